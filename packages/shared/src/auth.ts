@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+// Messages are error codes; the server maps them to the spec's English text and the client to its locale.
+export const passwordSchema = z
+  .string({ error: 'PASSWORD_TOO_SHORT' })
+  .min(PASSWORD_MIN, { error: 'PASSWORD_TOO_SHORT' })
+  .max(PASSWORD_MAX, { error: 'PASSWORD_TOO_LONG' });
+
+export const emailSchema = z.email({ error: 'INVALID_EMAIL' }).max(254, { error: 'INVALID_EMAIL' });
+
+export const signUpBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  full_name: z.string().trim().max(200).optional(),
+  username: z.string().trim().max(254).optional(),
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+export const signInBodySchema = z.object({
+  email: z.string().trim().min(1, { error: 'INVALID_EMAIL' }).max(254),
+  password: z.string().min(1, { error: 'INVALID_CREDENTIALS' }).max(PASSWORD_MAX),
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+export const verifyEmailBodySchema = z.object({ token: z.string().min(1, { error: 'INVALID_TOKEN' }) });
+
+export const changePasswordBodySchema = z.object({
+  current_password: z.string().min(1, { error: 'WRONG_PASSWORD' }),
+  new_password: passwordSchema,
+  revoke_other_sessions: z.boolean().optional(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const updateProfileBodySchema = z.object({
+  full_name: z.string().trim().max(200),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  expires_at: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });

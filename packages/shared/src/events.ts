@@ -1,0 +1,11 @@
+/** Event names on `GET /api/events` (SSE `event:` lines): the table that changed. */
+export const eventTables = ['auth_users', 'groups', 'users', 'cccam_servers', 'messages', 'tickets'] as const;
+export type EventTable = (typeof eventTables)[number];
+
+export type ChangeEvent = {
+  table: EventTable;
+  action: 'insert' | 'update' | 'delete';
+  id: string;
+  /** Account ids allowed to see it; empty = admins only; 'all' = every signed-in account. */
+  audience: string[] | 'all';
+};

@@ -1,0 +1,38 @@
+export const permissions = [
+  'manage_users',
+  'manage_groups',
+  'manage_resellers',
+  'view_users',
+  'view_groups',
+  'view_resellers',
+  'add_credits',
+] as const;
+
+export type Permission = (typeof permissions)[number];
+
+export const ADMIN_GROUP_ID = 1;
+export const RESELLER_GROUP_ID = 2;
+export const USER_GROUP_ID = 3;
+export const FIXED_GROUP_IDS: readonly number[] = [ADMIN_GROUP_ID, RESELLER_GROUP_ID, USER_GROUP_ID];
+
+/** The spec's fixed groups (section 3). Migrations create them; tests compare against this list. */
+export const fixedGroups = [
+  {
+    id: ADMIN_GROUP_ID,
+    name: 'Admin',
+    permissions: [...permissions] as Permission[],
+  },
+  { id: RESELLER_GROUP_ID, name: 'Resellers', permissions: ['view_users', 'add_credits'] as Permission[] },
+  { id: USER_GROUP_ID, name: 'Users', permissions: [] as Permission[] },
+] as const;
+
+/** Admin = is_admin or group 1 (spec section 6). */
+export function isAdminAccount(account: { is_admin: boolean; group_id: number }): boolean {
+  return account.is_admin || account.group_id === ADMIN_GROUP_ID;
+}
+
+/** Display derivation of spec section 4: admins show 1000 credits. */
+export const ADMIN_DISPLAY_CREDITS = 1000;
+export function displayCredits(account: { is_admin: boolean; group_id: number; credits: number }): number {
+  return isAdminAccount(account) ? ADMIN_DISPLAY_CREDITS : account.credits;
+}
