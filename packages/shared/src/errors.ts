@@ -5,7 +5,8 @@
 export const errorMessages = {
   UNAUTHENTICATED: 'No authenticated user found',
   FORBIDDEN: 'You do not have permission to perform this action',
-  ADMIN_ONLY: 'You do not have permission to access this page. This page is only accessible to administrators.',
+  ADMIN_ONLY:
+    'You do not have permission to access this page. This page is only accessible to administrators.',
   CSRF_REJECTED: 'Request origin is not allowed',
   NOT_FOUND: 'Not found',
   VALIDATION: 'Invalid request',
@@ -20,6 +21,7 @@ export const errorMessages = {
   EMAIL_NOT_VERIFIED: 'Please confirm your email address before signing in',
   ACCOUNT_BANNED: 'This account has been suspended',
   INVALID_TOKEN: 'This confirmation link is invalid or has expired',
+  ALREADY_CONFIRMED: 'Your email address is already confirmed. Please sign in.',
   WRONG_PASSWORD: 'Current password is incorrect',
   SESSION_NOT_FOUND: 'Session not found',
   GROUP_NOT_FOUND: 'Group not found',

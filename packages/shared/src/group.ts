@@ -19,5 +19,9 @@ export const groupBodySchema = z.object({
 });
 export type GroupBody = z.infer<typeof groupBodySchema>;
 
-export const groupPatchSchema = groupBodySchema.partial();
+export const groupPatchSchema = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  description: z.string().trim().max(500).nullable().optional(),
+  permissions: z.array(z.enum(permissions)).optional(),
+});
 export type GroupPatch = z.infer<typeof groupPatchSchema>;

@@ -4,10 +4,17 @@ export const LANGUAGE_STORAGE_KEY = 'app-language';
 
 /** Spec section 9: IP country → language. */
 const countryLanguage: Record<string, Language> = {
-  us: 'en', gb: 'en', ca: 'en', au: 'en', nz: 'en',
-  de: 'de', at: 'de', ch: 'de',
+  us: 'en',
+  gb: 'en',
+  ca: 'en',
+  au: 'en',
+  nz: 'en',
+  de: 'de',
+  at: 'de',
+  ch: 'de',
   pl: 'pl',
-  pt: 'pt', br: 'pt',
+  pt: 'pt',
+  br: 'pt',
 };
 
 export function languageForCountry(country: string | null | undefined): Language | null {

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from './db/client.js';
+import type { Auth } from './modules/auth/auth.js';
+import type { AppConfig } from './platform/config.js';
+import type { Mailer } from './platform/mailer.js';
+import type { EventBus } from './realtime/event-bus.js';
+
+/** What every route and service may reach: built once in app.ts, passed down explicitly. */
+export type AppContext = {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  bus: EventBus;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  startedAt: Date;
+};

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { errorMessages } from '@linedesk/shared';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppContext } from './app-context.js';
+import { openDatabase, type Database } from './db/client.js';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { ensureFirstAdmin, type FirstAdmin } from './modules/accounts/first-admin.js';
+import { createAuth } from './modules/auth/auth.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { pruneOldFailures } from './modules/auth/sign-in-limiter.js';
+import { registerGroupRoutes } from './modules/groups/groups.routes.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
+import type { AppConfig } from './platform/config.js';
+import { registerCsrfGuard } from './platform/csrf.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import type { App } from './platform/fastify.js';
+import { loggerOptions } from './platform/logger.js';
+import { createMailer } from './platform/mailer.js';
+import { resolveSecret } from './platform/secret.js';
+import { createEventBus } from './realtime/event-bus.js';
+import { registerEventRoutes } from './realtime/events.routes.js';
+
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type BuiltApp = { app: App; ctx: AppContext; firstAdmin: FirstAdmin | null; close: () => Promise<void> };
+
+export class DatabaseStartError extends Error {}
+
+export async function buildApp(config: AppConfig, options: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : loggerOptions(config),
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  let database: Database;
+  try {
+    database = await openDatabase(config.database);
+    app.log.info('Database initialized successfully');
+  } catch (error) {
+    app.log.error({ err: error }, 'Error initializing database:');
+    throw new DatabaseStartError(`Error initializing database: ${(error as Error).message}`);
+  }
+
+  const secret = await resolveSecret(config.secret, config.dataDir);
+  const mailer = createMailer(config, app.log);
+  const bus = await createEventBus(database);
+  const auth = createAuth({ config, db: database.db, secret, mailer });
+  const ctx: AppContext = { config, database, db: database.db, auth, bus, mailer, log: app.log, startedAt: new Date() };
+  const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
+  await pruneOldFailures(database.db);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerCsrfGuard(app, config);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    void reply.header('x-content-type-options', 'nosniff');
+    void reply.header('x-frame-options', 'DENY');
+    void reply.header('referrer-policy', 'same-origin');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Linedesk API', version: '0.1.0', description: 'Reseller and admin panel for card-sharing lines.' },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'linedesk.session_token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerHealthRoutes(app, ctx);
+  registerLocaleRoutes(app);
+  registerAuthRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
+  registerGroupRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
+
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND } });
+    }
+    if (!hasWeb) return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
+    // The single-page app owns every other path (its router sends unknown ones to /404).
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  await app.ready();
+  const close = async () => {
+    await app.close();
+    await bus.close();
+    await database.close();
+  };
+  return { app, ctx, firstAdmin, close };
+}

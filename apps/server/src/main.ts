@@ -1,0 +1,39 @@
+import { buildApp, DatabaseStartError } from './app.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+
+async function main() {
+  const config = loadConfig();
+  const { app, firstAdmin, close } = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [`Linedesk is running at ${config.publicUrl}`, `Sign in at ${config.publicUrl}/sign-in`];
+  if (firstAdmin) {
+    lines.push(`First admin created: ${firstAdmin.email}`);
+    lines.push(
+      firstAdmin.generated
+        ? `Generated admin password (shown once, change it after signing in): ${firstAdmin.password}`
+        : 'Admin password: the one set in LINEDESK_ADMIN_PASSWORD',
+    );
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseStartError) {
+    console.error(error.message);
+  } else {
+    console.error('Linedesk failed to start:', error);
+  }
+  process.exit(1);
+});

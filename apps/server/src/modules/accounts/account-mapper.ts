@@ -1,0 +1,36 @@
+import { usernameFromEmail, type Account, type Me } from '@linedesk/shared';
+import { buildActor } from '../../platform/access.js';
+import type { AccountRow } from './accounts.repository.js';
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    email: row.email,
+    username: usernameFromEmail(row.email),
+    profile_username: row.username || row.email,
+    full_name: row.fullName,
+    notes: row.notes,
+    credits: row.credits,
+    group_id: row.groupId,
+    group_name: row.groupName,
+    is_admin: row.isAdmin,
+    owner_id: row.ownerId,
+    banned: row.banned,
+    status: row.banned ? 'suspended' : 'active',
+    email_verified: row.emailVerified,
+    created_at: row.createdAt.toISOString(),
+    last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+export function toMe(row: AccountRow): Me {
+  const actor = buildActor({
+    id: row.id,
+    email: row.email,
+    isAdmin: row.isAdmin,
+    groupId: row.groupId,
+    groupPermissions: row.groupPermissions ?? [],
+    sessionId: null,
+  });
+  return { ...toAccount(row), is_admin: actor.isAdmin, permissions: [...actor.permissions] };
+}

@@ -1,0 +1,132 @@
+import type { ChangePasswordBody, Me, SessionInfo, SignInBody, SignUpBody } from '@linedesk/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
+import { toMe } from '../accounts/account-mapper.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { translateAuthError } from './auth-errors.js';
+import { sessionRepository } from './session.repository.js';
+import { reserveSignInAttempt } from './sign-in-limiter.js';
+
+function tokenEmail(token: string): string | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
+    return typeof payload.email === 'string' ? payload.email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function meById(ctx: AppContext, id: string): Promise<Me> {
+  const row = await accountsRepository.findById(ctx.db, id);
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return toMe(row);
+}
+
+export async function signUp(ctx: AppContext, request: FastifyRequest, body: SignUpBody): Promise<void> {
+  const email = body.email.toLowerCase();
+  await ctx.auth.api
+    .signUpEmail({
+      body: { email, password: body.password, name: body.full_name ?? '', username: body.username || email },
+      headers: toWebHeaders(request),
+    })
+    .catch(translateAuthError);
+  await ctx.bus.publish({ table: 'auth_users', action: 'insert', id: email, audience: [] });
+}
+
+export async function signIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SignInBody,
+): Promise<Me> {
+  const email = body.email.toLowerCase();
+  const slot = await reserveSignInAttempt(ctx.db, email, request.ip);
+  if (slot.overLimit) throw new AppError('RATE_LIMITED');
+  let result;
+  try {
+    result = await ctx.auth.api.signInEmail({
+      body: { email, password: body.password },
+      headers: toWebHeaders(request),
+      returnHeaders: true,
+    });
+  } catch (error) {
+    // Only a wrong password counts against the limit; the reserved rows stay as the failure record.
+    const keep = (error as { body?: { code?: string } }).body?.code === 'INVALID_EMAIL_OR_PASSWORD';
+    if (!keep) await slot.release();
+    translateAuthError(error);
+  }
+  await slot.release();
+  forwardSetCookies(result.headers, reply);
+  return meById(ctx, result.response.user.id);
+}
+
+export async function verifyEmail(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): Promise<Me> {
+  const result = await ctx.auth.api
+    .verifyEmail({ query: { token }, headers: toWebHeaders(request), returnHeaders: true })
+    .catch(translateAuthError);
+  // A second click on the same link confirms nothing new and signs nobody in: say so plainly.
+  if (result.headers.getSetCookie().length === 0) throw new AppError('ALREADY_CONFIRMED');
+  // better-auth has checked the token's signature; its payload names the account it confirmed.
+  const email = tokenEmail(token);
+  const user = email ? await accountsRepository.findByEmail(ctx.db, email) : undefined;
+  if (!user) throw new AppError('INVALID_TOKEN');
+  forwardSetCookies(result.headers, reply);
+  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: user.id, audience: [user.id] });
+  return meById(ctx, user.id);
+}
+
+export async function signOut(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const result = await ctx.auth.api
+    .signOut({ headers: toWebHeaders(request), returnHeaders: true })
+    .catch(() => undefined);
+  forwardSetCookies(result?.headers, reply);
+}
+
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ChangePasswordBody,
+): Promise<void> {
+  access.signedIn(actor);
+  const result = await ctx.auth.api
+    .changePassword({
+      body: {
+        currentPassword: body.current_password,
+        newPassword: body.new_password,
+        revokeOtherSessions: body.revoke_other_sessions ?? false,
+      },
+      headers: toWebHeaders(request),
+      returnHeaders: true,
+    })
+    .catch(translateAuthError);
+  forwardSetCookies(result.headers, reply);
+}
+
+export async function listMySessions(ctx: AppContext, actor: Actor | null): Promise<SessionInfo[]> {
+  const signedIn = access.signedIn(actor);
+  const rows = await sessionRepository.listForUser(ctx.db, signedIn.id);
+  return rows.map((s) => ({
+    id: s.id,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+    expires_at: s.expiresAt.toISOString(),
+    ip_address: s.ipAddress,
+    user_agent: s.userAgent,
+    current: s.id === signedIn.sessionId,
+  }));
+}
+
+export async function endMySession(ctx: AppContext, actor: Actor | null, sessionId: string): Promise<void> {
+  const signedIn = access.signedIn(actor);
+  if (!(await sessionRepository.deleteOne(ctx.db, signedIn.id, sessionId))) throw new AppError('SESSION_NOT_FOUND');
+}

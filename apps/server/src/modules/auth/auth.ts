@@ -1,0 +1,102 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { Mailer } from '../../platform/mailer.js';
+import { hashPassword, verifyPassword } from '../../platform/password.js';
+
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = 'linedesk.session_token';
+export const CLIENT_IP_HEADER = 'x-linedesk-client-ip';
+
+export type AuthDeps = { config: AppConfig; db: Db; secret: string; mailer: Mailer };
+
+/**
+ * better-auth is used as a library: our own routes validate, rate-limit and shape errors, then call
+ * `auth.api.*`. Its HTTP handler is never mounted, so nothing reaches it around our checks.
+ */
+export function createAuth({ config, db, secret, mailer }: AuthDeps) {
+  return betterAuth({
+    appName: 'Linedesk',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      // A sign-up with a taken email answers like a new one (no account enumeration); the owner is told.
+      onExistingUserSignUp: async ({ user }) => {
+        const link = `${config.publicUrl}/sign-in`;
+        await mailer.send({
+          to: user.email,
+          subject: 'You already have a Linedesk account',
+          text: `Someone (probably you) tried to sign up again with this address. Sign in here instead:\n\n${link}\n`,
+          link,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = `${config.publicUrl}/callback?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          subject: 'Confirm your Linedesk account',
+          text: `Welcome to Linedesk. Open this link to confirm your email address and sign in:\n\n${link}\n`,
+          link,
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        username: { type: 'string', required: false, input: true, defaultValue: '' },
+        credits: { type: 'number', required: false, input: false, defaultValue: 0 },
+        groupId: { type: 'number', required: false, input: false, defaultValue: 3 },
+        isAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
+        ownerId: { type: 'string', required: false, input: false },
+        notes: { type: 'string', required: false, input: false },
+        lastSignInAt: { type: 'date', required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      // Slide the 7-day idle window at most hourly, so an active session is not written on every call.
+      updateAge: 60 * 60,
+    },
+    advanced: {
+      cookiePrefix: 'linedesk',
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+      // Routes pass the client address Fastify worked out (honouring TRUST_PROXY) in this header.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await db.update(authUsers).set({ lastSignInAt: new Date() }).where(eq(authUsers.id, session.userId));
+          },
+        },
+      },
+    },
+    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,69 @@
+import { FIXED_GROUP_IDS, type Group, type GroupBody, type GroupPatch, type Permission } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { groupsRepository, type GroupRow } from './groups.repository.js';
+
+function toGroup(row: GroupRow): Group {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    permissions: row.permissions as Permission[],
+    created_at: row.createdAt.toISOString(),
+    member_count: row.memberCount,
+    fixed: FIXED_GROUP_IDS.includes(row.id),
+  };
+}
+
+async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {
+  await ctx.bus.publish({ table: 'groups', action, id: String(id), audience: [] });
+}
+
+async function assertNameFree(ctx: AppContext, name: string, exceptId?: number) {
+  const existing = await groupsRepository.findByName(ctx.db, name);
+  if (existing && existing.id !== exceptId) throw new AppError('GROUP_NAME_TAKEN');
+}
+
+export async function listGroups(ctx: AppContext, actor: Actor | null): Promise<Group[]> {
+  const signedIn = access.signedIn(actor);
+  if (!signedIn.isAdmin && !signedIn.permissions.has('view_groups')) throw new AppError('ADMIN_ONLY');
+  return (await groupsRepository.list(ctx.db)).map(toGroup);
+}
+
+export async function createGroup(ctx: AppContext, actor: Actor | null, body: GroupBody): Promise<Group> {
+  access.admin(actor);
+  await assertNameFree(ctx, body.name);
+  const id = await groupsRepository.insert(ctx.db, {
+    name: body.name,
+    description: body.description ?? null,
+    permissions: [...new Set(body.permissions)],
+  });
+  await publish(ctx, 'insert', id);
+  return toGroup((await groupsRepository.findById(ctx.db, id))!);
+}
+
+export async function updateGroup(ctx: AppContext, actor: Actor | null, id: number, patch: GroupPatch): Promise<Group> {
+  access.admin(actor);
+  const existing = await groupsRepository.findById(ctx.db, id);
+  if (!existing) throw new AppError('GROUP_NOT_FOUND');
+  // The spec fixes the three built-in groups' permission lists; other code relies on them.
+  if (FIXED_GROUP_IDS.includes(id)) throw new AppError('GROUP_FIXED');
+  if (patch.name !== undefined) await assertNameFree(ctx, patch.name, id);
+  await groupsRepository.update(ctx.db, id, {
+    name: patch.name,
+    description: patch.description,
+    permissions: patch.permissions ? [...new Set(patch.permissions)] : undefined,
+  });
+  await publish(ctx, 'update', id);
+  return toGroup((await groupsRepository.findById(ctx.db, id))!);
+}
+
+export async function deleteGroup(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
+  access.admin(actor);
+  if (FIXED_GROUP_IDS.includes(id)) throw new AppError('GROUP_FIXED');
+  const outcome = await groupsRepository.deleteIfEmpty(ctx.db, id);
+  if (outcome === 'missing') throw new AppError('GROUP_NOT_FOUND');
+  if (outcome === 'has_users') throw new AppError('GROUP_HAS_USERS');
+  await publish(ctx, 'delete', id);
+}

@@ -1,0 +1,65 @@
+import { isAdminAccount, permissions as allPermissions, type Permission } from '@linedesk/shared';
+import { AppError } from './errors.js';
+
+/** Who is asking. Built once per request from the session (or, later, an API key). */
+export type Actor = {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  groupId: number;
+  permissions: ReadonlySet<Permission>;
+  sessionId: string | null;
+};
+
+export function buildActor(input: {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  groupId: number;
+  groupPermissions: readonly string[];
+  sessionId: string | null;
+}): Actor {
+  const isAdmin = isAdminAccount({ is_admin: input.isAdmin, group_id: input.groupId });
+  // Admins hold every permission (spec section 6), whatever their group lists.
+  const granted = isAdmin
+    ? allPermissions
+    : allPermissions.filter((p) => input.groupPermissions.includes(p));
+  return {
+    id: input.id,
+    email: input.email,
+    isAdmin,
+    groupId: input.groupId,
+    permissions: new Set(granted),
+    sessionId: input.sessionId,
+  };
+}
+
+/**
+ * The one place that answers "may this actor do this to that row". Services call it before they act;
+ * the client only hides what these checks would refuse.
+ */
+export const access = {
+  signedIn(actor: Actor | null): Actor {
+    if (!actor) throw new AppError('UNAUTHENTICATED');
+    return actor;
+  },
+  admin(actor: Actor | null): Actor {
+    const signedIn = access.signedIn(actor);
+    if (!signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
+    return signedIn;
+  },
+  permission(actor: Actor | null, permission: Permission): Actor {
+    const signedIn = access.signedIn(actor);
+    if (!signedIn.permissions.has(permission)) throw new AppError('FORBIDDEN');
+    return signedIn;
+  },
+  /** Own account, an account one owns (sub-reseller), or any account for admins. */
+  canSeeAccount(actor: Actor, account: { id: string; ownerId: string | null }): boolean {
+    return actor.isAdmin || account.id === actor.id || account.ownerId === actor.id;
+  },
+  /** A row that is not the actor's answers 404, so ids leak nothing about other owners. */
+  ownAccountOrNotFound(actor: Actor, account: { id: string; ownerId: string | null } | undefined) {
+    if (!account || !access.canSeeAccount(actor, account)) throw new AppError('USER_NOT_FOUND');
+    return account;
+  },
+};

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a full URL such as https://panel.example.com' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL (or unset for the embedded database)' })
+    .optional(),
+  LINEDESK_DATA_DIR: z.string().min(1).default('./data'),
+  LINEDESK_ADMIN_EMAIL: z.email({ error: 'LINEDESK_ADMIN_EMAIL must be an email address' }).optional(),
+  LINEDESK_ADMIN_PASSWORD: z
+    .string()
+    .min(8, { error: 'LINEDESK_ADMIN_PASSWORD must be at least 8 characters' })
+    .max(128)
+    .optional(),
+  LINEDESK_SECRET: z.string().min(32, { error: 'LINEDESK_SECRET must be at least 32 characters' }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Linedesk <no-reply@linedesk.local>'),
+  TRUST_PROXY: booleanFlag.default(false),
+  TRUSTED_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  publicOrigin: string;
+  /** Origins besides our own that may send cookie-authenticated writes. */
+  trustedOrigins: string[];
+  secureCookies: boolean;
+  database: { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
+  dataDir: string;
+  admin: { email: string; password: string | undefined };
+  secret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {}
+
+/** Parsed once at start; a bad value stops the server with every problem named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(e.LINEDESK_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    publicOrigin: new URL(publicUrl).origin,
+    trustedOrigins: e.TRUSTED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => new URL(o).origin),
+    secureCookies: publicUrl.startsWith('https://'),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'embedded', dataDir: path.join(dataDir, 'db') },
+    dataDir,
+    admin: { email: e.LINEDESK_ADMIN_EMAIL ?? 'admin@linedesk.local', password: e.LINEDESK_ADMIN_PASSWORD },
+    secret: e.LINEDESK_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

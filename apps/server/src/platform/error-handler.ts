@@ -1,0 +1,34 @@
+import { errorMessages, type ApiErrorBody, type ErrorCode } from '@linedesk/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, isErrorCode } from './errors.js';
+
+function body(code: ErrorCode, message: string, details?: unknown): ApiErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** Every failure leaves as `{error: {code, message}}`; validation issues carry our codes as messages. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+      const coded = issues.find((i) => isErrorCode(i.message));
+      if (coded && isErrorCode(coded.message)) {
+        return reply.status(422).send(body(coded.message, errorMessages[coded.message], issues));
+      }
+      const first = issues[0];
+      const text = first ? `${errorMessages.VALIDATION}: ${first.path || 'body'} ${first.message}` : errorMessages.VALIDATION;
+      return reply.status(422).send(body('VALIDATION', text, issues));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(body('RATE_LIMITED', errorMessages.RATE_LIMITED));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body('VALIDATION', `${errorMessages.VALIDATION}: ${error.message}`));
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.status(500).send(body('INTERNAL', errorMessages.INTERNAL));
+  });
+}

@@ -1,0 +1,43 @@
+import { errorMessages, type ErrorCode } from '@linedesk/shared';
+
+const defaultStatus: Partial<Record<ErrorCode, number>> = {
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  ADMIN_ONLY: 403,
+  CSRF_REJECTED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  ACCOUNT_BANNED: 403,
+  NOT_FOUND: 404,
+  GROUP_NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  GROUP_NAME_TAKEN: 409,
+  GROUP_HAS_USERS: 409,
+  GROUP_FIXED: 409,
+  INVALID_TOKEN: 400,
+  ALREADY_CONFIRMED: 409,
+  WRONG_PASSWORD: 400,
+  RATE_LIMITED: 429,
+  DATABASE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** A refusal the client can show: an error code, the spec's English text and an HTTP status. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, options: { status?: number; message?: string; details?: unknown } = {}) {
+    super(options.message ?? errorMessages[code]);
+    this.code = code;
+    this.status = options.status ?? defaultStatus[code] ?? 422;
+    this.details = options.details;
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorMessages, value);
+}

@@ -1,0 +1,29 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+
+export type Mail = { to: string; subject: string; text: string; link?: string };
+export type Mailer = { send: (mail: Mail) => Promise<void>; transport: 'smtp' | 'log' };
+
+/**
+ * Without SMTP every mail goes to the log on one line, link included, so a fresh install can still
+ * confirm sign-ups.
+ */
+export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+  if (!config.smtpUrl) {
+    return {
+      transport: 'log',
+      send: async (mail) => {
+        log.info({ mail: { to: mail.to, subject: mail.subject, link: mail.link } }, `Mail to ${mail.to}: ${mail.subject} ${mail.link ?? ''}`);
+      },
+    };
+  }
+  const transporter = nodemailer.createTransport(config.smtpUrl);
+  return {
+    transport: 'smtp',
+    send: async (mail) => {
+      await transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      log.info({ mail: { to: mail.to, subject: mail.subject } }, 'Mail sent');
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { ChangeEvent } from '@linedesk/shared';
+import type { AppContext } from '../app-context.js';
+import { access, type Actor } from '../platform/access.js';
+import type { App } from '../platform/fastify.js';
+import { getActor } from '../platform/request-actor.js';
+
+const HEARTBEAT_MS = 25_000;
+
+function visibleTo(actor: Actor, event: ChangeEvent): boolean {
+  if (actor.isAdmin || event.audience === 'all') return true;
+  return event.audience.includes(actor.id);
+}
+
+/** Server-Sent Events: one `event: <table>` per change the caller may see. */
+export function registerEventRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/api/events',
+    { schema: { tags: ['system'], summary: 'Server-Sent Events stream of changes the caller may see' } },
+    async (request, reply) => {
+      const actor = access.signedIn(await getActor(ctx, request, reply));
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(': connected\nretry: 3000\n\n');
+      const unsubscribe = ctx.bus.subscribe((event) => {
+        if (!visibleTo(actor, event)) return;
+        raw.write(`event: ${event.table}\ndata: ${JSON.stringify({ action: event.action, id: event.id })}\n\n`);
+      });
+      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+      request.raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+    },
+  );
+}

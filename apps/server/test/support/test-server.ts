@@ -1,0 +1,114 @@
+import { cp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../../src/app.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { repoTestData } from './global-setup.js';
+import { TestClient } from './test-client.js';
+import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './test-database.js';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+export type TestServer = {
+  url: string;
+  built: BuiltApp;
+  logs: string[];
+  client: (options?: { ip?: string }) => TestClient;
+  admin: () => Promise<TestClient>;
+  /** The newest confirmation link the server logged for this address (no SMTP in tests). */
+  confirmationLink: (email: string) => string;
+  signUpConfirmed: (email: string, password?: string, extra?: Record<string, unknown>) => Promise<TestClient>;
+  close: () => Promise<void>;
+};
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+let ipCounter = 1;
+/** Each client gets its own address (via X-Forwarded-For) so per-IP limits stay per test. */
+function nextIp() {
+  ipCounter += 1;
+  return `10.${(process.pid % 200) + 1}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+/** A real server on a free port over a fresh copy of the migrated template database. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const pgUrl = testPostgresUrl();
+  const dataDir = path.join(repoTestData, uniqueName('run'));
+  let dbName: string | undefined;
+  if (pgUrl) {
+    dbName = uniqueName('ld_test');
+    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+  } else {
+    await cp(inject('templateDataDir'), dataDir, { recursive: true });
+  }
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_ADMIN_EMAIL: ADMIN.email,
+    LINEDESK_ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'info',
+    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+    ...env,
+  });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const built = await buildApp(config, { logStream });
+  await built.app.listen({ port, host: '127.0.0.1' });
+
+  const client = (options: { ip?: string } = {}) => new TestClient(url, options.ip ?? nextIp());
+  const confirmationLink = (email: string) => {
+    const line = [...logs].reverse().find((l) => l.includes(`Mail to ${email.toLowerCase()}:`));
+    const link = line?.match(/https?:\/\/\S+\/callback\?token=[^\s"]+/)?.[0];
+    if (!link) throw new Error(`No confirmation mail for ${email} in the server log`);
+    return link;
+  };
+  const server: TestServer = {
+    url,
+    built,
+    logs,
+    client,
+    confirmationLink,
+    admin: async () => {
+      const c = client();
+      const res = await c.post('/api/auth/sign-in', ADMIN);
+      if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return c;
+    },
+    signUpConfirmed: async (email, password = 'user-password-1', extra = {}) => {
+      const c = client();
+      const res = await c.post('/api/auth/sign-up', { email, password, ...extra });
+      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const token = new URL(confirmationLink(email)).searchParams.get('token');
+      const confirmed = await c.post('/api/auth/verify-email', { token });
+      if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+      return c;
+    },
+    close: async () => {
+      await built.close();
+      if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
