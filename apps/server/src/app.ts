@@ -7,7 +7,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { errorMessages } from '@linedesk/shared';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -31,13 +36,23 @@ import { registerEventRoutes } from './realtime/events.routes.js';
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export type BuiltApp = { app: App; ctx: AppContext; firstAdmin: FirstAdmin | null; close: () => Promise<void> };
+export type BuiltApp = {
+  app: App;
+  ctx: AppContext;
+  firstAdmin: FirstAdmin | null;
+  close: () => Promise<void>;
+};
 
 export class DatabaseStartError extends Error {}
 
-export async function buildApp(config: AppConfig, options: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: AppConfig,
+  options: { logStream?: DestinationStream } = {},
+): Promise<BuiltApp> {
   const app = Fastify({
-    logger: options.logStream ? { ...loggerOptions(config), stream: options.logStream } : loggerOptions(config),
+    logger: options.logStream
+      ? { ...loggerOptions(config), stream: options.logStream }
+      : loggerOptions(config),
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -59,7 +74,16 @@ export async function buildApp(config: AppConfig, options: { logStream?: Destina
   const mailer = createMailer(config, app.log);
   const bus = await createEventBus(database);
   const auth = createAuth({ config, db: database.db, secret, mailer });
-  const ctx: AppContext = { config, database, db: database.db, auth, bus, mailer, log: app.log, startedAt: new Date() };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    bus,
+    mailer,
+    log: app.log,
+    startedAt: new Date(),
+  };
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
 
@@ -76,7 +100,11 @@ export async function buildApp(config: AppConfig, options: { logStream?: Destina
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Linedesk API', version: '0.1.0', description: 'Reseller and admin panel for card-sharing lines.' },
+      info: {
+        title: 'Linedesk API',
+        version: '0.1.0',
+        description: 'Reseller and admin panel for card-sharing lines.',
+      },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
@@ -102,7 +130,8 @@ export async function buildApp(config: AppConfig, options: { logStream?: Destina
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND } });
     }
-    if (!hasWeb) return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
+    if (!hasWeb)
+      return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
     // The single-page app owns every other path (its router sends unknown ones to /404).
     return reply.type('text/html').sendFile('index.html');
   });

@@ -9,7 +9,9 @@ afterAll(async () => server?.close());
 
 describe('sign-up', () => {
   it('refuses a short password with the spec text', async () => {
-    const res = await server.client().post('/api/auth/sign-up', { email: 'short@example.com', password: 'seven77' });
+    const res = await server
+      .client()
+      .post('/api/auth/sign-up', { email: 'short@example.com', password: 'seven77' });
     expect(res.status).toBe(422);
     expect(res.body.error).toMatchObject({
       code: 'PASSWORD_TOO_SHORT',
@@ -18,20 +20,30 @@ describe('sign-up', () => {
   });
 
   it('refuses a password over 128 characters and a malformed email', async () => {
-    const long = await server.client().post('/api/auth/sign-up', { email: 'long@example.com', password: 'x'.repeat(129) });
+    const long = await server
+      .client()
+      .post('/api/auth/sign-up', { email: 'long@example.com', password: 'x'.repeat(129) });
     expect(long.status).toBe(422);
     expect(long.body.error.code).toBe('PASSWORD_TOO_LONG');
-    const bad = await server.client().post('/api/auth/sign-up', { email: 'not-an-email', password: 'long-enough-1' });
+    const bad = await server
+      .client()
+      .post('/api/auth/sign-up', { email: 'not-an-email', password: 'long-enough-1' });
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toBe('INVALID_EMAIL');
   });
 
   it('sends a confirmation link to /callback, which confirms and signs in; defaults follow the spec', async () => {
     const c = server.client();
-    const res = await c.post('/api/auth/sign-up', { email: 'New.User@Example.com', password: 'user-password-1' });
+    const res = await c.post('/api/auth/sign-up', {
+      email: 'New.User@Example.com',
+      password: 'user-password-1',
+    });
     expect(res.status).toBe(201);
 
-    const blocked = await c.post('/api/auth/sign-in', { email: 'new.user@example.com', password: 'user-password-1' });
+    const blocked = await c.post('/api/auth/sign-in', {
+      email: 'new.user@example.com',
+      password: 'user-password-1',
+    });
     expect(blocked.status).toBe(403);
     expect(blocked.body.error.code).toBe('EMAIL_NOT_VERIFIED');
 
@@ -55,7 +67,9 @@ describe('sign-up', () => {
     expect(me.status).toBe(200);
     expect(me.body.last_sign_in_at).not.toBeNull();
 
-    const again = await server.client().post('/api/auth/verify-email', { token: link.searchParams.get('token') });
+    const again = await server
+      .client()
+      .post('/api/auth/verify-email', { token: link.searchParams.get('token') });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('ALREADY_CONFIRMED');
   });
@@ -67,15 +81,25 @@ describe('sign-up', () => {
     });
     const me = await c.get('/api/me');
     expect(me.body).toMatchObject({ full_name: 'Nora Named', profile_username: 'nora', username: 'named' });
-    const dup = await server.client().post('/api/auth/sign-up', { email: 'named@example.com', password: 'other-password' });
+    const dup = await server
+      .client()
+      .post('/api/auth/sign-up', { email: 'named@example.com', password: 'other-password' });
     expect(dup.status).toBe(201);
-    await expect.poll(() => server.logs.some((l) => l.includes('Mail to named@example.com: You already have a Linedesk account'))).toBe(true);
-    const stolen = await server.client().post('/api/auth/sign-in', { email: 'named@example.com', password: 'other-password' });
+    await expect
+      .poll(() =>
+        server.logs.some((l) => l.includes('Mail to named@example.com: You already have a Linedesk account')),
+      )
+      .toBe(true);
+    const stolen = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'named@example.com', password: 'other-password' });
     expect(stolen.status).toBe(401);
   });
 
   it('rejects a forged confirmation token', async () => {
-    const res = await server.client().post('/api/auth/verify-email', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad' });
+    const res = await server
+      .client()
+      .post('/api/auth/verify-email', { token: 'eyJhbGciOiJIUzI1NiJ9.e30.bad' });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_TOKEN');
   });
@@ -99,7 +123,10 @@ describe('sign-in, session and sign-out', () => {
   it('signs in with an httpOnly SameSite=Lax cookie, and signs out', async () => {
     await server.signUpConfirmed('session@example.com', 'user-password-1');
     const c = server.client();
-    const res = await c.post('/api/auth/sign-in', { email: 'session@example.com', password: 'user-password-1' });
+    const res = await c.post('/api/auth/sign-in', {
+      email: 'session@example.com',
+      password: 'user-password-1',
+    });
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((v) => v.startsWith('linedesk.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
@@ -138,13 +165,23 @@ describe('sign-in, session and sign-out', () => {
     await server.signUpConfirmed('multi@example.com', 'user-password-1');
     const laptop = server.client();
     const phone = server.client();
-    await laptop.post('/api/auth/sign-in', { email: 'multi@example.com', password: 'user-password-1' }, { 'user-agent': 'Laptop' });
-    await phone.post('/api/auth/sign-in', { email: 'multi@example.com', password: 'user-password-1' }, { 'user-agent': 'Phone' });
+    await laptop.post(
+      '/api/auth/sign-in',
+      { email: 'multi@example.com', password: 'user-password-1' },
+      { 'user-agent': 'Laptop' },
+    );
+    await phone.post(
+      '/api/auth/sign-in',
+      { email: 'multi@example.com', password: 'user-password-1' },
+      { 'user-agent': 'Phone' },
+    );
     const list = await laptop.get('/api/auth/sessions');
     expect(list.status).toBe(200);
     const current = list.body.items.filter((s: { current: boolean }) => s.current);
     expect(current).toHaveLength(1);
-    const other = list.body.items.find((s: { user_agent: string | null; current: boolean }) => s.user_agent === 'Phone');
+    const other = list.body.items.find(
+      (s: { user_agent: string | null; current: boolean }) => s.user_agent === 'Phone',
+    );
     expect(other).toBeDefined();
     expect((await laptop.delete(`/api/auth/sessions/${other.id}`)).status).toBe(200);
     expect((await phone.get('/api/me')).status).toBe(401);
@@ -170,23 +207,38 @@ describe('sign-in, session and sign-out', () => {
 describe('password change', () => {
   it('checks the current password, the new length, and then answers with the spec text', async () => {
     const c = await server.signUpConfirmed('changer@example.com', 'user-password-1');
-    const wrong = await c.post('/api/auth/change-password', { current_password: 'nope-nope-1', new_password: 'brand-new-pass' });
+    const wrong = await c.post('/api/auth/change-password', {
+      current_password: 'nope-nope-1',
+      new_password: 'brand-new-pass',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.code).toBe('WRONG_PASSWORD');
-    const short = await c.post('/api/auth/change-password', { current_password: 'user-password-1', new_password: 'short' });
+    const short = await c.post('/api/auth/change-password', {
+      current_password: 'user-password-1',
+      new_password: 'short',
+    });
     expect(short.status).toBe(422);
     expect(short.body.error.message).toBe('Password must be at least 8 characters');
-    const ok = await c.post('/api/auth/change-password', { current_password: 'user-password-1', new_password: 'brand-new-pass' });
+    const ok = await c.post('/api/auth/change-password', {
+      current_password: 'user-password-1',
+      new_password: 'brand-new-pass',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Password successfully changed');
-    const oldPw = await server.client().post('/api/auth/sign-in', { email: 'changer@example.com', password: 'user-password-1' });
+    const oldPw = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'changer@example.com', password: 'user-password-1' });
     expect(oldPw.status).toBe(401);
-    const newPw = await server.client().post('/api/auth/sign-in', { email: 'changer@example.com', password: 'brand-new-pass' });
+    const newPw = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'changer@example.com', password: 'brand-new-pass' });
     expect(newPw.status).toBe(200);
   });
 
   it('needs a signed-in user', async () => {
-    const res = await server.client().post('/api/auth/change-password', { current_password: 'a', new_password: 'brand-new-pass' });
+    const res = await server
+      .client()
+      .post('/api/auth/change-password', { current_password: 'a', new_password: 'brand-new-pass' });
     expect(res.status).toBe(401);
   });
 });
@@ -196,10 +248,14 @@ describe('rate limits', () => {
     await server.signUpConfirmed('target@example.com', 'user-password-1');
     for (let i = 0; i < 10; i += 1) {
       // A new address each time: only the per-account limit can trip here.
-      const res = await server.client().post('/api/auth/sign-in', { email: 'target@example.com', password: `wrong-${i}-xx` });
+      const res = await server
+        .client()
+        .post('/api/auth/sign-in', { email: 'target@example.com', password: `wrong-${i}-xx` });
       expect(res.status).toBe(401);
     }
-    const locked = await server.client().post('/api/auth/sign-in', { email: 'target@example.com', password: 'user-password-1' });
+    const locked = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'target@example.com', password: 'user-password-1' });
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('RATE_LIMITED');
   });
@@ -208,12 +264,18 @@ describe('rate limits', () => {
     await server.signUpConfirmed('victim@example.com', 'user-password-1');
     const ip = '203.0.113.77';
     for (let i = 0; i < 10; i += 1) {
-      const res = await server.client({ ip }).post('/api/auth/sign-in', { email: `guess${i}@example.com`, password: 'wrong-pass-1' });
+      const res = await server
+        .client({ ip })
+        .post('/api/auth/sign-in', { email: `guess${i}@example.com`, password: 'wrong-pass-1' });
       expect(res.status).toBe(401);
     }
-    const blocked = await server.client({ ip }).post('/api/auth/sign-in', { email: 'victim@example.com', password: 'user-password-1' });
+    const blocked = await server
+      .client({ ip })
+      .post('/api/auth/sign-in', { email: 'victim@example.com', password: 'user-password-1' });
     expect(blocked.status).toBe(429);
-    const elsewhere = await server.client().post('/api/auth/sign-in', { email: 'victim@example.com', password: 'user-password-1' });
+    const elsewhere = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'victim@example.com', password: 'user-password-1' });
     expect(elsewhere.status).toBe(200);
   });
 
@@ -248,9 +310,7 @@ describe('CSRF', () => {
   });
 
   it('refuses a sign-in posted from a foreign page', async () => {
-    const res = await server
-      .client()
-      .post('/api/auth/sign-in', ADMIN, { origin: 'https://evil.example' });
+    const res = await server.client().post('/api/auth/sign-in', ADMIN, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
   });
 });
@@ -264,12 +324,16 @@ describe('banned accounts', () => {
     expect(ban.status).toBe(200);
     expect(ban.body.status).toBe('suspended');
     expect((await user.get('/api/me')).status).toBe(401);
-    const signIn = await server.client().post('/api/auth/sign-in', { email: 'banned@example.com', password: 'user-password-1' });
+    const signIn = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'banned@example.com', password: 'user-password-1' });
     expect(signIn.status).toBe(403);
     expect(signIn.body.error.code).toBe('ACCOUNT_BANNED');
 
     await admin.patch(`/api/accounts/${me.body.id}`, { banned: false });
-    const back = await server.client().post('/api/auth/sign-in', { email: 'banned@example.com', password: 'user-password-1' });
+    const back = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'banned@example.com', password: 'user-password-1' });
     expect(back.status).toBe(200);
   });
 });

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const ADMIN_TEXT = 'You do not have permission to access this page. This page is only accessible to administrators.';
+const ADMIN_TEXT =
+  'You do not have permission to access this page. This page is only accessible to administrators.';
 
 describe('groups', () => {
   it('has the three fixed groups with exactly the spec permissions', async () => {
@@ -30,7 +31,11 @@ describe('groups', () => {
         'add_credits',
       ],
     });
-    expect(byId[2]).toMatchObject({ name: 'Resellers', permissions: ['view_users', 'add_credits'], fixed: true });
+    expect(byId[2]).toMatchObject({
+      name: 'Resellers',
+      permissions: ['view_users', 'add_credits'],
+      fixed: true,
+    });
     expect(byId[3]).toMatchObject({ name: 'Users', permissions: [], fixed: true });
     expect(byId[1].member_count).toBe(1);
   });
@@ -46,9 +51,18 @@ describe('groups', () => {
   });
 
   it('creates, renames and re-permissions a group; names are unique; unknown permissions are refused', async () => {
-    const created = await admin.post('/api/groups', { name: 'Support', description: 'Help desk', permissions: ['view_users'] });
+    const created = await admin.post('/api/groups', {
+      name: 'Support',
+      description: 'Help desk',
+      permissions: ['view_users'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Support', permissions: ['view_users'], fixed: false, member_count: 0 });
+    expect(created.body).toMatchObject({
+      name: 'Support',
+      permissions: ['view_users'],
+      fixed: false,
+      member_count: 0,
+    });
     const dup = await admin.post('/api/groups', { name: 'support', permissions: [] });
     expect(dup.status).toBe(409);
     expect(dup.body.error.code).toBe('GROUP_NAME_TAKEN');
@@ -57,7 +71,9 @@ describe('groups', () => {
 
     const renamed = await admin.patch(`/api/groups/${created.body.id}`, { name: 'Helpdesk' });
     expect(renamed.body).toMatchObject({ name: 'Helpdesk', permissions: ['view_users'] });
-    const perms = await admin.patch(`/api/groups/${created.body.id}`, { permissions: ['view_users', 'view_groups'] });
+    const perms = await admin.patch(`/api/groups/${created.body.id}`, {
+      permissions: ['view_users', 'view_groups'],
+    });
     expect(perms.body.permissions).toEqual(['view_users', 'view_groups']);
   });
 
@@ -67,7 +83,11 @@ describe('groups', () => {
     const me = await user.get('/api/me');
     expect((await admin.patch(`/api/accounts/${me.body.id}`, { group_id: group.body.id })).status).toBe(200);
     const after = await user.get('/api/me');
-    expect(after.body).toMatchObject({ group_id: group.body.id, group_name: 'Viewers', permissions: ['view_groups'] });
+    expect(after.body).toMatchObject({
+      group_id: group.body.id,
+      group_name: 'Viewers',
+      permissions: ['view_groups'],
+    });
     expect((await user.get('/api/groups')).status).toBe(200);
   });
 
@@ -78,7 +98,10 @@ describe('groups', () => {
     await admin.patch(`/api/accounts/${me.body.id}`, { group_id: group.body.id });
     const refused = await admin.delete(`/api/groups/${group.body.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'GROUP_HAS_USERS', message: 'Cannot delete group with active users' });
+    expect(refused.body.error).toEqual({
+      code: 'GROUP_HAS_USERS',
+      message: 'Cannot delete group with active users',
+    });
 
     await admin.patch(`/api/accounts/${me.body.id}`, { group_id: 3 });
     expect((await admin.delete(`/api/groups/${group.body.id}`)).status).toBe(204);

@@ -18,7 +18,13 @@ describe('system endpoints', () => {
     const doc = await server.client().get('/api/openapi.json');
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
-    for (const path of ['/api/auth/sign-up', '/api/auth/sign-in', '/api/me', '/api/groups', '/api/groups/{id}']) {
+    for (const path of [
+      '/api/auth/sign-up',
+      '/api/auth/sign-in',
+      '/api/me',
+      '/api/groups',
+      '/api/groups/{id}',
+    ]) {
       expect(Object.keys(doc.body.paths)).toContain(path);
     }
     const page = await server.client().get('/api/docs/');

@@ -21,9 +21,7 @@ export function buildActor(input: {
 }): Actor {
   const isAdmin = isAdminAccount({ is_admin: input.isAdmin, group_id: input.groupId });
   // Admins hold every permission (spec section 6), whatever their group lists.
-  const granted = isAdmin
-    ? allPermissions
-    : allPermissions.filter((p) => input.groupPermissions.includes(p));
+  const granted = isAdmin ? allPermissions : allPermissions.filter((p) => input.groupPermissions.includes(p));
   return {
     id: input.id,
     email: input.email,

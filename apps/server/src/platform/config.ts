@@ -11,7 +11,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a full URL such as https://panel.example.com' }).optional(),
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL (or unset for the embedded database)' })
+    .regex(/^postgres(ql)?:\/\//, {
+      error: 'DATABASE_URL must be a postgres:// URL (or unset for the embedded database)',
+    })
     .optional(),
   LINEDESK_DATA_DIR: z.string().min(1).default('./data'),
   LINEDESK_ADMIN_EMAIL: z.email({ error: 'LINEDESK_ADMIN_EMAIL must be an email address' }).optional(),
@@ -21,7 +23,10 @@ const envSchema = z.object({
     .max(128)
     .optional(),
   LINEDESK_SECRET: z.string().min(32, { error: 'LINEDESK_SECRET must be at least 32 characters' }).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Linedesk <no-reply@linedesk.local>'),
   TRUST_PROXY: booleanFlag.default(false),
   TRUSTED_ORIGINS: z.string().default(''),

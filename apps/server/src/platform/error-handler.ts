@@ -20,7 +20,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(422).send(body(coded.message, errorMessages[coded.message], issues));
       }
       const first = issues[0];
-      const text = first ? `${errorMessages.VALIDATION}: ${first.path || 'body'} ${first.message}` : errorMessages.VALIDATION;
+      const text = first
+        ? `${errorMessages.VALIDATION}: ${first.path || 'body'} ${first.message}`
+        : errorMessages.VALIDATION;
       return reply.status(422).send(body('VALIDATION', text, issues));
     }
     const status = error.statusCode ?? 500;

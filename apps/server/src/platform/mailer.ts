@@ -14,7 +14,10 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
     return {
       transport: 'log',
       send: async (mail) => {
-        log.info({ mail: { to: mail.to, subject: mail.subject, link: mail.link } }, `Mail to ${mail.to}: ${mail.subject} ${mail.link ?? ''}`);
+        log.info(
+          { mail: { to: mail.to, subject: mail.subject, link: mail.link } },
+          `Mail to ${mail.to}: ${mail.subject} ${mail.link ?? ''}`,
+        );
       },
     };
   }
@@ -22,7 +25,12 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
   return {
     transport: 'smtp',
     send: async (mail) => {
-      await transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      await transporter.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
       log.info({ mail: { to: mail.to, subject: mail.subject } }, 'Mail sent');
     },
   };

@@ -6,7 +6,11 @@ import type { Actor } from './access.js';
 const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
 
 /** The caller of this request, or null when signed out; resolved once per request. */
-export function getActor(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
+export function getActor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Actor | null> {
   let pending = cache.get(request);
   if (!pending) {
     pending = resolveSessionActor(ctx, request, reply);

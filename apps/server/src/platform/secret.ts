@@ -14,9 +14,11 @@ export async function resolveSecret(configured: string | undefined, dataDir: str
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  await writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
-    // Another instance won the race: use its secret.
-    if (error.code !== 'EEXIST') throw error;
-  });
+  await writeFile(file, secret + '\n', { mode: 0o600, flag: 'wx' }).catch(
+    async (error: NodeJS.ErrnoException) => {
+      // Another instance won the race: use its secret.
+      if (error.code !== 'EEXIST') throw error;
+    },
+  );
   return (await readFile(file, 'utf8')).trim();
 }

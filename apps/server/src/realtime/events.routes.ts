@@ -29,7 +29,9 @@ export function registerEventRoutes(app: App, ctx: AppContext): void {
       raw.write(': connected\nretry: 3000\n\n');
       const unsubscribe = ctx.bus.subscribe((event) => {
         if (!visibleTo(actor, event)) return;
-        raw.write(`event: ${event.table}\ndata: ${JSON.stringify({ action: event.action, id: event.id })}\n\n`);
+        raw.write(
+          `event: ${event.table}\ndata: ${JSON.stringify({ action: event.action, id: event.id })}\n\n`,
+        );
       });
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       request.raw.on('close', () => {

@@ -7,6 +7,8 @@ import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './test-dat
 export const repoTestData = path.resolve(import.meta.dirname, '../../../../.test-data');
 
 declare module 'vitest' {
+  // Declaration merging needs an interface here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     templateDatabase: string;
     templateDataDir: string;

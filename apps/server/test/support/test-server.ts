@@ -92,7 +92,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     admin: async () => {
       const c = client();
       const res = await c.post('/api/auth/sign-in', ADMIN);
-      if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 200)
+        throw new Error(`admin sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
       return c;
     },
     signUpConfirmed: async (email, password = 'user-password-1', extra = {}) => {
@@ -101,7 +102,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
       const token = new URL(confirmationLink(email)).searchParams.get('token');
       const confirmed = await c.post('/api/auth/verify-email', { token });
-      if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+      if (confirmed.status !== 200)
+        throw new Error(`confirm failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
       return c;
     },
     close: async () => {

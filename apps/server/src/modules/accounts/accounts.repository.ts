@@ -64,7 +64,14 @@ export const accountsRepository = {
   },
   async list(
     db: Db,
-    input: { ownerId?: string; search?: string; sort?: string; order: 'asc' | 'desc'; limit: number; offset: number },
+    input: {
+      ownerId?: string;
+      search?: string;
+      sort?: string;
+      order: 'asc' | 'desc';
+      limit: number;
+      offset: number;
+    },
   ): Promise<{ rows: AccountRow[]; total: number }> {
     const filters: SQL[] = [];
     if (input.ownerId) filters.push(eq(authUsers.ownerId, input.ownerId));

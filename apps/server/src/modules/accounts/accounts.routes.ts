@@ -22,7 +22,13 @@ const accountPatchSchema = z.object({
 export function registerAccountRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/me',
-    { schema: { tags: ['accounts'], summary: 'The signed-in account with its permissions', response: { 200: meSchema } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in account with its permissions',
+        response: { 200: meSchema },
+      },
+    },
     async (request, reply) => getMe(ctx, await getActor(ctx, request, reply)),
   );
 

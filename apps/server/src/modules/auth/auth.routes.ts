@@ -12,7 +12,15 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
-import { changePassword, endMySession, listMySessions, signIn, signOut, signUp, verifyEmail } from './auth.service.js';
+import {
+  changePassword,
+  endMySession,
+  listMySessions,
+  signIn,
+  signOut,
+  signUp,
+  verifyEmail,
+} from './auth.service.js';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -59,7 +67,13 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
 
   app.post(
     '/api/auth/sign-out',
-    { schema: { tags: ['auth'], summary: 'End the current session', response: { 200: messageResponseSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { 200: messageResponseSchema },
+      },
+    },
     async (request, reply) => {
       await signOut(ctx, request, reply);
       return { message: 'Signed out' };

@@ -12,7 +12,9 @@ import { reserveSignInAttempt } from './sign-in-limiter.js';
 
 function tokenEmail(token: string): string | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { email?: unknown };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      email?: unknown;
+    };
     return typeof payload.email === 'string' ? payload.email : undefined;
   } catch {
     return undefined;
@@ -128,5 +130,6 @@ export async function listMySessions(ctx: AppContext, actor: Actor | null): Prom
 
 export async function endMySession(ctx: AppContext, actor: Actor | null, sessionId: string): Promise<void> {
   const signedIn = access.signedIn(actor);
-  if (!(await sessionRepository.deleteOne(ctx.db, signedIn.id, sessionId))) throw new AppError('SESSION_NOT_FOUND');
+  if (!(await sessionRepository.deleteOne(ctx.db, signedIn.id, sessionId)))
+    throw new AppError('SESSION_NOT_FOUND');
 }

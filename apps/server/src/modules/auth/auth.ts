@@ -28,7 +28,12 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
     trustedOrigins: [config.publicOrigin, ...config.trustedOrigins],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+      },
     }),
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -90,7 +95,10 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
       session: {
         create: {
           after: async (session) => {
-            await db.update(authUsers).set({ lastSignInAt: new Date() }).where(eq(authUsers.id, session.userId));
+            await db
+              .update(authUsers)
+              .set({ lastSignInAt: new Date() })
+              .where(eq(authUsers.id, session.userId));
           },
         },
       },

@@ -27,7 +27,9 @@ export async function reserveSignInAttempt(db: Db, email: string, ip: string): P
       const [row] = await db
         .select({ n: count() })
         .from(authFailures)
-        .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.createdAt, since)));
+        .where(
+          and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.createdAt, since)),
+        );
       return row?.n ?? 0;
     }),
   );

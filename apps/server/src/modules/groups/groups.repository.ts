@@ -35,14 +35,21 @@ export const groupsRepository = {
     return row;
   },
   async findByName(db: Db, name: string) {
-    const [row] = await db.select({ id: groups.id }).from(groups).where(sql`lower(${groups.name}) = lower(${name})`);
+    const [row] = await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(sql`lower(${groups.name}) = lower(${name})`);
     return row;
   },
   async insert(db: Db, values: { name: string; description: string | null; permissions: string[] }) {
     const [row] = await db.insert(groups).values(values).returning({ id: groups.id });
     return row!.id;
   },
-  async update(db: Db, id: number, values: Partial<{ name: string; description: string | null; permissions: string[] }>) {
+  async update(
+    db: Db,
+    id: number,
+    values: Partial<{ name: string; description: string | null; permissions: string[] }>,
+  ) {
     await db.update(groups).set(values).where(eq(groups.id, id));
   },
   /**

@@ -10,12 +10,25 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 export function registerGroupRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/groups',
-    { schema: { tags: ['groups'], summary: 'Groups with their permissions (admin)', response: { 200: z.object({ items: z.array(groupSchema) }) } } },
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Groups with their permissions (admin)',
+        response: { 200: z.object({ items: z.array(groupSchema) }) },
+      },
+    },
     async (request, reply) => ({ items: await listGroups(ctx, await getActor(ctx, request, reply)) }),
   );
   app.post(
     '/api/groups',
-    { schema: { tags: ['groups'], summary: 'Create a group (admin)', body: groupBodySchema, response: { 201: groupSchema } } },
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Create a group (admin)',
+        body: groupBodySchema,
+        response: { 201: groupSchema },
+      },
+    },
     async (request, reply) => {
       const group = await createGroup(ctx, await getActor(ctx, request, reply), request.body);
       return reply.status(201).send(group);
@@ -23,8 +36,17 @@ export function registerGroupRoutes(app: App, ctx: AppContext): void {
   );
   app.patch(
     '/api/groups/:id',
-    { schema: { tags: ['groups'], summary: 'Edit a group (admin)', params: idParams, body: groupPatchSchema, response: { 200: groupSchema } } },
-    async (request, reply) => updateGroup(ctx, await getActor(ctx, request, reply), request.params.id, request.body),
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'Edit a group (admin)',
+        params: idParams,
+        body: groupPatchSchema,
+        response: { 200: groupSchema },
+      },
+    },
+    async (request, reply) =>
+      updateGroup(ctx, await getActor(ctx, request, reply), request.params.id, request.body),
   );
   app.delete(
     '/api/groups/:id',

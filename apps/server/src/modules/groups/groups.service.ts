@@ -1,4 +1,10 @@
-import { FIXED_GROUP_IDS, type Group, type GroupBody, type GroupPatch, type Permission } from '@linedesk/shared';
+import {
+  FIXED_GROUP_IDS,
+  type Group,
+  type GroupBody,
+  type GroupPatch,
+  type Permission,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
@@ -43,7 +49,12 @@ export async function createGroup(ctx: AppContext, actor: Actor | null, body: Gr
   return toGroup((await groupsRepository.findById(ctx.db, id))!);
 }
 
-export async function updateGroup(ctx: AppContext, actor: Actor | null, id: number, patch: GroupPatch): Promise<Group> {
+export async function updateGroup(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  patch: GroupPatch,
+): Promise<Group> {
   access.admin(actor);
   const existing = await groupsRepository.findById(ctx.db, id);
   if (!existing) throw new AppError('GROUP_NOT_FOUND');

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database in ./data on port 8080', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.database.kind).toBe('embedded');
+    expect(config.secureCookies).toBe(false);
+  });
+
+  it('uses PostgreSQL for a postgres:// DATABASE_URL and secure cookies behind https', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      PUBLIC_URL: 'https://panel.example.com/',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/x' });
+    expect(config.publicUrl).toBe('https://panel.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('fails fast naming every bad variable', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', PORT: 'abc', LINEDESK_SECRET: 'short' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://x', PORT: 'abc', LINEDESK_ADMIN_PASSWORD: 'short' });
+    } catch (error) {
+      const text = (error as Error).message;
+      expect(text).toContain('DATABASE_URL must be a postgres:// URL');
+      expect(text).toContain('PORT');
+      expect(text).toContain('LINEDESK_ADMIN_PASSWORD must be at least 8 characters');
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+
+export type AppServer = {
+  url: string;
+  output: () => string;
+  /** The newest confirmation link the server logged for this address (no SMTP configured). */
+  confirmationLink: (email: string) => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntil<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  ms = 60_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The real server process, as `npm start` runs it, on a fresh embedded database. */
+export async function startAppServer(): Promise<AppServer> {
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build:web` first.');
+  }
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(repoRoot, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LINEDESK_DATA_DIR: dataDir,
+      LINEDESK_ADMIN_EMAIL: ADMIN.email,
+      LINEDESK_ADMIN_PASSWORD: ADMIN.password,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await waitUntil(() => (output.includes('Linedesk is running') ? true : undefined), 'the server to start');
+
+  return {
+    url,
+    output: () => output,
+    confirmationLink: (email) =>
+      waitUntil(() => {
+        const lines = output.split('\n').filter((l) => l.includes(`Mail to ${email.toLowerCase()}:`));
+        return lines.at(-1)?.match(/https?:\/\/\S+\/callback\?token=[^\s"]+/)?.[0];
+      }, `a confirmation mail to ${email}`),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

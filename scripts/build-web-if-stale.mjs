@@ -1,0 +1,31 @@
+// Builds the web app when its sources are newer than the last build, so `npm start` stays quick.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/shared/src',
+];
+
+function newest(p) {
+  if (!existsSync(p)) return 0;
+  const stat = statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(p).map((name) => newest(path.join(p, name))));
+}
+
+const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((s) => newest(path.join(root, s))));
+if (builtAt > changedAt && process.argv[2] !== '--force') {
+  console.log('Web app is up to date.');
+} else {
+  console.log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@linedesk/web'], { cwd: root, stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
