@@ -337,3 +337,42 @@ describe('banned accounts', () => {
     expect(back.status).toBe(200);
   });
 });
+
+describe('session lifetime', () => {
+  it('ends a session 30 days after sign-in even when it was used every day', async () => {
+    const c = await server.signUpConfirmed('old-session@example.com');
+    const { authSessions, authUsers } = await import('../src/db/schema.js');
+    const { eq, inArray } = await import('drizzle-orm');
+    const db = server.built.ctx.db;
+    const [user] = await db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.email, 'old-session@example.com'));
+    const sessions = db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(eq(authSessions.userId, user!.id));
+    // Used a minute ago, so the idle window is fine, but created 31 days ago.
+    await db
+      .update(authSessions)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000), updatedAt: new Date(Date.now() - 60_000) })
+      .where(inArray(authSessions.id, sessions));
+    expect((await c.get('/api/me')).status).toBe(401);
+  });
+
+  it('ends a session after 7 idle days', async () => {
+    const c = await server.signUpConfirmed('idle-session@example.com');
+    const { authSessions, authUsers } = await import('../src/db/schema.js');
+    const { eq } = await import('drizzle-orm');
+    const db = server.built.ctx.db;
+    const [user] = await db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.email, 'idle-session@example.com'));
+    await db
+      .update(authSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authSessions.userId, user!.id));
+    expect((await c.get('/api/me')).status).toBe(401);
+  });
+});
