@@ -68,9 +68,9 @@ if (await postgresReachable()) {
     `\nPostgreSQL at ${pgUrl} is unreachable: skipping the PostgreSQL API run (CI=true makes this an error).`,
   );
 }
-vitest('agent', ['--config', 'apps/agent/vitest.config.ts', '--root', 'apps/agent']);
+vitest('agent', ['--root', 'apps/agent']);
 if (run('build web', 'node', ['scripts/build-web-if-stale.mjs'])) {
-  vitest('e2e', ['--config', 'e2e/vitest.config.ts', '--root', 'e2e']);
+  vitest('e2e', ['--root', 'e2e']);
 } else {
   failed += 1;
 }

@@ -1,0 +1,21 @@
+import type { BackendName } from './config';
+
+/** One line account as the agent stores it; expiryDate is ISO YYYY-MM-DD. */
+export type ManagedUser = {
+  username: string;
+  password: string;
+  expiryDate: string;
+  enabled: boolean;
+};
+
+export type LineBackend = {
+  name: BackendName;
+  /** Short file label used in messages, e.g. "CCcam.cfg". */
+  fileLabel: string;
+  /** Whether a user gets a working entry today; CCcam has no expiry field so the agent decides. */
+  isServed(user: ManagedUser, today: string): boolean;
+  /** The managed block's lines for these users. */
+  renderEntries(users: readonly ManagedUser[], today: string): string[];
+  /** Usernames of entries in text the agent does not manage (one part of the file at a time). */
+  entryUsernames(text: string): string[];
+};

@@ -1,0 +1,84 @@
+import { createCccamBackend } from './cccam-backend';
+import { ConfigError, loadConfig } from './config';
+import type { AgentConfig } from './config';
+import type { LineBackend } from './line-backend';
+import { createLineService } from './line-service';
+import { consoleLogger as logger } from './logger';
+import { createOscamBackend } from './oscam-backend';
+import { createAgentServer } from './server';
+import { agentVersion } from './version';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function createBackend(config: AgentConfig): LineBackend {
+  return config.backend === 'cccam' ? createCccamBackend(config) : createOscamBackend(config);
+}
+
+async function main(): Promise<void> {
+  // `npm run agent` runs in apps/agent; INIT_CWD is where the operator typed it, so relative paths
+  // mean what they expect.
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const config = loadConfig({ argv: process.argv.slice(2), env: process.env, cwd });
+  const version = agentVersion();
+  const service = createLineService(config, createBackend(config), logger);
+  await service.init();
+
+  const server = createAgentServer({ config, service, logger, version });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const scheme = config.tls ? 'https' : 'http';
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(
+    `Linedesk agent ${version} listening on ${scheme}://${shownHost}:${config.port} (backend ${config.backend}, config ${config.configFile})`,
+  );
+
+  // CCcam has no expiry field, so expired lines are taken out of CCcam.cfg by the agent itself.
+  const timer =
+    config.backend === 'cccam'
+      ? setInterval(() => {
+          service.checkExpiry().catch((error: unknown) => {
+            logger.error(`expiry check failed: ${(error as Error).message}`);
+          });
+        }, config.expiryCheckSeconds * 1000)
+      : null;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, finishing pending writes`);
+    if (timer) clearInterval(timer);
+    const force = setTimeout(() => {
+      logger.error('pending writes did not finish in time, exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stop taking requests, let in-flight ones finish, then wait for the write queue to drain.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    void closed
+      .then(() => service.idle())
+      .then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(
+      `Linedesk agent failed to start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { credentialProblem } from './credentials';
+import { displayToIsoDate } from './dates';
+import type { AddUserInput, EditUserInput } from './line-service';
+
+// Messages the panel shows verbatim (spec sections 5 and 7).
+export const MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameAndPasswordRequired: 'Username and password are required',
+  expiryRequired: 'Expiry date is required',
+  invalidExpiry: 'Invalid expiry date format. Expected DD-MM-YYYY format.',
+  nothingToUpdate: 'At least one field to update (password or expiry date) is required',
+  enabledNotBoolean: 'enabled must be true or false',
+} as const;
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
+
+type Body = Record<string, unknown>;
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function invalid(message: string): { ok: false; message: string } {
+  return { ok: false, message };
+}
+
+function checkUsername(username: string): string | null {
+  return credentialProblem('Username', username);
+}
+
+export function validateAddUser(body: Body): Validated<AddUserInput> {
+  const username = text(body.username);
+  const password = text(body.password);
+  if (!username || !password) return invalid(MESSAGES.usernameAndPasswordRequired);
+  const problem = checkUsername(username) ?? credentialProblem('Password', password);
+  if (problem) return invalid(problem);
+  if (body.expiryDate === undefined || body.expiryDate === null || body.expiryDate === '') {
+    return invalid(MESSAGES.expiryRequired);
+  }
+  const expiryDate = typeof body.expiryDate === 'string' ? displayToIsoDate(body.expiryDate) : null;
+  if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
+  return { ok: true, value: { username, password, expiryDate } };
+}
+
+// Empty strings and null count as "not sent": form-based clients post every field of the form.
+export function validateEditUser(body: Body): Validated<EditUserInput> {
+  const username = text(body.username);
+  if (!username) return invalid(MESSAGES.usernameRequired);
+  const usernameProblem = checkUsername(username);
+  if (usernameProblem) return invalid(usernameProblem);
+
+  const password = text(body.newPassword);
+  const rawExpiry = body.newExpiryDate;
+  const hasExpiry = rawExpiry !== undefined && rawExpiry !== null && rawExpiry !== '';
+  const hasEnabled = body.enabled !== undefined && body.enabled !== null;
+  if (!password && !hasExpiry && !hasEnabled) return invalid(MESSAGES.nothingToUpdate);
+
+  const value: EditUserInput = { username };
+  if (password) {
+    const problem = credentialProblem('Password', password);
+    if (problem) return invalid(problem);
+    value.password = password;
+  }
+  if (hasExpiry) {
+    const expiryDate = typeof rawExpiry === 'string' ? displayToIsoDate(rawExpiry) : null;
+    if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
+    value.expiryDate = expiryDate;
+  }
+  if (hasEnabled) {
+    if (typeof body.enabled !== 'boolean') return invalid(MESSAGES.enabledNotBoolean);
+    value.enabled = body.enabled;
+  }
+  return { ok: true, value };
+}
+
+export function validateDeleteUser(body: Body): Validated<{ username: string }> {
+  const username = text(body.username);
+  if (!username) return invalid(MESSAGES.usernameRequired);
+  const problem = checkUsername(username);
+  if (problem) return invalid(problem);
+  return { ok: true, value: { username } };
+}

@@ -1,0 +1,81 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { writeFileAtomic } from './atomic-write';
+import type { BackendName } from './config';
+import { isIsoDate } from './dates';
+import type { ManagedUser } from './line-backend';
+
+// The state file is the source of truth for managed entries: CCcam.cfg cannot hold an expiry date
+// or a disabled flag, and removed (expired/disabled) lines must be restorable. A list rather than
+// an object keyed by username keeps insertion order even for numeric-looking usernames.
+const stateSchema = z.object({
+  version: z.literal(1),
+  backend: z.enum(['cccam', 'oscam']),
+  users: z.array(
+    z.object({
+      username: z.string().min(1),
+      password: z.string().min(1),
+      expiryDate: z.string().refine(isIsoDate, { error: 'expiryDate must be YYYY-MM-DD' }),
+      enabled: z.boolean(),
+    }),
+  ),
+});
+
+export class StateFileError extends Error {}
+
+export function serializeState(backend: BackendName, users: readonly ManagedUser[]): string {
+  const state = {
+    version: 1,
+    backend,
+    users: users.map(({ username, password, expiryDate, enabled }) => ({
+      username,
+      password,
+      expiryDate,
+      enabled,
+    })),
+  };
+  return `${JSON.stringify(state, null, 2)}\n`;
+}
+
+/** Returns the stored users and the exact file text, or null when the file does not exist yet. */
+export async function loadState(
+  file: string,
+  backend: BackendName,
+): Promise<{ users: ManagedUser[]; text: string } | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new StateFileError(`State file ${file} is not valid JSON`);
+  }
+  const parsed = stateSchema.safeParse(json);
+  if (!parsed.success) {
+    const where = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new StateFileError(`State file ${file} is malformed (${where})`);
+  }
+  if (parsed.data.backend !== backend) {
+    throw new StateFileError(
+      `State file ${file} belongs to the ${parsed.data.backend} backend but AGENT_BACKEND is ${backend}`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const user of parsed.data.users) {
+    if (seen.has(user.username)) {
+      throw new StateFileError(`State file ${file} lists user "${user.username}" twice`);
+    }
+    seen.add(user.username);
+  }
+  return { users: parsed.data.users, text };
+}
+
+export async function saveState(file: string, text: string): Promise<void> {
+  // Passwords live here, so a new state file is readable by its owner only.
+  await writeFileAtomic(file, text, { mode: 0o600 });
+}

@@ -1,0 +1,234 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const AGENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const MAIN = path.join(AGENT_DIR, 'src', 'main.ts');
+export const FAKE_CLOCK = pathToFileURL(path.join(AGENT_DIR, 'test', 'fixtures', 'fake-clock.mjs')).href;
+
+export const ADMIN = { username: 'panel', password: 'S3cret:with-colon' };
+
+export const BEGIN =
+  '# BEGIN linedesk-agent managed entries (generated; edits between these markers are lost)';
+export const END = '# END linedesk-agent managed entries';
+
+export type ApiResponse = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  // Tests read arbitrary JSON fields.
+  body: any;
+  raw: string;
+};
+
+export type Credentials = { username: string; password: string } | null;
+
+export type RunningAgent = {
+  port: number;
+  baseUrl: string;
+  process: ChildProcess;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  call(method: string, pathname: string, body?: unknown, credentials?: Credentials): Promise<ApiResponse>;
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL and wait. */
+  kill(): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), `linedesk-agent-${prefix}-`));
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+export function readText(file: string): Promise<string> {
+  return readFile(file, 'utf8');
+}
+
+export function request(
+  url: string,
+  method: string,
+  body?: unknown,
+  credentials: Credentials = ADMIN,
+  extraHeaders: Record<string, string> = {},
+): Promise<ApiResponse> {
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  const headers: Record<string, string> = { ...extraHeaders };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
+  if (credentials) {
+    const token = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
+    headers.authorization = `Basic ${token}`;
+  }
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(url, { method, headers, agent: false, rejectUnauthorized: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          parsed = null;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, raw });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls until `check` returns true (or throws the last failure after `timeoutMs`). */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+}
+
+export type StartOptions = {
+  env: Record<string, string>;
+  tls?: boolean;
+  nodeArgs?: string[];
+  args?: string[];
+};
+
+/** Environment for a child without any AGENT_* settings leaking in from the test runner. */
+export function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('AGENT_') && key !== 'INIT_CWD') env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export function spawnAgent(options: StartOptions): ChildProcess {
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', ...(options.nodeArgs ?? []), MAIN, ...(options.args ?? [])],
+    {
+      cwd: AGENT_DIR,
+      env: cleanEnv(options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+}
+
+/** Runs the agent to completion (for start-up failures); resolves with exit code and output. */
+export async function runAgentToExit(
+  options: StartOptions,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawnAgent(options);
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+export async function startAgent(options: StartOptions): Promise<RunningAgent> {
+  const port = options.env.AGENT_PORT ? Number(options.env.AGENT_PORT) : await freePort();
+  const child = spawnAgent({
+    ...options,
+    env: { AGENT_HOST: '127.0.0.1', ...options.env, AGENT_PORT: String(port) },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+
+  const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (hasExited) throw new Error(`agent exited during start-up:\n${output}`);
+    try {
+      const res = await request(`${baseUrl}/health`, 'GET', undefined, null);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`agent did not become healthy:\n${output}`);
+    }
+    await sleep(50);
+  }
+
+  return {
+    port,
+    baseUrl,
+    process: child,
+    output: () => output,
+    exited,
+    call: (method, pathname, body, credentials = ADMIN) =>
+      request(`${baseUrl}${pathname}`, method, body, credentials),
+    stop: async () => {
+      if (!hasExited) child.kill('SIGTERM');
+      return (await exited).code;
+    },
+    kill: async () => {
+      if (!hasExited) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export function baseEnv(configFile: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    AGENT_CONFIG_FILE: configFile,
+    AGENT_USERNAME: ADMIN.username,
+    AGENT_PASSWORD: ADMIN.password,
+    ...extra,
+  };
+}
+
+/** A DD-MM-YYYY date `days` away from today in local time. */
+export function displayDateFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${String(date.getDate()).padStart(2, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${date.getFullYear()}`;
+}
+
+export function displayToIso(display: string): string {
+  const [day, month, year] = display.split('-');
+  return `${year}-${month}-${day}`;
+}

@@ -1,0 +1,229 @@
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningAgent } from './agent-harness';
+import {
+  ADMIN,
+  AGENT_DIR,
+  baseEnv,
+  readText,
+  removeDir,
+  request,
+  startAgent,
+  tempDir,
+} from './agent-harness';
+
+const HAND_WRITTEN = '# hand\nF: handuser handpass 1 0 0\n';
+const VERSION = (
+  JSON.parse(readFileSync(path.join(AGENT_DIR, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+describe('HTTP API: auth, routing and validation', () => {
+  let dir: string;
+  let cfg: string;
+  let agent: RunningAgent;
+
+  beforeAll(async () => {
+    dir = await tempDir('api');
+    cfg = path.join(dir, 'CCcam.cfg');
+    await writeFile(cfg, HAND_WRITTEN);
+    agent = await startAgent({ env: baseEnv(cfg, { AGENT_BACKEND: 'cccam' }) });
+  });
+
+  afterAll(async () => {
+    expect(await agent.stop()).toBe(0);
+    await removeDir(dir);
+  });
+
+  it('serves /health without auth', async () => {
+    const res = await agent.call('GET', '/health', undefined, null);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', message: 'OK' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('reports version and backend on GET /', async () => {
+    const res = await agent.call('GET', '/');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ version: VERSION, backend: 'cccam', message: 'Linedesk agent is running' });
+  });
+
+  it.each([
+    ['a wrong password', { username: ADMIN.username, password: 'wrong' }],
+    ['a wrong username', { username: 'someone', password: ADMIN.password }],
+    ['a password prefix', { username: ADMIN.username, password: ADMIN.password.slice(0, -1) }],
+    ['no credentials', null],
+  ])('refuses %s with 401 and a Basic challenge', async (_label, credentials) => {
+    for (const [method, pathname] of [
+      ['GET', '/'],
+      ['GET', '/users'],
+      ['POST', '/add-user'],
+      ['PUT', '/edit-user'],
+      ['DELETE', '/delete-user'],
+    ] as const) {
+      const res = await agent.call(
+        method,
+        pathname,
+        { username: 'x', password: 'y', expiryDate: '01-01-2099' },
+        credentials,
+      );
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+      expect(res.headers['www-authenticate']).toBe('Basic realm="linedesk-agent"');
+    }
+    expect(await readText(cfg)).toBe(HAND_WRITTEN);
+  });
+
+  it('refuses a malformed Authorization header', async () => {
+    const res = await request(`${agent.baseUrl}/`, 'GET', undefined, null, { authorization: 'Bearer abc' });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers JSON 404 for unknown paths and 405 for wrong methods', async () => {
+    const missing = await agent.call('GET', '/nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Not found' });
+    const wrong = await agent.call('GET', '/add-user');
+    expect(wrong.status).toBe(405);
+    expect(wrong.body).toEqual({ message: 'Method not allowed' });
+    expect(wrong.headers.allow).toBe('POST');
+  });
+
+  it.each([
+    ['POST', '/add-user', {}, 'Username and password are required'],
+    ['POST', '/add-user', { username: 'u1' }, 'Username and password are required'],
+    ['POST', '/add-user', { password: 'p1', expiryDate: '01-01-2099' }, 'Username and password are required'],
+    ['POST', '/add-user', { username: 'u1', password: 'p1' }, 'Expiry date is required'],
+    ...['2099-01-01', '31/12/2099', '31-02-2099', '1-1-2099', '00-01-2099', '01-13-2099', '01-01-2199'].map(
+      (expiryDate) =>
+        [
+          'POST',
+          '/add-user',
+          { username: 'u1', password: 'p1', expiryDate },
+          'Invalid expiry date format. Expected DD-MM-YYYY format.',
+        ] as const,
+    ),
+    [
+      'POST',
+      '/add-user',
+      { username: 'u1', password: 'p1', expiryDate: 20990101 },
+      'Invalid expiry date format. Expected DD-MM-YYYY format.',
+    ],
+    ['PUT', '/edit-user', {}, 'Username is required'],
+    ['PUT', '/edit-user', { newPassword: 'x' }, 'Username is required'],
+    [
+      'PUT',
+      '/edit-user',
+      { username: 'u1' },
+      'At least one field to update (password or expiry date) is required',
+    ],
+    [
+      'PUT',
+      '/edit-user',
+      { username: 'u1', newPassword: '', newExpiryDate: null },
+      'At least one field to update (password or expiry date) is required',
+    ],
+    [
+      'PUT',
+      '/edit-user',
+      { username: 'u1', newExpiryDate: '2099-01-01' },
+      'Invalid expiry date format. Expected DD-MM-YYYY format.',
+    ],
+    ['PUT', '/edit-user', { username: 'u1', enabled: 'yes' }, 'enabled must be true or false'],
+    ['DELETE', '/delete-user', {}, 'Username is required'],
+  ] as const)('%s %s %j → 400 %s', async (method, pathname, body, message) => {
+    const res = await agent.call(method, pathname, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message });
+  });
+
+  const injections = [
+    'al ice',
+    'tab\there',
+    'evil\nF: evil evil 9 1 1',
+    'a{b',
+    'a}b',
+    '#comment',
+    '[account]',
+    'x]',
+    'user=root',
+    'ünïcode',
+    'x'.repeat(65),
+  ];
+
+  it.each(injections)('refuses username %j that could inject config syntax', async (username) => {
+    const add = await agent.call('POST', '/add-user', { username, password: 'pw', expiryDate: '01-01-2099' });
+    expect(add.status).toBe(400);
+    expect(add.body.message).toMatch(/^Username (must|may)/);
+    const edit = await agent.call('PUT', '/edit-user', { username, newPassword: 'pw' });
+    expect(edit.status).toBe(400);
+    const del = await agent.call('DELETE', '/delete-user', { username });
+    expect(del.status).toBe(400);
+    expect(await readText(cfg)).toBe(HAND_WRITTEN);
+  });
+
+  it.each(injections)('refuses password %j that could inject config syntax', async (password) => {
+    const add = await agent.call('POST', '/add-user', { username: 'u2', password, expiryDate: '01-01-2099' });
+    expect(add.status).toBe(400);
+    expect(add.body.message).toMatch(/^Password (must|may)/);
+    const edit = await agent.call('PUT', '/edit-user', { username: 'u2', newPassword: password });
+    expect(edit.status).toBe(400);
+    expect(await readText(cfg)).toBe(HAND_WRITTEN);
+  });
+
+  it('gives the exact reasons for refused credentials', async () => {
+    const cases: [string, string][] = [
+      ['al ice', 'Username may only contain printable ASCII characters, without spaces or line breaks'],
+      ['a{b', 'Username must not contain any of these characters: { } [ ] # ='],
+      ['x'.repeat(65), 'Username must be at most 64 characters'],
+    ];
+    for (const [username, message] of cases) {
+      const res = await agent.call('POST', '/add-user', {
+        username,
+        password: 'pw',
+        expiryDate: '01-01-2099',
+      });
+      expect(res.body).toEqual({ message });
+    }
+    const ok = await agent.call('POST', '/add-user', {
+      username: 'x'.repeat(64),
+      password: 'P@ss.w0rd!~$%^&*()_+-:;,<>?/|',
+      expiryDate: '01-01-2099',
+    });
+    expect(ok.status).toBe(200);
+    await agent.call('DELETE', '/delete-user', { username: 'x'.repeat(64) });
+  });
+
+  it('limits the body size with 413', async () => {
+    const huge = JSON.stringify({
+      username: 'u3',
+      password: 'p'.repeat(70 * 1024),
+      expiryDate: '01-01-2099',
+    });
+    const res = await agent.call('POST', '/add-user', huge);
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request body is larger than 65536 bytes' });
+    // The agent is still serving afterwards.
+    expect((await agent.call('GET', '/health', undefined, null)).status).toBe(200);
+  });
+
+  it('refuses bodies that are not a JSON object', async () => {
+    const broken = await agent.call('POST', '/add-user', '{"username": ');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ message: 'Invalid JSON body' });
+    const array = await agent.call('POST', '/add-user', '[1,2]');
+    expect(array.status).toBe(400);
+    expect(array.body).toEqual({ message: 'Request body must be a JSON object' });
+  });
+
+  it('lists managed users for reconciliation, in DD-MM-YYYY', async () => {
+    await agent.call('POST', '/add-user', { username: 'list1', password: 'pw', expiryDate: '05-06-2099' });
+    const res = await agent.call('GET', '/users');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      users: [{ username: 'list1', expiryDate: '05-06-2099', enabled: true }],
+      message: '1 managed user',
+    });
+  });
+});
