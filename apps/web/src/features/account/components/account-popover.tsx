@@ -1,0 +1,106 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../routes/paths';
+import { useAccount } from '../../auth/hooks/account-context';
+import { useSignOut } from '../../auth/hooks/use-auth-mutations';
+import { AccountAvatar } from './account-avatar';
+
+export function AccountPopover() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const signOut = useSignOut();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+
+  const handleSignOut = () => {
+    signOut.mutate(undefined, { onSettled: close });
+  };
+
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('account.menu')}
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : undefined}
+        data-testid="account-button"
+        sx={{ p: 0.25, ml: 0.5 }}
+      >
+        <AccountAvatar account={account} sx={{ width: 36, height: 36 }} />
+      </IconButton>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { mt: 1, width: 240 }, 'data-testid': 'account-menu' } as object }}
+      >
+        <Box sx={{ p: 2, pb: 1.5 }}>
+          <Typography variant="subtitle2" noWrap data-testid="account-username">
+            {account.username}
+          </Typography>
+          <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }} data-testid="account-email">
+            {account.email}
+          </Typography>
+        </Box>
+        <Divider sx={{ borderStyle: 'dashed' }} />
+        <MenuList sx={{ p: 1 }}>
+          <MenuItem
+            component={RouterLink}
+            to={paths.profileEdit}
+            onClick={close}
+            data-testid="account-profile-link"
+          >
+            <ListItemIcon>
+              <PersonOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('account.profile')} />
+          </MenuItem>
+          <MenuItem
+            component={RouterLink}
+            to={paths.settings}
+            onClick={close}
+            data-testid="account-settings-link"
+          >
+            <ListItemIcon>
+              <SettingsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('account.settings')} />
+          </MenuItem>
+        </MenuList>
+        <Divider sx={{ borderStyle: 'dashed' }} />
+        <Box sx={{ p: 1 }}>
+          <Button
+            fullWidth
+            color="error"
+            size="medium"
+            variant="text"
+            startIcon={<LogoutIcon />}
+            onClick={handleSignOut}
+            loading={signOut.isPending}
+            aria-label={t('account.signOut')}
+            data-testid="sign-out-button"
+            sx={{ justifyContent: 'flex-start', px: 1.5 }}
+          >
+            {t('account.signOut')}
+          </Button>
+        </Box>
+      </Popover>
+    </>
+  );
+}

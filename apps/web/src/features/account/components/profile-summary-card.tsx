@@ -1,0 +1,42 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { displayCredits } from '@linedesk/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format-date';
+import { useAccount } from '../../auth/hooks/account-context';
+import { AccountAvatar } from './account-avatar';
+
+export function ProfileSummaryCard() {
+  const { t, i18n } = useTranslation();
+  const account = useAccount();
+  return (
+    <Card>
+      <CardContent
+        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 6 }}
+      >
+        <AccountAvatar account={account} sx={{ width: 96, height: 96, fontSize: 40, mb: 2 }} />
+        <Typography variant="h6" data-testid="profile-name">
+          {account.full_name || account.username}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2, wordBreak: 'break-all' }}>
+          {account.email}
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+          {account.group_name && (
+            <Chip size="small" color="primary" variant="outlined" label={account.group_name} />
+          )}
+          <Chip
+            size="small"
+            label={`${displayCredits(account).toLocaleString(i18n.resolvedLanguage)} ${t('credits.label')}`}
+          />
+        </Stack>
+        <Typography variant="caption" sx={{ color: 'text.disabled', mt: 3 }}>
+          {t('profile.memberSince', { date: formatDate(account.created_at, i18n.resolvedLanguage) })}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

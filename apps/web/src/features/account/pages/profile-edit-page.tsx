@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../../components/page-heading';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileDetailsForm } from '../components/profile-details-form';
+import { ProfileSummaryCard } from '../components/profile-summary-card';
+
+export function ProfileEditPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t('profile.title')} description={t('profile.description')} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' },
+          alignItems: 'start',
+        }}
+      >
+        <ProfileSummaryCard />
+        <Stack sx={{ gap: 3 }}>
+          <ProfileDetailsForm />
+          <ChangePasswordForm />
+        </Stack>
+      </Box>
+    </>
+  );
+}

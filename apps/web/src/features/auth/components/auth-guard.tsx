@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { paths } from '../../../routes/paths';
+import { AccountContext } from '../hooks/account-context';
+import { useMe } from '../hooks/use-me';
+import type { ReturnToState } from './return-to';
+
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const location = useLocation();
+  const { data: me, isPending, isError, error, refetch } = useMe();
+
+  if (isPending) return <LoadingScreen />;
+  if (isError && me === undefined) {
+    return (
+      <Stack sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3, gap: 2 }}>
+        <Alert severity="error">{errorMessage(error)}</Alert>
+        <Button variant="contained" onClick={() => void refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (!me) {
+    const state: ReturnToState = { returnTo: `${location.pathname}${location.search}` };
+    return <Navigate to={paths.signIn} replace state={state} />;
+  }
+  return <AccountContext value={me}>{children}</AccountContext>;
+}

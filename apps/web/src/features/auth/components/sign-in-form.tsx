@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { paths } from '../../../routes/paths';
+import { useSignIn } from '../hooks/use-auth-mutations';
+import { signInFormSchema, type SignInFormValues } from './auth-schemas';
+import { returnToPath } from './return-to';
+
+export function SignInForm() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSignIn();
+  const { control, handleSubmit } = useForm<SignInFormValues>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    signIn.mutate(
+      { email: values.email.trim(), password: values.password },
+      { onSuccess: () => navigate(returnToPath(location.state), { replace: true }) },
+    ),
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} data-testid="sign-in-form">
+      <Stack sx={{ gap: 1, mb: 4 }}>
+        <Typography variant="h5" component="h1">
+          {t('auth.signIn.title')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('auth.signIn.noAccount')}{' '}
+          <Link component={RouterLink} to={paths.signUp} variant="subtitle2">
+            {t('auth.signIn.getStarted')}
+          </Link>
+        </Typography>
+      </Stack>
+
+      {signIn.isError && (
+        <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
+          {errorMessage(signIn.error)}
+        </Alert>
+      )}
+
+      <Stack sx={{ gap: 3 }}>
+        <FormTextField
+          control={control}
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          autoComplete="email"
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          password
+          label={t('fields.password')}
+          autoComplete="current-password"
+        />
+        <Button
+          type="submit"
+          size="large"
+          variant="contained"
+          color="inherit"
+          fullWidth
+          loading={signIn.isPending}
+          data-testid="sign-in-submit"
+          sx={{ bgcolor: 'grey.800', color: 'common.white', '&:hover': { bgcolor: 'grey.700' } }}
+        >
+          {t('auth.signIn.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { eventTables } from '@linedesk/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { eventQueryKeys } from '../lib/event-query-keys';
+
+const RETRY_DELAY_MS = 5_000;
+
+/**
+ * One EventSource per signed-in tab. The browser reconnects by itself after network drops; when the
+ * server answers with an error status it gives up, so that case is retried here.
+ */
+export function useLiveEvents() {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let hadError = false;
+    let disposed = false;
+
+    const connect = () => {
+      source = new EventSource('/api/events');
+      for (const table of eventTables) {
+        source.addEventListener(table, () => {
+          for (const queryKey of eventQueryKeys[table]) void queryClient.invalidateQueries({ queryKey });
+        });
+      }
+      source.addEventListener('open', () => {
+        // Events sent while disconnected are gone; refresh what is on screen instead.
+        if (hadError) void queryClient.invalidateQueries();
+        hadError = false;
+      });
+      source.addEventListener('error', () => {
+        hadError = true;
+        if (source?.readyState === EventSource.CLOSED && !disposed) {
+          source.close();
+          retryTimer = setTimeout(connect, RETRY_DELAY_MS);
+        }
+      });
+    };
+
+    connect();
+    return () => {
+      disposed = true;
+      clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [queryClient]);
+}

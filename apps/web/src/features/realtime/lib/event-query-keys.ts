@@ -1,0 +1,15 @@
+import type { EventTable } from '@linedesk/shared';
+import type { QueryKey } from '@tanstack/react-query';
+
+/**
+ * Which cached queries a change to a table makes stale. Keys are prefixes; later features add theirs
+ * here (lines, servers, messages, tickets) under the same names they use for their queries.
+ */
+export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
+  auth_users: [['me'], ['accounts'], ['groups']],
+  groups: [['groups'], ['me']],
+  users: [['lines']],
+  cccam_servers: [['servers']],
+  messages: [['messages']],
+  tickets: [['tickets']],
+};

@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+export type NavItem = {
+  title: string;
+  path: string;
+  icon?: ReactNode;
+  /** Extra content on the right, e.g. an unread count. */
+  info?: ReactNode;
+  children?: NavItem[];
+  testId?: string;
+};
+
+export type NavGroup = {
+  /** Groups with a subheader can be collapsed; groups without one are always open. */
+  subheader?: string;
+  items: NavItem[];
+};

@@ -1,0 +1,94 @@
+import type { ErrorCode } from '@linedesk/shared';
+
+/** Codes the client produces itself when no server answer is available. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | ClientErrorCode | (string & {});
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** True when the server says there is no signed-in session (as opposed to e.g. wrong credentials). */
+export function isUnauthenticated(error: unknown): boolean {
+  return isApiError(error) && error.status === 401 && error.code === 'UNAUTHENTICATED';
+}
+
+type RequestOptions = { signal?: AbortSignal };
+
+function readErrorBody(body: unknown): { code: string; message: string; details?: unknown } | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, details } = error as Record<string, unknown>;
+  if (typeof code !== 'string') return null;
+  return { code, message: typeof message === 'string' ? message : code, details };
+}
+
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server');
+  }
+
+  if (response.status === 204) return undefined as T;
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    const error = readErrorBody(parsed);
+    if (error) throw new ApiError(response.status, error.code, error.message, error.details);
+    throw new ApiError(
+      response.status,
+      response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',
+      response.statusText || `HTTP ${response.status}`,
+    );
+  }
+  if (text && parsed === undefined) {
+    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', 'The server sent an unreadable response');
+  }
+  return parsed as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, body ?? {}, options),
+  patch: <T>(path: string, body: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, body, options),
+  put: <T>(path: string, body: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  delete: <T = void>(path: string, options?: RequestOptions) =>
+    request<T>('DELETE', path, undefined, options),
+};

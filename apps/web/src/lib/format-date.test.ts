@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime } from './format-date';
+
+describe('formatDate', () => {
+  it("formats as 'DD MMM YYYY'", () => {
+    expect(formatDate(new Date(2025, 2, 5, 15, 7))).toBe('05 Mar 2025');
+  });
+
+  it('returns an empty string for missing or invalid input', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('uses the locale month name without a trailing dot', () => {
+    expect(formatDate(new Date(2025, 2, 5), 'de')).toMatch(/^05 \p{L}+ 2025$/u);
+  });
+});
+
+describe('formatDateTime', () => {
+  it("formats as 'DD MMM YYYY h:mm a'", () => {
+    expect(formatDateTime(new Date(2025, 2, 5, 15, 7))).toBe('05 Mar 2025 3:07 pm');
+    expect(formatDateTime(new Date(2025, 11, 31, 0, 30))).toBe('31 Dec 2025 12:30 am');
+    expect(formatDateTime(new Date(2025, 0, 1, 12, 0))).toBe('01 Jan 2025 12:00 pm');
+  });
+});

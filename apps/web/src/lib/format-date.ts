@@ -1,0 +1,31 @@
+type DateInput = string | number | Date | null | undefined;
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+function toDate(input: DateInput): Date | null {
+  if (input === null || input === undefined || input === '') return null;
+  const date = input instanceof Date ? input : new Date(input);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function shortMonth(date: Date, locale: string): string {
+  // Some locales add a trailing dot ("mar.") or use genitive forms; the spec's MMM is a bare short name.
+  const month = new Intl.DateTimeFormat(locale, { month: 'short' }).format(date).replace(/\.$/, '');
+  return month.charAt(0).toLocaleUpperCase(locale) + month.slice(1);
+}
+
+/** 'DD MMM YYYY', e.g. "05 Mar 2025"; empty string for missing or invalid input. */
+export function formatDate(input: DateInput, locale = 'en'): string {
+  const date = toDate(input);
+  if (!date) return '';
+  return `${pad2(date.getDate())} ${shortMonth(date, locale)} ${date.getFullYear()}`;
+}
+
+/** 'DD MMM YYYY h:mm a', e.g. "05 Mar 2025 3:07 pm". */
+export function formatDateTime(input: DateInput, locale = 'en'): string {
+  const date = toDate(input);
+  if (!date) return '';
+  const hours = date.getHours();
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${formatDate(date, locale)} ${hour12}:${pad2(date.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
+}

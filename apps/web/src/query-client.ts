@@ -1,0 +1,23 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { authKeys } from './features/auth/api/auth-api';
+import { isApiError, isUnauthenticated } from './lib/api-client';
+
+function onError(error: unknown) {
+  // A session that expired or was ended elsewhere: the auth guard sends the user to /sign-in.
+  if (isUnauthenticated(error)) queryClient.setQueryData(authKeys.me, null);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      refetchOnWindowFocus: true,
+      // Client errors will not fix themselves by asking again.
+      retry: (failureCount, error) =>
+        !(isApiError(error) && error.status >= 400 && error.status < 500) && failureCount < 2,
+    },
+    mutations: { retry: false },
+  },
+});

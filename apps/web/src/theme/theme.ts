@@ -1,0 +1,141 @@
+import { createTheme } from '@mui/material/styles';
+import { alpha, error, grey, info, primary, secondary, success, warning } from './palette';
+
+declare module '@mui/material/styles' {
+  // Module augmentation only works with interfaces.
+  /* eslint-disable @typescript-eslint/consistent-type-definitions */
+  interface PaletteColor {
+    lighter: string;
+    darker: string;
+  }
+  interface SimplePaletteColorOptions {
+    lighter?: string;
+    darker?: string;
+  }
+  interface TypeBackground {
+    neutral: string;
+  }
+  interface Theme {
+    customShadows: { card: string; dropdown: string; dialog: string; primary: string };
+  }
+  interface ThemeOptions {
+    customShadows?: { card: string; dropdown: string; dialog: string; primary: string };
+  }
+  /* eslint-enable @typescript-eslint/consistent-type-definitions */
+}
+
+const shadowColor = grey[500];
+const fontFamily =
+  '"Public Sans Variable", "Public Sans", -apple-system, "Segoe UI", Roboto, Arial, sans-serif';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary,
+    secondary,
+    info,
+    success,
+    warning,
+    error,
+    grey,
+    text: { primary: grey[800], secondary: grey[600], disabled: grey[500] },
+    background: { default: '#FFFFFF', paper: '#FFFFFF', neutral: grey[200] },
+    divider: alpha(grey[500], 0.2),
+    action: {
+      hover: alpha(grey[500], 0.08),
+      selected: alpha(grey[500], 0.16),
+      disabled: alpha(grey[500], 0.8),
+      disabledBackground: alpha(grey[500], 0.24),
+      focus: alpha(grey[500], 0.24),
+    },
+  },
+  shape: { borderRadius: 8 },
+  customShadows: {
+    card: `0 0 2px 0 ${alpha(shadowColor, 0.2)}, 0 12px 24px -4px ${alpha(shadowColor, 0.12)}`,
+    dropdown: `0 0 2px 0 ${alpha(shadowColor, 0.24)}, -20px 20px 40px -4px ${alpha(shadowColor, 0.24)}`,
+    dialog: `-40px 40px 80px -8px ${alpha('#000000', 0.24)}`,
+    primary: `0 8px 16px 0 ${alpha(primary.main, 0.24)}`,
+  },
+  typography: {
+    fontFamily,
+    fontWeightMedium: 500,
+    fontWeightBold: 700,
+    h3: { fontWeight: 700, fontSize: '2rem', lineHeight: 1.5 },
+    h4: { fontWeight: 700, fontSize: '1.5rem', lineHeight: 1.5 },
+    h5: { fontWeight: 700, fontSize: '1.25rem', lineHeight: 1.5 },
+    h6: { fontWeight: 600, fontSize: '1.125rem', lineHeight: 1.55 },
+    subtitle1: { fontWeight: 600, fontSize: '1rem', lineHeight: 1.5 },
+    subtitle2: { fontWeight: 600, fontSize: '0.875rem', lineHeight: 1.57 },
+    body2: { lineHeight: 1.57 },
+    caption: { lineHeight: 1.5 },
+    overline: { fontWeight: 700, fontSize: '0.75rem', letterSpacing: 1.1, lineHeight: 1.5 },
+    button: { fontWeight: 700, textTransform: 'none' },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { backgroundColor: '#FFFFFF' },
+        'input[type=number]': { MozAppearance: 'textfield' },
+      },
+    },
+    MuiCard: {
+      styleOverrides: {
+        root: ({ theme }) => ({
+          position: 'relative',
+          borderRadius: 16,
+          boxShadow: theme.customShadows.card,
+          zIndex: 0,
+        }),
+      },
+    },
+    MuiCardHeader: {
+      defaultProps: { slotProps: { title: { variant: 'h6' }, subheader: { variant: 'body2' } } },
+      styleOverrides: { root: { padding: '24px 24px 0' } },
+    },
+    MuiCardContent: { styleOverrides: { root: { padding: 24, '&:last-child': { paddingBottom: 24 } } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 8 }, sizeLarge: { minHeight: 48 } },
+    },
+    MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiPopover: {
+      styleOverrides: {
+        paper: ({ theme }) => ({ boxShadow: theme.customShadows.dropdown, borderRadius: 10 }),
+      },
+    },
+    MuiMenuItem: {
+      styleOverrides: {
+        root: ({ theme }) => ({ ...theme.typography.body2, borderRadius: 6, padding: '6px 8px' }),
+      },
+    },
+    MuiDialog: {
+      styleOverrides: { paper: ({ theme }) => ({ borderRadius: 16, boxShadow: theme.customShadows.dialog }) },
+    },
+    MuiDialogTitle: { styleOverrides: { root: { padding: 24 } } },
+    MuiDialogContent: { styleOverrides: { root: { padding: '0 24px' } } },
+    MuiDialogActions: { styleOverrides: { root: { padding: 24 } } },
+    MuiTableCell: {
+      styleOverrides: {
+        head: ({ theme }) => ({
+          fontSize: 14,
+          fontWeight: 600,
+          color: theme.palette.text.secondary,
+          backgroundColor: theme.palette.background.neutral,
+        }),
+        root: ({ theme }) => ({ borderBottomStyle: 'dashed', borderColor: theme.palette.divider }),
+      },
+    },
+    MuiChip: { styleOverrides: { root: { borderRadius: 8, fontWeight: 500 } } },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: {
+          '&.Mui-disabled .MuiOutlinedInput-notchedOutline': { borderColor: alpha(grey[500], 0.24) },
+          '&.Mui-disabled': { backgroundColor: grey[100] },
+        },
+        notchedOutline: { borderColor: alpha(grey[500], 0.24) },
+      },
+    },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiTooltip: { styleOverrides: { tooltip: { backgroundColor: grey[800] } } },
+  },
+});

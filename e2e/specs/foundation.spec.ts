@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../apps/web/src/i18n/locales/de.json' with { type: 'json' };
+import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  return context.newPage();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByTestId('field-email').fill(email);
+  await page.getByTestId('field-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+}
+
+describe('foundation in a real browser', () => {
+  it('the first admin signs in and sees the dashboard with the admin navigation', async () => {
+    const page = await newPage();
+    await page.goto(server.url);
+    await page.waitForURL(/\/sign-in(\?|$)/);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByTestId('welcome-card').waitFor();
+    expect(await page.getByTestId('credits-value').textContent()).toMatch(/^1[,.]?000$/);
+    await page.getByTestId('nav-manageGroups').first().waitFor();
+    await page.goto(`${server.url}/groups`);
+    await page.waitForURL(/\/manage-groups$/);
+    await page.getByTestId('group-row').nth(2).waitFor();
+    expect(await page.getByText('Resellers').count()).toBeGreaterThanOrEqual(1);
+    await page.context().close();
+  });
+
+  it('a new user signs up, confirms by the mailed link, signs in, reads German, meets the admin guard and signs out', async () => {
+    const page = await newPage();
+    const email = 'e2e.user@example.com';
+    const password = 'e2e-password-1';
+    await page.goto(`${server.url}/sign-up`);
+    await page.getByTestId('field-email').fill(email);
+    await page.getByTestId('field-password').fill('short');
+    await page.getByTestId('sign-up-submit').click();
+    await page.getByText('Password must be at least 8 characters').first().waitFor();
+    await page.getByTestId('field-password').fill(password);
+    await page.getByTestId('sign-up-submit').click();
+    await page.getByTestId('sign-up-success').waitFor();
+
+    // The link from the server log confirms the address and signs the user in.
+    await page.goto(await server.confirmationLink(email));
+    await page.getByTestId('welcome-card').waitFor();
+    expect(await page.getByTestId('credits-value').textContent()).toContain('0');
+    expect(await page.getByTestId('nav-manageGroups').count()).toBe(0);
+
+    // Sign out and back in with the password, through the form.
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('sign-out-button').click();
+    await page.waitForURL(/\/sign-in(\?|$)/);
+    await signIn(page, email, password);
+    await page.getByTestId('welcome-card').waitFor();
+
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-option-de').click();
+    await page.getByText(de.nav.myProfile).first().waitFor();
+    await page.getByText(de.credits.label).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('app-language'))).toBe('de');
+
+    await page.goto(`${server.url}/manage-groups`);
+    const guard = page.getByTestId('admin-guard');
+    await guard.waitFor();
+    expect(await guard.textContent()).toContain(de.errors.ADMIN_ONLY);
+
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('sign-out-button').click();
+    await page.waitForURL(/\/sign-in(\?|$)/);
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/sign-in(\?|$)/);
+    await page.context().close();
+  });
+
+  it('sends unknown paths to /404', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/no/such/page`);
+    await page.waitForURL(/\/404$/);
+    await page.context().close();
+  });
+
+  it('shows the admin guard in English with the spec text', async () => {
+    const page = await newPage();
+    const context = page.context();
+    const api = context.request;
+    const signUp = await api.post(`${server.url}/api/auth/sign-up`, {
+      data: { email: 'guarded@example.com', password: 'e2e-password-2' },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto(await server.confirmationLink('guarded@example.com'));
+    await page.getByTestId('welcome-card').waitFor();
+    await page.goto(`${server.url}/manage-groups`);
+    await page
+      .getByText(
+        'You do not have permission to access this page. This page is only accessible to administrators.',
+      )
+      .waitFor();
+    await context.close();
+  });
+});
