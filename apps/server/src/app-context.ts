@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './db/client.js';
 import type { Auth } from './modules/auth/auth.js';
 import type { AppConfig } from './platform/config.js';
+import type { SecretBox } from './platform/crypto.js';
 import type { Mailer } from './platform/mailer.js';
 import type { EventBus } from './realtime/event-bus.js';
 
@@ -13,6 +14,8 @@ export type AppContext = {
   auth: Auth;
   bus: EventBus;
   mailer: Mailer;
+  /** Seals the line agents' API passwords (cccam_servers.password_encrypted). */
+  serverSecrets: SecretBox;
   log: FastifyBaseLogger;
   startedAt: Date;
 };

@@ -24,8 +24,11 @@ import { pruneOldFailures } from './modules/auth/sign-in-limiter.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
+import { startServerCheckJob } from './modules/servers/server-check-job.js';
+import { registerServerRoutes } from './modules/servers/servers.routes.js';
 import type { AppConfig } from './platform/config.js';
 import { registerCsrfGuard } from './platform/csrf.js';
+import { createSecretBox } from './platform/crypto.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import type { App } from './platform/fastify.js';
 import { loggerOptions } from './platform/logger.js';
@@ -81,6 +84,7 @@ export async function buildApp(
     auth,
     bus,
     mailer,
+    serverSecrets: createSecretBox(secret, 'cccam-server-password'),
     log: app.log,
     startedAt: new Date(),
   };
@@ -122,10 +126,23 @@ export async function buildApp(
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
+  registerServerRoutes(app, ctx);
   registerEventRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb) {
+    // Hashed assets are looked up per request (wildcard), so a rebuilt web app is served without a
+    // restart; root-level files (favicon) are fixed at start.
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, decorateReply: false });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND } });
@@ -133,11 +150,13 @@ export async function buildApp(
     if (!hasWeb)
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
     // The single-page app owns every other path (its router sends unknown ones to /404).
-    return reply.type('text/html').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
   });
 
   await app.ready();
+  const serverCheckJob = startServerCheckJob(ctx);
   const close = async () => {
+    await serverCheckJob.stop();
     await app.close();
     await bus.close();
     await database.close();

@@ -54,3 +54,23 @@ describe('system endpoints', () => {
     expect(server.logs.some((l) => l.includes('Database initialized successfully'))).toBe(true);
   });
 });
+
+describe('the web app', () => {
+  it('serves index.html for app paths and the assets it references', async () => {
+    const { existsSync } = await import('node:fs');
+    const path = await import('node:path');
+    const dist = path.resolve(import.meta.dirname, '../../web/dist/index.html');
+    if (!existsSync(dist)) return; // built by `npm test` before the e2e step; API-only runs may lack it
+    for (const page of ['/', '/sign-in', '/users/all']) {
+      const res = await server.client().get(page);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+    }
+    const html = String((await server.client().get('/')).body);
+    const asset = html.match(/\/assets\/[^"]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const js = await server.client().get(asset!);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toContain('javascript');
+  });
+});

@@ -30,6 +30,20 @@ export const errorMessages = {
   GROUP_NAME_TAKEN: 'A group with this name already exists',
   USER_NOT_FOUND: 'User not found',
   DATABASE_UNAVAILABLE: 'Could not retrieve user data. Please check your connection and try again.',
+  // Servers (spec sections 5 and 8). Where the spec's text carries a parameter ('...', N), this is the
+  // text before it; the API sends the full text in `message`.
+  MISSING_REQUIRED_FIELDS: 'Missing required fields',
+  CCCAM_PORT_OUT_OF_RANGE: 'CCcam port must be between 1 and 65535',
+  PORT_OUT_OF_RANGE: 'Port must be between 1 and 65535',
+  SERVER_NAME_EMPTY: 'Server name cannot be empty',
+  INVALID_HOST: 'Host must be a host name or an IP address',
+  SERVER_NOT_FOUND: 'Server not found',
+  NO_ACTIVE_SERVERS: 'No active CCcam servers available',
+  SERVER_CONFIG_INCOMPLETE: 'Server configuration is incomplete',
+  SERVER_CONNECTION_FAILED: 'Failed to connect to server',
+  SERVER_HEALTH_CHECK_FAILED: 'Health check failed',
+  SERVER_AUTH_FAILED: 'API Authentication failed',
+  SERVER_API_NOT_RESPONDING: 'CCcam server API is not responding',
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

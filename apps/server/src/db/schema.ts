@@ -126,4 +126,46 @@ export const authFailures = pgTable(
   (t) => [index('auth_failures_lookup_idx').on(t.scope, t.key, t.createdAt)],
 );
 
-export const schema = { groups, authUsers, authSessions, authAccounts, authVerifications, authFailures };
+/** Card-sharing servers (spec section 3) and how to reach the line agent on each. */
+export const cccamServers = pgTable(
+  'cccam_servers',
+  {
+    id: serial('id').primaryKey(),
+    serverName: text('server_name').notNull(),
+    hostIp: text('host_ip').notNull(),
+    port: integer('port').notNull().default(12000),
+    apiPort: integer('api_port').notNull().default(3000),
+    username: text('username').notNull(),
+    /** The agent's Basic-auth password, AES-256-GCM under a key derived from the panel secret. */
+    passwordEncrypted: text('password_encrypted').notNull(),
+    protocol: text('protocol').$type<'CCcam' | 'NewCamd'>().notNull().default('CCcam'),
+    status: text('status').$type<'active' | 'inactive' | 'error'>().notNull().default('inactive'),
+    useTls: boolean('use_tls').notNull().default(false),
+    tlsInsecure: boolean('tls_insecure').notNull().default(false),
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastConnection: timestamp('last_connection', { withTimezone: true }),
+    lastError: text('last_error'),
+    version: text('version'),
+    /** When the background check is next due; claimed with SKIP LOCKED so instances never share one. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('cccam_servers_protocol_check', sql`${t.protocol} in ('CCcam', 'NewCamd')`),
+    check('cccam_servers_status_check', sql`${t.status} in ('active', 'inactive', 'error')`),
+    check('cccam_servers_port_check', sql`${t.port} between 1 and 65535`),
+    check('cccam_servers_api_port_check', sql`${t.apiPort} between 1 and 65535`),
+    index('cccam_servers_status_idx').on(t.status, t.createdAt),
+    index('cccam_servers_next_check_idx').on(t.nextCheckAt),
+  ],
+);
+
+export const schema = {
+  groups,
+  authUsers,
+  authSessions,
+  authAccounts,
+  authVerifications,
+  authFailures,
+  cccamServers,
+};

@@ -31,6 +31,17 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   TRUSTED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SERVER_CHECK_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'SERVER_CHECK_INTERVAL_SECONDS must be a number of seconds (0 disables the check)' })
+    .min(0)
+    .max(86_400)
+    .default(300),
+  SERVER_API_TIMEOUT_MS: z.coerce
+    .number({ error: 'SERVER_API_TIMEOUT_MS must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(5000),
 });
 
 export type AppConfig = {
@@ -49,6 +60,10 @@ export type AppConfig = {
   mailFrom: string;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** How often active and error servers are re-tested in the background; 0 = never. */
+  serverCheckIntervalSeconds: number;
+  /** Limit for each call to a line agent, so a dead server cannot hold a request. */
+  serverApiTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -84,5 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    serverCheckIntervalSeconds: e.SERVER_CHECK_INTERVAL_SECONDS,
+    serverApiTimeoutMs: e.SERVER_API_TIMEOUT_MS,
   };
 }

@@ -11,6 +11,8 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   NOT_FOUND: 404,
   GROUP_NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
+  SERVER_NOT_FOUND: 404,
+  NO_ACTIVE_SERVERS: 404,
   SESSION_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   GROUP_NAME_TAKEN: 409,

@@ -1,0 +1,171 @@
+import http from 'node:http';
+import https from 'node:https';
+
+/** Where a line agent listens and the Basic-auth login it expects (api.md, "Line agent API"). */
+export type AgentTarget = {
+  hostIp: string;
+  apiPort: number;
+  useTls: boolean;
+  /** Accept a self-signed certificate. */
+  tlsInsecure: boolean;
+  username: string;
+  password: string;
+};
+
+export type AgentClientOptions = {
+  timeoutMs: number;
+  /** Abandons the call early (the check job stopping). */
+  signal?: AbortSignal;
+};
+
+export type AgentMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type AgentResponse = { status: number; body: unknown };
+
+/** The agent could not be reached or did not answer in time: no HTTP status to report. */
+export class AgentUnreachableError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'AgentUnreachableError';
+  }
+}
+
+export type AgentUserInput = { username: string; password: string; expiryDate: string };
+export type AgentUserEdit = {
+  username: string;
+  newPassword?: string;
+  newExpiryDate?: string;
+  enabled?: boolean;
+};
+
+// An agent answers with small JSON documents; anything bigger is not one of ours.
+const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+export function agentBaseUrl(target: Pick<AgentTarget, 'hostIp' | 'apiPort' | 'useTls'>): string {
+  const host = target.hostIp.includes(':') ? `[${target.hostIp.replace(/^\[|\]$/g, '')}]` : target.hostIp;
+  return `${target.useTls ? 'https' : 'http'}://${host}:${target.apiPort}`;
+}
+
+function reasonOf(error: unknown): string {
+  // Node's happy-eyeballs connect reports every tried address in an AggregateError with no message.
+  if (error instanceof AggregateError && !error.message) {
+    const inner = [...new Set(error.errors.map(reasonOf))];
+    if (inner.length > 0) return inner.join('; ');
+  }
+  if (error instanceof Error) {
+    return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  }
+  return String(error);
+}
+
+function parseBody(raw: string): unknown {
+  if (raw === '') return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * One HTTP call with a hard time limit that covers connecting, waiting and reading the answer.
+ * node:http rather than fetch: skipping certificate checks per call needs undici's Agent, which Node
+ * bundles but does not let us import. Redirects are not followed.
+ */
+function send(
+  target: AgentTarget,
+  request: { method: AgentMethod; path: string; body?: unknown; auth: boolean },
+  options: AgentClientOptions,
+): Promise<AgentResponse> {
+  const url = new URL(request.path, agentBaseUrl(target));
+  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (payload !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(payload));
+  }
+  if (request.auth) {
+    const token = Buffer.from(`${target.username}:${target.password}`).toString('base64');
+    headers.authorization = `Basic ${token}`;
+  }
+
+  return new Promise<AgentResponse>((resolve, reject) => {
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      outcome();
+    };
+    const fail = (reason: string) => {
+      finish(() => reject(new AgentUnreachableError(reason)));
+      req.destroy();
+    };
+    const onAbort = () => fail('Request was cancelled');
+
+    const common = { method: request.method, headers, agent: false } as const;
+    const onResponse = (res: http.IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_RESPONSE_BYTES) fail('Response too large');
+        else chunks.push(chunk);
+      });
+      res.on('end', () =>
+        finish(() =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: parseBody(Buffer.concat(chunks).toString('utf8')),
+          }),
+        ),
+      );
+      res.on('error', (error) => fail(reasonOf(error)));
+    };
+    const req = target.useTls
+      ? https.request(url, { ...common, rejectUnauthorized: !target.tlsInsecure }, onResponse)
+      : http.request(url, common, onResponse);
+    const timer = setTimeout(
+      () => fail(`Request timed out after ${options.timeoutMs} ms`),
+      options.timeoutMs,
+    );
+    req.on('error', (error) => fail(reasonOf(error)));
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
+    req.end(payload);
+  });
+}
+
+const routes = {
+  health: { method: 'GET', path: '/health', auth: false },
+  info: { method: 'GET', path: '/', auth: true },
+  addUser: { method: 'POST', path: '/add-user', auth: true },
+  editUser: { method: 'PUT', path: '/edit-user', auth: true },
+  deleteUser: { method: 'DELETE', path: '/delete-user', auth: true },
+  listUsers: { method: 'GET', path: '/users', auth: true },
+} as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean }>;
+
+export type AgentRoute = keyof typeof routes;
+
+export function agentRoute(name: AgentRoute): { method: AgentMethod; path: string; auth: boolean } {
+  return routes[name];
+}
+
+/**
+ * The panel's side of the line agent API. Each call resolves with the agent's status and JSON body
+ * (callers decide what a non-2xx means) or rejects with AgentUnreachableError.
+ */
+export function createAgentClient(target: AgentTarget, options: AgentClientOptions) {
+  const call = (name: AgentRoute, body?: unknown) => send(target, { ...routes[name], body }, options);
+  return {
+    call,
+    health: () => call('health'),
+    info: () => call('info'),
+    addUser: (input: AgentUserInput) => call('addUser', input),
+    editUser: (input: AgentUserEdit) => call('editUser', input),
+    deleteUser: (input: { username: string }) => call('deleteUser', input),
+    listUsers: () => call('listUsers'),
+  };
+}
+
+export type AgentClient = ReturnType<typeof createAgentClient>;

@@ -1,0 +1,162 @@
+import {
+  incompleteConfigMessage,
+  missingConnectionFields,
+  errorMessages,
+  type ServerTestCode,
+  type ServerTestResult,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { AgentUnreachableError, createAgentClient, type AgentTarget } from './agent-client.js';
+import type { ServerRow, TestOutcome } from './servers.repository.js';
+import { serversRepository } from './servers.repository.js';
+
+/** Used for next_check_at when the background check is switched off on this instance. */
+const FALLBACK_CHECK_SECONDS = 300;
+
+export const CONNECTION_OK_MESSAGE = 'Connection successful';
+
+export type ResolvedTarget = { target: AgentTarget; missing: [] } | { target: null; missing: string[] };
+
+/** The agent login of a stored server, or the connection fields it lacks (spec 5). */
+export function resolveAgentTarget(ctx: AppContext, row: ServerRow): ResolvedTarget {
+  let password: string | null = null;
+  try {
+    password = row.passwordEncrypted ? ctx.serverSecrets.decrypt(row.passwordEncrypted) : null;
+  } catch {
+    // Sealed under another panel secret: the admin has to enter the password again.
+    ctx.log.warn({ serverId: row.id }, 'Stored server password cannot be decrypted with this secret');
+  }
+  const missing = missingConnectionFields({
+    host_ip: row.hostIp,
+    port: row.port,
+    api_port: row.apiPort,
+    username: row.username,
+    has_password: Boolean(password),
+  });
+  if (missing.length > 0 || !password) return { target: null, missing };
+  return {
+    target: {
+      hostIp: row.hostIp.trim(),
+      apiPort: row.apiPort,
+      useTls: row.useTls,
+      tlsInsecure: row.tlsInsecure,
+      username: row.username,
+      password,
+    },
+    missing: [],
+  };
+}
+
+type Probe = {
+  ok: boolean;
+  health: boolean;
+  auth: boolean;
+  version: string | null;
+  code: ServerTestCode | null;
+  message: string;
+  httpStatus: number | null;
+};
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+function failure(code: ServerTestCode, message: string, extra: Partial<Probe> = {}): Probe {
+  return { ok: false, health: false, auth: false, version: null, httpStatus: null, code, message, ...extra };
+}
+
+function unreachable(error: unknown, extra: Partial<Probe> = {}): Probe {
+  if (!(error instanceof AgentUnreachableError)) throw error;
+  return failure(
+    'SERVER_CONNECTION_FAILED',
+    `${errorMessages.SERVER_CONNECTION_FAILED}: ${error.reason}`,
+    extra,
+  );
+}
+
+/** GET /health, then the authenticated GET / (spec section 7), with the spec's texts for each failure. */
+async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Promise<Probe> {
+  const { target, missing } = resolveAgentTarget(ctx, row);
+  if (!target) return failure('SERVER_CONFIG_INCOMPLETE', incompleteConfigMessage(missing));
+  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs, signal });
+
+  let health;
+  try {
+    health = await client.health();
+  } catch (error) {
+    return unreachable(error);
+  }
+  if (!is2xx(health.status)) {
+    return failure('SERVER_HEALTH_CHECK_FAILED', `Health check failed with status: ${health.status}`, {
+      httpStatus: health.status,
+    });
+  }
+
+  let info;
+  try {
+    info = await client.info();
+  } catch (error) {
+    return unreachable(error, { health: true });
+  }
+  if (info.status === 401 || info.status === 403) {
+    return failure('SERVER_AUTH_FAILED', `API Authentication failed. HTTP status: ${info.status}`, {
+      health: true,
+      httpStatus: info.status,
+    });
+  }
+  if (!is2xx(info.status)) {
+    return failure(
+      'SERVER_API_NOT_RESPONDING',
+      `CCcam server API is not responding. HTTP status: ${info.status}`,
+      { health: true, httpStatus: info.status },
+    );
+  }
+  const reported = (info.body as { version?: unknown } | null)?.version;
+  const version = typeof reported === 'string' ? reported.slice(0, 100) : null;
+  return {
+    ok: true,
+    health: true,
+    auth: true,
+    version,
+    code: null,
+    message: CONNECTION_OK_MESSAGE,
+    httpStatus: null,
+  };
+}
+
+/**
+ * Tests one server and records the outcome: success makes it active with last_connection and the
+ * agent's version, failure makes it error (spec section 4). Publishes the change. When `signal` fires
+ * (the app shutting down) nothing is recorded, since the server did nothing wrong.
+ */
+export async function testServerConnection(
+  ctx: AppContext,
+  row: ServerRow,
+  options: { signal?: AbortSignal } = {},
+): Promise<ServerTestResult> {
+  const result = await probe(ctx, row, options.signal);
+  const outcome: TestOutcome = result.ok
+    ? { ok: true, version: result.version }
+    : { ok: false, error: result.message };
+  const saved = options.signal?.aborted
+    ? undefined
+    : await serversRepository.recordTest(
+        ctx.db,
+        row.id,
+        outcome,
+        ctx.config.serverCheckIntervalSeconds || FALLBACK_CHECK_SECONDS,
+      );
+  if (saved) {
+    await ctx.bus.publish({ table: 'cccam_servers', action: 'update', id: String(row.id), audience: [] });
+  }
+  const current = saved ?? row;
+  return {
+    ok: result.ok,
+    status: saved ? saved.status : row.status,
+    health: result.health,
+    auth: result.auth,
+    version: result.ok ? result.version : current.version,
+    message: result.message,
+    code: result.code,
+    http_status: result.httpStatus,
+    last_connection: current.lastConnection?.toISOString() ?? null,
+  };
+}

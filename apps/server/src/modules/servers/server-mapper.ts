@@ -1,0 +1,27 @@
+import type { ActiveServer, Server } from '@linedesk/shared';
+import type { ServerRow } from './servers.repository.js';
+
+export function toServer(row: ServerRow): Server {
+  return {
+    id: row.id,
+    server_name: row.serverName,
+    host_ip: row.hostIp,
+    port: row.port,
+    api_port: row.apiPort,
+    username: row.username,
+    has_password: row.passwordEncrypted !== '',
+    protocol: row.protocol,
+    status: row.status,
+    use_tls: row.useTls,
+    tls_insecure: row.tlsInsecure,
+    user_id: row.userId,
+    created_at: row.createdAt.toISOString(),
+    last_connection: row.lastConnection?.toISOString() ?? null,
+    last_error: row.lastError,
+    version: row.version,
+  };
+}
+
+export function toActiveServer(row: Pick<ServerRow, 'id' | 'serverName' | 'protocol'>): ActiveServer {
+  return { id: row.id, server_name: row.serverName, protocol: row.protocol };
+}

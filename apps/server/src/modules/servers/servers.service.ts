@@ -1,0 +1,225 @@
+import {
+  checkServerCreate,
+  checkServerPatch,
+  DEFAULT_SERVER_API_PORT,
+  DEFAULT_SERVER_PROTOCOL,
+  incompleteConfigMessage,
+  type ActiveServer,
+  type AgentCallBody,
+  type AgentCallResult,
+  type AgentEndpoint,
+  type ClientConfig,
+  type ListResponse,
+  type Server,
+  type ServerCheckItem,
+  type ServerCreateBody,
+  type ServerIssue,
+  type ServerListQuery,
+  type ServerPatchBody,
+  type ServerTestResult,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import {
+  agentBaseUrl,
+  agentRoute,
+  AgentUnreachableError,
+  createAgentClient,
+  type AgentRoute,
+} from './agent-client.js';
+import { mapLimited } from './map-limited.js';
+import { resolveAgentTarget, testServerConnection } from './server-connection.js';
+import { toActiveServer, toServer } from './server-mapper.js';
+import { serversRepository, type ServerRow, type ServerUpdate } from './servers.repository.js';
+
+/** Servers tested at once by "check all": enough to be quick, few enough not to flood the network. */
+const CHECK_ALL_CONCURRENCY = 8;
+
+const agentRoutes: Record<AgentEndpoint, AgentRoute> = {
+  health: 'health',
+  root: 'info',
+  'add-user': 'addUser',
+  'edit-user': 'editUser',
+  'delete-user': 'deleteUser',
+  users: 'listUsers',
+};
+
+async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {
+  await ctx.bus.publish({ table: 'cccam_servers', action, id: String(id), audience: [] });
+}
+
+function refuse(issue: ServerIssue | null): void {
+  if (issue) throw new AppError(issue.code, { message: issue.message, details: { fields: issue.fields } });
+}
+
+async function findOrNotFound(ctx: AppContext, id: number): Promise<ServerRow> {
+  const row = await serversRepository.findById(ctx.db, id);
+  if (!row) throw new AppError('SERVER_NOT_FOUND');
+  return row;
+}
+
+export async function listServers(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: ServerListQuery,
+): Promise<ListResponse<Server>> {
+  access.admin(actor);
+  const { rows, total } = await serversRepository.list(ctx.db, {
+    status: query.status,
+    search: query.search,
+    sort: query.sort,
+    order: query.order,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows.map(toServer), total, page: query.page, page_size: query.page_size };
+}
+
+export async function getServer(ctx: AppContext, actor: Actor | null, id: number): Promise<Server> {
+  access.admin(actor);
+  return toServer(await findOrNotFound(ctx, id));
+}
+
+export async function createServer(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: ServerCreateBody,
+): Promise<Server> {
+  const admin = access.admin(actor);
+  refuse(checkServerCreate(body));
+  // A new server starts inactive (spec section 4) until a connection test succeeds.
+  const row = await serversRepository.insert(ctx.db, {
+    serverName: body.server_name!.trim(),
+    hostIp: body.host_ip!.trim(),
+    port: body.port!,
+    apiPort: body.api_port ?? DEFAULT_SERVER_API_PORT,
+    username: body.username!,
+    passwordEncrypted: ctx.serverSecrets.encrypt(body.password!),
+    protocol: body.protocol ?? DEFAULT_SERVER_PROTOCOL,
+    status: 'inactive',
+    useTls: body.use_tls ?? false,
+    tlsInsecure: body.tls_insecure ?? false,
+    userId: admin.id,
+  });
+  await publish(ctx, 'insert', row.id);
+  return toServer(row);
+}
+
+export async function updateServer(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  patch: ServerPatchBody,
+): Promise<Server> {
+  access.admin(actor);
+  refuse(checkServerPatch(patch));
+  const existing = await findOrNotFound(ctx, id);
+  const given: ServerUpdate = {
+    serverName: patch.server_name?.trim(),
+    hostIp: patch.host_ip === undefined ? undefined : (patch.host_ip ?? '').trim(),
+    port: patch.port ?? undefined,
+    apiPort: patch.api_port ?? undefined,
+    username: patch.username === undefined ? undefined : (patch.username ?? ''),
+    // Empty keeps the stored password: edit forms never receive it, so they send nothing.
+    passwordEncrypted: patch.password ? ctx.serverSecrets.encrypt(patch.password) : undefined,
+    protocol: patch.protocol,
+    useTls: patch.use_tls,
+    tlsInsecure: patch.tls_insecure,
+    status: patch.status,
+  };
+  const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as ServerUpdate;
+  if (Object.keys(values).length === 0) return toServer(existing);
+  const connectionChanged = [
+    values.hostIp,
+    values.apiPort,
+    values.username,
+    values.passwordEncrypted,
+    values.useTls,
+    values.tlsInsecure,
+  ].some((v) => v !== undefined);
+  const row = await serversRepository.update(ctx.db, id, values, { recheckSoon: connectionChanged });
+  if (!row) throw new AppError('SERVER_NOT_FOUND');
+  await publish(ctx, 'update', id);
+  return toServer(row);
+}
+
+export async function deleteServer(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
+  access.admin(actor);
+  if (!(await serversRepository.delete(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
+  await publish(ctx, 'delete', id);
+}
+
+export async function testServer(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+): Promise<ServerTestResult> {
+  access.admin(actor);
+  return testServerConnection(ctx, await findOrNotFound(ctx, id));
+}
+
+/** Tests every server; each result is also published as it arrives so a page can fill in live. */
+export async function checkAllServers(ctx: AppContext, actor: Actor | null): Promise<ServerCheckItem[]> {
+  access.admin(actor);
+  const rows = await serversRepository.listAll(ctx.db);
+  return mapLimited(rows, CHECK_ALL_CONCURRENCY, async (row) => ({
+    id: row.id,
+    server_name: row.serverName,
+    ...(await testServerConnection(ctx, row)),
+  }));
+}
+
+/** What resellers and users may see: active servers, to pick one for a line. */
+export async function listActiveServers(ctx: AppContext, actor: Actor | null): Promise<ActiveServer[]> {
+  access.signedIn(actor);
+  return (await serversRepository.listActive(ctx.db)).map(toActiveServer);
+}
+
+/** The spec's /api/config.php: where the default (newest active) server's API listens. */
+export async function getClientConfig(ctx: AppContext, actor: Actor | null): Promise<ClientConfig> {
+  access.signedIn(actor);
+  const row = await serversRepository.newestActive(ctx.db);
+  if (!row) throw new AppError('NO_ACTIVE_SERVERS');
+  return { host_ip: row.hostIp, api_port: row.apiPort };
+}
+
+/**
+ * Diagnostics: one raw call to the server's agent, shown as sent and as answered. Changes nothing in
+ * the panel; the login is left out of what is shown.
+ */
+export async function callServerAgent(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  input: AgentCallBody,
+): Promise<AgentCallResult> {
+  access.admin(actor);
+  const row = await findOrNotFound(ctx, id);
+  const { target, missing } = resolveAgentTarget(ctx, row);
+  if (!target) {
+    throw new AppError('SERVER_CONFIG_INCOMPLETE', {
+      message: incompleteConfigMessage(missing),
+      details: { fields: missing },
+    });
+  }
+  const name = agentRoutes[input.endpoint];
+  const route = agentRoute(name);
+  // Bodies go only with the calls that take one; GET /health and friends ignore them anyway.
+  const body = route.method === 'GET' ? undefined : (input.body ?? {});
+  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs });
+  const request = { method: route.method, url: agentBaseUrl(target) + route.path, body: body ?? null };
+  const started = performance.now();
+  try {
+    const response = await client.call(name, body);
+    return { request, response, error: null, duration_ms: Math.round(performance.now() - started) };
+  } catch (error) {
+    if (!(error instanceof AgentUnreachableError)) throw error;
+    return {
+      request,
+      response: null,
+      error: `Failed to connect to server: ${error.reason}`,
+      duration_ms: Math.round(performance.now() - started),
+    };
+  }
+}

@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  ADMIN as AGENT_LOGIN,
+  baseEnv,
+  removeDir,
+  startAgent,
+  tempDir,
+  type RunningAgent,
+} from '../../../agent/test/agent-harness.js';
+
+export type TestAgent = {
+  port: number;
+  username: string;
+  password: string;
+  /** What the agent reports in GET /. */
+  version: string;
+  current: () => RunningAgent;
+  stop: () => Promise<void>;
+  /** Starts it again on the same port and files. */
+  restart: () => Promise<void>;
+  cleanup: () => Promise<void>;
+};
+
+/** A real line agent process (apps/agent) on a free port over an empty temp CCcam.cfg. */
+export async function startLineAgent(options: { tls?: boolean } = {}): Promise<TestAgent> {
+  const dir = await tempDir('server-api');
+  const cfg = path.join(dir, 'CCcam.cfg');
+  await writeFile(cfg, '');
+  const extra: Record<string, string> = {};
+  if (options.tls) {
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    await promisify(execFile)('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      '/CN=localhost',
+      '-days',
+      '1',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ]);
+    Object.assign(extra, { AGENT_TLS_CERT: cert, AGENT_TLS_KEY: key });
+  }
+  let agent = await startAgent({ env: baseEnv(cfg, extra), tls: options.tls });
+  const info = await agent.call('GET', '/');
+  const port = agent.port;
+  return {
+    port,
+    username: AGENT_LOGIN.username,
+    password: AGENT_LOGIN.password,
+    version: info.body.version,
+    current: () => agent,
+    stop: async () => {
+      await agent.stop();
+    },
+    restart: async () => {
+      agent = await startAgent({
+        env: baseEnv(cfg, { ...extra, AGENT_PORT: String(port) }),
+        tls: options.tls,
+      });
+    },
+    cleanup: async () => {
+      await agent.kill();
+      await removeDir(dir);
+    },
+  };
+}
+
+export type FakeAgent = {
+  port: number;
+  /** Status codes the next calls get for GET /health and for everything else. */
+  answer: (statuses: { health: number; root: number }) => void;
+  close: () => Promise<void>;
+};
+
+/** An HTTP server that answers with chosen statuses, for failures a healthy agent never shows. */
+export async function startFakeAgent(): Promise<FakeAgent> {
+  let statuses = { health: 200, root: 200 };
+  const server = http.createServer((req, res) => {
+    const status = req.url === '/health' ? statuses.health : statuses.root;
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: `fake ${status}`, version: 'fake' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    answer: (next) => {
+      statuses = next;
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Accepts TCP connections and never answers: a hung server. */
+export async function startSilentServer(): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { errorMessages } from './errors.js';
+import { listQuerySchema } from './list.js';
+
+/** Card-sharing servers (spec section 3, table cccam_servers) and the line agent that runs on them. */
+export const serverProtocols = ['CCcam', 'NewCamd'] as const;
+export const serverProtocolSchema = z.enum(serverProtocols);
+export type ServerProtocol = z.infer<typeof serverProtocolSchema>;
+
+export const serverStatuses = ['active', 'inactive', 'error'] as const;
+export const serverStatusSchema = z.enum(serverStatuses);
+export type ServerStatus = z.infer<typeof serverStatusSchema>;
+
+// Spec section 9.
+export const DEFAULT_SERVER_PORT = 12000;
+export const DEFAULT_SERVER_API_PORT = 3000;
+export const DEFAULT_SERVER_PROTOCOL: ServerProtocol = 'CCcam';
+export const PORT_MIN = 1;
+export const PORT_MAX = 65535;
+
+/** Required when adding a server, in the order 'Missing required fields: ...' lists them (spec 5). */
+export const serverRequiredFields = ['server_name', 'host_ip', 'port', 'username', 'password'] as const;
+/** Without any of these the agent cannot be reached (spec 5, "configuration is incomplete"). */
+export const serverConnectionFields = ['host_ip', 'port', 'api_port', 'username', 'password'] as const;
+
+/** The server record as the API returns it; the password never leaves the server. */
+export const serverSchema = z.object({
+  id: z.number().int(),
+  server_name: z.string(),
+  host_ip: z.string(),
+  port: z.number().int(),
+  api_port: z.number().int(),
+  username: z.string(),
+  has_password: z.boolean(),
+  protocol: serverProtocolSchema,
+  status: serverStatusSchema,
+  use_tls: z.boolean(),
+  /** Accept a self-signed certificate from the agent (https only). */
+  tls_insecure: z.boolean(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+  last_connection: z.string().nullable(),
+  last_error: z.string().nullable(),
+  /** The agent's version reported by the last successful test. */
+  version: z.string().nullable(),
+});
+export type Server = z.infer<typeof serverSchema>;
+
+/**
+ * Loose on purpose: the required-field and port rules produce one combined message (spec 5), so they
+ * are checked by `checkServerCreate`, which the web form can call too.
+ */
+export const serverCreateBodySchema = z.object({
+  server_name: z.string().max(100).nullish(),
+  host_ip: z.string().max(255).nullish(),
+  port: z.number().nullish(),
+  api_port: z.number().nullish(),
+  username: z.string().max(128).nullish(),
+  password: z.string().max(256).nullish(),
+  protocol: serverProtocolSchema.optional(),
+  use_tls: z.boolean().optional(),
+  tls_insecure: z.boolean().optional(),
+});
+export type ServerCreateBody = z.infer<typeof serverCreateBodySchema>;
+
+export const serverPatchBodySchema = z.object({
+  server_name: z.string().max(100).nullish(),
+  host_ip: z.string().max(255).nullish(),
+  port: z.number().nullish(),
+  api_port: z.number().nullish(),
+  username: z.string().max(128).nullish(),
+  /** Empty or absent keeps the stored password: the API never sends it back for an edit form. */
+  password: z.string().max(256).nullish(),
+  protocol: serverProtocolSchema.optional(),
+  use_tls: z.boolean().optional(),
+  tls_insecure: z.boolean().optional(),
+  /** Takes a server out of use; only a successful connection test makes it active. */
+  status: z.literal('inactive').optional(),
+});
+export type ServerPatchBody = z.infer<typeof serverPatchBodySchema>;
+
+export const serverListQuerySchema = listQuerySchema.extend({ status: serverStatusSchema.optional() });
+export type ServerListQuery = z.infer<typeof serverListQuerySchema>;
+
+export const serverTestCodes = [
+  'SERVER_CONFIG_INCOMPLETE',
+  'SERVER_CONNECTION_FAILED',
+  'SERVER_HEALTH_CHECK_FAILED',
+  'SERVER_AUTH_FAILED',
+  'SERVER_API_NOT_RESPONDING',
+] as const;
+export type ServerTestCode = (typeof serverTestCodes)[number];
+
+export const serverTestResultSchema = z.object({
+  ok: z.boolean(),
+  status: serverStatusSchema,
+  /** GET /health answered 2xx. */
+  health: z.boolean(),
+  /** The authenticated GET / answered 2xx. */
+  auth: z.boolean(),
+  version: z.string().nullable(),
+  /** The spec's text for the failure, with its parameter (status, reason, fields). */
+  message: z.string(),
+  /** Error code of the failure (null on success), for translation. */
+  code: z.enum(serverTestCodes).nullable(),
+  /** The HTTP status behind a status-based failure. */
+  http_status: z.number().int().nullable(),
+  last_connection: z.string().nullable(),
+});
+export type ServerTestResult = z.infer<typeof serverTestResultSchema>;
+
+export const serverCheckItemSchema = serverTestResultSchema.extend({
+  id: z.number().int(),
+  server_name: z.string(),
+});
+export type ServerCheckItem = z.infer<typeof serverCheckItemSchema>;
+
+/** What non-admins may know about a server: enough to pick one for a line. */
+export const activeServerSchema = z.object({
+  id: z.number().int(),
+  server_name: z.string(),
+  protocol: serverProtocolSchema,
+});
+export type ActiveServer = z.infer<typeof activeServerSchema>;
+
+/** `GET /api/config` (the spec's /api/config.php). */
+export const clientConfigSchema = z.object({ host_ip: z.string(), api_port: z.number().int() });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/** Line agent endpoints the diagnostics page may call (api.md, "Line agent API"). */
+export const agentEndpoints = ['health', 'root', 'add-user', 'edit-user', 'delete-user', 'users'] as const;
+export type AgentEndpoint = (typeof agentEndpoints)[number];
+
+export const agentCallBodySchema = z.object({
+  endpoint: z.enum(agentEndpoints),
+  body: z.record(z.string(), z.unknown()).optional(),
+});
+export type AgentCallBody = z.infer<typeof agentCallBodySchema>;
+
+export const agentCallResultSchema = z.object({
+  /** What was sent, without the Authorization header. */
+  request: z.object({ method: z.string(), url: z.string(), body: z.unknown() }),
+  /** Null when no answer came (network error or timeout; see `error`). */
+  response: z.object({ status: z.number().int(), body: z.unknown() }).nullable(),
+  error: z.string().nullable(),
+  duration_ms: z.number(),
+});
+export type AgentCallResult = z.infer<typeof agentCallResultSchema>;
+
+// --- Rules (spec section 5), shared by the API and the web form ---
+
+export type ServerIssueCode =
+  | 'MISSING_REQUIRED_FIELDS'
+  | 'CCCAM_PORT_OUT_OF_RANGE'
+  | 'PORT_OUT_OF_RANGE'
+  | 'SERVER_NAME_EMPTY'
+  | 'INVALID_HOST';
+
+/** One refusal: the code, the full English text and the fields it is about. */
+export type ServerIssue = { code: ServerIssueCode; message: string; fields: string[] };
+
+export function isPort(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= PORT_MIN && value <= PORT_MAX;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A host name, IPv4 or IPv6 address, nothing else: the value becomes part of the agent's URL, so a
+ * path, port or credentials typed into it must not sneak in.
+ */
+export function isHost(value: string): boolean {
+  const host = value.trim();
+  if (host === '' || /[\s/?#@\\]/.test(host)) return false;
+  const bracketed = host.includes(':') ? `[${host.replace(/^\[|\]$/g, '')}]` : host;
+  try {
+    return new URL(`http://${bracketed}/`).port === '';
+  } catch {
+    return false;
+  }
+}
+
+export function missingFieldsMessage(fields: readonly string[]): string {
+  return `${errorMessages.MISSING_REQUIRED_FIELDS}: ${fields.join(', ')}`;
+}
+
+export function incompleteConfigMessage(fields: readonly string[]): string {
+  return `${errorMessages.SERVER_CONFIG_INCOMPLETE}. Missing fields: ${fields.join(', ')}`;
+}
+
+/** Connection fields the stored configuration lacks (spec 5), in the spec's order. */
+export function missingConnectionFields(config: {
+  host_ip: string | null | undefined;
+  port: number | null | undefined;
+  api_port: number | null | undefined;
+  username: string | null | undefined;
+  has_password: boolean;
+}): string[] {
+  return serverConnectionFields.filter((field) =>
+    field === 'password' ? !config.has_password : isBlank(config[field]),
+  );
+}
+
+export function checkServerCreate(body: ServerCreateBody): ServerIssue | null {
+  const missing = serverRequiredFields.filter((field) => isBlank(body[field]));
+  if (missing.length > 0) {
+    return { code: 'MISSING_REQUIRED_FIELDS', message: missingFieldsMessage(missing), fields: missing };
+  }
+  if (!isPort(body.port)) {
+    return {
+      code: 'CCCAM_PORT_OUT_OF_RANGE',
+      message: errorMessages.CCCAM_PORT_OUT_OF_RANGE,
+      fields: ['port'],
+    };
+  }
+  if (body.api_port !== undefined && body.api_port !== null && !isPort(body.api_port)) {
+    return { code: 'PORT_OUT_OF_RANGE', message: errorMessages.PORT_OUT_OF_RANGE, fields: ['api_port'] };
+  }
+  if (!isHost(body.host_ip ?? '')) {
+    return { code: 'INVALID_HOST', message: errorMessages.INVALID_HOST, fields: ['host_ip'] };
+  }
+  return null;
+}
+
+export function checkServerPatch(body: ServerPatchBody): ServerIssue | null {
+  if (body.server_name !== undefined && isBlank(body.server_name)) {
+    return { code: 'SERVER_NAME_EMPTY', message: errorMessages.SERVER_NAME_EMPTY, fields: ['server_name'] };
+  }
+  for (const field of ['port', 'api_port'] as const) {
+    if (body[field] !== undefined && !isPort(body[field])) {
+      return { code: 'PORT_OUT_OF_RANGE', message: errorMessages.PORT_OUT_OF_RANGE, fields: [field] };
+    }
+  }
+  // An emptied host is allowed (the spec only guards name and port on update); the connection test
+  // then reports the configuration as incomplete.
+  if (!isBlank(body.host_ip) && !isHost(body.host_ip!)) {
+    return { code: 'INVALID_HOST', message: errorMessages.INVALID_HOST, fields: ['host_ip'] };
+  }
+  return null;
+}
