@@ -16,7 +16,7 @@ export type AppServer = {
   stop: () => Promise<void>;
 };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -27,7 +27,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntil<T>(
+export async function waitUntil<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   what: string,
   ms = 60_000,

@@ -1,4 +1,5 @@
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
+import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import { isAdminAccount, type Me } from '@linedesk/shared';
@@ -9,7 +10,15 @@ import { paths } from './paths';
 
 type NavItemConfig = {
   /** A key under `nav.` in the locale files. */
-  titleKey: 'myProfile' | 'dashboard' | 'manageGroups';
+  titleKey:
+    | 'myProfile'
+    | 'dashboard'
+    | 'manageGroups'
+    | 'cccamServers'
+    | 'serversManage'
+    | 'serversAdd'
+    | 'serversCheck'
+    | 'serversTestApi';
   path: string;
   icon?: ReactNode;
   adminOnly?: boolean;
@@ -37,6 +46,18 @@ export const navConfig: NavGroupConfig[] = [
     adminOnly: true,
     items: [
       { titleKey: 'manageGroups', path: paths.manageGroups, icon: <GroupsOutlinedIcon />, adminOnly: true },
+      {
+        titleKey: 'cccamServers',
+        path: paths.cccamServers,
+        icon: <DnsOutlinedIcon />,
+        adminOnly: true,
+        children: [
+          { titleKey: 'serversManage', path: paths.serversManage },
+          { titleKey: 'serversAdd', path: paths.serversAdd },
+          { titleKey: 'serversCheck', path: paths.serversCheck },
+          { titleKey: 'serversTestApi', path: paths.serversTestApi },
+        ],
+      },
     ],
   },
 ];

@@ -7,6 +7,11 @@ export const paths = {
   profileEdit: '/profile/edit',
   settings: '/settings',
   manageGroups: '/manage-groups',
+  cccamServers: '/cccam-servers',
+  serversManage: '/cccam-servers/manage',
+  serversAdd: '/cccam-servers/add',
+  serversCheck: '/cccam-servers/check',
+  serversTestApi: '/cccam-servers/test-api',
   redeemCode: '/redeem-code',
   pricing: '/payments/pricing',
 } as const;

@@ -8,6 +8,10 @@ import { SignUpPage } from '../features/auth/pages/sign-up-page';
 import { DashboardHomePage } from '../features/dashboard/pages/dashboard-home-page';
 import { ManageGroupsPage } from '../features/groups/pages/manage-groups-page';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page';
+import { AddServerPage } from '../features/servers/pages/add-server-page';
+import { CheckServersPage } from '../features/servers/pages/check-servers-page';
+import { ManageServersPage } from '../features/servers/pages/manage-servers-page';
+import { TestApiPage } from '../features/servers/pages/test-api-page';
 import { SettingsPage } from '../features/settings/pages/settings-page';
 import { DashboardShell } from './dashboard-shell';
 import { paths } from './paths';
@@ -45,6 +49,21 @@ export const router = createBrowserRouter([
           },
           { path: '/groups', element: <Navigate to={paths.manageGroups} replace /> },
           { path: '/groups/manage', element: <Navigate to={paths.manageGroups} replace /> },
+          {
+            path: paths.cccamServers,
+            element: (
+              <AdminGuard>
+                <Outlet />
+              </AdminGuard>
+            ),
+            children: [
+              { index: true, element: <Navigate to={paths.serversManage} replace /> },
+              { path: paths.serversManage, element: <ManageServersPage /> },
+              { path: paths.serversAdd, element: <AddServerPage /> },
+              { path: paths.serversCheck, element: <CheckServersPage /> },
+              { path: paths.serversTestApi, element: <TestApiPage /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },

@@ -79,7 +79,12 @@ function NavItemRow({ item, depth }: { item: NavItem; depth: number }) {
     <ListItem disablePadding sx={{ display: 'block', mb: 0.5 }}>
       {hasChildren ? (
         <>
-          <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={open} sx={sx}>
+          <ListItemButton
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            data-testid={item.testId}
+            sx={sx}
+          >
             {content}
           </ListItemButton>
           <Collapse in={open} unmountOnExit>

@@ -2,6 +2,7 @@ import { eventTables } from '@linedesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { eventQueryKeys } from '../lib/event-query-keys';
+import { emitLiveEvent, readLiveEvent } from '../lib/live-event-listeners';
 
 const RETRY_DELAY_MS = 5_000;
 
@@ -22,8 +23,10 @@ export function useLiveEvents() {
     const connect = () => {
       source = new EventSource('/api/events');
       for (const table of eventTables) {
-        source.addEventListener(table, () => {
+        source.addEventListener(table, (message) => {
           for (const queryKey of eventQueryKeys[table]) void queryClient.invalidateQueries({ queryKey });
+          const event = readLiveEvent(table, message.data);
+          if (event) emitLiveEvent(event);
         });
       }
       source.addEventListener('open', () => {

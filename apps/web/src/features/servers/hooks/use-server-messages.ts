@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { isApiError } from '../../../lib/api-client';
+import { parseServerMessage } from '../lib/server-messages';
+
+/** A connection-test text from the API (result message, last_error), in the reader's language. */
+export function useServerMessage() {
+  const { t } = useTranslation();
+  return useCallback(
+    (text: string): string => {
+      const message = parseServerMessage(text);
+      switch (message.kind) {
+        case 'ok':
+          return t('servers.messages.ok');
+        case 'connectionFailed':
+          return t('servers.messages.connectionFailed', { reason: message.reason });
+        case 'healthFailed':
+          return t('servers.messages.healthFailed', { status: message.status });
+        case 'authFailed':
+          return t('servers.messages.authFailed', { status: message.status });
+        case 'notResponding':
+          return t('servers.messages.notResponding', { status: message.status });
+        case 'configIncomplete':
+          return t('servers.messages.configIncomplete', { fields: message.fields });
+        case 'other':
+          return message.text;
+      }
+    },
+    [t],
+  );
+}
+
+function fieldsOf(details: unknown): string | null {
+  if (typeof details !== 'object' || details === null) return null;
+  const fields = (details as { fields?: unknown }).fields;
+  return Array.isArray(fields) && fields.length > 0 ? fields.join(', ') : null;
+}
+
+/** Like useErrorMessage, keeping the field list the spec's texts carry ('Missing required fields: ...'). */
+export function useServerErrorMessage() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  return useCallback(
+    (error: unknown): string => {
+      if (isApiError(error)) {
+        const fields = fieldsOf(error.details);
+        if (fields && error.code === 'MISSING_REQUIRED_FIELDS') {
+          return t('servers.messages.missingFields', { fields });
+        }
+        if (fields && error.code === 'SERVER_CONFIG_INCOMPLETE') {
+          return t('servers.messages.configIncomplete', { fields });
+        }
+      }
+      return errorMessage(error);
+    },
+    [t, errorMessage],
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  DEFAULT_SERVER_API_PORT,
+  DEFAULT_SERVER_PORT,
+  DEFAULT_SERVER_PROTOCOL,
+  isHost,
+  isPort,
+  serverProtocols,
+  type Server,
+  type ServerCreateBody,
+  type ServerPatchBody,
+} from '@linedesk/shared';
+import { z } from 'zod';
+
+export type ServerFormMode = 'create' | 'edit';
+
+const portText = (outOfRange: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: 'REQUIRED' })
+    .refine((value) => /^\d+$/.test(value) && isPort(Number(value)), { error: outOfRange });
+
+/**
+ * Mirrors the API's rules (spec section 5) field by field, so mistakes show next to the field; the
+ * API still has the last word and its combined message is shown when it refuses.
+ */
+export function serverFormSchema(mode: ServerFormMode) {
+  return z.object({
+    server_name: z
+      .string()
+      .trim()
+      .min(1, { error: mode === 'create' ? 'REQUIRED' : 'SERVER_NAME_EMPTY' })
+      .max(100, { error: 'TOO_LONG' }),
+    host_ip: z
+      .string()
+      .trim()
+      .min(1, { error: 'REQUIRED' })
+      .max(255, { error: 'TOO_LONG' })
+      .refine(isHost, { error: 'INVALID_HOST' }),
+    // Adding checks the card-sharing port with its own text; editing uses the general one.
+    port: portText(mode === 'create' ? 'CCCAM_PORT_OUT_OF_RANGE' : 'PORT_OUT_OF_RANGE'),
+    api_port: portText('PORT_OUT_OF_RANGE'),
+    protocol: z.enum(serverProtocols),
+    username: z.string().min(1, { error: 'REQUIRED' }).max(128, { error: 'TOO_LONG' }),
+    // Empty on edit keeps the stored password, which the API never sends back.
+    password:
+      mode === 'create'
+        ? z.string().min(1, { error: 'REQUIRED' }).max(256, { error: 'TOO_LONG' })
+        : z.string().max(256, { error: 'TOO_LONG' }),
+    use_tls: z.boolean(),
+    tls_insecure: z.boolean(),
+  });
+}
+
+export type ServerFormValues = z.input<ReturnType<typeof serverFormSchema>>;
+
+export function serverFormDefaults(server?: Server | null): ServerFormValues {
+  return {
+    server_name: server?.server_name ?? '',
+    host_ip: server?.host_ip ?? '',
+    port: String(server?.port ?? DEFAULT_SERVER_PORT),
+    api_port: String(server?.api_port ?? DEFAULT_SERVER_API_PORT),
+    protocol: server?.protocol ?? DEFAULT_SERVER_PROTOCOL,
+    username: server?.username ?? '',
+    password: '',
+    use_tls: server?.use_tls ?? false,
+    tls_insecure: server?.tls_insecure ?? false,
+  };
+}
+
+export function toServerBody(values: ServerFormValues): ServerCreateBody & ServerPatchBody {
+  return {
+    server_name: values.server_name.trim(),
+    host_ip: values.host_ip.trim(),
+    port: Number(values.port),
+    api_port: Number(values.api_port),
+    protocol: values.protocol,
+    username: values.username,
+    ...(values.password ? { password: values.password } : {}),
+    use_tls: values.use_tls,
+    // Only meaningful over HTTPS; never left switched on for a plain connection.
+    tls_insecure: values.use_tls && values.tls_insecure,
+  };
+}

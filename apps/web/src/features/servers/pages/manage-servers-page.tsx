@@ -1,0 +1,166 @@
+import AddIcon from '@mui/icons-material/Add';
+import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import Typography from '@mui/material/Typography';
+import type { Server } from '@linedesk/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { paths } from '../../../routes/paths';
+import { DeleteServerDialog } from '../components/delete-server-dialog';
+import { ServerEditDialog } from '../components/server-edit-dialog';
+import { ServersTable } from '../components/servers-table';
+import { useServerErrorMessage, useServerMessage } from '../hooks/use-server-messages';
+import { useServers, useTestServer } from '../hooks/use-servers';
+
+// The server stays set while a dialog closes, so its text does not change mid-animation.
+type DialogState = { open: boolean; server: Server | null };
+const closed: DialogState = { open: false, server: null };
+const pageSizes = [10, 25, 50, 100];
+
+export function ManageServersPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const errorMessage = useServerErrorMessage();
+  const serverMessage = useServerMessage();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(25);
+  const servers = useServers({ page: page + 1, pageSize });
+  const test = useTestServer();
+  const [testing, setTesting] = useState<ReadonlySet<number>>(new Set());
+  const [editing, setEditing] = useState<DialogState>(closed);
+  const [deleting, setDeleting] = useState<DialogState>(closed);
+
+  const runTest = async (server: Server) => {
+    setTesting((ids) => new Set(ids).add(server.id));
+    try {
+      const result = await test.mutateAsync(server.id);
+      if (result.ok) {
+        snackbar(
+          result.version
+            ? t('servers.manage.testSuccessVersion', { name: server.server_name, version: result.version })
+            : t('servers.manage.testSuccess', { name: server.server_name }),
+        );
+      } else {
+        snackbar(
+          t('servers.manage.testFailed', {
+            name: server.server_name,
+            message: serverMessage(result.message),
+          }),
+          'error',
+        );
+      }
+    } catch (error) {
+      snackbar(errorMessage(error), 'error');
+    } finally {
+      setTesting((ids) => {
+        const next = new Set(ids);
+        next.delete(server.id);
+        return next;
+      });
+    }
+  };
+
+  const total = servers.data?.total ?? 0;
+  // Deleting the last row of the last page would otherwise leave an empty page behind.
+  if (servers.data && page > 0 && servers.data.items.length === 0 && total > 0) {
+    setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
+  }
+
+  return (
+    <>
+      <PageHeading
+        title={t('servers.manage.title')}
+        description={t('servers.manage.subtitle')}
+        action={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={paths.serversAdd}
+            data-testid="server-add-button"
+          >
+            {t('servers.manage.add')}
+          </Button>
+        }
+      />
+      <Card>
+        {servers.isPending && (
+          <Stack sx={{ p: 3, gap: 1.5 }}>
+            {[0, 1, 2].map((row) => (
+              <Skeleton key={row} variant="rounded" height={48} />
+            ))}
+          </Stack>
+        )}
+        {servers.isError && (
+          <Alert severity="error" sx={{ m: 3 }}>
+            {errorMessage(servers.error)}
+          </Alert>
+        )}
+        {servers.data && total === 0 && (
+          <Box sx={{ py: 8, px: 3, textAlign: 'center' }} data-testid="servers-empty">
+            <DnsOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
+            <Typography variant="h6">{t('servers.manage.emptyTitle')}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              {t('servers.manage.emptyText')}
+            </Typography>
+          </Box>
+        )}
+        {servers.data && total > 0 && (
+          <>
+            <ServersTable
+              servers={servers.data.items}
+              testing={testing}
+              onTest={(server) => void runTest(server)}
+              onEdit={(server) => setEditing({ open: true, server })}
+              onDelete={(server) => setDeleting({ open: true, server })}
+            />
+            <TablePagination
+              component="div"
+              count={total}
+              page={page}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={pageSizes}
+              onPageChange={(_event, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage={t('servers.manage.rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) =>
+                t('servers.manage.displayedRows', { from, to, total: count })
+              }
+            />
+          </>
+        )}
+      </Card>
+
+      <ServerEditDialog
+        open={editing.open}
+        server={editing.server}
+        onClose={() => setEditing((state) => ({ ...state, open: false }))}
+        onSaved={(server) => {
+          snackbar(t('servers.manage.updateSuccess', { name: server.server_name }));
+          setEditing((state) => ({ ...state, open: false }));
+        }}
+      />
+      <DeleteServerDialog
+        open={deleting.open}
+        server={deleting.server}
+        onClose={() => setDeleting((state) => ({ ...state, open: false }))}
+        onDeleted={(server) => {
+          snackbar(t('servers.manage.deleteSuccess', { name: server.server_name }));
+          setDeleting((state) => ({ ...state, open: false }));
+        }}
+      />
+    </>
+  );
+}

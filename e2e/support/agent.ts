@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, waitUntil } from './app-server.js';
+
+const agentDir = path.resolve(import.meta.dirname, '../../apps/agent');
+
+/** The version a real agent reports on `GET /`. */
+export const AGENT_VERSION: string = (
+  JSON.parse(readFileSync(path.join(agentDir, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+export type LineAgent = {
+  host: string;
+  port: number;
+  url: string;
+  username: string;
+  password: string;
+  /** The CCcam.cfg it edits. */
+  configFile: string;
+  output: () => string;
+  /** SIGTERM, wait for the exit, remove the temp files. Safe to call twice. */
+  stop: () => Promise<void>;
+};
+
+export type LineAgentOptions = { username?: string; password?: string; port?: number };
+
+async function healthy(url: string): Promise<true | undefined> {
+  try {
+    const response = await fetch(`${url}/health`);
+    return response.ok ? true : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A real line agent process (apps/agent, cccam backend) on a temp CCcam.cfg, as an operator runs it. */
+export async function startLineAgent(options: LineAgentOptions = {}): Promise<LineAgent> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-agent-'));
+  const configFile = path.join(dir, 'CCcam.cfg');
+  await writeFile(configFile, '# CCcam.cfg for the e2e run\n');
+  const host = '127.0.0.1';
+  const port = options.port ?? (await freePort());
+  const username = options.username ?? 'panel';
+  const password = options.password ?? 'e2e-agent-secret';
+
+  // Settings of the runner's own shell must not leak into the agent.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AGENT_')));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: agentDir,
+    env: {
+      ...env,
+      AGENT_HOST: host,
+      AGENT_PORT: String(port),
+      AGENT_BACKEND: 'cccam',
+      AGENT_CONFIG_FILE: configFile,
+      AGENT_USERNAME: username,
+      AGENT_PASSWORD: password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  const url = `http://${host}:${port}`;
+  try {
+    await waitUntil(async () => {
+      if (exited) throw new Error(`The line agent exited during start-up:\n${output}`);
+      return healthy(url);
+    }, 'the line agent to answer /health');
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    host,
+    port,
+    url,
+    username,
+    password,
+    configFile,
+    output: () => output,
+    stop: () =>
+      (stopping ??= (async () => {
+        if (!exited) child.kill('SIGTERM');
+        await exit;
+        await rm(dir, { recursive: true, force: true });
+      })()),
+  };
+}
