@@ -37,6 +37,8 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
     }),
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Wrong passwords are expected traffic (and counted by our limiter), not warnings.
+    logger: { level: 'error' },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -1,9 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Group } from '@linedesk/shared';
 import { Trans, useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteDialog } from '../../../components/delete-dialog';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useDeleteGroup } from '../hooks/use-groups';
 
@@ -16,46 +13,26 @@ type DeleteGroupDialogProps = {
 
 export function DeleteGroupDialog({ open, group, onClose, onDeleted }: DeleteGroupDialogProps) {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
-  const remove = useDeleteGroup();
-
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-
+  const mutation = useDeleteGroup();
+  const errorText = useErrorMessage();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
+      item={group}
+      idOf={(g) => g.id}
       title={t('groups.deleteTitle')}
-      confirmLabel={t('common.delete')}
-      loading={remove.isPending}
-      onClose={close}
-      onConfirm={() => {
-        if (!group) return;
-        remove.mutate(group.id, {
-          onSuccess: () => {
-            remove.reset();
-            onDeleted(group);
-          },
-        });
-      }}
-      content={
-        <Stack sx={{ gap: 2 }}>
-          {remove.isError && (
-            <Alert severity="error" data-testid="delete-group-error">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-          <Typography>
-            <Trans
-              i18nKey="groups.deleteConfirm"
-              values={{ name: group?.name ?? '' }}
-              components={{ strong: <strong /> }}
-            />
-          </Typography>
-        </Stack>
+      message={
+        <Trans
+          i18nKey="groups.deleteConfirm"
+          values={{ name: group?.name ?? '' }}
+          components={{ strong: <strong /> }}
+        />
       }
+      mutation={mutation}
+      errorText={errorText}
+      errorTestId="delete-group-error"
+      onClose={onClose}
+      onDeleted={onDeleted}
     />
   );
 }
