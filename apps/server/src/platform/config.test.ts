@@ -10,6 +10,13 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it('resolves the data folder from where npm was started', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/linedesk' }).dataDir).toBe('/srv/linedesk/data');
+    expect(loadConfig({ INIT_CWD: '/srv/linedesk', LINEDESK_DATA_DIR: '/var/lib/ld' }).dataDir).toBe(
+      '/var/lib/ld',
+    );
+  });
+
   it('uses PostgreSQL for a postgres:// DATABASE_URL and secure cookies behind https', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u@db:5432/x',

@@ -78,7 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  const dataDir = path.resolve(e.LINEDESK_DATA_DIR);
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.LINEDESK_DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
