@@ -1,23 +1,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authSessions, authUsers, groups } from '../../db/schema.js';
+import { authSessions } from '../../db/schema.js';
 
 export const sessionRepository = {
-  async actorRow(db: Db, userId: string) {
-    const [row] = await db
-      .select({
-        id: authUsers.id,
-        email: authUsers.email,
-        isAdmin: authUsers.isAdmin,
-        groupId: authUsers.groupId,
-        banned: authUsers.banned,
-        groupPermissions: groups.permissions,
-      })
-      .from(authUsers)
-      .leftJoin(groups, eq(groups.id, authUsers.groupId))
-      .where(eq(authUsers.id, userId));
-    return row;
-  },
   listForUser(db: Db, userId: string) {
     return db
       .select()

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { buildActor, type Actor } from '../../platform/access.js';
 import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from './auth.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
 import { sessionRepository } from './session.repository.js';
 
 /**
@@ -23,7 +24,7 @@ export async function resolveSessionActor(
   if (!response) return null;
   const { session } = response;
   const tooOld = Date.now() - new Date(session.createdAt).getTime() > SESSION_ABSOLUTE_MS;
-  const row = await sessionRepository.actorRow(ctx.db, session.userId);
+  const row = await accountsRepository.findById(ctx.db, session.userId);
   if (!row || row.banned || tooOld) {
     await sessionRepository.deleteById(ctx.db, session.id);
     return null;
