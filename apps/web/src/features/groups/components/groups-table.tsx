@@ -1,18 +1,15 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Group } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
+import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { formatDate } from '../../../lib/format-date';
 
 type GroupsTableProps = { groups: Group[]; onEdit: (group: Group) => void; onDelete: (group: Group) => void };
@@ -79,25 +76,13 @@ export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
                 {formatDate(group.created_at, i18n.resolvedLanguage)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title={t('common.edit')}>
-                  <IconButton
-                    onClick={() => onEdit(group)}
-                    aria-label={t('groups.editNamed', { name: group.name })}
-                    data-testid="group-edit-button"
-                  >
-                    <EditOutlinedIcon />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('common.delete')}>
-                  <IconButton
-                    color="error"
-                    onClick={() => onDelete(group)}
-                    aria-label={t('groups.deleteNamed', { name: group.name })}
-                    data-testid="group-delete-button"
-                  >
-                    <DeleteOutlinedIcon />
-                  </IconButton>
-                </Tooltip>
+                <RowEditDeleteActions
+                  onEdit={() => onEdit(group)}
+                  onDelete={() => onDelete(group)}
+                  editLabel={t('groups.editNamed', { name: group.name })}
+                  deleteLabel={t('groups.deleteNamed', { name: group.name })}
+                  testIdPrefix="group"
+                />
               </TableCell>
             </TableRow>
           ))}

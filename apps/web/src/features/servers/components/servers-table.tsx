@@ -1,5 +1,3 @@
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Server } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
+import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { formatDateTime } from '../../../lib/format-date';
 import { useServerMessage } from '../hooks/use-server-messages';
 import { ServerStatusChip } from './server-status-chip';
@@ -133,27 +132,14 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title={t('common.edit')}>
-                    <IconButton
-                      size="small"
-                      onClick={() => onEdit(server)}
-                      aria-label={t('servers.manage.editNamed', { name: server.server_name })}
-                      data-testid="server-edit-button"
-                    >
-                      <EditOutlinedIcon />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t('common.delete')}>
-                    <IconButton
-                      size="small"
-                      color="error"
-                      onClick={() => onDelete(server)}
-                      aria-label={t('servers.manage.deleteNamed', { name: server.server_name })}
-                      data-testid="server-delete-button"
-                    >
-                      <DeleteOutlinedIcon />
-                    </IconButton>
-                  </Tooltip>
+                  <RowEditDeleteActions
+                    size="small"
+                    onEdit={() => onEdit(server)}
+                    onDelete={() => onDelete(server)}
+                    editLabel={t('servers.manage.editNamed', { name: server.server_name })}
+                    deleteLabel={t('servers.manage.deleteNamed', { name: server.server_name })}
+                    testIdPrefix="server"
+                  />
                 </TableCell>
               </TableRow>
             );
