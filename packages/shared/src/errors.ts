@@ -1,8 +1,9 @@
-/**
- * Every error the API can answer with. The message is the spec's exact English text where the spec
- * gives one; clients translate by code (`errors.<CODE>` in the locale files).
- */
-export const errorMessages = {
+import { creditErrors } from './credit-errors.js';
+import { lineErrors } from './line-errors.js';
+import { supportErrors } from './support-errors.js';
+
+/** Errors of the foundation and servers; each later area keeps its own in `<area>-errors.ts`. */
+const coreErrors = {
   UNAUTHENTICATED: 'No authenticated user found',
   FORBIDDEN: 'You do not have permission to perform this action',
   ADMIN_ONLY:
@@ -46,8 +47,26 @@ export const errorMessages = {
   SERVER_API_NOT_RESPONDING: 'CCcam server API is not responding',
 } as const;
 
+/**
+ * Every error the API can answer with. The message is the spec's exact English text where the spec
+ * gives one; clients translate by code (`errors.<CODE>` in the locale files). A `{{name}}` in a text
+ * is filled from the error's `details.params` (server and client alike), so translations keep them.
+ */
+export const errorMessages = { ...coreErrors, ...lineErrors, ...creditErrors, ...supportErrors } as const;
+
 export type ErrorCode = keyof typeof errorMessages;
 
 export const errorCodes = Object.keys(errorMessages) as ErrorCode[];
 
 export type ApiErrorBody = { error: { code: ErrorCode; message: string; details?: unknown } };
+
+export type ErrorParams = Record<string, string | number>;
+
+/** The English text for a code with its `{{name}}` parameters filled in. */
+export function formatErrorMessage(code: ErrorCode, params?: ErrorParams): string {
+  const template: string = errorMessages[code];
+  if (!params) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}

@@ -1,5 +1,19 @@
 /** Event names on `GET /api/events` (SSE `event:` lines): the table that changed. */
-export const eventTables = ['auth_users', 'groups', 'users', 'cccam_servers', 'messages', 'tickets'] as const;
+export const eventTables = [
+  'auth_users',
+  'groups',
+  'users',
+  'cccam_servers',
+  'messages',
+  'tickets',
+  'ticket_replies',
+  'credit_ledger',
+  'redeem_codes',
+  'topup_requests',
+  'credit_packages',
+  'kb_articles',
+  'app_settings',
+] as const;
 export type EventTable = (typeof eventTables)[number];
 
 export type ChangeEvent = {

@@ -7,3 +7,5 @@ export * from './server.js';
 export * from './list.js';
 export * from './events.js';
 export * from './languages.js';
+export * from './line.js';
+export * from './credits.js';

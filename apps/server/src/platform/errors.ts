@@ -1,4 +1,4 @@
-import { errorMessages, type ErrorCode } from '@linedesk/shared';
+import { errorMessages, formatErrorMessage, type ErrorCode, type ErrorParams } from '@linedesk/shared';
 
 const defaultStatus: Partial<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
@@ -22,6 +22,20 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   ALREADY_CONFIRMED: 409,
   WRONG_PASSWORD: 400,
   RATE_LIMITED: 429,
+  LINE_NOT_FOUND: 404,
+  LINE_USERNAME_TAKEN: 409,
+  LINE_NO_ACTIVE_SERVERS: 404,
+  LINE_EXPIRY_ADMIN_ONLY: 403,
+  INSUFFICIENT_CREDITS: 402,
+  INVALID_OR_EXPIRED_CODE: 422,
+  CODE_ALREADY_REDEEMED: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  USER_NOT_AUTHENTICATED: 401,
+  ONLY_ADMINS_CREATE_MESSAGES: 403,
+  REPLY_REQUIRES_LOGIN: 401,
+  TICKET_NOT_FOUND: 404,
+  REPLY_FORBIDDEN: 403,
+  MESSAGE_NOT_FOUND: 404,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -32,11 +46,20 @@ export class AppError extends Error {
   readonly status: number;
   readonly details: unknown;
 
-  constructor(code: ErrorCode, options: { status?: number; message?: string; details?: unknown } = {}) {
-    super(options.message ?? errorMessages[code]);
+  /**
+   * `params` fill the `{{name}}` parts of the code's text and travel in `details.params`, so the
+   * client can show the same text translated.
+   */
+  constructor(
+    code: ErrorCode,
+    options: { status?: number; message?: string; details?: unknown; params?: ErrorParams } = {},
+  ) {
+    super(options.message ?? formatErrorMessage(code, options.params));
     this.code = code;
     this.status = options.status ?? defaultStatus[code] ?? 422;
-    this.details = options.details;
+    this.details = options.params
+      ? { ...(options.details as Record<string, unknown> | undefined), params: options.params }
+      : options.details;
   }
 }
 

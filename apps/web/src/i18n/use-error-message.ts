@@ -2,6 +2,13 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
 
+/** `{{name}}` values of a parameterised error text (the server sends them in `details.params`). */
+function errorParams(details: unknown): Record<string, string | number> {
+  if (!details || typeof details !== 'object') return {};
+  const params = (details as { params?: unknown }).params;
+  return params && typeof params === 'object' ? (params as Record<string, string | number>) : {};
+}
+
 /** The translated text for `errors.<CODE>`, else the server's English message. */
 export function useErrorMessage() {
   const { t, i18n } = useTranslation();
@@ -9,7 +16,7 @@ export function useErrorMessage() {
     (error: unknown): string => {
       if (isApiError(error)) {
         const key = `errors.${error.code}`;
-        if (i18n.exists(key)) return t(key as 'errors.INTERNAL');
+        if (i18n.exists(key)) return t(key as 'errors.INTERNAL', errorParams(error.details));
         return error.message || t('errors.INTERNAL');
       }
       return t('errors.INTERNAL');

@@ -12,4 +12,11 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   cccam_servers: [['servers']],
   messages: [['messages']],
   tickets: [['tickets']],
+  ticket_replies: [['tickets']],
+  credit_ledger: [['ledger'], ['me']],
+  redeem_codes: [['redeem-codes']],
+  topup_requests: [['topups']],
+  credit_packages: [['credit-packages']],
+  kb_articles: [['kb']],
+  app_settings: [['settings']],
 };

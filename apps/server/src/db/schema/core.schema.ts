@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * better-auth's four tables, written by hand (its CLI crashes on Node 20). Property names are the
+ * field names better-auth uses; our own account fields ride along as better-auth additionalFields.
+ */
+export const authUsers = pgTable(
+  'auth_users',
+  {
+    id: text('id').primaryKey(),
+    /** better-auth's `name` is the spec's full_name. */
+    name: text('full_name').notNull().default(''),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    ...timestamps,
+    role: text('role'),
+    banned: boolean('banned').notNull().default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    username: text('username').notNull().default(''),
+    credits: integer('credits').notNull().default(0),
+    groupId: integer('group_id')
+      .notNull()
+      .default(3)
+      .references(() => groups.id),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    ownerId: text('owner_id').references((): AnyPgColumn => authUsers.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Account preferences from /settings: mail on a new ticket reply; daily expiry reminders. */
+    ticketReplyMail: boolean('ticket_reply_mail').notNull().default(true),
+    expiryReminders: boolean('expiry_reminders').notNull().default(true),
+  },
+  (t) => [
+    check('auth_users_credits_not_negative', sql`${t.credits} >= 0`),
+    index('auth_users_group_idx').on(t.groupId),
+    index('auth_users_owner_idx').on(t.ownerId),
+  ],
+);
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ...timestamps,
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Failed sign-ins, kept in the database so the limit holds across app instances. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scope: text('scope').$type<'account' | 'ip'>().notNull(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_failures_lookup_idx').on(t.scope, t.key, t.createdAt)],
+);
+
+/** Card-sharing servers (spec section 3) and how to reach the line agent on each. */
+export const cccamServers = pgTable(
+  'cccam_servers',
+  {
+    id: serial('id').primaryKey(),
+    serverName: text('server_name').notNull(),
+    hostIp: text('host_ip').notNull(),
+    port: integer('port').notNull().default(12000),
+    apiPort: integer('api_port').notNull().default(3000),
+    username: text('username').notNull(),
+    /** The agent's Basic-auth password, AES-256-GCM under a key derived from the panel secret. */
+    passwordEncrypted: text('password_encrypted').notNull(),
+    protocol: text('protocol').$type<'CCcam' | 'NewCamd'>().notNull().default('CCcam'),
+    status: text('status').$type<'active' | 'inactive' | 'error'>().notNull().default('inactive'),
+    useTls: boolean('use_tls').notNull().default(false),
+    tlsInsecure: boolean('tls_insecure').notNull().default(false),
+    userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastConnection: timestamp('last_connection', { withTimezone: true }),
+    lastError: text('last_error'),
+    version: text('version'),
+    /** When the background check is next due; claimed with SKIP LOCKED so instances never share one. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('cccam_servers_protocol_check', sql`${t.protocol} in ('CCcam', 'NewCamd')`),
+    check('cccam_servers_status_check', sql`${t.status} in ('active', 'inactive', 'error')`),
+    check('cccam_servers_port_check', sql`${t.port} between 1 and 65535`),
+    check('cccam_servers_api_port_check', sql`${t.apiPort} between 1 and 65535`),
+    index('cccam_servers_status_idx').on(t.status, t.createdAt),
+    index('cccam_servers_next_check_idx').on(t.nextCheckAt),
+  ],
+);

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { authUsers } from './core.schema.js';
+
+/** Internal messages (spec section 3): global, or addressed to one account. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    isGlobal: boolean('is_global').notNull().default(false),
+    recipientId: text('recipient_id').references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** Null for messages the panel itself sends (top-up decisions, expiry reminders). */
+    createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('messages_target_check', sql`${t.isGlobal} or ${t.recipientId} is not null`),
+    index('messages_recipient_idx').on(t.recipientId, t.createdAt),
+    index('messages_global_idx').on(t.isGlobal, t.createdAt),
+  ],
+);
+
+/** Read state per account, so one user reading a global message leaves it unread for the others. */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.accountId] }),
+    index('message_reads_account_idx').on(t.accountId),
+  ],
+);

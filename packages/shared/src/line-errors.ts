@@ -1,0 +1,23 @@
+/** Line accounts (spec sections 5 and 8). */
+export const lineErrors = {
+  LINE_CREDENTIALS_REQUIRED: 'Username and password are required',
+  LINE_USERNAME_TAKEN: 'Username already exists. Please choose a different username.',
+  LINE_NO_ACTIVE_SERVERS: 'No active servers available',
+  LINE_NOT_FOUND: 'Line not found',
+  LINE_INVALID_DURATION: 'Subscription must be 1, 3, 6, 12 or 24 months, or a trial',
+  LINE_USERNAME_REQUIRED: 'Username is required',
+  LINE_NOTHING_TO_UPDATE: 'At least one field to update (password or expiry date) is required',
+  LINE_INVALID_EXPIRY_DATE: 'Invalid expiry date format. Expected DD-MM-YYYY format.',
+  LINE_EXPIRY_ADMIN_ONLY: 'Only administrators can set an arbitrary expiry date',
+  LINE_SERVER_ADD_FAILED: 'Failed to add user to CCcam server',
+  LINE_SERVER_UPDATE_FAILED: 'Failed to update user in CCcam server',
+  LINE_SERVER_DELETE_FAILED: 'Failed to delete user from CCcam server',
+  LINE_SERVER_RENEW_FAILED: 'Failed to renew user in CCcam server',
+  LINE_ADDED_NOT_SYNCED: 'User was added to database but could not be added to CCcam server: {{reason}}',
+  LINE_UPDATED_NOT_SYNCED:
+    'User was updated in database but could not be updated in CCcam server: {{reason}}',
+  LINE_DELETED_NOT_SYNCED:
+    'User was deleted from database but could not be deleted from CCcam server: {{reason}}',
+  LINE_RENEWED_NOT_SYNCED:
+    'User was renewed in database but could not be renewed in CCcam server: {{reason}}',
+} as const;

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list.js';
+
+/** Line accounts (spec section 3, table `users`) as the API speaks them (api.md). */
+
+/** Spec section 9: credit cost by subscription months. */
+export const linePrices = { 1: 2, 3: 4, 6: 6, 12: 10, 24: 15 } as const;
+export const subscriptionMonths = [1, 3, 6, 12, 24] as const;
+export type SubscriptionMonths = (typeof subscriptionMonths)[number];
+
+/** Unknown durations cost 0 (spec 9); the API refuses them before pricing anyway. */
+export function linePrice(months: number): number {
+  return (linePrices as Record<number, number>)[months] ?? 0;
+}
+
+export function isSubscriptionMonths(value: unknown): value is SubscriptionMonths {
+  return subscriptionMonths.includes(value as SubscriptionMonths);
+}
+
+export const DEFAULT_TRIAL_DAYS = 1;
+
+export const lineStatuses = ['active', 'expired', 'suspended', 'trial'] as const;
+export type LineStatus = (typeof lineStatuses)[number];
+
+export const lineSyncStates = ['synced', 'pending', 'failing'] as const;
+export type LineSyncState = (typeof lineSyncStates)[number];
+
+/** Spec section 3: a status string maps to a colour; anything unknown is info. */
+export type StatusColor = 'success' | 'warning' | 'error' | 'info';
+export function statusColor(status: string): StatusColor {
+  switch (status) {
+    case 'active':
+      return 'success';
+    case 'inactive':
+      return 'warning';
+    case 'expired':
+    case 'suspended':
+      return 'error';
+    default:
+      return 'info';
+  }
+}
+
+/** YYYY-MM-DD of a date in UTC. */
+export function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Derived, never stored: suspended beats expired beats trial. `today` is YYYY-MM-DD. */
+export function lineStatus(
+  line: { enabled: boolean; expiry_date: string; is_trial: boolean },
+  today: string,
+): LineStatus {
+  if (!line.enabled) return 'suspended';
+  if (line.expiry_date < today) return 'expired';
+  return line.is_trial ? 'trial' : 'active';
+}
+
+/** Storage YYYY-MM-DD → display DD-MM-YYYY (spec 3) and back; null when the text is no real date. */
+export function toDisplayDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}-${m}-${y}`;
+}
+export function fromDisplayDate(display: string): string | null {
+  const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(display.trim());
+  if (!match) return null;
+  const [, d, m, y] = match;
+  const iso = `${y}-${m}-${d}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && isoDate(parsed) === iso ? iso : null;
+}
+
+/** Adds calendar months, clamping to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return isoDate(target);
+}
+
+export function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return isoDate(date);
+}
+
+/** Renewal (issue 4): months are added to the current expiry while the line is valid, else to today. */
+export function renewedExpiry(currentExpiry: string, months: number, today: string): string {
+  return addMonths(currentExpiry >= today ? currentExpiry : today, months);
+}
+
+export const lineSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  password: z.string(),
+  protocol: z.string(),
+  host_port: z.array(z.string()),
+  user_value: z.string().nullable(),
+  added_date: z.string(),
+  expiry_date: z.string(),
+  live_channel: z.string(),
+  info: z.string(),
+  notes: z.string().nullable(),
+  enabled: z.boolean(),
+  status: z.enum(lineStatuses),
+  name: z.string().nullable(),
+  company: z.string().nullable(),
+  role: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  email: z.string().nullable(),
+  owner_id: z.string().nullable(),
+  owner_email: z.string().nullable(),
+  server_id: z.number().int().nullable(),
+  server_name: z.string().nullable(),
+  is_trial: z.boolean(),
+  subscription_months: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  sync_state: z.enum(lineSyncStates),
+  sync_error: z.string().nullable(),
+  synced_at: z.string().nullable(),
+});
+export type Line = z.infer<typeof lineSchema>;
+
+const hostPortSchema = z.array(z.string().trim().max(261)).max(20);
+
+/**
+ * Loose on purpose, like the server form: 'Username and password are required' is one combined rule
+ * (spec 5) that the service checks, so a missing field gets the spec's text rather than a zod issue.
+ */
+export const lineCreateBodySchema = z.object({
+  username: z.string().max(64).nullish(),
+  password: z.string().max(64).nullish(),
+  subscription_months: z.number().int().nullish(),
+  is_trial: z.boolean().optional(),
+  server_id: z.number().int().nullish(),
+  notes: z.string().max(2000).nullish(),
+  name: z.string().max(200).nullish(),
+  email: z.string().max(254).nullish(),
+  company: z.string().max(200).nullish(),
+  host_port: hostPortSchema.optional(),
+});
+export type LineCreateBody = z.infer<typeof lineCreateBodySchema>;
+
+export const linePatchBodySchema = z.object({
+  password: z.string().max(64).optional(),
+  /** YYYY-MM-DD; admins only (issue 4). */
+  expiry_date: z.string().optional(),
+  notes: z.string().max(2000).nullish(),
+  name: z.string().max(200).nullish(),
+  email: z.string().max(254).nullish(),
+  company: z.string().max(200).nullish(),
+  host_port: hostPortSchema.optional(),
+  /** false = suspended. */
+  enabled: z.boolean().optional(),
+});
+export type LinePatchBody = z.infer<typeof linePatchBodySchema>;
+
+export const lineRenewBodySchema = z.object({ subscription_months: z.number().int() });
+export type LineRenewBody = z.infer<typeof lineRenewBodySchema>;
+
+export const lineListQuerySchema = listQuerySchema.extend({
+  status: z.enum(lineStatuses).optional(),
+  server_id: z.coerce.number().int().optional(),
+  owner_id: z.string().max(64).optional(),
+  /** Lines whose expiry falls within the next N days (today included). */
+  expiring_within_days: z.coerce.number().int().min(0).max(3650).optional(),
+  sync_state: z.enum(lineSyncStates).optional(),
+});
+export type LineListQuery = z.infer<typeof lineListQuerySchema>;
+
+/**
+ * The result of a write: the line as stored, plus the server-side outcome. `sync.ok` false means the
+ * database change stands and the outbox keeps retrying; `message` is the spec's text for the failure.
+ */
+export const lineSyncResultSchema = z.object({
+  ok: z.boolean(),
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export type LineSyncResult = z.infer<typeof lineSyncResultSchema>;
+
+export const lineWriteResultSchema = z.object({
+  line: lineSchema,
+  sync: lineSyncResultSchema,
+  /** Credits charged for this write (0 for admins and trials) and the balance after it. */
+  charged: z.number().int(),
+  balance: z.number().int().nullable(),
+});
+export type LineWriteResult = z.infer<typeof lineWriteResultSchema>;
+
+export const lineEventSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor_email: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type LineEvent = z.infer<typeof lineEventSchema>;
+
+/** The customer's connection line (issue 4): CCcam `C:` line, or the NewCamd `N:` equivalent. */
+export function connectionLine(
+  server: { host_ip: string; port: number; protocol: string },
+  line: { username: string; password: string },
+  newcamdDesKey = '01 02 03 04 05 06 07 08 09 10 11 12 13 14',
+): string {
+  if (server.protocol === 'NewCamd') {
+    return `N: ${server.host_ip} ${server.port} ${line.username} ${line.password} ${newcamdDesKey}`;
+  }
+  return `C: ${server.host_ip} ${server.port} ${line.username} ${line.password}`;
+}
