@@ -1,5 +1,6 @@
 import { creditErrors } from './credit-errors.js';
 import { lineErrors } from './line-errors.js';
+import { messageErrors } from './message-errors.js';
 import { supportErrors } from './support-errors.js';
 
 /** Errors of the foundation and servers; each later area keeps its own in `<area>-errors.ts`. */
@@ -52,7 +53,13 @@ const coreErrors = {
  * gives one; clients translate by code (`errors.<CODE>` in the locale files). A `{{name}}` in a text
  * is filled from the error's `details.params` (server and client alike), so translations keep them.
  */
-export const errorMessages = { ...coreErrors, ...lineErrors, ...creditErrors, ...supportErrors } as const;
+export const errorMessages = {
+  ...coreErrors,
+  ...lineErrors,
+  ...creditErrors,
+  ...supportErrors,
+  ...messageErrors,
+} as const;
 
 export type ErrorCode = keyof typeof errorMessages;
 
