@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
+import { runLinesBench } from './lines-bench.js';
 import { measure } from './load.js';
 
 const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -49,3 +50,9 @@ for (const r of results) {
 }
 await built.close();
 await rm(dataDir, { recursive: true, force: true });
+
+// Lines (issue 4): embedded always; PostgreSQL too when DATABASE_URL (or LINES_BENCH_DATABASE_URL) is set,
+// in a fresh database created next to it.
+await runLinesBench();
+const linesPgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+if (linesPgUrl) await runLinesBench(linesPgUrl);

@@ -9,6 +9,11 @@ export const lineErrors = {
   LINE_NOTHING_TO_UPDATE: 'At least one field to update (password or expiry date) is required',
   LINE_INVALID_EXPIRY_DATE: 'Invalid expiry date format. Expected DD-MM-YYYY format.',
   LINE_EXPIRY_ADMIN_ONLY: 'Only administrators can set an arbitrary expiry date',
+  LINE_INVALID_USERNAME:
+    'Username may only contain printable ASCII characters (at most 64), without spaces or any of { } [ ] # =',
+  LINE_INVALID_PASSWORD:
+    'Password may only contain printable ASCII characters (at most 64), without spaces or any of { } [ ] # =',
+  LINE_INVALID_TRIAL_DAYS: 'The trial length must be a whole number of days between 1 and 365',
   LINE_SERVER_ADD_FAILED: 'Failed to add user to CCcam server',
   LINE_SERVER_UPDATE_FAILED: 'Failed to update user in CCcam server',
   LINE_SERVER_DELETE_FAILED: 'Failed to delete user from CCcam server',

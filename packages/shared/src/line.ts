@@ -90,6 +90,55 @@ export function renewedExpiry(currentExpiry: string, months: number, today: stri
   return addMonths(currentExpiry >= today ? currentExpiry : today, months);
 }
 
+/** Columns the list can sort by (`?sort=`); anything else sorts by created_at. */
+export const lineSortFields = [
+  'username',
+  'expiry_date',
+  'created_at',
+  'added_date',
+  'status',
+  'server_name',
+  'owner_email',
+  'sync_state',
+] as const;
+export type LineSortField = (typeof lineSortFields)[number];
+
+/** Spec 9: the date picker covers 1900 to 2099; the agent refuses dates outside it. */
+const MIN_EXPIRY_YEAR = 1900;
+const MAX_EXPIRY_YEAR = 2099;
+
+/**
+ * An expiry date as a client may send it: YYYY-MM-DD (the API's format) or the spec's DD-MM-YYYY.
+ * Returns YYYY-MM-DD, or null when it is no real date within the picker's range.
+ */
+export function parseExpiryDate(value: string): string | null {
+  const text = value.trim();
+  let iso: string | null = null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const parsed = new Date(`${text}T00:00:00Z`);
+    iso = !Number.isNaN(parsed.getTime()) && isoDate(parsed) === text ? text : null;
+  } else {
+    iso = fromDisplayDate(text);
+  }
+  if (!iso) return null;
+  const year = Number(iso.slice(0, 4));
+  return year >= MIN_EXPIRY_YEAR && year <= MAX_EXPIRY_YEAR ? iso : null;
+}
+
+/** Longest line username/password; the agent refuses longer ones. */
+export const LINE_CREDENTIAL_MAX_LENGTH = 64;
+
+/**
+ * Usernames and passwords are written verbatim into CCcam.cfg / oscam.user by the agent, which
+ * refuses whitespace, non-ASCII and the files' syntax characters; refusing them here keeps a line
+ * from being stored that could never reach its server.
+ */
+export function isValidLineCredential(value: string): boolean {
+  return (
+    value.length <= LINE_CREDENTIAL_MAX_LENGTH && /^[\x21-\x7e]+$/.test(value) && !/[{}[\]#=]/.test(value)
+  );
+}
+
 export const lineSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -189,6 +238,37 @@ export const lineWriteResultSchema = z.object({
   balance: z.number().int().nullable(),
 });
 export type LineWriteResult = z.infer<typeof lineWriteResultSchema>;
+
+export const lineDeleteResultSchema = z.object({ id: z.number().int(), sync: lineSyncResultSchema });
+export type LineDeleteResult = z.infer<typeof lineDeleteResultSchema>;
+
+export const MAX_TRIAL_DAYS = 365;
+
+/** Admin settings of the lines area (issue 4): the trial length in days. */
+export const lineSettingsSchema = z.object({
+  trial_days: z
+    .number({ error: 'LINE_INVALID_TRIAL_DAYS' })
+    .int({ error: 'LINE_INVALID_TRIAL_DAYS' })
+    .min(1, { error: 'LINE_INVALID_TRIAL_DAYS' })
+    .max(MAX_TRIAL_DAYS, { error: 'LINE_INVALID_TRIAL_DAYS' }),
+});
+export type LineSettings = z.infer<typeof lineSettingsSchema>;
+
+/**
+ * What a reconcile found and repaired on one server: lines the agent lacked (added), lines whose
+ * expiry or enabled flag differed (updated), agent users the panel does not have (removed). `failed`
+ * counts repairs whose delivery failed; the outbox keeps retrying those.
+ */
+export const lineReconcileResultSchema = z.object({
+  server_id: z.number().int(),
+  checked: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+});
+export type LineReconcileResult = z.infer<typeof lineReconcileResultSchema>;
 
 export const lineEventSchema = z.object({
   id: z.number().int(),

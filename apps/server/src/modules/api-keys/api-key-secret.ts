@@ -1,0 +1,20 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+const KEY_PREFIX = 'ld_';
+
+/** A new key: `ld_` + 256 random bits (base64url). Only its hash is stored. */
+export function generateApiKey(): { key: string; prefix: string; hash: string } {
+  const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { key, prefix: key.slice(0, KEY_PREFIX.length + 6), hash: hashApiKey(key) };
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The key from `Authorization: Bearer <key>`, or null when the header is absent or another scheme. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { generateApiKey } from './api-key-secret.js';
+import { apiKeysRepository, type ApiKeyRow } from './api-keys.repository.js';
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** Keys are managed from a signed-in session only: a leaked key must not be able to mint more. */
+function sessionOwner(actor: Actor | null): Actor {
+  const owner = access.signedIn(actor);
+  if (owner.apiKeyId) throw new AppError('API_KEY_SESSION_REQUIRED', { status: 403 });
+  return owner;
+}
+
+export async function listApiKeys(ctx: AppContext, actor: Actor | null): Promise<ApiKey[]> {
+  const owner = sessionOwner(actor);
+  return (await apiKeysRepository.listActive(ctx.db, owner.id)).map(toApiKey);
+}
+
+export async function createApiKey(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: ApiKeyCreateBody,
+): Promise<ApiKeyCreated> {
+  const owner = sessionOwner(actor);
+  const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+  if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('API_KEY_EXPIRY_PAST');
+  const { key, prefix, hash } = generateApiKey();
+  const row = await apiKeysRepository.insert(ctx.db, {
+    id: randomUUID(),
+    accountId: owner.id,
+    name: body.name,
+    prefix,
+    keyHash: hash,
+    expiresAt,
+  });
+  return { ...toApiKey(row), key };
+}
+
+export async function revokeApiKey(ctx: AppContext, actor: Actor | null, id: string): Promise<void> {
+  const owner = sessionOwner(actor);
+  if (!(await apiKeysRepository.revoke(ctx.db, owner.id, id))) throw new AppError('API_KEY_NOT_FOUND');
+}

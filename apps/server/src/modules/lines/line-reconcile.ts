@@ -1,0 +1,188 @@
+import { incompleteConfigMessage, toDisplayDate, type LineReconcileResult } from '@linedesk/shared';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
+import { mapLimited } from '../servers/map-limited.js';
+import { resolveAgentTarget } from '../servers/server-connection.js';
+import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
+import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
+import { deliverNow, type SyncKind } from './line-sync.js';
+import { linesRepository } from './lines.repository.js';
+
+type AgentUser = { username: string; expiryDate: string; enabled: boolean };
+
+/** Repairs delivered to one agent at the same time. */
+const REPAIR_CONCURRENCY = 4;
+/** Look at least this often whether the next periodic run is due. */
+const MAX_POLL_SECONDS = 60;
+const RUN_KEY = 'lines.reconcile_next_run';
+
+function isAgentUser(value: unknown): value is AgentUser {
+  const user = value as AgentUser | null;
+  return (
+    typeof user?.username === 'string' &&
+    typeof user.expiryDate === 'string' &&
+    typeof user.enabled === 'boolean'
+  );
+}
+
+/** The agent's managed users (GET /users), or the spec's text for why they could not be read. */
+async function agentUsers(ctx: AppContext, server: ServerRow): Promise<AgentUser[]> {
+  const { target, missing } = resolveAgentTarget(ctx, server);
+  if (!target) {
+    throw new AppError('SERVER_CONFIG_INCOMPLETE', {
+      message: incompleteConfigMessage(missing),
+      details: { fields: missing },
+    });
+  }
+  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs });
+  let response;
+  try {
+    response = await client.listUsers();
+  } catch (error) {
+    if (!(error instanceof AgentUnreachableError)) throw error;
+    throw new AppError('SERVER_CONNECTION_FAILED', {
+      status: 502,
+      message: `Failed to connect to server: ${error.reason}`,
+    });
+  }
+  if (response.status === 401 || response.status === 403) {
+    throw new AppError('SERVER_AUTH_FAILED', {
+      status: 502,
+      message: `API Authentication failed. HTTP status: ${response.status}`,
+    });
+  }
+  const users = (response.body as { users?: unknown } | null)?.users;
+  if (response.status < 200 || response.status >= 300 || !Array.isArray(users)) {
+    throw new AppError('SERVER_API_NOT_RESPONDING', {
+      status: 502,
+      message: `CCcam server API is not responding. HTTP status: ${response.status}`,
+    });
+  }
+  return users.filter(isAgentUser);
+}
+
+/**
+ * Compares one server's agent (GET /users: the users in its managed block, nothing hand-written) with
+ * the panel's lines on that server and repairs every difference, the panel being the truth: missing
+ * users are added, a different expiry or enabled flag is updated, users without a line are removed.
+ * Repairs go through the outbox like any change, so they never race a delivery in flight, and what
+ * cannot be delivered now is retried by the worker.
+ */
+export async function reconcileServer(ctx: AppContext, server: ServerRow): Promise<LineReconcileResult> {
+  // The agent is read before the panel: a line created in between is then in the panel's list, so
+  // it can never be taken for a leftover and removed.
+  const onAgent = new Map((await agentUsers(ctx, server)).map((user) => [user.username, user]));
+  const inPanel = await linesRepository.listForServer(ctx.db, server.id);
+
+  const added: number[] = [];
+  const updated: number[] = [];
+  for (const line of inPanel) {
+    const user = onAgent.get(line.username);
+    if (!user) added.push(line.id);
+    else if (user.expiryDate !== toDisplayDate(line.expiryDate) || user.enabled !== line.enabled) {
+      updated.push(line.id);
+    }
+  }
+  const panelNames = new Set(inPanel.map((line) => line.username));
+  const leftovers = [...onAgent.keys()].filter((username) => !panelNames.has(username));
+
+  await ctx.db.transaction((tx) =>
+    lineOutboxRepository.enqueueCurrentState(tx as unknown as Db, [...added, ...updated]),
+  );
+  const removed: string[] = [];
+  for (const username of leftovers) {
+    const key = { serverId: server.id, username };
+    await lineOutboxRepository.enqueueDeleteIfNoLine(ctx.db, key);
+    removed.push(username);
+  }
+
+  const byId = new Map(inPanel.map((line) => [line.id, line.username]));
+  const repairs: { key: OutboxKey; kind: SyncKind }[] = [
+    ...added.map((id) => ({ key: { serverId: server.id, username: byId.get(id)! }, kind: 'add' as const })),
+    ...updated.map((id) => ({
+      key: { serverId: server.id, username: byId.get(id)! },
+      kind: 'update' as const,
+    })),
+    ...removed.map((username) => ({ key: { serverId: server.id, username }, kind: 'delete' as const })),
+  ];
+  const results = await mapLimited(repairs, REPAIR_CONCURRENCY, (repair) =>
+    deliverNow(ctx, repair.key, repair.kind),
+  );
+  if (repairs.length > 0) {
+    ctx.log.info(
+      { serverId: server.id, added: added.length, updated: updated.length, removed: removed.length },
+      'Reconciled line agent users with the panel',
+    );
+  }
+  return {
+    server_id: server.id,
+    checked: inPanel.length,
+    added: added.length,
+    updated: updated.length,
+    removed: removed.length,
+    unchanged: inPanel.length - added.length - updated.length,
+    failed: results.filter((result) => !result.ok).length,
+  };
+}
+
+/**
+ * Claims this period's run for one instance: the row's time moves forward only where it has passed,
+ * so of several instances polling at once exactly one gets a row back.
+ */
+async function claimPeriodicRun(db: Db, intervalSeconds: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into app_settings (key, value)
+    values (${RUN_KEY}, jsonb_build_object('at', now() + (${intervalSeconds})::float8 * interval '1 second'))
+    on conflict (key) do update set value = excluded.value, updated_at = now()
+    where (app_settings.value->>'at')::timestamptz <= now()
+    returning key`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export type LineReconcileJob = { stop: () => Promise<void> };
+
+/** Reconciles every active server every LINE_RECONCILE_INTERVAL_SECONDS, on one instance at a time. */
+export function startLineReconcileJob(ctx: AppContext): LineReconcileJob {
+  const intervalSeconds = ctx.config.lineReconcileIntervalSeconds;
+  if (intervalSeconds <= 0) return { stop: async () => undefined };
+  const pollMs = Math.min(intervalSeconds, MAX_POLL_SECONDS) * 1000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const round = async () => {
+    try {
+      if (!(await claimPeriodicRun(ctx.db, intervalSeconds))) return;
+      const servers = (await serversRepository.listAll(ctx.db)).filter((s) => s.status === 'active');
+      for (const server of servers) {
+        if (stopped) return;
+        await reconcileServer(ctx, server).catch((error: unknown) =>
+          ctx.log.warn({ err: error, serverId: server.id }, 'Line reconcile failed'),
+        );
+      }
+    } catch (error) {
+      if (!stopped) ctx.log.error({ err: error }, 'Line reconcile round failed');
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = ctx.jobs.track('line-reconcile', round).finally(() => {
+        running = undefined;
+        schedule();
+      });
+    }, pollMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,297 @@
+import type { LineStatus, LineSyncState } from '@linedesk/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  like,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { authUsers, cccamServers, lineEvents, lines } from '../../db/schema.js';
+
+export type LineRecord = Omit<typeof lines.$inferSelect, 'searchText'>;
+export type LineInsert = typeof lines.$inferInsert;
+export type LineUpdate = Partial<
+  Pick<
+    LineInsert,
+    | 'password'
+    | 'expiryDate'
+    | 'notes'
+    | 'name'
+    | 'email'
+    | 'company'
+    | 'hostPort'
+    | 'enabled'
+    | 'isTrial'
+    | 'subscriptionMonths'
+    | 'syncState'
+  >
+>;
+/** A line with its server's name, as lists and details show it. */
+export type LineRow = LineRecord & { serverName: string | null };
+
+export type LineFilter = {
+  /** null = every owner (admins). */
+  scopeOwnerId: string | null;
+  status?: LineStatus;
+  serverId?: number;
+  ownerId?: string;
+  expiringWithinDays?: number;
+  syncState?: LineSyncState;
+  search?: string;
+  /** YYYY-MM-DD: statuses derive from it. */
+  today: string;
+};
+
+const { searchText: _searchText, ...storedColumns } = getTableColumns(lines);
+const lineColumns = { ...storedColumns, serverName: cccamServers.serverName };
+
+function dateParam(iso: string): SQL {
+  return sql`${iso}::date`;
+}
+
+/** The derived status (shared `lineStatus`) in SQL, for filtering and sorting. */
+function statusExpression(today: string): SQL<string> {
+  return sql<string>`case when not ${lines.enabled} then 'suspended' when ${lines.expiryDate} < ${dateParam(today)} then 'expired' when ${lines.isTrial} then 'trial' else 'active' end`;
+}
+
+function statusFilter(status: LineStatus, today: string): SQL {
+  const valid = gte(lines.expiryDate, dateParam(today) as never);
+  switch (status) {
+    case 'suspended':
+      return eq(lines.enabled, false);
+    case 'expired':
+      return and(eq(lines.enabled, true), lt(lines.expiryDate, dateParam(today) as never)) as SQL;
+    case 'trial':
+      return and(eq(lines.enabled, true), valid, eq(lines.isTrial, true)) as SQL;
+    case 'active':
+      return and(eq(lines.enabled, true), valid, eq(lines.isTrial, false)) as SQL;
+  }
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereOf(filter: LineFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.scopeOwnerId !== null) parts.push(eq(lines.ownerId, filter.scopeOwnerId));
+  if (filter.ownerId) parts.push(eq(lines.ownerId, filter.ownerId));
+  if (filter.serverId !== undefined) parts.push(eq(lines.serverId, filter.serverId));
+  if (filter.syncState) parts.push(eq(lines.syncState, filter.syncState));
+  if (filter.status) parts.push(statusFilter(filter.status, filter.today));
+  if (filter.expiringWithinDays !== undefined) {
+    parts.push(
+      gte(lines.expiryDate, dateParam(filter.today) as never),
+      lte(lines.expiryDate, sql`${dateParam(filter.today)} + ${filter.expiringWithinDays}::int` as never),
+    );
+  }
+  if (filter.search) {
+    // search_text is username, name, email and notes lower-cased (see the schema).
+    parts.push(like(lines.searchText, `%${escapeLike(filter.search.toLowerCase())}%`));
+  }
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+function orderOf(sort: string | undefined, order: 'asc' | 'desc', today: string): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  const column: SQL | AnyPgColumn = (() => {
+    switch (sort) {
+      case 'username':
+        return lines.username;
+      case 'expiry_date':
+        return lines.expiryDate;
+      case 'added_date':
+        return lines.addedDate;
+      case 'status':
+        return statusExpression(today);
+      case 'server_name':
+        return cccamServers.serverName;
+      case 'owner_email':
+        return lines.ownerEmail;
+      case 'sync_state':
+        return lines.syncState;
+      default:
+        return lines.createdAt;
+    }
+  })();
+  // The id breaks ties so that pages never repeat or skip a row.
+  return [direction(column), direction(lines.id)];
+}
+
+export const linesRepository = {
+  async list(
+    db: Db,
+    filter: LineFilter,
+    page: { sort?: string; order: 'asc' | 'desc'; limit: number; offset: number },
+  ): Promise<{ rows: LineRow[]; total: number }> {
+    const [rows, [totalRow]] = await Promise.all([
+      linesRepository.pageQuery(db, filter, page),
+      linesRepository.countQuery(db, filter),
+    ]);
+    return { rows: rows as LineRow[], total: totalRow?.n ?? 0 };
+  },
+  /** The list's two statements as builders, so the benchmark can run the very same SQL bare. */
+  pageQuery(
+    db: Db,
+    filter: LineFilter,
+    page: { sort?: string; order: 'asc' | 'desc'; limit: number; offset: number },
+  ) {
+    return db
+      .select(lineColumns)
+      .from(lines)
+      .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+      .where(whereOf(filter))
+      .orderBy(...orderOf(page.sort, page.order, filter.today))
+      .limit(page.limit)
+      .offset(page.offset);
+  },
+  countQuery(db: Db, filter: LineFilter) {
+    return db.select({ n: count() }).from(lines).where(whereOf(filter));
+  },
+  /** Every matching id in the list's order: the CSV export then reads the rows in slices by id. */
+  async orderedIds(db: Db, filter: LineFilter, sort: string | undefined, order: 'asc' | 'desc') {
+    const rows = await db
+      .select({ id: lines.id })
+      .from(lines)
+      .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+      .where(whereOf(filter))
+      .orderBy(...orderOf(sort, order, filter.today));
+    return rows.map((row) => row.id);
+  },
+  async findManyByIds(db: Db, ids: number[]): Promise<LineRow[]> {
+    if (ids.length === 0) return [];
+    return (await db
+      .select(lineColumns)
+      .from(lines)
+      .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+      .where(inArray(lines.id, ids))) as LineRow[];
+  },
+  async findById(db: Db, id: number): Promise<LineRow | undefined> {
+    const [row] = (await db
+      .select(lineColumns)
+      .from(lines)
+      .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+      .where(eq(lines.id, id))) as LineRow[];
+    return row;
+  },
+  /** Locks the line for the rest of the transaction: every outbox write for a line happens under it. */
+  async lockById(tx: Db, id: number): Promise<LineRecord | undefined> {
+    const [row] = await tx.select(storedColumns).from(lines).where(eq(lines.id, id)).for('update');
+    return row;
+  },
+  async usernameExists(db: Db, username: string): Promise<boolean> {
+    const [row] = await db.select({ id: lines.id }).from(lines).where(eq(lines.username, username));
+    return row !== undefined;
+  },
+  async insert(tx: Db, values: LineInsert): Promise<LineRecord> {
+    const [row] = await tx.insert(lines).values(values).returning();
+    return row!;
+  },
+  async update(tx: Db, id: number, values: LineUpdate): Promise<LineRecord | undefined> {
+    const [row] = await tx
+      .update(lines)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(lines.id, id))
+      .returning();
+    return row;
+  },
+  async delete(tx: Db, id: number): Promise<LineRecord | undefined> {
+    const [row] = await tx.delete(lines).where(eq(lines.id, id)).returning();
+    return row;
+  },
+  /** What reconcile compares with an agent's GET /users. */
+  listForServer(db: Db, serverId: number) {
+    return db
+      .select({
+        id: lines.id,
+        username: lines.username,
+        expiryDate: lines.expiryDate,
+        enabled: lines.enabled,
+      })
+      .from(lines)
+      .where(eq(lines.serverId, serverId));
+  },
+  /** After a delivery: synced, unless a newer change for the same server and username is pending. */
+  async markSynced(
+    db: Db,
+    line: { id: number; serverId: number; username: string },
+  ): Promise<{ ownerId: string | null } | undefined> {
+    const [row] = await db
+      .update(lines)
+      .set({ syncState: 'synced', syncError: null, syncedAt: sql`now()` })
+      .where(
+        and(
+          eq(lines.id, line.id),
+          eq(lines.serverId, line.serverId),
+          eq(lines.username, line.username),
+          sql`not exists (select 1 from line_sync_outbox o where o.server_id = ${line.serverId} and o.username = ${line.username})`,
+        ),
+      )
+      .returning({ ownerId: lines.ownerId });
+    return row;
+  },
+  /** Returns the owner only when this changes what the line shows (not already failing this way). */
+  async markFailing(
+    db: Db,
+    lineId: number,
+    message: string,
+  ): Promise<{ ownerId: string | null } | undefined> {
+    const [row] = await db
+      .update(lines)
+      .set({ syncState: 'failing', syncError: message })
+      .where(
+        and(
+          eq(lines.id, lineId),
+          sql`(${lines.syncState} <> 'failing' or ${lines.syncError} is distinct from ${message})`,
+        ),
+      )
+      .returning({ ownerId: lines.ownerId });
+    return row;
+  },
+  async syncedAt(db: Db, lineId: number): Promise<{ syncedAt: Date | null } | undefined> {
+    const [row] = await db.select({ syncedAt: lines.syncedAt }).from(lines).where(eq(lines.id, lineId));
+    return row;
+  },
+  async insertEvent(
+    db: Db,
+    event: { lineId: number; actorId: string | null; action: string; details?: Record<string, unknown> },
+  ): Promise<void> {
+    await db.insert(lineEvents).values({
+      lineId: event.lineId,
+      actorId: event.actorId,
+      action: event.action,
+      details: event.details ?? {},
+    });
+  },
+  listEvents(db: Db, lineId: number) {
+    return db
+      .select({
+        id: lineEvents.id,
+        action: lineEvents.action,
+        actorEmail: authUsers.email,
+        details: lineEvents.details,
+        createdAt: lineEvents.createdAt,
+      })
+      .from(lineEvents)
+      .leftJoin(authUsers, eq(authUsers.id, lineEvents.actorId))
+      .where(eq(lineEvents.lineId, lineId))
+      .orderBy(desc(lineEvents.createdAt), desc(lineEvents.id));
+  },
+  async accountBalance(db: Db, accountId: string): Promise<{ credits: number; ownerId: string | null }> {
+    const [row] = await db
+      .select({ credits: authUsers.credits, ownerId: authUsers.ownerId })
+      .from(authUsers)
+      .where(eq(authUsers.id, accountId));
+    return row ?? { credits: 0, ownerId: null };
+  },
+};

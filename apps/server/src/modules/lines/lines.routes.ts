@@ -1,0 +1,205 @@
+import { Readable } from 'node:stream';
+import {
+  lineCreateBodySchema,
+  lineDeleteResultSchema,
+  lineEventSchema,
+  lineListQuerySchema,
+  linePatchBodySchema,
+  lineReconcileResultSchema,
+  lineRenewBodySchema,
+  lineSchema,
+  lineSettingsSchema,
+  lineWriteResultSchema,
+  listResponseSchema,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyHeadersSchema,
+} from '@linedesk/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import type { App } from '../../platform/fastify.js';
+import { getActor } from '../../platform/request-actor.js';
+import {
+  createLine,
+  deleteLine,
+  exportLinesCsv,
+  getLine,
+  getLineSettings,
+  listLineEvents,
+  listLines,
+  reconcileServerLines,
+  renewLine,
+  syncLine,
+  updateLine,
+  updateLineSettings,
+} from './lines.service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const tags = ['lines'];
+
+export function registerLineRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/api/lines',
+    {
+      schema: {
+        tags,
+        summary: 'Lines, paged (admins: all; resellers: their own)',
+        querystring: lineListQuerySchema,
+        response: { 200: listResponseSchema(lineSchema) },
+      },
+    },
+    async (request, reply) => listLines(ctx, await getActor(ctx, request, reply), request.query),
+  );
+  app.get(
+    '/api/lines/export.csv',
+    {
+      schema: {
+        tags,
+        summary: "CSV of the list's current filter and order (paging ignored); dates DD-MM-YYYY",
+        querystring: lineListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const rows = exportLinesCsv(ctx, await getActor(ctx, request, reply), request.query);
+      const name = `lines-${new Date().toISOString().slice(0, 10)}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(rows));
+    },
+  );
+  app.post(
+    '/api/lines',
+    {
+      schema: {
+        tags,
+        summary:
+          'Create a line: charged at the spec price (admins and trials free); the server is told after the commit',
+        body: lineCreateBodySchema,
+        response: { 201: lineWriteResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await createLine(ctx, await getActor(ctx, request, reply), request.body);
+      return reply.status(201).send(result);
+    },
+  );
+  app.get(
+    '/api/lines/:id',
+    { schema: { tags, summary: 'One line', params: idParams, response: { 200: lineSchema } } },
+    async (request, reply) => getLine(ctx, await getActor(ctx, request, reply), request.params.id),
+  );
+  app.patch(
+    '/api/lines/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a line (expiry_date: admins only); enabled false suspends it',
+        params: idParams,
+        body: linePatchBodySchema,
+        response: { 200: lineWriteResultSchema },
+      },
+    },
+    async (request, reply) =>
+      updateLine(ctx, await getActor(ctx, request, reply), request.params.id, request.body),
+  );
+  app.delete(
+    '/api/lines/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a line: the server is told first, the line is deleted whatever it answers',
+        params: idParams,
+        response: { 200: lineDeleteResultSchema },
+      },
+    },
+    async (request, reply) => deleteLine(ctx, await getActor(ctx, request, reply), request.params.id),
+  );
+  app.post(
+    '/api/lines/:id/renew',
+    {
+      schema: {
+        tags,
+        summary: 'Renew: months added to the expiry (or to today once expired), charged at the spec price',
+        description:
+          'Accepts an `Idempotency-Key` header: a retry with the same key returns the first result and charges nothing.',
+        headers: idempotencyHeadersSchema,
+        params: idParams,
+        body: lineRenewBodySchema,
+        response: { 200: lineWriteResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const { replayed, ...result } = await renewLine(
+        ctx,
+        await getActor(ctx, request, reply),
+        request.params.id,
+        request.body,
+        typeof key === 'string' && key.trim() ? key.trim() : undefined,
+      );
+      if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return result;
+    },
+  );
+  app.post(
+    '/api/lines/:id/sync',
+    {
+      schema: {
+        tags,
+        summary: "Deliver the line's current state to its server now",
+        params: idParams,
+        response: { 200: lineWriteResultSchema },
+      },
+    },
+    async (request, reply) => syncLine(ctx, await getActor(ctx, request, reply), request.params.id),
+  );
+  app.get(
+    '/api/lines/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "The line's history, newest first",
+        params: idParams,
+        response: { 200: z.object({ items: z.array(lineEventSchema) }) },
+      },
+    },
+    async (request, reply) => listLineEvents(ctx, await getActor(ctx, request, reply), request.params.id),
+  );
+  app.get(
+    '/api/line-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Line settings: the trial length in days (resellers and admins)',
+        response: { 200: lineSettingsSchema },
+      },
+    },
+    async (request, reply) => getLineSettings(ctx, await getActor(ctx, request, reply)),
+  );
+  app.put(
+    '/api/line-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change the line settings (admin)',
+        body: lineSettingsSchema,
+        response: { 200: lineSettingsSchema },
+      },
+    },
+    async (request, reply) => updateLineSettings(ctx, await getActor(ctx, request, reply), request.body),
+  );
+  app.post(
+    '/api/servers/:id/reconcile',
+    {
+      schema: {
+        tags: ['lines', 'servers'],
+        summary: "Compare the server's users with the panel's lines and repair the differences (admin)",
+        params: idParams,
+        response: { 200: lineReconcileResultSchema },
+      },
+    },
+    async (request, reply) =>
+      reconcileServerLines(ctx, await getActor(ctx, request, reply), request.params.id),
+  );
+}

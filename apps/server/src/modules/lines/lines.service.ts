@@ -1,0 +1,600 @@
+import {
+  addDays,
+  addMonths,
+  DEFAULT_TRIAL_DAYS,
+  isoDate,
+  isSubscriptionMonths,
+  isValidLineCredential,
+  linePrice,
+  parseExpiryDate,
+  renewedExpiry,
+  toDisplayDate,
+  type Line,
+  type LineCreateBody,
+  type LineDeleteResult,
+  type LineEvent,
+  type LineListQuery,
+  type LinePatchBody,
+  type LineReconcileResult,
+  type LineRenewBody,
+  type LineSettings,
+  type LineSyncResult,
+  type LineWriteResult,
+  type ListResponse,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { creditLedger } from '../credits/credit-ledger.js';
+import { publishBalanceChange } from '../credits/credit-events.js';
+import { runIdempotent } from '../credits/idempotency.js';
+import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
+import { appSettingsRepository } from '../settings/app-settings.repository.js';
+import { lineCsvHeader, lineCsvRow } from './line-csv.js';
+import { toLine } from './line-mapper.js';
+import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
+import { reconcileServer } from './line-reconcile.js';
+import { deliverNow, leaseMs, SYNC_OK, syncResult, syncTiming, type SyncKind } from './line-sync.js';
+import {
+  linesRepository,
+  type LineFilter,
+  type LineRecord,
+  type LineRow,
+  type LineUpdate,
+} from './lines.repository.js';
+
+const TRIAL_DAYS_KEY = 'lines.trial_days';
+/** Rows per query while streaming a CSV export. */
+const EXPORT_PAGE = 1000;
+
+type Scope = { actor: Actor; ownerId: string | null };
+
+const today = () => isoDate(new Date());
+
+function audienceOf(ownerId: string | null): string[] {
+  return ownerId ? [ownerId] : [];
+}
+
+async function publishLine(
+  ctx: AppContext,
+  action: 'insert' | 'update' | 'delete',
+  line: { id: number; ownerId: string | null },
+): Promise<void> {
+  await ctx.bus.publish({ table: 'users', action, id: String(line.id), audience: audienceOf(line.ownerId) });
+}
+
+/** Outbox rows a request delivers itself are left to the worker only after this long. */
+function deliveredBy(ctx: AppContext): number {
+  return leaseMs(syncTiming(ctx));
+}
+
+function keyOf(line: { serverId: number | null; username: string }): OutboxKey | null {
+  return line.serverId === null ? null : { serverId: line.serverId, username: line.username };
+}
+
+function upsertPayload(line: Pick<LineRecord, 'password' | 'expiryDate' | 'enabled'>) {
+  return { password: line.password, expiryDate: toDisplayDate(line.expiryDate), enabled: line.enabled };
+}
+
+/** The unique index on users.username turned a concurrent duplicate away. */
+function isUsernameViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505' && (e.constraint ?? 'users_username_unique') === 'users_username_unique') {
+      return true;
+    }
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+function transaction<T>(ctx: AppContext, work: (tx: Db) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((tx) => work(tx as unknown as Db));
+}
+
+function filterOf(scope: Scope, query: LineListQuery): LineFilter {
+  return {
+    scopeOwnerId: scope.ownerId,
+    status: query.status,
+    serverId: query.server_id,
+    ownerId: query.owner_id,
+    expiringWithinDays: query.expiring_within_days,
+    syncState: query.sync_state,
+    search: query.search || undefined,
+    today: today(),
+  };
+}
+
+async function findVisible(ctx: AppContext, scope: Scope, id: number): Promise<LineRow> {
+  return access.ownLineOrNotFound(scope, await linesRepository.findById(ctx.db, id));
+}
+
+/** Under the row lock: the line must still exist and still be the caller's. */
+async function lockVisible(tx: Db, scope: Scope, id: number): Promise<LineRecord> {
+  return access.ownLineOrNotFound(scope, await linesRepository.lockById(tx, id));
+}
+
+async function balanceOf(ctx: AppContext, actor: Actor, afterCharge: number | null): Promise<number | null> {
+  if (actor.isAdmin) return null;
+  return afterCharge ?? (await linesRepository.accountBalance(ctx.db, actor.id)).credits;
+}
+
+async function writeResult(
+  ctx: AppContext,
+  id: number,
+  sync: LineSyncResult,
+  charged: number,
+  balance: number | null,
+): Promise<LineWriteResult> {
+  const row = await linesRepository.findById(ctx.db, id);
+  if (!row) throw new AppError('LINE_NOT_FOUND');
+  return { line: toLine(row, today()), sync, charged, balance };
+}
+
+async function deliver(ctx: AppContext, key: OutboxKey | null, kind: SyncKind): Promise<LineSyncResult> {
+  if (!key) {
+    return syncResult(kind, { ok: false, unreachable: true, reason: 'the line has no server' });
+  }
+  return deliverNow(ctx, key, kind);
+}
+
+async function trialDays(ctx: AppContext): Promise<number> {
+  const value = await appSettingsRepository.get<number>(ctx.db, TRIAL_DAYS_KEY, DEFAULT_TRIAL_DAYS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TRIAL_DAYS;
+}
+
+/** The picked server when it is active, else the newest active one (spec section 4). */
+async function pickServer(ctx: AppContext, serverId: number | null | undefined): Promise<ServerRow> {
+  const newest = await serversRepository.newestActive(ctx.db);
+  if (!newest) throw new AppError('LINE_NO_ACTIVE_SERVERS');
+  if (serverId === null || serverId === undefined) return newest;
+  const picked = serverId === newest.id ? newest : await serversRepository.findById(ctx.db, serverId);
+  // Only active servers serve line operations; resellers cannot see the others, so it is "not found".
+  if (!picked || picked.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
+  return picked;
+}
+
+function cleanText(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function cleanHostPort(value: string[] | undefined): string[] | undefined {
+  return value?.map((entry) => entry.trim()).filter(Boolean);
+}
+
+export async function listLines(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: LineListQuery,
+): Promise<ListResponse<Line>> {
+  const scope = access.lines(actor);
+  const filter = filterOf(scope, query);
+  const { rows, total } = await linesRepository.list(ctx.db, filter, {
+    sort: query.sort,
+    order: query.order,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return {
+    items: rows.map((row) => toLine(row, filter.today)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/**
+ * The list's current filter and order as CSV, read page by page so a large export never sits in
+ * memory whole. The access check runs before the first byte.
+ */
+export function exportLinesCsv(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: LineListQuery,
+): AsyncGenerator<string> {
+  const scope = access.lines(actor);
+  const filter = filterOf(scope, query);
+  return (async function* () {
+    yield lineCsvHeader();
+    // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page.
+    const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);
+    for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
+      const slice = ids.slice(start, start + EXPORT_PAGE);
+      const byId = new Map((await linesRepository.findManyByIds(ctx.db, slice)).map((row) => [row.id, row]));
+      // A line deleted since the id scan is simply left out.
+      const rows = slice.flatMap((id) => byId.get(id) ?? []);
+      yield rows.map((row) => lineCsvRow(row, filter.today)).join('');
+    }
+  })();
+}
+
+export async function getLine(ctx: AppContext, actor: Actor | null, id: number): Promise<Line> {
+  const scope = access.lines(actor);
+  return toLine(await findVisible(ctx, scope, id), today());
+}
+
+/**
+ * Creates a line (issue 4): the charge, the line, its outbox entry and its history row commit
+ * together, so a failed create charges nothing and two creates can never spend the same credit. The
+ * server is told after the commit; its failure is reported and the line stays.
+ */
+export async function createLine(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: LineCreateBody,
+): Promise<LineWriteResult> {
+  const scope = access.lines(actor);
+  const me = scope.actor;
+  const username = body.username?.trim() ?? '';
+  const password = body.password?.trim() ?? '';
+  if (!username || !password) throw new AppError('LINE_CREDENTIALS_REQUIRED');
+  if (!isValidLineCredential(username)) throw new AppError('LINE_INVALID_USERNAME');
+  if (!isValidLineCredential(password)) throw new AppError('LINE_INVALID_PASSWORD');
+  const isTrial = body.is_trial === true;
+  const months = body.subscription_months;
+  if (!isTrial && !isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
+  const server = await pickServer(ctx, body.server_id);
+  if (await linesRepository.usernameExists(ctx.db, username)) throw new AppError('LINE_USERNAME_TAKEN');
+
+  const start = today();
+  const expiryDate = isTrial ? addDays(start, await trialDays(ctx)) : addMonths(start, months!);
+  const charge = isTrial || me.isAdmin ? 0 : linePrice(months!);
+  const hostPort = cleanHostPort(body.host_port);
+  let balanceAfter: number | null = null;
+
+  const line = await transaction(ctx, async (tx) => {
+    let row: LineRecord;
+    try {
+      row = await linesRepository.insert(tx, {
+        username,
+        password,
+        expiryDate,
+        addedDate: start,
+        notes: cleanText(body.notes),
+        name: cleanText(body.name),
+        email: cleanText(body.email),
+        company: cleanText(body.company),
+        hostPort: hostPort && hostPort.length > 0 ? hostPort : [`${server.hostIp}:${server.port}`],
+        ownerId: me.id,
+        ownerEmail: me.email,
+        serverId: server.id,
+        isTrial,
+        subscriptionMonths: isTrial ? null : months!,
+        syncState: 'pending',
+      });
+    } catch (error) {
+      if (isUsernameViolation(error)) throw new AppError('LINE_USERNAME_TAKEN');
+      throw error;
+    }
+    if (charge > 0) {
+      const charged = await creditLedger.change(tx, {
+        accountId: me.id,
+        delta: -charge,
+        reason: 'line_create',
+        actorId: me.id,
+        refType: 'line',
+        refId: String(row.id),
+        note: username,
+      });
+      balanceAfter = charged.balance;
+    }
+    await lineOutboxRepository.enqueue(
+      tx,
+      {
+        lineId: row.id,
+        serverId: server.id,
+        username,
+        operation: 'upsert',
+        payload: upsertPayload(row),
+      },
+      deliveredBy(ctx),
+    );
+    await linesRepository.insertEvent(tx, {
+      lineId: row.id,
+      actorId: me.id,
+      action: 'created',
+      details: {
+        expiry_date: expiryDate,
+        is_trial: isTrial,
+        subscription_months: isTrial ? null : months,
+        server_id: server.id,
+        charged: charge,
+      },
+    });
+    return row;
+  });
+
+  await publishLine(ctx, 'insert', line);
+  if (charge > 0) {
+    const account = await linesRepository.accountBalance(ctx.db, me.id);
+    await publishBalanceChange(ctx, { id: me.id, ownerId: account.ownerId });
+  }
+  const sync = await deliver(ctx, keyOf(line), 'add');
+  return writeResult(ctx, line.id, sync, charge, await balanceOf(ctx, me, balanceAfter));
+}
+
+/**
+ * Edits a line: password, expiry (admins only), notes, name, email, company, host_port and the
+ * enabled flag (suspend/enable). What the server holds (password, expiry, enabled) goes to the outbox.
+ */
+export async function updateLine(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  patch: LinePatchBody,
+): Promise<LineWriteResult> {
+  const scope = access.lines(actor);
+  await findVisible(ctx, scope, id);
+
+  const values: LineUpdate = {};
+  if (patch.expiry_date !== undefined) {
+    if (!scope.actor.isAdmin) throw new AppError('LINE_EXPIRY_ADMIN_ONLY');
+    const expiry = parseExpiryDate(patch.expiry_date);
+    if (!expiry) throw new AppError('LINE_INVALID_EXPIRY_DATE');
+    values.expiryDate = expiry;
+  }
+  // An empty password keeps the current one: edit forms send every field.
+  const password = patch.password?.trim();
+  if (password) {
+    if (!isValidLineCredential(password)) throw new AppError('LINE_INVALID_PASSWORD');
+    values.password = password;
+  }
+  if (patch.notes !== undefined) values.notes = cleanText(patch.notes);
+  if (patch.name !== undefined) values.name = cleanText(patch.name);
+  if (patch.email !== undefined) values.email = cleanText(patch.email);
+  if (patch.company !== undefined) values.company = cleanText(patch.company);
+  if (patch.host_port !== undefined) values.hostPort = cleanHostPort(patch.host_port);
+  if (patch.enabled !== undefined) values.enabled = patch.enabled;
+  if (Object.keys(values).length === 0) throw new AppError('LINE_NOTHING_TO_UPDATE');
+
+  const { line, agentChanged, changedAny } = await transaction(ctx, async (tx) => {
+    const current = await lockVisible(tx, scope, id);
+    const changed = (Object.keys(values) as (keyof LineUpdate)[]).filter(
+      (field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]),
+    );
+    const agentFields = changed.filter((f) => f === 'password' || f === 'expiryDate' || f === 'enabled');
+    if (changed.length === 0) return { line: current, agentChanged: false, changedAny: false };
+    const updated = (await linesRepository.update(tx, id, {
+      ...values,
+      ...(agentFields.length > 0 && current.serverId !== null ? { syncState: 'pending' } : {}),
+    }))!;
+    if (agentFields.length > 0 && current.serverId !== null) {
+      await lineOutboxRepository.enqueue(
+        tx,
+        {
+          lineId: id,
+          serverId: current.serverId,
+          username: current.username,
+          operation: 'upsert',
+          payload: upsertPayload(updated),
+        },
+        deliveredBy(ctx),
+      );
+    }
+    if (changed.includes('enabled')) {
+      await linesRepository.insertEvent(tx, {
+        lineId: id,
+        actorId: scope.actor.id,
+        action: updated.enabled ? 'enabled' : 'disabled',
+      });
+    }
+    const edited = changed.filter((f) => f !== 'enabled');
+    if (edited.length > 0) {
+      await linesRepository.insertEvent(tx, {
+        lineId: id,
+        actorId: scope.actor.id,
+        action: 'edited',
+        details: {
+          fields: edited.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)),
+          ...(edited.includes('expiryDate') ? { from: current.expiryDate, to: updated.expiryDate } : {}),
+        },
+      });
+    }
+    return { line: updated, agentChanged: agentFields.length > 0, changedAny: true };
+  });
+
+  if (changedAny) await publishLine(ctx, 'update', line);
+  const sync = agentChanged ? await deliver(ctx, keyOf(line), 'update') : SYNC_OK;
+  return writeResult(ctx, id, sync, 0, await balanceOf(ctx, scope.actor, null));
+}
+
+/**
+ * Renews a line: the months are added to the current expiry while it is still valid, else to today
+ * (issue 4), charged at the creation prices (admins free) in the same transaction.
+ */
+export async function renewLine(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  body: LineRenewBody,
+  idempotencyKey?: string,
+): Promise<LineWriteResult & { replayed: boolean }> {
+  const scope = access.lines(actor);
+  await findVisible(ctx, scope, id);
+  const months = body.subscription_months;
+  if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
+  const me = scope.actor;
+  const charge = me.isAdmin ? 0 : linePrice(months);
+  let balanceAfter: number | null = null;
+
+  // A retried renew with the same Idempotency-Key returns the first result instead of charging again.
+  const outcome = await runIdempotent(
+    ctx,
+    { accountId: me.id, key: idempotencyKey, scope: `POST /api/lines/${id}/renew`, body },
+    200,
+    async (tx) => {
+      const current = await lockVisible(tx, scope, id);
+      const expiryDate = renewedExpiry(current.expiryDate, months, today());
+      const updated = (await linesRepository.update(tx, id, {
+        expiryDate,
+        subscriptionMonths: months,
+        isTrial: false,
+        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
+      }))!;
+      if (charge > 0) {
+        const charged = await creditLedger.change(tx, {
+          accountId: me.id,
+          delta: -charge,
+          reason: 'line_renew',
+          actorId: me.id,
+          refType: 'line',
+          refId: String(id),
+          note: current.username,
+        });
+        balanceAfter = charged.balance;
+      }
+      if (current.serverId !== null) {
+        await lineOutboxRepository.enqueue(
+          tx,
+          {
+            lineId: id,
+            serverId: current.serverId,
+            username: current.username,
+            operation: 'upsert',
+            payload: upsertPayload(updated),
+          },
+          deliveredBy(ctx),
+        );
+      }
+      await linesRepository.insertEvent(tx, {
+        lineId: id,
+        actorId: me.id,
+        action: 'renewed',
+        details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
+      });
+      return { charged: charge, balance: balanceAfter };
+    },
+  );
+  if (outcome.replayed) {
+    const row = await linesRepository.findById(ctx.db, id);
+    if (!row) throw new AppError('LINE_NOT_FOUND');
+    const line = toLine(row, today());
+    const sync = { ok: line.sync_state === 'synced', code: null, message: line.sync_error };
+    return { line, sync, charged: outcome.body.charged, balance: outcome.body.balance, replayed: true };
+  }
+
+  const line = (await linesRepository.findById(ctx.db, id))!;
+  await publishLine(ctx, 'update', line);
+  if (charge > 0) {
+    const account = await linesRepository.accountBalance(ctx.db, me.id);
+    await publishBalanceChange(ctx, { id: me.id, ownerId: account.ownerId });
+  }
+  const sync = await deliver(ctx, keyOf(line), 'renew');
+  return {
+    ...(await writeResult(ctx, id, sync, charge, await balanceOf(ctx, me, balanceAfter))),
+    replayed: false,
+  };
+}
+
+/**
+ * Deletes a line, telling its server first (spec section 4) and deleting the row whatever the server
+ * said. The delete goes through the outbox so it cannot overtake a delivery still running for the
+ * line, and when the server could not be told, the worker finishes the job.
+ */
+export async function deleteLine(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+): Promise<LineDeleteResult> {
+  const scope = access.lines(actor);
+  const existing = await findVisible(ctx, scope, id);
+  const key = keyOf(existing);
+
+  let sync: LineSyncResult = SYNC_OK;
+  if (key) {
+    await transaction(ctx, async (tx) => {
+      await lockVisible(tx, scope, id);
+      await lineOutboxRepository.enqueue(tx, { ...key, lineId: id, operation: 'delete' }, deliveredBy(ctx));
+    });
+    sync = await deliverNow(ctx, key, 'delete');
+  }
+  await transaction(ctx, async (tx) => {
+    const deleted = await linesRepository.delete(tx, id);
+    // An edit that slipped in since the server was told left an upsert; it must not re-add the user.
+    if (key) await lineOutboxRepository.turnIntoDelete(tx, key);
+    if (deleted) {
+      await linesRepository.insertEvent(tx, {
+        lineId: id,
+        actorId: scope.actor.id,
+        action: 'deleted',
+        details: { username: deleted.username },
+      });
+    }
+  });
+  await publishLine(ctx, 'delete', existing);
+  return { id, sync };
+}
+
+/** "Retry now": hands the line's current state to its server again and reports the outcome. */
+export async function syncLine(ctx: AppContext, actor: Actor | null, id: number): Promise<LineWriteResult> {
+  const scope = access.lines(actor);
+  const existing = await findVisible(ctx, scope, id);
+  const kind: SyncKind = existing.syncedAt === null ? 'add' : 'update';
+  const key = keyOf(existing);
+  if (key) {
+    await transaction(ctx, async (tx) => {
+      const current = await lockVisible(tx, scope, id);
+      await lineOutboxRepository.enqueue(
+        tx,
+        {
+          ...key,
+          lineId: id,
+          operation: 'upsert',
+          payload: upsertPayload(current),
+        },
+        deliveredBy(ctx),
+      );
+    });
+  }
+  const sync = await deliver(ctx, key, kind);
+  return writeResult(ctx, id, sync, 0, await balanceOf(ctx, scope.actor, null));
+}
+
+export async function listLineEvents(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+): Promise<{ items: LineEvent[] }> {
+  const scope = access.lines(actor);
+  await findVisible(ctx, scope, id);
+  const rows = await linesRepository.listEvents(ctx.db, id);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      actor_email: row.actorEmail,
+      details: (row.details ?? {}) as Record<string, unknown>,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function getLineSettings(ctx: AppContext, actor: Actor | null): Promise<LineSettings> {
+  access.lines(actor);
+  return { trial_days: await trialDays(ctx) };
+}
+
+export async function updateLineSettings(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: LineSettings,
+): Promise<LineSettings> {
+  access.admin(actor);
+  await appSettingsRepository.set(ctx.db, TRIAL_DAYS_KEY, body.trial_days);
+  await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
+  return { trial_days: body.trial_days };
+}
+
+/** An admin's "reconcile now" for one server. */
+export async function reconcileServerLines(
+  ctx: AppContext,
+  actor: Actor | null,
+  serverId: number,
+): Promise<LineReconcileResult> {
+  access.admin(actor);
+  const server = await serversRepository.findById(ctx.db, serverId);
+  if (!server) throw new AppError('SERVER_NOT_FOUND');
+  return reconcileServer(ctx, server);
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys } from '../src/db/schema.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import type { TestClient } from './support/test-client.js';
+
+let server: TestServer;
+let admin: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer({ API_KEY_RATE_LIMIT_PER_MINUTE: '20' });
+  admin = await server.admin();
+});
+afterAll(async () => server?.close());
+
+/** A client with no cookies and no Origin: what a shop's script looks like. */
+function script(key: string) {
+  const c = server.client();
+  c.origin = null;
+  const auth = { authorization: `Bearer ${key}` };
+  return {
+    get: (path: string) => c.get(path, auth),
+    post: (path: string, body?: unknown) => c.post(path, body, auth),
+    patch: (path: string, body: unknown) => c.patch(path, body, auth),
+    delete: (path: string) => c.delete(path, auth),
+  };
+}
+
+async function reseller(email: string) {
+  const user = await server.signUpConfirmed(email);
+  const me = await user.get('/api/me');
+  expect((await admin.patch(`/api/accounts/${me.body.id}`, { group_id: 2 })).status).toBe(200);
+  return { client: user, id: me.body.id as string };
+}
+
+describe('API keys', () => {
+  it('a key is shown once, works as its account, and lists with its last use', async () => {
+    const { client, id } = await reseller('shop-a@example.com');
+    const created = await client.post('/api/api-keys', { name: 'Shop' });
+    expect(created.status).toBe(201);
+    expect(created.body.key).toMatch(/^ld_[\w-]{40,}$/);
+    expect(created.body.prefix).toBe(created.body.key.slice(0, created.body.prefix.length));
+
+    const me = await script(created.body.key).get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id, email: 'shop-a@example.com', group_id: 2 });
+
+    const list = await client.get('/api/api-keys');
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({ id: created.body.id, name: 'Shop' });
+    expect(list.body[0].last_used_at).not.toBeNull();
+    // The key itself (and its hash) never come back.
+    expect(JSON.stringify(list.body)).not.toContain(created.body.key);
+    expect(list.body[0]).not.toHaveProperty('key');
+  });
+
+  it('a reseller key cannot reach admin endpoints or mint more keys', async () => {
+    const { client } = await reseller('shop-b@example.com');
+    const { body } = await client.post('/api/api-keys', { name: 'Bot' });
+    const key = script(body.key);
+    expect((await key.get('/api/servers')).status).toBe(403);
+    expect((await key.post('/api/groups', { name: 'Mine', permissions: ['manage_users'] })).status).toBe(403);
+    const minted = await key.post('/api/api-keys', { name: 'Another' });
+    expect(minted.status).toBe(403);
+    expect(minted.body.error.code).toBe('API_KEY_SESSION_REQUIRED');
+    // Writes with a key need no Origin (there is no cookie a foreign page could ride on), yet the
+    // admin-only check still refuses this one.
+    expect((await key.post('/api/servers/check')).status).toBe(403);
+  });
+
+  it('a revoked key gets 401, and only its owner can revoke it', async () => {
+    const { client } = await reseller('shop-c@example.com');
+    const other = await reseller('shop-d@example.com');
+    const { body } = await client.post('/api/api-keys', { name: 'Old' });
+    const foreign = await other.client.delete(`/api/api-keys/${body.id}`);
+    expect(foreign.body).toMatchObject({ error: { code: 'API_KEY_NOT_FOUND' } });
+    expect(foreign.status).toBe(404);
+    expect((await script(body.key).get('/api/me')).status).toBe(200);
+
+    expect((await client.delete(`/api/api-keys/${body.id}`)).status).toBe(204);
+    const after = await script(body.key).get('/api/me');
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('UNAUTHENTICATED');
+    expect((await client.get('/api/api-keys')).body).toEqual([]);
+    expect((await script('ld_not-a-real-key').get('/api/me')).status).toBe(401);
+  });
+
+  it('an expired key gets 401; an expiry in the past is refused up front', async () => {
+    const { client } = await reseller('shop-e@example.com');
+    const past = await client.post('/api/api-keys', { name: 'Late', expires_at: '2001-01-01T00:00:00Z' });
+    expect(past.status).toBe(422);
+    expect(past.body.error.code).toBe('API_KEY_EXPIRY_PAST');
+
+    const soon = new Date(Date.now() + 60 * 60_000).toISOString();
+    const { body } = await client.post('/api/api-keys', { name: 'Soon', expires_at: soon });
+    expect(body.expires_at).toBe(soon);
+    expect((await script(body.key).get('/api/me')).status).toBe(200);
+    await server.built.ctx.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await script(body.key).get('/api/me')).status).toBe(401);
+  });
+
+  it('a banned account’s keys stop working', async () => {
+    const { client, id } = await reseller('shop-f@example.com');
+    const { body } = await client.post('/api/api-keys', { name: 'Bot' });
+    expect((await admin.patch(`/api/accounts/${id}`, { banned: true })).status).toBe(200);
+    expect((await script(body.key).get('/api/me')).status).toBe(401);
+  });
+
+  it('is rate limited per key', async () => {
+    const { client } = await reseller('shop-g@example.com');
+    const first = script((await client.post('/api/api-keys', { name: 'Busy' })).body.key);
+    const second = script((await client.post('/api/api-keys', { name: 'Calm' })).body.key);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await first.get('/api/me')).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    const limited = await first.get('/api/me');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another key of the same account has its own allowance.
+    expect((await second.get('/api/me')).status).toBe(200);
+  });
+});

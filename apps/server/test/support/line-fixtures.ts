@@ -1,0 +1,179 @@
+import http from 'node:http';
+import type net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../../src/db/client.js';
+import { authUsers } from '../../src/db/schema.js';
+import { creditLedger } from '../../src/modules/credits/credit-ledger.js';
+import type { TestAgent } from './line-agent.js';
+import type { TestClient } from './test-client.js';
+import type { TestServer } from './test-server.js';
+
+export type Account = { client: TestClient; id: string; email: string };
+
+/** Gives an account credits the way the panel does it: one ledger entry in a transaction. */
+export async function grantCredits(server: TestServer, accountId: string, credits: number): Promise<void> {
+  await server.built.ctx.db.transaction((tx) =>
+    creditLedger.change(tx as unknown as Db, {
+      accountId,
+      delta: credits,
+      reason: 'add',
+      actorId: null,
+    }),
+  );
+}
+
+export async function balanceOf(server: TestServer, accountId: string): Promise<number> {
+  const [row] = await server.built.ctx.db
+    .select({ credits: authUsers.credits })
+    .from(authUsers)
+    .where(eq(authUsers.id, accountId));
+  return row!.credits;
+}
+
+/** A confirmed account; with credits it is a reseller (the first credits move it to group 2). */
+export async function signUpAccount(server: TestServer, email: string, credits = 0): Promise<Account> {
+  const client = await server.signUpConfirmed(email);
+  const me = await client.get('/api/me');
+  if (credits > 0) await grantCredits(server, me.body.id, credits);
+  return { client, id: me.body.id, email };
+}
+
+/** An active server pointing at `apiPort` (the real agent, or a fake). */
+export async function addActiveServer(
+  admin: TestClient,
+  input: { apiPort: number; username?: string; password?: string; name?: string; port?: number },
+): Promise<{ id: number; host_ip: string; port: number }> {
+  const created = await admin.post('/api/servers', {
+    server_name: input.name ?? 'Lines',
+    host_ip: '127.0.0.1',
+    port: input.port ?? 12000,
+    api_port: input.apiPort,
+    username: input.username ?? 'panel',
+    password: input.password ?? 'secret-password',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  // Only a successful connection test makes a server active (spec section 4).
+  const tested = await admin.post(`/api/servers/${created.body.id}/test`);
+  expect(tested.body.status, JSON.stringify(tested.body)).toBe('active');
+  return created.body;
+}
+
+export async function addAgentServer(admin: TestClient, agent: TestAgent, name = 'Agent') {
+  return addActiveServer(admin, {
+    apiPort: agent.port,
+    username: agent.username,
+    password: agent.password,
+    name,
+  });
+}
+
+export type AgentUser = { username: string; expiryDate: string; enabled: boolean };
+
+export async function agentUsers(agent: TestAgent): Promise<AgentUser[]> {
+  const res = await agent.current().call('GET', '/users');
+  expect(res.status).toBe(200);
+  return (res.body.users as AgentUser[]).sort((a, b) => a.username.localeCompare(b.username));
+}
+
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** YYYY-MM-DD → the agent's DD-MM-YYYY. */
+export function display(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+export type ScriptedAnswer = { status: number; body: unknown };
+
+export type ScriptedAgent = {
+  port: number;
+  /** Answer for each of add-user, edit-user, delete-user (health and GET / always succeed). */
+  answer: (next: ScriptedAnswer) => void;
+  requests: { method: string; path: string; body: unknown }[];
+  close: () => Promise<void>;
+};
+
+/** An agent that answers the user calls with a chosen status and body, for the spec's failure texts. */
+export async function startScriptedAgent(): Promise<ScriptedAgent> {
+  let answer: ScriptedAnswer = { status: 200, body: { message: 'ok' } };
+  const requests: ScriptedAgent['requests'] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: req.method ?? '', path: req.url ?? '', body: text ? JSON.parse(text) : null });
+      const fixed = req.url === '/health' || req.url === '/';
+      const reply = fixed ? { status: 200, body: { message: 'ok', version: 'scripted' } } : answer;
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    answer: (next) => {
+      answer = next;
+    },
+    requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type StreamEvent = { event: string; data: { action: string; id: string } };
+
+/** An open `GET /api/events` stream of one client, collecting what it receives. */
+export async function openEventStream(server: TestServer, client: TestClient) {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/api/events`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const events: StreamEvent[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // closed at the end of the test
+    }
+  })();
+  return {
+    events,
+    /** Events of `table` about row `id` seen so far. */
+    about: (table: string, id: string | number) =>
+      events.filter((e) => e.event === table && e.data.id === String(id)),
+    close: () => controller.abort(),
+  };
+}

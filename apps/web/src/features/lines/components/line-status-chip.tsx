@@ -1,0 +1,20 @@
+import Chip from '@mui/material/Chip';
+import { statusColor, type LineStatus } from '@linedesk/shared';
+import { useTranslation } from 'react-i18next';
+
+/** Spec section 3's colours: active success, expired and suspended error, anything else (trial) info. */
+export function LineStatusChip({ status }: { status: LineStatus }) {
+  const { t } = useTranslation();
+  const color = statusColor(status);
+  return (
+    <Chip
+      size="small"
+      // Minimal-style soft label: the colour's lightest tone behind its dark tone.
+      sx={{ bgcolor: `${color}.lighter`, color: `${color}.dark`, fontWeight: 600 }}
+      label={t(`lines.status.${status}`)}
+      data-testid="line-status"
+      data-status={status}
+      data-color={color}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
+import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
+import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import type { LineSyncState } from '@linedesk/shared';
+import { useTranslation } from 'react-i18next';
+import { useSyncText } from '../hooks/use-sync-text';
+
+const colors = { synced: 'success', pending: 'warning', failing: 'error' } as const satisfies Record<
+  LineSyncState,
+  string
+>;
+const icons = {
+  synced: <CloudDoneOutlinedIcon />,
+  pending: <CloudSyncOutlinedIcon />,
+  failing: <CloudOffOutlinedIcon />,
+} satisfies Record<LineSyncState, unknown>;
+
+type LineSyncChipProps = { state: LineSyncState; error: string | null };
+
+/** Whether the server has the line as the panel has it; a failing line shows the last error on hover. */
+export function LineSyncChip({ state, error }: LineSyncChipProps) {
+  const { t } = useTranslation();
+  const syncText = useSyncText();
+  const chip = (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={colors[state]}
+      icon={icons[state]}
+      label={t(`lines.sync.${state}`)}
+      data-testid="line-sync"
+      data-sync-state={state}
+    />
+  );
+  if (!error || state === 'synced') return chip;
+  return (
+    <Tooltip title={syncText(error)} data-testid="line-sync-error">
+      {chip}
+    </Tooltip>
+  );
+}

@@ -1,0 +1,31 @@
+import SubscriptionsOutlinedIcon from '@mui/icons-material/SubscriptionsOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/** What the grid shows without rows: a first-time hint, or that the filter matches nothing. */
+export function LinesEmptyOverlay({ filtered }: { filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{
+        height: 1,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 3,
+      }}
+      data-testid="lines-empty"
+      data-filtered={filtered}
+    >
+      <SubscriptionsOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
+      <Typography variant="h6">
+        {filtered ? t('lines.list.noMatchTitle') : t('lines.list.emptyTitle')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, textAlign: 'center' }}>
+        {filtered ? t('lines.list.noMatchText') : t('lines.list.emptyText')}
+      </Typography>
+    </Box>
+  );
+}

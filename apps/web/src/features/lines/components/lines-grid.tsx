@@ -1,0 +1,281 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridPaginationModel,
+  type GridRowSelectionModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { deDE, enUS, plPL, ptPT } from '@mui/x-data-grid/locales';
+import { isLanguage, toDisplayDate, type Line } from '@linedesk/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatDate } from '../../../lib/format-date';
+import { linePath } from '../../../routes/paths';
+import { linePageSizes } from '../lib/line-list-state';
+import { LinesEmptyOverlay } from './lines-empty-overlay';
+import { LineStatusChip } from './line-status-chip';
+import { LineSyncChip } from './line-sync-chip';
+import { PasswordCell } from './password-cell';
+
+const gridLocales = { en: enUS, de: deDE, pl: plPL, pt: ptPT };
+
+// The grid passes its slot props through; ours carry whether a filter is active.
+const EmptyOverlay = (props: object) => (
+  <LinesEmptyOverlay filtered={Boolean((props as { filtered?: boolean }).filtered)} />
+);
+
+export type LineRowAction = 'renew' | 'toggle' | 'delete';
+
+type LinesGridProps = {
+  rows: Line[];
+  total: number;
+  /** A filter or search is active, so an empty list means "no match" rather than "no lines yet". */
+  filtered: boolean;
+  loading: boolean;
+  admin: boolean;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  selection: GridRowSelectionModel;
+  onSelectionChange: (model: GridRowSelectionModel) => void;
+  /** Lines whose enable/disable is being saved. */
+  busy: ReadonlySet<number>;
+  onAction: (action: LineRowAction, line: Line) => void;
+};
+
+/**
+ * The line list: paging, sorting and filtering all happen on the server (lists reach 100,000 rows),
+ * so the grid only shows one page and reports what the user asked for.
+ */
+export function LinesGrid(props: LinesGridProps) {
+  const { rows, total, loading, admin, busy, onAction } = props;
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+
+  const columns = useMemo<GridColDef<Line>[]>(() => {
+    const list: GridColDef<Line>[] = [
+      {
+        field: 'username',
+        headerName: t('lines.fields.username'),
+        flex: 1,
+        minWidth: 140,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0 }}>
+            <Link
+              component={RouterLink}
+              to={linePath(row.id)}
+              variant="subtitle2"
+              color="inherit"
+              underline="hover"
+              data-testid="line-username"
+              sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {row.username}
+            </Link>
+            {row.name && (
+              <Typography
+                variant="caption"
+                component="div"
+                sx={{ color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}
+              >
+                {row.name}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      {
+        field: 'password',
+        headerName: t('lines.fields.password'),
+        sortable: false,
+        width: 128,
+        renderCell: ({ row }) => <PasswordCell password={row.password} />,
+      },
+      {
+        field: 'server_name',
+        headerName: t('lines.fields.server'),
+        minWidth: 110,
+        flex: 0.7,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" data-testid="line-server" noWrap>
+            {row.server_name ?? '—'}
+          </Typography>
+        ),
+      },
+      {
+        field: 'status',
+        headerName: t('lines.fields.status'),
+        width: 120,
+        renderCell: ({ row }) => <LineStatusChip status={row.status} />,
+      },
+      {
+        field: 'expiry_date',
+        headerName: t('lines.fields.expiry'),
+        width: 118,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" data-testid="line-expiry">
+            {toDisplayDate(row.expiry_date)}
+          </Typography>
+        ),
+      },
+    ];
+    if (admin) {
+      list.push({
+        field: 'owner_email',
+        headerName: t('lines.fields.owner'),
+        minWidth: 140,
+        flex: 0.8,
+        renderCell: ({ row }) => (
+          <Typography
+            variant="body2"
+            noWrap
+            title={row.owner_email ?? undefined}
+            data-testid="line-owner"
+            sx={{ color: 'text.secondary' }}
+          >
+            {row.owner_email ?? '—'}
+          </Typography>
+        ),
+      });
+    }
+    list.push(
+      {
+        field: 'sync_state',
+        headerName: t('lines.fields.sync'),
+        width: 140,
+        renderCell: ({ row }) => <LineSyncChip state={row.sync_state} error={row.sync_error} />,
+      },
+      {
+        field: 'created_at',
+        headerName: t('lines.fields.created'),
+        width: 112,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {formatDate(row.created_at, language)}
+          </Typography>
+        ),
+      },
+      {
+        field: 'actions',
+        headerName: t('common.actions'),
+        sortable: false,
+        disableColumnMenu: true,
+        align: 'right',
+        headerAlign: 'right',
+        width: 140,
+        renderCell: ({ row }) => (
+          <Box
+            sx={{ display: 'flex', justifyContent: 'flex-end' }}
+            onClick={(event) => event.stopPropagation()}
+          >
+            <Tooltip title={t('lines.actions.renew')}>
+              <IconButton
+                size="small"
+                color="primary"
+                onClick={() => onAction('renew', row)}
+                aria-label={t('lines.actions.renewNamed', { username: row.username })}
+                data-testid="line-renew-button"
+              >
+                <AutorenewIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t('common.edit')}>
+              <IconButton
+                size="small"
+                component={RouterLink}
+                to={linePath(row.id)}
+                aria-label={t('lines.actions.editNamed', { username: row.username })}
+                data-testid="line-edit-button"
+              >
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={row.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}>
+              <span>
+                <IconButton
+                  size="small"
+                  color={row.enabled ? 'warning' : 'success'}
+                  disabled={busy.has(row.id)}
+                  onClick={() => onAction('toggle', row)}
+                  aria-label={
+                    row.enabled
+                      ? t('lines.actions.disableNamed', { username: row.username })
+                      : t('lines.actions.enableNamed', { username: row.username })
+                  }
+                  data-testid="line-toggle-button"
+                >
+                  {row.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={t('common.delete')}>
+              <IconButton
+                size="small"
+                color="error"
+                onClick={() => onAction('delete', row)}
+                aria-label={t('lines.actions.deleteNamed', { username: row.username })}
+                data-testid="line-delete-button"
+              >
+                <DeleteOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ),
+      },
+    );
+    return list;
+  }, [t, admin, language, busy, onAction]);
+
+  return (
+    <DataGrid
+      rows={rows}
+      columns={columns}
+      rowCount={total}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      disableColumnFilter
+      paginationModel={props.paginationModel}
+      onPaginationModelChange={props.onPaginationModelChange}
+      pageSizeOptions={[...linePageSizes]}
+      sortModel={props.sortModel}
+      onSortModelChange={props.onSortModelChange}
+      sortingOrder={['asc', 'desc']}
+      checkboxSelection
+      disableRowSelectionOnClick
+      rowSelectionModel={props.selection}
+      onRowSelectionModelChange={props.onSelectionChange}
+      rowHeight={64}
+      // Admins get the owner column; the creation date makes room for it (it stays in the column menu).
+      initialState={{ columns: { columnVisibilityModel: { created_at: !admin } } }}
+      localeText={gridLocales[language].components.MuiDataGrid.defaultProps.localeText}
+      autoHeight
+      getRowClassName={() => 'line-row'}
+      slots={{ noRowsOverlay: EmptyOverlay }}
+      slotProps={{
+        row: { 'data-testid': 'line-row' } as object,
+        noRowsOverlay: { filtered: props.filtered } as object,
+      }}
+      sx={{
+        border: 0,
+        '--DataGrid-overlayHeight': '240px',
+        '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' },
+        '& .MuiDataGrid-columnHeaders': { bgcolor: 'background.neutral' },
+        '& .MuiDataGrid-columnHeader, & .MuiDataGrid-filler': { bgcolor: 'background.neutral' },
+      }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from './copy-button';
+
+/** A line's password, masked until revealed (people share screens), with a copy button. */
+export function PasswordCell({ password }: { password: string }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, minWidth: 0 }}>
+      <Box
+        component="span"
+        data-testid="line-password"
+        data-visible={visible}
+        sx={{
+          fontFamily: 'monospace',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          flexGrow: 1,
+          minWidth: 0,
+        }}
+      >
+        {visible ? password : '••••••'}
+      </Box>
+      <Tooltip title={visible ? t('common.hidePassword') : t('common.showPassword')}>
+        <IconButton
+          size="small"
+          onClick={(event) => {
+            event.stopPropagation();
+            setVisible((value) => !value);
+          }}
+          aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+          data-testid="line-password-toggle"
+        >
+          {visible ? <VisibilityOffIcon fontSize="inherit" /> : <VisibilityIcon fontSize="inherit" />}
+        </IconButton>
+      </Tooltip>
+      <CopyButton text={password} label={t('lines.copyPassword')} testId="line-password-copy" />
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { errorKey } from '../lib/error-key';
+
+type PriceSummaryProps = {
+  /** Credits this action costs (0 for a trial). */
+  price: number;
+  /** The caller's balance. */
+  balance: number;
+  /** Admins are never charged (spec section 6). */
+  admin: boolean;
+  trial?: boolean;
+};
+
+function Row({
+  label,
+  value,
+  testId,
+  color,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  color?: string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="subtitle2" data-testid={testId} sx={{ color }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** What a create or renewal costs and what is left afterwards, before anything is sent. */
+export function PriceSummary({ price, balance, admin, trial = false }: PriceSummaryProps) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const charged = admin || trial ? 0 : price;
+  const after = balance - charged;
+
+  return (
+    <Stack
+      sx={{ gap: 1, p: 2, borderRadius: 1.5, bgcolor: 'background.neutral' }}
+      data-testid="price-summary"
+      data-charged={charged}
+    >
+      <Row
+        label={t('lines.price.price')}
+        testId="price-value"
+        value={charged === 0 ? t('lines.price.free') : t('lines.price.credits', { count: charged })}
+      />
+      {admin ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="price-admin-free">
+          {t('lines.price.adminFree')}
+        </Typography>
+      ) : (
+        <>
+          <Row label={t('lines.price.balance')} testId="price-balance" value={number(balance)} />
+          <Divider sx={{ borderStyle: 'dashed' }} />
+          <Row
+            label={t('lines.price.balanceAfter')}
+            testId="price-balance-after"
+            value={number(after)}
+            color={after < 0 ? 'error.main' : undefined}
+          />
+          {after < 0 && (
+            <Alert severity="error" sx={{ mt: 1 }} data-testid="price-insufficient">
+              {t(errorKey('INSUFFICIENT_CREDITS'), { required: charged, available: balance })}
+            </Alert>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

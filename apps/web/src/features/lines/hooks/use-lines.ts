@@ -1,0 +1,153 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LineCreateBody, LinePatchBody, LineSettings } from '@linedesk/shared';
+import { authKeys } from '../../auth/api/auth-api';
+import { lineKeys, linesApi, type LineListParams } from '../api/lines-api';
+
+export function useLines(params: LineListParams) {
+  return useQuery({
+    queryKey: lineKeys.list(params),
+    queryFn: ({ signal }) => linesApi.list(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLine(id: number) {
+  return useQuery({
+    queryKey: lineKeys.detail(id),
+    queryFn: ({ signal }) => linesApi.get(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+export function useLineEvents(id: number) {
+  return useQuery({
+    queryKey: lineKeys.events(id),
+    queryFn: ({ signal }) => linesApi.events(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/**
+ * Every line write may move credits, so the balance in the header is refreshed with the lines; the
+ * live `credit_ledger` event does the same for other tabs.
+ */
+export function useInvalidateLineWrites() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: lineKeys.all }),
+      queryClient.invalidateQueries({ queryKey: authKeys.me }),
+    ]);
+}
+
+export function useCreateLine() {
+  const invalidate = useInvalidateLineWrites();
+  return useMutation({
+    mutationFn: (body: LineCreateBody) => linesApi.create(body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateLine() {
+  const invalidate = useInvalidateLineWrites();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: LinePatchBody }) => linesApi.update(id, body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useRenewLine() {
+  const invalidate = useInvalidateLineWrites();
+  return useMutation({
+    mutationFn: ({ id, months }: { id: number; months: number }) => linesApi.renew(id, months),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeleteLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => linesApi.remove(id),
+    onSuccess: (_result, id) => {
+      // The deleted line's own page is being left; asking for it again would only flash "not found".
+      const own = (key: readonly unknown[]) => (key[1] === 'detail' || key[1] === 'events') && key[2] === id;
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: lineKeys.all, predicate: (query) => !own(query.queryKey) }),
+        queryClient.invalidateQueries({ queryKey: authKeys.me }),
+      ]);
+    },
+  });
+}
+
+export function useRetryLineSync() {
+  const invalidate = useInvalidateLineWrites();
+  return useMutation({ mutationFn: (id: number) => linesApi.retrySync(id), onSettled: () => invalidate() });
+}
+
+export function useLineSettings() {
+  return useQuery({
+    queryKey: lineKeys.settings,
+    queryFn: ({ signal }) => linesApi.getSettings(signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useUpdateLineSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LineSettings) => linesApi.putSettings(body),
+    onSuccess: (settings) => queryClient.setQueryData(lineKeys.settings, settings),
+  });
+}
+
+/** Servers a line may be put on, newest (the API's default) first. */
+export function useActiveServers() {
+  return useQuery({
+    queryKey: lineKeys.activeServers,
+    queryFn: ({ signal }) => linesApi.activeServers(signal),
+    select: (data) => data.items,
+  });
+}
+
+/** Every server by id and name, for the admin's filter (lines stay on servers that went inactive). */
+export function useServerOptions(admin: boolean) {
+  const all = useQuery({
+    queryKey: lineKeys.serverOptions,
+    queryFn: ({ signal }) => linesApi.allServers(signal),
+    select: (data) => data.items.map(({ id, server_name }) => ({ id, server_name })),
+    enabled: admin,
+  });
+  const active = useQuery({
+    queryKey: lineKeys.activeServers,
+    queryFn: ({ signal }) => linesApi.activeServers(signal),
+    select: (data) => data.items.map(({ id, server_name }) => ({ id, server_name })),
+    enabled: !admin,
+  });
+  return admin ? all : active;
+}
+
+export function useClientConfig() {
+  return useQuery({
+    queryKey: lineKeys.clientConfig,
+    queryFn: ({ signal }) => linesApi.clientConfig(signal),
+    retry: false,
+  });
+}
+
+export function useOwnerOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: lineKeys.owners(search),
+    queryFn: ({ signal }) => linesApi.owners(search, signal),
+    select: (data) => data.items,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useReconcileServer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (serverId: number) => linesApi.reconcile(serverId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: lineKeys.all }),
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  isValidLineCredential,
+  subscriptionMonths,
+  type Line,
+  type LineCreateBody,
+  type LinePatchBody,
+  type SubscriptionMonths,
+} from '@linedesk/shared';
+import { z } from 'zod';
+
+const optionalText = (max: number) => z.string().max(max, { error: 'TOO_LONG' });
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, { error: 'TOO_LONG' })
+  .refine((value) => value === '' || z.email().safeParse(value).success, { error: 'INVALID_EMAIL' });
+
+/** The agent writes these verbatim into CCcam.cfg / oscam.user, so the API refuses what would break it. */
+const credential = (invalid: string, required: string, trim = false) =>
+  (trim ? z.string().trim() : z.string())
+    .min(1, { error: required })
+    .refine((value) => value === '' || isValidLineCredential(value), { error: invalid });
+
+/**
+ * The add form. Field-level checks mirror the API so mistakes show next to the field; the API keeps
+ * the last word (e.g. a taken username) and its message is shown translated.
+ */
+export const addLineFormSchema = z.object({
+  username: credential('LINE_INVALID_USERNAME', 'LINE_CREDENTIALS_REQUIRED', true),
+  password: credential('LINE_INVALID_PASSWORD', 'LINE_CREDENTIALS_REQUIRED'),
+  is_trial: z.boolean(),
+  subscription_months: z
+    .number()
+    .refine((value) => subscriptionMonths.includes(value as SubscriptionMonths), {
+      error: 'LINE_INVALID_DURATION',
+    }),
+  /** '' = let the API pick the newest active server. */
+  server_id: z.string(),
+  notes: optionalText(2000),
+  name: optionalText(200),
+  email: optionalEmail,
+  company: optionalText(200),
+});
+export type AddLineFormValues = z.input<typeof addLineFormSchema>;
+
+export function addLineDefaults(): AddLineFormValues {
+  return {
+    username: '',
+    password: '',
+    is_trial: false,
+    subscription_months: 1,
+    server_id: '',
+    notes: '',
+    name: '',
+    email: '',
+    company: '',
+  };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+
+export function toCreateBody(values: AddLineFormValues): LineCreateBody {
+  return {
+    username: values.username.trim(),
+    password: values.password,
+    ...(values.is_trial ? { is_trial: true } : { subscription_months: values.subscription_months }),
+    ...(values.server_id ? { server_id: Number(values.server_id) } : {}),
+    notes: orNull(values.notes),
+    name: orNull(values.name),
+    email: orNull(values.email),
+    company: orNull(values.company),
+  };
+}
+
+/** The edit form; `expiry_date` is YYYY-MM-DD and only admins may change it. */
+export const editLineFormSchema = z.object({
+  password: credential('LINE_INVALID_PASSWORD', 'REQUIRED'),
+  expiry_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'LINE_INVALID_EXPIRY_DATE' }),
+  notes: optionalText(2000),
+  name: optionalText(200),
+  email: optionalEmail,
+  company: optionalText(200),
+  host_port: z.array(z.string().trim().max(261, { error: 'TOO_LONG' })).max(20, { error: 'TOO_LONG' }),
+});
+export type EditLineFormValues = z.input<typeof editLineFormSchema>;
+
+export function editLineDefaults(line: Line): EditLineFormValues {
+  return {
+    password: line.password,
+    expiry_date: line.expiry_date,
+    notes: line.notes ?? '',
+    name: line.name ?? '',
+    email: line.email ?? '',
+    company: line.company ?? '',
+    host_port: [...line.host_port],
+  };
+}
+
+/** Only what changed, so an untouched password or date is not sent to the server again. */
+export function toPatchBody(values: EditLineFormValues, line: Line, admin: boolean): LinePatchBody {
+  const body: LinePatchBody = {};
+  if (values.password !== line.password) body.password = values.password;
+  if (admin && values.expiry_date !== line.expiry_date) body.expiry_date = values.expiry_date;
+  const texts = ['notes', 'name', 'email', 'company'] as const;
+  for (const key of texts) {
+    const next = orNull(values[key]);
+    if (next !== (line[key] ?? null)) body[key] = next;
+  }
+  const hostPort = values.host_port.map((entry) => entry.trim()).filter(Boolean);
+  if (hostPort.join('\n') !== line.host_port.join('\n')) body.host_port = hostPort;
+  return body;
+}

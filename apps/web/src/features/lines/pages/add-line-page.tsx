@@ -1,0 +1,267 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { isAdminAccount, linePrice, type LineWriteResult } from '@linedesk/shared';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { PageHeading } from '../../../components/page-heading';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../routes/paths';
+import { useAccount } from '../../auth/hooks/account-context';
+import { ConnectionLineDialog } from '../components/connection-line-dialog';
+import { DurationPicker } from '../components/duration-picker';
+import { PriceSummary } from '../components/price-summary';
+import { ServerSelectField } from '../components/server-select-field';
+import { useActiveServers, useCreateLine, useLineSettings } from '../hooks/use-lines';
+import { addLineDefaults, addLineFormSchema, toCreateBody, type AddLineFormValues } from '../lib/line-form';
+import { durationLabel } from '../lib/duration-label';
+import { randomPassword } from '../lib/random-password';
+import { errorKey } from '../lib/error-key';
+
+function freshDefaults(serverId: string): AddLineFormValues {
+  return { ...addLineDefaults(), password: randomPassword(), server_id: serverId };
+}
+
+export function AddLinePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const account = useAccount();
+  const admin = isAdminAccount(account);
+  const servers = useActiveServers();
+  const settings = useLineSettings();
+  const create = useCreateLine();
+  const [created, setCreated] = useState<{ open: boolean; result: LineWriteResult | null }>({
+    open: false,
+    result: null,
+  });
+  const { control, handleSubmit, setValue, getValues, reset, setError, setFocus } =
+    useForm<AddLineFormValues>({
+      resolver: zodResolver(addLineFormSchema),
+      defaultValues: freshDefaults(''),
+    });
+  const [isTrial, months] = useWatch({ control, name: ['is_trial', 'subscription_months'] });
+  const newestServerId = servers.data?.[0] ? String(servers.data[0].id) : '';
+
+  // Preselect the newest active server once the list arrives, unless the user already picked one.
+  useEffect(() => {
+    if (newestServerId && !getValues('server_id')) setValue('server_id', newestServerId);
+  }, [newestServerId, getValues, setValue]);
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(toCreateBody(values), {
+      onSuccess: (result) => setCreated({ open: true, result }),
+      onError: (error) => {
+        // A taken name is the one refusal that belongs to a single field.
+        if (isApiError(error) && error.code === 'LINE_USERNAME_TAKEN') {
+          setError('username', { message: 'LINE_USERNAME_TAKEN' });
+          setFocus('username');
+        }
+      },
+    }),
+  );
+
+  const trialDays = settings.data?.trial_days;
+  const noServers = servers.isSuccess && servers.data.length === 0;
+
+  return (
+    <>
+      <PageHeading title={t('lines.add.title')} description={t('lines.add.subtitle')} />
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        data-testid="line-form"
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack sx={{ gap: 3, minWidth: 0 }}>
+          <Card>
+            <CardHeader title={t('lines.add.accountTitle')} subheader={t('lines.add.accountSubtitle')} />
+            <CardContent>
+              <Stack sx={{ gap: 3 }}>
+                {create.isError &&
+                  !(isApiError(create.error) && create.error.code === 'LINE_USERNAME_TAKEN') && (
+                    <Alert severity="error" data-testid="line-form-error">
+                      {errorMessage(create.error)}
+                    </Alert>
+                  )}
+                {noServers && (
+                  <Alert severity="warning" data-testid="line-no-servers">
+                    {t(errorKey('LINE_NO_ACTIVE_SERVERS'))}
+                  </Alert>
+                )}
+                <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                  <FormTextField
+                    control={control}
+                    name="username"
+                    label={t('lines.fields.username')}
+                    required
+                    autoFocus
+                    autoComplete="off"
+                  />
+                  <FormTextField
+                    control={control}
+                    name="password"
+                    label={t('lines.fields.password')}
+                    required
+                    autoComplete="off"
+                    slotProps={{
+                      input: {
+                        sx: { fontFamily: 'monospace' },
+                        endAdornment: (
+                          <InputAdornment position="end">
+                            <Tooltip title={t('lines.fields.randomPassword')}>
+                              <IconButton
+                                edge="end"
+                                aria-label={t('lines.fields.randomPassword')}
+                                data-testid="random-password-button"
+                                onClick={() =>
+                                  setValue('password', randomPassword(), {
+                                    shouldValidate: true,
+                                    shouldDirty: true,
+                                  })
+                                }
+                              >
+                                <AutorenewIcon />
+                              </IconButton>
+                            </Tooltip>
+                          </InputAdornment>
+                        ),
+                      },
+                    }}
+                  />
+                  <ServerSelectField control={control} servers={servers.data ?? []} />
+                  <Controller
+                    control={control}
+                    name="is_trial"
+                    render={({ field }) => (
+                      <Box>
+                        <FormControlLabel
+                          label={t('lines.fields.trial')}
+                          control={
+                            <Switch
+                              checked={field.value}
+                              onChange={(event) => field.onChange(event.target.checked)}
+                              slotProps={{ input: { 'data-testid': 'field-is_trial' } as object }}
+                            />
+                          }
+                        />
+                        <FormHelperText sx={{ mt: 0, ml: 6.5 }} data-testid="trial-length">
+                          {trialDays === undefined
+                            ? t('lines.fields.trialHelpUnknown')
+                            : t('lines.fields.trialHelp', { count: trialDays })}
+                        </FormHelperText>
+                      </Box>
+                    )}
+                  />
+                </Box>
+                <Box>
+                  <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+                    {t('lines.fields.duration')}
+                  </Typography>
+                  <Controller
+                    control={control}
+                    name="subscription_months"
+                    render={({ field }) => (
+                      <DurationPicker
+                        value={field.value}
+                        onChange={field.onChange}
+                        disabled={isTrial}
+                        free={admin}
+                      />
+                    )}
+                  />
+                </Box>
+              </Stack>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader title={t('lines.add.customerTitle')} subheader={t('lines.add.customerSubtitle')} />
+            <CardContent>
+              <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <FormTextField control={control} name="name" label={t('lines.fields.name')} />
+                <FormTextField control={control} name="email" label={t('lines.fields.email')} type="email" />
+                <FormTextField control={control} name="company" label={t('lines.fields.company')} />
+                <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+                  <FormTextField
+                    control={control}
+                    name="notes"
+                    label={t('lines.fields.notes')}
+                    multiline
+                    minRows={3}
+                  />
+                </Box>
+              </Box>
+            </CardContent>
+          </Card>
+        </Stack>
+        <Card sx={{ position: { md: 'sticky' }, top: { md: 96 } }}>
+          <CardHeader title={t('lines.add.summaryTitle')} />
+          <CardContent>
+            <Stack sx={{ gap: 2.5 }}>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="summary-duration">
+                {isTrial
+                  ? trialDays === undefined
+                    ? t('lines.fields.trial')
+                    : t('lines.add.summaryTrial', { count: trialDays })
+                  : t('lines.add.summaryMonths', { duration: durationLabel(t, months) })}
+              </Typography>
+              <PriceSummary
+                price={linePrice(months)}
+                balance={account.credits}
+                admin={admin}
+                trial={isTrial}
+              />
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                loading={create.isPending}
+                disabled={noServers}
+                data-testid="line-form-submit"
+              >
+                {t('lines.add.submit')}
+              </Button>
+              <Button variant="outlined" color="inherit" component={RouterLink} to={paths.linesAll}>
+                {t('common.cancel')}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Box>
+
+      <ConnectionLineDialog
+        open={created.open}
+        result={created.result}
+        onAddAnother={() => {
+          setCreated((state) => ({ ...state, open: false }));
+          create.reset();
+          reset(freshDefaults(newestServerId));
+        }}
+        onDone={() => void navigate(paths.linesAll)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,418 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import SyncIcon from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { isAdminAccount, toDisplayDate, type Line, type LineWriteResult } from '@linedesk/shared';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { PageHeading } from '../../../components/page-heading';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { isApiError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { paths } from '../../../routes/paths';
+import { useAccount } from '../../auth/hooks/account-context';
+import { DeleteLineDialog } from '../components/delete-line-dialog';
+import { ExpiryDateField } from '../components/expiry-date-field';
+import { HostPortField } from '../components/host-port-field';
+import { LineHistory } from '../components/line-history';
+import { LineStatusChip } from '../components/line-status-chip';
+import { LineSyncChip } from '../components/line-sync-chip';
+import { RenewLineDialog } from '../components/renew-line-dialog';
+import { useLine, useRenewLine, useRetryLineSync, useUpdateLine } from '../hooks/use-lines';
+import { useSyncText } from '../hooks/use-sync-text';
+import { editLineDefaults, editLineFormSchema, toPatchBody, type EditLineFormValues } from '../lib/line-form';
+import { durationLabel } from '../lib/duration-label';
+import { randomPassword } from '../lib/random-password';
+import { errorKey } from '../lib/error-key';
+
+function NotFoundState() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{ py: { xs: 8, md: 12 }, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}
+      data-testid="line-not-found"
+    >
+      <title>{`${t(errorKey('LINE_NOT_FOUND'))} | Linedesk`}</title>
+      <SearchOffIcon sx={{ fontSize: 56, color: 'text.disabled' }} />
+      <Typography variant="h5" component="h1">
+        {t(errorKey('LINE_NOT_FOUND'))}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', textAlign: 'center', maxWidth: 420 }}>
+        {t('lines.edit.notFoundText')}
+      </Typography>
+      <Button variant="contained" component={RouterLink} to={paths.linesAll} sx={{ mt: 2 }}>
+        {t('lines.edit.backToList')}
+      </Button>
+    </Box>
+  );
+}
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box
+      sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, minHeight: 28 }}
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Box
+        sx={{ typography: 'subtitle2', textAlign: 'right', minWidth: 0, wordBreak: 'break-word' }}
+        data-testid={testId}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function LineEditor({ line }: { line: Line }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const errorMessage = useErrorMessage();
+  const syncText = useSyncText();
+  const account = useAccount();
+  const admin = isAdminAccount(account);
+  const update = useUpdateLine();
+  const toggle = useUpdateLine();
+  const renew = useRenewLine();
+  const retry = useRetryLineSync();
+  const [renewOpen, setRenewOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const { control, handleSubmit, setValue, formState } = useForm<EditLineFormValues>({
+    resolver: zodResolver(editLineFormSchema),
+    // Live updates of the line refresh the form, keeping whatever the user is in the middle of editing.
+    values: editLineDefaults(line),
+    resetOptions: { keepDirtyValues: true },
+  });
+
+  const reportSync = (result: LineWriteResult, success: string) => {
+    if (result.sync.ok) snackbar(success);
+    else snackbar(result.sync.message ? syncText(result.sync.message) : t('lines.sync.failing'), 'warning');
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const body = toPatchBody(values, line, admin);
+    if (Object.keys(body).length === 0) return;
+    update.mutate(
+      { id: line.id, body },
+      { onSuccess: (result) => reportSync(result, t('lines.edit.saved')) },
+    );
+  });
+
+  return (
+    <>
+      <PageHeading
+        title={t('lines.edit.title', { username: line.username })}
+        description={t('lines.edit.subtitle')}
+        action={
+          <Button color="inherit" startIcon={<ArrowBackIcon />} component={RouterLink} to={paths.linesAll}>
+            {t('lines.edit.backToList')}
+          </Button>
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
+        <Stack sx={{ gap: 3, minWidth: 0 }}>
+          <Card>
+            <CardHeader title={t('lines.edit.formTitle')} />
+            <CardContent>
+              <Box component="form" noValidate onSubmit={onSubmit} data-testid="line-edit-form">
+                {update.isError && (
+                  <Alert severity="error" sx={{ mb: 3 }} data-testid="line-edit-error">
+                    {errorMessage(update.error)}
+                  </Alert>
+                )}
+                <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                  <TextField
+                    label={t('lines.fields.username')}
+                    value={line.username}
+                    disabled
+                    helperText={t('lines.edit.usernameFixed')}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                  <FormTextField
+                    control={control}
+                    name="password"
+                    label={t('lines.fields.password')}
+                    autoComplete="off"
+                    slotProps={{
+                      input: {
+                        sx: { fontFamily: 'monospace' },
+                        endAdornment: (
+                          <InputAdornment position="end">
+                            <Tooltip title={t('lines.fields.randomPassword')}>
+                              <IconButton
+                                edge="end"
+                                aria-label={t('lines.fields.randomPassword')}
+                                data-testid="random-password-button"
+                                onClick={() =>
+                                  setValue('password', randomPassword(), {
+                                    shouldDirty: true,
+                                    shouldValidate: true,
+                                  })
+                                }
+                              >
+                                <AutorenewIcon />
+                              </IconButton>
+                            </Tooltip>
+                          </InputAdornment>
+                        ),
+                      },
+                    }}
+                  />
+                  {admin ? (
+                    <ExpiryDateField control={control} />
+                  ) : (
+                    <TextField
+                      label={t('lines.fields.expiry')}
+                      value={toDisplayDate(line.expiry_date)}
+                      disabled
+                      helperText={t('lines.fields.expiryResellerHelp')}
+                      slotProps={{
+                        inputLabel: { shrink: true },
+                        htmlInput: { 'data-testid': 'field-expiry_date' },
+                      }}
+                    />
+                  )}
+                  <FormTextField control={control} name="name" label={t('lines.fields.name')} />
+                  <FormTextField
+                    control={control}
+                    name="email"
+                    label={t('lines.fields.email')}
+                    type="email"
+                  />
+                  <FormTextField control={control} name="company" label={t('lines.fields.company')} />
+                  <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+                    <HostPortField control={control} />
+                  </Box>
+                  <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+                    <FormTextField
+                      control={control}
+                      name="notes"
+                      label={t('lines.fields.notes')}
+                      multiline
+                      minRows={3}
+                    />
+                  </Box>
+                </Box>
+                <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    loading={update.isPending}
+                    disabled={!formState.isDirty}
+                    data-testid="line-edit-submit"
+                  >
+                    {t('common.saveChanges')}
+                  </Button>
+                </Stack>
+              </Box>
+            </CardContent>
+          </Card>
+          <LineHistory lineId={line.id} />
+        </Stack>
+
+        <Stack sx={{ gap: 3, minWidth: 0 }}>
+          <Card>
+            <CardHeader title={t('lines.edit.overviewTitle')} />
+            <CardContent>
+              <Stack sx={{ gap: 1.25 }}>
+                <Fact label={t('lines.fields.status')}>
+                  <LineStatusChip status={line.status} />
+                </Fact>
+                <Fact label={t('lines.fields.expiry')} testId="line-expiry">
+                  {toDisplayDate(line.expiry_date)}
+                </Fact>
+                <Fact label={t('lines.fields.added')}>{toDisplayDate(line.added_date)}</Fact>
+                <Fact label={t('lines.fields.server')} testId="line-server">
+                  {line.server_name ?? '—'}
+                </Fact>
+                <Fact label={t('lines.fields.type')}>
+                  {line.is_trial
+                    ? t('lines.fields.trial')
+                    : (durationLabel(t, line.subscription_months) ?? '—')}
+                </Fact>
+                {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
+                <Fact label={t('lines.fields.created')}>
+                  {formatDate(line.created_at, i18n.resolvedLanguage)}
+                </Fact>
+              </Stack>
+              <Divider sx={{ my: 2.5, borderStyle: 'dashed' }} />
+              <Stack sx={{ gap: 1.25 }}>
+                <Button
+                  variant="contained"
+                  startIcon={<AutorenewIcon />}
+                  onClick={() => setRenewOpen(true)}
+                  data-testid="line-renew-button"
+                >
+                  {t('lines.actions.renew')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  color={line.enabled ? 'warning' : 'success'}
+                  startIcon={line.enabled ? <BlockIcon /> : <CheckCircleOutlineIcon />}
+                  loading={toggle.isPending}
+                  onClick={() =>
+                    toggle.mutate(
+                      { id: line.id, body: { enabled: !line.enabled } },
+                      {
+                        onSuccess: (result) =>
+                          reportSync(
+                            result,
+                            result.line.enabled
+                              ? t('lines.list.enabled', { username: line.username })
+                              : t('lines.list.disabled', { username: line.username }),
+                          ),
+                        onError: (error) => snackbar(errorMessage(error), 'error'),
+                      },
+                    )
+                  }
+                  data-testid="line-toggle-button"
+                >
+                  {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteOutlinedIcon />}
+                  onClick={() => setDeleteOpen(true)}
+                  data-testid="line-delete-button"
+                >
+                  {t('common.delete')}
+                </Button>
+              </Stack>
+            </CardContent>
+          </Card>
+
+          <Card data-testid="line-sync-card">
+            <CardHeader title={t('lines.edit.syncTitle')} subheader={t('lines.edit.syncSubtitle')} />
+            <CardContent>
+              <Stack sx={{ gap: 1.5 }}>
+                <Fact label={t('lines.fields.sync')}>
+                  <LineSyncChip state={line.sync_state} error={line.sync_error} />
+                </Fact>
+                <Fact label={t('lines.edit.syncedAt')}>
+                  {line.synced_at
+                    ? formatDateTime(line.synced_at, i18n.resolvedLanguage)
+                    : t('lines.edit.never')}
+                </Fact>
+                {line.sync_error && line.sync_state !== 'synced' && (
+                  <Alert
+                    severity={line.sync_state === 'failing' ? 'error' : 'warning'}
+                    data-testid="line-sync-message"
+                  >
+                    {syncText(line.sync_error)}
+                  </Alert>
+                )}
+                {retry.isError && <Alert severity="error">{errorMessage(retry.error)}</Alert>}
+                <Button
+                  variant="outlined"
+                  startIcon={<SyncIcon />}
+                  loading={retry.isPending}
+                  onClick={() =>
+                    retry.mutate(line.id, {
+                      onSuccess: (result) => reportSync(result, t('lines.edit.syncOk')),
+                    })
+                  }
+                  data-testid="line-retry-sync"
+                >
+                  {t('lines.edit.retrySync')}
+                </Button>
+              </Stack>
+            </CardContent>
+          </Card>
+        </Stack>
+      </Box>
+
+      <RenewLineDialog
+        open={renewOpen}
+        lines={[line]}
+        loading={renew.isPending}
+        error={renew.isError ? errorMessage(renew.error) : null}
+        onClose={() => {
+          renew.reset();
+          setRenewOpen(false);
+        }}
+        onConfirm={(months) =>
+          renew.mutate(
+            { id: line.id, months },
+            {
+              onSuccess: (result) => {
+                setRenewOpen(false);
+                reportSync(result, t('lines.list.renewed', { username: line.username }));
+              },
+            },
+          )
+        }
+      />
+      <DeleteLineDialog
+        open={deleteOpen}
+        line={line}
+        onClose={() => setDeleteOpen(false)}
+        onDeleted={(deleted, result) => {
+          if (result && !result.sync.ok && result.sync.message)
+            snackbar(syncText(result.sync.message), 'warning');
+          else snackbar(t('lines.list.deleted', { username: deleted.username }));
+          void navigate(paths.linesAll);
+        }}
+      />
+    </>
+  );
+}
+
+export function EditLinePage() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const { id } = useParams();
+  const lineId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
+  const line = useLine(lineId);
+
+  if (!Number.isInteger(lineId) || (line.isError && isApiError(line.error) && line.error.status === 404)) {
+    return <NotFoundState />;
+  }
+  if (line.isError) {
+    return (
+      <Alert severity="error" data-testid="line-load-error">
+        {errorMessage(line.error)}
+      </Alert>
+    );
+  }
+  if (!line.data) {
+    return (
+      <Stack sx={{ gap: 3 }} aria-label={t('common.loading')}>
+        <Skeleton variant="rounded" height={48} width={320} />
+        <Skeleton variant="rounded" height={360} />
+      </Stack>
+    );
+  }
+  return <LineEditor line={line.data} />;
+}

@@ -1,0 +1,344 @@
+import AddIcon from '@mui/icons-material/Add';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
+import { isAdminAccount, type Line, type LineWriteResult } from '@linedesk/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageHeading } from '../../../components/page-heading';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { paths } from '../../../routes/paths';
+import { useAccount } from '../../auth/hooks/account-context';
+import { lineExportUrl, linesApi, toLineQuery, type LineListParams } from '../api/lines-api';
+import { BulkProgressDialog, type BulkRun } from '../components/bulk-progress-dialog';
+import { DeleteLineDialog } from '../components/delete-line-dialog';
+import { LinesFilters, type LineFilter } from '../components/lines-filters';
+import { LinesGrid, type LineRowAction } from '../components/lines-grid';
+import { RenewLineDialog } from '../components/renew-line-dialog';
+import {
+  useInvalidateLineWrites,
+  useLines,
+  useRenewLine,
+  useServerOptions,
+  useUpdateLine,
+} from '../hooks/use-lines';
+import { useSyncText } from '../hooks/use-sync-text';
+import { filterOf, readLineListState } from '../lib/line-list-state';
+import { runSequentially } from '../lib/run-sequentially';
+
+type LineDialog = { open: boolean; line: Line | null };
+const closed: LineDialog = { open: false, line: null };
+const emptySelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
+const idleRun: BulkRun = { open: false, title: '', total: 0, done: 0, failures: [], finished: false };
+
+/** The rows of this page the user ticked ('exclude' is the header checkbox: all but the unticked). */
+function selectedLines(rows: readonly Line[], selection: GridRowSelectionModel): Line[] {
+  return rows.filter((row) =>
+    selection.type === 'include' ? selection.ids.has(row.id) : !selection.ids.has(row.id),
+  );
+}
+
+export function LinesListPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const errorMessage = useErrorMessage();
+  const syncText = useSyncText();
+  const account = useAccount();
+  const admin = isAdminAccount(account);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => readLineListState(searchParams), [searchParams]);
+  const lines = useLines(params);
+  const servers = useServerOptions(admin);
+  const update = useUpdateLine();
+  const renew = useRenewLine();
+  const invalidate = useInvalidateLineWrites();
+  const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
+  const [renewing, setRenewing] = useState<{ open: boolean; lines: Line[] }>({ open: false, lines: [] });
+  const [deleting, setDeleting] = useState<LineDialog>(closed);
+  const [bulkDelete, setBulkDelete] = useState<{ open: boolean; lines: Line[] }>({ open: false, lines: [] });
+  const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
+  const [run, setRun] = useState<BulkRun>(idleRun);
+  const stopRequested = useRef(false);
+
+  const rows = useMemo(() => lines.data?.items ?? [], [lines.data]);
+  const total = lines.data?.total ?? 0;
+  const selected = selectedLines(rows, selection);
+
+  const setParams = useCallback(
+    (next: LineListParams) => {
+      const query = toLineQuery(next);
+      // Defaults stay out of the address.
+      if (next.page === 1) query.delete('page');
+      if (next.pageSize === 25) query.delete('page_size');
+      setSearchParams(query, { replace: true });
+      setSelection(emptySelection);
+    },
+    [setSearchParams],
+  );
+
+  const onFilterChange = (filter: LineFilter) =>
+    setParams({ ...filter, sort: params.sort, order: params.order, page: 1, pageSize: params.pageSize });
+
+  const paginationModel: GridPaginationModel = { page: params.page - 1, pageSize: params.pageSize };
+  const sortModel: GridSortModel = params.sort ? [{ field: params.sort, sort: params.order ?? 'desc' }] : [];
+
+  // A delete elsewhere can leave this page empty; step back to the last page that has rows.
+  const lastPage = Math.max(1, Math.ceil(total / params.pageSize));
+  const pageGone = Boolean(lines.data) && params.page > 1 && rows.length === 0 && total > 0;
+  useEffect(() => {
+    if (pageGone) setParams({ ...params, page: lastPage });
+  }, [pageGone, lastPage, params, setParams]);
+
+  const reportSync = (result: LineWriteResult, success: string) => {
+    if (result.sync.ok) snackbar(success);
+    else snackbar(result.sync.message ? syncText(result.sync.message) : t('lines.sync.failing'), 'warning');
+  };
+
+  const handleAction = (action: LineRowAction, line: Line) => {
+    if (action === 'renew') setRenewing({ open: true, lines: [line] });
+    if (action === 'delete') setDeleting({ open: true, line });
+    if (action === 'toggle') {
+      setToggling((ids) => new Set(ids).add(line.id));
+      update.mutate(
+        { id: line.id, body: { enabled: !line.enabled } },
+        {
+          onSuccess: (result) =>
+            reportSync(
+              result,
+              result.line.enabled
+                ? t('lines.list.enabled', { username: line.username })
+                : t('lines.list.disabled', { username: line.username }),
+            ),
+          onError: (error) => snackbar(errorMessage(error), 'error'),
+          onSettled: () =>
+            setToggling((ids) => {
+              const next = new Set(ids);
+              next.delete(line.id);
+              return next;
+            }),
+        },
+      );
+    }
+  };
+  // The grid's columns are memoised on this callback; keep it stable while it reads the latest state.
+  const latestAction = useRef(handleAction);
+  useEffect(() => {
+    latestAction.current = handleAction;
+  });
+  const onAction = useCallback((action: LineRowAction, line: Line) => latestAction.current(action, line), []);
+
+  /** Bulk actions call the per-line endpoints one after another, so each line gets its own answer. */
+  const runBulk = async (title: string, targets: Line[], action: (line: Line) => Promise<unknown>) => {
+    stopRequested.current = false;
+    setRun({ open: true, title, total: targets.length, done: 0, failures: [], finished: false });
+    await runSequentially(
+      targets,
+      action,
+      (outcome) =>
+        setRun((current) => ({
+          ...current,
+          done: outcome.done,
+          failures: outcome.failures.map(({ item, error }) => ({
+            id: item.id,
+            username: item.username,
+            message: errorMessage(error),
+          })),
+        })),
+      () => stopRequested.current,
+    );
+    setRun((current) => ({ ...current, finished: true }));
+    setSelection(emptySelection);
+    await invalidate();
+  };
+
+  const confirmRenew = (months: number) => {
+    const targets = renewing.lines;
+    if (targets.length === 1 && targets[0]) {
+      const line = targets[0];
+      renew.mutate(
+        { id: line.id, months },
+        {
+          onSuccess: (result) => {
+            setRenewing((state) => ({ ...state, open: false }));
+            reportSync(result, t('lines.list.renewed', { username: line.username }));
+          },
+        },
+      );
+      return;
+    }
+    setRenewing((state) => ({ ...state, open: false }));
+    void runBulk(t('lines.bulk.renewTitle'), targets, (line) => linesApi.renew(line.id, months));
+  };
+
+  const exportHref = lineExportUrl(filterOf(params));
+
+  return (
+    <>
+      <PageHeading
+        title={t('lines.list.title')}
+        description={t('lines.list.subtitle')}
+        action={
+          <Stack direction="row" sx={{ gap: 1.5 }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<FileDownloadOutlinedIcon />}
+              component="a"
+              href={exportHref}
+              download
+              data-testid="lines-export"
+            >
+              {t('lines.list.export')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={paths.linesAdd}
+              data-testid="lines-add-button"
+            >
+              {t('lines.list.add')}
+            </Button>
+          </Stack>
+        }
+      />
+      <Card>
+        <LinesFilters
+          filter={filterOf(params)}
+          onChange={onFilterChange}
+          servers={servers.data ?? []}
+          admin={admin}
+        />
+        <Divider />
+        {selected.length > 0 && (
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              gap: 1.5,
+              px: 2.5,
+              py: 1.25,
+              bgcolor: 'primary.lighter',
+            }}
+            data-testid="lines-bulk-bar"
+          >
+            <Typography
+              variant="subtitle2"
+              sx={{ flexGrow: 1, color: 'primary.dark' }}
+              data-testid="lines-selected-count"
+            >
+              {t('lines.bulk.selected', { count: selected.length })}
+            </Typography>
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<AutorenewIcon />}
+              onClick={() => setRenewing({ open: true, lines: selected })}
+              data-testid="lines-bulk-renew"
+            >
+              {t('lines.bulk.renew')}
+            </Button>
+            <Button
+              size="small"
+              variant="contained"
+              color="error"
+              startIcon={<DeleteOutlinedIcon />}
+              onClick={() => setBulkDelete({ open: true, lines: selected })}
+              data-testid="lines-bulk-delete"
+            >
+              {t('lines.bulk.delete')}
+            </Button>
+          </Box>
+        )}
+        {lines.isError && (
+          <Alert severity="error" sx={{ m: 2.5 }} data-testid="lines-error">
+            {errorMessage(lines.error)}
+          </Alert>
+        )}
+        <LinesGrid
+          rows={rows}
+          total={total}
+          filtered={Object.values(filterOf(params)).some((value) => value !== undefined)}
+          loading={lines.isPending || lines.isPlaceholderData}
+          admin={admin}
+          paginationModel={paginationModel}
+          onPaginationModelChange={(model) =>
+            setParams({
+              ...params,
+              page: model.pageSize === params.pageSize ? model.page + 1 : 1,
+              pageSize: model.pageSize,
+            })
+          }
+          sortModel={sortModel}
+          onSortModelChange={(model) => {
+            const first = model[0];
+            setParams({
+              ...params,
+              page: 1,
+              sort: first ? (first.field as LineListParams['sort']) : undefined,
+              order: first?.sort ?? undefined,
+            });
+          }}
+          selection={selection}
+          onSelectionChange={setSelection}
+          busy={toggling}
+          onAction={onAction}
+        />
+      </Card>
+
+      <RenewLineDialog
+        open={renewing.open}
+        lines={renewing.lines}
+        loading={renew.isPending}
+        error={renew.isError ? errorMessage(renew.error) : null}
+        onClose={() => {
+          renew.reset();
+          setRenewing((state) => ({ ...state, open: false }));
+        }}
+        onConfirm={confirmRenew}
+      />
+      <DeleteLineDialog
+        open={deleting.open}
+        line={deleting.line}
+        onClose={() => setDeleting((state) => ({ ...state, open: false }))}
+        onDeleted={(line, result) => {
+          if (result && !result.sync.ok && result.sync.message)
+            snackbar(syncText(result.sync.message), 'warning');
+          else snackbar(t('lines.list.deleted', { username: line.username }));
+          setDeleting((state) => ({ ...state, open: false }));
+        }}
+      />
+      <ConfirmDialog
+        open={bulkDelete.open}
+        title={t('lines.bulk.deleteTitle', { count: bulkDelete.lines.length })}
+        content={<Typography>{t('lines.bulk.deleteConfirm', { count: bulkDelete.lines.length })}</Typography>}
+        confirmLabel={t('common.delete')}
+        onClose={() => setBulkDelete((state) => ({ ...state, open: false }))}
+        onConfirm={() => {
+          const targets = bulkDelete.lines;
+          setBulkDelete((state) => ({ ...state, open: false }));
+          void runBulk(t('lines.bulk.deleteProgressTitle'), targets, (line) => linesApi.remove(line.id));
+        }}
+      />
+      <BulkProgressDialog
+        run={run}
+        onStop={() => {
+          stopRequested.current = true;
+        }}
+        onClose={() => setRun((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
+}

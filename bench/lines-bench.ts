@@ -1,0 +1,388 @@
+// Lines benchmark (issue 4): 100,000 seeded lines; GET /api/lines as admin and as a reseller next to
+// the very same SQL run bare through the same driver; then 1,000 lines created through the API and
+// live on a real line agent. Runs on the embedded database, and on PostgreSQL when given a URL.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import { isoDate, type LineListQuery } from '@linedesk/shared';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
+import type { Db } from '../apps/server/src/db/client.js';
+import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
+import { linesRepository, type LineFilter } from '../apps/server/src/modules/lines/lines.repository.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { startLineAgent } from '../apps/server/test/support/line-agent.js';
+
+const SEEDED = 100_000;
+const CREATED = 1_000;
+const CONCURRENCY = 10;
+const SCENARIO_MS = Number(process.env.LINES_BENCH_SCENARIO_MS ?? 3000);
+const ADMIN = { email: 'bench-lines@example.com', password: 'bench-password-1' };
+const RESELLER = { email: 'bench-reseller@example.com', password: 'bench-password-2' };
+
+type Stats = { rps: number; p50: number; p99: number; errors: number };
+
+/** Closed-loop load for a fixed time: `concurrency` workers sending back to back. */
+async function measureFor(ms: number, concurrency: number, send: () => Promise<boolean>): Promise<Stats> {
+  for (let i = 0; i < concurrency; i += 1) await send(); // warm-up: plans, caches, JIT
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + ms;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const ok = await send().catch(() => false);
+      latencies.push(performance.now() - t0);
+      if (!ok) errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return statsOf(latencies, errors, (performance.now() - started) / 1000);
+}
+
+/** The same closed loop over HTTP, run in a worker thread so the client's own CPU time is not taken
+ * from the server (with the embedded database, the server and PGlite share this thread). */
+const HTTP_LOOP = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { url, cookie, ms, concurrency } = workerData;
+(async () => {
+  const send = async () => {
+    const res = await fetch(url, { headers: { cookie } });
+    await res.arrayBuffer();
+    return res.ok;
+  };
+  for (let i = 0; i < concurrency; i += 1) await send();
+  const latencies = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + ms;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const ok = await send().catch(() => false);
+      latencies.push(performance.now() - t0);
+      if (!ok) errors += 1;
+    }
+  }));
+  parentPort.postMessage({ latencies, errors, seconds: (performance.now() - started) / 1000 });
+})();
+`;
+
+function statsOf(latencies: number[], errors: number, seconds: number): Stats {
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return {
+    rps: Math.round(latencies.length / seconds),
+    p50: +pct(0.5).toFixed(1),
+    p99: +pct(0.99).toFixed(1),
+    errors,
+  };
+}
+
+function measureHttp(ms: number, concurrency: number, url: string, cookie: string): Promise<Stats> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(HTTP_LOOP, { eval: true, workerData: { url, cookie, ms, concurrency } });
+    worker.once('message', (m: { latencies: number[]; errors: number; seconds: number }) => {
+      resolve(statsOf(m.latencies, m.errors, m.seconds));
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+type Session = { cookie: string; id: string };
+
+async function signIn(url: string, login: { email: string; password: string }): Promise<Session> {
+  const res = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(login),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const me = (await (await fetch(`${url}/api/me`, { headers: { cookie } })).json()) as { id: string };
+  return { cookie, id: me.id };
+}
+
+async function signUpConfirmed(url: string, logs: string[], login: { email: string; password: string }) {
+  const res = await fetch(`${url}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(login),
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const line = [...logs].reverse().find((l) => l.includes(`Mail to ${login.email}:`));
+  const token = line && /callback\?token=([^\s"]+)/.exec(line)?.[1];
+  if (!token) throw new Error('no confirmation mail in the log');
+  const confirmed = await fetch(`${url}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ token: decodeURIComponent(token) }),
+  });
+  if (!confirmed.ok) throw new Error(`confirm failed: ${confirmed.status}`);
+}
+
+/** 100,000 lines in one statement: 10 % owned by the reseller, a spread of expiries and states. */
+async function seed(db: Db, adminId: string, resellerId: string, serverId: number): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`
+    insert into users (username, password, expiry_date, added_date, owner_id, owner_email, server_id,
+      is_trial, subscription_months, enabled, notes, name, email, sync_state, synced_at, host_port, created_at)
+    select
+      'seed' || lpad(g::text, 6, '0'),
+      substr(md5(g::text), 1, 10),
+      current_date + ((g % 900) - 300),
+      current_date - (g % 400),
+      case when g % 10 = 0 then ${resellerId} else ${adminId} end,
+      case when g % 10 = 0 then ${RESELLER.email} else ${ADMIN.email} end,
+      ${serverId},
+      g % 17 = 0,
+      case when g % 17 = 0 then null else (array[1, 3, 6, 12, 24])[1 + g % 5] end,
+      g % 23 <> 0,
+      case when g % 3 = 0 then 'customer note ' || g end,
+      'Customer ' || g,
+      'customer' || g || '@example.com',
+      'synced',
+      now(),
+      array['tv.example.com:12000'],
+      now() - g * interval '1 minute'
+    from generate_series(1, ${SEEDED}) as g`);
+  await db.execute(sql`analyze users`);
+  return Math.round(performance.now() - started);
+}
+
+type Scenario = { label: string; query: Partial<LineListQuery> };
+
+const scenarios: Scenario[] = [
+  { label: 'first page', query: {} },
+  { label: 'search "customer9"', query: { search: 'customer9' } },
+  { label: 'filter status=expired', query: { status: 'expired' } },
+  { label: 'sort expiry_date asc', query: { sort: 'expiry_date', order: 'asc' } },
+];
+
+function queryString(query: Partial<LineListQuery>): string {
+  const params = new URLSearchParams({ page: '1', page_size: '25' });
+  for (const [key, value] of Object.entries(query)) params.set(key, String(value));
+  return params.toString();
+}
+
+type RawClient = { query: (text: string, params: unknown[]) => Promise<unknown> };
+
+/** The list's two statements exactly as the repository builds them, sent straight to the driver. */
+function bareList(db: Db, scopeOwnerId: string | null, query: Partial<LineListQuery>) {
+  const filter: LineFilter = {
+    scopeOwnerId,
+    status: query.status,
+    search: query.search,
+    today: isoDate(new Date()),
+  };
+  const page = { sort: query.sort, order: query.order ?? 'desc', limit: 25, offset: 0 };
+  const rows = linesRepository.pageQuery(db, filter, page).toSQL();
+  const total = linesRepository.countQuery(db, filter).toSQL();
+  const client = (db as unknown as { $client: RawClient }).$client;
+  return async () => {
+    await Promise.all([client.query(rows.sql, rows.params), client.query(total.sql, total.params)]);
+    return true;
+  };
+}
+
+function line(label: string, api: Stats, bare: Stats): string {
+  const ratio = bare.rps > 0 ? (api.rps / bare.rps).toFixed(2) : '-';
+  return `${label.padEnd(40)} api ${String(api.rps).padStart(5)} req/s p99 ${String(api.p99).padStart(6)} ms   bare SQL ${String(bare.rps).padStart(5)} q/s p99 ${String(bare.p99).padStart(6)} ms   api/bare ${ratio}${api.errors ? `   errors ${api.errors}` : ''}`;
+}
+
+async function openTarget(databaseUrl: string | undefined) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-bench-lines-'));
+  if (!databaseUrl) {
+    return { env: {}, dataDir, drop: async () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `ld_bench_lines_${randomBytes(4).toString('hex')}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    dataDir,
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runLinesBench(databaseUrl?: string): Promise<void> {
+  const target = await openTarget(databaseUrl);
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const url = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      if (logs.length > 1000) logs.splice(0, logs.length - 1000);
+      done();
+    },
+  });
+  let built: BuiltApp | undefined;
+  const agent = await startLineAgent();
+  try {
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LINEDESK_DATA_DIR: target.dataDir,
+      LINEDESK_ADMIN_EMAIL: ADMIN.email,
+      LINEDESK_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+      SERVER_CHECK_INTERVAL_SECONDS: '0',
+      LINE_RECONCILE_INTERVAL_SECONDS: '0',
+      ...target.env,
+    });
+    built = await buildApp(config, { logStream });
+    await built.app.listen({ port, host: '127.0.0.1' });
+    const db = built.ctx.db;
+    const admin = await signIn(url, ADMIN);
+    await signUpConfirmed(url, logs, RESELLER);
+    const resellerId = (await signIn(url, RESELLER)).id;
+    await db.transaction((tx) =>
+      creditLedger.change(tx as unknown as Db, {
+        accountId: resellerId,
+        delta: CREATED * 2,
+        reason: 'add',
+        actorId: null,
+      }),
+    );
+    // Signed in again: the credits made the account a reseller.
+    const reseller = await signIn(url, RESELLER);
+    const post = (session: Session, pathname: string, body: unknown) =>
+      fetch(`${url}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: session.cookie, origin: url },
+        body: JSON.stringify(body),
+      });
+
+    const seededServer = (await (
+      await post(admin, '/api/servers', {
+        server_name: 'Seeded',
+        host_ip: '10.0.0.1',
+        port: 12000,
+        username: 'x',
+        password: 'x',
+      })
+    ).json()) as { id: number };
+    const seedMs = await seed(db, admin.id, reseller.id, seededServer.id);
+
+    console.log(`\nlines benchmark on ${built.ctx.database.kind}: ${SEEDED} lines seeded in ${seedMs} ms`);
+    console.log(
+      `(${CONCURRENCY} concurrent clients in a worker thread, ${SCENARIO_MS / 1000} s per figure; the reseller owns 10 %)`,
+    );
+    for (const [role, session, scope] of [
+      ['admin', admin, null],
+      ['reseller', reseller, reseller.id],
+    ] as const) {
+      for (const scenario of scenarios) {
+        const path = `/api/lines?${queryString(scenario.query)}`;
+        const api = await measureHttp(SCENARIO_MS, CONCURRENCY, url + path, session.cookie);
+        const bare = await measureFor(SCENARIO_MS, CONCURRENCY, bareList(db, scope, scenario.query));
+        console.log(line(`GET /api/lines ${scenario.label} (${role})`, api, bare));
+      }
+    }
+
+    const exportStarted = performance.now();
+    const csv = await fetch(`${url}/api/lines/export.csv`, { headers: { cookie: admin.cookie } })
+      .then((res) => res.text())
+      .catch((error: unknown) => {
+        console.error(logs.filter((l) => /"level":(40|50|60)/.test(l)).slice(-5));
+        throw error;
+      });
+    const exportMs = performance.now() - exportStarted;
+    const exported = csv.split('\r\n').length - 2;
+    console.log(
+      `GET /api/lines/export.csv (admin, all)      ${exported} rows in ${Math.round(exportMs)} ms (${Math.round((exported / exportMs) * 1000)} rows/s)`,
+    );
+
+    // The dashboard home (issue 7): every figure and chart is an aggregate over the same 100,000 lines.
+    for (const [role, session] of [
+      ['admin, whole panel', admin],
+      ['reseller', reseller],
+    ] as const) {
+      const stats = await measureHttp(SCENARIO_MS, CONCURRENCY, `${url}/api/dashboard`, session.cookie);
+      console.log(
+        `${`GET /api/dashboard (${role})`.padEnd(40)} api ${String(stats.rps).padStart(5)} req/s p99 ${String(stats.p99).padStart(6)} ms${stats.errors ? `   errors ${stats.errors}` : ''}`,
+      );
+    }
+
+    // End to end: created through the API by a reseller (charged, outbox, delivered) and live on the agent.
+    const agentServer = (await (
+      await post(admin, '/api/servers', {
+        server_name: 'Agent',
+        host_ip: '127.0.0.1',
+        port: 12000,
+        api_port: agent.port,
+        username: agent.username,
+        password: agent.password,
+      })
+    ).json()) as { id: number };
+    await post(admin, `/api/servers/${agentServer.id}/test`, {});
+    const started = performance.now();
+    let next = 0;
+    let failed = 0;
+    const reasons = new Set<string>();
+    const creator = async () => {
+      while (next < CREATED) {
+        const i = next++;
+        const res = await post(reseller, '/api/lines', {
+          username: `e2e${String(i).padStart(5, '0')}`,
+          password: `pw${i}`,
+          subscription_months: 1,
+          server_id: agentServer.id,
+        });
+        const body = (await res.json()) as { sync?: { ok: boolean; message: string | null } };
+        if (res.status !== 201 || !body.sync?.ok) {
+          failed += 1;
+          reasons.add(body.sync?.message ?? `HTTP ${res.status}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, creator));
+    const createdMs = performance.now() - started;
+    for (;;) {
+      const listed = await agent.current().call('GET', '/users');
+      if ((listed.body.users as unknown[]).length >= CREATED) break;
+      if (performance.now() - started > 300_000) throw new Error('lines did not reach the agent in 5 min');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const liveMs = performance.now() - started;
+    console.log(
+      `POST /api/lines x${CREATED} live on the agent      ${Math.round((CREATED / liveMs) * 1000)} lines/s   (all answered in ${(createdMs / 1000).toFixed(1)} s, live after ${(liveMs / 1000).toFixed(1)} s, not synced at once: ${failed})`,
+    );
+    for (const reason of [...reasons].slice(0, 3)) console.log(`  not synced at once: ${reason}`);
+  } finally {
+    await built?.close();
+    await agent.cleanup();
+    await target.drop();
+  }
+}
+
+// Run on its own: `npx tsx bench/lines-bench.ts` (PostgreSQL too with LINES_BENCH_DATABASE_URL).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runLinesBench();
+  const pgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (pgUrl) await runLinesBench(pgUrl);
+}

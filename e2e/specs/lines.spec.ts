@@ -1,0 +1,261 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { addMonths, isoDate, toDisplayDate } from '@linedesk/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { apiSession, type ApiSession } from '../support/api-session.js';
+import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+
+let server: AppServer;
+let browser: Browser;
+let agent: LineAgent;
+let resellerContext: BrowserContext;
+let adminContext: BrowserContext;
+let reseller: Page;
+let admin: Page;
+let adminApi: ApiSession;
+
+const RESELLER = { email: 'reseller.lines@example.com', password: 'reseller-password-1' };
+const LINE = { username: 'e2e-customer', password: 'Line-Pass-42' };
+const SERVER_NAME = 'Lines agent';
+/** Set to a directory to keep a screenshot of each step (for looking at the layout). */
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
+
+async function shot(page: Page, name: string) {
+  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByTestId('field-email').fill(email);
+  await page.getByTestId('field-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('welcome-card').waitFor();
+}
+
+function row(page: Page, username: string) {
+  return page
+    .getByTestId('line-row')
+    .filter({ has: page.getByTestId('line-username').getByText(username, { exact: true }) });
+}
+
+beforeAll(async () => {
+  [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
+
+  // Setup over the API, as an admin's script would: a tested server pointing at the real agent...
+  adminApi = apiSession(server.url);
+  await adminApi.signIn(ADMIN.email, ADMIN.password);
+  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
+    server_name: SERVER_NAME,
+    host_ip: agent.host,
+    port: 12000,
+    api_port: agent.port,
+    username: agent.username,
+    password: agent.password,
+  });
+  const test = await adminApi.request<{ ok: boolean; message: string }>(
+    'POST',
+    `/api/servers/${created.id}/test`,
+  );
+  expect(test, test.message).toMatchObject({ ok: true });
+
+  // ...and a confirmed reseller with 10 credits.
+  const resellerApi = apiSession(server.url);
+  await resellerApi.request('POST', '/api/auth/sign-up', { ...RESELLER, full_name: 'Lines Reseller' });
+  const token = new URL(await server.confirmationLink(RESELLER.email)).searchParams.get('token');
+  await resellerApi.request('POST', '/api/auth/verify-email', { token });
+  const accounts = await adminApi.request<{ items: { id: string; email: string }[] }>(
+    'GET',
+    `/api/accounts?search=${encodeURIComponent(RESELLER.email)}`,
+  );
+  const account = accounts.items.find((item) => item.email === RESELLER.email);
+  expect(account).toBeDefined();
+  await adminApi.request('POST', `/api/accounts/${account!.id}/credits`, { amount: 10 });
+
+  const options = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
+  [resellerContext, adminContext] = await Promise.all([
+    browser.newContext(options),
+    browser.newContext(options),
+  ]);
+  [reseller, admin] = await Promise.all([resellerContext.newPage(), adminContext.newPage()]);
+  await Promise.all([
+    signIn(reseller, RESELLER.email, RESELLER.password),
+    signIn(admin, ADMIN.email, ADMIN.password),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await agent?.stop();
+  await server?.stop();
+});
+
+describe('line users in real browsers, against a real line agent', () => {
+  it('a reseller creates a line, sees its connection line and the credits drop; an open admin list shows it live', async () => {
+    // The admin keeps the list open the whole time; nothing reloads it.
+    await admin.goto(`${server.url}/users`);
+    await admin.waitForURL(/\/users\/all$/);
+    await admin.locator('[data-testid="lines-empty"][data-filtered="false"]').waitFor();
+
+    expect(await reseller.getByTestId('credits-value').textContent()).toBe('10');
+    await reseller.getByTestId('nav-lines').first().click();
+    await reseller.getByTestId('nav-linesAdd').first().click();
+    await reseller.waitForURL(/\/users\/add$/);
+    // The newest active server is preselected and the trial length comes from the settings.
+    await reseller.getByTestId('field-server-select').filter({ hasText: SERVER_NAME }).waitFor();
+    await reseller
+      .getByTestId('trial-length')
+      .filter({ hasText: /^A trial line lasts 1 day and costs nothing$/ })
+      .waitFor();
+
+    await reseller.getByTestId('field-username').fill(LINE.username);
+    await reseller.getByTestId('field-password').fill(LINE.password);
+    await reseller.getByTestId('duration-option-3').click();
+    expect(await reseller.getByTestId('price-value').textContent()).toBe('4 credits');
+    expect(await reseller.getByTestId('price-balance').textContent()).toBe('10');
+    expect(await reseller.getByTestId('price-balance-after').textContent()).toBe('6');
+    await shot(reseller, 'lines-add');
+
+    await reseller.getByTestId('line-form-submit').click();
+    const connection = reseller.getByTestId('connection-line');
+    await connection.waitFor();
+    expect(await connection.textContent()).toBe(`C: ${agent.host} 12000 ${LINE.username} ${LINE.password}`);
+    expect(await reseller.getByTestId('connection-sync-warning').count()).toBe(0);
+    // The header balance drops without a reload.
+    await reseller.getByTestId('credits-value').filter({ hasText: /^6$/ }).waitFor();
+    await shot(reseller, 'lines-created-dialog');
+
+    // The agent really has it.
+    await waitUntil(async () => {
+      const config = await readFile(agent.configFile, 'utf8');
+      return config.includes(`F: ${LINE.username} ${LINE.password} `) ? true : undefined;
+    }, 'the line in CCcam.cfg');
+
+    const expiry = toDisplayDate(addMonths(isoDate(new Date()), 3));
+    const adminRow = row(admin, LINE.username);
+    await adminRow.waitFor();
+    expect(await adminRow.getByTestId('line-expiry').textContent()).toBe(expiry);
+    expect(await adminRow.getByTestId('line-expiry').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(await adminRow.getByTestId('line-owner').textContent()).toBe(RESELLER.email);
+    expect(await adminRow.getByTestId('line-status').getAttribute('data-color')).toBe('success');
+    await adminRow.locator('[data-testid="line-sync"][data-sync-state="synced"]').waitFor();
+    await shot(admin, 'lines-admin-list');
+
+    await reseller.getByTestId('connection-done').click();
+    await reseller.waitForURL(/\/users\/all$/);
+    const resellerRow = row(reseller, LINE.username);
+    await resellerRow.waitFor();
+    expect(await resellerRow.getByTestId('line-expiry').textContent()).toBe(expiry);
+    expect(await resellerRow.getByTestId('line-password').textContent()).not.toContain(LINE.password);
+    await resellerRow.getByTestId('line-password-toggle').click();
+    expect(await resellerRow.getByTestId('line-password').textContent()).toBe(LINE.password);
+    // Resellers see no owner column.
+    expect(await reseller.getByTestId('line-owner').count()).toBe(0);
+    await shot(reseller, 'lines-reseller-list');
+  });
+
+  it('renewing from the row charges the price and moves the expiry, live in the other browser', async () => {
+    const resellerRow = row(reseller, LINE.username);
+    await resellerRow.getByTestId('line-renew-button').click();
+    const dialog = reseller.getByTestId('renew-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('duration-option-1').click();
+    const renewed = toDisplayDate(addMonths(addMonths(isoDate(new Date()), 3), 1));
+    expect(await dialog.getByTestId('renew-new-expiry').textContent()).toBe(renewed);
+    expect(await dialog.getByTestId('price-balance-after').textContent()).toBe('4');
+    await shot(reseller, 'lines-renew-dialog');
+    await reseller.getByTestId('renew-confirm').click();
+    await reseller
+      .getByTestId('snackbar')
+      .filter({ hasText: `${LINE.username} renewed` })
+      .waitFor();
+    await reseller.getByTestId('credits-value').filter({ hasText: /^4$/ }).waitFor();
+    await resellerRow.getByTestId('line-expiry').filter({ hasText: renewed }).waitFor();
+    await row(admin, LINE.username).getByTestId('line-expiry').filter({ hasText: renewed }).waitFor();
+  });
+
+  it('the edit page shows the line, its sync state and its history', async () => {
+    await row(reseller, LINE.username).getByTestId('line-username').click();
+    await reseller.waitForURL(/\/users\/edit\/\d+$/);
+    await reseller.locator('[data-testid="line-event"][data-action="renewed"]').waitFor();
+    await reseller.locator('[data-testid="line-event"][data-action="created"]').waitFor();
+    expect(await reseller.getByTestId('line-expiry').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    await reseller.locator('[data-testid="line-sync"][data-sync-state="synced"]').waitFor();
+    await shot(reseller, 'lines-edit');
+
+    await reseller.goto(`${server.url}/users/edit/999999`);
+    await reseller.getByTestId('line-not-found').waitFor();
+  });
+
+  it('an admin reconciles the server: a line the agent lost is put back', async () => {
+    // Someone removes the user on the server behind the panel's back.
+    const removed = await fetch(`${agent.url}/delete-user`, {
+      method: 'DELETE',
+      headers: {
+        Authorization: `Basic ${Buffer.from(`${agent.username}:${agent.password}`).toString('base64')}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ username: LINE.username }),
+    });
+    expect(removed.status).toBe(200);
+    expect(await readFile(agent.configFile, 'utf8')).not.toContain(`F: ${LINE.username} `);
+
+    await admin.goto(`${server.url}/cccam-servers/manage`);
+    const serverRow = admin.getByTestId('server-row').filter({ hasText: SERVER_NAME });
+    await serverRow.getByTestId('server-reconcile-button').click();
+    await admin
+      .getByTestId('snackbar')
+      .filter({ hasText: `${SERVER_NAME} reconciled: 1 added, 0 updated, 0 removed` })
+      .waitFor();
+    expect(await readFile(agent.configFile, 'utf8')).toContain(`F: ${LINE.username} ${LINE.password} `);
+    await shot(admin, 'lines-servers-reconcile');
+  });
+
+  it('an admin searches, exports the filter as CSV and bulk-deletes lines with a progress bar', async () => {
+    for (const username of ['bulk-one', 'bulk-two']) {
+      await adminApi.request('POST', '/api/lines', {
+        username,
+        password: 'Bulk-Pass-1',
+        subscription_months: 1,
+      });
+    }
+    await Promise.all([admin.goto(`${server.url}/users/all`), reseller.goto(`${server.url}/users/all`)]);
+    await row(admin, 'bulk-two').waitFor();
+    await row(reseller, LINE.username).waitFor();
+    expect(await admin.getByTestId('line-row').count()).toBe(3);
+
+    await admin.getByTestId('filter-search').fill('bulk');
+    await admin.waitForURL(/search=bulk/);
+    await admin.getByTestId('line-row').filter({ hasText: LINE.username }).waitFor({ state: 'detached' });
+    expect(await admin.getByTestId('line-row').count()).toBe(2);
+
+    // The export takes the list's current filter.
+    const href = await admin.getByTestId('lines-export').getAttribute('href');
+    expect(href).toBe('/api/lines/export.csv?search=bulk');
+    const csv = await (await admin.request.get(`${server.url}${href}`)).text();
+    expect(csv).toContain('bulk-one');
+    expect(csv).toContain('bulk-two');
+    expect(csv).not.toContain(LINE.username);
+
+    await admin.getByTestId('filter-clear').click();
+    await row(admin, LINE.username).waitFor();
+    await admin.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
+    expect(await admin.getByTestId('lines-selected-count').textContent()).toBe('Selected: 3');
+    await admin.getByTestId('lines-bulk-delete').click();
+    await admin.getByTestId('confirm-button').click();
+    await admin.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor();
+    expect(await admin.getByTestId('bulk-progress-count').textContent()).toBe('3 / 3');
+    expect(await admin.getByTestId('bulk-summary').textContent()).toBe('Done: 3 succeeded, 0 failed.');
+    await shot(admin, 'lines-bulk-deleted');
+    await admin.getByTestId('bulk-close').click();
+    await admin.getByTestId('lines-empty').waitFor();
+
+    // The reseller's open list loses its row without a reload, and the agent no longer has any of them.
+    await reseller.locator('[data-testid="lines-empty"][data-filtered="false"]').waitFor();
+    await waitUntil(async () => {
+      const config = await readFile(agent.configFile, 'utf8');
+      return /^F: /m.test(config) ? undefined : true;
+    }, 'the agent to drop the deleted lines');
+  });
+});
