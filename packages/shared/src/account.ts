@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { permissions } from './permissions.js';
+import { emailSchema, passwordSchema } from './auth.js';
+import {
+  ADMIN_GROUP_ID,
+  RESELLER_GROUP_ID,
+  USER_GROUP_ID,
+  isAdminAccount,
+  permissions,
+} from './permissions.js';
 
 export const accountStatusSchema = z.enum(['active', 'suspended']);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
@@ -34,3 +41,86 @@ export function usernameFromEmail(email: string): string {
   const at = email.indexOf('@');
   return at === -1 ? email : email.slice(0, at);
 }
+
+/**
+ * Spec section 4, "Account derivation" (display only): admin → group 1 (credits shown as 1000),
+ * credits > 0 → group 2, otherwise group 3.
+ */
+export function derivedGroupId(account: { is_admin: boolean; group_id: number; credits: number }): number {
+  if (isAdminAccount(account)) return ADMIN_GROUP_ID;
+  return account.credits > 0 ? RESELLER_GROUP_ID : USER_GROUP_ID;
+}
+
+/** A row of `GET /api/accounts` (/resellers and /user): the account plus what the lists show. */
+export const managedAccountSchema = accountSchema.extend({
+  /** Line users (table users) this account owns. */
+  lines_count: z.number().int(),
+  owner_email: z.string().nullable(),
+  /** `displayCredits`: 1000 for admins, else the balance. */
+  display_credits: z.number().int(),
+  /** `derivedGroupId`: the spec's display derivation of the group. */
+  display_group_id: z.number().int(),
+});
+export type ManagedAccount = z.infer<typeof managedAccountSchema>;
+
+export const accountSortFields = [
+  'email',
+  'username',
+  'full_name',
+  'credits',
+  'group_id',
+  'created_at',
+  'last_sign_in_at',
+  'lines_count',
+] as const;
+
+/** `GET /api/accounts?page=&page_size=&search=&sort=&order=&group_id=&status=&owner_id=`. */
+export const accountListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  /** Matches email, full name and profile username. */
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(accountSortFields).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  group_id: z.coerce.number().int().positive().optional(),
+  status: accountStatusSchema.optional(),
+  /** Admins only: the sub-accounts of one reseller. */
+  owner_id: z.string().min(1).max(64).optional(),
+});
+export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
+
+/**
+ * `POST /api/accounts`: with `password` the account is ready to sign in (email confirmed by whoever
+ * created it); without one an invite mail goes out whose link opens `<public url>/set-password?token=...`,
+ * and the account signs in once the password is set there. A reseller creating an account becomes its
+ * owner; only admins pick `group_id`.
+ */
+export const createAccountBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema.optional(),
+  full_name: z.string().trim().max(200).optional(),
+  username: z.string().trim().max(254).optional(),
+  notes: z.string().max(5000).nullable().optional(),
+  group_id: z.number().int().positive().optional(),
+});
+export type CreateAccountBody = z.infer<typeof createAccountBodySchema>;
+
+/** `POST /api/accounts` → 201: the account and whether an invite mail was sent. */
+export const createAccountResultSchema = z.object({ account: managedAccountSchema, invited: z.boolean() });
+export type CreateAccountResult = z.infer<typeof createAccountResultSchema>;
+
+/** `PATCH /api/accounts/:id`: group_id and banned are admin-only; owners may edit notes and full_name. */
+export const accountPatchSchema = z.object({
+  group_id: z.number().int().positive().optional(),
+  banned: z.boolean().optional(),
+  notes: z.string().max(5000).nullable().optional(),
+  full_name: z.string().trim().max(200).optional(),
+});
+export type AccountPatch = z.infer<typeof accountPatchSchema>;
+
+/** `POST /api/accounts/invite/accept` (public): the invite link's token and the chosen password. */
+export const acceptInviteBodySchema = z.object({
+  token: z.string().min(1, { error: 'INVALID_TOKEN' }).max(200, { error: 'INVALID_TOKEN' }),
+  password: passwordSchema,
+});
+export type AcceptInviteBody = z.infer<typeof acceptInviteBodySchema>;

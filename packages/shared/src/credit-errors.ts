@@ -10,4 +10,13 @@ export const creditErrors = {
   INVALID_OR_EXPIRED_CODE: 'Invalid or expired code',
   CODE_ALREADY_REDEEMED: 'Code already redeemed by this user',
   IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for a different request',
+  CREDITS_TOO_LARGE: 'The amount of credits is too large',
+  TRANSFER_TO_SELF: 'You cannot transfer credits to your own account',
+  REDEEM_CODE_NOT_FOUND: 'Redeem code not found',
+  EXPIRY_IN_PAST: 'The expiry date must be in the future',
+  CREDIT_PACKAGE_NOT_FOUND: 'Credit package not found',
+  PAYMENT_REFERENCE_REQUIRED: 'Payment reference is required',
+  REJECT_REASON_REQUIRED: 'A reason is required',
+  TOPUP_NOT_FOUND: 'Top-up request not found',
+  TOPUP_ALREADY_DECIDED: 'This top-up request has already been decided',
 } as const;

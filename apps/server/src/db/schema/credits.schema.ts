@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { LedgerReason } from '@linedesk/shared';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { LedgerReason, TopUpStatus } from '@linedesk/shared';
+import { timestamps } from './columns.js';
 import { authUsers } from './core.schema.js';
 
 /**
@@ -29,5 +43,139 @@ export const creditLedger = pgTable(
     check('credit_ledger_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
     index('credit_ledger_account_idx').on(t.accountId, t.createdAt),
     index('credit_ledger_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Redeem codes (spec section 3). Only a SHA-256 of the normalized code is kept, so a database leak
+ * gives away no spendable codes; `code_hint` (the last group) lets admins tell them apart.
+ */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    id: serial('id').primaryKey(),
+    codeHash: text('code_hash').notNull().unique(),
+    codeHint: text('code_hint').notNull(),
+    credits: integer('credits').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    maxUses: integer('max_uses').notNull().default(1),
+    timesUsed: integer('times_used').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('redeem_codes_credits_positive', sql`${t.credits} > 0`),
+    check('redeem_codes_max_uses_positive', sql`${t.maxUses} >= 1`),
+    // The conditional UPDATE that redeems also checks this; the constraint is the last word.
+    check('redeem_codes_times_used_range', sql`${t.timesUsed} between 0 and ${t.maxUses}`),
+    index('redeem_codes_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Every redemption attempt (spec section 3): successes, and failures for the brute-force limit. */
+export const redeemCodeHistory = pgTable(
+  'redeem_code_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    codeId: integer('code_id').references(() => redeemCodes.id, { onDelete: 'set null' }),
+    /** The code's hint (or, for an unknown code, the last characters typed). */
+    code: text('code').notNull(),
+    credits: integer('credits').notNull().default(0),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').$type<'success' | 'error'>().notNull().default('success'),
+    errorCode: text('error_code'),
+  },
+  (t) => [
+    check('redeem_code_history_status_check', sql`${t.status} in ('success', 'error')`),
+    // One successful redemption of a code per account, even under concurrent requests.
+    uniqueIndex('redeem_code_history_once_per_user')
+      .on(t.codeId, t.userId)
+      .where(sql`${t.status} = 'success'`),
+    index('redeem_code_history_user_idx').on(t.userId, t.status, t.redeemedAt),
+    index('redeem_code_history_redeemed_idx').on(t.redeemedAt),
+  ],
+);
+
+/** What an admin sells on /payments/pricing; the price in the currency's minor unit. */
+export const creditPackages = pgTable(
+  'credit_packages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    credits: integer('credits').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    highlight: boolean('highlight').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check('credit_packages_credits_positive', sql`${t.credits} > 0`),
+    check('credit_packages_price_not_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * A request to buy a package. Confirmed by an admin (provider 'manual') or, later, by a payment
+ * provider's webhook (provider + provider_payment_id, unique so one payment credits once).
+ */
+export const topUpRequests = pgTable(
+  'topup_requests',
+  {
+    id: serial('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id').references(() => creditPackages.id, { onDelete: 'set null' }),
+    packageName: text('package_name').notNull(),
+    credits: integer('credits').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull(),
+    paymentReference: text('payment_reference').notNull(),
+    status: text('status').$type<TopUpStatus>().notNull().default('pending'),
+    rejectReason: text('reject_reason'),
+    decidedBy: text('decided_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    provider: text('provider'),
+    providerPaymentId: text('provider_payment_id'),
+    ...timestamps,
+  },
+  (t) => [
+    check('topup_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('topup_requests_credits_positive', sql`${t.credits} > 0`),
+    uniqueIndex('topup_requests_provider_payment_idx')
+      .on(t.provider, t.providerPaymentId)
+      .where(sql`${t.providerPaymentId} is not null`),
+    index('topup_requests_status_idx').on(t.status, t.createdAt),
+    index('topup_requests_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * `Idempotency-Key` results of credit-moving requests, per account. The row is inserted first in the
+ * request's own transaction, so a concurrent retry waits on the key and then replays the result.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, route and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );

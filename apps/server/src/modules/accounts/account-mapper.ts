@@ -1,6 +1,13 @@
-import { usernameFromEmail, type Account, type Me } from '@linedesk/shared';
+import {
+  derivedGroupId,
+  displayCredits,
+  usernameFromEmail,
+  type Account,
+  type ManagedAccount,
+  type Me,
+} from '@linedesk/shared';
 import { buildActor } from '../../platform/access.js';
-import type { AccountRow } from './accounts.repository.js';
+import type { AccountRow, ManagedAccountRow } from './accounts.repository.js';
 
 export function toAccount(row: AccountRow): Account {
   return {
@@ -20,6 +27,17 @@ export function toAccount(row: AccountRow): Account {
     email_verified: row.emailVerified,
     created_at: row.createdAt.toISOString(),
     last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+export function toManagedAccount(row: ManagedAccountRow): ManagedAccount {
+  const account = toAccount(row);
+  return {
+    ...account,
+    lines_count: row.linesCount,
+    owner_email: row.ownerEmail,
+    display_credits: displayCredits(account),
+    display_group_id: derivedGroupId(account),
   };
 }
 

@@ -1,6 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ADMIN_GROUP_ID, type AccountListQuery } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
-import { authUsers, groups } from '../../db/schema.js';
+import { authAccounts, authUsers, groups } from '../../db/schema.js';
 
 const accountColumns = {
   id: authUsers.id,
@@ -38,12 +41,36 @@ export type AccountRow = {
   lastSignInAt: Date | null;
 };
 
+export type ManagedAccountRow = AccountRow & { linesCount: number; ownerEmail: string | null };
+
+const owner = alias(authUsers, 'account_owner');
+/** Line users (table `users`, read only here) the account owns. */
+const linesCount = sql<number>`(select count(*)::int from "users" where "users"."owner_id" = "auth_users"."id")`;
+const managedColumns = { ...accountColumns, linesCount, ownerEmail: owner.email };
+
 const sortable = {
   email: authUsers.email,
-  created_at: authUsers.createdAt,
+  // The derived username is the email's part before the at-sign, so it sorts like the email.
+  username: authUsers.email,
+  full_name: authUsers.name,
   credits: authUsers.credits,
+  group_id: authUsers.groupId,
+  created_at: authUsers.createdAt,
   last_sign_in_at: authUsers.lastSignInAt,
+  lines_count: linesCount,
 } as const;
+
+export type NewAccount = {
+  id: string;
+  email: string;
+  name: string;
+  username: string;
+  emailVerified: boolean;
+  groupId: number;
+  ownerId: string | null;
+  notes: string | null;
+  passwordHash: string | null;
+};
 
 export const accountsRepository = {
   async findById(db: Db, id: string): Promise<AccountRow | undefined> {
@@ -51,6 +78,15 @@ export const accountsRepository = {
       .select(accountColumns)
       .from(authUsers)
       .leftJoin(groups, eq(groups.id, authUsers.groupId))
+      .where(eq(authUsers.id, id));
+    return row;
+  },
+  async findManagedById(db: Db, id: string): Promise<ManagedAccountRow | undefined> {
+    const [row] = await db
+      .select(managedColumns)
+      .from(authUsers)
+      .leftJoin(groups, eq(groups.id, authUsers.groupId))
+      .leftJoin(owner, eq(owner.id, authUsers.ownerId))
       .where(eq(authUsers.id, id));
     return row;
   },
@@ -64,28 +100,30 @@ export const accountsRepository = {
   },
   async list(
     db: Db,
-    input: {
-      ownerId?: string;
-      search?: string;
-      sort?: string;
-      order: 'asc' | 'desc';
-      limit: number;
-      offset: number;
-    },
-  ): Promise<{ rows: AccountRow[]; total: number }> {
+    input: Omit<AccountListQuery, 'page' | 'page_size'> & { limit: number; offset: number },
+  ): Promise<{ rows: ManagedAccountRow[]; total: number }> {
     const filters: SQL[] = [];
-    if (input.ownerId) filters.push(eq(authUsers.ownerId, input.ownerId));
+    if (input.owner_id) filters.push(eq(authUsers.ownerId, input.owner_id));
+    if (input.group_id !== undefined) filters.push(eq(authUsers.groupId, input.group_id));
+    if (input.status) filters.push(eq(authUsers.banned, input.status === 'suspended'));
     if (input.search) {
       const pattern = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      filters.push(or(ilike(authUsers.email, pattern), ilike(authUsers.name, pattern)) as SQL);
+      filters.push(
+        or(
+          ilike(authUsers.email, pattern),
+          ilike(authUsers.name, pattern),
+          ilike(authUsers.username, pattern),
+        ) as SQL,
+      );
     }
     const where = filters.length ? and(...filters) : undefined;
-    const column = sortable[(input.sort ?? 'created_at') as keyof typeof sortable] ?? authUsers.createdAt;
+    const column = sortable[input.sort ?? 'created_at'];
     const [rows, [totalRow]] = await Promise.all([
       db
-        .select(accountColumns)
+        .select(managedColumns)
         .from(authUsers)
         .leftJoin(groups, eq(groups.id, authUsers.groupId))
+        .leftJoin(owner, eq(owner.id, authUsers.ownerId))
         .where(where)
         .orderBy(input.order === 'asc' ? asc(column) : desc(column), asc(authUsers.id))
         .limit(input.limit)
@@ -97,7 +135,14 @@ export const accountsRepository = {
   async update(
     db: Db,
     id: string,
-    patch: Partial<{ name: string; groupId: number; banned: boolean; notes: string | null; role: string }>,
+    patch: Partial<{
+      name: string;
+      groupId: number;
+      isAdmin: boolean;
+      banned: boolean;
+      notes: string | null;
+      role: string;
+    }>,
   ): Promise<boolean> {
     const updated = await db
       .update(authUsers)
@@ -105,6 +150,44 @@ export const accountsRepository = {
       .where(eq(authUsers.id, id))
       .returning({ id: authUsers.id });
     return updated.length > 0;
+  },
+  async markEmailVerified(db: Db, id: string): Promise<void> {
+    await db
+      .update(authUsers)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(authUsers.id, id));
+  },
+  /** The account and, when a password is given, its better-auth credential row; false if the email is taken. */
+  async insert(db: Db, account: NewAccount): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(authUsers)
+        .values({
+          id: account.id,
+          isAdmin: account.groupId === ADMIN_GROUP_ID,
+          role: account.groupId === ADMIN_GROUP_ID ? 'admin' : 'user',
+          email: account.email,
+          name: account.name,
+          username: account.username,
+          emailVerified: account.emailVerified,
+          groupId: account.groupId,
+          ownerId: account.ownerId,
+          notes: account.notes,
+        })
+        .onConflictDoNothing()
+        .returning({ id: authUsers.id });
+      if (inserted.length === 0) return false;
+      if (account.passwordHash) {
+        await tx.insert(authAccounts).values({
+          id: randomUUID(),
+          accountId: account.id,
+          providerId: 'credential',
+          userId: account.id,
+          password: account.passwordHash,
+        });
+      }
+      return true;
+    });
   },
   async countAll(db: Db): Promise<number> {
     const [row] = await db.select({ n: count() }).from(authUsers);

@@ -1,23 +1,59 @@
 import {
-  accountSchema,
-  listQuerySchema,
+  IDEMPOTENT_REPLAYED_HEADER,
+  acceptInviteBodySchema,
+  accountListQuerySchema,
+  accountPatchSchema,
+  createAccountBodySchema,
+  createAccountResultSchema,
+  creditAmountBodySchema,
+  creditOperationResultSchema,
+  idempotencyHeadersSchema,
   listResponseSchema,
+  managedAccountSchema,
   meSchema,
   messageResponseSchema,
+  setCreditsBodySchema,
   updateProfileBodySchema,
 } from '@linedesk/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
-import { endAccountSessions, getMe, listAccounts, updateAccount, updateMe } from './accounts.service.js';
+import type { IdempotentOutcome } from '../credits/idempotency.js';
+import { addCredits, setCredits, transferCredits } from './account-credits.service.js';
+import {
+  acceptInvite,
+  createAccount,
+  endAccountSessions,
+  getAccount,
+  getMe,
+  listAccounts,
+  updateAccount,
+  updateMe,
+} from './accounts.service.js';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const accountPatchSchema = z.object({
-  group_id: z.number().int().positive().optional(),
-  banned: z.boolean().optional(),
-  notes: z.string().max(5000).nullable().optional(),
+/** Account ids are better-auth's (alphanumeric) or UUIDs; anything else is 'Invalid user ID'. */
+const idParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'INVALID_USER_ID' }),
 });
+
+const idempotencyNote =
+  ' Send an `Idempotency-Key` header to make a retry return the first result instead of moving credits twice.';
+
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+function scope(request: FastifyRequest, id: string): string {
+  return `${request.method} ${request.routeOptions.url ?? request.url} ${id}`;
+}
+
+function send<T>(reply: FastifyReply, outcome: IdempotentOutcome<T>) {
+  if (outcome.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  return reply.status(outcome.status).send(outcome.body);
+}
 
 export function registerAccountRoutes(app: App, ctx: AppContext): void {
   app.get(
@@ -51,11 +87,57 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['accounts'],
         summary: 'Accounts (admins: all; others: the accounts they own)',
-        querystring: listQuerySchema,
-        response: { 200: listResponseSchema(accountSchema) },
+        querystring: accountListQuerySchema,
+        response: { 200: listResponseSchema(managedAccountSchema) },
       },
     },
     async (request, reply) => listAccounts(ctx, await getActor(ctx, request, reply), request.query),
+  );
+
+  app.post(
+    '/api/accounts',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Create an account (admin) or a sub-account (reseller); without a password an invite mail is sent',
+        body: createAccountBodySchema,
+        response: { 201: createAccountResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createAccount(ctx, await getActor(ctx, request, reply), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/accounts/invite/accept',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: "Set the first password with an invite link's token (no sign-in needed)",
+        body: acceptInviteBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await acceptInvite(ctx, request.body);
+      return { message: 'Password set. You can sign in now.' };
+    },
+  );
+
+  app.get(
+    '/api/accounts/:id',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'One account (admins: any; resellers: their own sub-accounts)',
+        params: idParams,
+        response: { 200: managedAccountSchema },
+      },
+    },
+    async (request, reply) => getAccount(ctx, await getActor(ctx, request, reply), request.params.id),
   );
 
   app.patch(
@@ -63,10 +145,10 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['accounts'],
-        summary: 'Change group, ban or unban, notes (admin)',
+        summary: 'Change group, ban or unban (admin); notes and full name (admin or owner)',
         params: idParams,
         body: accountPatchSchema,
-        response: { 200: accountSchema },
+        response: { 200: managedAccountSchema },
       },
     },
     async (request, reply) =>
@@ -86,6 +168,78 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const ended = await endAccountSessions(ctx, await getActor(ctx, request, reply), request.params.id);
       return { message: `Ended ${ended} session(s)`, ended };
+    },
+  );
+
+  app.post(
+    '/api/accounts/:id/credits',
+    {
+      schema: {
+        tags: ['credits'],
+        summary:
+          'Add credits (holders of add_credits). Admins add to any account; a reseller adding to its sub-account transfers from its own balance.' +
+          idempotencyNote,
+        params: idParams,
+        headers: idempotencyHeadersSchema,
+        body: creditAmountBodySchema,
+        response: { 200: creditOperationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await addCredits(ctx, await getActor(ctx, request, reply), {
+        id: request.params.id,
+        body: request.body,
+        idempotencyKey: idempotencyKey(request),
+        scope: scope(request, request.params.id),
+      });
+      return send(reply, outcome);
+    },
+  );
+
+  app.post(
+    '/api/accounts/:id/transfer',
+    {
+      schema: {
+        tags: ['credits'],
+        summary:
+          'Transfer part of my own balance to an account I own (admins: to any account).' + idempotencyNote,
+        params: idParams,
+        headers: idempotencyHeadersSchema,
+        body: creditAmountBodySchema,
+        response: { 200: creditOperationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await transferCredits(ctx, await getActor(ctx, request, reply), {
+        id: request.params.id,
+        body: request.body,
+        idempotencyKey: idempotencyKey(request),
+        scope: scope(request, request.params.id),
+      });
+      return send(reply, outcome);
+    },
+  );
+
+  app.put(
+    '/api/accounts/:id/credits',
+    {
+      schema: {
+        tags: ['credits'],
+        summary: "Set an account's balance (admin); the ledger records the difference." + idempotencyNote,
+        params: idParams,
+        headers: idempotencyHeadersSchema,
+        body: setCreditsBodySchema,
+        response: { 200: creditOperationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await setCredits(ctx, await getActor(ctx, request, reply), {
+        id: request.params.id,
+        body: request.body,
+        idempotencyKey: idempotencyKey(request),
+        scope: scope(request, request.params.id),
+      });
+      return send(reply, outcome);
     },
   );
 }

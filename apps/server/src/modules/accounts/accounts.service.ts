@@ -1,16 +1,48 @@
-import type { Account, ListQuery, ListResponse, Me, UpdateProfileBody } from '@linedesk/shared';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  ADMIN_GROUP_ID,
+  USER_GROUP_ID,
+  type AcceptInviteBody,
+  type AccountListQuery,
+  type AccountPatch,
+  type CreateAccountBody,
+  type CreateAccountResult,
+  type ListResponse,
+  type ManagedAccount,
+  type Me,
+  type UpdateProfileBody,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { groupsRepository } from '../groups/groups.repository.js';
+import { hashPassword } from '../../platform/password.js';
+import { translateAuthError } from '../auth/auth-errors.js';
 import { sessionRepository } from '../auth/session.repository.js';
-import { toAccount, toMe } from './account-mapper.js';
+import { groupsRepository } from '../groups/groups.repository.js';
+import { toManagedAccount, toMe } from './account-mapper.js';
 import { accountsRepository } from './accounts.repository.js';
 
-export type AccountPatch = { group_id?: number; banned?: boolean; notes?: string | null };
+/** How long an invite link stays valid. */
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-async function publishAccountChange(ctx: AppContext, id: string) {
-  await ctx.bus.publish({ table: 'auth_users', action: 'update', id, audience: [id] });
+/** The account itself and its owner see the change live; admins see every event. */
+async function publishAccountChange(
+  ctx: AppContext,
+  action: 'insert' | 'update',
+  account: { id: string; ownerId: string | null },
+) {
+  const audience = account.ownerId ? [account.id, account.ownerId] : [account.id];
+  await ctx.bus.publish({ table: 'auth_users', action, id: account.id, audience });
+}
+
+/** Resellers (add_credits) manage sub-accounts of their own; plain users have none. */
+function canOwnAccounts(actor: Actor): boolean {
+  return actor.isAdmin || actor.permissions.has('add_credits');
+}
+
+async function managedOrNotFound(ctx: AppContext, actor: Actor, id: string): Promise<ManagedAccount> {
+  const row = await accountsRepository.findManagedById(ctx.db, id);
+  return toManagedAccount(access.ownAccountOrNotFound(actor, row) as NonNullable<typeof row>);
 }
 
 export async function getMe(ctx: AppContext, actor: Actor | null): Promise<Me> {
@@ -23,51 +55,139 @@ export async function getMe(ctx: AppContext, actor: Actor | null): Promise<Me> {
 export async function updateMe(ctx: AppContext, actor: Actor | null, body: UpdateProfileBody): Promise<Me> {
   const signedIn = access.signedIn(actor);
   await accountsRepository.update(ctx.db, signedIn.id, { name: body.full_name });
-  await publishAccountChange(ctx, signedIn.id);
+  const row = await accountsRepository.findById(ctx.db, signedIn.id);
+  await publishAccountChange(ctx, 'update', { id: signedIn.id, ownerId: row?.ownerId ?? null });
   return getMe(ctx, signedIn);
 }
 
-/** Admins see every account; anyone else only the accounts they own (their sub-resellers). */
+/** Admins see every account (optionally one reseller's, `owner_id`); anyone else only the accounts they own. */
 export async function listAccounts(
   ctx: AppContext,
   actor: Actor | null,
-  query: ListQuery,
-): Promise<ListResponse<Account>> {
+  query: AccountListQuery,
+): Promise<ListResponse<ManagedAccount>> {
   const signedIn = access.signedIn(actor);
   const { rows, total } = await accountsRepository.list(ctx.db, {
-    ownerId: signedIn.isAdmin ? undefined : signedIn.id,
-    search: query.search,
-    sort: query.sort,
-    order: query.order,
+    ...query,
+    owner_id: signedIn.isAdmin ? query.owner_id : signedIn.id,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { items: rows.map(toAccount), total, page: query.page, page_size: query.page_size };
+  return { items: rows.map(toManagedAccount), total, page: query.page, page_size: query.page_size };
 }
 
+export async function getAccount(ctx: AppContext, actor: Actor | null, id: string): Promise<ManagedAccount> {
+  const signedIn = access.signedIn(actor);
+  return managedOrNotFound(ctx, signedIn, id);
+}
+
+/**
+ * Admins create any account (and pick its group); a reseller creates a sub-account it owns, in Users
+ * until it receives credits. With a password the account can sign in at once; without one it gets an
+ * invite mail whose link sets the password (better-auth's reset-password token) and confirms the email.
+ */
+export async function createAccount(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: CreateAccountBody,
+): Promise<CreateAccountResult> {
+  const signedIn = access.signedIn(actor);
+  if (!canOwnAccounts(signedIn)) throw new AppError('FORBIDDEN');
+  if (body.group_id !== undefined && !signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
+  if (body.group_id !== undefined && !(await groupsRepository.findById(ctx.db, body.group_id))) {
+    throw new AppError('GROUP_NOT_FOUND');
+  }
+  const email = body.email.toLowerCase();
+  const id = randomUUID();
+  const ownerId = signedIn.isAdmin ? null : signedIn.id;
+  const inserted = await accountsRepository.insert(ctx.db, {
+    id,
+    email,
+    name: body.full_name ?? '',
+    username: body.username || email,
+    emailVerified: body.password !== undefined,
+    groupId: body.group_id ?? USER_GROUP_ID,
+    ownerId,
+    notes: body.notes ?? null,
+    passwordHash: body.password !== undefined ? await hashPassword(body.password) : null,
+  });
+  if (!inserted) throw new AppError('EMAIL_TAKEN');
+  const invited = body.password === undefined;
+  if (invited) await sendInvite(ctx, { id, email, invitedBy: signedIn.email });
+  await publishAccountChange(ctx, 'insert', { id, ownerId });
+  return { account: toManagedAccount((await accountsRepository.findManagedById(ctx.db, id))!), invited };
+}
+
+async function sendInvite(ctx: AppContext, input: { id: string; email: string; invitedBy: string }) {
+  const token = randomBytes(24).toString('base64url');
+  const auth = await ctx.auth.$context;
+  // The identifier better-auth's reset-password endpoint consumes, so accepting reuses its checks.
+  await auth.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: input.id,
+    expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+  });
+  const link = `${ctx.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+  await ctx.mailer.send({
+    to: input.email,
+    subject: 'You have been invited to Linedesk',
+    text: `${input.invitedBy} created a Linedesk account for you. Open this link to choose your password:\n\n${link}\n\nThe link is valid for 7 days.\n`,
+    link,
+  });
+}
+
+/** The invite link's page: sets the first password and confirms the email (the link proved it). */
+export async function acceptInvite(ctx: AppContext, body: AcceptInviteBody): Promise<void> {
+  const auth = await ctx.auth.$context;
+  const verification = await auth.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
+  if (!verification || verification.expiresAt < new Date()) throw new AppError('INVALID_TOKEN');
+  const accountId = verification.value;
+  await ctx.auth.api
+    .resetPassword({ body: { token: body.token, newPassword: body.password } })
+    .catch(translateAuthError);
+  await accountsRepository.markEmailVerified(ctx.db, accountId);
+  const row = await accountsRepository.findById(ctx.db, accountId);
+  if (row) await publishAccountChange(ctx, 'update', row);
+}
+
+/**
+ * Admins change group, ban state, notes and name of any account; a reseller may change notes and
+ * name of its own sub-accounts. Nobody bans themselves or moves themselves out of their group.
+ */
 export async function updateAccount(
   ctx: AppContext,
   actor: Actor | null,
   id: string,
   patch: AccountPatch,
-): Promise<Account> {
-  const admin = access.admin(actor);
-  const target = await accountsRepository.findById(ctx.db, id);
-  if (!target) throw new AppError('USER_NOT_FOUND');
-  if (patch.banned && target.id === admin.id) throw new AppError('FORBIDDEN');
+): Promise<ManagedAccount> {
+  const signedIn = access.signedIn(actor);
+  const target = access.ownAccountOrNotFound(signedIn, await accountsRepository.findById(ctx.db, id));
+  const adminOnly = patch.group_id !== undefined || patch.banned !== undefined;
+  if (adminOnly && !signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
+  if (!signedIn.isAdmin && target.id === signedIn.id) throw new AppError('USER_NOT_FOUND');
   if (patch.group_id !== undefined && !(await groupsRepository.findById(ctx.db, patch.group_id))) {
     throw new AppError('GROUP_NOT_FOUND');
   }
+  if (adminOnly && target.id === signedIn.id) throw new AppError('FORBIDDEN');
+  // The group decides admin rights (spec section 6), so moving out of Admin really demotes.
+  const groupMove =
+    patch.group_id === undefined
+      ? {}
+      : {
+          groupId: patch.group_id,
+          isAdmin: patch.group_id === ADMIN_GROUP_ID,
+          role: patch.group_id === ADMIN_GROUP_ID ? 'admin' : 'user',
+        };
   await accountsRepository.update(ctx.db, id, {
-    groupId: patch.group_id,
+    ...groupMove,
     banned: patch.banned,
     notes: patch.notes,
+    name: patch.full_name,
   });
   // A ban ends every session at once rather than at the next expiry.
   if (patch.banned) await sessionRepository.deleteAllForUser(ctx.db, id);
-  await publishAccountChange(ctx, id);
-  const updated = await accountsRepository.findById(ctx.db, id);
-  return toAccount(updated!);
+  await publishAccountChange(ctx, 'update', target);
+  return managedOrNotFound(ctx, signedIn, id);
 }
 
 export async function endAccountSessions(ctx: AppContext, actor: Actor | null, id: string): Promise<number> {

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { idempotencyKeys } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+
+/** Who sent the `Idempotency-Key` and what the request was (method + route + validated body). */
+export type IdempotencyInput = {
+  accountId: string;
+  key: string | undefined;
+  scope: string;
+  body: unknown;
+};
+
+export type IdempotentOutcome<T> = { status: number; body: T; replayed: boolean };
+
+/** Keys are kept a day: long enough for any client's retries, short enough to keep the table small. */
+const KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+function requestHash(input: IdempotencyInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.scope, input.body]))
+    .digest('hex');
+}
+
+/**
+ * Runs a credit-moving `work` in one transaction, at most once per (account, Idempotency-Key).
+ *
+ * The key row is inserted first inside the same transaction: a concurrent retry's insert waits on the
+ * unique key until the first commits, then finds the stored result and replays it. A request that
+ * fails rolls back its key row too, so a failed attempt (nothing moved) may be retried for real.
+ */
+export async function runIdempotent<T>(
+  ctx: AppContext,
+  input: IdempotencyInput,
+  status: number,
+  work: (tx: Db) => Promise<T>,
+): Promise<IdempotentOutcome<T>> {
+  if (!input.key) {
+    const body = await ctx.db.transaction((tx) => work(tx as unknown as Db));
+    return { status, body, replayed: false };
+  }
+  const key = input.key;
+  const hash = requestHash(input);
+  return ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ accountId: input.accountId, key, requestHash: hash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length === 0) {
+      const [stored] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.accountId, input.accountId), eq(idempotencyKeys.key, key)));
+      if (!stored || stored.requestHash !== hash || stored.responseStatus === null) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      }
+      return { status: stored.responseStatus, body: stored.responseBody as T, replayed: true };
+    }
+    const body = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: status, responseBody: sql`${JSON.stringify(body)}::jsonb` })
+      .where(and(eq(idempotencyKeys.accountId, input.accountId), eq(idempotencyKeys.key, key)));
+    return { status, body, replayed: false };
+  });
+}
+
+export async function pruneIdempotencyKeys(db: Db): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - KEY_TTL_MS)));
+}

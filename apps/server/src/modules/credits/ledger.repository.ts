@@ -1,0 +1,84 @@
+import type { LedgerEntry, LedgerReason } from '@linedesk/shared';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { authUsers, creditLedger } from '../../db/schema.js';
+
+const actor = alias(authUsers, 'ledger_actor');
+
+const columns = {
+  id: creditLedger.id,
+  accountId: creditLedger.accountId,
+  delta: creditLedger.delta,
+  balanceAfter: creditLedger.balanceAfter,
+  reason: creditLedger.reason,
+  actorId: creditLedger.actorId,
+  actorEmail: actor.email,
+  refType: creditLedger.refType,
+  refId: creditLedger.refId,
+  note: creditLedger.note,
+  createdAt: creditLedger.createdAt,
+};
+
+type LedgerRow = {
+  id: number;
+  accountId: string;
+  delta: number;
+  balanceAfter: number;
+  reason: LedgerReason;
+  actorId: string | null;
+  actorEmail: string | null;
+  refType: string | null;
+  refId: string | null;
+  note: string | null;
+  createdAt: Date;
+};
+
+export function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    delta: row.delta,
+    balance_after: row.balanceAfter,
+    reason: row.reason,
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    ref_type: row.refType,
+    ref_id: row.refId,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export const ledgerRepository = {
+  async findById(db: Db, id: number): Promise<LedgerEntry | undefined> {
+    const [row] = await db
+      .select(columns)
+      .from(creditLedger)
+      .leftJoin(actor, eq(actor.id, creditLedger.actorId))
+      .where(eq(creditLedger.id, id));
+    return row ? toLedgerEntry(row) : undefined;
+  },
+  async list(
+    db: Db,
+    input: { accountId?: string; reason?: LedgerReason; limit: number; offset: number },
+  ): Promise<{ rows: LedgerEntry[]; total: number }> {
+    const filters: SQL[] = [];
+    if (input.accountId) filters.push(eq(creditLedger.accountId, input.accountId));
+    if (input.reason) filters.push(eq(creditLedger.reason, input.reason));
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(columns)
+        .from(creditLedger)
+        .leftJoin(actor, eq(actor.id, creditLedger.actorId))
+        .where(where)
+        // id breaks ties inside one transaction, where created_at is the same for every row.
+        .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+        .limit(input.limit)
+        .offset(input.offset),
+      db.select({ n: count() }).from(creditLedger).where(where),
+    ]);
+    return { rows: rows.map(toLedgerEntry), total: totalRow?.n ?? 0 };
+  },
+};

@@ -1,0 +1,29 @@
+import type { LedgerEntry, LedgerQuery, ListResponse } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { ledgerRepository } from './ledger.repository.js';
+
+/**
+ * The caller's own credit movements; admins may read any account's (`account_id`, or all when left
+ * out), resellers those of the accounts they own. Someone else's account answers 404.
+ */
+export async function listLedger(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: LedgerQuery,
+): Promise<ListResponse<LedgerEntry>> {
+  const signedIn = access.signedIn(actor);
+  let accountId: string | undefined = query.account_id ?? (signedIn.isAdmin ? undefined : signedIn.id);
+  if (query.account_id && query.account_id !== signedIn.id) {
+    const target = await accountsRepository.findById(ctx.db, query.account_id);
+    accountId = access.ownAccountOrNotFound(signedIn, target).id;
+  }
+  const { rows, total } = await ledgerRepository.list(ctx.db, {
+    accountId,
+    reason: query.reason,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows, total, page: query.page, page_size: query.page_size };
+}

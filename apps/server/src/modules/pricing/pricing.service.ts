@@ -1,0 +1,82 @@
+import {
+  creditPackageBodySchema,
+  linePriceList,
+  type CreditPackage,
+  type CreditPackageBody,
+  type CreditPackagePatch,
+  type Pricing,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { pricingRepository, toCreditPackage } from './pricing.repository.js';
+
+async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {
+  await ctx.bus.publish({ table: 'credit_packages', action, id: String(id), audience: 'all' });
+}
+
+/** Active packages for everyone signed in; admins may ask for the inactive ones too. */
+export async function listCreditPackages(
+  ctx: AppContext,
+  actor: Actor | null,
+  includeInactive: boolean,
+): Promise<CreditPackage[]> {
+  const signedIn = access.signedIn(actor);
+  const rows = await pricingRepository.list(ctx.db, { includeInactive: includeInactive && signedIn.isAdmin });
+  return rows.map(toCreditPackage);
+}
+
+export async function createCreditPackage(
+  ctx: AppContext,
+  actor: Actor | null,
+  input: CreditPackageBody,
+): Promise<CreditPackage> {
+  access.admin(actor);
+  const body = creditPackageBodySchema.parse(input);
+  const row = await pricingRepository.insert(ctx.db, {
+    name: body.name,
+    credits: body.credits,
+    priceCents: body.price_cents,
+    currency: body.currency,
+    highlight: body.highlight,
+    sortOrder: body.sort_order,
+    isActive: body.is_active,
+  });
+  await publish(ctx, 'insert', row.id);
+  return toCreditPackage(row);
+}
+
+export async function updateCreditPackage(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  patch: CreditPackagePatch,
+): Promise<CreditPackage> {
+  access.admin(actor);
+  const row = await pricingRepository.update(ctx.db, id, {
+    name: patch.name,
+    credits: patch.credits,
+    priceCents: patch.price_cents,
+    currency: patch.currency,
+    highlight: patch.highlight,
+    sortOrder: patch.sort_order,
+    isActive: patch.is_active,
+  });
+  if (!row) throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
+  await publish(ctx, 'update', id);
+  return toCreditPackage(row);
+}
+
+/** Top-up requests keep their own copy of name, credits and price, so deleting never changes them. */
+export async function deleteCreditPackage(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
+  access.admin(actor);
+  if (!(await pricingRepository.delete(ctx.db, id))) throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
+  await publish(ctx, 'delete', id);
+}
+
+/** /products: what each line duration costs in credits (spec section 9) and the packages on sale. */
+export async function getPricing(ctx: AppContext, actor: Actor | null): Promise<Pricing> {
+  access.signedIn(actor);
+  const rows = await pricingRepository.list(ctx.db, { includeInactive: false });
+  return { line_prices: linePriceList(), trial_credits: 0, packages: rows.map(toCreditPackage) };
+}

@@ -1,0 +1,231 @@
+import type { RedeemCode, RedeemCodeListQuery, RedeemHistoryEntry } from '@linedesk/shared';
+import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authUsers, redeemCodeHistory, redeemCodes } from '../../db/schema.js';
+
+type CodeRow = typeof redeemCodes.$inferSelect & { createdByEmail: string | null };
+type Status = RedeemCode['status'];
+
+const notExpired = sql`(${redeemCodes.expiresAt} is null or ${redeemCodes.expiresAt} > now())`;
+const statusFilter: Record<Status, SQL> = {
+  inactive: sql`not ${redeemCodes.isActive}`,
+  expired: sql`${redeemCodes.isActive} and ${redeemCodes.expiresAt} <= now()`,
+  used_up: sql`${redeemCodes.isActive} and ${notExpired} and ${redeemCodes.timesUsed} >= ${redeemCodes.maxUses}`,
+  valid: sql`${redeemCodes.isActive} and ${notExpired} and ${redeemCodes.timesUsed} < ${redeemCodes.maxUses}`,
+};
+
+function statusOf(row: typeof redeemCodes.$inferSelect, now: Date): Status {
+  if (!row.isActive) return 'inactive';
+  if (row.expiresAt && row.expiresAt <= now) return 'expired';
+  if (row.timesUsed >= row.maxUses) return 'used_up';
+  return 'valid';
+}
+
+export function toRedeemCode(row: CodeRow, now = new Date()): RedeemCode {
+  return {
+    id: row.id,
+    code_hint: row.codeHint,
+    credits: row.credits,
+    description: row.description,
+    is_active: row.isActive,
+    max_uses: row.maxUses,
+    times_used: row.timesUsed,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    status: statusOf(row, now),
+    created_by: row.createdBy,
+    created_by_email: row.createdByEmail,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const codeColumns = {
+  id: redeemCodes.id,
+  codeHash: redeemCodes.codeHash,
+  codeHint: redeemCodes.codeHint,
+  credits: redeemCodes.credits,
+  description: redeemCodes.description,
+  isActive: redeemCodes.isActive,
+  createdBy: redeemCodes.createdBy,
+  createdAt: redeemCodes.createdAt,
+  maxUses: redeemCodes.maxUses,
+  timesUsed: redeemCodes.timesUsed,
+  expiresAt: redeemCodes.expiresAt,
+  createdByEmail: authUsers.email,
+};
+
+const sortable = {
+  created_at: redeemCodes.createdAt,
+  credits: redeemCodes.credits,
+  times_used: redeemCodes.timesUsed,
+  expires_at: redeemCodes.expiresAt,
+} as const;
+
+export type NewRedeemCode = {
+  codeHash: string;
+  codeHint: string;
+  credits: number;
+  description: string | null;
+  maxUses: number;
+  expiresAt: Date | null;
+  createdBy: string;
+};
+
+export const redeemRepository = {
+  /** Inserts what it can; a (practically impossible) hash collision is skipped and reported by hash. */
+  async insertCodes(db: Db, rows: NewRedeemCode[]): Promise<Map<string, number>> {
+    const inserted = await db
+      .insert(redeemCodes)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: redeemCodes.id, codeHash: redeemCodes.codeHash });
+    return new Map(inserted.map((r) => [r.codeHash, r.id]));
+  },
+  async findById(db: Db, id: number): Promise<CodeRow | undefined> {
+    const [row] = await db
+      .select(codeColumns)
+      .from(redeemCodes)
+      .leftJoin(authUsers, eq(authUsers.id, redeemCodes.createdBy))
+      .where(eq(redeemCodes.id, id));
+    return row;
+  },
+  async findByHash(db: Db, codeHash: string) {
+    const [row] = await db.select().from(redeemCodes).where(eq(redeemCodes.codeHash, codeHash));
+    return row;
+  },
+  async list(db: Db, query: RedeemCodeListQuery): Promise<{ rows: CodeRow[]; total: number }> {
+    const filters: SQL[] = [];
+    if (query.status) filters.push(statusFilter[query.status]);
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      filters.push(or(ilike(redeemCodes.description, pattern), ilike(redeemCodes.codeHint, pattern)) as SQL);
+    }
+    const where = filters.length ? and(...filters) : undefined;
+    const column = sortable[query.sort ?? 'created_at'];
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select(codeColumns)
+        .from(redeemCodes)
+        .leftJoin(authUsers, eq(authUsers.id, redeemCodes.createdBy))
+        .where(where)
+        .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(redeemCodes.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+      db.select({ n: count() }).from(redeemCodes).where(where),
+    ]);
+    return { rows, total: totalRow?.n ?? 0 };
+  },
+  async update(
+    db: Db,
+    id: number,
+    patch: Partial<{ isActive: boolean; description: string | null; expiresAt: Date | null }>,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(redeemCodes)
+      .set(patch)
+      .where(eq(redeemCodes.id, id))
+      .returning({ id: redeemCodes.id });
+    return rows.length > 0;
+  },
+  async delete(db: Db, id: number): Promise<boolean> {
+    const rows = await db.delete(redeemCodes).where(eq(redeemCodes.id, id)).returning({ id: redeemCodes.id });
+    return rows.length > 0;
+  },
+
+  /**
+   * Claims the one success row of (code, user) first: a concurrent second attempt by the same user
+   * waits on the unique index and then finds it taken. Returns false when it was already taken.
+   */
+  async claimSuccess(
+    tx: Db,
+    entry: { codeId: number; code: string; credits: number; userId: string },
+  ): Promise<number | null> {
+    const [row] = await tx
+      .insert(redeemCodeHistory)
+      .values({ ...entry, status: 'success' })
+      .onConflictDoNothing()
+      .returning({ id: redeemCodeHistory.id });
+    return row?.id ?? null;
+  },
+  /**
+   * The conditional UPDATE that spends one use: concurrent redemptions queue on the row lock and each
+   * re-checks the condition, so a single-use code is used exactly once. Null when it is not valid.
+   */
+  async useOnce(tx: Db, codeId: number): Promise<{ credits: number } | null> {
+    const [row] = await tx
+      .update(redeemCodes)
+      .set({ timesUsed: sql`${redeemCodes.timesUsed} + 1` })
+      .where(
+        and(
+          eq(redeemCodes.id, codeId),
+          eq(redeemCodes.isActive, true),
+          notExpired,
+          sql`${redeemCodes.timesUsed} < ${redeemCodes.maxUses}`,
+        ),
+      )
+      .returning({ credits: redeemCodes.credits });
+    return row ?? null;
+  },
+  async recordFailure(
+    db: Db,
+    entry: { codeId: number | null; code: string; userId: string; errorCode: string },
+  ): Promise<void> {
+    await db.insert(redeemCodeHistory).values({ ...entry, credits: 0, status: 'error' });
+  },
+  async countFailuresSince(db: Db, userId: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(redeemCodeHistory)
+      .where(
+        and(
+          eq(redeemCodeHistory.userId, userId),
+          eq(redeemCodeHistory.status, 'error'),
+          gte(redeemCodeHistory.redeemedAt, since),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+  async history(
+    db: Db,
+    input: { userId?: string; status?: 'success' | 'error'; limit: number; offset: number },
+  ): Promise<{ rows: RedeemHistoryEntry[]; total: number }> {
+    const filters: SQL[] = [];
+    if (input.userId) filters.push(eq(redeemCodeHistory.userId, input.userId));
+    if (input.status) filters.push(eq(redeemCodeHistory.status, input.status));
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select({
+          id: redeemCodeHistory.id,
+          codeId: redeemCodeHistory.codeId,
+          code: redeemCodeHistory.code,
+          credits: redeemCodeHistory.credits,
+          userId: redeemCodeHistory.userId,
+          userEmail: authUsers.email,
+          redeemedAt: redeemCodeHistory.redeemedAt,
+          status: redeemCodeHistory.status,
+          errorCode: redeemCodeHistory.errorCode,
+        })
+        .from(redeemCodeHistory)
+        .leftJoin(authUsers, eq(authUsers.id, redeemCodeHistory.userId))
+        .where(where)
+        .orderBy(desc(redeemCodeHistory.redeemedAt), desc(redeemCodeHistory.id))
+        .limit(input.limit)
+        .offset(input.offset),
+      db.select({ n: count() }).from(redeemCodeHistory).where(where),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        code_id: r.codeId,
+        code_hint: r.code,
+        credits: r.credits,
+        user_id: r.userId,
+        user_email: r.userEmail,
+        redeemed_at: r.redeemedAt.toISOString(),
+        status: r.status,
+        error_code: r.errorCode,
+      })),
+      total: totalRow?.n ?? 0,
+    };
+  },
+};

@@ -1,0 +1,204 @@
+import {
+  REDEEM_FAILURE_LIMIT,
+  normalizeRedeemCode,
+  type CreateRedeemCodesBody,
+  type CreatedRedeemCode,
+  type ListResponse,
+  type RedeemBody,
+  type RedeemCode,
+  type RedeemCodeListQuery,
+  type RedeemCodePatch,
+  type RedeemHistoryEntry,
+  type RedeemHistoryQuery,
+  type RedeemResult,
+  createRedeemCodesBodySchema,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { publishBalanceChange } from '../credits/credit-events.js';
+import { creditLedger } from '../credits/credit-ledger.js';
+import { runIdempotent, type IdempotentOutcome } from '../credits/idempotency.js';
+import { formatRedeemCode, generateRedeemCode, hashRedeemCode, redeemCodeHint } from './redeem-code.js';
+import { redeemRepository, toRedeemCode, type NewRedeemCode } from './redeem.repository.js';
+
+const FAILURE_WINDOW_MS = 60 * 60 * 1000;
+const SUCCESS_MESSAGE = 'Code redeemed successfully';
+
+async function publishCode(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number | string) {
+  await ctx.bus.publish({ table: 'redeem_codes', action, id: String(id), audience: [] });
+}
+
+function futureDate(value: string | null | undefined): Date | null | undefined {
+  if (value === undefined || value === null) return value;
+  const date = new Date(value);
+  if (date.getTime() <= Date.now()) throw new AppError('EXPIRY_IN_PAST');
+  return date;
+}
+
+export async function listRedeemCodes(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: RedeemCodeListQuery,
+): Promise<ListResponse<RedeemCode>> {
+  access.admin(actor);
+  const { rows, total } = await redeemRepository.list(ctx.db, query);
+  const now = new Date();
+  return {
+    items: rows.map((r) => toRedeemCode(r, now)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/** Creates one code or a batch; the only answer that carries the codes themselves. */
+export async function createRedeemCodes(
+  ctx: AppContext,
+  actor: Actor | null,
+  input: CreateRedeemCodesBody,
+): Promise<CreatedRedeemCode[]> {
+  const admin = access.admin(actor);
+  const body = createRedeemCodesBodySchema.parse(input);
+  const expiresAt = futureDate(body.expires_at) ?? null;
+  const plain = new Map<string, string>();
+  while (plain.size < body.count) {
+    const code = generateRedeemCode();
+    plain.set(hashRedeemCode(code), code);
+  }
+  const rows: NewRedeemCode[] = [...plain].map(([codeHash, code]) => ({
+    codeHash,
+    codeHint: redeemCodeHint(code),
+    credits: body.credits,
+    description: body.description ?? null,
+    maxUses: body.max_uses,
+    expiresAt,
+    createdBy: admin.id,
+  }));
+  const ids = await redeemRepository.insertCodes(ctx.db, rows);
+  // 80 random bits make a collision with an existing code practically impossible; if one happens the
+  // batch is one short rather than handing out a code that redeems someone else's.
+  const created: CreatedRedeemCode[] = [];
+  for (const [codeHash, id] of ids) {
+    const row = await redeemRepository.findById(ctx.db, id);
+    if (row) created.push({ ...toRedeemCode(row), code: formatRedeemCode(plain.get(codeHash)!) });
+  }
+  created.sort((a, b) => a.id - b.id);
+  await publishCode(ctx, 'insert', created[0]?.id ?? 0);
+  return created;
+}
+
+export async function updateRedeemCode(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  patch: RedeemCodePatch,
+): Promise<RedeemCode> {
+  access.admin(actor);
+  const updated = await redeemRepository.update(ctx.db, id, {
+    isActive: patch.is_active,
+    description: patch.description,
+    expiresAt: futureDate(patch.expires_at),
+  });
+  if (!updated) throw new AppError('REDEEM_CODE_NOT_FOUND');
+  await publishCode(ctx, 'update', id);
+  return toRedeemCode((await redeemRepository.findById(ctx.db, id))!);
+}
+
+/** The history keeps its rows (code_id becomes null); the credits already given stay given. */
+export async function deleteRedeemCode(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
+  access.admin(actor);
+  if (!(await redeemRepository.delete(ctx.db, id))) throw new AppError('REDEEM_CODE_NOT_FOUND');
+  await publishCode(ctx, 'delete', id);
+}
+
+/**
+ * The spec's redeem_code procedure. One transaction claims the account's success row for the code
+ * (unique per code and account), spends one use with a conditional UPDATE and adds the credits through
+ * the ledger; any refusal rolls all of it back and is then recorded as a failed attempt.
+ */
+export async function redeemCode(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: RedeemBody,
+  request: { idempotencyKey: string | undefined; scope: string },
+): Promise<IdempotentOutcome<RedeemResult>> {
+  const signedIn = access.signedIn(actor);
+  const account = await accountsRepository.findById(ctx.db, signedIn.id);
+  if (!account) throw new AppError('USER_NOT_FOUND');
+  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+  if ((await redeemRepository.countFailuresSince(ctx.db, signedIn.id, since)) >= REDEEM_FAILURE_LIMIT) {
+    throw new AppError('RATE_LIMITED');
+  }
+  const normalized = normalizeRedeemCode(body.code);
+  const code = await redeemRepository.findByHash(ctx.db, hashRedeemCode(normalized));
+  const hint = code?.codeHint ?? redeemCodeHint(normalized);
+  try {
+    if (!code) throw new AppError('INVALID_OR_EXPIRED_CODE');
+    const outcome = await runIdempotent(
+      ctx,
+      {
+        accountId: signedIn.id,
+        key: request.idempotencyKey,
+        scope: request.scope,
+        body: { code: normalized },
+      },
+      200,
+      async (tx) => {
+        const historyId = await redeemRepository.claimSuccess(tx, {
+          codeId: code.id,
+          code: hint,
+          credits: code.credits,
+          userId: signedIn.id,
+        });
+        if (historyId === null) throw new AppError('CODE_ALREADY_REDEEMED');
+        const used = await redeemRepository.useOnce(tx, code.id);
+        if (!used) throw new AppError('INVALID_OR_EXPIRED_CODE');
+        const added = await creditLedger.change(tx, {
+          accountId: signedIn.id,
+          delta: used.credits,
+          reason: 'redeem',
+          actorId: signedIn.id,
+          refType: 'redeem_code',
+          refId: String(code.id),
+        });
+        return { success: true, message: SUCCESS_MESSAGE, credits: used.credits, balance: added.balance };
+      },
+    );
+    if (!outcome.replayed) {
+      await publishBalanceChange(ctx, account);
+      await publishCode(ctx, 'update', code.id);
+    }
+    return outcome;
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      (error.code === 'INVALID_OR_EXPIRED_CODE' || error.code === 'CODE_ALREADY_REDEEMED')
+    ) {
+      await redeemRepository.recordFailure(ctx.db, {
+        codeId: code?.id ?? null,
+        code: hint,
+        userId: signedIn.id,
+        errorCode: error.code,
+      });
+    }
+    throw error;
+  }
+}
+
+/** Own attempts; admins see everyone's (or one account's with `user_id`). */
+export async function listRedeemHistory(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: RedeemHistoryQuery,
+): Promise<ListResponse<RedeemHistoryEntry>> {
+  const signedIn = access.signedIn(actor);
+  const { rows, total } = await redeemRepository.history(ctx.db, {
+    userId: signedIn.isAdmin ? query.user_id : signedIn.id,
+    status: query.status,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows, total, page: query.page, page_size: query.page_size };
+}

@@ -1,0 +1,146 @@
+import type { TopUpRequest, TopUpStatus } from '@linedesk/shared';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { authUsers, topUpRequests } from '../../db/schema.js';
+
+const requester = alias(authUsers, 'topup_requester');
+const decider = alias(authUsers, 'topup_decider');
+
+type TopUpRow = typeof topUpRequests.$inferSelect & {
+  accountEmail: string | null;
+  decidedByEmail: string | null;
+};
+
+export function toTopUpRequest(row: TopUpRow): TopUpRequest {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    account_email: row.accountEmail,
+    package_id: row.packageId,
+    package_name: row.packageName,
+    credits: row.credits,
+    price_cents: row.priceCents,
+    currency: row.currency,
+    payment_reference: row.paymentReference,
+    status: row.status,
+    reject_reason: row.rejectReason,
+    decided_by: row.decidedBy,
+    decided_by_email: row.decidedByEmail,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    provider: row.provider,
+    provider_payment_id: row.providerPaymentId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function select(db: Db) {
+  return db
+    .select({
+      id: topUpRequests.id,
+      accountId: topUpRequests.accountId,
+      packageId: topUpRequests.packageId,
+      packageName: topUpRequests.packageName,
+      credits: topUpRequests.credits,
+      priceCents: topUpRequests.priceCents,
+      currency: topUpRequests.currency,
+      paymentReference: topUpRequests.paymentReference,
+      status: topUpRequests.status,
+      rejectReason: topUpRequests.rejectReason,
+      decidedBy: topUpRequests.decidedBy,
+      decidedAt: topUpRequests.decidedAt,
+      provider: topUpRequests.provider,
+      providerPaymentId: topUpRequests.providerPaymentId,
+      createdAt: topUpRequests.createdAt,
+      updatedAt: topUpRequests.updatedAt,
+      accountEmail: requester.email,
+      decidedByEmail: decider.email,
+    })
+    .from(topUpRequests)
+    .leftJoin(requester, eq(requester.id, topUpRequests.accountId))
+    .leftJoin(decider, eq(decider.id, topUpRequests.decidedBy));
+}
+
+export type Decision = {
+  status: Exclude<TopUpStatus, 'pending'>;
+  decidedBy: string | null;
+  rejectReason?: string;
+  provider: string;
+  providerPaymentId?: string;
+};
+
+export const topUpsRepository = {
+  async insert(
+    db: Db,
+    values: {
+      accountId: string;
+      packageId: number;
+      packageName: string;
+      credits: number;
+      priceCents: number;
+      currency: string;
+      paymentReference: string;
+    },
+  ): Promise<number> {
+    const [row] = await db.insert(topUpRequests).values(values).returning({ id: topUpRequests.id });
+    return row!.id;
+  },
+  async findById(db: Db, id: number): Promise<TopUpRequest | undefined> {
+    const [row] = await select(db).where(eq(topUpRequests.id, id));
+    return row ? toTopUpRequest(row) : undefined;
+  },
+  async list(
+    db: Db,
+    input: { accountId?: string; status?: TopUpStatus; limit: number; offset: number },
+  ): Promise<{ rows: TopUpRequest[]; total: number }> {
+    const filters: SQL[] = [];
+    if (input.accountId) filters.push(eq(topUpRequests.accountId, input.accountId));
+    if (input.status) filters.push(eq(topUpRequests.status, input.status));
+    const where = filters.length ? and(...filters) : undefined;
+    const [rows, [totalRow]] = await Promise.all([
+      select(db)
+        .where(where)
+        .orderBy(desc(topUpRequests.createdAt), desc(topUpRequests.id))
+        .limit(input.limit)
+        .offset(input.offset),
+      db.select({ n: count() }).from(topUpRequests).where(where),
+    ]);
+    return { rows: rows.map(toTopUpRequest), total: totalRow?.n ?? 0 };
+  },
+  async countPending(db: Db): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(topUpRequests)
+      .where(eq(topUpRequests.status, 'pending'));
+    return row?.n ?? 0;
+  },
+  /**
+   * pending → approved/rejected in one conditional UPDATE: of two concurrent decisions exactly one
+   * finds the row still pending; the other gets null.
+   */
+  async decide(
+    tx: Db,
+    id: number,
+    decision: Decision,
+  ): Promise<{ accountId: string; credits: number; packageName: string; paymentReference: string } | null> {
+    const [row] = await tx
+      .update(topUpRequests)
+      .set({
+        status: decision.status,
+        decidedBy: decision.decidedBy,
+        decidedAt: sql`now()`,
+        rejectReason: decision.rejectReason ?? null,
+        provider: decision.provider,
+        providerPaymentId: decision.providerPaymentId ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'pending')))
+      .returning({
+        accountId: topUpRequests.accountId,
+        credits: topUpRequests.credits,
+        packageName: topUpRequests.packageName,
+        paymentReference: topUpRequests.paymentReference,
+      });
+    return row ?? null;
+  },
+};

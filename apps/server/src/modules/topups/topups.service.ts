@@ -1,0 +1,186 @@
+import type {
+  CreateTopUpBody,
+  ListResponse,
+  RejectTopUpBody,
+  TopUpListQuery,
+  TopUpRequest,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { publishBalanceChange } from '../credits/credit-events.js';
+import { creditLedger } from '../credits/credit-ledger.js';
+import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '../credits/idempotency.js';
+import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
+import { pricingRepository } from '../pricing/pricing.repository.js';
+import { topUpsRepository } from './topups.repository.js';
+
+/** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
+export type TopUpConfirmer =
+  { kind: 'admin'; actorId: string } | { kind: 'provider'; provider: string; paymentId: string };
+
+export type ConfirmTopUpInput = { requestId: number; confirmedBy: TopUpConfirmer };
+
+type Decided = { accountId: string; messageId: number };
+
+async function publishRequest(ctx: AppContext, action: 'insert' | 'update', id: number, accountId: string) {
+  await ctx.bus.publish({ table: 'topup_requests', action, id: String(id), audience: [accountId] });
+}
+
+/** Why nothing was decided: the request is missing, or someone decided it first. */
+async function undecidable(tx: Db, id: number): Promise<never> {
+  if (!(await topUpsRepository.findById(tx, id))) throw new AppError('TOPUP_NOT_FOUND');
+  throw new AppError('TOPUP_ALREADY_DECIDED');
+}
+
+async function afterDecision(ctx: AppContext, requestId: number, decided: Decided, balanceChanged: boolean) {
+  await announceDirectMessage(ctx.bus, decided.messageId, decided.accountId);
+  await publishRequest(ctx, 'update', requestId, decided.accountId);
+  if (balanceChanged) {
+    const account = await accountsRepository.findById(ctx.db, decided.accountId);
+    if (account) await publishBalanceChange(ctx, account);
+  }
+}
+
+export async function createTopUp(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: CreateTopUpBody,
+): Promise<TopUpRequest> {
+  const signedIn = access.signedIn(actor);
+  const pack = await pricingRepository.findById(ctx.db, body.package_id);
+  if (!pack || !pack.isActive) throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
+  const id = await topUpsRepository.insert(ctx.db, {
+    accountId: signedIn.id,
+    packageId: pack.id,
+    packageName: pack.name,
+    credits: pack.credits,
+    priceCents: pack.priceCents,
+    currency: pack.currency,
+    paymentReference: body.payment_reference,
+  });
+  await publishRequest(ctx, 'insert', id, signedIn.id);
+  return (await topUpsRepository.findById(ctx.db, id))!;
+}
+
+/** Own requests; admins see everyone's (filter by status or account). */
+export async function listTopUps(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: TopUpListQuery,
+): Promise<ListResponse<TopUpRequest>> {
+  const signedIn = access.signedIn(actor);
+  const { rows, total } = await topUpsRepository.list(ctx.db, {
+    accountId: signedIn.isAdmin ? query.account_id : signedIn.id,
+    status: query.status,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { items: rows, total, page: query.page, page_size: query.page_size };
+}
+
+export async function countPendingTopUps(ctx: AppContext, actor: Actor | null): Promise<number> {
+  access.admin(actor);
+  return topUpsRepository.countPending(ctx.db);
+}
+
+/**
+ * The one place a top-up turns into credits, for an admin's approval and for a payment provider's
+ * webhook alike (docs/payments-webhook.md). pending → approved is a conditional UPDATE in the same
+ * transaction as the ledger row and the requester's message, so a request pays out exactly once.
+ * A provider repeating its notification for the payment it already confirmed gets the request back
+ * without a second payout.
+ */
+export async function confirmTopUp(
+  ctx: AppContext,
+  input: ConfirmTopUpInput,
+  idempotency?: IdempotencyInput,
+): Promise<IdempotentOutcome<TopUpRequest>> {
+  const by = input.confirmedBy;
+  let decided: Decided | undefined;
+  const outcome = await runIdempotent(
+    ctx,
+    idempotency ?? { accountId: '', key: undefined, scope: '', body: null },
+    200,
+    async (tx) => {
+      const row = await topUpsRepository.decide(tx, input.requestId, {
+        status: 'approved',
+        decidedBy: by.kind === 'admin' ? by.actorId : null,
+        provider: by.kind === 'admin' ? 'manual' : by.provider,
+        providerPaymentId: by.kind === 'provider' ? by.paymentId : undefined,
+      });
+      if (!row) {
+        const existing = await topUpsRepository.findById(tx, input.requestId);
+        const sameProviderPayment =
+          by.kind === 'provider' &&
+          existing?.status === 'approved' &&
+          existing.provider === by.provider &&
+          existing.provider_payment_id === by.paymentId;
+        if (sameProviderPayment) return existing;
+        return undecidable(tx, input.requestId);
+      }
+      const added = await creditLedger.change(tx, {
+        accountId: row.accountId,
+        delta: row.credits,
+        reason: 'topup',
+        actorId: by.kind === 'admin' ? by.actorId : null,
+        refType: 'topup_request',
+        refId: String(input.requestId),
+        note: by.kind === 'provider' ? `${by.provider} payment ${by.paymentId}` : undefined,
+      });
+      const messageId = await insertDirectMessage(tx, {
+        recipientId: row.accountId,
+        title: 'Top-up approved',
+        content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference}) was approved: ${row.credits} credits were added. Your balance is now ${added.balance} credits.`,
+        createdBy: by.kind === 'admin' ? by.actorId : null,
+      });
+      decided = { accountId: row.accountId, messageId };
+      return (await topUpsRepository.findById(tx, input.requestId))!;
+    },
+  );
+  if (!outcome.replayed && decided) await afterDecision(ctx, input.requestId, decided, true);
+  return outcome;
+}
+
+export async function approveTopUp(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  request: { idempotencyKey: string | undefined; scope: string },
+): Promise<IdempotentOutcome<TopUpRequest>> {
+  const admin = access.admin(actor);
+  return confirmTopUp(
+    ctx,
+    { requestId: id, confirmedBy: { kind: 'admin', actorId: admin.id } },
+    { accountId: admin.id, key: request.idempotencyKey, scope: request.scope, body: null },
+  );
+}
+
+export async function rejectTopUp(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  body: RejectTopUpBody,
+): Promise<TopUpRequest> {
+  const admin = access.admin(actor);
+  const decided = await ctx.db.transaction(async (tx) => {
+    const row = await topUpsRepository.decide(tx, id, {
+      status: 'rejected',
+      decidedBy: admin.id,
+      rejectReason: body.reason,
+      provider: 'manual',
+    });
+    if (!row) return undecidable(tx, id);
+    const messageId = await insertDirectMessage(tx, {
+      recipientId: row.accountId,
+      title: 'Top-up rejected',
+      content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference}) was rejected. Reason: ${body.reason}`,
+      createdBy: admin.id,
+    });
+    return { accountId: row.accountId, messageId };
+  });
+  await afterDecision(ctx, id, decided, false);
+  return (await topUpsRepository.findById(ctx.db, id))!;
+}

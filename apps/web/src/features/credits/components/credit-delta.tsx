@@ -1,0 +1,18 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+
+/** A signed amount: green with "+" when credits came in, red with "−" when they went out. */
+export function CreditDelta({ delta }: { delta: number }) {
+  const { i18n } = useTranslation();
+  const amount = Math.abs(delta).toLocaleString(i18n.resolvedLanguage);
+  return (
+    <Box
+      component="span"
+      data-testid="ledger-delta"
+      data-delta={delta}
+      sx={{ fontWeight: 600, color: delta >= 0 ? 'success.dark' : 'error.main', whiteSpace: 'nowrap' }}
+    >
+      {delta >= 0 ? `+${amount}` : `−${amount}`}
+    </Box>
+  );
+}

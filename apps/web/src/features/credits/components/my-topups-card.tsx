@@ -1,0 +1,34 @@
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useTopUps } from '../hooks/use-topups';
+import type { Paging } from './paged-data-grid';
+import { TopUpsGrid } from './topups-grid';
+
+/** The signed-in account's own requests; a decision shows up live (`topup_requests` event). */
+export function MyTopUpsCard() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const [paging, setPaging] = useState<Paging>({ page: 0, pageSize: 10 });
+  const requests = useTopUps({ page: paging.page + 1, pageSize: paging.pageSize });
+  return (
+    <Card>
+      <CardHeader
+        title={t('credits.topups.mineTitle')}
+        subheader={t('credits.topups.mineSubtitle')}
+        sx={{ mb: 2 }}
+      />
+      <TopUpsGrid
+        requests={requests.data?.items ?? []}
+        total={requests.data?.total ?? 0}
+        paging={paging}
+        onPagingChange={setPaging}
+        loading={requests.isFetching && !requests.data}
+        noRowsText={requests.isError ? errorMessage(requests.error) : t('credits.topups.noneMine')}
+        testId="topup-mine-grid"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import { DataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import { useGridLocaleText } from '../hooks/use-grid-locale-text';
+
+export type Paging = { page: number; pageSize: number };
+
+type PagedDataGridProps<R extends GridValidRowModel> = {
+  rows: R[];
+  columns: GridColDef<R>[];
+  total: number;
+  paging: Paging;
+  onPagingChange: (paging: Paging) => void;
+  loading: boolean;
+  getRowId?: (row: R) => string | number;
+  label: string;
+  testId: string;
+  /** For rows that carry a test id, e.g. `ledger-row`. */
+  rowTestId?: string;
+  noRowsText?: string;
+};
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+/**
+ * A DataGrid that pages on the server (`page`/`page_size` of the list API, 1-based there, 0-based
+ * here), so long lists never load whole into the browser.
+ */
+export function PagedDataGrid<R extends GridValidRowModel>(props: PagedDataGridProps<R>) {
+  const { rows, columns, total, paging, onPagingChange, loading, getRowId, label, testId, rowTestId } = props;
+  const localeText = useGridLocaleText();
+  // The grid does not pass data-* attributes to its root, so the wrapper carries the test id.
+  return (
+    <Box data-testid={testId}>
+      <DataGrid<R>
+        rows={rows}
+        columns={columns}
+        getRowId={getRowId}
+        rowCount={total}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        disableColumnSorting
+        disableColumnMenu
+        disableRowSelectionOnClick
+        paginationModel={{ page: paging.page, pageSize: paging.pageSize }}
+        onPaginationModelChange={(model) => onPagingChange({ page: model.page, pageSize: model.pageSize })}
+        pageSizeOptions={PAGE_SIZES}
+        autoHeight
+        getRowHeight={() => 'auto'}
+        localeText={{ ...localeText, ...(props.noRowsText ? { noRowsLabel: props.noRowsText } : {}) }}
+        aria-label={label}
+        slotProps={rowTestId ? { row: { 'data-testid': rowTestId } as object } : undefined}
+        sx={{
+          border: 0,
+          '& .MuiDataGrid-cell': { py: 1.25, display: 'flex', alignItems: 'center' },
+          '& .MuiDataGrid-columnHeaders': { bgcolor: 'background.neutral' },
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import { useTranslation } from 'react-i18next';
+import { LedgerGrid } from './ledger-grid';
+
+/** The signed-in account's own credit movements, on the profile page. */
+export function ProfileLedgerCard() {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="profile-ledger">
+      <CardHeader title={t('credits.ledger.title')} subheader={t('credits.ledger.subtitle')} sx={{ mb: 1 }} />
+      <LedgerGrid />
+    </Card>
+  );
+}

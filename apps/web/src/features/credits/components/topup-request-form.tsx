@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { createTopUpBodySchema, formatPrice, type CreditPackage } from '@linedesk/shared';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useCreateTopUp } from '../hooks/use-topups';
+
+// The select holds '' until a package is picked; the API's own schema checks the reference.
+const schema = z.object({
+  package_id: z.union([z.number(), z.literal('')]).refine((value) => value !== '', { error: 'REQUIRED' }),
+  payment_reference: createTopUpBodySchema.shape.payment_reference,
+});
+type Values = z.input<typeof schema>;
+
+type TopUpRequestFormProps = {
+  packages: CreditPackage[];
+  /** The package picked on a pricing card. */
+  selectedId: number | null;
+  onSelectedChange: (id: number | null) => void;
+};
+
+export function TopUpRequestForm({ packages, selectedId, onSelectedChange }: TopUpRequestFormProps) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const errorMessage = useErrorMessage();
+  const create = useCreateTopUp();
+  const { control, handleSubmit, reset, setValue, watch } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { package_id: '', payment_reference: '' },
+  });
+
+  // A card click picks the package here; picking here highlights the card.
+  useEffect(() => {
+    setValue('package_id', selectedId ?? '', { shouldValidate: selectedId !== null });
+  }, [selectedId, setValue]);
+  useEffect(() => {
+    const subscription = watch((values, { name }) => {
+      if (name === 'package_id')
+        onSelectedChange(typeof values.package_id === 'number' ? values.package_id : null);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, onSelectedChange]);
+
+  const onSubmit = handleSubmit((values) => {
+    if (values.package_id === '') return;
+    create.mutate(
+      { package_id: values.package_id, payment_reference: values.payment_reference.trim() },
+      {
+        onSuccess: (request) => {
+          snackbar(
+            t('credits.topups.submitted', { credits: request.credits.toLocaleString(i18n.resolvedLanguage) }),
+          );
+          reset({ package_id: '', payment_reference: '' });
+          onSelectedChange(null);
+        },
+      },
+    );
+  });
+
+  return (
+    <Card id="top-up-form">
+      <CardHeader title={t('credits.topups.formTitle')} subheader={t('credits.topups.formText')} />
+      <CardContent>
+        <Box component="form" noValidate onSubmit={onSubmit} data-testid="topup-form">
+          <Stack sx={{ gap: 3 }}>
+            {create.isError && (
+              <Alert severity="error" data-testid="topup-form-error">
+                {errorMessage(create.error)}
+              </Alert>
+            )}
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              <FormTextField
+                control={control}
+                name="package_id"
+                label={t('credits.topups.package')}
+                select
+                required
+                slotProps={{
+                  select: { SelectDisplayProps: { 'data-testid': 'field-package-select' } as object },
+                }}
+              >
+                {packages.map((pack) => (
+                  <MenuItem key={pack.id} value={pack.id} data-testid={`package-option-${pack.id}`}>
+                    {t('credits.topups.packageOption', {
+                      name: pack.name,
+                      credits: pack.credits.toLocaleString(i18n.resolvedLanguage),
+                      price: formatPrice(pack.price_cents, pack.currency, i18n.resolvedLanguage),
+                    })}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+              <FormTextField
+                control={control}
+                name="payment_reference"
+                label={t('credits.topups.reference')}
+                required
+                helperText={t('credits.topups.referenceHelp')}
+                autoComplete="off"
+              />
+            </Box>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<SendOutlinedIcon />}
+                loading={create.isPending}
+                data-testid="topup-submit"
+              >
+                {t('credits.topups.submit')}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

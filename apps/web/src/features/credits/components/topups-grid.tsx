@@ -1,0 +1,168 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { formatPrice, type TopUpRequest } from '@linedesk/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format-date';
+import { PagedDataGrid, type Paging } from './paged-data-grid';
+import { TopUpStatusChip } from './topup-status-chip';
+
+type TopUpsGridProps = {
+  requests: TopUpRequest[];
+  total: number;
+  paging: Paging;
+  onPagingChange: (paging: Paging) => void;
+  loading: boolean;
+  noRowsText: string;
+  /** Admins' view: who asked, and approve / reject on pending rows. */
+  onDecide?: (request: TopUpRequest, approve: boolean) => void;
+  /** Requests whose decision is on its way. */
+  busy?: ReadonlySet<number>;
+  testId: string;
+};
+
+export function TopUpsGrid(props: TopUpsGridProps) {
+  const { requests, total, paging, onPagingChange, loading, noRowsText, onDecide, busy, testId } = props;
+  const { t, i18n } = useTranslation();
+  const admin = Boolean(onDecide);
+
+  const columns = useMemo<GridColDef<TopUpRequest>[]>(() => {
+    const language = i18n.resolvedLanguage;
+    const all: (GridColDef<TopUpRequest> | false)[] = [
+      {
+        field: 'created_at',
+        headerName: t('credits.topups.requested'),
+        minWidth: 150,
+        valueFormatter: (value: string) => formatDateTime(value, language),
+      },
+      admin && {
+        field: 'account_email',
+        headerName: t('credits.topups.account'),
+        minWidth: 170,
+        flex: 1,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" noWrap data-testid="topup-account">
+            {row.account_email ?? '—'}
+          </Typography>
+        ),
+      },
+      {
+        field: 'package_name',
+        headerName: t('credits.topups.package'),
+        minWidth: 200,
+        flex: 1.3,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle2" noWrap>
+              {row.package_name}
+            </Typography>
+            <Typography
+              variant="caption"
+              component="p"
+              sx={{ color: 'text.secondary' }}
+              data-testid="topup-credits"
+            >
+              {t('credits.topups.creditsFor', {
+                credits: row.credits.toLocaleString(language),
+                price: formatPrice(row.price_cents, row.currency, language),
+              })}
+            </Typography>
+            <Typography
+              variant="caption"
+              component="p"
+              sx={{ color: 'text.secondary', wordBreak: 'break-all' }}
+              data-testid="topup-reference"
+            >
+              {t('credits.topups.referenceShort', { reference: row.payment_reference })}
+            </Typography>
+          </Box>
+        ),
+      },
+      {
+        field: 'status',
+        headerName: t('credits.topups.status'),
+        minWidth: 150,
+        flex: 1,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0 }}>
+            <TopUpStatusChip status={row.status} />
+            {row.decided_at && (
+              <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                {formatDateTime(row.decided_at, language)}
+              </Typography>
+            )}
+            {row.reject_reason && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ color: 'error.main' }}
+                data-testid="topup-reason"
+              >
+                {row.reject_reason}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      admin && {
+        field: 'actions',
+        headerName: t('common.actions'),
+        minWidth: 200,
+        align: 'right',
+        headerAlign: 'right',
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.status === 'pending' && onDecide ? (
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button
+                size="small"
+                variant="contained"
+                color="success"
+                startIcon={<CheckIcon />}
+                disabled={busy?.has(row.id)}
+                onClick={() => onDecide(row, true)}
+                data-testid="topup-approve"
+              >
+                {t('credits.topups.approve')}
+              </Button>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                startIcon={<CloseIcon />}
+                disabled={busy?.has(row.id)}
+                onClick={() => onDecide(row, false)}
+                data-testid="topup-reject"
+              >
+                {t('credits.topups.reject')}
+              </Button>
+            </Box>
+          ) : (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {row.decided_by_email ?? ''}
+            </Typography>
+          ),
+      },
+    ];
+    return all.filter((column): column is GridColDef<TopUpRequest> => column !== false);
+  }, [t, i18n.resolvedLanguage, admin, onDecide, busy]);
+
+  return (
+    <PagedDataGrid
+      rows={requests}
+      columns={columns}
+      total={total}
+      paging={paging}
+      onPagingChange={onPagingChange}
+      loading={loading}
+      label={t('credits.topups.title')}
+      testId={testId}
+      rowTestId="topup-row"
+      noRowsText={noRowsText}
+    />
+  );
+}

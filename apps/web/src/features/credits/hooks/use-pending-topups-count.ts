@@ -1,0 +1,20 @@
+import { isAdminAccount } from '@linedesk/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useAccount } from '../../auth/hooks/account-context';
+import { topUpKeys, topUpsApi } from '../api/topups-api';
+
+/**
+ * Pending top-up requests, for the admins' nav badge; 0 for everyone else (the endpoint is admin-only).
+ * A `topup_requests` live event refreshes it, so no polling.
+ */
+export function usePendingTopupsCount(): number {
+  const account = useAccount();
+  const admin = isAdminAccount(account);
+  const count = useQuery({
+    queryKey: topUpKeys.pendingCount,
+    queryFn: ({ signal }) => topUpsApi.pendingCount(signal),
+    enabled: admin,
+    select: (data) => data.count,
+  });
+  return admin ? (count.data ?? 0) : 0;
+}

@@ -1,0 +1,37 @@
+import type { CreateTopUpBody } from '@linedesk/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { authKeys } from '../../auth/api/auth-api';
+import { ledgerKeys } from '../api/ledger-api';
+import { topUpKeys, topUpsApi, type TopUpListParams } from '../api/topups-api';
+
+export function useTopUps(params: TopUpListParams) {
+  return useQuery({
+    queryKey: topUpKeys.list(params),
+    queryFn: ({ signal }) => topUpsApi.list(params, signal),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCreateTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTopUpBody) => topUpsApi.create(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
+  });
+}
+
+/** Approving moves credits, so balances and ledgers on screen refresh too. */
+export function useDecideTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { id: number; approve: true } | { id: number; approve: false; reason: string }) =>
+      decision.approve ? topUpsApi.approve(decision.id) : topUpsApi.reject(decision.id, decision.reason),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: authKeys.me }),
+        queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+      ]),
+  });
+}

@@ -1,0 +1,146 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ManagedAccount } from '@linedesk/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format-date';
+import { PagedDataGrid, type Paging } from '../../credits/components/paged-data-grid';
+import type { AccountAction, AccountActionHandler } from '../lib/account-actions';
+import { AccountActionsMenu } from './account-actions-menu';
+import { AccountStatusChip } from './account-status-chip';
+
+type AccountsGridProps = {
+  accounts: ManagedAccount[];
+  total: number;
+  paging: Paging;
+  onPagingChange: (paging: Paging) => void;
+  loading: boolean;
+  /** Shows whose sub-account a row is (admins see everyone's). */
+  showOwner: boolean;
+  actions: AccountAction[];
+  onAction: AccountActionHandler;
+  noRowsText: string;
+};
+
+export function AccountsGrid(props: AccountsGridProps) {
+  const { accounts, total, paging, onPagingChange, loading, showOwner, actions, onAction, noRowsText } =
+    props;
+  const { t, i18n } = useTranslation();
+
+  const columns = useMemo<GridColDef<ManagedAccount>[]>(() => {
+    const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+    const all: GridColDef<ManagedAccount>[] = [
+      {
+        field: 'email',
+        headerName: t('resellers.columns.account'),
+        minWidth: 210,
+        flex: 1.6,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle2" noWrap data-testid="account-email">
+              {row.email}
+            </Typography>
+            <Typography variant="caption" noWrap component="p" sx={{ color: 'text.secondary' }}>
+              {row.full_name ? `${row.username} · ${row.full_name}` : row.username}
+            </Typography>
+            {showOwner && row.owner_email && (
+              <Typography
+                variant="caption"
+                noWrap
+                component="p"
+                sx={{ color: 'text.disabled' }}
+                data-testid="account-owner"
+              >
+                {t('resellers.columns.ownedBy', { email: row.owner_email })}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      {
+        field: 'group_name',
+        headerName: t('resellers.columns.group'),
+        minWidth: 110,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={row.group_id === 1 ? 'secondary' : row.group_id === 2 ? 'primary' : 'default'}
+            label={row.group_name ?? '—'}
+            data-testid="account-group"
+            data-group-id={row.group_id}
+          />
+        ),
+      },
+      {
+        field: 'display_credits',
+        headerName: t('resellers.columns.credits'),
+        minWidth: 90,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => (
+          <Typography variant="subtitle2" data-testid="account-credits" data-credits={row.display_credits}>
+            {number(row.display_credits)}
+          </Typography>
+        ),
+      },
+      {
+        field: 'status',
+        headerName: t('resellers.columns.status'),
+        minWidth: 110,
+        renderCell: ({ row }) => <AccountStatusChip status={row.status} />,
+      },
+      {
+        field: 'last_sign_in_at',
+        headerName: t('resellers.columns.lastSignIn'),
+        minWidth: 150,
+        flex: 1,
+        renderCell: ({ row }) => (
+          <Typography
+            variant="body2"
+            sx={{ color: row.last_sign_in_at ? 'text.secondary' : 'text.disabled' }}
+          >
+            {row.last_sign_in_at
+              ? formatDateTime(row.last_sign_in_at, i18n.resolvedLanguage)
+              : t('resellers.never')}
+          </Typography>
+        ),
+      },
+      {
+        field: 'lines_count',
+        headerName: t('resellers.columns.lines'),
+        minWidth: 70,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => <span data-testid="account-lines">{number(row.lines_count)}</span>,
+      },
+      {
+        field: 'actions',
+        headerName: t('common.actions'),
+        width: 88,
+        align: 'right',
+        headerAlign: 'right',
+        sortable: false,
+        renderCell: ({ row }) => <AccountActionsMenu account={row} actions={actions} onAction={onAction} />,
+      },
+    ];
+    return all;
+  }, [t, i18n.resolvedLanguage, showOwner, actions, onAction]);
+
+  return (
+    <PagedDataGrid
+      rows={accounts}
+      columns={columns}
+      total={total}
+      paging={paging}
+      onPagingChange={onPagingChange}
+      loading={loading}
+      label={t('resellers.title')}
+      testId="accounts-grid"
+      rowTestId="account-row"
+      noRowsText={noRowsText}
+    />
+  );
+}
