@@ -1,0 +1,164 @@
+import type {
+  ChangeEvent,
+  Message,
+  MessageList,
+  MessageListQuery,
+  NewMessage,
+  UnreadMessages,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { messagesRepository, type MessageRow } from './messages.repository.js';
+
+function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    is_global: row.isGlobal,
+    recipient_id: row.recipientId,
+    recipient_email: row.recipientEmail,
+    created_by: row.createdBy,
+    created_by_email: row.createdByEmail,
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function inInbox(actor: Actor, row: { isGlobal: boolean; recipientId: string | null }): boolean {
+  return row.isGlobal || row.recipientId === actor.id;
+}
+
+/** Who hears about a message: everyone for a global one, its recipient for a direct one (admins always). */
+function audienceOf(row: { isGlobal: boolean; recipientId: string | null }): ChangeEvent['audience'] {
+  return row.isGlobal ? 'all' : row.recipientId ? [row.recipientId] : [];
+}
+
+/**
+ * A message the actor may see: admins see all, everyone else their inbox. Anything else answers 404,
+ * so ids reveal nothing about other people's direct messages.
+ */
+async function visibleMessage(ctx: AppContext, actor: Actor, id: number): Promise<MessageRow> {
+  const row = await messagesRepository.findById(ctx.db, id, actor.id);
+  if (!row || (!actor.isAdmin && !inInbox(actor, row))) throw new AppError('MESSAGE_NOT_FOUND');
+  return row;
+}
+
+export async function listMessages(
+  ctx: AppContext,
+  actorOrNull: Actor | null,
+  query: MessageListQuery,
+): Promise<MessageList> {
+  const actor = access.signedIn(actorOrNull);
+  const scope = query.scope ?? 'all';
+  const { rows, total } = await messagesRepository.list(ctx.db, {
+    accountId: actor.id,
+    inboxOnly: !actor.isAdmin || scope === 'mine',
+    kind: scope === 'global' || scope === 'direct' ? scope : undefined,
+    unreadOnly: query.filter === 'unread',
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return {
+    items: rows.map(toMessage),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+    unread: await messagesRepository.countUnread(ctx.db, actor.id),
+  };
+}
+
+export async function getUnreadMessages(
+  ctx: AppContext,
+  actorOrNull: Actor | null,
+  limit: number,
+): Promise<UnreadMessages> {
+  const actor = access.signedIn(actorOrNull);
+  const [count, newest] = await Promise.all([
+    messagesRepository.countUnread(ctx.db, actor.id),
+    limit > 0
+      ? messagesRepository.list(ctx.db, {
+          accountId: actor.id,
+          inboxOnly: true,
+          unreadOnly: true,
+          limit,
+          offset: 0,
+        })
+      : Promise.resolve({ rows: [] }),
+  ]);
+  return { count, items: newest.rows.map(toMessage) };
+}
+
+export async function getMessage(ctx: AppContext, actorOrNull: Actor | null, id: number): Promise<Message> {
+  const actor = access.signedIn(actorOrNull);
+  return toMessage(await visibleMessage(ctx, actor, id));
+}
+
+export async function createMessage(
+  ctx: AppContext,
+  actorOrNull: Actor | null,
+  body: NewMessage,
+): Promise<Message> {
+  const actor = access.signedIn(actorOrNull);
+  if (!actor.isAdmin) throw new AppError('ONLY_ADMINS_CREATE_MESSAGES');
+  const isGlobal = body.is_global;
+  let recipientId: string | null = null;
+  if (!isGlobal) {
+    const account = body.recipient_email
+      ? await accountsRepository.findByEmail(ctx.db, body.recipient_email)
+      : await accountsRepository.findById(ctx.db, body.recipient_id ?? '');
+    if (!account) throw new AppError('USER_NOT_FOUND');
+    recipientId = account.id;
+  }
+  const id = await messagesRepository.insert(ctx.db, {
+    title: body.title,
+    content: body.content,
+    isGlobal,
+    recipientId,
+    createdBy: actor.id,
+  });
+  await ctx.bus.publish({
+    table: 'messages',
+    action: 'insert',
+    id: String(id),
+    audience: audienceOf({ isGlobal, recipientId }),
+  });
+  return toMessage((await messagesRepository.findById(ctx.db, id, actor.id))!);
+}
+
+/** Marks a message of the caller's own inbox read; other people's direct messages are not theirs to mark. */
+export async function markMessageRead(
+  ctx: AppContext,
+  actorOrNull: Actor | null,
+  id: number,
+): Promise<Message> {
+  const actor = access.signedIn(actorOrNull);
+  const row = await messagesRepository.findById(ctx.db, id, actor.id);
+  if (!row || !inInbox(actor, row)) throw new AppError('MESSAGE_NOT_FOUND');
+  if (await messagesRepository.markRead(ctx.db, id, actor.id)) {
+    // Only the reader's read state changed: their other tabs update, nobody else's bell moves.
+    await ctx.bus.publish({ table: 'messages', action: 'update', id: String(id), audience: [actor.id] });
+  }
+  return { ...toMessage(row), is_read: true };
+}
+
+export async function markAllMessagesRead(
+  ctx: AppContext,
+  actorOrNull: Actor | null,
+): Promise<{ marked: number }> {
+  const actor = access.signedIn(actorOrNull);
+  const marked = await messagesRepository.markAllRead(ctx.db, actor.id);
+  if (marked > 0) {
+    await ctx.bus.publish({ table: 'messages', action: 'update', id: 'all', audience: [actor.id] });
+  }
+  return { marked };
+}
+
+export async function deleteMessage(ctx: AppContext, actorOrNull: Actor | null, id: number): Promise<void> {
+  const actor = access.admin(actorOrNull);
+  const row = await visibleMessage(ctx, actor, id);
+  await messagesRepository.delete(ctx.db, id);
+  await ctx.bus.publish({ table: 'messages', action: 'delete', id: String(id), audience: audienceOf(row) });
+}

@@ -1,0 +1,324 @@
+import {
+  formatErrorMessage,
+  ticketReplyCreateBodySchema,
+  type ListResponse,
+  type Ticket,
+  type TicketAssignee,
+  type TicketAttachmentType,
+  type TicketCreateBody,
+  type TicketDetail,
+  type TicketListQuery,
+  type TicketMailPreference,
+  type TicketPatchBody,
+  type TicketReply,
+} from '@linedesk/shared';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../app-context.js';
+import type { Actor } from '../../platform/access.js';
+import { AppError, isErrorCode } from '../../platform/errors.js';
+import { detectAttachmentType, safeFileName } from './attachment-type.js';
+import { createAttachmentStores, type AttachmentStores } from './attachment-storage.js';
+import { ticketAccess } from './ticket-access.js';
+import { notifyReply } from './ticket-mail.js';
+import { attachmentUrl, toReply, toTicket } from './ticket-mapper.js';
+import { ticketsRepository, type TicketRow } from './tickets.repository.js';
+
+const stores = new WeakMap<AppContext, AttachmentStores>();
+function storesFor(ctx: AppContext): AttachmentStores {
+  let found = stores.get(ctx);
+  if (!found) {
+    found = createAttachmentStores(ctx.config);
+    stores.set(ctx, found);
+  }
+  return found;
+}
+
+/** Admins receive every ticket event (audience = owner; the bus always includes admins). */
+async function publish(
+  ctx: AppContext,
+  table: 'tickets' | 'ticket_replies',
+  action: 'insert' | 'update' | 'delete',
+  ticket: { id: number; userId: string },
+) {
+  await ctx.bus.publish({ table, action, id: String(ticket.id), audience: [ticket.userId] });
+}
+
+async function findVisible(ctx: AppContext, actor: Actor, id: number): Promise<TicketRow> {
+  const row = await ticketsRepository.findById(ctx.db, id, ticketAccess.side(actor));
+  return ticketAccess.visibleOrNotFound(actor, row);
+}
+
+export async function listTickets(
+  ctx: AppContext,
+  actor: Actor | null,
+  query: TicketListQuery,
+): Promise<ListResponse<Ticket>> {
+  const signedIn = ticketAccess.signedIn(actor);
+  const side = ticketAccess.side(signedIn);
+  const { rows, total } = await ticketsRepository.list(
+    ctx.db,
+    side,
+    {
+      // Spec section 6: users see only their own tickets, admins all.
+      userId: signedIn.isAdmin ? undefined : signedIn.id,
+      status: query.status,
+      priority: query.priority,
+      category: query.category,
+      assignedTo: signedIn.isAdmin ? query.assigned_to : undefined,
+      active: query.active,
+      search: query.search,
+    },
+    {
+      sort: query.sort,
+      order: query.order,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    },
+  );
+  return {
+    items: rows.map((row) => toTicket(row, side)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+export async function createTicket(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: TicketCreateBody,
+): Promise<Ticket> {
+  const signedIn = ticketAccess.signedIn(actor);
+  let id: number;
+  try {
+    // Spec section 4: a new ticket is open and unread by admins.
+    id = await ticketsRepository.insert(ctx.db, {
+      title: body.title,
+      description: body.description,
+      priority: body.priority,
+      category: body.category,
+      userId: signedIn.id,
+      status: 'open',
+      isRead: false,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error }, 'Ticket insert failed');
+    throw new AppError('TICKET_CREATE_FAILED', {
+      status: 500,
+      params: { reason: 'the database refused it' },
+    });
+  }
+  await publish(ctx, 'tickets', 'insert', { id, userId: signedIn.id });
+  return toTicket(
+    (await ticketsRepository.findById(ctx.db, id, ticketAccess.side(signedIn)))!,
+    ticketAccess.side(signedIn),
+  );
+}
+
+/** Opening a ticket: the caller's side has now read everything the other side wrote. */
+async function markOpened(ctx: AppContext, actor: Actor, ticket: TicketRow): Promise<void> {
+  const changed = await ticketsRepository.markRead(ctx.db, ticket.id, ticketAccess.side(actor));
+  if (changed) await publish(ctx, 'tickets', 'update', ticket);
+}
+
+export async function getTicket(ctx: AppContext, actor: Actor | null, id: number): Promise<TicketDetail> {
+  const signedIn = ticketAccess.signedIn(actor);
+  const side = ticketAccess.side(signedIn);
+  const found = await findVisible(ctx, signedIn, id);
+  await markOpened(ctx, signedIn, found);
+  const [row, replies] = await Promise.all([
+    ticketsRepository.findById(ctx.db, id, side),
+    ticketsRepository.listReplies(ctx.db, id),
+  ]);
+  if (!row) throw new AppError('TICKET_NOT_FOUND');
+  return { ...toTicket(row, side), replies: replies.map(toReply) };
+}
+
+export async function updateTicket(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  patch: TicketPatchBody,
+): Promise<Ticket> {
+  const signedIn = ticketAccess.signedIn(actor);
+  const side = ticketAccess.side(signedIn);
+  const ticket = await findVisible(ctx, signedIn, id);
+  if (!signedIn.isAdmin) {
+    // The owner may close their ticket, and reopen it once closed; everything else is the admins'.
+    const onlyStatus = patch.priority === undefined && patch.assigned_to === undefined;
+    const allowed = patch.status === 'closed' || (patch.status === 'open' && ticket.status === 'closed');
+    if (!onlyStatus || !allowed) throw new AppError('TICKET_OWNER_CLOSE_REOPEN_ONLY');
+  }
+  if (patch.assigned_to) {
+    const [admin] = await ticketsRepository.listAdmins(ctx.db, [patch.assigned_to]);
+    if (!admin) throw new AppError('TICKET_ASSIGNEE_NOT_ADMIN');
+  }
+  await ticketsRepository.update(ctx.db, id, {
+    status: patch.status,
+    priority: patch.priority,
+    assignedTo: patch.assigned_to,
+  });
+  await publish(ctx, 'tickets', 'update', ticket);
+  return toTicket((await ticketsRepository.findById(ctx.db, id, side))!, side);
+}
+
+export async function deleteTicket(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
+  const signedIn = ticketAccess.signedIn(actor);
+  if (!signedIn.isAdmin) {
+    // Owners learn that only admins delete; others learn nothing about the ticket.
+    await findVisible(ctx, signedIn, id);
+    throw new AppError('ADMIN_ONLY');
+  }
+  const ticket = await ticketsRepository.findOwner(ctx.db, id);
+  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+  const attachments = await ticketsRepository.listAttachments(ctx.db, id);
+  if (!(await ticketsRepository.delete(ctx.db, id))) throw new AppError('TICKET_NOT_FOUND');
+  for (const attachment of attachments) {
+    const store = storesFor(ctx).of(attachment.storage);
+    await store?.delete(attachment.storageKey).catch((error: unknown) => {
+      ctx.log.error({ err: error, attachmentId: attachment.id }, 'Could not delete a ticket attachment file');
+    });
+  }
+  await publish(ctx, 'tickets', 'delete', ticket);
+}
+
+export async function listReplies(ctx: AppContext, actor: Actor | null, id: number): Promise<TicketReply[]> {
+  const signedIn = ticketAccess.signedIn(actor);
+  const ticket = await findVisible(ctx, signedIn, id);
+  await markOpened(ctx, signedIn, ticket);
+  return (await ticketsRepository.listReplies(ctx.db, id)).map(toReply);
+}
+
+export type ReplyUpload = { bytes: Buffer; fileName: string | undefined };
+export type ReplyInput = { content: string; file: ReplyUpload | null };
+
+/** Validates a reply's text; an attachment alone is a reply too. */
+function checkContent(content: unknown, hasFile: boolean): string {
+  const text = typeof content === 'string' ? content.trim() : '';
+  if (text === '' && hasFile) return '';
+  const parsed = ticketReplyCreateBodySchema.safeParse({ content });
+  if (!parsed.success) {
+    const code = parsed.error.issues.map((i) => i.message).find(isErrorCode);
+    if (code) throw new AppError(code);
+    throw new AppError('VALIDATION', {
+      message: `${formatErrorMessage('VALIDATION')}: content ${parsed.error.issues[0]?.message ?? ''}`.trim(),
+    });
+  }
+  return parsed.data.content;
+}
+
+/**
+ * `readInput` runs only after the access check, so an upload to a ticket the caller may not reply to
+ * is never read or stored.
+ */
+export async function addReply(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  readInput: () => Promise<{ content: unknown; file: ReplyUpload | null }>,
+): Promise<TicketReply> {
+  const replier = ticketAccess.replier(actor);
+  const ticket = ticketAccess.mayReply(replier, await ticketsRepository.findOwner(ctx.db, id));
+  const input = await readInput();
+  const content = checkContent(input.content, input.file !== null);
+
+  let attachment: { type: TicketAttachmentType; fileName: string; key: string; size: number } | null = null;
+  const store = storesFor(ctx).current;
+  if (input.file) {
+    const type = detectAttachmentType(input.file.bytes);
+    if (!type) throw new AppError('ATTACHMENT_TYPE_NOT_ALLOWED');
+    attachment = {
+      type,
+      fileName: safeFileName(input.file.fileName, type),
+      key: store.newKey(),
+      size: input.file.bytes.length,
+    };
+    await store.put(attachment.key, input.file.bytes, type);
+  }
+
+  let replyId: number;
+  try {
+    replyId = await ticketsRepository.insertReply(
+      ctx.db,
+      { ticketId: ticket.id, userId: replier.id, isAdmin: replier.isAdmin, content },
+      attachment && {
+        id: crypto.randomUUID(),
+        storage: store.kind,
+        storageKey: attachment.key,
+        fileName: attachment.fileName,
+        contentType: attachment.type,
+        size: attachment.size,
+        createdBy: replier.id,
+      },
+      (attachmentId) => attachmentUrl(ticket.id, attachmentId),
+    );
+  } catch (error) {
+    // The ticket may have been deleted meanwhile; don't leave an orphaned file behind.
+    if (attachment) await store.delete(attachment.key).catch(() => undefined);
+    if (!(await ticketsRepository.findOwner(ctx.db, id))) ticketAccess.mayReply(replier, undefined);
+    throw error;
+  }
+
+  await publish(ctx, 'ticket_replies', 'insert', ticket);
+  await publish(ctx, 'tickets', 'update', ticket);
+  // Mail must not hold up the answer, but a failure still reaches the log.
+  void notifyReply(ctx, { ticketId: ticket.id, authorId: replier.id, byAdmin: replier.isAdmin }).catch(
+    (error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'Ticket reply mail failed'),
+  );
+  return toReply((await ticketsRepository.findReply(ctx.db, replyId))!);
+}
+
+export type AttachmentDownload = {
+  stream: Readable;
+  contentType: string;
+  fileName: string;
+  size: number;
+};
+
+export async function getAttachment(
+  ctx: AppContext,
+  actor: Actor | null,
+  ticketId: number,
+  attachmentId: string,
+): Promise<AttachmentDownload> {
+  const signedIn = ticketAccess.signedIn(actor);
+  await findVisible(ctx, signedIn, ticketId);
+  const row = await ticketsRepository.findAttachment(ctx.db, ticketId, attachmentId);
+  if (!row) throw new AppError('ATTACHMENT_NOT_FOUND');
+  const stream = await storesFor(ctx).of(row.storage)?.get(row.storageKey);
+  if (!stream) {
+    ctx.log.error({ attachmentId: row.id, storage: row.storage }, 'Ticket attachment file is missing');
+    throw new AppError('ATTACHMENT_NOT_FOUND');
+  }
+  return { stream, contentType: row.contentType, fileName: row.fileName, size: row.size };
+}
+
+export async function countUnreadTickets(ctx: AppContext, actor: Actor | null): Promise<{ count: number }> {
+  const signedIn = ticketAccess.signedIn(actor);
+  const side = ticketAccess.side(signedIn);
+  return {
+    count: await ticketsRepository.countUnread(ctx.db, side, side === 'admin' ? undefined : signedIn.id),
+  };
+}
+
+export async function listAssignees(ctx: AppContext, actor: Actor | null): Promise<TicketAssignee[]> {
+  const signedIn = ticketAccess.signedIn(actor);
+  if (!signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
+  return (await ticketsRepository.listAdmins(ctx.db)).map((a) => ({ id: a.id, email: a.email }));
+}
+
+export async function getMailPreference(ctx: AppContext, actor: Actor | null): Promise<TicketMailPreference> {
+  const signedIn = ticketAccess.signedIn(actor);
+  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, signedIn.id) };
+}
+
+export async function setMailPreference(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: TicketMailPreference,
+): Promise<TicketMailPreference> {
+  const signedIn = ticketAccess.signedIn(actor);
+  await ticketsRepository.setMailPreference(ctx.db, signedIn.id, body.ticket_reply_mail);
+  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: signedIn.id, audience: [signedIn.id] });
+  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, signedIn.id) };
+}

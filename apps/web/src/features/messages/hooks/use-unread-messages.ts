@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { BELL_ITEMS, messageKeys, messagesApi } from '../api/messages-api';
+
+/** The caller's unread count and newest unread messages; refreshed by live `messages` events. */
+export function useUnreadMessages() {
+  return useQuery({
+    queryKey: messageKeys.unread,
+    queryFn: ({ signal }) => messagesApi.unread(BELL_ITEMS, signal),
+  });
+}
