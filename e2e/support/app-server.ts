@@ -30,7 +30,7 @@ export function freePort(): Promise<number> {
 export async function waitUntil<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   what: string,
-  ms = 60_000,
+  ms = 110_000,
 ): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {

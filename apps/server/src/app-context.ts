@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.js';
 import type { Auth } from './modules/auth/auth.js';
 import type { AppConfig } from './platform/config.js';
 import type { SecretBox } from './platform/crypto.js';
+import type { JobMonitor } from './platform/job-monitor.js';
 import type { Mailer } from './platform/mailer.js';
 import type { EventBus } from './realtime/event-bus.js';
 
@@ -18,4 +19,6 @@ export type AppContext = {
   serverSecrets: SecretBox;
   log: FastifyBaseLogger;
   startedAt: Date;
+  /** Last runs of this instance's background jobs, for the status page. */
+  jobs: JobMonitor;
 };

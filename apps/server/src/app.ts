@@ -17,18 +17,36 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.js';
+import { registerReminderRoutes } from './modules/reminders/reminders.routes.js';
+import { registerSystemStatusRoutes } from './modules/system-status/system-status.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/accounts/first-admin.js';
 import { createAuth } from './modules/auth/auth.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerCreditRoutes } from './modules/credits/credits.routes.js';
+import { registerPricingRoutes } from './modules/pricing/pricing.routes.js';
+import { registerRedeemRoutes } from './modules/redeem/redeem.routes.js';
+import { registerTopUpRoutes } from './modules/topups/topups.routes.js';
+import { pruneIdempotencyKeys } from './modules/credits/idempotency.js';
 import { pruneOldFailures } from './modules/auth/sign-in-limiter.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
+import { startLineReconcileJob } from './modules/lines/line-reconcile.js';
+import { startLineSyncJob } from './modules/lines/line-sync-job.js';
+import { registerLineRoutes } from './modules/lines/lines.routes.js';
+import { registerMessageRoutes } from './modules/messages/messages.routes.js';
+import { registerContactRoutes } from './modules/contact/contact.routes.js';
+import { registerKnowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes.js';
+import { registerTicketRoutes } from './modules/tickets/tickets.routes.js';
 import { startServerCheckJob } from './modules/servers/server-check-job.js';
 import { registerServerRoutes } from './modules/servers/servers.routes.js';
 import type { AppConfig } from './platform/config.js';
 import { registerCsrfGuard } from './platform/csrf.js';
 import { createSecretBox } from './platform/crypto.js';
+import { createJobMonitor } from './platform/job-monitor.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import type { App } from './platform/fastify.js';
 import { loggerOptions } from './platform/logger.js';
@@ -87,9 +105,11 @@ export async function buildApp(
     serverSecrets: createSecretBox(secret, 'cccam-server-password'),
     log: app.log,
     startedAt: new Date(),
+    jobs: createJobMonitor(),
   };
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
+  await pruneIdempotencyKeys(database.db);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -110,9 +130,15 @@ export async function buildApp(
         description: 'Reseller and admin panel for card-sharing lines.',
       },
       servers: [{ url: config.publicUrl }],
+      security: [{ sessionCookie: [] }, { apiKey: [] }],
       components: {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'linedesk.session_token' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key from /settings (POST /api/api-keys)',
+          },
         },
       },
     },
@@ -125,8 +151,21 @@ export async function buildApp(
   registerLocaleRoutes(app);
   registerAuthRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerCreditRoutes(app, ctx);
+  registerRedeemRoutes(app, ctx);
+  registerPricingRoutes(app, ctx);
+  registerTopUpRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerServerRoutes(app, ctx);
+  registerLineRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerReminderRoutes(app, ctx);
+  registerSystemStatusRoutes(app, ctx);
+  registerMessageRoutes(app, ctx);
+  registerTicketRoutes(app, ctx);
+  registerKnowledgeBaseRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
   registerEventRoutes(app, ctx);
 
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -155,8 +194,14 @@ export async function buildApp(
 
   await app.ready();
   const serverCheckJob = startServerCheckJob(ctx);
+  const lineSyncJob = startLineSyncJob(ctx);
+  const lineReconcileJob = startLineReconcileJob(ctx);
+  const reminderJob = startExpiryReminderJob(ctx);
   const close = async () => {
     await serverCheckJob.stop();
+    await lineSyncJob.stop();
+    await lineReconcileJob.stop();
+    await reminderJob.stop();
     await app.close();
     await bus.close();
     await database.close();

@@ -46,6 +46,10 @@ const coreErrors = {
   SERVER_HEALTH_CHECK_FAILED: 'Health check failed',
   SERVER_AUTH_FAILED: 'API Authentication failed',
   SERVER_API_NOT_RESPONDING: 'CCcam server API is not responding',
+  API_KEY_NAME_REQUIRED: 'Give the key a name',
+  API_KEY_NOT_FOUND: 'API key not found',
+  API_KEY_EXPIRY_PAST: 'The expiry date must be in the future',
+  API_KEY_SESSION_REQUIRED: 'API keys can only be managed when signed in, not with another key',
 } as const;
 
 /**

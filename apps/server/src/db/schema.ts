@@ -1,7 +1,9 @@
+import * as apiKeys from './schema/api-keys.schema.js';
 import * as core from './schema/core.schema.js';
 import * as credits from './schema/credits.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
+import * as reminders from './schema/reminders.schema.js';
 import * as settings from './schema/settings.schema.js';
 import * as support from './schema/support.schema.js';
 
@@ -9,11 +11,22 @@ import * as support from './schema/support.schema.js';
  * The whole database, one file per area (each area's tables live in schema/<area>.schema.ts).
  * drizzle-kit reads this file to generate migrations: `npm run db:generate -w @linedesk/server -- --name x`.
  */
+export * from './schema/api-keys.schema.js';
 export * from './schema/core.schema.js';
 export * from './schema/credits.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
+export * from './schema/reminders.schema.js';
 export * from './schema/settings.schema.js';
 export * from './schema/support.schema.js';
 
-export const schema = { ...core, ...credits, ...lines, ...messages, ...settings, ...support };
+export const schema = {
+  ...apiKeys,
+  ...core,
+  ...credits,
+  ...lines,
+  ...messages,
+  ...reminders,
+  ...settings,
+  ...support,
+};

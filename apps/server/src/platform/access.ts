@@ -9,6 +9,8 @@ export type Actor = {
   groupId: number;
   permissions: ReadonlySet<Permission>;
   sessionId: string | null;
+  /** Set when the request came with an API key instead of a session. */
+  apiKeyId?: string;
 };
 
 export function buildActor(input: {
@@ -59,5 +61,25 @@ export const access = {
   ownAccountOrNotFound(actor: Actor, account: { id: string; ownerId: string | null } | undefined) {
     if (!account || !access.canSeeAccount(actor, account)) throw new AppError('USER_NOT_FOUND');
     return account;
+  },
+  /**
+   * Lines (issue 4): admins manage every line, resellers (view_users) only their own, anyone else
+   * none. `ownerId` is the owner filter every query must apply (null = all).
+   */
+  lines(actor: Actor | null): { actor: Actor; ownerId: string | null } {
+    const signedIn = access.signedIn(actor);
+    if (signedIn.isAdmin) return { actor: signedIn, ownerId: null };
+    if (!signedIn.permissions.has('view_users')) throw new AppError('FORBIDDEN');
+    return { actor: signedIn, ownerId: signedIn.id };
+  },
+  /** Another owner's line answers 404 like a missing one. */
+  ownLineOrNotFound<T extends { ownerId: string | null }>(
+    scope: { ownerId: string | null },
+    line: T | undefined,
+  ): T {
+    if (!line || (scope.ownerId !== null && line.ownerId !== scope.ownerId)) {
+      throw new AppError('LINE_NOT_FOUND');
+    }
+    return line;
   },
 };

@@ -42,6 +42,35 @@ const envSchema = z.object({
     .min(100)
     .max(120_000)
     .default(5000),
+  LINE_SYNC_RETRY_BASE_MS: z.coerce
+    .number({ error: 'LINE_SYNC_RETRY_BASE_MS must be a number of milliseconds' })
+    .int()
+    .min(50)
+    .max(3_600_000)
+    .default(5000),
+  LINE_SYNC_RETRY_MAX_MS: z.coerce
+    .number({ error: 'LINE_SYNC_RETRY_MAX_MS must be a number of milliseconds' })
+    .int()
+    .min(50)
+    .max(86_400_000)
+    .default(300_000),
+  LINE_RECONCILE_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'LINE_RECONCILE_INTERVAL_SECONDS must be a number of seconds (0 disables it)' })
+    .min(0)
+    .max(604_800)
+    .default(600),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'API_KEY_RATE_LIMIT_PER_MINUTE must be a number of requests' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(120),
+  // Ticket attachments go to an S3-compatible store when S3_BUCKET is set (else <dataDir>/attachments).
+  S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' }).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type AppConfig = {
@@ -64,6 +93,21 @@ export type AppConfig = {
   serverCheckIntervalSeconds: number;
   /** Limit for each call to a line agent, so a dead server cannot hold a request. */
   serverApiTimeoutMs: number;
+  /** Line sync retries: the first after the base, doubling up to the cap (issue 4). */
+  lineSyncRetryBaseMs: number;
+  lineSyncRetryMaxMs: number;
+  /** How often every active server's users are compared with the panel's lines; 0 = never. */
+  lineReconcileIntervalSeconds: number;
+  /** Requests one API key may make per minute (per app instance). */
+  apiKeyRateLimitPerMinute: number;
+  /** Where ticket attachments are stored; null = on disk under <dataDir>/attachments. */
+  s3: {
+    endpoint: string | undefined;
+    bucket: string;
+    region: string;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+  } | null;
 };
 
 export class ConfigError extends Error {}
@@ -77,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed `npm start`.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.LINEDESK_DATA_DIR);
@@ -102,5 +151,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     serverCheckIntervalSeconds: e.SERVER_CHECK_INTERVAL_SECONDS,
     serverApiTimeoutMs: e.SERVER_API_TIMEOUT_MS,
+    lineSyncRetryBaseMs: e.LINE_SYNC_RETRY_BASE_MS,
+    lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
+    lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : null,
   };
 }

@@ -1,7 +1,9 @@
 import type { Language } from '@linedesk/shared';
 import de from './locales/de.json';
+import type enApiKeys from './locales/api-keys/en.json';
 import en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
+import type enInsights from './locales/insights/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
 import type enSupport from './locales/support/en.json';
@@ -10,6 +12,8 @@ import pt from './locales/pt.json';
 
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
 export type Translation = typeof en &
+  typeof enApiKeys &
+  typeof enInsights &
   typeof enLines &
   typeof enCredits &
   typeof enSupport &

@@ -1,19 +1,31 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguagePopover } from '../components/language-popover';
+import { LoadingScreen } from '../components/loading-screen';
 import { AccountPopover } from '../features/account/components/account-popover';
 import { CreditsPopover } from '../features/account/components/credits-popover';
 import { AuthGuard } from '../features/auth/components/auth-guard';
 import { useAccount } from '../features/auth/hooks/account-context';
 import { LiveEvents } from '../features/realtime/components/live-events';
+import { useTicketsBadgeCount } from '../features/support/hooks/use-tickets-badge-count';
+import { usePendingTopupsCount } from '../features/credits/hooks/use-pending-topups-count';
 import { DashboardLayout } from '../layouts/dashboard/dashboard-layout';
-import { buildNavData } from './nav-config';
+import { NotificationsBell } from '../features/messages/components/notifications-bell';
+import { useUnreadMessagesCount } from '../features/messages/hooks/use-unread-messages-count';
+import { buildNavData, type NavBadges } from './nav-config';
 
 function SignedInShell() {
   const { t } = useTranslation();
   const account = useAccount();
-  const navData = useMemo(() => buildNavData(account, t), [account, t]);
+  // Live counts for nav entries with a `badge` key: one line per area, each from that area's hook.
+  const messagesBadge = useUnreadMessagesCount();
+  const ticketsBadge = useTicketsBadgeCount();
+  const topupsBadge = usePendingTopupsCount();
+  const navData = useMemo(() => {
+    const badges: NavBadges = { messages: messagesBadge, tickets: ticketsBadge, topups: topupsBadge };
+    return buildNavData(account, t, badges);
+  }, [account, t, messagesBadge, ticketsBadge, topupsBadge]);
   return (
     <DashboardLayout
       navData={navData}
@@ -21,12 +33,15 @@ function SignedInShell() {
         <>
           <LanguagePopover />
           <CreditsPopover />
+          <NotificationsBell />
           <AccountPopover />
         </>
       }
     >
       <LiveEvents />
-      <Outlet />
+      <Suspense fallback={<LoadingScreen fullScreen={false} />}>
+        <Outlet />
+      </Suspense>
     </DashboardLayout>
   );
 }

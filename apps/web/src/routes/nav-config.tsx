@@ -1,8 +1,22 @@
+import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
+import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
+import ContactSupportOutlinedIcon from '@mui/icons-material/ContactSupportOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
-import { isAdminAccount, type Me } from '@linedesk/shared';
+import SubscriptionsOutlinedIcon from '@mui/icons-material/SubscriptionsOutlined';
+import { isAdminAccount, type Me, type Permission } from '@linedesk/shared';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { NavGroup, NavItem } from '../layouts/dashboard/nav-types';
@@ -18,15 +32,39 @@ type NavItemConfig = {
     | 'serversManage'
     | 'serversAdd'
     | 'serversCheck'
-    | 'serversTestApi';
+    | 'serversTestApi'
+    | 'messages'
+    | 'createMessage'
+    | 'announcements'
+    | 'lines'
+    | 'linesAll'
+    | 'linesAdd'
+    | 'tickets'
+    | 'newTicket'
+    | 'knowledgeBase'
+    | 'contactUs'
+    | 'manageResellers'
+    | 'accountsOverview'
+    | 'redeemCode'
+    | 'pricing'
+    | 'products'
+    | 'systemStatus';
   path: string;
   icon?: ReactNode;
   adminOnly?: boolean;
+  /** Shown only to accounts whose group grants it (admins hold every permission). */
+  permission?: Permission;
+  /** Which live count (from `buildNavData`'s `badges`) this entry shows. */
+  badge?: NavBadgeKey;
   children?: NavItemConfig[];
 };
 
+/** Counts the shell computes from live queries and passes to `buildNavData`. */
+export type NavBadgeKey = 'messages' | 'tickets' | 'topups';
+export type NavBadges = Partial<Record<NavBadgeKey, number>>;
+
 type NavGroupConfig = {
-  subheaderKey?: 'overview' | 'management';
+  subheaderKey?: 'overview' | 'management' | 'support' | 'creditsSection';
   adminOnly?: boolean;
   items: NavItemConfig[];
 };
@@ -39,12 +77,66 @@ export const navConfig: NavGroupConfig[] = [
   { items: [{ titleKey: 'myProfile', path: paths.profileEdit, icon: <PersonOutlinedIcon /> }] },
   {
     subheaderKey: 'overview',
-    items: [{ titleKey: 'dashboard', path: paths.root, icon: <DashboardOutlinedIcon /> }],
+    items: [
+      { titleKey: 'dashboard', path: paths.root, icon: <DashboardOutlinedIcon /> },
+      {
+        titleKey: 'lines',
+        path: paths.lines,
+        icon: <SubscriptionsOutlinedIcon />,
+        permission: 'view_users',
+        children: [
+          { titleKey: 'linesAll', path: paths.linesAll },
+          { titleKey: 'linesAdd', path: paths.linesAdd },
+        ],
+      },
+      {
+        titleKey: 'accountsOverview',
+        path: paths.user,
+        icon: <PeopleAltOutlinedIcon />,
+        permission: 'add_credits',
+      },
+      { titleKey: 'messages', path: paths.messages, icon: <MailOutlinedIcon />, badge: 'messages' },
+      {
+        titleKey: 'createMessage',
+        path: paths.messagesCreate,
+        icon: <EditNoteOutlinedIcon />,
+        adminOnly: true,
+      },
+      { titleKey: 'announcements', path: paths.blog, icon: <CampaignOutlinedIcon /> },
+    ],
+  },
+  {
+    subheaderKey: 'creditsSection',
+    items: [
+      { titleKey: 'redeemCode', path: paths.redeemCode, icon: <RedeemOutlinedIcon /> },
+      { titleKey: 'pricing', path: paths.pricing, icon: <AddCardOutlinedIcon />, badge: 'topups' },
+      { titleKey: 'products', path: paths.products, icon: <SellOutlinedIcon /> },
+    ],
+  },
+  {
+    subheaderKey: 'support',
+    items: [
+      {
+        titleKey: 'tickets',
+        path: paths.tickets,
+        icon: <ConfirmationNumberOutlinedIcon />,
+        badge: 'tickets',
+      },
+      { titleKey: 'newTicket', path: paths.ticketsNew, icon: <AddCommentOutlinedIcon /> },
+      { titleKey: 'knowledgeBase', path: paths.knowledgeBase, icon: <MenuBookOutlinedIcon /> },
+      { titleKey: 'contactUs', path: paths.contactUs, icon: <ContactSupportOutlinedIcon /> },
+    ],
   },
   {
     subheaderKey: 'management',
     adminOnly: true,
     items: [
+      {
+        titleKey: 'manageResellers',
+        path: paths.resellers,
+        icon: <ManageAccountsOutlinedIcon />,
+        adminOnly: true,
+      },
       { titleKey: 'manageGroups', path: paths.manageGroups, icon: <GroupsOutlinedIcon />, adminOnly: true },
       {
         titleKey: 'cccamServers',
@@ -58,29 +150,43 @@ export const navConfig: NavGroupConfig[] = [
           { titleKey: 'serversTestApi', path: paths.serversTestApi },
         ],
       },
+      {
+        titleKey: 'systemStatus',
+        path: paths.systemStatus,
+        icon: <MonitorHeartOutlinedIcon />,
+        adminOnly: true,
+      },
     ],
   },
 ];
 
-function buildItems(items: NavItemConfig[], admin: boolean, t: TFunction): NavItem[] {
+function buildItems(
+  items: NavItemConfig[],
+  admin: boolean,
+  t: TFunction,
+  badges: NavBadges,
+  granted: readonly Permission[] = [],
+): NavItem[] {
   return items
     .filter((item) => admin || !item.adminOnly)
+    .filter((item) => admin || !item.permission || granted.includes(item.permission))
     .map((item) => ({
       title: t(`nav.${item.titleKey}`),
       path: item.path,
       icon: item.icon,
       testId: `nav-${item.titleKey}`,
-      children: item.children ? buildItems(item.children, admin, t) : undefined,
+      badge: item.badge ? badges[item.badge] : undefined,
+      children: item.children ? buildItems(item.children, admin, t, badges, granted) : undefined,
     }));
 }
 
-export function buildNavData(account: Me, t: TFunction): NavGroup[] {
+export function buildNavData(account: Me, t: TFunction, badges: NavBadges = {}): NavGroup[] {
   const admin = isAdminAccount(account);
   return navConfig
     .filter((group) => admin || !group.adminOnly)
     .map((group) => ({
       subheader: group.subheaderKey ? t(`nav.${group.subheaderKey}`) : undefined,
-      items: buildItems(group.items, admin, t),
+      items: buildItems(group.items, admin, t, badges, account.permissions),
     }))
     .filter((group) => group.items.length > 0);
 }

@@ -1,26 +1,91 @@
 import { Navigate, Outlet, createBrowserRouter } from 'react-router';
+import { lazyPage } from './lazy-page';
+import { Suspense } from 'react';
+import { LoadingScreen } from '../components/loading-screen';
 import { ScrollToTop } from '../components/scroll-to-top';
-import { ProfileEditPage } from '../features/account/pages/profile-edit-page';
 import { AdminGuard } from '../features/auth/components/admin-guard';
 import { CallbackPage } from '../features/auth/pages/callback-page';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { SignUpPage } from '../features/auth/pages/sign-up-page';
-import { DashboardHomePage } from '../features/dashboard/pages/dashboard-home-page';
-import { ManageGroupsPage } from '../features/groups/pages/manage-groups-page';
+import { LinesGuard } from '../features/lines/components/lines-guard';
+import { CreateMessageGuard } from '../features/messages/components/create-message-guard';
 import { NotFoundPage } from '../features/not-found/pages/not-found-page';
-import { AddServerPage } from '../features/servers/pages/add-server-page';
-import { CheckServersPage } from '../features/servers/pages/check-servers-page';
-import { ManageServersPage } from '../features/servers/pages/manage-servers-page';
-import { TestApiPage } from '../features/servers/pages/test-api-page';
-import { SettingsPage } from '../features/settings/pages/settings-page';
 import { DashboardShell } from './dashboard-shell';
 import { paths } from './paths';
+
+// Pages load on first visit, so signing in doesn't download the grids, charts and editors.
+const ProfileEditPage = lazyPage(
+  () => import('../features/account/pages/profile-edit-page'),
+  'ProfileEditPage',
+);
+const DashboardHomePage = lazyPage(
+  () => import('../features/dashboard/pages/dashboard-home-page'),
+  'DashboardHomePage',
+);
+const AddLinePage = lazyPage(() => import('../features/lines/pages/add-line-page'), 'AddLinePage');
+const EditLinePage = lazyPage(() => import('../features/lines/pages/edit-line-page'), 'EditLinePage');
+const LinesListPage = lazyPage(() => import('../features/lines/pages/lines-list-page'), 'LinesListPage');
+const ManageGroupsPage = lazyPage(
+  () => import('../features/groups/pages/manage-groups-page'),
+  'ManageGroupsPage',
+);
+const AnnouncementsPage = lazyPage(
+  () => import('../features/messages/pages/announcements-page'),
+  'AnnouncementsPage',
+);
+const CreateMessagePage = lazyPage(
+  () => import('../features/messages/pages/create-message-page'),
+  'CreateMessagePage',
+);
+const MessagesPage = lazyPage(() => import('../features/messages/pages/messages-page'), 'MessagesPage');
+const AddServerPage = lazyPage(() => import('../features/servers/pages/add-server-page'), 'AddServerPage');
+const CheckServersPage = lazyPage(
+  () => import('../features/servers/pages/check-servers-page'),
+  'CheckServersPage',
+);
+const ManageServersPage = lazyPage(
+  () => import('../features/servers/pages/manage-servers-page'),
+  'ManageServersPage',
+);
+const TestApiPage = lazyPage(() => import('../features/servers/pages/test-api-page'), 'TestApiPage');
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+const SystemStatusPage = lazyPage(
+  () => import('../features/system-status/pages/system-status-page'),
+  'SystemStatusPage',
+);
+const PricingPage = lazyPage(() => import('../features/credits/pages/pricing-page'), 'PricingPage');
+const ProductsPage = lazyPage(() => import('../features/credits/pages/products-page'), 'ProductsPage');
+const RedeemCodePage = lazyPage(() => import('../features/credits/pages/redeem-code-page'), 'RedeemCodePage');
+const ResellersPage = lazyPage(() => import('../features/resellers/pages/resellers-page'), 'ResellersPage');
+const SetPasswordPage = lazyPage(
+  () => import('../features/resellers/pages/set-password-page'),
+  'SetPasswordPage',
+);
+const UserPage = lazyPage(() => import('../features/resellers/pages/user-page'), 'UserPage');
+const ContactPage = lazyPage(() => import('../features/support/pages/contact-page'), 'ContactPage');
+const KbArticlePage = lazyPage(() => import('../features/support/pages/kb-article-page'), 'KbArticlePage');
+const KnowledgeBasePage = lazyPage(
+  () => import('../features/support/pages/knowledge-base-page'),
+  'KnowledgeBasePage',
+);
+const NewTicketPage = lazyPage(() => import('../features/support/pages/new-ticket-page'), 'NewTicketPage');
+const TicketDetailPage = lazyPage(
+  () => import('../features/support/pages/ticket-detail-page'),
+  'TicketDetailPage',
+);
+const TicketSetupPage = lazyPage(
+  () => import('../features/support/pages/ticket-setup-page'),
+  'TicketSetupPage',
+);
+const TicketsPage = lazyPage(() => import('../features/support/pages/tickets-page'), 'TicketsPage');
 
 function RootLayout() {
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
     </>
   );
 }
@@ -32,6 +97,7 @@ export const router = createBrowserRouter([
       { path: paths.signIn, element: <SignInPage /> },
       { path: paths.signUp, element: <SignUpPage /> },
       { path: paths.callback, element: <CallbackPage /> },
+      { path: paths.setPassword, element: <SetPasswordPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
       {
         element: <DashboardShell />,
@@ -39,6 +105,20 @@ export const router = createBrowserRouter([
           { index: true, element: <DashboardHomePage /> },
           { path: paths.profileEdit, element: <ProfileEditPage /> },
           { path: paths.settings, element: <SettingsPage /> },
+          {
+            path: paths.lines,
+            element: (
+              <LinesGuard>
+                <Outlet />
+              </LinesGuard>
+            ),
+            children: [
+              { index: true, element: <Navigate to={paths.linesAll} replace /> },
+              { path: paths.linesAll, element: <LinesListPage /> },
+              { path: paths.linesAdd, element: <AddLinePage /> },
+              { path: paths.lineEdit, element: <EditLinePage /> },
+            ],
+          },
           {
             path: paths.manageGroups,
             element: (
@@ -48,6 +128,19 @@ export const router = createBrowserRouter([
             ),
           },
           { path: '/groups', element: <Navigate to={paths.manageGroups} replace /> },
+          {
+            path: paths.resellers,
+            element: (
+              <AdminGuard>
+                <ResellersPage />
+              </AdminGuard>
+            ),
+          },
+          { path: paths.user, element: <UserPage /> },
+          { path: paths.products, element: <ProductsPage /> },
+          { path: paths.redeemCode, element: <RedeemCodePage /> },
+          { path: paths.payments, element: <Navigate to={paths.pricing} replace /> },
+          { path: paths.pricing, element: <PricingPage /> },
           { path: '/groups/manage', element: <Navigate to={paths.manageGroups} replace /> },
           {
             path: paths.cccamServers,
@@ -64,6 +157,50 @@ export const router = createBrowserRouter([
               { path: paths.serversTestApi, element: <TestApiPage /> },
             ],
           },
+          {
+            path: paths.systemStatus,
+            element: (
+              <AdminGuard>
+                <SystemStatusPage />
+              </AdminGuard>
+            ),
+          },
+          // The spec's backend connection test keeps its address; the menu calls it System status.
+          {
+            path: paths.supabaseTest,
+            element: (
+              <AdminGuard>
+                <SystemStatusPage />
+              </AdminGuard>
+            ),
+          },
+          { path: paths.support, element: <Navigate to={paths.tickets} replace /> },
+          { path: paths.supportTickets, element: <TicketsPage /> },
+          { path: paths.tickets, element: <TicketsPage /> },
+          { path: paths.ticketsNew, element: <NewTicketPage /> },
+          {
+            path: paths.ticketsSetup,
+            element: (
+              <AdminGuard>
+                <TicketSetupPage />
+              </AdminGuard>
+            ),
+          },
+          { path: `${paths.tickets}/:id`, element: <TicketDetailPage /> },
+          { path: paths.knowledgeBase, element: <KnowledgeBasePage /> },
+          { path: `${paths.knowledgeBase}/:id`, element: <KbArticlePage /> },
+          { path: paths.contactUs, element: <ContactPage variant="contact-us" /> },
+          { path: paths.contact, element: <ContactPage variant="quick" /> },
+          { path: paths.messages, element: <MessagesPage /> },
+          {
+            path: paths.messagesCreate,
+            element: (
+              <CreateMessageGuard>
+                <CreateMessagePage />
+              </CreateMessageGuard>
+            ),
+          },
+          { path: paths.blog, element: <AnnouncementsPage /> },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound} replace /> },

@@ -33,7 +33,7 @@ export function startServerCheckJob(ctx: AppContext): ServerCheckJob {
   };
   const round = async () => {
     try {
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      await ctx.jobs.track('server-check', () => Promise.all(Array.from({ length: CONCURRENCY }, worker)));
     } catch (error) {
       if (!aborter.signal.aborted) ctx.log.error({ err: error }, 'Server check failed');
     }

@@ -24,6 +24,35 @@ function isItemActive(pathname: string, item: NavItem): boolean {
   );
 }
 
+/** Spec section 9: counts above 99 show as '99+'. */
+const BADGE_CAP = 99;
+
+function NavBadge({ count, testId }: { count: number; testId?: string }) {
+  return (
+    <Box
+      component="span"
+      data-testid={testId ? `${testId}-badge` : undefined}
+      sx={{
+        ml: 1,
+        px: 0.75,
+        minWidth: 22,
+        height: 22,
+        borderRadius: 11,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        typography: 'caption',
+        fontWeight: 700,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+        flexShrink: 0,
+      }}
+    >
+      {count > BADGE_CAP ? `${BADGE_CAP}+` : count}
+    </Box>
+  );
+}
+
 function NavItemRow({ item, depth }: { item: NavItem; depth: number }) {
   const { pathname } = useLocation();
   const active = isItemActive(pathname, item);
@@ -48,6 +77,7 @@ function NavItemRow({ item, depth }: { item: NavItem; depth: number }) {
           {item.info}
         </Box>
       )}
+      {item.badge !== undefined && item.badge > 0 && <NavBadge count={item.badge} testId={item.testId} />}
       {hasChildren && (
         <Box component="span" sx={{ ml: 1, display: 'inline-flex' }}>
           {open ? <ExpandMoreIcon fontSize="small" /> : <KeyboardArrowRightIcon fontSize="small" />}

@@ -6,6 +6,8 @@ export type NavItem = {
   icon?: ReactNode;
   /** Extra content on the right, e.g. an unread count. */
   info?: ReactNode;
+  /** An unread/pending count shown as a small badge ('99+' above 99, hidden at 0). */
+  badge?: number;
   children?: NavItem[];
   testId?: string;
 };

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
+import { ProfileLedgerCard } from '../../credits/components/profile-ledger-card';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileSummaryCard } from '../components/profile-summary-card';
@@ -24,6 +25,9 @@ export function ProfileEditPage() {
           <ProfileDetailsForm />
           <ChangePasswordForm />
         </Stack>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <ProfileLedgerCard />
+        </Box>
       </Box>
     </>
   );

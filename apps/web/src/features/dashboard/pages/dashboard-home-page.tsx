@@ -1,35 +1,60 @@
-import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
-import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { displayCredits } from '@linedesk/shared';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { displayCredits, isAdminAccount, type Account } from '@linedesk/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
-import { SummaryCard } from '../components/summary-card';
+import { DashboardCharts } from '../components/dashboard-charts';
+import { DashboardFigures } from '../components/dashboard-figures';
+import { OwnerFilter } from '../components/owner-filter';
 import { WelcomeCard } from '../components/welcome-card';
+import { useDashboard } from '../hooks/use-dashboard';
 
 export function DashboardHomePage() {
   const { t, i18n } = useTranslation();
+  const errorMessage = useErrorMessage();
   const account = useAccount();
+  const admin = isAdminAccount(account);
+  const sellsLines = admin || account.permissions.includes('view_users');
+  const [owner, setOwner] = useState<Account | null>(null);
+  const dashboard = useDashboard(owner?.id ?? null);
+
   return (
     <>
       <title>{`${t('nav.dashboard')} | Linedesk`}</title>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <WelcomeCard />
-        </Box>
-        <SummaryCard
-          title={t('credits.label')}
-          value={displayCredits(account).toLocaleString(i18n.resolvedLanguage)}
-          icon={<AccountBalanceWalletOutlinedIcon />}
-          testId="dashboard-credits"
-        />
-        <SummaryCard
-          title={t('fields.group')}
-          value={account.group_name ?? '—'}
-          icon={<GroupsOutlinedIcon />}
-          testId="dashboard-group"
-        />
-      </Box>
+      <Stack sx={{ gap: 3 }}>
+        <WelcomeCard />
+        {admin && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
+            <Typography variant="h6" sx={{ flexGrow: 1 }}>
+              {owner ? t('insights.ownerScope', { email: owner.email }) : t('insights.panelScope')}
+            </Typography>
+            <OwnerFilter value={owner} onChange={setOwner} />
+          </Stack>
+        )}
+        {dashboard.isError && <Alert severity="error">{errorMessage(dashboard.error)}</Alert>}
+        {dashboard.isPending && (
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} variant="rounded" height={112} />
+            ))}
+          </Box>
+        )}
+        {dashboard.data && (
+          <>
+            <DashboardFigures
+              figures={dashboard.data}
+              creditsLabel={displayCredits(account).toLocaleString(i18n.resolvedLanguage)}
+              showLines={sellsLines}
+            />
+            {sellsLines && <DashboardCharts charts={dashboard.data.charts} />}
+          </>
+        )}
+      </Stack>
     </>
   );
 }

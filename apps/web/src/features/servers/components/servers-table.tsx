@@ -14,6 +14,7 @@ import type { Server } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { formatDateTime } from '../../../lib/format-date';
+import { ReconcileServerButton } from '../../lines/components/reconcile-server-button';
 import { useServerMessage } from '../hooks/use-server-messages';
 import { ServerStatusChip } from './server-status-chip';
 
@@ -118,6 +119,7 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
                   )}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <ReconcileServerButton serverId={server.id} serverName={server.server_name} />
                   <Tooltip title={t('servers.manage.testNow')}>
                     <span>
                       <IconButton

@@ -6,12 +6,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import type { Server } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ListPagination } from '../../../components/list-pagination';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { paths } from '../../../routes/paths';
@@ -123,21 +123,13 @@ export function ManageServersPage() {
               onEdit={(server) => setEditing({ open: true, server })}
               onDelete={(server) => setDeleting({ open: true, server })}
             />
-            <TablePagination
-              component="div"
-              count={total}
+            <ListPagination
+              total={total}
               page={page}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={pageSizes}
-              onPageChange={(_event, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
-              labelRowsPerPage={t('servers.manage.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) =>
-                t('servers.manage.displayedRows', { from, to, total: count })
-              }
+              pageSize={pageSize}
+              pageSizes={pageSizes}
+              onPageChange={setPage}
+              onPageSizeChange={setPageSize}
             />
           </>
         )}

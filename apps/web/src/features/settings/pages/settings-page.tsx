@@ -1,6 +1,10 @@
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
+import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
+import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
+import { RemindersCard } from '../../reminders/components/reminders-card';
+import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
 import { LanguageSettingsCard } from '../components/language-settings-card';
 import { SessionsCard } from '../components/sessions-card';
 
@@ -12,6 +16,10 @@ export function SettingsPage() {
       <Stack sx={{ gap: 3 }}>
         <LanguageSettingsCard />
         <SessionsCard />
+        <TrialSettingsCard />
+        <TicketMailPreferenceCard />
+        <RemindersCard />
+        <ApiKeysCard />
       </Stack>
     </>
   );

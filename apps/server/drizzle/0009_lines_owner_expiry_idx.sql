@@ -1,0 +1,1 @@
+CREATE INDEX "users_owner_expiry_idx" ON "users" USING btree ("owner_id","expiry_date");

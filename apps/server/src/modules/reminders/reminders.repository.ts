@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+export type DueLine = { lineId: number; username: string; expiryDate: string; ownerId: string };
+
+/**
+ * Enabled lines expiring in [today, until] whose owner wants reminders and has not been reminded of
+ * this line at this expiry date yet. Claimed in the same statement (INSERT … ON CONFLICT DO NOTHING
+ * RETURNING), so only the run that inserted a row reports it.
+ */
+export const remindersRepository = {
+  async claimDue(tx: Db, today: string, until: string): Promise<DueLine[]> {
+    const result = await tx.execute(sql`
+      with due as (
+        select l.id as line_id, l.expiry_date, l.owner_id
+        from users l join auth_users a on a.id = l.owner_id
+        where l.enabled and a.expiry_reminders and not a.banned
+          and l.expiry_date between ${today}::date and ${until}::date
+      ), claimed as (
+        insert into expiry_reminders (line_id, expiry_date, owner_id)
+        select line_id, expiry_date, owner_id from due
+        on conflict do nothing
+        returning line_id, expiry_date, owner_id
+      )
+      select c.line_id, to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date, c.owner_id, l.username
+      from claimed c join users l on l.id = c.line_id
+      order by c.owner_id, c.expiry_date, l.username`);
+    return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+      lineId: Number(row.line_id),
+      username: String(row.username),
+      expiryDate: String(row.expiry_date),
+      ownerId: String(row.owner_id),
+    }));
+  },
+  async ownerEmails(db: Db, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const result = await db.execute(
+      sql`select id, email from auth_users where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    return new Map(
+      (result as unknown as { rows: { id: string; email: string }[] }).rows.map((r) => [r.id, r.email]),
+    );
+  },
+};

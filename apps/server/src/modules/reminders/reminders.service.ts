@@ -1,0 +1,124 @@
+import {
+  addDays,
+  DEFAULT_REMINDER_DAYS,
+  isoDate,
+  toDisplayDate,
+  type ReminderPreference,
+  type ReminderRunResult,
+  type ReminderSettings,
+} from '@linedesk/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import { authUsers } from '../../db/schema.js';
+import { access, type Actor } from '../../platform/access.js';
+import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
+import { appSettingsRepository } from '../settings/app-settings.repository.js';
+import { remindersRepository, type DueLine } from './reminders.repository.js';
+
+const DAYS_KEY = 'reminders.days';
+
+async function reminderDays(ctx: AppContext): Promise<number> {
+  return appSettingsRepository.get(ctx.db, DAYS_KEY, DEFAULT_REMINDER_DAYS);
+}
+
+function groupByOwner(lines: DueLine[]): Map<string, DueLine[]> {
+  const byOwner = new Map<string, DueLine[]>();
+  for (const line of lines) byOwner.set(line.ownerId, [...(byOwner.get(line.ownerId) ?? []), line]);
+  return byOwner;
+}
+
+function reminderText(lines: DueLine[], days: number): { title: string; content: string } {
+  const list = lines.map((line) => `- ${line.username}: ${toDisplayDate(line.expiryDate)}`).join('\n');
+  return {
+    title: lines.length === 1 ? '1 line expires soon' : `${lines.length} lines expire soon`,
+    content: `These lines expire within ${days} days. Renew them to keep your customers connected.\n${list}`,
+  };
+}
+
+/**
+ * Sends each owner one message (and a mail when SMTP is configured) listing their lines that expire in
+ * the next N days, each line once per expiry date. Safe to run from every instance at once: the claim
+ * and the messages commit together, and a claimed line is never listed again.
+ */
+export async function runExpiryReminders(ctx: AppContext, now = new Date()): Promise<ReminderRunResult> {
+  const days = await reminderDays(ctx);
+  const today = isoDate(now);
+  const until = addDays(today, days);
+  const sent = await ctx.db.transaction(async (tx) => {
+    const due = await remindersRepository.claimDue(tx, today, until);
+    const messages: { id: number; ownerId: string; lines: DueLine[] }[] = [];
+    for (const [ownerId, lines] of groupByOwner(due)) {
+      const id = await insertDirectMessage(tx, {
+        recipientId: ownerId,
+        createdBy: null,
+        ...reminderText(lines, days),
+      });
+      messages.push({ id, ownerId, lines });
+    }
+    return messages;
+  });
+
+  for (const message of sent) await announceDirectMessage(ctx.bus, message.id, message.ownerId);
+  if (ctx.mailer.transport === 'smtp' && sent.length > 0) {
+    const emails = await remindersRepository.ownerEmails(
+      ctx.db,
+      sent.map((m) => m.ownerId),
+    );
+    for (const message of sent) {
+      const to = emails.get(message.ownerId);
+      if (!to) continue;
+      const { title, content } = reminderText(message.lines, days);
+      // A mail that fails must not undo the reminder: the message in the panel already stands.
+      await ctx.mailer
+        .send({ to, subject: title, text: content, link: `${ctx.config.publicUrl}/users/all` })
+        .catch((error: unknown) => ctx.log.error({ err: error, to }, 'Expiry reminder mail failed'));
+    }
+  }
+  return { owners: sent.length, lines: sent.reduce((sum, m) => sum + m.lines.length, 0), days };
+}
+
+export async function runExpiryRemindersNow(
+  ctx: AppContext,
+  actor: Actor | null,
+): Promise<ReminderRunResult> {
+  access.admin(actor);
+  return ctx.jobs.track('expiry-reminders', () => runExpiryReminders(ctx));
+}
+
+export async function getReminderSettings(ctx: AppContext, actor: Actor | null): Promise<ReminderSettings> {
+  access.signedIn(actor);
+  return { days: await reminderDays(ctx) };
+}
+
+export async function updateReminderSettings(
+  ctx: AppContext,
+  actor: Actor | null,
+  settings: ReminderSettings,
+): Promise<ReminderSettings> {
+  access.admin(actor);
+  await appSettingsRepository.set(ctx.db, DAYS_KEY, settings.days);
+  await ctx.bus.publish({ table: 'app_settings', action: 'update', id: DAYS_KEY, audience: 'all' });
+  return settings;
+}
+
+export async function getReminderPreference(
+  ctx: AppContext,
+  actor: Actor | null,
+): Promise<ReminderPreference> {
+  const me = access.signedIn(actor);
+  const [row] = await ctx.db
+    .select({ enabled: authUsers.expiryReminders })
+    .from(authUsers)
+    .where(eq(authUsers.id, me.id));
+  return { enabled: row?.enabled ?? true };
+}
+
+export async function updateReminderPreference(
+  ctx: AppContext,
+  actor: Actor | null,
+  preference: ReminderPreference,
+): Promise<ReminderPreference> {
+  const me = access.signedIn(actor);
+  await ctx.db.update(authUsers).set({ expiryReminders: preference.enabled }).where(eq(authUsers.id, me.id));
+  return preference;
+}

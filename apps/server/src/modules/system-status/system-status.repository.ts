@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+
+export const systemStatusRepository = {
+  async outbox(db: Db) {
+    const result = await db.execute(sql`
+      select count(*)::int as pending,
+        count(*) filter (where attempts > 0)::int as failing,
+        min(created_at) as oldest_at,
+        (select last_error from line_sync_outbox where last_error is not null order by id desc limit 1) as last_error
+      from line_sync_outbox`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    const oldest = row.oldest_at;
+    return {
+      pending: Number(row.pending ?? 0),
+      failing: Number(row.failing ?? 0),
+      oldest_at: oldest ? new Date(oldest as string | Date).toISOString() : null,
+      last_error: row.last_error ? String(row.last_error) : null,
+    };
+  },
+};

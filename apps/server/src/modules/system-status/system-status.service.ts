@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SystemStatus } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { appliedMigrations, migrationsFolder, pingDatabase } from '../../db/client.js';
+import { access, type Actor } from '../../platform/access.js';
+import { systemStatusRepository } from './system-status.repository.js';
+
+const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+/** The migrations this build ships with (drizzle-kit's journal), newest last. */
+async function shippedMigrations(): Promise<string[]> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((entry) => entry.tag);
+}
+
+async function databaseStatus(ctx: AppContext): Promise<SystemStatus['database']> {
+  try {
+    const latency = await pingDatabase(ctx.db);
+    return { kind: ctx.database.kind, ok: true, latency_ms: Math.round(latency * 100) / 100, error: null };
+  } catch (error) {
+    return { kind: ctx.database.kind, ok: false, latency_ms: null, error: (error as Error).message };
+  }
+}
+
+/** Everything an operator checks first when something seems off, on one page. */
+export async function getSystemStatus(ctx: AppContext, actor: Actor | null): Promise<SystemStatus> {
+  access.admin(actor);
+  const database = await databaseStatus(ctx);
+  const [applied, shipped, outbox] = await Promise.all([
+    database.ok ? appliedMigrations(ctx.db) : Promise.resolve(0),
+    shippedMigrations(),
+    database.ok
+      ? systemStatusRepository.outbox(ctx.db)
+      : Promise.resolve({ pending: 0, failing: 0, oldest_at: null, last_error: null }),
+  ]);
+  const now = Date.now();
+  return {
+    database,
+    migrations: { applied, available: shipped.length, latest: shipped[applied - 1] ?? null },
+    events: {
+      transport: ctx.database.listenClient ? 'listen-notify' : 'in-process',
+      healthy: ctx.bus.healthy(),
+    },
+    jobs: ctx.jobs.snapshot().sort((a, b) => a.name.localeCompare(b.name)),
+    outbox,
+    mail: { transport: ctx.mailer.transport },
+    app: {
+      version: APP_VERSION,
+      node: process.version,
+      started_at: ctx.startedAt.toISOString(),
+      uptime_seconds: Math.floor((now - ctx.startedAt.getTime()) / 1000),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { addDays, isoDate, toDisplayDate } from '@linedesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+let agent: TestAgent;
+let admin: TestClient;
+let owner: Account;
+let optedOut: Account;
+const today = isoDate(new Date());
+
+async function line(who: TestClient, username: string, expiry: string): Promise<number> {
+  const created = await who.post('/api/lines', { username, password: 'pass-1234', subscription_months: 1 });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.line.id as number;
+  expect((await admin.patch(`/api/lines/${id}`, { expiry_date: expiry })).status).toBe(200);
+  return id;
+}
+
+async function reminders(who: TestClient) {
+  const res = await who.get('/api/messages?page_size=100');
+  expect(res.status).toBe(200);
+  return (res.body.items as { title: string; content: string }[]).filter((m) => /expire/.test(m.title));
+}
+
+beforeAll(async () => {
+  [server, agent] = await Promise.all([startTestServer(), startLineAgent()]);
+  admin = await server.admin();
+  await addAgentServer(admin, agent);
+  owner = await signUpAccount(server, 'remind-me@example.com', 20);
+  optedOut = await signUpAccount(server, 'quiet@example.com', 20);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await agent?.stop();
+});
+
+describe('expiry reminders', () => {
+  it('the window is an admin setting, 3 days by default', async () => {
+    expect((await owner.client.get('/api/reminders/settings')).body).toEqual({ days: 3 });
+    expect((await owner.client.put('/api/reminders/settings', { days: 5 })).status).toBe(403);
+    expect((await admin.put('/api/reminders/settings', { days: 0 })).status).toBe(422);
+  });
+
+  it('each owner gets one message listing their lines due in the window, once per expiry date', async () => {
+    const soon = await line(owner.client, 'remind-soon', addDays(today, 2));
+    await line(owner.client, 'remind-today', today);
+    await line(owner.client, 'remind-later', addDays(today, 10));
+    await line(owner.client, 'remind-past', addDays(today, -1));
+
+    const run = await admin.post('/api/reminders/run');
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ owners: 1, lines: 2, days: 3 });
+    const [message, ...more] = await reminders(owner.client);
+    expect(more).toEqual([]);
+    expect(message!.title).toBe('2 lines expire soon');
+    expect(message!.content).toContain(`remind-soon: ${toDisplayDate(addDays(today, 2))}`);
+    expect(message!.content).toContain(`remind-today: ${toDisplayDate(today)}`);
+    expect(message!.content).not.toContain('remind-later');
+    expect(message!.content).not.toContain('remind-past');
+
+    // Running again (another instance, the hourly job) sends nothing new.
+    expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 0, lines: 0 });
+    expect(await reminders(owner.client)).toHaveLength(1);
+
+    // A new expiry date inside the window is a new reminder for that line only.
+    expect((await admin.patch(`/api/lines/${soon}`, { expiry_date: addDays(today, 1) })).status).toBe(200);
+    expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 1, lines: 1 });
+    const latest = (await reminders(owner.client))[0]!;
+    expect(latest.title).toBe('1 line expires soon');
+    expect(latest.content).toContain(`remind-soon: ${toDisplayDate(addDays(today, 1))}`);
+  });
+
+  it('an owner who switched reminders off gets none', async () => {
+    expect((await optedOut.client.get('/api/reminders/preference')).body).toEqual({ enabled: true });
+    const off = await optedOut.client.put('/api/reminders/preference', { enabled: false });
+    expect(off.body).toEqual({ enabled: false });
+    await line(optedOut.client, 'quiet-soon', addDays(today, 1));
+    expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 0 });
+    expect(await reminders(optedOut.client)).toEqual([]);
+  });
+
+  it('only admins run it by hand', async () => {
+    expect((await owner.client.post('/api/reminders/run')).status).toBe(403);
+  });
+});

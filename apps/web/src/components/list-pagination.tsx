@@ -1,0 +1,36 @@
+import TablePagination from '@mui/material/TablePagination';
+import { useTranslation } from 'react-i18next';
+
+type ListPaginationProps = {
+  total: number;
+  /** Zero-based, as MUI counts pages. */
+  page: number;
+  pageSize: number;
+  pageSizes: number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  /** What the list holds, e.g. "Messages per page"; defaults to "Rows per page:". */
+  rowsPerPageLabel?: string;
+};
+
+/** The pager under server-paged lists: a new page size starts again from the first page. */
+export function ListPagination(props: ListPaginationProps) {
+  const { total, page, pageSize, pageSizes, onPageChange, onPageSizeChange, rowsPerPageLabel } = props;
+  const { t } = useTranslation();
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={page}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={pageSizes}
+      onPageChange={(_event, next) => onPageChange(next)}
+      onRowsPerPageChange={(event) => {
+        onPageSizeChange(Number(event.target.value));
+        onPageChange(0);
+      }}
+      labelRowsPerPage={rowsPerPageLabel ?? t('common.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, total: count })}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import type { Account, Dashboard, ListResponse } from '@linedesk/shared';
+import { apiClient } from '../../../lib/api-client';
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  figures: (ownerId: string | null) => ['dashboard', ownerId ?? 'panel'] as const,
+  owners: (search: string) => ['dashboard', 'owners', search] as const,
+};
+
+export const dashboardApi = {
+  get: (ownerId: string | null, signal?: AbortSignal) =>
+    apiClient.get<Dashboard>(
+      ownerId ? `/api/dashboard?owner_id=${encodeURIComponent(ownerId)}` : '/api/dashboard',
+      { signal },
+    ),
+  owners: (search: string, signal?: AbortSignal) => {
+    const query = new URLSearchParams({ page_size: '20', sort: 'email', order: 'asc' });
+    if (search) query.set('search', search);
+    return apiClient.get<ListResponse<Account>>(`/api/accounts?${query.toString()}`, { signal });
+  },
+};

@@ -1,0 +1,101 @@
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
+import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
+import HourglassBottomOutlinedIcon from '@mui/icons-material/HourglassBottomOutlined';
+import MailOutlineIcon from '@mui/icons-material/MailOutlined';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
+import SupportAgentOutlinedIcon from '@mui/icons-material/SupportAgentOutlined';
+import Box from '@mui/material/Box';
+import type { Dashboard } from '@linedesk/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SummaryCard } from './summary-card';
+
+type DashboardFiguresProps = { figures: Dashboard; creditsLabel: string; showLines: boolean };
+type Figure = { testId: string; title: string; value: ReactNode; icon: ReactNode };
+
+export function DashboardFigures({ figures, creditsLabel, showLines }: DashboardFiguresProps) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const { lines, servers } = figures;
+  const items: (Figure | false)[] = [
+    showLines && {
+      testId: 'figure-lines-active',
+      title: t('insights.linesActive'),
+      value: number(lines.active),
+      icon: <CheckCircleOutlineIcon />,
+    },
+    showLines && {
+      testId: 'figure-lines-expiring',
+      title: t('insights.linesExpiring'),
+      value: number(lines.expiring_7d),
+      icon: <HourglassBottomOutlinedIcon />,
+    },
+    showLines && {
+      testId: 'figure-lines-expired',
+      title: t('insights.linesExpired'),
+      value: number(lines.expired),
+      icon: <EventBusyOutlinedIcon />,
+    },
+    showLines && {
+      testId: 'figure-lines-trial',
+      title: t('insights.linesTrial'),
+      value: number(lines.trial),
+      icon: <ScienceOutlinedIcon />,
+    },
+    {
+      testId: 'dashboard-credits',
+      title: t('credits.label'),
+      value: creditsLabel,
+      icon: <AccountBalanceWalletOutlinedIcon />,
+    },
+    {
+      testId: 'figure-spent',
+      title: t('insights.spentThisMonth'),
+      value: number(figures.credits.spent_this_month),
+      icon: <ShoppingCartOutlinedIcon />,
+    },
+    {
+      testId: 'figure-open-tickets',
+      title: t('insights.openTickets'),
+      value: number(figures.tickets.open),
+      icon: <SupportAgentOutlinedIcon />,
+    },
+    {
+      testId: 'figure-unread-messages',
+      title: t('insights.unreadMessages'),
+      value: number(figures.messages.unread),
+      icon: <MailOutlineIcon />,
+    },
+    servers !== null && {
+      testId: 'figure-servers-up',
+      title: t('insights.serversUp'),
+      value: number(servers.up),
+      icon: <DnsOutlinedIcon />,
+    },
+    servers !== null && {
+      testId: 'figure-servers-down',
+      title: t('insights.serversDown'),
+      value: number(servers.down),
+      icon: <CloudOffOutlinedIcon />,
+    },
+  ];
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+      }}
+    >
+      {items
+        .filter((item): item is Figure => item !== false)
+        .map((item) => (
+          <SummaryCard key={item.testId} {...item} />
+        ))}
+    </Box>
+  );
+}

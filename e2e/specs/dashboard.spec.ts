@@ -1,0 +1,97 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { apiSession, type ApiSession } from '../support/api-session.js';
+import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+
+let server: AppServer;
+let browser: Browser;
+let agent: LineAgent;
+let page: Page;
+let adminApi: ApiSession;
+
+const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
+async function shot(name: string) {
+  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+beforeAll(async () => {
+  [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
+  adminApi = apiSession(server.url);
+  await adminApi.signIn(ADMIN.email, ADMIN.password);
+  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
+    server_name: 'Charts agent',
+    host_ip: agent.host,
+    port: 12000,
+    api_port: agent.port,
+    username: agent.username,
+    password: agent.password,
+  });
+  await adminApi.request('POST', `/api/servers/${created.id}/test`);
+  // Three lines, one of them renewed: what the charts are drawn from.
+  for (const username of ['chart-one', 'chart-two', 'chart-three']) {
+    await adminApi.request('POST', '/api/lines', {
+      username,
+      password: 'Chart-Pass-1',
+      subscription_months: 1,
+    });
+  }
+  const lines = await adminApi.request<{ items: { id: number; username: string }[] }>('GET', '/api/lines');
+  const first = lines.items.find((line) => line.username === 'chart-one')!;
+  await adminApi.request('POST', `/api/lines/${first.id}/renew`, { subscription_months: 1 });
+
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+  page = await context.newPage();
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByTestId('field-email').fill(ADMIN.email);
+  await page.getByTestId('field-password').fill(ADMIN.password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('welcome-card').waitFor();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await agent?.stop();
+  await server?.stop();
+});
+
+describe('dashboard and system status in a real browser', () => {
+  it('the dashboard shows figures and charts built from the lines the test created', async () => {
+    await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent()).toBe('3');
+    await expect.poll(() => page.getByTestId('figure-servers-up-value').textContent()).toBe('1');
+    expect(await page.getByTestId('figure-servers-down-value').textContent()).toBe('0');
+    // Each chart is drawn, not replaced by its "nothing yet" text.
+    for (const chart of ['chart-activity', 'chart-servers', 'chart-expiries']) {
+      await page.getByTestId(chart).locator('svg').first().waitFor();
+      expect(await page.getByTestId(chart).textContent()).not.toMatch(/^No |No lines/);
+    }
+    expect(await page.getByTestId('chart-servers').locator('.MuiPieChart-arc').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('chart-servers').textContent()).toContain('Charts agent');
+    await expect
+      .poll(() => page.getByTestId('chart-credits').textContent())
+      .toContain('No credits spent in the last 30 days.');
+    await shot('dashboard');
+  });
+
+  it('a line created elsewhere updates the figures without a reload', async () => {
+    await adminApi.request('POST', '/api/lines', {
+      username: 'chart-four',
+      password: 'Chart-Pass-1',
+      subscription_months: 1,
+    });
+    await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent()).toBe('4');
+  });
+
+  it('the status page shows the database kind, by its menu name and at the spec address', async () => {
+    // A job run this instance has seen (the hourly reminder job, run by hand).
+    await adminApi.request('POST', '/api/reminders/run');
+    await page.getByTestId('nav-systemStatus').first().click();
+    await page.waitForURL(/\/system-status$/);
+    await expect.poll(() => page.getByTestId('status-database-kind').textContent()).toBe('Embedded (PGlite)');
+    await shot('system-status');
+    await page.goto(`${server.url}/supabase-test`);
+    await expect.poll(() => page.getByTestId('status-database-kind').textContent()).toBe('Embedded (PGlite)');
+    expect(await page.getByTestId('status-job').count()).toBeGreaterThan(0);
+  });
+});

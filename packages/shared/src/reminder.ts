@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Expiry reminders (issue 7). */
+export const DEFAULT_REMINDER_DAYS = 3;
+
+export const reminderSettingsSchema = z.object({ days: z.number().int().min(1).max(60) });
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+export const reminderPreferenceSchema = z.object({ enabled: z.boolean() });
+export type ReminderPreference = z.infer<typeof reminderPreferenceSchema>;
+
+export const reminderRunResultSchema = z.object({
+  /** Owners who got a message in this run, and the lines listed in them. */
+  owners: z.number().int(),
+  lines: z.number().int(),
+  days: z.number().int(),
+});
+export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** The admin "System status" page (issue 7; the spec's /supabase-test). */
+export const jobReportSchema = z.object({
+  name: z.string(),
+  runs: z.number().int(),
+  last_run_at: z.string().nullable(),
+  last_duration_ms: z.number().nullable(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+});
+export type JobReportItem = z.infer<typeof jobReportSchema>;
+
+export const systemStatusSchema = z.object({
+  database: z.object({
+    kind: z.enum(['embedded', 'postgres']),
+    ok: z.boolean(),
+    latency_ms: z.number().nullable(),
+    error: z.string().nullable(),
+  }),
+  migrations: z.object({
+    applied: z.number().int(),
+    available: z.number().int(),
+    latest: z.string().nullable(),
+  }),
+  events: z.object({
+    transport: z.enum(['in-process', 'listen-notify']),
+    healthy: z.boolean(),
+  }),
+  /** As seen by the instance that answered (each instance runs its own job loops). */
+  jobs: z.array(jobReportSchema),
+  outbox: z.object({
+    /** Deliveries to line agents not yet done, and how many of them have failed at least once. */
+    pending: z.number().int(),
+    failing: z.number().int(),
+    oldest_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+  }),
+  mail: z.object({ transport: z.enum(['smtp', 'log']) }),
+  app: z.object({
+    version: z.string(),
+    node: z.string(),
+    started_at: z.string(),
+    uptime_seconds: z.number().int(),
+  }),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
