@@ -6,7 +6,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../hooks/account-context';
 
-export function AdminGuard({ children }: { children: ReactNode }) {
+type AdminGuardProps = {
+  children: ReactNode;
+  /** The refusal shown to non-admins; defaults to the spec's admin-page text. */
+  message?: string;
+  testId?: string;
+};
+
+export function AdminGuard({ children, message, testId = 'admin-guard' }: AdminGuardProps) {
   const { t } = useTranslation();
   const account = useAccount();
   if (isAdminAccount(account)) return children;
@@ -14,7 +21,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   return (
     <Box
       role="alert"
-      data-testid="admin-guard"
+      data-testid={testId}
       sx={{ py: { xs: 8, md: 12 }, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center' }}
     >
       <title>{`${t('common.permissionDenied')} | Linedesk`}</title>
@@ -37,7 +44,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
         {t('common.permissionDenied')}
       </Typography>
       <Typography sx={{ color: 'text.secondary', textAlign: 'center', maxWidth: 480 }}>
-        {t('errors.ADMIN_ONLY')}
+        {message ?? t('errors.ADMIN_ONLY')}
       </Typography>
     </Box>
   );
