@@ -24,6 +24,8 @@ const SCENARIO_MS = Number(process.env.LINES_BENCH_SCENARIO_MS ?? 3000);
 const ADMIN = { email: 'bench-lines@example.com', password: 'bench-password-1' };
 const RESELLER = { email: 'bench-reseller@example.com', password: 'bench-password-2' };
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 type Stats = { rps: number; p50: number; p99: number; errors: number };
 
 /** Closed-loop load for a fixed time: `concurrency` workers sending back to back. */
@@ -155,7 +157,19 @@ async function seed(db: Db, adminId: string, resellerId: string, serverId: numbe
       array['tv.example.com:12000'],
       now() - g * interval '1 minute'
     from generate_series(1, ${SEEDED}) as g`);
+  // Their history and charges, as the dashboard reads them: a 'created' event for each line, a renewal
+  // for every third within the last 60 days, and the reseller's purchases in the ledger.
+  await db.execute(sql`insert into line_events (line_id, actor_id, owner_id, action, created_at)
+    select id, owner_id, owner_id, 'created', created_at from users where username like 'seed%'`);
+  await db.execute(sql`insert into line_events (line_id, actor_id, owner_id, action, created_at)
+    select id, owner_id, owner_id, 'renewed', now() - (id % 60) * interval '1 day' from users
+    where username like 'seed%' and id % 3 = 0`);
+  await db.execute(sql`insert into credit_ledger (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, created_at)
+    select owner_id, -2, 0, 'line_create', owner_id, 'line', id::text, created_at from users
+    where username like 'seed%' and owner_id = ${resellerId}`);
   await db.execute(sql`analyze users`);
+  await db.execute(sql`analyze line_events`);
+  await db.execute(sql`analyze credit_ledger`);
   return Math.round(performance.now() - started);
 }
 
@@ -263,7 +277,8 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
     await db.transaction((tx) =>
       creditLedger.change(tx as unknown as Db, {
         accountId: resellerId,
-        delta: CREATED * 2,
+        // The 1,000 one-month lines below, and the ones the dashboard figures sell while measuring.
+        delta: CREATED * 2 + 400,
         reason: 'add',
         actorId: null,
       }),
@@ -317,17 +332,6 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
       `GET /api/lines/export.csv (admin, all)      ${exported} rows in ${Math.round(exportMs)} ms (${Math.round((exported / exportMs) * 1000)} rows/s)`,
     );
 
-    // The dashboard home (issue 7): every figure and chart is an aggregate over the same 100,000 lines.
-    for (const [role, session] of [
-      ['admin, whole panel', admin],
-      ['reseller', reseller],
-    ] as const) {
-      const stats = await measureHttp(SCENARIO_MS, CONCURRENCY, `${url}/api/dashboard`, session.cookie);
-      console.log(
-        `${`GET /api/dashboard (${role})`.padEnd(40)} api ${String(stats.rps).padStart(5)} req/s p99 ${String(stats.p99).padStart(6)} ms${stats.errors ? `   errors ${stats.errors}` : ''}`,
-      );
-    }
-
     // End to end: created through the API by a reseller (charged, outbox, delivered) and live on the agent.
     const agentServer = (await (
       await post(admin, '/api/servers', {
@@ -373,6 +377,56 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
       `POST /api/lines x${CREATED} live on the agent      ${Math.round((CREATED / liveMs) * 1000)} lines/s   (all answered in ${(createdMs / 1000).toFixed(1)} s, live after ${(liveMs / 1000).toFixed(1)} s, not synced at once: ${failed})`,
     );
     for (const reason of [...reasons].slice(0, 3)) console.log(`  not synced at once: ${reason}`);
+
+    // The dashboard home (issue 7): every figure and chart is an aggregate over the same 100,000 lines.
+    // Its line figures are reused per scope until a line or credit changes, so three cases: a quiet
+    // panel (reused), the first view after a change (computed), and a panel where lines change non-stop.
+    // As a change to one of the viewer's own lines: stale for the whole panel and for that owner.
+    const invalidate = (owner: Session) =>
+      built!.ctx.bus.publish({ table: 'users', action: 'update', id: 'bench', audience: [owner.id] });
+    let dashLines = 0;
+    for (const [role, session] of [
+      ['admin, whole panel', admin],
+      ['reseller', reseller],
+    ] as const) {
+      const dashboardUrl = `${url}/api/dashboard`;
+      const quiet = await measureHttp(SCENARIO_MS, CONCURRENCY, dashboardUrl, session.cookie);
+      console.log(
+        `${`GET /api/dashboard (${role}) quiet`.padEnd(50)} ${String(quiet.rps).padStart(5)} req/s p50 ${String(quiet.p50).padStart(6)} ms p99 ${String(quiet.p99).padStart(6)} ms${quiet.errors ? `   errors ${quiet.errors}` : ''}`,
+      );
+      const cold = await measureFor(SCENARIO_MS, 1, async () => {
+        await invalidate(session);
+        return (await fetch(dashboardUrl, { headers: { cookie: session.cookie } })).ok;
+      });
+      console.log(
+        `${`GET /api/dashboard (${role}) right after a change`.padEnd(50)} ${String(cold.rps).padStart(5)} req/s p50 ${String(cold.p50).padStart(6)} ms p99 ${String(cold.p99).padStart(6)} ms (one client)`,
+      );
+      // A busy shop: the viewer's own account sells a line every 200 ms, each one invalidating the
+      // figures this dashboard shows.
+      let writes = 0;
+      let writing = true;
+      const writer = (async () => {
+        while (writing) {
+          const paced = sleep(200);
+          const res = await post(session, '/api/lines', {
+            username: `dash${String(dashLines++).padStart(6, '0')}`,
+            password: 'pw-bench',
+            subscription_months: 1,
+            server_id: agentServer.id,
+          });
+          if (res.status === 201) writes += 1;
+          await paced;
+        }
+      })();
+      const busyStarted = performance.now();
+      const busy = await measureHttp(SCENARIO_MS, CONCURRENCY, dashboardUrl, session.cookie);
+      writing = false;
+      await writer;
+      const writeRate = (writes / ((performance.now() - busyStarted) / 1000)).toFixed(1);
+      console.log(
+        `${`GET /api/dashboard (${role}) lines changing`.padEnd(50)} ${String(busy.rps).padStart(5)} req/s p50 ${String(busy.p50).padStart(6)} ms p99 ${String(busy.p99).padStart(6)} ms (while it sells ${writeRate} lines/s)${busy.errors ? `   errors ${busy.errors}` : ''}`,
+      );
+    }
   } finally {
     await built?.close();
     await agent.cleanup();

@@ -1,7 +1,11 @@
 // The whole suite: lint, unit, API on PGlite, API on PostgreSQL, agent, e2e. Prints one closing
 // "N passed, N failed" line and exits non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// Independent steps run side by side (lint next to the web build and the unit tests, the two API runs
+// next to each other); each one's output is printed whole when it ends, so logs never interleave.
+// The browser tests run last, alone, since they are the ones that suffer from a busy machine.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -15,19 +19,40 @@ const pgUrl = process.env.LINEDESK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1
 let passed = 0;
 let failed = 0;
 const steps = [];
+const started = Date.now();
 
+const slug = (name) => name.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+
+/** Runs one command with its output in a log file; prints the log when it ends. */
 function run(name, command, args, env = {}) {
-  console.log(`\n━━ ${name} ━━`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
-  return ok;
+  const log = path.join(reports, `${slug(name)}.log`);
+  const out = createWriteStream(log);
+  const stepStarted = Date.now();
+  console.log(`▶ ${name}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        const ok = code === 0;
+        const seconds = Math.round((Date.now() - stepStarted) / 1000);
+        steps.push({ name, ok, seconds });
+        console.log(`\n━━ ${name} (${ok ? 'ok' : 'FAILED'}, ${seconds}s) ━━`);
+        process.stdout.write(readFileSync(log, 'utf8'));
+        resolve(ok);
+      });
+    });
+  });
 }
 
-function vitest(name, args, env = {}) {
-  const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run(
+async function vitest(name, args, env = {}) {
+  const out = path.join(reports, `${slug(name)}.json`);
+  const ok = await run(
     name,
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
@@ -41,6 +66,7 @@ function vitest(name, args, env = {}) {
   } catch {
     failed += 1;
   }
+  return ok;
 }
 
 async function postgresReachable() {
@@ -54,28 +80,36 @@ async function postgresReachable() {
   }
 }
 
-if (!run('lint', 'npm', ['run', 'lint'])) failed += 1;
-vitest('unit', ['--project', 'unit']);
-vitest('api (embedded PGlite)', ['--project', 'api']);
-if (await postgresReachable()) {
-  vitest('api (PostgreSQL)', ['--project', 'api'], { LINEDESK_TEST_DATABASE_URL: pgUrl });
-} else if (ci) {
-  console.error(`\nPostgreSQL at ${pgUrl} is unreachable: CI runs the API tests against it, so this fails.`);
-  steps.push({ name: 'api (PostgreSQL)', ok: false, seconds: 0 });
-  failed += 1;
-} else {
-  console.log(
-    `\nPostgreSQL at ${pgUrl} is unreachable: skipping the PostgreSQL API run (CI=true makes this an error).`,
-  );
+async function apiOnPostgres() {
+  if (await postgresReachable()) {
+    await vitest('api (PostgreSQL)', ['--project', 'api'], { LINEDESK_TEST_DATABASE_URL: pgUrl });
+  } else if (ci) {
+    console.error(
+      `\nPostgreSQL at ${pgUrl} is unreachable: CI runs the API tests against it, so this fails.`,
+    );
+    steps.push({ name: 'api (PostgreSQL)', ok: false, seconds: 0 });
+    failed += 1;
+  } else {
+    console.log(
+      `\nPostgreSQL at ${pgUrl} is unreachable: skipping the PostgreSQL API run (CI=true makes this an error).`,
+    );
+  }
 }
-vitest('agent', ['--root', 'apps/agent']);
-if (run('build web', 'node', ['scripts/build-web-if-stale.mjs'])) {
-  vitest('e2e', ['--root', 'e2e']);
-} else {
-  failed += 1;
-}
+
+const [linted, built] = await Promise.all([
+  run('lint', 'npm', ['run', 'lint']),
+  run('build web', 'node', ['scripts/build-web-if-stale.mjs']),
+  (async () => {
+    await vitest('unit', ['--project', 'unit']);
+    await vitest('agent', ['--root', 'apps/agent']);
+  })(),
+]);
+if (!linted) failed += 1;
+await Promise.all([vitest('api (embedded PGlite)', ['--project', 'api']), apiOnPostgres()]);
+if (built) await vitest('e2e', ['--root', 'e2e']);
+else failed += 1;
 
 console.log('\n━━ summary ━━');
 for (const step of steps) console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds}s)`);
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed in ${Math.round((Date.now() - started) / 1000)}s`);
 process.exit(failed === 0 ? 0 : 1);

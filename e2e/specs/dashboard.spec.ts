@@ -83,6 +83,25 @@ describe('dashboard and system status in a real browser', () => {
     await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent()).toBe('4');
   });
 
+  it('the API docs page shows an example request, answer and refusal for creating a line', async () => {
+    const docs = await browser.newPage();
+    try {
+      await docs.goto(`${server.url}/api/docs`);
+      const operation = docs.locator('#operations-lines-post_api_lines');
+      await operation.locator('.opblock-summary').click();
+      const body = operation.locator('.opblock-section-request-body');
+      await expect.poll(() => body.textContent()).toContain('"subscription_months": 3');
+      const responses = operation.locator('.responses-wrapper');
+      await expect.poll(() => responses.textContent()).toContain('"charged": 4');
+      expect(await responses.textContent()).toContain('402');
+      expect(await operation.locator('.response[data-code="402"]').textContent()).toContain(
+        'Insufficient credits. Required: 4, Available: 1',
+      );
+    } finally {
+      await docs.close();
+    }
+  });
+
   it('the status page shows the database kind, by its menu name and at the spec address', async () => {
     // A job run this instance has seen (the hourly reminder job, run by hand).
     await adminApi.request('POST', '/api/reminders/run');

@@ -45,6 +45,8 @@ import { startServerCheckJob } from './modules/servers/server-check-job.js';
 import { registerServerRoutes } from './modules/servers/servers.routes.js';
 import type { AppConfig } from './platform/config.js';
 import { registerCsrfGuard } from './platform/csrf.js';
+import { withRouteExamples } from './platform/openapi-examples.js';
+import { routeExamples } from './modules/route-examples.js';
 import { createSecretBox } from './platform/crypto.js';
 import { createJobMonitor } from './platform/job-monitor.js';
 import { registerErrorHandler } from './platform/error-handler.js';
@@ -142,7 +144,7 @@ export async function buildApp(
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withRouteExamples(jsonSchemaTransform, routeExamples),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -147,6 +147,13 @@ describe('sign-in, session and sign-out', () => {
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('INVALID_CREDENTIALS');
     expect(c.cookies.size).toBe(0);
+    // An empty password is refused by the schema, with the same code and the same status.
+    const empty = await c.post('/api/auth/sign-in', { email: ADMIN.email, password: '' });
+    expect(empty.status).toBe(401);
+    expect(empty.body.error).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid email or password',
+    });
   });
 
   it('stores passwords as argon2id with 19 MiB and two passes', async () => {

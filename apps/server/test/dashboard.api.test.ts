@@ -105,6 +105,42 @@ describe('dashboard figures', () => {
     expect((await resellerB.client.get('/api/dashboard')).body.tickets.open).toBe(0);
   });
 
+  it('follows every line change at once, though figures are reused between changes', async () => {
+    const panel = async () => (await admin.get('/api/dashboard')).body;
+    const own = async (who: Account) => (await who.client.get('/api/dashboard')).body;
+    const before = await panel();
+    expect(await panel()).toEqual(before);
+    const ownBefore = await own(resellerA);
+    const otherBefore = await own(resellerB);
+
+    const created = await resellerA.client.post('/api/lines', {
+      username: 'dash-a4',
+      password: 'pass-1234',
+      subscription_months: 1,
+      server_id: serverId,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const afterCreate = await panel();
+    expect(afterCreate.lines.total).toBe(before.lines.total + 1);
+    expect(afterCreate.charts.activity.at(-1).created).toBe(before.charts.activity.at(-1).created + 1);
+    expect(afterCreate.credits.spent_this_month).toBe(before.credits.spent_this_month + 2);
+    const ownAfter = await own(resellerA);
+    expect(ownAfter.lines.total).toBe(ownBefore.lines.total + 1);
+    expect(ownAfter.credits).toEqual({
+      balance: ownBefore.credits.balance - 2,
+      spent_this_month: ownBefore.credits.spent_this_month + 2,
+    });
+    expect(await own(resellerB)).toEqual(otherBefore);
+
+    const renamed = await admin.patch(`/api/servers/${serverId}`, { server_name: 'Dash 2' });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await panel()).charts.lines_by_server[0].server_name).toBe('Dash 2');
+
+    expect((await admin.delete(`/api/lines/${created.body.line.id}`)).status).toBe(200);
+    expect((await panel()).lines.total).toBe(before.lines.total);
+    expect((await admin.patch(`/api/servers/${serverId}`, { server_name: 'Dash' })).status).toBe(200);
+  });
+
   it('needs a session', async () => {
     expect((await server.client().get('/api/dashboard')).status).toBe(401);
   });

@@ -32,6 +32,53 @@ describe('system endpoints', () => {
     expect(String(page.body)).toContain('<html');
   });
 
+  it('shows an example for every endpoint: parameters, body, answer and refusals', async () => {
+    type Media = { example?: unknown; examples?: Record<string, unknown> };
+    type Operation = {
+      parameters?: { in: string; name: string; example?: unknown }[];
+      requestBody?: { content: Record<string, Media> };
+      responses: Record<string, { content?: Record<string, Media> }>;
+    };
+    const doc = (await server.client().get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const hasExample = (content: Record<string, Media> | undefined) =>
+      Object.values(content ?? {}).some((m) => m.example !== undefined || m.examples !== undefined);
+    const missing: string[] = [];
+    let operations = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        operations += 1;
+        const name = `${method.toUpperCase()} ${path}`;
+        for (const p of op.parameters ?? []) {
+          if (p.in === 'path' && p.example === undefined) missing.push(`${name}: path parameter ${p.name}`);
+        }
+        if (op.requestBody && !hasExample(op.requestBody.content)) missing.push(`${name}: body`);
+        const success = Object.keys(op.responses).find((status) => status.startsWith('2'));
+        const answer = success ? op.responses[success] : undefined;
+        if (success !== '204' && !hasExample(answer?.content)) missing.push(`${name}: answer`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(operations).toBeGreaterThan(100);
+
+    const create = doc.paths['/api/lines']!.post!;
+    expect(create.requestBody!.content['application/json']!.example).toMatchObject({
+      subscription_months: 3,
+    });
+    expect(create.responses['402']!.content!['application/json']!.examples).toEqual({
+      INSUFFICIENT_CREDITS: {
+        value: {
+          error: {
+            code: 'INSUFFICIENT_CREDITS',
+            message: 'Insufficient credits. Required: 4, Available: 1',
+            details: { params: { required: 4, available: 1 } },
+          },
+        },
+      },
+    });
+  });
+
   it('derives the language from a proxy country header', async () => {
     const de = await server.client().get('/api/locale/country', { 'cf-ipcountry': 'AT' });
     expect(de.body).toEqual({ country: 'at', language: 'de' });

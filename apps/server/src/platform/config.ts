@@ -65,6 +65,11 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(120),
+  DASHBOARD_CACHE_SECONDS: z.coerce
+    .number({ error: 'DASHBOARD_CACHE_SECONDS must be a number of seconds (0 disables the cache)' })
+    .min(0)
+    .max(3600)
+    .default(60),
   // Ticket attachments go to an S3-compatible store when S3_BUCKET is set (else <dataDir>/attachments).
   S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -100,6 +105,8 @@ export type AppConfig = {
   lineReconcileIntervalSeconds: number;
   /** Requests one API key may make per minute (per app instance). */
   apiKeyRateLimitPerMinute: number;
+  /** Seconds the dashboard reuses a scope's line figures between changes; 0 = never. */
+  dashboardCacheSeconds: number;
   /** Where ticket attachments are stored; null = on disk under <dataDir>/attachments. */
   s3: {
     endpoint: string | undefined;
@@ -155,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

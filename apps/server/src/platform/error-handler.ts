@@ -17,7 +17,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issues = error.validation.map((v) => ({ path: v.instancePath, message: v.message }));
       const coded = issues.find((i) => isErrorCode(i.message));
       if (coded && isErrorCode(coded.message)) {
-        return reply.status(422).send(body(coded.message, errorMessages[coded.message], issues));
+        // The code's own status, as when the service refuses the same thing (an empty password is
+        // INVALID_CREDENTIALS 401 either way), so clients can rely on one status per code.
+        const refusal = new AppError(coded.message, { details: issues });
+        return reply.status(refusal.status).send(body(refusal.code, refusal.message, issues));
       }
       const first = issues[0];
       const text = first

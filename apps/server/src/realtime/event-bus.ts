@@ -9,6 +9,12 @@ const CHANNEL = 'linedesk_events';
 export type EventBus = {
   publish: (event: ChangeEvent) => Promise<void>;
   subscribe: (listener: (event: ChangeEvent) => void) => () => void;
+  /**
+   * Every event this instance publishes, as soon as it publishes it, and every event it receives:
+   * for caches, which must not wait for NOTIFY's round trip after their own instance's writes (an
+   * event may arrive twice).
+   */
+  watch: (listener: (event: ChangeEvent) => void) => () => void;
   healthy: () => boolean;
   close: () => Promise<void>;
 };
@@ -29,6 +35,7 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     return {
       publish: async (event) => void emitter.emit('event', event),
       subscribe,
+      watch: subscribe,
       healthy: () => true,
       close: async () => {
         emitter.removeAllListeners();
@@ -67,9 +74,18 @@ export async function createEventBus(database: Database): Promise<EventBus> {
 
   return {
     publish: async (event) => {
+      emitter.emit('published', event);
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
     },
     subscribe,
+    watch: (listener) => {
+      emitter.on('event', listener);
+      emitter.on('published', listener);
+      return () => {
+        emitter.off('event', listener);
+        emitter.off('published', listener);
+      };
+    },
     healthy: () => connected,
     close: async () => {
       closing = true;

@@ -20,7 +20,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 /** Keys are managed from a signed-in session only: a leaked key must not be able to mint more. */
 function sessionOwner(actor: Actor | null): Actor {
   const owner = access.signedIn(actor);
-  if (owner.apiKeyId) throw new AppError('API_KEY_SESSION_REQUIRED', { status: 403 });
+  if (owner.apiKeyId) throw new AppError('API_KEY_SESSION_REQUIRED');
   return owner;
 }
 

@@ -1,9 +1,10 @@
-import { addDays, isoDate, type Dashboard, type DashboardQuery } from '@linedesk/shared';
+import { addDays, isoDate, type ChangeEvent, type Dashboard, type DashboardQuery } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { dashboardRepository as repo } from './dashboard.repository.js';
+import { dashboardRepository as repo, type LineCounts } from './dashboard.repository.js';
+import { createScopeCache, type ScopeCache, type StaleScopes } from './scope-cache.js';
 
 const CHART_DAYS = 30;
 
@@ -11,9 +12,92 @@ function days(from: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addDays(from, i));
 }
 
+type ScopeFigures = Pick<Dashboard, 'lines' | 'charts'> & { spentThisMonth: number };
+
+const PANEL = '*';
+
+/**
+ * What a change makes stale: a line or ledger change, the whole panel and its owner's (or account's)
+ * view; a server change (names, deletion) or a deleted account, everything. Balances, tickets and
+ * messages are read fresh on every request, so their changes matter to no cached figure.
+ */
+function staleScopes(event: ChangeEvent): StaleScopes {
+  switch (event.table) {
+    case 'users':
+    case 'credit_ledger':
+      return event.audience === 'all' ? 'all' : [PANEL, ...event.audience];
+    case 'cccam_servers':
+      return 'all';
+    case 'auth_users':
+      return event.action === 'delete' ? 'all' : null;
+    default:
+      return null;
+  }
+}
+
+const caches = new WeakMap<AppContext, ScopeCache<ScopeFigures>>();
+function scopeCache(ctx: AppContext): ScopeCache<ScopeFigures> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createScopeCache(ctx.bus, { ttlMs: ctx.config.dashboardCacheSeconds * 1000, staleScopes });
+    caches.set(ctx, cache);
+  }
+  return cache;
+}
+
+const noLines: LineCounts = { total: 0, active: 0, expiring_7d: 0, expired: 0, trial: 0, suspended: 0 };
+
+/** The heavy part, shared by everyone looking at the same scope on the same day. */
+async function computeScopeFigures(
+  ctx: AppContext,
+  ownerId: string | null,
+  today: string,
+): Promise<ScopeFigures> {
+  const db = ctx.db;
+  const since = addDays(today, -(CHART_DAYS - 1));
+  // Inclusive of day 30, so a one-month line sold today shows up among the coming expiries.
+  const until = addDays(today, CHART_DAYS);
+  const monthStart = `${today.slice(0, 8)}01`;
+  const spentFrom = monthStart < since ? monthStart : since;
+
+  const [byServer, created, renewed, spent, expiries] = await Promise.all([
+    repo.lineCountsByServer(db, ownerId, today),
+    repo.createdPerDay(db, ownerId, since),
+    repo.renewedPerDay(db, ownerId, since),
+    repo.spentPerDay(db, ownerId, spentFrom),
+    repo.expiriesPerDay(db, ownerId, today, until),
+  ]);
+
+  const lines = { ...noLines };
+  for (const server of byServer) {
+    for (const key of Object.keys(lines) as (keyof LineCounts)[]) lines[key] += server.counts[key];
+  }
+  const pastDays = days(since, CHART_DAYS);
+  return {
+    lines,
+    spentThisMonth: [...spent].reduce((sum, [day, credits]) => (day >= monthStart ? sum + credits : sum), 0),
+    charts: {
+      activity: pastDays.map((date) => ({
+        date,
+        created: created.get(date) ?? 0,
+        renewed: renewed.get(date) ?? 0,
+      })),
+      credits_spent: pastDays.map((date) => ({ date, credits: spent.get(date) ?? 0 })),
+      lines_by_server: byServer.map((server) => ({
+        server_id: server.server_id,
+        server_name: server.server_name,
+        count: server.counts.total,
+      })),
+      expiries: days(today, CHART_DAYS + 1).map((date) => ({ date, count: expiries.get(date) ?? 0 })),
+    },
+  };
+}
+
 /**
  * Admins see the whole panel, or one owner's lines and spending with `owner_id`; everyone else sees
- * their own lines and spending only (a plain user simply has none).
+ * their own lines and spending only (a plain user simply has none). The scope's figures are cached
+ * until the next change to lines or credits (see scope-cache.ts); the account's own figures (balance,
+ * tickets, messages, servers) are cheap and always read fresh.
  */
 export async function getDashboard(
   ctx: AppContext,
@@ -28,56 +112,24 @@ export async function getDashboard(
     ownerId = query.owner_id;
   }
   const today = isoDate(now);
-  const since = addDays(today, -(CHART_DAYS - 1));
-  // Inclusive of day 30, so a one-month line sold today shows up among the coming expiries.
-  const until = addDays(today, CHART_DAYS);
-  const monthStart = `${today.slice(0, 8)}01`;
   const db = ctx.db;
 
-  const [
-    lines,
-    created,
-    renewed,
-    spent,
-    spentMonth,
-    byServer,
-    expiries,
-    openTickets,
-    unread,
-    servers,
-    balance,
-  ] = await Promise.all([
-    repo.lineCounts(db, ownerId, today),
-    repo.createdPerDay(db, ownerId, since),
-    repo.renewedPerDay(db, ownerId, since),
-    repo.spentPerDay(db, ownerId, since),
-    repo.spentPerDay(db, ownerId, monthStart),
-    repo.linesByServer(db, ownerId),
-    repo.expiriesPerDay(db, ownerId, today, until),
+  const [scope, openTickets, unread, servers, balance] = await Promise.all([
+    scopeCache(ctx).get(ownerId ?? PANEL, today, () => computeScopeFigures(ctx, ownerId, today)),
     repo.openTickets(db, me.isAdmin ? null : me.id),
     repo.unreadMessages(db, me.id),
     me.isAdmin ? repo.serverCounts(db) : Promise.resolve(null),
     repo.balance(db, me.id),
   ]);
 
-  const pastDays = days(since, CHART_DAYS);
   return {
     today,
     scope: ownerId === null ? 'panel' : 'owner',
-    lines,
-    credits: { balance, spent_this_month: [...spentMonth.values()].reduce((a, b) => a + b, 0) },
+    lines: scope.lines,
+    credits: { balance, spent_this_month: scope.spentThisMonth },
     tickets: { open: openTickets },
     messages: { unread },
     servers,
-    charts: {
-      activity: pastDays.map((date) => ({
-        date,
-        created: created.get(date) ?? 0,
-        renewed: renewed.get(date) ?? 0,
-      })),
-      credits_spent: pastDays.map((date) => ({ date, credits: spent.get(date) ?? 0 })),
-      lines_by_server: byServer,
-      expiries: days(today, CHART_DAYS + 1).map((date) => ({ date, count: expiries.get(date) ?? 0 })),
-    },
+    charts: scope.charts,
   };
 }

@@ -268,6 +268,7 @@ export const linesRepository = {
   ): Promise<void> {
     await db.insert(lineEvents).values({
       lineId: event.lineId,
+      ownerId: sql`(select ${lines.ownerId} from ${lines} where ${lines.id} = ${event.lineId})`,
       actorId: event.actorId,
       action: event.action,
       details: event.details ?? {},

@@ -1,0 +1,154 @@
+import type { Line, LineWriteResult } from '@linedesk/shared';
+import type { RouteExamples } from '../../platform/openapi-examples.js';
+import { lineCsvHeader } from './line-csv.js';
+
+const line: Line = {
+  id: 42,
+  username: 'shop-1042',
+  password: 'k7Qp2mZx',
+  protocol: 'cccam',
+  host_port: ['tv.example.com:12000'],
+  user_value: null,
+  added_date: '2026-11-22',
+  expiry_date: '2027-02-22',
+  live_channel: 'Info',
+  info: 'Info',
+  notes: 'Paid by bank transfer',
+  enabled: true,
+  status: 'active',
+  name: 'Anna Kowalska',
+  company: null,
+  role: null,
+  avatar_url: null,
+  email: 'anna@example.com',
+  owner_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  owner_email: 'reseller@example.com',
+  server_id: 3,
+  server_name: 'Frankfurt 1',
+  is_trial: false,
+  subscription_months: 3,
+  created_at: '2026-11-22T09:14:03.512Z',
+  updated_at: '2026-11-22T09:14:03.512Z',
+  sync_state: 'synced',
+  sync_error: null,
+  synced_at: '2026-11-22T09:14:03.790Z',
+};
+
+const written: LineWriteResult = {
+  line,
+  sync: { ok: true, code: null, message: null },
+  charged: 4,
+  balance: 36,
+};
+
+export const lineExamples: RouteExamples = {
+  'GET /api/lines': {
+    query: { page: 1, page_size: 25, status: 'active', search: 'anna', sort: 'expiry_date', order: 'asc' },
+    response: { items: [line], total: 1, page: 1, page_size: 25 },
+  },
+  'GET /api/lines/export.csv': {
+    query: { status: 'expired' },
+    rawResponse: {
+      contentType: 'text/csv',
+      example:
+        lineCsvHeader() +
+        'shop-1042,k7Qp2mZx,Frankfurt 1,expired,22-10-2026,22-07-2026,reseller@example.com,Paid by bank transfer,Anna Kowalska,anna@example.com,,tv.example.com:12000,no,3,synced\r\n',
+    },
+  },
+  'POST /api/lines': {
+    body: {
+      username: 'shop-1042',
+      password: 'k7Qp2mZx',
+      subscription_months: 3,
+      server_id: 3,
+      name: 'Anna Kowalska',
+      email: 'anna@example.com',
+      notes: 'Paid by bank transfer',
+    },
+    response: written,
+    errors: [
+      'LINE_CREDENTIALS_REQUIRED',
+      'LINE_USERNAME_TAKEN',
+      'LINE_INVALID_DURATION',
+      ['INSUFFICIENT_CREDITS', { required: 4, available: 1 }],
+      'LINE_NO_ACTIVE_SERVERS',
+    ],
+  },
+  'GET /api/lines/:id': { params: { id: 42 }, response: line, errors: ['LINE_NOT_FOUND'] },
+  'PATCH /api/lines/:id': {
+    params: { id: 42 },
+    body: { password: 'n3wPass9', notes: 'Moved to the yearly plan' },
+    response: { ...written, charged: 0, balance: null, line: { ...line, password: 'n3wPass9' } },
+    errors: ['LINE_NOT_FOUND', 'LINE_EXPIRY_ADMIN_ONLY', 'LINE_INVALID_EXPIRY_DATE'],
+  },
+  'DELETE /api/lines/:id': {
+    params: { id: 42 },
+    response: { id: 42, sync: { ok: true, code: null, message: null } },
+    errors: ['LINE_NOT_FOUND'],
+  },
+  'POST /api/lines/:id/renew': {
+    params: { id: 42 },
+    body: { subscription_months: 12 },
+    response: {
+      ...written,
+      charged: 10,
+      balance: 26,
+      line: { ...line, expiry_date: '2028-02-22', subscription_months: 12 },
+    },
+    errors: [
+      'LINE_NOT_FOUND',
+      'LINE_INVALID_DURATION',
+      ['INSUFFICIENT_CREDITS', { required: 10, available: 6 }],
+      'IDEMPOTENCY_KEY_REUSED',
+    ],
+  },
+  'POST /api/lines/:id/sync': {
+    params: { id: 42 },
+    response: {
+      ...written,
+      charged: 0,
+      balance: null,
+      line: { ...line, sync_state: 'failing', sync_error: 'connect ECONNREFUSED 10.0.0.3:3000' },
+      sync: {
+        ok: false,
+        code: 'LINE_UPDATED_NOT_SYNCED',
+        message:
+          'User was updated in database but could not be updated in CCcam server: connect ECONNREFUSED 10.0.0.3:3000',
+      },
+    },
+    errors: ['LINE_NOT_FOUND'],
+  },
+  'GET /api/lines/:id/events': {
+    params: { id: 42 },
+    response: {
+      items: [
+        {
+          id: 981,
+          action: 'renewed',
+          actor_email: 'reseller@example.com',
+          details: { subscription_months: 12, from: '2027-02-22', to: '2028-02-22', charged: 10 },
+          created_at: '2026-12-01T17:02:44.120Z',
+        },
+        {
+          id: 955,
+          action: 'created',
+          actor_email: 'reseller@example.com',
+          details: { subscription_months: 3, charged: 4 },
+          created_at: '2026-11-22T09:14:03.512Z',
+        },
+      ],
+    },
+    errors: ['LINE_NOT_FOUND'],
+  },
+  'GET /api/line-settings': { response: { trial_days: 1 } },
+  'PUT /api/line-settings': {
+    body: { trial_days: 3 },
+    response: { trial_days: 3 },
+    errors: ['ADMIN_ONLY', 'LINE_INVALID_TRIAL_DAYS'],
+  },
+  'POST /api/servers/:id/reconcile': {
+    params: { id: 3 },
+    response: { server_id: 3, checked: 1250, added: 2, updated: 1, removed: 1, unchanged: 1246, failed: 0 },
+    errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND'],
+  },
+};

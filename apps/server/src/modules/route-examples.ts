@@ -1,0 +1,45 @@
+import type { RouteExamples } from '../platform/openapi-examples.js';
+import { eventExamples } from '../realtime/events.examples.js';
+import { accountExamples } from './accounts/accounts.examples.js';
+import { apiKeyExamples } from './api-keys/api-keys.examples.js';
+import { authExamples } from './auth/auth.examples.js';
+import { contactExamples } from './contact/contact.examples.js';
+import { creditExamples } from './credits/credits.examples.js';
+import { dashboardExamples } from './dashboard/dashboard.examples.js';
+import { groupExamples } from './groups/groups.examples.js';
+import { healthExamples } from './health/health.examples.js';
+import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
+import { lineExamples } from './lines/lines.examples.js';
+import { localeExamples } from './locale/locale.examples.js';
+import { messageExamples } from './messages/messages.examples.js';
+import { pricingExamples } from './pricing/pricing.examples.js';
+import { redeemExamples } from './redeem/redeem.examples.js';
+import { reminderExamples } from './reminders/reminders.examples.js';
+import { serverExamples } from './servers/servers.examples.js';
+import { systemStatusExamples } from './system-status/system-status.examples.js';
+import { ticketExamples } from './tickets/tickets.examples.js';
+import { topUpExamples } from './topups/topups.examples.js';
+
+/** Every module's examples for /api/docs (see platform/openapi-examples.ts). */
+export const routeExamples: RouteExamples = {
+  ...accountExamples,
+  ...apiKeyExamples,
+  ...authExamples,
+  ...contactExamples,
+  ...creditExamples,
+  ...dashboardExamples,
+  ...eventExamples,
+  ...groupExamples,
+  ...healthExamples,
+  ...knowledgeBaseExamples,
+  ...lineExamples,
+  ...localeExamples,
+  ...messageExamples,
+  ...pricingExamples,
+  ...redeemExamples,
+  ...reminderExamples,
+  ...serverExamples,
+  ...systemStatusExamples,
+  ...ticketExamples,
+  ...topUpExamples,
+};
