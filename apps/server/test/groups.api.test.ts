@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './support/test-client.js';
+import { openEventStream } from './support/event-stream.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -131,22 +132,12 @@ describe('groups', () => {
   });
 
   it('tells open event streams about group changes', async () => {
-    const controller = new AbortController();
-    const res = await fetch(`${server.url}/api/events`, {
-      headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-      signal: controller.signal,
-    });
-    expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const reader = res.body!.getReader();
-    const created = await admin.post('/api/groups', { name: 'Live', permissions: [] });
-    let text = '';
-    while (!text.includes('event: groups')) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
+    const stream = await openEventStream(server, admin);
+    try {
+      const created = await admin.post('/api/groups', { name: 'Live', permissions: [] });
+      expect(await stream.next('groups', (e) => e.data.id === String(created.body.id))).not.toBeNull();
+    } finally {
+      stream.close();
     }
-    controller.abort();
-    expect(text).toContain('event: groups');
-    expect(text).toContain(`"id":"${created.body.id}"`);
   });
 });

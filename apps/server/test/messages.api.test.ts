@@ -1,67 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './support/test-client.js';
+import { openEventStream } from './support/event-stream.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-
-type SseEvent = { event: string; data: { action: string; id: string }; at: number };
-
-/** An open `GET /api/events` stream of one client, collecting the events it receives. */
-async function openStream(server: TestServer, client: TestClient) {
-  const controller = new AbortController();
-  const res = await fetch(`${server.url}/api/events`, {
-    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    signal: controller.signal,
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const events: SseEvent[] = [];
-  const waiters = new Set<() => void>();
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
-          for (const wake of waiters) wake();
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
-  return {
-    events,
-    /** The first `messages` event matching `match`, or null after `ms`. */
-    async next(match: (e: SseEvent) => boolean, ms = 1000): Promise<SseEvent | null> {
-      const until = Date.now() + ms;
-      for (;;) {
-        const found = events.find((e) => e.event === 'messages' && match(e));
-        if (found) return found;
-        const left = until - Date.now();
-        if (left <= 0) return null;
-        await new Promise<void>((resolve) => {
-          const wake = () => {
-            waiters.delete(wake);
-            clearTimeout(timer);
-            resolve();
-          };
-          const timer = setTimeout(wake, left);
-          waiters.add(wake);
-        });
-      }
-    },
-    close: () => controller.abort(),
-  };
-}
 
 describe('messages', () => {
   let server: TestServer;
@@ -295,38 +235,38 @@ describe('messages', () => {
 
   it('tells the recipients’ open event streams within a second', async () => {
     const [aliceStream, aliceOtherTab, bobStream] = await Promise.all([
-      openStream(server, alice),
-      openStream(server, alice),
-      openStream(server, bob),
+      openEventStream(server, alice),
+      openEventStream(server, alice),
+      openEventStream(server, bob),
     ]);
     try {
       const sentAt = Date.now();
       const global = await send({ is_global: true, title: 'Live' });
       for (const stream of [aliceStream, aliceOtherTab, bobStream]) {
-        const event = await stream.next((e) => e.data.id === String(global.id));
+        const event = await stream.next('messages', (e) => e.data.id === String(global.id));
         expect(event?.data.action).toBe('insert');
         expect(event!.at - sentAt).toBeLessThan(1000);
       }
 
       // A direct message reaches its recipient, not the others.
       const direct = await send({ recipient_email: 'alice@example.com' });
-      expect(await aliceStream.next((e) => e.data.id === String(direct.id))).not.toBeNull();
+      expect(await aliceStream.next('messages', (e) => e.data.id === String(direct.id))).not.toBeNull();
       const marker = await send({ recipient_email: 'bob@example.com' });
-      expect(await bobStream.next((e) => e.data.id === String(marker.id))).not.toBeNull();
+      expect(await bobStream.next('messages', (e) => e.data.id === String(marker.id))).not.toBeNull();
       expect(bobStream.events.some((e) => e.data.id === String(direct.id))).toBe(false);
 
       // Reading updates the reader's other tabs, and nobody else's.
       await alice.post(`/api/messages/${global.id}/read`);
-      const update = await aliceOtherTab.next((e) => e.data.action === 'update');
+      const update = await aliceOtherTab.next('messages', (e) => e.data.action === 'update');
       expect(update?.data.id).toBe(String(global.id));
       await bob.post(`/api/messages/${marker.id}/read`);
-      expect(await bobStream.next((e) => e.data.action === 'update')).not.toBeNull();
+      expect(await bobStream.next('messages', (e) => e.data.action === 'update')).not.toBeNull();
       expect(
         bobStream.events.some((e) => e.data.action === 'update' && e.data.id === String(global.id)),
       ).toBe(false);
 
       await alice.post('/api/messages/read-all');
-      expect(await aliceOtherTab.next((e) => e.data.id === 'all')).not.toBeNull();
+      expect(await aliceOtherTab.next('messages', (e) => e.data.id === 'all')).not.toBeNull();
     } finally {
       for (const stream of [aliceStream, aliceOtherTab, bobStream]) stream.close();
     }

@@ -6,6 +6,7 @@ import { creditLedger, redeemCodes } from '../src/db/schema.js';
 import { accountsRepository } from '../src/modules/accounts/accounts.repository.js';
 import { hashPassword } from '../src/platform/password.js';
 import type { TestClient } from './support/test-client.js';
+import { openEventStream } from './support/event-stream.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const PASSWORD = 'redeem-password-1';
@@ -227,6 +228,20 @@ describe('redeeming', () => {
     // The limit is per account: another user still redeems it.
     const [other] = await createUsers(1);
     expect((await other!.client.post('/api/redeem', { code: code!.code })).status).toBe(200);
+  });
+
+  it("tells an admin's open event stream about a failed attempt, as about a success", async () => {
+    const stream = await openEventStream(server, admin);
+    try {
+      const [user] = await createUsers(1);
+      const failed = await user!.client.post('/api/redeem', { code: 'NOT-A-REAL-CODE' });
+      expect(failed.status).toBe(422);
+      expect(await stream.next('redeem_codes')).not.toBeNull();
+      const history = await admin.get(`/api/redeem-history?user_id=${user!.id}`);
+      expect(history.body.items).toMatchObject([{ status: 'error' }]);
+    } finally {
+      stream.close();
+    }
   });
 
   it('replays an idempotent retry instead of answering "already redeemed"', async () => {

@@ -11,6 +11,7 @@ import {
 } from './support/line-agent.js';
 import type { TestClient } from './support/test-client.js';
 import { freePort, startTestServer, type TestServer } from './support/test-server.js';
+import { openEventStream } from './support/event-stream.js';
 
 const ADMIN_TEXT =
   'You do not have permission to access this page. This page is only accessible to administrators.';
@@ -383,12 +384,7 @@ describe('servers', () => {
 
   it('checks every server at once and publishes each result as an event', async () => {
     const all = (await admin.get('/api/servers?page_size=100')).body.items as { id: number }[];
-    const controller = new AbortController();
-    const events = await fetch(`${server.url}/api/events`, {
-      headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-      signal: controller.signal,
-    });
-    const reader = events.body!.getReader();
+    const stream = await openEventStream(server, admin);
 
     const res = await admin.post('/api/servers/check');
     expect(res.status).toBe(200);
@@ -400,16 +396,10 @@ describe('servers', () => {
       message: 'API Authentication failed. HTTP status: 401',
     });
 
-    let text = '';
-    const seen = () => all.every((s) => text.includes(`"id":"${s.id}"`));
-    while (!seen()) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += new TextDecoder().decode(value);
+    for (const checked of all) {
+      expect(await stream.next('cccam_servers', (e) => e.data.id === String(checked.id))).not.toBeNull();
     }
-    controller.abort();
-    expect(text).toContain('event: cccam_servers');
-    expect(seen()).toBe(true);
+    stream.close();
   });
 
   it("calls the agent for the diagnostics page without showing the server's login", async () => {

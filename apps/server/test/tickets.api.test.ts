@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from './support/test-client.js';
 import { ADMIN, startTestServer, type TestServer } from './support/test-server.js';
+import { openEventStream } from './support/event-stream.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -496,33 +497,14 @@ describe('tickets', () => {
 
   it('tells the owner’s open event stream about a new reply, and nobody else’s', async () => {
     const ticket = await open(alice, { title: 'Live' });
-    const stream = async (client: TestClient) => {
-      const controller = new AbortController();
-      const res = await fetch(`${server.url}/api/events`, {
-        headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-        signal: controller.signal,
-      });
-      const reader = res.body!.getReader();
-      let text = '';
-      void (async () => {
-        for (;;) {
-          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-          if (done) break;
-          text += new TextDecoder().decode(value);
-        }
-      })();
-      return { text: () => text, close: () => controller.abort() };
-    };
-    const aliceEvents = await stream(alice);
-    const bobEvents = await stream(bob);
-    await new Promise((r) => setTimeout(r, 200));
+    const aliceEvents = await openEventStream(server, alice);
+    const bobEvents = await openEventStream(server, bob);
     await admin.post(`/api/tickets/${ticket.id}/replies`, { content: 'Live answer' });
-    await waitFor(aliceEvents.text, (t) => t.includes('event: ticket_replies'));
-    expect(aliceEvents.text()).toContain(`"id":"${ticket.id}"`);
+    expect(await aliceEvents.next('ticket_replies', (e) => e.data.id === String(ticket.id))).not.toBeNull();
     // Bob's stream carries no event of Alice's ticket (a later event of his own proves it is alive).
     const own = await open(bob, { title: 'Bob live' });
-    await waitFor(bobEvents.text, (t) => t.includes(`"id":"${own.id}"`));
-    expect(bobEvents.text()).not.toContain('event: ticket_replies');
+    expect(await bobEvents.next('tickets', (e) => e.data.id === String(own.id))).not.toBeNull();
+    expect(bobEvents.events.some((e) => e.event === 'ticket_replies')).toBe(false);
     aliceEvents.close();
     bobEvents.close();
   });

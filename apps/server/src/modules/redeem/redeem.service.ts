@@ -182,6 +182,8 @@ export async function redeemCode(
         userId: signedIn.id,
         errorCode: error.code,
       });
+      // Admins watching the redemption history see failed attempts arrive as they happen.
+      await publishCode(ctx, 'update', code?.id ?? 'unknown');
     }
     throw error;
   }

@@ -1,0 +1,73 @@
+import type { EventTable } from '@linedesk/shared';
+import { expect } from 'vitest';
+import type { TestClient } from './test-client.js';
+import type { TestServer } from './test-server.js';
+
+export type StreamEvent = { event: EventTable; data: { action: string; id: string }; at: number };
+
+export type EventStream = {
+  events: StreamEvent[];
+  /** The first `table` event matching `match` (already received or still to come), or null after `ms`. */
+  next: (table: EventTable, match?: (e: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent | null>;
+  close: () => void;
+};
+
+/** An open `GET /api/events` stream of one client, as a browser tab holds it, collecting its events. */
+export async function openEventStream(server: TestServer, client: TestClient): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/api/events`, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const events: StreamEvent[] = [];
+  const waiters = new Set<() => void>();
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.+)$/m.exec(block)?.[1];
+          const data = /^data: (.+)$/m.exec(block)?.[1];
+          if (event && data) {
+            events.push({ event: event as EventTable, data: JSON.parse(data), at: Date.now() });
+          }
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // aborted at the end of the test
+    }
+  })();
+  return {
+    events,
+    async next(table, match = () => true, ms = 5000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const found = events.find((e) => e.event === table && match(e));
+        if (found) return found;
+        const left = until - Date.now();
+        if (left <= 0) return null;
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          waiters.add(wake);
+        });
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
