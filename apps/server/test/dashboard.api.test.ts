@@ -1,7 +1,8 @@
+import { Writable } from 'node:stream';
 import { addDays, isoDate } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import { addAgentServer, signUpAccount, waitFor, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -140,6 +141,34 @@ describe('dashboard figures', () => {
     expect((await panel()).lines.total).toBe(before.lines.total);
     expect((await admin.patch(`/api/servers/${serverId}`, { server_name: 'Dash' })).status).toBe(200);
   });
+
+  it.skipIf(!process.env.LINEDESK_TEST_DATABASE_URL)(
+    'another app instance on the same PostgreSQL drops its cached figures when this one changes a line',
+    async () => {
+      const { buildApp } = await import('../src/app.js');
+      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+      const second = await buildApp({ ...server.built.ctx.config, port: 0 }, { logStream: quiet });
+      try {
+        const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        const viaSecond = async () =>
+          (await second.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } })).json();
+        const before = await viaSecond();
+        expect(await viaSecond()).toEqual(before);
+        const created = await admin.post('/api/lines', {
+          username: 'dash-twin',
+          password: 'pass-1234',
+          subscription_months: 1,
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        // NOTIFY reaches the other instance within moments, far inside its cache's 60 seconds.
+        const after = await waitFor(viaSecond, (d) => d.lines.total === before.lines.total + 1, 5000);
+        expect(after.charts.activity.at(-1).created).toBe(before.charts.activity.at(-1).created + 1);
+        expect((await admin.delete(`/api/lines/${created.body.line.id}`)).status).toBe(200);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it('needs a session', async () => {
     expect((await server.client().get('/api/dashboard')).status).toBe(401);

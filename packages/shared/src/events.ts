@@ -22,4 +22,9 @@ export type ChangeEvent = {
   id: string;
   /** Account ids allowed to see it; empty = admins only; 'all' = every signed-in account. */
   audience: string[] | 'all';
+  /**
+   * Set when only a line's delivery state changed (synced, failing): figures built from the lines
+   * themselves stay valid. Stays inside the server; streams carry only action and id.
+   */
+  syncOnly?: true;
 };

@@ -25,6 +25,8 @@ function staleScopes(event: ChangeEvent): StaleScopes {
   switch (event.table) {
     case 'users':
     case 'credit_ledger':
+      // A delivery to the card-sharing server moves no figure: the line itself is unchanged.
+      if (event.syncOnly) return null;
       return event.audience === 'all' ? 'all' : [PANEL, ...event.audience];
     case 'cccam_servers':
       return 'all';

@@ -128,6 +128,7 @@ async function publishLine(ctx: AppContext, lineId: number, ownerId: string | nu
     action: 'update',
     id: String(lineId),
     audience: ownerId ? [ownerId] : [],
+    syncOnly: true,
   });
 }
 
