@@ -9,12 +9,12 @@ import {
   balanceOf,
   display,
   grantCredits,
-  openEventStream,
   signUpAccount,
   waitFor,
   type Account,
 } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
+import { openEventStream } from './support/event-stream.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const today = () => isoDate(new Date());

@@ -9,6 +9,8 @@ export type EventStream = {
   events: StreamEvent[];
   /** The first `table` event matching `match` (already received or still to come), or null after `ms`. */
   next: (table: EventTable, match?: (e: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent | null>;
+  /** Events of `table` about row `id` received so far. */
+  about: (table: EventTable, id: string | number) => StreamEvent[];
   close: () => void;
 };
 
@@ -68,6 +70,7 @@ export async function openEventStream(server: TestServer, client: TestClient): P
         });
       }
     },
+    about: (table, id) => events.filter((e) => e.event === table && e.data.id === String(id)),
     close: () => controller.abort(),
   };
 }

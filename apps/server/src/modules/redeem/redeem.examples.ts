@@ -20,31 +20,18 @@ const code: RedeemCode = {
 };
 
 // A batch of single-use codes: the only answer that carries the codes themselves.
+const giveaway = {
+  ...code,
+  credits: 10,
+  description: 'December giveaway',
+  max_uses: 1,
+  times_used: 0,
+  expires_at: '2027-01-31T23:59:59.000Z',
+  created_at: '2026-12-01T10:05:31.774Z',
+};
 const batch: CreatedRedeemCode[] = [
-  {
-    ...code,
-    id: 61,
-    code: 'HX7Q-M3ZP-W9KD-RT4B',
-    code_hint: '••••-••••-••••-RT4B',
-    credits: 10,
-    description: 'December giveaway',
-    max_uses: 1,
-    times_used: 0,
-    expires_at: '2027-01-31T23:59:59.000Z',
-    created_at: '2026-12-01T10:05:31.774Z',
-  },
-  {
-    ...code,
-    id: 62,
-    code: 'NV5C-GJ8E-YL2S-PF6U',
-    code_hint: '••••-••••-••••-PF6U',
-    credits: 10,
-    description: 'December giveaway',
-    max_uses: 1,
-    times_used: 0,
-    expires_at: '2027-01-31T23:59:59.000Z',
-    created_at: '2026-12-01T10:05:31.774Z',
-  },
+  { ...giveaway, id: 61, code: 'HX7Q-M3ZP-W9KD-RT4B', code_hint: '••••-••••-••••-RT4B' },
+  { ...giveaway, id: 62, code: 'NV5C-GJ8E-YL2S-PF6U', code_hint: '••••-••••-••••-PF6U' },
 ];
 
 const redeemed: RedeemHistoryEntry = {
