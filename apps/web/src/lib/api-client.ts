@@ -38,6 +38,8 @@ function readErrorBody(body: unknown): { code: string; message: string; details?
 }
 
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
+  // A FormData body (file uploads) goes as multipart/form-data; the browser sets the boundary.
+  const form = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -45,9 +47,9 @@ async function request<T>(method: string, path: string, body?: unknown, options:
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {
@@ -70,6 +72,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (!response.ok) {
     const error = readErrorBody(parsed);
     if (error) throw new ApiError(response.status, error.code, error.message, error.details);
+    // No JSON error body: e.g. a proxy refusing an upload's size.
     throw new ApiError(
       response.status,
       response.status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL',

@@ -14,7 +14,6 @@ import type {
   TicketUnreadCount,
 } from '@linedesk/shared';
 import { apiClient } from '../../../lib/api-client';
-import { postMultipart } from './post-multipart';
 
 export type TicketListParams = {
   page: number;
@@ -63,7 +62,7 @@ export const ticketsApi = {
     const form = new FormData();
     form.append('content', content);
     form.append('file', file, file.name);
-    return postMultipart<TicketReply>(`/api/tickets/${id}/replies`, form);
+    return apiClient.post<TicketReply>(`/api/tickets/${id}/replies`, form);
   },
   unreadCount: (signal?: AbortSignal) =>
     apiClient.get<TicketUnreadCount>('/api/tickets/unread-count', { signal }),
