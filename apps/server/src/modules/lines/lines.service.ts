@@ -73,8 +73,24 @@ function keyOf(line: { serverId: number | null; username: string }): OutboxKey |
   return line.serverId === null ? null : { serverId: line.serverId, username: line.username };
 }
 
-function upsertPayload(line: Pick<LineRecord, 'password' | 'expiryDate' | 'enabled'>) {
-  return { password: line.password, expiryDate: toDisplayDate(line.expiryDate), enabled: line.enabled };
+/** Queues the line's state (password, expiry, enabled) for `serverId`, in the write's own transaction. */
+function enqueueUpsert(
+  ctx: AppContext,
+  tx: Db,
+  line: Pick<LineRecord, 'id' | 'username' | 'password' | 'expiryDate' | 'enabled'>,
+  serverId: number,
+): Promise<void> {
+  return lineOutboxRepository.enqueue(
+    tx,
+    {
+      lineId: line.id,
+      serverId,
+      username: line.username,
+      operation: 'upsert',
+      payload: { password: line.password, expiryDate: toDisplayDate(line.expiryDate), enabled: line.enabled },
+    },
+    deliveredBy(ctx),
+  );
 }
 
 /** The unique index on users.username turned a concurrent duplicate away. */
@@ -280,17 +296,7 @@ export async function createLine(
       });
       balanceAfter = charged.balance;
     }
-    await lineOutboxRepository.enqueue(
-      tx,
-      {
-        lineId: row.id,
-        serverId: server.id,
-        username,
-        operation: 'upsert',
-        payload: upsertPayload(row),
-      },
-      deliveredBy(ctx),
-    );
+    await enqueueUpsert(ctx, tx, row, server.id);
     await linesRepository.insertEvent(tx, {
       lineId: row.id,
       actorId: me.id,
@@ -361,17 +367,7 @@ export async function updateLine(
       ...(agentFields.length > 0 && current.serverId !== null ? { syncState: 'pending' } : {}),
     }))!;
     if (agentFields.length > 0 && current.serverId !== null) {
-      await lineOutboxRepository.enqueue(
-        tx,
-        {
-          lineId: id,
-          serverId: current.serverId,
-          username: current.username,
-          operation: 'upsert',
-          payload: upsertPayload(updated),
-        },
-        deliveredBy(ctx),
-      );
+      await enqueueUpsert(ctx, tx, updated, current.serverId);
     }
     if (changed.includes('enabled')) {
       await linesRepository.insertEvent(tx, {
@@ -445,19 +441,7 @@ export async function renewLine(
         });
         balanceAfter = charged.balance;
       }
-      if (current.serverId !== null) {
-        await lineOutboxRepository.enqueue(
-          tx,
-          {
-            lineId: id,
-            serverId: current.serverId,
-            username: current.username,
-            operation: 'upsert',
-            payload: upsertPayload(updated),
-          },
-          deliveredBy(ctx),
-        );
-      }
+      if (current.serverId !== null) await enqueueUpsert(ctx, tx, updated, current.serverId);
       await linesRepository.insertEvent(tx, {
         lineId: id,
         actorId: me.id,
@@ -535,17 +519,7 @@ export async function syncLine(ctx: AppContext, actor: Actor | null, id: number)
   const key = keyOf(existing);
   if (key) {
     await transaction(ctx, async (tx) => {
-      const current = await lockVisible(tx, scope, id);
-      await lineOutboxRepository.enqueue(
-        tx,
-        {
-          ...key,
-          lineId: id,
-          operation: 'upsert',
-          payload: upsertPayload(current),
-        },
-        deliveredBy(ctx),
-      );
+      await enqueueUpsert(ctx, tx, await lockVisible(tx, scope, id), key.serverId);
     });
   }
   const sync = await deliver(ctx, key, kind);
