@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
 import { mapLimited } from '../servers/map-limited.js';
 import { resolveAgentTarget } from '../servers/server-connection.js';
@@ -142,47 +143,23 @@ async function claimPeriodicRun(db: Db, intervalSeconds: number): Promise<boolea
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-export type LineReconcileJob = { stop: () => Promise<void> };
-
 /** Reconciles every active server every LINE_RECONCILE_INTERVAL_SECONDS, on one instance at a time. */
-export function startLineReconcileJob(ctx: AppContext): LineReconcileJob {
+export function startLineReconcileJob(ctx: AppContext): PeriodicJob {
   const intervalSeconds = ctx.config.lineReconcileIntervalSeconds;
   if (intervalSeconds <= 0) return { stop: async () => undefined };
-  const pollMs = Math.min(intervalSeconds, MAX_POLL_SECONDS) * 1000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const round = async () => {
-    try {
+  return startPeriodicJob(ctx, {
+    name: 'line-reconcile',
+    everyMs: Math.min(intervalSeconds, MAX_POLL_SECONDS) * 1000,
+    failureMessage: 'Line reconcile round failed',
+    round: async (signal) => {
       if (!(await claimPeriodicRun(ctx.db, intervalSeconds))) return;
       const servers = (await serversRepository.listAll(ctx.db)).filter((s) => s.status === 'active');
       for (const server of servers) {
-        if (stopped) return;
+        if (signal.aborted) return;
         await reconcileServer(ctx, server).catch((error: unknown) =>
           ctx.log.warn({ err: error, serverId: server.id }, 'Line reconcile failed'),
         );
       }
-    } catch (error) {
-      if (!stopped) ctx.log.error({ err: error }, 'Line reconcile round failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = ctx.jobs.track('line-reconcile', round).finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, pollMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
     },
-  };
+  });
 }

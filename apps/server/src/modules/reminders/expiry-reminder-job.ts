@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 import { runExpiryReminders } from './reminders.service.js';
 
 /**
@@ -9,28 +10,12 @@ const INTERVAL_MS = 60 * 60_000;
 /** Not at the very start: let the server settle (and tests set things up) first. */
 const FIRST_RUN_MS = 60_000;
 
-export function startExpiryReminderJob(ctx: AppContext): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running = ctx.jobs
-      .track('expiry-reminders', () => runExpiryReminders(ctx))
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'Expiry reminders failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, FIRST_RUN_MS);
-  const timer = setInterval(run, INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startExpiryReminderJob(ctx: AppContext): PeriodicJob {
+  return startPeriodicJob(ctx, {
+    name: 'expiry-reminders',
+    everyMs: INTERVAL_MS,
+    firstAfterMs: FIRST_RUN_MS,
+    failureMessage: 'Expiry reminders failed',
+    round: () => runExpiryReminders(ctx),
+  });
 }
