@@ -2,8 +2,9 @@ import { Writable } from 'node:stream';
 import { addDays, isoDate } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, signUpAccount, waitFor, type Account } from './support/line-fixtures.js';
+import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
+import { waitFor } from './support/wait-for.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

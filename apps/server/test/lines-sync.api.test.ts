@@ -10,11 +10,11 @@ import {
   display,
   signUpAccount,
   startScriptedAgent,
-  waitFor,
   type Account,
   type ScriptedAgent,
 } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
+import { waitFor } from './support/wait-for.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const NOT_SYNCED = {

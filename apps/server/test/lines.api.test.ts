@@ -10,11 +10,11 @@ import {
   display,
   grantCredits,
   signUpAccount,
-  waitFor,
   type Account,
 } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { openEventStream } from './support/event-stream.js';
+import { waitFor } from './support/wait-for.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 const today = () => isoDate(new Date());

@@ -12,20 +12,11 @@ import {
 import type { TestClient } from './support/test-client.js';
 import { freePort, startTestServer, type TestServer } from './support/test-server.js';
 import { openEventStream } from './support/event-stream.js';
+import { waitFor } from './support/wait-for.js';
 
 const ADMIN_TEXT =
   'You do not have permission to access this page. This page is only accessible to administrators.';
 const TIMEOUT_MS = 1000;
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('servers', () => {
   let server: TestServer;
@@ -519,6 +510,7 @@ describe('background server check', () => {
     const failed = await waitFor(
       async () => (await admin.get(`/api/servers/${id}`)).body,
       (s) => s.status === 'error',
+      15_000,
     );
     expect(failed.last_error).toMatch(/^Failed to connect to server: /);
 
@@ -526,6 +518,7 @@ describe('background server check', () => {
     const back = await waitFor(
       async () => (await admin.get(`/api/servers/${id}`)).body,
       (s) => s.status === 'active',
+      15_000,
     );
     expect(back.last_error).toBeNull();
     expect(back.version).toBe(agent.version);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from './support/test-client.js';
 import { ADMIN, startTestServer, type TestServer } from './support/test-server.js';
 import { openEventStream } from './support/event-stream.js';
+import { waitFor } from './support/wait-for.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -14,16 +15,6 @@ const PNG = Buffer.concat([
 ]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512, 0x90)]);
-
-async function waitFor<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('tickets', () => {
   let server: TestServer;
@@ -350,6 +341,7 @@ describe('tickets', () => {
     const toDave = await waitFor(
       () => mailLines('dave@example.com').filter((l) => l.includes(link)),
       (lines) => lines.length === 1,
+      10_000,
     );
     expect(toDave[0]).toContain(`New reply to ticket #${ticket.id}: Mail me`);
 
@@ -358,6 +350,7 @@ describe('tickets', () => {
     await waitFor(
       () => mailLines(ADMIN.email).filter((l) => l.includes(link)),
       (lines) => lines.length === 1,
+      10_000,
     );
 
     const off = await dave.put('/api/tickets/mail-preference', { ticket_reply_mail: false });
@@ -369,6 +362,7 @@ describe('tickets', () => {
     await waitFor(
       () => mailLines(ADMIN.email).filter((l) => l.includes(link)),
       (lines) => lines.length === 2,
+      10_000,
     );
     expect(mailLines('dave@example.com').filter((l) => l.includes(link))).toHaveLength(1);
   });

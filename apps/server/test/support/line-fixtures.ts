@@ -76,20 +76,6 @@ export async function agentUsers(agent: TestAgent): Promise<AgentUser[]> {
   return (res.body.users as AgentUser[]).sort((a, b) => a.username.localeCompare(b.username));
 }
 
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 20_000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** YYYY-MM-DD → the agent's DD-MM-YYYY. */
 export function display(iso: string): string {
   const [y, m, d] = iso.split('-');
