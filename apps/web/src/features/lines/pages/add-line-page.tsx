@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import AutorenewIcon from '@mui/icons-material/Autorenew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,11 +7,8 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isAdminAccount, linePrice, type LineWriteResult } from '@linedesk/shared';
 import { useEffect, useState } from 'react';
@@ -25,6 +21,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../routes/paths';
 import { useAccount } from '../../auth/hooks/account-context';
+import { LinePasswordField } from '../components/line-password-field';
 import { ConnectionLineDialog } from '../components/connection-line-dialog';
 import { DurationPicker } from '../components/duration-picker';
 import { PriceSummary } from '../components/price-summary';
@@ -121,37 +118,7 @@ export function AddLinePage() {
                     autoFocus
                     autoComplete="off"
                   />
-                  <FormTextField
-                    control={control}
-                    name="password"
-                    label={t('lines.fields.password')}
-                    required
-                    autoComplete="off"
-                    slotProps={{
-                      input: {
-                        sx: { fontFamily: 'monospace' },
-                        endAdornment: (
-                          <InputAdornment position="end">
-                            <Tooltip title={t('lines.fields.randomPassword')}>
-                              <IconButton
-                                edge="end"
-                                aria-label={t('lines.fields.randomPassword')}
-                                data-testid="random-password-button"
-                                onClick={() =>
-                                  setValue('password', randomPassword(), {
-                                    shouldValidate: true,
-                                    shouldDirty: true,
-                                  })
-                                }
-                              >
-                                <AutorenewIcon />
-                              </IconButton>
-                            </Tooltip>
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
+                  <LinePasswordField control={control} setValue={setValue} required />
                   <ServerSelectField control={control} servers={servers.data ?? []} />
                   <Controller
                     control={control}

@@ -13,12 +13,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isAdminAccount, toDisplayDate, type Line, type LineWriteResult } from '@linedesk/shared';
 import { useState, type ReactNode } from 'react';
@@ -37,6 +34,7 @@ import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { ExpiryDateField } from '../components/expiry-date-field';
 import { HostPortField } from '../components/host-port-field';
 import { LineHistory } from '../components/line-history';
+import { LinePasswordField } from '../components/line-password-field';
 import { LineStatusChip } from '../components/line-status-chip';
 import { LineSyncChip } from '../components/line-sync-chip';
 import { RenewLineDialog } from '../components/renew-line-dialog';
@@ -44,7 +42,6 @@ import { useLine, useRenewLine, useRetryLineSync, useUpdateLine } from '../hooks
 import { useSyncText } from '../hooks/use-sync-text';
 import { editLineDefaults, editLineFormSchema, toPatchBody, type EditLineFormValues } from '../lib/line-form';
 import { durationLabel } from '../lib/duration-label';
-import { randomPassword } from '../lib/random-password';
 import { errorKey } from '../lib/error-key';
 
 function NotFoundState() {
@@ -159,36 +156,7 @@ function LineEditor({ line }: { line: Line }) {
                     helperText={t('lines.edit.usernameFixed')}
                     slotProps={{ inputLabel: { shrink: true } }}
                   />
-                  <FormTextField
-                    control={control}
-                    name="password"
-                    label={t('lines.fields.password')}
-                    autoComplete="off"
-                    slotProps={{
-                      input: {
-                        sx: { fontFamily: 'monospace' },
-                        endAdornment: (
-                          <InputAdornment position="end">
-                            <Tooltip title={t('lines.fields.randomPassword')}>
-                              <IconButton
-                                edge="end"
-                                aria-label={t('lines.fields.randomPassword')}
-                                data-testid="random-password-button"
-                                onClick={() =>
-                                  setValue('password', randomPassword(), {
-                                    shouldDirty: true,
-                                    shouldValidate: true,
-                                  })
-                                }
-                              >
-                                <AutorenewIcon />
-                              </IconButton>
-                            </Tooltip>
-                          </InputAdornment>
-                        ),
-                      },
-                    }}
-                  />
+                  <LinePasswordField control={control} setValue={setValue} />
                   {admin ? (
                     <ExpiryDateField control={control} />
                   ) : (
