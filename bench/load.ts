@@ -1,33 +1,81 @@
-/** A bounded closed-loop load: `concurrency` workers, `total` requests, latency percentiles. */
-export async function measure(
-  label: string,
-  total: number,
-  concurrency: number,
-  send: () => Promise<Response>,
-): Promise<{ label: string; rps: number; p50: number; p99: number; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let issued = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (issued < total) {
-      issued += 1;
-      const t0 = performance.now();
-      const res = await send();
-      await res.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      if (!res.ok) errors += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+// Load for the benchmarks comes from autocannon (a maintained HTTP load generator) run as its own
+// process, so the client's CPU time is never taken from the server's event loop, whatever process
+// the server runs in.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+export type LoadSpec = {
+  label: string;
+  url: string;
+  connections: number;
+  /** Seconds of load (ignored when `amount` is given). */
+  seconds?: number;
+  /** A fixed number of requests instead of a duration. */
+  amount?: number;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  /** Sent as is; `[<id>]` in it is replaced by a fresh unique id per request (autocannon -I). */
+  body?: string;
+  /** Seconds of unmeasured warm-up at the same concurrency first (plans, caches, JIT). */
+  warmupSeconds?: number;
+};
+
+export type LoadResult = {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Connection errors, time-outs and non-2xx answers. */
+  errors: number;
+  requests: number;
+};
+
+type AutocannonJson = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+};
+
+export async function measure(spec: LoadSpec): Promise<LoadResult> {
+  const args = [autocannonCli, '-j', '-n', '-c', String(spec.connections)];
+  if (spec.amount !== undefined) args.push('-a', String(spec.amount));
+  else args.push('-d', String(spec.seconds ?? 3));
+  if (spec.method) args.push('-m', spec.method);
+  for (const [name, value] of Object.entries(spec.headers ?? {})) args.push('-H', `${name}=${value}`);
+  if (spec.body !== undefined) {
+    args.push('-b', spec.body);
+    if (spec.body.includes('[<id>]')) args.push('-I');
+  }
+  if (spec.warmupSeconds)
+    args.push('-W', '[', '-c', String(spec.connections), '-d', String(spec.warmupSeconds), ']');
+  args.push(spec.url);
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 }, (error, out, err) => {
+      if (error) reject(new Error(`autocannon failed: ${error.message}\n${err}`));
+      else resolve(out);
+    });
+  });
+  const result = JSON.parse(stdout) as AutocannonJson;
+  const requests = result.requests.total;
   return {
-    label,
-    rps: Math.round(total / seconds),
-    p50: +pct(0.5).toFixed(2),
-    p99: +pct(0.99).toFixed(2),
-    errors,
+    label: spec.label,
+    // autocannon's average is per second of its sampling window; total / duration is exact for short runs.
+    rps: Math.round(requests / Math.max(result.duration, 0.001)),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests,
   };
+}
+
+/** One printed line: the figure, its target, and whether it is met. */
+export function report(result: LoadResult, target?: { text: string; met: boolean }) {
+  const figure = `${String(result.rps).padStart(6)} req/s   p50 ${result.p50} ms   p99 ${result.p99} ms   errors ${result.errors}`;
+  const verdict = target ? `   target ${target.text}: ${target.met ? 'met' : 'MISSED'}` : '';
+  console.log(`${result.label.padEnd(36)} ${figure}${verdict}`);
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { runLinesBench } from './lines-bench.js';
-import { measure } from './load.js';
+import { measure, report } from './load.js';
 
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-bench-'));
@@ -34,20 +34,37 @@ const cookie = signIn.headers
   .map((c) => c.split(';')[0])
   .join('; ');
 
-const results = [
-  await measure('GET /api/health', 3000, 20, () => fetch(`${url}/api/health`)),
-  await measure('GET /api/me (session)', 3000, 20, () => fetch(`${url}/api/me`, { headers: { cookie } })),
-  await measure('GET /api/groups (admin)', 2000, 20, () =>
-    fetch(`${url}/api/groups`, { headers: { cookie } }),
-  ),
-];
+const health = await measure({
+  label: 'GET /api/health',
+  url: `${url}/api/health`,
+  connections: 20,
+  seconds: 5,
+  warmupSeconds: 1,
+});
+const me = await measure({
+  label: 'GET /api/me (session)',
+  url: `${url}/api/me`,
+  headers: { cookie },
+  connections: 20,
+  seconds: 5,
+  warmupSeconds: 1,
+});
+const groups = await measure({
+  label: 'GET /api/groups (admin)',
+  url: `${url}/api/groups`,
+  headers: { cookie },
+  connections: 20,
+  seconds: 3,
+});
 
 console.log(`database: ${built.ctx.database.kind}`);
-for (const r of results) {
-  console.log(
-    `${r.label.padEnd(28)} ${String(r.rps).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}`,
-  );
-}
+report(health);
+// A signed-in request should cost little more than the cheapest one: at least half its rate and 2,500 req/s.
+report(me, {
+  text: `>= 50% of health (${Math.round(health.rps / 2)}) and >= 2500 req/s`,
+  met: me.rps >= health.rps / 2 && me.rps >= 2500,
+});
+report(groups);
 await built.close();
 await rm(dataDir, { recursive: true, force: true });
 
