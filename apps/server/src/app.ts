@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -52,12 +51,11 @@ import { createJobMonitor } from './platform/job-monitor.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import type { App } from './platform/fastify.js';
 import { loggerOptions } from './platform/logger.js';
+import { webDist } from './platform/paths.js';
 import { createMailer } from './platform/mailer.js';
 import { resolveSecret } from './platform/secret.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { registerEventRoutes } from './realtime/events.routes.js';
-
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type BuiltApp = {
   app: App;
