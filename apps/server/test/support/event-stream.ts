@@ -15,7 +15,10 @@ export type EventStream = {
 };
 
 /** An open `GET /api/events` stream of one client, as a browser tab holds it, collecting its events. */
-export async function openEventStream(server: TestServer, client: TestClient): Promise<EventStream> {
+export async function openEventStream(
+  server: Pick<TestServer, 'url'>,
+  client: TestClient,
+): Promise<EventStream> {
   const controller = new AbortController();
   const res = await fetch(`${server.url}/api/events`, {
     headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
