@@ -13,7 +13,14 @@ export function buildServerBundle(): void {
   if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
 }
 
-export type ServerProcess = { url: string; output: () => string; stop: () => Promise<void> };
+export type ServerProcess = {
+  url: string;
+  pid: number;
+  output: () => string;
+  stop: () => Promise<void>;
+  /** kill -9: no shutdown of any kind, as a crash or an OOM kill ends it. */
+  crash: () => Promise<void>;
+};
 
 /** The compiled server as `npm start` runs it, in its own process; resolves once it says it is running. */
 export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
@@ -49,9 +56,14 @@ export async function startServerProcess(port: number, env: Record<string, strin
   if (exited) throw new Error(`The server exited while starting:\n${output}`);
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       if (!exited) child.kill('SIGTERM');
+      await exit;
+    },
+    crash: async () => {
+      if (!exited) child.kill('SIGKILL');
       await exit;
     },
   };
