@@ -1,0 +1,68 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Watched = { page: Page; violations: string[]; scripts: string[] };
+
+/** A page that records every Content-Security-Policy refusal and every script it fetches. */
+async function watchedPage(): Promise<Watched> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  const scripts: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
+    });
+  });
+  return { page, violations, scripts };
+}
+
+/** Emotion's styles reached the page: MUI's contained button is not the browser's grey default. */
+async function primaryButtonColour(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((element) => getComputedStyle(element).backgroundColor);
+}
+
+describe('the web app under its Content-Security-Policy', () => {
+  it('renders the sign-in page and the dashboard styled, with no policy violation', async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByTestId('sign-in-submit').waitFor();
+    const unstyled = ['rgba(0, 0, 0, 0)', 'rgb(239, 239, 239)', 'rgb(240, 240, 240)'];
+    expect(unstyled).not.toContain(await primaryButtonColour(page, 'sign-in-submit'));
+    const styleTags = await page.evaluate(() =>
+      [...document.querySelectorAll('style')].map((style) => Boolean(style.nonce)),
+    );
+    expect(styleTags.length).toBeGreaterThan(0);
+    expect(styleTags.every(Boolean)).toBe(true);
+
+    await page.getByTestId('field-email').fill(ADMIN.email);
+    await page.getByTestId('field-password').fill(ADMIN.password);
+    await page.getByTestId('sign-in-submit').click();
+    await page.getByTestId('welcome-card').waitFor();
+    await page.getByTestId('credits-value').waitFor();
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+});
