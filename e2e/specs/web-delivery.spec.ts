@@ -46,9 +46,14 @@ async function primaryButtonColour(page: Page, testId: string) {
 
 describe('the web app under its Content-Security-Policy', () => {
   it('renders the sign-in page and the dashboard styled, with no policy violation', async () => {
-    const { page, violations } = await watchedPage();
+    const { page, violations, scripts } = await watchedPage();
     await page.goto(`${server.url}/sign-in`);
     await page.getByTestId('sign-in-submit').waitFor();
+    // Only the shown language's texts, and none of the signed-in pages' heavy libraries.
+    expect(scripts.filter((script) => /\/locale-\w+-/.test(script))).toEqual([
+      expect.stringMatching(/\/assets\/locale-en-/),
+    ]);
+    expect(scripts.filter((script) => /DataGrid|dashboard-charts|dashboard-shell/.test(script))).toEqual([]);
     const unstyled = ['rgba(0, 0, 0, 0)', 'rgb(239, 239, 239)', 'rgb(240, 240, 240)'];
     expect(unstyled).not.toContain(await primaryButtonColour(page, 'sign-in-submit'));
     const styleTags = await page.evaluate(() =>
@@ -62,6 +67,13 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.getByTestId('sign-in-submit').click();
     await page.getByTestId('welcome-card').waitFor();
     await page.getByTestId('credits-value').waitFor();
+
+    // Another language is downloaded when the user picks it, not before.
+    expect(scripts.some((script) => /\/locale-de-/.test(script))).toBe(false);
+    await page.getByTestId('language-button').click();
+    await page.getByTestId('language-option-de').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de');
+    expect(scripts.filter((script) => /\/locale-de-/.test(script))).toHaveLength(1);
     expect(violations).toEqual([]);
     await page.context().close();
   });

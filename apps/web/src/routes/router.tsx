@@ -3,10 +3,7 @@ import { lazyPage } from './lazy-page';
 import { Suspense } from 'react';
 import { LoadingScreen } from '../components/loading-screen';
 import { ScrollToTop } from '../components/scroll-to-top';
-import { AdminGuard } from '../features/auth/components/admin-guard';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
-import { LinesGuard } from '../features/lines/components/lines-guard';
-import { CreateMessageGuard } from '../features/messages/components/create-message-guard';
 import { paths } from './paths';
 
 // Pages load on first visit, so signing in doesn't download the grids, charts and editors, nor the
@@ -14,6 +11,13 @@ import { paths } from './paths';
 const DashboardShell = lazyPage(() => import('./dashboard-shell'), 'DashboardShell');
 const SignUpPage = lazyPage(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage');
 const CallbackPage = lazyPage(() => import('../features/auth/pages/callback-page'), 'CallbackPage');
+// The guards only ever show inside the shell, so they load with it rather than with the sign-in page.
+const AdminGuard = lazyPage(() => import('../features/auth/components/admin-guard'), 'AdminGuard');
+const LinesGuard = lazyPage(() => import('../features/lines/components/lines-guard'), 'LinesGuard');
+const CreateMessageGuard = lazyPage(
+  () => import('../features/messages/components/create-message-guard'),
+  'CreateMessageGuard',
+);
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'), 'NotFoundPage');
 const ProfileEditPage = lazyPage(
   () => import('../features/account/pages/profile-edit-page'),
