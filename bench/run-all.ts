@@ -73,3 +73,7 @@ await rm(dataDir, { recursive: true, force: true });
 await runLinesBench();
 const linesPgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (linesPgUrl) await runLinesBench(linesPgUrl);
+
+// Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
+const { runWebBench } = await import('./web-bench.js');
+await runWebBench();
