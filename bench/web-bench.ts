@@ -61,8 +61,9 @@ function buildWeb() {
 /** Sizes from the built manifest: the entry, the English texts and the page's own chunks. */
 export function measureFirstLoad() {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // vite.config.ts puts each language's texts in one chunk named `locale-<language>`.
   const english = Object.keys(manifest).filter((key) =>
-    /src\/i18n\/locales\/(?:[\w-]+\/)?en\.json$/.test(key),
+    /^assets\/locale-en-[\w-]+\.js$/.test(manifest[key]!.file),
   );
   const rows = Object.entries(pageModules).map(([page, modules]) => {
     const files = firstLoadFiles(manifest, ['index.html', ...english, ...modules.filter((m) => manifest[m])]);

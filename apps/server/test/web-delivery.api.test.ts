@@ -95,6 +95,22 @@ describe('the page and app routes', () => {
     },
   );
 
+  it("starts the download of the browser language's texts with the page's code", async () => {
+    const german = String(
+      (await server.client().get('/sign-in', { 'accept-language': 'de-AT,de;q=0.9' })).body,
+    );
+    const other = String(
+      (await server.client().get('/sign-in', { 'accept-language': 'fr-FR,fr;q=0.9' })).body,
+    );
+    const preloaded = (page: string) =>
+      [...page.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/locale-[^"]+)">/g)].map(
+        (m) => m[1],
+      );
+    expect(preloaded(german)).toEqual([expect.stringMatching(/^\/assets\/locale-de-/)]);
+    expect(preloaded(other)).toEqual([expect.stringMatching(/^\/assets\/locale-en-/)]);
+    expect((await server.client().get(preloaded(german)[0]!)).status).toBe(200);
+  });
+
   it('compresses the page itself when the browser accepts it', async () => {
     const res = await rawGet(`${server.url}/sign-in`, { 'accept-encoding': 'br, gzip' });
     // Small pages stay plain below the compression threshold; either way it decodes to the page.

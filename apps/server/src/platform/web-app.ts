@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { errorMessages } from '@linedesk/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorMessages, isLanguage, type Language } from '@linedesk/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER, appContentSecurityPolicy } from './security-headers.js';
 
 /**
@@ -27,15 +27,60 @@ function newNonce() {
   return randomBytes(16).toString('base64');
 }
 
-async function sendIndex(webDist: string, reply: FastifyReply) {
+type LocaleChunks = { html: string; chunks: Map<Language, string> };
+let localeChunksCache: LocaleChunks | null = null;
+
+/** Each language's text chunk, from the build's manifest (read again when the page changes). */
+async function localeChunks(webDist: string, html: string): Promise<Map<Language, string>> {
+  if (localeChunksCache?.html === html) return localeChunksCache.chunks;
+  const chunks = new Map<Language, string>();
+  try {
+    const manifest = JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string }
+    >;
+    // vite.config.ts names them `locale-<language>`.
+    for (const entry of Object.values(manifest)) {
+      const language = /^assets\/locale-(\w+)-[\w-]+\.js$/.exec(entry.file)?.[1];
+      if (isLanguage(language)) chunks.set(language, entry.file);
+    }
+  } catch {
+    // A build without a manifest only loses the early start of the texts' download.
+  }
+  localeChunksCache = { html, chunks };
+  return chunks;
+}
+
+/** The browser's first supported language; the app itself prefers a stored choice (rarely different). */
+function likelyLanguage(acceptLanguage: string | undefined): Language {
+  for (const tag of (acceptLanguage ?? '').split(',')) {
+    const primary = tag.split(';')[0]?.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+async function sendIndex(webDist: string, request: FastifyRequest, reply: FastifyReply) {
   // Read per answer so a rebuilt web app is served without a restart; it is a 2 KB file.
-  const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const nonce = newNonce();
+  let html = template.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  // The app asks for its texts only once its code has run; starting that download with the code's
+  // saves a round trip before the first render.
+  const localeFile = (await localeChunks(webDist, template)).get(
+    likelyLanguage(request.headers['accept-language']),
+  );
+  if (localeFile) {
+    html = html.replace(
+      '</head>',
+      `  <link rel="modulepreload" crossorigin href="/${localeFile}">\n  </head>`,
+    );
+  }
   return reply
     .header('cache-control', 'no-cache')
     .header('content-security-policy', appContentSecurityPolicy(nonce))
     .type('text/html; charset=utf-8')
-    .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    .send(html);
 }
 
 /**
@@ -69,7 +114,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         reply.header('cache-control', 'no-cache').sendFile(name, { cacheControl: false }),
       );
     }
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(webDist, reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(webDist, request, reply));
   }
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset (an old build's chunk) must fail as a 404, not load the page as a script.
@@ -80,6 +125,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasWeb)
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
     // The single-page app owns every other path (its router sends unknown ones to /404).
-    return sendIndex(webDist, reply);
+    return sendIndex(webDist, request, reply);
   });
 }
