@@ -77,3 +77,7 @@ if (linesPgUrl) await runLinesBench(linesPgUrl);
 
 // The compiled server in its own process: start time, scaling behind nginx, event fan-out, memory.
 await runScaleBench(linesPgUrl);
+
+// Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
+const { runWebBench } = await import('./web-bench.js');
+await runWebBench();

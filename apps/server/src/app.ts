@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { errorMessages } from '@linedesk/shared';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -49,6 +46,8 @@ import { routeExamples } from './modules/route-examples.js';
 import { createSecretBox } from './platform/crypto.js';
 import { createJobMonitor } from './platform/job-monitor.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerCompression, registerWebApp } from './platform/web-app.js';
 import type { App } from './platform/fastify.js';
 import { loggerOptions } from './platform/logger.js';
 import { webDist } from './platform/paths.js';
@@ -115,12 +114,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerCsrfGuard(app, config);
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('x-frame-options', 'DENY');
-    void reply.header('referrer-policy', 'same-origin');
-  });
+  registerSecurityHeaders(app);
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -168,29 +163,7 @@ export async function buildApp(
   registerContactRoutes(app, ctx);
   registerEventRoutes(app, ctx);
 
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    // Hashed assets are looked up per request (wildcard), so a rebuilt web app is served without a
-    // restart; root-level files (favicon) are fixed at start.
-    await app.register(fastifyStatic, {
-      root: path.join(webDist, 'assets'),
-      prefix: '/assets/',
-      wildcard: true,
-      index: false,
-      immutable: true,
-      maxAge: '365d',
-    });
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, decorateReply: false });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND } });
-    }
-    if (!hasWeb)
-      return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
-    // The single-page app owns every other path (its router sends unknown ones to /404).
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
-  });
+  await registerWebApp(app, webDist);
 
   await app.ready();
   const serverCheckJob = startServerCheckJob(ctx);
