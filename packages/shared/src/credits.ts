@@ -48,6 +48,8 @@ export type LedgerReason = (typeof ledgerReasons)[number];
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   account_id: z.string(),
+  /** Whose balance moved: the account column of the all-accounts ledger. */
+  account_email: z.string(),
   delta: z.number().int(),
   balance_after: z.number().int(),
   reason: z.enum(ledgerReasons),

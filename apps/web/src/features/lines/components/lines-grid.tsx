@@ -8,21 +8,25 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DataGrid,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridPaginationModel,
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { isLanguage, toDisplayDate, type Line } from '@linedesk/shared';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatDate } from '../../../lib/format-date';
 import { linePath } from '../../../routes/paths';
 import { linePageSizes } from '../lib/line-list-state';
+import { LineActionsMenu } from './line-actions-menu';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LineStatusChip } from './line-status-chip';
 import { LineSyncChip } from './line-sync-chip';
@@ -32,6 +36,14 @@ import { PasswordCell } from './password-cell';
 const EmptyOverlay = (props: object) => (
   <LinesEmptyOverlay filtered={Boolean((props as { filtered?: boolean }).filtered)} />
 );
+
+const phoneColumns: GridColumnVisibilityModel = {
+  password: false,
+  server_name: false,
+  owner_email: false,
+  sync_state: false,
+  created_at: false,
+};
 
 export type LineRowAction = 'renew' | 'toggle' | 'delete';
 
@@ -62,6 +74,9 @@ export function LinesGrid(props: LinesGridProps) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const gridLocaleText = useGridLocaleText();
+  // A phone shows what tells lines apart (name, status, expiry) and one actions menu, without scrolling.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({ created_at: !admin });
 
   const columns = useMemo<GridColDef<Line>[]>(() => {
     const list: GridColDef<Line>[] = [
@@ -69,7 +84,7 @@ export function LinesGrid(props: LinesGridProps) {
         field: 'username',
         headerName: t('lines.fields.username'),
         flex: 1,
-        minWidth: 140,
+        minWidth: phone ? 96 : 140,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0 }}>
             <Link
@@ -116,13 +131,13 @@ export function LinesGrid(props: LinesGridProps) {
       {
         field: 'status',
         headerName: t('lines.fields.status'),
-        width: 120,
+        width: phone ? 104 : 120,
         renderCell: ({ row }) => <LineStatusChip status={row.status} />,
       },
       {
         field: 'expiry_date',
         headerName: t('lines.fields.expiry'),
-        width: 118,
+        width: phone ? 100 : 118,
         renderCell: ({ row }) => (
           <Typography variant="body2" data-testid="line-expiry">
             {toDisplayDate(row.expiry_date)}
@@ -173,69 +188,79 @@ export function LinesGrid(props: LinesGridProps) {
         disableColumnMenu: true,
         align: 'right',
         headerAlign: 'right',
-        width: 140,
-        renderCell: ({ row }) => (
-          <Box
-            sx={{ display: 'flex', justifyContent: 'flex-end' }}
-            onClick={(event) => event.stopPropagation()}
-          >
-            <Tooltip title={t('lines.actions.renew')}>
-              <IconButton
-                size="small"
-                color="primary"
-                onClick={() => onAction('renew', row)}
-                aria-label={t('lines.actions.renewNamed', { username: row.username })}
-                data-testid="line-renew-button"
-              >
-                <AutorenewIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.edit')}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={linePath(row.id)}
-                aria-label={t('lines.actions.editNamed', { username: row.username })}
-                data-testid="line-edit-button"
-              >
-                <EditOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={row.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}>
-              <span>
+        width: phone ? 48 : 140,
+        renderHeader: phone ? () => null : undefined,
+        renderCell: ({ row }) =>
+          phone ? (
+            <Box onClick={(event) => event.stopPropagation()}>
+              <LineActionsMenu line={row} busy={busy.has(row.id)} onAction={onAction} />
+            </Box>
+          ) : (
+            <Box
+              sx={{ display: 'flex', justifyContent: 'flex-end' }}
+              onClick={(event) => event.stopPropagation()}
+            >
+              <Tooltip title={t('lines.actions.renew')}>
                 <IconButton
                   size="small"
-                  color={row.enabled ? 'warning' : 'success'}
-                  disabled={busy.has(row.id)}
-                  onClick={() => onAction('toggle', row)}
-                  aria-label={
-                    row.enabled
-                      ? t('lines.actions.disableNamed', { username: row.username })
-                      : t('lines.actions.enableNamed', { username: row.username })
-                  }
-                  data-testid="line-toggle-button"
+                  color="primary"
+                  onClick={() => onAction('renew', row)}
+                  aria-label={t('lines.actions.renewNamed', { username: row.username })}
+                  data-testid="line-renew-button"
                 >
-                  {row.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+                  <AutorenewIcon fontSize="small" />
                 </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('common.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                onClick={() => onAction('delete', row)}
-                aria-label={t('lines.actions.deleteNamed', { username: row.username })}
-                data-testid="line-delete-button"
-              >
-                <DeleteOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ),
+              </Tooltip>
+              <Tooltip title={t('common.edit')}>
+                <IconButton
+                  size="small"
+                  component={RouterLink}
+                  to={linePath(row.id)}
+                  aria-label={t('lines.actions.editNamed', { username: row.username })}
+                  data-testid="line-edit-button"
+                >
+                  <EditOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={row.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}>
+                <span>
+                  <IconButton
+                    size="small"
+                    color={row.enabled ? 'warning' : 'success'}
+                    disabled={busy.has(row.id)}
+                    onClick={() => onAction('toggle', row)}
+                    aria-label={
+                      row.enabled
+                        ? t('lines.actions.disableNamed', { username: row.username })
+                        : t('lines.actions.enableNamed', { username: row.username })
+                    }
+                    data-testid="line-toggle-button"
+                  >
+                    {row.enabled ? (
+                      <BlockIcon fontSize="small" />
+                    ) : (
+                      <CheckCircleOutlineIcon fontSize="small" />
+                    )}
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={t('common.delete')}>
+                <IconButton
+                  size="small"
+                  color="error"
+                  onClick={() => onAction('delete', row)}
+                  aria-label={t('lines.actions.deleteNamed', { username: row.username })}
+                  data-testid="line-delete-button"
+                >
+                  <DeleteOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          ),
       },
     );
     return list;
-  }, [t, admin, language, busy, onAction]);
+  }, [t, admin, language, busy, onAction, phone]);
 
   return (
     <DataGrid
@@ -255,13 +280,14 @@ export function LinesGrid(props: LinesGridProps) {
       sortModel={props.sortModel}
       onSortModelChange={props.onSortModelChange}
       sortingOrder={['asc', 'desc']}
-      checkboxSelection
+      checkboxSelection={!phone}
       disableRowSelectionOnClick
       rowSelectionModel={props.selection}
       onRowSelectionModelChange={props.onSelectionChange}
       rowHeight={64}
       // Admins get the owner column; the creation date makes room for it (it stays in the column menu).
-      initialState={{ columns: { columnVisibilityModel: { created_at: !admin } } }}
+      columnVisibilityModel={phone ? phoneColumns : visibility}
+      onColumnVisibilityModelChange={phone ? undefined : setVisibility}
       localeText={gridLocaleText}
       autoHeight
       getRowClassName={() => 'line-row'}
