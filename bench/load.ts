@@ -60,7 +60,10 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
       else resolve(out);
     });
   });
-  const result = JSON.parse(stdout) as AutocannonJson;
+  // With a warm-up autocannon prints its warm-up result first, one JSON document per line: the
+  // measured run is the last.
+  const lines = stdout.trim().split('\n');
+  const result = JSON.parse(lines[lines.length - 1]!) as AutocannonJson;
   const requests = result.requests.total;
   return {
     label: spec.label,
