@@ -75,7 +75,9 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await signOut(ctx, request, reply);
+      // A bad API key must not stop a browser from signing out.
+      const actor = await getActor(ctx, request, reply).catch(() => null);
+      await signOut(ctx, actor, request, reply);
       return { message: 'Signed out' };
     },
   );
