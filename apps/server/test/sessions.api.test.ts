@@ -148,6 +148,41 @@ describe('sessions on one instance', () => {
     expect((await client.get('/api/lines')).status).toBe(403);
   });
 
+  it('slides the 7-day idle window when an hour has passed since the last slide, not on every request', async () => {
+    const client = await server.signUpConfirmed('sliding@example.com', 'user-password-1');
+    const { authSessions, authUsers } = await import('../src/db/schema.js');
+    const { eq, inArray } = await import('drizzle-orm');
+    const db = server.built.ctx.db;
+    const sessionsOfUser = db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+      .where(eq(authUsers.email, 'sliding@example.com'));
+    const expiry = async () =>
+      (
+        await db
+          .select({ at: authSessions.expiresAt })
+          .from(authSessions)
+          .where(inArray(authSessions.id, sessionsOfUser))
+      )[0]!.at.getTime();
+    // Last slid two hours ago (before this instance ever saw the session).
+    const stale = Date.now() + 7 * 86_400_000 - 2 * 3_600_000;
+    await db
+      .update(authSessions)
+      .set({ expiresAt: new Date(stale) })
+      .where(inArray(authSessions.id, sessionsOfUser));
+
+    const slid = await client.get('/api/me');
+    expect(slid.status).toBe(200);
+    const renewed = slid.headers.getSetCookie().find((c) => c.includes('session_token='));
+    expect(renewed).toMatch(/Max-Age=604800/);
+    expect(await expiry()).toBeGreaterThan(stale + 3_600_000);
+
+    const again = await client.get('/api/me');
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie().some((c) => c.includes('session_token='))).toBe(false);
+  });
+
   it('a tampered session cookie is refused', async () => {
     const { client } = await signedIn('tampered@example.com');
     const [name, value] = [...client.cookies].find(([n]) => n.includes('session_token'))!;
