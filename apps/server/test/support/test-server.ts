@@ -63,6 +63,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'info',
+    // Agents in tests run on this machine, which may be busy with other work: a call to one is
+    // given a generous limit, and only tests about timeouts set a short one.
+    SERVER_API_TIMEOUT_MS: '30000',
     ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
     ...env,
   });
