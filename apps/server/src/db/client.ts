@@ -80,7 +80,8 @@ export async function loadEmbeddedDump(dataDir: string, dump: Buffer): Promise<v
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer a connection attempt fails the request (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -97,7 +98,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     listenClient: async () => {
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
       await client.connect();
       return client;
     },
