@@ -223,7 +223,7 @@ describe('messages and the notification bell, with two browser contexts', () => 
       });
       expect(res.status()).toBe(201);
     }
-    await bellShows(otherPage, 101, 30_000);
+    await bellShows(otherPage, 101, 60_000);
     expect(await otherPage.getByTestId('notifications-badge').textContent()).toBe('99+');
     expect(await otherPage.getByTestId('nav-messages-badge').first().textContent()).toBe('99+');
     await bell(otherPage).click();
