@@ -13,6 +13,9 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { startBackupJob } from './modules/backups/backup-job.js';
+import { registerBackupRoutes } from './modules/backups/backups.routes.js';
+import { allowLocalBackupRequests } from './modules/backups/backups.service.js';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.js';
@@ -44,6 +47,7 @@ import { registerCsrfGuard } from './platform/csrf.js';
 import { withRouteExamples } from './platform/openapi-examples.js';
 import { routeExamples } from './modules/route-examples.js';
 import { createSecretBox } from './platform/crypto.js';
+import { claimDataDir } from './platform/data-dir-lock.js';
 import { createJobMonitor } from './platform/job-monitor.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -90,6 +94,10 @@ export async function buildApp(
     throw new DatabaseStartError(`Error initializing database: ${(error as Error).message}`);
   }
 
+  // The embedded database's folder is this process's alone while it runs (restore checks this).
+  const dataDirLock =
+    database.kind === 'embedded' ? await claimDataDir(config.dataDir, localUrl(config)) : null;
+
   const secret = await resolveSecret(config.secret, config.dataDir);
   const mailer = createMailer(config, app.log);
   const bus = await createEventBus(database);
@@ -106,6 +114,7 @@ export async function buildApp(
     startedAt: new Date(),
     jobs: createJobMonitor(),
   };
+  if (dataDirLock) allowLocalBackupRequests(ctx, dataDirLock.token);
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
   await pruneIdempotencyKeys(database.db);
@@ -157,6 +166,7 @@ export async function buildApp(
   registerDashboardRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerSystemStatusRoutes(app, ctx);
+  registerBackupRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerTicketRoutes(app, ctx);
   registerKnowledgeBaseRoutes(app, ctx);
@@ -170,7 +180,9 @@ export async function buildApp(
   const lineSyncJob = startLineSyncJob(ctx);
   const lineReconcileJob = startLineReconcileJob(ctx);
   const reminderJob = startExpiryReminderJob(ctx);
+  const backupJob = startBackupJob(ctx);
   const close = async () => {
+    await backupJob.stop();
     await serverCheckJob.stop();
     await lineSyncJob.stop();
     await lineReconcileJob.stop();
@@ -178,6 +190,13 @@ export async function buildApp(
     await app.close();
     await bus.close();
     await database.close();
+    await dataDirLock?.release();
   };
   return { app, ctx, firstAdmin, close };
+}
+
+/** Where a command on this machine reaches the server (`npm run backup`). */
+function localUrl(config: AppConfig): string {
+  const host = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }

@@ -89,6 +89,9 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     connected = false;
     if (closing) return;
     client?.removeAllListeners();
+    // The dropped connection may still emit 'error' (after 'end', say); with no listener left that
+    // would be an uncaught exception and stop the whole server.
+    client?.on('error', () => undefined);
     client = undefined;
     setTimeout(() => void connect(), 1000).unref();
   };

@@ -55,7 +55,8 @@ export async function openEventStream(
   })();
   return {
     events,
-    async next(table, match = () => true, ms = 5000) {
+    // Callers wait for an event that must come; the limit only ends a test on a machine busy elsewhere.
+    async next(table, match = () => true, ms = 30_000) {
       const until = Date.now() + ms;
       for (;;) {
         const found = events.find((e) => e.event === table && match(e));
