@@ -200,7 +200,7 @@ function bareList(db: Db, scopeOwnerId: string | null, query: Partial<LineListQu
   };
   const page = { sort: query.sort, order: query.order ?? 'desc', limit: 25, offset: 0 };
   const rows = linesRepository.pageQuery(db, filter, page).toSQL();
-  const total = linesRepository.countQuery(db, filter).toSQL();
+  const total = linesRepository.countQuery(db, filter, 10_000).toSQL();
   const client = (db as unknown as { $client: RawClient }).$client;
   return async () => {
     await Promise.all([client.query(rows.sql, rows.params), client.query(total.sql, total.params)]);

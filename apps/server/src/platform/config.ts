@@ -70,6 +70,12 @@ const envSchema = z.object({
     .min(0)
     .max(3600)
     .default(60),
+  LINES_TOTAL_CAP: z.coerce
+    .number({ error: 'LINES_TOTAL_CAP must be a number of lines' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(10_000),
   // Ticket attachments go to an S3-compatible store when S3_BUCKET is set (else <dataDir>/attachments).
   S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -105,8 +111,10 @@ export type AppConfig = {
   lineReconcileIntervalSeconds: number;
   /** Requests one API key may make per minute (per app instance). */
   apiKeyRateLimitPerMinute: number;
-  /** Seconds the dashboard reuses a scope's line figures between changes; 0 = never. */
+  /** Seconds the dashboard's figures and the lines list's totals are reused between changes; 0 = never. */
   dashboardCacheSeconds: number;
+  /** The lines list counts matches up to this many, then answers "at least this many". */
+  linesTotalCap: number;
   /** Where ticket attachments are stored; null = on disk under <dataDir>/attachments. */
   s3: {
     endpoint: string | undefined;
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
+    linesTotalCap: e.LINES_TOTAL_CAP,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

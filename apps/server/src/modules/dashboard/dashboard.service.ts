@@ -62,11 +62,9 @@ async function computeScopeFigures(
   const monthStart = `${today.slice(0, 8)}01`;
   const spentFrom = monthStart < since ? monthStart : since;
 
-  const [byServer, created, renewed, spent, expiries] = await Promise.all([
+  const [byServer, { created, renewed, spent }, expiries] = await Promise.all([
     repo.lineCountsByServer(db, ownerId, today),
-    repo.createdPerDay(db, ownerId, since),
-    repo.renewedPerDay(db, ownerId, since),
-    repo.spentPerDay(db, ownerId, spentFrom),
+    repo.perDay(db, ownerId, spentFrom),
     repo.expiriesPerDay(db, ownerId, today, until),
   ]);
 
