@@ -40,6 +40,8 @@ export type LineRowAction = 'renew' | 'toggle' | 'delete';
 type LinesGridProps = {
   rows: Line[];
   total: number;
+  /** The server counted no further than `total`: there may be more ("10,000+"), paging goes on. */
+  totalIsLowerBound: boolean;
   /** A filter or search is active, so an empty list means "no match" rather than "no lines yet". */
   filtered: boolean;
   loading: boolean;
@@ -60,7 +62,7 @@ type LinesGridProps = {
  * so the grid only shows one page and reports what the user asked for.
  */
 export function LinesGrid(props: LinesGridProps) {
-  const { rows, total, loading, admin, busy, onAction } = props;
+  const { rows, total, totalIsLowerBound, loading, admin, busy, onAction } = props;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 
@@ -238,11 +240,31 @@ export function LinesGrid(props: LinesGridProps) {
     return list;
   }, [t, admin, language, busy, onAction]);
 
+  const localeText = useMemo(() => {
+    const base = gridLocales[language].components.MuiDataGrid.defaultProps.localeText;
+    if (!totalIsLowerBound) return base;
+    const number = new Intl.NumberFormat(language);
+    return {
+      ...base,
+      paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+        t('lines.list.rowsAtLeast', {
+          from: number.format(from),
+          to: number.format(to),
+          total: number.format(Math.max(total, to)),
+        }),
+    };
+  }, [language, totalIsLowerBound, total, t]);
+
   return (
     <DataGrid
       rows={rows}
       columns={columns}
-      rowCount={total}
+      // Past the server's count cap the grid is told the count is unknown, and whether a next page
+      // exists (this one is full); the footer then reads "1–25 of 10,000+".
+      rowCount={totalIsLowerBound ? -1 : total}
+      paginationMeta={
+        totalIsLowerBound ? { hasNextPage: rows.length === props.paginationModel.pageSize } : undefined
+      }
       loading={loading}
       paginationMode="server"
       sortingMode="server"
@@ -261,7 +283,7 @@ export function LinesGrid(props: LinesGridProps) {
       rowHeight={64}
       // Admins get the owner column; the creation date makes room for it (it stays in the column menu).
       initialState={{ columns: { columnVisibilityModel: { created_at: !admin } } }}
-      localeText={gridLocales[language].components.MuiDataGrid.defaultProps.localeText}
+      localeText={localeText}
       autoHeight
       getRowClassName={() => 'line-row'}
       slots={{ noRowsOverlay: EmptyOverlay }}

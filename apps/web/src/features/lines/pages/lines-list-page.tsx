@@ -73,6 +73,7 @@ export function LinesListPage() {
 
   const rows = useMemo(() => lines.data?.items ?? [], [lines.data]);
   const total = lines.data?.total ?? 0;
+  const totalIsLowerBound = lines.data?.total_is_lower_bound ?? false;
   const selected = selectedLines(rows, selection);
 
   const setParams = useCallback(
@@ -270,6 +271,7 @@ export function LinesListPage() {
         <LinesGrid
           rows={rows}
           total={total}
+          totalIsLowerBound={totalIsLowerBound}
           filtered={Object.values(filterOf(params)).some((value) => value !== undefined)}
           loading={lines.isPending || lines.isPlaceholderData}
           admin={admin}
