@@ -188,26 +188,32 @@ async function serverBuckets(db: Db): Promise<SQL[]> {
 export const linesRepository = {
   /** One page of the list, in index order for every sort it offers. */
   async page(db: Db, filter: LineFilter, page: Page): Promise<LineRow[]> {
+    const { statement } = await linesRepository.pageStatement(db, filter, page);
+    return (await statement) as LineRow[];
+  },
+  /**
+   * The page's statement, unrun (wrapped: a bare query builder would run when awaited), so the
+   * benchmark can send the very same SQL straight to the driver and show its plan.
+   */
+  async pageStatement(db: Db, filter: LineFilter, page: Page) {
     if (page.sort === 'status') {
       const buckets = statusBuckets.map((status) => statusFilter(status, filter.today));
-      return (await bucketedPage(db, filter, page, buckets)) as LineRow[];
+      return { statement: bucketedPage(db, filter, page, buckets) };
     }
     if (page.sort === 'server_name') {
-      return (await bucketedPage(db, filter, page, await serverBuckets(db))) as LineRow[];
+      return { statement: bucketedPage(db, filter, page, await serverBuckets(db)) };
     }
-    return (await linesRepository.pageQuery(db, filter, page)) as LineRow[];
-  },
-  /** The list's page statement for the sorts on a stored column, so the benchmark can run it bare. */
-  pageQuery(db: Db, filter: LineFilter, page: Page) {
     const direction = page.order === 'asc' ? asc : desc;
-    return db
-      .select(lineColumns)
-      .from(lines)
-      .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
-      .where(whereOf(filter))
-      .orderBy(direction(sortColumn(page.sort)), direction(lines.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    return {
+      statement: db
+        .select(lineColumns)
+        .from(lines)
+        .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+        .where(whereOf(filter))
+        .orderBy(direction(sortColumn(page.sort)), direction(lines.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    };
   },
   /** How many lines match, counting no further than `cap` + 1: past the cap only "more than cap" matters. */
   countQuery(db: Db, filter: LineFilter, cap: number) {
