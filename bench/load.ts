@@ -60,7 +60,9 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
       else resolve(out);
     });
   });
-  const result = JSON.parse(stdout) as AutocannonJson;
+  // With a warm-up autocannon prints one JSON document per run; the measured run's is the last.
+  const documents = stdout.split('\n').filter((l) => l.trim().startsWith('{'));
+  const result = JSON.parse(documents.at(-1) ?? stdout) as AutocannonJson;
   const requests = result.requests.total;
   return {
     label: spec.label,

@@ -183,16 +183,22 @@ function cleanHostPort(value: string[] | undefined): string[] | undefined {
 }
 
 const EVERY_OWNER = '*';
+/** Totals filtered on the sync state live in their own scope: only they go stale with each delivery. */
+const SYNC = '|sync';
 
 /**
- * Which cached list totals a change makes stale: a line's (sync state included, the list filters on
- * it), the panel's and its owner's; a server or an account deleted (their lines' server or owner
- * become none), all of them.
+ * Which cached list totals a change makes stale: a line's, the panel's and its owner's (a delivery,
+ * which moves only the sync state, only their totals filtered on it); a server or an account deleted
+ * (their lines' server or owner become none), all of them.
  */
 function staleTotals(event: ChangeEvent): StaleScopes {
   switch (event.table) {
-    case 'users':
-      return event.audience === 'all' ? 'all' : [EVERY_OWNER, ...event.audience];
+    case 'users': {
+      if (event.audience === 'all') return 'all';
+      const owners = [EVERY_OWNER, ...event.audience];
+      const synced = owners.map((owner) => owner + SYNC);
+      return event.syncOnly ? synced : [...owners, ...synced];
+    }
     case 'cccam_servers':
       return 'all';
     case 'auth_users':
@@ -234,8 +240,10 @@ export async function listLines(
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
     }),
-    totalCache(ctx).get(scope.ownerId ?? EVERY_OWNER, JSON.stringify([filter, cap]), () =>
-      linesRepository.countUpTo(ctx.db, filter, cap),
+    totalCache(ctx).get(
+      (scope.ownerId ?? EVERY_OWNER) + (filter.syncState ? SYNC : ''),
+      JSON.stringify([filter, cap]),
+      () => linesRepository.countUpTo(ctx.db, filter, cap),
     ),
   ]);
   return {
