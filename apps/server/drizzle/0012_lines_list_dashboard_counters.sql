@@ -5,8 +5,7 @@ CREATE TABLE "dashboard_daily" (
 	"day" date NOT NULL,
 	"created" integer DEFAULT 0 NOT NULL,
 	"renewed" integer DEFAULT 0 NOT NULL,
-	"spent" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "dashboard_daily_scope_day_pk" PRIMARY KEY("scope","day")
+	"spent" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "dashboard_line_counts" (
@@ -15,8 +14,7 @@ CREATE TABLE "dashboard_line_counts" (
 	"enabled" boolean NOT NULL,
 	"is_trial" boolean NOT NULL,
 	"expiry_date" date NOT NULL,
-	"lines" integer NOT NULL,
-	CONSTRAINT "dashboard_line_counts_scope_server_id_enabled_is_trial_expiry_date_pk" PRIMARY KEY("scope","server_id","enabled","is_trial","expiry_date")
+	"lines" integer NOT NULL
 );
 --> statement-breakpoint
 DROP INDEX "users_owner_created_idx";--> statement-breakpoint
@@ -24,6 +22,8 @@ DROP INDEX "users_owner_expiry_idx";--> statement-breakpoint
 DROP INDEX "users_created_idx";--> statement-breakpoint
 DROP INDEX "users_expiry_idx";--> statement-breakpoint
 DROP INDEX "users_server_idx";--> statement-breakpoint
+CREATE INDEX "dashboard_daily_scope_idx" ON "dashboard_daily" USING btree ("scope","day");--> statement-breakpoint
+CREATE INDEX "dashboard_line_counts_scope_idx" ON "dashboard_line_counts" USING btree ("scope","expiry_date");--> statement-breakpoint
 CREATE INDEX "users_added_idx" ON "users" USING btree ("added_date","id");--> statement-breakpoint
 CREATE INDEX "users_owner_email_idx" ON "users" USING btree ("owner_email","id");--> statement-breakpoint
 CREATE INDEX "users_sync_state_idx" ON "users" USING btree ("sync_state","id");--> statement-breakpoint
@@ -41,16 +41,15 @@ CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at","id");--> 
 CREATE INDEX "users_expiry_idx" ON "users" USING btree ("expiry_date","id");--> statement-breakpoint
 CREATE INDEX "users_server_idx" ON "users" USING btree ("server_id","id");--> statement-breakpoint
 -- The dashboard's counters follow every change of lines, renewals and credit spending in the changing
--- statement's own transaction. Inserts and deletes count a whole statement at once (transition
--- tables: a bulk import or an account's cascade costs one grouped upsert); updates count per row, and
--- only when a counted column changes, so the many sync-state updates cost nothing here. Upserts go
--- in key order so that concurrent writers lock counter rows in the same order.
+-- statement's own transaction, as rows of differences that are only ever inserted (no writer waits
+-- on a shared counter row). Inserts and deletes count a whole statement at once (transition tables:
+-- a bulk import or an account's cascade costs one grouped insert); updates count per row, and only
+-- when a counted column changes, so the many sync-state updates cost nothing here.
 CREATE FUNCTION dashboard_count_lines() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE
   cols constant text := 'owner_id, server_id, enabled, is_trial, expiry_date, created_at';
   changes text;
   counts text;
-  emptied text;
   daily text;
 BEGIN
   IF TG_LEVEL = 'ROW' THEN
@@ -62,26 +61,17 @@ BEGIN
   END IF;
   changes := format('with changes as (%s), scoped as (select ''*'' as scope, * from changes
     union all select owner_id, * from changes where owner_id is not null)', changes);
-  counts := changes || ', delta as (
-      select scope, coalesce(server_id, 0) as server_id, enabled, is_trial, expiry_date, sum(d)::int as lines
-      from scoped group by 1, 2, 3, 4, 5 having sum(d) <> 0)';
-  emptied := counts || ' delete from dashboard_line_counts c using delta k
-    where c.lines = 0 and c.scope = k.scope and c.server_id = k.server_id and c.enabled = k.enabled
-      and c.is_trial = k.is_trial and c.expiry_date = k.expiry_date';
-  counts := counts || ' insert into dashboard_line_counts as c (scope, server_id, enabled, is_trial, expiry_date, lines)
-    select * from delta order by 1, 2, 3, 4, 5
-    on conflict (scope, server_id, enabled, is_trial, expiry_date) do update set lines = c.lines + excluded.lines';
-  daily := changes || ' insert into dashboard_daily as c (scope, day, created)
+  counts := changes || ' insert into dashboard_line_counts (scope, server_id, enabled, is_trial, expiry_date, lines)
+    select scope, coalesce(server_id, 0), enabled, is_trial, expiry_date, sum(d)::int
+    from scoped group by 1, 2, 3, 4, 5 having sum(d) <> 0';
+  daily := changes || ' insert into dashboard_daily (scope, day, created)
     select scope, (created_at at time zone ''UTC'')::date, sum(d)::int from scoped
-    group by 1, 2 having sum(d) <> 0 order by 1, 2
-    on conflict (scope, day) do update set created = c.created + excluded.created';
+    group by 1, 2 having sum(d) <> 0';
   IF TG_LEVEL = 'ROW' THEN
     EXECUTE counts USING OLD, NEW;
-    EXECUTE emptied USING OLD, NEW;
     EXECUTE daily USING OLD, NEW;
   ELSE
     EXECUTE counts;
-    EXECUTE emptied;
     EXECUTE daily;
   END IF;
   RETURN NULL;
@@ -100,12 +90,11 @@ CREATE TRIGGER dashboard_count_lines_update AFTER UPDATE OF owner_id, server_id,
 -- owner's scope, which nobody can open any more; the panel's figure is unchanged either way.
 CREATE FUNCTION dashboard_count_renewals() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  INSERT INTO dashboard_daily AS c (scope, day, renewed)
+  INSERT INTO dashboard_daily (scope, day, renewed)
   SELECT v.scope, (e.created_at AT TIME ZONE 'UTC')::date, count(*)::int
   FROM new_rows e CROSS JOIN LATERAL (VALUES ('*'), (e.owner_id)) AS v(scope)
   WHERE e.action = 'renewed' AND v.scope IS NOT NULL
-  GROUP BY 1, 2 ORDER BY 1, 2
-  ON CONFLICT (scope, day) DO UPDATE SET renewed = c.renewed + excluded.renewed;
+  GROUP BY 1, 2;
   RETURN NULL;
 END
 $fn$;--> statement-breakpoint
@@ -116,19 +105,17 @@ CREATE TRIGGER dashboard_count_renewals AFTER INSERT ON line_events
 CREATE FUNCTION dashboard_count_spending() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO dashboard_daily AS c (scope, day, spent)
+    INSERT INTO dashboard_daily (scope, day, spent)
     SELECT v.scope, (l.created_at AT TIME ZONE 'UTC')::date, -sum(l.delta)::int
     FROM new_rows l CROSS JOIN LATERAL (VALUES ('*'), (l.account_id)) AS v(scope)
     WHERE l.reason IN ('line_create', 'line_renew', 'refund')
-    GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (scope, day) DO UPDATE SET spent = c.spent + excluded.spent;
+    GROUP BY 1, 2;
   ELSE
-    INSERT INTO dashboard_daily AS c (scope, day, spent)
+    INSERT INTO dashboard_daily (scope, day, spent)
     SELECT v.scope, (l.created_at AT TIME ZONE 'UTC')::date, sum(l.delta)::int
     FROM old_rows l CROSS JOIN LATERAL (VALUES ('*'), (l.account_id)) AS v(scope)
     WHERE l.reason IN ('line_create', 'line_renew', 'refund')
-    GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (scope, day) DO UPDATE SET spent = c.spent + excluded.spent;
+    GROUP BY 1, 2;
   END IF;
   RETURN NULL;
 END
