@@ -262,9 +262,12 @@ export function LinesGrid(props: LinesGridProps) {
       // Past the server's count cap the grid is told the count is unknown, and whether a next page
       // exists (this one is full); the footer then reads "1–25 of 10,000+".
       rowCount={totalIsLowerBound ? -1 : total}
-      paginationMeta={
-        totalIsLowerBound ? { hasNextPage: rows.length === props.paginationModel.pageSize } : undefined
-      }
+      // Always given (the grid keeps the last one it saw): past the cap, a full page means there may be more.
+      paginationMeta={{
+        hasNextPage: totalIsLowerBound
+          ? rows.length === props.paginationModel.pageSize
+          : (props.paginationModel.page + 1) * props.paginationModel.pageSize < total,
+      }}
       loading={loading}
       paginationMode="server"
       sortingMode="server"
