@@ -10,7 +10,7 @@ import {
   lineSchema,
   lineSettingsSchema,
   lineWriteResultSchema,
-  listResponseSchema,
+  cappedListResponseSchema,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
 } from '@linedesk/shared';
@@ -44,7 +44,7 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
         tags,
         summary: 'Lines, paged (admins: all; resellers: their own)',
         querystring: lineListQuerySchema,
-        response: { 200: listResponseSchema(lineSchema) },
+        response: { 200: cappedListResponseSchema(lineSchema) },
       },
     },
     async (request, reply) => listLines(ctx, await getActor(ctx, request, reply), request.query),

@@ -50,6 +50,8 @@ export type LineRowAction = 'renew' | 'toggle' | 'delete';
 type LinesGridProps = {
   rows: Line[];
   total: number;
+  /** The server counted no further than `total`: there may be more ("10,000+"), paging goes on. */
+  totalIsLowerBound: boolean;
   /** A filter or search is active, so an empty list means "no match" rather than "no lines yet". */
   filtered: boolean;
   loading: boolean;
@@ -70,7 +72,7 @@ type LinesGridProps = {
  * so the grid only shows one page and reports what the user asked for.
  */
 export function LinesGrid(props: LinesGridProps) {
-  const { rows, total, loading, admin, busy, onAction } = props;
+  const { rows, total, totalIsLowerBound, loading, admin, busy, onAction } = props;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const gridLocaleText = useGridLocaleText();
@@ -262,13 +264,36 @@ export function LinesGrid(props: LinesGridProps) {
     return list;
   }, [t, admin, language, busy, onAction, phone]);
 
+  const localeText = useMemo(() => {
+    const base = gridLocaleText;
+    if (!totalIsLowerBound) return base;
+    const number = new Intl.NumberFormat(language);
+    return {
+      ...base,
+      paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+        t('lines.list.rowsAtLeast', {
+          from: number.format(from),
+          to: number.format(to),
+          total: number.format(Math.max(total, to)),
+        }),
+    };
+  }, [gridLocaleText, language, totalIsLowerBound, total, t]);
+
   return (
     <DataGrid
       // Its filter speed-up probes `eval`, which the page's Content-Security-Policy refuses.
       disableEval
       rows={rows}
       columns={columns}
-      rowCount={total}
+      // Past the server's count cap the grid is told the count is unknown, and whether a next page
+      // exists (this one is full); the footer then reads "1–25 of 10,000+".
+      rowCount={totalIsLowerBound ? -1 : total}
+      // Always given (the grid keeps the last one it saw): past the cap, a full page means there may be more.
+      paginationMeta={{
+        hasNextPage: totalIsLowerBound
+          ? rows.length === props.paginationModel.pageSize
+          : (props.paginationModel.page + 1) * props.paginationModel.pageSize < total,
+      }}
       loading={loading}
       paginationMode="server"
       sortingMode="server"
@@ -288,7 +313,7 @@ export function LinesGrid(props: LinesGridProps) {
       // Admins get the owner column; the creation date makes room for it (it stays in the column menu).
       columnVisibilityModel={phone ? phoneColumns : visibility}
       onColumnVisibilityModelChange={phone ? undefined : setVisibility}
-      localeText={gridLocaleText}
+      localeText={localeText}
       autoHeight
       getRowClassName={() => 'line-row'}
       slots={{ noRowsOverlay: EmptyOverlay }}
