@@ -71,6 +71,8 @@ export function request(
   body?: unknown,
   credentials: Credentials = ADMIN,
   extraHeaders: Record<string, string> = {},
+  /** Source address of the connection (any 127.x.y.z reaches a loopback listener). */
+  localAddress?: string,
 ): Promise<ApiResponse> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string> = { ...extraHeaders };
@@ -84,7 +86,8 @@ export function request(
   }
   const client = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method, headers, agent: false, rejectUnauthorized: false }, (res) => {
+    const options = { method, headers, agent: false, rejectUnauthorized: false, localAddress };
+    const req = client.request(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
