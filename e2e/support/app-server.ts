@@ -74,7 +74,13 @@ export async function startAppServer(): Promise<AppServer> {
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await waitUntil(() => (output.includes('Linedesk is running') ? true : undefined), 'the server to start');
+  // Waits on the server's own readiness line; the limit (inside the specs' 300 s hook limit) only
+  // catches a start that never comes, since creating a fresh database on a loaded machine can take minutes.
+  await waitUntil(
+    () => (output.includes('Linedesk is running') ? true : undefined),
+    'the server to start',
+    240_000,
+  );
 
   return {
     url,
