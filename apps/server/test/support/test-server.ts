@@ -61,7 +61,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LINEDESK_DATA_DIR: dataDir,
     LINEDESK_ADMIN_EMAIL: ADMIN.email,
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
-    TRUST_PROXY: 'true',
+    // The test clients connect from loopback and name their own address in X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'info',
     ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
     ...env,
