@@ -19,4 +19,5 @@ export * from './contact.js';
 export * from './message.js';
 export * from './dashboard.js';
 export * from './reminder.js';
+export * from './csv.js';
 export * from './system-status.js';
