@@ -72,6 +72,7 @@ export const lineExamples: RouteExamples = {
       'LINE_INVALID_DURATION',
       ['INSUFFICIENT_CREDITS', { required: 4, available: 1 }],
       'LINE_NO_ACTIVE_SERVERS',
+      'IDEMPOTENCY_KEY_REUSED',
     ],
   },
   'GET /api/lines/:id': { params: { id: 42 }, response: line, errors: ['LINE_NOT_FOUND'] },

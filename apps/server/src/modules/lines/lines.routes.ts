@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
+import { idempotencyRequest } from '../credits/idempotency.js';
 import {
   createLine,
   deleteLine,
@@ -75,12 +76,21 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
         tags,
         summary:
           'Create a line: charged at the spec price (admins and trials free); the server is told after the commit',
+        description:
+          'Accepts an `Idempotency-Key` header: a retry with the same key and body returns the first result and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED.',
+        headers: idempotencyHeadersSchema,
         body: lineCreateBodySchema,
         response: { 201: lineWriteResultSchema },
       },
     },
     async (request, reply) => {
-      const result = await createLine(ctx, await getActor(ctx, request, reply), request.body);
+      const { replayed, ...result } = await createLine(
+        ctx,
+        await getActor(ctx, request, reply),
+        request.body,
+        idempotencyRequest(request),
+      );
+      if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.status(201).send(result);
     },
   );
@@ -130,13 +140,12 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
       const { replayed, ...result } = await renewLine(
         ctx,
         await getActor(ctx, request, reply),
         request.params.id,
         request.body,
-        typeof key === 'string' && key.trim() ? key.trim() : undefined,
+        idempotencyRequest(request),
       );
       if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return result;

@@ -28,7 +28,7 @@ import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
-import { runIdempotent } from '../credits/idempotency.js';
+import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
@@ -133,6 +133,22 @@ async function lockVisible(tx: Db, scope: Scope, id: number): Promise<LineRecord
 async function balanceOf(ctx: AppContext, actor: Actor, afterCharge: number | null): Promise<number | null> {
   if (actor.isAdmin) return null;
   return afterCharge ?? (await linesRepository.accountBalance(ctx.db, actor.id)).credits;
+}
+
+const NO_IDEMPOTENCY_KEY: IdempotencyRequest = { key: undefined, scope: '' };
+
+/** What an idempotent line write keeps with its key; a retry is answered from it and the line now. */
+type StoredWrite = { line_id: number; charged: number; balance: number | null };
+
+async function replayedWrite(
+  ctx: AppContext,
+  stored: StoredWrite,
+): Promise<LineWriteResult & { replayed: true }> {
+  const row = await linesRepository.findById(ctx.db, stored.line_id);
+  if (!row) throw new AppError('LINE_NOT_FOUND');
+  const line = toLine(row, today());
+  const sync = { ok: line.sync_state === 'synced', code: null, message: line.sync_error };
+  return { line, sync, charged: stored.charged, balance: stored.balance, replayed: true };
 }
 
 async function writeResult(
@@ -240,9 +256,13 @@ export async function createLine(
   ctx: AppContext,
   actor: Actor | null,
   body: LineCreateBody,
-): Promise<LineWriteResult> {
+  idempotency: IdempotencyRequest = NO_IDEMPOTENCY_KEY,
+): Promise<LineWriteResult & { replayed: boolean }> {
   const scope = access.lines(actor);
   const me = scope.actor;
+  const keyed = { accountId: me.id, ...idempotency, body };
+  const earlier = await storedOutcome<StoredWrite>(ctx, keyed);
+  if (earlier) return replayedWrite(ctx, earlier.body);
   const username = body.username?.trim() ?? '';
   const password = body.password?.trim() ?? '';
   if (!username || !password) throw new AppError('LINE_CREDENTIALS_REQUIRED');
@@ -260,7 +280,8 @@ export async function createLine(
   const hostPort = cleanHostPort(body.host_port);
   let balanceAfter: number | null = null;
 
-  const line = await transaction(ctx, async (tx) => {
+  let created: LineRecord | undefined;
+  const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 201, async (tx) => {
     let row: LineRecord;
     try {
       row = await linesRepository.insert(tx, {
@@ -309,8 +330,12 @@ export async function createLine(
         charged: charge,
       },
     });
-    return row;
+    created = row;
+    return { line_id: row.id, charged: charge, balance: balanceAfter };
   });
+  // A concurrent request with the same key committed first: its answer, nothing created here.
+  if (outcome.replayed || !created) return replayedWrite(ctx, outcome.body);
+  const line = created;
 
   await publishLine(ctx, 'insert', line);
   if (charge > 0) {
@@ -318,7 +343,10 @@ export async function createLine(
     await publishBalanceChange(ctx, { id: me.id, ownerId: account.ownerId });
   }
   const sync = await deliver(ctx, keyOf(line), 'add');
-  return writeResult(ctx, line.id, sync, charge, await balanceOf(ctx, me, balanceAfter));
+  return {
+    ...(await writeResult(ctx, line.id, sync, charge, await balanceOf(ctx, me, balanceAfter))),
+    replayed: false,
+  };
 }
 
 /**
@@ -405,9 +433,12 @@ export async function renewLine(
   actor: Actor | null,
   id: number,
   body: LineRenewBody,
-  idempotencyKey?: string,
+  idempotency: IdempotencyRequest = NO_IDEMPOTENCY_KEY,
 ): Promise<LineWriteResult & { replayed: boolean }> {
   const scope = access.lines(actor);
+  const keyed = { accountId: scope.actor.id, ...idempotency, body };
+  const earlier = await storedOutcome<StoredWrite>(ctx, keyed);
+  if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
   await findVisible(ctx, scope, id);
   const months = body.subscription_months;
   if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
@@ -416,48 +447,37 @@ export async function renewLine(
   let balanceAfter: number | null = null;
 
   // A retried renew with the same Idempotency-Key returns the first result instead of charging again.
-  const outcome = await runIdempotent(
-    ctx,
-    { accountId: me.id, key: idempotencyKey, scope: `POST /api/lines/${id}/renew`, body },
-    200,
-    async (tx) => {
-      const current = await lockVisible(tx, scope, id);
-      const expiryDate = renewedExpiry(current.expiryDate, months, today());
-      const updated = (await linesRepository.update(tx, id, {
-        expiryDate,
-        subscriptionMonths: months,
-        isTrial: false,
-        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
-      }))!;
-      if (charge > 0) {
-        const charged = await creditLedger.change(tx, {
-          accountId: me.id,
-          delta: -charge,
-          reason: 'line_renew',
-          actorId: me.id,
-          refType: 'line',
-          refId: String(id),
-          note: current.username,
-        });
-        balanceAfter = charged.balance;
-      }
-      if (current.serverId !== null) await enqueueUpsert(ctx, tx, updated, current.serverId);
-      await linesRepository.insertEvent(tx, {
-        lineId: id,
+  const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 200, async (tx) => {
+    const current = await lockVisible(tx, scope, id);
+    const expiryDate = renewedExpiry(current.expiryDate, months, today());
+    const updated = (await linesRepository.update(tx, id, {
+      expiryDate,
+      subscriptionMonths: months,
+      isTrial: false,
+      ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
+    }))!;
+    if (charge > 0) {
+      const charged = await creditLedger.change(tx, {
+        accountId: me.id,
+        delta: -charge,
+        reason: 'line_renew',
         actorId: me.id,
-        action: 'renewed',
-        details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
+        refType: 'line',
+        refId: String(id),
+        note: current.username,
       });
-      return { charged: charge, balance: balanceAfter };
-    },
-  );
-  if (outcome.replayed) {
-    const row = await linesRepository.findById(ctx.db, id);
-    if (!row) throw new AppError('LINE_NOT_FOUND');
-    const line = toLine(row, today());
-    const sync = { ok: line.sync_state === 'synced', code: null, message: line.sync_error };
-    return { line, sync, charged: outcome.body.charged, balance: outcome.body.balance, replayed: true };
-  }
+      balanceAfter = charged.balance;
+    }
+    if (current.serverId !== null) await enqueueUpsert(ctx, tx, updated, current.serverId);
+    await linesRepository.insertEvent(tx, {
+      lineId: id,
+      actorId: me.id,
+      action: 'renewed',
+      details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
+    });
+    return { line_id: id, charged: charge, balance: balanceAfter };
+  });
+  if (outcome.replayed) return replayedWrite(ctx, { ...outcome.body, line_id: id });
 
   const line = (await linesRepository.findById(ctx.db, id))!;
   await publishLine(ctx, 'update', line);
