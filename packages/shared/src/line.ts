@@ -244,15 +244,43 @@ export type LineDeleteResult = z.infer<typeof lineDeleteResultSchema>;
 
 export const MAX_TRIAL_DAYS = 365;
 
-/** Admin settings of the lines area (issue 4): the trial length in days. */
+/** Free trial lines one reseller may create per (UTC) day unless an admin changes it; 0 = none. */
+export const DEFAULT_TRIAL_LINES_PER_DAY = 5;
+export const MAX_TRIAL_LINES_PER_DAY = 1000;
+
+const trialDaysSchema = z
+  .number({ error: 'LINE_INVALID_TRIAL_DAYS' })
+  .int({ error: 'LINE_INVALID_TRIAL_DAYS' })
+  .min(1, { error: 'LINE_INVALID_TRIAL_DAYS' })
+  .max(MAX_TRIAL_DAYS, { error: 'LINE_INVALID_TRIAL_DAYS' });
+
+const trialLinesPerDaySchema = z
+  .number({ error: 'LINE_INVALID_TRIAL_LIMIT' })
+  .int({ error: 'LINE_INVALID_TRIAL_LIMIT' })
+  .min(0, { error: 'LINE_INVALID_TRIAL_LIMIT' })
+  .max(MAX_TRIAL_LINES_PER_DAY, { error: 'LINE_INVALID_TRIAL_LIMIT' });
+
+/**
+ * Admin settings of the lines area: the trial length in days and the trial lines a reseller may
+ * create per day; `trial_lines_left_today` is the caller's own (null: not limited, as for admins).
+ */
 export const lineSettingsSchema = z.object({
-  trial_days: z
-    .number({ error: 'LINE_INVALID_TRIAL_DAYS' })
-    .int({ error: 'LINE_INVALID_TRIAL_DAYS' })
-    .min(1, { error: 'LINE_INVALID_TRIAL_DAYS' })
-    .max(MAX_TRIAL_DAYS, { error: 'LINE_INVALID_TRIAL_DAYS' }),
+  trial_days: trialDaysSchema,
+  trial_lines_per_day: trialLinesPerDaySchema,
+  trial_lines_left_today: z.number().int().nullable(),
 });
 export type LineSettings = z.infer<typeof lineSettingsSchema>;
+
+/** An admin's change: either setting or both. */
+export const lineSettingsBodySchema = z
+  .object({
+    trial_days: trialDaysSchema.optional(),
+    trial_lines_per_day: trialLinesPerDaySchema.optional(),
+  })
+  .refine((body) => body.trial_days !== undefined || body.trial_lines_per_day !== undefined, {
+    error: 'VALIDATION',
+  });
+export type LineSettingsBody = z.infer<typeof lineSettingsBodySchema>;
 
 /**
  * What a reconcile found and repaired on one server: lines the agent lacked (added), lines whose

@@ -8,6 +8,7 @@ import {
   lineReconcileResultSchema,
   lineRenewBodySchema,
   lineSchema,
+  lineSettingsBodySchema,
   lineSettingsSchema,
   lineWriteResultSchema,
   listResponseSchema,
@@ -180,7 +181,8 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Line settings: the trial length in days (resellers and admins)',
+        summary:
+          "Line settings: the trial length in days and the daily trial limit, with the caller's trial lines left today (resellers and admins)",
         response: { 200: lineSettingsSchema },
       },
     },
@@ -191,8 +193,9 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Change the line settings (admin)',
-        body: lineSettingsSchema,
+        summary:
+          'Change the line settings (admin): trial length and/or trial lines per reseller per day (0 = none)',
+        body: lineSettingsBodySchema,
         response: { 200: lineSettingsSchema },
       },
     },

@@ -2,6 +2,7 @@ import {
   addDays,
   addMonths,
   DEFAULT_TRIAL_DAYS,
+  DEFAULT_TRIAL_LINES_PER_DAY,
   isoDate,
   isSubscriptionMonths,
   isValidLineCredential,
@@ -18,6 +19,7 @@ import {
   type LineReconcileResult,
   type LineRenewBody,
   type LineSettings,
+  type LineSettingsBody,
   type LineSyncResult,
   type LineWriteResult,
   type ListResponse,
@@ -45,6 +47,7 @@ import {
 } from './lines.repository.js';
 
 const TRIAL_DAYS_KEY = 'lines.trial_days';
+const TRIAL_LIMIT_KEY = 'lines.trial_lines_per_day';
 /** Rows per query while streaming a CSV export. */
 const EXPORT_PAGE = 1000;
 
@@ -170,6 +173,11 @@ async function deliver(ctx: AppContext, key: OutboxKey | null, kind: SyncKind): 
   return deliverNow(ctx, key, kind);
 }
 
+async function trialLinesPerDay(ctx: AppContext): Promise<number> {
+  const value = await appSettingsRepository.get<number>(ctx.db, TRIAL_LIMIT_KEY, DEFAULT_TRIAL_LINES_PER_DAY);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_TRIAL_LINES_PER_DAY;
+}
+
 async function trialDays(ctx: AppContext): Promise<number> {
   const value = await appSettingsRepository.get<number>(ctx.db, TRIAL_DAYS_KEY, DEFAULT_TRIAL_DAYS);
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_TRIAL_DAYS;
@@ -278,10 +286,14 @@ export async function createLine(
   const expiryDate = isTrial ? addDays(start, await trialDays(ctx)) : addMonths(start, months!);
   const charge = isTrial || me.isAdmin ? 0 : linePrice(months!);
   const hostPort = cleanHostPort(body.host_port);
+  const trialLimit = isTrial && !me.isAdmin ? await trialLinesPerDay(ctx) : null;
   let balanceAfter: number | null = null;
 
   let created: LineRecord | undefined;
   const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 201, async (tx) => {
+    if (trialLimit !== null && !(await linesRepository.claimTrial(tx, me.id, start, trialLimit))) {
+      throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
+    }
     let row: LineRecord;
     try {
       row = await linesRepository.insert(tx, {
@@ -566,19 +578,32 @@ export async function listLineEvents(
 }
 
 export async function getLineSettings(ctx: AppContext, actor: Actor | null): Promise<LineSettings> {
-  access.lines(actor);
-  return { trial_days: await trialDays(ctx) };
+  const me = access.lines(actor).actor;
+  return lineSettingsFor(ctx, me);
+}
+
+async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boolean }): Promise<LineSettings> {
+  const perDay = await trialLinesPerDay(ctx);
+  const left = me.isAdmin
+    ? null
+    : Math.max(0, perDay - (await linesRepository.trialsUsed(ctx.db, me.id, today())));
+  return { trial_days: await trialDays(ctx), trial_lines_per_day: perDay, trial_lines_left_today: left };
 }
 
 export async function updateLineSettings(
   ctx: AppContext,
   actor: Actor | null,
-  body: LineSettings,
+  body: LineSettingsBody,
 ): Promise<LineSettings> {
-  access.admin(actor);
-  await appSettingsRepository.set(ctx.db, TRIAL_DAYS_KEY, body.trial_days);
+  const admin = access.admin(actor);
+  if (body.trial_days !== undefined) {
+    await appSettingsRepository.set(ctx.db, TRIAL_DAYS_KEY, body.trial_days);
+  }
+  if (body.trial_lines_per_day !== undefined) {
+    await appSettingsRepository.set(ctx.db, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
+  }
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
-  return { trial_days: body.trial_days };
+  return lineSettingsFor(ctx, admin);
 }
 
 /** An admin's "reconcile now" for one server. */
