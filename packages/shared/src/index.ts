@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './schema-blocks.js';
 export * from './permissions.js';
 export * from './account.js';
 export * from './auth.js';

@@ -21,6 +21,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   GROUP_HAS_USERS: 409,
   GROUP_FIXED: 409,
   INVALID_TOKEN: 400,
+  INVALID_INPUT: 400,
   ALREADY_CONFIRMED: 409,
   WRONG_PASSWORD: 400,
   RATE_LIMITED: 429,

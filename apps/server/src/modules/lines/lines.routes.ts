@@ -14,6 +14,7 @@ import {
   listResponseSchema,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -35,7 +36,7 @@ import {
   updateLineSettings,
 } from './lines.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const tags = ['lines'];
 
 export function registerLineRoutes(app: App, ctx: AppContext): void {
@@ -61,7 +62,7 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const rows = exportLinesCsv(ctx, await getActor(ctx, request, reply), request.query);
+      const rows = await exportLinesCsv(ctx, await getActor(ctx, request, reply), request.query);
       const name = `lines-${new Date().toISOString().slice(0, 10)}.csv`;
       return reply
         .type('text/csv; charset=utf-8')

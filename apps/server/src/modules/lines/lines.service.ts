@@ -229,17 +229,18 @@ export async function listLines(
  * The list's current filter and order as CSV, read page by page so a large export never sits in
  * memory whole. The access check runs before the first byte.
  */
-export function exportLinesCsv(
+export async function exportLinesCsv(
   ctx: AppContext,
   actor: Actor | null,
   query: LineListQuery,
-): AsyncGenerator<string> {
+): Promise<AsyncGenerator<string>> {
   const scope = access.lines(actor);
   const filter = filterOf(scope, query);
+  // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
+  // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
+  const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);
   return (async function* () {
     yield lineCsvHeader();
-    // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page.
-    const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);
     for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
       const slice = ids.slice(start, start + EXPORT_PAGE);
       const byId = new Map((await linesRepository.findManyByIds(ctx.db, slice)).map((row) => [row.id, row]));

@@ -11,8 +11,8 @@ import {
   redeemHistoryEntrySchema,
   redeemHistoryQuerySchema,
   redeemResultSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
@@ -26,7 +26,7 @@ import {
   updateRedeemCode,
 } from './redeem.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export function registerRedeemRoutes(app: App, ctx: AppContext): void {
   app.get(

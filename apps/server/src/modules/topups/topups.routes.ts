@@ -7,15 +7,15 @@ import {
   topUpListQuerySchema,
   topUpPendingCountSchema,
   topUpRequestSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
 import { idempotencyRequest } from '../credits/idempotency.js';
 import { approveTopUp, countPendingTopUps, createTopUp, listTopUps, rejectTopUp } from './topups.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export function registerTopUpRoutes(app: App, ctx: AppContext): void {
   app.post(
