@@ -20,8 +20,10 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.api.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 90_000,
+          // Only stops a test that hangs; on a machine busy with other work a test's own waits (up to
+          // 30 s for an event or a settled outbox) must fit inside it.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
         },

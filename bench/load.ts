@@ -60,7 +60,9 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
       else resolve(out);
     });
   });
-  const result = JSON.parse(stdout) as AutocannonJson;
+  // With a warm-up, autocannon prints the warm-up's result first: the run's own is the last line.
+  const last = stdout.trim().split('\n').at(-1) ?? '';
+  const result = JSON.parse(last) as AutocannonJson;
   const requests = result.requests.total;
   return {
     label: spec.label,

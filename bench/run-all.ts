@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { runLinesBench } from './lines-bench.js';
+import { runScaleBench } from './scale-bench.js';
 import { measure, report } from './load.js';
 
 const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -73,3 +74,10 @@ await rm(dataDir, { recursive: true, force: true });
 await runLinesBench();
 const linesPgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (linesPgUrl) await runLinesBench(linesPgUrl);
+
+// The compiled server in its own process: start time, scaling behind nginx, event fan-out, memory.
+await runScaleBench(linesPgUrl);
+
+// Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
+const { runWebBench } = await import('./web-bench.js');
+await runWebBench();

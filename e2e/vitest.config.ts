@@ -4,8 +4,13 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['specs/**/*.spec.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Only stops a spec that hangs: starting the app and Chromium on a busy machine can take minutes.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     fileParallelism: false,
+    // The app server inherits these. Agents in these specs run on this machine, which may be busy
+    // with other work, so a call to one gets more than the production default of 5 s.
+    // Scheduled backups are off so they do not compete with the specs; one is asked for by hand.
+    env: { SERVER_API_TIMEOUT_MS: '30000', BACKUP_INTERVAL_HOURS: '0' },
   },
 });

@@ -98,7 +98,10 @@ async function apiOnPostgres() {
 
 const [linted, built] = await Promise.all([
   run('lint', 'npm', ['run', 'lint']),
-  run('build web', 'node', ['scripts/build-web-if-stale.mjs']),
+  (async () =>
+    (await run('build web', 'node', ['scripts/build-web-if-stale.mjs'])) &&
+    // The process tests (startup API test, e2e) run the compiled server as `npm start` does.
+    (await run('build server', 'node', ['scripts/build-server.mjs'])))(),
   (async () => {
     await vitest('unit', ['--project', 'unit']);
     await vitest('agent', ['--root', 'apps/agent']);

@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Each test file drives real agent processes, which take a moment to boot under tsx.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Each test file drives real agent processes, which take a moment to boot under tsx, and longer
+    // on a machine busy with other work; these limits only stop a test that hangs.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
   },
 });

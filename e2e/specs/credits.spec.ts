@@ -149,6 +149,10 @@ describe('the credits economy in a real browser', () => {
     await reseller.waitForURL(/\/profile\/edit$/);
     expect(await reseller.getByLabel('Group').inputValue()).toBe('Users');
     await reseller.getByTestId('profile-ledger').getByText('No credit movements yet').waitFor();
+    // The password form says what a change does to the other devices.
+    expect(await reseller.getByTestId('change-password-other-sessions').textContent()).toBe(
+      'Changing your password signs you out on all your other devices.',
+    );
 
     // Through the credits chip's menu, as the header offers it.
     await reseller.getByTestId('credits-chip').click();

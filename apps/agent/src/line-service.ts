@@ -8,7 +8,7 @@ import type { Logger } from './logger';
 import { ConfigFileError, joinManagedBlock, outsideParts, splitManagedBlock } from './managed-block';
 import type { ReloadResult } from './reload';
 import { runReload } from './reload';
-import { createSerialQueue } from './serial-queue';
+import { createGroupCommit, type Settled } from './group-commit';
 import { loadState, saveState, serializeState } from './state-store';
 
 export type PublicUser = { username: string; expiryDate: string; enabled: boolean };
@@ -25,6 +25,13 @@ export type EditUserInput = { username: string; password?: string; expiryDate?: 
 
 type Plan = { users: ManagedUser[]; message: string; user?: ManagedUser };
 type Decide = (users: readonly ManagedUser[], handwritten: ReadonlySet<string>) => Plan;
+/** One request's change: `username` is the one user it may touch. */
+type Change = { action: string; username: string; decide: Decide };
+
+export type LineChange =
+  | ({ action: 'add-user' } & AddUserInput)
+  | ({ action: 'edit-user' } & EditUserInput)
+  | { action: 'delete-user'; username: string };
 
 type ServiceConfig = Pick<
   AgentConfig,
@@ -47,7 +54,6 @@ function sameUser(a: ManagedUser, b: ManagedUser): boolean {
 export type LineService = ReturnType<typeof createLineService>;
 
 export function createLineService(config: ServiceConfig, backend: LineBackend, logger: Logger) {
-  const queue = createSerialQueue();
   const label = backend.fileLabel;
   let users: ManagedUser[] = [];
   // Exact text of the state file on disk, null while it does not exist.
@@ -75,8 +81,16 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
     return new Set(list.filter((user) => backend.isServed(user, today)).map((user) => user.username));
   }
 
-  // Reads the live file on every change so hand edits made while the agent runs are kept.
-  async function commit(decide: Decide): Promise<{ plan: Plan; changed: boolean; reload: ReloadResult }> {
+  // Reads the live file on every write so hand edits made while the agent runs are kept. Applies
+  // every change of the batch in order to one list, then writes the state, the config and reloads
+  // once for all of them.
+  async function commit(changes: readonly Decide[]): Promise<{
+    steps: Settled<Plan & { before: readonly ManagedUser[] }>[];
+    changed: boolean;
+    configChanged: boolean;
+    reload: ReloadResult;
+    today: string;
+  }> {
     const current = await readConfigText();
     const split = splitManagedBlock(current, label);
     const handwritten = new Set(outsideParts(split).flatMap((part) => backend.entryUsernames(part)));
@@ -88,14 +102,26 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
       );
     }
 
-    const plan = decide(users, handwritten);
+    let next: readonly ManagedUser[] = users;
+    const steps = changes.map((decide): Settled<Plan & { before: readonly ManagedUser[] }> => {
+      try {
+        const plan = decide(next, handwritten);
+        const before = next;
+        next = plan.users;
+        return { ok: true, value: { ...plan, before } };
+      } catch (error) {
+        // This request is refused (unknown user, hand-written entry); the others go on.
+        return { ok: false, error };
+      }
+    });
+    const nextUsers = [...next];
     const today = localIsoDate();
     const nextText =
-      split.block || plan.users.length > 0
-        ? joinManagedBlock(split, backend.renderEntries(plan.users, today))
+      split.block || nextUsers.length > 0
+        ? joinManagedBlock(split, backend.renderEntries(nextUsers, today))
         : current;
-    const nextStateText = serializeState(backend.name, plan.users);
-    const stateChanged = nextStateText !== stateText && !(stateText === null && plan.users.length === 0);
+    const nextStateText = serializeState(backend.name, nextUsers);
+    const stateChanged = nextStateText !== stateText && !(stateText === null && nextUsers.length === 0);
     const configChanged = nextText !== current;
 
     // State first: if the process dies before the config write, start-up re-renders the config
@@ -118,23 +144,48 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
         throw error;
       }
     }
-    users = plan.users;
+    users = nextUsers;
     if (stateChanged) stateText = nextStateText;
     served = servedSet(users, today);
 
     const reload: ReloadResult = configChanged ? await runReload(config) : { status: 'not-needed' };
     if (reload.status === 'failed') logger.error(`reload after writing ${label} failed: ${reload.error}`);
-    return { plan, changed: stateChanged || configChanged, reload };
+    return { steps, changed: stateChanged || configChanged, configChanged, reload, today };
   }
 
-  async function change(action: string, decide: Decide): Promise<ChangeOutcome> {
-    const { plan, changed, reload } = await queue.run(() => commit(decide));
-    const message =
-      reload.status === 'failed'
-        ? `${plan.message}, but the server reload failed: ${reload.error}`
-        : plan.message;
-    logger.info(`${action}: ${message}`);
-    return { message, changed, reload, ...(plan.user ? { user: toPublic(plan.user) } : {}) };
+  function entryOf(list: readonly ManagedUser[], username: string): ManagedUser | undefined {
+    return list.find((user) => user.username === username);
+  }
+
+  const writes = createGroupCommit<Change, ChangeOutcome>(async (changes) => {
+    const { steps, configChanged, reload, today } = await commit(changes.map((change) => change.decide));
+    return steps.map((step, i): Settled<ChangeOutcome> => {
+      if (!step.ok) return step;
+      const { action } = changes[i]!;
+      const { username } = changes[i]!;
+      const plan = step.value;
+      // What this request changed: its own user's record, and that user's lines in the file.
+      const before = entryOf(plan.before, username);
+      const after = entryOf(plan.users, username);
+      const changed = !(before && after ? sameUser(before, after) : before === after);
+      const render = (user: ManagedUser | undefined) =>
+        user ? backend.renderEntries([user], today).join('\n') : '';
+      const ownLinesChanged = changed && render(before) !== render(after);
+      const ownReload: ReloadResult = ownLinesChanged && configChanged ? reload : { status: 'not-needed' };
+      const message =
+        ownReload.status === 'failed'
+          ? `${plan.message}, but the server reload failed: ${ownReload.error}`
+          : plan.message;
+      logger.info(`${action}: ${message}`);
+      return {
+        ok: true,
+        value: { message, changed, reload: ownReload, ...(plan.user ? { user: toPublic(plan.user) } : {}) },
+      };
+    });
+  });
+
+  function change(action: string, username: string, decide: Decide): Change {
+    return { action: `${action} ${username}`, username, decide };
   }
 
   function inactiveNote(user: ManagedUser): string {
@@ -142,6 +193,89 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
     return user.enabled
       ? ' (the expiry date has passed, so the line stays out of the file until it is renewed)'
       : ' (the user is disabled, so the line stays out of the file until it is enabled)';
+  }
+
+  function addDecide(input: AddUserInput): Decide {
+    return (list, handwritten) => {
+      const wanted: ManagedUser = { ...input, enabled: true };
+      const index = list.findIndex((user) => user.username === input.username);
+      const existing = list[index];
+      if (!existing) {
+        if (handwritten.has(input.username)) {
+          throw new AgentError(
+            409,
+            `User "${input.username}" already exists in ${label} as a hand-written entry that the agent does not manage`,
+          );
+        }
+        return {
+          users: [...list, wanted],
+          message: `User added successfully${inactiveNote(wanted)}`,
+          user: wanted,
+        };
+      }
+      // A retried add must not flip a disabled user back on, so the enabled flag is kept.
+      const updated: ManagedUser = { ...wanted, enabled: existing.enabled };
+      if (sameUser(existing, updated)) {
+        return {
+          users: [...list],
+          message: 'User already exists with the same data; nothing changed',
+          user: existing,
+        };
+      }
+      const next = list.map((user, i) => (i === index ? updated : user));
+      return {
+        users: next,
+        message: `User already existed and was updated${inactiveNote(updated)}`,
+        user: updated,
+      };
+    };
+  }
+
+  function editDecide(input: EditUserInput): Decide {
+    return (list, handwritten) => {
+      const index = list.findIndex((user) => user.username === input.username);
+      const existing = list[index];
+      if (!existing) {
+        if (handwritten.has(input.username)) throw notManaged(input.username);
+        throw new AgentError(404, 'User not found');
+      }
+      const updated: ManagedUser = {
+        username: existing.username,
+        password: input.password ?? existing.password,
+        expiryDate: input.expiryDate ?? existing.expiryDate,
+        enabled: input.enabled ?? existing.enabled,
+      };
+      if (sameUser(existing, updated)) {
+        return { users: [...list], message: 'User is already up to date; nothing changed', user: existing };
+      }
+      const next = list.map((user, i) => (i === index ? updated : user));
+      return { users: next, message: `User updated successfully${inactiveNote(updated)}`, user: updated };
+    };
+  }
+
+  function deleteDecide(username: string): Decide {
+    return (list, handwritten) => {
+      if (!list.some((user) => user.username === username)) {
+        if (handwritten.has(username)) throw notManaged(username);
+        return { users: [...list], message: 'User does not exist; nothing to delete' };
+      }
+      return {
+        users: list.filter((user) => user.username !== username),
+        message: 'User deleted successfully',
+      };
+    };
+  }
+
+  function toChange(request: LineChange): Change {
+    if (request.action === 'add-user') {
+      const { username, password, expiryDate } = request;
+      return change('add-user', username, addDecide({ username, password, expiryDate }));
+    }
+    if (request.action === 'edit-user') {
+      const { action: _action, ...input } = request;
+      return change('edit-user', input.username, editDecide(input));
+    }
+    return change('delete-user', request.username, deleteDecide(request.username));
   }
 
   return {
@@ -163,7 +297,9 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
       }
       users = loaded?.users ?? [];
       stateText = loaded?.text ?? null;
-      const { changed } = await queue.run(() => commit((list) => ({ users: [...list], message: '' })));
+      const { changed } = await writes.exclusive(() =>
+        commit([(list) => ({ users: [...list], message: '' })]),
+      );
       if (changed) logger.warn(`${label} did not match the state file; managed entries re-written`);
     },
 
@@ -172,81 +308,27 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
     },
 
     addUser(input: AddUserInput): Promise<ChangeOutcome> {
-      return change(`add-user ${input.username}`, (list, handwritten) => {
-        const wanted: ManagedUser = { ...input, enabled: true };
-        const index = list.findIndex((user) => user.username === input.username);
-        const existing = list[index];
-        if (!existing) {
-          if (handwritten.has(input.username)) {
-            throw new AgentError(
-              409,
-              `User "${input.username}" already exists in ${label} as a hand-written entry that the agent does not manage`,
-            );
-          }
-          return {
-            users: [...list, wanted],
-            message: `User added successfully${inactiveNote(wanted)}`,
-            user: wanted,
-          };
-        }
-        // A retried add must not flip a disabled user back on, so the enabled flag is kept.
-        const updated: ManagedUser = { ...wanted, enabled: existing.enabled };
-        if (sameUser(existing, updated)) {
-          return {
-            users: [...list],
-            message: 'User already exists with the same data; nothing changed',
-            user: existing,
-          };
-        }
-        const next = list.map((user, i) => (i === index ? updated : user));
-        return {
-          users: next,
-          message: `User already existed and was updated${inactiveNote(updated)}`,
-          user: updated,
-        };
-      });
+      return writes.submit(toChange({ action: 'add-user', ...input }));
     },
 
     editUser(input: EditUserInput): Promise<ChangeOutcome> {
-      return change(`edit-user ${input.username}`, (list, handwritten) => {
-        const index = list.findIndex((user) => user.username === input.username);
-        const existing = list[index];
-        if (!existing) {
-          if (handwritten.has(input.username)) throw notManaged(input.username);
-          throw new AgentError(404, 'User not found');
-        }
-        const updated: ManagedUser = {
-          username: existing.username,
-          password: input.password ?? existing.password,
-          expiryDate: input.expiryDate ?? existing.expiryDate,
-          enabled: input.enabled ?? existing.enabled,
-        };
-        if (sameUser(existing, updated)) {
-          return { users: [...list], message: 'User is already up to date; nothing changed', user: existing };
-        }
-        const next = list.map((user, i) => (i === index ? updated : user));
-        return { users: next, message: `User updated successfully${inactiveNote(updated)}`, user: updated };
-      });
+      return writes.submit(toChange({ action: 'edit-user', ...input }));
     },
 
     deleteUser(username: string): Promise<ChangeOutcome> {
-      return change(`delete-user ${username}`, (list, handwritten) => {
-        if (!list.some((user) => user.username === username)) {
-          if (handwritten.has(username)) throw notManaged(username);
-          return { users: [...list], message: 'User does not exist; nothing to delete' };
-        }
-        return {
-          users: list.filter((user) => user.username !== username),
-          message: 'User deleted successfully',
-        };
-      });
+      return writes.submit(toChange({ action: 'delete-user', username }));
+    },
+
+    /** Several changes in one write (and one reload); each gets its own outcome or refusal. */
+    applyChanges(changes: readonly LineChange[]): Promise<Settled<ChangeOutcome>[]> {
+      return writes.submitAll(changes.map(toChange));
     },
 
     /** Re-renders the block for today's date; returns who was removed or restored. */
     async checkExpiry(): Promise<{ removed: string[]; restored: string[] }> {
-      return queue.run(async () => {
+      return writes.exclusive(async () => {
         const before = served;
-        await commit((list) => ({ users: [...list], message: '' }));
+        await commit([(list) => ({ users: [...list], message: '' })]);
         const removed = [...before].filter((name) => !served.has(name));
         const restored = [...served].filter((name) => !before.has(name));
         if (removed.length > 0) logger.info(`expiry check: removed expired lines for ${removed.join(', ')}`);
@@ -257,7 +339,7 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
 
     /** Resolves when every queued write has finished. */
     idle(): Promise<void> {
-      return queue.idle();
+      return writes.idle();
     },
   };
 }

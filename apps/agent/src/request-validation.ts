@@ -1,6 +1,6 @@
 import { credentialProblem } from './credentials';
 import { displayToIsoDate } from './dates';
-import type { AddUserInput, EditUserInput } from './line-service';
+import type { AddUserInput, EditUserInput, LineChange } from './line-service';
 
 // Messages the panel shows verbatim (spec sections 5 and 7).
 export const MESSAGES = {
@@ -79,4 +79,40 @@ export function validateDeleteUser(body: Body): Validated<{ username: string }> 
   const problem = checkUsername(username);
   if (problem) return invalid(problem);
   return { ok: true, value: { username } };
+}
+
+/** Changes one POST /batch may carry: enough for a busy panel, small enough to answer promptly. */
+export const MAX_BATCH_CHANGES = 1000;
+
+/**
+ * The body of POST /batch. A malformed body refuses the whole request; a malformed change refuses
+ * only itself, with the message the single-change endpoint would give.
+ */
+export function validateChanges(body: Body): Validated<Validated<LineChange>[]> {
+  const changes = body.changes;
+  if (!Array.isArray(changes)) return invalid('changes must be a list');
+  if (changes.length > MAX_BATCH_CHANGES) {
+    return invalid(`At most ${MAX_BATCH_CHANGES} changes per batch`);
+  }
+  return {
+    ok: true,
+    value: changes.map((change: unknown): Validated<LineChange> => {
+      if (typeof change !== 'object' || change === null || Array.isArray(change)) {
+        return invalid('Each change must be a JSON object');
+      }
+      const fields = change as Body;
+      const wrap = <T>(result: Validated<T>, make: (value: T) => LineChange): Validated<LineChange> =>
+        result.ok ? { ok: true, value: make(result.value) } : result;
+      switch (fields.action) {
+        case 'add-user':
+          return wrap(validateAddUser(fields), (value) => ({ action: 'add-user', ...value }));
+        case 'edit-user':
+          return wrap(validateEditUser(fields), (value) => ({ action: 'edit-user', ...value }));
+        case 'delete-user':
+          return wrap(validateDeleteUser(fields), (value) => ({ action: 'delete-user', ...value }));
+        default:
+          return invalid('action must be add-user, edit-user or delete-user');
+      }
+    }),
+  };
 }

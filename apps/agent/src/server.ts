@@ -10,7 +10,8 @@ import { readJsonObject, sendJson } from './http-io';
 import type { ChangeOutcome, LineService } from './line-service';
 import type { Logger } from './logger';
 import { ConfigFileError } from './managed-block';
-import { validateAddUser, validateDeleteUser, validateEditUser } from './request-validation';
+import { createLoginLimiter } from './login-limiter';
+import { validateAddUser, validateChanges, validateDeleteUser, validateEditUser } from './request-validation';
 import type { Validated } from './request-validation';
 
 type ServerConfig = Pick<AgentConfig, 'username' | 'password' | 'backend' | 'maxBodyBytes' | 'tls'>;
@@ -36,6 +37,16 @@ function outcomeBody(outcome: ChangeOutcome): { message: string } & Record<strin
   };
 }
 
+/** The status and message a refused or failed change answers with. */
+function errorAnswer(error: unknown): { status: number; message: string } {
+  if (error instanceof AgentError) return { status: error.status, message: error.message };
+  if (error instanceof ConfigFileError || error instanceof StateFileError) {
+    return { status: 500, message: error.message };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 500, message: `Internal agent error: ${message}` };
+}
+
 function unwrap<T>(result: Validated<T>): T {
   if (!result.ok) throw new AgentError(400, result.message);
   return result.value;
@@ -48,6 +59,7 @@ export function createAgentServer({
   version,
 }: AgentServerDeps): http.Server | https.Server {
   const isAuthorized = createBasicAuthCheck(config.username, config.password);
+  const logins = createLoginLimiter(logger);
 
   const routes: Record<string, Record<string, Route>> = {
     '/health': {
@@ -90,6 +102,33 @@ export function createAgentServer({
         },
       },
     },
+    '/batch': {
+      POST: {
+        auth: true,
+        handle: async (req, res) => {
+          const changes = unwrap(validateChanges(await readJsonObject(req, config.maxBodyBytes)));
+          const results = changes.map((change) =>
+            change.ok ? null : { status: 400, message: change.message },
+          );
+          const valid = changes.flatMap((change) => (change.ok ? [change.value] : []));
+          const outcomes = await service.applyChanges(valid);
+          let next = 0;
+          const answers = results.map((refused) => {
+            if (refused) return refused;
+            const outcome = outcomes[next++]!;
+            if (outcome.ok) return { status: 200, ...outcomeBody(outcome.value) };
+            const answer = errorAnswer(outcome.error);
+            if (answer.status === 500) logger.error(`batch: ${answer.message}`);
+            return answer;
+          });
+          const failed = answers.filter((answer) => answer.status !== 200).length;
+          sendJson(res, 200, {
+            message: `${answers.length - failed} of ${answers.length} changes applied`,
+            results: answers,
+          });
+        },
+      },
+    },
     '/delete-user': {
       DELETE: {
         auth: true,
@@ -117,14 +156,13 @@ export function createAgentServer({
       sendJson(res, error.status, { message: error.message });
       return;
     }
-    if (error instanceof ConfigFileError || error instanceof StateFileError) {
-      logger.error(error.message);
-      sendJson(res, 500, { message: error.message });
-      return;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error(`${req.method} ${req.url}: ${message}`);
-    sendJson(res, 500, { message: `Internal agent error: ${message}` });
+    const answer = errorAnswer(error);
+    logger.error(
+      error instanceof ConfigFileError || error instanceof StateFileError
+        ? answer.message
+        : `${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    sendJson(res, answer.status, { message: answer.message });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -140,13 +178,26 @@ export function createAgentServer({
         { allow: Object.keys(byMethod).join(', ') },
       );
     }
-    if (route.auth && !isAuthorized(req.headers.authorization)) {
-      return sendJson(
-        res,
-        401,
-        { message: 'Unauthorized' },
-        { 'www-authenticate': 'Basic realm="linedesk-agent"' },
-      );
+    if (route.auth) {
+      const ip = req.socket.remoteAddress ?? 'unknown';
+      const blockedForMs = logins.blockedForMs(ip);
+      if (blockedForMs > 0) {
+        return sendJson(
+          res,
+          429,
+          { message: 'Too many failed logins; try again later' },
+          { 'retry-after': String(Math.ceil(blockedForMs / 1000)) },
+        );
+      }
+      if (!isAuthorized(req.headers.authorization)) {
+        logins.failed(ip);
+        return sendJson(
+          res,
+          401,
+          { message: 'Unauthorized' },
+          { 'www-authenticate': 'Basic realm="linedesk-agent"' },
+        );
+      }
     }
     await route.handle(req, res);
   }

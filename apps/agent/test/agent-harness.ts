@@ -71,6 +71,8 @@ export function request(
   body?: unknown,
   credentials: Credentials = ADMIN,
   extraHeaders: Record<string, string> = {},
+  /** Source address of the connection (any 127.x.y.z reaches a loopback listener). */
+  localAddress?: string,
 ): Promise<ApiResponse> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string> = { ...extraHeaders };
@@ -84,7 +86,8 @@ export function request(
   }
   const client = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { method, headers, agent: false, rejectUnauthorized: false }, (res) => {
+    const options = { method, headers, agent: false, rejectUnauthorized: false, localAddress };
+    const req = client.request(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -109,8 +112,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Polls until `check` returns true (or throws the last failure after `timeoutMs`). */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+/**
+ * Polls until `check` returns true (or throws after `timeoutMs`). The limit only bounds a test that
+ * would otherwise hang, so it is generous: tests also run on machines busy with other work.
+ */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;
@@ -155,7 +161,7 @@ export async function runAgentToExit(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   clearTimeout(timer);
   return { code, output };
@@ -177,7 +183,7 @@ export async function startAgent(options: StartOptions): Promise<RunningAgent> {
   void exited.then(() => (hasExited = true));
 
   const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (hasExited) throw new Error(`agent exited during start-up:\n${output}`);
     try {

@@ -80,7 +80,7 @@ describe('graceful shutdown', () => {
       const calls = Array.from({ length: 10 }, (_, i) =>
         agent.call('POST', '/add-user', { username: `s${i}`, password: 'pw', expiryDate: '01-01-2099' }),
       );
-      await waitFor(() => agent.output().includes('add-user s'), 5000);
+      await waitFor(() => agent.output().includes('add-user s'));
       const code = await agent.stop();
       expect(code).toBe(0);
       const results = await Promise.allSettled(calls);

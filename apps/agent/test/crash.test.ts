@@ -2,7 +2,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunningAgent } from './agent-harness';
-import { BEGIN, END, baseEnv, readText, removeDir, startAgent, tempDir } from './agent-harness';
+import { BEGIN, END, baseEnv, readText, removeDir, startAgent, tempDir, waitFor } from './agent-harness';
 
 type BackendCase = {
   backend: 'cccam' | 'oscam';
@@ -78,7 +78,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function hammer(agent: RunningAgent, stop: () => boolean): Promise<{ ok: number; failed: number }> {
+async function hammer(
+  agent: RunningAgent,
+  stop: () => boolean,
+  progress: { ok: number } = { ok: 0 },
+): Promise<{ ok: number; failed: number }> {
   let ok = 0;
   let failed = 0;
   let version = 0;
@@ -99,8 +103,10 @@ async function hammer(agent: RunningAgent, stop: () => boolean): Promise<{ ok: n
             : agent.call('DELETE', '/delete-user', { username: `u${n}` });
       try {
         const res = await call;
-        if (res.status === 200 || res.status === 404) ok += 1;
-        else throw new Error(`unexpected ${res.status} ${res.raw}`);
+        if (res.status === 200 || res.status === 404) {
+          ok += 1;
+          progress.ok = ok;
+        } else throw new Error(`unexpected ${res.status} ${res.raw}`);
       } catch (error) {
         if ((error as Error).message.startsWith('unexpected')) throw error;
         failed += 1;
@@ -124,8 +130,12 @@ describe.each([
       const env = baseEnv(cfg, { AGENT_BACKEND: kind.backend });
       const agent = await startAgent({ env });
       let killed = false;
-      const load = hammer(agent, () => killed);
-      await sleep(100 + Math.random() * 400);
+      const progress = { ok: 0 };
+      const load = hammer(agent, () => killed, progress);
+      // Some writes have landed (a busy machine can take a while for the first), then kill at a
+      // random point of the following ones.
+      await waitFor(() => progress.ok > 0, 15_000);
+      await sleep(Math.random() * 400);
       await agent.kill();
       killed = true;
       const { ok, failed } = await load;

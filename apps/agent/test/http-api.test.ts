@@ -49,12 +49,13 @@ describe('HTTP API: auth, routing and validation', () => {
     expect(res.body).toEqual({ version: VERSION, backend: 'cccam', message: 'Linedesk agent is running' });
   });
 
+  // Each case from its own source address: 10 failures from one address within a minute get 429.
   it.each([
-    ['a wrong password', { username: ADMIN.username, password: 'wrong' }],
-    ['a wrong username', { username: 'someone', password: ADMIN.password }],
-    ['a password prefix', { username: ADMIN.username, password: ADMIN.password.slice(0, -1) }],
-    ['no credentials', null],
-  ])('refuses %s with 401 and a Basic challenge', async (_label, credentials) => {
+    ['a wrong password', { username: ADMIN.username, password: 'wrong' }, '127.0.0.2'],
+    ['a wrong username', { username: 'someone', password: ADMIN.password }, '127.0.0.3'],
+    ['a password prefix', { username: ADMIN.username, password: ADMIN.password.slice(0, -1) }, '127.0.0.4'],
+    ['no credentials', null, '127.0.0.5'],
+  ])('refuses %s with 401 and a Basic challenge', async (_label, credentials, source) => {
     for (const [method, pathname] of [
       ['GET', '/'],
       ['GET', '/users'],
@@ -62,11 +63,13 @@ describe('HTTP API: auth, routing and validation', () => {
       ['PUT', '/edit-user'],
       ['DELETE', '/delete-user'],
     ] as const) {
-      const res = await agent.call(
+      const res = await request(
+        `${agent.baseUrl}${pathname}`,
         method,
-        pathname,
         { username: 'x', password: 'y', expiryDate: '01-01-2099' },
         credentials,
+        {},
+        source,
       );
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Unauthorized' });
@@ -76,7 +79,14 @@ describe('HTTP API: auth, routing and validation', () => {
   });
 
   it('refuses a malformed Authorization header', async () => {
-    const res = await request(`${agent.baseUrl}/`, 'GET', undefined, null, { authorization: 'Bearer abc' });
+    const res = await request(
+      `${agent.baseUrl}/`,
+      'GET',
+      undefined,
+      null,
+      { authorization: 'Bearer abc' },
+      '127.0.0.6',
+    );
     expect(res.status).toBe(401);
   });
 

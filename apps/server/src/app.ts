@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { errorMessages } from '@linedesk/shared';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,6 +12,9 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { startBackupJob } from './modules/backups/backup-job.js';
+import { registerBackupRoutes } from './modules/backups/backups.routes.js';
+import { allowLocalBackupRequests } from './modules/backups/backups.service.js';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.js';
@@ -48,16 +46,18 @@ import { registerCsrfGuard } from './platform/csrf.js';
 import { withRouteExamples } from './platform/openapi-examples.js';
 import { routeExamples } from './modules/route-examples.js';
 import { createSecretBox } from './platform/crypto.js';
+import { claimDataDir } from './platform/data-dir-lock.js';
 import { createJobMonitor } from './platform/job-monitor.js';
 import { registerErrorHandler } from './platform/error-handler.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerCompression, registerWebApp } from './platform/web-app.js';
 import type { App } from './platform/fastify.js';
 import { loggerOptions } from './platform/logger.js';
+import { webDist } from './platform/paths.js';
 import { createMailer } from './platform/mailer.js';
 import { resolveSecret } from './platform/secret.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { registerEventRoutes } from './realtime/events.routes.js';
-
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export type BuiltApp = {
   app: App;
@@ -98,6 +98,10 @@ export async function buildApp(
     throw new DatabaseStartError(`Error initializing database: ${(error as Error).message}`);
   }
 
+  // The embedded database's folder is this process's alone while it runs (restore checks this).
+  const dataDirLock =
+    database.kind === 'embedded' ? await claimDataDir(config.dataDir, localUrl(config)) : null;
+
   const secret = await resolveSecret(config.secret, config.dataDir);
   const mailer = createMailer(config, app.log);
   const bus = await createEventBus(database);
@@ -114,6 +118,7 @@ export async function buildApp(
     startedAt: new Date(),
     jobs: createJobMonitor(),
   };
+  if (dataDirLock) allowLocalBackupRequests(ctx, dataDirLock.token);
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
   await pruneIdempotencyKeys(database.db);
@@ -122,12 +127,8 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerCsrfGuard(app, config);
-  app.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('x-frame-options', 'DENY');
-    void reply.header('referrer-policy', 'same-origin');
-  });
+  registerSecurityHeaders(app);
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -169,42 +170,23 @@ export async function buildApp(
   registerDashboardRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerSystemStatusRoutes(app, ctx);
+  registerBackupRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
   registerTicketRoutes(app, ctx);
   registerKnowledgeBaseRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerEventRoutes(app, ctx);
 
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    // Hashed assets are looked up per request (wildcard), so a rebuilt web app is served without a
-    // restart; root-level files (favicon) are fixed at start.
-    await app.register(fastifyStatic, {
-      root: path.join(webDist, 'assets'),
-      prefix: '/assets/',
-      wildcard: true,
-      index: false,
-      immutable: true,
-      maxAge: '365d',
-    });
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, decorateReply: false });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND } });
-    }
-    if (!hasWeb)
-      return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
-    // The single-page app owns every other path (its router sends unknown ones to /404).
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist);
-  });
+  await registerWebApp(app, webDist);
 
   await app.ready();
   const serverCheckJob = startServerCheckJob(ctx);
   const lineSyncJob = startLineSyncJob(ctx);
   const lineReconcileJob = startLineReconcileJob(ctx);
   const reminderJob = startExpiryReminderJob(ctx);
+  const backupJob = startBackupJob(ctx);
   const close = async () => {
+    await backupJob.stop();
     await serverCheckJob.stop();
     await lineSyncJob.stop();
     await lineReconcileJob.stop();
@@ -212,6 +194,13 @@ export async function buildApp(
     await app.close();
     await bus.close();
     await database.close();
+    await dataDirLock?.release();
   };
   return { app, ctx, firstAdmin, close };
+}
+
+/** Where a command on this machine reaches the server (`npm run backup`). */
+function localUrl(config: AppConfig): string {
+  const host = ['0.0.0.0', '::', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }

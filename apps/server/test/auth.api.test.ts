@@ -242,6 +242,32 @@ describe('password change', () => {
     expect(newPw.status).toBe(200);
   });
 
+  it('ends every other session of the account, and keeps the one that changed it', async () => {
+    await server.signUpConfirmed('two-devices@example.com', 'user-password-1');
+    const laptop = server.client();
+    const phone = server.client();
+    for (const device of [laptop, phone]) {
+      const signedIn = await device.post('/api/auth/sign-in', {
+        email: 'two-devices@example.com',
+        password: 'user-password-1',
+      });
+      expect(signedIn.status).toBe(200);
+      expect((await device.get('/api/me')).status).toBe(200);
+    }
+    // Even when the client does not ask for it: whoever knew the old password may hold a session.
+    const changed = await phone.post('/api/auth/change-password', {
+      current_password: 'user-password-1',
+      new_password: 'brand-new-pass',
+      revoke_other_sessions: false,
+    });
+    expect(changed.status).toBe(200);
+    expect((await laptop.get('/api/me')).status).toBe(401);
+    expect((await phone.get('/api/me')).status).toBe(200);
+    const sessions = await phone.get('/api/auth/sessions');
+    expect(sessions.body.items).toHaveLength(1);
+    expect(sessions.body.items[0].current).toBe(true);
+  });
+
   it('needs a signed-in user', async () => {
     const res = await server
       .client()

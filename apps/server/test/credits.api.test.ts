@@ -204,6 +204,31 @@ describe('reseller transfers', () => {
     expect(adminView.body.total).toBe(1);
     expect(await expectLedgerMatchesBalance(seller.id)).toBe(20);
   });
+
+  it("gives an admin asking for their own ledger only their own movements; without account_id every account's, each naming its account", async () => {
+    const first = await reseller('ledger.first@example.com', 7);
+    const second = await reseller('ledger.second@example.com', 3);
+    const me = await admin.get('/api/me');
+
+    const own = await admin.get(`/api/credits/ledger?account_id=${me.body.id}&page_size=100`);
+    expect(own.status).toBe(200);
+    expect(own.body.items.filter((e: { account_id: string }) => e.account_id !== me.body.id)).toEqual([]);
+
+    const all = await admin.get('/api/credits/ledger?page_size=100');
+    const rows = all.body.items.map((e: { account_id: string; account_email: string; delta: number }) => [
+      e.account_id,
+      e.account_email,
+      e.delta,
+    ]);
+    expect(rows).toContainEqual([first.id, 'ledger.first@example.com', 7]);
+    expect(rows).toContainEqual([second.id, 'ledger.second@example.com', 3]);
+
+    // A reseller without account_id still gets only their own, whatever the admin view shows.
+    const sellers = await first.client.get('/api/credits/ledger');
+    expect(sellers.body.items.map((e: { account_email: string }) => e.account_email)).toEqual([
+      'ledger.first@example.com',
+    ]);
+  });
 });
 
 describe('Idempotency-Key', () => {

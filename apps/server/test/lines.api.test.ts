@@ -49,7 +49,6 @@ describe('lines', () => {
     server = await startTestServer({
       SERVER_CHECK_INTERVAL_SECONDS: '0',
       LINE_RECONCILE_INTERVAL_SECONDS: '0',
-      SERVER_API_TIMEOUT_MS: '2000',
     });
     admin = await server.admin();
     agent = await startLineAgent();

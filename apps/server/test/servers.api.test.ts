@@ -16,7 +16,6 @@ import { waitFor } from './support/wait-for.js';
 
 const ADMIN_TEXT =
   'You do not have permission to access this page. This page is only accessible to administrators.';
-const TIMEOUT_MS = 1000;
 
 describe('servers', () => {
   let server: TestServer;
@@ -41,10 +40,7 @@ describe('servers', () => {
 
   beforeAll(async () => {
     // The background check is off here so it cannot change statuses under these tests.
-    server = await startTestServer({
-      SERVER_API_TIMEOUT_MS: String(TIMEOUT_MS),
-      SERVER_CHECK_INTERVAL_SECONDS: '0',
-    });
+    server = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' });
     admin = await server.admin();
     [agent, fake] = await Promise.all([startLineAgent(), startFakeAgent()]);
   });
@@ -254,25 +250,6 @@ describe('servers', () => {
     expect(res.body.message).toMatch(/^Failed to connect to server: .*ECONNREFUSED/);
   });
 
-  it('a server that accepts the connection but never answers times out within the limit', async () => {
-    const silent = await startSilentServer();
-    try {
-      const created = await create({ server_name: 'Hung', api_port: silent.port });
-      const started = Date.now();
-      const res = await admin.post(`/api/servers/${created.id}/test`);
-      const took = Date.now() - started;
-      expect(res.body).toMatchObject({
-        ok: false,
-        status: 'error',
-        message: `Failed to connect to server: Request timed out after ${TIMEOUT_MS} ms`,
-      });
-      expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-      expect(took).toBeLessThan(TIMEOUT_MS + 2000);
-    } finally {
-      await silent.close();
-    }
-  });
-
   it("reports 'Server configuration is incomplete. Missing fields: ...'", async () => {
     const created = await create({ server_name: 'Incomplete' });
     const emptied = await admin.patch(`/api/servers/${created.id}`, { host_ip: '', username: '' });
@@ -474,10 +451,7 @@ describe('background server check', () => {
   let agent: TestAgent;
 
   beforeAll(async () => {
-    server = await startTestServer({
-      SERVER_CHECK_INTERVAL_SECONDS: '1',
-      SERVER_API_TIMEOUT_MS: String(TIMEOUT_MS),
-    });
+    server = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '1' });
     admin = await server.admin();
     agent = await startLineAgent();
   });
@@ -524,5 +498,51 @@ describe('background server check', () => {
     expect(back.version).toBe(agent.version);
     // A server nobody has tested stays as it is: the job only re-tests active and error servers.
     expect((await admin.get(`/api/servers/${idle.body.id}`)).body.status).toBe('inactive');
+  });
+});
+
+describe('a server that accepts the connection but never answers', () => {
+  // Only here is the limit for a call to an agent short; elsewhere the harness gives a busy machine room.
+  const TIMEOUT_MS = 1000;
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      SERVER_CHECK_INTERVAL_SECONDS: '0',
+      SERVER_API_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    admin = await server.admin();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('times out within the limit', async () => {
+    const silent = await startSilentServer();
+    try {
+      const created = await admin.post('/api/servers', {
+        server_name: 'Hung',
+        host_ip: '127.0.0.1',
+        port: 12000,
+        api_port: silent.port,
+        username: 'x',
+        password: 'y',
+      });
+      const id = created.body.id as number;
+      const started = Date.now();
+      const res = await admin.post(`/api/servers/${id}/test`);
+      const took = Date.now() - started;
+      expect(res.body).toMatchObject({
+        ok: false,
+        status: 'error',
+        message: `Failed to connect to server: Request timed out after ${TIMEOUT_MS} ms`,
+      });
+      expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+      // The limit plus room for a busy machine: the point is that the request ends at all.
+      expect(took).toBeLessThan(TIMEOUT_MS + 15_000);
+    } finally {
+      await silent.close();
+    }
   });
 });

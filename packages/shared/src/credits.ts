@@ -49,6 +49,8 @@ export type LedgerReason = (typeof ledgerReasons)[number];
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   account_id: text(),
+  /** Whose balance moved: the account column of the all-accounts ledger. */
+  account_email: text(),
   delta: z.number().int(),
   balance_after: z.number().int(),
   reason: z.enum(ledgerReasons),

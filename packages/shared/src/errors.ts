@@ -2,6 +2,7 @@ import { creditErrors } from './credit-errors.js';
 import { lineErrors } from './line-errors.js';
 import { messageErrors } from './message-errors.js';
 import { supportErrors } from './support-errors.js';
+import { systemErrors } from './system-errors.js';
 
 /** Errors of the foundation and servers; each later area keeps its own in `<area>-errors.ts`. */
 const coreErrors = {
@@ -66,6 +67,7 @@ export const errorMessages = {
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,
+  ...systemErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

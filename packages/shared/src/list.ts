@@ -19,3 +19,12 @@ export function listResponseSchema<T extends z.ZodType>(item: T) {
   });
 }
 export type ListResponse<T> = { items: T[]; total: number; page: number; page_size: number };
+
+/**
+ * A list whose total is counted only up to a cap, so a page never counts every row: past the cap,
+ * `total` is the cap and `total_is_lower_bound` is true ("10,000+"); paging goes on while pages are full.
+ */
+export function cappedListResponseSchema<T extends z.ZodType>(item: T) {
+  return listResponseSchema(item).extend({ total_is_lower_bound: z.boolean() });
+}
+export type CappedListResponse<T> = ListResponse<T> & { total_is_lower_bound: boolean };

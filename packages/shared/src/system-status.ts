@@ -38,6 +38,19 @@ export const systemStatusSchema = z.object({
     last_error: text().nullable(),
   }),
   mail: z.object({ transport: z.enum(['smtp', 'log']) }),
+  /** Backups of the embedded database in <data dir>/backups; PostgreSQL's are made with pg_dump. */
+  backups: z.object({
+    /** 'panel': this server writes them; 'pg_dump': PostgreSQL, backed up outside the panel. */
+    by: z.enum(['panel', 'pg_dump']),
+    /** Hours between scheduled backups; 0 = only on request (`npm run backup`). */
+    interval_hours: z.number(),
+    keep: z.number().int(),
+    count: z.number().int(),
+    last_at: z.string().nullable(),
+    last_size_bytes: z.number().int().nullable(),
+    next_at: z.string().nullable(),
+    last_error: z.string().nullable(),
+  }),
   app: z.object({
     version: text(),
     node: text(),
@@ -46,3 +59,11 @@ export const systemStatusSchema = z.object({
   }),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
+
+/** One backup file in <data dir>/backups (POST /api/system/backup answers with the new one). */
+export const backupFileSchema = z.object({
+  file: z.string(),
+  size_bytes: z.number().int(),
+  created_at: z.string(),
+});
+export type BackupFile = z.infer<typeof backupFileSchema>;

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../platform/config.js';
+import { migrationsFolder } from '../platform/paths.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,10 +20,12 @@ export type Database = {
   kind: DbKind;
   /** Opens a dedicated connection for LISTEN (PostgreSQL only). */
   listenClient?: () => Promise<pg.Client>;
+  /** The embedded database's data folder as a gzipped tar (embedded only; for backups). */
+  dumpEmbedded?: () => Promise<Buffer>;
   close: () => Promise<void>;
 };
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export { migrationsFolder };
 
 /** A fixed key so that several app instances starting at once migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_240_118;
@@ -35,15 +37,52 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
 
 async function openEmbedded(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // pg_trgm: the lines search's trigram index (migration 0012 creates the extension).
+  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'embedded', close: () => client.close() };
+  return { db, kind: 'embedded', dumpEmbedded: () => dumpPglite(client), close: () => client.close() };
+}
+
+/**
+ * A consistent copy of a running PGlite: the dump is taken inside a transaction, which PGlite runs one
+ * at a time, so no other transaction is half done in the copy; plain statements queue behind it.
+ */
+export async function dumpPglite(client: PGlite): Promise<Buffer> {
+  await client.exec('CHECKPOINT');
+  const dump = await client.transaction(async () => client.dumpDataDir('gzip'));
+  return Buffer.from(await dump.arrayBuffer());
+}
+
+/**
+ * Opens an embedded database as it is, without migrating it (for `npm run backup` while no server
+ * runs: a backup must not change what it copies).
+ */
+export async function openEmbeddedAsIs(dataDir: string) {
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const migrations = await client.query<{ n: number }>(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  );
+  return {
+    migrations: migrations.rows[0]?.n ?? 0,
+    dump: () => dumpPglite(client),
+    close: () => client.close(),
+  };
+}
+
+/** Creates an embedded data folder from a dump made by `dumpEmbedded` (the folder must not exist). */
+export async function loadEmbeddedDump(dataDir: string, dump: Buffer): Promise<void> {
+  const client = new PGlite(dataDir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
+  await client.waitReady;
+  await client.query('select 1');
+  await client.close();
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer a connection attempt fails the request (503) instead of holding it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -60,7 +99,7 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     kind: 'postgres',
     listenClient: async () => {
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
       await client.connect();
       return client;
     },

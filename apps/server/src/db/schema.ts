@@ -1,6 +1,7 @@
 import * as apiKeys from './schema/api-keys.schema.js';
 import * as core from './schema/core.schema.js';
 import * as credits from './schema/credits.schema.js';
+import * as dashboard from './schema/dashboard.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
 import * as reminders from './schema/reminders.schema.js';
@@ -14,6 +15,7 @@ import * as support from './schema/support.schema.js';
 export * from './schema/api-keys.schema.js';
 export * from './schema/core.schema.js';
 export * from './schema/credits.schema.js';
+export * from './schema/dashboard.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
 export * from './schema/reminders.schema.js';
@@ -24,6 +26,7 @@ export const schema = {
   ...apiKeys,
   ...core,
   ...credits,
+  ...dashboard,
   ...lines,
   ...messages,
   ...reminders,

@@ -3,6 +3,7 @@ import { eventExamples } from '../realtime/events.examples.js';
 import { accountExamples } from './accounts/accounts.examples.js';
 import { apiKeyExamples } from './api-keys/api-keys.examples.js';
 import { authExamples } from './auth/auth.examples.js';
+import { backupExamples } from './backups/backups.examples.js';
 import { contactExamples } from './contact/contact.examples.js';
 import { creditExamples } from './credits/credits.examples.js';
 import { dashboardExamples } from './dashboard/dashboard.examples.js';
@@ -25,6 +26,7 @@ export const routeExamples: RouteExamples = {
   ...accountExamples,
   ...apiKeyExamples,
   ...authExamples,
+  ...backupExamples,
   ...contactExamples,
   ...creditExamples,
   ...dashboardExamples,

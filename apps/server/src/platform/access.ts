@@ -1,4 +1,5 @@
 import { isAdminAccount, permissions as allPermissions, type Permission } from '@linedesk/shared';
+import type { AccountRow } from '../modules/accounts/accounts.repository.js';
 import { AppError } from './errors.js';
 
 /** Who is asking. Built once per request from the session (or, later, an API key). */
@@ -11,6 +12,11 @@ export type Actor = {
   sessionId: string | null;
   /** Set when the request came with an API key instead of a session. */
   apiKeyId?: string;
+  /**
+   * The account row read with the session or key, so /api/me needs no second read. Current: a cached
+   * caller is dropped on every change of its account.
+   */
+  account?: AccountRow;
 };
 
 export function buildActor(input: {
@@ -42,6 +48,15 @@ export const access = {
   signedIn(actor: Actor | null): Actor {
     if (!actor) throw new AppError('UNAUTHENTICATED');
     return actor;
+  },
+  /**
+   * Browser sessions only: managing keys or sessions with an API key would let a leaked key mint more
+   * keys or shut its owner out.
+   */
+  browserSession(actor: Actor | null): Actor {
+    const signedIn = access.signedIn(actor);
+    if (signedIn.apiKeyId) throw new AppError('API_KEY_SESSION_REQUIRED');
+    return signedIn;
   },
   admin(actor: Actor | null): Actor {
     const signedIn = access.signedIn(actor);

@@ -40,6 +40,18 @@ describe('loadConfig', () => {
       expect(text).toContain('LINEDESK_ADMIN_PASSWORD must be at least 8 characters');
     }
   });
+
+  it('backs the embedded database up every 24 hours keeping 7, and never schedules backups of PostgreSQL', () => {
+    expect(loadConfig({})).toMatchObject({ backupIntervalHours: 24, backupKeep: 7 });
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0', BACKUP_KEEP: '3' })).toMatchObject({
+      backupIntervalHours: 0,
+      backupKeep: 3,
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@db/x', BACKUP_INTERVAL_HOURS: '6' }).backupIntervalHours,
+    ).toBe(0);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
 });
 
 describe('TRUST_PROXY', () => {

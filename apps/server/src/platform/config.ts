@@ -101,6 +101,23 @@ const envSchema = z.object({
     .min(0)
     .max(3600)
     .default(60),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'BACKUP_INTERVAL_HOURS must be a number of hours (0 turns scheduled backups off)' })
+    .min(0)
+    .max(8760)
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'BACKUP_KEEP must be a whole number of backups to keep (at least 1)' })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(7),
+  LINES_TOTAL_CAP: z.coerce
+    .number({ error: 'LINES_TOTAL_CAP must be a number of lines' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(10_000),
   // Ticket attachments go to an S3-compatible store when S3_BUCKET is set (else <dataDir>/attachments).
   S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -137,8 +154,17 @@ export type AppConfig = {
   lineReconcileIntervalSeconds: number;
   /** Requests one API key may make per minute (per app instance). */
   apiKeyRateLimitPerMinute: number;
-  /** Seconds the dashboard reuses a scope's line figures between changes; 0 = never. */
+  /** Seconds the dashboard's figures and the lines list's totals are reused between changes; 0 = never. */
   dashboardCacheSeconds: number;
+  /**
+   * Hours between the embedded database's scheduled backups into <dataDir>/backups; 0 = none. Always 0
+   * with PostgreSQL, whose backups are pg_dump's job.
+   */
+  backupIntervalHours: number;
+  /** How many scheduled or requested backups stay in <dataDir>/backups (the oldest go first). */
+  backupKeep: number;
+  /** The lines list counts matches up to this many, then answers "at least this many". */
+  linesTotalCap: number;
   /** Where ticket attachments are stored; null = on disk under <dataDir>/attachments. */
   s3: {
     endpoint: string | undefined;
@@ -195,6 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
+    backupIntervalHours: e.DATABASE_URL ? 0 : e.BACKUP_INTERVAL_HOURS,
+    backupKeep: e.BACKUP_KEEP,
+    linesTotalCap: e.LINES_TOTAL_CAP,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

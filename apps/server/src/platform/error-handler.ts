@@ -1,6 +1,7 @@
 import { errorMessages, type ApiErrorBody, type ErrorCode } from '@linedesk/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from './database-errors.js';
 import { AppError, isErrorCode } from './errors.js';
 
 /**
@@ -51,6 +52,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', errorMessages.RATE_LIMITED));
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body('VALIDATION', `${errorMessages.VALIDATION}: ${error.message}`));
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'Database unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(body('DATABASE_DOWN', errorMessages.DATABASE_DOWN));
     }
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(500).send(body('INTERNAL', errorMessages.INTERNAL));

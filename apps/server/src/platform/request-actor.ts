@@ -1,21 +1,34 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { resolveApiKeyActor } from '../modules/api-keys/api-key-actor.js';
+import { resolveApiKeyActor, type CachedApiKey } from '../modules/api-keys/api-key-actor.js';
 import { createApiKeyRateLimiter, type ApiKeyRateLimiter } from '../modules/api-keys/api-key-rate-limiter.js';
 import { bearerToken } from '../modules/api-keys/api-key-secret.js';
-import { resolveSessionActor } from '../modules/auth/session.service.js';
+import { resolveSessionActor, type CachedSession } from '../modules/auth/session.service.js';
 import type { Actor } from './access.js';
+import { createCallerCache, type CallerCache } from './caller-cache.js';
 
-const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
-const limiters = new WeakMap<AppContext, ApiKeyRateLimiter>();
+const CALLER_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
 
-function limiterFor(ctx: AppContext): ApiKeyRateLimiter {
-  let limiter = limiters.get(ctx);
-  if (!limiter) {
-    limiter = createApiKeyRateLimiter(ctx.config.apiKeyRateLimitPerMinute);
-    limiters.set(ctx, limiter);
+type Callers = {
+  limiter: ApiKeyRateLimiter;
+  sessions: CallerCache<CachedSession>;
+  keys: CallerCache<CachedApiKey>;
+};
+
+const perRequest = new WeakMap<FastifyRequest, Promise<Actor | null>>();
+const perApp = new WeakMap<AppContext, Callers>();
+
+function callersFor(ctx: AppContext): Callers {
+  let callers = perApp.get(ctx);
+  if (!callers) {
+    callers = {
+      limiter: createApiKeyRateLimiter(ctx.config.apiKeyRateLimitPerMinute),
+      sessions: createCallerCache(ctx.bus, CALLER_CACHE),
+      keys: createCallerCache(ctx.bus, CALLER_CACHE),
+    };
+    perApp.set(ctx, callers);
   }
-  return limiter;
+  return callers;
 }
 
 /**
@@ -27,13 +40,14 @@ export function getActor(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Actor | null> {
-  let pending = cache.get(request);
+  let pending = perRequest.get(request);
   if (!pending) {
+    const callers = callersFor(ctx);
     const key = bearerToken(request.headers.authorization);
     pending = key
-      ? resolveApiKeyActor(ctx, limiterFor(ctx), key, reply)
-      : resolveSessionActor(ctx, request, reply);
-    cache.set(request, pending);
+      ? resolveApiKeyActor(ctx, callers.keys, callers.limiter, key, reply)
+      : resolveSessionActor(ctx, callers.sessions, request, reply);
+    perRequest.set(request, pending);
   }
   return pending;
 }

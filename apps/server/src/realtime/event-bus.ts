@@ -6,6 +6,14 @@ import type { Database } from '../db/client.js';
 
 const CHANNEL = 'linedesk_events';
 
+/**
+ * Stays inside the server (never forwarded to browsers): who may be signed in changed for this
+ * account (a session ended, a password changed, a key was revoked), so every instance drops what it
+ * cached about the account's callers. `listen_restarted` is this instance's own: its LISTEN
+ * connection came back, and events sent meanwhile may be lost.
+ */
+export type InternalEvent = { type: 'callers_changed'; accountId: string } | { type: 'listen_restarted' };
+
 export type EventBus = {
   publish: (event: ChangeEvent) => Promise<void>;
   subscribe: (listener: (event: ChangeEvent) => void) => () => void;
@@ -15,6 +23,9 @@ export type EventBus = {
    * event may arrive twice).
    */
   watch: (listener: (event: ChangeEvent) => void) => () => void;
+  publishInternal: (event: InternalEvent) => Promise<void>;
+  /** Internal events, this instance's own at once (like `watch`) and other instances' via NOTIFY. */
+  watchInternal: (listener: (event: InternalEvent) => void) => () => void;
   healthy: () => boolean;
   close: () => Promise<void>;
 };
@@ -30,12 +41,18 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     emitter.on('event', listener);
     return () => emitter.off('event', listener);
   };
+  const watchInternal = (listener: (event: InternalEvent) => void) => {
+    emitter.on('internal', listener);
+    return () => emitter.off('internal', listener);
+  };
 
   if (!database.listenClient) {
     return {
       publish: async (event) => void emitter.emit('event', event),
       subscribe,
       watch: subscribe,
+      publishInternal: async (event) => void emitter.emit('internal', event),
+      watchInternal,
       healthy: () => true,
       close: async () => {
         emitter.removeAllListeners();
@@ -47,18 +64,23 @@ export async function createEventBus(database: Database): Promise<EventBus> {
   let client: pg.Client | undefined;
   let connected = false;
   let closing = false;
+  let everConnected = false;
 
   const connect = async (): Promise<void> => {
     try {
       client = await openListener();
       client.on('notification', (message) => {
         if (message.channel !== CHANNEL || !message.payload) return;
-        emitter.emit('event', JSON.parse(message.payload) as ChangeEvent);
+        const payload = JSON.parse(message.payload) as ChangeEvent | { internal: InternalEvent };
+        if ('internal' in payload) emitter.emit('internal', payload.internal);
+        else emitter.emit('event', payload);
       });
       client.on('error', () => reconnect());
       client.on('end', () => reconnect());
       await client.query(`LISTEN ${CHANNEL}`);
       connected = true;
+      if (everConnected) emitter.emit('internal', { type: 'listen_restarted' } satisfies InternalEvent);
+      everConnected = true;
     } catch {
       reconnect();
     }
@@ -67,6 +89,9 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     connected = false;
     if (closing) return;
     client?.removeAllListeners();
+    // The dropped connection may still emit 'error' (after 'end', say); with no listener left that
+    // would be an uncaught exception and stop the whole server.
+    client?.on('error', () => undefined);
     client = undefined;
     setTimeout(() => void connect(), 1000).unref();
   };
@@ -86,6 +111,11 @@ export async function createEventBus(database: Database): Promise<EventBus> {
         emitter.off('published', listener);
       };
     },
+    publishInternal: async (event) => {
+      emitter.emit('internal', event);
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify({ internal: event })})`);
+    },
+    watchInternal,
     healthy: () => connected,
     close: async () => {
       closing = true;

@@ -15,7 +15,10 @@ export type EventStream = {
 };
 
 /** An open `GET /api/events` stream of one client, as a browser tab holds it, collecting its events. */
-export async function openEventStream(server: TestServer, client: TestClient): Promise<EventStream> {
+export async function openEventStream(
+  server: Pick<TestServer, 'url'>,
+  client: TestClient,
+): Promise<EventStream> {
   const controller = new AbortController();
   const res = await fetch(`${server.url}/api/events`, {
     headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
@@ -52,7 +55,8 @@ export async function openEventStream(server: TestServer, client: TestClient): P
   })();
   return {
     events,
-    async next(table, match = () => true, ms = 5000) {
+    // Callers wait for an event that must come; the limit only ends a test on a machine busy elsewhere.
+    async next(table, match = () => true, ms = 30_000) {
       const until = Date.now() + ms;
       for (;;) {
         const found = events.find((e) => e.event === table && match(e));

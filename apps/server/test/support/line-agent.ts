@@ -17,6 +17,8 @@ export type TestAgent = {
   port: number;
   username: string;
   password: string;
+  /** The CCcam.cfg the agent writes. */
+  configFile: string;
   /** What the agent reports in GET /. */
   version: string;
   current: () => RunningAgent;
@@ -27,11 +29,13 @@ export type TestAgent = {
 };
 
 /** A real line agent process (apps/agent) on a free port over an empty temp CCcam.cfg. */
-export async function startLineAgent(options: { tls?: boolean } = {}): Promise<TestAgent> {
+export async function startLineAgent(
+  options: { tls?: boolean; env?: Record<string, string> } = {},
+): Promise<TestAgent> {
   const dir = await tempDir('server-api');
   const cfg = path.join(dir, 'CCcam.cfg');
   await writeFile(cfg, '');
-  const extra: Record<string, string> = {};
+  const extra: Record<string, string> = { ...options.env };
   if (options.tls) {
     const cert = path.join(dir, 'cert.pem');
     const key = path.join(dir, 'key.pem');
@@ -59,6 +63,7 @@ export async function startLineAgent(options: { tls?: boolean } = {}): Promise<T
     port,
     username: AGENT_LOGIN.username,
     password: AGENT_LOGIN.password,
+    configFile: cfg,
     version: info.body.version,
     current: () => agent,
     stop: async () => {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { authUsers } from '../../src/db/schema.js';
+import { publishBalanceChange } from '../../src/modules/credits/credit-events.js';
 import { creditLedger } from '../../src/modules/credits/credit-ledger.js';
 import type { TestAgent } from './line-agent.js';
 import type { TestClient } from './test-client.js';
@@ -11,7 +12,10 @@ import type { TestServer } from './test-server.js';
 
 export type Account = { client: TestClient; id: string; email: string };
 
-/** Gives an account credits the way the panel does it: one ledger entry in a transaction. */
+/**
+ * Gives an account credits the way the panel does it: one ledger entry in a transaction, then the
+ * balance change event (which also drops the account's cached sessions, now in group 2).
+ */
 export async function grantCredits(server: TestServer, accountId: string, credits: number): Promise<void> {
   await server.built.ctx.db.transaction((tx) =>
     creditLedger.change(tx as unknown as Db, {
@@ -21,6 +25,11 @@ export async function grantCredits(server: TestServer, accountId: string, credit
       actorId: null,
     }),
   );
+  const [account] = await server.built.ctx.db
+    .select({ id: authUsers.id, ownerId: authUsers.ownerId })
+    .from(authUsers)
+    .where(eq(authUsers.id, accountId));
+  await publishBalanceChange(server.built.ctx, account!);
 }
 
 export async function balanceOf(server: TestServer, accountId: string): Promise<number> {

@@ -41,13 +41,21 @@ function nextIp() {
   return `10.${(process.pid % 200) + 1}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
-/** A real server on a free port over a fresh copy of the migrated template database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A real server on a free port over a fresh copy of the migrated template database, or (embedded only)
+ * over an existing data folder, which then stays when the server closes.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<TestServer> {
   const port = await freePort();
-  const pgUrl = testPostgresUrl();
-  const dataDir = path.join(repoTestData, uniqueName('run'));
+  const pgUrl = options.dataDir ? undefined : testPostgresUrl();
+  const dataDir = options.dataDir ?? path.join(repoTestData, uniqueName('run'));
   let dbName: string | undefined;
-  if (pgUrl) {
+  if (options.dataDir) {
+    // The caller's folder, as it is.
+  } else if (pgUrl) {
     dbName = uniqueName('ld_test');
     await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
   } else {
@@ -64,6 +72,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // The test clients connect from loopback and name their own address in X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'info',
+    // Agents in tests run on this machine, which may be busy with other work: a call to one is
+    // given a generous limit, and only tests about timeouts set a short one.
+    SERVER_API_TIMEOUT_MS: '30000',
+    // A test that is about backups turns them on; the others should not spend time writing them.
+    BACKUP_INTERVAL_HOURS: '0',
     ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
     ...env,
   });
@@ -110,7 +123,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     close: async () => {
       await built.close();
       if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
   return server;

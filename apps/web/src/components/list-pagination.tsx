@@ -31,6 +31,19 @@ export function ListPagination(props: ListPaginationProps) {
       }}
       labelRowsPerPage={rowsPerPageLabel ?? t('common.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, total: count })}
+      // On a phone the row of label, size, range and arrows is wider than the screen: it wraps, with the
+      // arrows kept together at the end, instead of scrolling them out of sight.
+      sx={{
+        overflow: 'visible',
+        '& .MuiTablePagination-toolbar': {
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          rowGap: 0.5,
+          px: { xs: 1, sm: 2 },
+        },
+        '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+      }}
     />
   );
 }

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -8,7 +7,6 @@ type LogoProps = { href?: string; showText?: boolean };
 
 /** Inline SVG mark plus the product name: nothing is fetched from outside. */
 export function Logo({ href = '/', showText = true }: LogoProps) {
-  const theme = useTheme();
   // The logo is rendered twice (permanent nav and drawer); a shared gradient id would break the hidden copy.
   const gradientId = `logo-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
@@ -28,8 +26,9 @@ export function Logo({ href = '/', showText = true }: LogoProps) {
       <Box component="svg" viewBox="0 0 40 40" sx={{ width: 36, height: 36, flexShrink: 0 }} aria-hidden>
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-            <stop offset="0%" stopColor={theme.palette.primary.light} />
-            <stop offset="100%" stopColor={theme.palette.primary.dark} />
+            {/* The brand's own greens: the theme's primary is darker, for text contrast. */}
+            <stop offset="0%" stopColor="#5BE49B" />
+            <stop offset="100%" stopColor="#007867" />
           </linearGradient>
         </defs>
         <rect width="40" height="40" rx="10" fill={`url(#${gradientId})`} />

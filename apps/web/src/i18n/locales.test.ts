@@ -1,6 +1,6 @@
 import { errorCodes, errorMessages, languages, permissions } from '@linedesk/shared';
 import { describe, expect, it } from 'vitest';
-import { resources } from './resources';
+import { loadTranslation } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -15,7 +15,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const flat = Object.fromEntries(
-  languages.map((language) => [language, flatten(resources[language].translation as Tree)]),
+  await Promise.all(
+    languages.map(async (language) => [language, flatten((await loadTranslation(language)) as Tree)]),
+  ),
 ) as Record<(typeof languages)[number], Map<string, string>>;
 
 const placeholders = (text: string) =>

@@ -1,14 +1,11 @@
 import type { Language } from '@linedesk/shared';
-import de from './locales/de.json';
 import type enApiKeys from './locales/api-keys/en.json';
-import en from './locales/en.json';
+import type en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
 import type enSupport from './locales/support/en.json';
-import pl from './locales/pl.json';
-import pt from './locales/pt.json';
 
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
 export type Translation = typeof en &
@@ -22,10 +19,13 @@ export type Translation = typeof en &
 type Tree = { [key: string]: string | Tree };
 
 /**
- * Each feature area keeps its texts in `locales/<area>/<language>.json` (so areas never edit one
- * shared file); they are merged into the core file key by key, `errors` and `nav` included.
+ * The core file `locales/<language>.json` and each area's `locales/<area>/<language>.json` (so areas
+ * never edit one shared file). Loaded on demand: a browser downloads only the language it shows
+ * (vite.config.ts puts one language's files in one chunk).
  */
-const areaFiles = import.meta.glob<Tree>('./locales/*/*.json', { eager: true, import: 'default' });
+const localeFiles = import.meta.glob<Tree>(['./locales/*.json', './locales/*/*.json'], {
+  import: 'default',
+});
 
 function merge(target: Tree, source: Tree): Tree {
   for (const [key, value] of Object.entries(source)) {
@@ -40,17 +40,14 @@ function merge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-function build(language: Language, core: Tree): Translation {
-  let tree = merge({}, core);
-  for (const [file, texts] of Object.entries(areaFiles)) {
-    if (file.endsWith(`/${language}.json`)) tree = merge(tree, texts);
-  }
+/** One language's texts: the core file merged with every area's file, key by key (`errors`, `nav`…). */
+export async function loadTranslation(language: Language): Promise<Translation> {
+  const core = `./locales/${language}.json`;
+  const areas = Object.keys(localeFiles).filter(
+    (file) => file !== core && file.endsWith(`/${language}.json`) && file.split('/').length === 4,
+  );
+  const [coreTexts, ...areaTexts] = await Promise.all([core, ...areas].map((file) => localeFiles[file]!()));
+  let tree = merge({}, coreTexts!);
+  for (const texts of areaTexts) tree = merge(tree, texts);
   return tree as unknown as Translation;
 }
-
-export const resources = {
-  en: { translation: build('en', en) },
-  de: { translation: build('de', de) },
-  pl: { translation: build('pl', pl) },
-  pt: { translation: build('pt', pt) },
-} satisfies Record<Language, { translation: Translation }>;

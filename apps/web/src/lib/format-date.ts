@@ -21,10 +21,18 @@ export function formatDate(input: DateInput, locale = 'en'): string {
   return `${pad2(date.getDate())} ${shortMonth(date, locale)} ${date.getFullYear()}`;
 }
 
-/** 'DD MMM YYYY h:mm a', e.g. "05 Mar 2025 3:07 pm". */
+/**
+ * 'DD MMM YYYY h:mm a' in English, e.g. "05 Mar 2025 3:07 pm"; other languages keep the date's order
+ * and write the time as their readers do ("05 Mär 2025 15:07"), since am/pm means nothing in German,
+ * Polish or Portuguese.
+ */
 export function formatDateTime(input: DateInput, locale = 'en'): string {
   const date = toDate(input);
   if (!date) return '';
+  if (!locale.toLowerCase().startsWith('en')) {
+    const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+    return `${formatDate(date, locale)} ${time}`;
+  }
   const hours = date.getHours();
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${formatDate(date, locale)} ${hour12}:${pad2(date.getMinutes())} ${hours < 12 ? 'am' : 'pm'}`;

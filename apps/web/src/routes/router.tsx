@@ -3,17 +3,22 @@ import { lazyPage } from './lazy-page';
 import { Suspense } from 'react';
 import { LoadingScreen } from '../components/loading-screen';
 import { ScrollToTop } from '../components/scroll-to-top';
-import { AdminGuard } from '../features/auth/components/admin-guard';
-import { CallbackPage } from '../features/auth/pages/callback-page';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
-import { SignUpPage } from '../features/auth/pages/sign-up-page';
-import { LinesGuard } from '../features/lines/components/lines-guard';
-import { CreateMessageGuard } from '../features/messages/components/create-message-guard';
-import { NotFoundPage } from '../features/not-found/pages/not-found-page';
-import { DashboardShell } from './dashboard-shell';
 import { paths } from './paths';
 
-// Pages load on first visit, so signing in doesn't download the grids, charts and editors.
+// Pages load on first visit, so signing in doesn't download the grids, charts and editors, nor the
+// signed-in shell (navigation, header popovers); only the sign-in page is in the first download.
+const DashboardShell = lazyPage(() => import('./dashboard-shell'), 'DashboardShell');
+const SignUpPage = lazyPage(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage');
+const CallbackPage = lazyPage(() => import('../features/auth/pages/callback-page'), 'CallbackPage');
+// The guards only ever show inside the shell, so they load with it rather than with the sign-in page.
+const AdminGuard = lazyPage(() => import('../features/auth/components/admin-guard'), 'AdminGuard');
+const LinesGuard = lazyPage(() => import('../features/lines/components/lines-guard'), 'LinesGuard');
+const CreateMessageGuard = lazyPage(
+  () => import('../features/messages/components/create-message-guard'),
+  'CreateMessageGuard',
+);
+const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'), 'NotFoundPage');
 const ProfileEditPage = lazyPage(
   () => import('../features/account/pages/profile-edit-page'),
   'ProfileEditPage',

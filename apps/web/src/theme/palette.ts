@@ -11,11 +11,16 @@ export const grey = {
   900: '#141A21',
 } as const;
 
+/**
+ * The brand green. `main` is a shade darker than the logo's #00A76F: white text on it, and it as text
+ * on white or on the light grey of table headers, reach the 4.5:1 contrast of WCAG AA (#00A76F only
+ * reached 3.1:1).
+ */
 export const primary = {
   lighter: '#C8FAD6',
   light: '#5BE49B',
-  main: '#00A76F',
-  dark: '#007867',
+  main: '#007B55',
+  dark: '#005E48',
   darker: '#004B50',
   contrastText: '#FFFFFF',
 } as const;
@@ -36,24 +41,27 @@ export const info = {
   dark: '#006C9C',
   darker: '#003768',
 };
+// The `dark` shades are the text colour of labels on their `lighter` tone and on white: dark enough
+// for 4.5:1 on both.
 export const success = {
   lighter: '#D3FCD2',
   light: '#77ED8B',
   main: '#22C55E',
-  dark: '#118D57',
+  dark: '#0A7B4B',
   darker: '#065E49',
 };
 export const warning = {
   lighter: '#FFF5CC',
   light: '#FFD666',
   main: '#FFAB00',
-  dark: '#B76E00',
+  dark: '#965A00',
   darker: '#7A4100',
 };
+/** `main` is dark enough for white text on it (badges) and for error text on white (4.5:1). */
 export const error = {
   lighter: '#FFE9D5',
   light: '#FFAC82',
-  main: '#FF5630',
+  main: '#D6341C',
   dark: '#B71D18',
   darker: '#7A0916',
 };

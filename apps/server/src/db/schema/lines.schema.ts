@@ -67,12 +67,27 @@ export const lines = pgTable(
   },
   (t) => [
     check('users_sync_state_check', sql`${t.syncState} in ('synced', 'pending', 'failing')`),
-    index('users_owner_created_idx').on(t.ownerId, t.createdAt),
+    // The list pages read 25 rows in index order instead of sorting every line: one index per sort
+    // the list offers (the id breaks ties), for the whole panel and per owner. Status and server name
+    // sorts read each status's (or server's) lines in id order (users_enabled_idx, users_server_idx).
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_expiry_idx').on(t.expiryDate, t.id),
+    index('users_added_idx').on(t.addedDate, t.id),
+    index('users_owner_email_idx').on(t.ownerEmail, t.id),
+    index('users_sync_state_idx').on(t.syncState, t.id),
+    index('users_enabled_idx').on(t.enabled, t.id),
+    index('users_server_idx').on(t.serverId, t.id),
+    index('users_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
     // Resellers' lists sorted or filtered by expiry stay index-ordered within their own lines.
-    index('users_owner_expiry_idx').on(t.ownerId, t.expiryDate),
-    index('users_created_idx').on(t.createdAt),
-    index('users_expiry_idx').on(t.expiryDate),
-    index('users_server_idx').on(t.serverId),
+    index('users_owner_expiry_idx').on(t.ownerId, t.expiryDate, t.id),
+    index('users_owner_username_idx').on(t.ownerId, t.username),
+    index('users_owner_added_idx').on(t.ownerId, t.addedDate, t.id),
+    index('users_owner_email_order_idx').on(t.ownerId, t.ownerEmail, t.id),
+    index('users_owner_sync_state_idx').on(t.ownerId, t.syncState, t.id),
+    index('users_owner_enabled_idx').on(t.ownerId, t.enabled, t.id),
+    index('users_owner_server_idx').on(t.ownerId, t.serverId, t.id),
+    // Trigrams find the lines containing a search text without reading every line (pg_trgm).
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -98,6 +98,7 @@ const setBody: SetCreditsBody = { credits: 100, note: 'Balance corrected after s
 const addEntry: LedgerEntry = {
   id: 1311,
   account_id: RESELLER_ID,
+  account_email: 'reseller@example.com',
   delta: 50,
   balance_after: 86,
   reason: 'add',
@@ -112,6 +113,7 @@ const addEntry: LedgerEntry = {
 const transferEntry: LedgerEntry = {
   id: 1207,
   account_id: SUB_ACCOUNT_ID,
+  account_email: 'satshop@example.com',
   delta: 10,
   balance_after: 10,
   reason: 'transfer_in',
@@ -126,6 +128,7 @@ const transferEntry: LedgerEntry = {
 const setEntry: LedgerEntry = {
   id: 1312,
   account_id: RESELLER_ID,
+  account_email: 'reseller@example.com',
   delta: 14,
   balance_after: 100,
   reason: 'set',

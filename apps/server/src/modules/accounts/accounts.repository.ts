@@ -5,7 +5,8 @@ import { ADMIN_GROUP_ID, type AccountListQuery } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { authAccounts, authUsers, groups } from '../../db/schema.js';
 
-const accountColumns = {
+/** The columns of an AccountRow (auth_users joined with its group), for queries that join further. */
+export const accountColumns = {
   id: authUsers.id,
   email: authUsers.email,
   fullName: authUsers.name,

@@ -17,6 +17,7 @@ import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/password.js';
 import { translateAuthError } from '../auth/auth-errors.js';
+import { endAllSessions, endOtherSessions } from '../auth/auth.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
 import { toManagedAccount, toMe } from './account-mapper.js';
@@ -47,7 +48,7 @@ async function managedOrNotFound(ctx: AppContext, actor: Actor, id: string): Pro
 
 export async function getMe(ctx: AppContext, actor: Actor | null): Promise<Me> {
   const signedIn = access.signedIn(actor);
-  const row = await accountsRepository.findById(ctx.db, signedIn.id);
+  const row = signedIn.account ?? (await accountsRepository.findById(ctx.db, signedIn.id));
   if (!row) throw new AppError('UNAUTHENTICATED');
   return toMe(row);
 }
@@ -56,8 +57,9 @@ export async function updateMe(ctx: AppContext, actor: Actor | null, body: Updat
   const signedIn = access.signedIn(actor);
   await accountsRepository.update(ctx.db, signedIn.id, { name: body.full_name });
   const row = await accountsRepository.findById(ctx.db, signedIn.id);
-  await publishAccountChange(ctx, 'update', { id: signedIn.id, ownerId: row?.ownerId ?? null });
-  return getMe(ctx, signedIn);
+  if (!row) throw new AppError('UNAUTHENTICATED');
+  await publishAccountChange(ctx, 'update', row);
+  return toMe(row);
 }
 
 /** Admins see every account (optionally one reseller's, `owner_id`); anyone else only the accounts they own. */
@@ -145,6 +147,8 @@ export async function acceptInvite(ctx: AppContext, body: AcceptInviteBody): Pro
   await ctx.auth.api
     .resetPassword({ body: { token: body.token, newPassword: body.password } })
     .catch(translateAuthError);
+  // Whoever knew the old password (if the account had one) is signed out everywhere.
+  await endOtherSessions(ctx, accountId, null);
   await accountsRepository.markEmailVerified(ctx.db, accountId);
   const row = await accountsRepository.findById(ctx.db, accountId);
   if (row) await publishAccountChange(ctx, 'update', row);
@@ -193,5 +197,5 @@ export async function updateAccount(
 export async function endAccountSessions(ctx: AppContext, actor: Actor | null, id: string): Promise<number> {
   access.admin(actor);
   if (!(await accountsRepository.findById(ctx.db, id))) throw new AppError('USER_NOT_FOUND');
-  return sessionRepository.deleteAllForUser(ctx.db, id);
+  return endAllSessions(ctx, id);
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { apiKeys } from '../../db/schema.js';
+import { apiKeys, authUsers, groups } from '../../db/schema.js';
+import { accountColumns, type AccountRow } from '../accounts/accounts.repository.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -24,11 +25,16 @@ export const apiKeysRepository = {
       .returning({ id: apiKeys.id });
     return rows.length > 0;
   },
-  /** A usable key: not revoked and not expired. */
-  async findUsableByHash(db: Db, keyHash: string): Promise<ApiKeyRow | undefined> {
+  /** A usable key with its account and group: one read over the hash's unique index. */
+  async findUsableWithAccount(
+    db: Db,
+    keyHash: string,
+  ): Promise<{ key: ApiKeyRow; account: AccountRow } | undefined> {
     const [row] = await db
-      .select()
+      .select({ key: apiKeys, account: accountColumns })
       .from(apiKeys)
+      .innerJoin(authUsers, eq(authUsers.id, apiKeys.accountId))
+      .leftJoin(groups, eq(groups.id, authUsers.groupId))
       .where(
         and(
           eq(apiKeys.keyHash, keyHash),

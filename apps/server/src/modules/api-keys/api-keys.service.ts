@@ -17,15 +17,8 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** Keys are managed from a signed-in session only: a leaked key must not be able to mint more. */
-function sessionOwner(actor: Actor | null): Actor {
-  const owner = access.signedIn(actor);
-  if (owner.apiKeyId) throw new AppError('API_KEY_SESSION_REQUIRED');
-  return owner;
-}
-
 export async function listApiKeys(ctx: AppContext, actor: Actor | null): Promise<ApiKey[]> {
-  const owner = sessionOwner(actor);
+  const owner = access.browserSession(actor);
   return (await apiKeysRepository.listActive(ctx.db, owner.id)).map(toApiKey);
 }
 
@@ -34,7 +27,7 @@ export async function createApiKey(
   actor: Actor | null,
   body: ApiKeyCreateBody,
 ): Promise<ApiKeyCreated> {
-  const owner = sessionOwner(actor);
+  const owner = access.browserSession(actor);
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('API_KEY_EXPIRY_PAST');
   const { key, prefix, hash } = generateApiKey();
@@ -50,6 +43,8 @@ export async function createApiKey(
 }
 
 export async function revokeApiKey(ctx: AppContext, actor: Actor | null, id: string): Promise<void> {
-  const owner = sessionOwner(actor);
+  const owner = access.browserSession(actor);
   if (!(await apiKeysRepository.revoke(ctx.db, owner.id, id))) throw new AppError('API_KEY_NOT_FOUND');
+  // Every instance forgets the key now rather than when its cached caller expires.
+  await ctx.bus.publishInternal({ type: 'callers_changed', accountId: owner.id });
 }

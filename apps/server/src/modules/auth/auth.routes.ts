@@ -75,7 +75,9 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      await signOut(ctx, request, reply);
+      // A bad API key must not stop a browser from signing out.
+      const actor = await getActor(ctx, request, reply).catch(() => null);
+      await signOut(ctx, actor, request, reply);
       return { message: 'Signed out' };
     },
   );
@@ -85,7 +87,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Change my password',
+        summary: 'Change my password; every other session of the account ends (on every instance)',
         body: changePasswordBodySchema,
         response: { 200: messageResponseSchema },
       },
@@ -101,7 +103,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['auth'],
-        summary: 'My active sessions',
+        summary: 'My active sessions (not with an API key)',
         response: { 200: z.object({ items: z.array(sessionInfoSchema) }) },
       },
     },
@@ -113,7 +115,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['auth'],
-        summary: 'End one of my sessions',
+        summary: 'End one of my sessions (not with an API key)',
         params: z.object({ id: z.string().min(1).max(128) }),
         response: { 200: messageResponseSchema },
       },

@@ -85,13 +85,28 @@ export async function verifyEmail(
   return meById(ctx, user.id);
 }
 
-export async function signOut(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function signOut(
+  ctx: AppContext,
+  actor: Actor | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const result = await ctx.auth.api
     .signOut({ headers: toWebHeaders(request), returnHeaders: true })
     .catch(() => undefined);
   forwardSetCookies(result?.headers, reply);
+  if (actor?.sessionId) await callersChanged(ctx, actor.id);
 }
 
+/** Every instance drops what it cached about the account's sessions and keys (they just changed). */
+function callersChanged(ctx: AppContext, accountId: string): Promise<void> {
+  return ctx.bus.publishInternal({ type: 'callers_changed', accountId });
+}
+
+/**
+ * Whoever knew the old password may hold a session: a new password ends every other session of the
+ * account, on every instance. The one changing it stays signed in.
+ */
 export async function changePassword(
   ctx: AppContext,
   actor: Actor | null,
@@ -99,23 +114,34 @@ export async function changePassword(
   reply: FastifyReply,
   body: ChangePasswordBody,
 ): Promise<void> {
-  access.signedIn(actor);
+  const signedIn = access.browserSession(actor);
   const result = await ctx.auth.api
     .changePassword({
       body: {
         currentPassword: body.current_password,
         newPassword: body.new_password,
-        revokeOtherSessions: body.revoke_other_sessions ?? false,
+        revokeOtherSessions: false,
       },
       headers: toWebHeaders(request),
       returnHeaders: true,
     })
     .catch(translateAuthError);
   forwardSetCookies(result.headers, reply);
+  await endOtherSessions(ctx, signedIn.id, signedIn.sessionId);
+}
+
+/** After a password change or reset: every session of the account but `keepSessionId` ends now. */
+export async function endOtherSessions(
+  ctx: AppContext,
+  accountId: string,
+  keepSessionId: string | null,
+): Promise<void> {
+  await sessionRepository.deleteOthersForUser(ctx.db, accountId, keepSessionId);
+  await callersChanged(ctx, accountId);
 }
 
 export async function listMySessions(ctx: AppContext, actor: Actor | null): Promise<SessionInfo[]> {
-  const signedIn = access.signedIn(actor);
+  const signedIn = access.browserSession(actor);
   const rows = await sessionRepository.listForUser(ctx.db, signedIn.id);
   return rows.map((s) => ({
     id: s.id,
@@ -129,7 +155,15 @@ export async function listMySessions(ctx: AppContext, actor: Actor | null): Prom
 }
 
 export async function endMySession(ctx: AppContext, actor: Actor | null, sessionId: string): Promise<void> {
-  const signedIn = access.signedIn(actor);
+  const signedIn = access.browserSession(actor);
   if (!(await sessionRepository.deleteOne(ctx.db, signedIn.id, sessionId)))
     throw new AppError('SESSION_NOT_FOUND');
+  await callersChanged(ctx, signedIn.id);
+}
+
+/** An admin ended every session of an account (the account is known to exist). */
+export async function endAllSessions(ctx: AppContext, accountId: string): Promise<number> {
+  const ended = await sessionRepository.deleteAllForUser(ctx.db, accountId);
+  await callersChanged(ctx, accountId);
+  return ended;
 }

@@ -9,6 +9,8 @@ import type { Mailer } from '../../platform/mailer.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/** The idle window slides (session row written, cookie renewed) at most this often per session. */
+export const SESSION_REFRESH_SECONDS = 60 * 60;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'linedesk.session_token';
 export const CLIENT_IP_HEADER = 'x-linedesk-client-ip';
@@ -84,7 +86,7 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       // Slide the 7-day idle window at most hourly, so an active session is not written on every call.
-      updateAge: 60 * 60,
+      updateAge: SESSION_REFRESH_SECONDS,
     },
     advanced: {
       cookiePrefix: 'linedesk',

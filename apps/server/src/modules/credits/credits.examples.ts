@@ -8,6 +8,7 @@ const ADMIN_ID = '0b7e4c2a-5d1f-4e8b-9a3c-6f2d8e1b7a40';
 const renewed: LedgerEntry = {
   id: 1207,
   account_id: RESELLER_ID,
+  account_email: 'reseller@example.com',
   delta: -10,
   balance_after: 26,
   reason: 'line_renew',
@@ -31,6 +32,7 @@ const created: LedgerEntry = {
 const toppedUp: LedgerEntry = {
   id: 1131,
   account_id: RESELLER_ID,
+  account_email: 'reseller@example.com',
   delta: 25,
   balance_after: 40,
   reason: 'topup',

@@ -5,10 +5,12 @@ import type { Db } from '../../db/client.js';
 import { authUsers, creditLedger } from '../../db/schema.js';
 
 const actor = alias(authUsers, 'ledger_actor');
+const account = alias(authUsers, 'ledger_account');
 
 const columns = {
   id: creditLedger.id,
   accountId: creditLedger.accountId,
+  accountEmail: account.email,
   delta: creditLedger.delta,
   balanceAfter: creditLedger.balanceAfter,
   reason: creditLedger.reason,
@@ -23,6 +25,7 @@ const columns = {
 type LedgerRow = {
   id: number;
   accountId: string;
+  accountEmail: string;
   delta: number;
   balanceAfter: number;
   reason: LedgerReason;
@@ -38,6 +41,7 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
   return {
     id: row.id,
     account_id: row.accountId,
+    account_email: row.accountEmail,
     delta: row.delta,
     balance_after: row.balanceAfter,
     reason: row.reason,
@@ -55,6 +59,7 @@ export const ledgerRepository = {
     const [row] = await db
       .select(columns)
       .from(creditLedger)
+      .innerJoin(account, eq(account.id, creditLedger.accountId))
       .leftJoin(actor, eq(actor.id, creditLedger.actorId))
       .where(eq(creditLedger.id, id));
     return row ? toLedgerEntry(row) : undefined;
@@ -71,6 +76,7 @@ export const ledgerRepository = {
       db
         .select(columns)
         .from(creditLedger)
+        .innerJoin(account, eq(account.id, creditLedger.accountId))
         .leftJoin(actor, eq(actor.id, creditLedger.actorId))
         .where(where)
         // id breaks ties inside one transaction, where created_at is the same for every row.

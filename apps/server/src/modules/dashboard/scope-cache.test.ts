@@ -13,6 +13,8 @@ function fakeBus() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    publishInternal: async () => undefined,
+    watchInternal: () => () => undefined,
     healthy: () => healthy,
     close: async () => undefined,
   };

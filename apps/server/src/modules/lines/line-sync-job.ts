@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
-import { mapLimited } from '../servers/map-limited.js';
 import { lineOutboxRepository } from './line-outbox.repository.js';
 import { deliverLeased, leaseMs, syncTiming } from './line-sync.js';
 
-/** Rows one instance leases per claim, and delivers at the same time. */
-const BATCH = 20;
-const CONCURRENCY = 4;
+/** Rows one instance leases per claim; they go to their agents in one POST /batch per server. */
+const BATCH = 200;
 const MIN_POLL_MS = 100;
 const MAX_POLL_MS = 5000;
 
@@ -29,10 +27,12 @@ export function startLineSyncJob(ctx: AppContext): PeriodicJob {
         const leaseId = randomUUID();
         const rows = await lineOutboxRepository.claimDue(ctx.db, BATCH, leaseMs(timing), leaseId);
         if (rows.length === 0) return;
-        await mapLimited(rows, CONCURRENCY, async (row) => {
-          if (signal.aborted) await lineOutboxRepository.release(ctx.db, row.id, leaseId);
-          else await deliverLeased(ctx, row, leaseId, null, signal);
-        });
+        await Promise.all(
+          rows.map(async (row) => {
+            if (signal.aborted) await lineOutboxRepository.release(ctx.db, row.id, leaseId);
+            else await deliverLeased(ctx, row, leaseId, null, signal);
+          }),
+        );
       }
     },
   });

@@ -1,21 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  errorMessages,
-  formatErrorMessage,
-  incompleteConfigMessage,
-  type ErrorCode,
-  type LineSyncResult,
-} from '@linedesk/shared';
+import { errorMessages, formatErrorMessage, type ErrorCode, type LineSyncResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import { AgentUnreachableError, createAgentClient, type AgentResponse } from '../servers/agent-client.js';
-import { resolveAgentTarget } from '../servers/server-connection.js';
-import { serversRepository } from '../servers/servers.repository.js';
-import {
-  lineOutboxRepository,
-  type OutboxKey,
-  type OutboxRow,
-  type UpsertPayload,
-} from './line-outbox.repository.js';
+import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-agent-delivery.js';
+import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
 import { linesRepository } from './lines.repository.js';
 
 /** Which of the spec's text families a delivery outcome is told in (spec section 8). */
@@ -27,12 +14,6 @@ const texts: Record<SyncKind, { serverFailed: ErrorCode; notSynced: ErrorCode }>
   renew: { serverFailed: 'LINE_SERVER_RENEW_FAILED', notSynced: 'LINE_RENEWED_NOT_SYNCED' },
   delete: { serverFailed: 'LINE_SERVER_DELETE_FAILED', notSynced: 'LINE_DELETED_NOT_SYNCED' },
 };
-
-/** What one delivery attempt came to. `reason` is set when the agent could not be reached at all. */
-type Outcome =
-  | { ok: true }
-  | { ok: false; unreachable: false; serverMessage: string | null }
-  | { ok: false; unreachable: true; reason: string };
 
 export const SYNC_OK: LineSyncResult = { ok: true, code: null, message: null };
 
@@ -76,50 +57,16 @@ export function retryDelayMs(attemptsBefore: number, timing: SyncTiming): number
   return Math.round(Math.min(timing.retryMaxMs, jittered));
 }
 
-const is2xx = (status: number) => status >= 200 && status < 300;
+const deliveries = new WeakMap<AppContext, AgentDelivery>();
 
-function serverFailure(response: AgentResponse): Outcome {
-  const message = (response.body as { message?: unknown } | null)?.message;
-  return {
-    ok: false,
-    unreachable: false,
-    serverMessage: typeof message === 'string' && message.trim() ? message.slice(0, 500) : null,
-  };
-}
-
-/**
- * One delivery to the agent. An upsert is add-user (which the agent treats as "make it so": it
- * creates or updates password and expiry, and keeps the enabled flag of an existing user), then
- * edit-user for the enabled flag when the agent's answer shows it differs.
- */
-async function callAgent(ctx: AppContext, row: OutboxRow, signal?: AbortSignal): Promise<Outcome> {
-  const server = await serversRepository.findById(ctx.db, row.serverId);
-  if (!server) return { ok: false, unreachable: true, reason: errorMessages.SERVER_NOT_FOUND };
-  const { target, missing } = resolveAgentTarget(ctx, server);
-  if (!target) return { ok: false, unreachable: true, reason: incompleteConfigMessage(missing) };
-  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs, signal });
-  try {
-    if (row.operation === 'delete') {
-      const response = await client.deleteUser({ username: row.username });
-      return is2xx(response.status) ? { ok: true } : serverFailure(response);
-    }
-    const wanted = row.payload as UpsertPayload;
-    const added = await client.addUser({
-      username: row.username,
-      password: wanted.password,
-      expiryDate: wanted.expiryDate,
-    });
-    if (!is2xx(added.status)) return serverFailure(added);
-    const reported = (added.body as { user?: { enabled?: unknown } } | null)?.user?.enabled;
-    if (reported !== wanted.enabled) {
-      const edited = await client.editUser({ username: row.username, enabled: wanted.enabled });
-      if (!is2xx(edited.status)) return serverFailure(edited);
-    }
-    return { ok: true };
-  } catch (error) {
-    if (error instanceof AgentUnreachableError) return { ok: false, unreachable: true, reason: error.reason };
-    throw error;
+/** This app's deliverer, which batches the rows handed to it per server. */
+function deliveryOf(ctx: AppContext): AgentDelivery {
+  let delivery = deliveries.get(ctx);
+  if (!delivery) {
+    delivery = createAgentDelivery(ctx);
+    deliveries.set(ctx, delivery);
   }
+  return delivery;
 }
 
 async function publishLine(ctx: AppContext, lineId: number, ownerId: string | null): Promise<void> {
@@ -154,7 +101,7 @@ export async function deliverLeased(
   const timing = syncTiming(ctx);
   let outcome: Outcome;
   try {
-    outcome = await callAgent(ctx, row, signal);
+    outcome = await deliveryOf(ctx).deliver(row);
   } catch (error) {
     await lineOutboxRepository.release(ctx.db, row.id, leaseId);
     throw error;

@@ -44,7 +44,7 @@ const written: LineWriteResult = {
 export const lineExamples: RouteExamples = {
   'GET /api/lines': {
     query: { page: 1, page_size: 25, status: 'active', search: 'anna', sort: 'expiry_date', order: 'asc' },
-    response: { items: [line], total: 1, page: 1, page_size: 25 },
+    response: { items: [line], total: 1, total_is_lower_bound: false, page: 1, page_size: 25 },
   },
   'GET /api/lines/export.csv': {
     query: { status: 'expired' },

@@ -8,13 +8,14 @@ import {
   getTableColumns,
   gte,
   inArray,
+  isNull,
   like,
   lt,
   lte,
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, cccamServers, lineEvents, lines, trialLineUsage } from '../../db/schema.js';
 
@@ -102,61 +103,131 @@ function whereOf(filter: LineFilter): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-function orderOf(sort: string | undefined, order: 'asc' | 'desc', today: string): SQL[] {
+type Order = 'asc' | 'desc';
+type Page = { sort?: string; order: Order; limit: number; offset: number };
+
+/** Sorts that follow an index on the line's own columns (and per owner), the id breaking ties. */
+function sortColumn(sort: string | undefined): AnyPgColumn {
+  switch (sort) {
+    case 'username':
+      return lines.username;
+    case 'expiry_date':
+      return lines.expiryDate;
+    case 'added_date':
+      return lines.addedDate;
+    case 'owner_email':
+      return lines.ownerEmail;
+    case 'sync_state':
+      return lines.syncState;
+    default:
+      return lines.createdAt;
+  }
+}
+
+function orderOf(sort: string | undefined, order: Order, today: string): SQL[] {
   const direction = order === 'asc' ? asc : desc;
-  const column: SQL | AnyPgColumn = (() => {
-    switch (sort) {
-      case 'username':
-        return lines.username;
-      case 'expiry_date':
-        return lines.expiryDate;
-      case 'added_date':
-        return lines.addedDate;
-      case 'status':
-        return statusExpression(today);
-      case 'server_name':
-        return cccamServers.serverName;
-      case 'owner_email':
-        return lines.ownerEmail;
-      case 'sync_state':
-        return lines.syncState;
-      default:
-        return lines.createdAt;
-    }
-  })();
+  const column: SQL | AnyPgColumn =
+    sort === 'status'
+      ? statusExpression(today)
+      : sort === 'server_name'
+        ? cccamServers.serverName
+        : sortColumn(sort);
   // The id breaks ties so that pages never repeat or skip a row.
   return [direction(column), direction(lines.id)];
 }
 
-export const linesRepository = {
-  async list(
-    db: Db,
-    filter: LineFilter,
-    page: { sort?: string; order: 'asc' | 'desc'; limit: number; offset: number },
-  ): Promise<{ rows: LineRow[]; total: number }> {
-    const [rows, [totalRow]] = await Promise.all([
-      linesRepository.pageQuery(db, filter, page),
-      linesRepository.countQuery(db, filter),
-    ]);
-    return { rows: rows as LineRow[], total: totalRow?.n ?? 0 };
-  },
-  /** The list's two statements as builders, so the benchmark can run the very same SQL bare. */
-  pageQuery(
-    db: Db,
-    filter: LineFilter,
-    page: { sort?: string; order: 'asc' | 'desc'; limit: number; offset: number },
-  ) {
-    return db
-      .select(lineColumns)
+/** Statuses in their sort order (by name, as the derived status text sorts). */
+const statusBuckets: LineStatus[] = ['active', 'expired', 'suspended', 'trial'];
+
+/**
+ * A page of a sort on a derived value with few distinct values (status, server name): each value's
+ * lines are read in id order from their own index range, at most offset + limit of each, and only
+ * those few rows are merged, instead of computing the value for every line and sorting them all.
+ */
+function bucketedPage(db: Db, filter: LineFilter, page: Page, buckets: SQL[]) {
+  const direction = page.order === 'asc' ? asc : desc;
+  const ordered = page.order === 'asc' ? buckets : [...buckets].reverse();
+  const branches = ordered.map((condition, i) =>
+    db
+      .select({ ...lineColumns, bucket: sql<number>`${i}::int`.as('bucket') })
       .from(lines)
       .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
-      .where(whereOf(filter))
-      .orderBy(...orderOf(page.sort, page.order, filter.today))
-      .limit(page.limit)
-      .offset(page.offset);
+      .where(and(whereOf(filter), condition))
+      .orderBy(direction(lines.id))
+      .limit(page.offset + page.limit)
+      .$dynamic(),
+  );
+  const [first, ...rest] = branches;
+  // `bucket` and `id` name the union's own output columns.
+  const union = rest.reduce<PgSelect | ReturnType<PgSelect['unionAll']>>(
+    (all, branch) => all.unionAll(branch),
+    first!,
+  );
+  return union
+    .orderBy(asc(sql`bucket`), direction(sql`id`))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Server names in sort order, each with its server ids (names may repeat), lines without a server last. */
+async function serverBuckets(db: Db): Promise<SQL[]> {
+  const servers = await db
+    .select({ id: cccamServers.id, name: cccamServers.serverName })
+    .from(cccamServers)
+    .orderBy(asc(cccamServers.serverName));
+  const byName = new Map<string, number[]>();
+  for (const server of servers) byName.set(server.name, [...(byName.get(server.name) ?? []), server.id]);
+  return [
+    ...[...byName.values()].map((ids) =>
+      ids.length === 1 ? eq(lines.serverId, ids[0]!) : inArray(lines.serverId, ids),
+    ),
+    isNull(lines.serverId),
+  ];
+}
+
+export const linesRepository = {
+  /** One page of the list, in index order for every sort it offers. */
+  async page(db: Db, filter: LineFilter, page: Page): Promise<LineRow[]> {
+    const { statement } = await linesRepository.pageStatement(db, filter, page);
+    return (await statement) as LineRow[];
   },
-  countQuery(db: Db, filter: LineFilter) {
-    return db.select({ n: count() }).from(lines).where(whereOf(filter));
+  /**
+   * The page's statement, unrun (wrapped: a bare query builder would run when awaited), so the
+   * benchmark can send the very same SQL straight to the driver and show its plan.
+   */
+  async pageStatement(db: Db, filter: LineFilter, page: Page) {
+    if (page.sort === 'status') {
+      const buckets = statusBuckets.map((status) => statusFilter(status, filter.today));
+      return { statement: bucketedPage(db, filter, page, buckets) };
+    }
+    if (page.sort === 'server_name') {
+      return { statement: bucketedPage(db, filter, page, await serverBuckets(db)) };
+    }
+    const direction = page.order === 'asc' ? asc : desc;
+    return {
+      statement: db
+        .select(lineColumns)
+        .from(lines)
+        .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+        .where(whereOf(filter))
+        .orderBy(direction(sortColumn(page.sort)), direction(lines.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    };
+  },
+  /** How many lines match, counting no further than `cap` + 1: past the cap only "more than cap" matters. */
+  countQuery(db: Db, filter: LineFilter, cap: number) {
+    const matching = db
+      .select({ one: sql`1`.as('one') })
+      .from(lines)
+      .where(whereOf(filter))
+      .limit(cap + 1)
+      .as('matching');
+    return db.select({ n: count() }).from(matching);
+  },
+  async countUpTo(db: Db, filter: LineFilter, cap: number): Promise<number> {
+    const [row] = await linesRepository.countQuery(db, filter, cap);
+    return row?.n ?? 0;
   },
   /** Every matching id in the list's order: the CSV export then reads the rows in slices by id. */
   async orderedIds(db: Db, filter: LineFilter, sort: string | undefined, order: 'asc' | 'desc') {

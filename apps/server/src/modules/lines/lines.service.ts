@@ -22,7 +22,8 @@ import {
   type LineSettingsBody,
   type LineSyncResult,
   type LineWriteResult,
-  type ListResponse,
+  type CappedListResponse,
+  type ChangeEvent,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
@@ -31,6 +32,7 @@ import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
+import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboard/scope-cache.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
@@ -204,22 +206,74 @@ function cleanHostPort(value: string[] | undefined): string[] | undefined {
   return value?.map((entry) => entry.trim()).filter(Boolean);
 }
 
+const EVERY_OWNER = '*';
+/** Totals filtered on the sync state live in their own scope: only they go stale with each delivery. */
+const SYNC = '|sync';
+
+/**
+ * Which cached list totals a change makes stale: a line's, the panel's and its owner's (a delivery,
+ * which moves only the sync state, only their totals filtered on it); a server or an account deleted
+ * (their lines' server or owner become none), all of them.
+ */
+function staleTotals(event: ChangeEvent): StaleScopes {
+  switch (event.table) {
+    case 'users': {
+      if (event.audience === 'all') return 'all';
+      const owners = [EVERY_OWNER, ...event.audience];
+      const synced = owners.map((owner) => owner + SYNC);
+      return event.syncOnly ? synced : [...owners, ...synced];
+    }
+    case 'cccam_servers':
+      return 'all';
+    case 'auth_users':
+      return event.action === 'delete' ? 'all' : null;
+    default:
+      return null;
+  }
+}
+
+const totalCaches = new WeakMap<AppContext, ScopeCache<number>>();
+function totalCache(ctx: AppContext): ScopeCache<number> {
+  let cache = totalCaches.get(ctx);
+  if (!cache) {
+    cache = createScopeCache(ctx.bus, {
+      ttlMs: ctx.config.dashboardCacheSeconds * 1000,
+      staleScopes: staleTotals,
+    });
+    totalCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * A page of lines and how many match, counted up to the cap (LINES_TOTAL_CAP) and reused until a
+ * line of the scope changes: paging through a filter counts once, not once per page.
+ */
 export async function listLines(
   ctx: AppContext,
   actor: Actor | null,
   query: LineListQuery,
-): Promise<ListResponse<Line>> {
+): Promise<CappedListResponse<Line>> {
   const scope = access.lines(actor);
   const filter = filterOf(scope, query);
-  const { rows, total } = await linesRepository.list(ctx.db, filter, {
-    sort: query.sort,
-    order: query.order,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
-  });
+  const cap = ctx.config.linesTotalCap;
+  const [rows, counted] = await Promise.all([
+    linesRepository.page(ctx.db, filter, {
+      sort: query.sort,
+      order: query.order,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    }),
+    totalCache(ctx).get(
+      (scope.ownerId ?? EVERY_OWNER) + (filter.syncState ? SYNC : ''),
+      JSON.stringify([filter, cap]),
+      () => linesRepository.countUpTo(ctx.db, filter, cap),
+    ),
+  ]);
   return {
     items: rows.map((row) => toLine(row, filter.today)),
-    total,
+    total: Math.min(counted, cap),
+    total_is_lower_bound: counted > cap,
     page: query.page,
     page_size: query.page_size,
   };

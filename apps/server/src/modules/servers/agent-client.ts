@@ -36,6 +36,13 @@ export type AgentUserEdit = {
   newExpiryDate?: string;
   enabled?: boolean;
 };
+/** One change of POST /batch: a single-change endpoint's body and which endpoint it stands for. */
+export type AgentChange =
+  | ({ action: 'add-user' } & AgentUserInput)
+  | ({ action: 'edit-user' } & AgentUserEdit)
+  | { action: 'delete-user'; username: string };
+/** The agent's answer for one change of a batch: what its own endpoint would have said. */
+export type AgentChangeResult = { status: number; message?: unknown; user?: { enabled?: unknown } };
 
 // An agent answers with small JSON documents; anything bigger is not one of ours.
 const MAX_RESPONSE_BYTES = 1024 * 1024;
@@ -143,6 +150,7 @@ const routes = {
   editUser: { method: 'PUT', path: '/edit-user', auth: true },
   deleteUser: { method: 'DELETE', path: '/delete-user', auth: true },
   listUsers: { method: 'GET', path: '/users', auth: true },
+  batch: { method: 'POST', path: '/batch', auth: true },
 } as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean }>;
 
 export type AgentRoute = keyof typeof routes;
@@ -165,6 +173,8 @@ export function createAgentClient(target: AgentTarget, options: AgentClientOptio
     editUser: (input: AgentUserEdit) => call('editUser', input),
     deleteUser: (input: { username: string }) => call('deleteUser', input),
     listUsers: () => call('listUsers'),
+    /** Many changes in one agent write; agents older than POST /batch answer 404. */
+    batch: (changes: AgentChange[]) => call('batch', { changes }),
   };
 }
 

@@ -47,6 +47,16 @@ const status: SystemStatus = {
     last_error: 'connect ECONNREFUSED 10.0.0.5:3000',
   },
   mail: { transport: 'smtp' },
+  backups: {
+    by: 'pg_dump',
+    interval_hours: 0,
+    keep: 0,
+    count: 0,
+    last_at: null,
+    last_size_bytes: null,
+    next_at: null,
+    last_error: null,
+  },
   app: {
     version: '0.1.0',
     node: 'v22.11.0',

@@ -4,9 +4,8 @@ import type { SystemStatus } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { appliedMigrations, migrationsFolder, pingDatabase } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
+import { APP_VERSION, backupStatus } from '../backups/backups.service.js';
 import { systemStatusRepository } from './system-status.repository.js';
-
-const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
 
 /** The migrations this build ships with (drizzle-kit's journal), newest last. */
 async function shippedMigrations(): Promise<string[]> {
@@ -29,12 +28,13 @@ async function databaseStatus(ctx: AppContext): Promise<SystemStatus['database']
 export async function getSystemStatus(ctx: AppContext, actor: Actor | null): Promise<SystemStatus> {
   access.admin(actor);
   const database = await databaseStatus(ctx);
-  const [applied, shipped, outbox] = await Promise.all([
+  const [applied, shipped, outbox, backups] = await Promise.all([
     database.ok ? appliedMigrations(ctx.db) : Promise.resolve(0),
     shippedMigrations(),
     database.ok
       ? systemStatusRepository.outbox(ctx.db)
       : Promise.resolve({ pending: 0, failing: 0, oldest_at: null, last_error: null }),
+    backupStatus(ctx),
   ]);
   const now = Date.now();
   return {
@@ -47,6 +47,7 @@ export async function getSystemStatus(ctx: AppContext, actor: Actor | null): Pro
     jobs: ctx.jobs.snapshot().sort((a, b) => a.name.localeCompare(b.name)),
     outbox,
     mail: { transport: ctx.mailer.transport },
+    backups,
     app: {
       version: APP_VERSION,
       node: process.version,

@@ -171,7 +171,8 @@ function NavGroupSection({ group }: { group: NavGroup }) {
           pb: 1,
           typography: 'overline',
           fontSize: 11,
-          color: 'text.disabled',
+          // text.disabled (#919EAB) is too faint to read: 2.7:1 on white.
+          color: 'text.secondary',
           borderRadius: 1,
           transition: (theme) => theme.transitions.create('color'),
           '&:hover': { color: 'text.primary' },

@@ -34,7 +34,8 @@ export function AccountPopover() {
     <>
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('account.menu')}
+        // Names the account, so the label holds the avatar's visible initial.
+        aria-label={t('account.menuNamed', { name: account.full_name || account.username })}
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}
         data-testid="account-button"

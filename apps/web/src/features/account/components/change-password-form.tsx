@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { passwordSchema } from '@linedesk/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -56,7 +57,13 @@ export function ChangePasswordForm() {
     <Card>
       <CardHeader title={t('profile.passwordTitle')} />
       <CardContent>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid="change-password-form">
+        <Box
+          component="form"
+          noValidate
+          onSubmit={onSubmit}
+          aria-describedby="change-password-other-sessions"
+          data-testid="change-password-form"
+        >
           {changePassword.isError && (
             <Alert severity="error" sx={{ mb: 3 }} data-testid="change-password-error">
               {errorMessage(changePassword.error)}
@@ -67,6 +74,14 @@ export function ChangePasswordForm() {
               {t('errors.PASSWORD_CHANGED')}
             </Alert>
           )}
+          <Typography
+            id="change-password-other-sessions"
+            variant="body2"
+            sx={{ color: 'text.secondary', mb: 3 }}
+            data-testid="change-password-other-sessions"
+          >
+            {t('profile.passwordOtherSessions')}
+          </Typography>
           <Stack sx={{ gap: 3 }}>
             <FormTextField
               control={control}

@@ -15,12 +15,14 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useUpdateProfile } from '../hooks/use-account-mutations';
+import { useGroupName } from '../../groups/hooks/use-group-name';
 
 const profileSchema = z.object({ full_name: z.string().trim().max(200, { error: 'TOO_LONG' }) });
 type ProfileValues = z.input<typeof profileSchema>;
 
 export function ProfileDetailsForm() {
   const { t } = useTranslation();
+  const groupName = useGroupName();
   const account = useAccount();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
@@ -75,7 +77,7 @@ export function ProfileDetailsForm() {
             />
             <TextField
               label={t('fields.group')}
-              value={account.group_name ?? '—'}
+              value={groupName({ id: account.group_id, name: account.group_name })}
               disabled
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}

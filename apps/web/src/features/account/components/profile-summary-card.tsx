@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { useAccount } from '../../auth/hooks/account-context';
 import { AccountAvatar } from './account-avatar';
+import { useGroupName } from '../../groups/hooks/use-group-name';
 
 export function ProfileSummaryCard() {
   const { t, i18n } = useTranslation();
+  const groupName = useGroupName();
   const account = useAccount();
   return (
     <Card>
@@ -26,14 +28,19 @@ export function ProfileSummaryCard() {
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
           {account.group_name && (
-            <Chip size="small" color="primary" variant="outlined" label={account.group_name} />
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              label={groupName({ id: account.group_id, name: account.group_name })}
+            />
           )}
           <Chip
             size="small"
             label={`${displayCredits(account).toLocaleString(i18n.resolvedLanguage)} ${t('credits.label')}`}
           />
         </Stack>
-        <Typography variant="caption" sx={{ color: 'text.disabled', mt: 3 }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary', mt: 3 }}>
           {t('profile.memberSince', { date: formatDate(account.created_at, i18n.resolvedLanguage) })}
         </Typography>
       </CardContent>

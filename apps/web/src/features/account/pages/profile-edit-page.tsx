@@ -16,7 +16,8 @@ export function ProfileEditPage() {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' },
+          // minmax(0, …): a plain 1fr grows to the credit-history grid's minimum width (756px on a phone).
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 2fr)' },
           alignItems: 'start',
         }}
       >
@@ -25,7 +26,7 @@ export function ProfileEditPage() {
           <ProfileDetailsForm />
           <ChangePasswordForm />
         </Stack>
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <ProfileLedgerCard />
         </Box>
       </Box>

@@ -85,7 +85,7 @@ export function ApiKeysCard() {
         subheader={
           <>
             {t('apiKeys.description')}{' '}
-            <Link href="/api/docs" target="_blank" rel="noopener">
+            <Link href="/api/docs" target="_blank" rel="noopener" underline="always">
               {t('apiKeys.docsLink')}
             </Link>
           </>

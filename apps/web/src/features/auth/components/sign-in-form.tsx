@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,10 +8,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../routes/paths';
 import { useSignIn } from '../hooks/use-auth-mutations';
-import { signInFormSchema, type SignInFormValues } from './auth-schemas';
+import type { SignInFormValues } from './auth-schemas';
 import { returnToPath } from './return-to';
 
 export function SignInForm() {
@@ -22,7 +22,7 @@ export function SignInForm() {
   const location = useLocation();
   const signIn = useSignIn();
   const { control, handleSubmit } = useForm<SignInFormValues>({
-    resolver: zodResolver(signInFormSchema),
+    resolver: lazyResolver(() => import('./sign-in-resolver').then((module) => module.signInResolver)),
     defaultValues: { email: '', password: '' },
   });
 

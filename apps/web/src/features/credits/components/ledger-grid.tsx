@@ -10,13 +10,18 @@ import { CreditDelta } from './credit-delta';
 import { PagedDataGrid, type Paging } from './paged-data-grid';
 
 type LedgerGridProps = {
-  /** Another account's ledger (admins); the caller's own when absent. */
+  /**
+   * Whose movements: one account's, or, when absent, every account the caller may see (for an admin
+   * that is every account, so their own history must pass their id).
+   */
   accountId?: string;
   /** Shows who caused each movement, for admins looking at someone else's ledger. */
   showActor?: boolean;
+  /** Shows whose balance moved, for the all-accounts ledger. */
+  showAccount?: boolean;
 };
 
-export function LedgerGrid({ accountId, showActor = false }: LedgerGridProps) {
+export function LedgerGrid({ accountId, showActor = false, showAccount = false }: LedgerGridProps) {
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const [paging, setPaging] = useState<Paging>({ page: 0, pageSize: 10 });
@@ -30,6 +35,13 @@ export function LedgerGrid({ accountId, showActor = false }: LedgerGridProps) {
         minWidth: 170,
         flex: 1,
         valueFormatter: (value: string) => formatDateTime(value, i18n.resolvedLanguage),
+      },
+      {
+        field: 'account_email',
+        headerName: t('credits.ledger.account'),
+        minWidth: 200,
+        flex: 1,
+        renderCell: ({ row }) => <span data-testid="ledger-account">{row.account_email}</span>,
       },
       {
         field: 'reason',
@@ -73,14 +85,17 @@ export function LedgerGrid({ accountId, showActor = false }: LedgerGridProps) {
         minWidth: 180,
         flex: 1.5,
         renderCell: ({ row }) => (
-          <Typography variant="body2" sx={{ color: row.note ? 'text.primary' : 'text.disabled' }}>
+          <Typography variant="body2" sx={{ color: row.note ? 'text.primary' : 'text.secondary' }}>
             {row.note || '—'}
           </Typography>
         ),
       },
     ];
-    return showActor ? all : all.filter((column) => column.field !== 'actor_email');
-  }, [t, i18n.resolvedLanguage, showActor]);
+    return all.filter(
+      (column) =>
+        (showActor || column.field !== 'actor_email') && (showAccount || column.field !== 'account_email'),
+    );
+  }, [t, i18n.resolvedLanguage, showActor, showAccount]);
 
   return (
     <PagedDataGrid

@@ -74,7 +74,7 @@ export function RedeemCodesGrid(props: RedeemCodesGridProps) {
         headerName: t('credits.codes.expires'),
         minWidth: 120,
         renderCell: ({ row }) => (
-          <Typography variant="body2" sx={{ color: row.expires_at ? 'text.primary' : 'text.disabled' }}>
+          <Typography variant="body2" sx={{ color: row.expires_at ? 'text.primary' : 'text.secondary' }}>
             {row.expires_at ? formatDate(row.expires_at, i18n.resolvedLanguage) : t('credits.codes.never')}
           </Typography>
         ),
@@ -86,7 +86,7 @@ export function RedeemCodesGrid(props: RedeemCodesGridProps) {
         flex: 1.2,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ color: row.description ? 'text.primary' : 'text.disabled' }}>
+            <Typography variant="body2" sx={{ color: row.description ? 'text.primary' : 'text.secondary' }}>
               {row.description || '—'}
             </Typography>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>

@@ -45,6 +45,10 @@ export function PricingPage() {
           onChange={(_event, next: PricingTab) =>
             setParams(next === 'pricing' ? {} : { tab: next }, { replace: true })
           }
+          // Three German or Portuguese labels are wider than a phone: the row scrolls, with arrows.
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           sx={{ mb: 3 }}
         >
           <Tab value="pricing" label={t('credits.pricing.tabPricing')} data-testid="pricing-tab-pricing" />

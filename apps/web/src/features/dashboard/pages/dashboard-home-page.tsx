@@ -4,15 +4,18 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { displayCredits, isAdminAccount, type Account } from '@linedesk/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { lazyPage } from '../../../routes/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
-import { DashboardCharts } from '../components/dashboard-charts';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OwnerFilter } from '../components/owner-filter';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
+
+// The charts library is most of this page's code: it loads after the figures show, not before.
+const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
 
 export function DashboardHomePage() {
   const { t, i18n } = useTranslation();
@@ -51,7 +54,11 @@ export function DashboardHomePage() {
               creditsLabel={displayCredits(account).toLocaleString(i18n.resolvedLanguage)}
               showLines={sellsLines}
             />
-            {sellsLines && <DashboardCharts charts={dashboard.data.charts} />}
+            {sellsLines && (
+              <Suspense fallback={<Skeleton variant="rounded" height={360} data-testid="charts-loading" />}>
+                <DashboardCharts charts={dashboard.data.charts} />
+              </Suspense>
+            )}
           </>
         )}
       </Stack>

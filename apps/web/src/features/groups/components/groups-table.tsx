@@ -11,11 +11,13 @@ import type { Group } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { formatDate } from '../../../lib/format-date';
+import { useGroupName } from '../hooks/use-group-name';
 
 type GroupsTableProps = { groups: Group[]; onEdit: (group: Group) => void; onDelete: (group: Group) => void };
 
 export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
   const { t, i18n } = useTranslation();
+  const groupName = useGroupName();
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table sx={{ minWidth: 760 }} aria-label={t('groups.title')}>
@@ -42,7 +44,7 @@ export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                   <Typography variant="subtitle2" data-testid="group-name">
-                    {group.name}
+                    {groupName(group)}
                   </Typography>
                   {group.fixed && <Chip size="small" variant="outlined" label={t('groups.builtIn')} />}
                 </Box>
@@ -53,7 +55,7 @@ export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   {group.permissions.length === 0 && (
-                    <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                       {t('groups.noPermissions')}
                     </Typography>
                   )}
@@ -79,8 +81,8 @@ export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
                 <RowEditDeleteActions
                   onEdit={() => onEdit(group)}
                   onDelete={() => onDelete(group)}
-                  editLabel={t('groups.editNamed', { name: group.name })}
-                  deleteLabel={t('groups.deleteNamed', { name: group.name })}
+                  editLabel={t('groups.editNamed', { name: groupName(group) })}
+                  deleteLabel={t('groups.deleteNamed', { name: groupName(group) })}
                   testIdPrefix="group"
                 />
               </TableCell>

@@ -1,6 +1,7 @@
 import type {
   Account,
   ActiveServer,
+  CappedListResponse,
   ClientConfig,
   Line,
   LineCreateBody,
@@ -75,7 +76,7 @@ export function lineExportUrl(params: Omit<LineListParams, 'page' | 'pageSize'>)
 
 export const linesApi = {
   list: (params: LineListParams, signal?: AbortSignal) =>
-    apiClient.get<ListResponse<Line>>(`/api/lines?${toLineQuery(params).toString()}`, { signal }),
+    apiClient.get<CappedListResponse<Line>>(`/api/lines?${toLineQuery(params).toString()}`, { signal }),
   get: (id: number, signal?: AbortSignal) => apiClient.get<Line>(`/api/lines/${id}`, { signal }),
   create: (body: LineCreateBody) => apiClient.post<LineWriteResult>('/api/lines', body),
   update: (id: number, body: LinePatchBody) => apiClient.patch<LineWriteResult>(`/api/lines/${id}`, body),

@@ -2,11 +2,9 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/pl';
-import 'dayjs/locale/pt';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useDayjsLocale } from '../../../i18n/mui/use-mui-locales';
 import { useValidationMessage } from '../../../i18n/use-error-message';
 import type { EditLineFormValues } from '../lib/line-form';
 
@@ -17,10 +15,11 @@ const DISPLAY_FORMAT = 'DD-MM-YYYY';
 
 /** Admins set any expiry date; the form keeps it as YYYY-MM-DD, the API's format. */
 export function ExpiryDateField({ control }: { control: Control<EditLineFormValues> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const dayjsLocale = useDayjsLocale();
   const validationMessage = useValidationMessage();
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={i18n.resolvedLanguage ?? 'en'}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={dayjsLocale}>
       <Controller
         control={control}
         name="expiry_date"

@@ -117,7 +117,7 @@ function EventRow({ event, last }: { event: LineEvent; last: boolean }) {
         <Typography variant="subtitle2" data-testid="line-event-title">
           {title}
         </Typography>
-        <Typography variant="caption" component="div" sx={{ color: 'text.disabled' }}>
+        <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
           {formatDateTime(event.created_at, i18n.resolvedLanguage)}
           {event.actor_email ? ` · ${event.actor_email}` : ''}
         </Typography>

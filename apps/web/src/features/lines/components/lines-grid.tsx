@@ -8,38 +8,50 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   DataGrid,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridPaginationModel,
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { deDE, enUS, plPL, ptPT } from '@mui/x-data-grid/locales';
 import { isLanguage, toDisplayDate, type Line } from '@linedesk/shared';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatDate } from '../../../lib/format-date';
 import { linePath } from '../../../routes/paths';
 import { linePageSizes } from '../lib/line-list-state';
+import { LineActionsMenu } from './line-actions-menu';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LineStatusChip } from './line-status-chip';
 import { LineSyncChip } from './line-sync-chip';
 import { PasswordCell } from './password-cell';
-
-const gridLocales = { en: enUS, de: deDE, pl: plPL, pt: ptPT };
 
 // The grid passes its slot props through; ours carry whether a filter is active.
 const EmptyOverlay = (props: object) => (
   <LinesEmptyOverlay filtered={Boolean((props as { filtered?: boolean }).filtered)} />
 );
 
+const phoneColumns: GridColumnVisibilityModel = {
+  password: false,
+  server_name: false,
+  owner_email: false,
+  sync_state: false,
+  created_at: false,
+};
+
 export type LineRowAction = 'renew' | 'toggle' | 'delete';
 
 type LinesGridProps = {
   rows: Line[];
   total: number;
+  /** The server counted no further than `total`: there may be more ("10,000+"), paging goes on. */
+  totalIsLowerBound: boolean;
   /** A filter or search is active, so an empty list means "no match" rather than "no lines yet". */
   filtered: boolean;
   loading: boolean;
@@ -60,9 +72,13 @@ type LinesGridProps = {
  * so the grid only shows one page and reports what the user asked for.
  */
 export function LinesGrid(props: LinesGridProps) {
-  const { rows, total, loading, admin, busy, onAction } = props;
+  const { rows, total, totalIsLowerBound, loading, admin, busy, onAction } = props;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const gridLocaleText = useGridLocaleText();
+  // A phone shows what tells lines apart (name, status, expiry) and one actions menu, without scrolling.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({ created_at: !admin });
 
   const columns = useMemo<GridColDef<Line>[]>(() => {
     const list: GridColDef<Line>[] = [
@@ -70,7 +86,7 @@ export function LinesGrid(props: LinesGridProps) {
         field: 'username',
         headerName: t('lines.fields.username'),
         flex: 1,
-        minWidth: 140,
+        minWidth: phone ? 96 : 140,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0 }}>
             <Link
@@ -117,13 +133,13 @@ export function LinesGrid(props: LinesGridProps) {
       {
         field: 'status',
         headerName: t('lines.fields.status'),
-        width: 120,
+        width: phone ? 104 : 120,
         renderCell: ({ row }) => <LineStatusChip status={row.status} />,
       },
       {
         field: 'expiry_date',
         headerName: t('lines.fields.expiry'),
-        width: 118,
+        width: phone ? 100 : 118,
         renderCell: ({ row }) => (
           <Typography variant="body2" data-testid="line-expiry">
             {toDisplayDate(row.expiry_date)}
@@ -174,75 +190,110 @@ export function LinesGrid(props: LinesGridProps) {
         disableColumnMenu: true,
         align: 'right',
         headerAlign: 'right',
-        width: 140,
-        renderCell: ({ row }) => (
-          <Box
-            sx={{ display: 'flex', justifyContent: 'flex-end' }}
-            onClick={(event) => event.stopPropagation()}
-          >
-            <Tooltip title={t('lines.actions.renew')}>
-              <IconButton
-                size="small"
-                color="primary"
-                onClick={() => onAction('renew', row)}
-                aria-label={t('lines.actions.renewNamed', { username: row.username })}
-                data-testid="line-renew-button"
-              >
-                <AutorenewIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t('common.edit')}>
-              <IconButton
-                size="small"
-                component={RouterLink}
-                to={linePath(row.id)}
-                aria-label={t('lines.actions.editNamed', { username: row.username })}
-                data-testid="line-edit-button"
-              >
-                <EditOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={row.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}>
-              <span>
+        width: phone ? 48 : 140,
+        renderHeader: phone ? () => null : undefined,
+        renderCell: ({ row }) =>
+          phone ? (
+            <Box onClick={(event) => event.stopPropagation()}>
+              <LineActionsMenu line={row} busy={busy.has(row.id)} onAction={onAction} />
+            </Box>
+          ) : (
+            <Box
+              sx={{ display: 'flex', justifyContent: 'flex-end' }}
+              onClick={(event) => event.stopPropagation()}
+            >
+              <Tooltip title={t('lines.actions.renew')}>
                 <IconButton
                   size="small"
-                  color={row.enabled ? 'warning' : 'success'}
-                  disabled={busy.has(row.id)}
-                  onClick={() => onAction('toggle', row)}
-                  aria-label={
-                    row.enabled
-                      ? t('lines.actions.disableNamed', { username: row.username })
-                      : t('lines.actions.enableNamed', { username: row.username })
-                  }
-                  data-testid="line-toggle-button"
+                  color="primary"
+                  onClick={() => onAction('renew', row)}
+                  aria-label={t('lines.actions.renewNamed', { username: row.username })}
+                  data-testid="line-renew-button"
                 >
-                  {row.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+                  <AutorenewIcon fontSize="small" />
                 </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('common.delete')}>
-              <IconButton
-                size="small"
-                color="error"
-                onClick={() => onAction('delete', row)}
-                aria-label={t('lines.actions.deleteNamed', { username: row.username })}
-                data-testid="line-delete-button"
-              >
-                <DeleteOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ),
+              </Tooltip>
+              <Tooltip title={t('common.edit')}>
+                <IconButton
+                  size="small"
+                  component={RouterLink}
+                  to={linePath(row.id)}
+                  aria-label={t('lines.actions.editNamed', { username: row.username })}
+                  data-testid="line-edit-button"
+                >
+                  <EditOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={row.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}>
+                <span>
+                  <IconButton
+                    size="small"
+                    color={row.enabled ? 'warning' : 'success'}
+                    disabled={busy.has(row.id)}
+                    onClick={() => onAction('toggle', row)}
+                    aria-label={
+                      row.enabled
+                        ? t('lines.actions.disableNamed', { username: row.username })
+                        : t('lines.actions.enableNamed', { username: row.username })
+                    }
+                    data-testid="line-toggle-button"
+                  >
+                    {row.enabled ? (
+                      <BlockIcon fontSize="small" />
+                    ) : (
+                      <CheckCircleOutlineIcon fontSize="small" />
+                    )}
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={t('common.delete')}>
+                <IconButton
+                  size="small"
+                  color="error"
+                  onClick={() => onAction('delete', row)}
+                  aria-label={t('lines.actions.deleteNamed', { username: row.username })}
+                  data-testid="line-delete-button"
+                >
+                  <DeleteOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          ),
       },
     );
     return list;
-  }, [t, admin, language, busy, onAction]);
+  }, [t, admin, language, busy, onAction, phone]);
+
+  const localeText = useMemo(() => {
+    const base = gridLocaleText;
+    if (!totalIsLowerBound) return base;
+    const number = new Intl.NumberFormat(language);
+    return {
+      ...base,
+      paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
+        t('lines.list.rowsAtLeast', {
+          from: number.format(from),
+          to: number.format(to),
+          total: number.format(Math.max(total, to)),
+        }),
+    };
+  }, [gridLocaleText, language, totalIsLowerBound, total, t]);
 
   return (
     <DataGrid
+      // Its filter speed-up probes `eval`, which the page's Content-Security-Policy refuses.
+      disableEval
       rows={rows}
       columns={columns}
-      rowCount={total}
+      // Past the server's count cap the grid is told the count is unknown, and whether a next page
+      // exists (this one is full); the footer then reads "1–25 of 10,000+".
+      rowCount={totalIsLowerBound ? -1 : total}
+      // Always given (the grid keeps the last one it saw): past the cap, a full page means there may be more.
+      paginationMeta={{
+        hasNextPage: totalIsLowerBound
+          ? rows.length === props.paginationModel.pageSize
+          : (props.paginationModel.page + 1) * props.paginationModel.pageSize < total,
+      }}
       loading={loading}
       paginationMode="server"
       sortingMode="server"
@@ -254,14 +305,15 @@ export function LinesGrid(props: LinesGridProps) {
       sortModel={props.sortModel}
       onSortModelChange={props.onSortModelChange}
       sortingOrder={['asc', 'desc']}
-      checkboxSelection
+      checkboxSelection={!phone}
       disableRowSelectionOnClick
       rowSelectionModel={props.selection}
       onRowSelectionModelChange={props.onSelectionChange}
       rowHeight={64}
       // Admins get the owner column; the creation date makes room for it (it stays in the column menu).
-      initialState={{ columns: { columnVisibilityModel: { created_at: !admin } } }}
-      localeText={gridLocales[language].components.MuiDataGrid.defaultProps.localeText}
+      columnVisibilityModel={phone ? phoneColumns : visibility}
+      onColumnVisibilityModelChange={phone ? undefined : setVisibility}
+      localeText={localeText}
       autoHeight
       getRowClassName={() => 'line-row'}
       slots={{ noRowsOverlay: EmptyOverlay }}

@@ -72,7 +72,12 @@ export function LinesListPage() {
   const stopRequested = useRef(false);
 
   const rows = useMemo(() => lines.data?.items ?? [], [lines.data]);
-  const total = lines.data?.total ?? 0;
+  // Past the server's count cap the total is a lower bound, until a page that is not full tells
+  // where the list ends.
+  const lastRow = (params.page - 1) * params.pageSize + rows.length;
+  const endReached = rows.length > 0 && rows.length < params.pageSize;
+  const totalIsLowerBound = (lines.data?.total_is_lower_bound ?? false) && !endReached;
+  const total = lines.data?.total_is_lower_bound && endReached ? lastRow : (lines.data?.total ?? 0);
   const selected = selectedLines(rows, selection);
 
   const setParams = useCallback(
@@ -270,6 +275,7 @@ export function LinesListPage() {
         <LinesGrid
           rows={rows}
           total={total}
+          totalIsLowerBound={totalIsLowerBound}
           filtered={Object.values(filterOf(params)).some((value) => value !== undefined)}
           loading={lines.isPending || lines.isPlaceholderData}
           admin={admin}

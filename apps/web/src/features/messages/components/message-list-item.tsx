@@ -59,7 +59,7 @@ export function MessageListItem(props: MessageListItemProps) {
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
-          color: unread ? 'primary.main' : 'text.disabled',
+          color: unread ? 'primary.main' : 'text.secondary',
           bgcolor: unread ? alpha(theme.palette.primary.main, 0.12) : 'action.hover',
         })}
       >
@@ -108,7 +108,7 @@ export function MessageListItem(props: MessageListItemProps) {
         >
           {message.content}
         </Typography>
-        <Typography variant="caption" sx={{ color: 'text.disabled', display: 'block', mt: 1 }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 1 }}>
           {formatDateTime(message.created_at, i18n.resolvedLanguage)}
           {' · '}
           {message.created_by_email

@@ -43,21 +43,33 @@ export function NotificationsBell() {
     <>
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('messages.bell.label')}
+        // With unread messages the name carries the badge's figure, as the eye reads it.
+        aria-label={
+          count > 0
+            ? t('messages.bell.labelUnread', {
+                shown: count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count),
+              })
+            : t('messages.bell.label')
+        }
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}
         data-testid="notifications-bell"
         data-unread={count}
         color={anchor ? 'primary' : 'default'}
       >
-        <Badge
-          badgeContent={count}
-          max={UNREAD_BADGE_CAP}
-          color="error"
-          slotProps={{ badge: { 'data-testid': 'notifications-badge' } as object }}
-        >
+        {/* No badge at 0: a hidden badge still holds its last figure, which the name would then lack. */}
+        {count > 0 ? (
+          <Badge
+            badgeContent={count}
+            max={UNREAD_BADGE_CAP}
+            color="error"
+            slotProps={{ badge: { 'data-testid': 'notifications-badge' } as object }}
+          >
+            <NotificationsOutlinedIcon />
+          </Badge>
+        ) : (
           <NotificationsOutlinedIcon />
-        </Badge>
+        )}
       </IconButton>
       <Popover
         open={Boolean(anchor)}

@@ -69,7 +69,7 @@ export function AnnouncementsPage() {
                   component="time"
                   dateTime={post.created_at}
                   variant="caption"
-                  sx={{ color: 'text.disabled', flexGrow: 1 }}
+                  sx={{ color: 'text.secondary', flexGrow: 1 }}
                   data-testid="announcement-date"
                 >
                   {formatDate(post.created_at, i18n.resolvedLanguage)}

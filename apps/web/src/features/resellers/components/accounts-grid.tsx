@@ -10,6 +10,7 @@ import { PagedDataGrid, type Paging } from '../../credits/components/paged-data-
 import type { AccountAction, AccountActionHandler } from '../lib/account-actions';
 import { AccountActionsMenu } from './account-actions-menu';
 import { AccountStatusChip } from './account-status-chip';
+import { useGroupName } from '../../groups/hooks/use-group-name';
 
 type AccountsGridProps = {
   accounts: ManagedAccount[];
@@ -28,6 +29,7 @@ export function AccountsGrid(props: AccountsGridProps) {
   const { accounts, total, paging, onPagingChange, loading, showOwner, actions, onAction, noRowsText } =
     props;
   const { t, i18n } = useTranslation();
+  const groupName = useGroupName();
 
   const columns = useMemo<GridColDef<ManagedAccount>[]>(() => {
     const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
@@ -50,7 +52,7 @@ export function AccountsGrid(props: AccountsGridProps) {
                 variant="caption"
                 noWrap
                 component="p"
-                sx={{ color: 'text.disabled' }}
+                sx={{ color: 'text.secondary' }}
                 data-testid="account-owner"
               >
                 {t('resellers.columns.ownedBy', { email: row.owner_email })}
@@ -68,7 +70,7 @@ export function AccountsGrid(props: AccountsGridProps) {
             size="small"
             variant="outlined"
             color={row.group_id === 1 ? 'secondary' : row.group_id === 2 ? 'primary' : 'default'}
-            label={row.group_name ?? '—'}
+            label={groupName({ id: row.group_id, name: row.group_name })}
             data-testid="account-group"
             data-group-id={row.group_id}
           />
@@ -100,7 +102,7 @@ export function AccountsGrid(props: AccountsGridProps) {
         renderCell: ({ row }) => (
           <Typography
             variant="body2"
-            sx={{ color: row.last_sign_in_at ? 'text.secondary' : 'text.disabled' }}
+            sx={{ color: row.last_sign_in_at ? 'text.secondary' : 'text.secondary' }}
           >
             {row.last_sign_in_at
               ? formatDateTime(row.last_sign_in_at, i18n.resolvedLanguage)
@@ -127,7 +129,7 @@ export function AccountsGrid(props: AccountsGridProps) {
       },
     ];
     return all;
-  }, [t, i18n.resolvedLanguage, showOwner, actions, onAction]);
+  }, [t, i18n.resolvedLanguage, showOwner, actions, onAction, groupName]);
 
   return (
     <PagedDataGrid

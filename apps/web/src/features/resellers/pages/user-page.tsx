@@ -15,6 +15,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { paths } from '../../../routes/paths';
 import { useAccount } from '../../auth/hooks/account-context';
+import { AllLedgerCard } from '../../credits/components/all-ledger-card';
 import { SummaryCard } from '../../dashboard/components/summary-card';
 import { AccountsPanel } from '../components/accounts-panel';
 import { CreateAccountDialog } from '../components/create-account-dialog';
@@ -107,6 +108,11 @@ export function UserPage() {
         />
       </Box>
       <AccountsPanel actions={admin ? adminActions : resellerActions} showOwner={admin} />
+      {admin && (
+        <Box sx={{ mt: 3 }}>
+          <AllLedgerCard />
+        </Box>
+      )}
       {!admin && (
         <CreateAccountDialog
           open={creating}

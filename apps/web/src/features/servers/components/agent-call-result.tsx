@@ -19,7 +19,7 @@ function JsonBlock({ value, testId }: { value: unknown; testId: string }) {
         p: 2,
         borderRadius: 1,
         bgcolor: 'grey.100',
-        color: empty ? 'text.disabled' : 'text.primary',
+        color: empty ? 'text.secondary' : 'text.primary',
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
         fontSize: 13,
         lineHeight: 1.6,

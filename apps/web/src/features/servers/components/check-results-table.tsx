@@ -23,7 +23,7 @@ function StepCell({ row, passed, testId }: { row: CheckRow; passed: boolean | nu
   }
   if (passed === null) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.disabled' }} data-testid={testId}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid={testId}>
         —
       </Typography>
     );
@@ -102,7 +102,7 @@ export function CheckResultsTable({ rows }: { rows: CheckRow[] }) {
               </TableCell>
               <TableCell
                 data-testid="check-version"
-                sx={{ color: row.version ? 'text.primary' : 'text.disabled' }}
+                sx={{ color: row.version ? 'text.primary' : 'text.secondary' }}
               >
                 {row.state === 'pending' ? '' : (row.version ?? '—')}
               </TableCell>

@@ -113,7 +113,7 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
                       </Typography>
                     </Tooltip>
                   ) : (
-                    <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+                    <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                       —
                     </Typography>
                   )}

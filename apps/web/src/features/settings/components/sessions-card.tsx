@@ -79,7 +79,7 @@ function SessionRow({ session, onEnd }: { session: SessionInfo; onEnd: (session:
               variant="caption"
               noWrap
               component="div"
-              sx={{ color: 'text.disabled', maxWidth: 560 }}
+              sx={{ color: 'text.secondary', maxWidth: 560 }}
             >
               {session.user_agent}
             </Typography>

@@ -156,13 +156,13 @@ export function KbArticleDialog({ open, article, categories, onClose, onSaved }:
                   overflowY: 'auto',
                 }}
               >
-                <Typography variant="overline" sx={{ color: 'text.disabled', display: 'block', mb: 1 }}>
+                <Typography variant="overline" sx={{ color: 'text.secondary', display: 'block', mb: 1 }}>
                   {t('kb.editor.preview')}
                 </Typography>
                 {body.trim() ? (
                   <MarkdownView source={body} testId="kb-preview" />
                 ) : (
-                  <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                     {t('kb.editor.previewEmpty')}
                   </Typography>
                 )}

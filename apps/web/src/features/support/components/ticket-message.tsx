@@ -26,6 +26,8 @@ export function TicketMessage(props: TicketMessageProps) {
   const { author, fromSupport, mine, content, createdAt, attachment, unread, testId, id } = props;
   const { t, i18n } = useTranslation();
   const name = mine ? t('tickets.detail.you') : (author ?? t('tickets.detail.supportTeam'));
+  // The author's own initial, also on one's own messages (not the "Y" of "You" or "S" of "Sie").
+  const initial = (author ?? name).charAt(0).toUpperCase();
   return (
     <Box
       data-testid={testId}
@@ -34,6 +36,8 @@ export function TicketMessage(props: TicketMessageProps) {
       sx={{ display: 'flex', gap: 2, flexDirection: mine ? 'row-reverse' : 'row' }}
     >
       <Avatar
+        aria-hidden
+        data-testid="ticket-message-avatar"
         sx={{
           width: 40,
           height: 40,
@@ -43,7 +47,7 @@ export function TicketMessage(props: TicketMessageProps) {
           fontWeight: 600,
         }}
       >
-        {name.charAt(0).toUpperCase()}
+        {initial}
       </Avatar>
       <Box sx={{ minWidth: 0, maxWidth: { xs: 'calc(100% - 56px)', md: '80%' } }}>
         <Box
@@ -77,7 +81,7 @@ export function TicketMessage(props: TicketMessageProps) {
               sx={{ height: 20, fontSize: 11 }}
             />
           )}
-          <Typography variant="caption" sx={{ color: 'text.disabled' }}>
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {formatDateTime(createdAt, i18n.resolvedLanguage)}
           </Typography>
         </Box>

@@ -63,6 +63,7 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
                       color="primary"
                       variant="dot"
                       sx={{ '& .MuiBadge-dot': { position: 'static', transform: 'none' } }}
+                      role="img"
                       aria-label={t('tickets.list.unreadReplies')}
                       data-testid="ticket-unread"
                     >

@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import StorageOutlinedIcon from '@mui/icons-material/StorageOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -56,29 +55,15 @@ export function TicketsPage() {
         title={t('tickets.list.title')}
         description={admin ? t('tickets.list.subtitleAdmin') : t('tickets.list.subtitleUser')}
         action={
-          <Stack direction="row" sx={{ gap: 1.5 }}>
-            {admin && (
-              <Button
-                variant="outlined"
-                color="inherit"
-                startIcon={<StorageOutlinedIcon />}
-                component={RouterLink}
-                to={paths.ticketsSetup}
-                data-testid="tickets-setup-link"
-              >
-                {t('tickets.list.setupLink')}
-              </Button>
-            )}
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              component={RouterLink}
-              to={paths.ticketsNew}
-              data-testid="ticket-new-button"
-            >
-              {t('tickets.list.newTicket')}
-            </Button>
-          </Stack>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={paths.ticketsNew}
+            data-testid="ticket-new-button"
+          >
+            {t('tickets.list.newTicket')}
+          </Button>
         }
       />
       <Card>

@@ -17,6 +17,10 @@ import { formatDateTime } from '../../../lib/format-date';
 import { StatusRow } from '../components/status-row';
 import { useSystemStatus } from '../hooks/use-system-status';
 
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 function uptime(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
@@ -113,6 +117,54 @@ export function SystemStatusPage() {
                 value={s.outbox.oldest_at ? formatDateTime(s.outbox.oldest_at, language) : '—'}
               />
               <StatusRow label={t('systemStatus.outboxLastError')} value={s.outbox.last_error ?? '—'} />
+            </CardContent>
+          </Card>
+          <Card data-testid="status-backups">
+            <CardHeader title={t('systemStatus.backups')} subheader={t('systemStatus.backupsDescription')} />
+            <CardContent sx={{ pt: 0 }}>
+              {s.backups.by === 'pg_dump' ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('systemStatus.backupsByPgDump')}
+                </Typography>
+              ) : (
+                <>
+                  <StatusRow
+                    label={t('systemStatus.backupsLast')}
+                    testId="status-backups-last"
+                    value={
+                      s.backups.last_at
+                        ? formatDateTime(s.backups.last_at, language)
+                        : t('systemStatus.backupsNone')
+                    }
+                    state={s.backups.last_error ? ok(false) : undefined}
+                  />
+                  <StatusRow
+                    label={t('systemStatus.backupsSize')}
+                    value={s.backups.last_size_bytes === null ? '—' : megabytes(s.backups.last_size_bytes)}
+                  />
+                  <StatusRow
+                    label={t('systemStatus.backupsKept')}
+                    value={t('systemStatus.backupsKeptValue', {
+                      count: s.backups.count,
+                      keep: s.backups.keep,
+                    })}
+                  />
+                  <StatusRow
+                    label={t('systemStatus.backupsNext')}
+                    value={
+                      s.backups.next_at
+                        ? t('systemStatus.backupsEvery', {
+                            time: formatDateTime(s.backups.next_at, language),
+                            hours: s.backups.interval_hours,
+                          })
+                        : t('systemStatus.backupsOnRequest')
+                    }
+                  />
+                  {s.backups.last_error && (
+                    <StatusRow label={t('systemStatus.backupsLastError')} value={s.backups.last_error} />
+                  )}
+                </>
+              )}
             </CardContent>
           </Card>
           <Card sx={{ gridColumn: '1 / -1' }}>

@@ -1,0 +1,183 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { BackupFile, SystemStatus } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { appliedMigrations } from '../../db/client.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { BACKUP_FILE_PATTERN, backupFileName, writeBackupArchive } from './backup-archive.js';
+
+export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
+const HOUR_MS = 3_600_000;
+/** A fresh or restarted panel makes its first due backup this long after start, not while starting. */
+export const FIRST_BACKUP_DELAY_MS = 60_000;
+
+export const backupsFolder = (dataDir: string) => path.join(dataDir, 'backups');
+
+/** The backups in the folder, newest first (their time is in their names). */
+export async function listBackups(dataDir: string): Promise<BackupFile[]> {
+  const folder = backupsFolder(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const files = await Promise.all(
+    names
+      .filter((name) => BACKUP_FILE_PATTERN.test(name))
+      .map(async (name) => {
+        const file = path.join(folder, name);
+        const stamp = name.slice('linedesk-backup-'.length, -'.tar.gz'.length);
+        const iso = stamp.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, 'T$1:$2:$3.$4Z');
+        return { file, size_bytes: (await stat(file)).size, created_at: new Date(iso).toISOString() };
+      }),
+  );
+  return files.sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/** Keeps the newest `keep` backups; requested and scheduled ones share the one count. */
+async function pruneBackups(dataDir: string, keep: number): Promise<void> {
+  const files = await listBackups(dataDir);
+  for (const old of files.slice(keep)) await rm(old.file, { force: true });
+}
+
+export type BackupSource = {
+  dataDir: string;
+  keep: number;
+  dump: () => Promise<Buffer>;
+  migrations: number;
+};
+
+const running = new Map<string, Promise<unknown>>();
+
+/** Writes one backup into <data dir>/backups; backups of one data folder are made one at a time. */
+export function writeBackup(source: BackupSource): Promise<BackupFile> {
+  const previous = running.get(source.dataDir) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      await mkdir(backupsFolder(source.dataDir), { recursive: true, mode: 0o700 });
+      const createdAt = new Date();
+      const databaseDump = await source.dump();
+      const target = path.join(backupsFolder(source.dataDir), backupFileName(createdAt));
+      const { size } = await writeBackupArchive({
+        dataDir: source.dataDir,
+        target,
+        createdAt,
+        appVersion: APP_VERSION,
+        migrations: source.migrations,
+        databaseDump,
+      });
+      await pruneBackups(source.dataDir, source.keep);
+      return { file: target, size_bytes: size, created_at: createdAt.toISOString() };
+    });
+  running.set(source.dataDir, next);
+  void next.finally(() => {
+    if (running.get(source.dataDir) === next) running.delete(source.dataDir);
+  });
+  return next;
+}
+
+type ScheduleState = { lastError: string | null; lastFailureAt: number | null };
+const schedules = new WeakMap<AppContext, ScheduleState>();
+const scheduleOf = (ctx: AppContext) => {
+  let state = schedules.get(ctx);
+  if (!state) {
+    state = { lastError: null, lastFailureAt: null };
+    schedules.set(ctx, state);
+  }
+  return state;
+};
+
+const localTokens = new WeakMap<AppContext, string>();
+
+/** The token in the data folder's lock file, which lets `npm run backup` on this machine ask. */
+export function allowLocalBackupRequests(ctx: AppContext, token: string): void {
+  localTokens.set(ctx, token);
+}
+
+function isLocalToken(ctx: AppContext, given: string | undefined): boolean {
+  const expected = localTokens.get(ctx);
+  if (!expected || !given) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(expected), digest(given));
+}
+
+/** A backup now, into <data dir>/backups (the scheduled job and the admin's request alike). */
+export async function backupNow(ctx: AppContext): Promise<BackupFile> {
+  const dump = ctx.database.dumpEmbedded;
+  if (!dump) throw new AppError('BACKUP_NEEDS_EMBEDDED_DATABASE');
+  const state = scheduleOf(ctx);
+  try {
+    const file = await writeBackup({
+      dataDir: ctx.config.dataDir,
+      keep: ctx.config.backupKeep,
+      dump,
+      migrations: await appliedMigrations(ctx.db),
+    });
+    state.lastError = null;
+    state.lastFailureAt = null;
+    ctx.log.info({ file: file.file, bytes: file.size_bytes }, 'Backup written');
+    return file;
+  } catch (error) {
+    state.lastError = (error as Error).message;
+    state.lastFailureAt = Date.now();
+    ctx.log.error({ err: error }, 'Backup failed');
+    throw new AppError('BACKUP_FAILED', { params: { reason: (error as Error).message } });
+  }
+}
+
+/** POST /api/system/backup: an admin, or `npm run backup` on this machine with the lock file's token. */
+export async function createBackup(
+  ctx: AppContext,
+  actor: Actor | null,
+  localToken: string | undefined,
+): Promise<BackupFile> {
+  if (!isLocalToken(ctx, localToken)) access.admin(actor);
+  return backupNow(ctx);
+}
+
+/** When the next scheduled backup is due, or null when none is scheduled. */
+export async function nextBackupAt(ctx: AppContext, newest?: BackupFile | null): Promise<number | null> {
+  const intervalHours = ctx.config.backupIntervalHours;
+  if (!ctx.database.dumpEmbedded || intervalHours === 0) return null;
+  const intervalMs = intervalHours * HOUR_MS;
+  const last = newest === undefined ? ((await listBackups(ctx.config.dataDir))[0] ?? null) : newest;
+  const earliest = ctx.startedAt.getTime() + Math.min(FIRST_BACKUP_DELAY_MS, intervalMs);
+  let due = last ? Math.max(new Date(last.created_at).getTime() + intervalMs, earliest) : earliest;
+  const { lastFailureAt } = scheduleOf(ctx);
+  // After a failure (a full disk, say) the next try waits a while rather than hammering.
+  if (lastFailureAt !== null) due = Math.max(due, lastFailureAt + Math.min(intervalMs, HOUR_MS));
+  return due;
+}
+
+export async function backupStatus(ctx: AppContext): Promise<SystemStatus['backups']> {
+  if (!ctx.database.dumpEmbedded) {
+    return {
+      by: 'pg_dump',
+      interval_hours: 0,
+      keep: 0,
+      count: 0,
+      last_at: null,
+      last_size_bytes: null,
+      next_at: null,
+      last_error: null,
+    };
+  }
+  const files = await listBackups(ctx.config.dataDir);
+  const newest = files[0] ?? null;
+  const next = await nextBackupAt(ctx, newest);
+  return {
+    by: 'panel',
+    interval_hours: ctx.config.backupIntervalHours,
+    keep: ctx.config.backupKeep,
+    count: files.length,
+    last_at: newest?.created_at ?? null,
+    last_size_bytes: newest?.size_bytes ?? null,
+    next_at: next === null ? null : new Date(next).toISOString(),
+    last_error: scheduleOf(ctx).lastError,
+  };
+}

@@ -1,0 +1,219 @@
+import { errorMessages, incompleteConfigMessage } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import {
+  AgentUnreachableError,
+  createAgentClient,
+  type AgentChange,
+  type AgentChangeResult,
+  type AgentClient,
+  type AgentResponse,
+} from '../servers/agent-client.js';
+import { resolveAgentTarget } from '../servers/server-connection.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import type { OutboxRow, UpsertPayload } from './line-outbox.repository.js';
+
+/** What one delivery attempt came to. `reason` is set when the agent could not be reached at all. */
+export type Outcome =
+  | { ok: true }
+  | { ok: false; unreachable: false; serverMessage: string | null }
+  | { ok: false; unreachable: true; reason: string };
+
+// A batch stays well inside the agent's default 64 KiB body limit and its 1000 changes.
+const MAX_BATCH_BYTES = 48 * 1024;
+const MAX_BATCH_CHANGES = 900;
+/** After an agent did not answer POST /batch as one (older agent), single calls for this long. */
+const NO_BATCH_RETRY_MS = 10 * 60_000;
+/** Single calls at once to an agent without POST /batch. */
+const SINGLE_CONCURRENCY = 4;
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+function failureMessage(message: unknown): Outcome {
+  return {
+    ok: false,
+    unreachable: false,
+    serverMessage: typeof message === 'string' && message.trim() ? message.slice(0, 500) : null,
+  };
+}
+
+function serverFailure(response: AgentResponse): Outcome {
+  return failureMessage((response.body as { message?: unknown } | null)?.message);
+}
+
+/**
+ * An upsert is add-user (which the agent treats as "make it so": it creates or updates password and
+ * expiry, and keeps the enabled flag of an existing user), then edit-user for the enabled flag. In a
+ * batch both go in the same agent write, so a new disabled user is never briefly live.
+ */
+function changesOf(row: OutboxRow): AgentChange[] {
+  if (row.operation === 'delete') return [{ action: 'delete-user', username: row.username }];
+  const wanted = row.payload as UpsertPayload;
+  return [
+    { action: 'add-user', username: row.username, password: wanted.password, expiryDate: wanted.expiryDate },
+    { action: 'edit-user', username: row.username, enabled: wanted.enabled },
+  ];
+}
+
+/** One row by the single-change endpoints, for agents that predate POST /batch. */
+async function deliverSingle(client: AgentClient, row: OutboxRow): Promise<Outcome> {
+  if (row.operation === 'delete') {
+    const response = await client.deleteUser({ username: row.username });
+    return is2xx(response.status) ? { ok: true } : serverFailure(response);
+  }
+  const wanted = row.payload as UpsertPayload;
+  const added = await client.addUser({
+    username: row.username,
+    password: wanted.password,
+    expiryDate: wanted.expiryDate,
+  });
+  if (!is2xx(added.status)) return serverFailure(added);
+  const reported = (added.body as { user?: { enabled?: unknown } } | null)?.user?.enabled;
+  if (reported !== wanted.enabled) {
+    const edited = await client.editUser({ username: row.username, enabled: wanted.enabled });
+    if (!is2xx(edited.status)) return serverFailure(edited);
+  }
+  return { ok: true };
+}
+
+function unreachableOrThrow(error: unknown): Outcome {
+  if (error instanceof AgentUnreachableError) return { ok: false, unreachable: true, reason: error.reason };
+  throw error;
+}
+
+type Waiting = { row: OutboxRow; settle: (outcome: Outcome) => void; fail: (error: unknown) => void };
+type ServerQueue = { waiting: Waiting[]; sending: boolean; noBatchUntil: number };
+
+/** Splits rows into batches the agent accepts. */
+function chunk(waiting: Waiting[]): { items: Waiting[]; changes: AgentChange[][] }[] {
+  const chunks: { items: Waiting[]; changes: AgentChange[][] }[] = [];
+  let current = { items: [] as Waiting[], changes: [] as AgentChange[][] };
+  let bytes = 0;
+  let count = 0;
+  for (const item of waiting) {
+    const changes = changesOf(item.row);
+    const size = JSON.stringify(changes).length;
+    if (
+      current.items.length > 0 &&
+      (bytes + size > MAX_BATCH_BYTES || count + changes.length > MAX_BATCH_CHANGES)
+    ) {
+      chunks.push(current);
+      current = { items: [], changes: [] };
+      bytes = 0;
+      count = 0;
+    }
+    current.items.push(item);
+    current.changes.push(changes);
+    bytes += size;
+    count += changes.length;
+  }
+  if (current.items.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/** Per row: the first refused change of its own, else success. */
+function outcomesOf(changes: AgentChange[][], results: AgentChangeResult[]): Outcome[] {
+  let next = 0;
+  return changes.map((own) => {
+    let outcome: Outcome = { ok: true };
+    for (let i = 0; i < own.length; i += 1) {
+      const result = results[next++];
+      if (outcome.ok && (!result || !is2xx(result.status))) outcome = failureMessage(result?.message);
+    }
+    return outcome;
+  });
+}
+
+export type AgentDelivery = { deliver(row: OutboxRow): Promise<Outcome> };
+
+/**
+ * Delivers outbox rows to their agents. Rows for one server that are handed in while a call to it
+ * runs go together in the next POST /batch, which the agent applies in one write and one reload;
+ * so a burst of line changes costs a few agent calls rather than one or two per line. At most one
+ * call per server at a time from this instance, in the order rows were handed in. An agent that does
+ * not answer POST /batch gets the single-change endpoints instead.
+ */
+export function createAgentDelivery(ctx: AppContext): AgentDelivery {
+  const queues = new Map<number, ServerQueue>();
+
+  async function send(serverId: number, queue: ServerQueue, batch: Waiting[]): Promise<void> {
+    const server = await serversRepository.findById(ctx.db, serverId);
+    if (!server) {
+      for (const item of batch)
+        item.settle({ ok: false, unreachable: true, reason: errorMessages.SERVER_NOT_FOUND });
+      return;
+    }
+    const { target, missing } = resolveAgentTarget(ctx, server);
+    if (!target) {
+      const reason = incompleteConfigMessage(missing);
+      for (const item of batch) item.settle({ ok: false, unreachable: true, reason });
+      return;
+    }
+    const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs });
+    const single = async (items: Waiting[]) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < items.length) {
+          const item = items[next++]!;
+          await deliverSingle(client, item.row).catch(unreachableOrThrow).then(item.settle, item.fail);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(SINGLE_CONCURRENCY, items.length) }, worker));
+    };
+    if (Date.now() < queue.noBatchUntil) return single(batch);
+
+    for (const { items, changes } of chunk(batch)) {
+      let response: AgentResponse;
+      try {
+        response = await client.batch(changes.flat());
+      } catch (error) {
+        const outcome = unreachableOrThrow(error);
+        for (const item of items) item.settle(outcome);
+        continue;
+      }
+      const results = (response.body as { results?: unknown } | null)?.results;
+      const expected = changes.reduce((sum, own) => sum + own.length, 0);
+      if (!is2xx(response.status) || !Array.isArray(results) || results.length !== expected) {
+        // Not an answer to a batch: an agent from before POST /batch, or another implementation of
+        // the spec's API. The single-change endpoints give each row its own answer, as the spec has it.
+        queue.noBatchUntil = Date.now() + NO_BATCH_RETRY_MS;
+        await single(items);
+        continue;
+      }
+      const outcomes = outcomesOf(changes, results as AgentChangeResult[]);
+      items.forEach((item, i) => item.settle(outcomes[i]!));
+    }
+  }
+
+  async function drain(serverId: number, queue: ServerQueue): Promise<void> {
+    queue.sending = true;
+    // Rows handed in during this tick (a job round's claim) go in the first call.
+    await Promise.resolve();
+    try {
+      while (queue.waiting.length > 0) {
+        const batch = queue.waiting.splice(0);
+        try {
+          await send(serverId, queue, batch);
+        } catch (error) {
+          for (const item of batch) item.fail(error);
+        }
+      }
+    } finally {
+      queue.sending = false;
+    }
+  }
+
+  return {
+    deliver(row) {
+      return new Promise<Outcome>((resolve, reject) => {
+        let queue = queues.get(row.serverId);
+        if (!queue) {
+          queue = { waiting: [], sending: false, noBatchUntil: 0 };
+          queues.set(row.serverId, queue);
+        }
+        // A settled promise ignores later calls, so settling twice (fail after settle) is harmless.
+        queue.waiting.push({ row, settle: resolve, fail: reject });
+        if (!queue.sending) void drain(row.serverId, queue);
+      });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Whether an error means the database cannot be reached (down, restarting, refusing connections, the
+ * connection cut), as opposed to a query that failed. Such requests answer 503 DATABASE_DOWN rather
+ * than 500: nothing is wrong with the request, and the pool reconnects by itself once the database
+ * is back. Drizzle wraps the driver's error, so the whole `cause` chain is looked at.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    if (isUnreachableItself(current)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Node's socket failures while connecting to or talking with the server. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+/**
+ * PostgreSQL's: class 08 (connection exception), 57P01-57P03 (terminated by an administrator, crash
+ * shutdown, cannot connect now) and 53300 (too many connections).
+ */
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** node-postgres says these in words only. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'is not currently accepting connections',
+];
+
+function isUnreachableItself(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (SOCKET_CODES.has(code) || SQLSTATES.has(code) || code.startsWith('08'))) {
+    return true;
+  }
+  return typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.includes(text));
+}

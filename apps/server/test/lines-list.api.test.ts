@@ -1,0 +1,123 @@
+import { addDays, isoDate } from '@linedesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addActiveServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+/** A small cap, so that "more than the cap" takes a handful of lines instead of 10,000. */
+const CAP = 4;
+const today = isoDate(new Date());
+
+type ListedLine = { id: number; status: string; server_name: string | null; username: string };
+
+describe('lines list: capped totals and derived sorts', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let agent: TestAgent;
+  let seller: Account;
+  let ids: number[];
+  const servers: { id: number; name: string }[] = [];
+
+  beforeAll(async () => {
+    [server, agent] = await Promise.all([
+      startTestServer({
+        LINES_TOTAL_CAP: String(CAP),
+        SERVER_CHECK_INTERVAL_SECONDS: '0',
+        LINE_RECONCILE_INTERVAL_SECONDS: '0',
+      }),
+      startLineAgent(),
+    ]);
+    admin = await server.admin();
+    // Named so that their ids and names sort in opposite orders.
+    for (const name of ['Zulu', 'Alpha']) {
+      const added = await addActiveServer(admin, {
+        apiPort: agent.port,
+        username: agent.username,
+        password: agent.password,
+        name,
+      });
+      servers.push({ id: added.id, name });
+    }
+    seller = await signUpAccount(server, 'list-seller@example.com', 100);
+    ids = [];
+    for (let i = 0; i < 7; i += 1) {
+      const res = await seller.client.post('/api/lines', {
+        username: `list-line${i}`,
+        password: 'pw-1234',
+        ...(i === 6 ? { is_trial: true } : { subscription_months: 1 }),
+        server_id: servers[i % 2]!.id,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push(res.body.line.id);
+    }
+    // One of each status: suspended, expired, trial (the last), the rest active.
+    expect((await seller.client.patch(`/api/lines/${ids[1]}`, { enabled: false })).status).toBe(200);
+    expect((await admin.patch(`/api/lines/${ids[2]}`, { expiry_date: addDays(today, -1) })).status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await agent?.stop();
+  });
+
+  const list = async (query: string) => {
+    const res = await seller.client.get(`/api/lines?${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as { items: ListedLine[]; total: number; total_is_lower_bound: boolean };
+  };
+
+  it('counts up to the cap, then says "at least", and pages on past it', async () => {
+    const first = await list('page_size=3&page=1');
+    expect(first).toMatchObject({ total: CAP, total_is_lower_bound: true });
+    const pages = [first, await list('page_size=3&page=2'), await list('page_size=3&page=3')];
+    expect(pages.map((p) => p.items.length)).toEqual([3, 3, 1]);
+    expect(new Set(pages.flatMap((p) => p.items.map((l) => l.id)))).toEqual(new Set(ids));
+
+    // Within the cap the total is exact.
+    expect(await list(`server_id=${servers[1]!.id}`)).toMatchObject({
+      total: 3,
+      total_is_lower_bound: false,
+    });
+    expect(await list('status=suspended')).toMatchObject({ total: 1, total_is_lower_bound: false });
+    expect(await list('search=list-line')).toMatchObject({ total: CAP, total_is_lower_bound: true });
+    expect(await list('search=list-line5')).toMatchObject({ total: 1, total_is_lower_bound: false });
+  });
+
+  it('a total follows the next change at once', async () => {
+    expect((await list('status=suspended')).total).toBe(1);
+    expect((await seller.client.patch(`/api/lines/${ids[3]}`, { enabled: false })).status).toBe(200);
+    expect((await list('status=suspended')).total).toBe(2);
+    expect((await seller.client.patch(`/api/lines/${ids[3]}`, { enabled: true })).status).toBe(200);
+    expect((await list('status=suspended')).total).toBe(1);
+  });
+
+  it('sorts by status and by server name, then id, across pages', async () => {
+    const all = (await list('page_size=100')).items;
+    const rank = (name: string | null) => (name === null ? '\uffff' : name);
+    const byId = (a: ListedLine, b: ListedLine) => a.id - b.id;
+    const cases: [string, (a: ListedLine, b: ListedLine) => number][] = [
+      ['status', (a, b) => a.status.localeCompare(b.status) || byId(a, b)],
+      ['server_name', (a, b) => rank(a.server_name).localeCompare(rank(b.server_name)) || byId(a, b)],
+    ];
+    for (const [sort, compare] of cases) {
+      const ascending = [...all].sort(compare).map((l) => l.id);
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = order === 'asc' ? ascending : [...ascending].reverse();
+        const whole = (await list(`sort=${sort}&order=${order}&page_size=100`)).items.map((l) => l.id);
+        expect(whole, `${sort} ${order}`).toEqual(expected);
+        const paged = [];
+        for (let page = 1; page <= 3; page += 1) {
+          paged.push(...(await list(`sort=${sort}&order=${order}&page_size=3&page=${page}`)).items);
+        }
+        expect(
+          paged.map((l) => l.id),
+          `${sort} ${order}, 3 per page`,
+        ).toEqual(expected);
+      }
+    }
+    const statuses = (await list('sort=status&order=asc&page_size=100')).items.map((l) => l.status);
+    expect(statuses).toEqual(['active', 'active', 'active', 'active', 'expired', 'suspended', 'trial']);
+    const names = (await list('sort=server_name&order=asc&page_size=100')).items.map((l) => l.server_name);
+    expect(names).toEqual(['Alpha', 'Alpha', 'Alpha', 'Zulu', 'Zulu', 'Zulu', 'Zulu']);
+  });
+});

@@ -1,0 +1,76 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import type { Line } from '@linedesk/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { linePath } from '../../../routes/paths';
+import type { LineRowAction } from './lines-grid';
+
+type LineActionsMenuProps = {
+  line: Line;
+  busy: boolean;
+  onAction: (action: LineRowAction, line: Line) => void;
+};
+
+/** A line's row actions behind one button, for phones, where four icon buttons leave no room. */
+export function LineActionsMenu({ line, busy, onAction }: LineActionsMenuProps) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const act = (action: LineRowAction) => {
+    setAnchor(null);
+    onAction(action, line);
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('lines.actions.menuNamed', { username: line.username })}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid="line-actions-menu-button"
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => act('renew')} data-testid="line-renew-menu-item">
+          <ListItemIcon>
+            <AutorenewIcon fontSize="small" />
+          </ListItemIcon>
+          {t('lines.actions.renew')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
+          <ListItemIcon>
+            <EditOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('common.edit')}
+        </MenuItem>
+        <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
+          <ListItemIcon>
+            {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+          </ListItemIcon>
+          {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => act('delete')}
+          sx={{ color: 'error.main' }}
+          data-testid="line-delete-menu-item"
+        >
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <DeleteOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('common.delete')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

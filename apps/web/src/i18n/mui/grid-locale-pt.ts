@@ -1,0 +1,4 @@
+import { ptPT } from '@mui/x-data-grid/locales';
+
+// One module per language, so a browser downloads only the grid texts of the language it shows.
+export const gridLocaleText = ptPT.components.MuiDataGrid.defaultProps.localeText;

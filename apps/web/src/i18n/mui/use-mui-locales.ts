@@ -1,0 +1,54 @@
+import type { GridLocaleText } from '@mui/x-data-grid';
+import { isLanguage, type Language } from '@linedesk/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+type OtherLanguage = Exclude<Language, 'en'>;
+
+// English is built into the DataGrid and dayjs; the others load the first time a grid or a date
+// picker is shown in them.
+const gridTexts: Record<OtherLanguage, () => Promise<Partial<GridLocaleText>>> = {
+  de: () => import('./grid-locale-de').then((module) => module.gridLocaleText),
+  pl: () => import('./grid-locale-pl').then((module) => module.gridLocaleText),
+  pt: () => import('./grid-locale-pt').then((module) => module.gridLocaleText),
+};
+
+const dayjsLocales: Record<OtherLanguage, () => Promise<unknown>> = {
+  de: () => import('dayjs/locale/de'),
+  pl: () => import('dayjs/locale/pl'),
+  pt: () => import('dayjs/locale/pt'),
+};
+
+function useShownLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+}
+
+/** The DataGrid's own texts (paging, "no rows") in the panel's language; English is its default. */
+export function useGridLocaleText(): Partial<GridLocaleText> | undefined {
+  const language = useShownLanguage();
+  const { data } = useQuery({
+    queryKey: ['mui-locale', 'data-grid', language],
+    queryFn: () => gridTexts[language as OtherLanguage](),
+    enabled: language !== 'en',
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return language === 'en' ? undefined : data;
+}
+
+/** The dayjs locale name for the date pickers, once its month and day names are loaded. */
+export function useDayjsLocale(): Language {
+  const language = useShownLanguage();
+  const { isSuccess } = useQuery({
+    queryKey: ['mui-locale', 'dayjs', language],
+    queryFn: async () => {
+      await dayjsLocales[language as OtherLanguage]();
+      return true;
+    },
+    enabled: language !== 'en',
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return language !== 'en' && isSuccess ? language : 'en';
+}

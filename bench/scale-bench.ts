@@ -1,0 +1,306 @@
+// Process-level benchmarks: the compiled server in its own process, exactly as `npm start` runs it,
+// with load from processes of their own (autocannon; bench/sse-clients.mjs for event streams).
+// - start to ready on an existing data folder holding 100,000 lines (embedded)
+// - GET /api/lines first page through nginx, with one instance and with two (PostgreSQL)
+// - live events: 1,000 open streams, each line change reaching all of them (one instance; and the
+//   streams split over two instances on PostgreSQL, the change made on one)
+// - memory: each server's resident size after its runs
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { startNginx } from '../apps/server/test/support/nginx.js';
+import { measure, report } from './load.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bundle = path.join(root, 'apps/server/dist/main.js');
+const SEEDED = 100_000;
+const STREAMS = Number(process.env.SCALE_BENCH_STREAMS ?? 1000);
+const CHANGES = 10;
+const ADMIN = { email: 'bench-scale@example.com', password: 'bench-password-1' };
+
+type Server = { url: string; pid: number; readyMs: number; stop: () => Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      LINEDESK_ADMIN_EMAIL: ADMIN.email,
+      LINEDESK_ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += String(d)));
+  child.stderr!.on('data', (d) => (output += String(d)));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const readyMs = await new Promise<number>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (output.includes('Linedesk is running')) {
+        clearInterval(check);
+        resolve(Math.round(performance.now() - started));
+      } else if (child.exitCode !== null) {
+        clearInterval(check);
+        reject(new Error(`server exited:\n${output}`));
+      }
+    }, 5);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    readyMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process in MB, from /proc. */
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kb) / 1024);
+}
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** 100,000 lines of the first admin, with a spread of expiries, states and search text. */
+const SEED_SQL = `
+  insert into users (username, password, expiry_date, added_date, owner_id, owner_email, is_trial,
+    subscription_months, enabled, notes, name, email, sync_state, synced_at, host_port, created_at)
+  select 'scale' || lpad(g::text, 6, '0'), substr(md5(g::text), 1, 10), current_date + ((g % 900) - 300),
+    current_date - (g % 400), a.id, a.email, g % 17 = 0,
+    case when g % 17 = 0 then null else (array[1, 3, 6, 12, 24])[1 + g % 5] end, g % 23 <> 0,
+    case when g % 3 = 0 then 'customer note ' || g end, 'Customer ' || g, 'customer' || g || '@example.com',
+    'synced', now(), array['tv.example.com:12000'], now() - g * interval '1 minute'
+  from generate_series(1, ${SEEDED}) as g, (select id, email from auth_users where email = '${ADMIN.email}') as a;
+  analyze users;`;
+
+function line(label: string, figure: string, target?: { text: string; met: boolean }) {
+  const verdict = target ? `   target ${target.text}: ${target.met ? 'met' : 'MISSED'}` : '';
+  console.log(`${label.padEnd(36)} ${figure}${verdict}`);
+}
+
+/** `STREAMS` event streams over `urls`; each of `CHANGES` line edits made through `changeUrl` is timed to every stream. */
+async function eventFanOut(
+  label: string,
+  urls: string[],
+  changeUrl: string,
+  cookie: string,
+  targetMs: number,
+) {
+  const clients = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'sse-clients.mjs'), JSON.stringify({ urls, cookie, count: STREAMS })],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = readline.createInterface({ input: clients.stdout! });
+  const waiting: ((text: string) => void)[] = [];
+  lines.on('line', (text) => waiting.shift()?.(text));
+  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve));
+  const ready = await nextLine();
+  if (!ready.startsWith(`ready ${STREAMS}`)) throw new Error(`event streams: ${ready}`);
+
+  const ids = (
+    await (await fetch(`${changeUrl}/api/lines?page_size=${CHANGES}`, { headers: { cookie } })).json()
+  ).items as { id: number }[];
+  const latencies: number[] = [];
+  let missing = 0;
+  for (const { id } of ids) {
+    const sent = Date.now();
+    const res = await fetch(`${changeUrl}/api/lines/${id}`, {
+      method: 'PATCH',
+      headers: { cookie, origin: changeUrl, 'content-type': 'application/json' },
+      body: JSON.stringify({ notes: `changed at ${sent}` }),
+    });
+    if (!res.ok) throw new Error(`line change failed: ${res.status} ${await res.text()}`);
+    let times: number[] = [];
+    const until = Date.now() + 5000;
+    while (Date.now() < until) {
+      clients.stdin!.write(`report ${id}\n`);
+      times = (JSON.parse(await nextLine()) as { times: number[] }).times;
+      if (times.length >= STREAMS) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    missing += STREAMS - times.length;
+    latencies.push(...times.map((t) => t - sent));
+  }
+  clients.stdin!.write('exit\n');
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  const p95 = pct(0.95);
+  line(
+    label,
+    `p50 ${pct(0.5)} ms   p95 ${p95} ms   max ${latencies.at(-1)} ms   (${CHANGES} changes × ${STREAMS} streams, ${missing} not received)`,
+    { text: `p95 <= ${targetMs} ms, all received`, met: p95 <= targetMs && missing === 0 },
+  );
+}
+
+async function listThroughNginx(label: string, upstreams: Server[], cookie: string) {
+  const nginx = await startNginx(upstreams.map((s) => Number(new URL(s.url).port)));
+  try {
+    return await measure({
+      label,
+      url: `${nginx.url}/api/lines?page=1&page_size=25`,
+      headers: { cookie },
+      connections: 10,
+      seconds: 5,
+      warmupSeconds: 1,
+    });
+  } finally {
+    await nginx.stop();
+  }
+}
+
+async function embedded() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-scale-'));
+  try {
+    const env = { LINEDESK_DATA_DIR: dataDir, DASHBOARD_CACHE_SECONDS: '60' };
+    await (await startServer(env)).stop(); // creates and migrates the data folder and the admin
+    const db = new PGlite(path.join(dataDir, 'db'));
+    await db.exec(SEED_SQL);
+    await db.close();
+
+    console.log(`\nscale benchmark on embedded (compiled server in its own process, ${SEEDED} lines)`);
+    const server = await startServer(env);
+    line('start to ready, existing data folder', `${server.readyMs} ms`, {
+      text: '<= 3000 ms',
+      met: server.readyMs <= 3000,
+    });
+    const cookie = await signIn(server.url);
+    report(
+      await measure({
+        label: 'GET /api/lines first page (direct)',
+        url: `${server.url}/api/lines?page=1&page_size=25`,
+        headers: { cookie },
+        connections: 10,
+        seconds: 5,
+        warmupSeconds: 1,
+      }),
+    );
+    await eventFanOut(`events: ${STREAMS} streams, 1 instance`, [server.url], server.url, cookie, 50);
+    const rss = rssMb(server.pid);
+    line('server RSS after the runs', `${rss} MB`, { text: '<= 400 MB', met: rss <= 400 });
+    await server.stop();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgres(baseUrl: string) {
+  const name = `ld_bench_scale_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const dataDirs = [
+    await mkdtemp(path.join(os.tmpdir(), 'linedesk-scale-')),
+    await mkdtemp(path.join(os.tmpdir(), 'linedesk-scale-')),
+  ];
+  const servers: Server[] = [];
+  try {
+    const env = (i: number) => ({
+      DATABASE_URL: url.toString(),
+      LINEDESK_SECRET: 'scale-bench-secret-scale-bench-secret-0123',
+      LINEDESK_DATA_DIR: dataDirs[i]!,
+    });
+    servers.push(await startServer(env(0)));
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    await db.query(SEED_SQL);
+    await db.end();
+
+    console.log(`\nscale benchmark on PostgreSQL (compiled servers in their own processes, ${SEEDED} lines)`);
+    const cookie = await signIn(servers[0]!.url);
+    const one = await listThroughNginx('GET /api/lines via nginx, 1 instance', servers, cookie);
+    report(one);
+    await eventFanOut(
+      `events: ${STREAMS} streams, 1 instance`,
+      [servers[0]!.url],
+      servers[0]!.url,
+      cookie,
+      50,
+    );
+
+    servers.push(await startServer(env(1)));
+    const two = await listThroughNginx('GET /api/lines via nginx, 2 instances', servers, cookie);
+    report(two);
+    line(
+      'scaling 1 → 2 instances',
+      `×${(two.rps / Math.max(one.rps, 1)).toFixed(2)} (${os.cpus().length} cores)`,
+    );
+    await eventFanOut(
+      `events: ${STREAMS} streams over 2 instances`,
+      servers.map((s) => s.url),
+      servers[0]!.url,
+      cookie,
+      100,
+    );
+    for (const [i, server] of servers.entries()) {
+      const rss = rssMb(server.pid);
+      line(`instance ${i + 1} RSS after the runs`, `${rss} MB`, { text: '<= 150 MB', met: rss <= 150 });
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+  }
+}
+
+export async function runScaleBench(postgresUrl?: string) {
+  const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('building the server failed');
+  await embedded();
+  if (postgresUrl) {
+    if (existsSync('/usr/sbin/nginx')) await postgres(postgresUrl);
+    else
+      console.log('\nscale benchmark on PostgreSQL skipped: nginx is not installed (apt-get install nginx)');
+  }
+}
+
+// Run on its own: `npx tsx bench/scale-bench.ts` (PostgreSQL too with LINES_BENCH_DATABASE_URL).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await runScaleBench(process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL);
+}

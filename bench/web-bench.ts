@@ -1,0 +1,182 @@
+// What a browser downloads to show the sign-in page and the dashboard, and how fast Lighthouse (mobile,
+// default simulated throttling) finds them, against a real server on this machine (loopback only).
+// Figures from a shared, busy CPU are noisy: Lighthouse's scores move by several points between runs.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const webDist = path.join(repoRoot, 'apps/web/dist');
+
+type ManifestEntry = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestEntry>;
+
+/** The modules each page needs before it can show anything (besides the entry and its language). */
+const pageModules = {
+  '/sign-in': ['src/features/auth/pages/sign-in-page.tsx'],
+  dashboard: ['src/routes/dashboard-shell.tsx', 'src/features/dashboard/pages/dashboard-home-page.tsx'],
+};
+
+const targets = {
+  '/sign-in': { kb: 170, score: 90, lcpMs: 2500 },
+  dashboard: { kb: 250, score: 80, lcpMs: 2500 },
+};
+
+function verdict(met: boolean) {
+  return met ? 'met' : 'MISSED';
+}
+
+/** Every file a set of manifest entries pulls in by static imports, with their CSS. */
+function firstLoadFiles(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key)) return;
+    seen.add(key);
+    files.add(entry.file);
+    for (const css of entry.css ?? []) files.add(css);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+function buildWeb() {
+  const result = spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('web build failed');
+}
+
+/** Sizes from the built manifest: the entry, the English texts and the page's own chunks. */
+export function measureFirstLoad() {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  // vite.config.ts puts each language's texts in one chunk named `locale-<language>`.
+  const english = Object.keys(manifest).filter((key) =>
+    /^assets\/locale-en-[\w-]+\.js$/.test(manifest[key]!.file),
+  );
+  const rows = Object.entries(pageModules).map(([page, modules]) => {
+    const files = firstLoadFiles(manifest, ['index.html', ...english, ...modules.filter((m) => manifest[m])]);
+    let gzip = 0;
+    let brotli = 0;
+    for (const file of files) {
+      const source = readFileSync(path.join(webDist, file));
+      gzip += gzipSync(source, { level: 9 }).length;
+      brotli += brotliCompressSync(source).length;
+    }
+    return {
+      page: page as keyof typeof targets,
+      files: files.size,
+      gzipKb: gzip / 1024,
+      brotliKb: brotli / 1024,
+    };
+  });
+  return rows;
+}
+
+type LighthouseFigures = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; bytesKb: number };
+
+async function runLighthouse(url: string, headers: Record<string, string> = {}): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      extraHeaders: headers,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: numeric('largest-contentful-paint'),
+      fcpMs: numeric('first-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      bytesKb: numeric('total-byte-weight') / 1024,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function runWebBench() {
+  buildWeb();
+  console.log('web delivery (first load, from the built manifest):');
+  for (const row of measureFirstLoad()) {
+    const target = targets[row.page];
+    console.log(
+      `  ${row.page.padEnd(9)} ${row.files} files, ${row.gzipKb.toFixed(1)} KB gzip (${row.brotliKb.toFixed(1)} KB brotli)` +
+        `  target <= ${target.kb} KB gzip: ${verdict(row.gzipKb <= target.kb)}`,
+    );
+  }
+
+  const port = 19_000 + Math.floor(Math.random() * 1000);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-web-bench-'));
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_ADMIN_EMAIL: 'bench@example.com',
+    LINEDESK_ADMIN_PASSWORD: 'bench-password-1',
+    LOG_LEVEL: 'warn',
+  });
+  const built = await buildApp(config);
+  try {
+    await built.app.listen({ port, host: '127.0.0.1' });
+    const signIn = await fetch(`${url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }),
+    });
+    if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+    console.log('Lighthouse, mobile, default throttling (shared CPU: expect a few points of noise):');
+    for (const [page, pagePath, headers] of [
+      ['/sign-in', '/sign-in', {}],
+      ['dashboard', '/', { cookie }],
+    ] as const) {
+      const target = targets[page];
+      const figures = await runLighthouse(url + pagePath, headers);
+      console.log(
+        `  ${page.padEnd(9)} score ${figures.score} (target >= ${target.score}: ${verdict(figures.score >= target.score)}),` +
+          ` LCP ${(figures.lcpMs / 1000).toFixed(2)} s (target <= ${target.lcpMs / 1000} s: ${verdict(figures.lcpMs <= target.lcpMs)}),` +
+          ` FCP ${(figures.fcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms, transferred ${figures.bytesKb.toFixed(0)} KB`,
+      );
+    }
+  } finally {
+    await built.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runWebBench();
