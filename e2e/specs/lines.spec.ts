@@ -108,6 +108,14 @@ describe('line users in real browsers, against a real line agent', () => {
       .getByTestId('trial-length')
       .filter({ hasText: /^A trial line lasts 1 day and costs nothing$/ })
       .waitFor();
+    // Trial switched on: the daily trial limit and what is left of it today show.
+    await reseller.getByTestId('field-is_trial').click();
+    await reseller
+      .getByTestId('trial-left')
+      .filter({ hasText: /^Trial lines left today: 5 of 5$/ })
+      .waitFor();
+    await reseller.getByTestId('field-is_trial').click();
+    await reseller.getByTestId('trial-left').waitFor({ state: 'detached' });
 
     await reseller.getByTestId('field-username').fill(LINE.username);
     await reseller.getByTestId('field-password').fill(LINE.password);

@@ -68,6 +68,11 @@ export type BuiltApp = {
 
 export class DatabaseStartError extends Error {}
 
+/** A hop count as Fastify applies it at run time (its types take no number): the nearest n proxies. */
+function fastifyTrustProxy(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(
   config: AppConfig,
   options: { logStream?: DestinationStream } = {},
@@ -76,7 +81,7 @@ export async function buildApp(
     logger: options.logStream
       ? { ...loggerOptions(config), stream: options.logStream }
       : loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -285,7 +285,7 @@ describe('lines', () => {
   });
 
   it('creates trials free for the admin-set number of days; only admins change it', async () => {
-    expect((await resellerA.client.get('/api/line-settings')).body).toEqual({ trial_days: 1 });
+    expect((await resellerA.client.get('/api/line-settings')).body).toMatchObject({ trial_days: 1 });
     const before = await balanceOf(server, resellerA.id);
     const one = await create(resellerA.client, { is_trial: true, subscription_months: null });
     expect(one.charged).toBe(0);
@@ -305,8 +305,8 @@ describe('lines', () => {
       expect(bad.body.error.code).toBe('LINE_INVALID_TRIAL_DAYS');
     }
     const set = await admin.put('/api/line-settings', { trial_days: 3 });
-    expect(set.body).toEqual({ trial_days: 3 });
-    expect((await resellerB.client.get('/api/line-settings')).body).toEqual({ trial_days: 3 });
+    expect(set.body).toMatchObject({ trial_days: 3 });
+    expect((await resellerB.client.get('/api/line-settings')).body).toMatchObject({ trial_days: 3 });
     const three = await create(resellerA.client, { is_trial: true });
     expect(three.line.expiry_date).toBe(addDays(today(), 3));
     expect(three.line.subscription_months).toBeNull();

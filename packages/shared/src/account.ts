@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuerySchema, idSchema, nonEmptyPatch, text } from './schema-blocks.js';
 import { emailSchema, passwordSchema } from './auth.js';
 import {
   ADMIN_GROUP_ID,
@@ -13,24 +14,24 @@ export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 /** The account record of spec section 3, as `GET /api/me` returns it. */
 export const accountSchema = z.object({
-  id: z.string(),
-  email: z.string(),
+  id: text(),
+  email: text(),
   /** The email part before the at-sign (spec section 3, derived). */
-  username: z.string(),
+  username: text(),
   /** Profile metadata: chosen at sign-up, defaults to the email. */
-  profile_username: z.string(),
-  full_name: z.string(),
-  notes: z.string().nullable(),
+  profile_username: text(),
+  full_name: text(),
+  notes: text().nullable(),
   credits: z.number().int(),
   group_id: z.number().int(),
-  group_name: z.string().nullable(),
+  group_name: text().nullable(),
   is_admin: z.boolean(),
-  owner_id: z.string().nullable(),
+  owner_id: text().nullable(),
   banned: z.boolean(),
   status: accountStatusSchema,
   email_verified: z.boolean(),
-  created_at: z.string(),
-  last_sign_in_at: z.string().nullable(),
+  created_at: text(),
+  last_sign_in_at: text().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -55,7 +56,7 @@ export function derivedGroupId(account: { is_admin: boolean; group_id: number; c
 export const managedAccountSchema = accountSchema.extend({
   /** Line users (table users) this account owns. */
   lines_count: z.number().int(),
-  owner_email: z.string().nullable(),
+  owner_email: text().nullable(),
   /** `displayCredits`: 1000 for admins, else the balance. */
   display_credits: z.number().int(),
   /** `derivedGroupId`: the spec's display derivation of the group. */
@@ -79,13 +80,13 @@ export const accountListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   /** Matches email, full name and profile username. */
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   sort: z.enum(accountSortFields).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
-  group_id: z.coerce.number().int().positive().optional(),
+  group_id: idQuerySchema.optional(),
   status: accountStatusSchema.optional(),
   /** Admins only: the sub-accounts of one reseller. */
-  owner_id: z.string().min(1).max(64).optional(),
+  owner_id: text().min(1).max(64).optional(),
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 
@@ -98,10 +99,10 @@ export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 export const createAccountBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema.optional(),
-  full_name: z.string().trim().max(200).optional(),
-  username: z.string().trim().max(254).optional(),
-  notes: z.string().max(5000).nullable().optional(),
-  group_id: z.number().int().positive().optional(),
+  full_name: text().trim().max(200).optional(),
+  username: text().trim().max(254).optional(),
+  notes: text().max(5000).nullable().optional(),
+  group_id: idSchema.optional(),
 });
 export type CreateAccountBody = z.infer<typeof createAccountBodySchema>;
 
@@ -110,17 +111,19 @@ export const createAccountResultSchema = z.object({ account: managedAccountSchem
 export type CreateAccountResult = z.infer<typeof createAccountResultSchema>;
 
 /** `PATCH /api/accounts/:id`: group_id and banned are admin-only; owners may edit notes and full_name. */
-export const accountPatchSchema = z.object({
-  group_id: z.number().int().positive().optional(),
-  banned: z.boolean().optional(),
-  notes: z.string().max(5000).nullable().optional(),
-  full_name: z.string().trim().max(200).optional(),
-});
+export const accountPatchSchema = nonEmptyPatch(
+  z.object({
+    group_id: idSchema.optional(),
+    banned: z.boolean().optional(),
+    notes: text().max(5000).nullable().optional(),
+    full_name: text().trim().max(200).optional(),
+  }),
+);
 export type AccountPatch = z.infer<typeof accountPatchSchema>;
 
 /** `POST /api/accounts/invite/accept` (public): the invite link's token and the chosen password. */
 export const acceptInviteBodySchema = z.object({
-  token: z.string().min(1, { error: 'INVALID_TOKEN' }).max(200, { error: 'INVALID_TOKEN' }),
+  token: text().min(1, { error: 'INVALID_TOKEN' }).max(200, { error: 'INVALID_TOKEN' }),
   password: passwordSchema,
 });
 export type AcceptInviteBody = z.infer<typeof acceptInviteBodySchema>;

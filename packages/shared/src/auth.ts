@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyPatch, text } from './schema-blocks.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -14,40 +15,42 @@ export const emailSchema = z.email({ error: 'INVALID_EMAIL' }).max(254, { error:
 export const signUpBodySchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  full_name: z.string().trim().max(200).optional(),
-  username: z.string().trim().max(254).optional(),
+  full_name: text().trim().max(200).optional(),
+  username: text().trim().max(254).optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const signInBodySchema = z.object({
-  email: z.string().trim().min(1, { error: 'INVALID_EMAIL' }).max(254),
-  password: z.string().min(1, { error: 'INVALID_CREDENTIALS' }).max(PASSWORD_MAX),
+  email: text().trim().min(1, { error: 'INVALID_EMAIL' }).max(254),
+  password: text().min(1, { error: 'INVALID_CREDENTIALS' }).max(PASSWORD_MAX),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-export const verifyEmailBodySchema = z.object({ token: z.string().min(1, { error: 'INVALID_TOKEN' }) });
+export const verifyEmailBodySchema = z.object({ token: text().min(1, { error: 'INVALID_TOKEN' }) });
 
 export const changePasswordBodySchema = z.object({
-  current_password: z.string().min(1, { error: 'WRONG_PASSWORD' }),
+  current_password: text().min(1, { error: 'WRONG_PASSWORD' }),
   new_password: passwordSchema,
   revoke_other_sessions: z.boolean().optional(),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-export const updateProfileBodySchema = z.object({
-  full_name: z.string().trim().max(200),
-});
+export const updateProfileBodySchema = nonEmptyPatch(
+  z.object({
+    full_name: text().trim().max(200),
+  }),
+);
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const sessionInfoSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  expires_at: z.string(),
-  ip_address: z.string().nullable(),
-  user_agent: z.string().nullable(),
+  id: text(),
+  created_at: text(),
+  updated_at: text(),
+  expires_at: text(),
+  ip_address: text().nullable(),
+  user_agent: text().nullable(),
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-export const messageResponseSchema = z.object({ message: z.string() });
+export const messageResponseSchema = z.object({ message: text() });

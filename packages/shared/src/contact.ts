@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './schema-blocks.js';
 import { ticketCategorySchema } from './ticket.js';
 
 /**
@@ -9,28 +10,28 @@ import { ticketCategorySchema } from './ticket.js';
  * Live: SSE event `app_settings` when the details change.
  */
 export const contactDetailsSchema = z.object({
-  email: z.string(),
-  telegram: z.string(),
-  whatsapp: z.string(),
-  hours: z.string(),
-  note: z.string(),
+  email: text(),
+  telegram: text(),
+  whatsapp: text(),
+  hours: text(),
+  note: text(),
 });
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 
 export const contactDetailsBodySchema = z.object({
   email: z.union([z.literal(''), z.email().max(254)]).default(''),
-  telegram: z.string().trim().max(100).default(''),
-  whatsapp: z.string().trim().max(100).default(''),
-  hours: z.string().trim().max(200).default(''),
-  note: z.string().trim().max(1000).default(''),
+  telegram: text().trim().max(100).default(''),
+  whatsapp: text().trim().max(100).default(''),
+  hours: text().trim().max(200).default(''),
+  note: text().trim().max(1000).default(''),
 });
 export type ContactDetailsBody = z.infer<typeof contactDetailsBodySchema>;
 export type ContactDetailsInput = z.input<typeof contactDetailsBodySchema>;
 
 /** Quick Contact form: opens a ticket for the caller (response: the Ticket). */
 export const contactMessageBodySchema = z.object({
-  subject: z.string().trim().min(1).max(200),
-  message: z.string().trim().min(1).max(10_000),
+  subject: text().trim().min(1).max(200),
+  message: text().trim().min(1).max(10_000),
   category: ticketCategorySchema.default('general'),
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;

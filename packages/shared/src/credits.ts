@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './schema-blocks.js';
 
 /*
  * Credits economy endpoints (issue 5), all under /api, shapes in this file, account.ts, redeem.ts,
@@ -47,18 +48,18 @@ export type LedgerReason = (typeof ledgerReasons)[number];
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
-  account_id: z.string(),
+  account_id: text(),
   /** Whose balance moved: the account column of the all-accounts ledger. */
-  account_email: z.string(),
+  account_email: text(),
   delta: z.number().int(),
   balance_after: z.number().int(),
   reason: z.enum(ledgerReasons),
-  actor_id: z.string().nullable(),
-  actor_email: z.string().nullable(),
-  ref_type: z.string().nullable(),
-  ref_id: z.string().nullable(),
-  note: z.string().nullable(),
-  created_at: z.string(),
+  actor_id: text().nullable(),
+  actor_email: text().nullable(),
+  ref_type: text().nullable(),
+  ref_id: text().nullable(),
+  note: text().nullable(),
+  created_at: text(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
@@ -72,7 +73,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 // Loose: Fastify replaces request.headers with the parsed value, and the other headers must stay.
 export const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z.string().trim().min(1).max(200).optional(),
+  'idempotency-key': text().trim().min(1).max(200).optional(),
 });
 
 /** The most credits one request may add, transfer or set (balances are 32-bit integers). */
@@ -82,7 +83,7 @@ export const MAX_CREDIT_AMOUNT = 1_000_000;
 export const ledgerQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
-  account_id: z.string().min(1).max(64).optional(),
+  account_id: text().min(1).max(64).optional(),
   reason: z.enum(ledgerReasons).optional(),
 });
 export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
@@ -97,7 +98,7 @@ const positiveCredits = z
 /** `POST /api/accounts/:id/credits` and `POST /api/accounts/:id/transfer`. */
 export const creditAmountBodySchema = z.object({
   amount: positiveCredits,
-  note: z.string().trim().max(500).optional(),
+  note: text().trim().max(500).optional(),
 });
 export type CreditAmountBody = z.infer<typeof creditAmountBodySchema>;
 
@@ -108,7 +109,7 @@ export const setCreditsBodySchema = z.object({
     .int({ error: 'CREDITS_NEGATIVE' })
     .min(0, { error: 'CREDITS_NEGATIVE' })
     .max(MAX_CREDIT_AMOUNT * 1000, { error: 'CREDITS_TOO_LARGE' }),
-  note: z.string().trim().max(500).optional(),
+  note: text().trim().max(500).optional(),
 });
 export type SetCreditsBody = z.infer<typeof setCreditsBodySchema>;
 
@@ -117,7 +118,7 @@ export type SetCreditsBody = z.infer<typeof setCreditsBodySchema>;
  * left the balance as it was), and for a transfer the caller's own balance after it.
  */
 export const creditOperationResultSchema = z.object({
-  account_id: z.string(),
+  account_id: text(),
   credits: z.number().int(),
   group_id: z.number().int(),
   entry: ledgerEntrySchema.nullable(),

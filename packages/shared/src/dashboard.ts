@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { text } from './schema-blocks.js';
 
 /** Dashboard home (issue 7): figures and chart series for the signed-in account, or for one owner. */
 export const dashboardQuerySchema = z.object({
   /** Admins only: limit line and credit figures to one owner's account. */
-  owner_id: z.string().max(64).optional(),
+  owner_id: text().max(64).optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
-const dayCount = z.object({ date: z.string(), count: z.number().int() });
+const dayCount = z.object({ date: text(), count: z.number().int() });
 
 export const dashboardSchema = z.object({
   /** The day the figures were computed for (YYYY-MM-DD, UTC). */
-  today: z.string(),
+  today: text(),
   scope: z.enum(['panel', 'owner']),
   lines: z.object({
     total: z.number().int(),
@@ -33,12 +34,12 @@ export const dashboardSchema = z.object({
   servers: z.object({ up: z.number().int(), down: z.number().int() }).nullable(),
   charts: z.object({
     /** One entry per day of the last 30 days, oldest first. */
-    activity: z.array(z.object({ date: z.string(), created: z.number().int(), renewed: z.number().int() })),
-    credits_spent: z.array(z.object({ date: z.string(), credits: z.number().int() })),
+    activity: z.array(z.object({ date: text(), created: z.number().int(), renewed: z.number().int() })),
+    credits_spent: z.array(z.object({ date: text(), credits: z.number().int() })),
     lines_by_server: z.array(
       z.object({
         server_id: z.number().int().nullable(),
-        server_name: z.string().nullable(),
+        server_name: text().nullable(),
         count: z.number().int(),
       }),
     ),

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './schema-blocks.js';
 export * from './permissions.js';
 export * from './account.js';
 export * from './auth.js';
@@ -19,4 +20,5 @@ export * from './contact.js';
 export * from './message.js';
 export * from './dashboard.js';
 export * from './reminder.js';
+export * from './csv.js';
 export * from './system-status.js';

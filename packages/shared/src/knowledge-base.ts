@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuerySchema, idSchema, int4Schema, nonEmptyPatch, text } from './schema-blocks.js';
 
 /**
  * Knowledge base: articles in Markdown, in ordered categories. Rendered on the client without raw HTML.
@@ -16,8 +17,8 @@ export const KB_BODY_MAX = 100_000;
 
 export const kbCategorySchema = z.object({
   id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
+  name: text(),
+  description: text().nullable(),
   sort_order: z.number().int(),
   /** Articles the caller can see (published only for non-admins). */
   article_count: z.number().int(),
@@ -25,33 +26,33 @@ export const kbCategorySchema = z.object({
 export type KbCategory = z.infer<typeof kbCategorySchema>;
 
 export const kbCategoryBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).nullable().optional(),
-  sort_order: z.number().int().optional(),
+  name: text().trim().min(1).max(100),
+  description: text().trim().max(500).nullable().optional(),
+  sort_order: int4Schema.optional(),
 });
 export type KbCategoryBody = z.infer<typeof kbCategoryBodySchema>;
 
-export const kbCategoryPatchSchema = kbCategoryBodySchema.partial();
+export const kbCategoryPatchSchema = nonEmptyPatch(kbCategoryBodySchema.partial());
 export type KbCategoryPatch = z.infer<typeof kbCategoryPatchSchema>;
 
 export const kbArticleSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
+  title: text(),
   /** Markdown text. */
-  body: z.string(),
+  body: text(),
   category_id: z.number().int(),
-  category_name: z.string(),
+  category_name: text(),
   sort_order: z.number().int(),
   published: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type KbArticle = z.infer<typeof kbArticleSchema>;
 
 /** Not paged: ordered by category order, then article sort_order. */
 export const kbArticleListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  category_id: z.coerce.number().int().optional(),
+  search: text().trim().max(200).optional(),
+  category_id: idQuerySchema.optional(),
 });
 export type KbArticleListQuery = z.infer<typeof kbArticleListQuerySchema>;
 
@@ -59,25 +60,27 @@ export const kbArticleListSchema = z.object({ items: z.array(kbArticleSchema), t
 export type KbArticleList = z.infer<typeof kbArticleListSchema>;
 
 export const kbArticleBodySchema = z.object({
-  title: z.string().trim().min(1).max(KB_TITLE_MAX),
-  body: z.string().max(KB_BODY_MAX),
-  category_id: z.number().int(),
+  title: text().trim().min(1).max(KB_TITLE_MAX),
+  body: text().max(KB_BODY_MAX),
+  category_id: idSchema,
   /** Defaults to after the category's last article. */
-  sort_order: z.number().int().optional(),
+  sort_order: int4Schema.optional(),
   published: z.boolean().default(false),
 });
 export type KbArticleBody = z.infer<typeof kbArticleBodySchema>;
 export type KbArticleInput = z.input<typeof kbArticleBodySchema>;
 
-export const kbArticlePatchSchema = z.object({
-  title: z.string().trim().min(1).max(KB_TITLE_MAX).optional(),
-  body: z.string().max(KB_BODY_MAX).optional(),
-  category_id: z.number().int().optional(),
-  sort_order: z.number().int().optional(),
-  published: z.boolean().optional(),
-});
+export const kbArticlePatchSchema = nonEmptyPatch(
+  z.object({
+    title: text().trim().min(1).max(KB_TITLE_MAX).optional(),
+    body: text().max(KB_BODY_MAX).optional(),
+    category_id: idSchema.optional(),
+    sort_order: int4Schema.optional(),
+    published: z.boolean().optional(),
+  }),
+);
 export type KbArticlePatch = z.infer<typeof kbArticlePatchSchema>;
 
 /** `PUT /api/kb/articles/order`: the listed articles get sort_order 0, 1, 2 ... in this order. */
-export const kbArticleOrderSchema = z.object({ ids: z.array(z.number().int()).min(1).max(1000) });
+export const kbArticleOrderSchema = z.object({ ids: z.array(idSchema).min(1).max(1000) });
 export type KbArticleOrder = z.infer<typeof kbArticleOrderSchema>;

@@ -14,6 +14,8 @@ export const lineErrors = {
   LINE_INVALID_PASSWORD:
     'Password may only contain printable ASCII characters (at most 64), without spaces or any of { } [ ] # =',
   LINE_INVALID_TRIAL_DAYS: 'The trial length must be a whole number of days between 1 and 365',
+  LINE_INVALID_TRIAL_LIMIT: 'Trial lines per day must be a whole number between 0 and 1000',
+  LINE_TRIAL_LIMIT_REACHED: 'Daily trial line limit reached ({{limit}} per day). Try again tomorrow.',
   LINE_SERVER_ADD_FAILED: 'Failed to add user to CCcam server',
   LINE_SERVER_UPDATE_FAILED: 'Failed to update user in CCcam server',
   LINE_SERVER_DELETE_FAILED: 'Failed to delete user from CCcam server',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idQuerySchema, idSchema, nonEmptyPatch, text } from './schema-blocks.js';
 import { listQuerySchema } from './list.js';
 
 /** Line accounts (spec section 3, table `users`) as the API speaks them (api.md). */
@@ -141,65 +142,65 @@ export function isValidLineCredential(value: string): boolean {
 
 export const lineSchema = z.object({
   id: z.number().int(),
-  username: z.string(),
-  password: z.string(),
-  protocol: z.string(),
-  host_port: z.array(z.string()),
-  user_value: z.string().nullable(),
-  added_date: z.string(),
-  expiry_date: z.string(),
-  live_channel: z.string(),
-  info: z.string(),
-  notes: z.string().nullable(),
+  username: text(),
+  password: text(),
+  protocol: text(),
+  host_port: z.array(text()),
+  user_value: text().nullable(),
+  added_date: text(),
+  expiry_date: text(),
+  live_channel: text(),
+  info: text(),
+  notes: text().nullable(),
   enabled: z.boolean(),
   status: z.enum(lineStatuses),
-  name: z.string().nullable(),
-  company: z.string().nullable(),
-  role: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  email: z.string().nullable(),
-  owner_id: z.string().nullable(),
-  owner_email: z.string().nullable(),
+  name: text().nullable(),
+  company: text().nullable(),
+  role: text().nullable(),
+  avatar_url: text().nullable(),
+  email: text().nullable(),
+  owner_id: text().nullable(),
+  owner_email: text().nullable(),
   server_id: z.number().int().nullable(),
-  server_name: z.string().nullable(),
+  server_name: text().nullable(),
   is_trial: z.boolean(),
   subscription_months: z.number().int().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
   sync_state: z.enum(lineSyncStates),
-  sync_error: z.string().nullable(),
-  synced_at: z.string().nullable(),
+  sync_error: text().nullable(),
+  synced_at: text().nullable(),
 });
 export type Line = z.infer<typeof lineSchema>;
 
-const hostPortSchema = z.array(z.string().trim().max(261)).max(20);
+const hostPortSchema = z.array(text().trim().max(261)).max(20);
 
 /**
  * Loose on purpose, like the server form: 'Username and password are required' is one combined rule
  * (spec 5) that the service checks, so a missing field gets the spec's text rather than a zod issue.
  */
 export const lineCreateBodySchema = z.object({
-  username: z.string().max(64).nullish(),
-  password: z.string().max(64).nullish(),
+  username: text().max(64).nullish(),
+  password: text().max(64).nullish(),
   subscription_months: z.number().int().nullish(),
   is_trial: z.boolean().optional(),
-  server_id: z.number().int().nullish(),
-  notes: z.string().max(2000).nullish(),
-  name: z.string().max(200).nullish(),
-  email: z.string().max(254).nullish(),
-  company: z.string().max(200).nullish(),
+  server_id: idSchema.nullish(),
+  notes: text().max(2000).nullish(),
+  name: text().max(200).nullish(),
+  email: text().max(254).nullish(),
+  company: text().max(200).nullish(),
   host_port: hostPortSchema.optional(),
 });
 export type LineCreateBody = z.infer<typeof lineCreateBodySchema>;
 
 export const linePatchBodySchema = z.object({
-  password: z.string().max(64).optional(),
+  password: text().max(64).optional(),
   /** YYYY-MM-DD; admins only (issue 4). */
-  expiry_date: z.string().optional(),
-  notes: z.string().max(2000).nullish(),
-  name: z.string().max(200).nullish(),
-  email: z.string().max(254).nullish(),
-  company: z.string().max(200).nullish(),
+  expiry_date: text().optional(),
+  notes: text().max(2000).nullish(),
+  name: text().max(200).nullish(),
+  email: text().max(254).nullish(),
+  company: text().max(200).nullish(),
   host_port: hostPortSchema.optional(),
   /** false = suspended. */
   enabled: z.boolean().optional(),
@@ -211,8 +212,8 @@ export type LineRenewBody = z.infer<typeof lineRenewBodySchema>;
 
 export const lineListQuerySchema = listQuerySchema.extend({
   status: z.enum(lineStatuses).optional(),
-  server_id: z.coerce.number().int().optional(),
-  owner_id: z.string().max(64).optional(),
+  server_id: idQuerySchema.optional(),
+  owner_id: text().max(64).optional(),
   /** Lines whose expiry falls within the next N days (today included). */
   expiring_within_days: z.coerce.number().int().min(0).max(3650).optional(),
   sync_state: z.enum(lineSyncStates).optional(),
@@ -225,8 +226,8 @@ export type LineListQuery = z.infer<typeof lineListQuerySchema>;
  */
 export const lineSyncResultSchema = z.object({
   ok: z.boolean(),
-  code: z.string().nullable(),
-  message: z.string().nullable(),
+  code: text().nullable(),
+  message: text().nullable(),
 });
 export type LineSyncResult = z.infer<typeof lineSyncResultSchema>;
 
@@ -244,15 +245,41 @@ export type LineDeleteResult = z.infer<typeof lineDeleteResultSchema>;
 
 export const MAX_TRIAL_DAYS = 365;
 
-/** Admin settings of the lines area (issue 4): the trial length in days. */
+/** Free trial lines one reseller may create per (UTC) day unless an admin changes it; 0 = none. */
+export const DEFAULT_TRIAL_LINES_PER_DAY = 5;
+export const MAX_TRIAL_LINES_PER_DAY = 1000;
+
+const trialDaysSchema = z
+  .number({ error: 'LINE_INVALID_TRIAL_DAYS' })
+  .int({ error: 'LINE_INVALID_TRIAL_DAYS' })
+  .min(1, { error: 'LINE_INVALID_TRIAL_DAYS' })
+  .max(MAX_TRIAL_DAYS, { error: 'LINE_INVALID_TRIAL_DAYS' });
+
+const trialLinesPerDaySchema = z
+  .number({ error: 'LINE_INVALID_TRIAL_LIMIT' })
+  .int({ error: 'LINE_INVALID_TRIAL_LIMIT' })
+  .min(0, { error: 'LINE_INVALID_TRIAL_LIMIT' })
+  .max(MAX_TRIAL_LINES_PER_DAY, { error: 'LINE_INVALID_TRIAL_LIMIT' });
+
+/**
+ * Admin settings of the lines area: the trial length in days and the trial lines a reseller may
+ * create per day; `trial_lines_left_today` is the caller's own (null: not limited, as for admins).
+ */
 export const lineSettingsSchema = z.object({
-  trial_days: z
-    .number({ error: 'LINE_INVALID_TRIAL_DAYS' })
-    .int({ error: 'LINE_INVALID_TRIAL_DAYS' })
-    .min(1, { error: 'LINE_INVALID_TRIAL_DAYS' })
-    .max(MAX_TRIAL_DAYS, { error: 'LINE_INVALID_TRIAL_DAYS' }),
+  trial_days: trialDaysSchema,
+  trial_lines_per_day: trialLinesPerDaySchema,
+  trial_lines_left_today: z.number().int().nullable(),
 });
 export type LineSettings = z.infer<typeof lineSettingsSchema>;
+
+/** An admin's change: either setting or both. */
+export const lineSettingsBodySchema = nonEmptyPatch(
+  z.object({
+    trial_days: trialDaysSchema.optional(),
+    trial_lines_per_day: trialLinesPerDaySchema.optional(),
+  }),
+);
+export type LineSettingsBody = z.infer<typeof lineSettingsBodySchema>;
 
 /**
  * What a reconcile found and repaired on one server: lines the agent lacked (added), lines whose
@@ -272,10 +299,10 @@ export type LineReconcileResult = z.infer<typeof lineReconcileResultSchema>;
 
 export const lineEventSchema = z.object({
   id: z.number().int(),
-  action: z.string(),
-  actor_email: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
+  action: text(),
+  actor_email: text().nullable(),
+  details: z.record(text(), z.unknown()),
+  created_at: text(),
 });
 export type LineEvent = z.infer<typeof lineEventSchema>;
 

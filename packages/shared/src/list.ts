@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { text } from './schema-blocks.js';
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
-  search: z.string().trim().max(200).optional(),
-  sort: z.string().max(50).optional(),
+  search: text().trim().max(200).optional(),
+  sort: text().max(50).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { text } from './schema-blocks.js';
 
 /** An internal message (spec section 3) with the caller's own read state. */
 export const messageSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  content: z.string(),
+  title: text(),
+  content: text(),
   is_global: z.boolean(),
-  recipient_id: z.string().nullable(),
+  recipient_id: text().nullable(),
   /** The recipient's email for direct messages (null for global ones). */
-  recipient_email: z.string().nullable(),
+  recipient_email: text().nullable(),
   /** Null when the panel itself sent it (top-up decisions, reminders). */
-  created_by: z.string().nullable(),
-  created_by_email: z.string().nullable(),
+  created_by: text().nullable(),
+  created_by_email: text().nullable(),
   /** Whether the caller has read it; read state is per account, global messages included. */
   is_read: z.boolean(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -77,8 +78,8 @@ export const messageBodySchema = z
       .min(1, 'MESSAGE_CONTENT_REQUIRED')
       .max(MESSAGE_CONTENT_MAX, 'MESSAGE_CONTENT_TOO_LONG'),
     is_global: z.boolean().default(false),
-    recipient_email: z.string().trim().max(320).optional(),
-    recipient_id: z.string().trim().max(100).optional(),
+    recipient_email: text().trim().max(320).optional(),
+    recipient_id: text().trim().max(100).optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.is_global && !body.recipient_email && !body.recipient_id) {

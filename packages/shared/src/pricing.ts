@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyPatch, text } from './schema-blocks.js';
 import { MAX_CREDIT_AMOUNT } from './credits.js';
 import { linePrices, subscriptionMonths } from './line.js';
 
@@ -8,20 +9,20 @@ export type Currency = (typeof currencies)[number];
 
 export const creditPackageSchema = z.object({
   id: z.number().int(),
-  name: z.string(),
+  name: text(),
   credits: z.number().int(),
   price_cents: z.number().int(),
   currency: z.enum(currencies),
   highlight: z.boolean(),
   sort_order: z.number().int(),
   is_active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
 
 export const creditPackageBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   credits: z
     .number({ error: 'CREDITS_NOT_POSITIVE' })
     .int({ error: 'CREDITS_NOT_POSITIVE' })
@@ -35,15 +36,17 @@ export const creditPackageBodySchema = z.object({
 });
 export type CreditPackageBody = z.input<typeof creditPackageBodySchema>;
 // Built field by field: `.partial()` would keep the defaults and reset unsent fields on every PATCH.
-export const creditPackagePatchSchema = z.object({
-  name: creditPackageBodySchema.shape.name.optional(),
-  credits: creditPackageBodySchema.shape.credits.optional(),
-  price_cents: creditPackageBodySchema.shape.price_cents.optional(),
-  currency: z.enum(currencies).optional(),
-  highlight: z.boolean().optional(),
-  sort_order: z.number().int().min(0).max(10_000).optional(),
-  is_active: z.boolean().optional(),
-});
+export const creditPackagePatchSchema = nonEmptyPatch(
+  z.object({
+    name: creditPackageBodySchema.shape.name.optional(),
+    credits: creditPackageBodySchema.shape.credits.optional(),
+    price_cents: creditPackageBodySchema.shape.price_cents.optional(),
+    currency: z.enum(currencies).optional(),
+    highlight: z.boolean().optional(),
+    sort_order: z.number().int().min(0).max(10_000).optional(),
+    is_active: z.boolean().optional(),
+  }),
+);
 export type CreditPackagePatch = z.infer<typeof creditPackagePatchSchema>;
 
 /** `GET /api/credit-packages?include_inactive=true` (inactive ones: admins only). */

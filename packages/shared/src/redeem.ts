@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyPatch, text } from './schema-blocks.js';
 import { MAX_CREDIT_AMOUNT } from './credits.js';
 
 /**
@@ -23,23 +24,23 @@ export function formatRedeemCode(normalized: string): string {
 export const redeemCodeSchema = z.object({
   id: z.number().int(),
   /** `••••-••••-••••-NPQR`: enough to tell codes apart, useless for redeeming. */
-  code_hint: z.string(),
+  code_hint: text(),
   credits: z.number().int(),
-  description: z.string().nullable(),
+  description: text().nullable(),
   is_active: z.boolean(),
   max_uses: z.number().int(),
   times_used: z.number().int(),
-  expires_at: z.string().nullable(),
+  expires_at: text().nullable(),
   /** Derived: active, not expired and times_used < max_uses. */
   status: z.enum(['valid', 'inactive', 'expired', 'used_up']),
-  created_by: z.string().nullable(),
-  created_by_email: z.string().nullable(),
-  created_at: z.string(),
+  created_by: text().nullable(),
+  created_by_email: text().nullable(),
+  created_at: text(),
 });
 export type RedeemCode = z.infer<typeof redeemCodeSchema>;
 
 /** A freshly created code: the only time `code` is sent. */
-export const createdRedeemCodeSchema = redeemCodeSchema.extend({ code: z.string() });
+export const createdRedeemCodeSchema = redeemCodeSchema.extend({ code: text() });
 export type CreatedRedeemCode = z.infer<typeof createdRedeemCodeSchema>;
 
 export const createRedeemCodesBodySchema = z.object({
@@ -52,25 +53,27 @@ export const createRedeemCodesBodySchema = z.object({
   max_uses: z.number().int().min(1).max(1_000_000).default(1),
   /** ISO date-time; must lie in the future. */
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
-  description: z.string().trim().max(500).nullable().optional(),
+  description: text().trim().max(500).nullable().optional(),
 });
 export type CreateRedeemCodesBody = z.input<typeof createRedeemCodesBodySchema>;
 
 /** `POST /api/redeem-codes` → 201 `{items}`: every created code, in full, once. */
 export const createdRedeemCodesSchema = z.object({ items: z.array(createdRedeemCodeSchema) });
 
-export const redeemCodePatchSchema = z.object({
-  is_active: z.boolean().optional(),
-  description: z.string().trim().max(500).nullable().optional(),
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
-});
+export const redeemCodePatchSchema = nonEmptyPatch(
+  z.object({
+    is_active: z.boolean().optional(),
+    description: text().trim().max(500).nullable().optional(),
+    expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  }),
+);
 export type RedeemCodePatch = z.infer<typeof redeemCodePatchSchema>;
 
 export const redeemCodeListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   /** Matches the description or the code's last group. */
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   status: z.enum(['valid', 'inactive', 'expired', 'used_up']).optional(),
   sort: z.enum(['created_at', 'credits', 'times_used', 'expires_at']).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -96,7 +99,7 @@ export type RedeemBody = z.infer<typeof redeemBodySchema>;
  */
 export const redeemResultSchema = z.object({
   success: z.boolean(),
-  message: z.string(),
+  message: text(),
   credits: z.number().int(),
   balance: z.number().int(),
 });
@@ -105,14 +108,14 @@ export type RedeemResult = z.infer<typeof redeemResultSchema>;
 export const redeemHistoryEntrySchema = z.object({
   id: z.number().int(),
   code_id: z.number().int().nullable(),
-  code_hint: z.string(),
+  code_hint: text(),
   credits: z.number().int(),
-  user_id: z.string(),
-  user_email: z.string().nullable(),
-  redeemed_at: z.string(),
+  user_id: text(),
+  user_email: text().nullable(),
+  redeemed_at: text(),
   status: z.enum(['success', 'error']),
   /** For failures: the error code (INVALID_OR_EXPIRED_CODE, CODE_ALREADY_REDEEMED). */
-  error_code: z.string().nullable(),
+  error_code: text().nullable(),
 });
 export type RedeemHistoryEntry = z.infer<typeof redeemHistoryEntrySchema>;
 
@@ -121,6 +124,6 @@ export const redeemHistoryQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   status: z.enum(['success', 'error']).optional(),
   /** Admins only: one account's history. */
-  user_id: z.string().min(1).max(64).optional(),
+  user_id: text().min(1).max(64).optional(),
 });
 export type RedeemHistoryQuery = z.infer<typeof redeemHistoryQuerySchema>;

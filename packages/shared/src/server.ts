@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyPatch, text } from './schema-blocks.js';
 import { errorMessages } from './errors.js';
 import { listQuerySchema } from './list.js';
 
@@ -26,23 +27,23 @@ export const serverConnectionFields = ['host_ip', 'port', 'api_port', 'username'
 /** The server record as the API returns it; the password never leaves the server. */
 export const serverSchema = z.object({
   id: z.number().int(),
-  server_name: z.string(),
-  host_ip: z.string(),
+  server_name: text(),
+  host_ip: text(),
   port: z.number().int(),
   api_port: z.number().int(),
-  username: z.string(),
+  username: text(),
   has_password: z.boolean(),
   protocol: serverProtocolSchema,
   status: serverStatusSchema,
   use_tls: z.boolean(),
   /** Accept a self-signed certificate from the agent (https only). */
   tls_insecure: z.boolean(),
-  user_id: z.string().nullable(),
-  created_at: z.string(),
-  last_connection: z.string().nullable(),
-  last_error: z.string().nullable(),
+  user_id: text().nullable(),
+  created_at: text(),
+  last_connection: text().nullable(),
+  last_error: text().nullable(),
   /** The agent's version reported by the last successful test. */
-  version: z.string().nullable(),
+  version: text().nullable(),
 });
 export type Server = z.infer<typeof serverSchema>;
 
@@ -51,32 +52,34 @@ export type Server = z.infer<typeof serverSchema>;
  * are checked by `checkServerCreate`, which the web form can call too.
  */
 export const serverCreateBodySchema = z.object({
-  server_name: z.string().max(100).nullish(),
-  host_ip: z.string().max(255).nullish(),
+  server_name: text().max(100).nullish(),
+  host_ip: text().max(255).nullish(),
   port: z.number().nullish(),
   api_port: z.number().nullish(),
-  username: z.string().max(128).nullish(),
-  password: z.string().max(256).nullish(),
+  username: text().max(128).nullish(),
+  password: text().max(256).nullish(),
   protocol: serverProtocolSchema.optional(),
   use_tls: z.boolean().optional(),
   tls_insecure: z.boolean().optional(),
 });
 export type ServerCreateBody = z.infer<typeof serverCreateBodySchema>;
 
-export const serverPatchBodySchema = z.object({
-  server_name: z.string().max(100).nullish(),
-  host_ip: z.string().max(255).nullish(),
-  port: z.number().nullish(),
-  api_port: z.number().nullish(),
-  username: z.string().max(128).nullish(),
-  /** Empty or absent keeps the stored password: the API never sends it back for an edit form. */
-  password: z.string().max(256).nullish(),
-  protocol: serverProtocolSchema.optional(),
-  use_tls: z.boolean().optional(),
-  tls_insecure: z.boolean().optional(),
-  /** Takes a server out of use; only a successful connection test makes it active. */
-  status: z.literal('inactive').optional(),
-});
+export const serverPatchBodySchema = nonEmptyPatch(
+  z.object({
+    server_name: text().max(100).nullish(),
+    host_ip: text().max(255).nullish(),
+    port: z.number().nullish(),
+    api_port: z.number().nullish(),
+    username: text().max(128).nullish(),
+    /** Empty or absent keeps the stored password: the API never sends it back for an edit form. */
+    password: text().max(256).nullish(),
+    protocol: serverProtocolSchema.optional(),
+    use_tls: z.boolean().optional(),
+    tls_insecure: z.boolean().optional(),
+    /** Takes a server out of use; only a successful connection test makes it active. */
+    status: z.literal('inactive').optional(),
+  }),
+);
 export type ServerPatchBody = z.infer<typeof serverPatchBodySchema>;
 
 export const serverListQuerySchema = listQuerySchema.extend({ status: serverStatusSchema.optional() });
@@ -98,33 +101,33 @@ export const serverTestResultSchema = z.object({
   health: z.boolean(),
   /** The authenticated GET / answered 2xx. */
   auth: z.boolean(),
-  version: z.string().nullable(),
+  version: text().nullable(),
   /** The spec's text for the failure, with its parameter (status, reason, fields). */
-  message: z.string(),
+  message: text(),
   /** Error code of the failure (null on success), for translation. */
   code: z.enum(serverTestCodes).nullable(),
   /** The HTTP status behind a status-based failure. */
   http_status: z.number().int().nullable(),
-  last_connection: z.string().nullable(),
+  last_connection: text().nullable(),
 });
 export type ServerTestResult = z.infer<typeof serverTestResultSchema>;
 
 export const serverCheckItemSchema = serverTestResultSchema.extend({
   id: z.number().int(),
-  server_name: z.string(),
+  server_name: text(),
 });
 export type ServerCheckItem = z.infer<typeof serverCheckItemSchema>;
 
 /** What non-admins may know about a server: enough to pick one for a line. */
 export const activeServerSchema = z.object({
   id: z.number().int(),
-  server_name: z.string(),
+  server_name: text(),
   protocol: serverProtocolSchema,
 });
 export type ActiveServer = z.infer<typeof activeServerSchema>;
 
 /** `GET /api/config` (the spec's /api/config.php). */
-export const clientConfigSchema = z.object({ host_ip: z.string(), api_port: z.number().int() });
+export const clientConfigSchema = z.object({ host_ip: text(), api_port: z.number().int() });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 /** Line agent endpoints the diagnostics page may call (api.md, "Line agent API"). */
@@ -133,16 +136,16 @@ export type AgentEndpoint = (typeof agentEndpoints)[number];
 
 export const agentCallBodySchema = z.object({
   endpoint: z.enum(agentEndpoints),
-  body: z.record(z.string(), z.unknown()).optional(),
+  body: z.record(text(), z.unknown()).optional(),
 });
 export type AgentCallBody = z.infer<typeof agentCallBodySchema>;
 
 export const agentCallResultSchema = z.object({
   /** What was sent, without the Authorization header. */
-  request: z.object({ method: z.string(), url: z.string(), body: z.unknown() }),
+  request: z.object({ method: text(), url: text(), body: z.unknown() }),
   /** Null when no answer came (network error or timeout; see `error`). */
   response: z.object({ status: z.number().int(), body: z.unknown() }).nullable(),
-  error: z.string().nullable(),
+  error: text().nullable(),
   duration_ms: z.number(),
 });
 export type AgentCallResult = z.infer<typeof agentCallResultSchema>;

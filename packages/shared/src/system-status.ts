@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { text } from './schema-blocks.js';
 
 /** The admin "System status" page (issue 7; the spec's /supabase-test). */
 export const jobReportSchema = z.object({
-  name: z.string(),
+  name: text(),
   runs: z.number().int(),
-  last_run_at: z.string().nullable(),
+  last_run_at: text().nullable(),
   last_duration_ms: z.number().nullable(),
-  last_error: z.string().nullable(),
-  last_error_at: z.string().nullable(),
+  last_error: text().nullable(),
+  last_error_at: text().nullable(),
 });
 export type JobReportItem = z.infer<typeof jobReportSchema>;
 
@@ -16,12 +17,12 @@ export const systemStatusSchema = z.object({
     kind: z.enum(['embedded', 'postgres']),
     ok: z.boolean(),
     latency_ms: z.number().nullable(),
-    error: z.string().nullable(),
+    error: text().nullable(),
   }),
   migrations: z.object({
     applied: z.number().int(),
     available: z.number().int(),
-    latest: z.string().nullable(),
+    latest: text().nullable(),
   }),
   events: z.object({
     transport: z.enum(['in-process', 'listen-notify']),
@@ -33,8 +34,8 @@ export const systemStatusSchema = z.object({
     /** Deliveries to line agents not yet done, and how many of them have failed at least once. */
     pending: z.number().int(),
     failing: z.number().int(),
-    oldest_at: z.string().nullable(),
-    last_error: z.string().nullable(),
+    oldest_at: text().nullable(),
+    last_error: text().nullable(),
   }),
   mail: z.object({ transport: z.enum(['smtp', 'log']) }),
   /** Backups of the embedded database in <data dir>/backups; PostgreSQL's are made with pg_dump. */
@@ -51,9 +52,9 @@ export const systemStatusSchema = z.object({
     last_error: z.string().nullable(),
   }),
   app: z.object({
-    version: z.string(),
-    node: z.string(),
-    started_at: z.string(),
+    version: text(),
+    node: text(),
+    started_at: text(),
     uptime_seconds: z.number().int(),
   }),
 });

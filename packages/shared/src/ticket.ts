@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyPatch, text } from './schema-blocks.js';
 import { listQuerySchema } from './list.js';
 
 /**
@@ -57,19 +58,19 @@ export const TICKET_TEXT_MAX = 10_000;
 
 export const ticketSchema = z.object({
   id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
+  title: text(),
+  description: text(),
   status: ticketStatusSchema,
   priority: ticketPrioritySchema,
   category: ticketCategorySchema,
   /** The owner. */
-  user_id: z.string(),
-  user_email: z.string(),
+  user_id: text(),
+  user_email: text(),
   /** An admin account, or null when unassigned. */
-  assigned_to: z.string().nullable(),
-  assigned_to_email: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  assigned_to: text().nullable(),
+  assigned_to_email: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
   /** Admins have seen the ticket (spec's is_read). */
   is_read: z.boolean(),
   reply_count: z.number().int(),
@@ -83,8 +84,8 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 export const ticketCreateBodySchema = z.object({
-  title: z.string().trim().min(1).max(TICKET_TITLE_MAX),
-  description: z.string().trim().min(1).max(TICKET_TEXT_MAX),
+  title: text().trim().min(1).max(TICKET_TITLE_MAX),
+  description: text().trim().min(1).max(TICKET_TEXT_MAX),
   priority: ticketPrioritySchema.default('medium'),
   category: ticketCategorySchema.default('general'),
 });
@@ -95,11 +96,13 @@ export type TicketCreateInput = z.input<typeof ticketCreateBodySchema>;
  * Admins may change status, priority and assignee (an admin account id, null = unassigned). The owner
  * may only close (status 'closed') or reopen (status 'open') their own ticket.
  */
-export const ticketPatchBodySchema = z.object({
-  status: ticketStatusSchema.optional(),
-  priority: ticketPrioritySchema.optional(),
-  assigned_to: z.string().min(1).nullable().optional(),
-});
+export const ticketPatchBodySchema = nonEmptyPatch(
+  z.object({
+    status: ticketStatusSchema.optional(),
+    priority: ticketPrioritySchema.optional(),
+    assigned_to: text().min(1).nullable().optional(),
+  }),
+);
 export type TicketPatchBody = z.infer<typeof ticketPatchBodySchema>;
 
 export const ticketListQuerySchema = listQuerySchema.extend({
@@ -107,7 +110,7 @@ export const ticketListQuerySchema = listQuerySchema.extend({
   priority: ticketPrioritySchema.optional(),
   category: ticketCategorySchema.optional(),
   /** An account id, or 'none' for unassigned tickets (admins only; ignored for users). */
-  assigned_to: z.string().min(1).max(100).optional(),
+  assigned_to: text().min(1).max(100).optional(),
   /** 'active' = every status but closed. */
   active: z
     .enum(['true', 'false'])
@@ -117,26 +120,26 @@ export const ticketListQuerySchema = listQuerySchema.extend({
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
 export const ticketAttachmentSchema = z.object({
-  id: z.string(),
-  file_name: z.string(),
+  id: text(),
+  file_name: text(),
   content_type: z.enum(ticketAttachmentTypes),
   size: z.number().int(),
   /** `/api/tickets/:id/attachments/:attachmentId`, served only to those who may see the ticket. */
-  url: z.string(),
+  url: text(),
 });
 export type TicketAttachment = z.infer<typeof ticketAttachmentSchema>;
 
 export const ticketReplySchema = z.object({
   id: z.number().int(),
   ticket_id: z.number().int(),
-  user_id: z.string().nullable(),
-  user_email: z.string().nullable(),
+  user_id: text().nullable(),
+  user_email: text().nullable(),
   is_admin: z.boolean(),
-  content: z.string(),
+  content: text(),
   /** Same as attachment.url (the spec's field); null without an attachment. */
-  attachment_url: z.string().nullable(),
+  attachment_url: text().nullable(),
   attachment: ticketAttachmentSchema.nullable(),
-  created_at: z.string(),
+  created_at: text(),
   /** Read by the other side (the owner for admin replies, an admin for the owner's). */
   is_read: z.boolean(),
 });
@@ -147,7 +150,7 @@ export type TicketReply = z.infer<typeof ticketReplySchema>;
  * a `content` text field and a `file` file field; content may then be empty.
  */
 export const ticketReplyCreateBodySchema = z.object({
-  content: z.string().trim().min(1, { error: 'REPLY_CONTENT_REQUIRED' }).max(TICKET_TEXT_MAX),
+  content: text().trim().min(1, { error: 'REPLY_CONTENT_REQUIRED' }).max(TICKET_TEXT_MAX),
 });
 export type TicketReplyCreateBody = z.infer<typeof ticketReplyCreateBodySchema>;
 
@@ -164,14 +167,14 @@ export const ticketMailPreferenceSchema = z.object({ ticket_reply_mail: z.boolea
 export type TicketMailPreference = z.infer<typeof ticketMailPreferenceSchema>;
 
 /** Admins to pick an assignee from (`GET /api/tickets/assignees`). */
-export const ticketAssigneeSchema = z.object({ id: z.string(), email: z.string() });
+export const ticketAssigneeSchema = z.object({ id: text(), email: text() });
 export type TicketAssignee = z.infer<typeof ticketAssigneeSchema>;
 
 export const setupStepSchema = z.object({
   name: z.enum(['insert_ticket', 'read_ticket', 'insert_reply', 'read_reply', 'rollback']),
   ok: z.boolean(),
   duration_ms: z.number(),
-  error: z.string().nullable(),
+  error: text().nullable(),
 });
 export type SetupStep = z.infer<typeof setupStepSchema>;
 
@@ -179,10 +182,10 @@ export type SetupStep = z.infer<typeof setupStepSchema>;
 export const ticketSetupStatusSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   /** Tag of the latest applied migration, e.g. "0007_support". */
-  schema_version: z.string().nullable(),
-  migrations: z.object({ count: z.number().int(), names: z.array(z.string()) }),
+  schema_version: text().nullable(),
+  migrations: z.object({ count: z.number().int(), names: z.array(text()) }),
   /** Insert and read back a ticket and a reply inside a transaction that is always rolled back. */
   self_test: z.object({ ok: z.boolean(), steps: z.array(setupStepSchema) }),
-  checked_at: z.string(),
+  checked_at: text(),
 });
 export type TicketSetupStatus = z.infer<typeof ticketSetupStatusSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, text } from './schema-blocks.js';
 
 /**
  * Top-up requests: an account picks a credit package and names its payment; an admin (or later a
@@ -9,29 +10,29 @@ export type TopUpStatus = (typeof topUpStatuses)[number];
 
 export const topUpRequestSchema = z.object({
   id: z.number().int(),
-  account_id: z.string(),
-  account_email: z.string().nullable(),
+  account_id: text(),
+  account_email: text().nullable(),
   package_id: z.number().int().nullable(),
   /** Copied from the package when requested, so later package edits do not change the request. */
-  package_name: z.string(),
+  package_name: text(),
   credits: z.number().int(),
   price_cents: z.number().int(),
-  currency: z.string(),
-  payment_reference: z.string(),
+  currency: text(),
+  payment_reference: text(),
   status: z.enum(topUpStatuses),
-  reject_reason: z.string().nullable(),
-  decided_by: z.string().nullable(),
-  decided_by_email: z.string().nullable(),
-  decided_at: z.string().nullable(),
+  reject_reason: text().nullable(),
+  decided_by: text().nullable(),
+  decided_by_email: text().nullable(),
+  decided_at: text().nullable(),
   /** 'manual' (an admin decided) or a payment provider's name once webhooks exist. */
-  provider: z.string().nullable(),
-  provider_payment_id: z.string().nullable(),
-  created_at: z.string(),
+  provider: text().nullable(),
+  provider_payment_id: text().nullable(),
+  created_at: text(),
 });
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;
 
 export const createTopUpBodySchema = z.object({
-  package_id: z.number().int().positive(),
+  package_id: idSchema,
   payment_reference: z
     .string({ error: 'PAYMENT_REFERENCE_REQUIRED' })
     .trim()
@@ -54,7 +55,7 @@ export const topUpListQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   status: z.enum(topUpStatuses).optional(),
   /** Admins only. */
-  account_id: z.string().min(1).max(64).optional(),
+  account_id: text().min(1).max(64).optional(),
 });
 export type TopUpListQuery = z.infer<typeof topUpListQuerySchema>;
 

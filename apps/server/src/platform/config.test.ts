@@ -53,3 +53,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('refuses "true", which would trust any X-Forwarded-For a client writes, naming the variable', () => {
+    for (const value of ['true', 'yes', '127.0.0.1,not-an-ip', '10.0.0.0/33']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY must name what to trust/);
+    }
+  });
+
+  it('accepts a hop count or proxy addresses and CIDRs, and trusts nothing by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+  });
+});

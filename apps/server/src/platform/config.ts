@@ -1,9 +1,40 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` like addresses. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxyError =
+  'TRUST_PROXY must name what to trust: a number of proxy hops (e.g. 1) or proxy addresses/CIDRs ' +
+  '(e.g. 127.0.0.1,10.0.0.0/8); "true" would trust any X-Forwarded-For a client sends';
+
+/**
+ * `true` is refused: it makes Fastify take the leftmost X-Forwarded-For entry, which the client
+ * writes itself, so anyone could pick the address the sign-in limit counts and sessions record.
+ */
+const trustProxySchema = z.string().transform((value, ctx): false | number | string[] => {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === 'no' || v === '0') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({ code: 'custom', message: trustProxyError });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -28,7 +59,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Linedesk <no-reply@linedesk.local>'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   TRUSTED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SERVER_CHECK_INTERVAL_SECONDS: z.coerce
@@ -109,7 +140,8 @@ export type AppConfig = {
   secret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count or the proxies' addresses/CIDRs; never `true`. */
+  trustProxy: false | number | string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** How often active and error servers are re-tested in the background; 0 = never. */
   serverCheckIntervalSeconds: number;

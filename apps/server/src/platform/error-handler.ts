@@ -4,6 +4,20 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from './database-errors.js';
 import { AppError, isErrorCode } from './errors.js';
 
+/**
+ * PostgreSQL's "data exception" class (22xxx: a value out of range for its column, text it cannot
+ * store such as NUL, malformed input for a type) is always bad input that validation missed; it
+ * answers 400 rather than 500. Drizzle wraps the driver's error, so the cause chain is searched.
+ */
+function invalidInputSqlState(error: unknown): string | null {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 function body(code: ErrorCode, message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
@@ -28,6 +42,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? `${errorMessages.VALIDATION}: ${first.path || 'body'} ${first.message}`
         : errorMessages.VALIDATION;
       return reply.status(422).send(body('VALIDATION', text, issues));
+    }
+    const sqlState = invalidInputSqlState(error);
+    if (sqlState) {
+      request.log.warn({ err: error, sqlState }, 'Invalid input reached the database');
+      return reply.status(400).send(body('INVALID_INPUT', errorMessages.INVALID_INPUT));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', errorMessages.RATE_LIMITED));

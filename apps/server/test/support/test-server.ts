@@ -69,7 +69,8 @@ export async function startTestServer(
     LINEDESK_DATA_DIR: dataDir,
     LINEDESK_ADMIN_EMAIL: ADMIN.email,
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
-    TRUST_PROXY: 'true',
+    // The test clients connect from loopback and name their own address in X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: 'info',
     // Agents in tests run on this machine, which may be busy with other work: a call to one is
     // given a generous limit, and only tests about timeouts set a short one.

@@ -154,3 +154,20 @@ export const lineEvents = pgTable(
       .where(sql`${t.action} = 'renewed'`),
   ],
 );
+
+/**
+ * Free trial lines each reseller created per (UTC) day, counted with one guarded upsert in the
+ * create's transaction, so concurrent trials can never pass the admin's daily limit and a failed
+ * create counts nothing. Deleting a trial line gives nothing back.
+ */
+export const trialLineUsage = pgTable(
+  'trial_line_usage',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [uniqueIndex('trial_line_usage_account_day_idx').on(t.accountId, t.day)],
+);

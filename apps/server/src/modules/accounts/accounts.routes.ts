@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
-import type { IdempotentOutcome } from '../credits/idempotency.js';
+import { idempotencyRequest, type IdempotentOutcome } from '../credits/idempotency.js';
 import { addCredits, setCredits, transferCredits } from './account-credits.service.js';
 import {
   acceptInvite,
@@ -41,13 +41,9 @@ const idParams = z.object({
 const idempotencyNote =
   ' Send an `Idempotency-Key` header to make a retry return the first result instead of moving credits twice.';
 
-function idempotencyKey(request: FastifyRequest): string | undefined {
-  const value = request.headers['idempotency-key'];
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
-
-function scope(request: FastifyRequest, id: string): string {
-  return `${request.method} ${request.routeOptions.url ?? request.url} ${id}`;
+function idempotency(request: FastifyRequest) {
+  const { key, scope } = idempotencyRequest(request);
+  return { idempotencyKey: key, scope };
 }
 
 function send<T>(reply: FastifyReply, outcome: IdempotentOutcome<T>) {
@@ -189,8 +185,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
       const outcome = await addCredits(ctx, await getActor(ctx, request, reply), {
         id: request.params.id,
         body: request.body,
-        idempotencyKey: idempotencyKey(request),
-        scope: scope(request, request.params.id),
+        ...idempotency(request),
       });
       return send(reply, outcome);
     },
@@ -213,8 +208,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
       const outcome = await transferCredits(ctx, await getActor(ctx, request, reply), {
         id: request.params.id,
         body: request.body,
-        idempotencyKey: idempotencyKey(request),
-        scope: scope(request, request.params.id),
+        ...idempotency(request),
       });
       return send(reply, outcome);
     },
@@ -236,8 +230,7 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
       const outcome = await setCredits(ctx, await getActor(ctx, request, reply), {
         id: request.params.id,
         body: request.body,
-        idempotencyKey: idempotencyKey(request),
-        scope: scope(request, request.params.id),
+        ...idempotency(request),
       });
       return send(reply, outcome);
     },

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 
-/** Who sent the `Idempotency-Key` and what the request was (method + route + validated body). */
+/** Who sent the `Idempotency-Key` and what the request was (method + path + validated body). */
 export type IdempotencyInput = {
   accountId: string;
   key: string | undefined;
@@ -13,15 +14,59 @@ export type IdempotencyInput = {
   body: unknown;
 };
 
+/** The key a request carries and what it asks for (method + path), read the same way by every route. */
+export type IdempotencyRequest = { key: string | undefined; scope: string };
+
+export function idempotencyRequest(request: FastifyRequest): IdempotencyRequest {
+  const value = request.headers['idempotency-key'];
+  const path = request.url.split('?')[0] ?? request.url;
+  return {
+    key: typeof value === 'string' && value.trim() ? value.trim() : undefined,
+    scope: `${request.method} ${path}`,
+  };
+}
+
 export type IdempotentOutcome<T> = { status: number; body: T; replayed: boolean };
 
 /** Keys are kept a day: long enough for any client's retries, short enough to keep the table small. */
 const KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** JSON with object keys sorted, so the same request always hashes the same whatever its key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 function requestHash(input: IdempotencyInput): string {
   return createHash('sha256')
-    .update(JSON.stringify([input.scope, input.body]))
+    .update(canonicalJson([input.scope, input.body]))
     .digest('hex');
+}
+
+/**
+ * The answer already given for this key, looked up before a service checks anything: a retry must
+ * get the first answer even when the first request changed what those checks see (a created line's
+ * username is taken now). The same key with another request is refused as IDEMPOTENCY_KEY_REUSED.
+ */
+export async function storedOutcome<T>(
+  ctx: AppContext,
+  input: IdempotencyInput,
+): Promise<IdempotentOutcome<T> | null> {
+  if (!input.key) return null;
+  const [stored] = await ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, input.accountId), eq(idempotencyKeys.key, input.key)));
+  if (!stored) return null;
+  if (stored.requestHash !== requestHash(input)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (stored.responseStatus === null) return null;
+  return { status: stored.responseStatus, body: stored.responseBody as T, replayed: true };
 }
 
 /**

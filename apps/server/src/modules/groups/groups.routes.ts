@@ -1,11 +1,11 @@
-import { groupBodySchema, groupPatchSchema, groupSchema } from '@linedesk/shared';
+import { groupBodySchema, groupPatchSchema, groupSchema, idParamsSchema } from '@linedesk/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './groups.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export function registerGroupRoutes(app: App, ctx: AppContext): void {
   app.get(

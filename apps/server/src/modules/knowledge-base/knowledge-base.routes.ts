@@ -8,6 +8,7 @@ import {
   kbCategoryBodySchema,
   kbCategoryPatchSchema,
   kbCategorySchema,
+  idParamsSchema,
 } from '@linedesk/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -26,7 +27,7 @@ import {
   updateCategory,
 } from './knowledge-base.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const tags = ['knowledge base'];
 
 export function registerKnowledgeBaseRoutes(app: App, ctx: AppContext): void {

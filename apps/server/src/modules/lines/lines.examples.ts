@@ -72,6 +72,8 @@ export const lineExamples: RouteExamples = {
       'LINE_INVALID_DURATION',
       ['INSUFFICIENT_CREDITS', { required: 4, available: 1 }],
       'LINE_NO_ACTIVE_SERVERS',
+      ['LINE_TRIAL_LIMIT_REACHED', { limit: 5 }],
+      'IDEMPOTENCY_KEY_REUSED',
     ],
   },
   'GET /api/lines/:id': { params: { id: 42 }, response: line, errors: ['LINE_NOT_FOUND'] },
@@ -140,11 +142,13 @@ export const lineExamples: RouteExamples = {
     },
     errors: ['LINE_NOT_FOUND'],
   },
-  'GET /api/line-settings': { response: { trial_days: 1 } },
+  'GET /api/line-settings': {
+    response: { trial_days: 1, trial_lines_per_day: 5, trial_lines_left_today: 3 },
+  },
   'PUT /api/line-settings': {
-    body: { trial_days: 3 },
-    response: { trial_days: 3 },
-    errors: ['ADMIN_ONLY', 'LINE_INVALID_TRIAL_DAYS'],
+    body: { trial_days: 3, trial_lines_per_day: 10 },
+    response: { trial_days: 3, trial_lines_per_day: 10, trial_lines_left_today: null },
+    errors: ['ADMIN_ONLY', 'LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT'],
   },
   'POST /api/servers/:id/reconcile': {
     params: { id: 3 },

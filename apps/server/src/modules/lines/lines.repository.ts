@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { authUsers, cccamServers, lineEvents, lines } from '../../db/schema.js';
+import { authUsers, cccamServers, lineEvents, lines, trialLineUsage } from '../../db/schema.js';
 
 export type LineRecord = Omit<typeof lines.$inferSelect, 'searchText'>;
 export type LineInsert = typeof lines.$inferInsert;
@@ -259,6 +259,30 @@ export const linesRepository = {
   async lockById(tx: Db, id: number): Promise<LineRecord | undefined> {
     const [row] = await tx.select(storedColumns).from(lines).where(eq(lines.id, id)).for('update');
     return row;
+  },
+  /**
+   * Counts one trial line for the account on `day` unless it already has `limit`: one guarded upsert,
+   * so concurrent creates queue on the row and never pass the limit. False = limit reached.
+   */
+  async claimTrial(tx: Db, accountId: string, day: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
+    const rows = await tx
+      .insert(trialLineUsage)
+      .values({ accountId, day, used: 1 })
+      .onConflictDoUpdate({
+        target: [trialLineUsage.accountId, trialLineUsage.day],
+        set: { used: sql`${trialLineUsage.used} + 1` },
+        setWhere: sql`${trialLineUsage.used} < ${limit}`,
+      })
+      .returning({ used: trialLineUsage.used });
+    return rows.length > 0;
+  },
+  async trialsUsed(db: Db, accountId: string, day: string): Promise<number> {
+    const [row] = await db
+      .select({ used: trialLineUsage.used })
+      .from(trialLineUsage)
+      .where(and(eq(trialLineUsage.accountId, accountId), eq(trialLineUsage.day, day)));
+    return row?.used ?? 0;
   },
   async usernameExists(db: Db, username: string): Promise<boolean> {
     const [row] = await db.select({ id: lines.id }).from(lines).where(eq(lines.username, username));

@@ -8,16 +8,19 @@ import {
   lineReconcileResultSchema,
   lineRenewBodySchema,
   lineSchema,
+  lineSettingsBodySchema,
   lineSettingsSchema,
   lineWriteResultSchema,
   cappedListResponseSchema,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyHeadersSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
+import { idempotencyRequest } from '../credits/idempotency.js';
 import {
   createLine,
   deleteLine,
@@ -33,7 +36,7 @@ import {
   updateLineSettings,
 } from './lines.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const tags = ['lines'];
 
 export function registerLineRoutes(app: App, ctx: AppContext): void {
@@ -59,7 +62,7 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const rows = exportLinesCsv(ctx, await getActor(ctx, request, reply), request.query);
+      const rows = await exportLinesCsv(ctx, await getActor(ctx, request, reply), request.query);
       const name = `lines-${new Date().toISOString().slice(0, 10)}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
@@ -75,12 +78,21 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
         tags,
         summary:
           'Create a line: charged at the spec price (admins and trials free); the server is told after the commit',
+        description:
+          'Accepts an `Idempotency-Key` header: a retry with the same key and body returns the first result and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED.',
+        headers: idempotencyHeadersSchema,
         body: lineCreateBodySchema,
         response: { 201: lineWriteResultSchema },
       },
     },
     async (request, reply) => {
-      const result = await createLine(ctx, await getActor(ctx, request, reply), request.body);
+      const { replayed, ...result } = await createLine(
+        ctx,
+        await getActor(ctx, request, reply),
+        request.body,
+        idempotencyRequest(request),
+      );
+      if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.status(201).send(result);
     },
   );
@@ -130,13 +142,12 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
       const { replayed, ...result } = await renewLine(
         ctx,
         await getActor(ctx, request, reply),
         request.params.id,
         request.body,
-        typeof key === 'string' && key.trim() ? key.trim() : undefined,
+        idempotencyRequest(request),
       );
       if (replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return result;
@@ -171,7 +182,8 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Line settings: the trial length in days (resellers and admins)',
+        summary:
+          "Line settings: the trial length in days and the daily trial limit, with the caller's trial lines left today (resellers and admins)",
         response: { 200: lineSettingsSchema },
       },
     },
@@ -182,8 +194,9 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Change the line settings (admin)',
-        body: lineSettingsSchema,
+        summary:
+          'Change the line settings (admin): trial length and/or trial lines per reseller per day (0 = none)',
+        body: lineSettingsBodySchema,
         response: { 200: lineSettingsSchema },
       },
     },

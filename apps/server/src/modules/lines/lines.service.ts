@@ -2,6 +2,7 @@ import {
   addDays,
   addMonths,
   DEFAULT_TRIAL_DAYS,
+  DEFAULT_TRIAL_LINES_PER_DAY,
   isoDate,
   isSubscriptionMonths,
   isValidLineCredential,
@@ -18,6 +19,7 @@ import {
   type LineReconcileResult,
   type LineRenewBody,
   type LineSettings,
+  type LineSettingsBody,
   type LineSyncResult,
   type LineWriteResult,
   type CappedListResponse,
@@ -29,7 +31,7 @@ import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
-import { runIdempotent } from '../credits/idempotency.js';
+import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboard/scope-cache.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
@@ -47,6 +49,7 @@ import {
 } from './lines.repository.js';
 
 const TRIAL_DAYS_KEY = 'lines.trial_days';
+const TRIAL_LIMIT_KEY = 'lines.trial_lines_per_day';
 /** Rows per query while streaming a CSV export. */
 const EXPORT_PAGE = 1000;
 
@@ -137,6 +140,22 @@ async function balanceOf(ctx: AppContext, actor: Actor, afterCharge: number | nu
   return afterCharge ?? (await linesRepository.accountBalance(ctx.db, actor.id)).credits;
 }
 
+const NO_IDEMPOTENCY_KEY: IdempotencyRequest = { key: undefined, scope: '' };
+
+/** What an idempotent line write keeps with its key; a retry is answered from it and the line now. */
+type StoredWrite = { line_id: number; charged: number; balance: number | null };
+
+async function replayedWrite(
+  ctx: AppContext,
+  stored: StoredWrite,
+): Promise<LineWriteResult & { replayed: true }> {
+  const row = await linesRepository.findById(ctx.db, stored.line_id);
+  if (!row) throw new AppError('LINE_NOT_FOUND');
+  const line = toLine(row, today());
+  const sync = { ok: line.sync_state === 'synced', code: null, message: line.sync_error };
+  return { line, sync, charged: stored.charged, balance: stored.balance, replayed: true };
+}
+
 async function writeResult(
   ctx: AppContext,
   id: number,
@@ -154,6 +173,11 @@ async function deliver(ctx: AppContext, key: OutboxKey | null, kind: SyncKind): 
     return syncResult(kind, { ok: false, unreachable: true, reason: 'the line has no server' });
   }
   return deliverNow(ctx, key, kind);
+}
+
+async function trialLinesPerDay(ctx: AppContext): Promise<number> {
+  const value = await appSettingsRepository.get<number>(ctx.db, TRIAL_LIMIT_KEY, DEFAULT_TRIAL_LINES_PER_DAY);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_TRIAL_LINES_PER_DAY;
 }
 
 async function trialDays(ctx: AppContext): Promise<number> {
@@ -259,17 +283,18 @@ export async function listLines(
  * The list's current filter and order as CSV, read page by page so a large export never sits in
  * memory whole. The access check runs before the first byte.
  */
-export function exportLinesCsv(
+export async function exportLinesCsv(
   ctx: AppContext,
   actor: Actor | null,
   query: LineListQuery,
-): AsyncGenerator<string> {
+): Promise<AsyncGenerator<string>> {
   const scope = access.lines(actor);
   const filter = filterOf(scope, query);
+  // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
+  // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
+  const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);
   return (async function* () {
     yield lineCsvHeader();
-    // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page.
-    const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);
     for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
       const slice = ids.slice(start, start + EXPORT_PAGE);
       const byId = new Map((await linesRepository.findManyByIds(ctx.db, slice)).map((row) => [row.id, row]));
@@ -294,9 +319,13 @@ export async function createLine(
   ctx: AppContext,
   actor: Actor | null,
   body: LineCreateBody,
-): Promise<LineWriteResult> {
+  idempotency: IdempotencyRequest = NO_IDEMPOTENCY_KEY,
+): Promise<LineWriteResult & { replayed: boolean }> {
   const scope = access.lines(actor);
   const me = scope.actor;
+  const keyed = { accountId: me.id, ...idempotency, body };
+  const earlier = await storedOutcome<StoredWrite>(ctx, keyed);
+  if (earlier) return replayedWrite(ctx, earlier.body);
   const username = body.username?.trim() ?? '';
   const password = body.password?.trim() ?? '';
   if (!username || !password) throw new AppError('LINE_CREDENTIALS_REQUIRED');
@@ -312,9 +341,14 @@ export async function createLine(
   const expiryDate = isTrial ? addDays(start, await trialDays(ctx)) : addMonths(start, months!);
   const charge = isTrial || me.isAdmin ? 0 : linePrice(months!);
   const hostPort = cleanHostPort(body.host_port);
+  const trialLimit = isTrial && !me.isAdmin ? await trialLinesPerDay(ctx) : null;
   let balanceAfter: number | null = null;
 
-  const line = await transaction(ctx, async (tx) => {
+  let created: LineRecord | undefined;
+  const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 201, async (tx) => {
+    if (trialLimit !== null && !(await linesRepository.claimTrial(tx, me.id, start, trialLimit))) {
+      throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
+    }
     let row: LineRecord;
     try {
       row = await linesRepository.insert(tx, {
@@ -363,8 +397,12 @@ export async function createLine(
         charged: charge,
       },
     });
-    return row;
+    created = row;
+    return { line_id: row.id, charged: charge, balance: balanceAfter };
   });
+  // A concurrent request with the same key committed first: its answer, nothing created here.
+  if (outcome.replayed || !created) return replayedWrite(ctx, outcome.body);
+  const line = created;
 
   await publishLine(ctx, 'insert', line);
   if (charge > 0) {
@@ -372,7 +410,10 @@ export async function createLine(
     await publishBalanceChange(ctx, { id: me.id, ownerId: account.ownerId });
   }
   const sync = await deliver(ctx, keyOf(line), 'add');
-  return writeResult(ctx, line.id, sync, charge, await balanceOf(ctx, me, balanceAfter));
+  return {
+    ...(await writeResult(ctx, line.id, sync, charge, await balanceOf(ctx, me, balanceAfter))),
+    replayed: false,
+  };
 }
 
 /**
@@ -459,9 +500,12 @@ export async function renewLine(
   actor: Actor | null,
   id: number,
   body: LineRenewBody,
-  idempotencyKey?: string,
+  idempotency: IdempotencyRequest = NO_IDEMPOTENCY_KEY,
 ): Promise<LineWriteResult & { replayed: boolean }> {
   const scope = access.lines(actor);
+  const keyed = { accountId: scope.actor.id, ...idempotency, body };
+  const earlier = await storedOutcome<StoredWrite>(ctx, keyed);
+  if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
   await findVisible(ctx, scope, id);
   const months = body.subscription_months;
   if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
@@ -470,48 +514,37 @@ export async function renewLine(
   let balanceAfter: number | null = null;
 
   // A retried renew with the same Idempotency-Key returns the first result instead of charging again.
-  const outcome = await runIdempotent(
-    ctx,
-    { accountId: me.id, key: idempotencyKey, scope: `POST /api/lines/${id}/renew`, body },
-    200,
-    async (tx) => {
-      const current = await lockVisible(tx, scope, id);
-      const expiryDate = renewedExpiry(current.expiryDate, months, today());
-      const updated = (await linesRepository.update(tx, id, {
-        expiryDate,
-        subscriptionMonths: months,
-        isTrial: false,
-        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
-      }))!;
-      if (charge > 0) {
-        const charged = await creditLedger.change(tx, {
-          accountId: me.id,
-          delta: -charge,
-          reason: 'line_renew',
-          actorId: me.id,
-          refType: 'line',
-          refId: String(id),
-          note: current.username,
-        });
-        balanceAfter = charged.balance;
-      }
-      if (current.serverId !== null) await enqueueUpsert(ctx, tx, updated, current.serverId);
-      await linesRepository.insertEvent(tx, {
-        lineId: id,
+  const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 200, async (tx) => {
+    const current = await lockVisible(tx, scope, id);
+    const expiryDate = renewedExpiry(current.expiryDate, months, today());
+    const updated = (await linesRepository.update(tx, id, {
+      expiryDate,
+      subscriptionMonths: months,
+      isTrial: false,
+      ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
+    }))!;
+    if (charge > 0) {
+      const charged = await creditLedger.change(tx, {
+        accountId: me.id,
+        delta: -charge,
+        reason: 'line_renew',
         actorId: me.id,
-        action: 'renewed',
-        details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
+        refType: 'line',
+        refId: String(id),
+        note: current.username,
       });
-      return { charged: charge, balance: balanceAfter };
-    },
-  );
-  if (outcome.replayed) {
-    const row = await linesRepository.findById(ctx.db, id);
-    if (!row) throw new AppError('LINE_NOT_FOUND');
-    const line = toLine(row, today());
-    const sync = { ok: line.sync_state === 'synced', code: null, message: line.sync_error };
-    return { line, sync, charged: outcome.body.charged, balance: outcome.body.balance, replayed: true };
-  }
+      balanceAfter = charged.balance;
+    }
+    if (current.serverId !== null) await enqueueUpsert(ctx, tx, updated, current.serverId);
+    await linesRepository.insertEvent(tx, {
+      lineId: id,
+      actorId: me.id,
+      action: 'renewed',
+      details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
+    });
+    return { line_id: id, charged: charge, balance: balanceAfter };
+  });
+  if (outcome.replayed) return replayedWrite(ctx, { ...outcome.body, line_id: id });
 
   const line = (await linesRepository.findById(ctx.db, id))!;
   await publishLine(ctx, 'update', line);
@@ -600,19 +633,32 @@ export async function listLineEvents(
 }
 
 export async function getLineSettings(ctx: AppContext, actor: Actor | null): Promise<LineSettings> {
-  access.lines(actor);
-  return { trial_days: await trialDays(ctx) };
+  const me = access.lines(actor).actor;
+  return lineSettingsFor(ctx, me);
+}
+
+async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boolean }): Promise<LineSettings> {
+  const perDay = await trialLinesPerDay(ctx);
+  const left = me.isAdmin
+    ? null
+    : Math.max(0, perDay - (await linesRepository.trialsUsed(ctx.db, me.id, today())));
+  return { trial_days: await trialDays(ctx), trial_lines_per_day: perDay, trial_lines_left_today: left };
 }
 
 export async function updateLineSettings(
   ctx: AppContext,
   actor: Actor | null,
-  body: LineSettings,
+  body: LineSettingsBody,
 ): Promise<LineSettings> {
-  access.admin(actor);
-  await appSettingsRepository.set(ctx.db, TRIAL_DAYS_KEY, body.trial_days);
+  const admin = access.admin(actor);
+  if (body.trial_days !== undefined) {
+    await appSettingsRepository.set(ctx.db, TRIAL_DAYS_KEY, body.trial_days);
+  }
+  if (body.trial_lines_per_day !== undefined) {
+    await appSettingsRepository.set(ctx.db, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
+  }
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
-  return { trial_days: body.trial_days };
+  return lineSettingsFor(ctx, admin);
 }
 
 /** An admin's "reconcile now" for one server. */

@@ -6,8 +6,8 @@ import {
   readAllMessagesSchema,
   unreadMessagesQuerySchema,
   unreadMessagesSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
@@ -21,7 +21,7 @@ import {
   markMessageRead,
 } from './messages.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export function registerMessageRoutes(app: App, ctx: AppContext): void {
   app.get(

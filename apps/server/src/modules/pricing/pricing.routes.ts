@@ -4,6 +4,7 @@ import {
   creditPackagePatchSchema,
   creditPackageSchema,
   pricingSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -17,7 +18,7 @@ import {
   updateCreditPackage,
 } from './pricing.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export function registerPricingRoutes(app: App, ctx: AppContext): void {
   app.get(

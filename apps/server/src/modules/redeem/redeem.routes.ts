@@ -11,11 +11,12 @@ import {
   redeemHistoryEntrySchema,
   redeemHistoryQuerySchema,
   redeemResultSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
+import { idempotencyRequest } from '../credits/idempotency.js';
 import {
   createRedeemCodes,
   deleteRedeemCode,
@@ -25,7 +26,7 @@ import {
   updateRedeemCode,
 } from './redeem.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export function registerRedeemRoutes(app: App, ctx: AppContext): void {
   app.get(
@@ -90,10 +91,10 @@ export function registerRedeemRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
+      const { key, scope } = idempotencyRequest(request);
       const outcome = await redeemCode(ctx, await getActor(ctx, request, reply), request.body, {
-        idempotencyKey: typeof key === 'string' && key.trim() ? key.trim() : undefined,
-        scope: 'POST /api/redeem',
+        idempotencyKey: key,
+        scope,
       });
       if (outcome.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.status(outcome.status as 200).send(outcome.body);

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
-import { runIdempotent, type IdempotentOutcome } from '../credits/idempotency.js';
+import { runIdempotent, storedOutcome, type IdempotentOutcome } from '../credits/idempotency.js';
 import { formatRedeemCode, generateRedeemCode, hashRedeemCode, redeemCodeHint } from './redeem-code.js';
 import { redeemRepository, toRedeemCode, type NewRedeemCode } from './redeem.repository.js';
 
@@ -127,45 +127,43 @@ export async function redeemCode(
   const signedIn = access.signedIn(actor);
   const account = await accountsRepository.findById(ctx.db, signedIn.id);
   if (!account) throw new AppError('USER_NOT_FOUND');
+  const normalized = normalizeRedeemCode(body.code);
+  const idempotency = {
+    accountId: signedIn.id,
+    key: request.idempotencyKey,
+    scope: request.scope,
+    body: { code: normalized },
+  };
+  const earlier = await storedOutcome<RedeemResult>(ctx, idempotency);
+  if (earlier) return earlier;
   const since = new Date(Date.now() - FAILURE_WINDOW_MS);
   if ((await redeemRepository.countFailuresSince(ctx.db, signedIn.id, since)) >= REDEEM_FAILURE_LIMIT) {
     throw new AppError('RATE_LIMITED');
   }
-  const normalized = normalizeRedeemCode(body.code);
   const code = await redeemRepository.findByHash(ctx.db, hashRedeemCode(normalized));
   const hint = code?.codeHint ?? redeemCodeHint(normalized);
   try {
     if (!code) throw new AppError('INVALID_OR_EXPIRED_CODE');
-    const outcome = await runIdempotent(
-      ctx,
-      {
+    const outcome = await runIdempotent(ctx, idempotency, 200, async (tx) => {
+      const historyId = await redeemRepository.claimSuccess(tx, {
+        codeId: code.id,
+        code: hint,
+        credits: code.credits,
+        userId: signedIn.id,
+      });
+      if (historyId === null) throw new AppError('CODE_ALREADY_REDEEMED');
+      const used = await redeemRepository.useOnce(tx, code.id);
+      if (!used) throw new AppError('INVALID_OR_EXPIRED_CODE');
+      const added = await creditLedger.change(tx, {
         accountId: signedIn.id,
-        key: request.idempotencyKey,
-        scope: request.scope,
-        body: { code: normalized },
-      },
-      200,
-      async (tx) => {
-        const historyId = await redeemRepository.claimSuccess(tx, {
-          codeId: code.id,
-          code: hint,
-          credits: code.credits,
-          userId: signedIn.id,
-        });
-        if (historyId === null) throw new AppError('CODE_ALREADY_REDEEMED');
-        const used = await redeemRepository.useOnce(tx, code.id);
-        if (!used) throw new AppError('INVALID_OR_EXPIRED_CODE');
-        const added = await creditLedger.change(tx, {
-          accountId: signedIn.id,
-          delta: used.credits,
-          reason: 'redeem',
-          actorId: signedIn.id,
-          refType: 'redeem_code',
-          refId: String(code.id),
-        });
-        return { success: true, message: SUCCESS_MESSAGE, credits: used.credits, balance: added.balance };
-      },
-    );
+        delta: used.credits,
+        reason: 'redeem',
+        actorId: signedIn.id,
+        refType: 'redeem_code',
+        refId: String(code.id),
+      });
+      return { success: true, message: SUCCESS_MESSAGE, credits: used.credits, balance: added.balance };
+    });
     if (!outcome.replayed) {
       await publishBalanceChange(ctx, account);
       await publishCode(ctx, 'update', code.id);

@@ -10,6 +10,7 @@ import {
   serverPatchBodySchema,
   serverSchema,
   serverTestResultSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -28,7 +29,7 @@ import {
   updateServer,
 } from './servers.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const tags = ['servers'];
 
 export function registerServerRoutes(app: App, ctx: AppContext): void {

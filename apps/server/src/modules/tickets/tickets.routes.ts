@@ -12,6 +12,7 @@ import {
   ticketSchema,
   ticketSetupStatusSchema,
   ticketUnreadCountSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,7 +38,7 @@ import {
   type ReplyUpload,
 } from './tickets.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const idParams = idParamsSchema;
 const attachmentParams = idParams.extend({ attachmentId: z.string().min(1).max(64) });
 const tags = ['tickets'];
 

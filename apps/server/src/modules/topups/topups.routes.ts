@@ -7,14 +7,15 @@ import {
   topUpListQuerySchema,
   topUpPendingCountSchema,
   topUpRequestSchema,
+  idParamsSchema,
 } from '@linedesk/shared';
-import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { getActor } from '../../platform/request-actor.js';
+import { idempotencyRequest } from '../credits/idempotency.js';
 import { approveTopUp, countPendingTopUps, createTopUp, listTopUps, rejectTopUp } from './topups.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export function registerTopUpRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -68,10 +69,10 @@ export function registerTopUpRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
+      const { key, scope } = idempotencyRequest(request);
       const outcome = await approveTopUp(ctx, await getActor(ctx, request, reply), request.params.id, {
-        idempotencyKey: typeof key === 'string' && key.trim() ? key.trim() : undefined,
-        scope: `POST /api/topups/${request.params.id}/approve`,
+        idempotencyKey: key,
+        scope,
       });
       if (outcome.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return reply.status(outcome.status as 200).send(outcome.body);

@@ -22,6 +22,22 @@ describe('codesToCsv', () => {
       ['CCCC-DDDD', '5', '3', '', 'Promo, "spring"'],
     ]);
   });
+
+  it('neutralises a description a spreadsheet would run as a formula', () => {
+    const csv = codesToCsv(
+      ['=1+1', '+HYPERLINK("http://evil")', '-1+1', '@SUM(1+1)', '\t=1'].map((description) => ({
+        code: 'EEEE-FFFF',
+        credits: 1,
+        max_uses: 1,
+        expires_at: null,
+        description,
+      })),
+    );
+    const descriptions = Papa.parse<string[]>(csv, { skipEmptyLines: true })
+      .data.slice(1)
+      .map((row) => row[4]);
+    expect(descriptions).toEqual(["'=1+1", `'+HYPERLINK("http://evil")`, "'-1+1", "'@SUM(1+1)", "'\t=1"]);
+  });
 });
 
 describe('codesToText', () => {

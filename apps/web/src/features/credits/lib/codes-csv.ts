@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { csvRecord } from '@linedesk/shared';
 
 export type CsvCode = {
   code: string;
@@ -11,21 +11,19 @@ export type CsvCode = {
 /** Header names stay in English: the file is read by spreadsheets and scripts, not shown in the panel. */
 const columns = ['code', 'credits', 'max_uses', 'expires_at', 'description'] as const;
 
-/** The freshly created codes as a CSV file body (RFC 4180 quoting by papaparse). */
+/**
+ * The freshly created codes as a CSV file body, through the same cell rule as every export of the
+ * panel (RFC 4180 quoting; a description starting with a formula character is neutralised).
+ */
 export function codesToCsv(codes: CsvCode[]): string {
-  return Papa.unparse(
-    {
-      fields: [...columns],
-      data: codes.map((code) => [
-        code.code,
-        code.credits,
-        code.max_uses,
-        code.expires_at ?? '',
-        code.description ?? '',
-      ]),
-    },
-    { newline: '\r\n' },
-  );
+  return [
+    csvRecord(columns),
+    ...codes.map((code) =>
+      csvRecord([code.code, code.credits, code.max_uses, code.expires_at, code.description]),
+    ),
+  ]
+    .join('')
+    .replace(/\r\n$/, '');
 }
 
 /** One code per line, for the clipboard. */

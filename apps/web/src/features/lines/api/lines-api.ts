@@ -10,6 +10,7 @@ import type {
   LinePatchBody,
   LineReconcileResult,
   LineSettings,
+  LineSettingsBody,
   LineSortField,
   LineStatus,
   LineSyncState,
@@ -86,7 +87,7 @@ export const linesApi = {
   events: (id: number, signal?: AbortSignal) =>
     apiClient.get<{ items: LineEvent[] }>(`/api/lines/${id}/events`, { signal }),
   getSettings: (signal?: AbortSignal) => apiClient.get<LineSettings>('/api/line-settings', { signal }),
-  putSettings: (body: LineSettings) => apiClient.put<LineSettings>('/api/line-settings', body),
+  putSettings: (body: LineSettingsBody) => apiClient.put<LineSettings>('/api/line-settings', body),
   activeServers: (signal?: AbortSignal) =>
     apiClient.get<{ items: ActiveServer[] }>('/api/servers/active', { signal }),
   /** Admins filter by any server, inactive ones included. */

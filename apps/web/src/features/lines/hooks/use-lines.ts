@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LineCreateBody, LinePatchBody, LineSettings } from '@linedesk/shared';
+import type { LineCreateBody, LinePatchBody, LineSettingsBody } from '@linedesk/shared';
 import { authKeys } from '../../auth/api/auth-api';
 import { lineKeys, linesApi, type LineListParams } from '../api/lines-api';
 
@@ -42,9 +42,13 @@ export function useInvalidateLineWrites() {
 
 export function useCreateLine() {
   const invalidate = useInvalidateLineWrites();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LineCreateBody) => linesApi.create(body),
     onSuccess: () => invalidate(),
+    // A trial (or a refused one) changes the trial lines left today shown on the add-line page.
+    onSettled: (_result, _error, body) =>
+      body.is_trial ? queryClient.invalidateQueries({ queryKey: lineKeys.settings }) : undefined,
   });
 }
 
@@ -95,7 +99,7 @@ export function useLineSettings() {
 export function useUpdateLineSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LineSettings) => linesApi.putSettings(body),
+    mutationFn: (body: LineSettingsBody) => linesApi.putSettings(body),
     onSuccess: (settings) => queryClient.setQueryData(lineKeys.settings, settings),
   });
 }

@@ -76,6 +76,8 @@ export function AddLinePage() {
   );
 
   const trialDays = settings.data?.trial_days;
+  // null: not limited (admins).
+  const trialsLeft = settings.data?.trial_lines_left_today;
   const noServers = servers.isSuccess && servers.data.length === 0;
 
   return (
@@ -140,6 +142,18 @@ export function AddLinePage() {
                             ? t('lines.fields.trialHelpUnknown')
                             : t('lines.fields.trialHelp', { count: trialDays })}
                         </FormHelperText>
+                        {field.value && trialsLeft !== null && trialsLeft !== undefined && (
+                          <FormHelperText
+                            sx={{ mt: 0, ml: 6.5 }}
+                            error={trialsLeft === 0}
+                            data-testid="trial-left"
+                          >
+                            {t('lines.fields.trialLeft', {
+                              left: trialsLeft,
+                              limit: settings.data?.trial_lines_per_day,
+                            })}
+                          </FormHelperText>
+                        )}
                       </Box>
                     )}
                   />

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+type Schema = {
+  type?: string;
+  enum?: unknown[];
+  format?: string;
+  properties?: Record<string, Schema>;
+  anyOf?: Schema[];
+};
+type Parameter = { in: string; name: string; schema?: Schema; example?: unknown };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown }> };
+};
+
+const TOO_BIG = 2_147_483_648; // int4 max + 1
+const NUL = 'a\u0000b';
+
+// The event stream never ends, and signing out or ending sessions would sign the walker out.
+const skipped = new Set(['GET /api/events', 'POST /api/auth/sign-out', 'DELETE /api/auth/sessions/{id}']);
+
+/** What bad value a field takes: integers one above int4, free text (not an enum) a NUL. */
+function badValue(schema: Schema | undefined): number | string | undefined {
+  if (!schema) return undefined;
+  if (schema.type === 'integer') return TOO_BIG;
+  if (schema.type === 'string' && !schema.enum) return NUL;
+  for (const option of schema.anyOf ?? []) {
+    const bad = badValue(option);
+    if (bad !== undefined) return bad;
+  }
+  return undefined;
+}
+
+type Probe = { label: string; method: string; path: string; body?: unknown };
+
+/** Every operation of the document, sent ids above int4, NUL in text and empty PATCH bodies. */
+function probes(doc: { paths: Record<string, Record<string, Operation>> }): Probe[] {
+  const out: Probe[] = [];
+  for (const [template, methods] of Object.entries(doc.paths)) {
+    for (const [lower, op] of Object.entries(methods)) {
+      const method = lower.toUpperCase();
+      if (skipped.has(`${method} ${template}`)) continue;
+      const params = op.parameters ?? [];
+      const pathWith = (override?: { name: string; value: unknown }) =>
+        template.replace(/\{(\w+)\}/g, (_, name: string) => {
+          if (override?.name === name) return encodeURIComponent(String(override.value));
+          const p = params.find((x) => x.in === 'path' && x.name === name);
+          return encodeURIComponent(String(p?.example ?? (p?.schema?.type === 'integer' ? 1 : 'x')));
+        });
+      const json = op.requestBody?.content?.['application/json'];
+      const example = (json?.example ?? {}) as Record<string, unknown>;
+      const baseBody = json ? example : undefined;
+
+      for (const p of params) {
+        const bad = badValue(p.schema);
+        if (bad === undefined) continue;
+        if (p.in === 'path' && bad === TOO_BIG) {
+          out.push({
+            label: `path ${p.name}`,
+            method,
+            path: pathWith({ name: p.name, value: bad }),
+            body: baseBody,
+          });
+        }
+        if (p.in === 'query') {
+          const path = `${pathWith()}?${p.name}=${encodeURIComponent(bad)}`;
+          out.push({ label: `query ${p.name}`, method, path, body: baseBody });
+        }
+      }
+      for (const [field, schema] of Object.entries(json?.schema?.properties ?? {})) {
+        const bad = badValue(schema);
+        if (bad === undefined) continue;
+        out.push({ label: `body ${field}`, method, path: pathWith(), body: { ...example, [field]: bad } });
+      }
+      if (method === 'PATCH') out.push({ label: 'empty body', method, path: pathWith(), body: {} });
+    }
+  }
+  return out;
+}
+
+async function walk(client: TestClient, list: Probe[]) {
+  const failures: string[] = [];
+  for (const probe of list) {
+    const res = await client.request(probe.method, probe.path, probe.body);
+    if (res.status >= 500) {
+      failures.push(
+        `${probe.method} ${probe.path} (${probe.label}) → ${res.status} ${JSON.stringify(res.body)}`,
+      );
+    }
+  }
+  return failures;
+}
+
+describe('bad input never answers 5xx', () => {
+  let server: TestServer;
+  let list: Probe[];
+  beforeAll(async () => {
+    server = await startTestServer({
+      SERVER_CHECK_INTERVAL_SECONDS: '0',
+      LINE_RECONCILE_INTERVAL_SECONDS: '0',
+    });
+    const doc = await server.client().get('/api/openapi.json');
+    list = probes(doc.body);
+  });
+  afterAll(async () => server?.close());
+
+  it('covers the operations named in the findings', () => {
+    const labels = list.map((p) => `${p.method} ${p.path.split('?')[0]} ${p.label}`);
+    for (const expected of [
+      'GET /api/lines query server_id',
+      'GET /api/lines/export.csv query server_id',
+      'POST /api/topups body package_id',
+      'POST /api/auth/sign-in body email',
+      'POST /api/tickets body title',
+      'PUT /api/contact body email',
+      'PATCH /api/groups/4 empty body',
+    ]) {
+      expect(labels, expected).toContain(expected);
+    }
+  });
+
+  it('answers every probe below 500 for an anonymous caller', async () => {
+    expect(await walk(server.client(), list)).toEqual([]);
+  }, 300_000);
+
+  it('answers every probe below 500 for an admin', async () => {
+    expect(await walk(await server.admin(), list)).toEqual([]);
+  }, 300_000);
+
+  it('answers every probe below 500 for a reseller', async () => {
+    const reseller = await server.signUpConfirmed('bad-input-reseller@example.com');
+    expect(await walk(reseller, list)).toEqual([]);
+  }, 300_000);
+
+  it('refuses an empty PATCH of an existing row with NOTHING_TO_UPDATE', async () => {
+    const admin = await server.admin();
+    const code = await admin.post('/api/redeem-codes', { credits: 1 });
+    const group = await admin.post('/api/groups', { name: 'Empty patch group' });
+    const category = await admin.post('/api/kb/categories', { name: 'Empty patch category' });
+    for (const path of [
+      `/api/redeem-codes/${code.body.items[0].id}`,
+      `/api/groups/${group.body.id}`,
+      `/api/kb/categories/${category.body.id}`,
+    ]) {
+      const res = await admin.patch(path, {});
+      expect(res.status, path).toBe(422);
+      expect(res.body.error.code, path).toBe('NOTHING_TO_UPDATE');
+    }
+  });
+
+  it('refuses NUL in text and ids above int4 with their codes', async () => {
+    const admin = await server.admin();
+    const signIn = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'a\u0000@x.io', password: 'whatever-1' });
+    expect(signIn.status).toBe(422);
+    expect(signIn.body.error.code).toBe('TEXT_INVALID_CHARACTER');
+    const ticket = await admin.post('/api/tickets', { title: NUL, description: 'd' });
+    expect(ticket.body.error.code).toBe('TEXT_INVALID_CHARACTER');
+    const contact = await admin.put('/api/contact', { telegram: NUL });
+    expect(contact.body.error.code).toBe('TEXT_INVALID_CHARACTER');
+    const lines = await admin.get(`/api/lines?server_id=${TOO_BIG}`);
+    expect(lines.status).toBe(422);
+    expect(lines.body.error.code).toBe('VALIDATION');
+    const topup = await admin.post('/api/topups', { package_id: TOO_BIG, payment_reference: 'x' });
+    expect(topup.status).toBe(422);
+    expect(topup.body.error.code).toBe('VALIDATION');
+  });
+
+  it('refuses an export with a bad filter before streaming, with an error code', async () => {
+    const admin = await server.admin();
+    const res = await admin.get(`/api/lines/export.csv?server_id=${TOO_BIG}`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.body.error.code).toBeTruthy();
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer, signUpAccount } from './support/line-fixtures.js';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+let admin: TestClient;
+let agent: TestAgent;
+beforeAll(async () => {
+  server = await startTestServer({
+    SERVER_CHECK_INTERVAL_SECONDS: '0',
+    LINE_RECONCILE_INTERVAL_SECONDS: '0',
+  });
+  admin = await server.admin();
+  agent = await startLineAgent();
+  await addAgentServer(admin, agent);
+});
+afterAll(async () => {
+  await server?.close();
+  await agent?.cleanup();
+});
+
+const trial = (client: TestClient, username: string) =>
+  client.post('/api/lines', { username, password: 'pw-1234', is_trial: true });
+
+describe('trial lines per reseller per day', () => {
+  it('lets exactly 5 of 30 concurrent trial creates through by default, and shows what is left', async () => {
+    const seller = await signUpAccount(server, 'trial-burst@example.com', 10);
+    const before = await seller.client.get('/api/line-settings');
+    expect(before.body).toMatchObject({ trial_lines_per_day: 5, trial_lines_left_today: 5 });
+
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => trial(seller.client, `burst${i}x`)),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(25);
+    for (const r of refused) {
+      expect(r.status).toBe(429);
+      expect(r.body.error).toMatchObject({
+        code: 'LINE_TRIAL_LIMIT_REACHED',
+        message: 'Daily trial line limit reached (5 per day). Try again tomorrow.',
+      });
+    }
+    expect((await seller.client.get('/api/lines?page_size=100')).body.total).toBe(5);
+    expect((await seller.client.get('/api/line-settings')).body.trial_lines_left_today).toBe(0);
+
+    // Paid lines are not limited, and deleting a trial gives no trial back.
+    const paid = await seller.client.post('/api/lines', {
+      username: 'burstpaid',
+      password: 'pw-1234',
+      subscription_months: 1,
+    });
+    expect(paid.status).toBe(201);
+    const first = results.find((r) => r.status === 201)!;
+    expect((await seller.client.delete(`/api/lines/${first.body.line.id}`)).status).toBe(200);
+    expect((await trial(seller.client, 'burstagain')).status).toBe(429);
+  });
+
+  it('follows the admin setting (0 = no trials) and never limits admins', async () => {
+    const seller = await signUpAccount(server, 'trial-none@example.com', 10);
+    const bad = await admin.put('/api/line-settings', { trial_lines_per_day: -1 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.code).toBe('LINE_INVALID_TRIAL_LIMIT');
+
+    const none = await admin.put('/api/line-settings', { trial_lines_per_day: 0 });
+    expect(none.status, JSON.stringify(none.body)).toBe(200);
+    expect(none.body).toMatchObject({ trial_lines_per_day: 0, trial_lines_left_today: null });
+    const refused = await trial(seller.client, 'nonetrial1');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(
+      'Daily trial line limit reached (0 per day). Try again tomorrow.',
+    );
+    expect((await seller.client.get('/api/line-settings')).body.trial_lines_left_today).toBe(0);
+
+    for (let i = 0; i < 7; i += 1) {
+      expect((await trial(admin, `admintrial${i}`)).status).toBe(201);
+    }
+
+    const two = await admin.put('/api/line-settings', { trial_lines_per_day: 2 });
+    expect(two.body.trial_days).toBe(1);
+    expect((await seller.client.get('/api/line-settings')).body.trial_lines_left_today).toBe(2);
+    expect((await trial(seller.client, 'nonetrial2')).status).toBe(201);
+    expect((await seller.client.get('/api/line-settings')).body.trial_lines_left_today).toBe(1);
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks every request schema is made of, so input the database cannot hold is refused by
+ * validation with an error code instead of failing inside a query.
+ */
+
+/** Ids and other integer columns are PostgreSQL int4. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a body: a positive int4. */
+export const idSchema = z.number().int().positive().max(INT4_MAX);
+
+/** A row id in a path or query string (text there, hence coerced): a positive int4. */
+export const idQuerySchema = z.coerce.number().int().positive().max(INT4_MAX);
+
+/** `:id` of the routes whose rows have integer ids. */
+export const idParamsSchema = z.object({ id: idQuerySchema });
+
+/** An integer stored in an int4 column that may be zero or negative (a sort order). */
+export const int4Schema = z
+  .number()
+  .int()
+  .min(-INT4_MAX - 1)
+  .max(INT4_MAX);
+
+/** PostgreSQL text cannot hold NUL; refused as TEXT_INVALID_CHARACTER. */
+export function text() {
+  return z.string().refine((value) => !value.includes('\u0000'), { error: 'TEXT_INVALID_CHARACTER' });
+}
+
+/** A PATCH body must change something: `{}` is refused as NOTHING_TO_UPDATE. */
+export function nonEmptyPatch<T extends z.ZodObject>(schema: T) {
+  return schema.refine(
+    (body) => Object.values(body as Record<string, unknown>).some((value) => value !== undefined),
+    { error: 'NOTHING_TO_UPDATE' },
+  );
+}
