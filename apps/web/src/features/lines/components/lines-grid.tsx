@@ -51,7 +51,10 @@ type LinesGridProps = {
   rows: Line[];
   total: number;
   /** The server counted no further than `total`: there may be more ("10,000+"), paging goes on. */
+  /** The server counted up to its cap only: the grid pages on without a known count. */
   totalIsLowerBound: boolean;
+  /** This page is not full, so it is the last one and `total` is exact. */
+  endReached: boolean;
   /** A filter or search is active, so an empty list means "no match" rather than "no lines yet". */
   filtered: boolean;
   loading: boolean;
@@ -72,7 +75,7 @@ type LinesGridProps = {
  * so the grid only shows one page and reports what the user asked for.
  */
 export function LinesGrid(props: LinesGridProps) {
-  const { rows, total, totalIsLowerBound, loading, admin, busy, onAction } = props;
+  const { rows, total, totalIsLowerBound, endReached, loading, admin, busy, onAction } = props;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const gridLocaleText = useGridLocaleText();
@@ -271,13 +274,13 @@ export function LinesGrid(props: LinesGridProps) {
     return {
       ...base,
       paginationDisplayedRows: ({ from, to }: { from: number; to: number }) =>
-        t('lines.list.rowsAtLeast', {
+        t(endReached ? 'lines.list.rowsExact' : 'lines.list.rowsAtLeast', {
           from: number.format(from),
           to: number.format(to),
           total: number.format(Math.max(total, to)),
         }),
     };
-  }, [gridLocaleText, language, totalIsLowerBound, total, t]);
+  }, [gridLocaleText, language, totalIsLowerBound, endReached, total, t]);
 
   return (
     <DataGrid
@@ -286,12 +289,14 @@ export function LinesGrid(props: LinesGridProps) {
       rows={rows}
       columns={columns}
       // Past the server's count cap the grid is told the count is unknown, and whether a next page
-      // exists (this one is full); the footer then reads "1–25 of 10,000+".
+      // exists (this one is full); the footer then reads "1–25 of 10,000+". It stays unknown on the
+      // last page too, where the grid disables "next" from hasNextPage: switching the grid from an
+      // unknown count to a known one left "next" enabled now and then.
       rowCount={totalIsLowerBound ? -1 : total}
       // Always given (the grid keeps the last one it saw): past the cap, a full page means there may be more.
       paginationMeta={{
         hasNextPage: totalIsLowerBound
-          ? rows.length === props.paginationModel.pageSize
+          ? !endReached && rows.length === props.paginationModel.pageSize
           : (props.paginationModel.page + 1) * props.paginationModel.pageSize < total,
       }}
       loading={loading}

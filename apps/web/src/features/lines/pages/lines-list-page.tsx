@@ -76,7 +76,6 @@ export function LinesListPage() {
   // where the list ends.
   const lastRow = (params.page - 1) * params.pageSize + rows.length;
   const endReached = rows.length > 0 && rows.length < params.pageSize;
-  const totalIsLowerBound = (lines.data?.total_is_lower_bound ?? false) && !endReached;
   const total = lines.data?.total_is_lower_bound && endReached ? lastRow : (lines.data?.total ?? 0);
   const selected = selectedLines(rows, selection);
 
@@ -275,7 +274,8 @@ export function LinesListPage() {
         <LinesGrid
           rows={rows}
           total={total}
-          totalIsLowerBound={totalIsLowerBound}
+          totalIsLowerBound={lines.data?.total_is_lower_bound ?? false}
+          endReached={endReached}
           filtered={Object.values(filterOf(params)).some((value) => value !== undefined)}
           loading={lines.isPending || lines.isPlaceholderData}
           admin={admin}
