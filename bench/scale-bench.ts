@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { startNginx } from '../apps/server/test/support/nginx.js';
 import { measure, report } from './load.js';
@@ -194,7 +195,8 @@ async function embedded() {
   try {
     const env = { LINEDESK_DATA_DIR: dataDir, DASHBOARD_CACHE_SECONDS: '60' };
     await (await startServer(env)).stop(); // creates and migrates the data folder and the admin
-    const db = new PGlite(path.join(dataDir, 'db'));
+    // With the extensions the server loads (the lines search index needs pg_trgm).
+    const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
     await db.exec(SEED_SQL);
     await db.close();
 

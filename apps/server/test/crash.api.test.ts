@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
@@ -41,7 +42,7 @@ async function query<T>(sql: string): Promise<T[]> {
     }
   }
   // The embedded database belongs to one process at a time: only read it while the server is stopped.
-  const db = new PGlite(path.join(dataDir, 'db'));
+  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
   try {
     return (await db.query<T>(sql)).rows;
   } finally {
