@@ -1,12 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../platform/config.js';
 import { migrationsFolder } from '../platform/paths.js';
@@ -35,10 +32,28 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
   return openEmbedded(config.dataDir);
 }
 
+// The embedded database's modules are loaded only when it is used: a panel on PostgreSQL does not
+// carry PGlite in memory.
+const loadPglite = () => import('@electric-sql/pglite');
+
 async function openEmbedded(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  // pg_trgm: the lines search's trigram index (migration 0012 creates the extension).
-  const client = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      loadPglite(),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
+  const client = new PGlite(dataDir, {
+    // pg_trgm: the lines search's trigram index (migration 0012 creates the extension).
+    extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly memory, resident for
+    // good once touched; 64 MB still holds the hot part of 100,000 lines and their indexes (the
+    // rest comes from the operating system's file cache) and keeps the process near 300 MB.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
@@ -60,6 +75,7 @@ export async function dumpPglite(client: PGlite): Promise<Buffer> {
  * runs: a backup must not change what it copies).
  */
 export async function openEmbeddedAsIs(dataDir: string) {
+  const { PGlite } = await loadPglite();
   const client = new PGlite(dataDir);
   await client.waitReady;
   const migrations = await client.query<{ n: number }>(
@@ -74,6 +90,7 @@ export async function openEmbeddedAsIs(dataDir: string) {
 
 /** Creates an embedded data folder from a dump made by `dumpEmbedded` (the folder must not exist). */
 export async function loadEmbeddedDump(dataDir: string, dump: Buffer): Promise<void> {
+  const { PGlite } = await loadPglite();
   const client = new PGlite(dataDir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
   await client.waitReady;
   await client.query('select 1');

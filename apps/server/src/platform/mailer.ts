@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 
@@ -21,11 +21,17 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
       },
     };
   }
-  const transporter = nodemailer.createTransport(config.smtpUrl);
+  const smtpUrl = config.smtpUrl;
+  // Loaded at the first mail: a panel that sends none does not carry nodemailer in memory.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl)));
   return {
     transport: 'smtp',
     send: async (mail) => {
-      await transporter.sendMail({
+      await (
+        await connect()
+      ).sendMail({
         from: config.mailFrom,
         to: mail.to,
         subject: mail.subject,

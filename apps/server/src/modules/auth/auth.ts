@@ -1,6 +1,6 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin } from 'better-auth/plugins';
+import { admin } from 'better-auth/plugins/admin';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema.js';

@@ -3,14 +3,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig } from '../../platform/config.js';
 
 /** Where attachment bytes live; rows in ticket_attachments say which store holds each file. */
@@ -60,8 +54,58 @@ export function createDiskStore(folder: string): AttachmentStore {
 
 export type S3Settings = NonNullable<AppConfig['s3']>;
 
+// The SDK costs about 20 MB of memory once loaded, so it is loaded only by a panel that stores
+// attachments in S3, on its first upload or download.
+let sdkModule: Promise<typeof S3Sdk> | undefined;
+const loadSdk = () => (sdkModule ??= import('@aws-sdk/client-s3'));
+
 export function createS3Store(settings: S3Settings): AttachmentStore {
-  const client = new S3Client({
+  let clientPromise: Promise<S3Client> | undefined;
+  const client = () => (clientPromise ??= loadSdk().then((sdk) => newS3Client(sdk, settings)));
+  const objectKey = (key: string) => {
+    assertKey(key);
+    return `ticket-attachments/${key}`;
+  };
+  return {
+    kind: 's3',
+    newKey: randomKey,
+    async put(key, bytes, contentType) {
+      const { PutObjectCommand } = await loadSdk();
+      const s3 = await client();
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+        }),
+      );
+    },
+    async get(key) {
+      const { GetObjectCommand, NoSuchKey, S3ServiceException } = await loadSdk();
+      const s3 = await client();
+      try {
+        const result = await s3.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+        const body = result.Body;
+        if (!body) return null;
+        return body instanceof Readable ? body : Readable.from(await body.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const { DeleteObjectCommand } = await loadSdk();
+      const s3 = await client();
+      await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
+    },
+  };
+}
+
+function newS3Client(sdk: typeof S3Sdk, settings: S3Settings): S3Client {
+  return new sdk.S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
     // MinIO and most self-hosted stores only speak path-style URLs (endpoint/bucket/key).
@@ -74,42 +118,6 @@ export function createS3Store(settings: S3Settings): AttachmentStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  const objectKey = (key: string) => {
-    assertKey(key);
-    return `ticket-attachments/${key}`;
-  };
-  return {
-    kind: 's3',
-    newKey: randomKey,
-    async put(key, bytes, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: objectKey(key),
-          Body: bytes,
-          ContentType: contentType,
-          ContentLength: bytes.length,
-        }),
-      );
-    },
-    async get(key) {
-      try {
-        const result = await client.send(
-          new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }),
-        );
-        const body = result.Body;
-        if (!body) return null;
-        return body instanceof Readable ? body : Readable.from(await body.transformToByteArray());
-      } catch (error) {
-        if (error instanceof NoSuchKey) return null;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
-        throw error;
-      }
-    },
-    async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
-    },
-  };
 }
 
 export type AttachmentStores = {
