@@ -6,6 +6,17 @@ import { getActor } from '../platform/request-actor.js';
 
 const HEARTBEAT_MS = 25_000;
 
+/** Each event is written to every stream that may see it: its text is built once, not per stream. */
+const frames = new WeakMap<ChangeEvent, string>();
+function frameOf(event: ChangeEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `event: ${event.table}\ndata: ${JSON.stringify({ action: event.action, id: event.id })}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 function visibleTo(actor: Actor, event: ChangeEvent): boolean {
   if (actor.isAdmin || event.audience === 'all') return true;
   return event.audience.includes(actor.id);
@@ -29,9 +40,7 @@ export function registerEventRoutes(app: App, ctx: AppContext): void {
       raw.write(': connected\nretry: 3000\n\n');
       const unsubscribe = ctx.bus.subscribe((event) => {
         if (!visibleTo(actor, event)) return;
-        raw.write(
-          `event: ${event.table}\ndata: ${JSON.stringify({ action: event.action, id: event.id })}\n\n`,
-        );
+        raw.write(frameOf(event));
       });
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       request.raw.on('close', () => {
