@@ -11,7 +11,13 @@ export type CccamClient = {
   caid: string | null;
 };
 
-const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&nbsp;': ' ', '&quot;': '"' };
+const ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&nbsp;': ' ',
+  '&quot;': '"',
+};
 
 /** `Nd HH:MM:SS`, `HH:MM:SS` or `MM:SS` in seconds; null for anything else. */
 export function durationSeconds(text: string): number | null {
@@ -27,13 +33,19 @@ export function durationSeconds(text: string): number | null {
  * found by their header names, so a CCcam version that adds one does not shift the others.
  */
 export function parseActiveClients(page: string): CccamClient[] {
-  const text = page.replace(/<[^>]*>/g, '').replace(/&(lt|gt|amp|nbsp|quot);/g, (entity) => ENTITIES[entity] ?? entity);
+  const text = page
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|amp|nbsp|quot);/g, (entity) => ENTITIES[entity] ?? entity);
   let columns: string[] | null = null;
   const clients: CccamClient[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line.startsWith('|')) continue;
-    const cells = line.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+    const cells = line
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split('|')
+      .map((cell) => cell.trim());
     const first = (cells[0] ?? '').toLowerCase();
     if (first.startsWith('shareinfo')) break;
     if (first === 'username') {

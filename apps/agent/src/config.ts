@@ -269,7 +269,11 @@ export function loadConfig({ argv, env, cwd }: ConfigSources): AgentConfig {
     },
     oscam: {
       group: values.AGENT_OSCAM_GROUP,
-      webif: login(values.AGENT_OSCAM_WEBIF_URL, values.AGENT_OSCAM_WEBIF_USER, values.AGENT_OSCAM_WEBIF_PASSWORD),
+      webif: login(
+        values.AGENT_OSCAM_WEBIF_URL,
+        values.AGENT_OSCAM_WEBIF_USER,
+        values.AGENT_OSCAM_WEBIF_PASSWORD,
+      ),
       confFile: values.AGENT_OSCAM_CONF_FILE
         ? path.resolve(cwd, values.AGENT_OSCAM_CONF_FILE)
         : path.join(path.dirname(configFile), 'oscam.conf'),

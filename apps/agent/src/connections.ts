@@ -100,24 +100,24 @@ export function createConnectionSource(
     }
     const now = Date.now();
     const managed = managedNames();
-    return parseActiveClients(answer.body).map(
-      (client): Connection => ({
-        id: null,
-        username: client.username,
-        managed: managed.has(client.username),
-        ip: client.host,
-        protocol: 'CCcam',
-        connectedSince:
-          client.connectedSeconds === null ? null : new Date(now - client.connectedSeconds * 1000).toISOString(),
-        idleSeconds: client.idleSeconds,
-        lastChannel: client.lastShare || null,
-        lastCaid: client.caid,
-        lastSrvid: null,
-        ecmOk: client.ecmOk,
-        ecmTotal: client.ecmTotal,
-        state: null,
-      }),
-    );
+    return parseActiveClients(answer.body).map((client): Connection => ({
+      id: null,
+      username: client.username,
+      managed: managed.has(client.username),
+      ip: client.host,
+      protocol: 'CCcam',
+      connectedSince:
+        client.connectedSeconds === null
+          ? null
+          : new Date(now - client.connectedSeconds * 1000).toISOString(),
+      idleSeconds: client.idleSeconds,
+      lastChannel: client.lastShare || null,
+      lastCaid: client.caid,
+      lastSrvid: null,
+      ecmOk: client.ecmOk,
+      ecmTotal: client.ecmTotal,
+      state: null,
+    }));
   }
 
   return {

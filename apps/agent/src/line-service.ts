@@ -174,7 +174,10 @@ export function createLineService(
     let reload: ReloadResult = { status: 'not-needed' };
     if (configChanged || unapplied.size > 0) {
       reload = await reloader({
-        accounts: nextUsers.map((user) => ({ username: user.username, disabled: !backend.isServed(user, today) })),
+        accounts: nextUsers.map((user) => ({
+          username: user.username,
+          disabled: !backend.isServed(user, today),
+        })),
         removed: [...removedSinceReload],
       });
       if (reload.status === 'failed') logger.error(`reload after writing ${label} failed: ${reload.error}`);

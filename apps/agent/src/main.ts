@@ -30,7 +30,9 @@ async function main(): Promise<void> {
       ? createOscamWebif(config.oscam.webif, config.reloadTimeoutMs)
       : null;
   if (webif && config.pidFile) {
-    logger.warn('AGENT_OSCAM_WEBIF_URL is set, so accounts are reloaded through the webif; AGENT_PID_FILE is not signalled');
+    logger.warn(
+      'AGENT_OSCAM_WEBIF_URL is set, so accounts are reloaded through the webif; AGENT_PID_FILE is not signalled',
+    );
   }
   const service = createLineService(config, createBackend(config), logger, createReloader(config, webif));
   await service.init();

@@ -125,12 +125,16 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
     },
     async clients() {
       // hideidle=0: by default the webif leaves out clients idle longer than httphideidleclients.
-      return parseOscamClients(parseApi(await web.get('/oscamapi.json?part=status&hideidle=0'), 'part=status'));
+      return parseOscamClients(
+        parseApi(await web.get('/oscamapi.json?part=status&hideidle=0'), 'part=status'),
+      );
     },
     async kill(threadId) {
       // The JSON API names a thread "id_0x..."; the kill action reads the bare pointer.
       const bare = threadId.replace(/^id_/, '');
-      const answer = await web.get(`/oscamapi.json?part=status&action=kill&threadid=${encodeURIComponent(bare)}`);
+      const answer = await web.get(
+        `/oscamapi.json?part=status&action=kill&threadid=${encodeURIComponent(bare)}`,
+      );
       parseApi(answer, 'the kill request');
     },
   };

@@ -47,7 +47,9 @@ function fetchOnce(
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new WebPageError(`${url.origin} did not answer within ${timeoutMs / 1000}s`)));
+    req.on('timeout', () =>
+      req.destroy(new WebPageError(`${url.origin} did not answer within ${timeoutMs / 1000}s`)),
+    );
     req.on('error', (error) =>
       reject(error instanceof WebPageError ? error : new WebPageError(`${url.origin}: ${error.message}`)),
     );
@@ -89,7 +91,9 @@ function digestAuthorization(state: DigestState, login: HttpLogin, uri: string):
   let ha1 = md5(`${login.username}:${realm}:${login.password}`);
   if (algorithm === 'MD5-SESS') ha1 = md5(`${ha1}:${nonce}:${cnonce}`);
   const ha2 = md5(`GET:${uri}`);
-  const response = useQop ? md5(`${ha1}:${nonce}:${nc}:${cnonce}:auth:${ha2}`) : md5(`${ha1}:${nonce}:${ha2}`);
+  const response = useQop
+    ? md5(`${ha1}:${nonce}:${nc}:${cnonce}:auth:${ha2}`)
+    : md5(`${ha1}:${nonce}:${ha2}`);
   const quote = (value: string) => `"${value.replace(/(["\\])/g, '\\$1')}"`;
   const parts = [
     `username=${quote(login.username)}`,

@@ -27,7 +27,8 @@ describe('cccam: info page connections, kick, username limit, coalesced restarts
   let info: Awaited<ReturnType<typeof startStandInCccamInfo>>;
   let agent: RunningAgent;
 
-  const restarts = async () => (await readText(restartLog).catch(() => '')).split('\n').filter(Boolean).length;
+  const restarts = async () =>
+    (await readText(restartLog).catch(() => '')).split('\n').filter(Boolean).length;
 
   beforeAll(async () => {
     dir = await tempDir('cccam-ops');
@@ -55,7 +56,11 @@ describe('cccam: info page connections, kick, username limit, coalesced restarts
 
   it('refuses usernames over 20 characters (CCcam sends 20), on add and in a batch', async () => {
     const long = 'abcdefghijklmnopqrstu';
-    const res = await agent.call('POST', '/add-user', { username: long, password: 'pw', expiryDate: '01-01-2099' });
+    const res = await agent.call('POST', '/add-user', {
+      username: long,
+      password: 'pw',
+      expiryDate: '01-01-2099',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
       'Username must be at most 20 characters on a CCcam server (CCcam sends only 20)',
@@ -67,7 +72,11 @@ describe('cccam: info page connections, kick, username limit, coalesced restarts
     expect(await readText(cfg)).not.toContain(long);
 
     const twenty = long.slice(0, 20);
-    const ok = await agent.call('POST', '/add-user', { username: twenty, password: 'pw', expiryDate: '01-01-2099' });
+    const ok = await agent.call('POST', '/add-user', {
+      username: twenty,
+      password: 'pw',
+      expiryDate: '01-01-2099',
+    });
     expect(ok.status).toBe(200);
     expect(await readText(cfg)).toContain(`F: ${twenty} pw `);
   });
@@ -111,7 +120,13 @@ describe('cccam: info page connections, kick, username limit, coalesced restarts
     const connectedMs = ((24 + 2) * 3600 + 3 * 60 + 4) * 1000;
     expect(since).toBeLessThanOrEqual(Date.now() - connectedMs + 1000);
     expect(since).toBeGreaterThanOrEqual(before - connectedMs - 1000);
-    expect(hand).toMatchObject({ username: 'handuser', idleSeconds: 300, ecmOk: 0, ecmTotal: 0, lastCaid: null });
+    expect(hand).toMatchObject({
+      username: 'handuser',
+      idleSeconds: 300,
+      ecmOk: 0,
+      ecmTotal: 0,
+      lastCaid: null,
+    });
   });
 
   it('refuses to kick a single CCcam connection with a clear code', async () => {

@@ -128,7 +128,14 @@ describe('oscam reload through the web interface (Digest)', () => {
     oscam.setClients([
       client({ thid: 'id_0x7f0001', name: 'alice' }),
       // Idle past OSCam's 25 s default: hidden unless the agent asks for hideidle=0.
-      client({ thid: 'id_0x7f0002', name: 'handuser', ip: '198.51.100.4', idle: 120, status: 'Sleep', caid: '0000' }),
+      client({
+        thid: 'id_0x7f0002',
+        name: 'handuser',
+        ip: '198.51.100.4',
+        idle: 120,
+        status: 'Sleep',
+        caid: '0000',
+      }),
       client({ thid: 'id_0x7f0003', name: 'local-reader', type: 'r' }),
     ]);
     oscam.setCounters('alice', 40, 2);

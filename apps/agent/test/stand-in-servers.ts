@@ -196,7 +196,9 @@ export const WEBINFO_LOGIN = { username: 'info', password: 'info-pw' };
  * CCcam's info page (`ALLOW WEBINFO: yes`, Basic auth): `/activeclients` prints a text table whose
  * rows start with `|`, then the share list from `| Shareinfo`.
  */
-export async function startStandInCccamInfo(page: () => string): Promise<{ url: string; close(): Promise<void> }> {
+export async function startStandInCccamInfo(
+  page: () => string,
+): Promise<{ url: string; close(): Promise<void> }> {
   const expected = `Basic ${Buffer.from(`${WEBINFO_LOGIN.username}:${WEBINFO_LOGIN.password}`).toString('base64')}`;
   const server = http.createServer((req, res) => {
     if (req.headers.authorization !== expected) {

@@ -2,7 +2,13 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, agentUsers, balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import {
+  addAgentServer,
+  agentUsers,
+  balanceOf,
+  signUpAccount,
+  type Account,
+} from './support/line-fixtures.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe('lines on a CCcam server: username limit and server reloads', () => {
