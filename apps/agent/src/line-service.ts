@@ -371,8 +371,9 @@ export function createLineService(
         await commit([(list) => ({ users: [...list], message: '' })]);
         const removed = [...before].filter((name) => !served.has(name));
         const restored = [...served].filter((name) => !before.has(name));
-        if (removed.length > 0) logger.info(`expiry check: removed expired lines for ${removed.join(', ')}`);
-        if (restored.length > 0) logger.info(`expiry check: restored lines for ${restored.join(', ')}`);
+        const [off, on] = backend.name === 'oscam' ? ['disabled', 'enabled'] : ['removed', 'restored'];
+        if (removed.length > 0) logger.info(`expiry check: ${off} expired lines for ${removed.join(', ')}`);
+        if (restored.length > 0) logger.info(`expiry check: ${on} lines for ${restored.join(', ')}`);
         return { removed, restored };
       });
     },
