@@ -1,5 +1,5 @@
 // Line creation end to end: POST /api/lines from autocannon in its own process, each line answered
-// by the API and present in the agent's CCcam.cfg. The figure is lines per second from the first
+// by the API and present in the agent's oscam.user. The figure is lines per second from the first
 // request until the last line is in the file.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ export type LineCreationSetup = {
   /** Cookie of the reseller who creates (and is charged for) the lines. */
   cookie: string;
   serverId: number;
-  /** The agent's CCcam.cfg. */
+  /** The agent's oscam.user (an OSCam agent: CCcam names are limited to 20 characters). */
   configFile: string;
   count: number;
   connections: number;
@@ -24,7 +24,7 @@ export type LineCreationSetup = {
 
 async function linesInFile(file: string, prefix: string): Promise<number> {
   const text = await readFile(file, 'utf8');
-  return text.split('\n').filter((line) => line.startsWith(`F: ${prefix}`)).length;
+  return text.split('\n').filter((line) => line.startsWith(`user = ${prefix}`)).length;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -100,6 +100,6 @@ export function reportLineCreation(
     `POST /api/lines x${setup.count} live on the agent (${kind}, ${setup.connections} clients)  ${result.linesPerSecond} lines/s   target >= ${LINE_CREATION_TARGET} lines/s: ${met ? 'met' : 'MISSED'}`,
   );
   console.log(
-    `  all answered in ${result.answeredSeconds.toFixed(1)} s (p50 ${result.p50} ms, p99 ${result.p99} ms), all ${result.created} created in CCcam.cfg after ${result.liveSeconds.toFixed(1)} s; client errors/time-outs ${result.errors}, not synced ${result.notSynced}`,
+    `  all answered in ${result.answeredSeconds.toFixed(1)} s (p50 ${result.p50} ms, p99 ${result.p99} ms), all ${result.created} created in oscam.user after ${result.liveSeconds.toFixed(1)} s; client errors/time-outs ${result.errors}, not synced ${result.notSynced}`,
   );
 }

@@ -288,7 +288,9 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
     },
   });
   let built: BuiltApp | undefined;
-  const agent = await startLineAgent();
+  // An OSCam agent behind a NewCamd server: autocannon's unique ids make usernames longer than the
+  // 20 characters a CCcam server accepts.
+  const agent = await startLineAgent({ env: { AGENT_BACKEND: 'oscam' } });
   try {
     const config = loadConfig({
       PORT: String(port),
@@ -387,10 +389,11 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
         api_port: agent.port,
         username: agent.username,
         password: agent.password,
+        protocol: 'NewCamd',
       })
     ).json()) as { id: number };
     await post(admin, `/api/servers/${agentServer.id}/test`, {});
-    // Each line answered by the API and present in the agent's CCcam.cfg; load from autocannon.
+    // Each line answered by the API and present in the agent's oscam.user; load from autocannon.
     const creation = { count: CREATED, connections: CREATE_CONNECTIONS };
     reportLineCreation(
       built.ctx.database.kind,

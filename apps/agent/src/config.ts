@@ -20,9 +20,27 @@ export type AgentConfig = {
   tls: { certFile: string; keyFile: string } | null;
   expiryCheckSeconds: number;
   maxBodyBytes: number;
-  cccam: { uphops: number; shareEmus: number; allowEmm: number; lineSuffix: string };
-  oscam: { group: string };
+  /** Changes arriving within this many ms after the first one share one write and one reload. */
+  reloadGatherMs: number;
+  cccam: {
+    uphops: number;
+    shareEmus: number;
+    allowEmm: number;
+    lineSuffix: string;
+    /** CCcam's info page (`WEBINFO LISTEN PORT`), for GET /connections. */
+    webinfo: HttpLogin | null;
+  };
+  oscam: {
+    group: string;
+    /** OSCam's web interface: account reloads (reinit), live connections and kicks. */
+    webif: HttpLogin | null;
+    /** oscam.conf, read at start when OSCam is reloaded by SIGHUP (reload_useraccounts). */
+    confFile: string;
+  };
 };
+
+/** Where a web page of the card-sharing server answers, and its login (empty user: no login). */
+export type HttpLogin = { url: string; username: string; password: string };
 
 export class ConfigError extends Error {}
 
@@ -46,6 +64,14 @@ export const CONFIG_KEYS = [
   'AGENT_CCCAM_ALLOWEMM',
   'AGENT_CCCAM_LINE_SUFFIX',
   'AGENT_OSCAM_GROUP',
+  'AGENT_OSCAM_WEBIF_URL',
+  'AGENT_OSCAM_WEBIF_USER',
+  'AGENT_OSCAM_WEBIF_PASSWORD',
+  'AGENT_OSCAM_CONF_FILE',
+  'AGENT_CCCAM_WEBINFO_URL',
+  'AGENT_CCCAM_WEBINFO_USER',
+  'AGENT_CCCAM_WEBINFO_PASSWORD',
+  'AGENT_RELOAD_GATHER_MS',
 ] as const;
 
 type ConfigKey = (typeof CONFIG_KEYS)[number];
@@ -94,7 +120,33 @@ const schema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, { error: 'AGENT_OSCAM_GROUP must be a group number or a comma list like 1,2' })
     .default('1'),
+  AGENT_OSCAM_WEBIF_URL: webUrl('AGENT_OSCAM_WEBIF_URL'),
+  AGENT_OSCAM_WEBIF_USER: z.string().optional(),
+  AGENT_OSCAM_WEBIF_PASSWORD: z.string().optional(),
+  AGENT_OSCAM_CONF_FILE: z.string().optional(),
+  AGENT_CCCAM_WEBINFO_URL: webUrl('AGENT_CCCAM_WEBINFO_URL'),
+  AGENT_CCCAM_WEBINFO_USER: z.string().optional(),
+  AGENT_CCCAM_WEBINFO_PASSWORD: z.string().optional(),
+  AGENT_RELOAD_GATHER_MS: z.coerce
+    .number({ error: 'AGENT_RELOAD_GATHER_MS must be a whole number between 0 and 60000' })
+    .int({ error: 'AGENT_RELOAD_GATHER_MS must be a whole number between 0 and 60000' })
+    .min(0, { error: 'AGENT_RELOAD_GATHER_MS must be a whole number between 0 and 60000' })
+    .max(60_000, { error: 'AGENT_RELOAD_GATHER_MS must be a whole number between 0 and 60000' })
+    .optional(),
 });
+
+function webUrl(key: ConfigKey) {
+  return z
+    .string()
+    .refine((value) => /^https?:\/\/[^/\s]+/i.test(value) && URL.canParse(value), {
+      error: `${key} must be an http:// or https:// address, like http://127.0.0.1:8888`,
+    })
+    .optional();
+}
+
+function login(url: string | undefined, username: string | undefined, password: string | undefined) {
+  return url ? { url: url.replace(/\/+$/, ''), username: username ?? '', password: password ?? '' } : null;
+}
 
 export type ConfigSources = {
   argv: readonly string[];
@@ -201,12 +253,30 @@ export function loadConfig({ argv, env, cwd }: ConfigSources): AgentConfig {
         : null,
     expiryCheckSeconds: values.AGENT_EXPIRY_CHECK_SECONDS,
     maxBodyBytes: values.AGENT_MAX_BODY_BYTES,
+    // A CCcam reload is a restart that drops every client, so changes are gathered a moment first.
+    reloadGatherMs:
+      values.AGENT_RELOAD_GATHER_MS ?? (backend === 'cccam' && values.AGENT_RELOAD_COMMAND ? 1000 : 0),
     cccam: {
       uphops: values.AGENT_CCCAM_UPHOPS,
       shareEmus: values.AGENT_CCCAM_SHAREEMUS,
       allowEmm: values.AGENT_CCCAM_ALLOWEMM,
       lineSuffix: values.AGENT_CCCAM_LINE_SUFFIX.trim(),
+      webinfo: login(
+        values.AGENT_CCCAM_WEBINFO_URL,
+        values.AGENT_CCCAM_WEBINFO_USER,
+        values.AGENT_CCCAM_WEBINFO_PASSWORD,
+      ),
     },
-    oscam: { group: values.AGENT_OSCAM_GROUP },
+    oscam: {
+      group: values.AGENT_OSCAM_GROUP,
+      webif: login(
+        values.AGENT_OSCAM_WEBIF_URL,
+        values.AGENT_OSCAM_WEBIF_USER,
+        values.AGENT_OSCAM_WEBIF_PASSWORD,
+      ),
+      confFile: values.AGENT_OSCAM_CONF_FILE
+        ? path.resolve(cwd, values.AGENT_OSCAM_CONF_FILE)
+        : path.join(path.dirname(configFile), 'oscam.conf'),
+    },
   };
 }

@@ -23,6 +23,8 @@ type Entry<I, O> =
  */
 export function createGroupCommit<I, O>(
   commit: (items: readonly I[]) => Promise<Settled<O>[]>,
+  /** Wait this long before taking a batch, so a burst shares it (a CCcam restart drops everyone). */
+  gatherMs = 0,
 ): GroupCommit<I, O> {
   const queue: Entry<I, O>[] = [];
   let running = false;
@@ -39,6 +41,7 @@ export function createGroupCommit<I, O>(
         await head.run();
         continue;
       }
+      if (gatherMs > 0) await new Promise((resolve) => setTimeout(resolve, gatherMs));
       const end = queue.findIndex((entry) => entry.kind === 'task');
       const batch = queue.splice(0, end === -1 ? queue.length : end) as Extract<
         Entry<I, O>,

@@ -6,8 +6,7 @@ import { isoToDisplayDate, localIsoDate } from './dates';
 import type { LineBackend, ManagedUser } from './line-backend';
 import type { Logger } from './logger';
 import { ConfigFileError, joinManagedBlock, outsideParts, splitManagedBlock } from './managed-block';
-import type { ReloadResult } from './reload';
-import { runReload } from './reload';
+import type { ReloadResult, Reloader } from './reload';
 import { createGroupCommit, type Settled } from './group-commit';
 import { loadState, saveState, serializeState } from './state-store';
 
@@ -33,10 +32,8 @@ export type LineChange =
   | ({ action: 'edit-user' } & EditUserInput)
   | { action: 'delete-user'; username: string };
 
-type ServiceConfig = Pick<
-  AgentConfig,
-  'configFile' | 'stateFile' | 'backupFile' | 'reloadCommand' | 'reloadTimeoutMs' | 'pidFile'
->;
+type ServiceConfig = Pick<AgentConfig, 'configFile' | 'stateFile' | 'backupFile'> &
+  Partial<Pick<AgentConfig, 'reloadGatherMs'>>;
 
 function toPublic(user: ManagedUser): PublicUser {
   return { username: user.username, expiryDate: isoToDisplayDate(user.expiryDate), enabled: user.enabled };
@@ -53,9 +50,19 @@ function sameUser(a: ManagedUser, b: ManagedUser): boolean {
 
 export type LineService = ReturnType<typeof createLineService>;
 
-export function createLineService(config: ServiceConfig, backend: LineBackend, logger: Logger) {
+export function createLineService(
+  config: ServiceConfig,
+  backend: LineBackend,
+  logger: Logger,
+  reloader: Reloader,
+) {
   const label = backend.fileLabel;
   let users: ManagedUser[] = [];
+  // Users whose entries changed since the last reload that took, and the deleted ones among them.
+  // A retry of a change whose reload failed finds its user here and reloads again, rather than
+  // answering "nothing changed" for a change the server never applied.
+  const unapplied = new Set<string>();
+  const removedSinceReload = new Set<string>();
   // Exact text of the state file on disk, null while it does not exist.
   let stateText: string | null = null;
   let served = new Set<string>();
@@ -89,6 +96,8 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
     changed: boolean;
     configChanged: boolean;
     reload: ReloadResult;
+    /** Users the reload was for: changed now, or earlier without a reload that took. */
+    reloadFor: ReadonlySet<string>;
     today: string;
   }> {
     const current = await readConfigText();
@@ -144,13 +153,40 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
         throw error;
       }
     }
+    const previous = users;
     users = nextUsers;
     if (stateChanged) stateText = nextStateText;
     served = servedSet(users, today);
 
-    const reload: ReloadResult = configChanged ? await runReload(config) : { status: 'not-needed' };
-    if (reload.status === 'failed') logger.error(`reload after writing ${label} failed: ${reload.error}`);
-    return { steps, changed: stateChanged || configChanged, configChanged, reload, today };
+    if (configChanged) {
+      const render = (list: readonly ManagedUser[]) =>
+        new Map(list.map((user) => [user.username, backend.renderEntries([user], today).join('\n')]));
+      const before = render(previous);
+      const after = render(nextUsers);
+      for (const name of new Set([...before.keys(), ...after.keys()])) {
+        if (before.get(name) === after.get(name)) continue;
+        unapplied.add(name);
+        if (after.has(name)) removedSinceReload.delete(name);
+        else removedSinceReload.add(name);
+      }
+    }
+    const reloadFor = new Set(unapplied);
+    let reload: ReloadResult = { status: 'not-needed' };
+    if (configChanged || unapplied.size > 0) {
+      reload = await reloader({
+        accounts: nextUsers.map((user) => ({
+          username: user.username,
+          disabled: !backend.isServed(user, today),
+        })),
+        removed: [...removedSinceReload],
+      });
+      if (reload.status === 'failed') logger.error(`reload after writing ${label} failed: ${reload.error}`);
+      else {
+        unapplied.clear();
+        removedSinceReload.clear();
+      }
+    }
+    return { steps, changed: stateChanged || configChanged, configChanged, reload, reloadFor, today };
   }
 
   function entryOf(list: readonly ManagedUser[], username: string): ManagedUser | undefined {
@@ -158,7 +194,7 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
   }
 
   const writes = createGroupCommit<Change, ChangeOutcome>(async (changes) => {
-    const { steps, configChanged, reload, today } = await commit(changes.map((change) => change.decide));
+    const { steps, reload, reloadFor, today } = await commit(changes.map((change) => change.decide));
     return steps.map((step, i): Settled<ChangeOutcome> => {
       if (!step.ok) return step;
       const { action } = changes[i]!;
@@ -171,7 +207,11 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
       const render = (user: ManagedUser | undefined) =>
         user ? backend.renderEntries([user], today).join('\n') : '';
       const ownLinesChanged = changed && render(before) !== render(after);
-      const ownReload: ReloadResult = ownLinesChanged && configChanged ? reload : { status: 'not-needed' };
+      // Its own entry changed now, or earlier without a reload that took (a retry).
+      const ownReload: ReloadResult =
+        (ownLinesChanged || reloadFor.has(username)) && reload.status !== 'not-needed'
+          ? reload
+          : { status: 'not-needed' };
       const message =
         ownReload.status === 'failed'
           ? `${plan.message}, but the server reload failed: ${ownReload.error}`
@@ -182,7 +222,7 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
         value: { message, changed, reload: ownReload, ...(plan.user ? { user: toPublic(plan.user) } : {}) },
       };
     });
-  });
+  }, config.reloadGatherMs ?? 0);
 
   function change(action: string, username: string, decide: Decide): Change {
     return { action: `${action} ${username}`, username, decide };
@@ -331,8 +371,9 @@ export function createLineService(config: ServiceConfig, backend: LineBackend, l
         await commit([(list) => ({ users: [...list], message: '' })]);
         const removed = [...before].filter((name) => !served.has(name));
         const restored = [...served].filter((name) => !before.has(name));
-        if (removed.length > 0) logger.info(`expiry check: removed expired lines for ${removed.join(', ')}`);
-        if (restored.length > 0) logger.info(`expiry check: restored lines for ${restored.join(', ')}`);
+        const [off, on] = backend.name === 'oscam' ? ['disabled', 'enabled'] : ['removed', 'restored'];
+        if (removed.length > 0) logger.info(`expiry check: ${off} expired lines for ${removed.join(', ')}`);
+        if (restored.length > 0) logger.info(`expiry check: ${on} lines for ${restored.join(', ')}`);
         return { removed, restored };
       });
     },

@@ -1,10 +1,14 @@
 import { createCccamBackend } from './cccam-backend';
 import { ConfigError, loadConfig } from './config';
+import { createConnectionSource } from './connections';
 import type { AgentConfig } from './config';
 import type { LineBackend } from './line-backend';
 import { createLineService } from './line-service';
 import { consoleLogger as logger } from './logger';
 import { createOscamBackend } from './oscam-backend';
+import { checkSighupReload } from './oscam-conf';
+import { createOscamWebif } from './oscam-webif';
+import { createReloader } from './reload';
 import { createAgentServer } from './server';
 import { agentVersion } from './version';
 
@@ -19,11 +23,26 @@ async function main(): Promise<void> {
   // mean what they expect.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const config = loadConfig({ argv: process.argv.slice(2), env: process.env, cwd });
+  checkSighupReload(config);
   const version = agentVersion();
-  const service = createLineService(config, createBackend(config), logger);
+  const webif =
+    config.backend === 'oscam' && config.oscam.webif
+      ? createOscamWebif(config.oscam.webif, config.reloadTimeoutMs)
+      : null;
+  if (webif && config.pidFile) {
+    logger.warn(
+      'AGENT_OSCAM_WEBIF_URL is set, so accounts are reloaded through the webif; AGENT_PID_FILE is not signalled',
+    );
+  }
+  const service = createLineService(config, createBackend(config), logger, createReloader(config, webif));
   await service.init();
+  const connections = createConnectionSource(
+    config,
+    webif,
+    () => new Set(service.listUsers().map((user) => user.username)),
+  );
 
-  const server = createAgentServer({ config, service, logger, version });
+  const server = createAgentServer({ config, service, connections, logger, version });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {
@@ -37,22 +56,20 @@ async function main(): Promise<void> {
     `Linedesk agent ${version} listening on ${scheme}://${shownHost}:${config.port} (backend ${config.backend}, config ${config.configFile})`,
   );
 
-  // CCcam has no expiry field, so expired lines are taken out of CCcam.cfg by the agent itself.
-  const timer =
-    config.backend === 'cccam'
-      ? setInterval(() => {
-          service.checkExpiry().catch((error: unknown) => {
-            logger.error(`expiry check failed: ${(error as Error).message}`);
-          });
-        }, config.expiryCheckSeconds * 1000)
-      : null;
+  // CCcam has no expiry field, so expired lines are taken out of CCcam.cfg by the agent itself; an
+  // expired OSCam account can still log in, so it is written disabled once its day has passed.
+  const timer = setInterval(() => {
+    service.checkExpiry().catch((error: unknown) => {
+      logger.error(`expiry check failed: ${(error as Error).message}`);
+    });
+  }, config.expiryCheckSeconds * 1000);
 
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, finishing pending writes`);
-    if (timer) clearInterval(timer);
+    clearInterval(timer);
     const force = setTimeout(() => {
       logger.error('pending writes did not finish in time, exiting anyway');
       process.exit(1);

@@ -6,22 +6,25 @@ const SECTION = /^\s*\[([^\]]*)\]/;
 const USER_KEY = /^\s*user\s*=\s*(.*?)\s*$/i;
 
 export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'oscam'>): LineBackend {
-  const renderAccount = (user: ManagedUser): string[] => [
+  const isServed = (user: ManagedUser, today: string): boolean => user.enabled && today <= user.expiryDate;
+  // An expired OSCam account can still log in (only its requests are refused with "expdate"), so
+  // an expired line is also written disabled, and enabled again on renewal.
+  const renderAccount = (user: ManagedUser, today: string): string[] => [
     '[account]',
     `user = ${user.username}`,
     `pwd = ${user.password}`,
     `group = ${config.oscam.group}`,
     `expdate = ${user.expiryDate}`,
-    `disabled = ${user.enabled ? 0 : 1}`,
+    `disabled = ${isServed(user, today) ? 0 : 1}`,
   ];
 
   return {
     name: 'oscam',
     fileLabel: path.basename(config.configFile),
-    // OSCam enforces expdate and disabled itself, so every account is always written.
-    isServed: (user, today) => user.enabled && today <= user.expiryDate,
-    renderEntries: (users) =>
-      users.flatMap((user, index) => [...(index > 0 ? [''] : []), ...renderAccount(user)]),
+    // Every account is always written; the expiry timer flips `disabled` when a line expires.
+    isServed,
+    renderEntries: (users, today) =>
+      users.flatMap((user, index) => [...(index > 0 ? [''] : []), ...renderAccount(user, today)]),
     entryUsernames: (text) => {
       const names: string[] = [];
       let section: string | null = null;

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { AgentConfig } from './config';
+import { oscamUserKey, type OscamWebif } from './oscam-webif';
 
 export type ReloadStatus = 'ok' | 'failed' | 'not-configured' | 'not-needed';
 
@@ -57,7 +58,7 @@ async function signalPidFile(pidFile: string): Promise<string | null> {
   const pid = Number(text.trim());
   if (!/^\d+$/.test(text.trim()) || pid <= 1) return `pid file ${pidFile} does not hold a valid pid`;
   try {
-    // OSCam re-reads oscam.user on SIGHUP.
+    // OSCam re-reads oscam.user on SIGHUP only with reload_useraccounts = 1 (checked at start).
     process.kill(pid, 'SIGHUP');
     return null;
   } catch (error) {
@@ -67,17 +68,66 @@ async function signalPidFile(pidFile: string): Promise<string | null> {
   }
 }
 
-/** Runs every configured reload action; failures are reported, never thrown. */
-export async function runReload(settings: ReloadSettings): Promise<ReloadResult> {
-  if (!settings.reloadCommand && !settings.pidFile) return { status: 'not-configured' };
-  const errors: string[] = [];
-  if (settings.reloadCommand) {
-    const error = await runCommand(settings.reloadCommand, settings.reloadTimeoutMs);
-    if (error) errors.push(error);
+/** What the server should hold once it has re-read the file: how each managed account stands. */
+export type ReloadCheck = {
+  accounts: readonly { username: string; disabled: boolean }[];
+  /** Managed accounts deleted since the last reload that took. */
+  removed: readonly string[];
+};
+
+export type Reloader = (check: ReloadCheck) => Promise<ReloadResult>;
+
+const SHOWN_PROBLEMS = 5;
+
+/**
+ * Reloads accounts through OSCam's webif, then reads its account list back: the reinit answer alone
+ * proves little (a read-only webif answers 200 and reloads nothing), the accounts OSCam now holds do.
+ */
+async function reloadThroughWebif(webif: OscamWebif, check: ReloadCheck): Promise<string | null> {
+  try {
+    await webif.reinit();
+    const stats = await webif.userStats();
+    const problems: string[] = [];
+    for (const account of check.accounts) {
+      const held = stats.get(oscamUserKey(account.username));
+      if (!held) problems.push(`"${account.username}" is missing`);
+      else if (held.status.includes('(disabled)') !== account.disabled) {
+        problems.push(`"${account.username}" is still ${account.disabled ? 'enabled' : 'disabled'}`);
+      }
+    }
+    for (const username of check.removed) {
+      if (stats.has(oscamUserKey(username))) problems.push(`"${username}" is still there after its deletion`);
+    }
+    if (problems.length === 0) return null;
+    const shown = problems.slice(0, SHOWN_PROBLEMS).join(', ');
+    const more = problems.length > SHOWN_PROBLEMS ? ` and ${problems.length - SHOWN_PROBLEMS} more` : '';
+    return `OSCam did not take the new accounts after the webif reload: ${shown}${more} (is the webif read-only, httpreadonly = 1?)`;
+  } catch (error) {
+    return `OSCam webif reload failed: ${(error as Error).message}`;
   }
-  if (settings.pidFile) {
-    const error = await signalPidFile(settings.pidFile);
-    if (error) errors.push(error);
-  }
-  return errors.length > 0 ? { status: 'failed', error: errors.join('; ') } : { status: 'ok' };
+}
+
+/**
+ * Every configured reload action; failures are reported, never thrown. With OSCam's webif set, it
+ * replaces the SIGHUP (which OSCam ignores for accounts unless reload_useraccounts = 1).
+ */
+export function createReloader(settings: ReloadSettings, webif: OscamWebif | null): Reloader {
+  return async (check) => {
+    const signal = webif ? null : settings.pidFile;
+    if (!settings.reloadCommand && !signal && !webif) return { status: 'not-configured' };
+    const errors: string[] = [];
+    if (settings.reloadCommand) {
+      const error = await runCommand(settings.reloadCommand, settings.reloadTimeoutMs);
+      if (error) errors.push(error);
+    }
+    if (webif) {
+      const error = await reloadThroughWebif(webif, check);
+      if (error) errors.push(error);
+    }
+    if (signal) {
+      const error = await signalPidFile(signal);
+      if (error) errors.push(error);
+    }
+    return errors.length > 0 ? { status: 'failed', error: errors.join('; ') } : { status: 'ok' };
+  };
 }

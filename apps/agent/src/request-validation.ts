@@ -12,6 +12,14 @@ export const MESSAGES = {
   enabledNotBoolean: 'enabled must be true or false',
 } as const;
 
+/** CCcam sends 20 bytes of user name in its login (and OSCam compares only 20). */
+export const CCCAM_USERNAME_MAX_LENGTH = 20;
+
+/** Limits that depend on the server the agent runs on. */
+export type ValidationRules = { usernameMaxLength: number | null };
+
+const NO_RULES: ValidationRules = { usernameMaxLength: null };
+
 export type Validated<T> = { ok: true; value: T } | { ok: false; message: string };
 
 type Body = Record<string, unknown>;
@@ -28,12 +36,18 @@ function checkUsername(username: string): string | null {
   return credentialProblem('Username', username);
 }
 
-export function validateAddUser(body: Body): Validated<AddUserInput> {
+export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): Validated<AddUserInput> {
   const username = text(body.username);
   const password = text(body.password);
   if (!username || !password) return invalid(MESSAGES.usernameAndPasswordRequired);
   const problem = checkUsername(username) ?? credentialProblem('Password', password);
   if (problem) return invalid(problem);
+  // Only new names are held to it: an existing longer one can still be changed or deleted.
+  if (rules.usernameMaxLength !== null && username.length > rules.usernameMaxLength) {
+    return invalid(
+      `Username must be at most ${rules.usernameMaxLength} characters on a CCcam server (CCcam sends only ${rules.usernameMaxLength})`,
+    );
+  }
   if (body.expiryDate === undefined || body.expiryDate === null || body.expiryDate === '') {
     return invalid(MESSAGES.expiryRequired);
   }
@@ -88,7 +102,10 @@ export const MAX_BATCH_CHANGES = 1000;
  * The body of POST /batch. A malformed body refuses the whole request; a malformed change refuses
  * only itself, with the message the single-change endpoint would give.
  */
-export function validateChanges(body: Body): Validated<Validated<LineChange>[]> {
+export function validateChanges(
+  body: Body,
+  rules: ValidationRules = NO_RULES,
+): Validated<Validated<LineChange>[]> {
   const changes = body.changes;
   if (!Array.isArray(changes)) return invalid('changes must be a list');
   if (changes.length > MAX_BATCH_CHANGES) {
@@ -105,7 +122,7 @@ export function validateChanges(body: Body): Validated<Validated<LineChange>[]> 
         result.ok ? { ok: true, value: make(result.value) } : result;
       switch (fields.action) {
         case 'add-user':
-          return wrap(validateAddUser(fields), (value) => ({ action: 'add-user', ...value }));
+          return wrap(validateAddUser(fields, rules), (value) => ({ action: 'add-user', ...value }));
         case 'edit-user':
           return wrap(validateEditUser(fields), (value) => ({ action: 'edit-user', ...value }));
         case 'delete-user':

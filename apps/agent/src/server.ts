@@ -7,11 +7,18 @@ import { StateFileError } from './state-store';
 import { createBasicAuthCheck } from './auth';
 import type { AgentConfig } from './config';
 import { readJsonObject, sendJson } from './http-io';
+import type { ConnectionSource } from './connections';
 import type { ChangeOutcome, LineService } from './line-service';
 import type { Logger } from './logger';
 import { ConfigFileError } from './managed-block';
 import { createLoginLimiter } from './login-limiter';
-import { validateAddUser, validateChanges, validateDeleteUser, validateEditUser } from './request-validation';
+import {
+  CCCAM_USERNAME_MAX_LENGTH,
+  validateAddUser,
+  validateChanges,
+  validateDeleteUser,
+  validateEditUser,
+} from './request-validation';
 import type { Validated } from './request-validation';
 
 type ServerConfig = Pick<AgentConfig, 'username' | 'password' | 'backend' | 'maxBodyBytes' | 'tls'>;
@@ -24,6 +31,7 @@ type Route = {
 export type AgentServerDeps = {
   config: ServerConfig;
   service: LineService;
+  connections: ConnectionSource;
   logger: Logger;
   version: string;
 };
@@ -55,9 +63,12 @@ function unwrap<T>(result: Validated<T>): T {
 export function createAgentServer({
   config,
   service,
+  connections,
   logger,
   version,
 }: AgentServerDeps): http.Server | https.Server {
+  // CCcam sends 20 bytes of user name and OSCam compares 20, so a longer CCcam name never logs in.
+  const rules = { usernameMaxLength: config.backend === 'cccam' ? CCCAM_USERNAME_MAX_LENGTH : null };
   const isAuthorized = createBasicAuthCheck(config.username, config.password);
   const logins = createLoginLimiter(logger);
 
@@ -88,7 +99,7 @@ export function createAgentServer({
       POST: {
         auth: true,
         handle: async (req, res) => {
-          const input = unwrap(validateAddUser(await readJsonObject(req, config.maxBodyBytes)));
+          const input = unwrap(validateAddUser(await readJsonObject(req, config.maxBodyBytes), rules));
           sendJson(res, 200, outcomeBody(await service.addUser(input)));
         },
       },
@@ -106,7 +117,7 @@ export function createAgentServer({
       POST: {
         auth: true,
         handle: async (req, res) => {
-          const changes = unwrap(validateChanges(await readJsonObject(req, config.maxBodyBytes)));
+          const changes = unwrap(validateChanges(await readJsonObject(req, config.maxBodyBytes), rules));
           const results = changes.map((change) =>
             change.ok ? null : { status: 400, message: change.message },
           );
@@ -126,6 +137,31 @@ export function createAgentServer({
             message: `${answers.length - failed} of ${answers.length} changes applied`,
             results: answers,
           });
+        },
+      },
+    },
+    '/connections': {
+      GET: {
+        auth: true,
+        handle: async (_req, res) => {
+          const list = await connections.list();
+          sendJson(res, 200, {
+            connections: list,
+            message: `${list.length} connection${list.length === 1 ? '' : 's'}`,
+          });
+        },
+      },
+    },
+    '/kick-connection': {
+      POST: {
+        auth: true,
+        handle: async (req, res) => {
+          const body = await readJsonObject(req, config.maxBodyBytes);
+          const id = typeof body.id === 'string' ? body.id.trim() : '';
+          if (!id) throw new AgentError(400, 'Connection id is required');
+          const { username } = await connections.kick(id);
+          logger.info(`kick-connection: ended ${username}'s connection ${id}`);
+          sendJson(res, 200, { message: 'Connection ended', username });
         },
       },
     },
@@ -153,7 +189,7 @@ export function createAgentServer({
         sendJson(res, 413, { message: error.message }, { connection: 'close' });
         return;
       }
-      sendJson(res, error.status, { message: error.message });
+      sendJson(res, error.status, { message: error.message, ...(error.code ? { code: error.code } : {}) });
       return;
     }
     const answer = errorAnswer(error);

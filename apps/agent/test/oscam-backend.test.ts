@@ -66,6 +66,8 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     );
     await new Promise<void>((resolve) => fakeOscam.stdout?.once('data', () => resolve()));
     await writeFile(path.join(dir, 'oscam.pid'), `${fakeOscam.pid}\n`);
+    // Without it OSCam ignores SIGHUP for accounts, and the agent refuses to start in SIGHUP mode.
+    await writeFile(path.join(dir, 'oscam.conf'), '[global]\nlogfile = stdout\nreload_useraccounts = 1\n');
 
     // No AGENT_BACKEND: it is inferred from the file name.
     agent = await startAgent({ env: baseEnv(userFile, { AGENT_PID_FILE: path.join(dir, 'oscam.pid') }) });
@@ -132,11 +134,17 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     );
   });
 
-  it('writes a past expiry date as is (OSCam enforces expdate) and renews it', async () => {
+  it('writes an expired account disabled as well (an expired OSCam login still connects) and re-enables it on renewal', async () => {
     await agent.call('PUT', '/edit-user', { username: 'bob', newExpiryDate: '01-01-2020' });
     expect(await file()).toBe(
-      withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2020-01-01', 0)),
+      withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2020-01-01', 1)),
     );
+    // Still enabled as far as the panel is concerned: only the date keeps it out.
+    expect((await agent.call('GET', '/users')).body.users[1]).toEqual({
+      username: 'bob',
+      expiryDate: '01-01-2020',
+      enabled: true,
+    });
     await agent.call('PUT', '/edit-user', { username: 'bob', newExpiryDate: '01-01-2099' });
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2099-01-01', 0)),

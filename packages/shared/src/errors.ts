@@ -1,5 +1,6 @@
 import { creditErrors } from './credit-errors.js';
 import { lineErrors } from './line-errors.js';
+import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
@@ -64,6 +65,7 @@ const coreErrors = {
 export const errorMessages = {
   ...coreErrors,
   ...lineErrors,
+  ...lineServerErrors,
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,

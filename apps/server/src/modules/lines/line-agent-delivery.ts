@@ -15,7 +15,7 @@ import type { OutboxRow, UpsertPayload } from './line-outbox.repository.js';
 /** What one delivery attempt came to. `reason` is set when the agent could not be reached at all. */
 export type Outcome =
   | { ok: true }
-  | { ok: false; unreachable: false; serverMessage: string | null }
+  | { ok: false; unreachable: false; serverMessage: string | null; reloadError?: string }
   | { ok: false; unreachable: true; reason: string };
 
 // A batch stays well inside the agent's default 64 KiB body limit and its 1000 changes.
@@ -41,6 +41,23 @@ function serverFailure(response: AgentResponse): Outcome {
 }
 
 /**
+ * The agent wrote the change but the card-sharing server did not take it (a reload that failed, or
+ * that the server did not apply): the line is not live as the panel has it, so it is no success.
+ */
+function reloadFailure(body: unknown): Outcome | null {
+  const reload = (body as Pick<AgentChangeResult, 'reload'> | null)?.reload;
+  if (reload?.status !== 'failed') return null;
+  const error = typeof reload.error === 'string' && reload.error.trim() ? reload.error : 'reload failed';
+  return { ok: false, unreachable: false, serverMessage: null, reloadError: error.slice(0, 500) };
+}
+
+/** A 2xx answer to a single-change call, unless its reload failed. */
+function singleOutcome(response: AgentResponse): Outcome {
+  if (!is2xx(response.status)) return serverFailure(response);
+  return reloadFailure(response.body) ?? { ok: true };
+}
+
+/**
  * An upsert is add-user (which the agent treats as "make it so": it creates or updates password and
  * expiry, and keeps the enabled flag of an existing user), then edit-user for the enabled flag. In a
  * batch both go in the same agent write, so a new disabled user is never briefly live.
@@ -56,10 +73,7 @@ function changesOf(row: OutboxRow): AgentChange[] {
 
 /** One row by the single-change endpoints, for agents that predate POST /batch. */
 async function deliverSingle(client: AgentClient, row: OutboxRow): Promise<Outcome> {
-  if (row.operation === 'delete') {
-    const response = await client.deleteUser({ username: row.username });
-    return is2xx(response.status) ? { ok: true } : serverFailure(response);
-  }
+  if (row.operation === 'delete') return singleOutcome(await client.deleteUser({ username: row.username }));
   const wanted = row.payload as UpsertPayload;
   const added = await client.addUser({
     username: row.username,
@@ -71,8 +85,10 @@ async function deliverSingle(client: AgentClient, row: OutboxRow): Promise<Outco
   if (reported !== wanted.enabled) {
     const edited = await client.editUser({ username: row.username, enabled: wanted.enabled });
     if (!is2xx(edited.status)) return serverFailure(edited);
+    // The edit's reload covers the add's write too (the agent reloads what is still owed).
+    return singleOutcome(edited);
   }
-  return { ok: true };
+  return singleOutcome(added);
 }
 
 function unreachableOrThrow(error: unknown): Outcome {
@@ -118,6 +134,7 @@ function outcomesOf(changes: AgentChange[][], results: AgentChangeResult[]): Out
     for (let i = 0; i < own.length; i += 1) {
       const result = results[next++];
       if (outcome.ok && (!result || !is2xx(result.status))) outcome = failureMessage(result?.message);
+      else if (outcome.ok) outcome = reloadFailure(result) ?? outcome;
     }
     return outcome;
   });

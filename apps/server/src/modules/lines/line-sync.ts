@@ -27,6 +27,13 @@ export function syncResult(kind: SyncKind, outcome: Outcome): LineSyncResult {
       message: formatErrorMessage(family.notSynced, { reason: outcome.reason }),
     };
   }
+  if (outcome.reloadError !== undefined) {
+    return {
+      ok: false,
+      code: 'LINE_SERVER_RELOAD_FAILED',
+      message: formatErrorMessage('LINE_SERVER_RELOAD_FAILED', { reason: outcome.reloadError }),
+    };
+  }
   // Spec 8: the server's own message when it gives one, else the default text.
   return {
     ok: false,
@@ -141,7 +148,7 @@ export async function deliverLeased(
         lineId: row.lineId,
         actorId: null,
         action: 'sync_failed',
-        details: { server_id: row.serverId, error: message },
+        details: { server_id: row.serverId, error: message, code: result.code },
       });
       await publishLine(ctx, row.lineId, failing.ownerId);
     }

@@ -39,6 +39,7 @@ import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { toLine } from './line-mapper.js';
 import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
 import { reconcileServer } from './line-reconcile.js';
+import { assertUsernameFitsServer } from './line-server-limits.js';
 import { deliverNow, leaseMs, SYNC_OK, syncResult, syncTiming, type SyncKind } from './line-sync.js';
 import {
   linesRepository,
@@ -335,6 +336,7 @@ export async function createLine(
   const months = body.subscription_months;
   if (!isTrial && !isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
   const server = await pickServer(ctx, body.server_id);
+  assertUsernameFitsServer(username, server);
   if (await linesRepository.usernameExists(ctx.db, username)) throw new AppError('LINE_USERNAME_TAKEN');
 
   const start = today();

@@ -42,7 +42,13 @@ export type AgentChange =
   | ({ action: 'edit-user' } & AgentUserEdit)
   | { action: 'delete-user'; username: string };
 /** The agent's answer for one change of a batch: what its own endpoint would have said. */
-export type AgentChangeResult = { status: number; message?: unknown; user?: { enabled?: unknown } };
+export type AgentChangeResult = {
+  status: number;
+  message?: unknown;
+  user?: { enabled?: unknown };
+  /** How the server took the written file; `failed` means the change is on disk but not live. */
+  reload?: { status?: unknown; error?: unknown };
+};
 
 // An agent answers with small JSON documents; anything bigger is not one of ours.
 const MAX_RESPONSE_BYTES = 1024 * 1024;

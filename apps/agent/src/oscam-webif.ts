@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type { HttpLogin } from './config';
+import { createWebPageClient, WebPageError, type WebPageClient } from './web-page-client';
+
+/** One account as `oscamapi.json?part=userstats` lists it (OSCam names it by an MD5 of the name). */
+export type OscamAccountStats = { status: string; cwok: number; cwnok: number };
+
+/** One live client connection from `oscamapi.json?part=status`. */
+export type OscamClient = {
+  threadId: string;
+  type: string;
+  username: string;
+  protocol: string;
+  ip: string;
+  port: number | null;
+  status: string;
+  login: string;
+  onlineSeconds: number | null;
+  idleSeconds: number | null;
+  caid: string;
+  srvid: string;
+  channel: string;
+  ecmTimeMs: number | null;
+};
+
+export type OscamWebif = {
+  /** Asks OSCam to re-read oscam.user ("Refresh Accounts requested by WebIF"). */
+  reinit(): Promise<void>;
+  userStats(): Promise<Map<string, OscamAccountStats>>;
+  clients(): Promise<OscamClient[]>;
+  kill(threadId: string): Promise<void>;
+};
+
+/** How OSCam's JSON API names an account: `id_` and the MD5 of the user name, in hex. */
+export function oscamUserKey(username: string): string {
+  return `id_${createHash('md5').update(username, 'utf8').digest('hex')}`;
+}
+
+type Json = Record<string, unknown>;
+
+const asObject = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+function asNumber(value: unknown): number | null {
+  const text = asText(value).trim();
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : null;
+}
+
+function decodeName(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+/** The `oscam` object of an oscamapi.json answer, or a clear error when it is not one. */
+function parseApi(answer: { status: number; body: string }, what: string): Json {
+  if (answer.status !== 200) throw new WebPageError(`OSCam webif answered ${answer.status} to ${what}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.body);
+  } catch {
+    throw new WebPageError(`OSCam webif did not answer ${what} with JSON (is this the OSCam webif?)`);
+  }
+  const oscam = asObject(asObject(parsed).oscam);
+  if (Object.keys(oscam).length === 0) throw new WebPageError(`OSCam webif answered ${what} without "oscam"`);
+  return oscam;
+}
+
+export function parseOscamClients(oscam: Json): OscamClient[] {
+  const list = asObject(oscam.status).client;
+  if (!Array.isArray(list)) return [];
+  return list.map((entry): OscamClient => {
+    const client = asObject(entry);
+    const request = asObject(client.request);
+    const times = asObject(client.times);
+    const connection = asObject(client.connection);
+    return {
+      threadId: asText(client.thid),
+      type: asText(client.type),
+      username: decodeName(asText(client.name_enc)),
+      protocol: asText(client.protocol),
+      ip: asText(connection.ip),
+      port: asNumber(connection.port),
+      status: asText(connection.status),
+      login: asText(times.login),
+      onlineSeconds: asNumber(times.online),
+      idleSeconds: asNumber(times.idle),
+      caid: asText(request.caid),
+      srvid: asText(request.srvid),
+      channel: asText(request.chname),
+      ecmTimeMs: asNumber(request.ecmtime),
+    };
+  });
+}
+
+export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebif {
+  const web: WebPageClient = createWebPageClient(login, 'digest', timeoutMs);
+  return {
+    async reinit() {
+      const answer = await web.get('/userconfig.html?action=reinit');
+      if (answer.status !== 200) {
+        throw new WebPageError(`OSCam webif answered ${answer.status} to the account reload (reinit)`);
+      }
+    },
+    async userStats() {
+      const oscam = parseApi(await web.get('/oscamapi.json?part=userstats'), 'part=userstats');
+      const users = Array.isArray(oscam.users) ? oscam.users : [];
+      const stats = new Map<string, OscamAccountStats>();
+      for (const entry of users) {
+        const user = asObject(asObject(entry).user);
+        const key = asText(user.usermd5);
+        const counters = asObject(user.stats);
+        if (key) {
+          stats.set(key, {
+            status: asText(user.status),
+            cwok: asNumber(counters.cwok) ?? 0,
+            cwnok: asNumber(counters.cwnok) ?? 0,
+          });
+        }
+      }
+      return stats;
+    },
+    async clients() {
+      // hideidle=0: by default the webif leaves out clients idle longer than httphideidleclients.
+      return parseOscamClients(
+        parseApi(await web.get('/oscamapi.json?part=status&hideidle=0'), 'part=status'),
+      );
+    },
+    async kill(threadId) {
+      // The JSON API names a thread "id_0x..."; the kill action reads the bare pointer.
+      const bare = threadId.replace(/^id_/, '');
+      const answer = await web.get(
+        `/oscamapi.json?part=status&action=kill&threadid=${encodeURIComponent(bare)}`,
+      );
+      parseApi(answer, 'the kill request');
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+export const WEBIF_LOGIN = { username: 'webadmin', password: 'web-pw:1' };
+
+/** A client connection as OSCam's oscamapi.json?part=status lists it (the fields the agent reads). */
+export type StandInClient = {
+  thid: string;
+  type: 'c' | 'r' | 'p' | 's' | 'm';
+  name: string;
+  protocol: string;
+  ip: string;
+  port: number;
+  status: 'OK' | 'Sleep' | 'Duplicate';
+  login: string;
+  online: number;
+  idle: number;
+  caid: string;
+  srvid: string;
+  chname: string;
+  ecmtime: number;
+};
+
+type Account = { user: string; disabled: boolean; expdate: string };
+
+export type StandInOscam = {
+  url: string;
+  /** Request lines received with a valid Digest login, in order. */
+  requests: string[];
+  /** The accounts OSCam holds since its last (re)load of oscam.user. */
+  accounts(): Account[];
+  setClients(clients: StandInClient[]): void;
+  setCounters(user: string, cwok: number, cwnok: number): void;
+  /** Like `httpreadonly = 1`: reinit answers 200 and reloads nothing. */
+  setReadonly(readonly: boolean): void;
+  close(): Promise<void>;
+};
+
+/** The [account] sections of an oscam.user text, as OSCam reads them. */
+function readAccounts(text: string): Account[] {
+  const accounts: Account[] = [];
+  let current: Account | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (/^\[.*\]$/.test(line)) {
+      current = line.toLowerCase() === '[account]' ? { user: '', disabled: false, expdate: '' } : null;
+      if (current) accounts.push(current);
+      continue;
+    }
+    const pair = /^([^=]+)=(.*)$/.exec(line);
+    if (!current || !pair) continue;
+    const key = pair[1]!.trim().toLowerCase();
+    const value = pair[2]!.trim();
+    if (key === 'user') current.user = value;
+    if (key === 'disabled') current.disabled = value === '1';
+    if (key === 'expdate') current.expdate = value;
+  }
+  return accounts.filter((account) => account.user);
+}
+
+function header(body: string): string {
+  return `{\n"oscam": {\n    "version": "1.20-unstable_svn build r11757",\n    "revision": "11757",\n${body}\n    }\n}`;
+}
+
+/**
+ * Stands in for OSCam's web interface: HTTP Digest login as OSCam checks it (MD5, qop=auth, realm
+ * "Forbidden"; Basic gets 401), `userconfig.html?action=reinit` re-reading oscam.user from disk, and
+ * the JSON API's `part=userstats` and `part=status` (hiding clients idle over 25 s unless
+ * hideidle=0) with `action=kill`.
+ */
+export async function startStandInOscam(userFile: string): Promise<StandInOscam> {
+  const realm = 'Forbidden';
+  const nonces = new Set<string>();
+  const requests: string[] = [];
+  let accounts = readAccounts(readFileSync(userFile, 'utf8'));
+  let clients: StandInClient[] = [];
+  const counters = new Map<string, { cwok: number; cwnok: number }>();
+  let readonly = false;
+
+  function authorized(req: http.IncomingMessage): boolean {
+    const value = req.headers.authorization ?? '';
+    if (!value.startsWith('Digest ')) return false;
+    const fields: Record<string, string> = {};
+    for (const match of value.slice(7).matchAll(/([a-z]+)=(?:"([^"]*)"|([^\s,]+))/gi)) {
+      fields[match[1]!.toLowerCase()] = match[2] ?? match[3] ?? '';
+    }
+    if (fields.username !== WEBIF_LOGIN.username || !nonces.has(fields.nonce ?? '')) return false;
+    if (fields.uri !== req.url || fields.qop !== 'auth') return false;
+    const ha1 = md5(`${WEBIF_LOGIN.username}:${realm}:${WEBIF_LOGIN.password}`);
+    const ha2 = md5(`${req.method}:${fields.uri}`);
+    return fields.response === md5(`${ha1}:${fields.nonce}:${fields.nc}:${fields.cnonce}:auth:${ha2}`);
+  }
+
+  function userstats(): string {
+    const now = new Date().toISOString().slice(0, 10);
+    const users = accounts.map((account) => {
+      const counted = counters.get(account.user) ?? { cwok: 0, cwnok: 0 };
+      const expired = account.expdate !== '' && account.expdate < now;
+      const online = clients.some((client) => client.type === 'c' && client.name === account.user);
+      const suffix = account.disabled ? ' (disabled)' : expired ? ' (expired)' : '';
+      return `{\n\t"user":{\n\t\t"usermd5":"id_${md5(account.user)}",\n\t\t"status":"${online ? 'online' : 'offline'}${suffix}",\n\t\t"expdate":"${account.expdate}",\n\t\t"stats":{\n\t\t\t"cwok":"${counted.cwok}",\n\t\t\t"cwnok":"${counted.cwnok}"\n\t\t}\n\t}\n}`;
+    });
+    return header(`"users":[${users.join(',')}]`);
+  }
+
+  function status(hideIdle: boolean): string {
+    const shown = clients.filter((client) => !hideIdle || client.type !== 'c' || client.idle <= 25);
+    const entries = shown.map((client) =>
+      JSON.stringify({
+        thid: client.thid,
+        type: client.type,
+        name_enc: encodeURIComponent(client.name),
+        protocol: client.protocol,
+        request: {
+          caid: client.caid,
+          srvid: client.srvid,
+          ecmtime: String(client.ecmtime),
+          answered: 'local',
+          chname: client.chname,
+        },
+        times: { login: client.login, online: String(client.online), idle: String(client.idle) },
+        connection: { ip: client.ip, port: String(client.port), status: client.status },
+      }),
+    );
+    return header(`"status": {\n"client":[${entries.join(',')}]}`);
+  }
+
+  const server = http.createServer((req, res) => {
+    if (!authorized(req)) {
+      const nonce = randomBytes(16).toString('hex');
+      nonces.add(nonce);
+      res.writeHead(401, {
+        'www-authenticate': `Digest algorithm="MD5", realm="${realm}", qop="auth", opaque="${md5(nonce)}", nonce="${nonce}"`,
+        'content-type': 'text/html',
+      });
+      res.end('<html><body>401 Unauthorized</body></html>');
+      return;
+    }
+    requests.push(`${req.method} ${req.url}`);
+    const url = new URL(req.url ?? '/', 'http://oscam');
+    const part = url.searchParams.get('part');
+    const action = url.searchParams.get('action');
+    if (url.pathname === '/userconfig.html') {
+      if (action === 'reinit' && !readonly) accounts = readAccounts(readFileSync(userFile, 'utf8'));
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>Users</body></html>');
+      return;
+    }
+    if (url.pathname === '/oscamapi.json' && part === 'userstats') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(userstats());
+      return;
+    }
+    if (url.pathname === '/oscamapi.json' && part === 'status') {
+      if (action === 'kill') {
+        const thread = url.searchParams.get('threadid') ?? '';
+        clients = clients.filter((client) => client.thid !== `id_${thread}`);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(status(url.searchParams.get('hideidle') !== '0'));
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/html' });
+    res.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    accounts: () => accounts,
+    setClients: (next) => {
+      clients = next;
+    },
+    setCounters: (user, cwok, cwnok) => {
+      counters.set(user, { cwok, cwnok });
+    },
+    setReadonly: (value) => {
+      readonly = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const WEBINFO_LOGIN = { username: 'info', password: 'info-pw' };
+
+/**
+ * CCcam's info page (`ALLOW WEBINFO: yes`, Basic auth): `/activeclients` prints a text table whose
+ * rows start with `|`, then the share list from `| Shareinfo`.
+ */
+export async function startStandInCccamInfo(
+  page: () => string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const expected = `Basic ${Buffer.from(`${WEBINFO_LOGIN.username}:${WEBINFO_LOGIN.password}`).toString('base64')}`;
+  const server = http.createServer((req, res) => {
+    if (req.headers.authorization !== expected) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="CCcam"' });
+      res.end();
+      return;
+    }
+    if (req.url !== '/activeclients') {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(page());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

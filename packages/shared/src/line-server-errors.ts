@@ -1,0 +1,5 @@
+/** Refusals that depend on the line's server, and server answers that are not a success. */
+export const lineServerErrors = {
+  LINE_USERNAME_TOO_LONG_FOR_CCCAM: 'Usernames on CCcam servers can be at most {{max}} characters',
+  LINE_SERVER_RELOAD_FAILED: 'The change reached the server, but the server did not apply it: {{reason}}',
+} as const;
