@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessMatrix,
@@ -8,7 +7,13 @@ import {
   type MatrixRow,
   type Role,
 } from './support/access-matrix.js';
-import { addActiveServer, signUpAccount, startScriptedAgent, type ScriptedAgent } from './support/line-fixtures.js';
+import { changedTables, databaseFingerprint, ledgerMismatches } from './support/db-fingerprint.js';
+import {
+  addActiveServer,
+  signUpAccount,
+  startScriptedAgent,
+  type ScriptedAgent,
+} from './support/line-fixtures.js';
 import type { TestClient, TestResponse } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -44,21 +49,7 @@ let doc: OpenApi;
 let f: Fixtures;
 const callers = new Map<Role, TestClient>();
 let apiKeyA = '';
-let fingerprintSql = '';
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
-/** Every table's row count and a digest of its rows, in one query. */
-async function fingerprint(): Promise<Record<string, string>> {
-  const result = await server.built.ctx.db.execute(sql.raw(fingerprintSql));
-  return rows<Record<string, string>>(result)[0]!;
-}
-
-function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys(before).filter((t) => before[t] !== after[t]);
-}
+let fingerprint: () => Promise<Record<string, string>>;
 
 function fill(template: string, row: MatrixRow): string {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -140,7 +131,9 @@ function rowToAdd(key: string, template: string, op: Operation): string {
   const lines = [`  '${key}': {`];
   if (params.length > 0) lines.push(`    params: { ${params.join(', ')} },`);
   if (op.requestBody?.content?.['application/json']) {
-    lines.push(`    body: (f, role) => (${JSON.stringify(op.requestBody.content['application/json'].example ?? {})}),`);
+    lines.push(
+      `    body: (f, role) => (${JSON.stringify(op.requestBody.content['application/json'].example ?? {})}),`,
+    );
   }
   lines.push(`    anonymous: 401, user: 403, reseller: 404, admin: 200, // the answers each role must get`);
   lines.push('  },');
@@ -294,27 +287,7 @@ beforeAll(async () => {
     (r) => r.body.sync_state === 'synced',
   );
 
-  const columns = rows<{ table_name: string; column_name: string }>(
-    await server.built.ctx.db.execute(
-      sql`select c.table_name, c.column_name from information_schema.columns c
-          join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
-          where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-          order by c.table_name, c.ordinal_position`,
-    ),
-  );
-  const byTable = new Map<string, string[]>();
-  for (const { table_name: table, column_name: column } of columns) {
-    if (writtenOnRefusal.has(table) || writtenOnRefusal.has(`${table}.${column}`)) continue;
-    byTable.set(table, [...(byTable.get(table) ?? []), `"${column}"`]);
-  }
-  fingerprintSql =
-    'select ' +
-    [...byTable]
-      .map(([table, cols]) => {
-        const row = `row(${cols.join(', ')})::text`;
-        return `(select count(*)::text || ':' || coalesce(md5(string_agg(${row}, '|' order by ${row})), '') from "${table}") as "${table}"`;
-      })
-      .join(', ');
+  fingerprint = await databaseFingerprint(server, writtenOnRefusal);
 }, 120_000);
 
 afterAll(async () => {
@@ -364,7 +337,9 @@ describe('access matrix', () => {
         calls += 1;
         const want = expected(row, role)!;
         if (!matches(res.status, want)) {
-          wrong.push(`${o.key} as ${role}: ${res.status} (want ${String(want)}) ${JSON.stringify(res.body).slice(0, 200)}`);
+          wrong.push(
+            `${o.key} as ${role}: ${res.status} (want ${String(want)}) ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
         }
         if (role !== 'admin' && JSON.stringify(res.body ?? '').includes(MARK)) {
           leaks.push(`${o.key} as ${role}`);
@@ -395,7 +370,9 @@ describe('access matrix', () => {
         const res = await call(role, o.method, o.template, row);
         calls += 1;
         if (!matches(res.status, want)) {
-          wrong.push(`${o.key} as ${role}: ${res.status} (want ${String(want)}) ${JSON.stringify(res.body).slice(0, 200)}`);
+          wrong.push(
+            `${o.key} as ${role}: ${res.status} (want ${String(want)}) ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
         }
         if (role !== 'admin' && JSON.stringify(res.body ?? '').includes(MARK)) {
           leaks.push(`${o.key} as ${role}: ${JSON.stringify(res.body).slice(0, 300)}`);
@@ -404,5 +381,7 @@ describe('access matrix', () => {
     }
     console.log(`access matrix: ${calls} allowed calls`);
     expect({ wrong, leaks }).toEqual({ wrong: [], leaks: [] });
+    // Whatever moved credits, every balance is still the sum of its ledger.
+    expect(await ledgerMismatches(server)).toEqual([]);
   }, 240_000);
 });
