@@ -82,7 +82,17 @@ const hostileString = fc.oneof(
 );
 
 const hostileNumber = fc.oneof(
-  fc.constantFrom(-1, 0, -2_147_483_649, 2_147_483_648, 9_007_199_254_740_993, 1e308, -1e308, 0.5, -0.0),
+  fc.constantFrom(
+    -1,
+    0,
+    -2_147_483_649,
+    2_147_483_648,
+    Number.MAX_SAFE_INTEGER + 1,
+    1e308,
+    -1e308,
+    0.5,
+    -0.0,
+  ),
   fc.integer(),
   fc.double({ noNaN: true }),
 );
