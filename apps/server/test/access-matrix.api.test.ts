@@ -126,7 +126,7 @@ function operations(): { key: string; method: string; template: string }[] {
 }
 
 /** The row to paste for an operation the matrix does not know yet. */
-function rowToAdd(key: string, template: string, op: Operation): string {
+function rowToAdd(key: string, op: Operation): string {
   const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => `${p.name}: '<fixture>'`);
   const lines = [`  '${key}': {`];
   if (params.length > 0) lines.push(`    params: { ${params.join(', ')} },`);
@@ -137,7 +137,6 @@ function rowToAdd(key: string, template: string, op: Operation): string {
   }
   lines.push(`    anonymous: 401, user: 403, reseller: 404, admin: 200, // the answers each role must get`);
   lines.push('  },');
-  void template;
   return lines.join('\n');
 }
 
@@ -300,12 +299,16 @@ describe('access matrix', () => {
     const keys = operations();
     const missing = keys.filter((o) => !accessMatrix[o.key]);
     const message = missing
-      .map((o) => rowToAdd(o.key, o.template, doc.paths[o.template]![o.method.toLowerCase()]!))
+      .map((o) => rowToAdd(o.key, doc.paths[o.template]![o.method.toLowerCase()]!))
       .join('\n');
     expect(
       missing.map((o) => o.key),
-      `Operations without a row. Add to accessMatrix in apps/server/test/support/access-matrix.ts, ` +
-        `with the answers each role must get:\n${message}\n`,
+      'Operations without a row. Add to accessMatrix in apps/server/test/support/access-matrix.ts ' +
+        'the rows below, with the status each role must get (anonymous, user, reseller — which also ' +
+        'covers reseller B, the sub-reseller and the API key unless you name them — and admin; ' +
+        'signedIn sets all but anonymous). A path parameter names a key of Fixtures: an object ' +
+        'someone else owns, created in this test’s setup. The body must be valid, so a refusal is ' +
+        `about access and an allowed call succeeds:\n${message}\n`,
     ).toEqual([]);
     const known = new Set(keys.map((o) => o.key));
     const stale = Object.keys(accessMatrix).filter((k) => !known.has(k));

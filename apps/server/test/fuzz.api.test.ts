@@ -193,6 +193,11 @@ function validString(schema: Schema): fc.Arbitrary<string> {
   });
 }
 
+/** A lone surrogate cannot be percent-encoded; it travels as U+FFFD, as a browser would send it. */
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 type Generated = {
   path: string;
   query: string;
@@ -213,10 +218,18 @@ function requestArbitrary(template: string, method: string, op: Operation): fc.A
   const headerParams = params.filter((p) => p.in === 'header');
   const asText = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
-  const path = fc.tuple(...pathParams.map((p) => arbitraryFor(p.schema))).map((values) => {
+  const encoded = fc.tuple(...pathParams.map((p) => arbitraryFor(p.schema))).map((values) => {
     let i = 0;
-    return template.replace(/\{\w+\}/g, () => encodeURIComponent(asText(values[i++])));
+    return template.replace(/\{\w+\}/g, () => encodeURIComponent(wellFormed(asText(values[i++]))));
   });
+  // Now and then a path segment that is not valid percent-encoding at all.
+  const raw = fc
+    .constantFrom('%', '%E0%A4%A', '%00', '..%2F..%2Fetc', '%C0%AE')
+    .map((segment) => template.replace(/\{\w+\}/g, segment));
+  const path =
+    pathParams.length === 0
+      ? encoded
+      : fc.oneof({ weight: 9, arbitrary: encoded }, { weight: 1, arbitrary: raw });
   const query = fc
     .tuple(...queryParams.map((p) => fc.option(arbitraryFor(p.schema), { nil: undefined })))
     .map((values) => {
