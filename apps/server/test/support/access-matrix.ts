@@ -414,7 +414,8 @@ export const accessMatrix: Record<string, MatrixRow> = {
   'POST /api/tickets/{id}/replies': {
     params: { id: 'victimTicket' },
     form: { content: 'Reply from the matrix' },
-    // The spec's own refusal: 'You do not have permission to reply to this ticket'.
+    // The spec's own refusal, 'You do not have permission to reply to this ticket', which a missing
+    // ticket answers too, so it tells nothing about which tickets exist.
     ...ownerOnly,
     user: 403,
     reseller: 403,
