@@ -1,0 +1,390 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessMatrix,
+  expected,
+  roles,
+  type Fixtures,
+  type MatrixRow,
+  type Role,
+} from './support/access-matrix.js';
+import { changedTables, databaseFingerprint, ledgerMismatches } from './support/db-fingerprint.js';
+import {
+  addActiveServer,
+  signUpAccount,
+  startScriptedAgent,
+  type ScriptedAgent,
+} from './support/line-fixtures.js';
+import type { TestClient, TestResponse } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { waitFor } from './support/wait-for.js';
+
+type Parameter = { in: string; name: string; schema?: { type?: string }; example?: unknown };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+};
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+/** A 1×1 PNG: attachments are checked by their bytes. */
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from(
+    '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ab6b6d4a0000000049454e44ae426082',
+    'hex',
+  ),
+]);
+
+/** Text only the victim's own rows carry: no answer to anyone but an admin may contain it. */
+const MARK = 'victimmark';
+
+/**
+ * What a refused request may legitimately write: a failed sign-in is counted (that is the limit), and
+ * a key's last use is recorded however the request ends.
+ */
+const writtenOnRefusal = new Set(['auth_failures', 'api_keys.last_used_at']);
+
+let server: TestServer;
+let agent: ScriptedAgent;
+let doc: OpenApi;
+let f: Fixtures;
+const callers = new Map<Role, TestClient>();
+let apiKeyA = '';
+let fingerprint: () => Promise<Record<string, string>>;
+
+function fill(template: string, row: MatrixRow): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const fixture = row.params?.[name];
+    if (!fixture) throw new Error(`${template}: no fixture for path parameter {${name}}`);
+    return encodeURIComponent(String(f[fixture]));
+  });
+  const query = row.query ? new URLSearchParams(row.query(f)).toString() : '';
+  return query ? `${path}?${query}` : path;
+}
+
+async function call(role: Role, method: string, template: string, row: MatrixRow): Promise<TestResponse> {
+  const client = callers.get(role)!;
+  const op = doc.paths[template]![method.toLowerCase()]!;
+  const path = fill(template, row);
+  const headers: Record<string, string> = { 'x-forwarded-for': client.ip };
+  if (role === 'apiKeyA') headers.authorization = `Bearer ${apiKeyA}`;
+  else if (client.cookies.size > 0) {
+    headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  if (method !== 'GET' && role !== 'apiKeyA') headers.origin = server.url;
+
+  let body: BodyInit | undefined;
+  if (row.form) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(row.form)) form.append(k, v);
+    body = form;
+  } else if (method !== 'GET') {
+    const example = op.requestBody?.content?.['application/json']?.example;
+    const json = row.body ? row.body(f, role) : example;
+    if (json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(json);
+    }
+  }
+  const abort = new AbortController();
+  const res = await fetch(server.url + path, { method, headers, body, signal: abort.signal });
+  if (row.stream && res.ok) {
+    abort.abort();
+    return { status: res.status, body: '', headers: res.headers };
+  }
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // CSV, attachments
+  }
+  // A sign-out or a cookie change is kept, as a browser would.
+  if (role !== 'apiKeyA') {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (!name) continue;
+      if (value.join('=') === '' || /max-age=0\b/i.test(cookie)) client.cookies.delete(name.trim());
+      else client.cookies.set(name.trim(), value.join('='));
+    }
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
+}
+
+function matches(status: number, want: number | readonly number[]): boolean {
+  return typeof want === 'number' ? status === want : want.includes(status);
+}
+
+function operations(): { key: string; method: string; template: string }[] {
+  const out: { key: string; method: string; template: string }[] = [];
+  for (const [template, methods] of Object.entries(doc.paths)) {
+    for (const method of Object.keys(methods)) {
+      out.push({ key: `${method.toUpperCase()} ${template}`, method: method.toUpperCase(), template });
+    }
+  }
+  return out;
+}
+
+/** The row to paste for an operation the matrix does not know yet. */
+function rowToAdd(key: string, op: Operation): string {
+  const params = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => `${p.name}: '<fixture>'`);
+  const lines = [`  '${key}': {`];
+  if (params.length > 0) lines.push(`    params: { ${params.join(', ')} },`);
+  if (op.requestBody?.content?.['application/json']) {
+    lines.push(
+      `    body: (f, role) => (${JSON.stringify(op.requestBody.content['application/json'].example ?? {})}),`,
+    );
+  }
+  lines.push(`    anonymous: 401, user: 403, reseller: 404, admin: 200, // the answers each role must get`);
+  lines.push('  },');
+  return lines.join('\n');
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    SERVER_CHECK_INTERVAL_SECONDS: '0',
+    LINE_RECONCILE_INTERVAL_SECONDS: '0',
+    REMINDER_INTERVAL_MINUTES: '0',
+    // The key of reseller A makes one request per operation, more than a minute's default allows.
+    API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  doc = (await server.client().get('/api/openapi.json')).body as OpenApi;
+  agent = await startScriptedAgent();
+  // Every call of the panel to this agent succeeds, the reconciliation's list of users included.
+  agent.answer({ status: 200, body: { message: 'ok', users: [] } });
+  const admin = await server.admin();
+  // An admin transfers from its own balance, like anyone.
+  const adminId = (await admin.get('/api/me')).body.id;
+  expect((await admin.put(`/api/accounts/${adminId}/credits`, { credits: 100 })).status).toBe(200);
+
+  const server1 = await addActiveServer(admin, { apiPort: agent.port, name: 'Matrix server' });
+  const spare = await admin.post('/api/servers', {
+    server_name: 'Spare',
+    host_ip: '127.0.0.1',
+    port: 12001,
+    api_port: agent.port,
+    username: 'panel',
+    password: 'secret-password',
+  });
+
+  // The victim: a reseller none of the roles owns, with one of everything.
+  const victim = await signUpAccount(server, `${MARK}@example.com`, 100);
+  await victim.client.patch('/api/me', { full_name: `${MARK} Owner` });
+  const line = await victim.client.post('/api/lines', {
+    username: `${MARK}-line`,
+    password: `${MARK}-password`,
+    subscription_months: 1,
+    server_id: server1.id,
+    notes: MARK,
+  });
+  expect(line.status, JSON.stringify(line.body)).toBe(201);
+  const ticket = await victim.client.post('/api/tickets', { title: `${MARK} ticket`, description: MARK });
+  const form = new FormData();
+  form.append('content', `${MARK} reply`);
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'victim.png');
+  const reply = await fetch(`${server.url}/api/tickets/${ticket.body.id}/replies`, {
+    method: 'POST',
+    headers: {
+      cookie: [...victim.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      origin: server.url,
+      'x-forwarded-for': victim.client.ip,
+    },
+    body: form,
+  });
+  const replyBody = await reply.json();
+  expect(reply.status, JSON.stringify(replyBody)).toBe(201);
+  const pkg = await admin.post('/api/credit-packages', {
+    name: 'Matrix pack',
+    credits: 10,
+    price_cents: 500,
+    currency: 'EUR',
+  });
+  const topup = await victim.client.post('/api/topups', {
+    package_id: pkg.body.id,
+    payment_reference: `${MARK} transfer 1`,
+  });
+  const topup2 = await victim.client.post('/api/topups', {
+    package_id: pkg.body.id,
+    payment_reference: `${MARK} transfer 2`,
+  });
+  const key = await victim.client.post('/api/api-keys', { name: `${MARK} key` });
+  const sessions = await victim.client.get('/api/auth/sessions');
+  const message = await admin.post('/api/messages', {
+    title: `${MARK} message`,
+    content: MARK,
+    recipient_email: victim.email,
+  });
+  const code = await admin.post('/api/redeem-codes', { credits: 1, count: 2, max_uses: 50 });
+  const group = await admin.post('/api/groups', { name: 'Matrix group' });
+  const category = await admin.post('/api/kb/categories', { name: 'Matrix empty category' });
+  const articleCategory = await admin.post('/api/kb/categories', { name: 'Matrix articles' });
+  const draft = await admin.post('/api/kb/articles', {
+    title: `${MARK} draft`,
+    body: MARK,
+    category_id: articleCategory.body.id,
+    published: false,
+  });
+
+  f = {
+    victimId: victim.id,
+    victimEmail: victim.email,
+    victimLine: line.body.line.id,
+    victimTicket: ticket.body.id,
+    victimAttachment: String(replyBody.attachment.url).split('/').pop()!,
+    victimTopup: topup.body.id,
+    victimTopupToReject: topup2.body.id,
+    victimApiKey: key.body.id,
+    victimSession: (sessions.body.items ?? sessions.body)[0].id,
+    victimMessage: message.body.id,
+    server: server1.id,
+    spareServer: spare.body.id,
+    redeemCode: code.body.items[0].id,
+    redeemCodeText: code.body.items[0].code,
+    redeemCodeTextForKey: code.body.items[1].code,
+    creditPackage: pkg.body.id,
+    group: group.body.id,
+    kbCategory: category.body.id,
+    kbArticleCategory: articleCategory.body.id,
+    kbDraft: draft.body.id,
+  };
+  for (const [name, value] of Object.entries(f)) {
+    expect(value, `fixture ${name}`).toBeDefined();
+  }
+
+  // The roles.
+  const resellerA = await signUpAccount(server, 'matrix-reseller-a@example.com', 50);
+  const resellerB = await signUpAccount(server, 'matrix-reseller-b@example.com', 50);
+  const sub = await resellerA.client.post('/api/accounts', {
+    email: 'matrix-sub-a@example.com',
+    password: 'sub-password-1',
+  });
+  expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+  const subId = sub.body.id ?? sub.body.account?.id;
+  const moved = await resellerA.client.post(`/api/accounts/${subId}/transfer`, { amount: 10 });
+  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  const subClient = server.client();
+  const signedIn = await subClient.post('/api/auth/sign-in', {
+    email: 'matrix-sub-a@example.com',
+    password: 'sub-password-1',
+  });
+  expect(signedIn.status).toBe(200);
+  expect((await subClient.get('/api/me')).body.group_id).toBe(2);
+  const keyA = await resellerA.client.post('/api/api-keys', { name: 'Reseller A key' });
+  apiKeyA = keyA.body.key;
+
+  callers.set('anonymous', server.client());
+  callers.set('user', await server.signUpConfirmed('matrix-user@example.com'));
+  callers.set('resellerA', resellerA.client);
+  callers.set('resellerB', resellerB.client);
+  callers.set('subResellerA', subClient);
+  callers.set('apiKeyA', server.client());
+  callers.set('admin', admin);
+
+  // The victim's line reaches its server before the walk starts, so the outbox is quiet.
+  await waitFor(
+    () => victim.client.get(`/api/lines/${f.victimLine}`),
+    (r) => r.body.sync_state === 'synced',
+  );
+
+  fingerprint = await databaseFingerprint(server, writtenOnRefusal);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await agent?.close();
+});
+
+describe('access matrix', () => {
+  it('has one row for every operation of /api/openapi.json, and none for operations that are gone', () => {
+    const keys = operations();
+    const missing = keys.filter((o) => !accessMatrix[o.key]);
+    const message = missing
+      .map((o) => rowToAdd(o.key, doc.paths[o.template]![o.method.toLowerCase()]!))
+      .join('\n');
+    expect(
+      missing.map((o) => o.key),
+      'Operations without a row. Add to accessMatrix in apps/server/test/support/access-matrix.ts ' +
+        'the rows below, with the status each role must get (anonymous, user, reseller — which also ' +
+        'covers reseller B, the sub-reseller and the API key unless you name them — and admin; ' +
+        'signedIn sets all but anonymous). A path parameter names a key of Fixtures: an object ' +
+        'someone else owns, created in this test’s setup. The body must be valid, so a refusal is ' +
+        `about access and an allowed call succeeds:\n${message}\n`,
+    ).toEqual([]);
+    const known = new Set(keys.map((o) => o.key));
+    const stale = Object.keys(accessMatrix).filter((k) => !known.has(k));
+    expect(stale, 'Rows for operations the OpenAPI document no longer has: remove them').toEqual([]);
+    for (const o of keys) {
+      const row = accessMatrix[o.key]!;
+      for (const role of roles) {
+        expect(expected(row, role), `${o.key}: no answer for ${role}`).toBeDefined();
+      }
+    }
+  });
+
+  it('refuses every role that may not act, and the refusal changes nothing', async () => {
+    const wrong: string[] = [];
+    const changed: string[] = [];
+    const leaks: string[] = [];
+    let calls = 0;
+    for (const o of operations()) {
+      const row = accessMatrix[o.key];
+      if (!row) continue;
+      const refused = roles.filter((r) => {
+        const want = expected(row, r);
+        return want !== undefined && [want].flat().every((s) => s >= 400);
+      });
+      if (refused.length === 0) continue;
+      const before = await fingerprint();
+      for (const role of refused) {
+        const res = await call(role, o.method, o.template, row);
+        calls += 1;
+        const want = expected(row, role)!;
+        if (!matches(res.status, want)) {
+          wrong.push(
+            `${o.key} as ${role}: ${res.status} (want ${String(want)}) ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
+        }
+        if (role !== 'admin' && JSON.stringify(res.body ?? '').includes(MARK)) {
+          leaks.push(`${o.key} as ${role}`);
+        }
+      }
+      const after = await fingerprint();
+      const tables = changedTables(before, after);
+      if (tables.length > 0) changed.push(`${o.key} (${refused.join(', ')}) changed ${tables.join(', ')}`);
+    }
+    console.log(`access matrix: ${calls} refused calls over ${operations().length} operations`);
+    expect({ wrong, leaks, changed }).toEqual({ wrong: [], leaks: [], changed: [] });
+  }, 240_000);
+
+  it('answers the roles that may act as documented, never with the victim’s data', async () => {
+    const wrong: string[] = [];
+    const leaks: string[] = [];
+    let calls = 0;
+    // Deletions and sign-outs last, so the rows the others act on still exist.
+    const rank = (o: { key: string; method: string }) =>
+      o.key === 'POST /api/auth/sign-out' ? 2 : o.method === 'DELETE' ? 1 : 0;
+    const ordered = operations().sort((a, b) => rank(a) - rank(b));
+    for (const o of ordered) {
+      const row = accessMatrix[o.key];
+      if (!row) continue;
+      for (const role of roles) {
+        const want = expected(row, role);
+        if (want === undefined || [want].flat().every((s) => s >= 400)) continue;
+        const res = await call(role, o.method, o.template, row);
+        calls += 1;
+        if (!matches(res.status, want)) {
+          wrong.push(
+            `${o.key} as ${role}: ${res.status} (want ${String(want)}) ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
+        }
+        if (role !== 'admin' && JSON.stringify(res.body ?? '').includes(MARK)) {
+          leaks.push(`${o.key} as ${role}: ${JSON.stringify(res.body).slice(0, 300)}`);
+        }
+      }
+    }
+    console.log(`access matrix: ${calls} allowed calls`);
+    expect({ wrong, leaks }).toEqual({ wrong: [], leaks: [] });
+    // Whatever moved credits, every balance is still the sum of its ledger.
+    expect(await ledgerMismatches(server)).toEqual([]);
+  }, 240_000);
+});
