@@ -35,6 +35,17 @@ export const auditActions = [
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
+/** The kinds of rows other than accounts an entry can be about. */
+export const auditEntityTypes = [
+  'server',
+  'credit_package',
+  'redeem_code',
+  'group',
+  'setting',
+  'api_key',
+] as const;
+export type AuditEntityType = (typeof auditEntityTypes)[number];
+
 /** What a secret's before/after value shows: that it changed, never the value. */
 export const AUDIT_SECRET_CHANGED = 'changed';
 
@@ -51,7 +62,7 @@ export const auditEntrySchema = z.object({
   target_account_id: text().nullable(),
   target_email: text().nullable(),
   /** The changed row's kind and id when it is not an account (a server, a package, a setting's key). */
-  entity_type: text().nullable(),
+  entity_type: z.enum(auditEntityTypes).nullable(),
   entity_id: text().nullable(),
   /** Only the fields that changed; secrets appear as "changed". */
   before: z.record(z.string(), z.unknown()).nullable(),

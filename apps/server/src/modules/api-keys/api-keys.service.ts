@@ -35,7 +35,7 @@ export async function createApiKey(
   const subject = {
     action: 'api_key.create' as const,
     target: owner,
-    entity: (r: ApiKeyRow) => ({ type: 'api_key', id: r.id }),
+    entity: (r: ApiKeyRow) => ({ type: 'api_key' as const, id: r.id }),
     read: async (_db: unknown, r: ApiKeyRow | undefined) => (r ? toApiKey(r) : null),
   };
   const row = await audited(ctx, owner, subject, (tx) =>
@@ -56,7 +56,7 @@ export async function revokeApiKey(ctx: AppContext, actor: Actor | null, id: str
   const subject = {
     action: 'api_key.revoke' as const,
     target: owner,
-    entity: { type: 'api_key', id },
+    entity: { type: 'api_key' as const, id },
     read: async (_db: unknown, revoked: boolean | undefined) => (revoked ? { revoked: true } : null),
   };
   if (!(await audited(ctx, owner, subject, (tx) => apiKeysRepository.revoke(tx, owner.id, id))))

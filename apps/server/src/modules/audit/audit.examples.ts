@@ -29,7 +29,7 @@ const serverEdit: AuditEntry = {
   action: 'server.update',
   target_account_id: null,
   target_email: null,
-  entity_type: 'server',
+  entity_type: 'server' as const,
   entity_id: '4',
   before: { host_ip: '198.51.100.7', password: 'changed' },
   after: { host_ip: '198.51.100.9', password: 'changed' },

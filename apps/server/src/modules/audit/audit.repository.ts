@@ -56,7 +56,7 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     api_key_id: row.apiKeyId,
     target_account_id: row.targetAccountId,
     target_email: row.targetEmail,
-    entity_type: row.entityType,
+    entity_type: row.entityType as AuditEntry['entity_type'],
     entity_id: row.entityId,
     before: row.before ?? null,
     after: row.after ?? null,

@@ -2,6 +2,7 @@ import {
   AUDIT_SECRET_CHANGED,
   csvRecord,
   type AuditAction,
+  type AuditEntityType,
   type AuditEntry,
   type AuditFilter,
   type AuditListQuery,
@@ -38,7 +39,7 @@ export type AuditSubject = {
   /** The account the action was about (its email is looked up when not given). */
   target?: { id: string; email?: string | null } | null;
   /** A changed row that is not an account: a server, a package, a setting's key. */
-  entity?: { type: string; id: string | number } | null;
+  entity?: { type: AuditEntityType; id: string | number } | null;
 };
 
 export type AuditRecord = AuditSubject & { before?: AuditValues | null; after?: AuditValues | null };

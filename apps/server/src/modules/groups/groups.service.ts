@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { groupsRepository, type GroupRow } from './groups.repository.js';
 
-const groupEntity = (id: number) => ({ type: 'group', id });
+const groupEntity = (id: number) => ({ type: 'group' as const, id });
 const readGroup = (id: number | undefined) => async (db: Db) => {
   const row = id === undefined ? undefined : await groupsRepository.findById(db, id);
   return row ? toGroup(row) : null;

@@ -14,7 +14,7 @@ import { audited } from '../audit/audit.service.js';
 import { pricingRepository, toCreditPackage } from './pricing.repository.js';
 
 type PackageRow = Awaited<ReturnType<typeof pricingRepository.insert>>;
-const packageEntity = (id: number) => ({ type: 'credit_package', id });
+const packageEntity = (id: number) => ({ type: 'credit_package' as const, id });
 const readPackage = (id: number) => async (db: Db) => {
   const row = await pricingRepository.findById(db, id);
   return row ? toCreditPackage(row) : null;

@@ -25,7 +25,7 @@ import { formatRedeemCode, generateRedeemCode, hashRedeemCode, redeemCodeHint } 
 import { audited } from '../audit/audit.service.js';
 import { redeemRepository, toRedeemCode, type NewRedeemCode } from './redeem.repository.js';
 
-const codeEntity = (id: number) => ({ type: 'redeem_code', id });
+const codeEntity = (id: number) => ({ type: 'redeem_code' as const, id });
 const readCode = (id: number) => async (db: Db) => {
   const row = await redeemRepository.findById(db, id);
   return row ? toRedeemCode(row) : null;

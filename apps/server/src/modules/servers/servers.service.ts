@@ -100,7 +100,7 @@ export async function createServer(
   // A new server starts inactive (spec section 4) until a connection test succeeds.
   const subject = {
     action: 'server.create' as const,
-    entity: (r: ServerRow) => ({ type: 'server', id: r.id }),
+    entity: (r: ServerRow) => ({ type: 'server' as const, id: r.id }),
   };
   const read = async (_db: unknown, r: ServerRow | undefined) => auditValues(r);
   const row = await audited(ctx, admin, { ...subject, read }, (tx) =>
@@ -154,7 +154,7 @@ export async function updateServer(
     values.useTls,
     values.tlsInsecure,
   ].some((v) => v !== undefined);
-  const subject = { action: 'server.update' as const, entity: { type: 'server', id } };
+  const subject = { action: 'server.update' as const, entity: { type: 'server' as const, id } };
   const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
   const row = await audited(ctx, admin, { ...subject, read }, (tx) =>
     serversRepository.update(tx, id, values, { recheckSoon: connectionChanged }),
@@ -166,7 +166,7 @@ export async function updateServer(
 
 export async function deleteServer(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
   const admin = access.admin(actor);
-  const subject = { action: 'server.delete' as const, entity: { type: 'server', id } };
+  const subject = { action: 'server.delete' as const, entity: { type: 'server' as const, id } };
   const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
   if (!(await audited(ctx, admin, { ...subject, read }, (tx) => serversRepository.delete(tx, id))))
     throw new AppError('SERVER_NOT_FOUND');
