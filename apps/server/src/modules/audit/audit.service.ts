@@ -66,6 +66,8 @@ export function auditDiff(
     const out: AuditValues = {};
     for (const [field, value] of Object.entries(values)) {
       if (other && isDeepStrictEqual(value, other[field])) continue;
+      // A field only one side has, empty there (a transfer without a note), changed nothing.
+      if (other && !(field in other) && (value === null || value === undefined)) continue;
       if (SECRET_FIELDS.has(field)) {
         if (value !== null && value !== undefined) out[field] = AUDIT_SECRET_CHANGED;
       } else {
