@@ -87,8 +87,10 @@ export async function createRedeemCodes(
   // One entry per batch: what every code of it gives, and the codes' hints (never the codes).
   const batch = (ids: Map<string, number> | undefined) =>
     ids && {
-      ...rows[0],
-      codeHash: undefined,
+      credits: body.credits,
+      max_uses: body.max_uses,
+      expires_at: expiresAt,
+      description: body.description ?? null,
       count: ids.size,
       ids: [...ids.values()],
       code_hints: rows.map((r) => r.codeHint),
