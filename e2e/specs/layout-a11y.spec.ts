@@ -58,7 +58,7 @@ const sameForEveryone = new Set([
 ]);
 const routes: Record<Role, string[]> = {
   user: shared,
-  reseller: [...shared, '/users/all', '/users/add'],
+  reseller: [...shared, '/users/all', '/users/add', '/audit-log'],
   admin: [
     ...shared,
     '/users/all',
@@ -70,6 +70,7 @@ const routes: Record<Role, string[]> = {
     '/cccam-servers/check',
     '/cccam-servers/test-api',
     '/system-status',
+    '/audit-log',
     '/tickets/setup',
     '/messages/create',
   ],

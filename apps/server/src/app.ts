@@ -16,6 +16,7 @@ import { startBackupJob } from './modules/backups/backup-job.js';
 import { registerBackupRoutes } from './modules/backups/backups.routes.js';
 import { allowLocalBackupRequests } from './modules/backups/backups.service.js';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.js';
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(
   registerServerRoutes(app, ctx);
   registerLineRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerAuditRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerSystemStatusRoutes(app, ctx);

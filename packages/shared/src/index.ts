@@ -22,4 +22,5 @@ export * from './message.js';
 export * from './dashboard.js';
 export * from './reminder.js';
 export * from './csv.js';
+export * from './audit.js';
 export * from './system-status.js';

@@ -1,4 +1,5 @@
 import * as apiKeys from './schema/api-keys.schema.js';
+import * as audit from './schema/audit.schema.js';
 import * as core from './schema/core.schema.js';
 import * as credits from './schema/credits.schema.js';
 import * as dashboard from './schema/dashboard.schema.js';
@@ -13,6 +14,7 @@ import * as support from './schema/support.schema.js';
  * drizzle-kit reads this file to generate migrations: `npm run db:generate -w @linedesk/server -- --name x`.
  */
 export * from './schema/api-keys.schema.js';
+export * from './schema/audit.schema.js';
 export * from './schema/core.schema.js';
 export * from './schema/credits.schema.js';
 export * from './schema/dashboard.schema.js';
@@ -24,6 +26,7 @@ export * from './schema/support.schema.js';
 
 export const schema = {
   ...apiKeys,
+  ...audit,
   ...core,
   ...credits,
   ...dashboard,

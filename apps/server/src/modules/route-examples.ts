@@ -2,6 +2,7 @@ import type { RouteExamples } from '../platform/openapi-examples.js';
 import { eventExamples } from '../realtime/events.examples.js';
 import { accountExamples } from './accounts/accounts.examples.js';
 import { apiKeyExamples } from './api-keys/api-keys.examples.js';
+import { auditExamples } from './audit/audit.examples.js';
 import { authExamples } from './auth/auth.examples.js';
 import { backupExamples } from './backups/backups.examples.js';
 import { contactExamples } from './contact/contact.examples.js';
@@ -25,6 +26,7 @@ import { topUpExamples } from './topups/topups.examples.js';
 export const routeExamples: RouteExamples = {
   ...accountExamples,
   ...apiKeyExamples,
+  ...auditExamples,
   ...authExamples,
   ...backupExamples,
   ...contactExamples,

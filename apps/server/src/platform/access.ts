@@ -17,6 +17,8 @@ export type Actor = {
    * caller is dropped on every change of its account.
    */
   account?: AccountRow;
+  /** The request's client address (after TRUST_PROXY), for the audit log. */
+  ip?: string;
 };
 
 export function buildActor(input: {

@@ -44,9 +44,11 @@ export function getActor(
   if (!pending) {
     const callers = callersFor(ctx);
     const key = bearerToken(request.headers.authorization);
-    pending = key
+    const resolved = key
       ? resolveApiKeyActor(ctx, callers.keys, callers.limiter, key, reply)
       : resolveSessionActor(ctx, callers.sessions, request, reply);
+    // A copy per request: the resolved actor is cached and shared by other requests of the caller.
+    pending = resolved.then((actor) => (actor ? { ...actor, ip: request.ip } : null));
     perRequest.set(request, pending);
   }
   return pending;

@@ -1,5 +1,6 @@
 import type { Language } from '@linedesk/shared';
 import type enApiKeys from './locales/api-keys/en.json';
+import type enAudit from './locales/audit/en.json';
 import type en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
@@ -10,6 +11,7 @@ import type enSupport from './locales/support/en.json';
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
 export type Translation = typeof en &
   typeof enApiKeys &
+  typeof enAudit &
   typeof enInsights &
   typeof enLines &
   typeof enCredits &

@@ -9,6 +9,7 @@ import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumb
 import ContactSupportOutlinedIcon from '@mui/icons-material/ContactSupportOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
@@ -48,7 +49,8 @@ type NavItemConfig = {
     | 'redeemCode'
     | 'pricing'
     | 'products'
-    | 'systemStatus';
+    | 'systemStatus'
+    | 'auditLog';
   path: string;
   icon?: ReactNode;
   adminOnly?: boolean;
@@ -93,6 +95,13 @@ export const navConfig: NavGroupConfig[] = [
         titleKey: 'accountsOverview',
         path: paths.user,
         icon: <PeopleAltOutlinedIcon />,
+        permission: 'add_credits',
+      },
+      // Resellers too: the server shows them the entries about their own sub-accounts.
+      {
+        titleKey: 'auditLog',
+        path: paths.auditLog,
+        icon: <FactCheckOutlinedIcon />,
         permission: 'add_credits',
       },
       { titleKey: 'messages', path: paths.messages, icon: <MailOutlinedIcon />, badge: 'messages' },

@@ -36,6 +36,7 @@ export const paths = {
   lineEdit: '/users/edit/:id',
   supabaseTest: '/supabase-test',
   systemStatus: '/system-status',
+  auditLog: '/audit-log',
 } as const;
 
 /** The edit page of one line. */

@@ -58,6 +58,7 @@ const SystemStatusPage = lazyPage(
   () => import('../features/system-status/pages/system-status-page'),
   'SystemStatusPage',
 );
+const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page'), 'AuditLogPage');
 const PricingPage = lazyPage(() => import('../features/credits/pages/pricing-page'), 'PricingPage');
 const ProductsPage = lazyPage(() => import('../features/credits/pages/products-page'), 'ProductsPage');
 const RedeemCodePage = lazyPage(() => import('../features/credits/pages/redeem-code-page'), 'RedeemCodePage');
@@ -179,6 +180,8 @@ export const router = createBrowserRouter([
               </AdminGuard>
             ),
           },
+          // Not admin-only: resellers see their sub-accounts' entries, and the server refuses anyone else.
+          { path: paths.auditLog, element: <AuditLogPage /> },
           { path: paths.support, element: <Navigate to={paths.tickets} replace /> },
           { path: paths.supportTickets, element: <TicketsPage /> },
           { path: paths.tickets, element: <TicketsPage /> },

@@ -7,6 +7,7 @@ import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { runIdempotent, type IdempotentOutcome } from '../credits/idempotency.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';
 import { accountsRepository, type AccountRow } from './accounts.repository.js';
@@ -85,6 +86,12 @@ async function transferIn(
     refId: actor.id,
     note: body.note,
   });
+  await recordAudit(tx, actor, {
+    action: 'credits.transfer',
+    target,
+    before: { credits: into.balance - body.amount },
+    after: { credits: into.balance, from_balance: out.balance, note: body.note ?? null },
+  });
   return result(tx, target.id, into.entryId, 'transfer', out.balance);
 }
 
@@ -118,6 +125,12 @@ export async function addCredits(
         reason: 'add',
         actorId: signedIn.id,
         note: request.body.note,
+      });
+      await recordAudit(tx, signedIn, {
+        action: 'credits.add',
+        target,
+        before: { credits: added.balance - request.body.amount },
+        after: { credits: added.balance, note: request.body.note ?? null },
       });
       return result(tx, target.id, added.entryId, 'add', null);
     },
@@ -168,7 +181,15 @@ export async function setCredits(
         actorId: admin.id,
         note: request.body.note,
       });
-      return result(tx, target.id, changed?.entryId ?? null, 'set', null);
+      const answer = await result(tx, target.id, changed?.entryId ?? null, 'set', null);
+      if (answer.entry)
+        await recordAudit(tx, admin, {
+          action: 'credits.set',
+          target,
+          before: { credits: answer.credits - answer.entry.delta },
+          after: { credits: answer.credits, note: request.body.note ?? null },
+        });
+      return answer;
     },
   );
   if (!outcome.replayed && outcome.body.entry) await publishBalanceChange(ctx, target);

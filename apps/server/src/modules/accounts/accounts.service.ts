@@ -13,9 +13,11 @@ import {
   type UpdateProfileBody,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/password.js';
+import { accountEditAction, accountValues, audited, recordAudit } from '../audit/audit.service.js';
 import { translateAuthError } from '../auth/auth-errors.js';
 import { endAllSessions, endOtherSessions } from '../auth/auth.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
@@ -55,7 +57,10 @@ export async function getMe(ctx: AppContext, actor: Actor | null): Promise<Me> {
 
 export async function updateMe(ctx: AppContext, actor: Actor | null, body: UpdateProfileBody): Promise<Me> {
   const signedIn = access.signedIn(actor);
-  await accountsRepository.update(ctx.db, signedIn.id, { name: body.full_name });
+  const read = (db: Db) => accountValues(db, signedIn.id);
+  await audited(ctx, signedIn, { action: 'account.update', target: signedIn, read }, (tx) =>
+    accountsRepository.update(tx, signedIn.id, { name: body.full_name }),
+  );
   const row = await accountsRepository.findById(ctx.db, signedIn.id);
   if (!row) throw new AppError('UNAUTHENTICATED');
   await publishAccountChange(ctx, 'update', row);
@@ -102,17 +107,24 @@ export async function createAccount(
   const email = body.email.toLowerCase();
   const id = randomUUID();
   const ownerId = signedIn.isAdmin ? null : signedIn.id;
-  const inserted = await accountsRepository.insert(ctx.db, {
-    id,
-    email,
-    name: body.full_name ?? '',
-    username: body.username || email,
-    emailVerified: body.password !== undefined,
-    groupId: body.group_id ?? USER_GROUP_ID,
-    ownerId,
-    notes: body.notes ?? null,
-    passwordHash: body.password !== undefined ? await hashPassword(body.password) : null,
-  });
+  const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
+  const inserted = await audited(
+    ctx,
+    signedIn,
+    { action: 'account.create', target: { id, email }, read: (db) => accountValues(db, id) },
+    (tx) =>
+      accountsRepository.insert(tx, {
+        id,
+        email,
+        name: body.full_name ?? '',
+        username: body.username || email,
+        emailVerified: body.password !== undefined,
+        groupId: body.group_id ?? USER_GROUP_ID,
+        ownerId,
+        notes: body.notes ?? null,
+        passwordHash,
+      }),
+  );
   if (!inserted) throw new AppError('EMAIL_TAKEN');
   const invited = body.password === undefined;
   if (invited) await sendInvite(ctx, { id, email, invitedBy: signedIn.email });
@@ -182,12 +194,15 @@ export async function updateAccount(
           isAdmin: patch.group_id === ADMIN_GROUP_ID,
           role: patch.group_id === ADMIN_GROUP_ID ? 'admin' : 'user',
         };
-  await accountsRepository.update(ctx.db, id, {
-    ...groupMove,
-    banned: patch.banned,
-    notes: patch.notes,
-    name: patch.full_name,
-  });
+  const subject = { action: accountEditAction, target, read: (db: Db) => accountValues(db, id) };
+  await audited(ctx, signedIn, subject, (tx) =>
+    accountsRepository.update(tx, id, {
+      ...groupMove,
+      banned: patch.banned,
+      notes: patch.notes,
+      name: patch.full_name,
+    }),
+  );
   // A ban ends every session at once rather than at the next expiry.
   if (patch.banned) await sessionRepository.deleteAllForUser(ctx.db, id);
   await publishAccountChange(ctx, 'update', target);
@@ -195,7 +210,13 @@ export async function updateAccount(
 }
 
 export async function endAccountSessions(ctx: AppContext, actor: Actor | null, id: string): Promise<number> {
-  access.admin(actor);
+  const admin = access.admin(actor);
   if (!(await accountsRepository.findById(ctx.db, id))) throw new AppError('USER_NOT_FOUND');
-  return endAllSessions(ctx, id);
+  const ended = await endAllSessions(ctx, id);
+  await recordAudit(ctx.db, admin, {
+    action: 'sessions.end',
+    target: { id },
+    after: { sessions_ended: ended },
+  });
+  return ended;
 }

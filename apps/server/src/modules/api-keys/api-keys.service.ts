@@ -3,6 +3,7 @@ import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { audited } from '../audit/audit.service.js';
 import { generateApiKey } from './api-key-secret.js';
 import { apiKeysRepository, type ApiKeyRow } from './api-keys.repository.js';
 
@@ -31,20 +32,35 @@ export async function createApiKey(
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('API_KEY_EXPIRY_PAST');
   const { key, prefix, hash } = generateApiKey();
-  const row = await apiKeysRepository.insert(ctx.db, {
-    id: randomUUID(),
-    accountId: owner.id,
-    name: body.name,
-    prefix,
-    keyHash: hash,
-    expiresAt,
-  });
+  const subject = {
+    action: 'api_key.create' as const,
+    target: owner,
+    entity: (r: ApiKeyRow) => ({ type: 'api_key' as const, id: r.id }),
+    read: async (_db: unknown, r: ApiKeyRow | undefined) => (r ? toApiKey(r) : null),
+  };
+  const row = await audited(ctx, owner, subject, (tx) =>
+    apiKeysRepository.insert(tx, {
+      id: randomUUID(),
+      accountId: owner.id,
+      name: body.name,
+      prefix,
+      keyHash: hash,
+      expiresAt,
+    }),
+  );
   return { ...toApiKey(row), key };
 }
 
 export async function revokeApiKey(ctx: AppContext, actor: Actor | null, id: string): Promise<void> {
   const owner = access.browserSession(actor);
-  if (!(await apiKeysRepository.revoke(ctx.db, owner.id, id))) throw new AppError('API_KEY_NOT_FOUND');
+  const subject = {
+    action: 'api_key.revoke' as const,
+    target: owner,
+    entity: { type: 'api_key' as const, id },
+    read: async (_db: unknown, revoked: boolean | undefined) => (revoked ? { revoked: true } : null),
+  };
+  if (!(await audited(ctx, owner, subject, (tx) => apiKeysRepository.revoke(tx, owner.id, id))))
+    throw new AppError('API_KEY_NOT_FOUND');
   // Every instance forgets the key now rather than when its cached caller expires.
   await ctx.bus.publishInternal({ type: 'callers_changed', accountId: owner.id });
 }

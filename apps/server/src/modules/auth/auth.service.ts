@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
 import { toMe } from '../accounts/account-mapper.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { recordAudit, secretChanged } from '../audit/audit.service.js';
 import { translateAuthError } from './auth-errors.js';
 import { sessionRepository } from './session.repository.js';
 import { reserveSignInAttempt } from './sign-in-limiter.js';
@@ -128,6 +129,11 @@ export async function changePassword(
     .catch(translateAuthError);
   forwardSetCookies(result.headers, reply);
   await endOtherSessions(ctx, signedIn.id, signedIn.sessionId);
+  await recordAudit(ctx.db, signedIn, {
+    action: 'password.change',
+    target: signedIn,
+    ...secretChanged('password'),
+  });
 }
 
 /** After a password change or reset: every session of the account but `keepSessionId` ends now. */
@@ -158,6 +164,11 @@ export async function endMySession(ctx: AppContext, actor: Actor | null, session
   const signedIn = access.browserSession(actor);
   if (!(await sessionRepository.deleteOne(ctx.db, signedIn.id, sessionId)))
     throw new AppError('SESSION_NOT_FOUND');
+  await recordAudit(ctx.db, signedIn, {
+    action: 'session.end',
+    target: signedIn,
+    after: { session_id: sessionId },
+  });
   await callersChanged(ctx, signedIn.id);
 }
 

@@ -2,6 +2,7 @@ import type { ContactDetails, ContactDetailsBody, ContactMessageBody, Ticket } f
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
+import { updateSetting } from '../settings/app-settings.service.js';
 import { createTicket } from '../tickets/tickets.service.js';
 
 const CONTACT_KEY = 'contact_details';
@@ -18,7 +19,7 @@ export async function setContactDetails(
   actor: Actor | null,
   body: ContactDetailsBody,
 ): Promise<ContactDetails> {
-  access.admin(actor);
+  const admin = access.admin(actor);
   const details: ContactDetails = {
     email: body.email,
     telegram: body.telegram,
@@ -26,7 +27,7 @@ export async function setContactDetails(
     hours: body.hours,
     note: body.note,
   };
-  await appSettingsRepository.set(ctx.db, CONTACT_KEY, details);
+  await updateSetting(ctx, admin, CONTACT_KEY, details);
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: CONTACT_KEY, audience: 'all' });
   return details;
 }

@@ -6,9 +6,17 @@ import {
   type Permission,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { audited } from '../audit/audit.service.js';
 import { groupsRepository, type GroupRow } from './groups.repository.js';
+
+const groupEntity = (id: number) => ({ type: 'group' as const, id });
+const readGroup = (id: number | undefined) => async (db: Db) => {
+  const row = id === undefined ? undefined : await groupsRepository.findById(db, id);
+  return row ? toGroup(row) : null;
+};
 
 function toGroup(row: GroupRow): Group {
   return {
@@ -38,13 +46,19 @@ export async function listGroups(ctx: AppContext, actor: Actor | null): Promise<
 }
 
 export async function createGroup(ctx: AppContext, actor: Actor | null, body: GroupBody): Promise<Group> {
-  access.admin(actor);
+  const admin = access.admin(actor);
   await assertNameFree(ctx, body.name);
-  const id = await groupsRepository.insert(ctx.db, {
+  const values = {
     name: body.name,
     description: body.description ?? null,
     permissions: [...new Set(body.permissions)],
-  });
+  };
+  const subject = {
+    action: 'group.create' as const,
+    entity: groupEntity,
+    read: (db: Db, id: number | undefined) => readGroup(id)(db),
+  };
+  const id = await audited(ctx, admin, subject, (tx) => groupsRepository.insert(tx, values));
   await publish(ctx, 'insert', id);
   return toGroup((await groupsRepository.findById(ctx.db, id))!);
 }
@@ -55,25 +69,29 @@ export async function updateGroup(
   id: number,
   patch: GroupPatch,
 ): Promise<Group> {
-  access.admin(actor);
+  const admin = access.admin(actor);
   const existing = await groupsRepository.findById(ctx.db, id);
   if (!existing) throw new AppError('GROUP_NOT_FOUND');
   // The spec fixes the three built-in groups' permission lists; other code relies on them.
   if (FIXED_GROUP_IDS.includes(id)) throw new AppError('GROUP_FIXED');
   if (patch.name !== undefined) await assertNameFree(ctx, patch.name, id);
-  await groupsRepository.update(ctx.db, id, {
-    name: patch.name,
-    description: patch.description,
-    permissions: patch.permissions ? [...new Set(patch.permissions)] : undefined,
-  });
+  const subject = { action: 'group.update' as const, entity: groupEntity(id), read: readGroup(id) };
+  await audited(ctx, admin, subject, (tx) =>
+    groupsRepository.update(tx, id, {
+      name: patch.name,
+      description: patch.description,
+      permissions: patch.permissions ? [...new Set(patch.permissions)] : undefined,
+    }),
+  );
   await publish(ctx, 'update', id);
   return toGroup((await groupsRepository.findById(ctx.db, id))!);
 }
 
 export async function deleteGroup(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  access.admin(actor);
+  const admin = access.admin(actor);
   if (FIXED_GROUP_IDS.includes(id)) throw new AppError('GROUP_FIXED');
-  const outcome = await groupsRepository.deleteIfEmpty(ctx.db, id);
+  const subject = { action: 'group.delete' as const, entity: groupEntity(id), read: readGroup(id) };
+  const outcome = await audited(ctx, admin, subject, (tx) => groupsRepository.deleteIfEmpty(tx, id));
   if (outcome === 'missing') throw new AppError('GROUP_NOT_FOUND');
   if (outcome === 'has_users') throw new AppError('GROUP_HAS_USERS');
   await publish(ctx, 'delete', id);

@@ -35,6 +35,7 @@ import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credit
 import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboard/scope-cache.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
+import { updateSetting } from '../settings/app-settings.service.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { toLine } from './line-mapper.js';
 import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
@@ -654,10 +655,10 @@ export async function updateLineSettings(
 ): Promise<LineSettings> {
   const admin = access.admin(actor);
   if (body.trial_days !== undefined) {
-    await appSettingsRepository.set(ctx.db, TRIAL_DAYS_KEY, body.trial_days);
+    await updateSetting(ctx, admin, TRIAL_DAYS_KEY, body.trial_days);
   }
   if (body.trial_lines_per_day !== undefined) {
-    await appSettingsRepository.set(ctx.db, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
+    await updateSetting(ctx, admin, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
   }
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
   return lineSettingsFor(ctx, admin);

@@ -7,9 +7,18 @@ import {
   type Pricing,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { audited } from '../audit/audit.service.js';
 import { pricingRepository, toCreditPackage } from './pricing.repository.js';
+
+type PackageRow = Awaited<ReturnType<typeof pricingRepository.insert>>;
+const packageEntity = (id: number) => ({ type: 'credit_package' as const, id });
+const readPackage = (id: number) => async (db: Db) => {
+  const row = await pricingRepository.findById(db, id);
+  return row ? toCreditPackage(row) : null;
+};
 
 async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {
   await ctx.bus.publish({ table: 'credit_packages', action, id: String(id), audience: 'all' });
@@ -31,17 +40,24 @@ export async function createCreditPackage(
   actor: Actor | null,
   input: CreditPackageBody,
 ): Promise<CreditPackage> {
-  access.admin(actor);
+  const admin = access.admin(actor);
   const body = creditPackageBodySchema.parse(input);
-  const row = await pricingRepository.insert(ctx.db, {
-    name: body.name,
-    credits: body.credits,
-    priceCents: body.price_cents,
-    currency: body.currency,
-    highlight: body.highlight,
-    sortOrder: body.sort_order,
-    isActive: body.is_active,
-  });
+  const subject = {
+    action: 'credit_package.create' as const,
+    entity: (r: PackageRow) => packageEntity(r.id),
+    read: async (_db: Db, r: PackageRow | undefined) => (r ? toCreditPackage(r) : null),
+  };
+  const row = await audited(ctx, admin, subject, (tx) =>
+    pricingRepository.insert(tx, {
+      name: body.name,
+      credits: body.credits,
+      priceCents: body.price_cents,
+      currency: body.currency,
+      highlight: body.highlight,
+      sortOrder: body.sort_order,
+      isActive: body.is_active,
+    }),
+  );
   await publish(ctx, 'insert', row.id);
   return toCreditPackage(row);
 }
@@ -52,16 +68,23 @@ export async function updateCreditPackage(
   id: number,
   patch: CreditPackagePatch,
 ): Promise<CreditPackage> {
-  access.admin(actor);
-  const row = await pricingRepository.update(ctx.db, id, {
-    name: patch.name,
-    credits: patch.credits,
-    priceCents: patch.price_cents,
-    currency: patch.currency,
-    highlight: patch.highlight,
-    sortOrder: patch.sort_order,
-    isActive: patch.is_active,
-  });
+  const admin = access.admin(actor);
+  const subject = {
+    action: 'credit_package.update' as const,
+    entity: packageEntity(id),
+    read: readPackage(id),
+  };
+  const row = await audited(ctx, admin, subject, (tx) =>
+    pricingRepository.update(tx, id, {
+      name: patch.name,
+      credits: patch.credits,
+      priceCents: patch.price_cents,
+      currency: patch.currency,
+      highlight: patch.highlight,
+      sortOrder: patch.sort_order,
+      isActive: patch.is_active,
+    }),
+  );
   if (!row) throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
   await publish(ctx, 'update', id);
   return toCreditPackage(row);
@@ -69,8 +92,14 @@ export async function updateCreditPackage(
 
 /** Top-up requests keep their own copy of name, credits and price, so deleting never changes them. */
 export async function deleteCreditPackage(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  access.admin(actor);
-  if (!(await pricingRepository.delete(ctx.db, id))) throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
+  const admin = access.admin(actor);
+  const subject = {
+    action: 'credit_package.delete' as const,
+    entity: packageEntity(id),
+    read: readPackage(id),
+  };
+  if (!(await audited(ctx, admin, subject, (tx) => pricingRepository.delete(tx, id))))
+    throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
   await publish(ctx, 'delete', id);
 }
 

@@ -14,6 +14,7 @@ import {
   createRedeemCodesBodySchema,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -21,7 +22,14 @@ import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, storedOutcome, type IdempotentOutcome } from '../credits/idempotency.js';
 import { formatRedeemCode, generateRedeemCode, hashRedeemCode, redeemCodeHint } from './redeem-code.js';
+import { audited } from '../audit/audit.service.js';
 import { redeemRepository, toRedeemCode, type NewRedeemCode } from './redeem.repository.js';
+
+const codeEntity = (id: number) => ({ type: 'redeem_code' as const, id });
+const readCode = (id: number) => async (db: Db) => {
+  const row = await redeemRepository.findById(db, id);
+  return row ? toRedeemCode(row) : null;
+};
 
 const FAILURE_WINDOW_MS = 60 * 60 * 1000;
 const SUCCESS_MESSAGE = 'Code redeemed successfully';
@@ -76,7 +84,23 @@ export async function createRedeemCodes(
     expiresAt,
     createdBy: admin.id,
   }));
-  const ids = await redeemRepository.insertCodes(ctx.db, rows);
+  // One entry per batch: what every code of it gives, and the codes' hints (never the codes).
+  const batch = (ids: Map<string, number> | undefined) =>
+    ids && {
+      credits: body.credits,
+      max_uses: body.max_uses,
+      expires_at: expiresAt,
+      description: body.description ?? null,
+      count: ids.size,
+      ids: [...ids.values()],
+      code_hints: rows.map((r) => r.codeHint),
+    };
+  const subject = {
+    action: 'redeem_code.create' as const,
+    entity: (ids: Map<string, number>) => codeEntity(Math.min(...ids.values())),
+    read: async (_db: Db, ids: Map<string, number> | undefined) => batch(ids),
+  };
+  const ids = await audited(ctx, admin, subject, (tx) => redeemRepository.insertCodes(tx, rows));
   // 80 random bits make a collision with an existing code practically impossible; if one happens the
   // batch is one short rather than handing out a code that redeems someone else's.
   const created: CreatedRedeemCode[] = [];
@@ -95,12 +119,14 @@ export async function updateRedeemCode(
   id: number,
   patch: RedeemCodePatch,
 ): Promise<RedeemCode> {
-  access.admin(actor);
-  const updated = await redeemRepository.update(ctx.db, id, {
+  const admin = access.admin(actor);
+  const values = {
     isActive: patch.is_active,
     description: patch.description,
     expiresAt: futureDate(patch.expires_at),
-  });
+  };
+  const subject = { action: 'redeem_code.update' as const, entity: codeEntity(id), read: readCode(id) };
+  const updated = await audited(ctx, admin, subject, (tx) => redeemRepository.update(tx, id, values));
   if (!updated) throw new AppError('REDEEM_CODE_NOT_FOUND');
   await publishCode(ctx, 'update', id);
   return toRedeemCode((await redeemRepository.findById(ctx.db, id))!);
@@ -108,8 +134,10 @@ export async function updateRedeemCode(
 
 /** The history keeps its rows (code_id becomes null); the credits already given stay given. */
 export async function deleteRedeemCode(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  access.admin(actor);
-  if (!(await redeemRepository.delete(ctx.db, id))) throw new AppError('REDEEM_CODE_NOT_FOUND');
+  const admin = access.admin(actor);
+  const subject = { action: 'redeem_code.delete' as const, entity: codeEntity(id), read: readCode(id) };
+  if (!(await audited(ctx, admin, subject, (tx) => redeemRepository.delete(tx, id))))
+    throw new AppError('REDEEM_CODE_NOT_FOUND');
   await publishCode(ctx, 'delete', id);
 }
 

@@ -13,6 +13,7 @@ import { authUsers } from '../../db/schema.js';
 import { access, type Actor } from '../../platform/access.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
+import { updateSetting } from '../settings/app-settings.service.js';
 import { remindersRepository, type DueLine } from './reminders.repository.js';
 
 const DAYS_KEY = 'reminders.days';
@@ -95,8 +96,8 @@ export async function updateReminderSettings(
   actor: Actor | null,
   settings: ReminderSettings,
 ): Promise<ReminderSettings> {
-  access.admin(actor);
-  await appSettingsRepository.set(ctx.db, DAYS_KEY, settings.days);
+  const admin = access.admin(actor);
+  await updateSetting(ctx, admin, DAYS_KEY, settings.days);
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: DAYS_KEY, audience: 'all' });
   return settings;
 }

@@ -19,6 +19,7 @@ import {
   type ServerTestResult,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import {
@@ -28,10 +29,18 @@ import {
   createAgentClient,
   type AgentRoute,
 } from './agent-client.js';
+import { audited } from '../audit/audit.service.js';
 import { mapLimited } from './map-limited.js';
 import { resolveAgentTarget, testServerConnection } from './server-connection.js';
 import { toActiveServer, toServer } from './server-mapper.js';
 import { serversRepository, type ServerRow, type ServerUpdate } from './servers.repository.js';
+
+/** A server as the audit log shows it: what an admin sets, the password only as "changed". */
+function auditValues(row: ServerRow | undefined) {
+  if (!row) return null;
+  const { last_connection: _c, last_error: _e, version: _v, ...values } = toServer(row);
+  return { ...values, password: row.passwordEncrypted };
+}
 
 /** Servers tested at once by "check all": enough to be quick, few enough not to flood the network. */
 const CHECK_ALL_CONCURRENCY = 8;
@@ -89,19 +98,26 @@ export async function createServer(
   const admin = access.admin(actor);
   refuse(checkServerCreate(body));
   // A new server starts inactive (spec section 4) until a connection test succeeds.
-  const row = await serversRepository.insert(ctx.db, {
-    serverName: body.server_name!.trim(),
-    hostIp: body.host_ip!.trim(),
-    port: body.port!,
-    apiPort: body.api_port ?? DEFAULT_SERVER_API_PORT,
-    username: body.username!,
-    passwordEncrypted: ctx.serverSecrets.encrypt(body.password!),
-    protocol: body.protocol ?? DEFAULT_SERVER_PROTOCOL,
-    status: 'inactive',
-    useTls: body.use_tls ?? false,
-    tlsInsecure: body.tls_insecure ?? false,
-    userId: admin.id,
-  });
+  const subject = {
+    action: 'server.create' as const,
+    entity: (r: ServerRow) => ({ type: 'server' as const, id: r.id }),
+  };
+  const read = async (_db: unknown, r: ServerRow | undefined) => auditValues(r);
+  const row = await audited(ctx, admin, { ...subject, read }, (tx) =>
+    serversRepository.insert(tx, {
+      serverName: body.server_name!.trim(),
+      hostIp: body.host_ip!.trim(),
+      port: body.port!,
+      apiPort: body.api_port ?? DEFAULT_SERVER_API_PORT,
+      username: body.username!,
+      passwordEncrypted: ctx.serverSecrets.encrypt(body.password!),
+      protocol: body.protocol ?? DEFAULT_SERVER_PROTOCOL,
+      status: 'inactive',
+      useTls: body.use_tls ?? false,
+      tlsInsecure: body.tls_insecure ?? false,
+      userId: admin.id,
+    }),
+  );
   await publish(ctx, 'insert', row.id);
   return toServer(row);
 }
@@ -112,7 +128,7 @@ export async function updateServer(
   id: number,
   patch: ServerPatchBody,
 ): Promise<Server> {
-  access.admin(actor);
+  const admin = access.admin(actor);
   refuse(checkServerPatch(patch));
   const existing = await findOrNotFound(ctx, id);
   const given: ServerUpdate = {
@@ -138,15 +154,22 @@ export async function updateServer(
     values.useTls,
     values.tlsInsecure,
   ].some((v) => v !== undefined);
-  const row = await serversRepository.update(ctx.db, id, values, { recheckSoon: connectionChanged });
+  const subject = { action: 'server.update' as const, entity: { type: 'server' as const, id } };
+  const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
+  const row = await audited(ctx, admin, { ...subject, read }, (tx) =>
+    serversRepository.update(tx, id, values, { recheckSoon: connectionChanged }),
+  );
   if (!row) throw new AppError('SERVER_NOT_FOUND');
   await publish(ctx, 'update', id);
   return toServer(row);
 }
 
 export async function deleteServer(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  access.admin(actor);
-  if (!(await serversRepository.delete(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
+  const admin = access.admin(actor);
+  const subject = { action: 'server.delete' as const, entity: { type: 'server' as const, id } };
+  const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
+  if (!(await audited(ctx, admin, { ...subject, read }, (tx) => serversRepository.delete(tx, id))))
+    throw new AppError('SERVER_NOT_FOUND');
   await publish(ctx, 'delete', id);
 }
 

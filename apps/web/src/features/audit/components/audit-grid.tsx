@@ -1,0 +1,87 @@
+import type { GridColDef } from '@mui/x-data-grid';
+import type { AuditEntry } from '@linedesk/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format-date';
+import { PagedDataGrid, type Paging } from '../../credits/components/paged-data-grid';
+import { AuditChanges } from './audit-changes';
+
+type AuditGridProps = {
+  entries: AuditEntry[];
+  total: number;
+  paging: Paging;
+  onPagingChange: (paging: Paging) => void;
+  loading: boolean;
+};
+
+export function AuditGrid({ entries, total, paging, onPagingChange, loading }: AuditGridProps) {
+  const { t, i18n } = useTranslation();
+  const columns = useMemo<GridColDef<AuditEntry>[]>(
+    () => [
+      {
+        field: 'created_at',
+        headerName: t('audit.columns.time'),
+        minWidth: 165,
+        valueFormatter: (value: string) => formatDateTime(value, i18n.resolvedLanguage),
+      },
+      {
+        field: 'action',
+        headerName: t('audit.columns.action'),
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <span data-testid="audit-action" data-action={row.action}>
+            {t(`audit.actions.${row.action}`)}
+          </span>
+        ),
+      },
+      {
+        field: 'actor_email',
+        headerName: t('audit.columns.actor'),
+        minWidth: 190,
+        flex: 1,
+        renderCell: ({ row }) => <span data-testid="audit-actor">{row.actor_email ?? '—'}</span>,
+      },
+      {
+        field: 'target_email',
+        headerName: t('audit.columns.target'),
+        minWidth: 190,
+        flex: 1,
+        renderCell: ({ row }) => (
+          <span data-testid="audit-target">
+            {row.target_email ??
+              (row.entity_type ? `${t(`audit.entities.${row.entity_type}`)} ${row.entity_id ?? ''}` : '—')}
+          </span>
+        ),
+      },
+      {
+        field: 'changes',
+        headerName: t('audit.columns.changes'),
+        minWidth: 260,
+        flex: 2,
+        sortable: false,
+        renderCell: ({ row }) => <AuditChanges entry={row} />,
+      },
+      {
+        field: 'ip',
+        headerName: t('audit.columns.ip'),
+        minWidth: 130,
+        valueFormatter: (value: string | null) => value ?? '—',
+      },
+    ],
+    [t, i18n.resolvedLanguage],
+  );
+  return (
+    <PagedDataGrid<AuditEntry>
+      rows={entries}
+      columns={columns}
+      total={total}
+      paging={paging}
+      onPagingChange={onPagingChange}
+      loading={loading}
+      label={t('audit.title')}
+      testId="audit-grid"
+      rowTestId="audit-row"
+      noRowsText={t('audit.empty')}
+    />
+  );
+}
