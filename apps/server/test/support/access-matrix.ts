@@ -177,6 +177,23 @@ export const accessMatrix: Record<string, MatrixRow> = {
     admin: 200,
   },
 
+  // Audit log: admins read every entry; resellers only entries about their own sub-accounts, so a
+  // filter on the victim answers an empty page rather than a refusal.
+  'GET /api/audit-log': {
+    query: (f) => ({ target: f.victimId }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+  'GET /api/audit-log/export.csv': {
+    query: (f) => ({ target: f.victimId }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+
   // Redeem codes
   'GET /api/redeem-codes': { ...adminOnly, admin: 200 },
   'POST /api/redeem-codes': { body: () => ({ credits: 3, count: 1 }), ...adminOnly, admin: 201 },
