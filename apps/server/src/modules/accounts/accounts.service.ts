@@ -1,3 +1,4 @@
+import { meWithTwoFactor } from '../account-security/two-factor.service.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_GROUP_ID,
@@ -50,7 +51,7 @@ export async function getMe(ctx: AppContext, actor: Actor | null): Promise<Me> {
   const signedIn = access.signedIn(actor);
   const row = signedIn.account ?? (await accountsRepository.findById(ctx.db, signedIn.id));
   if (!row) throw new AppError('UNAUTHENTICATED');
-  return toMe(row);
+  return meWithTwoFactor(ctx, row);
 }
 
 export async function updateMe(ctx: AppContext, actor: Actor | null, body: UpdateProfileBody): Promise<Me> {
