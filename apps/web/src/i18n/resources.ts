@@ -1,4 +1,5 @@
 import type { Language } from '@linedesk/shared';
+import type enAccountSecurity from './locales/account-security/en.json';
 import type enApiKeys from './locales/api-keys/en.json';
 import type en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
@@ -9,6 +10,7 @@ import type enSupport from './locales/support/en.json';
 
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
 export type Translation = typeof en &
+  typeof enAccountSecurity &
   typeof enApiKeys &
   typeof enInsights &
   typeof enLines &
