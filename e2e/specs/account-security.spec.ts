@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../support/api-session.js';
-import { startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
+import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
 import { totpCode } from '../support/totp.js';
 
@@ -52,7 +52,9 @@ async function pageFaults(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
-        axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null }[] }> };
+        axe: {
+          run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null }[] }>;
+        };
       }
     ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
@@ -145,6 +147,33 @@ describe('account security in a real browser (390 px phone)', () => {
     await page.getByTestId('field-code').fill(totpCode(secret, Date.now() + 30_000));
     await page.getByTestId('two-factor-submit').click();
     await page.getByTestId('welcome-card').waitFor();
+    await page.context().close();
+  });
+
+  it('requiring it for admins sends the admin to set it up, and nothing else opens until it is on', async () => {
+    const page = await phonePage();
+    await signInWithForm(page, ADMIN.email, ADMIN.password);
+    await page.getByTestId('welcome-card').waitFor();
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('security-settings-card').waitFor();
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('require-two-factor-admins').click();
+    // The panel's next request is refused, and the app shows only the setup.
+    await page.goto(`${server.url}/users/all`);
+    await page.getByTestId('two-factor-required').waitFor();
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('field-two-factor-password').fill(ADMIN.password);
+    await page.getByTestId('two-factor-continue').click();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByTestId('field-two-factor-code').fill(totpCode(secret));
+    await page.getByTestId('two-factor-confirm').click();
+    await page.getByTestId('two-factor-required').waitFor({ state: 'detached' });
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('require-two-factor-admins').click();
+    await waitUntil(
+      async () => ((await page.getByTestId('require-two-factor-admins').isChecked()) ? undefined : true),
+      'the admin requirement to be off',
+    );
     await page.context().close();
   });
 });
