@@ -3,13 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  authAccounts,
-  authSessions,
-  authTwoFactors,
-  authUsers,
-  authVerifications,
-} from '../../db/schema.js';
+import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from '../../db/schema.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
