@@ -158,8 +158,10 @@ describe('two-factor sign-in', () => {
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.error.code).toBe('WRONG_PASSWORD');
     const { secret } = await enableTwoFactor(client, 'user-password-1');
-    // The session that turned it on stays signed in.
+    // The session that turned it on stays signed in, and a profile edit answers with the state too.
     expect((await client.get('/api/me')).body.two_factor.enabled).toBe(true);
+    const edited = await client.patch('/api/me', { full_name: 'Tess Totp' });
+    expect(edited.body.two_factor).toEqual({ enabled: true, setup_required: false });
 
     const c = server.client();
     const step1 = await signIn(c, email, 'user-password-1');

@@ -21,7 +21,7 @@ import { translateAuthError } from '../auth/auth-errors.js';
 import { endAllSessions, endOtherSessions } from '../auth/auth.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
-import { toManagedAccount, toMe } from './account-mapper.js';
+import { toManagedAccount } from './account-mapper.js';
 import { accountsRepository } from './accounts.repository.js';
 
 /** How long an invite link stays valid. */
@@ -60,7 +60,7 @@ export async function updateMe(ctx: AppContext, actor: Actor | null, body: Updat
   const row = await accountsRepository.findById(ctx.db, signedIn.id);
   if (!row) throw new AppError('UNAUTHENTICATED');
   await publishAccountChange(ctx, 'update', row);
-  return toMe(row);
+  return meWithTwoFactor(ctx, row);
 }
 
 /** Admins see every account (optionally one reseller's, `owner_id`); anyone else only the accounts they own. */
