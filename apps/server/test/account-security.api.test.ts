@@ -44,10 +44,11 @@ async function enableTwoFactor(client: TestClient, password: string) {
   const secret = setup.body.secret as string;
   expect(setup.body.totp_uri).toContain(`secret=${secret}`);
   expect(setup.body.backup_codes).toHaveLength(10);
-  const confirmed = await client.post('/api/auth/two-factor/confirm', { code: totpCode(secret) });
+  const firstCode = totpCode(secret);
+  const confirmed = await client.post('/api/auth/two-factor/confirm', { code: firstCode });
   expect(confirmed.status).toBe(200);
   expect(confirmed.body.two_factor).toEqual({ enabled: true, setup_required: false });
-  return { secret, backupCodes: setup.body.backup_codes as string[] };
+  return { secret, firstCode, backupCodes: setup.body.backup_codes as string[] };
 }
 
 describe('forgot password', () => {
@@ -157,7 +158,7 @@ describe('two-factor sign-in', () => {
     const wrongPassword = await client.post('/api/auth/two-factor/enable', { password: 'not-my-password' });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body.error.code).toBe('WRONG_PASSWORD');
-    const { secret } = await enableTwoFactor(client, 'user-password-1');
+    const { secret, firstCode } = await enableTwoFactor(client, 'user-password-1');
     // The session that turned it on stays signed in, and a profile edit answers with the state too.
     expect((await client.get('/api/me')).body.two_factor.enabled).toBe(true);
     const edited = await client.patch('/api/me', { full_name: 'Tess Totp' });
@@ -180,7 +181,7 @@ describe('two-factor sign-in', () => {
     expect((await c.get('/api/me')).status).toBe(401);
 
     // The code that turned it on was seen once: typed again (still within its 30 s) it is refused.
-    const replayed = await c.post('/api/auth/two-factor/verify', { code: totpCode(secret) });
+    const replayed = await c.post('/api/auth/two-factor/verify', { code: firstCode });
     expect(replayed.status).toBe(401);
     expect(replayed.body.error.code).toBe('INVALID_TWO_FACTOR_CODE');
 

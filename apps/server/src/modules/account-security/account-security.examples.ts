@@ -62,7 +62,13 @@ export const accountSecurityExamples: RouteExamples = {
   'POST /api/auth/two-factor/enable': {
     body: password,
     response: setup,
-    errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD', 'TWO_FACTOR_ALREADY_ENABLED', 'API_KEY_SESSION_REQUIRED'],
+    errors: [
+      'UNAUTHENTICATED',
+      'WRONG_PASSWORD',
+      'RATE_LIMITED',
+      'TWO_FACTOR_ALREADY_ENABLED',
+      'API_KEY_SESSION_REQUIRED',
+    ],
   },
   'POST /api/auth/two-factor/confirm': {
     body: code,
@@ -77,7 +83,13 @@ export const accountSecurityExamples: RouteExamples = {
   'POST /api/auth/two-factor/disable': {
     body: password,
     response: withoutTwoFactor,
-    errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_REQUIRED_BY_ADMIN'],
+    errors: [
+      'UNAUTHENTICATED',
+      'WRONG_PASSWORD',
+      'RATE_LIMITED',
+      'TWO_FACTOR_NOT_ENABLED',
+      'TWO_FACTOR_REQUIRED_BY_ADMIN',
+    ],
   },
   'GET /api/security-settings': { response: settings, errors: ['UNAUTHENTICATED', 'ADMIN_ONLY'] },
   'PATCH /api/security-settings': {

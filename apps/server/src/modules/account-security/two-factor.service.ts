@@ -52,6 +52,28 @@ function claimAuthenticatorCode(ctx: AppContext, accountId: string, code: string
   return reserveAttempt(ctx.db, [{ scope: 'totp-used', key: `${accountId}:${code}`, max: 1 }], 3 * 30_000);
 }
 
+/**
+ * A password typed to turn two-factor sign-in on or off: a wrong one counts against the sign-in limit
+ * of the account and the IP, so a borrowed session cannot be used to guess the password either.
+ */
+async function withPasswordCheck<T>(
+  ctx: AppContext,
+  request: FastifyRequest,
+  email: string,
+  call: () => Promise<T>,
+): Promise<T> {
+  const slot = await reserveSignInAttempt(ctx.db, email, request.ip);
+  if (slot.overLimit) throw new AppError('RATE_LIMITED');
+  try {
+    const result = await call();
+    await slot.release();
+    return result;
+  } catch (error) {
+    if (betterAuthCode(error) !== 'INVALID_PASSWORD') await slot.release();
+    return translateTwoFactorError(error);
+  }
+}
+
 /** The account as /api/me shows it, with its two-factor state. */
 export async function meWithTwoFactor(ctx: AppContext, row: AccountRow): Promise<Me> {
   const me = toMe(row);
@@ -92,9 +114,9 @@ export async function enableTwoFactor(
 ): Promise<TwoFactorSetup> {
   const me = access.browserSession(actor);
   if (me.account?.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
-  const result = await ctx.auth.api
-    .enableTwoFactor({ body: { password: body.password }, headers: toWebHeaders(request) })
-    .catch(translateTwoFactorError);
+  const result = await withPasswordCheck(ctx, request, me.email, () =>
+    ctx.auth.api.enableTwoFactor({ body: { password: body.password }, headers: toWebHeaders(request) }),
+  );
   if (!('totpURI' in result) || !result.totpURI || !result.backupCodes) throw new AppError('INTERNAL');
   const secret = new URL(result.totpURI).searchParams.get('secret') ?? '';
   return { totp_uri: result.totpURI, secret, backup_codes: result.backupCodes };
@@ -137,13 +159,13 @@ export async function disableTwoFactor(
   if (await twoFactorSetupRequired(ctx, { isAdmin: me.isAdmin, groupId: me.groupId })) {
     throw new AppError('TWO_FACTOR_REQUIRED_BY_ADMIN');
   }
-  const result = await ctx.auth.api
-    .disableTwoFactor({
+  const result = await withPasswordCheck(ctx, request, me.email, () =>
+    ctx.auth.api.disableTwoFactor({
       body: { password: body.password },
       headers: toWebHeaders(request),
       returnHeaders: true,
-    })
-    .catch(translateTwoFactorError);
+    }),
+  );
   forwardSetCookies(result.headers, reply);
   await accountChanged(ctx, me.id);
   return meById(ctx, me.id);
