@@ -256,6 +256,18 @@ describe('two-factor sign-in', () => {
     const plainUser = await signUpAccount(server, 'plain-user@example.com');
 
     expect((await reseller.client.get('/api/security-settings')).status).toBe(403);
+    // An admin's API key cannot lift (or set) the requirement, nor turn two-factor sign-in on.
+    const { body: adminKey } = await admin.post('/api/api-keys', { name: 'Ops script' });
+    const keyAuth = { authorization: `Bearer ${adminKey.key}` };
+    const byKey = await server
+      .client()
+      .request('PATCH', '/api/security-settings', { require_two_factor_resellers: true }, keyAuth);
+    expect(byKey.status).toBe(403);
+    expect(byKey.body.error.code).toBe('API_KEY_SESSION_REQUIRED');
+    const enableByKey = await server
+      .client()
+      .request('POST', '/api/auth/two-factor/enable', { password: ADMIN.password }, keyAuth);
+    expect(enableByKey.body.error.code).toBe('API_KEY_SESSION_REQUIRED');
     const set = await admin.patch('/api/security-settings', { require_two_factor_resellers: true });
     expect(set.status).toBe(200);
     expect(set.body).toEqual({ require_two_factor_admins: false, require_two_factor_resellers: true });

@@ -95,6 +95,6 @@ export const accountSecurityExamples: RouteExamples = {
   'PATCH /api/security-settings': {
     body: { require_two_factor_admins: true },
     response: settings,
-    errors: ['UNAUTHENTICATED', 'ADMIN_ONLY', 'NOTHING_TO_UPDATE'],
+    errors: ['UNAUTHENTICATED', 'ADMIN_ONLY', 'API_KEY_SESSION_REQUIRED', 'NOTHING_TO_UPDATE'],
   },
 };

@@ -132,7 +132,7 @@ export function registerAccountSecurityRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['settings'],
-        summary: 'Require two-factor sign-in for admins and/or resellers (admin)',
+        summary: 'Require two-factor sign-in for admins and/or resellers (admin, not with an API key)',
         body: securitySettingsBodySchema,
         response: { 200: securitySettingsSchema },
       },

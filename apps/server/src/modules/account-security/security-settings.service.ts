@@ -41,7 +41,8 @@ export async function updateSecuritySettings(
   actor: Actor | null,
   body: SecuritySettingsBody,
 ): Promise<SecuritySettings> {
-  access.admin(actor);
+  // A leaked key must not be able to lift the requirement: only an admin's browser session.
+  access.admin(access.browserSession(actor));
   const next = { ...(await securitySettings(ctx)), ...body };
   await appSettingsRepository.set(ctx.db, SETTINGS_KEY, next);
   cached.delete(ctx);
