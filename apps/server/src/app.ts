@@ -24,6 +24,7 @@ import { registerSystemStatusRoutes } from './modules/system-status/system-statu
 import { ensureFirstAdmin, type FirstAdmin } from './modules/accounts/first-admin.js';
 import { createAuth } from './modules/auth/auth.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { registerAccountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { registerCreditRoutes } from './modules/credits/credits.routes.js';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes.js';
 import { registerRedeemRoutes } from './modules/redeem/redeem.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(
   registerHealthRoutes(app, ctx);
   registerLocaleRoutes(app);
   registerAuthRoutes(app, ctx);
+  registerAccountSecurityRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerCreditRoutes(app, ctx);
   registerRedeemRoutes(app, ctx);

@@ -5,6 +5,10 @@ import { isApiError, isUnauthenticated } from './lib/api-client';
 function onError(error: unknown) {
   // A session that expired or was ended elsewhere: the auth guard sends the user to /sign-in.
   if (isUnauthenticated(error)) queryClient.setQueryData(authKeys.me, null);
+  // An admin's setting now requires two-factor sign-in of this account: the auth guard shows its setup.
+  else if (isApiError(error) && error.code === 'TWO_FACTOR_SETUP_REQUIRED') {
+    void queryClient.invalidateQueries({ queryKey: authKeys.me });
+  }
 }
 
 export const queryClient = new QueryClient({

@@ -35,7 +35,11 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-export const meSchema = accountSchema.extend({ permissions: z.array(z.enum(permissions)) });
+export const meSchema = accountSchema.extend({
+  permissions: z.array(z.enum(permissions)),
+  /** Two-factor sign-in: on or off, and whether an admin's setting requires it before anything else. */
+  two_factor: z.object({ enabled: z.boolean(), setup_required: z.boolean() }).optional(),
+});
 export type Me = z.infer<typeof meSchema>;
 
 export function usernameFromEmail(email: string): string {

@@ -1,3 +1,4 @@
+import { accountSecurityErrors } from './account-security-errors.js';
 import { creditErrors } from './credit-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
@@ -70,6 +71,7 @@ export const errorMessages = {
   ...supportErrors,
   ...messageErrors,
   ...systemErrors,
+  ...accountSecurityErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

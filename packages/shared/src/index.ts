@@ -3,6 +3,7 @@ export * from './schema-blocks.js';
 export * from './permissions.js';
 export * from './account.js';
 export * from './auth.js';
+export * from './account-security.js';
 export * from './group.js';
 export * from './server.js';
 export * from './list.js';

@@ -1,5 +1,6 @@
 import type { RouteExamples } from '../platform/openapi-examples.js';
 import { eventExamples } from '../realtime/events.examples.js';
+import { accountSecurityExamples } from './account-security/account-security.examples.js';
 import { accountExamples } from './accounts/accounts.examples.js';
 import { apiKeyExamples } from './api-keys/api-keys.examples.js';
 import { auditExamples } from './audit/audit.examples.js';
@@ -25,6 +26,7 @@ import { topUpExamples } from './topups/topups.examples.js';
 /** Every module's examples for /api/docs (see platform/openapi-examples.ts). */
 export const routeExamples: RouteExamples = {
   ...accountExamples,
+  ...accountSecurityExamples,
   ...apiKeyExamples,
   ...auditExamples,
   ...authExamples,

@@ -57,6 +57,13 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   BACKUP_NEEDS_EMBEDDED_DATABASE: 409,
   BACKUP_FAILED: 500,
   INTERNAL: 500,
+  INVALID_RESET_TOKEN: 400,
+  INVALID_TWO_FACTOR_CODE: 401,
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  TWO_FACTOR_SETUP_REQUIRED: 403,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
+  TWO_FACTOR_REQUIRED_BY_ADMIN: 403,
 };
 
 /** A refusal the client can show: an error code, the spec's English text and an HTTP status. */

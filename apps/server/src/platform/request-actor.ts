@@ -4,8 +4,10 @@ import { resolveApiKeyActor, type CachedApiKey } from '../modules/api-keys/api-k
 import { createApiKeyRateLimiter, type ApiKeyRateLimiter } from '../modules/api-keys/api-key-rate-limiter.js';
 import { bearerToken } from '../modules/api-keys/api-key-secret.js';
 import { resolveSessionActor, type CachedSession } from '../modules/auth/session.service.js';
+import { twoFactorSetupRequired } from '../modules/account-security/security-settings.service.js';
 import type { Actor } from './access.js';
 import { createCallerCache, type CallerCache } from './caller-cache.js';
+import { AppError } from './errors.js';
 
 const CALLER_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
 
@@ -32,6 +34,34 @@ function callersFor(ctx: AppContext): Callers {
 }
 
 /**
+ * What an account that must set up two-factor sign-in (by the admin's setting) may still call: see
+ * itself, set it up, sign out. Everything else answers TWO_FACTOR_SETUP_REQUIRED until it has.
+ */
+const allowedBeforeTwoFactorSetup = new Set([
+  'GET /api/me',
+  'POST /api/auth/sign-out',
+  'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/confirm',
+]);
+
+async function enforceTwoFactorSetup(
+  ctx: AppContext,
+  request: FastifyRequest,
+  actor: Actor | null,
+): Promise<Actor | null> {
+  if (!actor || allowedBeforeTwoFactorSetup.has(`${request.method} ${request.routeOptions.url}`)) {
+    return actor;
+  }
+  const account = {
+    isAdmin: actor.isAdmin,
+    groupId: actor.groupId,
+    twoFactorEnabled: actor.account?.twoFactorEnabled,
+  };
+  if (await twoFactorSetupRequired(ctx, account)) throw new AppError('TWO_FACTOR_SETUP_REQUIRED');
+  return actor;
+}
+
+/**
  * The caller of this request, or null when signed out; resolved once per request. A bearer API key
  * takes precedence over a session cookie.
  */
@@ -48,7 +78,9 @@ export function getActor(
       ? resolveApiKeyActor(ctx, callers.keys, callers.limiter, key, reply)
       : resolveSessionActor(ctx, callers.sessions, request, reply);
     // A copy per request: the resolved actor is cached and shared by other requests of the caller.
-    pending = resolved.then((actor) => (actor ? { ...actor, ip: request.ip } : null));
+    pending = resolved
+      .then((actor) => (actor ? { ...actor, ip: request.ip } : null))
+      .then((actor) => enforceTwoFactorSetup(ctx, request, actor));
     perRequest.set(request, pending);
   }
   return pending;

@@ -12,7 +12,11 @@ const CHANNEL = 'linedesk_events';
  * cached about the account's callers. `listen_restarted` is this instance's own: its LISTEN
  * connection came back, and events sent meanwhile may be lost.
  */
-export type InternalEvent = { type: 'callers_changed'; accountId: string } | { type: 'listen_restarted' };
+export type InternalEvent =
+  | { type: 'callers_changed'; accountId: string }
+  | { type: 'listen_restarted' }
+  /** The admin's two-factor requirement changed: every cached caller and setting is stale. */
+  | { type: 'security_settings_changed' };
 
 export type EventBus = {
   publish: (event: ChangeEvent) => Promise<void>;

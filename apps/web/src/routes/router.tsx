@@ -11,6 +11,18 @@ import { paths } from './paths';
 const DashboardShell = lazyPage(() => import('./dashboard-shell'), 'DashboardShell');
 const SignUpPage = lazyPage(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage');
 const CallbackPage = lazyPage(() => import('../features/auth/pages/callback-page'), 'CallbackPage');
+const TwoFactorSignInPage = lazyPage(
+  () => import('../features/account-security/pages/two-factor-sign-in-page'),
+  'TwoFactorSignInPage',
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/account-security/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/account-security/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
 // The guards only ever show inside the shell, so they load with it rather than with the sign-in page.
 const AdminGuard = lazyPage(() => import('../features/auth/components/admin-guard'), 'AdminGuard');
 const LinesGuard = lazyPage(() => import('../features/lines/components/lines-guard'), 'LinesGuard');
@@ -103,6 +115,9 @@ export const router = createBrowserRouter([
       { path: paths.signIn, element: <SignInPage /> },
       { path: paths.signUp, element: <SignUpPage /> },
       { path: paths.callback, element: <CallbackPage /> },
+      { path: paths.signInTwoFactor, element: <TwoFactorSignInPage /> },
+      { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.setPassword, element: <SetPasswordPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
       {

@@ -55,6 +55,8 @@ export const authUsers = pgTable(
     /** Account preferences from /settings: mail on a new ticket reply; daily expiry reminders. */
     ticketReplyMail: boolean('ticket_reply_mail').notNull().default(true),
     expiryReminders: boolean('expiry_reminders').notNull().default(true),
+    /** Set by better-auth's two-factor plugin once the first authenticator code is confirmed. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [
     check('auth_users_credits_not_negative', sql`${t.credits} >= 0`),
@@ -113,12 +115,33 @@ export const authVerifications = pgTable(
   (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * better-auth's two-factor table (written by hand, like the four above): the TOTP secret and the
+ * backup codes, both encrypted with the panel secret; `verified` turns true with the first code.
+ */
+export const authTwoFactors = pgTable('auth_two_factors', {
+  id: text('id').primaryKey(),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  verified: boolean('verified').notNull().default(false),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
 /** Failed sign-ins, kept in the database so the limit holds across app instances. */
 export const authFailures = pgTable(
   'auth_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scope: text('scope').$type<'account' | 'ip'>().notNull(),
+    /**
+     * `account`/`ip`: failed sign-ins (passwords and two-factor codes); `reset-*`: reset mails asked
+     * for; `totp-used`: authenticator codes already accepted (`<account id>:<code>`), never taken twice.
+     */
+    scope: text('scope').$type<'account' | 'ip' | 'reset-email' | 'reset-ip' | 'totp-used'>().notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

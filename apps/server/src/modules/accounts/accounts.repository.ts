@@ -22,6 +22,7 @@ export const accountColumns = {
   emailVerified: authUsers.emailVerified,
   createdAt: authUsers.createdAt,
   lastSignInAt: authUsers.lastSignInAt,
+  twoFactorEnabled: authUsers.twoFactorEnabled,
 };
 
 export type AccountRow = {
@@ -40,6 +41,7 @@ export type AccountRow = {
   emailVerified: boolean;
   createdAt: Date;
   lastSignInAt: Date | null;
+  twoFactorEnabled?: boolean;
 };
 
 export type ManagedAccountRow = AccountRow & { linesCount: number; ownerEmail: string | null };

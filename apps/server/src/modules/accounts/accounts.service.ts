@@ -1,3 +1,4 @@
+import { meWithTwoFactor } from '../account-security/two-factor.service.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ADMIN_GROUP_ID,
@@ -22,7 +23,7 @@ import { translateAuthError } from '../auth/auth-errors.js';
 import { endAllSessions, endOtherSessions } from '../auth/auth.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
-import { toManagedAccount, toMe } from './account-mapper.js';
+import { toManagedAccount } from './account-mapper.js';
 import { accountsRepository } from './accounts.repository.js';
 
 /** How long an invite link stays valid. */
@@ -52,7 +53,7 @@ export async function getMe(ctx: AppContext, actor: Actor | null): Promise<Me> {
   const signedIn = access.signedIn(actor);
   const row = signedIn.account ?? (await accountsRepository.findById(ctx.db, signedIn.id));
   if (!row) throw new AppError('UNAUTHENTICATED');
-  return toMe(row);
+  return meWithTwoFactor(ctx, row);
 }
 
 export async function updateMe(ctx: AppContext, actor: Actor | null, body: UpdateProfileBody): Promise<Me> {
@@ -64,7 +65,7 @@ export async function updateMe(ctx: AppContext, actor: Actor | null, body: Updat
   const row = await accountsRepository.findById(ctx.db, signedIn.id);
   if (!row) throw new AppError('UNAUTHENTICATED');
   await publishAccountChange(ctx, 'update', row);
-  return toMe(row);
+  return meWithTwoFactor(ctx, row);
 }
 
 /** Admins see every account (optionally one reseller's, `owner_id`); anyone else only the accounts they own. */

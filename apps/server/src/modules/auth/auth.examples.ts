@@ -71,6 +71,7 @@ export const authExamples: RouteExamples = {
   'POST /api/auth/sign-in': {
     body: signIn,
     response: resellerMe,
+    // With two-factor sign-in on, the answer is `{"two_factor_required": true}` and a challenge cookie.
     errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_BANNED', 'RATE_LIMITED'],
   },
   'POST /api/auth/verify-email': {

@@ -6,6 +6,7 @@ import {
   sessionInfoSchema,
   signInBodySchema,
   signUpBodySchema,
+  twoFactorChallengeSchema,
   verifyEmailBodySchema,
 } from '@linedesk/shared';
 import { z } from 'zod';
@@ -44,9 +45,10 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password; sets the session cookie',
+        summary:
+          'Sign in with email and password; sets the session cookie, or (two-factor sign-in on) a challenge cookie for POST /api/auth/two-factor/verify',
         body: signInBodySchema,
-        response: { 200: meSchema },
+        response: { 200: z.union([meSchema, twoFactorChallengeSchema]) },
       },
     },
     async (request, reply) => signIn(ctx, request, reply, request.body),

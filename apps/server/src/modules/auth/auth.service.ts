@@ -1,10 +1,17 @@
-import type { ChangePasswordBody, Me, SessionInfo, SignInBody, SignUpBody } from '@linedesk/shared';
+import type {
+  ChangePasswordBody,
+  Me,
+  SessionInfo,
+  SignInBody,
+  SignUpBody,
+  TwoFactorChallenge,
+} from '@linedesk/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
-import { toMe } from '../accounts/account-mapper.js';
+import { meWithTwoFactor, twoFactorChallenge } from '../account-security/two-factor.service.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { recordAudit, secretChanged } from '../audit/audit.service.js';
 import { translateAuthError } from './auth-errors.js';
@@ -25,7 +32,7 @@ function tokenEmail(token: string): string | undefined {
 async function meById(ctx: AppContext, id: string): Promise<Me> {
   const row = await accountsRepository.findById(ctx.db, id);
   if (!row) throw new AppError('USER_NOT_FOUND');
-  return toMe(row);
+  return meWithTwoFactor(ctx, row);
 }
 
 export async function signUp(ctx: AppContext, request: FastifyRequest, body: SignUpBody): Promise<void> {
@@ -44,7 +51,7 @@ export async function signIn(
   request: FastifyRequest,
   reply: FastifyReply,
   body: SignInBody,
-): Promise<Me> {
+): Promise<Me | TwoFactorChallenge> {
   const email = body.email.toLowerCase();
   const slot = await reserveSignInAttempt(ctx.db, email, request.ip);
   if (slot.overLimit) throw new AppError('RATE_LIMITED');
@@ -63,6 +70,8 @@ export async function signIn(
   }
   await slot.release();
   forwardSetCookies(result.headers, reply);
+  // The password was right; better-auth held the session back and left a challenge cookie instead.
+  if ('twoFactorRedirect' in result.response) return twoFactorChallenge();
   return meById(ctx, result.response.user.id);
 }
 

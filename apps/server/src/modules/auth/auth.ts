@@ -1,9 +1,10 @@
 import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin } from 'better-auth/plugins/admin';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema.js';
+import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from '../../db/schema.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
@@ -14,6 +15,10 @@ export const SESSION_REFRESH_SECONDS = 60 * 60;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'linedesk.session_token';
 export const CLIENT_IP_HEADER = 'x-linedesk-client-ip';
+/** A reset link works once, for an hour. */
+export const PASSWORD_RESET_SECONDS = 60 * 60;
+/** Between a correct password and its authenticator code, a sign-in waits this long at most. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60;
 
 export type AuthDeps = { config: AppConfig; db: Db; secret: string; mailer: Mailer };
 
@@ -35,6 +40,7 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         session: authSessions,
         account: authAccounts,
         verification: authVerifications,
+        twoFactor: authTwoFactors,
       },
     }),
     rateLimit: { enabled: false },
@@ -47,6 +53,21 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_SECONDS,
+      // Our reset route ends the sessions itself (and drops every instance's cached callers).
+      revokeSessionsOnPasswordReset: true,
+      // Sent in the background, so an address with an account answers as fast as one without.
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        void mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Linedesk password',
+            text: `Someone (probably you) asked to reset the password of this Linedesk account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+            link,
+          })
+          .catch(() => undefined);
+      },
       // A sign-up with a taken email answers like a new one (no account enumeration); the owner is told.
       onExistingUserSignUp: async ({ user }) => {
         const link = `${config.publicUrl}/sign-in`;
@@ -107,7 +128,16 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         },
       },
     },
-    plugins: [admin({ defaultRole: 'user', adminRoles: ['admin'] })],
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      twoFactor({
+        issuer: 'Linedesk',
+        twoFactorCookieMaxAge: TWO_FACTOR_CHALLENGE_SECONDS,
+        // No "remember this device": every sign-in of a protected account asks for a code.
+        trustDeviceMaxAge: 1,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
+    ],
   });
 }
 

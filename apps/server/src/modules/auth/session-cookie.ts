@@ -34,6 +34,19 @@ function cookieValue(header: string, name: string): string | undefined {
   return undefined;
 }
 
+/** A cookie better-auth signed (`<value>.<base64 HMAC-SHA256>`), or null when absent or forged. */
+export function readSignedCookie(header: string | undefined, name: string, secret: string): string | null {
+  if (!header || !header.includes(name)) return null;
+  const value = cookieValue(header, name);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(sign(token, secret));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
 /**
  * better-auth's session cookie, read and written the way better-auth does (`<token>.<base64
  * HMAC-SHA256 of the token>`, URI-encoded, named and scoped by its configuration), so our own session
@@ -46,17 +59,7 @@ export function sessionCookieFrom(authContext: {
   const { secret } = authContext;
   const { name, attributes } = authContext.authCookies.sessionToken;
   return {
-    read: (header) => {
-      if (!header || !header.includes(name)) return null;
-      const value = cookieValue(header, name);
-      if (!value) return null;
-      const dot = value.lastIndexOf('.');
-      if (dot < 1) return null;
-      const token = value.slice(0, dot);
-      const given = Buffer.from(value.slice(dot + 1));
-      const expected = Buffer.from(sign(token, secret));
-      return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-    },
+    read: (header) => readSignedCookie(header, name, secret),
     serialize: (token, maxAgeSeconds) => {
       const value = maxAgeSeconds > 0 ? encodeURIComponent(`${token}.${sign(token, secret)}`) : '';
       let cookie = `${name}=${value}; Max-Age=${maxAgeSeconds}`;

@@ -11,12 +11,30 @@ export type SignInSlot = { release: () => Promise<void>; overLimit: boolean };
  * Each attempt first reserves a failure row for its account and its IP and counts the window with it,
  * so concurrent guesses cannot slip past the limit; a successful or refused attempt gives its rows back.
  */
-export async function reserveSignInAttempt(db: Db, email: string, ip: string): Promise<SignInSlot> {
-  const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
-  const keys = [
-    { scope: 'account' as const, key: email.toLowerCase() },
-    { scope: 'ip' as const, key: ip },
-  ];
+export function reserveSignInAttempt(db: Db, email: string, ip: string): Promise<SignInSlot> {
+  return reserveAttempt(
+    db,
+    [
+      { scope: 'account', key: email.toLowerCase(), max: SIGN_IN_MAX_FAILURES },
+      { scope: 'ip', key: ip, max: SIGN_IN_MAX_FAILURES },
+    ],
+    SIGN_IN_WINDOW_MS,
+  );
+}
+
+type LimitScope = (typeof authFailures.$inferInsert)['scope'];
+
+/**
+ * One attempt against several limits at once, each `max` rows of its scope and key within the window.
+ * Over any of them the reservation is given back at once and `overLimit` is set.
+ */
+export async function reserveAttempt(
+  db: Db,
+  limits: { scope: LimitScope; key: string; max: number }[],
+  windowMs: number,
+): Promise<SignInSlot> {
+  const since = new Date(Date.now() - windowMs);
+  const keys = limits.map(({ scope, key }) => ({ scope, key }));
   const inserted = await db.insert(authFailures).values(keys).returning({ id: authFailures.id });
   const ids = inserted.map((r) => r.id);
   const release = async () => {
@@ -33,7 +51,7 @@ export async function reserveSignInAttempt(db: Db, email: string, ip: string): P
       return row?.n ?? 0;
     }),
   );
-  const overLimit = counts.some((n) => n > SIGN_IN_MAX_FAILURES);
+  const overLimit = counts.some((n, i) => n > limits[i]!.max);
   if (overLimit) await release();
   return { release, overLimit };
 }

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { ProfileLedgerCard } from '../../credits/components/profile-ledger-card';
+import { TwoFactorCard } from '../../account-security/components/two-factor-card';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileSummaryCard } from '../components/profile-summary-card';
@@ -25,6 +26,7 @@ export function ProfileEditPage() {
         <Stack sx={{ gap: 3 }}>
           <ProfileDetailsForm />
           <ChangePasswordForm />
+          <TwoFactorCard />
         </Stack>
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <ProfileLedgerCard />

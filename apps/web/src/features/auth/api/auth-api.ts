@@ -4,6 +4,7 @@ import type {
   SessionInfo,
   SignInBody,
   SignUpBody,
+  TwoFactorChallenge,
   UpdateProfileBody,
 } from '@linedesk/shared';
 import { apiClient, isApiError } from '../../../lib/api-client';
@@ -26,7 +27,7 @@ export const authApi = {
     }
   },
   updateMe: (body: UpdateProfileBody) => apiClient.patch<Me>('/api/me', body),
-  signIn: (body: SignInBody) => apiClient.post<Me>('/api/auth/sign-in', body),
+  signIn: (body: SignInBody) => apiClient.post<Me | TwoFactorChallenge>('/api/auth/sign-in', body),
   signUp: (body: SignUpBody) => apiClient.post<MessageResponse>('/api/auth/sign-up', body),
   signOut: () => apiClient.post<MessageResponse>('/api/auth/sign-out'),
   verifyEmail: (token: string) => apiClient.post<Me>('/api/auth/verify-email', { token }),

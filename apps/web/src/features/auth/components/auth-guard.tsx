@@ -1,15 +1,22 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { lazyPage } from '../../../routes/lazy-page';
 import { paths } from '../../../routes/paths';
 import { AccountContext } from '../hooks/account-context';
 import { useMe } from '../hooks/use-me';
 import type { ReturnToState } from './return-to';
+
+// Shown only to an account an admin's setting requires to set up two-factor sign-in first.
+const TwoFactorSetupRequiredPage = lazyPage(
+  () => import('../../account-security/pages/two-factor-setup-required-page'),
+  'TwoFactorSetupRequiredPage',
+);
 
 export function AuthGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -31,6 +38,13 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   if (!me) {
     const state: ReturnToState = { returnTo: `${location.pathname}${location.search}` };
     return <Navigate to={paths.signIn} replace state={state} />;
+  }
+  if (me.two_factor?.setup_required) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <TwoFactorSetupRequiredPage />
+      </Suspense>
+    );
   }
   return <AccountContext value={me}>{children}</AccountContext>;
 }

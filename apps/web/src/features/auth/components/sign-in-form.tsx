@@ -11,6 +11,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../routes/paths';
+import { isTwoFactorChallenge } from '../../account-security/lib/two-factor-challenge';
 import { useSignIn } from '../hooks/use-auth-mutations';
 import type { SignInFormValues } from './auth-schemas';
 import { returnToPath } from './return-to';
@@ -29,7 +30,13 @@ export function SignInForm() {
   const onSubmit = handleSubmit((values) =>
     signIn.mutate(
       { email: values.email.trim(), password: values.password },
-      { onSuccess: () => navigate(returnToPath(location.state), { replace: true }) },
+      {
+        // With two-factor sign-in on, the code is asked on its own page, which keeps the return path.
+        onSuccess: (result) =>
+          isTwoFactorChallenge(result)
+            ? navigate(paths.signInTwoFactor, { state: location.state })
+            : navigate(returnToPath(location.state), { replace: true }),
+      },
     ),
   );
 

@@ -2,13 +2,17 @@ import type { Me } from '@linedesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../routes/paths';
+import { isTwoFactorChallenge } from '../../account-security/lib/two-factor-challenge';
 import { authApi, authKeys } from '../api/auth-api';
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: authApi.signIn,
-    onSuccess: (me: Me) => queryClient.setQueryData(authKeys.me, me),
+    // A right password with two-factor sign-in on signs nobody in yet: no account to cache.
+    onSuccess: (result) => {
+      if (!isTwoFactorChallenge(result)) queryClient.setQueryData(authKeys.me, result);
+    },
   });
 }
 

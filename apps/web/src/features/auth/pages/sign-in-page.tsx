@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
+import { ForgotPasswordLink } from '../../account-security/components/forgot-password-link';
 import { GuestGuard } from '../components/guest-guard';
 import { SignInForm } from '../components/sign-in-form';
 
@@ -10,6 +11,7 @@ export function SignInPage() {
       <title>{`${t('auth.signIn.title')} | Linedesk`}</title>
       <AuthLayout>
         <SignInForm />
+        <ForgotPasswordLink />
       </AuthLayout>
     </GuestGuard>
   );

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
+import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { RemindersCard } from '../../reminders/components/reminders-card';
 import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <Stack sx={{ gap: 3 }}>
         <LanguageSettingsCard />
         <SessionsCard />
+        <SecuritySettingsCard />
         <TrialSettingsCard />
         <TicketMailPreferenceCard />
         <RemindersCard />

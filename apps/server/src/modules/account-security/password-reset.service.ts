@@ -1,0 +1,59 @@
+import { PASSWORD_RESET_LIMITS, type ForgotPasswordBody, type ResetPasswordBody } from '@linedesk/shared';
+import { isAPIError } from 'better-auth/api';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../platform/errors.js';
+import { toWebHeaders } from '../../platform/http.js';
+import { translateAuthError } from '../auth/auth-errors.js';
+import { endOtherSessions } from '../auth/auth.service.js';
+import { reserveAttempt } from '../auth/sign-in-limiter.js';
+
+/**
+ * Mails a reset link when the address has an account. The answer is the same either way (no account
+ * enumeration), and every request counts against the per-email and per-IP limits whether or not the
+ * address exists, so the limit itself reveals nothing either.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: ForgotPasswordBody,
+): Promise<void> {
+  const email = body.email.toLowerCase();
+  const slot = await reserveAttempt(
+    ctx.db,
+    [
+      { scope: 'reset-email', key: email, max: PASSWORD_RESET_LIMITS.perEmail },
+      { scope: 'reset-ip', key: request.ip, max: PASSWORD_RESET_LIMITS.perIp },
+    ],
+    PASSWORD_RESET_LIMITS.windowMinutes * 60 * 1000,
+  );
+  if (slot.overLimit) throw new AppError('RATE_LIMITED');
+  await ctx.auth.api
+    .requestPasswordReset({ body: { email }, headers: toWebHeaders(request) })
+    .catch(translateAuthError);
+}
+
+/**
+ * A new password from the mailed link. The link works once and for an hour; whoever held a session
+ * (perhaps whoever knew the old password) is signed out everywhere, on every instance.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: ResetPasswordBody,
+): Promise<void> {
+  const authContext = await ctx.auth.$context;
+  const pending = await authContext.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
+  if (!pending || pending.expiresAt <= new Date()) throw new AppError('INVALID_RESET_TOKEN');
+  await ctx.auth.api
+    .resetPassword({
+      body: { token: body.token, newPassword: body.new_password },
+      headers: toWebHeaders(request),
+    })
+    .catch((error: unknown) => {
+      const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+      if (code === 'INVALID_TOKEN' || code === 'USER_NOT_FOUND') throw new AppError('INVALID_RESET_TOKEN');
+      translateAuthError(error);
+    });
+  await endOtherSessions(ctx, pending.value, null);
+}

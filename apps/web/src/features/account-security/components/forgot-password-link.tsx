@@ -1,0 +1,23 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../routes/paths';
+
+/** Under the sign-in form: the way to a reset mail. */
+export function ForgotPasswordLink() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ mt: 2, textAlign: 'right' }}>
+      <Link
+        component={RouterLink}
+        to={paths.forgotPassword}
+        variant="body2"
+        color="inherit"
+        data-testid="forgot-password-link"
+      >
+        {t('accountSecurity.forgotLink')}
+      </Link>
+    </Box>
+  );
+}

@@ -1,0 +1,153 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TwoFactorSetup as Setup } from '@linedesk/shared';
+import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useConfirmTwoFactor, useEnableTwoFactor } from '../hooks/use-account-security';
+
+// The QR library loads only when someone actually sets up an authenticator.
+const TwoFactorQrCode = lazy(async () => ({
+  default: (await import('./two-factor-qr-code')).TwoFactorQrCode,
+}));
+
+function PasswordStep({ onReady, onCancel }: { onReady: (setup: Setup) => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const enable = useEnableTwoFactor();
+  const [password, setPassword] = useState('');
+  return (
+    <Box
+      component="form"
+      noValidate
+      data-testid="two-factor-password-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (password) enable.mutate(password, { onSuccess: onReady });
+      }}
+    >
+      <Stack sx={{ gap: 2 }}>
+        {enable.isError && <Alert severity="error">{errorMessage(enable.error)}</Alert>}
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('accountSecurity.setup.passwordText')}
+        </Typography>
+        <TextField
+          type="password"
+          label={t('accountSecurity.setup.password')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="current-password"
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'field-two-factor-password' } }}
+        />
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
+          <Button
+            type="submit"
+            variant="contained"
+            loading={enable.isPending}
+            data-testid="two-factor-continue"
+          >
+            {t('accountSecurity.setup.continue')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+function ScanStep({ setup, onDone, onCancel }: { setup: Setup; onDone: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const confirm = useConfirmTwoFactor();
+  const [code, setCode] = useState('');
+  return (
+    <Box
+      component="form"
+      noValidate
+      data-testid="two-factor-confirm-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (code.trim()) confirm.mutate(code.trim(), { onSuccess: onDone });
+      }}
+    >
+      <Stack sx={{ gap: 2 }}>
+        <Typography variant="body2">{t('accountSecurity.setup.scan')}</Typography>
+        <Suspense fallback={<Box sx={{ height: 200 }} />}>
+          <TwoFactorQrCode uri={setup.totp_uri} />
+        </Suspense>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {t('accountSecurity.setup.secret')}:{' '}
+          <Box component="code" sx={{ fontWeight: 600 }} data-testid="two-factor-secret">
+            {setup.secret}
+          </Box>
+        </Typography>
+        <Alert severity="warning" data-testid="two-factor-backup-codes">
+          <Typography variant="subtitle2" component="h3">
+            {t('accountSecurity.setup.backupTitle')}
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {t('accountSecurity.setup.backupText')}
+          </Typography>
+          <Box
+            component="ul"
+            sx={{
+              m: 0,
+              pl: 0,
+              listStyle: 'none',
+              display: 'grid',
+              gap: 0.5,
+              gridTemplateColumns: 'repeat(2, max-content)',
+              columnGap: 3,
+            }}
+          >
+            {setup.backup_codes.map((backupCode) => (
+              <Box component="li" key={backupCode} sx={{ fontFamily: 'monospace' }}>
+                {backupCode}
+              </Box>
+            ))}
+          </Box>
+        </Alert>
+        {confirm.isError && <Alert severity="error">{errorMessage(confirm.error)}</Alert>}
+        <TextField
+          label={t('accountSecurity.setup.code')}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="one-time-code"
+          fullWidth
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'field-two-factor-code' },
+          }}
+        />
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
+          <Button
+            type="submit"
+            variant="contained"
+            loading={confirm.isPending}
+            data-testid="two-factor-confirm"
+          >
+            {t('accountSecurity.setup.confirm')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+/**
+ * Turning two-factor sign-in on: the password, then the QR code with the backup codes (shown this
+ * once) and the first code from the app, which switches it on.
+ */
+export function TwoFactorSetup({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
+  const [setup, setSetup] = useState<Setup | null>(null);
+  return setup ? (
+    <ScanStep setup={setup} onDone={onDone} onCancel={onCancel} />
+  ) : (
+    <PasswordStep onReady={setSetup} onCancel={onCancel} />
+  );
+}

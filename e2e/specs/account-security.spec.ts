@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSession } from '../support/api-session.js';
+import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+import { totpCode } from '../support/totp.js';
+
+const PHONE = { width: 390, height: 844 };
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  return context.newPage();
+}
+
+async function signUpConfirmed(email: string, password: string): Promise<void> {
+  const api = apiSession(server.url);
+  await api.request('POST', '/api/auth/sign-up', { email, password });
+  const token = new URL(await server.confirmationLink(email)).searchParams.get('token');
+  await api.request('POST', '/api/auth/verify-email', { token });
+}
+
+/** The newest password reset link the server mailed (to its log, as without SMTP). */
+function resetLink(email: string): Promise<string> {
+  return waitUntil(() => {
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes(`Mail to ${email}: Reset your Linedesk password`));
+    return lines.at(-1)?.match(/https?:\/\/\S+\/reset-password\?token=[^\s"]+/)?.[0];
+  }, `a reset mail to ${email}`);
+}
+
+/** Serious or critical axe-core findings, and whether the page scrolls sideways at this width. */
+async function pageFaults(page: Page): Promise<string[]> {
+  const source = await axeSource;
+  // Through the debugging protocol: the page's CSP rightly refuses an inline script tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null }[] }>;
+        };
+      }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  const faults = violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow > 0) faults.push(`scrolls sideways by ${overflow}px`);
+  return faults;
+}
+
+async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByTestId('field-email').fill(email);
+  await page.getByTestId('field-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+}
+
+describe('account security in a real browser (390 px phone)', () => {
+  it('a forgotten password is reset through the mailed link, and the new one signs in', async () => {
+    const email = 'forgetful.e2e@example.com';
+    await signUpConfirmed(email, 'old-password-1');
+    const page = await phonePage();
+
+    await page.goto(`${server.url}/sign-in`);
+    await page.getByTestId('forgot-password-link').click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByTestId('forgot-password-form').waitFor();
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('field-email').fill(email);
+    await page.getByTestId('forgot-password-submit').click();
+    await page.getByTestId('forgot-password-sent').waitFor();
+
+    await page.goto(await resetLink(email));
+    await page.getByTestId('reset-password-form').waitFor();
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('field-new_password').fill('short');
+    await page.getByTestId('field-confirm_password').fill('short');
+    await page.getByTestId('reset-password-submit').click();
+    await page.getByText('Password must be at least 8 characters').first().waitFor();
+    await page.getByTestId('field-new_password').fill('new-password-2');
+    await page.getByTestId('field-confirm_password').fill('new-password-2');
+    await page.getByTestId('reset-password-submit').click();
+    await page.getByTestId('reset-password-done').waitFor();
+
+    await signInWithForm(page, email, 'old-password-1');
+    await page.getByTestId('form-error').waitFor();
+    await signInWithForm(page, email, 'new-password-2');
+    await page.getByTestId('welcome-card').waitFor();
+    await page.context().close();
+  });
+
+  it('turns on two-factor sign-in with a QR code and one code; signing in then asks for a code', async () => {
+    const email = 'totp.e2e@example.com';
+    const password = 'totp-password-1';
+    await signUpConfirmed(email, password);
+    const page = await phonePage();
+    await signInWithForm(page, email, password);
+    await page.getByTestId('welcome-card').waitFor();
+
+    await page.goto(`${server.url}/profile/edit`);
+    await page.getByTestId('two-factor-enable').click();
+    await page.getByTestId('field-two-factor-password').fill(password);
+    await page.getByTestId('two-factor-continue').click();
+    await page.getByTestId('two-factor-qr').waitFor();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    expect(await page.getByTestId('two-factor-backup-codes').locator('li').count()).toBe(10);
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('field-two-factor-code').fill(totpCode(secret));
+    await page.getByTestId('two-factor-confirm').click();
+    await waitUntil(
+      async () => ((await page.getByTestId('two-factor-status').textContent()) === 'On' ? true : undefined),
+      'two-factor sign-in to show as on',
+    );
+    // The backup codes were shown once; they are gone now.
+    expect(await page.getByTestId('two-factor-backup-codes').count()).toBe(0);
+
+    await page.getByTestId('account-button').click();
+    await page.getByTestId('sign-out-button').click();
+    await page.waitForURL(/\/sign-in(\?|$)/);
+    await signInWithForm(page, email, password);
+    await page.waitForURL(/\/sign-in\/two-factor$/);
+    await page.getByTestId('two-factor-form').waitFor();
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('field-code').fill('000000');
+    await page.getByTestId('two-factor-submit').click();
+    await page.getByText('Invalid code. Check your authenticator app and try again.').waitFor();
+    // The code that turned it on is not taken twice; the app's next one is.
+    await page.getByTestId('field-code').fill(totpCode(secret, Date.now() + 30_000));
+    await page.getByTestId('two-factor-submit').click();
+    await page.getByTestId('welcome-card').waitFor();
+    await page.context().close();
+  });
+
+  it('requiring it for admins sends the admin to set it up, and nothing else opens until it is on', async () => {
+    const page = await phonePage();
+    await signInWithForm(page, ADMIN.email, ADMIN.password);
+    await page.getByTestId('welcome-card').waitFor();
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('security-settings-card').waitFor();
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('require-two-factor-admins').click();
+    // The panel's next request is refused, and the app shows only the setup.
+    await page.goto(`${server.url}/users/all`);
+    await page.getByTestId('two-factor-required').waitFor();
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByTestId('field-two-factor-password').fill(ADMIN.password);
+    await page.getByTestId('two-factor-continue').click();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByTestId('field-two-factor-code').fill(totpCode(secret));
+    await page.getByTestId('two-factor-confirm').click();
+    await page.getByTestId('two-factor-required').waitFor({ state: 'detached' });
+    await page.goto(`${server.url}/settings`);
+    await page.getByTestId('require-two-factor-admins').click();
+    await waitUntil(
+      async () => ((await page.getByTestId('require-two-factor-admins').isChecked()) ? undefined : true),
+      'the admin requirement to be off',
+    );
+    await page.context().close();
+  });
+});
