@@ -1,6 +1,7 @@
 import { creditErrors } from './credit-errors.js';
 import { lineErrors } from './line-errors.js';
 import { messageErrors } from './message-errors.js';
+import { onboardingErrors } from './onboarding-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
 
@@ -68,6 +69,7 @@ export const errorMessages = {
   ...supportErrors,
   ...messageErrors,
   ...systemErrors,
+  ...onboardingErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

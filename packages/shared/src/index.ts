@@ -22,3 +22,5 @@ export * from './dashboard.js';
 export * from './reminder.js';
 export * from './csv.js';
 export * from './system-status.js';
+export * from './setup-guide.js';
+export * from './confirmation.js';

@@ -118,7 +118,8 @@ export const authFailures = pgTable(
   'auth_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    scope: text('scope').$type<'account' | 'ip'>().notNull(),
+    /** Failed sign-ins ('account', 'ip'); requests for a new confirmation mail ('resend_email', 'resend_ip'). */
+    scope: text('scope').$type<'account' | 'ip' | 'resend_email' | 'resend_ip'>().notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/password.js';
 import { translateAuthError } from '../auth/auth-errors.js';
 import { endAllSessions, endOtherSessions } from '../auth/auth.service.js';
+import { sendConfirmationMail } from '../auth/resend-confirmation.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
 import { toManagedAccount, toMe } from './account-mapper.js';
@@ -198,4 +199,25 @@ export async function endAccountSessions(ctx: AppContext, actor: Actor | null, i
   access.admin(actor);
   if (!(await accountsRepository.findById(ctx.db, id))) throw new AppError('USER_NOT_FOUND');
   return endAllSessions(ctx, id);
+}
+
+/**
+ * An admin sends an unconfirmed account its confirmation mail again. An invited account has no
+ * password yet, so it gets a fresh invite instead (its link sets the password and confirms the email).
+ */
+export async function resendAccountConfirmation(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: string,
+): Promise<'confirmation' | 'invite'> {
+  const admin = access.admin(actor);
+  const account = await accountsRepository.findById(ctx.db, id);
+  if (!account) throw new AppError('USER_NOT_FOUND');
+  if (account.emailVerified) throw new AppError('ACCOUNT_ALREADY_CONFIRMED');
+  if (await accountsRepository.hasPassword(ctx.db, id)) {
+    await sendConfirmationMail(ctx, account.email);
+    return 'confirmation';
+  }
+  await sendInvite(ctx, { id, email: account.email, invitedBy: admin.email });
+  return 'invite';
 }
