@@ -36,6 +36,11 @@ const ALLOWED = new Set([
   'Info',
   'OK',
   'Online',
+  // The language menu names each language in itself.
+  'English',
+  'Deutsch',
+  'Polski',
+  'Português',
 ]);
 
 const shared = [
@@ -51,8 +56,9 @@ const shared = [
   '/tickets/new',
   '/support/knowledge-base',
   '/support/contact-us',
-  '/contact',
   '/user',
+  // After another page: it shares its component with /support/contact-us.
+  '/contact',
 ];
 const routes: Record<Role, string[]> = {
   user: shared,
@@ -111,7 +117,8 @@ async function localeTexts(language: string): Promise<Texts> {
     const source = value
       .split(/\{\{[^}]+\}\}/)
       .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.+?');
+      // A parameter is one word or figure (a count, a date, an email), so a pattern cannot swallow a sentence.
+      .join('\\S+?');
     patterns.push(new RegExp(`^${source}$`, 's'));
   }
   return { exact, patterns };
@@ -152,12 +159,14 @@ async function signUp(account: { email: string; password: string; name: string }
 
 /** Changes the page inside the app, as a click on a link does, and waits until it has drawn. */
 async function visit(target: Page, route: string) {
-  await target.evaluate((to) => {
+  const moved = await target.evaluate((to) => {
+    if (window.location.pathname + window.location.search === to) return false;
     for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left', 'true');
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return true;
   }, route);
-  await settled(target);
+  if (moved) await settled(target);
 }
 
 async function settled(target: Page) {
@@ -271,7 +280,12 @@ describe('no English left on the main pages', () => {
           const target = pages.get(role)!;
           await setLanguage(target, language);
           for (const route of routes[role]) {
-            await visit(target, route);
+            try {
+              await visit(target, route);
+            } catch (error) {
+              leftovers.add(`${route}: never finished drawing (${String(error).split('\n')[0]})`);
+              continue;
+            }
             for (const text of await shownTexts(target)) {
               if (ALLOWED.has(text) || !isIn(english, text) || isIn(own, text)) continue;
               leftovers.add(`${route}: "${text}"`);
