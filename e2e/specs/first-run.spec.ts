@@ -149,3 +149,35 @@ describe('an unconfirmed account at the sign-in', () => {
     await context.close();
   });
 });
+
+describe('an admin resends confirmation', () => {
+  it('from the account menu, only for accounts that have not confirmed their email', async () => {
+    const email = 'never.confirmed@example.com';
+    await apiSession(server.url).request('POST', '/api/auth/sign-up', { email, password: 'user-password-1' });
+    const before = await server.confirmationLink(email);
+
+    await page.getByTestId('nav-manageResellers').first().click();
+    await page.waitForURL(/\/resellers$/);
+    const row = page.getByTestId('account-row').filter({ hasText: email });
+    await row.waitFor(POLL);
+    await row.getByTestId('account-actions-button').click();
+    await page.getByTestId('account-action-resend').click();
+    await page.getByText(`A new confirmation email was sent to ${email}`).waitFor(POLL);
+    await waitUntil(async () => {
+      const newest = await server.confirmationLink(email);
+      return newest === before ? undefined : newest;
+    }, 'the resent confirmation mail');
+
+    // The reseller invited during the guide has no password yet: it gets a new invite.
+    const invited = page.getByTestId('account-row').filter({ hasText: 'first.reseller@example.com' });
+    await invited.getByTestId('account-actions-button').click();
+    await page.getByTestId('account-action-resend').click();
+    await page.getByText('A new invite was sent to first.reseller@example.com').waitFor(POLL);
+
+    const confirmed = page.getByTestId('account-row').filter({ hasText: ADMIN.email });
+    await confirmed.getByTestId('account-actions-button').click();
+    await page.getByTestId('account-action-edit').waitFor(POLL);
+    expect(await page.getByTestId('account-action-resend').count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+});
