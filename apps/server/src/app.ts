@@ -18,6 +18,7 @@ import { allowLocalBackupRequests } from './modules/backups/backups.service.js';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { registerSetupGuideRoutes } from './modules/setup-guide/setup-guide.routes.js';
 import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.js';
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.js';
 import { registerSystemStatusRoutes } from './modules/system-status/system-status.routes.js';
@@ -25,6 +26,7 @@ import { ensureFirstAdmin, type FirstAdmin } from './modules/accounts/first-admi
 import { createAuth } from './modules/auth/auth.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerAccountSecurityRoutes } from './modules/account-security/account-security.routes.js';
+import { registerResendConfirmationRoutes } from './modules/auth/resend-confirmation.routes.js';
 import { registerCreditRoutes } from './modules/credits/credits.routes.js';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes.js';
 import { registerRedeemRoutes } from './modules/redeem/redeem.routes.js';
@@ -161,6 +163,7 @@ export async function buildApp(
   registerLocaleRoutes(app);
   registerAuthRoutes(app, ctx);
   registerAccountSecurityRoutes(app, ctx);
+  registerResendConfirmationRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerCreditRoutes(app, ctx);
   registerRedeemRoutes(app, ctx);
@@ -172,6 +175,7 @@ export async function buildApp(
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerSetupGuideRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerSystemStatusRoutes(app, ctx);
   registerBackupRoutes(app, ctx);

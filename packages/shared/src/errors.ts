@@ -3,6 +3,7 @@ import { creditErrors } from './credit-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
+import { onboardingErrors } from './onboarding-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
 
@@ -72,6 +73,7 @@ export const errorMessages = {
   ...messageErrors,
   ...systemErrors,
   ...accountSecurityErrors,
+  ...onboardingErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorMessages;

@@ -25,3 +25,5 @@ export * from './reminder.js';
 export * from './csv.js';
 export * from './audit.js';
 export * from './system-status.js';
+export * from './setup-guide.js';
+export * from './confirmation.js';

@@ -20,10 +20,21 @@ export const fixedGroups = [
   {
     id: ADMIN_GROUP_ID,
     name: 'Admin',
+    description: 'Administrators: every permission',
     permissions: [...permissions] as Permission[],
   },
-  { id: RESELLER_GROUP_ID, name: 'Resellers', permissions: ['view_users', 'add_credits'] as Permission[] },
-  { id: USER_GROUP_ID, name: 'Users', permissions: [] as Permission[] },
+  {
+    id: RESELLER_GROUP_ID,
+    name: 'Resellers',
+    description: 'Resellers: sell lines for credits',
+    permissions: ['view_users', 'add_credits'] as Permission[],
+  },
+  {
+    id: USER_GROUP_ID,
+    name: 'Users',
+    description: 'Signed-up users without permissions',
+    permissions: [] as Permission[],
+  },
 ] as const;
 
 /** Admin = is_admin or group 1 (spec section 6). */

@@ -7,6 +7,7 @@ import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
 import * as reminders from './schema/reminders.schema.js';
 import * as settings from './schema/settings.schema.js';
+import * as setupGuide from './schema/setup-guide.schema.js';
 import * as support from './schema/support.schema.js';
 
 /**
@@ -22,6 +23,7 @@ export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
 export * from './schema/reminders.schema.js';
 export * from './schema/settings.schema.js';
+export * from './schema/setup-guide.schema.js';
 export * from './schema/support.schema.js';
 
 export const schema = {
@@ -34,5 +36,6 @@ export const schema = {
   ...messages,
   ...reminders,
   ...settings,
+  ...setupGuide,
   ...support,
 };

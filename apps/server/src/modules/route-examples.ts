@@ -5,6 +5,7 @@ import { accountExamples } from './accounts/accounts.examples.js';
 import { apiKeyExamples } from './api-keys/api-keys.examples.js';
 import { auditExamples } from './audit/audit.examples.js';
 import { authExamples } from './auth/auth.examples.js';
+import { resendConfirmationExamples } from './auth/resend-confirmation.examples.js';
 import { backupExamples } from './backups/backups.examples.js';
 import { contactExamples } from './contact/contact.examples.js';
 import { creditExamples } from './credits/credits.examples.js';
@@ -19,6 +20,7 @@ import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
 import { serverExamples } from './servers/servers.examples.js';
+import { setupGuideExamples } from './setup-guide/setup-guide.examples.js';
 import { systemStatusExamples } from './system-status/system-status.examples.js';
 import { ticketExamples } from './tickets/tickets.examples.js';
 import { topUpExamples } from './topups/topups.examples.js';
@@ -30,6 +32,7 @@ export const routeExamples: RouteExamples = {
   ...apiKeyExamples,
   ...auditExamples,
   ...authExamples,
+  ...resendConfirmationExamples,
   ...backupExamples,
   ...contactExamples,
   ...creditExamples,
@@ -45,6 +48,7 @@ export const routeExamples: RouteExamples = {
   ...redeemExamples,
   ...reminderExamples,
   ...serverExamples,
+  ...setupGuideExamples,
   ...systemStatusExamples,
   ...ticketExamples,
   ...topUpExamples,

@@ -7,6 +7,7 @@ import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
+import type enOnboarding from './locales/onboarding/en.json';
 import type enSupport from './locales/support/en.json';
 
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
@@ -18,7 +19,8 @@ export type Translation = typeof en &
   typeof enLines &
   typeof enCredits &
   typeof enSupport &
-  typeof enMessages;
+  typeof enMessages &
+  typeof enOnboarding;
 
 type Tree = { [key: string]: string | Tree };
 

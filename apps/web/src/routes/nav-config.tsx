@@ -189,9 +189,20 @@ function buildItems(
     }));
 }
 
+/**
+ * An admin's Management group comes right after Overview: below Credits and Support it fell under the
+ * fold of a 1440×900 screen, and it holds the pages an admin opens most.
+ */
+function adminOrder(groups: NavGroupConfig[]): NavGroupConfig[] {
+  const management = groups.filter((group) => group.subheaderKey === 'management');
+  const rest = groups.filter((group) => group.subheaderKey !== 'management');
+  const after = rest.findIndex((group) => group.subheaderKey === 'overview') + 1;
+  return [...rest.slice(0, after), ...management, ...rest.slice(after)];
+}
+
 export function buildNavData(account: Me, t: TFunction, badges: NavBadges = {}): NavGroup[] {
   const admin = isAdminAccount(account);
-  return navConfig
+  return (admin ? adminOrder(navConfig) : navConfig)
     .filter((group) => admin || !group.adminOnly)
     .map((group) => ({
       subheader: group.subheaderKey ? t(`nav.${group.subheaderKey}`) : undefined,

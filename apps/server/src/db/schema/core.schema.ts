@@ -139,9 +139,12 @@ export const authFailures = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /**
      * `account`/`ip`: failed sign-ins (passwords and two-factor codes); `reset-*`: reset mails asked
-     * for; `totp-used`: authenticator codes already accepted (`<account id>:<code>`), never taken twice.
+     * for; `totp-used`: authenticator codes already accepted (`<account id>:<code>`), never taken twice;
+     * `resend_*`: requests for a new confirmation mail.
      */
-    scope: text('scope').$type<'account' | 'ip' | 'reset-email' | 'reset-ip' | 'totp-used'>().notNull(),
+    scope: text('scope')
+      .$type<'account' | 'ip' | 'reset-email' | 'reset-ip' | 'totp-used' | 'resend_email' | 'resend_ip'>()
+      .notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -214,6 +214,12 @@ export const accountExamples: RouteExamples = {
     response: { message: 'Ended 2 session(s)', ended: 2 },
     errors: ['ADMIN_ONLY', 'USER_NOT_FOUND'],
   },
+  // The account signed up but never opened its mail; an invited account would get `sent: 'invite'`.
+  'POST /api/accounts/:id/resend-confirmation': {
+    params: { id: SUB_ACCOUNT_ID },
+    response: { message: 'A new confirmation email has been sent', sent: 'confirmation' },
+    errors: ['ADMIN_ONLY', 'USER_NOT_FOUND', 'ACCOUNT_ALREADY_CONFIRMED'],
+  },
   'POST /api/accounts/:id/credits': {
     params: { id: RESELLER_ID },
     body: addBody,

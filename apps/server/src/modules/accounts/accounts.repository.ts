@@ -192,6 +192,15 @@ export const accountsRepository = {
       return true;
     });
   },
+  /** Whether the account can sign in with a password (an invited account has none until it accepts). */
+  async hasPassword(db: Db, id: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: authAccounts.id })
+      .from(authAccounts)
+      .where(and(eq(authAccounts.userId, id), eq(authAccounts.providerId, 'credential')))
+      .limit(1);
+    return rows.length > 0;
+  },
   async countAll(db: Db): Promise<number> {
     const [row] = await db.select({ n: count() }).from(authUsers);
     return row?.n ?? 0;

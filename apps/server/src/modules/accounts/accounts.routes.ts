@@ -12,6 +12,7 @@ import {
   managedAccountSchema,
   meSchema,
   messageResponseSchema,
+  resendAccountConfirmationResultSchema,
   setCreditsBodySchema,
   updateProfileBodySchema,
 } from '@linedesk/shared';
@@ -29,6 +30,7 @@ import {
   getAccount,
   getMe,
   listAccounts,
+  resendAccountConfirmation,
   updateAccount,
   updateMe,
 } from './accounts.service.js';
@@ -164,6 +166,30 @@ export function registerAccountRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const ended = await endAccountSessions(ctx, await getActor(ctx, request, reply), request.params.id);
       return { message: `Ended ${ended} session(s)`, ended };
+    },
+  );
+
+  app.post(
+    '/api/accounts/:id/resend-confirmation',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Send an unconfirmed account its confirmation mail again; an invited account gets a new invite (admin)',
+        params: idParams,
+        response: { 200: resendAccountConfirmationResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const sent = await resendAccountConfirmation(
+        ctx,
+        await getActor(ctx, request, reply),
+        request.params.id,
+      );
+      return {
+        message: sent === 'invite' ? 'A new invite has been sent' : 'A new confirmation email has been sent',
+        sent,
+      };
     },
   );
 

@@ -21,6 +21,7 @@ import { hashPassword } from '../../platform/password.js';
 import { accountEditAction, accountValues, audited, recordAudit } from '../audit/audit.service.js';
 import { translateAuthError } from '../auth/auth-errors.js';
 import { endAllSessions, endOtherSessions } from '../auth/auth.service.js';
+import { sendConfirmationMail } from '../auth/resend-confirmation.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
 import { toManagedAccount } from './account-mapper.js';
@@ -220,4 +221,25 @@ export async function endAccountSessions(ctx: AppContext, actor: Actor | null, i
     after: { sessions_ended: ended },
   });
   return ended;
+}
+
+/**
+ * An admin sends an unconfirmed account its confirmation mail again. An invited account has no
+ * password yet, so it gets a fresh invite instead (its link sets the password and confirms the email).
+ */
+export async function resendAccountConfirmation(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: string,
+): Promise<'confirmation' | 'invite'> {
+  const admin = access.admin(actor);
+  const account = await accountsRepository.findById(ctx.db, id);
+  if (!account) throw new AppError('USER_NOT_FOUND');
+  if (account.emailVerified) throw new AppError('ACCOUNT_ALREADY_CONFIRMED');
+  if (await accountsRepository.hasPassword(ctx.db, id)) {
+    await sendConfirmationMail(ctx, account.email);
+    return 'confirmation';
+  }
+  await sendInvite(ctx, { id, email: account.email, invitedBy: admin.email });
+  return 'invite';
 }

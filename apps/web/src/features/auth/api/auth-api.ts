@@ -30,6 +30,8 @@ export const authApi = {
   signIn: (body: SignInBody) => apiClient.post<Me | TwoFactorChallenge>('/api/auth/sign-in', body),
   signUp: (body: SignUpBody) => apiClient.post<MessageResponse>('/api/auth/sign-up', body),
   signOut: () => apiClient.post<MessageResponse>('/api/auth/sign-out'),
+  resendConfirmation: (email: string) =>
+    apiClient.post<MessageResponse>('/api/auth/resend-confirmation', { email }),
   verifyEmail: (token: string) => apiClient.post<Me>('/api/auth/verify-email', { token }),
   changePassword: (body: ChangePasswordBody) =>
     apiClient.post<MessageResponse>('/api/auth/change-password', body),

@@ -10,10 +10,12 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { lazyResolver } from '../../../components/form/lazy-resolver';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../routes/paths';
 import { isTwoFactorChallenge } from '../../account-security/lib/two-factor-challenge';
 import { useSignIn } from '../hooks/use-auth-mutations';
 import type { SignInFormValues } from './auth-schemas';
+import { ResendConfirmation } from './resend-confirmation';
 import { returnToPath } from './return-to';
 
 export function SignInForm() {
@@ -57,6 +59,9 @@ export function SignInForm() {
       {signIn.isError && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
           {errorMessage(signIn.error)}
+          {isApiError(signIn.error) && signIn.error.code === 'EMAIL_NOT_VERIFIED' && signIn.variables && (
+            <ResendConfirmation key={signIn.variables.email} email={signIn.variables.email} />
+          )}
         </Alert>
       )}
 

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,8 +11,9 @@ import Typography from '@mui/material/Typography';
 import { isAdminAccount } from '@linedesk/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
+import { paths } from '../../../routes/paths';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { MyTopUpsCard } from '../components/my-topups-card';
@@ -71,12 +73,12 @@ export function PricingPage() {
       )}
       {tab === 'requests' && <TopUpRequestsPanel />}
       {tab === 'packages' && <PackagesEditor />}
-      {tab === 'pricing' && <PricingOverview canRequest={!admin} />}
+      {tab === 'pricing' && <PricingOverview canRequest={!admin} canEdit={admin} />}
     </>
   );
 }
 
-function PricingOverview({ canRequest }: { canRequest: boolean }) {
+function PricingOverview({ canRequest, canEdit }: { canRequest: boolean; canEdit: boolean }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const pricing = usePricing();
@@ -101,8 +103,19 @@ function PricingOverview({ canRequest }: { canRequest: boolean }) {
         <Card sx={{ py: 6, px: 3, textAlign: 'center' }} data-testid="pricing-empty">
           <Typography variant="h6">{t('credits.pricing.emptyTitle')}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {t('credits.pricing.emptyText')}
+            {canEdit ? t('credits.pricing.emptyAdminText') : t('credits.pricing.emptyText')}
           </Typography>
+          {canEdit && (
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={`${paths.pricing}?tab=packages`}
+              sx={{ mt: 3 }}
+              data-testid="pricing-empty-edit"
+            >
+              {t('credits.pricing.emptyAdminAction')}
+            </Button>
+          )}
         </Card>
       ) : (
         <PricingCards

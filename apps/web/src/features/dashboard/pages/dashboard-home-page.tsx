@@ -11,6 +11,7 @@ import { lazyPage } from '../../../routes/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OwnerFilter } from '../components/owner-filter';
+import { SetupGuideCard } from '../components/setup-guide-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
 
@@ -31,6 +32,7 @@ export function DashboardHomePage() {
       <title>{`${t('nav.dashboard')} | Linedesk`}</title>
       <Stack sx={{ gap: 3 }}>
         <WelcomeCard />
+        {admin && <SetupGuideCard />}
         {admin && (
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
             <Typography variant="h6" sx={{ flexGrow: 1 }}>

@@ -11,13 +11,14 @@ import type { Group } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { formatDate } from '../../../lib/format-date';
-import { useGroupName } from '../hooks/use-group-name';
+import { useGroupDescription, useGroupName } from '../hooks/use-group-name';
 
 type GroupsTableProps = { groups: Group[]; onEdit: (group: Group) => void; onDelete: (group: Group) => void };
 
 export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
   const { t, i18n } = useTranslation();
   const groupName = useGroupName();
+  const groupDescription = useGroupDescription();
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table sx={{ minWidth: 760 }} aria-label={t('groups.title')}>
@@ -49,9 +50,7 @@ export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
                   {group.fixed && <Chip size="small" variant="outlined" label={t('groups.builtIn')} />}
                 </Box>
               </TableCell>
-              <TableCell sx={{ color: 'text.secondary', maxWidth: 240 }}>
-                {group.description || '—'}
-              </TableCell>
+              <TableCell sx={{ color: 'text.secondary', maxWidth: 240 }}>{groupDescription(group)}</TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                   {group.permissions.length === 0 && (

@@ -18,3 +18,16 @@ export function useGroupName(): (group: { id: number | null; name: string | null
     [t],
   );
 }
+
+/** The same for the fixed groups' descriptions, while they keep the text the panel gave them. */
+export function useGroupDescription(): (group: { id: number; description: string | null }) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    ({ id, description }) => {
+      const fixed = fixedGroups.find((group) => group.id === id);
+      if (fixed && description === fixed.description) return t(`groups.fixedDescription.g${fixed.id}`);
+      return description || '—';
+    },
+    [t],
+  );
+}

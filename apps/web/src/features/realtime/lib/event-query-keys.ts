@@ -6,17 +6,17 @@ import type { QueryKey } from '@tanstack/react-query';
  * here (lines, servers, messages, tickets) under the same names they use for their queries.
  */
 export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
-  auth_users: [['me'], ['accounts'], ['groups']],
+  auth_users: [['me'], ['accounts'], ['groups'], ['setup-guide']],
   groups: [['groups'], ['me']],
   users: [['lines'], ['dashboard']],
-  cccam_servers: [['servers'], ['dashboard']],
+  cccam_servers: [['servers'], ['dashboard'], ['setup-guide']],
   messages: [['messages'], ['dashboard']],
   tickets: [['tickets'], ['dashboard']],
   ticket_replies: [['tickets']],
   credit_ledger: [['ledger'], ['me'], ['dashboard']],
   redeem_codes: [['redeem-codes']],
   topup_requests: [['topups']],
-  credit_packages: [['credit-packages']],
+  credit_packages: [['credit-packages'], ['setup-guide']],
   kb_articles: [['kb']],
-  app_settings: [['settings']],
+  app_settings: [['settings'], ['setup-guide']],
 };

@@ -5,6 +5,7 @@ import type {
   CreditOperationResult,
   ListResponse,
   ManagedAccount,
+  ResendAccountConfirmationResult,
 } from '@linedesk/shared';
 import { apiClient } from '../../../lib/api-client';
 
@@ -42,6 +43,10 @@ export const accountsApi = {
     }),
   endSessions: (id: string) =>
     apiClient.delete<{ message: string; ended: number }>(`/api/accounts/${encodeURIComponent(id)}/sessions`),
+  resendConfirmation: (id: string) =>
+    apiClient.post<ResendAccountConfirmationResult>(
+      `/api/accounts/${encodeURIComponent(id)}/resend-confirmation`,
+    ),
   acceptInvite: (token: string, password: string) =>
     apiClient.post<unknown>('/api/accounts/invite/accept', { token, password }),
 };

@@ -5,6 +5,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
@@ -26,6 +27,7 @@ const icons: Record<AccountAction, ReactNode> = {
   edit: <EditOutlinedIcon fontSize="small" />,
   group: <GroupsOutlinedIcon fontSize="small" />,
   ledger: <ReceiptLongOutlinedIcon fontSize="small" />,
+  resend: <MarkEmailUnreadOutlinedIcon fontSize="small" />,
   ban: <BlockIcon fontSize="small" />,
   sessions: <LogoutIcon fontSize="small" />,
 };
@@ -42,8 +44,10 @@ type AccountActionsMenuProps = {
 export function AccountActionsMenu({ account, actions, onAction }: AccountActionsMenuProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const safe = actions.filter((action) => !dangerous.has(action));
-  const danger = actions.filter((action) => dangerous.has(action));
+  // A confirmation mail only makes sense for an account that has not confirmed its email yet.
+  const offered = actions.filter((action) => action !== 'resend' || !account.email_verified);
+  const safe = offered.filter((action) => !dangerous.has(action));
+  const danger = offered.filter((action) => dangerous.has(action));
 
   const label = (action: AccountAction) =>
     action === 'ban'

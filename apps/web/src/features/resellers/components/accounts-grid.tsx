@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { PagedDataGrid, type Paging } from '../../credits/components/paged-data-grid';
-import type { AccountAction, AccountActionHandler } from '../lib/account-actions';
+import type { AccountAction, AccountActionHandler, AccountsView } from '../lib/account-actions';
 import { AccountActionsMenu } from './account-actions-menu';
 import { AccountStatusChip } from './account-status-chip';
 import { useGroupName } from '../../groups/hooks/use-group-name';
@@ -23,10 +23,13 @@ type AccountsGridProps = {
   actions: AccountAction[];
   onAction: AccountActionHandler;
   noRowsText: string;
+  view: AccountsView;
 };
 
+const managementOnly: ReadonlySet<string> = new Set(['group_name', 'status', 'last_sign_in_at']);
+
 export function AccountsGrid(props: AccountsGridProps) {
-  const { accounts, total, paging, onPagingChange, loading, showOwner, actions, onAction, noRowsText } =
+  const { accounts, total, paging, onPagingChange, loading, showOwner, actions, onAction, noRowsText, view } =
     props;
   const { t, i18n } = useTranslation();
   const groupName = useGroupName();
@@ -128,8 +131,9 @@ export function AccountsGrid(props: AccountsGridProps) {
         renderCell: ({ row }) => <AccountActionsMenu account={row} actions={actions} onAction={onAction} />,
       },
     ];
-    return all;
-  }, [t, i18n.resolvedLanguage, showOwner, actions, onAction, groupName]);
+    // The credits view leaves group, status and sign-ins to the management page.
+    return view === 'credits' ? all.filter((column) => !managementOnly.has(column.field)) : all;
+  }, [t, i18n.resolvedLanguage, showOwner, actions, onAction, groupName, view]);
 
   return (
     <PagedDataGrid

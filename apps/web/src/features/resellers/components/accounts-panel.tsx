@@ -14,11 +14,12 @@ import type { Paging } from '../../credits/components/paged-data-grid';
 import {
   useAccounts,
   useEndAccountSessions,
+  useResendConfirmation,
   useUpdateAccount,
   type CreditAction,
 } from '../hooks/use-accounts';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import type { AccountAction } from '../lib/account-actions';
+import type { AccountAction, AccountsView } from '../lib/account-actions';
 import { AccountEditDialog, type AccountEditMode } from './account-edit-dialog';
 import { AccountsGrid } from './accounts-grid';
 import { CreditsDialog } from './credits-dialog';
@@ -28,10 +29,10 @@ import { LedgerDialog } from './ledger-dialog';
 type Open<K extends string> = { open: boolean; kind: K; account: ManagedAccount | null };
 const creditActions: ReadonlySet<AccountAction> = new Set(['add', 'set', 'transfer']);
 
-type AccountsPanelProps = { actions: AccountAction[]; showOwner: boolean };
+type AccountsPanelProps = { actions: AccountAction[]; showOwner: boolean; view: AccountsView };
 
 /** The account list with search, paging and every row action's dialog. */
-export function AccountsPanel({ actions, showOwner }: AccountsPanelProps) {
+export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) {
   const { t, i18n } = useTranslation();
   const me = useAccount();
   const snackbar = useSnackbar();
@@ -55,13 +56,33 @@ export function AccountsPanel({ actions, showOwner }: AccountsPanelProps) {
   const [ledger, setLedger] = useState<Open<'ledger'>>({ open: false, kind: 'ledger', account: null });
   const update = useUpdateAccount();
   const endSessions = useEndAccountSessions();
+  // `mutate` keeps its identity, so the row menus are not rebuilt on every render.
+  const { mutate: resendConfirmation } = useResendConfirmation();
 
-  const onAction = useCallback((action: AccountAction, account: ManagedAccount) => {
-    if (creditActions.has(action)) setCredits({ open: true, kind: action as CreditAction, account });
-    else if (action === 'edit' || action === 'group') setEdit({ open: true, kind: action, account });
-    else if (action === 'ban' || action === 'sessions') setConfirm({ open: true, kind: action, account });
-    else setLedger({ open: true, kind: 'ledger', account });
-  }, []);
+  const onAction = useCallback(
+    (action: AccountAction, account: ManagedAccount) => {
+      if (action === 'resend') {
+        resendConfirmation(account.id, {
+          onSuccess: (result) =>
+            snackbar(
+              t(
+                result.sent === 'invite'
+                  ? 'resellers.resend.inviteSent'
+                  : 'resellers.resend.confirmationSent',
+                {
+                  email: account.email,
+                },
+              ),
+            ),
+          onError: (error) => snackbar(errorMessage(error), 'error'),
+        });
+      } else if (creditActions.has(action)) setCredits({ open: true, kind: action as CreditAction, account });
+      else if (action === 'edit' || action === 'group') setEdit({ open: true, kind: action, account });
+      else if (action === 'ban' || action === 'sessions') setConfirm({ open: true, kind: action, account });
+      else setLedger({ open: true, kind: 'ledger', account });
+    },
+    [resendConfirmation, snackbar, t, errorMessage],
+  );
 
   const closeConfirm = () => {
     update.reset();
@@ -132,6 +153,7 @@ export function AccountsPanel({ actions, showOwner }: AccountsPanelProps) {
           onPagingChange={setPaging}
           loading={accounts.isFetching && !accounts.data}
           showOwner={showOwner}
+          view={view}
           actions={actions}
           onAction={onAction}
           noRowsText={

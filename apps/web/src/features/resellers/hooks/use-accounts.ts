@@ -67,6 +67,10 @@ export function useEndAccountSessions() {
   return useMutation({ mutationFn: (id: string) => accountsApi.endSessions(id) });
 }
 
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: (id: string) => accountsApi.resendConfirmation(id) });
+}
+
 export function useAcceptInvite() {
   return useMutation({
     mutationFn: ({ token, password }: { token: string; password: string }) =>

@@ -8,7 +8,7 @@ import { AccountsPanel } from '../components/accounts-panel';
 import { CreateAccountDialog } from '../components/create-account-dialog';
 import type { AccountAction } from '../lib/account-actions';
 
-const adminActions: AccountAction[] = ['add', 'set', 'group', 'edit', 'ledger', 'ban', 'sessions'];
+const adminActions: AccountAction[] = ['add', 'set', 'group', 'edit', 'ledger', 'resend', 'ban', 'sessions'];
 
 /** /resellers (admin): every account, with everything an admin may do to one. */
 export function ResellersPage() {
@@ -32,7 +32,7 @@ export function ResellersPage() {
           </Button>
         }
       />
-      <AccountsPanel actions={adminActions} showOwner />
+      <AccountsPanel actions={adminActions} showOwner view="management" />
       <CreateAccountDialog
         open={creating}
         admin

@@ -107,7 +107,7 @@ export function UserPage() {
           testId="user-page-credits"
         />
       </Box>
-      <AccountsPanel actions={admin ? adminActions : resellerActions} showOwner={admin} />
+      <AccountsPanel actions={admin ? adminActions : resellerActions} showOwner={admin} view="credits" />
       {admin && (
         <Box sx={{ mt: 3 }}>
           <AllLedgerCard />

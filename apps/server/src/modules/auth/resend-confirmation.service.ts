@@ -1,0 +1,26 @@
+import type { ResendConfirmationBody } from '@linedesk/shared';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../platform/errors.js';
+import { overResendConfirmationLimit } from './resend-confirmation-limiter.js';
+
+/**
+ * Someone whose sign-in was refused for an unconfirmed email asks for the mail again. better-auth
+ * sends it only to an account that exists and is unconfirmed, and answers every address alike and in
+ * the same time, so nobody learns from this which addresses have accounts.
+ */
+export async function resendConfirmation(
+  ctx: AppContext,
+  request: FastifyRequest,
+  body: ResendConfirmationBody,
+): Promise<void> {
+  const email = body.email.toLowerCase();
+  if (await overResendConfirmationLimit(ctx.db, email, request.ip)) throw new AppError('RATE_LIMITED');
+  // No session headers: better-auth then looks the address up itself instead of using the caller's.
+  await ctx.auth.api.sendVerificationEmail({ body: { email } });
+}
+
+/** An admin's resend for one account with a password (the account is known to be unconfirmed). */
+export async function sendConfirmationMail(ctx: AppContext, email: string): Promise<void> {
+  await ctx.auth.api.sendVerificationEmail({ body: { email } });
+}

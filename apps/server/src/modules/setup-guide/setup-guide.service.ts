@@ -1,0 +1,45 @@
+import {
+  RESELLER_GROUP_ID,
+  contactDetailsSet,
+  type SetupGuide,
+  type SetupGuideBody,
+  type SetupGuideStepKey,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { getContactDetails } from '../contact/contact.service.js';
+import { setupGuideRepository } from './setup-guide.repository.js';
+
+/**
+ * The first-run guide, computed from what the panel really holds: nobody can buy credits until
+ * packages exist, nobody sells lines until a server answers, so each step ticks itself once done.
+ */
+export async function getSetupGuide(ctx: AppContext, actor: Actor | null): Promise<SetupGuide> {
+  const admin = access.admin(actor);
+  const [server, packages, contact, reseller, hidden] = await Promise.all([
+    setupGuideRepository.testedServerExists(ctx.db),
+    setupGuideRepository.activePackageExists(ctx.db),
+    getContactDetails(ctx, admin).then(contactDetailsSet),
+    setupGuideRepository.resellerExists(ctx.db, RESELLER_GROUP_ID),
+    setupGuideRepository.isHidden(ctx.db, admin.id),
+  ]);
+  const done: Record<SetupGuideStepKey, boolean> = {
+    server,
+    credit_packages: packages,
+    contact_details: contact,
+    reseller,
+  };
+  const steps = (Object.keys(done) as SetupGuideStepKey[]).map((key) => ({ key, done: done[key] }));
+  return { steps, complete: steps.every((step) => step.done), hidden };
+}
+
+/** Hiding (or showing again) is this admin's own choice; other admins keep theirs. */
+export async function setSetupGuideHidden(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: SetupGuideBody,
+): Promise<SetupGuide> {
+  const admin = access.admin(actor);
+  await setupGuideRepository.setHidden(ctx.db, admin.id, body.hidden);
+  return getSetupGuide(ctx, admin);
+}
