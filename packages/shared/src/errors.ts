@@ -1,4 +1,5 @@
 import { creditErrors } from './credit-errors.js';
+import { lineBulkErrors } from './line-bulk-errors.js';
 import { lineErrors } from './line-errors.js';
 import { messageErrors } from './message-errors.js';
 import { supportErrors } from './support-errors.js';
@@ -64,6 +65,7 @@ const coreErrors = {
 export const errorMessages = {
   ...coreErrors,
   ...lineErrors,
+  ...lineBulkErrors,
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,

@@ -9,6 +9,7 @@ export * from './list.js';
 export * from './events.js';
 export * from './languages.js';
 export * from './line.js';
+export * from './line-bulk.js';
 export * from './credits.js';
 export * from './redeem.js';
 export * from './pricing.js';

@@ -2,6 +2,7 @@ import * as apiKeys from './schema/api-keys.schema.js';
 import * as core from './schema/core.schema.js';
 import * as credits from './schema/credits.schema.js';
 import * as dashboard from './schema/dashboard.schema.js';
+import * as lineBulk from './schema/line-bulk.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
 import * as reminders from './schema/reminders.schema.js';
@@ -16,6 +17,7 @@ export * from './schema/api-keys.schema.js';
 export * from './schema/core.schema.js';
 export * from './schema/credits.schema.js';
 export * from './schema/dashboard.schema.js';
+export * from './schema/line-bulk.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
 export * from './schema/reminders.schema.js';
@@ -27,6 +29,7 @@ export const schema = {
   ...core,
   ...credits,
   ...dashboard,
+  ...lineBulk,
   ...lines,
   ...messages,
   ...reminders,

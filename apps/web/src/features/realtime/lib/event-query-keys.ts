@@ -19,4 +19,5 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   credit_packages: [['credit-packages']],
   kb_articles: [['kb']],
   app_settings: [['settings']],
+  line_bulk_jobs: [['line-bulk']],
 };
