@@ -3,6 +3,7 @@ import type enApiKeys from './locales/api-keys/en.json';
 import type en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
+import type enLinesBulk from './locales/lines-bulk/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
 import type enSupport from './locales/support/en.json';
@@ -12,6 +13,7 @@ export type Translation = typeof en &
   typeof enApiKeys &
   typeof enInsights &
   typeof enLines &
+  typeof enLinesBulk &
   typeof enCredits &
   typeof enSupport &
   typeof enMessages;
