@@ -12,21 +12,26 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { LineBulkItem } from '@linedesk/shared';
+import type { LineBulkItem, LineBulkJob } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { lineBulkResultsUrl } from '../api/line-bulk-api';
 import { useLineBulkJob } from '../hooks/use-line-bulk';
 
-type BulkJobDialogProps = { jobId: number | null; open: boolean; onClose: () => void };
+type BulkJobDialogProps = {
+  /** The job as its start answered, shown until the first refresh. */
+  started: LineBulkJob | null;
+  open: boolean;
+  onClose: () => void;
+};
 
 /**
  * A bulk action while it runs on the server (live from its events) and, once done, its result: how
  * many lines succeeded, which were refused and why, and the whole result (for a bulk create the
  * credentials) as a CSV.
  */
-export function BulkJobDialog({ jobId, open, onClose }: BulkJobDialogProps) {
+export function BulkJobDialog({ started, open, onClose }: BulkJobDialogProps) {
   const { t, i18n } = useTranslation();
-  const job = useLineBulkJob(open ? jobId : null).data;
+  const job = useLineBulkJob(open && started ? started.id : null).data ?? started;
   const finished = job?.status === 'done';
   const percent = !job || job.total === 0 ? 0 : Math.round((job.done / job.total) * 100);
   const reason = (item: LineBulkItem) =>

@@ -13,8 +13,16 @@ import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
-import { isAdminAccount, type Line, type LineBulkAction, type LineWriteResult } from '@linedesk/shared';
+import {
+  isAdminAccount,
+  type Line,
+  type LineBulkAction,
+  type LineBulkJob,
+  type LineWriteResult,
+} from '@linedesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -55,6 +63,7 @@ export function LinesListPage() {
   const syncText = useSyncText();
   const account = useAccount();
   const admin = isAdminAccount(account);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readLineListState(searchParams), [searchParams]);
   const lines = useLines(params);
@@ -73,7 +82,10 @@ export function LinesListPage() {
     action: 'renew',
     selection: {},
   });
-  const [job, setJob] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
+  const [job, setJob] = useState<{ open: boolean; started: LineBulkJob | null }>({
+    open: false,
+    started: null,
+  });
 
   const rows = useMemo(() => lines.data?.items ?? [], [lines.data]);
   // Past the server's count cap the total is a lower bound, until a page that is not full tells
@@ -163,7 +175,10 @@ export function LinesListPage() {
         ? { filter: toBulkFilter(filterOf(params)) }
         : { ids: selected.map((l) => l.id) },
     });
-  const pageFullySelected = selected.length > 0 && selected.length === rows.length && total > rows.length;
+  // Phones have no tick boxes: there a bulk action is for every line matching the filter.
+  const pageFullySelected =
+    (phone && rows.length > 0) ||
+    (selected.length > 0 && selected.length === rows.length && total > rows.length);
 
   const confirmRenew = (months: number) => {
     const targets = renewing.lines;
@@ -232,7 +247,7 @@ export function LinesListPage() {
           admin={admin}
         />
         <Divider />
-        {selected.length > 0 && (
+        {(selected.length > 0 || allMatching || (phone && rows.length > 0)) && (
           <Box
             sx={{
               display: 'flex',
@@ -263,54 +278,58 @@ export function LinesListPage() {
                 {t('linesBulk.selectAllMatching', { count: total })}
               </Button>
             )}
-            <Button
-              size="small"
-              variant="contained"
-              startIcon={<AutorenewIcon />}
-              onClick={() => openBulk('renew')}
-              data-testid="lines-bulk-renew"
-            >
-              {t('lines.bulk.renew')}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<CheckCircleOutlineIcon />}
-              onClick={() => openBulk('enable')}
-              data-testid="lines-bulk-enable"
-            >
-              {t('linesBulk.enable')}
-            </Button>
-            <Button
-              size="small"
-              variant="outlined"
-              startIcon={<BlockIcon />}
-              onClick={() => openBulk('disable')}
-              data-testid="lines-bulk-disable"
-            >
-              {t('linesBulk.disable')}
-            </Button>
-            {admin && (
-              <Button
-                size="small"
-                variant="outlined"
-                startIcon={<DriveFileMoveOutlinedIcon />}
-                onClick={() => openBulk('move')}
-                data-testid="lines-bulk-move"
-              >
-                {t('linesBulk.move')}
-              </Button>
+            {(selected.length > 0 || allMatching) && (
+              <>
+                <Button
+                  size="small"
+                  variant="contained"
+                  startIcon={<AutorenewIcon />}
+                  onClick={() => openBulk('renew')}
+                  data-testid="lines-bulk-renew"
+                >
+                  {t('lines.bulk.renew')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<CheckCircleOutlineIcon />}
+                  onClick={() => openBulk('enable')}
+                  data-testid="lines-bulk-enable"
+                >
+                  {t('linesBulk.enable')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<BlockIcon />}
+                  onClick={() => openBulk('disable')}
+                  data-testid="lines-bulk-disable"
+                >
+                  {t('linesBulk.disable')}
+                </Button>
+                {admin && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<DriveFileMoveOutlinedIcon />}
+                    onClick={() => openBulk('move')}
+                    data-testid="lines-bulk-move"
+                  >
+                    {t('linesBulk.move')}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  variant="contained"
+                  color="error"
+                  startIcon={<DeleteOutlinedIcon />}
+                  onClick={() => openBulk('delete')}
+                  data-testid="lines-bulk-delete"
+                >
+                  {t('lines.bulk.delete')}
+                </Button>
+              </>
             )}
-            <Button
-              size="small"
-              variant="contained"
-              color="error"
-              startIcon={<DeleteOutlinedIcon />}
-              onClick={() => openBulk('delete')}
-              data-testid="lines-bulk-delete"
-            >
-              {t('lines.bulk.delete')}
-            </Button>
           </Box>
         )}
         {lines.isError && (
@@ -385,11 +404,11 @@ export function LinesListPage() {
           setBulk((state) => ({ ...state, open: false }));
           setSelection(emptySelection);
           setAllMatching(false);
-          setJob({ open: true, id: started.id });
+          setJob({ open: true, started });
         }}
       />
       <BulkJobDialog
-        jobId={job.id}
+        started={job.started}
         open={job.open}
         onClose={() => setJob((state) => ({ ...state, open: false }))}
       />
