@@ -8,5 +8,4 @@ export const lineBulkErrors = {
   LINE_BULK_INVALID_COUNT: 'Create between 1 and {{max}} lines at once',
   LINE_BULK_INVALID_PREFIX:
     'The username prefix may only contain printable ASCII characters (at most {{max}}), without spaces or any of { } [ ] # =',
-  LINE_BULK_ALREADY_MOVED: 'The line already belongs to this reseller',
 } as const;
