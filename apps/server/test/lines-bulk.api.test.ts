@@ -69,7 +69,7 @@ describe('bulk line actions', () => {
   });
 
   it('previews the total, charges exactly that line by line, reports progress live and keeps ledger = balance', async () => {
-    const lines = [];
+    const lines: Awaited<ReturnType<typeof create>>[] = [];
     for (let i = 0; i < 6; i += 1) lines.push(await create(resellerA));
     const before = await balanceOf(server, resellerA.id);
     expect(before).toBe(100 - 6 * 2);
