@@ -193,6 +193,29 @@ describe('bulk line actions', () => {
     });
     expect(move.status).toBe(403);
     expect(move.body.error.code).toBe('LINE_BULK_MOVE_ADMIN_ONLY');
+
+    // An account without lines (group 3) has no bulk actions either; signed out is 401.
+    const plain = await signUpAccount(server, 'bulk-plain@example.com');
+    for (const res of [
+      await plain.client.post('/api/lines/bulk/preview', {
+        action: 'renew',
+        filter: {},
+        subscription_months: 1,
+      }),
+      await plain.client.post('/api/lines/bulk', {
+        action: 'create',
+        count: 1,
+        username_prefix: 'x',
+        subscription_months: 1,
+      }),
+      await plain.client.get(`/api/lines/bulk/${jobsOfA.body.id}`),
+    ]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    }
+    expect(
+      (await server.client().post('/api/lines/bulk/preview', { action: 'delete', filter: {} })).status,
+    ).toBe(401);
   });
 
   it('disables, enables, moves (admin) and deletes selected lines, with a result CSV per line', async () => {
