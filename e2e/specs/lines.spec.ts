@@ -251,7 +251,8 @@ describe('line users in real browsers, against a real line agent', () => {
     await admin.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
     expect(await admin.getByTestId('lines-selected-count').textContent()).toBe('Selected: 3');
     await admin.getByTestId('lines-bulk-delete').click();
-    await admin.getByTestId('confirm-button').click();
+    await admin.locator('[data-testid="bulk-preview-count"][data-count="3"]').waitFor();
+    await admin.getByTestId('bulk-confirm').click();
     await admin.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor();
     expect(await admin.getByTestId('bulk-progress-count').textContent()).toBe('3 / 3');
     expect(await admin.getByTestId('bulk-summary').textContent()).toBe('Done: 3 succeeded, 0 failed.');

@@ -38,6 +38,8 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
 import { startLineReconcileJob } from './modules/lines/line-reconcile.js';
 import { startLineSyncJob } from './modules/lines/line-sync-job.js';
+import { registerLineBulkRoutes } from './modules/line-bulk/line-bulk.routes.js';
+import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
 import { registerLineRoutes } from './modules/lines/lines.routes.js';
 import { registerMessageRoutes } from './modules/messages/messages.routes.js';
 import { registerContactRoutes } from './modules/contact/contact.routes.js';
@@ -172,6 +174,7 @@ export async function buildApp(
   registerGroupRoutes(app, ctx);
   registerServerRoutes(app, ctx);
   registerLineRoutes(app, ctx);
+  registerLineBulkRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
@@ -190,12 +193,14 @@ export async function buildApp(
   await app.ready();
   const serverCheckJob = startServerCheckJob(ctx);
   const lineSyncJob = startLineSyncJob(ctx);
+  const lineBulkJob = startLineBulkJob(ctx);
   const lineReconcileJob = startLineReconcileJob(ctx);
   const reminderJob = startExpiryReminderJob(ctx);
   const backupJob = startBackupJob(ctx);
   const close = async () => {
     await backupJob.stop();
     await serverCheckJob.stop();
+    await lineBulkJob.stop();
     await lineSyncJob.stop();
     await lineReconcileJob.stop();
     await reminderJob.stop();

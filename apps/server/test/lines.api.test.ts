@@ -662,11 +662,11 @@ describe('lines', () => {
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="lines-.*\.csv"/);
     const rows = String(res.body).trim().split('\r\n');
     expect(rows[0]).toBe(
-      'username,password,server,status,expiry_date,added_date,owner,notes,name,email,company,host_port,trial,subscription_months,sync_state',
+      'username,password,server,status,expiry_date,added_date,owner,notes,name,email,company,host_port,trial,subscription_months,sync_state,connection_line',
     );
     expect(rows).toHaveLength(3);
     expect(rows).toContain(
-      `${plain.username},pw-1234,Agent,active,${display(plain.expiry_date)},${display(today())},exporter@example.com,"has, comma ""and quotes""",,,,127.0.0.1:${agentServer.port},no,1,synced`,
+      `${plain.username},pw-1234,Agent,active,${display(plain.expiry_date)},${display(today())},exporter@example.com,"has, comma ""and quotes""",,,,127.0.0.1:${agentServer.port},no,1,synced,C: 127.0.0.1 ${agentServer.port} ${plain.username} pw-1234`,
     );
     expect(rows.find((r) => r.startsWith(formula.username))).toContain(',suspended,');
     expect(rows.find((r) => r.startsWith(formula.username))).toContain(",'=SUM(A1),");

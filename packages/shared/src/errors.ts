@@ -1,5 +1,6 @@
 import { accountSecurityErrors } from './account-security-errors.js';
 import { creditErrors } from './credit-errors.js';
+import { lineBulkErrors } from './line-bulk-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
@@ -68,6 +69,7 @@ export const errorMessages = {
   ...coreErrors,
   ...lineErrors,
   ...lineServerErrors,
+  ...lineBulkErrors,
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,

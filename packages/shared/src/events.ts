@@ -13,6 +13,8 @@ export const eventTables = [
   'credit_packages',
   'kb_articles',
   'app_settings',
+  /** A bulk action's progress; sent to the account that started it. */
+  'line_bulk_jobs',
 ] as const;
 export type EventTable = (typeof eventTables)[number];
 

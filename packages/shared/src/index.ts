@@ -11,6 +11,8 @@ export * from './events.js';
 export * from './languages.js';
 export * from './line.js';
 export * from './line-server-rules.js';
+export * from './line-bulk.js';
+export * from './connection-line.js';
 export * from './credits.js';
 export * from './redeem.js';
 export * from './pricing.js';

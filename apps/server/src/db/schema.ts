@@ -3,6 +3,7 @@ import * as audit from './schema/audit.schema.js';
 import * as core from './schema/core.schema.js';
 import * as credits from './schema/credits.schema.js';
 import * as dashboard from './schema/dashboard.schema.js';
+import * as lineBulk from './schema/line-bulk.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
 import * as reminders from './schema/reminders.schema.js';
@@ -19,6 +20,7 @@ export * from './schema/audit.schema.js';
 export * from './schema/core.schema.js';
 export * from './schema/credits.schema.js';
 export * from './schema/dashboard.schema.js';
+export * from './schema/line-bulk.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
 export * from './schema/reminders.schema.js';
@@ -32,6 +34,7 @@ export const schema = {
   ...core,
   ...credits,
   ...dashboard,
+  ...lineBulk,
   ...lines,
   ...messages,
   ...reminders,

@@ -13,6 +13,7 @@ import { dashboardExamples } from './dashboard/dashboard.examples.js';
 import { groupExamples } from './groups/groups.examples.js';
 import { healthExamples } from './health/health.examples.js';
 import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
+import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
@@ -42,6 +43,7 @@ export const routeExamples: RouteExamples = {
   ...healthExamples,
   ...knowledgeBaseExamples,
   ...lineExamples,
+  ...lineBulkExamples,
   ...localeExamples,
   ...messageExamples,
   ...pricingExamples,

@@ -26,7 +26,7 @@ export function isUnauthenticated(error: unknown): boolean {
   return isApiError(error) && error.status === 401 && error.code === 'UNAUTHENTICATED';
 }
 
-type RequestOptions = { signal?: AbortSignal };
+type RequestOptions = { signal?: AbortSignal; headers?: Record<string, string> };
 
 function readErrorBody(body: unknown): { code: string; message: string; details?: unknown } | null {
   if (typeof body !== 'object' || body === null || !('error' in body)) return null;
@@ -48,6 +48,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
       headers: {
         Accept: 'application/json',
         ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
+        ...options.headers,
       },
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal: options.signal,

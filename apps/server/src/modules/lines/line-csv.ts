@@ -1,4 +1,4 @@
-import { csvRecord, lineStatus, toDisplayDate } from '@linedesk/shared';
+import { csvRecord, lineStatus, storedLineConnectionLine, toDisplayDate } from '@linedesk/shared';
 import type { LineRow } from './lines.repository.js';
 
 export const LINE_CSV_HEADER = [
@@ -17,6 +17,7 @@ export const LINE_CSV_HEADER = [
   'trial',
   'subscription_months',
   'sync_state',
+  'connection_line',
 ] as const;
 
 export function lineCsvHeader(): string {
@@ -45,5 +46,6 @@ export function lineCsvRow(row: LineRow, today: string): string {
     row.isTrial ? 'yes' : 'no',
     row.subscriptionMonths,
     row.syncState,
+    storedLineConnectionLine(row, row.serverProtocol),
   ]);
 }

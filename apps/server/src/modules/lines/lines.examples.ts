@@ -52,7 +52,7 @@ export const lineExamples: RouteExamples = {
       contentType: 'text/csv',
       example:
         lineCsvHeader() +
-        'shop-1042,k7Qp2mZx,Frankfurt 1,expired,22-10-2026,22-07-2026,reseller@example.com,Paid by bank transfer,Anna Kowalska,anna@example.com,,tv.example.com:12000,no,3,synced\r\n',
+        'shop-1042,k7Qp2mZx,Frankfurt 1,expired,22-10-2026,22-07-2026,reseller@example.com,Paid by bank transfer,Anna Kowalska,anna@example.com,,tv.example.com:12000,no,3,synced,C: tv.example.com 12000 shop-1042 k7Qp2mZx\r\n',
     },
   },
   'POST /api/lines': {

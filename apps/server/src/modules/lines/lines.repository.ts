@@ -38,7 +38,7 @@ export type LineUpdate = Partial<
   >
 >;
 /** A line with its server's name, as lists and details show it. */
-export type LineRow = LineRecord & { serverName: string | null };
+export type LineRow = LineRecord & { serverName: string | null; serverProtocol: string | null };
 
 export type LineFilter = {
   /** null = every owner (admins). */
@@ -54,7 +54,11 @@ export type LineFilter = {
 };
 
 const { searchText: _searchText, ...storedColumns } = getTableColumns(lines);
-const lineColumns = { ...storedColumns, serverName: cccamServers.serverName };
+const lineColumns = {
+  ...storedColumns,
+  serverName: cccamServers.serverName,
+  serverProtocol: cccamServers.protocol,
+};
 
 function dateParam(iso: string): SQL {
   return sql`${iso}::date`;

@@ -1,5 +1,6 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -47,6 +48,12 @@ export function LineActionsMenu({ line, busy, onAction }: LineActionsMenuProps) 
             <AutorenewIcon fontSize="small" />
           </ListItemIcon>
           {t('lines.actions.renew')}
+        </MenuItem>
+        <MenuItem onClick={() => act('copy')} data-testid="line-copy-connection-menu-item">
+          <ListItemIcon>
+            <ContentCopyIcon fontSize="small" />
+          </ListItemIcon>
+          {t('linesBulk.connection.copy')}
         </MenuItem>
         <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
           <ListItemIcon>

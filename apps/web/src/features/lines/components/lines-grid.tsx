@@ -1,4 +1,5 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -45,7 +46,7 @@ const phoneColumns: GridColumnVisibilityModel = {
   created_at: false,
 };
 
-export type LineRowAction = 'renew' | 'toggle' | 'delete';
+export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy';
 
 type LinesGridProps = {
   rows: Line[];
@@ -193,7 +194,7 @@ export function LinesGrid(props: LinesGridProps) {
         disableColumnMenu: true,
         align: 'right',
         headerAlign: 'right',
-        width: phone ? 48 : 140,
+        width: phone ? 48 : 176,
         renderHeader: phone ? () => null : undefined,
         renderCell: ({ row }) =>
           phone ? (
@@ -214,6 +215,16 @@ export function LinesGrid(props: LinesGridProps) {
                   data-testid="line-renew-button"
                 >
                   <AutorenewIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('linesBulk.connection.copy')}>
+                <IconButton
+                  size="small"
+                  onClick={() => onAction('copy', row)}
+                  aria-label={`${t('linesBulk.connection.copy')}: ${row.username}`}
+                  data-testid="line-copy-connection-button"
+                >
+                  <ContentCopyIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
               <Tooltip title={t('common.edit')}>

@@ -1,15 +1,14 @@
-import type { ActiveServer, ClientConfig, Line, ServerProtocol } from '@linedesk/shared';
+import {
+  parseHostPort,
+  type ActiveServer,
+  type ClientConfig,
+  type Line,
+  type ServerProtocol,
+} from '@linedesk/shared';
+
+export { parseHostPort };
 
 export type ConnectionTarget = { host_ip: string; port: number; protocol: ServerProtocol };
-
-/** "host:port" or "[v6]:port" → its parts; null when it is not that shape. */
-export function parseHostPort(entry: string): { host: string; port: number } | null {
-  const match = /^\s*(?:\[([^\]]+)\]|([^\s:]+)):(\d{1,5})\s*$/.exec(entry);
-  if (!match) return null;
-  const port = Number(match[3]);
-  if (port < 1 || port > 65535) return null;
-  return { host: (match[1] ?? match[2])!, port };
-}
 
 function protocolOf(line: Line, servers: readonly ActiveServer[] | undefined): ServerProtocol {
   const server = servers?.find((candidate) => candidate.id === line.server_id);

@@ -33,6 +33,7 @@ import { useAccount } from '../../auth/hooks/account-context';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { ExpiryDateField } from '../components/expiry-date-field';
 import { HostPortField } from '../components/host-port-field';
+import { ConnectionLineCard } from '../components/connection-line-card';
 import { LineHistory } from '../components/line-history';
 import { LinePasswordField } from '../components/line-password-field';
 import { LineStatusChip } from '../components/line-status-chip';
@@ -210,6 +211,7 @@ function LineEditor({ line }: { line: Line }) {
         </Stack>
 
         <Stack sx={{ gap: 3, minWidth: 0 }}>
+          <ConnectionLineCard line={line} />
           <Card>
             <CardHeader title={t('lines.edit.overviewTitle')} />
             <CardContent>

@@ -1,6 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import LibraryAddOutlinedIcon from '@mui/icons-material/LibraryAddOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,38 +13,41 @@ import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
-import { isAdminAccount, type Line, type LineWriteResult } from '@linedesk/shared';
+import {
+  isAdminAccount,
+  type Line,
+  type LineBulkAction,
+  type LineBulkJob,
+  type LineWriteResult,
+} from '@linedesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../routes/paths';
 import { useAccount } from '../../auth/hooks/account-context';
-import { lineExportUrl, linesApi, toLineQuery, type LineListParams } from '../api/lines-api';
-import { BulkProgressDialog, type BulkRun } from '../components/bulk-progress-dialog';
+import { lineExportUrl, toLineQuery, type LineListParams } from '../api/lines-api';
+import { toBulkFilter } from '../api/line-bulk-api';
+import { BulkActionDialog, type BulkSelection } from '../components/bulk-action-dialog';
+import { BulkJobDialog } from '../components/bulk-job-dialog';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
 import { LinesGrid, type LineRowAction } from '../components/lines-grid';
 import { RenewLineDialog } from '../components/renew-line-dialog';
-import {
-  useInvalidateLineWrites,
-  useLines,
-  useRenewLine,
-  useServerOptions,
-  useUpdateLine,
-} from '../hooks/use-lines';
+import { useLines, useRenewLine, useServerOptions, useUpdateLine } from '../hooks/use-lines';
+import { useConnectionLine } from '../hooks/use-connection-line';
 import { useSyncText } from '../hooks/use-sync-text';
+import { copyText } from '../lib/copy-text';
 import { filterOf, readLineListState } from '../lib/line-list-state';
-import { runSequentially } from '../lib/run-sequentially';
 
 type LineDialog = { open: boolean; line: Line | null };
 const closed: LineDialog = { open: false, line: null };
 const emptySelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
-const idleRun: BulkRun = { open: false, title: '', total: 0, done: 0, failures: [], finished: false };
 
 /** The rows of this page the user ticked ('exclude' is the header checkbox: all but the unticked). */
 function selectedLines(rows: readonly Line[], selection: GridRowSelectionModel): Line[] {
@@ -56,20 +63,29 @@ export function LinesListPage() {
   const syncText = useSyncText();
   const account = useAccount();
   const admin = isAdminAccount(account);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readLineListState(searchParams), [searchParams]);
   const lines = useLines(params);
   const servers = useServerOptions(admin);
+  const connectionOf = useConnectionLine();
   const update = useUpdateLine();
   const renew = useRenewLine();
-  const invalidate = useInvalidateLineWrites();
   const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
   const [renewing, setRenewing] = useState<{ open: boolean; lines: Line[] }>({ open: false, lines: [] });
   const [deleting, setDeleting] = useState<LineDialog>(closed);
-  const [bulkDelete, setBulkDelete] = useState<{ open: boolean; lines: Line[] }>({ open: false, lines: [] });
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
-  const [run, setRun] = useState<BulkRun>(idleRun);
-  const stopRequested = useRef(false);
+  // Every line matching the filter, not only the ticked rows of this page.
+  const [allMatching, setAllMatching] = useState(false);
+  const [bulk, setBulk] = useState<{ open: boolean; action: LineBulkAction; selection: BulkSelection }>({
+    open: false,
+    action: 'renew',
+    selection: {},
+  });
+  const [job, setJob] = useState<{ open: boolean; started: LineBulkJob | null }>({
+    open: false,
+    started: null,
+  });
 
   const rows = useMemo(() => lines.data?.items ?? [], [lines.data]);
   // Past the server's count cap the total is a lower bound, until a page that is not full tells
@@ -87,6 +103,7 @@ export function LinesListPage() {
       if (next.pageSize === 25) query.delete('page_size');
       setSearchParams(query, { replace: true });
       setSelection(emptySelection);
+      setAllMatching(false);
     },
     [setSearchParams],
   );
@@ -110,6 +127,14 @@ export function LinesListPage() {
   };
 
   const handleAction = (action: LineRowAction, line: Line) => {
+    if (action === 'copy') {
+      const text = connectionOf(line);
+      if (!text) snackbar(t('linesBulk.connection.unknown'), 'warning');
+      else
+        void copyText(text).then((copied) =>
+          copied ? snackbar(t('linesBulk.connection.copied', { username: line.username })) : undefined,
+        );
+    }
     if (action === 'renew') setRenewing({ open: true, lines: [line] });
     if (action === 'delete') setDeleting({ open: true, line });
     if (action === 'toggle') {
@@ -142,29 +167,18 @@ export function LinesListPage() {
   });
   const onAction = useCallback((action: LineRowAction, line: Line) => latestAction.current(action, line), []);
 
-  /** Bulk actions call the per-line endpoints one after another, so each line gets its own answer. */
-  const runBulk = async (title: string, targets: Line[], action: (line: Line) => Promise<unknown>) => {
-    stopRequested.current = false;
-    setRun({ open: true, title, total: targets.length, done: 0, failures: [], finished: false });
-    await runSequentially(
-      targets,
+  const openBulk = (action: LineBulkAction) =>
+    setBulk({
+      open: true,
       action,
-      (outcome) =>
-        setRun((current) => ({
-          ...current,
-          done: outcome.done,
-          failures: outcome.failures.map(({ item, error }) => ({
-            id: item.id,
-            username: item.username,
-            message: errorMessage(error),
-          })),
-        })),
-      () => stopRequested.current,
-    );
-    setRun((current) => ({ ...current, finished: true }));
-    setSelection(emptySelection);
-    await invalidate();
-  };
+      selection: allMatching
+        ? { filter: toBulkFilter(filterOf(params)) }
+        : { ids: selected.map((l) => l.id) },
+    });
+  // Phones have no tick boxes: there a bulk action is for every line matching the filter.
+  const pageFullySelected =
+    (phone && rows.length > 0) ||
+    (selected.length > 0 && selected.length === rows.length && total > rows.length);
 
   const confirmRenew = (months: number) => {
     const targets = renewing.lines;
@@ -182,7 +196,6 @@ export function LinesListPage() {
       return;
     }
     setRenewing((state) => ({ ...state, open: false }));
-    void runBulk(t('lines.bulk.renewTitle'), targets, (line) => linesApi.renew(line.id, months));
   };
 
   const exportHref = lineExportUrl(filterOf(params));
@@ -206,6 +219,15 @@ export function LinesListPage() {
               {t('lines.list.export')}
             </Button>
             <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<LibraryAddOutlinedIcon />}
+              onClick={() => setBulk({ open: true, action: 'create', selection: {} })}
+              data-testid="lines-bulk-create"
+            >
+              {t('linesBulk.createMany')}
+            </Button>
+            <Button
               variant="contained"
               startIcon={<AddIcon />}
               component={RouterLink}
@@ -225,7 +247,7 @@ export function LinesListPage() {
           admin={admin}
         />
         <Divider />
-        {selected.length > 0 && (
+        {(selected.length > 0 || allMatching || (phone && rows.length > 0)) && (
           <Box
             sx={{
               display: 'flex',
@@ -243,27 +265,71 @@ export function LinesListPage() {
               sx={{ flexGrow: 1, color: 'primary.dark' }}
               data-testid="lines-selected-count"
             >
-              {t('lines.bulk.selected', { count: selected.length })}
+              {allMatching
+                ? t('linesBulk.allMatching', { count: total })
+                : t('lines.bulk.selected', { count: selected.length })}
             </Typography>
-            <Button
-              size="small"
-              variant="contained"
-              startIcon={<AutorenewIcon />}
-              onClick={() => setRenewing({ open: true, lines: selected })}
-              data-testid="lines-bulk-renew"
-            >
-              {t('lines.bulk.renew')}
-            </Button>
-            <Button
-              size="small"
-              variant="contained"
-              color="error"
-              startIcon={<DeleteOutlinedIcon />}
-              onClick={() => setBulkDelete({ open: true, lines: selected })}
-              data-testid="lines-bulk-delete"
-            >
-              {t('lines.bulk.delete')}
-            </Button>
+            {pageFullySelected && !allMatching && (
+              <Button
+                size="small"
+                onClick={() => setAllMatching(true)}
+                data-testid="lines-select-all-matching"
+              >
+                {t('linesBulk.selectAllMatching', { count: total })}
+              </Button>
+            )}
+            {(selected.length > 0 || allMatching) && (
+              <>
+                <Button
+                  size="small"
+                  variant="contained"
+                  startIcon={<AutorenewIcon />}
+                  onClick={() => openBulk('renew')}
+                  data-testid="lines-bulk-renew"
+                >
+                  {t('lines.bulk.renew')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<CheckCircleOutlineIcon />}
+                  onClick={() => openBulk('enable')}
+                  data-testid="lines-bulk-enable"
+                >
+                  {t('linesBulk.enable')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<BlockIcon />}
+                  onClick={() => openBulk('disable')}
+                  data-testid="lines-bulk-disable"
+                >
+                  {t('linesBulk.disable')}
+                </Button>
+                {admin && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<DriveFileMoveOutlinedIcon />}
+                    onClick={() => openBulk('move')}
+                    data-testid="lines-bulk-move"
+                  >
+                    {t('linesBulk.move')}
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  variant="contained"
+                  color="error"
+                  startIcon={<DeleteOutlinedIcon />}
+                  onClick={() => openBulk('delete')}
+                  data-testid="lines-bulk-delete"
+                >
+                  {t('lines.bulk.delete')}
+                </Button>
+              </>
+            )}
           </Box>
         )}
         {lines.isError && (
@@ -298,7 +364,10 @@ export function LinesListPage() {
             });
           }}
           selection={selection}
-          onSelectionChange={setSelection}
+          onSelectionChange={(next) => {
+            setSelection(next);
+            setAllMatching(false);
+          }}
           busy={toggling}
           onAction={onAction}
         />
@@ -326,24 +395,22 @@ export function LinesListPage() {
           setDeleting((state) => ({ ...state, open: false }));
         }}
       />
-      <ConfirmDialog
-        open={bulkDelete.open}
-        title={t('lines.bulk.deleteTitle', { count: bulkDelete.lines.length })}
-        content={<Typography>{t('lines.bulk.deleteConfirm', { count: bulkDelete.lines.length })}</Typography>}
-        confirmLabel={t('common.delete')}
-        onClose={() => setBulkDelete((state) => ({ ...state, open: false }))}
-        onConfirm={() => {
-          const targets = bulkDelete.lines;
-          setBulkDelete((state) => ({ ...state, open: false }));
-          void runBulk(t('lines.bulk.deleteProgressTitle'), targets, (line) => linesApi.remove(line.id));
+      <BulkActionDialog
+        open={bulk.open}
+        action={bulk.action}
+        selection={bulk.selection}
+        onClose={() => setBulk((state) => ({ ...state, open: false }))}
+        onStarted={(started) => {
+          setBulk((state) => ({ ...state, open: false }));
+          setSelection(emptySelection);
+          setAllMatching(false);
+          setJob({ open: true, started });
         }}
       />
-      <BulkProgressDialog
-        run={run}
-        onStop={() => {
-          stopRequested.current = true;
-        }}
-        onClose={() => setRun((current) => ({ ...current, open: false }))}
+      <BulkJobDialog
+        started={job.started}
+        open={job.open}
+        onClose={() => setJob((state) => ({ ...state, open: false }))}
       />
     </>
   );

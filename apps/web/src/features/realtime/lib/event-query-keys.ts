@@ -19,4 +19,5 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   credit_packages: [['credit-packages'], ['setup-guide']],
   kb_articles: [['kb']],
   app_settings: [['settings'], ['setup-guide']],
+  line_bulk_jobs: [['line-bulk']],
 };

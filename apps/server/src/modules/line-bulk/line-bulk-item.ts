@@ -1,0 +1,257 @@
+import { addMonths, connectionLine, isoDate, renewedExpiry, toDisplayDate } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { access } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { creditLedger } from '../credits/credit-ledger.js';
+import type { ServerRow } from '../servers/servers.repository.js';
+import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
+import { linesRepository, type LineRecord } from '../lines/lines.repository.js';
+import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
+
+/** What a job keeps in `params`, fixed when it was asked for. */
+export type BulkParams = {
+  subscription_months?: number;
+  target_owner_id?: string;
+  target_owner_email?: string;
+  server_id?: number;
+  /** The price of one line when the action was asked for (0 for admins). */
+  charge_per_line?: number;
+};
+
+/** A line the action changed: whose lists to refresh. */
+export type ItemDone = { lineId: number; charged: number; owners: string[] };
+
+function ownersOf(...ids: (string | null | undefined)[]): string[] {
+  return ids.filter((id): id is string => typeof id === 'string');
+}
+
+/**
+ * Due at once: the line-sync worker delivers a job's changes in its batches (one POST /batch per
+ * server for up to 200 lines), rather than the job waiting on each server.
+ */
+const WORKER_NOW = 0;
+
+/** The line's state for its server, in this transaction. */
+async function enqueueUpsert(tx: Db, line: LineRecord): Promise<void> {
+  if (line.serverId === null) return;
+  await lineOutboxRepository.enqueue(
+    tx,
+    {
+      lineId: line.id,
+      serverId: line.serverId,
+      username: line.username,
+      operation: 'upsert',
+      payload: { password: line.password, expiryDate: toDisplayDate(line.expiryDate), enabled: line.enabled },
+    },
+    WORKER_NOW,
+  );
+}
+
+/** The unique index on users.username turned a duplicate away. */
+function isUsernameViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+type Applied = { done: ItemDone; connectionLine?: string };
+
+async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: BulkParams): Promise<Applied> {
+  const scope = { ownerId: job.isAdmin ? null : job.accountId };
+  const current = access.ownLineOrNotFound(scope, await linesRepository.lockById(tx, item.lineId!));
+  const base = { lineId: current.id };
+  const key = current.serverId === null ? null : { serverId: current.serverId, username: current.username };
+  const event = (action: string, details: Record<string, unknown> = {}) =>
+    linesRepository.insertEvent(tx, {
+      lineId: current.id,
+      actorId: job.accountId,
+      action,
+      details: { ...details, bulk_job_id: job.id },
+    });
+  switch (job.action) {
+    case 'renew': {
+      const months = params.subscription_months!;
+      const charge = job.isAdmin ? 0 : (params.charge_per_line ?? 0);
+      const expiryDate = renewedExpiry(current.expiryDate, months, isoDate(new Date()));
+      const updated = (await linesRepository.update(tx, current.id, {
+        expiryDate,
+        subscriptionMonths: months,
+        isTrial: false,
+        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
+      }))!;
+      if (charge > 0) {
+        await creditLedger.change(tx, {
+          accountId: job.accountId,
+          delta: -charge,
+          reason: 'line_renew',
+          actorId: job.accountId,
+          refType: 'line',
+          refId: String(current.id),
+          note: current.username,
+        });
+      }
+      await enqueueUpsert(tx, updated);
+      await event('renewed', {
+        subscription_months: months,
+        from: current.expiryDate,
+        to: expiryDate,
+        charged: charge,
+      });
+      return { done: { ...base, charged: charge, owners: ownersOf(current.ownerId) } };
+    }
+    case 'enable':
+    case 'disable': {
+      const enabled = job.action === 'enable';
+      // Already so: nothing to change, and a re-run of the same action stays harmless.
+      if (current.enabled === enabled) {
+        return { done: { ...base, charged: 0, owners: [] } };
+      }
+      const updated = (await linesRepository.update(tx, current.id, {
+        enabled,
+        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
+      }))!;
+      await enqueueUpsert(tx, updated);
+      await event(enabled ? 'enabled' : 'disabled');
+      return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId) } };
+    }
+    case 'delete': {
+      // The outbox row outlives the line, so the server is told even when this instance stops now.
+      if (key) {
+        await lineOutboxRepository.enqueue(
+          tx,
+          { ...key, lineId: current.id, operation: 'delete' },
+          WORKER_NOW,
+        );
+      }
+      await linesRepository.delete(tx, current.id);
+      await event('deleted', { username: current.username });
+      return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId) } };
+    }
+    case 'move': {
+      const target = { id: params.target_owner_id!, email: params.target_owner_email! };
+      if (current.ownerId === target.id) {
+        return { done: { ...base, charged: 0, owners: [] } };
+      }
+      await lineBulkRepository.moveLine(tx, current.id, target);
+      await event('moved', { from: current.ownerEmail, to: target.email });
+      return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId, target.id) } };
+    }
+    case 'create':
+      throw new Error('create items are applied by applyCreate');
+  }
+}
+
+async function applyCreate(
+  tx: Db,
+  job: BulkJobRow,
+  item: BulkItemRow,
+  params: BulkParams,
+  server: ServerRow | null,
+): Promise<Applied> {
+  if (!server || server.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
+  const months = params.subscription_months!;
+  const start = isoDate(new Date());
+  const expiryDate = addMonths(start, months);
+  const charge = job.isAdmin ? 0 : (params.charge_per_line ?? 0);
+  const owner = await lineBulkRepository.findAccount(tx, job.accountId);
+  let row: LineRecord;
+  try {
+    // A savepoint, so a taken username refuses this line without aborting the transaction.
+    row = await tx.transaction((inner) =>
+      linesRepository.insert(inner as unknown as Db, {
+        username: item.username!,
+        password: item.password!,
+        expiryDate,
+        addedDate: start,
+        hostPort: [`${server.hostIp}:${server.port}`],
+        ownerId: job.accountId,
+        ownerEmail: owner?.email ?? null,
+        serverId: server.id,
+        isTrial: false,
+        subscriptionMonths: months,
+        syncState: 'pending',
+      }),
+    );
+  } catch (error) {
+    if (isUsernameViolation(error)) throw new AppError('LINE_USERNAME_TAKEN');
+    throw error;
+  }
+  if (charge > 0) {
+    await creditLedger.change(tx, {
+      accountId: job.accountId,
+      delta: -charge,
+      reason: 'line_create',
+      actorId: job.accountId,
+      refType: 'line',
+      refId: String(row.id),
+      note: row.username,
+    });
+  }
+  await enqueueUpsert(tx, row);
+  await linesRepository.insertEvent(tx, {
+    lineId: row.id,
+    actorId: job.accountId,
+    action: 'created',
+    details: {
+      expiry_date: expiryDate,
+      is_trial: false,
+      subscription_months: months,
+      server_id: server.id,
+      charged: charge,
+      bulk_job_id: job.id,
+    },
+  });
+  return {
+    done: { lineId: row.id, charged: charge, owners: ownersOf(job.accountId) },
+    connectionLine: connectionLine(
+      { host_ip: server.hostIp, port: server.port, protocol: server.protocol },
+      { username: row.username, password: row.password },
+    ),
+  };
+}
+
+export type ItemOutcome =
+  { result: 'done'; done: ItemDone } | { result: 'refused'; code: string } | { result: 'skipped' };
+
+/**
+ * One line of a job, in one transaction: the line change, its charge with its ledger row, its outbox
+ * entry and the item's result commit together, under the item's row lock. A job taken over after a
+ * crash therefore never applies (nor charges) an item twice. A refusal (not the caller's line, not
+ * enough credits, a taken username) rolls the line back and is kept with its code and text.
+ */
+export async function applyItem(
+  ctx: AppContext,
+  job: BulkJobRow,
+  item: BulkItemRow,
+  server: ServerRow | null,
+): Promise<ItemOutcome> {
+  const params = job.params as BulkParams;
+  try {
+    return await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      if (!(await lineBulkRepository.lockPendingItem(tx, item.id))) return { result: 'skipped' as const };
+      const applied =
+        job.action === 'create'
+          ? await applyCreate(tx, job, item, params, server)
+          : await applyToLine(tx, job, item, params);
+      await lineBulkRepository.settleItem(tx, item.id, {
+        result: 'done',
+        lineId: applied.done.lineId,
+        charged: applied.done.charged,
+        connectionLine: applied.connectionLine ?? null,
+      });
+      return { result: 'done' as const, done: applied.done };
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const settled = await lineBulkRepository.settleItem(ctx.db, item.id, {
+      result: 'refused',
+      charged: 0,
+      code: error.code,
+      message: error.message,
+    });
+    return settled ? { result: 'refused', code: error.code } : { result: 'skipped' };
+  }
+}

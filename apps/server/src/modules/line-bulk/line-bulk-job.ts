@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../app-context.js';
+import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import { publishBalanceChange } from '../credits/credit-events.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import { applyItem, type BulkParams, type ItemDone } from './line-bulk-item.js';
+import { lineBulkRepository, type BulkJobRow } from './line-bulk.repository.js';
+
+/** Lines per round trip between progress reports (and lease renewals). */
+const CHUNK = 25;
+/** Long enough for a chunk on a slow database; a dead instance's job is taken over after it. */
+const LEASE_MS = 60_000;
+const POLL_MS = 500;
+
+/** The job's progress, live to the account that started it. */
+export async function publishJobChange(ctx: AppContext, job: Pick<BulkJobRow, 'id' | 'accountId'>) {
+  await ctx.bus.publish({
+    table: 'line_bulk_jobs',
+    action: 'update',
+    id: String(job.id),
+    audience: [job.accountId],
+  });
+}
+
+/** One change event per owner whose lines a chunk changed (not one per line), and the balance. */
+async function publishChunk(ctx: AppContext, job: BulkJobRow, done: ItemDone[]): Promise<void> {
+  if (done.length === 0) return;
+  const owners = new Set(done.flatMap((item) => item.owners));
+  const id = String(done[0]!.lineId);
+  const action = job.action === 'delete' ? 'delete' : job.action === 'create' ? 'insert' : 'update';
+  if (owners.size === 0) await ctx.bus.publish({ table: 'users', action, id, audience: [] });
+  for (const owner of owners) await ctx.bus.publish({ table: 'users', action, id, audience: [owner] });
+  if (done.some((item) => item.charged > 0)) {
+    const account = await lineBulkRepository.findAccount(ctx.db, job.accountId);
+    if (account) await publishBalanceChange(ctx, { id: account.id, ownerId: account.ownerId });
+  }
+}
+
+/**
+ * Works through a leased job's pending items in order. Each item commits on its own (see applyItem),
+ * so stopping anywhere (shutdown, crash, lease lost) leaves every item either done or still pending.
+ */
+async function runJob(ctx: AppContext, job: BulkJobRow, leaseId: string, signal: AbortSignal) {
+  const params = job.params as BulkParams;
+  const server =
+    job.action === 'create' && params.server_id !== undefined
+      ? ((await serversRepository.findById(ctx.db, params.server_id)) ?? null)
+      : null;
+  await publishJobChange(ctx, job);
+  let afterSeq = 0;
+  for (;;) {
+    if (signal.aborted) {
+      await lineBulkRepository.release(ctx.db, job.id, leaseId);
+      return;
+    }
+    const batch = await lineBulkRepository.pendingItems(ctx.db, job.id, afterSeq, CHUNK);
+    if (batch.length === 0) break;
+    const done: ItemDone[] = [];
+    for (const item of batch) {
+      const outcome = await applyItem(ctx, job, item, server);
+      if (outcome.result === 'done') done.push(outcome.done);
+    }
+    afterSeq = batch[batch.length - 1]!.seq;
+    await lineBulkRepository.refreshCounts(ctx.db, job.id);
+    await publishChunk(ctx, job, done);
+    await publishJobChange(ctx, job);
+    // Another instance took the job over (this one stalled past its lease): it carries on.
+    if (!(await lineBulkRepository.extendLease(ctx.db, job.id, leaseId, LEASE_MS))) return;
+  }
+  await lineBulkRepository.refreshCounts(ctx.db, job.id);
+  if (await lineBulkRepository.finish(ctx.db, job.id, leaseId)) await publishJobChange(ctx, job);
+}
+
+/**
+ * Runs bulk line actions in the background on every instance: each round leases the oldest open
+ * job (FOR UPDATE SKIP LOCKED), so two instances never run the same job, and a job whose instance
+ * died is taken over once its lease runs out, carrying on from its first pending line.
+ */
+export function startLineBulkJob(ctx: AppContext): PeriodicJob {
+  return startPeriodicJob(ctx, {
+    name: 'line-bulk',
+    everyMs: POLL_MS,
+    firstAfterMs: 0,
+    failureMessage: 'Bulk line action round failed',
+    round: async (signal) => {
+      while (!signal.aborted) {
+        const leaseId = randomUUID();
+        const job = await lineBulkRepository.claimJob(ctx.db, LEASE_MS, leaseId);
+        if (!job) return;
+        await runJob(ctx, job, leaseId, signal);
+      }
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import { csvRecord, type LineBulkJob } from '@linedesk/shared';
+import type { RouteExamples } from '../../platform/openapi-examples.js';
+import { LINE_BULK_CSV_HEADER } from './line-bulk.service.js';
+
+const job: LineBulkJob = {
+  id: 17,
+  action: 'renew',
+  status: 'running',
+  total: 120,
+  done: 50,
+  succeeded: 49,
+  refused: 1,
+  charged: 98,
+  created_at: '2026-11-22T09:14:03.512Z',
+  finished_at: null,
+  refusals: [
+    {
+      line_id: 9001,
+      username: null,
+      result: 'refused',
+      code: 'LINE_NOT_FOUND',
+      message: 'Line not found',
+      charged: 0,
+    },
+  ],
+};
+
+export const lineBulkExamples: RouteExamples = {
+  'POST /api/lines/bulk/preview': {
+    body: { action: 'renew', filter: { status: 'expired' }, subscription_months: 1 },
+    response: {
+      action: 'renew',
+      count: 120,
+      refused: 0,
+      charge_per_line: 2,
+      charge_total: 240,
+      balance: 300,
+      sufficient: true,
+    },
+    errors: ['LINE_BULK_NOTHING_SELECTED', 'LINE_INVALID_DURATION', 'LINE_BULK_MOVE_ADMIN_ONLY'],
+  },
+  'POST /api/lines/bulk': {
+    body: { action: 'renew', ids: [41, 42, 9001], subscription_months: 1 },
+    response: job,
+    errors: [
+      ['INSUFFICIENT_CREDITS', { required: 240, available: 100 }],
+      'LINE_BULK_NOTHING_SELECTED',
+      ['LINE_BULK_TOO_MANY', { max: 10000 }],
+      ['LINE_BULK_INVALID_COUNT', { max: 500 }],
+    ],
+  },
+  'GET /api/lines/bulk/:id': {
+    params: { id: 17 },
+    response: {
+      ...job,
+      status: 'done',
+      done: 120,
+      succeeded: 119,
+      charged: 238,
+      finished_at: '2026-11-22T09:14:09.100Z',
+    },
+    errors: ['LINE_BULK_NOT_FOUND'],
+  },
+  'GET /api/lines/bulk/:id/results.csv': {
+    params: { id: 18 },
+    rawResponse: {
+      contentType: 'text/csv',
+      example:
+        csvRecord(LINE_BULK_CSV_HEADER) +
+        csvRecord([
+          'shop-k3x9qa',
+          'Tq7mZp2xKa4n',
+          'C: tv.example.com 12000 shop-k3x9qa Tq7mZp2xKa4n',
+          'done',
+          null,
+          null,
+          2,
+          43,
+        ]) +
+        csvRecord([
+          'shop-p8w2mc',
+          null,
+          null,
+          'refused',
+          'INSUFFICIENT_CREDITS',
+          'Insufficient credits. Required: 2, Available: 0',
+          0,
+          null,
+        ]),
+    },
+    errors: ['LINE_BULK_NOT_FOUND'],
+  },
+};

@@ -1,0 +1,324 @@
+import {
+  bulkLineUsername,
+  csvRecord,
+  isoDate,
+  isSubscriptionMonths,
+  isValidLineCredential,
+  LINE_BULK_CREATE_MAX,
+  LINE_BULK_MAX_LINES,
+  LINE_BULK_PREFIX_MAX,
+  lineBulkCharge,
+  randomLinePassword,
+  type LineBulkAction,
+  type LineBulkBody,
+  type LineBulkItem,
+  type LineBulkJob,
+  type LineBulkPreview,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
+import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
+import { linesRepository, type LineFilter } from '../lines/lines.repository.js';
+import type { BulkParams } from './line-bulk-item.js';
+import { publishJobChange } from './line-bulk-job.js';
+import {
+  lineBulkRepository,
+  type BulkItemInsert,
+  type BulkItemRow,
+  type BulkJobRow,
+} from './line-bulk.repository.js';
+
+/** Refused lines a job's answer lists; the result CSV has all of them. */
+const REFUSALS_SHOWN = 100;
+const CSV_SLICE = 1000;
+
+type Plan = {
+  me: Actor;
+  action: LineBulkAction;
+  params: BulkParams;
+  /** The lines to act on, or for create the usernames to make. */
+  items: BulkItemInsert[];
+  count: number;
+  refused: number;
+  perLine: number;
+};
+
+function filterOf(scopeOwnerId: string | null, filter: NonNullable<LineBulkBody['filter']>): LineFilter {
+  return {
+    scopeOwnerId,
+    status: filter.status,
+    serverId: filter.server_id,
+    ownerId: filter.owner_id,
+    expiringWithinDays: filter.expiring_within_days,
+    syncState: filter.sync_state,
+    search: filter.search || undefined,
+    today: isoDate(new Date()),
+  };
+}
+
+/** As a single create: the chosen server when it is active, else the newest active one. */
+async function pickServer(ctx: AppContext, serverId: number | undefined): Promise<ServerRow> {
+  if (serverId !== undefined) {
+    const picked = await serversRepository.findById(ctx.db, serverId);
+    if (!picked || picked.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
+    return picked;
+  }
+  const newest = await serversRepository.newestActive(ctx.db);
+  if (!newest) throw new AppError('LINE_NO_ACTIVE_SERVERS');
+  return newest;
+}
+
+/** Usernames nobody has, the prefix plus a random part; taken ones are drawn again. */
+async function freshUsernames(ctx: AppContext, prefix: string, count: number): Promise<string[]> {
+  const chosen = new Set<string>();
+  for (let round = 0; chosen.size < count && round < 10; round += 1) {
+    const candidates = new Set<string>();
+    while (candidates.size < count - chosen.size) {
+      const name = bulkLineUsername(prefix);
+      if (!chosen.has(name)) candidates.add(name);
+    }
+    const taken = await lineBulkRepository.usernamesTaken(ctx.db, [...candidates]);
+    for (const name of candidates) if (!taken.has(name)) chosen.add(name);
+  }
+  return [...chosen];
+}
+
+async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promise<Plan> {
+  const count = body.count;
+  if (count === undefined || count < 1 || count > LINE_BULK_CREATE_MAX) {
+    throw new AppError('LINE_BULK_INVALID_COUNT', { params: { max: LINE_BULK_CREATE_MAX } });
+  }
+  const prefix = body.username_prefix?.trim() ?? '';
+  if (!prefix || prefix.length > LINE_BULK_PREFIX_MAX || !isValidLineCredential(prefix)) {
+    throw new AppError('LINE_BULK_INVALID_PREFIX', { params: { max: LINE_BULK_PREFIX_MAX } });
+  }
+  const months = body.subscription_months;
+  if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
+  const server = await pickServer(ctx, body.server_id);
+  const perLine = lineBulkCharge('create', months, me.isAdmin);
+  const usernames = await freshUsernames(ctx, prefix, count);
+  return {
+    me,
+    action: 'create',
+    params: { subscription_months: months, server_id: server.id, charge_per_line: perLine },
+    items: usernames.map((username, i) => ({ seq: i + 1, username, password: randomLinePassword() })),
+    count,
+    refused: 0,
+    perLine,
+  };
+}
+
+async function planSelection(ctx: AppContext, actor: Actor | null, body: LineBulkBody): Promise<Plan> {
+  const scope = access.lines(actor);
+  const me = scope.actor;
+  const params: BulkParams = {};
+  if (body.action === 'move') {
+    if (!me.isAdmin) throw new AppError('LINE_BULK_MOVE_ADMIN_ONLY');
+    if (!body.target_owner_id) throw new AppError('LINE_BULK_TARGET_REQUIRED');
+    const target = await lineBulkRepository.findAccount(ctx.db, body.target_owner_id);
+    if (!target) throw new AppError('USER_NOT_FOUND');
+    params.target_owner_id = target.id;
+    params.target_owner_email = target.email;
+  }
+  if (body.action === 'renew') {
+    if (!isSubscriptionMonths(body.subscription_months)) throw new AppError('LINE_INVALID_DURATION');
+    params.subscription_months = body.subscription_months;
+  }
+  let ids: number[];
+  if (body.ids && body.ids.length > 0) ids = [...new Set(body.ids)];
+  else if (body.filter) {
+    ids = await linesRepository.orderedIds(ctx.db, filterOf(scope.ownerId, body.filter), undefined, 'asc');
+  } else throw new AppError('LINE_BULK_NOTHING_SELECTED');
+  if (ids.length > LINE_BULK_MAX_LINES) {
+    throw new AppError('LINE_BULK_TOO_MANY', { params: { max: LINE_BULK_MAX_LINES } });
+  }
+  const found = await lineBulkRepository.visibleLines(ctx.db, ids, scope.ownerId);
+  // Another owner's line is refused as "not found", exactly as a single action on it would be.
+  const visible = ids.filter((id) => found.has(id));
+  const refused = ids.filter((id) => !found.has(id));
+  const perLine = lineBulkCharge(body.action, params.subscription_months, me.isAdmin);
+  params.charge_per_line = perLine;
+  const refusedText = new AppError('LINE_NOT_FOUND');
+  return {
+    me,
+    action: body.action,
+    params,
+    items: [
+      ...visible.map((lineId, i) => ({ seq: i + 1, lineId, username: found.get(lineId) })),
+      ...refused.map((lineId, i) => ({
+        seq: visible.length + i + 1,
+        lineId,
+        result: 'refused' as const,
+        code: refusedText.code,
+        message: refusedText.message,
+      })),
+    ],
+    count: visible.length,
+    refused: refused.length,
+    perLine,
+  };
+}
+
+async function planOf(ctx: AppContext, actor: Actor | null, body: LineBulkBody): Promise<Plan> {
+  if (body.action === 'create') return planCreate(ctx, access.lines(actor).actor, body);
+  return planSelection(ctx, actor, body);
+}
+
+async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> {
+  const total = plan.perLine * plan.count;
+  const balance = plan.me.isAdmin ? null : (await linesRepository.accountBalance(ctx.db, plan.me.id)).credits;
+  return {
+    action: plan.action,
+    count: plan.count,
+    refused: plan.refused,
+    charge_per_line: plan.perLine,
+    charge_total: total,
+    balance,
+    sufficient: balance === null || balance >= total,
+  };
+}
+
+/** What a bulk action would do and cost, with nothing changed or charged. */
+export async function previewLineBulk(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: LineBulkBody,
+): Promise<LineBulkPreview> {
+  return previewOf(ctx, await planOf(ctx, actor, body));
+}
+
+function itemView(row: BulkItemRow): LineBulkItem {
+  return {
+    line_id: row.lineId,
+    username: row.username,
+    result: row.result,
+    code: row.code,
+    message: row.message,
+    charged: row.charged,
+  };
+}
+
+async function jobView(ctx: AppContext, row: BulkJobRow): Promise<LineBulkJob> {
+  const refusals = row.refused > 0 ? await lineBulkRepository.refusals(ctx.db, row.id, REFUSALS_SHOWN) : [];
+  return {
+    id: row.id,
+    action: row.action,
+    status: row.status,
+    total: row.total,
+    done: row.succeeded + row.refused,
+    succeeded: row.succeeded,
+    refused: row.refused,
+    charged: row.charged,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    refusals: refusals.map(itemView),
+  };
+}
+
+/**
+ * Starts a bulk action as a background job and answers with it at once. The whole cost is checked
+ * against the balance first: when it does not cover every line, nothing starts and nothing is
+ * charged. Each line is then charged on its own as it is done; should the balance shrink meanwhile
+ * (a concurrent spend), the lines it no longer covers are refused with INSUFFICIENT_CREDITS and the
+ * ones done stay done. A retry with the same Idempotency-Key answers the first job, starting none.
+ */
+export async function startLineBulk(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: LineBulkBody,
+  idempotency: IdempotencyRequest,
+): Promise<{ job: LineBulkJob; replayed: boolean }> {
+  const me = access.lines(actor).actor;
+  const keyed = { accountId: me.id, ...idempotency, body };
+  const earlier = await storedOutcome<{ job_id: number }>(ctx, keyed);
+  if (earlier) return { job: await ownJob(ctx, me, earlier.body.job_id), replayed: true };
+  const plan = await planOf(ctx, actor, body);
+  if (plan.count === 0) throw new AppError('LINE_BULK_NOTHING_SELECTED');
+  const preview = await previewOf(ctx, plan);
+  if (!preview.sufficient) {
+    throw new AppError('INSUFFICIENT_CREDITS', {
+      params: { required: preview.charge_total, available: preview.balance ?? 0 },
+    });
+  }
+  const outcome = await runIdempotent<{ job_id: number }>(ctx, keyed, 202, async (tx) => {
+    const job = await lineBulkRepository.insertJob(tx, {
+      accountId: me.id,
+      isAdmin: me.isAdmin,
+      action: plan.action,
+      params: plan.params,
+      total: plan.items.length,
+    });
+    await lineBulkRepository.insertItems(tx, job.id, plan.items);
+    return { job_id: job.id };
+  });
+  const job = await ownJob(ctx, me, outcome.body.job_id);
+  if (!outcome.replayed) {
+    await lineBulkRepository.refreshCounts(ctx.db, job.id);
+    await publishJobChange(ctx, { id: job.id, accountId: me.id });
+  }
+  return { job: await ownJob(ctx, me, job.id), replayed: outcome.replayed };
+}
+
+/** Another account's job answers "not found", like a missing one. */
+async function ownRow(ctx: AppContext, me: Actor, id: number): Promise<BulkJobRow> {
+  const row = await lineBulkRepository.findJob(ctx.db, id);
+  if (!row || row.accountId !== me.id) throw new AppError('LINE_BULK_NOT_FOUND');
+  return row;
+}
+
+async function ownJob(ctx: AppContext, me: Actor, id: number): Promise<LineBulkJob> {
+  return jobView(ctx, await ownRow(ctx, me, id));
+}
+
+export async function getLineBulk(ctx: AppContext, actor: Actor | null, id: number): Promise<LineBulkJob> {
+  const me = access.lines(actor).actor;
+  return ownJob(ctx, me, id);
+}
+
+export const LINE_BULK_CSV_HEADER = [
+  'username',
+  'password',
+  'connection_line',
+  'result',
+  'code',
+  'message',
+  'charged',
+  'line_id',
+] as const;
+
+/**
+ * Every line of a job and what came of it, read in slices. For a bulk create it is the credentials
+ * sheet: username, password and the connection line of each new line.
+ */
+export async function lineBulkResultsCsv(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+): Promise<AsyncGenerator<string>> {
+  const me = access.lines(actor).actor;
+  const job = await ownRow(ctx, me, id);
+  return (async function* () {
+    yield csvRecord(LINE_BULK_CSV_HEADER);
+    for (let after = 0; ;) {
+      const rows = await lineBulkRepository.itemsAfter(ctx.db, job.id, after, CSV_SLICE);
+      if (rows.length === 0) return;
+      yield rows
+        .map((row) =>
+          csvRecord([
+            row.username ?? '',
+            row.result === 'done' ? row.password : null,
+            row.connectionLine,
+            row.result,
+            row.code,
+            row.message,
+            row.charged,
+            row.lineId,
+          ]),
+        )
+        .join('');
+      after = rows[rows.length - 1]!.seq;
+    }
+  })();
+}

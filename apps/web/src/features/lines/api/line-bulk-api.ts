@@ -1,0 +1,34 @@
+import type { LineBulkBody, LineBulkFilter, LineBulkJob, LineBulkPreview } from '@linedesk/shared';
+import { apiClient } from '../../../lib/api-client';
+import type { LineListParams } from './lines-api';
+
+/** Under ['line-bulk'], the key a `line_bulk_jobs` live event refreshes. */
+export const lineBulkKeys = {
+  all: ['line-bulk'] as const,
+  preview: (body: LineBulkBody) => ['line-bulk', 'preview', body] as const,
+  job: (id: number) => ['line-bulk', 'job', id] as const,
+};
+
+/** The list's filter as the bulk endpoint takes it ("every line matching the filter"). */
+export function toBulkFilter(params: Omit<LineListParams, 'page' | 'pageSize'>): LineBulkFilter {
+  return {
+    search: params.search?.trim() || undefined,
+    status: params.status,
+    server_id: params.serverId,
+    owner_id: params.ownerId,
+    expiring_within_days: params.expiringWithinDays,
+    sync_state: params.syncState,
+  };
+}
+
+export function lineBulkResultsUrl(id: number): string {
+  return `/api/lines/bulk/${id}/results.csv`;
+}
+
+export const lineBulkApi = {
+  preview: (body: LineBulkBody, signal?: AbortSignal) =>
+    apiClient.post<LineBulkPreview>('/api/lines/bulk/preview', body, { signal }),
+  start: (body: LineBulkBody, idempotencyKey: string) =>
+    apiClient.post<LineBulkJob>('/api/lines/bulk', body, { headers: { 'idempotency-key': idempotencyKey } }),
+  get: (id: number, signal?: AbortSignal) => apiClient.get<LineBulkJob>(`/api/lines/bulk/${id}`, { signal }),
+};

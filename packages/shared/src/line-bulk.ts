@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { linePrice, lineListQuerySchema, LINE_CREDENTIAL_MAX_LENGTH } from './line.js';
+import { text } from './schema-blocks.js';
+
+/**
+ * What a bulk action does to each selected line, or `create` for N new lines. "Change plan" is not
+ * offered: the panel has no plans, only the spec's month durations (renew covers those).
+ */
+export const lineBulkActions = ['renew', 'enable', 'disable', 'delete', 'move', 'create'] as const;
+export type LineBulkAction = (typeof lineBulkActions)[number];
+
+/** Lines one bulk action may touch, by ids or by filter. */
+export const LINE_BULK_MAX_LINES = 10_000;
+/** Lines one bulk create makes. */
+export const LINE_BULK_CREATE_MAX = 500;
+/** Room left in a username for the random part a bulk create appends to the prefix. */
+export const LINE_BULK_PREFIX_MAX = LINE_CREDENTIAL_MAX_LENGTH - 8;
+
+/** The list's filters (GET /api/lines), for "every line matching the filter". */
+export const lineBulkFilterSchema = lineListQuerySchema.pick({
+  search: true,
+  status: true,
+  server_id: true,
+  owner_id: true,
+  expiring_within_days: true,
+  sync_state: true,
+});
+export type LineBulkFilter = z.infer<typeof lineBulkFilterSchema>;
+
+/**
+ * One body for the preview and the run. Existing lines are chosen by `ids` or by `filter` (`{}`
+ * for every line the caller sees); `create` takes `count`, `username_prefix`, `subscription_months`
+ * and optionally `server_id` instead.
+ */
+export const lineBulkBodySchema = z.object({
+  action: z.enum(lineBulkActions),
+  ids: z.array(z.number().int().positive()).max(LINE_BULK_MAX_LINES).optional(),
+  filter: lineBulkFilterSchema.optional(),
+  /** renew and create. */
+  subscription_months: z.number().int().optional(),
+  /** move (admins): the account the lines go to. */
+  target_owner_id: text().max(64).optional(),
+  /** create. */
+  count: z.number().int().optional(),
+  username_prefix: text().max(64).optional(),
+  server_id: z.number().int().positive().optional(),
+});
+export type LineBulkBody = z.infer<typeof lineBulkBodySchema>;
+
+export const lineBulkPreviewSchema = z.object({
+  action: z.enum(lineBulkActions),
+  /** Lines the action will be tried on (for create: lines to make). */
+  count: z.number().int(),
+  /** Of the given ids, those the caller may not touch (refused with LINE_NOT_FOUND when run). */
+  refused: z.number().int(),
+  charge_per_line: z.number().int(),
+  charge_total: z.number().int(),
+  /** The caller's balance now; null for admins, who are not charged. */
+  balance: z.number().int().nullable(),
+  sufficient: z.boolean(),
+});
+export type LineBulkPreview = z.infer<typeof lineBulkPreviewSchema>;
+
+export const lineBulkJobStatuses = ['queued', 'running', 'done'] as const;
+export type LineBulkJobStatus = (typeof lineBulkJobStatuses)[number];
+
+export const lineBulkItemResults = ['pending', 'done', 'refused'] as const;
+export type LineBulkItemResult = (typeof lineBulkItemResults)[number];
+
+export const lineBulkItemSchema = z.object({
+  line_id: z.number().int().nullable(),
+  username: text().nullable(),
+  result: z.enum(lineBulkItemResults),
+  /** Why a line was refused: an error code and its English text. */
+  code: text().nullable(),
+  message: text().nullable(),
+  charged: z.number().int(),
+});
+export type LineBulkItem = z.infer<typeof lineBulkItemSchema>;
+
+export const lineBulkJobSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(lineBulkActions),
+  status: z.enum(lineBulkJobStatuses),
+  total: z.number().int(),
+  /** Lines handled so far (succeeded + refused). */
+  done: z.number().int(),
+  succeeded: z.number().int(),
+  refused: z.number().int(),
+  /** Credits charged so far. */
+  charged: z.number().int(),
+  created_at: text(),
+  finished_at: text().nullable(),
+  /** The first refused lines, with their reasons (all of them are in the result CSV). */
+  refusals: z.array(lineBulkItemSchema),
+});
+export type LineBulkJob = z.infer<typeof lineBulkJobSchema>;
+
+/** What a bulk renew or create costs: the single line's price per line; admins are not charged. */
+export function lineBulkCharge(action: LineBulkAction, months: number | undefined, isAdmin: boolean): number {
+  if (isAdmin || (action !== 'renew' && action !== 'create') || months === undefined) return 0;
+  return linePrice(months);
+}
+
+// No look-alikes (0/O, 1/l/I): customers often type a password from a screenshot or a phone call.
+const CREDENTIAL_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const SUFFIX_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+function randomText(length: number, alphabet: string): string {
+  const limit = 256 - (256 % alphabet.length);
+  let result = '';
+  while (result.length < length) {
+    for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && result.length < length) result += alphabet[byte % alphabet.length];
+    }
+  }
+  return result;
+}
+
+/** A random line password from the CSPRNG, without modulo bias. */
+export function randomLinePassword(length = 12): string {
+  return randomText(length, CREDENTIAL_ALPHABET);
+}
+
+/** A bulk-created line's username: the prefix and 6 random lower-case characters. */
+export function bulkLineUsername(prefix: string): string {
+  return prefix + randomText(6, SUFFIX_ALPHABET);
+}
