@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router';
 import { SnackbarProvider } from './components/snackbar/snackbar-provider';
-import { AppRoutes } from './routes/router';
+import { AppRoutes } from './routes/app-routes';
 import { ThemeProvider } from './theme/theme-provider';
 
 // TanStack Query's provider comes with each lazily loaded page (routes/page-providers.tsx), so the

@@ -1,13 +1,11 @@
-import { Suspense, isValidElement, type ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { isLazyPage, lazyPage } from './lazy-page';
-import { LoadingScreen } from '../components/loading-screen';
-import { ScrollToTop } from '../components/scroll-to-top';
-import { SignInPage } from '../features/auth/pages/sign-in-page';
 import { paths } from './paths';
 
-// Pages load on first visit, so signing in doesn't download the grids, charts and editors, nor the
-// signed-in shell (navigation, header popovers); only the sign-in page is in the first download.
+// Every page but sign-in (routes/app-routes.tsx), loaded as one table once the address is another
+// page's. Pages load on first visit, so signing in doesn't download the grids, charts and editors,
+// nor the signed-in shell (navigation, header popovers).
 const DashboardShell = lazyPage(() => import('./dashboard-shell'), 'DashboardShell');
 const SignUpPage = lazyPage(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage');
 const CallbackPage = lazyPage(() => import('../features/auth/pages/callback-page'), 'CallbackPage');
@@ -84,24 +82,12 @@ const TicketSetupPage = lazyPage(
 );
 const TicketsPage = lazyPage(() => import('../features/support/pages/tickets-page'), 'TicketsPage');
 
-function RootLayout() {
-  return (
-    <>
-      <ScrollToTop />
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
-    </>
-  );
-}
-
 // Declarative routing (`useRoutes` under `BrowserRouter`): the app uses no loaders or actions, and the
-// data router's code would be about half of react-router's download.
+// data router's code would be about half of react-router's download. The pages render inside
+// app-routes.tsx's root layout (scroll to top, loading screen).
 const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
     children: [
-      { path: paths.signIn, element: <SignInPage /> },
       { path: paths.signUp, element: <SignUpPage /> },
       { path: paths.callback, element: <CallbackPage /> },
       { path: paths.setPassword, element: <SetPasswordPage /> },
@@ -224,10 +210,19 @@ function preloadPages(node: ReactNode) {
   else preloadPages(children);
 }
 
-export function AppRoutes() {
+/** Starts the downloads of every page, layout and guard an address shows. */
+function preloadAddress(location: { pathname: string }) {
+  for (const match of matchRoutes(routes, location) ?? []) preloadPages(match.route.element);
+}
+
+// This table loads at the app's start for any address but /sign-in: its pages start downloading now,
+// before the first render reaches them.
+preloadAddress(window.location);
+
+export function PageRoutes() {
   const location = useLocation();
   // The shell, the page and their texts download side by side instead of one after the other (each
   // lazy component would start its own download only once its parent has rendered).
-  for (const match of matchRoutes(routes, location) ?? []) preloadPages(match.route.element);
+  preloadAddress(location);
   return useRoutes(routes);
 }
