@@ -53,7 +53,10 @@ async function showLanguage(language: Language) {
 export const i18nReady: Promise<void> = (async () => {
   const language = initialLanguage ?? DEFAULT_LANGUAGE;
   const first = loadTexts(language, 'first');
-  loadedTexts.set(`${language}:first`, first.then(() => undefined));
+  loadedTexts.set(
+    `${language}:first`,
+    first.then(() => undefined),
+  );
   await i18next.use(initReactI18next).init({
     resources: { [language]: { translation: await first } },
     lng: language,

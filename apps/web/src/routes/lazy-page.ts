@@ -30,5 +30,7 @@ export function lazyPage<Name extends string, Props extends object>(
 
 /** True for a component made by `lazyPage`. */
 export function isLazyPage(type: unknown): type is { preload: () => Promise<unknown> } {
-  return typeof type === 'object' && type !== null && typeof (type as { preload?: unknown }).preload === 'function';
+  return (
+    typeof type === 'object' && type !== null && typeof (type as { preload?: unknown }).preload === 'function'
+  );
 }

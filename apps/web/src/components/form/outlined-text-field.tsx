@@ -17,12 +17,28 @@ type OutlinedTextFieldProps = Omit<OutlinedInputProps, 'label' | 'notched' | 'fu
  * also brings Select and its menu. The sign-in page uses it to keep its first download small.
  */
 export function OutlinedTextField(props: OutlinedTextFieldProps) {
-  const { label, helperText, error, required, disabled, testId, id: idOverride, inputProps, ...input } = props;
+  const {
+    label,
+    helperText,
+    error,
+    required,
+    disabled,
+    testId,
+    id: idOverride,
+    inputProps,
+    ...input
+  } = props;
   const generatedId = useId();
   const id = idOverride ?? generatedId;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl className="MuiTextField-root" fullWidth error={error} required={required} disabled={disabled}>
+    <FormControl
+      className="MuiTextField-root"
+      fullWidth
+      error={error}
+      required={required}
+      disabled={disabled}
+    >
       <InputLabel htmlFor={id} id={`${id}-label`} shrink>
         {label}
       </InputLabel>
