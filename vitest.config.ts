@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { localeSplitPlugin } from './apps/web/build/locale-split.plugin';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The web app's locale files load in two parts (apps/web/vite.config.ts), in its tests too.
+        plugins: [localeSplitPlugin()],
         test: {
           name: 'unit',
           environment: 'node',

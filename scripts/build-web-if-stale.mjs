@@ -26,6 +26,12 @@ if (builtAt > changedAt && process.argv[2] !== '--force') {
   console.log('Web app is up to date.');
 } else {
   console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@linedesk/web'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: run from a test (vitest sets NODE_ENV=test), Vite would otherwise bundle
+  // React's development build, several times larger and slower, and leave it in dist for `npm start`.
+  const result = spawnSync('npm', ['run', 'build', '-w', '@linedesk/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   process.exit(result.status ?? 1);
 }

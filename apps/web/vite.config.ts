@@ -1,13 +1,23 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { localeSplitPlugin } from './build/locale-split.plugin';
 import { precompressPlugin } from './build/precompress.plugin';
 
-const localeChunk = /\/src\/i18n\/locales\/(?:[\w-]+\/)?(\w+)\.json$/;
+// `locales/<language>.json?part=first` (what the sign-in page shows), or the rest of the core file
+// (`?part=rest`), or an area's file `locales/<area>/<language>.json`.
+const localeChunk = /\/src\/i18n\/locales\/(?:([\w-]+)\/)?(\w+)\.json(?:\?part=(first|rest))?$/;
+
+function localeChunkName(id: string): string | null {
+  const match = localeChunk.exec(id);
+  if (!match) return null;
+  const [, area, language, part] = match;
+  return area || part !== 'first' ? `locale-rest-${language}` : `locale-${language}`;
+}
 
 const apiProxy = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), localeSplitPlugin(), precompressPlugin()],
   // The server swaps this for a fresh nonce in every answer (Content-Security-Policy for emotion's
   // <style> tags); Vite also puts it on its own tags and on the `csp-nonce` meta the app reads.
   html: { cspNonce: '__LINEDESK_CSP_NONCE__' },
@@ -20,15 +30,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // One chunk per language (its core file and every area's file), loaded only when shown.
-          groups: [
-            {
-              name: (id) => {
-                const language = localeChunk.exec(id)?.[1];
-                return language ? `locale-${language}` : null;
-              },
-            },
-          ],
+          // Two chunks per language, loaded only when shown: the sign-in page's texts, and the rest.
+          groups: [{ name: localeChunkName }],
         },
       },
     },

@@ -1,18 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { SnackbarProvider } from './components/snackbar/snackbar-provider';
-import { queryClient } from './query-client';
-import { router } from './routes/router';
+import { AppRoutes } from './routes/app-routes';
 import { ThemeProvider } from './theme/theme-provider';
 
+// TanStack Query's provider comes with each lazily loaded page (routes/page-providers.tsx), so the
+// sign-in page's first download leaves it out.
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </ThemeProvider>
-    </QueryClientProvider>
+    <ThemeProvider>
+      <SnackbarProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </SnackbarProvider>
+    </ThemeProvider>
   );
 }

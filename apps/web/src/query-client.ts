@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { authKeys } from './features/auth/api/auth-api';
+import { takeEarlyMe } from './features/auth/api/early-me';
 import { isApiError, isUnauthenticated } from './lib/api-client';
 
 function onError(error: unknown) {
@@ -25,3 +26,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// The answer to `/api/me` that main.tsx asked for at start becomes the cached account, so the auth
+// guard does not ask again (this module loads with the first page that needs it).
+const earlyMe = takeEarlyMe();
+if (earlyMe) void queryClient.prefetchQuery({ queryKey: authKeys.me, queryFn: () => earlyMe });

@@ -1,21 +1,29 @@
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppLanguage } from '../i18n/use-app-language';
 import { LanguageFlag } from './language-flag';
+
+const loadMenu = () => import('./language-menu');
+const LanguageMenu = lazy(() => loadMenu().then((module) => ({ default: module.LanguageMenu })));
 
 export function LanguagePopover() {
   const { t } = useTranslation();
   const { language, options, setLanguage } = useAppLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu mounts from the first open on (then it closes and opens with its transitions as before).
+  const [menuWanted, setMenuWanted] = useState(false);
 
   return (
     <>
       <IconButton
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setMenuWanted(true);
+          setAnchor(event.currentTarget);
+        }}
+        // A pointer on its way or keyboard focus starts the menu's download before the click.
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         aria-label={t('language.change')}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
@@ -25,31 +33,20 @@ export function LanguagePopover() {
       >
         <LanguageFlag language={language} />
       </IconButton>
-      <Menu
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { mt: 1, width: 180, p: 0.5 } }, list: { disablePadding: true } }}
-      >
-        {options.map((option) => (
-          <MenuItem
-            key={option.value}
-            selected={option.value === language}
-            lang={option.value}
-            data-testid={`language-option-${option.value}`}
-            onClick={() => {
-              setLanguage(option.value);
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            anchor={anchor}
+            language={language}
+            options={options}
+            onPick={(picked) => {
+              setLanguage(picked);
               setAnchor(null);
             }}
-            sx={{ gap: 2 }}
-          >
-            <LanguageFlag language={option.value} />
-            <ListItemText primary={option.label} />
-          </MenuItem>
-        ))}
-      </Menu>
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, languages, type Language } from '@linedesk/shared';
+import { LANGUAGE_STORAGE_KEY, isLanguage, languages, type Language } from '@linedesk/shared';
 import { apiClient } from '../lib/api-client';
 import { DEFAULT_LANGUAGE, detectLanguage, detectLanguageSync } from './detect-language';
-import { loadTranslation } from './resources';
+import { loadTexts, type TextsPart } from './resources';
 
 function readStoredLanguage(): string | null {
   try {
@@ -19,23 +19,46 @@ i18next.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-/** Downloads a language's texts the first time it is shown; every key exists in every language. */
-async function ensureLanguage(language: Language) {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', await loadTranslation(language));
+const loadedTexts = new Map<string, Promise<void>>();
+
+/** Downloads one part of a language's texts the first time it is needed; every key exists in every language. */
+function ensureTexts(language: Language, part: TextsPart): Promise<void> {
+  const key = `${language}:${part}`;
+  let loading = loadedTexts.get(key);
+  if (!loading) {
+    loading = loadTexts(language, part).then((texts) => {
+      i18next.addResourceBundle(language, 'translation', texts, true, true);
+    });
+    // A failed download is tried again the next time.
+    loading.catch(() => loadedTexts.delete(key));
+    loadedTexts.set(key, loading);
+  }
+  return loading;
 }
 
+/** Set once a page beyond the first has been asked for: from then on every language loads whole. */
+let allTextsWanted = false;
+/** The language being switched to, so texts asked for meanwhile load for it too. */
+let pendingLanguage: Language | null = null;
+
 async function showLanguage(language: Language) {
-  await ensureLanguage(language);
+  pendingLanguage = language;
+  await ensureTexts(language, 'first');
+  if (allTextsWanted) await ensureTexts(language, 'rest');
   await i18next.changeLanguage(language);
+  if (pendingLanguage === language) pendingLanguage = null;
 }
 
 /** Resolves once the first language's texts are in, so the first render is already translated. */
 export const i18nReady: Promise<void> = (async () => {
   const language = initialLanguage ?? DEFAULT_LANGUAGE;
-  const translation = await loadTranslation(language);
+  const first = loadTexts(language, 'first');
+  loadedTexts.set(
+    `${language}:first`,
+    first.then(() => undefined),
+  );
   await i18next.use(initReactI18next).init({
-    resources: { [language]: { translation } },
+    resources: { [language]: { translation: await first } },
     lng: language,
     // No fallback download: a unit test keeps every language complete.
     fallbackLng: false,
@@ -44,6 +67,17 @@ export const i18nReady: Promise<void> = (async () => {
     returnNull: false,
   });
 })();
+
+/**
+ * The texts beyond the sign-in page's, for the shown language (and one being switched to). Every
+ * lazily loaded page waits for them before it renders (`routes/lazy-page.ts`).
+ */
+export async function loadAllTexts(): Promise<void> {
+  allTextsWanted = true;
+  await i18nReady;
+  const shown = [i18next.language, pendingLanguage].filter((language) => isLanguage(language));
+  await Promise.all([...new Set(shown)].map((language) => ensureTexts(language, 'rest')));
+}
 
 // Only the country fallback needs the network, so the first paint is never blocked on it.
 if (!initialLanguage) {

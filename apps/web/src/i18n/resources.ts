@@ -26,14 +26,18 @@ export type Translation = typeof en &
 
 type Tree = { [key: string]: string | Tree };
 
+export type TextsPart = 'first' | 'rest';
+
 /**
  * The core file `locales/<language>.json` and each area's `locales/<area>/<language>.json` (so areas
- * never edit one shared file). Loaded on demand: a browser downloads only the language it shows
- * (vite.config.ts puts one language's files in one chunk).
+ * never edit one shared file). Loaded on demand: a browser downloads only the language it shows, and
+ * of it first only the core sections the sign-in page needs (`first-texts.ts`); the rest of the core
+ * file and the areas' files come with the first lazily loaded page. vite.config.ts puts a language's
+ * first part in the chunk `locale-<language>` and the rest in `locale-rest-<language>`.
  */
-const localeFiles = import.meta.glob<Tree>(['./locales/*.json', './locales/*/*.json'], {
-  import: 'default',
-});
+const coreFirst = import.meta.glob<Tree>('./locales/*.json', { query: '?part=first', import: 'default' });
+const coreRest = import.meta.glob<Tree>('./locales/*.json', { query: '?part=rest', import: 'default' });
+const areaFiles = import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' });
 
 function merge(target: Tree, source: Tree): Tree {
   for (const [key, value] of Object.entries(source)) {
@@ -48,14 +52,24 @@ function merge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-/** One language's texts: the core file merged with every area's file, key by key (`errors`, `nav`…). */
-export async function loadTranslation(language: Language): Promise<Translation> {
+/** One part of a language's texts, merged key by key (`errors`, `nav`…). */
+export async function loadTexts(language: Language, part: TextsPart): Promise<Tree> {
   const core = `./locales/${language}.json`;
-  const areas = Object.keys(localeFiles).filter(
-    (file) => file !== core && file.endsWith(`/${language}.json`) && file.split('/').length === 4,
-  );
-  const [coreTexts, ...areaTexts] = await Promise.all([core, ...areas].map((file) => localeFiles[file]!()));
-  let tree = merge({}, coreTexts!);
-  for (const texts of areaTexts) tree = merge(tree, texts);
-  return tree as unknown as Translation;
+  const loaders =
+    part === 'first'
+      ? [coreFirst[core]!]
+      : [
+          coreRest[core]!,
+          ...Object.entries(areaFiles)
+            .filter(([file]) => file.endsWith(`/${language}.json`))
+            .map(([, load]) => load),
+        ];
+  const texts = await Promise.all(loaders.map((load) => load()));
+  return texts.reduce((tree, part) => merge(tree, part), {});
+}
+
+/** All of one language's texts. */
+export async function loadTranslation(language: Language): Promise<Translation> {
+  const [first, rest] = await Promise.all([loadTexts(language, 'first'), loadTexts(language, 'rest')]);
+  return merge(merge({}, first), rest) as unknown as Translation;
 }

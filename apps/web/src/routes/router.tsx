@@ -1,13 +1,11 @@
-import { Navigate, Outlet, createBrowserRouter } from 'react-router';
-import { lazyPage } from './lazy-page';
-import { Suspense } from 'react';
-import { LoadingScreen } from '../components/loading-screen';
-import { ScrollToTop } from '../components/scroll-to-top';
-import { SignInPage } from '../features/auth/pages/sign-in-page';
+import { isValidElement, type ReactNode } from 'react';
+import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { isLazyPage, lazyPage } from './lazy-page';
 import { paths } from './paths';
 
-// Pages load on first visit, so signing in doesn't download the grids, charts and editors, nor the
-// signed-in shell (navigation, header popovers); only the sign-in page is in the first download.
+// Every page but sign-in (routes/app-routes.tsx), loaded as one table once the address is another
+// page's. Pages load on first visit, so signing in doesn't download the grids, charts and editors,
+// nor the signed-in shell (navigation, header popovers).
 const DashboardShell = lazyPage(() => import('./dashboard-shell'), 'DashboardShell');
 const SignUpPage = lazyPage(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage');
 const CallbackPage = lazyPage(() => import('../features/auth/pages/callback-page'), 'CallbackPage');
@@ -97,22 +95,12 @@ const TicketSetupPage = lazyPage(
 );
 const TicketsPage = lazyPage(() => import('../features/support/pages/tickets-page'), 'TicketsPage');
 
-function RootLayout() {
-  return (
-    <>
-      <ScrollToTop />
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
-    </>
-  );
-}
-
-export const router = createBrowserRouter([
+// Declarative routing (`useRoutes` under `BrowserRouter`): the app uses no loaders or actions, and the
+// data router's code would be about half of react-router's download. The pages render inside
+// app-routes.tsx's root layout (scroll to top, loading screen).
+const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
     children: [
-      { path: paths.signIn, element: <SignInPage /> },
       { path: paths.signUp, element: <SignUpPage /> },
       { path: paths.callback, element: <CallbackPage /> },
       { path: paths.signInTwoFactor, element: <TwoFactorSignInPage /> },
@@ -229,4 +217,30 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to={paths.notFound} replace /> },
     ],
   },
-]);
+];
+
+/** Starts the downloads of every lazily loaded page and guard in an element (and its children). */
+function preloadPages(node: ReactNode) {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return;
+  if (isLazyPage(node.type)) void node.type.preload().catch(() => undefined);
+  const { children } = node.props;
+  if (Array.isArray(children)) children.forEach(preloadPages);
+  else preloadPages(children);
+}
+
+/** Starts the downloads of every page, layout and guard an address shows. */
+function preloadAddress(location: { pathname: string }) {
+  for (const match of matchRoutes(routes, location) ?? []) preloadPages(match.route.element);
+}
+
+// This table loads at the app's start for any address but /sign-in: its pages start downloading now,
+// before the first render reaches them.
+preloadAddress(window.location);
+
+export function PageRoutes() {
+  const location = useLocation();
+  // The shell, the page and their texts download side by side instead of one after the other (each
+  // lazy component would start its own download only once its parent has rendered).
+  preloadAddress(location);
+  return useRoutes(routes);
+}

@@ -1,9 +1,10 @@
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { SnackbarContext, type SnackbarSeverity } from './snackbar-context';
+import type { Toast } from './toast-snackbar';
 
-type Toast = { key: number; message: string; severity: SnackbarSeverity };
+const ToastSnackbar = lazy(() =>
+  import('./toast-snackbar').then((module) => ({ default: module.ToastSnackbar })),
+);
 
 /** One toast at a time: a new message replaces the current one. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
@@ -23,23 +24,11 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <SnackbarContext value={show}>
       {children}
-      <Snackbar
-        key={toast?.key}
-        open={open}
-        autoHideDuration={5000}
-        onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Alert
-          onClose={close}
-          severity={toast?.severity ?? 'success'}
-          variant="filled"
-          data-testid="snackbar"
-          sx={{ width: 1, boxShadow: 3 }}
-        >
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastSnackbar key={toast.key} toast={toast} open={open} onClose={close} />
+        </Suspense>
+      )}
     </SnackbarContext>
   );
 }

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { LazyDrawer } from '../../components/lazy-overlays';
 import { layoutConfig } from '../layout-config';
 import { DashboardHeader } from './dashboard-header';
 import { NavContent } from './nav-content';
@@ -48,7 +48,7 @@ export function DashboardLayout({ navData, headerActions, children }: DashboardL
         <NavContent data={navData} />
       </Box>
 
-      <Drawer
+      <LazyDrawer
         open={navOpen}
         onClose={() => setNavOpen(false)}
         sx={{ display: { [desktop]: 'none' } }}
@@ -66,7 +66,7 @@ export function DashboardLayout({ navData, headerActions, children }: DashboardL
         }}
       >
         <NavContent data={navData} />
-      </Drawer>
+      </LazyDrawer>
 
       <Box
         sx={{

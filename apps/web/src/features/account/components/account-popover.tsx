@@ -9,11 +9,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
-import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LazyPopover } from '../../../components/lazy-overlays';
 import { paths } from '../../../routes/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useSignOut } from '../../auth/hooks/use-auth-mutations';
@@ -43,7 +43,7 @@ export function AccountPopover() {
       >
         <AccountAvatar account={account} sx={{ width: 36, height: 36 }} />
       </IconButton>
-      <Popover
+      <LazyPopover
         open={Boolean(anchor)}
         anchorEl={anchor}
         onClose={close}
@@ -101,7 +101,7 @@ export function AccountPopover() {
             {t('account.signOut')}
           </Button>
         </Box>
-      </Popover>
+      </LazyPopover>
     </>
   );
 }

@@ -5,13 +5,13 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Box from '@mui/material/Box';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { alpha } from '@mui/material/styles';
 import { displayCredits } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { LazyMenu } from '../../../components/lazy-overlays';
 import { paths } from '../../../routes/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 
@@ -49,7 +49,7 @@ export function CreditsPopover() {
           {t('credits.label')}
         </Box>
       </ButtonBase>
-      <Menu
+      <LazyMenu
         open={Boolean(anchor)}
         anchorEl={anchor}
         onClose={close}
@@ -74,7 +74,7 @@ export function CreditsPopover() {
           </ListItemIcon>
           <ListItemText primary={t('credits.topUp')} />
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

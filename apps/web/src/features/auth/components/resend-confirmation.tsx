@@ -1,23 +1,36 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { authApi } from '../api/auth-api';
 
+type State = { kind: 'idle' } | { kind: 'pending' } | { kind: 'sent' } | { kind: 'failed'; error: unknown };
+
 /**
  * Under a sign-in refused for an unconfirmed email: asks for the confirmation mail again. The server
- * answers every address alike, so the text says what happens if the account exists.
+ * answers every address alike, so the text says what happens if the account exists. Plain state, not
+ * TanStack Query: the sign-in page loads without the query cache.
  */
 export function ResendConfirmation({ email }: { email: string }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const resend = useMutation({ mutationFn: authApi.resendConfirmation });
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  const resend = async () => {
+    setState({ kind: 'pending' });
+    try {
+      await authApi.resendConfirmation(email);
+      setState({ kind: 'sent' });
+    } catch (error) {
+      setState({ kind: 'failed', error });
+    }
+  };
 
   return (
     <Box sx={{ mt: 1.5 }}>
-      {resend.isSuccess ? (
+      {state.kind === 'sent' ? (
         <Typography variant="body2" role="status" data-testid="resend-confirmation-sent">
           {t('auth.resend.sent')}
         </Typography>
@@ -26,16 +39,16 @@ export function ResendConfirmation({ email }: { email: string }) {
           size="small"
           variant="outlined"
           color="inherit"
-          loading={resend.isPending}
-          onClick={() => resend.mutate(email)}
+          loading={state.kind === 'pending'}
+          onClick={() => void resend()}
           data-testid="resend-confirmation"
         >
           {t('auth.resend.button')}
         </Button>
       )}
-      {resend.isError && (
+      {state.kind === 'failed' && (
         <Typography variant="body2" role="alert" sx={{ mt: 1 }} data-testid="resend-confirmation-error">
-          {errorMessage(resend.error)}
+          {errorMessage(state.error)}
         </Typography>
       )}
     </Box>

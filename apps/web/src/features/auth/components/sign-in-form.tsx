@@ -1,49 +1,107 @@
-import Alert from '@mui/material/Alert';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { lazyResolver } from '../../../components/form/lazy-resolver';
-import { useErrorMessage } from '../../../i18n/use-error-message';
+import { OutlinedTextField } from '../../../components/form/outlined-text-field';
+import { useErrorMessage, useValidationMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../routes/paths';
 import { isTwoFactorChallenge } from '../../account-security/lib/two-factor-challenge';
-import { useSignIn } from '../hooks/use-auth-mutations';
+import { authApi } from '../api/auth-api';
+import { cacheMe } from '../lib/cache-me';
 import type { SignInFormValues } from './auth-schemas';
-import { ResendConfirmation } from './resend-confirmation';
 import { returnToPath } from './return-to';
 
+// Shown only after a refused sign-in, so it is not part of the page's first download.
+const Alert = lazy(() => import('@mui/material/Alert'));
+const ResendConfirmation = lazy(() =>
+  import('./resend-confirmation').then((module) => ({ default: module.ResendConfirmation })),
+);
+
+type Field = keyof SignInFormValues;
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The shared zod schema's verdict (its messages are error codes); zod downloads on the first check. */
+async function validate(values: SignInFormValues): Promise<FieldErrors> {
+  const { signInFormSchema } = await import('./auth-schemas');
+  const result = signInFormSchema.safeParse(values);
+  const errors: FieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The sign-in form with plain React state: the page is the app's first download, so it does without
+ * react-hook-form and TanStack Query (both load with the next page). It behaves as the app's other
+ * forms do: checked by the shared schema on submit, then again on every change; the first wrong field
+ * takes the focus; the server's refusal is shown translated above the fields.
+ */
 export function SignInForm() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
+  const validationMessage = useValidationMessage();
   const navigate = useNavigate();
   const location = useLocation();
-  const signIn = useSignIn();
-  const { control, handleSubmit } = useForm<SignInFormValues>({
-    resolver: lazyResolver(() => import('./sign-in-resolver').then((module) => module.signInResolver)),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<SignInFormValues>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  // The address of the refused attempt, for asking its confirmation mail again.
+  const [triedEmail, setTriedEmail] = useState('');
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const onSubmit = handleSubmit((values) =>
-    signIn.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        // With two-factor sign-in on, the code is asked on its own page, which keeps the return path.
-        onSuccess: (result) =>
-          isTwoFactorChallenge(result)
-            ? navigate(paths.signInTwoFactor, { state: location.state })
-            : navigate(returnToPath(location.state), { replace: true }),
-      },
-    ),
-  );
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) void validate(next).then(setFieldErrors);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    const errors = await validate(values);
+    setFieldErrors(errors);
+    const firstWrong = (['email', 'password'] as const).find((field) => errors[field]);
+    if (firstWrong) {
+      inputs.current[firstWrong]?.focus();
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const email = values.email.trim();
+      setTriedEmail(email);
+      const result = await authApi.signIn({ email, password: values.password });
+      // With two-factor sign-in on, the code is asked on its own page, which keeps the return path.
+      if (isTwoFactorChallenge(result)) {
+        await navigate(paths.signInTwoFactor, { state: location.state });
+        return;
+      }
+      await cacheMe(result);
+      await navigate(returnToPath(location.state), { replace: true });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid="sign-in-form">
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)} data-testid="sign-in-form">
       <Stack sx={{ gap: 1, mb: 4 }}>
         <Typography variant="h5" component="h1">
           {t('auth.signIn.title')}
@@ -56,30 +114,57 @@ export function SignInForm() {
         </Typography>
       </Stack>
 
-      {signIn.isError && (
-        <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
-          {errorMessage(signIn.error)}
-          {isApiError(signIn.error) && signIn.error.code === 'EMAIL_NOT_VERIFIED' && signIn.variables && (
-            <ResendConfirmation key={signIn.variables.email} email={signIn.variables.email} />
-          )}
-        </Alert>
+      {error !== null && (
+        <Suspense fallback={null}>
+          <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
+            {errorMessage(error)}
+            {isApiError(error) && error.code === 'EMAIL_NOT_VERIFIED' && (
+              <ResendConfirmation key={triedEmail} email={triedEmail} />
+            )}
+          </Alert>
+        </Suspense>
       )}
 
       <Stack sx={{ gap: 3 }}>
-        <FormTextField
-          control={control}
+        <OutlinedTextField
           name="email"
           type="email"
           label={t('fields.email')}
           autoComplete="email"
           autoFocus
+          value={values.email}
+          onChange={change('email')}
+          inputRef={(input: HTMLInputElement | null) => {
+            inputs.current.email = input;
+          }}
+          error={Boolean(fieldErrors.email)}
+          helperText={validationMessage(fieldErrors.email)}
+          testId="field-email"
         />
-        <FormTextField
-          control={control}
+        <OutlinedTextField
           name="password"
-          password
+          type={passwordVisible ? 'text' : 'password'}
           label={t('fields.password')}
           autoComplete="current-password"
+          value={values.password}
+          onChange={change('password')}
+          inputRef={(input: HTMLInputElement | null) => {
+            inputs.current.password = input;
+          }}
+          error={Boolean(fieldErrors.password)}
+          helperText={validationMessage(fieldErrors.password)}
+          testId="field-password"
+          endAdornment={
+            <InputAdornment position="end">
+              <IconButton
+                edge="end"
+                onClick={() => setPasswordVisible((visible) => !visible)}
+                aria-label={passwordVisible ? t('common.hidePassword') : t('common.showPassword')}
+              >
+                {passwordVisible ? <VisibilityIcon /> : <VisibilityOffIcon />}
+              </IconButton>
+            </InputAdornment>
+          }
         />
         <Button
           type="submit"
@@ -87,7 +172,7 @@ export function SignInForm() {
           variant="contained"
           color="inherit"
           fullWidth
-          loading={signIn.isPending}
+          loading={pending}
           data-testid="sign-in-submit"
           sx={{ bgcolor: 'grey.800', color: 'common.white', '&:hover': { bgcolor: 'grey.700' } }}
         >

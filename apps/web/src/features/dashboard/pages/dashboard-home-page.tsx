@@ -10,13 +10,14 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../routes/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
-import { OwnerFilter } from '../components/owner-filter';
 import { SetupGuideCard } from '../components/setup-guide-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
 
 // The charts library is most of this page's code: it loads after the figures show, not before.
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
+// So is the owner search (MUI's Autocomplete and TextField), which no figure waits for.
+const OwnerFilter = lazyPage(() => import('../components/owner-filter'), 'OwnerFilter');
 
 export function DashboardHomePage() {
   const { t, i18n } = useTranslation();
@@ -38,7 +39,11 @@ export function DashboardHomePage() {
             <Typography variant="h6" sx={{ flexGrow: 1 }}>
               {owner ? t('insights.ownerScope', { email: owner.email }) : t('insights.panelScope')}
             </Typography>
-            <OwnerFilter value={owner} onChange={setOwner} />
+            <Suspense
+              fallback={<Skeleton variant="rounded" sx={{ width: { xs: 1, sm: 320 }, height: 40 }} />}
+            >
+              <OwnerFilter value={owner} onChange={setOwner} />
+            </Suspense>
           </Stack>
         )}
         {dashboard.isError && <Alert severity="error">{errorMessage(dashboard.error)}</Alert>}

@@ -8,13 +8,12 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Message } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { LazyPopover, LazyTooltip } from '../../../components/lazy-overlays';
 import { formatDateTime } from '../../../lib/format-date';
 import { paths } from '../../../routes/paths';
 import { useMarkAllMessagesRead, useMarkMessageRead } from '../hooks/use-messages';
@@ -71,7 +70,7 @@ export function NotificationsBell() {
           <NotificationsOutlinedIcon />
         )}
       </IconButton>
-      <Popover
+      <LazyPopover
         open={Boolean(anchor)}
         anchorEl={anchor}
         onClose={close}
@@ -92,7 +91,7 @@ export function NotificationsBell() {
             </Typography>
           </Box>
           {count > 0 && (
-            <Tooltip title={t('messages.markAllRead')}>
+            <LazyTooltip title={t('messages.markAllRead')}>
               <IconButton
                 color="primary"
                 onClick={() => markAllRead.mutate()}
@@ -102,7 +101,7 @@ export function NotificationsBell() {
               >
                 <DoneAllIcon />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           )}
         </Box>
         {items.length > 0 && (
@@ -152,7 +151,7 @@ export function NotificationsBell() {
             {t('messages.bell.viewAll')}
           </Button>
         </Box>
-      </Popover>
+      </LazyPopover>
     </>
   );
 }

@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { Outlet, matchPath, useRoutes, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { ScrollToTop } from '../components/scroll-to-top';
+import { SignInPage } from '../features/auth/pages/sign-in-page';
+import { paths } from './paths';
+
+const loadPageRoutes = () => import('./router');
+const PageRoutes = lazy(() => loadPageRoutes().then((module) => ({ default: module.PageRoutes })));
+
+// The sign-in page is the one page in the app's first download; every other page's route (and the
+// list of what each page downloads) comes with router.tsx. Opened at another address, the app starts
+// that download at once rather than at its first render.
+if (!matchPath(paths.signIn, window.location.pathname)) void loadPageRoutes();
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.signIn, element: <SignInPage /> },
+      { path: '*', element: <PageRoutes /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(appRoutes);
+}
