@@ -10,7 +10,6 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../routes/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
-import { SetupGuideCard } from '../components/setup-guide-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
 
@@ -18,6 +17,8 @@ import { useDashboard } from '../hooks/use-dashboard';
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
 // So is the owner search (MUI's Autocomplete and TextField), which no figure waits for.
 const OwnerFilter = lazyPage(() => import('../components/owner-filter'), 'OwnerFilter');
+// The first-run guide shows to admins only, next to the figures rather than before them.
+const SetupGuideCard = lazyPage(() => import('../components/setup-guide-card'), 'SetupGuideCard');
 
 export function DashboardHomePage() {
   const { t, i18n } = useTranslation();
@@ -33,7 +34,11 @@ export function DashboardHomePage() {
       <title>{`${t('nav.dashboard')} | Linedesk`}</title>
       <Stack sx={{ gap: 3 }}>
         <WelcomeCard />
-        {admin && <SetupGuideCard />}
+        {admin && (
+          <Suspense fallback={null}>
+            <SetupGuideCard />
+          </Suspense>
+        )}
         {admin && (
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
             <Typography variant="h6" sx={{ flexGrow: 1 }}>
