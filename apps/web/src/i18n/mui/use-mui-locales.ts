@@ -1,6 +1,6 @@
 import type { GridLocaleText } from '@mui/x-data-grid';
 import { isLanguage, type Language } from '@linedesk/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 type OtherLanguage = Exclude<Language, 'en'>;
@@ -24,17 +24,21 @@ function useShownLanguage(): Language {
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 }
 
-/** The DataGrid's own texts (paging, "no rows") in the panel's language; English is its default. */
+/**
+ * The DataGrid's own texts (paging, "no rows") in the panel's language; English is its default. The
+ * grid waits for them (it suspends) rather than showing "Rows per page" in English first.
+ */
 export function useGridLocaleText(): Partial<GridLocaleText> | undefined {
   const language = useShownLanguage();
-  const { data } = useQuery({
+  const { data } = useSuspenseQuery({
     queryKey: ['mui-locale', 'data-grid', language],
-    queryFn: () => gridTexts[language as OtherLanguage](),
-    enabled: language !== 'en',
+    queryFn: async () => (language === 'en' ? null : gridTexts[language]()),
+    // English needs nothing loaded, so an English grid never suspends.
+    initialData: language === 'en' ? null : undefined,
     staleTime: Infinity,
     gcTime: Infinity,
   });
-  return language === 'en' ? undefined : data;
+  return data ?? undefined;
 }
 
 /** The dayjs locale name for the date pickers, once its month and day names are loaded. */
