@@ -167,6 +167,12 @@ describe('bad input never answers 5xx', () => {
     const topup = await admin.post('/api/topups', { package_id: TOO_BIG, payment_reference: 'x' });
     expect(topup.status).toBe(422);
     expect(topup.body.error.code).toBe('VALIDATION');
+    // Ids inside a list are ids too: a bulk action's selection.
+    for (const path of ['/api/lines/bulk/preview', '/api/lines/bulk']) {
+      const bulk = await admin.post(path, { action: 'enable', ids: [1, TOO_BIG] });
+      expect(bulk.status, `${path} ${JSON.stringify(bulk.body)}`).toBe(422);
+      expect(bulk.body.error.code).toBe('VALIDATION');
+    }
   });
 
   it('refuses an export with a bad filter before streaming, with an error code', async () => {
