@@ -175,6 +175,21 @@ describe('bad input never answers 5xx', () => {
     }
   });
 
+  it('refuses a day that has the shape of a date but does not exist, in the audit log and its export', async () => {
+    const admin = await server.admin();
+    for (const path of ['/api/audit-log', '/api/audit-log/export.csv']) {
+      for (const day of ['7712-50-55', '2026-02-30', '2026-00-10']) {
+        for (const field of ['from', 'to']) {
+          const res = await admin.get(`${path}?${field}=${day}`);
+          expect(res.status, `${path}?${field}=${day} ${JSON.stringify(res.body)}`).toBe(400);
+          expect(res.body.error.code).toBe('INVALID_INPUT');
+        }
+      }
+    }
+    // A real day, a leap day included, still filters.
+    expect((await admin.get('/api/audit-log?from=2028-02-29&to=2028-02-29')).status).toBe(200);
+  });
+
   it('refuses an export with a bad filter before streaming, with an error code', async () => {
     const admin = await server.admin();
     const res = await admin.get(`/api/lines/export.csv?server_id=${TOO_BIG}`);
