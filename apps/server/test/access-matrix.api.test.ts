@@ -214,6 +214,19 @@ beforeAll(async () => {
     content: MARK,
     recipient_email: victim.email,
   });
+  const bulk = await victim.client.post('/api/lines/bulk', {
+    action: 'renew',
+    ids: [line.body.line.id],
+    subscription_months: 1,
+  });
+  expect(bulk.status, JSON.stringify(bulk.body)).toBe(202);
+  // Signed up, never confirmed: what an admin's resend is for.
+  const unconfirmed = await server.client().post('/api/auth/sign-up', {
+    email: `${MARK}-unconfirmed@example.com`,
+    password: 'unconfirmed-password-1',
+  });
+  expect(unconfirmed.status, JSON.stringify(unconfirmed.body)).toBe(201);
+  const found = await admin.get(`/api/accounts?search=${MARK}-unconfirmed`);
   const code = await admin.post('/api/redeem-codes', { credits: 1, count: 2, max_uses: 50 });
   const group = await admin.post('/api/groups', { name: 'Matrix group' });
   const category = await admin.post('/api/kb/categories', { name: 'Matrix empty category' });
@@ -236,6 +249,8 @@ beforeAll(async () => {
     victimApiKey: key.body.id,
     victimSession: (sessions.body.items ?? sessions.body)[0].id,
     victimMessage: message.body.id,
+    victimBulkJob: bulk.body.id,
+    unconfirmedAccount: found.body.items[0]?.id,
     server: server1.id,
     spareServer: spare.body.id,
     redeemCode: code.body.items[0].id,
@@ -280,7 +295,12 @@ beforeAll(async () => {
   callers.set('apiKeyA', server.client());
   callers.set('admin', admin);
 
-  // The victim's line reaches its server before the walk starts, so the outbox is quiet.
+  // The victim's bulk action has ended and its line reaches its server before the walk starts, so
+  // nothing moves in the background while the refusals are checked.
+  await waitFor(
+    () => victim.client.get(`/api/lines/bulk/${f.victimBulkJob}`),
+    (r) => r.body.status === 'done',
+  );
   await waitFor(
     () => victim.client.get(`/api/lines/${f.victimLine}`),
     (r) => r.body.sync_state === 'synced',

@@ -264,6 +264,10 @@ describe('two-factor sign-in', () => {
       .request('PATCH', '/api/security-settings', { require_two_factor_resellers: true }, keyAuth);
     expect(byKey.status).toBe(403);
     expect(byKey.body.error.code).toBe('API_KEY_SESSION_REQUIRED');
+    // Reading it is harmless: an admin's script may check what is required.
+    const readByKey = await server.client().request('GET', '/api/security-settings', undefined, keyAuth);
+    expect(readByKey.status).toBe(200);
+    expect(readByKey.body).toEqual({ require_two_factor_admins: false, require_two_factor_resellers: false });
     const enableByKey = await server
       .client()
       .request('POST', '/api/auth/two-factor/enable', { password: ADMIN.password }, keyAuth);

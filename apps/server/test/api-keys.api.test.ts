@@ -85,6 +85,26 @@ describe('API keys', () => {
     expect((await client.get('/api/me')).status).toBe(200);
   });
 
+  it('a key cannot change its owner’s password, and the refusal says what to do instead', async () => {
+    const { client } = await reseller('shop-p@example.com');
+    const { body } = await client.post('/api/api-keys', { name: 'Bot' });
+    const key = script(body.key);
+    const changed = await key.post('/api/auth/change-password', {
+      current_password: 'user-password-1',
+      new_password: 'taken-over-password-1',
+    });
+    expect(changed.status).toBe(403);
+    expect(changed.body.error).toEqual({
+      code: 'API_KEY_SESSION_REQUIRED',
+      message: 'This can only be done when signed in to the panel, not with an API key',
+    });
+    // The old password still signs in.
+    const again = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'shop-p@example.com', password: 'user-password-1' });
+    expect(again.status).toBe(200);
+  });
+
   it('a revoked key gets 401, and only its owner can revoke it', async () => {
     const { client } = await reseller('shop-c@example.com');
     const other = await reseller('shop-d@example.com');

@@ -167,6 +167,27 @@ describe('bad input never answers 5xx', () => {
     const topup = await admin.post('/api/topups', { package_id: TOO_BIG, payment_reference: 'x' });
     expect(topup.status).toBe(422);
     expect(topup.body.error.code).toBe('VALIDATION');
+    // Ids inside a list are ids too: a bulk action's selection.
+    for (const path of ['/api/lines/bulk/preview', '/api/lines/bulk']) {
+      const bulk = await admin.post(path, { action: 'enable', ids: [1, TOO_BIG] });
+      expect(bulk.status, `${path} ${JSON.stringify(bulk.body)}`).toBe(422);
+      expect(bulk.body.error.code).toBe('VALIDATION');
+    }
+  });
+
+  it('refuses a day that has the shape of a date but does not exist, in the audit log and its export', async () => {
+    const admin = await server.admin();
+    for (const path of ['/api/audit-log', '/api/audit-log/export.csv']) {
+      for (const day of ['7712-50-55', '2026-02-30', '2026-00-10']) {
+        for (const field of ['from', 'to']) {
+          const res = await admin.get(`${path}?${field}=${day}`);
+          expect(res.status, `${path}?${field}=${day} ${JSON.stringify(res.body)}`).toBe(400);
+          expect(res.body.error.code).toBe('INVALID_INPUT');
+        }
+      }
+    }
+    // A real day, a leap day included, still filters.
+    expect((await admin.get('/api/audit-log?from=2028-02-29&to=2028-02-29')).status).toBe(200);
   });
 
   it('refuses an export with a bad filter before streaming, with an error code', async () => {

@@ -71,7 +71,15 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const isoDay = text().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_INPUT' });
+/** A real calendar day: `2026-13-45` has the shape but no date, and must not reach a query. */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const isoDay = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_INPUT' })
+  .refine(isCalendarDay, { error: 'INVALID_INPUT' });
 
 /** Filters of the audit log and its CSV export; `from`/`to` are whole days (UTC), both included. */
 export const auditFilterSchema = z.object({

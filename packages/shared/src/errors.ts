@@ -57,7 +57,9 @@ const coreErrors = {
   API_KEY_NAME_REQUIRED: 'Give the key a name',
   API_KEY_NOT_FOUND: 'API key not found',
   API_KEY_EXPIRY_PAST: 'The expiry date must be in the future',
-  API_KEY_SESSION_REQUIRED: 'API keys can only be managed when signed in, not with another key',
+  // Keys, sessions, the password, two-factor sign-in and the security settings: whoever holds a
+  // leaked key must not be able to take over the account or keep their access.
+  API_KEY_SESSION_REQUIRED: 'This can only be done when signed in to the panel, not with an API key',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { linePrice, lineListQuerySchema, LINE_CREDENTIAL_MAX_LENGTH } from './line.js';
-import { text } from './schema-blocks.js';
+import { idSchema, text } from './schema-blocks.js';
 
 /**
  * What a bulk action does to each selected line, or `create` for N new lines. "Change plan" is not
@@ -34,7 +34,7 @@ export type LineBulkFilter = z.infer<typeof lineBulkFilterSchema>;
  */
 export const lineBulkBodySchema = z.object({
   action: z.enum(lineBulkActions),
-  ids: z.array(z.number().int().positive()).max(LINE_BULK_MAX_LINES).optional(),
+  ids: z.array(idSchema).max(LINE_BULK_MAX_LINES).optional(),
   filter: lineBulkFilterSchema.optional(),
   /** renew and create. */
   subscription_months: z.number().int().optional(),
@@ -43,7 +43,7 @@ export const lineBulkBodySchema = z.object({
   /** create. */
   count: z.number().int().optional(),
   username_prefix: text().max(64).optional(),
-  server_id: z.number().int().positive().optional(),
+  server_id: idSchema.optional(),
 });
 export type LineBulkBody = z.infer<typeof lineBulkBodySchema>;
 

@@ -36,6 +36,10 @@ export type Fixtures = {
   victimApiKey: string;
   victimSession: string;
   victimMessage: number;
+  /** A bulk action the victim started (finished before the walk). */
+  victimBulkJob: number;
+  /** An account that signed up and never confirmed its email. */
+  unconfirmedAccount: string;
   server: number;
   spareServer: number;
   redeemCode: number;
@@ -81,6 +85,21 @@ export function expected(row: MatrixRow, role: Role): Status | undefined {
   return row[role] ?? row.reseller ?? row.signedIn;
 }
 
+/** The password each role's account was made with (the test's setup). */
+function passwordOf(role: Role): string {
+  if (role === 'admin') return 'admin-password-1';
+  if (role === 'subResellerA') return 'sub-password-1';
+  return 'user-password-1';
+}
+
+/** A bulk action on the victim's line, asked for a different way by each role. */
+function bulkBody(f: Fixtures, role: Role): unknown {
+  if (role === 'resellerB') return { action: 'disable', filter: { owner_id: f.victimId } };
+  if (role === 'apiKeyA') return { action: 'delete', filter: {} };
+  if (role === 'subResellerA') return { action: 'move', ids: [f.victimLine], target_owner_id: f.victimId };
+  return { action: 'renew', ids: [f.victimLine], subscription_months: 1 };
+}
+
 const adminOnly = { anonymous: 401, user: 403, reseller: 403 } as const;
 /** Another owner's row: not signed in 401, anyone else 404 (never 403, so ids reveal nothing). */
 const ownerOnly = { anonymous: 401, user: 404, reseller: 404 } as const;
@@ -113,6 +132,46 @@ export const accessMatrix: Record<string, MatrixRow> = {
     anonymous: 401,
     signedIn: 400,
     ...browserOnly,
+  },
+  // Anyone may ask: the answer is the same whether or not the address has an account (the mail goes
+  // out only when it has). Each role asks for its own address, so no role meets another's limit.
+  'POST /api/auth/forgot-password': {
+    body: (_f, role) => ({ email: `matrix-forgot-${role}@example.com` }),
+    anonymous: 200,
+    signedIn: 200,
+  },
+  'POST /api/auth/reset-password': {
+    body: () => ({ token: 'forged-reset-token', new_password: 'matrix-password-2' }),
+    anonymous: 400,
+    signedIn: 400,
+  },
+  // Only the challenge cookie a right password left names the account; a session or key does not.
+  'POST /api/auth/two-factor/verify': { body: () => ({ code: '123456' }), anonymous: 401, signedIn: 401 },
+  // Each signed-in browser session starts it on its own account, with its own password.
+  'POST /api/auth/two-factor/enable': {
+    body: (_f, role) => ({ password: passwordOf(role) }),
+    anonymous: 401,
+    signedIn: 200,
+    ...browserOnly,
+  },
+  // Nobody has started it when the refusals run, so there is nothing to confirm or turn off.
+  'POST /api/auth/two-factor/confirm': {
+    body: () => ({ code: '123456' }),
+    anonymous: 401,
+    signedIn: 409,
+    ...browserOnly,
+  },
+  'POST /api/auth/two-factor/disable': {
+    body: (_f, role) => ({ password: passwordOf(role) }),
+    anonymous: 401,
+    signedIn: 409,
+    ...browserOnly,
+  },
+  // Anyone may ask; each role for its own address, so the per-address limit is not what answers.
+  'POST /api/auth/resend-confirmation': {
+    body: (_f, role) => ({ email: `matrix-resend-${role}@example.com` }),
+    anonymous: 200,
+    signedIn: 200,
   },
   'GET /api/auth/sessions': { anonymous: 401, signedIn: 200, ...browserOnly },
   'DELETE /api/auth/sessions/{id}': {
@@ -148,6 +207,11 @@ export const accessMatrix: Record<string, MatrixRow> = {
     params: { id: 'victimId' },
     body: () => ({ notes: 'changed by the matrix', full_name: 'Renamed' }),
     ...ownerOnly,
+    admin: 200,
+  },
+  'POST /api/accounts/{id}/resend-confirmation': {
+    params: { id: 'unconfirmedAccount' },
+    ...adminOnly,
     admin: 200,
   },
   'DELETE /api/accounts/{id}/sessions': { params: { id: 'victimId' }, ...adminOnly, admin: 200 },
@@ -327,6 +391,32 @@ export const accessMatrix: Record<string, MatrixRow> = {
   },
   'POST /api/lines/{id}/sync': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
   'GET /api/lines/{id}/events': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  // Bulk actions: each reseller tries to reach the victim's line another way — by id, by a filter
+  // on the victim, by "every line I see" — and finds nothing to act on; moving is for admins only.
+  'POST /api/lines/bulk/preview': {
+    body: bulkBody,
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    subResellerA: 403,
+    admin: 200,
+  },
+  'POST /api/lines/bulk': {
+    body: bulkBody,
+    anonymous: 401,
+    user: 403,
+    // Nothing the caller may touch was chosen: refused before any job exists.
+    reseller: 422,
+    subResellerA: 403,
+    admin: 202,
+  },
+  // Only the account that started a bulk action sees it, admins included (its CSV holds passwords).
+  'GET /api/lines/bulk/{id}': { params: { id: 'victimBulkJob' }, ...linesOwner, admin: 404 },
+  'GET /api/lines/bulk/{id}/results.csv': {
+    params: { id: 'victimBulkJob' },
+    ...linesOwner,
+    admin: 404,
+  },
   'GET /api/line-settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'PUT /api/line-settings': { body: () => ({ trial_days: 2 }), ...adminOnly, admin: 200 },
 
@@ -353,6 +443,15 @@ export const accessMatrix: Record<string, MatrixRow> = {
   'GET /api/reminders/preference': { anonymous: 401, signedIn: 200 },
   'PUT /api/reminders/preference': { body: () => ({ enabled: false }), anonymous: 401, signedIn: 200 },
   'POST /api/reminders/run': { ...adminOnly, admin: 200 },
+  'GET /api/setup-guide': { ...adminOnly, admin: 200 },
+  'PUT /api/setup-guide': { body: () => ({ hidden: false }), ...adminOnly, admin: 200 },
+  'GET /api/security-settings': { ...adminOnly, admin: 200 },
+  // Nothing required, so the walk's own admin session is not held up by the setting it sets.
+  'PATCH /api/security-settings': {
+    body: () => ({ require_two_factor_admins: false, require_two_factor_resellers: false }),
+    ...adminOnly,
+    admin: 200,
+  },
   'GET /api/system/status': { ...adminOnly, admin: 200 },
   // PostgreSQL is backed up by its own tools: 409 there.
   'POST /api/system/backup': { ...adminOnly, admin: [201, 409] },
