@@ -81,6 +81,8 @@ describe('account security in a real browser (390 px phone)', () => {
     const page = await phonePage();
 
     await page.goto(`${server.url}/sign-in`);
+    // The link's text comes with the sign-in page's own texts, not with a later page's.
+    expect((await page.getByTestId('forgot-password-link').textContent())?.trim()).toBe('Forgot password?');
     await page.getByTestId('forgot-password-link').click();
     await page.waitForURL(/\/forgot-password$/);
     await page.getByTestId('forgot-password-form').waitFor();

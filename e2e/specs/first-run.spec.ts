@@ -136,6 +136,10 @@ describe('an unconfirmed account at the sign-in', () => {
       .getByTestId('form-error')
       .getByText('Please confirm your email address before signing in')
       .waitFor(POLL);
+    // Its text comes with the sign-in page's own texts (no later page has loaded here).
+    expect((await guest.getByTestId('resend-confirmation').textContent())?.trim()).toBe(
+      'Resend confirmation email',
+    );
     await guest.getByTestId('resend-confirmation').click();
     await guest.getByTestId('resend-confirmation-sent').waitFor(POLL);
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../routes/paths';
 
-/** Under the sign-in form: the way to a reset mail. */
+/** Under the sign-in form: the way to a reset mail (its text is in the sign-in page's own texts). */
 export function ForgotPasswordLink() {
   const { t } = useTranslation();
   return (
@@ -16,7 +16,7 @@ export function ForgotPasswordLink() {
         color="inherit"
         data-testid="forgot-password-link"
       >
-        {t('accountSecurity.forgotLink')}
+        {t('auth.signIn.forgotLink')}
       </Link>
     </Box>
   );
