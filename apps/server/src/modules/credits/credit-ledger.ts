@@ -19,7 +19,12 @@ export type CreditChange = {
   note?: string;
 };
 
-export type CreditChangeResult = { balance: number; entryId: number };
+export type CreditChangeResult = {
+  balance: number;
+  entryId: number;
+  /** The account's owner (the reseller who manages it): who else sees the balance change. */
+  ownerId: string | null;
+};
 
 /**
  * The only way balances change. Must run inside the caller's transaction (`tx`), so the balance, the
@@ -31,15 +36,28 @@ export type CreditChangeResult = { balance: number; entryId: number };
  * moves to Resellers (2) in the same statement (spec section 4, "Group move").
  */
 async function change(tx: Db, input: CreditChange): Promise<CreditChangeResult> {
-  const [updated] = await tx
-    .update(authUsers)
-    .set({
-      credits: sql`${authUsers.credits} + ${input.delta}`,
-      groupId: sql`case when ${authUsers.groupId} = ${USERS_GROUP_ID} and ${authUsers.credits} = 0 and ${input.delta} > 0 then ${RESELLERS_GROUP_ID} else ${authUsers.groupId} end`,
-      updatedAt: new Date(),
-    })
-    .where(sql`${authUsers.id} = ${input.accountId} and ${authUsers.credits} + ${input.delta} >= 0`)
-    .returning({ credits: authUsers.credits });
+  // The balance and its ledger row in one statement: the row is only written when the guarded UPDATE
+  // moved the balance (it reads the UPDATE's RETURNING), and both commit or roll back together.
+  const result = await tx.execute(sql`
+    with charged as (
+      update ${authUsers} set
+        credits = credits + ${input.delta}::int,
+        group_id = case when group_id = ${USERS_GROUP_ID} and credits = 0 and ${input.delta}::int > 0
+          then ${RESELLERS_GROUP_ID} else group_id end,
+        updated_at = now()
+      where id = ${input.accountId} and credits + ${input.delta}::int >= 0
+      returning credits, owner_id
+    ), entry as (
+      insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note)
+      select ${input.accountId}, ${input.delta}::int, credits, ${input.reason}, ${input.actorId},
+        ${input.refType ?? null}, ${input.refId ?? null}, ${input.note ?? null}
+      from charged
+      returning id
+    )
+    select charged.credits, charged.owner_id, entry.id from charged, entry`);
+  const [updated] = (
+    result as unknown as { rows: { credits: number; owner_id: string | null; id: string | number }[] }
+  ).rows;
   if (!updated) {
     const [account] = await tx
       .select({ credits: authUsers.credits })
@@ -50,20 +68,7 @@ async function change(tx: Db, input: CreditChange): Promise<CreditChangeResult> 
       params: { required: -input.delta, available: account.credits },
     });
   }
-  const [entry] = await tx
-    .insert(ledgerTable)
-    .values({
-      accountId: input.accountId,
-      delta: input.delta,
-      balanceAfter: updated.credits,
-      reason: input.reason,
-      actorId: input.actorId,
-      refType: input.refType ?? null,
-      refId: input.refId ?? null,
-      note: input.note ?? null,
-    })
-    .returning({ id: ledgerTable.id });
-  return { balance: updated.credits, entryId: entry!.id };
+  return { balance: updated.credits, entryId: Number(updated.id), ownerId: updated.owner_id };
 }
 
 /**

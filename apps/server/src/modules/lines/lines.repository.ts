@@ -284,10 +284,6 @@ export const linesRepository = {
       .where(and(eq(trialLineUsage.accountId, accountId), eq(trialLineUsage.day, day)));
     return row?.used ?? 0;
   },
-  async usernameExists(db: Db, username: string): Promise<boolean> {
-    const [row] = await db.select({ id: lines.id }).from(lines).where(eq(lines.username, username));
-    return row !== undefined;
-  },
   async insert(tx: Db, values: LineInsert): Promise<LineRecord> {
     const [row] = await tx.insert(lines).values(values).returning();
     return row!;
@@ -316,24 +312,41 @@ export const linesRepository = {
       .from(lines)
       .where(eq(lines.serverId, serverId));
   },
-  /** After a delivery: synced, unless a newer change for the same server and username is pending. */
-  async markSynced(
+  /**
+   * After a batch's delivery: each line synced, with its `synced` history row, unless a newer change
+   * for the same server and username is pending. Run after the delivered outbox rows were removed.
+   * Returns the lines that changed.
+   */
+  async markSyncedMany(
     db: Db,
-    line: { id: number; serverId: number; username: string },
-  ): Promise<{ ownerId: string | null } | undefined> {
-    const [row] = await db
-      .update(lines)
-      .set({ syncState: 'synced', syncError: null, syncedAt: sql`now()` })
-      .where(
-        and(
-          eq(lines.id, line.id),
-          eq(lines.serverId, line.serverId),
-          eq(lines.username, line.username),
-          sql`not exists (select 1 from line_sync_outbox o where o.server_id = ${line.serverId} and o.username = ${line.username})`,
-        ),
+    delivered: { id: number; serverId: number; username: string }[],
+  ): Promise<{ id: number; ownerId: string | null; syncedAt: Date }[]> {
+    if (delivered.length === 0) return [];
+    const values = sql.join(
+      delivered.map((line) => sql`(${line.id}::int, ${line.serverId}::int, ${line.username}::text)`),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      with v (id, server_id, username) as (values ${values}),
+      synced as (
+        update users u set sync_state = 'synced', sync_error = null, synced_at = now()
+        from v
+        where u.id = v.id and u.server_id = v.server_id and u.username = v.username
+          and not exists (select 1 from line_sync_outbox o where o.server_id = v.server_id and o.username = v.username)
+        returning u.id, u.owner_id, u.server_id, u.synced_at
+      ),
+      logged as (
+        insert into line_events (line_id, owner_id, actor_id, action, details)
+        select id, owner_id, null, 'synced', jsonb_build_object('server_id', server_id) from synced
       )
-      .returning({ ownerId: lines.ownerId });
-    return row;
+      select id, owner_id, (extract(epoch from synced_at) * 1000)::float8 as synced_ms from synced`);
+    return (
+      result as unknown as { rows: { id: number; owner_id: string | null; synced_ms: number }[] }
+    ).rows.map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      syncedAt: new Date(Math.floor(row.synced_ms)),
+    }));
   },
   /** Returns the owner only when this changes what the line shows (not already failing this way). */
   async markFailing(
