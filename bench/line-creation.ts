@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/client.js';
 import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
@@ -75,7 +76,7 @@ function countStatements(db: Db): { count: () => number; stop: () => void } {
   let statements = 0;
   const internals = db as unknown as {
     session: SessionInternals;
-    $client: { transaction?: (...args: unknown[]) => Promise<unknown>; constructor: { name: string } };
+    $client: { transaction?: (...args: unknown[]) => Promise<unknown> };
   };
   const session = internals.session;
   const before = { logger: session.logger, optionsLogger: session.options.logger };
@@ -83,7 +84,7 @@ function countStatements(db: Db): { count: () => number; stop: () => void } {
   session.logger = counter;
   session.options.logger = counter;
   const client = internals.$client;
-  const embedded = client.constructor.name === 'PGlite' && client.transaction !== undefined;
+  const embedded = !(client instanceof pg.Pool) && client.transaction !== undefined;
   const transaction = client.transaction;
   if (embedded) {
     client.transaction = (...args: unknown[]) => {
