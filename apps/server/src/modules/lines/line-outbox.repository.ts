@@ -13,13 +13,14 @@ export type EnqueueOptions = {
   /** Lease the row for the caller, who delivers it right after the commit (as claimKey would). */
   lease?: { ms: number; id: string };
   /** A history row for the line, written by the same statement. */
-  event?: {
-    lineId: number;
-    ownerId: string | null;
-    actorId: string | null;
-    action: string;
-    details?: Record<string, unknown>;
-  };
+  event?: LineEventEntry;
+};
+export type LineEventEntry = {
+  lineId: number;
+  ownerId: string | null;
+  actorId: string | null;
+  action: string;
+  details?: Record<string, unknown>;
 };
 
 const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
@@ -33,6 +34,65 @@ const unchangedSince = (row: OutboxRow) =>
     eq(outbox.operation, row.operation),
     sql`${outbox.payload} = ${JSON.stringify(row.payload)}::jsonb`,
   ) as SQL;
+
+/**
+ * The upsert of an outbox row, `returning id, lease_id, attempts`. The caller's lease is taken unless
+ * another deliverer holds the row: then the caller waits for that one instead (a delivery running
+ * for this key keeps its lease). `lineId` may be SQL (a line inserted by the same statement).
+ */
+function upsertStatement(
+  entry: OutboxKey & { lineId: number | null | SQL; operation: OutboxEntry['operation']; payload: object },
+  workerAfterMs: number,
+  lease: EnqueueOptions['lease'],
+): SQL {
+  const payload = entry.payload;
+  const free = sql`(o.leased_until is null or o.leased_until < now())`;
+  return sql`
+    insert into line_sync_outbox as o
+      (line_id, server_id, username, operation, payload, next_attempt_at, leased_until, lease_id)
+    values (${entry.lineId}, ${entry.serverId}, ${entry.username}, ${entry.operation},
+      ${JSON.stringify(payload)}::jsonb, ${msFromNow(workerAfterMs)},
+      ${lease ? msFromNow(lease.ms) : null}, ${lease?.id ?? null})
+    on conflict (server_id, username) do update set
+      line_id = excluded.line_id, operation = excluded.operation, payload = excluded.payload,
+      attempts = 0, next_attempt_at = excluded.next_attempt_at, last_error = null,
+      leased_until = case when ${free} then excluded.leased_until else o.leased_until end,
+      lease_id = case when ${free} then excluded.lease_id else o.lease_id end
+    returning o.id, o.lease_id, o.attempts`;
+}
+
+/** A line's history row; `lineId` may be SQL (a line inserted by the same statement). */
+function eventInsert(event: Omit<LineEventEntry, 'lineId'> & { lineId: number | SQL }): SQL {
+  return sql`insert into line_events (line_id, owner_id, actor_id, action, details)
+    values (${event.lineId}, ${event.ownerId}, ${event.actorId}, ${event.action},
+      ${JSON.stringify(event.details ?? {})}::jsonb)`;
+}
+
+/** The row as the caller leased it, when it did (else undefined: someone else holds it). */
+function leasedRow(
+  entry: OutboxEntry,
+  workerAfterMs: number,
+  lease: EnqueueOptions['lease'],
+  row: { id: string | number; lease_id: string | null; attempts: number },
+): OutboxRow | undefined {
+  if (!lease || row.lease_id !== lease.id) return undefined;
+  return {
+    id: Number(row.id),
+    lineId: entry.lineId,
+    serverId: entry.serverId,
+    username: entry.username,
+    operation: entry.operation,
+    payload: entry.operation === 'upsert' ? entry.payload : {},
+    attempts: row.attempts,
+    nextAttemptAt: new Date(Date.now() + workerAfterMs),
+    lastError: null,
+    createdAt: new Date(),
+    leasedUntil: new Date(Date.now() + lease.ms),
+    leaseId: lease.id,
+  };
+}
+
+export const outboxStatements = { upsertStatement, eventInsert, leasedRow };
 
 export const lineOutboxRepository = {
   /**
@@ -51,48 +111,16 @@ export const lineOutboxRepository = {
   ): Promise<OutboxRow | undefined> {
     const payload = entry.operation === 'upsert' ? entry.payload : {};
     const lease = options.lease;
-    // The caller's lease is taken here unless another deliverer holds the row: then the caller
-    // waits for that one instead (a delivery running for this key keeps its lease).
-    const free = sql`(o.leased_until is null or o.leased_until < now())`;
-    const upsert = sql`
-      insert into line_sync_outbox as o
-        (line_id, server_id, username, operation, payload, next_attempt_at, leased_until, lease_id)
-      values (${entry.lineId}, ${entry.serverId}, ${entry.username}, ${entry.operation},
-        ${JSON.stringify(payload)}::jsonb, ${msFromNow(workerAfterMs)},
-        ${lease ? msFromNow(lease.ms) : null}, ${lease?.id ?? null})
-      on conflict (server_id, username) do update set
-        line_id = excluded.line_id, operation = excluded.operation, payload = excluded.payload,
-        attempts = 0, next_attempt_at = excluded.next_attempt_at, last_error = null,
-        leased_until = case when ${free} then excluded.leased_until else o.leased_until end,
-        lease_id = case when ${free} then excluded.lease_id else o.lease_id end
-      returning o.id, o.lease_id, o.attempts`;
+    const upsert = upsertStatement({ ...entry, payload }, workerAfterMs, lease);
     const event = options.event;
     // The line's history row rides in the same statement: one round trip for both.
     const statement = event
-      ? sql`with queued as (${upsert}), logged as (
-          insert into line_events (line_id, owner_id, actor_id, action, details)
-          values (${event.lineId}, ${event.ownerId}, ${event.actorId}, ${event.action},
-            ${JSON.stringify(event.details ?? {})}::jsonb)
-        ) select id, lease_id, attempts from queued`
+      ? sql`with queued as (${upsert}), logged as (${eventInsert(event)}) select id, lease_id, attempts from queued`
       : upsert;
     const [row] = rowsOf<{ id: string | number; lease_id: string | null; attempts: number }>(
       await tx.execute(statement),
     );
-    if (!row || !lease || row.lease_id !== lease.id) return undefined;
-    return {
-      id: Number(row.id),
-      lineId: entry.lineId,
-      serverId: entry.serverId,
-      username: entry.username,
-      operation: entry.operation,
-      payload,
-      attempts: row.attempts,
-      nextAttemptAt: new Date(Date.now() + workerAfterMs),
-      lastError: null,
-      createdAt: new Date(),
-      leasedUntil: new Date(Date.now() + lease.ms),
-      leaseId: lease.id,
-    };
+    return row && leasedRow(entry, workerAfterMs, lease, row);
   },
   /**
    * Reconcile: asks for the lines' current state to be delivered unless a delivery is already

@@ -14,10 +14,18 @@ import {
   lte,
   sql,
   type SQL,
+  type WithSubquery,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, cccamServers, lineEvents, lines, trialLineUsage } from '../../db/schema.js';
+import { creditLedger, type CreditChange } from '../credits/credit-ledger.js';
+import {
+  outboxStatements,
+  type LineEventEntry,
+  type OutboxRow,
+  type UpsertPayload,
+} from './line-outbox.repository.js';
 
 export type LineRecord = Omit<typeof lines.$inferSelect, 'searchText'>;
 export type LineInsert = typeof lines.$inferInsert;
@@ -287,6 +295,84 @@ export const linesRepository = {
   async insert(tx: Db, values: LineInsert): Promise<LineRecord> {
     const [row] = await tx.insert(lines).values(values).returning();
     return row!;
+  },
+  /**
+   * A new line and what its creation writes besides, in one statement: its outbox row (leased for
+   * the caller when free), its history row and, when it is charged, the balance change with its
+   * ledger row. The line's id is drawn from its sequence first, so the other rows can name it.
+   * `charged` is null when the balance could not pay (the caller must roll back), undefined when
+   * nothing was charged.
+   */
+  async insertCreated(
+    tx: Db,
+    values: LineInsert,
+    extra: {
+      outbox: {
+        serverId: number;
+        payload: UpsertPayload;
+        workerAfterMs: number;
+        lease: { ms: number; id: string };
+      };
+      event: Omit<LineEventEntry, 'lineId'>;
+      charge: (Omit<CreditChange, 'refId'> & { refType: string }) | null;
+    },
+  ): Promise<{
+    line: LineRecord;
+    outbox: OutboxRow | undefined;
+    charged: { balance: number; ownerId: string | null } | null | undefined;
+  }> {
+    const lineId = sql`(select id from new_line)`;
+    const outboxEntry = {
+      lineId: 0,
+      serverId: extra.outbox.serverId,
+      username: values.username,
+      operation: 'upsert' as const,
+      payload: extra.outbox.payload,
+    };
+    const ctes: WithSubquery[] = [
+      tx.$with('new_line', {}).as(sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as id`),
+      tx
+        .$with('queued', {})
+        .as(
+          outboxStatements.upsertStatement(
+            { ...outboxEntry, lineId },
+            extra.outbox.workerAfterMs,
+            extra.outbox.lease,
+          ),
+        ),
+      tx.$with('logged', {}).as(outboxStatements.eventInsert({ ...extra.event, lineId })),
+    ];
+    if (extra.charge) {
+      const charge = creditLedger.changeCtes({
+        ...extra.charge,
+        refId: sql`(select id::text from new_line)`,
+      });
+      ctes.push(tx.$with('charged', {}).as(charge.charged), tx.$with('entry', {}).as(charge.entry));
+    }
+    const [row] = await tx
+      .with(...ctes)
+      .insert(lines)
+      .values({ ...values, id: lineId as unknown as number })
+      .returning({
+        ...storedColumns,
+        queuedId: sql<string | number | null>`(select id from queued)`,
+        queuedLease: sql<string | null>`(select lease_id from queued)`,
+        queuedAttempts: sql<number | null>`(select attempts from queued)`,
+        balance: extra.charge ? sql<number | null>`(select credits from charged)` : sql<null>`null`,
+        accountOwner: extra.charge ? sql<string | null>`(select owner_id from charged)` : sql<null>`null`,
+      });
+    const { queuedId, queuedLease, queuedAttempts, balance, accountOwner, ...line } = row!;
+    const outbox =
+      queuedId === null
+        ? undefined
+        : outboxStatements.leasedRow(
+            { ...outboxEntry, lineId: line.id },
+            extra.outbox.workerAfterMs,
+            extra.outbox.lease,
+            { id: queuedId, lease_id: queuedLease, attempts: queuedAttempts ?? 0 },
+          );
+    const charged = !extra.charge ? undefined : balance === null ? null : { balance, ownerId: accountOwner };
+    return { line, outbox, charged };
   },
   async update(tx: Db, id: number, values: LineUpdate): Promise<LineRecord | undefined> {
     const [row] = await tx

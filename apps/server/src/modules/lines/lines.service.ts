@@ -419,54 +419,74 @@ export async function createLine(
     if (trialLimit !== null && !(await linesRepository.claimTrial(tx, me.id, start, trialLimit))) {
       throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
     }
-    let row: LineRecord;
+    const leaseId = randomUUID();
+    const payload = { password, expiryDate: toDisplayDate(expiryDate), enabled: true };
+    let written: Awaited<ReturnType<typeof linesRepository.insertCreated>>;
     try {
-      row = await linesRepository.insert(tx, {
-        username,
-        password,
-        expiryDate,
-        addedDate: start,
-        notes: cleanText(body.notes),
-        name: cleanText(body.name),
-        email: cleanText(body.email),
-        company: cleanText(body.company),
-        hostPort: hostPort && hostPort.length > 0 ? hostPort : [`${server.hostIp}:${server.port}`],
-        ownerId: me.id,
-        ownerEmail: me.email,
-        serverId: server.id,
-        isTrial,
-        subscriptionMonths: isTrial ? null : months!,
-        syncState: 'pending',
-      });
+      // The line, its outbox row (leased for this request), its history row and the charge with its
+      // ledger row: one statement.
+      written = await linesRepository.insertCreated(
+        tx,
+        {
+          username,
+          password,
+          expiryDate,
+          addedDate: start,
+          notes: cleanText(body.notes),
+          name: cleanText(body.name),
+          email: cleanText(body.email),
+          company: cleanText(body.company),
+          hostPort: hostPort && hostPort.length > 0 ? hostPort : [`${server.hostIp}:${server.port}`],
+          ownerId: me.id,
+          ownerEmail: me.email,
+          serverId: server.id,
+          isTrial,
+          subscriptionMonths: isTrial ? null : months!,
+          syncState: 'pending',
+        },
+        {
+          outbox: {
+            serverId: server.id,
+            payload,
+            workerAfterMs: deliveredBy(ctx),
+            lease: { ms: deliveredBy(ctx), id: leaseId },
+          },
+          event: {
+            ownerId: me.id,
+            actorId: me.id,
+            action: 'created',
+            details: {
+              expiry_date: expiryDate,
+              is_trial: isTrial,
+              subscription_months: isTrial ? null : months,
+              server_id: server.id,
+              charged: charge,
+            },
+          },
+          charge:
+            charge > 0
+              ? {
+                  accountId: me.id,
+                  delta: -charge,
+                  reason: 'line_create',
+                  actorId: me.id,
+                  refType: 'line',
+                  note: username,
+                }
+              : null,
+        },
+      );
     } catch (error) {
       if (isUsernameViolation(error)) throw new AppError('LINE_USERNAME_TAKEN');
       throw error;
     }
-    claimed = await enqueueUpsert(ctx, tx, row, server.id, {
-      lineId: row.id,
-      ownerId: me.id,
-      actorId: me.id,
-      action: 'created',
-      details: {
-        expiry_date: expiryDate,
-        is_trial: isTrial,
-        subscription_months: isTrial ? null : months,
-        server_id: server.id,
-        charged: charge,
-      },
-    });
-    if (charge > 0) {
-      const charged = await creditLedger.change(tx, {
-        accountId: me.id,
-        delta: -charge,
-        reason: 'line_create',
-        actorId: me.id,
-        refType: 'line',
-        refId: String(row.id),
-        note: username,
-      });
-      balanceAfter = charged.balance;
-      accountOwner = charged.ownerId;
+    // The balance could not pay: nothing of this statement may stay.
+    if (written.charged === null) throw await creditLedger.refusal(tx, me.id, -charge);
+    const row = written.line;
+    if (written.outbox) claimed = { row: written.outbox, leaseId };
+    if (written.charged) {
+      balanceAfter = written.charged.balance;
+      accountOwner = written.charged.ownerId;
     }
     created = row;
     return { line_id: row.id, charged: charge, balance: balanceAfter };
