@@ -1,9 +1,25 @@
 // Line creation end to end: POST /api/lines from autocannon in its own process, each line answered
 // by the API and present in the agent's oscam.user. The figure is lines per second from the first
-// request until the last line is in the file.
+// request until the last line is in the file, printed beside the target and beside what the agent
+// alone takes in the same run (POST /add-user straight to it, same connections): the ceiling the
+// panel can reach. Also per line: the SQL statements the panel ran, and CPU time of the panel's
+// process (with the embedded database that includes the database) and of the agent's.
+//
+// Part of `npm run bench` (bench/lines-bench.ts), or on its own over a fresh database:
+//   npx tsx bench/line-creation.ts            (embedded; PostgreSQL too with LINES_BENCH_DATABASE_URL)
+// LINE_CREATION_COUNT and LINE_CREATION_CONNECTIONS change the 1,000 lines and 50 connections.
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/client.js';
+import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { startLineAgent, type TestAgent } from '../apps/server/test/support/line-agent.js';
+import { openTarget, signIn, signUpConfirmed } from './bench-server.js';
 import { measure } from './load.js';
 
 export const LINE_CREATION_TARGET = 200;
@@ -14,12 +30,30 @@ export type LineCreationSetup = {
   /** Cookie of the reseller who creates (and is charged for) the lines. */
   cookie: string;
   serverId: number;
-  /** The agent's oscam.user (an OSCam agent: CCcam names are limited to 20 characters). */
-  configFile: string;
+  /** The real agent the server points at. */
+  agent: TestAgent;
   count: number;
   connections: number;
   /** Username prefix, so runs on the same panel do not collide. */
   prefix: string;
+};
+
+export type LineCreationResult = {
+  linesPerSecond: number;
+  created: number;
+  answeredSeconds: number;
+  liveSeconds: number;
+  errors: number;
+  notSynced: number;
+  p50: number;
+  p99: number;
+  /** CPU time of this process (server, its database when embedded, the polling) per line created. */
+  panelCpuMsPerLine: number;
+  agentCpuMsPerLine: number | null;
+  /** SQL statements the panel sent per line, BEGIN and COMMIT included. */
+  statementsPerLine: number;
+  /** The agent alone, POST /add-user straight to it with the same connections: users per second. */
+  agentAlonePerSecond: number;
 };
 
 async function linesInFile(file: string, prefix: string): Promise<number> {
@@ -31,32 +65,118 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export async function measureLineCreation(setup: LineCreationSetup): Promise<{
-  linesPerSecond: number;
-  created: number;
-  answeredSeconds: number;
-  liveSeconds: number;
-  errors: number;
-  notSynced: number;
-  p50: number;
-  p99: number;
-}> {
+type QueryLogger = { logQuery: (query: string, params: unknown[]) => void };
+type SessionInternals = { logger: QueryLogger; options: { logger?: QueryLogger } };
+
+/**
+ * Counts every statement the app sends through Drizzle (its logger sees each one, in transactions
+ * too). PGlite runs a transaction's BEGIN and COMMIT itself, unseen by the logger: counted apart.
+ */
+function countStatements(db: Db): { count: () => number; stop: () => void } {
+  let statements = 0;
+  const internals = db as unknown as {
+    session: SessionInternals;
+    $client: { transaction?: (...args: unknown[]) => Promise<unknown> };
+  };
+  const session = internals.session;
+  const before = { logger: session.logger, optionsLogger: session.options.logger };
+  const counter: QueryLogger = { logQuery: () => (statements += 1) };
+  session.logger = counter;
+  session.options.logger = counter;
+  const client = internals.$client;
+  const embedded = !(client instanceof pg.Pool) && client.transaction !== undefined;
+  const transaction = client.transaction;
+  if (embedded) {
+    client.transaction = (...args: unknown[]) => {
+      statements += 2;
+      return transaction!.apply(client, args);
+    };
+  }
+  return {
+    count: () => statements,
+    stop: () => {
+      session.logger = before.logger;
+      session.options.logger = before.optionsLogger;
+      if (embedded) client.transaction = transaction;
+    },
+  };
+}
+
+/** CPU time (user + system) of another process so far, in ms, from /proc (Linux only). */
+async function processCpuMs(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+function ownCpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+/** DD-MM-YYYY a month from now, as the agent's API takes it. */
+function agentDate(): string {
+  const date = new Date(Date.now() + 31 * 86_400_000);
+  return `${String(date.getUTCDate()).padStart(2, '0')}-${String(date.getUTCMonth() + 1).padStart(2, '0')}-${date.getUTCFullYear()}`;
+}
+
+/** The agent on its own: as many users added straight to it, the same number of connections. */
+async function measureAgentAlone(setup: LineCreationSetup): Promise<number> {
+  const { agent } = setup;
+  const basic = Buffer.from(`${agent.username}:${agent.password}`).toString('base64');
+  const prefix = `base${setup.prefix}`;
   const started = performance.now();
   const load = await measure({
-    label: 'POST /api/lines',
-    url: `${setup.url}/api/lines`,
+    label: 'agent POST /add-user',
+    url: `http://127.0.0.1:${agent.port}/add-user`,
     method: 'POST',
     connections: setup.connections,
     amount: setup.count,
-    headers: { 'content-type': 'application/json', cookie: setup.cookie, origin: setup.url },
-    // hyperid ids (22 url-safe characters, '-', a counter) are valid line usernames.
-    body: JSON.stringify({
-      username: `${setup.prefix}[<id>]`,
-      password: 'pw-bench',
-      subscription_months: 1,
-      server_id: setup.serverId,
-    }),
+    headers: { 'content-type': 'application/json', authorization: `Basic ${basic}` },
+    body: JSON.stringify({ username: `${prefix}[<id>]`, password: 'pw-bench', expiryDate: agentDate() }),
   });
+  // The agent answers once the user is in the file; the check is cheap and makes it certain.
+  const inFile = await linesInFile(agent.configFile, prefix);
+  if (load.errors > 0 || inFile < setup.count) {
+    throw new Error(`agent alone: ${load.errors} errors, ${inFile} of ${setup.count} in the file`);
+  }
+  return Math.round((setup.count / (performance.now() - started)) * 1000);
+}
+
+export async function measureLineCreation(setup: LineCreationSetup): Promise<LineCreationResult> {
+  const agentAlonePerSecond = await measureAgentAlone(setup);
+  const agentPid = setup.agent.current().process.pid;
+  const agentCpuBefore = await processCpuMs(agentPid);
+  const cpuBefore = ownCpuMs();
+  const statements = countStatements(setup.db);
+  const started = performance.now();
+  let load: Awaited<ReturnType<typeof measure>>;
+  try {
+    load = await measure({
+      label: 'POST /api/lines',
+      url: `${setup.url}/api/lines`,
+      method: 'POST',
+      connections: setup.connections,
+      amount: setup.count,
+      headers: { 'content-type': 'application/json', cookie: setup.cookie, origin: setup.url },
+      // hyperid ids (22 url-safe characters, '-', a counter) are valid line usernames.
+      body: JSON.stringify({
+        username: `${setup.prefix}[<id>]`,
+        password: 'pw-bench',
+        subscription_months: 1,
+        server_id: setup.serverId,
+      }),
+    });
+  } finally {
+    statements.stop();
+  }
+  const sent = statements.count();
   const answeredMs = performance.now() - started;
   const count = async (condition: ReturnType<typeof sql>) =>
     rowsOf<{ n: number }>(
@@ -68,12 +188,15 @@ export async function measureLineCreation(setup: LineCreationSetup): Promise<{
   // line the panel holds, not only for the answered ones.
   const created = await count(sql`true`);
   for (;;) {
-    if ((await linesInFile(setup.configFile, setup.prefix)) >= created) break;
+    if ((await linesInFile(setup.agent.configFile, setup.prefix)) >= created) break;
     if (performance.now() - started > 300_000) throw new Error('lines did not reach the agent in 5 min');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const liveMs = performance.now() - started;
+  const cpuMs = ownCpuMs() - cpuBefore;
+  const agentCpuAfter = await processCpuMs(agentPid);
   const notSynced = await count(sql`sync_state <> 'synced'`);
+  const perLine = (value: number) => +(value / Math.max(created, 1)).toFixed(1);
   return {
     linesPerSecond: Math.round((created / liveMs) * 1000),
     created,
@@ -83,13 +206,18 @@ export async function measureLineCreation(setup: LineCreationSetup): Promise<{
     notSynced,
     p50: load.p50,
     p99: load.p99,
+    panelCpuMsPerLine: perLine(cpuMs),
+    agentCpuMsPerLine:
+      agentCpuBefore === null || agentCpuAfter === null ? null : perLine(agentCpuAfter - agentCpuBefore),
+    statementsPerLine: perLine(sent),
+    agentAlonePerSecond,
   };
 }
 
 export function reportLineCreation(
   kind: string,
   setup: Pick<LineCreationSetup, 'count' | 'connections'>,
-  result: Awaited<ReturnType<typeof measureLineCreation>>,
+  result: LineCreationResult,
 ): void {
   const met =
     result.linesPerSecond >= LINE_CREATION_TARGET &&
@@ -97,9 +225,110 @@ export function reportLineCreation(
     result.notSynced === 0 &&
     result.created === setup.count;
   console.log(
-    `POST /api/lines x${setup.count} live on the agent (${kind}, ${setup.connections} clients)  ${result.linesPerSecond} lines/s   target >= ${LINE_CREATION_TARGET} lines/s: ${met ? 'met' : 'MISSED'}`,
+    `POST /api/lines x${setup.count} live on the agent (${kind}, ${setup.connections} clients)  ${result.linesPerSecond} lines/s   target >= ${LINE_CREATION_TARGET} lines/s: ${met ? 'met' : 'MISSED'}   baseline: the agent alone ${result.agentAlonePerSecond} users/s`,
   );
   console.log(
     `  all answered in ${result.answeredSeconds.toFixed(1)} s (p50 ${result.p50} ms, p99 ${result.p99} ms), all ${result.created} created in oscam.user after ${result.liveSeconds.toFixed(1)} s; client errors/time-outs ${result.errors}, not synced ${result.notSynced}`,
   );
+  console.log(
+    `  per line: ${result.statementsPerLine} SQL statements, panel CPU ${result.panelCpuMsPerLine} ms, agent CPU ${result.agentCpuMsPerLine ?? '?'} ms   (load average ${os.loadavg()[0]!.toFixed(1)})`,
+  );
+}
+
+const RESELLER = { email: 'bench-creator@example.com', password: 'bench-password-2' };
+const ADMIN = { email: 'bench-creation@example.com', password: 'bench-password-1' };
+
+/** The creation figure alone, over a fresh database: a reseller with credits and one live agent. */
+export async function runLineCreationBench(databaseUrl?: string): Promise<LineCreationResult> {
+  const count = Number(process.env.LINE_CREATION_COUNT ?? 1000);
+  const connections = Number(process.env.LINE_CREATION_CONNECTIONS ?? 50);
+  const target = await openTarget(databaseUrl, 'create');
+  const port = 20_000 + Math.floor(Math.random() * 1000);
+  const url = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      if (logs.length > 1000) logs.splice(0, logs.length - 1000);
+      done();
+    },
+  });
+  let built: BuiltApp | undefined;
+  // An OSCam agent behind a NewCamd server: autocannon's unique ids make usernames longer than the
+  // 20 characters a CCcam server accepts.
+  const agent = await startLineAgent({ env: { AGENT_BACKEND: 'oscam' } });
+  try {
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LINEDESK_DATA_DIR: target.dataDir,
+      LINEDESK_ADMIN_EMAIL: ADMIN.email,
+      LINEDESK_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+      SERVER_CHECK_INTERVAL_SECONDS: '0',
+      LINE_RECONCILE_INTERVAL_SECONDS: '0',
+      ...target.env,
+    });
+    built = await buildApp(config, { logStream });
+    await built.app.listen({ port, host: '127.0.0.1' });
+    const db = built.ctx.db;
+    const admin = await signIn(url, ADMIN);
+    await signUpConfirmed(url, logs, RESELLER);
+    const resellerId = (await signIn(url, RESELLER)).id;
+    await db.transaction((tx) =>
+      creditLedger.change(tx as unknown as Db, {
+        accountId: resellerId,
+        delta: count * 2,
+        reason: 'add',
+        actorId: null,
+      }),
+    );
+    // Signed in again: the credits made the account a reseller.
+    const reseller = await signIn(url, RESELLER);
+    const server = (await (
+      await fetch(`${url}/api/servers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: url },
+        body: JSON.stringify({
+          server_name: 'Agent',
+          host_ip: '127.0.0.1',
+          port: 12000,
+          api_port: agent.port,
+          username: agent.username,
+          password: agent.password,
+          protocol: 'NewCamd',
+        }),
+      })
+    ).json()) as { id: number };
+    // A server becomes active once the panel has reached its agent.
+    await fetch(`${url}/api/servers/${server.id}/test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: url },
+      body: '{}',
+    });
+    const setup = { count, connections };
+    console.log(`\nline creation on ${built.ctx.database.kind}:`);
+    const result = await measureLineCreation({
+      ...setup,
+      url,
+      db,
+      cookie: reseller.cookie,
+      serverId: server.id,
+      agent,
+      prefix: 'e2e',
+    });
+    reportLineCreation(built.ctx.database.kind, setup, result);
+    return result;
+  } finally {
+    await built?.close();
+    await agent.cleanup();
+    await target.drop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await runLineCreationBench();
+  const pgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (pgUrl) await runLineCreationBench(pgUrl);
 }

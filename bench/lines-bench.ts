@@ -3,20 +3,16 @@
 // bare through the same driver, each beside its target; the dashboard right after a change; then
 // 1,000 lines created through the API and live on a real line agent. Runs on the embedded database,
 // and on PostgreSQL when given a URL (in a fresh database created next to it).
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { isoDate, type LineListQuery } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/client.js';
 import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
 import { linesRepository, type LineFilter } from '../apps/server/src/modules/lines/lines.repository.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { startLineAgent } from '../apps/server/test/support/line-agent.js';
+import { openTarget, signIn, signUpConfirmed, type Session } from './bench-server.js';
 import { measureLineCreation, reportLineCreation } from './line-creation.js';
 import { measure, type LoadResult } from './load.js';
 
@@ -61,41 +57,6 @@ function statsOf(latencies: number[], errors: number, seconds: number): Stats {
     p99: +pct(0.99).toFixed(1),
     errors,
   };
-}
-
-type Session = { cookie: string; id: string };
-
-async function signIn(url: string, login: { email: string; password: string }): Promise<Session> {
-  const res = await fetch(`${url}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(login),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const me = (await (await fetch(`${url}/api/me`, { headers: { cookie } })).json()) as { id: string };
-  return { cookie, id: me.id };
-}
-
-async function signUpConfirmed(url: string, logs: string[], login: { email: string; password: string }) {
-  const res = await fetch(`${url}/api/auth/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify(login),
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const line = [...logs].reverse().find((l) => l.includes(`Mail to ${login.email}:`));
-  const token = line && /callback\?token=([^\s"]+)/.exec(line)?.[1];
-  if (!token) throw new Error('no confirmation mail in the log');
-  const confirmed = await fetch(`${url}/api/auth/verify-email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ token: decodeURIComponent(token) }),
-  });
-  if (!confirmed.ok) throw new Error(`confirm failed: ${confirmed.status}`);
 }
 
 /** 100,000 lines in one statement: 10 % owned by the reseller, a spread of expiries and states. */
@@ -247,36 +208,8 @@ function line(label: string, api: LoadResult, bare: Stats, targetMs: number): st
   return `${label.padEnd(44)} api ${String(api.rps).padStart(5)} req/s p99 ${String(api.p99).padStart(5)} ms   bare SQL ${String(bare.rps).padStart(5)} q/s p99 ${String(bare.p99).padStart(6)} ms   ${verdict(api, targetMs)}${api.errors ? `   errors ${api.errors}` : ''}`;
 }
 
-async function openTarget(databaseUrl: string | undefined) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-bench-lines-'));
-  if (!databaseUrl) {
-    return { env: {}, dataDir, drop: async () => rm(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `ld_bench_lines_${randomBytes(4).toString('hex')}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    dataDir,
-    drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 export async function runLinesBench(databaseUrl?: string): Promise<void> {
-  const target = await openTarget(databaseUrl);
+  const target = await openTarget(databaseUrl, 'lines');
   const port = 19_000 + Math.floor(Math.random() * 1000);
   const url = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
@@ -404,7 +337,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
         db,
         cookie: reseller.cookie,
         serverId: agentServer.id,
-        configFile: agent.configFile,
+        agent,
         prefix: 'e2e',
       }),
     );

@@ -20,6 +20,8 @@ export type InternalEvent =
 
 export type EventBus = {
   publish: (event: ChangeEvent) => Promise<void>;
+  /** Several events in one NOTIFY round trip (PostgreSQL), in order: one write's or one delivery batch's. */
+  publishAll: (events: ChangeEvent[]) => Promise<void>;
   subscribe: (listener: (event: ChangeEvent) => void) => () => void;
   /**
    * Every event this instance publishes, as soon as it publishes it, and every event it receives:
@@ -53,6 +55,9 @@ export async function createEventBus(database: Database): Promise<EventBus> {
   if (!database.listenClient) {
     return {
       publish: async (event) => void emitter.emit('event', event),
+      publishAll: async (events) => {
+        for (const event of events) emitter.emit('event', event);
+      },
       subscribe,
       watch: subscribe,
       publishInternal: async (event) => void emitter.emit('internal', event),
@@ -105,6 +110,12 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     publish: async (event) => {
       emitter.emit('published', event);
       await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    publishAll: async (events) => {
+      if (events.length === 0) return;
+      for (const event of events) emitter.emit('published', event);
+      const notifies = events.map((event) => sql`pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+      await database.db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
     },
     subscribe,
     watch: (listener) => {

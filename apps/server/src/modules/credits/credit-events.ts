@@ -1,4 +1,14 @@
+import type { ChangeEvent } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+
+/** The events of a balance change: the account and its ledger, for the account and its owner. */
+export function balanceEvents(account: { id: string; ownerId: string | null }): ChangeEvent[] {
+  const audience = account.ownerId ? [account.id, account.ownerId] : [account.id];
+  return [
+    { table: 'auth_users', action: 'update', id: account.id, audience },
+    { table: 'credit_ledger', action: 'insert', id: account.id, audience },
+  ];
+}
 
 /**
  * A balance changed: the account itself and its owner (the reseller who manages it) see it live, so
@@ -8,7 +18,5 @@ export async function publishBalanceChange(
   ctx: AppContext,
   account: { id: string; ownerId: string | null },
 ): Promise<void> {
-  const audience = account.ownerId ? [account.id, account.ownerId] : [account.id];
-  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: account.id, audience });
-  await ctx.bus.publish({ table: 'credit_ledger', action: 'insert', id: account.id, audience });
+  for (const event of balanceEvents(account)) await ctx.bus.publish(event);
 }

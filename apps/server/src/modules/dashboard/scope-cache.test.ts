@@ -8,6 +8,7 @@ function fakeBus() {
   let healthy = true;
   const bus: EventBus = {
     publish: async (event) => listeners.forEach((l) => l(event)),
+    publishAll: async (events) => events.forEach((event) => listeners.forEach((l) => l(event))),
     subscribe: () => () => undefined,
     watch: (listener) => {
       listeners.add(listener);

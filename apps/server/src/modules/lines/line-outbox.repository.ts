@@ -6,6 +6,22 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKey = { serverId: number; username: string };
 /** What an agent must hold for a line: add-user/edit-user fields, the date as DD-MM-YYYY. */
 export type UpsertPayload = { password: string; expiryDate: string; enabled: boolean };
+export type OutboxEntry = OutboxKey & { lineId: number | null } & (
+    { operation: 'upsert'; payload: UpsertPayload } | { operation: 'delete' }
+  );
+export type EnqueueOptions = {
+  /** Lease the row for the caller, who delivers it right after the commit (as claimKey would). */
+  lease?: { ms: number; id: string };
+  /** A history row for the line, written by the same statement. */
+  event?: LineEventEntry;
+};
+export type LineEventEntry = {
+  lineId: number;
+  ownerId: string | null;
+  actorId: string | null;
+  action: string;
+  details?: Record<string, unknown>;
+};
 
 const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
 const notLeased = or(isNull(outbox.leasedUntil), lt(outbox.leasedUntil, sql`now()`)) as SQL;
@@ -19,6 +35,65 @@ const unchangedSince = (row: OutboxRow) =>
     sql`${outbox.payload} = ${JSON.stringify(row.payload)}::jsonb`,
   ) as SQL;
 
+/**
+ * The upsert of an outbox row, `returning id, lease_id, attempts`. The caller's lease is taken unless
+ * another deliverer holds the row: then the caller waits for that one instead (a delivery running
+ * for this key keeps its lease). `lineId` may be SQL (a line inserted by the same statement).
+ */
+function upsertStatement(
+  entry: OutboxKey & { lineId: number | null | SQL; operation: OutboxEntry['operation']; payload: object },
+  workerAfterMs: number,
+  lease: EnqueueOptions['lease'],
+): SQL {
+  const payload = entry.payload;
+  const free = sql`(o.leased_until is null or o.leased_until < now())`;
+  return sql`
+    insert into line_sync_outbox as o
+      (line_id, server_id, username, operation, payload, next_attempt_at, leased_until, lease_id)
+    values (${entry.lineId}, ${entry.serverId}, ${entry.username}, ${entry.operation},
+      ${JSON.stringify(payload)}::jsonb, ${msFromNow(workerAfterMs)},
+      ${lease ? msFromNow(lease.ms) : null}, ${lease?.id ?? null})
+    on conflict (server_id, username) do update set
+      line_id = excluded.line_id, operation = excluded.operation, payload = excluded.payload,
+      attempts = 0, next_attempt_at = excluded.next_attempt_at, last_error = null,
+      leased_until = case when ${free} then excluded.leased_until else o.leased_until end,
+      lease_id = case when ${free} then excluded.lease_id else o.lease_id end
+    returning o.id, o.lease_id, o.attempts`;
+}
+
+/** A line's history row; `lineId` may be SQL (a line inserted by the same statement). */
+function eventInsert(event: Omit<LineEventEntry, 'lineId'> & { lineId: number | SQL }): SQL {
+  return sql`insert into line_events (line_id, owner_id, actor_id, action, details)
+    values (${event.lineId}, ${event.ownerId}, ${event.actorId}, ${event.action},
+      ${JSON.stringify(event.details ?? {})}::jsonb)`;
+}
+
+/** The row as the caller leased it, when it did (else undefined: someone else holds it). */
+function leasedRow(
+  entry: OutboxEntry,
+  workerAfterMs: number,
+  lease: EnqueueOptions['lease'],
+  row: { id: string | number; lease_id: string | null; attempts: number },
+): OutboxRow | undefined {
+  if (!lease || row.lease_id !== lease.id) return undefined;
+  return {
+    id: Number(row.id),
+    lineId: entry.lineId,
+    serverId: entry.serverId,
+    username: entry.username,
+    operation: entry.operation,
+    payload: entry.operation === 'upsert' ? entry.payload : {},
+    attempts: row.attempts,
+    nextAttemptAt: new Date(Date.now() + workerAfterMs),
+    lastError: null,
+    createdAt: new Date(),
+    leasedUntil: new Date(Date.now() + lease.ms),
+    leaseId: lease.id,
+  };
+}
+
+export const outboxStatements = { upsertStatement, eventInsert, leasedRow };
+
 export const lineOutboxRepository = {
   /**
    * Records what a server must be told about a username, replacing whatever was still undelivered
@@ -30,33 +105,22 @@ export const lineOutboxRepository = {
    */
   async enqueue(
     tx: Db,
-    entry: OutboxKey & { lineId: number | null } & (
-        { operation: 'upsert'; payload: UpsertPayload } | { operation: 'delete' }
-      ),
+    entry: OutboxEntry,
     workerAfterMs: number,
-  ): Promise<void> {
+    options: EnqueueOptions = {},
+  ): Promise<OutboxRow | undefined> {
     const payload = entry.operation === 'upsert' ? entry.payload : {};
-    await tx
-      .insert(outbox)
-      .values({
-        lineId: entry.lineId,
-        serverId: entry.serverId,
-        username: entry.username,
-        operation: entry.operation,
-        payload,
-        nextAttemptAt: msFromNow(workerAfterMs),
-      })
-      .onConflictDoUpdate({
-        target: [outbox.serverId, outbox.username],
-        set: {
-          lineId: sql`excluded.line_id`,
-          operation: sql`excluded.operation`,
-          payload: sql`excluded.payload`,
-          attempts: 0,
-          nextAttemptAt: sql`excluded.next_attempt_at`,
-          lastError: null,
-        },
-      });
+    const lease = options.lease;
+    const upsert = upsertStatement({ ...entry, payload }, workerAfterMs, lease);
+    const event = options.event;
+    // The line's history row rides in the same statement: one round trip for both.
+    const statement = event
+      ? sql`with queued as (${upsert}), logged as (${eventInsert(event)}) select id, lease_id, attempts from queued`
+      : upsert;
+    const [row] = rowsOf<{ id: string | number; lease_id: string | null; attempts: number }>(
+      await tx.execute(statement),
+    );
+    return row && leasedRow(entry, workerAfterMs, lease, row);
   },
   /**
    * Reconcile: asks for the lines' current state to be delivered unless a delivery is already
@@ -130,13 +194,29 @@ export const lineOutboxRepository = {
       .where(sql`${outbox.id} in ${due}`)
       .returning();
   },
-  /** Delivered: the row goes, unless a newer change replaced it meanwhile (then only the lease goes). */
-  async complete(db: Db, row: OutboxRow, leaseId: string): Promise<void> {
-    const deleted = await db
-      .delete(outbox)
-      .where(and(unchangedSince(row), eq(outbox.leaseId, leaseId)))
-      .returning({ id: outbox.id });
-    if (deleted.length === 0) await lineOutboxRepository.release(db, row.id, leaseId);
+  /**
+   * Delivered, for a batch of rows at once: each row goes unless a newer change replaced it
+   * meanwhile; those only lose the lease. One statement however many rows.
+   */
+  async completeMany(db: Db, rows: { row: OutboxRow; leaseId: string }[]): Promise<void> {
+    if (rows.length === 0) return;
+    const values = sql.join(
+      rows.map(
+        ({ row, leaseId }) =>
+          sql`(${row.id}::bigint, ${leaseId}::text, ${row.operation}::text, ${JSON.stringify(row.payload)}::jsonb)`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      with v (id, lease_id, operation, payload) as (values ${values}),
+      done as (
+        delete from line_sync_outbox o using v
+        where o.id = v.id and o.lease_id = v.lease_id and o.operation = v.operation and o.payload = v.payload
+        returning o.id
+      )
+      update line_sync_outbox o set leased_until = null, lease_id = null
+      from v
+      where o.id = v.id and o.lease_id = v.lease_id and o.id not in (select id from done)`);
   },
   /** Not delivered: retry after `delayMs`; a row replaced meanwhile is due at once instead. */
   async fail(db: Db, row: OutboxRow, leaseId: string, error: string, delayMs: number): Promise<void> {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { errorMessages, formatErrorMessage, type ErrorCode, type LineSyncResult } from '@linedesk/shared';
+import {
+  errorMessages,
+  formatErrorMessage,
+  type ChangeEvent,
+  type ErrorCode,
+  type LineSyncResult,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-agent-delivery.js';
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
@@ -76,14 +82,18 @@ function deliveryOf(ctx: AppContext): AgentDelivery {
   return delivery;
 }
 
-async function publishLine(ctx: AppContext, lineId: number, ownerId: string | null): Promise<void> {
-  await ctx.bus.publish({
+function syncEvent(lineId: number, ownerId: string | null): ChangeEvent {
+  return {
     table: 'users',
     action: 'update',
     id: String(lineId),
     audience: ownerId ? [ownerId] : [],
     syncOnly: true,
-  });
+  };
+}
+
+async function publishLine(ctx: AppContext, lineId: number, ownerId: string | null): Promise<void> {
+  await ctx.bus.publish(syncEvent(lineId, ownerId));
 }
 
 /** The text family for a retry nobody is waiting for: a line never synced is still being "added". */
@@ -93,6 +103,81 @@ async function backgroundKind(ctx: AppContext, row: OutboxRow): Promise<SyncKind
   const line = await linesRepository.syncedAt(ctx.db, row.lineId);
   return line && line.syncedAt === null ? 'add' : 'update';
 }
+
+/** What a delivery changed on its line: set when this delivery marked it synced or failing. */
+export type LineSyncFields = {
+  syncState: 'synced' | 'failing';
+  syncError: string | null;
+  syncedAt?: Date;
+};
+export type Delivered = { sync: LineSyncResult; line: LineSyncFields | null };
+
+type Recording = {
+  row: OutboxRow;
+  leaseId: string;
+  done: (synced: { syncedAt: Date } | null) => void;
+  fail: (error: unknown) => void;
+};
+type Recorder = { waiting: Recording[]; running: boolean };
+const recorders = new WeakMap<AppContext, Recorder>();
+
+/** Records one batch of successful deliveries: a few statements whatever its size. */
+async function recordBatch(ctx: AppContext, batch: Recording[]): Promise<void> {
+  await lineOutboxRepository.completeMany(ctx.db, batch);
+  const lines = batch.flatMap(({ row }) =>
+    row.operation === 'upsert' && row.lineId !== null
+      ? [{ id: row.lineId, serverId: row.serverId, username: row.username }]
+      : [],
+  );
+  const synced = await linesRepository.markSyncedMany(ctx.db, lines);
+  await ctx.bus.publishAll(synced.map((line) => syncEvent(line.id, line.ownerId)));
+  const byId = new Map(synced.map((line) => [line.id, line]));
+  for (const item of batch) {
+    const line = item.row.lineId === null ? undefined : byId.get(item.row.lineId);
+    item.done(line && item.row.operation === 'upsert' ? { syncedAt: line.syncedAt } : null);
+  }
+}
+
+/**
+ * Successful deliveries are recorded together: those that finish while a recording runs (in
+ * practice one agent batch, settled at once) share the next one, so a burst costs a few statements
+ * per batch instead of three per line.
+ */
+function recordDelivered(
+  ctx: AppContext,
+  row: OutboxRow,
+  leaseId: string,
+): Promise<{ syncedAt: Date } | null> {
+  let recorder = recorders.get(ctx);
+  if (!recorder) {
+    recorder = { waiting: [], running: false };
+    recorders.set(ctx, recorder);
+  }
+  const own = recorder;
+  return new Promise((done, fail) => {
+    own.waiting.push({ row, leaseId, done, fail });
+    if (own.running) return;
+    own.running = true;
+    // After this turn's other settled deliveries have queued theirs.
+    setImmediate(() => {
+      void (async () => {
+        try {
+          while (own.waiting.length > 0) {
+            const batch = own.waiting.splice(0, RECORD_BATCH);
+            await recordBatch(ctx, batch).catch((error: unknown) =>
+              batch.forEach((item) => item.fail(error)),
+            );
+          }
+        } finally {
+          own.running = false;
+        }
+      })();
+    });
+  });
+}
+
+/** Rows per recording statement, well inside PostgreSQL's 65,535 parameters. */
+const RECORD_BATCH = 1000;
 
 /**
  * Delivers a row this caller holds the lease of, then records the outcome: the outbox row goes (or
@@ -105,6 +190,16 @@ export async function deliverLeased(
   kind: SyncKind | null,
   signal?: AbortSignal,
 ): Promise<LineSyncResult> {
+  return (await deliverLeasedRow(ctx, row, leaseId, kind, signal)).sync;
+}
+
+async function deliverLeasedRow(
+  ctx: AppContext,
+  row: OutboxRow,
+  leaseId: string,
+  kind: SyncKind | null,
+  signal?: AbortSignal,
+): Promise<Delivered> {
   const timing = syncTiming(ctx);
   let outcome: Outcome;
   try {
@@ -117,27 +212,14 @@ export async function deliverLeased(
   if (signal?.aborted && !outcome.ok) {
     // Shutting down, not the server's fault: hand the row back untouched.
     await lineOutboxRepository.release(ctx.db, row.id, leaseId);
-    return result;
+    return { sync: result, line: null };
   }
   if (result.ok) {
-    await lineOutboxRepository.complete(ctx.db, row, leaseId);
-    if (row.operation === 'upsert' && row.lineId !== null) {
-      const synced = await linesRepository.markSynced(ctx.db, {
-        id: row.lineId,
-        serverId: row.serverId,
-        username: row.username,
-      });
-      if (synced) {
-        await linesRepository.insertEvent(ctx.db, {
-          lineId: row.lineId,
-          actorId: null,
-          action: 'synced',
-          details: { server_id: row.serverId },
-        });
-        await publishLine(ctx, row.lineId, synced.ownerId);
-      }
-    }
-    return result;
+    const synced = await recordDelivered(ctx, row, leaseId);
+    return {
+      sync: result,
+      line: synced ? { syncState: 'synced', syncError: null, syncedAt: synced.syncedAt } : null,
+    };
   }
   const message = result.message ?? 'Sync failed';
   await lineOutboxRepository.fail(ctx.db, row, leaseId, message, retryDelayMs(row.attempts, timing));
@@ -151,9 +233,10 @@ export async function deliverLeased(
         details: { server_id: row.serverId, error: message, code: result.code },
       });
       await publishLine(ctx, row.lineId, failing.ownerId);
+      return { sync: result, line: { syncState: 'failing', syncError: message } };
     }
   }
-  return result;
+  return { sync: result, line: null };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -165,20 +248,37 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * deliveries racing could land in the wrong order. Nothing pending means someone already delivered it.
  */
 export async function deliverNow(ctx: AppContext, key: OutboxKey, kind: SyncKind): Promise<LineSyncResult> {
+  return (await deliverNowDetailed(ctx, key, kind)).sync;
+}
+
+/**
+ * `deliverNow`, also telling what the delivery changed on the line. `claimed`: the row the request's
+ * own transaction already leased (enqueue with a lease), delivered without claiming it again.
+ */
+export async function deliverNowDetailed(
+  ctx: AppContext,
+  key: OutboxKey,
+  kind: SyncKind,
+  claimed?: { row: OutboxRow; leaseId: string },
+): Promise<Delivered> {
+  if (claimed) return deliverLeasedRow(ctx, claimed.row, claimed.leaseId, kind);
   const timing = syncTiming(ctx);
   const leaseId = randomUUID();
   const deadline = Date.now() + leaseMs(timing);
   for (;;) {
-    const claimed = await lineOutboxRepository.claimKey(ctx.db, key, leaseMs(timing), leaseId);
-    if (claimed) return deliverLeased(ctx, claimed, leaseId, kind);
+    const row = await lineOutboxRepository.claimKey(ctx.db, key, leaseMs(timing), leaseId);
+    if (row) return deliverLeasedRow(ctx, row, leaseId, kind);
     const pending = await lineOutboxRepository.findByKey(ctx.db, key);
-    if (!pending) return SYNC_OK;
+    if (!pending) return { sync: SYNC_OK, line: null };
     if (Date.now() > deadline) {
-      return syncResult(kind, {
-        ok: false,
-        unreachable: true,
-        reason: 'another delivery to this server is still running',
-      });
+      return {
+        sync: syncResult(kind, {
+          ok: false,
+          unreachable: true,
+          reason: 'another delivery to this server is still running',
+        }),
+        line: null,
+      };
     }
     await sleep(50);
   }

@@ -14,10 +14,18 @@ import {
   lte,
   sql,
   type SQL,
+  type WithSubquery,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, cccamServers, lineEvents, lines, trialLineUsage } from '../../db/schema.js';
+import { creditLedger, type CreditChange } from '../credits/credit-ledger.js';
+import {
+  outboxStatements,
+  type LineEventEntry,
+  type OutboxRow,
+  type UpsertPayload,
+} from './line-outbox.repository.js';
 
 export type LineRecord = Omit<typeof lines.$inferSelect, 'searchText'>;
 export type LineInsert = typeof lines.$inferInsert;
@@ -288,13 +296,87 @@ export const linesRepository = {
       .where(and(eq(trialLineUsage.accountId, accountId), eq(trialLineUsage.day, day)));
     return row?.used ?? 0;
   },
-  async usernameExists(db: Db, username: string): Promise<boolean> {
-    const [row] = await db.select({ id: lines.id }).from(lines).where(eq(lines.username, username));
-    return row !== undefined;
-  },
   async insert(tx: Db, values: LineInsert): Promise<LineRecord> {
     const [row] = await tx.insert(lines).values(values).returning();
     return row!;
+  },
+  /**
+   * A new line and what its creation writes besides, in one statement: its outbox row (leased for
+   * the caller when free), its history row and, when it is charged, the balance change with its
+   * ledger row. The line's id is drawn from its sequence first, so the other rows can name it.
+   * `charged` is null when the balance could not pay (the caller must roll back), undefined when
+   * nothing was charged.
+   */
+  async insertCreated(
+    tx: Db,
+    values: LineInsert,
+    extra: {
+      outbox: {
+        serverId: number;
+        payload: UpsertPayload;
+        workerAfterMs: number;
+        lease: { ms: number; id: string };
+      };
+      event: Omit<LineEventEntry, 'lineId'>;
+      charge: (Omit<CreditChange, 'refId'> & { refType: string }) | null;
+    },
+  ): Promise<{
+    line: LineRecord;
+    outbox: OutboxRow | undefined;
+    charged: { balance: number; ownerId: string | null } | null | undefined;
+  }> {
+    const lineId = sql`(select id from new_line)`;
+    const outboxEntry = {
+      lineId: 0,
+      serverId: extra.outbox.serverId,
+      username: values.username,
+      operation: 'upsert' as const,
+      payload: extra.outbox.payload,
+    };
+    const ctes: WithSubquery[] = [
+      tx.$with('new_line', {}).as(sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as id`),
+      tx
+        .$with('queued', {})
+        .as(
+          outboxStatements.upsertStatement(
+            { ...outboxEntry, lineId },
+            extra.outbox.workerAfterMs,
+            extra.outbox.lease,
+          ),
+        ),
+      tx.$with('logged', {}).as(outboxStatements.eventInsert({ ...extra.event, lineId })),
+    ];
+    if (extra.charge) {
+      const charge = creditLedger.changeCtes({
+        ...extra.charge,
+        refId: sql`(select id::text from new_line)`,
+      });
+      ctes.push(tx.$with('charged', {}).as(charge.charged), tx.$with('entry', {}).as(charge.entry));
+    }
+    const [row] = await tx
+      .with(...ctes)
+      .insert(lines)
+      .values({ ...values, id: lineId as unknown as number })
+      .returning({
+        ...storedColumns,
+        queuedId: sql<string | number | null>`(select id from queued)`,
+        queuedLease: sql<string | null>`(select lease_id from queued)`,
+        queuedAttempts: sql<number | null>`(select attempts from queued)`,
+        balance: extra.charge ? sql<number | null>`(select credits from charged)` : sql<null>`null`,
+        accountOwner: extra.charge ? sql<string | null>`(select owner_id from charged)` : sql<null>`null`,
+      });
+    const { queuedId, queuedLease, queuedAttempts, balance, accountOwner, ...line } = row!;
+    const outbox =
+      queuedId === null
+        ? undefined
+        : outboxStatements.leasedRow(
+            { ...outboxEntry, lineId: line.id },
+            extra.outbox.workerAfterMs,
+            extra.outbox.lease,
+            { id: queuedId, lease_id: queuedLease, attempts: queuedAttempts ?? 0 },
+          );
+    const charged = !extra.charge ? undefined : balance === null ? null : { balance, ownerId: accountOwner };
+    return { line, outbox, charged };
   },
   async update(tx: Db, id: number, values: LineUpdate): Promise<LineRecord | undefined> {
     const [row] = await tx
@@ -320,24 +402,41 @@ export const linesRepository = {
       .from(lines)
       .where(eq(lines.serverId, serverId));
   },
-  /** After a delivery: synced, unless a newer change for the same server and username is pending. */
-  async markSynced(
+  /**
+   * After a batch's delivery: each line synced, with its `synced` history row, unless a newer change
+   * for the same server and username is pending. Run after the delivered outbox rows were removed.
+   * Returns the lines that changed.
+   */
+  async markSyncedMany(
     db: Db,
-    line: { id: number; serverId: number; username: string },
-  ): Promise<{ ownerId: string | null } | undefined> {
-    const [row] = await db
-      .update(lines)
-      .set({ syncState: 'synced', syncError: null, syncedAt: sql`now()` })
-      .where(
-        and(
-          eq(lines.id, line.id),
-          eq(lines.serverId, line.serverId),
-          eq(lines.username, line.username),
-          sql`not exists (select 1 from line_sync_outbox o where o.server_id = ${line.serverId} and o.username = ${line.username})`,
-        ),
+    delivered: { id: number; serverId: number; username: string }[],
+  ): Promise<{ id: number; ownerId: string | null; syncedAt: Date }[]> {
+    if (delivered.length === 0) return [];
+    const values = sql.join(
+      delivered.map((line) => sql`(${line.id}::int, ${line.serverId}::int, ${line.username}::text)`),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      with v (id, server_id, username) as (values ${values}),
+      synced as (
+        update users u set sync_state = 'synced', sync_error = null, synced_at = now()
+        from v
+        where u.id = v.id and u.server_id = v.server_id and u.username = v.username
+          and not exists (select 1 from line_sync_outbox o where o.server_id = v.server_id and o.username = v.username)
+        returning u.id, u.owner_id, u.server_id, u.synced_at
+      ),
+      logged as (
+        insert into line_events (line_id, owner_id, actor_id, action, details)
+        select id, owner_id, null, 'synced', jsonb_build_object('server_id', server_id) from synced
       )
-      .returning({ ownerId: lines.ownerId });
-    return row;
+      select id, owner_id, (extract(epoch from synced_at) * 1000)::float8 as synced_ms from synced`);
+    return (
+      result as unknown as { rows: { id: number; owner_id: string | null; synced_ms: number }[] }
+    ).rows.map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      syncedAt: new Date(Math.floor(row.synced_ms)),
+    }));
   },
   /** Returns the owner only when this changes what the line shows (not already failing this way). */
   async markFailing(

@@ -25,12 +25,13 @@ import {
   type CappedListResponse,
   type ChangeEvent,
 } from '@linedesk/shared';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
-import { publishBalanceChange } from '../credits/credit-events.js';
+import { balanceEvents } from '../credits/credit-events.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboard/scope-cache.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
@@ -38,10 +39,24 @@ import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { toLine } from './line-mapper.js';
-import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
+import {
+  lineOutboxRepository,
+  type EnqueueOptions,
+  type OutboxKey,
+  type OutboxRow,
+} from './line-outbox.repository.js';
 import { reconcileServer } from './line-reconcile.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
-import { deliverNow, leaseMs, SYNC_OK, syncResult, syncTiming, type SyncKind } from './line-sync.js';
+import {
+  deliverNow,
+  deliverNowDetailed,
+  leaseMs,
+  SYNC_OK,
+  syncResult,
+  syncTiming,
+  type Delivered,
+  type SyncKind,
+} from './line-sync.js';
 import {
   linesRepository,
   type LineFilter,
@@ -63,12 +78,19 @@ function audienceOf(ownerId: string | null): string[] {
   return ownerId ? [ownerId] : [];
 }
 
+function lineEvent(
+  action: 'insert' | 'update' | 'delete',
+  line: { id: number; ownerId: string | null },
+): ChangeEvent {
+  return { table: 'users', action, id: String(line.id), audience: audienceOf(line.ownerId) };
+}
+
 async function publishLine(
   ctx: AppContext,
   action: 'insert' | 'update' | 'delete',
   line: { id: number; ownerId: string | null },
 ): Promise<void> {
-  await ctx.bus.publish({ table: 'users', action, id: String(line.id), audience: audienceOf(line.ownerId) });
+  await ctx.bus.publish(lineEvent(action, line));
 }
 
 /** Outbox rows a request delivers itself are left to the worker only after this long. */
@@ -80,14 +102,24 @@ function keyOf(line: { serverId: number | null; username: string }): OutboxKey |
   return line.serverId === null ? null : { serverId: line.serverId, username: line.username };
 }
 
-/** Queues the line's state (password, expiry, enabled) for `serverId`, in the write's own transaction. */
-function enqueueUpsert(
+/** A delivery the request's own transaction already leased: delivered right after the commit. */
+type Claimed = { row: OutboxRow; leaseId: string };
+
+/**
+ * Queues the line's state (password, expiry, enabled) for `serverId`, in the write's own transaction,
+ * and leases the row for the request, which delivers it right after the commit (unless another
+ * deliverer holds it: then undefined, and the request waits for that one). `event`: the write's
+ * history row, in the same statement.
+ */
+async function enqueueUpsert(
   ctx: AppContext,
   tx: Db,
   line: Pick<LineRecord, 'id' | 'username' | 'password' | 'expiryDate' | 'enabled'>,
   serverId: number,
-): Promise<void> {
-  return lineOutboxRepository.enqueue(
+  event?: EnqueueOptions['event'],
+): Promise<Claimed | undefined> {
+  const leaseId = randomUUID();
+  const row = await lineOutboxRepository.enqueue(
     tx,
     {
       lineId: line.id,
@@ -97,7 +129,9 @@ function enqueueUpsert(
       payload: { password: line.password, expiryDate: toDisplayDate(line.expiryDate), enabled: line.enabled },
     },
     deliveredBy(ctx),
+    { lease: { ms: deliveredBy(ctx), id: leaseId }, event },
   );
+  return row && { row, leaseId };
 }
 
 /** The unique index on users.username turned a concurrent duplicate away. */
@@ -170,11 +204,45 @@ async function writeResult(
   return { line: toLine(row, today()), sync, charged, balance };
 }
 
-async function deliver(ctx: AppContext, key: OutboxKey | null, kind: SyncKind): Promise<LineSyncResult> {
+async function deliver(
+  ctx: AppContext,
+  key: OutboxKey | null,
+  kind: SyncKind,
+  claimed?: Claimed,
+): Promise<LineSyncResult> {
+  return (await deliverDetailed(ctx, key, kind, claimed)).sync;
+}
+
+async function deliverDetailed(
+  ctx: AppContext,
+  key: OutboxKey | null,
+  kind: SyncKind,
+  claimed?: Claimed,
+): Promise<Delivered> {
   if (!key) {
-    return syncResult(kind, { ok: false, unreachable: true, reason: 'the line has no server' });
+    return {
+      sync: syncResult(kind, { ok: false, unreachable: true, reason: 'the line has no server' }),
+      line: null,
+    };
   }
-  return deliverNow(ctx, key, kind);
+  return deliverNowDetailed(ctx, key, kind, claimed);
+}
+
+/**
+ * The answer to a write, from the row its transaction returned and what the delivery changed; read
+ * again only when someone else's delivery may have changed the line meanwhile.
+ */
+async function answerOf(
+  ctx: AppContext,
+  line: LineRecord,
+  server: { serverName: string | null; serverProtocol: string | null },
+  delivered: Delivered,
+  charged: number,
+  balance: number | null,
+): Promise<LineWriteResult> {
+  if (!delivered.line) return writeResult(ctx, line.id, delivered.sync, charged, balance);
+  const row: LineRow = { ...line, ...delivered.line, ...server };
+  return { line: toLine(row, today()), sync: delivered.sync, charged, balance };
 }
 
 async function trialLinesPerDay(ctx: AppContext): Promise<number> {
@@ -336,9 +404,9 @@ export async function createLine(
   const isTrial = body.is_trial === true;
   const months = body.subscription_months;
   if (!isTrial && !isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
+  // A taken username is answered by the unique index when the line is inserted.
   const server = await pickServer(ctx, body.server_id);
   assertUsernameFitsServer(username, server);
-  if (await linesRepository.usernameExists(ctx.db, username)) throw new AppError('LINE_USERNAME_TAKEN');
 
   const start = today();
   const expiryDate = isTrial ? addDays(start, await trialDays(ctx)) : addMonths(start, months!);
@@ -346,60 +414,83 @@ export async function createLine(
   const hostPort = cleanHostPort(body.host_port);
   const trialLimit = isTrial && !me.isAdmin ? await trialLinesPerDay(ctx) : null;
   let balanceAfter: number | null = null;
+  let accountOwner: string | null = null;
+  let claimed: Claimed | undefined;
 
   let created: LineRecord | undefined;
   const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 201, async (tx) => {
     if (trialLimit !== null && !(await linesRepository.claimTrial(tx, me.id, start, trialLimit))) {
       throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
     }
-    let row: LineRecord;
+    const leaseId = randomUUID();
+    const payload = { password, expiryDate: toDisplayDate(expiryDate), enabled: true };
+    let written: Awaited<ReturnType<typeof linesRepository.insertCreated>>;
     try {
-      row = await linesRepository.insert(tx, {
-        username,
-        password,
-        expiryDate,
-        addedDate: start,
-        notes: cleanText(body.notes),
-        name: cleanText(body.name),
-        email: cleanText(body.email),
-        company: cleanText(body.company),
-        hostPort: hostPort && hostPort.length > 0 ? hostPort : [`${server.hostIp}:${server.port}`],
-        ownerId: me.id,
-        ownerEmail: me.email,
-        serverId: server.id,
-        isTrial,
-        subscriptionMonths: isTrial ? null : months!,
-        syncState: 'pending',
-      });
+      // The line, its outbox row (leased for this request), its history row and the charge with its
+      // ledger row: one statement.
+      written = await linesRepository.insertCreated(
+        tx,
+        {
+          username,
+          password,
+          expiryDate,
+          addedDate: start,
+          notes: cleanText(body.notes),
+          name: cleanText(body.name),
+          email: cleanText(body.email),
+          company: cleanText(body.company),
+          hostPort: hostPort && hostPort.length > 0 ? hostPort : [`${server.hostIp}:${server.port}`],
+          ownerId: me.id,
+          ownerEmail: me.email,
+          serverId: server.id,
+          isTrial,
+          subscriptionMonths: isTrial ? null : months!,
+          syncState: 'pending',
+        },
+        {
+          outbox: {
+            serverId: server.id,
+            payload,
+            workerAfterMs: deliveredBy(ctx),
+            lease: { ms: deliveredBy(ctx), id: leaseId },
+          },
+          event: {
+            ownerId: me.id,
+            actorId: me.id,
+            action: 'created',
+            details: {
+              expiry_date: expiryDate,
+              is_trial: isTrial,
+              subscription_months: isTrial ? null : months,
+              server_id: server.id,
+              charged: charge,
+            },
+          },
+          charge:
+            charge > 0
+              ? {
+                  accountId: me.id,
+                  delta: -charge,
+                  reason: 'line_create',
+                  actorId: me.id,
+                  refType: 'line',
+                  note: username,
+                }
+              : null,
+        },
+      );
     } catch (error) {
       if (isUsernameViolation(error)) throw new AppError('LINE_USERNAME_TAKEN');
       throw error;
     }
-    if (charge > 0) {
-      const charged = await creditLedger.change(tx, {
-        accountId: me.id,
-        delta: -charge,
-        reason: 'line_create',
-        actorId: me.id,
-        refType: 'line',
-        refId: String(row.id),
-        note: username,
-      });
-      balanceAfter = charged.balance;
+    // The balance could not pay: nothing of this statement may stay.
+    if (written.charged === null) throw await creditLedger.refusal(tx, me.id, -charge);
+    const row = written.line;
+    if (written.outbox) claimed = { row: written.outbox, leaseId };
+    if (written.charged) {
+      balanceAfter = written.charged.balance;
+      accountOwner = written.charged.ownerId;
     }
-    await enqueueUpsert(ctx, tx, row, server.id);
-    await linesRepository.insertEvent(tx, {
-      lineId: row.id,
-      actorId: me.id,
-      action: 'created',
-      details: {
-        expiry_date: expiryDate,
-        is_trial: isTrial,
-        subscription_months: isTrial ? null : months,
-        server_id: server.id,
-        charged: charge,
-      },
-    });
     created = row;
     return { line_id: row.id, charged: charge, balance: balanceAfter };
   });
@@ -407,14 +498,21 @@ export async function createLine(
   if (outcome.replayed || !created) return replayedWrite(ctx, outcome.body);
   const line = created;
 
-  await publishLine(ctx, 'insert', line);
-  if (charge > 0) {
-    const account = await linesRepository.accountBalance(ctx.db, me.id);
-    await publishBalanceChange(ctx, { id: me.id, ownerId: account.ownerId });
-  }
-  const sync = await deliver(ctx, keyOf(line), 'add');
+  // The line and the balance change reach every instance in one NOTIFY round trip.
+  await ctx.bus.publishAll([
+    lineEvent('insert', line),
+    ...(charge > 0 ? balanceEvents({ id: me.id, ownerId: accountOwner }) : []),
+  ]);
+  const delivered = await deliverDetailed(ctx, keyOf(line), 'add', claimed);
   return {
-    ...(await writeResult(ctx, line.id, sync, charge, await balanceOf(ctx, me, balanceAfter))),
+    ...(await answerOf(
+      ctx,
+      line,
+      { serverName: server.serverName, serverProtocol: server.protocol },
+      delivered,
+      charge,
+      await balanceOf(ctx, me, balanceAfter),
+    )),
     replayed: false,
   };
 }
@@ -453,6 +551,7 @@ export async function updateLine(
   if (patch.enabled !== undefined) values.enabled = patch.enabled;
   if (Object.keys(values).length === 0) throw new AppError('LINE_NOTHING_TO_UPDATE');
 
+  let claimed: Claimed | undefined;
   const { line, agentChanged, changedAny } = await transaction(ctx, async (tx) => {
     const current = await lockVisible(tx, scope, id);
     const changed = (Object.keys(values) as (keyof LineUpdate)[]).filter(
@@ -465,7 +564,7 @@ export async function updateLine(
       ...(agentFields.length > 0 && current.serverId !== null ? { syncState: 'pending' } : {}),
     }))!;
     if (agentFields.length > 0 && current.serverId !== null) {
-      await enqueueUpsert(ctx, tx, updated, current.serverId);
+      claimed = await enqueueUpsert(ctx, tx, updated, current.serverId);
     }
     if (changed.includes('enabled')) {
       await linesRepository.insertEvent(tx, {
@@ -490,7 +589,7 @@ export async function updateLine(
   });
 
   if (changedAny) await publishLine(ctx, 'update', line);
-  const sync = agentChanged ? await deliver(ctx, keyOf(line), 'update') : SYNC_OK;
+  const sync = agentChanged ? await deliver(ctx, keyOf(line), 'update', claimed) : SYNC_OK;
   return writeResult(ctx, id, sync, 0, await balanceOf(ctx, scope.actor, null));
 }
 
@@ -509,12 +608,15 @@ export async function renewLine(
   const keyed = { accountId: scope.actor.id, ...idempotency, body };
   const earlier = await storedOutcome<StoredWrite>(ctx, keyed);
   if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
-  await findVisible(ctx, scope, id);
+  const visible = await findVisible(ctx, scope, id);
   const months = body.subscription_months;
   if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
   const me = scope.actor;
   const charge = me.isAdmin ? 0 : linePrice(months);
   let balanceAfter: number | null = null;
+  let accountOwner: string | null = null;
+  let claimed: Claimed | undefined;
+  let renewed: LineRecord | undefined;
 
   // A retried renew with the same Idempotency-Key returns the first result instead of charging again.
   const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 200, async (tx) => {
@@ -537,27 +639,40 @@ export async function renewLine(
         note: current.username,
       });
       balanceAfter = charged.balance;
+      accountOwner = charged.ownerId;
     }
-    if (current.serverId !== null) await enqueueUpsert(ctx, tx, updated, current.serverId);
-    await linesRepository.insertEvent(tx, {
+    const event = {
       lineId: id,
+      ownerId: updated.ownerId,
       actorId: me.id,
       action: 'renewed',
       details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
-    });
+    };
+    if (current.serverId !== null) claimed = await enqueueUpsert(ctx, tx, updated, current.serverId, event);
+    else await linesRepository.insertEvent(tx, event);
+    renewed = updated;
     return { line_id: id, charged: charge, balance: balanceAfter };
   });
-  if (outcome.replayed) return replayedWrite(ctx, { ...outcome.body, line_id: id });
+  if (outcome.replayed || !renewed) return replayedWrite(ctx, { ...outcome.body, line_id: id });
+  const line = renewed;
 
-  const line = (await linesRepository.findById(ctx.db, id))!;
-  await publishLine(ctx, 'update', line);
-  if (charge > 0) {
-    const account = await linesRepository.accountBalance(ctx.db, me.id);
-    await publishBalanceChange(ctx, { id: me.id, ownerId: account.ownerId });
-  }
-  const sync = await deliver(ctx, keyOf(line), 'renew');
+  await ctx.bus.publishAll([
+    lineEvent('update', line),
+    ...(charge > 0 ? balanceEvents({ id: me.id, ownerId: accountOwner }) : []),
+  ]);
+  const delivered = await deliverDetailed(ctx, keyOf(line), 'renew', claimed);
   return {
-    ...(await writeResult(ctx, id, sync, charge, await balanceOf(ctx, me, balanceAfter))),
+    ...(await answerOf(
+      ctx,
+      line,
+      // The server of the line as it was read before the renewal; a renewal does not move it.
+      line.serverId === visible.serverId
+        ? { serverName: visible.serverName, serverProtocol: visible.serverProtocol }
+        : { serverName: null, serverProtocol: null },
+      delivered,
+      charge,
+      await balanceOf(ctx, me, balanceAfter),
+    )),
     replayed: false,
   };
 }
@@ -607,12 +722,13 @@ export async function syncLine(ctx: AppContext, actor: Actor | null, id: number)
   const existing = await findVisible(ctx, scope, id);
   const kind: SyncKind = existing.syncedAt === null ? 'add' : 'update';
   const key = keyOf(existing);
+  let claimed: Claimed | undefined;
   if (key) {
     await transaction(ctx, async (tx) => {
-      await enqueueUpsert(ctx, tx, await lockVisible(tx, scope, id), key.serverId);
+      claimed = await enqueueUpsert(ctx, tx, await lockVisible(tx, scope, id), key.serverId);
     });
   }
-  const sync = await deliver(ctx, key, kind);
+  const sync = await deliver(ctx, key, kind, claimed);
   return writeResult(ctx, id, sync, 0, await balanceOf(ctx, scope.actor, null));
 }
 
