@@ -25,6 +25,19 @@ const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.
 
 /** Critical and serious axe-core faults of what the page shows now. */
 async function axeFaults(target: Page): Promise<string[]> {
+  // Fades and slides done first (a dialog opening, say): a half-faded button has no contrast worth
+  // measuring.
+  await target.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 30_000 },
+  );
   const source = await axeSource;
   if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(source);
   return target.evaluate(async () => {
