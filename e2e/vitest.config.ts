@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     fileParallelism: false,
+    // One migrated data folder with the first admin, copied by every spec (support/app-server.ts).
+    globalSetup: ['support/global-setup.ts'],
     // The app server inherits these. Agents in these specs run on this machine, which may be busy
     // with other work, so a call to one gets more than the production default of 5 s.
     // Scheduled backups are off so they do not compete with the specs; one is asked for by hand.

@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverBundle = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -42,27 +43,17 @@ export async function waitUntil<T>(
   }
 }
 
-/** The real server process, as `npm start` runs it (the compiled bundle), on a fresh embedded database. */
-export async function startAppServer(): Promise<AppServer> {
-  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build:web` first.');
-  }
-  // Builds the server bundle when its sources changed (a quick no-op otherwise), so a spec never
-  // drives a stale build.
-  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+type ServerRun = { child: ChildProcess; output: () => string; exited: Promise<void> };
+
+/** The compiled server as `npm start` runs it, on `dataDir`; resolves once it says it is running. */
+async function runServer(dataDir: string, port: number): Promise<ServerRun> {
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LINEDESK_DATA_DIR: dataDir,
       LINEDESK_ADMIN_EMAIL: ADMIN.email,
       LINEDESK_ADMIN_PASSWORD: ADMIN.password,
@@ -73,21 +64,61 @@ export async function startAppServer(): Promise<AppServer> {
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let hasExited = false;
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      hasExited = true;
+      resolve();
+    }),
+  );
   // Waits on the server's own readiness line; the limit (inside the specs' 300 s hook limit) only
-  // catches a start that never comes, since creating a fresh database on a loaded machine can take minutes.
+  // catches a start that never comes.
   await waitUntil(
-    () => (output.includes('Linedesk is running') ? true : undefined),
+    () => (output.includes('Linedesk is running') || hasExited ? true : undefined),
     'the server to start',
     240_000,
   );
+  if (hasExited) throw new Error(`The server exited while starting:\n${output}`);
+  return { child, output: () => output, exited };
+}
+
+/**
+ * Once per e2e run: builds the server bundle when its sources changed, and makes one data folder
+ * that is migrated and holds the first admin. Every spec starts on a copy of it, since creating and
+ * migrating a database takes seconds on an idle machine and can take minutes on a busy one.
+ */
+export async function prepareTemplateDataDir(): Promise<string> {
+  if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build:web` first.');
+  }
+  const built = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/build-server.mjs')], {
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-template-'));
+  const run = await runServer(dataDir, await freePort());
+  run.child.kill('SIGTERM');
+  await run.exited;
+  // Each copy generates its own secret, as a fresh install does.
+  await rm(path.join(dataDir, 'secret.key'), { force: true });
+  return dataDir;
+}
+
+/** The real server process, as `npm start` runs it (the compiled bundle), on a copy of the run's fresh database. */
+export async function startAppServer(): Promise<AppServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
+  await cp(inject('templateDataDir'), dataDir, { recursive: true });
+  const port = await freePort();
+  const { child, output, exited } = await runServer(dataDir, port);
 
   return {
-    url,
-    output: () => output,
+    url: `http://127.0.0.1:${port}`,
+    output,
     confirmationLink: (email) =>
       waitUntil(() => {
-        const lines = output.split('\n').filter((l) => l.includes(`Mail to ${email.toLowerCase()}:`));
+        const lines = output()
+          .split('\n')
+          .filter((l) => l.includes(`Mail to ${email.toLowerCase()}:`));
         return lines.at(-1)?.match(/https?:\/\/\S+\/callback\?token=[^\s"]+/)?.[0];
       }, `a confirmation mail to ${email}`),
     stop: async () => {
