@@ -22,49 +22,72 @@ export type ServerProcess = {
   crash: () => Promise<void>;
 };
 
-/** The compiled server as `npm start` runs it, in its own process; resolves once it says it is running. */
-export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+export type SpawnedServer = {
+  pid: number;
+  output: () => string;
+  hasExited: () => boolean;
+  /** Resolves with the exit code once the process has ended. */
+  exit: Promise<number | null>;
+  kill: (signal: NodeJS.Signals) => void;
+};
+
+/**
+ * The compiled server as `npm start` runs it, in its own process, with only PATH and HOME from this
+ * environment (so a test's own settings never leak in) plus `env`; it does not wait for anything.
+ */
+export function spawnServer(env: Record<string, string>): SpawnedServer {
   const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      LOG_LEVEL: 'info',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ...env,
-    },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += String(d)));
   child.stderr.on('data', (d) => (output += String(d)));
   let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.on('exit', () => {
+  const exit = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
       exited = true;
-      resolve();
+      resolve(code);
     }),
   );
-  // Waits on the server's own readiness line; the limit only catches a start that never comes.
-  await waitFor(
-    () => output.includes('Linedesk is running') || exited,
-    (done) => done,
-    110_000,
-  ).catch((error: unknown) => {
-    throw new Error(`${String(error)}\n${output}`);
-  });
-  if (exited) throw new Error(`The server exited while starting:\n${output}`);
   return {
-    url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
     output: () => output,
+    hasExited: () => exited,
+    exit,
+    kill: (signal) => {
+      if (!exited) child.kill(signal);
+    },
+  };
+}
+
+/** Waits on the server's own readiness line; the limit only catches a start that never comes. */
+export async function untilRunning(server: SpawnedServer, ms = 110_000): Promise<void> {
+  await waitFor(
+    () => server.output().includes('Linedesk is running') || server.hasExited(),
+    (done) => done,
+    ms,
+  ).catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${server.output()}`);
+  });
+  if (server.hasExited()) throw new Error(`The server exited while starting:\n${server.output()}`);
+}
+
+/** The compiled server as `npm start` runs it, in its own process; resolves once it says it is running. */
+export async function startServerProcess(port: number, env: Record<string, string>): Promise<ServerProcess> {
+  const server = spawnServer({ PORT: String(port), HOST: '127.0.0.1', ...env });
+  await untilRunning(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: server.pid,
+    output: server.output,
     stop: async () => {
-      if (!exited) child.kill('SIGTERM');
-      await exit;
+      server.kill('SIGTERM');
+      await server.exit;
     },
     crash: async () => {
-      if (!exited) child.kill('SIGKILL');
-      await exit;
+      server.kill('SIGKILL');
+      await server.exit;
     },
   };
 }
