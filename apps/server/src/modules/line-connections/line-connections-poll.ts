@@ -102,6 +102,7 @@ export async function applyConnections(
     ...new Set(connections.map((c) => c.username)),
   ]);
   const byUsername = new Map(owned.map((line) => [line.username, line]));
+  const byId = new Map(owned.map((line) => [line.id, line]));
   const ownerOf = new Map(owned.map((line) => [line.id, line.ownerId]));
   const sessions: SessionInsert[] = connections.flatMap((c) => {
     const line = byUsername.get(c.username);
@@ -161,7 +162,7 @@ export async function applyConnections(
     );
     const opened = await lineConnectionsRepository.openEpisode(tx, shared);
     const episodes: SharingEpisode[] = opened.map((lineId) => {
-      const line = owned.find((l) => l.id === lineId)!;
+      const line = byId.get(lineId)!;
       return {
         lineId,
         username: line.username,
@@ -173,15 +174,19 @@ export async function applyConnections(
     });
 
     // A line changed when it went on- or offline or its set of connections differs.
-    const key = (rows: { lineId: number; ip: string; connectionId?: string | null }[], lineId: number) =>
-      rows
-        .filter((row) => row.lineId === lineId)
-        .map((row) => `${row.ip}|${row.connectionId ?? ''}`)
-        .sort()
-        .join(',');
-    const touched = new Set([...before.map((row) => row.lineId), ...seen, ...wentOffline, ...opened]);
-    const changed: number[] = [...touched].filter(
-      (lineId) => opened.includes(lineId) || key(before, lineId) !== key(sessions, lineId),
+    const keys = (rows: { lineId: number; ip: string; connectionId?: string | null }[]) => {
+      const byLine = new Map<number, string[]>();
+      for (const row of rows) {
+        byLine.set(row.lineId, [...(byLine.get(row.lineId) ?? []), `${row.ip}|${row.connectionId ?? ''}`]);
+      }
+      return new Map([...byLine].map(([lineId, list]) => [lineId, list.sort().join(',')]));
+    };
+    const was = keys(before);
+    const now = keys(sessions);
+    const openedNow = new Set(opened);
+    const touched = new Set([...was.keys(), ...now.keys(), ...wentOffline, ...opened]);
+    const changed = [...touched].filter(
+      (lineId) => openedNow.has(lineId) || was.get(lineId) !== now.get(lineId),
     );
     return { changed, episodes };
   });
