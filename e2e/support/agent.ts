@@ -25,7 +25,13 @@ export type LineAgent = {
   stop: () => Promise<void>;
 };
 
-export type LineAgentOptions = { username?: string; password?: string; port?: number };
+export type LineAgentOptions = {
+  username?: string;
+  password?: string;
+  port?: number;
+  /** More AGENT_* settings (the CCcam info page for who is online). */
+  env?: Record<string, string>;
+};
 
 async function healthy(url: string): Promise<true | undefined> {
   try {
@@ -58,6 +64,7 @@ export async function startLineAgent(options: LineAgentOptions = {}): Promise<Li
       AGENT_CONFIG_FILE: configFile,
       AGENT_USERNAME: username,
       AGENT_PASSWORD: password,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -40,6 +40,8 @@ import { startLineReconcileJob } from './modules/lines/line-reconcile.js';
 import { startLineSyncJob } from './modules/lines/line-sync-job.js';
 import { registerLineBulkRoutes } from './modules/line-bulk/line-bulk.routes.js';
 import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
+import { registerLineConnectionRoutes } from './modules/line-connections/line-connections.routes.js';
+import { startLineConnectionsJob } from './modules/line-connections/line-connections-job.js';
 import { registerLineRoutes } from './modules/lines/lines.routes.js';
 import { registerMessageRoutes } from './modules/messages/messages.routes.js';
 import { registerContactRoutes } from './modules/contact/contact.routes.js';
@@ -174,6 +176,7 @@ export async function buildApp(
   registerGroupRoutes(app, ctx);
   registerServerRoutes(app, ctx);
   registerLineRoutes(app, ctx);
+  registerLineConnectionRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
@@ -196,6 +199,7 @@ export async function buildApp(
   const lineBulkJob = startLineBulkJob(ctx);
   const lineReconcileJob = startLineReconcileJob(ctx);
   const reminderJob = startExpiryReminderJob(ctx);
+  const lineConnectionsJob = startLineConnectionsJob(ctx);
   const backupJob = startBackupJob(ctx);
   const close = async () => {
     await backupJob.stop();
@@ -204,6 +208,7 @@ export async function buildApp(
     await lineSyncJob.stop();
     await lineReconcileJob.stop();
     await reminderJob.stop();
+    await lineConnectionsJob.stop();
     await app.close();
     await bus.close();
     await database.close();

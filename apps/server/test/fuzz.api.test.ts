@@ -314,6 +314,7 @@ beforeAll(async () => {
   server = await startTestServer({
     SERVER_CHECK_INTERVAL_SECONDS: '0',
     LINE_RECONCILE_INTERVAL_SECONDS: '0',
+    LINE_CONNECTIONS_POLL_SECONDS: '0',
     // Servers the fuzzer adds point anywhere; a call to one gives up quickly.
     SERVER_API_TIMEOUT_MS: '1000',
     // A delivery that failed is retried much later than this test runs, so nothing changes the

@@ -15,6 +15,8 @@ export const eventTables = [
   'app_settings',
   /** A bulk action's progress; sent to the account that started it. */
   'line_bulk_jobs',
+  /** Who is online on a line, its IP history or a sharing alert; sent to the line's owner and admins. */
+  'line_connections',
 ] as const;
 export type EventTable = (typeof eventTables)[number];
 

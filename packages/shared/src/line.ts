@@ -170,6 +170,11 @@ export const lineSchema = z.object({
   sync_state: z.enum(lineSyncStates),
   sync_error: text().nullable(),
   synced_at: text().nullable(),
+  /** Connected now, as its server's agent last reported (lists and details fill it). */
+  online: z.boolean().optional(),
+  last_seen_at: text().nullable().optional(),
+  /** When the line was last found shared (connected from several addresses). */
+  sharing_detected_at: text().nullable().optional(),
 });
 export type Line = z.infer<typeof lineSchema>;
 

@@ -52,6 +52,17 @@ describe('loadConfig', () => {
     ).toBe(0);
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
+
+  it('reads live connections every 30 seconds unless told otherwise (0 = off)', () => {
+    expect(loadConfig({}).lineConnectionsPollSeconds).toBe(30);
+    expect(loadConfig({ LINE_CONNECTIONS_POLL_SECONDS: '0' }).lineConnectionsPollSeconds).toBe(0);
+    expect(loadConfig({ LINE_CONNECTIONS_POLL_SECONDS: '2.5' }).lineConnectionsPollSeconds).toBe(2.5);
+    for (const value of ['-1', 'soon', '3601']) {
+      expect(() => loadConfig({ LINE_CONNECTIONS_POLL_SECONDS: value })).toThrow(
+        /LINE_CONNECTIONS_POLL_SECONDS/,
+      );
+    }
+  });
 });
 
 describe('TRUST_PROXY', () => {

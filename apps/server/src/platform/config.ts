@@ -67,6 +67,13 @@ const envSchema = z.object({
     .min(0)
     .max(86_400)
     .default(300),
+  LINE_CONNECTIONS_POLL_SECONDS: z.coerce
+    .number({
+      error: 'LINE_CONNECTIONS_POLL_SECONDS must be a number of seconds (0 turns "who is online" off)',
+    })
+    .min(0)
+    .max(3600)
+    .default(30),
   SERVER_API_TIMEOUT_MS: z.coerce
     .number({ error: 'SERVER_API_TIMEOUT_MS must be a number of milliseconds' })
     .int()
@@ -147,6 +154,8 @@ export type AppConfig = {
   serverCheckIntervalSeconds: number;
   /** Limit for each call to a line agent, so a dead server cannot hold a request. */
   serverApiTimeoutMs: number;
+  /** How often each active server's live connections are read (who is online); 0 = never. */
+  lineConnectionsPollSeconds: number;
   /** Line sync retries: the first after the base, doubling up to the cap (issue 4). */
   lineSyncRetryBaseMs: number;
   lineSyncRetryMaxMs: number;
@@ -216,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     serverCheckIntervalSeconds: e.SERVER_CHECK_INTERVAL_SECONDS,
     serverApiTimeoutMs: e.SERVER_API_TIMEOUT_MS,
+    lineConnectionsPollSeconds: e.LINE_CONNECTIONS_POLL_SECONDS,
     lineSyncRetryBaseMs: e.LINE_SYNC_RETRY_BASE_MS,
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,

@@ -419,6 +419,17 @@ export const accessMatrix: Record<string, MatrixRow> = {
   },
   'GET /api/line-settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'PUT /api/line-settings': { body: () => ({ trial_days: 2 }), ...adminOnly, admin: 200 },
+  // Who is online: the line's owner and admins; the victim's line has no live connection to kick.
+  'GET /api/lines/{id}/connections': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'POST /api/lines/{id}/connections/kick': {
+    params: { id: 'victimLine' },
+    body: () => ({ connection_id: 'id_0x7f3a2c001200' }),
+    ...linesOwner,
+    admin: 404,
+  },
+  'GET /api/dashboard/online': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'GET /api/sharing-settings': { ...adminOnly, admin: 200 },
+  'PUT /api/sharing-settings': { body: () => ({ max_ips_in_window: 4 }), ...adminOnly, admin: 200 },
 
   // API keys
   'GET /api/api-keys': { anonymous: 401, signedIn: 200, ...browserOnly },

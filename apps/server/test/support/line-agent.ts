@@ -30,12 +30,17 @@ export type TestAgent = {
 
 /** A real line agent process (apps/agent) on a free port over an empty temp CCcam.cfg. */
 export async function startLineAgent(
-  options: { tls?: boolean; env?: Record<string, string> } = {},
+  options: {
+    tls?: boolean;
+    env?: Record<string, string>;
+    /** More settings that need the config file's path (a stand-in OSCam webif reading it). */
+    envFor?: (configFile: string) => Promise<Record<string, string>>;
+  } = {},
 ): Promise<TestAgent> {
   const dir = await tempDir('server-api');
   const cfg = path.join(dir, 'CCcam.cfg');
   await writeFile(cfg, '');
-  const extra: Record<string, string> = { ...options.env };
+  const extra: Record<string, string> = { ...options.env, ...(await options.envFor?.(cfg)) };
   if (options.tls) {
     const cert = path.join(dir, 'cert.pem');
     const key = path.join(dir, 'key.pem');

@@ -37,6 +37,10 @@ import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboar
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
+import {
+  lineConnectionsRepository,
+  type PresenceRow,
+} from '../line-connections/line-connections.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { toLine } from './line-mapper.js';
 import {
@@ -73,6 +77,16 @@ const EXPORT_PAGE = 1000;
 type Scope = { actor: Actor; ownerId: string | null };
 
 const today = () => isoDate(new Date());
+
+/** Online, last seen and the sharing flag, read by primary key for the lines shown (never aggregated). */
+function withPresence(line: Line, presence: PresenceRow | undefined): Line {
+  return {
+    ...line,
+    online: (presence?.sessions ?? 0) > 0,
+    last_seen_at: presence?.lastSeenAt.toISOString() ?? null,
+    sharing_detected_at: presence?.sharingDetectedAt?.toISOString() ?? null,
+  };
+}
 
 function audienceOf(ownerId: string | null): string[] {
   return ownerId ? [ownerId] : [];
@@ -340,8 +354,12 @@ export async function listLines(
       () => linesRepository.countUpTo(ctx.db, filter, cap),
     ),
   ]);
+  const presence = await lineConnectionsRepository.presenceOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return {
-    items: rows.map((row) => toLine(row, filter.today)),
+    items: rows.map((row) => withPresence(toLine(row, filter.today), presence.get(row.id))),
     total: Math.min(counted, cap),
     total_is_lower_bound: counted > cap,
     page: query.page,
@@ -377,7 +395,9 @@ export async function exportLinesCsv(
 
 export async function getLine(ctx: AppContext, actor: Actor | null, id: number): Promise<Line> {
   const scope = access.lines(actor);
-  return toLine(await findVisible(ctx, scope, id), today());
+  const line = toLine(await findVisible(ctx, scope, id), today());
+  const presence = await lineConnectionsRepository.presenceOf(ctx.db, [id]);
+  return withPresence(line, presence.get(id));
 }
 
 /**
@@ -790,4 +810,33 @@ export async function reconcileServerLines(
   const server = await serversRepository.findById(ctx.db, serverId);
   if (!server) throw new AppError('SERVER_NOT_FOUND');
   return reconcileServer(ctx, server);
+}
+
+/**
+ * Suspends a line the panel found shared (the automatic suspension of sharing detection): the same
+ * write, outbox delivery and history row as an owner's disable, with no actor. False when the line is
+ * gone or already suspended.
+ */
+export async function suspendLineForSharing(ctx: AppContext, id: number): Promise<boolean> {
+  let claimed: Claimed | undefined;
+  const line = await transaction(ctx, async (tx) => {
+    const current = await linesRepository.lockById(tx, id);
+    if (!current || !current.enabled) return null;
+    const updated = (await linesRepository.update(tx, id, {
+      enabled: false,
+      ...(current.serverId !== null ? { syncState: 'pending' } : {}),
+    }))!;
+    if (current.serverId !== null) claimed = await enqueueUpsert(ctx, tx, updated, current.serverId);
+    await linesRepository.insertEvent(tx, {
+      lineId: id,
+      actorId: null,
+      action: 'disabled',
+      details: { reason: 'sharing' },
+    });
+    return updated;
+  });
+  if (!line) return false;
+  await publishLine(ctx, 'update', line);
+  await deliver(ctx, keyOf(line), 'update', claimed);
+  return true;
 }

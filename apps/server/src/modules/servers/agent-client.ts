@@ -157,6 +157,8 @@ const routes = {
   deleteUser: { method: 'DELETE', path: '/delete-user', auth: true },
   listUsers: { method: 'GET', path: '/users', auth: true },
   batch: { method: 'POST', path: '/batch', auth: true },
+  connections: { method: 'GET', path: '/connections', auth: true },
+  kickConnection: { method: 'POST', path: '/kick-connection', auth: true },
 } as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean }>;
 
 export type AgentRoute = keyof typeof routes;
@@ -181,6 +183,9 @@ export function createAgentClient(target: AgentTarget, options: AgentClientOptio
     listUsers: () => call('listUsers'),
     /** Many changes in one agent write; agents older than POST /batch answer 404. */
     batch: (changes: AgentChange[]) => call('batch', { changes }),
+    /** Who is connected now; 501 when the agent cannot read the server's connection list. */
+    connections: () => call('connections'),
+    kickConnection: (id: string) => call('kickConnection', { id }),
   };
 }
 

@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../routes/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
+import { OnlineByServerCard } from '../components/online-by-server-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
 
@@ -66,6 +67,7 @@ export function DashboardHomePage() {
               creditsLabel={displayCredits(account).toLocaleString(i18n.resolvedLanguage)}
               showLines={sellsLines}
             />
+            {sellsLines && <OnlineByServerCard />}
             {sellsLines && (
               <Suspense fallback={<Skeleton variant="rounded" height={360} data-testid="charts-loading" />}>
                 <DashboardCharts charts={dashboard.data.charts} />

@@ -31,6 +31,7 @@ import { LineActionsMenu } from './line-actions-menu';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LineStatusChip } from './line-status-chip';
 import { LineSyncChip } from './line-sync-chip';
+import { LastSeenCell, OnlineDot } from './online-dot';
 import { PasswordCell } from './password-cell';
 
 // The grid passes its slot props through; ours carry whether a filter is active.
@@ -43,6 +44,7 @@ const phoneColumns: GridColumnVisibilityModel = {
   server_name: false,
   owner_email: false,
   sync_state: false,
+  last_seen_at: false,
   created_at: false,
 };
 
@@ -102,6 +104,7 @@ export function LinesGrid(props: LinesGridProps) {
               data-testid="line-username"
               sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
             >
+              <OnlineDot line={row} />
               {row.username}
             </Link>
             {row.name && (
@@ -176,6 +179,13 @@ export function LinesGrid(props: LinesGridProps) {
         headerName: t('lines.fields.sync'),
         width: 140,
         renderCell: ({ row }) => <LineSyncChip state={row.sync_state} error={row.sync_error} />,
+      },
+      {
+        field: 'last_seen_at',
+        headerName: t('lineConnections.lastSeen'),
+        sortable: false,
+        width: 150,
+        renderCell: ({ row }) => <LastSeenCell line={row} language={language} />,
       },
       {
         field: 'created_at',

@@ -34,6 +34,7 @@ import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { ExpiryDateField } from '../components/expiry-date-field';
 import { HostPortField } from '../components/host-port-field';
 import { ConnectionLineCard } from '../components/connection-line-card';
+import { LineConnectionsCard } from '../components/line-connections-card';
 import { LineHistory } from '../components/line-history';
 import { LinePasswordField } from '../components/line-password-field';
 import { LineStatusChip } from '../components/line-status-chip';
@@ -207,6 +208,7 @@ function LineEditor({ line }: { line: Line }) {
               </Box>
             </CardContent>
           </Card>
+          <LineConnectionsCard lineId={line.id} />
           <LineHistory lineId={line.id} />
         </Stack>
 

@@ -20,4 +20,5 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   kb_articles: [['kb']],
   app_settings: [['settings'], ['setup-guide']],
   line_bulk_jobs: [['line-bulk']],
+  line_connections: [['lines'], ['line-connections'], ['dashboard-online']],
 };

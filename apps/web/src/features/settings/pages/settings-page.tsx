@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
+import { SharingSettingsCard } from '../../lines/components/sharing-settings-card';
 import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
 import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
@@ -19,6 +20,7 @@ export function SettingsPage() {
         <SessionsCard />
         <SecuritySettingsCard />
         <TrialSettingsCard />
+        <SharingSettingsCard />
         <TicketMailPreferenceCard />
         <RemindersCard />
         <ApiKeysCard />

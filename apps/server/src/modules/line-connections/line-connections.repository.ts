@@ -1,0 +1,240 @@
+import { LINE_IP_HISTORY_LIMIT } from '@linedesk/shared';
+import { and, desc, eq, gt, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  authUsers,
+  cccamServers,
+  lineConnectionPolls,
+  lineIpHistory,
+  linePresence,
+  lines,
+  lineSessions,
+} from '../../db/schema.js';
+
+export type SessionInsert = Omit<typeof lineSessions.$inferInsert, 'id' | 'seenAt'>;
+export type SessionRow = typeof lineSessions.$inferSelect;
+export type PresenceRow = typeof linePresence.$inferSelect;
+
+const afterSeconds = (seconds: number) => sql`now() + (${seconds})::float8 * interval '1 second'`;
+
+export const lineConnectionsRepository = {
+  /** Gives every active server a poll row (due now) if it has none yet. */
+  async addMissingPolls(db: Db): Promise<void> {
+    await db.execute(sql`
+      insert into ${lineConnectionPolls} (server_id)
+      select ${cccamServers.id} from ${cccamServers} where ${cccamServers.status} = 'active'
+      on conflict do nothing`);
+  },
+  /**
+   * Takes one active server whose poll is due and pushes its next poll out by `intervalSeconds`, in
+   * one statement; SKIP LOCKED lets other instances take other servers meanwhile.
+   */
+  async claimDue(db: Db, intervalSeconds: number): Promise<number | undefined> {
+    const due = sql`(
+      select p.server_id from ${lineConnectionPolls} p
+      join ${cccamServers} s on s.id = p.server_id
+      where s.status = 'active' and p.next_poll_at <= now()
+      order by p.next_poll_at
+      limit 1
+      for update of p skip locked
+    )`;
+    const [row] = await db
+      .update(lineConnectionPolls)
+      .set({ nextPollAt: afterSeconds(intervalSeconds) })
+      .where(eq(lineConnectionPolls.serverId, due))
+      .returning({ serverId: lineConnectionPolls.serverId });
+    return row?.serverId;
+  },
+  async recordPoll(db: Db, serverId: number, error: string | null): Promise<void> {
+    await db
+      .update(lineConnectionPolls)
+      .set({ lastPolledAt: sql`now()`, lastError: error })
+      .where(eq(lineConnectionPolls.serverId, serverId));
+  },
+  /** Servers that still have sessions but are no longer polled (made inactive, or in error). */
+  async serversWithStaleSessions(db: Db): Promise<number[]> {
+    const rows = await db
+      .selectDistinct({ serverId: linePresence.serverId })
+      .from(linePresence)
+      .innerJoin(cccamServers, eq(cccamServers.id, linePresence.serverId))
+      .where(and(gt(linePresence.sessions, 0), sql`${cccamServers.status} <> 'active'`));
+    return rows.flatMap((row) => (row.serverId === null ? [] : [row.serverId]));
+  },
+  /** The server's lines with these usernames. */
+  async linesByUsername(db: Db, serverId: number, usernames: string[]) {
+    if (usernames.length === 0) return [];
+    return db
+      .select({ id: lines.id, username: lines.username, ownerId: lines.ownerId, enabled: lines.enabled })
+      .from(lines)
+      .where(and(eq(lines.serverId, serverId), inArray(lines.username, usernames)));
+  },
+  sessionsOfServer(tx: Db, serverId: number) {
+    return tx
+      .select({ lineId: lineSessions.lineId, ip: lineSessions.ip, connectionId: lineSessions.connectionId })
+      .from(lineSessions)
+      .where(eq(lineSessions.serverId, serverId));
+  },
+  async replaceSessions(tx: Db, serverId: number, sessions: SessionInsert[]): Promise<void> {
+    await tx.delete(lineSessions).where(eq(lineSessions.serverId, serverId));
+    if (sessions.length > 0) await tx.insert(lineSessions).values(sessions);
+  },
+  /** Seen lines: their session count and last seen now. */
+  async markSeen(tx: Db, serverId: number, counts: Map<number, number>): Promise<void> {
+    if (counts.size === 0) return;
+    await tx
+      .insert(linePresence)
+      .values([...counts].map(([lineId, n]) => ({ lineId, serverId, sessions: n, lastSeenAt: sql`now()` })))
+      .onConflictDoUpdate({
+        target: linePresence.lineId,
+        set: {
+          serverId: sql`excluded.server_id`,
+          sessions: sql`excluded.sessions`,
+          lastSeenAt: sql`excluded.last_seen_at`,
+        },
+      });
+  },
+  /** The server's lines that were online and are not among `seen`: now offline. Returns them. */
+  async markOffline(tx: Db, serverId: number, seen: number[]): Promise<number[]> {
+    const rows = await tx
+      .update(linePresence)
+      .set({ sessions: 0 })
+      .where(
+        and(
+          eq(linePresence.serverId, serverId),
+          gt(linePresence.sessions, 0),
+          seen.length > 0 ? notInArray(linePresence.lineId, seen) : undefined,
+        ),
+      )
+      .returning({ lineId: linePresence.lineId });
+    return rows.map((row) => row.lineId);
+  },
+  async recordIps(tx: Db, pairs: { lineId: number; ip: string }[]): Promise<void> {
+    if (pairs.length === 0) return;
+    await tx
+      .insert(lineIpHistory)
+      .values(pairs)
+      .onConflictDoUpdate({
+        target: [lineIpHistory.lineId, lineIpHistory.ip],
+        set: { lastSeenAt: sql`now()` },
+      });
+    // Each line keeps only its newest addresses, so the history stays bounded however often it changes.
+    await tx.execute(sql`
+      delete from ${lineIpHistory} h
+      using (
+        select line_id, ip from (
+          select line_id, ip, row_number() over (partition by line_id order by last_seen_at desc, ip) as n
+          from ${lineIpHistory}
+          where line_id in (${sql.join(
+            [...new Set(pairs.map((pair) => pair.lineId))].map((id) => sql`${id}`),
+            sql`, `,
+          )})
+        ) ranked
+        where n > ${LINE_IP_HISTORY_LIMIT}
+      ) old
+      where h.line_id = old.line_id and h.ip = old.ip`);
+  },
+  /** Distinct addresses each line used since `windowMinutes` ago. */
+  async ipsInWindow(tx: Db, lineIds: number[], windowMinutes: number): Promise<Map<number, number>> {
+    if (lineIds.length === 0) return new Map();
+    const rows = await tx
+      .select({ lineId: lineIpHistory.lineId, n: sql<number>`count(*)::int` })
+      .from(lineIpHistory)
+      .where(
+        and(
+          inArray(lineIpHistory.lineId, lineIds),
+          gte(lineIpHistory.lastSeenAt, sql`now() - (${windowMinutes})::int * interval '1 minute'`),
+        ),
+      )
+      .groupBy(lineIpHistory.lineId);
+    return new Map(rows.map((row) => [row.lineId, row.n]));
+  },
+  /** Lines of the server in an open sharing episode. */
+  async openEpisodes(tx: Db, serverId: number): Promise<number[]> {
+    const rows = await tx
+      .select({ lineId: linePresence.lineId })
+      .from(linePresence)
+      .where(and(eq(linePresence.serverId, serverId), isNotNull(linePresence.sharingSince)));
+    return rows.map((row) => row.lineId);
+  },
+  /** Opens an episode unless one is open; returns the lines for which it was opened now. */
+  async openEpisode(tx: Db, lineIds: number[]): Promise<number[]> {
+    if (lineIds.length === 0) return [];
+    const rows = await tx
+      .update(linePresence)
+      .set({ sharingSince: sql`now()`, sharingDetectedAt: sql`now()` })
+      .where(and(inArray(linePresence.lineId, lineIds), sql`${linePresence.sharingSince} is null`))
+      .returning({ lineId: linePresence.lineId });
+    return rows.map((row) => row.lineId);
+  },
+  async closeEpisodes(tx: Db, lineIds: number[]): Promise<void> {
+    if (lineIds.length === 0) return;
+    await tx.update(linePresence).set({ sharingSince: null }).where(inArray(linePresence.lineId, lineIds));
+  },
+  /** Presence of a page of lines, by primary key. */
+  async presenceOf(db: Db, lineIds: number[]): Promise<Map<number, PresenceRow>> {
+    if (lineIds.length === 0) return new Map();
+    const rows = await db.select().from(linePresence).where(inArray(linePresence.lineId, lineIds));
+    return new Map(rows.map((row) => [row.lineId, row]));
+  },
+  sessionsOfLine(db: Db, lineId: number) {
+    return db
+      .select({ session: lineSessions, serverName: cccamServers.serverName })
+      .from(lineSessions)
+      .leftJoin(cccamServers, eq(cccamServers.id, lineSessions.serverId))
+      .where(eq(lineSessions.lineId, lineId))
+      .orderBy(lineSessions.connectedSince, lineSessions.id);
+  },
+  ipHistoryOfLine(db: Db, lineId: number) {
+    return db
+      .select()
+      .from(lineIpHistory)
+      .where(eq(lineIpHistory.lineId, lineId))
+      .orderBy(desc(lineIpHistory.lastSeenAt), lineIpHistory.ip)
+      .limit(LINE_IP_HISTORY_LIMIT);
+  },
+  async findSession(db: Db, lineId: number, connectionId: string): Promise<SessionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(lineSessions)
+      .where(and(eq(lineSessions.lineId, lineId), eq(lineSessions.connectionId, connectionId)));
+    return row;
+  },
+  /** Drops one ended connection; the line goes offline with its last one. */
+  async removeSession(tx: Db, session: SessionRow): Promise<void> {
+    await tx.delete(lineSessions).where(eq(lineSessions.id, session.id));
+    await tx
+      .update(linePresence)
+      .set({ sessions: sql`greatest(${linePresence.sessions} - 1, 0)` })
+      .where(eq(linePresence.lineId, session.lineId));
+  },
+  /** Lines online now per server, for the panel (`ownerId` null) or one owner's lines. */
+  async onlineByServer(db: Db, ownerId: string | null) {
+    const query = db
+      .select({
+        serverId: cccamServers.id,
+        serverName: cccamServers.serverName,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(linePresence)
+      .innerJoin(cccamServers, eq(cccamServers.id, linePresence.serverId));
+    const online = gt(linePresence.sessions, 0);
+    const rows = await (
+      ownerId === null
+        ? query.where(online)
+        : query
+            .innerJoin(lines, eq(lines.id, linePresence.lineId))
+            .where(and(online, eq(lines.ownerId, ownerId)))
+    )
+      .groupBy(cccamServers.id, cccamServers.serverName)
+      .orderBy(cccamServers.serverName, cccamServers.id);
+    return rows;
+  },
+  /** Accounts that are told about sharing besides the line's owner. */
+  async adminIds(db: Db): Promise<string[]> {
+    const rows = await db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(sql`${authUsers.isAdmin} or ${authUsers.groupId} = 1`);
+    return rows.map((row) => row.id);
+  },
+};

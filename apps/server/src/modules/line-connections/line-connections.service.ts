@@ -1,0 +1,142 @@
+import type {
+  LineConnections,
+  LineKickBody,
+  OnlineByServer,
+  SharingSettings,
+  SharingSettingsBody,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { linesRepository } from '../lines/lines.repository.js';
+import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
+import { resolveAgentTarget } from '../servers/server-connection.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import { updateSetting } from '../settings/app-settings.service.js';
+import { lineConnectionsRepository } from './line-connections.repository.js';
+import { readSharingSettings, SHARING_SETTINGS_KEY } from './sharing-settings.js';
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+async function visibleLine(ctx: AppContext, actor: Actor | null, id: number) {
+  const scope = access.lines(actor);
+  return access.ownLineOrNotFound(scope, await linesRepository.findById(ctx.db, id));
+}
+
+/** Who is connected to the line now, its sharing flag and the addresses it used. */
+export async function getLineConnections(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+): Promise<LineConnections> {
+  await visibleLine(ctx, actor, id);
+  const [sessions, history, presence] = await Promise.all([
+    lineConnectionsRepository.sessionsOfLine(ctx.db, id),
+    lineConnectionsRepository.ipHistoryOfLine(ctx.db, id),
+    lineConnectionsRepository.presenceOf(ctx.db, [id]),
+  ]);
+  const state = presence.get(id);
+  return {
+    online: sessions.length > 0,
+    last_seen_at: iso(state?.lastSeenAt ?? null),
+    sharing_detected_at: iso(state?.sharingDetectedAt ?? null),
+    sharing_active: Boolean(state?.sharingSince),
+    connections: sessions.map(({ session, serverName }) => ({
+      connection_id: session.connectionId,
+      server_id: session.serverId,
+      server_name: serverName,
+      ip: session.ip,
+      protocol: session.protocol,
+      connected_since: iso(session.connectedSince),
+      idle_seconds: session.idleSeconds,
+      last_channel: session.lastChannel,
+      last_caid: session.lastCaid,
+      ecm_ok: session.ecmOk,
+      ecm_total: session.ecmTotal,
+      state: session.state,
+      seen_at: session.seenAt.toISOString(),
+    })),
+    ip_history: history.map((entry) => ({
+      ip: entry.ip,
+      first_seen_at: entry.firstSeenAt.toISOString(),
+      last_seen_at: entry.lastSeenAt.toISOString(),
+    })),
+  };
+}
+
+function agentMessage(body: unknown): string {
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : 'no answer';
+}
+
+/** Ends one connection of the line on its server (the line's owner and admins). */
+export async function kickLineConnection(
+  ctx: AppContext,
+  actor: Actor | null,
+  id: number,
+  body: LineKickBody,
+): Promise<{ message: string }> {
+  const line = await visibleLine(ctx, actor, id);
+  const session = await lineConnectionsRepository.findSession(ctx.db, id, body.connection_id);
+  if (!session) throw new AppError('LINE_CONNECTION_NOT_FOUND');
+  const server = await serversRepository.findById(ctx.db, session.serverId);
+  const target = server ? resolveAgentTarget(ctx, server).target : null;
+  if (!target)
+    throw new AppError('LINE_KICK_FAILED', { status: 502, params: { reason: 'server not reachable' } });
+
+  let response;
+  try {
+    response = await createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs }).kickConnection(
+      body.connection_id,
+    );
+  } catch (error) {
+    if (!(error instanceof AgentUnreachableError)) throw error;
+    throw new AppError('LINE_KICK_FAILED', { status: 502, params: { reason: error.reason } });
+  }
+  const ended = response.status === 200;
+  // Gone either way: ended now, or already over before the agent looked.
+  if (ended || response.status === 404) {
+    await ctx.db.transaction((tx) => lineConnectionsRepository.removeSession(tx as unknown as Db, session));
+    await ctx.bus.publish({
+      table: 'line_connections',
+      action: 'update',
+      id: String(id),
+      audience: line.ownerId ? [line.ownerId] : [],
+    });
+  }
+  if (ended) return { message: 'Connection ended' };
+  if (response.status === 404) throw new AppError('LINE_CONNECTION_NOT_FOUND');
+  if (response.status === 501) throw new AppError('LINE_KICK_NOT_SUPPORTED');
+  throw new AppError('LINE_KICK_FAILED', {
+    status: 502,
+    params: { reason: `${response.status} ${agentMessage(response.body)}` },
+  });
+}
+
+/** Lines connected now on each server, for the dashboard (admins: every line; resellers: their own). */
+export async function getOnlineByServer(ctx: AppContext, actor: Actor | null): Promise<OnlineByServer> {
+  const scope = access.lines(actor);
+  const rows = await lineConnectionsRepository.onlineByServer(ctx.db, scope.ownerId);
+  return {
+    items: rows.map((row) => ({ server_id: row.serverId, server_name: row.serverName, online_lines: row.n })),
+    total_online: rows.reduce((sum, row) => sum + row.n, 0),
+  };
+}
+
+export async function getSharingSettings(ctx: AppContext, actor: Actor | null): Promise<SharingSettings> {
+  access.admin(actor);
+  return readSharingSettings(ctx.db);
+}
+
+export async function updateSharingSettings(
+  ctx: AppContext,
+  actor: Actor | null,
+  body: SharingSettingsBody,
+): Promise<SharingSettings> {
+  const admin = access.admin(actor);
+  const next = { ...(await readSharingSettings(ctx.db)), ...body };
+  await updateSetting(ctx, admin, SHARING_SETTINGS_KEY, next);
+  await ctx.bus.publish({ table: 'app_settings', action: 'update', id: SHARING_SETTINGS_KEY, audience: [] });
+  return next;
+}

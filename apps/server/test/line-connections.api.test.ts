@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startStandInOscam,
+  WEBIF_LOGIN,
+  type StandInClient,
+  type StandInOscam,
+} from '../../agent/test/stand-in-servers.js';
+import { openEventStream, type EventStream } from './support/event-stream.js';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer, agentUsers, signUpAccount, type Account } from './support/line-fixtures.js';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { waitFor } from './support/wait-for.js';
+
+/** A client login as OSCam's status API lists it. */
+function client(username: string, ip: string, thid: string): StandInClient {
+  return {
+    thid,
+    type: 'c',
+    name: username,
+    protocol: 'cccam (2.3.2-3367)',
+    ip,
+    port: 40000,
+    status: 'OK',
+    login: '2026-11-22T07:15:00+0100',
+    online: 600,
+    idle: 3,
+    caid: '1702',
+    srvid: '0085',
+    chname: 'Sky Cinema',
+    ecmtime: 120,
+  };
+}
+
+describe('who is online and sharing detection', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let oscam: StandInOscam;
+  let agent: TestAgent;
+  let serverId: number;
+  let owner: Account;
+  let stranger: Account;
+  let ownerEvents: EventStream;
+  let counter = 0;
+  const clients = new Map<string, StandInClient[]>();
+  const name = () => `on${++counter}x${Date.now().toString(36)}`;
+
+  /** What the stand-in lists: every line's clients set so far. */
+  const show = (username: string, list: StandInClient[]) => {
+    clients.set(username, list);
+    oscam.setClients([...clients.values()].flat());
+  };
+  const pollRuns = () =>
+    server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
+  /** Waits until the poll job has finished `n` more rounds (each reads every active server once). */
+  const roundsPass = async (n: number) => {
+    const target = pollRuns() + n;
+    await waitFor(pollRuns, (runs) => runs >= target, 30_000);
+  };
+  const createLine = async (account: Account = owner) => {
+    const res = await account.client.post('/api/lines', {
+      username: name(),
+      password: 'pw-1234',
+      subscription_months: 1,
+      server_id: serverId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.sync.ok, JSON.stringify(res.body.sync)).toBe(true);
+    return res.body.line as { id: number; username: string };
+  };
+  const listed = async (account: Account, line: { username: string }) => {
+    const res = await account.client.get(`/api/lines?search=${line.username}`);
+    expect(res.status).toBe(200);
+    return res.body.items.find((item: any) => item.username === line.username);
+  };
+  const connectionsOf = async (account: Account | TestClient, id: number) => {
+    const c = 'client' in account ? account.client : account;
+    const res = await c.get(`/api/lines/${id}/connections`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  /** The caller's own messages about the line (admins also see the ones sent to others). */
+  const sharingMessages = async (c: TestClient, username: string) => {
+    const me = (await c.get('/api/me')).body.id;
+    const res = await c.get('/api/messages?page_size=100');
+    expect(res.status).toBe(200);
+    return (res.body.items as any[]).filter(
+      (m) => m.title === `Possible line sharing: ${username}` && m.recipient_id === me,
+    );
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ LINE_CONNECTIONS_POLL_SECONDS: '1' });
+    admin = await server.admin();
+    agent = await startLineAgent({
+      envFor: async (configFile) => {
+        oscam = await startStandInOscam(configFile);
+        return {
+          AGENT_BACKEND: 'oscam',
+          AGENT_OSCAM_WEBIF_URL: oscam.url,
+          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
+          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
+        };
+      },
+    });
+    serverId = (await addAgentServer(admin, agent, 'OSCam 1')).id;
+    owner = await signUpAccount(server, `online-owner-${Date.now()}@example.com`, 100);
+    stranger = await signUpAccount(server, `online-other-${Date.now()}@example.com`, 100);
+    ownerEvents = await openEventStream(server, owner.client);
+  });
+
+  afterAll(async () => {
+    ownerEvents?.close();
+    await server?.close();
+    await agent?.cleanup();
+    await oscam?.close();
+  });
+
+  it('shows a line online with its connection, then offline with its last seen time and IP history', async () => {
+    const line = await createLine();
+    expect(await listed(owner, line)).toMatchObject({ online: false, last_seen_at: null });
+
+    show(line.username, [client(line.username, '203.0.113.7', 'id_0x1001')]);
+    const event = await ownerEvents.next('line_connections', (e) => e.data.id === String(line.id));
+    expect(event).not.toBeNull();
+    const online = await listed(owner, line);
+    expect(online.online).toBe(true);
+    expect(Date.parse(online.last_seen_at)).toBeGreaterThan(Date.now() - 120_000);
+
+    const detail = await connectionsOf(owner, line.id);
+    expect(detail.online).toBe(true);
+    expect(detail.connections).toEqual([
+      expect.objectContaining({
+        connection_id: 'id_0x1001',
+        server_id: serverId,
+        server_name: 'OSCam 1',
+        ip: '203.0.113.7',
+        protocol: 'cccam (2.3.2-3367)',
+        connected_since: '2026-11-22T06:15:00.000Z',
+        idle_seconds: 3,
+        last_channel: 'Sky Cinema',
+        last_caid: '1702',
+        state: 'OK',
+      }),
+    ]);
+    expect(detail.ip_history.map((entry: any) => entry.ip)).toEqual(['203.0.113.7']);
+    expect((await server.client().get(`/api/lines/${line.id}`)).status).toBe(401);
+    expect((await owner.client.get(`/api/lines/${line.id}`)).body.online).toBe(true);
+
+    const dashboard = await owner.client.get('/api/dashboard/online');
+    expect(dashboard.body.items).toEqual([{ server_id: serverId, server_name: 'OSCam 1', online_lines: 1 }]);
+    expect((await stranger.client.get('/api/dashboard/online')).body).toEqual({ items: [], total_online: 0 });
+    const adminDashboard = await admin.get('/api/dashboard/online');
+    expect(adminDashboard.body.total_online).toBeGreaterThanOrEqual(1);
+
+    // A second address later: both stay in the history, newest first.
+    show(line.username, [client(line.username, '198.51.100.23', 'id_0x1002')]);
+    await waitFor(
+      () => connectionsOf(owner, line.id),
+      (body) => body.connections[0]?.ip === '198.51.100.23',
+    );
+    show(line.username, []);
+    const offline = await waitFor(
+      () => listed(owner, line),
+      (item) => item.online === false,
+    );
+    expect(offline.last_seen_at).not.toBeNull();
+    const after = await connectionsOf(owner, line.id);
+    expect(after).toMatchObject({ online: false, connections: [], sharing_detected_at: null });
+    expect(after.ip_history.map((entry: any) => entry.ip)).toEqual(['198.51.100.23', '203.0.113.7']);
+    expect((await owner.client.get('/api/dashboard/online')).body.total_online).toBe(0);
+  });
+
+  it("answers 404 to another reseller for a line's connections and kicks, like any foreign line", async () => {
+    const line = await createLine();
+    show(line.username, [client(line.username, '203.0.113.9', 'id_0x2001')]);
+    await waitFor(
+      () => connectionsOf(owner, line.id),
+      (body) => body.online,
+    );
+    const seen = await stranger.client.get(`/api/lines/${line.id}/connections`);
+    expect(seen.status).toBe(404);
+    expect(seen.body.error.code).toBe('LINE_NOT_FOUND');
+    const kicked = await stranger.client.post(`/api/lines/${line.id}/connections/kick`, {
+      connection_id: 'id_0x2001',
+    });
+    expect(kicked.status).toBe(404);
+    expect(kicked.body.error.code).toBe('LINE_NOT_FOUND');
+    expect(oscam.requests.some((r) => r.includes('action=kill'))).toBe(false);
+    show(line.username, []);
+  });
+
+  it('lets the owner kick a connection: the server ends it and the line shows it gone at once', async () => {
+    const line = await createLine();
+    show(line.username, [client(line.username, '203.0.113.11', 'id_0x3001')]);
+    await waitFor(
+      () => connectionsOf(owner, line.id),
+      (body) => body.online,
+    );
+    const unknown = await owner.client.post(`/api/lines/${line.id}/connections/kick`, {
+      connection_id: 'id_0xdead',
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('LINE_CONNECTION_NOT_FOUND');
+
+    const kicked = await owner.client.post(`/api/lines/${line.id}/connections/kick`, {
+      connection_id: 'id_0x3001',
+    });
+    expect(kicked.status, JSON.stringify(kicked.body)).toBe(200);
+    expect(kicked.body.message).toBe('Connection ended');
+    expect(oscam.requests).toContain('GET /oscamapi.json?part=status&action=kill&threadid=0x3001');
+    expect((await connectionsOf(owner, line.id)).connections).toEqual([]);
+    // The stand-in dropped the client, so the next polls agree.
+    clients.delete(line.username);
+    await roundsPass(2);
+    expect((await connectionsOf(owner, line.id)).online).toBe(false);
+
+    // Admins may kick too.
+    show(line.username, [client(line.username, '203.0.113.12', 'id_0x3002')]);
+    await waitFor(
+      () => connectionsOf(admin, line.id),
+      (body) => body.online,
+    );
+    const byAdmin = await admin.post(`/api/lines/${line.id}/connections/kick`, {
+      connection_id: 'id_0x3002',
+    });
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
+    clients.delete(line.username);
+  });
+
+  it('raises one sharing alert per episode to the owner and admins, without suspending by default', async () => {
+    const line = await createLine();
+    show(line.username, [
+      client(line.username, '203.0.113.21', 'id_0x4001'),
+      { ...client(line.username, '198.51.100.21', 'id_0x4002'), status: 'Duplicate' },
+    ]);
+    const toOwner = await waitFor(
+      () => sharingMessages(owner.client, line.username),
+      (list) => list.length > 0,
+    );
+    expect(toOwner[0].content).toContain('203.0.113.21');
+    expect(toOwner[0].content).toContain('198.51.100.21');
+    expect(await sharingMessages(admin, line.username)).toHaveLength(1);
+    expect((await stranger.client.get('/api/messages?page_size=100')).body.items).not.toContainEqual(
+      expect.objectContaining({ title: `Possible line sharing: ${line.username}` }),
+    );
+
+    // Still shared on the next polls: no second alert.
+    await roundsPass(3);
+    expect(await sharingMessages(owner.client, line.username)).toHaveLength(1);
+    expect(await sharingMessages(admin, line.username)).toHaveLength(1);
+    const flagged = await listed(owner, line);
+    expect(flagged.enabled).toBe(true);
+    expect(flagged.sharing_detected_at).not.toBeNull();
+    expect(await connectionsOf(owner, line.id)).toMatchObject({ sharing_active: true });
+
+    // The episode ends with one address; a new one alerts again.
+    show(line.username, [client(line.username, '203.0.113.21', 'id_0x4001')]);
+    await waitFor(
+      () => connectionsOf(owner, line.id),
+      (body) => body.sharing_active === false && body.connections.length === 1,
+    );
+    show(line.username, [
+      client(line.username, '203.0.113.21', 'id_0x4001'),
+      client(line.username, '192.0.2.44', 'id_0x4003'),
+    ]);
+    await waitFor(
+      () => sharingMessages(owner.client, line.username),
+      (list) => list.length === 2,
+    );
+    show(line.username, []);
+  });
+
+  it('alerts on too many addresses within the window when the admin sets a limit', async () => {
+    const refused = await owner.client.put('/api/sharing-settings', { max_ips_in_window: 2 });
+    expect(refused.status).toBe(403);
+    const invalid = await admin.put('/api/sharing-settings', { max_ips_in_window: 1000 });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe('LINE_SHARING_INVALID_SETTINGS');
+    const set = await admin.put('/api/sharing-settings', { max_ips_in_window: 2, window_minutes: 60 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ max_ips_in_window: 2, auto_suspend: false, detect_simultaneous: true });
+    try {
+      const line = await createLine();
+      for (const [i, ip] of ['203.0.113.31', '203.0.113.32'].entries()) {
+        show(line.username, [client(line.username, ip, `id_0x500${i}`)]);
+        await waitFor(
+          () => connectionsOf(owner, line.id),
+          (body) => body.connections[0]?.ip === ip,
+        );
+      }
+      expect(await sharingMessages(owner.client, line.username)).toHaveLength(0);
+      show(line.username, [client(line.username, '203.0.113.33', 'id_0x5009')]);
+      const alerts = await waitFor(
+        () => sharingMessages(owner.client, line.username),
+        (list) => list.length > 0,
+      );
+      expect(alerts[0].content).toContain('used 3 IP addresses within 60 minutes');
+      show(line.username, []);
+    } finally {
+      await admin.put('/api/sharing-settings', { max_ips_in_window: 0 });
+    }
+  });
+
+  it('suspends the shared line through the normal disable path when automatic suspension is on', async () => {
+    expect((await admin.put('/api/sharing-settings', { auto_suspend: true })).status).toBe(200);
+    try {
+      const line = await createLine();
+      show(line.username, [
+        client(line.username, '203.0.113.41', 'id_0x6001'),
+        client(line.username, '198.51.100.41', 'id_0x6002'),
+      ]);
+      const suspended = await waitFor(
+        () => owner.client.get(`/api/lines/${line.id}`),
+        (res) => res.body.enabled === false,
+      );
+      expect(suspended.body.status).toBe('suspended');
+      // The agent was told, as for a manual disable.
+      await waitFor(
+        () => agentUsers(agent),
+        (users) => users.find((u) => u.username === line.username)?.enabled === false,
+      );
+      const alerts = await sharingMessages(owner.client, line.username);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0].content).toContain('suspended automatically');
+      const history = await owner.client.get(`/api/lines/${line.id}/events`);
+      expect(history.body.items).toContainEqual(
+        expect.objectContaining({ action: 'disabled', actor_email: null, details: { reason: 'sharing' } }),
+      );
+      show(line.username, []);
+    } finally {
+      await admin.put('/api/sharing-settings', { auto_suspend: false });
+    }
+  });
+});

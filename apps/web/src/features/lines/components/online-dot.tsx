@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { isLanguage, type Line } from '@linedesk/shared';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format-date';
+
+/** Green while the line is connected, grey otherwise; the tooltip tells when it was last seen. */
+export function OnlineDot({ line }: { line: Pick<Line, 'username' | 'online' | 'last_seen_at'> }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const online = line.online === true;
+  const title = online
+    ? t('lineConnections.onlineNamed', { username: line.username })
+    : line.last_seen_at
+      ? `${t('lineConnections.offlineNamed', { username: line.username })} · ${t('lineConnections.lastSeenAt', { time: formatDateTime(line.last_seen_at, language) })}`
+      : `${t('lineConnections.offlineNamed', { username: line.username })} · ${t('lineConnections.neverSeen')}`;
+  return (
+    <Tooltip title={title}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={title}
+        data-testid="line-online"
+        data-online={online ? 'true' : 'false'}
+        sx={{
+          display: 'inline-block',
+          verticalAlign: 'middle',
+          mr: 0.75,
+          mb: '2px',
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          bgcolor: online ? 'success.main' : 'grey.400',
+          boxShadow: online ? (theme) => `0 0 0 3px ${theme.palette.success.main}33` : undefined,
+        }}
+      />
+    </Tooltip>
+  );
+}
+
+/** "Online", the time the line was last connected, or a dash for a line never seen. */
+export function LastSeenCell({
+  line,
+  language,
+}: {
+  line: Pick<Line, 'online' | 'last_seen_at'>;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Typography variant="body2" data-testid="line-last-seen" sx={{ color: 'text.secondary' }} noWrap>
+      {line.online
+        ? t('lineConnections.online')
+        : line.last_seen_at
+          ? formatDateTime(line.last_seen_at, language)
+          : '—'}
+    </Typography>
+  );
+}
