@@ -160,7 +160,9 @@ export async function buildApp(
     },
     transform: withRouteExamples(jsonSchemaTransform, routeExamples),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Deep links (/api/docs#/lines/post_api_lines) open one operation: with 130 operations the page
+  // draws them a few at a time as it is scrolled, so a link is the way to reach one directly.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerHealthRoutes(app, ctx);
