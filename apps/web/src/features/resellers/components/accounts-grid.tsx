@@ -95,7 +95,7 @@ export function AccountsGrid(props: AccountsGridProps) {
         field: 'status',
         headerName: t('resellers.columns.status'),
         minWidth: 110,
-        renderCell: ({ row }) => <AccountStatusChip status={row.status} />,
+        renderCell: ({ row }) => <AccountStatusChip status={row.status} emailVerified={row.email_verified} />,
       },
       {
         field: 'last_sign_in_at',
