@@ -140,10 +140,10 @@ export const authFailures = pgTable(
     /**
      * `account`/`ip`: failed sign-ins (passwords and two-factor codes); `reset-*`: reset mails asked
      * for; `totp-used`: authenticator codes already accepted (`<account id>:<code>`), never taken twice;
-     * `resend_*`: requests for a new confirmation mail.
+     * `resend-*`: requests for a new confirmation mail.
      */
     scope: text('scope')
-      .$type<'account' | 'ip' | 'reset-email' | 'reset-ip' | 'totp-used' | 'resend_email' | 'resend_ip'>()
+      .$type<'account' | 'ip' | 'reset-email' | 'reset-ip' | 'totp-used' | 'resend-email' | 'resend-ip'>()
       .notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,12 +26,14 @@ type LimitScope = (typeof authFailures.$inferInsert)['scope'];
 
 /**
  * One attempt against several limits at once, each `max` rows of its scope and key within the window.
- * Over any of them the reservation is given back at once and `overLimit` is set.
+ * Over any of them `overLimit` is set and the reservation is given back at once, unless `countRefused`
+ * keeps it (a refused request then still counts, so hammering keeps the limit shut).
  */
 export async function reserveAttempt(
   db: Db,
   limits: { scope: LimitScope; key: string; max: number }[],
   windowMs: number,
+  { countRefused = false }: { countRefused?: boolean } = {},
 ): Promise<SignInSlot> {
   const since = new Date(Date.now() - windowMs);
   const keys = limits.map(({ scope, key }) => ({ scope, key }));
@@ -52,7 +54,7 @@ export async function reserveAttempt(
     }),
   );
   const overLimit = counts.some((n, i) => n > limits[i]!.max);
-  if (overLimit) await release();
+  if (overLimit && !countRefused) await release();
   return { release, overLimit };
 }
 

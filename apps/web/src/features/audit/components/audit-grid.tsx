@@ -3,7 +3,7 @@ import type { AuditEntry } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from '../../credits/components/paged-data-grid';
+import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
 import { AuditChanges } from './audit-changes';
 
 type AuditGridProps = {

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import type { Paging } from '../../credits/components/paged-data-grid';
+import type { Paging } from '../../../components/paged-data-grid';
 import { auditExportUrl, emptyAuditFilters, type AuditFilters } from '../api/audit-api';
 import { AuditGrid } from '../components/audit-grid';
 import { useAuditLog } from '../hooks/use-audit-log';

@@ -7,7 +7,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { useLedger } from '../hooks/use-ledger';
 import { CreditDelta } from './credit-delta';
-import { PagedDataGrid, type Paging } from './paged-data-grid';
+import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
 
 type LedgerGridProps = {
   /**

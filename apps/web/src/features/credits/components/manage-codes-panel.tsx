@@ -12,7 +12,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useDeleteRedeemCode, useRedeemCodes, useUpdateRedeemCode } from '../hooks/use-redeem';
 import { CreateCodesDialog } from './create-codes-dialog';
 import { CreatedCodesDialog } from './created-codes-dialog';
-import type { Paging } from './paged-data-grid';
+import type { Paging } from '../../../components/paged-data-grid';
 import { RedeemCodesGrid } from './redeem-codes-grid';
 
 type Deleting = { open: boolean; code: RedeemCode | null };

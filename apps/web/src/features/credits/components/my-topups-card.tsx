@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useTopUps } from '../hooks/use-topups';
-import type { Paging } from './paged-data-grid';
+import type { Paging } from '../../../components/paged-data-grid';
 import { TopUpsGrid } from './topups-grid';
 
 /** The signed-in account's own requests; a decision shows up live (`topup_requests` event). */

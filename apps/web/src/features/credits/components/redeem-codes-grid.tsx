@@ -10,7 +10,7 @@ import type { RedeemCode } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from './paged-data-grid';
+import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
 import { RedeemCodeStatusChip } from './redeem-code-status-chip';
 
 type RedeemCodesGridProps = {

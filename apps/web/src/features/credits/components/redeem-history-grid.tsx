@@ -8,7 +8,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { useRedeemHistory } from '../hooks/use-redeem';
-import { PagedDataGrid, type Paging } from './paged-data-grid';
+import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
 
 /** Own redemptions; admins get everyone's, with who redeemed. */
 export function RedeemHistoryGrid({ showUser }: { showUser: boolean }) {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useDecideTopUp, useTopUps } from '../hooks/use-topups';
-import type { Paging } from './paged-data-grid';
+import type { Paging } from '../../../components/paged-data-grid';
 import { RejectTopUpDialog } from './reject-topup-dialog';
 import { TopUpsGrid } from './topups-grid';
 

@@ -8,7 +8,7 @@ import { formatPrice, type TopUpRequest } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from './paged-data-grid';
+import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
 import { TopUpStatusChip } from './topup-status-chip';
 
 type TopUpsGridProps = {

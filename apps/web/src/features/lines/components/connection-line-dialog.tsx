@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useActiveServers, useClientConfig } from '../hooks/use-lines';
 import { useSyncText } from '../hooks/use-sync-text';
 import { connectionTarget } from '../lib/connection-target';
-import { CopyButton } from './copy-button';
+import { ConnectionLineBox } from './connection-line-box';
 import { errorKey } from '../lib/error-key';
 
 type ConnectionLineDialogProps = {
@@ -47,34 +47,13 @@ export function ConnectionLineDialog({ result, open, onAddAnother, onDone }: Con
               {t('lines.created.text', { username: line.username, expiry: toDisplayDate(line.expiry_date) })}
             </Typography>
             {text ? (
-              <Box
-                sx={{
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1,
-                  pl: 2,
-                  pr: 1,
-                  py: 1.5,
-                  borderRadius: 1.5,
-                  bgcolor: 'grey.900',
-                  color: 'common.white',
-                  '& .MuiIconButton-root': { color: 'grey.400' },
-                }}
-              >
-                <Box
-                  component="code"
-                  data-testid="connection-line"
-                  sx={{ flexGrow: 1, fontSize: 15, wordBreak: 'break-all', fontFamily: 'monospace' }}
-                >
-                  {text}
-                </Box>
-                <CopyButton
-                  text={text}
-                  label={t('lines.created.copy')}
-                  testId="connection-line-copy"
-                  size="medium"
-                />
-              </Box>
+              <ConnectionLineBox
+                text={text}
+                copyLabel={t('lines.created.copy')}
+                testId="connection-line"
+                copyTestId="connection-line-copy"
+                large
+              />
             ) : (
               <Alert severity="info" data-testid="connection-line-unknown">
                 {t('lines.created.noTarget', { username: line.username, password: line.password })}

@@ -65,11 +65,12 @@ export function PriceSummary({ price, balance, admin, trial = false }: PriceSumm
         <>
           <Row label={t('lines.price.balance')} testId="price-balance" value={number(balance)} />
           <Divider sx={{ borderStyle: 'dashed' }} />
+          {/* error.main reaches only 4.44:1 on the summary's grey; error.dark passes AA (6:1). */}
           <Row
             label={t('lines.price.balanceAfter')}
             testId="price-balance-after"
             value={number(after)}
-            color={after < 0 ? 'error.main' : undefined}
+            color={after < 0 ? 'error.dark' : undefined}
           />
           {after < 0 && (
             <Alert severity="error" sx={{ mt: 1 }} data-testid="price-insufficient">

@@ -2,16 +2,25 @@ import Chip from '@mui/material/Chip';
 import type { AccountStatus } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 
-export function AccountStatusChip({ status }: { status: AccountStatus }) {
+/** A not-banned account that never confirmed its email cannot sign in yet, so it is not shown as active. */
+export function AccountStatusChip({
+  status,
+  emailVerified,
+}: {
+  status: AccountStatus;
+  emailVerified: boolean;
+}) {
   const { t } = useTranslation();
+  const shown = status === 'active' && !emailVerified ? 'unconfirmed' : status;
+  const color = shown === 'active' ? 'success' : shown === 'unconfirmed' ? 'warning' : 'error';
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={status === 'active' ? 'success' : 'error'}
-      label={t(`resellers.status.${status}`)}
+      color={color}
+      label={t(`resellers.status.${shown}`)}
       data-testid="account-status"
-      data-status={status}
+      data-status={shown}
     />
   );
 }

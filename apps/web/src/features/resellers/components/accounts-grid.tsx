@@ -6,7 +6,7 @@ import type { ManagedAccount } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from '../../credits/components/paged-data-grid';
+import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
 import type { AccountAction, AccountActionHandler, AccountsView } from '../lib/account-actions';
 import { AccountActionsMenu } from './account-actions-menu';
 import { AccountStatusChip } from './account-status-chip';
@@ -95,7 +95,7 @@ export function AccountsGrid(props: AccountsGridProps) {
         field: 'status',
         headerName: t('resellers.columns.status'),
         minWidth: 110,
-        renderCell: ({ row }) => <AccountStatusChip status={row.status} />,
+        renderCell: ({ row }) => <AccountStatusChip status={row.status} emailVerified={row.email_verified} />,
       },
       {
         field: 'last_sign_in_at',

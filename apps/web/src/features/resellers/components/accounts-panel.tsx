@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
-import type { Paging } from '../../credits/components/paged-data-grid';
+import type { Paging } from '../../../components/paged-data-grid';
 import {
   useAccounts,
   useEndAccountSessions,

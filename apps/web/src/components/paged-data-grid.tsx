@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
-import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
+import { useGridLocaleText } from '../i18n/mui/use-mui-locales';
 
 export type Paging = { page: number; pageSize: number };
 
