@@ -1,6 +1,7 @@
 import { accountSecurityErrors } from './account-security-errors.js';
 import { creditErrors } from './credit-errors.js';
 import { lineBulkErrors } from './line-bulk-errors.js';
+import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
@@ -72,6 +73,7 @@ export const errorMessages = {
   ...lineErrors,
   ...lineServerErrors,
   ...lineBulkErrors,
+  ...linePlanErrors,
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,

@@ -14,6 +14,7 @@ import { groupExamples } from './groups/groups.examples.js';
 import { healthExamples } from './health/health.examples.js';
 import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
 import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
+import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
@@ -44,6 +45,7 @@ export const routeExamples: RouteExamples = {
   ...knowledgeBaseExamples,
   ...lineExamples,
   ...lineBulkExamples,
+  ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,
   ...pricingExamples,
