@@ -17,7 +17,7 @@ export type TestAgent = {
   port: number;
   username: string;
   password: string;
-  /** The CCcam.cfg the agent writes. */
+  /** The CCcam.cfg (or with `oscam`, the oscam.user) the agent writes. */
   configFile: string;
   /** What the agent reports in GET /. */
   version: string;
@@ -30,10 +30,11 @@ export type TestAgent = {
 
 /** A real line agent process (apps/agent) on a free port over an empty temp CCcam.cfg. */
 export async function startLineAgent(
-  options: { tls?: boolean; env?: Record<string, string> } = {},
+  options: { tls?: boolean; env?: Record<string, string>; oscam?: boolean } = {},
 ): Promise<TestAgent> {
   const dir = await tempDir('server-api');
-  const cfg = path.join(dir, 'CCcam.cfg');
+  // The file's name picks the agent's backend.
+  const cfg = path.join(dir, options.oscam ? 'oscam.user' : 'CCcam.cfg');
   await writeFile(cfg, '');
   const extra: Record<string, string> = { ...options.env };
   if (options.tls) {
