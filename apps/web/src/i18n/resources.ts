@@ -5,6 +5,7 @@ import type enAudit from './locales/audit/en.json';
 import type en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
+import type enLinePlans from './locales/line-plans/en.json';
 import type enLinesBulk from './locales/lines-bulk/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
@@ -19,6 +20,7 @@ export type Translation = typeof en &
   typeof enInsights &
   typeof enLines &
   typeof enLinesBulk &
+  typeof enLinePlans &
   typeof enCredits &
   typeof enSupport &
   typeof enMessages &
