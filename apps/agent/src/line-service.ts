@@ -12,7 +12,12 @@ import { loadState, saveState, serializeState } from './state-store';
 import { sameRestrictions, type Restrictions } from './restrictions';
 
 /** `restrictions` only for a user that has some (an agent that predates them never shows the key). */
-export type PublicUser = { username: string; expiryDate: string; enabled: boolean; restrictions?: Restrictions };
+export type PublicUser = {
+  username: string;
+  expiryDate: string;
+  enabled: boolean;
+  restrictions?: Restrictions;
+};
 
 export type ChangeOutcome = {
   message: string;
@@ -22,7 +27,12 @@ export type ChangeOutcome = {
 };
 
 /** add-user is "make it so": without `restrictions` the user has none. */
-export type AddUserInput = { username: string; password: string; expiryDate: string; restrictions?: Restrictions };
+export type AddUserInput = {
+  username: string;
+  password: string;
+  expiryDate: string;
+  restrictions?: Restrictions;
+};
 export type EditUserInput = { username: string; password?: string; expiryDate?: string; enabled?: boolean };
 
 type Plan = { users: ManagedUser[]; message: string; user?: ManagedUser };

@@ -70,7 +70,12 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
   }
   return {
     ok: true,
-    value: { username, password, expiryDate, ...(restrictions.value ? { restrictions: restrictions.value } : {}) },
+    value: {
+      username,
+      password,
+      expiryDate,
+      ...(restrictions.value ? { restrictions: restrictions.value } : {}),
+    },
   };
 }
 

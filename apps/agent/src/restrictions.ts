@@ -26,7 +26,14 @@ function intIn(value: unknown, min: number, max: number): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 }
 
-const KNOWN = new Set(['max_connections', 'uniq', 'caids', 'cccam_hops', 'cccam_reshare', 'allowed_protocols']);
+const KNOWN = new Set([
+  'max_connections',
+  'uniq',
+  'caids',
+  'cccam_hops',
+  'cccam_reshare',
+  'allowed_protocols',
+]);
 
 /**
  * Checks a `restrictions` object field by field. Unknown keys are refused rather than ignored: a
@@ -35,13 +42,15 @@ const KNOWN = new Set(['max_connections', 'uniq', 'caids', 'cccam_hops', 'cccam_
  */
 export function validateRestrictions(raw: unknown, backend: 'cccam' | 'oscam'): Result {
   if (raw === undefined || raw === null) return { ok: true, value: undefined };
-  if (typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, message: 'restrictions must be an object' };
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, message: 'restrictions must be an object' };
   const body = raw as Record<string, unknown>;
   const unknown = Object.keys(body).filter((key) => !KNOWN.has(key));
   if (unknown.length > 0) return { ok: false, message: `Unknown restriction: ${unknown.join(', ')}` };
   const out: Restrictions = {};
   if (body.max_connections !== undefined) {
-    if (!intIn(body.max_connections, 1, 1000)) return { ok: false, message: 'max_connections must be 1 to 1000' };
+    if (!intIn(body.max_connections, 1, 1000))
+      return { ok: false, message: 'max_connections must be 1 to 1000' };
     out.max_connections = body.max_connections;
   }
   if (body.uniq !== undefined) {
@@ -69,7 +78,8 @@ export function validateRestrictions(raw: unknown, backend: 'cccam' | 'oscam'): 
     if (backend === 'cccam') {
       return {
         ok: false,
-        message: 'CCcam cannot restrict a line to some CAIDs; put lines with CAID restrictions on an OSCam server',
+        message:
+          'CCcam cannot restrict a line to some CAIDs; put lines with CAID restrictions on an OSCam server',
       };
     }
     out.caids = caids;

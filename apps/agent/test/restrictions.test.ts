@@ -107,7 +107,10 @@ describe('line restrictions in oscam.user', () => {
   it('refuses restrictions it cannot write instead of ignoring them', async () => {
     const cases: [unknown, string][] = [
       [{ uniq: 7 }, 'uniq must be 0 to 4'],
-      [{ caids: [{ caid: '05001', idents: [] }] }, 'Each CAID must be 4 hex digits (upper case) with idents of 6'],
+      [
+        { caids: [{ caid: '05001', idents: [] }] },
+        'Each CAID must be 4 hex digits (upper case) with idents of 6',
+      ],
       [{ allowed_protocols: ['telnet'] }, 'allowed_protocols must list some of'],
       [{ betacrypt_only: true }, 'Unknown restriction: betacrypt_only'],
     ];

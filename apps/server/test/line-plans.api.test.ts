@@ -123,9 +123,14 @@ describe('line plans', () => {
     const edited = await admin.patch(`/api/line-plans/${created.body.id}`, { name: 'Gold 2' });
     expect(edited.body.name).toBe('Gold 2');
 
-    const refused = await reseller.client.post('/api/line-plans', { name: 'Mine', prices: [{ months: 1, credits: 0 }] });
+    const refused = await reseller.client.post('/api/line-plans', {
+      name: 'Mine',
+      prices: [{ months: 1, credits: 0 }],
+    });
     expect(refused.status).toBe(403);
-    expect((await reseller.client.patch(`/api/line-plans/${created.body.id}`, { name: 'x' })).status).toBe(403);
+    expect((await reseller.client.patch(`/api/line-plans/${created.body.id}`, { name: 'x' })).status).toBe(
+      403,
+    );
     const seen = await reseller.client.get('/api/line-plans?include_archived=true');
     expect(seen.body.items.map((p: { name: string }) => p.name)).toContain('Gold 2');
     expect(seen.body.items.every((p: { line_count: unknown }) => p.line_count === null)).toBe(true);
@@ -168,7 +173,9 @@ describe('line plans', () => {
     expect(renewed.body.charged).toBe(30);
     expect(await balanceOf(server, reseller.id)).toBe(before - 5 - 2 - 30);
     const ledger = await ledgerRows(reseller.id);
-    expect(ledger.filter((r) => r.refId === String(onPlan.body.line.id)).map((r) => r.delta)).toEqual([-5, -30]);
+    expect(ledger.filter((r) => r.refId === String(onPlan.body.line.id)).map((r) => r.delta)).toEqual([
+      -5, -30,
+    ]);
 
     // A duration the plan does not offer is refused before anything is charged.
     const notOffered = await reseller.client.post(`/api/lines/${onPlan.body.line.id}/renew`, {
@@ -193,7 +200,10 @@ describe('line plans', () => {
   });
 
   it('refuses an archived or unknown plan for new lines, and still renews lines on an archived plan', async () => {
-    const plan = await admin.post('/api/line-plans', { name: 'Soon gone', prices: [{ months: 1, credits: 4 }] });
+    const plan = await admin.post('/api/line-plans', {
+      name: 'Soon gone',
+      prices: [{ months: 1, credits: 4 }],
+    });
     const line = await other.client.post('/api/lines', {
       username: name(),
       password: 'pw-1234',
@@ -204,9 +214,9 @@ describe('line plans', () => {
     expect(line.status).toBe(201);
     const archived = await admin.patch(`/api/line-plans/${plan.body.id}`, { archived: true });
     expect(archived.body).toMatchObject({ archived: true, line_count: 1 });
-    expect((await other.client.get('/api/line-plans')).body.items.map((p: { id: number }) => p.id)).not.toContain(
-      plan.body.id,
-    );
+    expect(
+      (await other.client.get('/api/line-plans')).body.items.map((p: { id: number }) => p.id),
+    ).not.toContain(plan.body.id);
 
     const before = await balanceOf(server, other.id);
     for (const planId of [plan.body.id, 999_999]) {
@@ -221,7 +231,9 @@ describe('line plans', () => {
     }
     expect(await balanceOf(server, other.id)).toBe(before);
 
-    const renewed = await other.client.post(`/api/lines/${line.body.line.id}/renew`, { subscription_months: 1 });
+    const renewed = await other.client.post(`/api/lines/${line.body.line.id}/renew`, {
+      subscription_months: 1,
+    });
     expect(renewed.body.charged).toBe(4);
     const stillThere = await other.client.get(`/api/lines/${line.body.line.id}`);
     expect(stillThere.body.plan_id).toBe(plan.body.id);

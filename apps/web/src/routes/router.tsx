@@ -69,10 +69,7 @@ const SystemStatusPage = lazyPage(
   'SystemStatusPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page'), 'AuditLogPage');
-const LinePlansPage = lazyPage(
-  () => import('../features/line-plans/pages/line-plans-page'),
-  'LinePlansPage',
-);
+const LinePlansPage = lazyPage(() => import('../features/line-plans/pages/line-plans-page'), 'LinePlansPage');
 const PricingPage = lazyPage(() => import('../features/credits/pages/pricing-page'), 'PricingPage');
 const ProductsPage = lazyPage(() => import('../features/credits/pages/products-page'), 'ProductsPage');
 const RedeemCodePage = lazyPage(() => import('../features/credits/pages/redeem-code-page'), 'RedeemCodePage');

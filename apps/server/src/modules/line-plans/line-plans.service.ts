@@ -108,7 +108,10 @@ export async function updateLinePlan(
  * The plan a new line is sold on: the one asked for while it takes new lines, else the default plan.
  * An archived or unknown plan is "not found" for everyone.
  */
-export async function planForNewLine(ctx: AppContext, planId: number | null | undefined): Promise<LinePlanRow> {
+export async function planForNewLine(
+  ctx: AppContext,
+  planId: number | null | undefined,
+): Promise<LinePlanRow> {
   const plan =
     planId === null || planId === undefined
       ? await linePlansRepository.findDefault(ctx.db)

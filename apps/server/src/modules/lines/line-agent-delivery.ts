@@ -57,7 +57,7 @@ function reloadFailure(body: unknown): Outcome | null {
  * failing (and retried) until the agent is updated, rather than marked synced without its limits.
  */
 export const RESTRICTIONS_UNSUPPORTED =
-  "The agent on this server does not apply line plan restrictions (it is older than line plans); update the agent";
+  'The agent on this server does not apply line plan restrictions (it is older than line plans); update the agent';
 
 function restrictionsDropped(sent: Pick<UpsertPayload, 'restrictions'>, answer: unknown): Outcome | null {
   if (!sent.restrictions) return null;

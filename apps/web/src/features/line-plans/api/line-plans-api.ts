@@ -9,9 +9,12 @@ export const linePlanKeys = {
 
 export const linePlansApi = {
   list: (includeArchived: boolean, signal?: AbortSignal) =>
-    apiClient.get<{ items: LinePlan[] }>(`/api/line-plans${includeArchived ? '?include_archived=true' : ''}`, {
-      signal,
-    }),
+    apiClient.get<{ items: LinePlan[] }>(
+      `/api/line-plans${includeArchived ? '?include_archived=true' : ''}`,
+      {
+        signal,
+      },
+    ),
   create: (body: LinePlanBody) => apiClient.post<LinePlan>('/api/line-plans', body),
   update: (id: number, body: LinePlanPatch) => apiClient.patch<LinePlan>(`/api/line-plans/${id}`, body),
 };

@@ -105,7 +105,9 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
                     value={row.months}
                     disabled={fixedPrices}
                     onChange={(e) => setPrice(index, 'months', e.target.value)}
-                    slotProps={{ htmlInput: { min: 1, max: 120, 'data-testid': `line-plan-months-${index}` } }}
+                    slotProps={{
+                      htmlInput: { min: 1, max: 120, 'data-testid': `line-plan-months-${index}` },
+                    }}
                     sx={{ flex: 1 }}
                   />
                   <TextField

@@ -16,7 +16,9 @@ export function useSaveLinePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: LinePlanBody | LinePlanPatch }) =>
-      id === null ? linePlansApi.create(body as LinePlanBody) : linePlansApi.update(id, body as LinePlanPatch),
+      id === null
+        ? linePlansApi.create(body as LinePlanBody)
+        : linePlansApi.update(id, body as LinePlanPatch),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linePlanKeys.all }),
   });
 }

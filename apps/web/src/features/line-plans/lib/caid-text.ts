@@ -14,6 +14,12 @@ export function textToCaids(text: string): Caid[] {
     .filter(Boolean)
     .map((word) => {
       const [caid = '', idents = ''] = word.split(':');
-      return { caid: caid.toUpperCase(), idents: idents.split(',').filter(Boolean).map((i) => i.toUpperCase()) };
+      return {
+        caid: caid.toUpperCase(),
+        idents: idents
+          .split(',')
+          .filter(Boolean)
+          .map((i) => i.toUpperCase()),
+      };
     });
 }

@@ -23,7 +23,8 @@ import { uniqKeys } from '../lib/uniq-keys';
 function restrictionTexts(plan: LinePlan, t: TFunction): string[] {
   const r = plan.restrictions;
   const texts: string[] = [];
-  if (r.max_connections !== null) texts.push(t('linePlans.summary.maxConnections', { count: r.max_connections }));
+  if (r.max_connections !== null)
+    texts.push(t('linePlans.summary.maxConnections', { count: r.max_connections }));
   const uniqKey = r.uniq === null ? undefined : uniqKeys[r.uniq];
   if (uniqKey) texts.push(t(uniqKey));
   if (r.caids.length > 0) texts.push(t('linePlans.summary.caids', { caids: caidsToText(r.caids) }));

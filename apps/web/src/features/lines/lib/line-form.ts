@@ -1,9 +1,4 @@
-import {
-  isValidLineCredential,
-  type Line,
-  type LineCreateBody,
-  type LinePatchBody,
-} from '@linedesk/shared';
+import { isValidLineCredential, type Line, type LineCreateBody, type LinePatchBody } from '@linedesk/shared';
 import { z } from 'zod';
 
 const optionalText = (max: number) => z.string().max(max, { error: 'TOO_LONG' });
@@ -28,7 +23,10 @@ export const addLineFormSchema = z.object({
   password: credential('LINE_INVALID_PASSWORD', 'LINE_CREDENTIALS_REQUIRED'),
   is_trial: z.boolean(),
   /** One of the plan's durations (the standard plan: the spec's); the API checks the plan offers it. */
-  subscription_months: z.number().int({ error: 'LINE_INVALID_DURATION' }).min(1, { error: 'LINE_INVALID_DURATION' }),
+  subscription_months: z
+    .number()
+    .int({ error: 'LINE_INVALID_DURATION' })
+    .min(1, { error: 'LINE_INVALID_DURATION' }),
   /** '' = the default plan. */
   plan_id: z.string(),
   /** '' = let the API pick the newest active server. */

@@ -139,7 +139,9 @@ export function AddLinePage() {
                   />
                   <LinePasswordField control={control} setValue={setValue} required />
                   <ServerSelectField control={control} servers={servers.data ?? []} />
-                  {(plans.data?.length ?? 0) > 1 && <PlanSelectField control={control} plans={plans.data ?? []} />}
+                  {(plans.data?.length ?? 0) > 1 && (
+                    <PlanSelectField control={control} plans={plans.data ?? []} />
+                  )}
                   <Controller
                     control={control}
                     name="is_trial"
@@ -230,12 +232,7 @@ export function AddLinePage() {
                       duration: durationLabel(t, months) ?? t('linePlans.months', { count: months }),
                     })}
               </Typography>
-              <PriceSummary
-                price={price}
-                balance={account.credits}
-                admin={admin}
-                trial={isTrial}
-              />
+              <PriceSummary price={price} balance={account.credits} admin={admin} trial={isTrial} />
               <Button
                 type="submit"
                 variant="contained"
