@@ -1,4 +1,5 @@
 import type { BackendName } from './config';
+import type { Restrictions } from './restrictions';
 
 /** One line account as the agent stores it; expiryDate is ISO YYYY-MM-DD. */
 export type ManagedUser = {
@@ -6,6 +7,8 @@ export type ManagedUser = {
   password: string;
   expiryDate: string;
   enabled: boolean;
+  /** The line plan's limits; absent for a line without any. */
+  restrictions?: Restrictions;
 };
 
 export type LineBackend = {

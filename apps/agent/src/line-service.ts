@@ -9,8 +9,15 @@ import { ConfigFileError, joinManagedBlock, outsideParts, splitManagedBlock } fr
 import type { ReloadResult, Reloader } from './reload';
 import { createGroupCommit, type Settled } from './group-commit';
 import { loadState, saveState, serializeState } from './state-store';
+import { sameRestrictions, type Restrictions } from './restrictions';
 
-export type PublicUser = { username: string; expiryDate: string; enabled: boolean };
+/** `restrictions` only for a user that has some (an agent that predates them never shows the key). */
+export type PublicUser = {
+  username: string;
+  expiryDate: string;
+  enabled: boolean;
+  restrictions?: Restrictions;
+};
 
 export type ChangeOutcome = {
   message: string;
@@ -19,7 +26,13 @@ export type ChangeOutcome = {
   reload: ReloadResult;
 };
 
-export type AddUserInput = { username: string; password: string; expiryDate: string };
+/** add-user is "make it so": without `restrictions` the user has none. */
+export type AddUserInput = {
+  username: string;
+  password: string;
+  expiryDate: string;
+  restrictions?: Restrictions;
+};
 export type EditUserInput = { username: string; password?: string; expiryDate?: string; enabled?: boolean };
 
 type Plan = { users: ManagedUser[]; message: string; user?: ManagedUser };
@@ -36,7 +49,12 @@ type ServiceConfig = Pick<AgentConfig, 'configFile' | 'stateFile' | 'backupFile'
   Partial<Pick<AgentConfig, 'reloadGatherMs'>>;
 
 function toPublic(user: ManagedUser): PublicUser {
-  return { username: user.username, expiryDate: isoToDisplayDate(user.expiryDate), enabled: user.enabled };
+  return {
+    username: user.username,
+    expiryDate: isoToDisplayDate(user.expiryDate),
+    enabled: user.enabled,
+    ...(user.restrictions ? { restrictions: user.restrictions } : {}),
+  };
 }
 
 function sameUser(a: ManagedUser, b: ManagedUser): boolean {
@@ -44,7 +62,8 @@ function sameUser(a: ManagedUser, b: ManagedUser): boolean {
     a.username === b.username &&
     a.password === b.password &&
     a.expiryDate === b.expiryDate &&
-    a.enabled === b.enabled
+    a.enabled === b.enabled &&
+    sameRestrictions(a.restrictions, b.restrictions)
   );
 }
 
@@ -237,7 +256,8 @@ export function createLineService(
 
   function addDecide(input: AddUserInput): Decide {
     return (list, handwritten) => {
-      const wanted: ManagedUser = { ...input, enabled: true };
+      const { restrictions, ...fields } = input;
+      const wanted: ManagedUser = { ...fields, enabled: true, ...(restrictions ? { restrictions } : {}) };
       const index = list.findIndex((user) => user.username === input.username);
       const existing = list[index];
       if (!existing) {
@@ -284,6 +304,7 @@ export function createLineService(
         password: input.password ?? existing.password,
         expiryDate: input.expiryDate ?? existing.expiryDate,
         enabled: input.enabled ?? existing.enabled,
+        ...(existing.restrictions ? { restrictions: existing.restrictions } : {}),
       };
       if (sameUser(existing, updated)) {
         return { users: [...list], message: 'User is already up to date; nothing changed', user: existing };
@@ -308,8 +329,12 @@ export function createLineService(
 
   function toChange(request: LineChange): Change {
     if (request.action === 'add-user') {
-      const { username, password, expiryDate } = request;
-      return change('add-user', username, addDecide({ username, password, expiryDate }));
+      const { username, password, expiryDate, restrictions } = request;
+      return change(
+        'add-user',
+        username,
+        addDecide({ username, password, expiryDate, ...(restrictions ? { restrictions } : {}) }),
+      );
     }
     if (request.action === 'edit-user') {
       const { action: _action, ...input } = request;

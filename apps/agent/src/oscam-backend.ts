@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AgentConfig } from './config';
 import type { LineBackend, ManagedUser } from './line-backend';
+import { oscamRestrictionLines } from './restrictions';
 
 const SECTION = /^\s*\[([^\]]*)\]/;
 const USER_KEY = /^\s*user\s*=\s*(.*?)\s*$/i;
@@ -16,6 +17,7 @@ export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'osc
     `group = ${config.oscam.group}`,
     `expdate = ${user.expiryDate}`,
     `disabled = ${isServed(user, today) ? 0 : 1}`,
+    ...oscamRestrictionLines(user.restrictions),
   ];
 
   return {

@@ -1,6 +1,7 @@
 import { credentialProblem } from './credentials';
 import { displayToIsoDate } from './dates';
 import type { AddUserInput, EditUserInput, LineChange } from './line-service';
+import { validateRestrictions } from './restrictions';
 
 // Messages the panel shows verbatim (spec sections 5 and 7).
 export const MESSAGES = {
@@ -15,8 +16,15 @@ export const MESSAGES = {
 /** CCcam sends 20 bytes of user name in its login (and OSCam compares only 20). */
 export const CCCAM_USERNAME_MAX_LENGTH = 20;
 
-/** Limits that depend on the server the agent runs on. */
-export type ValidationRules = { usernameMaxLength: number | null };
+/**
+ * Limits that depend on the server the agent runs on; `cccamSuffixLimits`: the configured F-line
+ * suffix brings its own first brace group, so a plan's reshare limit cannot be added to it.
+ */
+export type ValidationRules = {
+  usernameMaxLength: number | null;
+  backend?: 'cccam' | 'oscam';
+  cccamSuffixLimits?: boolean;
+};
 
 const NO_RULES: ValidationRules = { usernameMaxLength: null };
 
@@ -53,7 +61,22 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
   }
   const expiryDate = typeof body.expiryDate === 'string' ? displayToIsoDate(body.expiryDate) : null;
   if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
-  return { ok: true, value: { username, password, expiryDate } };
+  const restrictions = validateRestrictions(body.restrictions, rules.backend ?? 'oscam');
+  if (!restrictions.ok) return invalid(restrictions.message);
+  if (rules.cccamSuffixLimits && restrictions.value?.cccam_reshare !== undefined) {
+    return invalid(
+      'AGENT_CCCAM_LINE_SUFFIX starts with its own { } limits, so a plan reshare limit cannot be written; begin it with { 0:0:N } or remove them',
+    );
+  }
+  return {
+    ok: true,
+    value: {
+      username,
+      password,
+      expiryDate,
+      ...(restrictions.value ? { restrictions: restrictions.value } : {}),
+    },
+  };
 }
 
 // Empty strings and null count as "not sent": form-based clients post every field of the form.

@@ -20,8 +20,11 @@ import {
   validateEditUser,
 } from './request-validation';
 import type { Validated } from './request-validation';
+import { AGENT_CAPABILITIES } from './restrictions';
+import { ALL_CAIDS_LIMIT } from './cccam-backend';
 
-type ServerConfig = Pick<AgentConfig, 'username' | 'password' | 'backend' | 'maxBodyBytes' | 'tls'>;
+type ServerConfig = Pick<AgentConfig, 'username' | 'password' | 'backend' | 'maxBodyBytes' | 'tls'> &
+  Partial<Pick<AgentConfig, 'cccam'>>;
 
 type Route = {
   auth: boolean;
@@ -68,7 +71,14 @@ export function createAgentServer({
   version,
 }: AgentServerDeps): http.Server | https.Server {
   // CCcam sends 20 bytes of user name and OSCam compares 20, so a longer CCcam name never logs in.
-  const rules = { usernameMaxLength: config.backend === 'cccam' ? CCCAM_USERNAME_MAX_LENGTH : null };
+  const rules = {
+    usernameMaxLength: config.backend === 'cccam' ? CCCAM_USERNAME_MAX_LENGTH : null,
+    backend: config.backend,
+    cccamSuffixLimits:
+      config.backend === 'cccam' &&
+      (config.cccam?.lineSuffix ?? '').startsWith('{') &&
+      !ALL_CAIDS_LIMIT.test(config.cccam?.lineSuffix ?? ''),
+  };
   const isAuthorized = createBasicAuthCheck(config.username, config.password);
   const logins = createLoginLimiter(logger);
 
@@ -80,7 +90,12 @@ export function createAgentServer({
       GET: {
         auth: true,
         handle: (_req, res) =>
-          sendJson(res, 200, { version, backend: config.backend, message: 'Linedesk agent is running' }),
+          sendJson(res, 200, {
+            version,
+            backend: config.backend,
+            capabilities: AGENT_CAPABILITIES,
+            message: 'Linedesk agent is running',
+          }),
       },
     },
     '/users': {

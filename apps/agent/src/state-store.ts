@@ -4,6 +4,7 @@ import { writeFileAtomic } from './atomic-write';
 import type { BackendName } from './config';
 import { isIsoDate } from './dates';
 import type { ManagedUser } from './line-backend';
+import { validateRestrictions } from './restrictions';
 
 // The state file is the source of truth for managed entries: CCcam.cfg cannot hold an expiry date
 // or a disabled flag, and removed (expired/disabled) lines must be restorable. A list rather than
@@ -17,6 +18,8 @@ const stateSchema = z.object({
       password: z.string().min(1),
       expiryDate: z.string().refine(isIsoDate, { error: 'expiryDate must be YYYY-MM-DD' }),
       enabled: z.boolean(),
+      // Checked when the panel sent them; kept as written.
+      restrictions: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
 });
@@ -27,11 +30,12 @@ export function serializeState(backend: BackendName, users: readonly ManagedUser
   const state = {
     version: 1,
     backend,
-    users: users.map(({ username, password, expiryDate, enabled }) => ({
+    users: users.map(({ username, password, expiryDate, enabled, restrictions }) => ({
       username,
       password,
       expiryDate,
       enabled,
+      ...(restrictions ? { restrictions } : {}),
     })),
   };
   return `${JSON.stringify(state, null, 2)}\n`;
@@ -66,13 +70,19 @@ export async function loadState(
     );
   }
   const seen = new Set<string>();
-  for (const user of parsed.data.users) {
+  const users: ManagedUser[] = [];
+  for (const { restrictions: raw, ...user } of parsed.data.users) {
     if (seen.has(user.username)) {
       throw new StateFileError(`State file ${file} lists user "${user.username}" twice`);
     }
     seen.add(user.username);
+    const restrictions = validateRestrictions(raw, backend);
+    if (!restrictions.ok) {
+      throw new StateFileError(`State file ${file}: user "${user.username}": ${restrictions.message}`);
+    }
+    users.push(restrictions.value ? { ...user, restrictions: restrictions.value } : user);
   }
-  return { users: parsed.data.users, text };
+  return { users, text };
 }
 
 export async function saveState(file: string, text: string): Promise<void> {

@@ -39,6 +39,7 @@ import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
 import { startLineReconcileJob } from './modules/lines/line-reconcile.js';
 import { startLineSyncJob } from './modules/lines/line-sync-job.js';
 import { registerLineBulkRoutes } from './modules/line-bulk/line-bulk.routes.js';
+import { registerLinePlanRoutes } from './modules/line-plans/line-plans.routes.js';
 import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
 import { registerLineConnectionRoutes } from './modules/line-connections/line-connections.routes.js';
 import { startLineConnectionsJob } from './modules/line-connections/line-connections-job.js';
@@ -180,6 +181,7 @@ export async function buildApp(
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
+  registerLinePlanRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);

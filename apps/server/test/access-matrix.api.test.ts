@@ -230,6 +230,11 @@ beforeAll(async () => {
   const found = await admin.get(`/api/accounts?search=${MARK}-unconfirmed`);
   const code = await admin.post('/api/redeem-codes', { credits: 1, count: 2, max_uses: 50 });
   const group = await admin.post('/api/groups', { name: 'Matrix group' });
+  const plan = await admin.post('/api/line-plans', {
+    name: 'Matrix plan',
+    prices: [{ months: 1, credits: 3 }],
+    restrictions: { uniq: 1 },
+  });
   const category = await admin.post('/api/kb/categories', { name: 'Matrix empty category' });
   const articleCategory = await admin.post('/api/kb/categories', { name: 'Matrix articles' });
   const draft = await admin.post('/api/kb/articles', {
@@ -258,6 +263,7 @@ beforeAll(async () => {
     redeemCodeText: code.body.items[0].code,
     redeemCodeTextForKey: code.body.items[1].code,
     creditPackage: pkg.body.id,
+    linePlan: plan.body.id,
     group: group.body.id,
     kbCategory: category.body.id,
     kbArticleCategory: articleCategory.body.id,

@@ -25,6 +25,8 @@ export const auditActions = [
   'credit_package.create',
   'credit_package.update',
   'credit_package.delete',
+  'line_plan.create',
+  'line_plan.update',
   'redeem_code.create',
   'redeem_code.update',
   'redeem_code.delete',
@@ -39,6 +41,7 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditEntityTypes = [
   'server',
   'credit_package',
+  'line_plan',
   'redeem_code',
   'group',
   'setting',

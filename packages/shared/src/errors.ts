@@ -2,6 +2,7 @@ import { accountSecurityErrors } from './account-security-errors.js';
 import { creditErrors } from './credit-errors.js';
 import { lineBulkErrors } from './line-bulk-errors.js';
 import { lineConnectionErrors } from './line-connection-errors.js';
+import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
@@ -74,6 +75,7 @@ export const errorMessages = {
   ...lineServerErrors,
   ...lineBulkErrors,
   ...lineConnectionErrors,
+  ...linePlanErrors,
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,

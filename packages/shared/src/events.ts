@@ -11,6 +11,7 @@ export const eventTables = [
   'redeem_codes',
   'topup_requests',
   'credit_packages',
+  'line_plans',
   'kb_articles',
   'app_settings',
   /** A bulk action's progress; sent to the account that started it. */

@@ -13,6 +13,7 @@ export * from './line.js';
 export * from './line-server-rules.js';
 export * from './line-bulk.js';
 export * from './line-connections.js';
+export * from './line-plan.js';
 export * from './connection-line.js';
 export * from './credits.js';
 export * from './redeem.js';

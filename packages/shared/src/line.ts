@@ -165,6 +165,8 @@ export const lineSchema = z.object({
   server_name: text().nullable(),
   is_trial: z.boolean(),
   subscription_months: z.number().int().nullable(),
+  /** The line plan it was sold on: its price on renewal and its restrictions on the server. */
+  plan_id: z.number().int(),
   created_at: text(),
   updated_at: text(),
   sync_state: z.enum(lineSyncStates),
@@ -190,6 +192,8 @@ export const lineCreateBodySchema = z.object({
   subscription_months: z.number().int().nullish(),
   is_trial: z.boolean().optional(),
   server_id: idSchema.nullish(),
+  /** Without it: the default plan (the standard price list). */
+  plan_id: idSchema.nullish(),
   notes: text().max(2000).nullish(),
   name: text().max(200).nullish(),
   email: text().max(254).nullish(),

@@ -15,6 +15,7 @@ import { healthExamples } from './health/health.examples.js';
 import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
 import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
+import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
@@ -46,6 +47,7 @@ export const routeExamples: RouteExamples = {
   ...lineExamples,
   ...lineBulkExamples,
   ...lineConnectionExamples,
+  ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,
   ...pricingExamples,

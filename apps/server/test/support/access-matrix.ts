@@ -46,6 +46,7 @@ export type Fixtures = {
   redeemCodeText: string;
   redeemCodeTextForKey: string;
   creditPackage: number;
+  linePlan: number;
   group: number;
   kbCategory: number;
   kbArticleCategory: number;
@@ -416,6 +417,21 @@ export const accessMatrix: Record<string, MatrixRow> = {
     params: { id: 'victimBulkJob' },
     ...linesOwner,
     admin: 404,
+  },
+  // Plans are the admin's offer: resellers read the current ones to sell lines on, only admins change them.
+  'GET /api/line-plans': {
+    query: () => ({ include_archived: 'true' }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+  'POST /api/line-plans': { ...adminOnly, admin: 201 },
+  'PATCH /api/line-plans/{id}': {
+    params: { id: 'linePlan' },
+    body: () => ({ name: 'Renamed by the matrix' }),
+    ...adminOnly,
+    admin: 200,
   },
   'GET /api/line-settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'PUT /api/line-settings': { body: () => ({ trial_days: 2 }), ...adminOnly, admin: 200 },

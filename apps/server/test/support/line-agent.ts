@@ -17,7 +17,7 @@ export type TestAgent = {
   port: number;
   username: string;
   password: string;
-  /** The CCcam.cfg the agent writes. */
+  /** The CCcam.cfg (or with `oscam`, the oscam.user) the agent writes. */
   configFile: string;
   /** What the agent reports in GET /. */
   version: string;
@@ -35,10 +35,12 @@ export async function startLineAgent(
     env?: Record<string, string>;
     /** More settings that need the config file's path (a stand-in OSCam webif reading it). */
     envFor?: (configFile: string) => Promise<Record<string, string>>;
+    oscam?: boolean;
   } = {},
 ): Promise<TestAgent> {
   const dir = await tempDir('server-api');
-  const cfg = path.join(dir, 'CCcam.cfg');
+  // The file's name picks the agent's backend.
+  const cfg = path.join(dir, options.oscam ? 'oscam.user' : 'CCcam.cfg');
   await writeFile(cfg, '');
   const extra: Record<string, string> = { ...options.env, ...(await options.envFor?.(cfg)) };
   if (options.tls) {

@@ -6,6 +6,7 @@ import type en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
 import type enLineConnections from './locales/line-connections/en.json';
+import type enLinePlans from './locales/line-plans/en.json';
 import type enLinesBulk from './locales/lines-bulk/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
@@ -21,6 +22,7 @@ export type Translation = typeof en &
   typeof enLines &
   typeof enLinesBulk &
   typeof enLineConnections &
+  typeof enLinePlans &
   typeof enCredits &
   typeof enSupport &
   typeof enMessages &

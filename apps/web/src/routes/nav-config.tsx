@@ -40,6 +40,7 @@ type NavItemConfig = {
     | 'lines'
     | 'linesAll'
     | 'linesAdd'
+    | 'linePlans'
     | 'tickets'
     | 'newTicket'
     | 'knowledgeBase'
@@ -89,6 +90,7 @@ export const navConfig: NavGroupConfig[] = [
         children: [
           { titleKey: 'linesAll', path: paths.linesAll },
           { titleKey: 'linesAdd', path: paths.linesAdd },
+          { titleKey: 'linePlans', path: paths.linePlans, adminOnly: true },
         ],
       },
       {

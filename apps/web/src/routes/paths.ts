@@ -36,6 +36,7 @@ export const paths = {
   lines: '/users',
   linesAll: '/users/all',
   linesAdd: '/users/add',
+  linePlans: '/users/plans',
   lineEdit: '/users/edit/:id',
   supabaseTest: '/supabase-test',
   systemStatus: '/system-status',

@@ -69,6 +69,7 @@ const SystemStatusPage = lazyPage(
   'SystemStatusPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page'), 'AuditLogPage');
+const LinePlansPage = lazyPage(() => import('../features/line-plans/pages/line-plans-page'), 'LinePlansPage');
 const PricingPage = lazyPage(() => import('../features/credits/pages/pricing-page'), 'PricingPage');
 const ProductsPage = lazyPage(() => import('../features/credits/pages/products-page'), 'ProductsPage');
 const RedeemCodePage = lazyPage(() => import('../features/credits/pages/redeem-code-page'), 'RedeemCodePage');
@@ -125,6 +126,14 @@ const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.linesAll} replace /> },
               { path: paths.linesAll, element: <LinesListPage /> },
               { path: paths.linesAdd, element: <AddLinePage /> },
+              {
+                path: paths.linePlans,
+                element: (
+                  <AdminGuard>
+                    <LinePlansPage />
+                  </AdminGuard>
+                ),
+              },
               { path: paths.lineEdit, element: <EditLinePage /> },
             ],
           },

@@ -13,9 +13,24 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LineSyncState } from '@linedesk/shared';
+import type { LineRestrictions, LineSyncState, PlanPrice } from '@linedesk/shared';
 import { timestamps } from './columns.js';
 import { authUsers, cccamServers } from './core.schema.js';
+
+/**
+ * Line plans: a name, the price per offered duration and the restrictions the line's server
+ * enforces (stored compact, as the agent receives them: only what is set). Plans are archived, never
+ * deleted, so a line always has its plan. Id 1 is the spec's cost table (seeded by the migration).
+ */
+export const linePlans = pgTable('line_plans', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  prices: jsonb('prices').$type<PlanPrice[]>().notNull(),
+  restrictions: jsonb('restrictions').$type<LineRestrictions>().notNull().default({}),
+  isDefault: boolean('is_default').notNull().default(false),
+  archived: boolean('archived').notNull().default(false),
+  ...timestamps,
+});
 
 /**
  * Line accounts (the spec's table `users`): one login on a card-sharing server. The password is the
@@ -54,6 +69,11 @@ export const lines = pgTable(
     isTrial: boolean('is_trial').notNull().default(false),
     subscriptionMonths: integer('subscription_months'),
     ...timestamps,
+    // A constant default: adding the column rewrites no existing line, and every line is on a plan.
+    planId: integer('plan_id')
+      .notNull()
+      .default(1)
+      .references(() => linePlans.id),
     syncState: text('sync_state').$type<LineSyncState>().notNull().default('pending'),
     syncError: text('sync_error'),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
@@ -77,6 +97,7 @@ export const lines = pgTable(
     index('users_sync_state_idx').on(t.syncState, t.id),
     index('users_enabled_idx').on(t.enabled, t.id),
     index('users_server_idx').on(t.serverId, t.id),
+    index('users_plan_idx').on(t.planId),
     index('users_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
     // Resellers' lists sorted or filtered by expiry stay index-ordered within their own lines.
     index('users_owner_expiry_idx').on(t.ownerId, t.expiryDate, t.id),

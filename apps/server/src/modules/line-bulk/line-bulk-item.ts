@@ -1,10 +1,18 @@
-import { addMonths, connectionLine, isoDate, renewedExpiry, toDisplayDate } from '@linedesk/shared';
+import {
+  addMonths,
+  connectionLine,
+  isoDate,
+  planLinePrice,
+  renewedExpiry,
+  toDisplayDate,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import type { ServerRow } from '../servers/servers.repository.js';
+import { agentRestrictions, planOfLine } from '../line-plans/line-plans.service.js';
 import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
 import { linesRepository, type LineRecord } from '../lines/lines.repository.js';
 import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
@@ -35,6 +43,7 @@ const WORKER_NOW = 0;
 /** The line's state for its server, in this transaction. */
 async function enqueueUpsert(tx: Db, line: LineRecord): Promise<void> {
   if (line.serverId === null) return;
+  const restrictions = agentRestrictions(await planOfLine(tx, line.planId));
   await lineOutboxRepository.enqueue(
     tx,
     {
@@ -42,7 +51,12 @@ async function enqueueUpsert(tx: Db, line: LineRecord): Promise<void> {
       serverId: line.serverId,
       username: line.username,
       operation: 'upsert',
-      payload: { password: line.password, expiryDate: toDisplayDate(line.expiryDate), enabled: line.enabled },
+      payload: {
+        password: line.password,
+        expiryDate: toDisplayDate(line.expiryDate),
+        enabled: line.enabled,
+        ...(restrictions ? { restrictions } : {}),
+      },
     },
     WORKER_NOW,
   );
@@ -73,7 +87,12 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
   switch (job.action) {
     case 'renew': {
       const months = params.subscription_months!;
-      const charge = job.isAdmin ? 0 : (params.charge_per_line ?? 0);
+      // Each line renews at its own plan's price, as a single renewal would.
+      const price = planLinePrice((await planOfLine(tx, current.planId)).prices, months, {
+        isAdmin: job.isAdmin,
+      });
+      if (price === null) throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });
+      const charge = price;
       const expiryDate = renewedExpiry(current.expiryDate, months, isoDate(new Date()));
       const updated = (await linesRepository.update(tx, current.id, {
         expiryDate,

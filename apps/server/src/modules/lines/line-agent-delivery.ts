@@ -51,6 +51,20 @@ function reloadFailure(body: unknown): Outcome | null {
   return { ok: false, unreachable: false, serverMessage: null, reloadError: error.slice(0, 500) };
 }
 
+/**
+ * An agent from before line plans ignores `restrictions` and would serve the line without its
+ * limits; one that writes them echoes them in the user it answers with. The line is then reported
+ * failing (and retried) until the agent is updated, rather than marked synced without its limits.
+ */
+export const RESTRICTIONS_UNSUPPORTED =
+  'The agent on this server does not apply line plan restrictions (it is older than line plans); update the agent';
+
+function restrictionsDropped(sent: Pick<UpsertPayload, 'restrictions'>, answer: unknown): Outcome | null {
+  if (!sent.restrictions) return null;
+  const user = (answer as { user?: { restrictions?: unknown } } | null)?.user;
+  return user && user.restrictions !== undefined ? null : failureMessage(RESTRICTIONS_UNSUPPORTED);
+}
+
 /** A 2xx answer to a single-change call, unless its reload failed. */
 function singleOutcome(response: AgentResponse): Outcome {
   if (!is2xx(response.status)) return serverFailure(response);
@@ -66,7 +80,13 @@ function changesOf(row: OutboxRow): AgentChange[] {
   if (row.operation === 'delete') return [{ action: 'delete-user', username: row.username }];
   const wanted = row.payload as UpsertPayload;
   return [
-    { action: 'add-user', username: row.username, password: wanted.password, expiryDate: wanted.expiryDate },
+    {
+      action: 'add-user',
+      username: row.username,
+      password: wanted.password,
+      expiryDate: wanted.expiryDate,
+      ...(wanted.restrictions ? { restrictions: wanted.restrictions } : {}),
+    },
     { action: 'edit-user', username: row.username, enabled: wanted.enabled },
   ];
 }
@@ -79,8 +99,11 @@ async function deliverSingle(client: AgentClient, row: OutboxRow): Promise<Outco
     username: row.username,
     password: wanted.password,
     expiryDate: wanted.expiryDate,
+    ...(wanted.restrictions ? { restrictions: wanted.restrictions } : {}),
   });
   if (!is2xx(added.status)) return serverFailure(added);
+  const dropped = restrictionsDropped(wanted, added.body);
+  if (dropped) return dropped;
   const reported = (added.body as { user?: { enabled?: unknown } } | null)?.user?.enabled;
   if (reported !== wanted.enabled) {
     const edited = await client.editUser({ username: row.username, enabled: wanted.enabled });
@@ -132,9 +155,12 @@ function outcomesOf(changes: AgentChange[][], results: AgentChangeResult[]): Out
   return changes.map((own) => {
     let outcome: Outcome = { ok: true };
     for (let i = 0; i < own.length; i += 1) {
+      const change = own[i]!;
       const result = results[next++];
       if (outcome.ok && (!result || !is2xx(result.status))) outcome = failureMessage(result?.message);
-      else if (outcome.ok) outcome = reloadFailure(result) ?? outcome;
+      else if (outcome.ok && change.action === 'add-user') {
+        outcome = restrictionsDropped(change, result) ?? reloadFailure(result) ?? outcome;
+      } else if (outcome.ok) outcome = reloadFailure(result) ?? outcome;
     }
     return outcome;
   });

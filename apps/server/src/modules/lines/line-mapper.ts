@@ -28,6 +28,7 @@ export function toLine(row: LineRow, today: string): Line {
     server_name: row.serverName,
     is_trial: row.isTrial,
     subscription_months: row.subscriptionMonths,
+    plan_id: row.planId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     sync_state: row.syncState,

@@ -1,11 +1,24 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { lines, lineSyncOutbox as outbox } from '../../db/schema.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKey = { serverId: number; username: string };
-/** What an agent must hold for a line: add-user/edit-user fields, the date as DD-MM-YYYY. */
-export type UpsertPayload = { password: string; expiryDate: string; enabled: boolean };
+/**
+ * What an agent must hold for a line: add-user/edit-user fields, the date as DD-MM-YYYY, and the
+ * plan's restrictions only when the plan has any (so a line without them is sent as before plans).
+ */
+export type UpsertPayload = {
+  password: string;
+  expiryDate: string;
+  enabled: boolean;
+  restrictions?: LineRestrictions;
+};
+
+/** A line's upsert payload in SQL, from `users u` joined to its plan `p`. */
+const currentPayload = sql`jsonb_build_object('password', u.password, 'expiryDate', to_char(u.expiry_date, 'DD-MM-YYYY'), 'enabled', u.enabled)
+  || case when p.restrictions = '{}'::jsonb then '{}'::jsonb else jsonb_build_object('restrictions', p.restrictions) end`;
 export type OutboxEntry = OutboxKey & { lineId: number | null } & (
     { operation: 'upsert'; payload: UpsertPayload } | { operation: 'delete' }
   );
@@ -132,19 +145,38 @@ export const lineOutboxRepository = {
     await tx.select({ id: lines.id }).from(lines).where(inArray(lines.id, lineIds)).for('update');
     const inserted = await tx.execute(sql`
       insert into line_sync_outbox (line_id, server_id, username, operation, payload)
-      select id, server_id, username, 'upsert',
-        jsonb_build_object('password', password, 'expiryDate', to_char(expiry_date, 'DD-MM-YYYY'), 'enabled', enabled)
-      from users
-      where id in (${sql.join(
+      select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
+      from users u join line_plans p on p.id = u.plan_id
+      where u.id in (${sql.join(
         lineIds.map((id) => sql`${id}`),
         sql`, `,
-      )}) and server_id is not null
+      )}) and u.server_id is not null
       on conflict (server_id, username) do nothing
       returning server_id, username`);
     return rowsOf<{ server_id: number; username: string }>(inserted).map((r) => ({
       serverId: r.server_id,
       username: r.username,
     }));
+  },
+  /**
+   * A plan's restrictions changed: every line of the plan on a server gets its current state
+   * queued. A pending upsert takes the new payload (its deliverer, if any, then finds the row changed
+   * and leaves it for the next round); a pending delete stays.
+   */
+  async enqueuePlanLines(tx: Db, planId: number): Promise<number> {
+    const queued = await tx.execute(sql`
+      insert into line_sync_outbox as o (line_id, server_id, username, operation, payload)
+      select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
+      from users u join line_plans p on p.id = u.plan_id
+      where u.plan_id = ${planId} and u.server_id is not null
+      on conflict (server_id, username) do update set
+        payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
+        where o.operation = 'upsert'
+      returning o.id`);
+    await tx.execute(
+      sql`update users set sync_state = 'pending' where plan_id = ${planId} and server_id is not null`,
+    );
+    return rowsOf(queued).length;
   },
   /** Reconcile: removes an agent user the panel has no line for, unless something is pending for it. */
   async enqueueDeleteIfNoLine(db: Db, key: OutboxKey): Promise<boolean> {

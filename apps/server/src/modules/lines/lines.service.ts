@@ -4,9 +4,8 @@ import {
   DEFAULT_TRIAL_DAYS,
   DEFAULT_TRIAL_LINES_PER_DAY,
   isoDate,
-  isSubscriptionMonths,
   isValidLineCredential,
-  linePrice,
+  planLinePrice,
   parseExpiryDate,
   renewedExpiry,
   toDisplayDate,
@@ -35,6 +34,8 @@ import { balanceEvents } from '../credits/credit-events.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboard/scope-cache.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
+import { agentRestrictions, planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
+import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import {
@@ -128,11 +129,12 @@ type Claimed = { row: OutboxRow; leaseId: string };
 async function enqueueUpsert(
   ctx: AppContext,
   tx: Db,
-  line: Pick<LineRecord, 'id' | 'username' | 'password' | 'expiryDate' | 'enabled'>,
+  line: Pick<LineRecord, 'id' | 'username' | 'password' | 'expiryDate' | 'enabled' | 'planId'>,
   serverId: number,
   event?: EnqueueOptions['event'],
 ): Promise<Claimed | undefined> {
   const leaseId = randomUUID();
+  const restrictions = agentRestrictions(await planOfLine(tx, line.planId));
   const row = await lineOutboxRepository.enqueue(
     tx,
     {
@@ -140,7 +142,12 @@ async function enqueueUpsert(
       serverId,
       username: line.username,
       operation: 'upsert',
-      payload: { password: line.password, expiryDate: toDisplayDate(line.expiryDate), enabled: line.enabled },
+      payload: {
+        password: line.password,
+        expiryDate: toDisplayDate(line.expiryDate),
+        enabled: line.enabled,
+        ...(restrictions ? { restrictions } : {}),
+      },
     },
     deliveredBy(ctx),
     { lease: { ms: deliveredBy(ctx), id: leaseId }, event },
@@ -278,6 +285,17 @@ async function pickServer(ctx: AppContext, serverId: number | null | undefined):
   // Only active servers serve line operations; resellers cannot see the others, so it is "not found".
   if (!picked || picked.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
   return picked;
+}
+
+/**
+ * What `months` of the plan cost `me` (the shared pricing rule). A duration the plan does not offer
+ * is refused; on the default plan with the spec's own error, as before plans existed.
+ */
+function planCharge(plan: LinePlanRow, months: number, me: Actor, isTrial = false): number {
+  const price = planLinePrice(plan.prices, months, { isAdmin: me.isAdmin, isTrial });
+  if (price !== null) return price;
+  if (plan.isDefault || !Number.isInteger(months)) throw new AppError('LINE_INVALID_DURATION');
+  throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });
 }
 
 function cleanText(value: string | null | undefined): string | null | undefined {
@@ -423,14 +441,18 @@ export async function createLine(
   if (!isValidLineCredential(password)) throw new AppError('LINE_INVALID_PASSWORD');
   const isTrial = body.is_trial === true;
   const months = body.subscription_months;
-  if (!isTrial && !isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
+  const plan = await planForNewLine(ctx, body.plan_id);
+  if (!isTrial && (typeof months !== 'number' || !Number.isInteger(months))) {
+    throw new AppError('LINE_INVALID_DURATION');
+  }
+  const charge = isTrial ? 0 : planCharge(plan, months!, me);
   // A taken username is answered by the unique index when the line is inserted.
   const server = await pickServer(ctx, body.server_id);
   assertUsernameFitsServer(username, server);
 
   const start = today();
   const expiryDate = isTrial ? addDays(start, await trialDays(ctx)) : addMonths(start, months!);
-  const charge = isTrial || me.isAdmin ? 0 : linePrice(months!);
+  const restrictions = agentRestrictions(plan);
   const hostPort = cleanHostPort(body.host_port);
   const trialLimit = isTrial && !me.isAdmin ? await trialLinesPerDay(ctx) : null;
   let balanceAfter: number | null = null;
@@ -443,7 +465,12 @@ export async function createLine(
       throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
     }
     const leaseId = randomUUID();
-    const payload = { password, expiryDate: toDisplayDate(expiryDate), enabled: true };
+    const payload = {
+      password,
+      expiryDate: toDisplayDate(expiryDate),
+      enabled: true,
+      ...(restrictions ? { restrictions } : {}),
+    };
     let written: Awaited<ReturnType<typeof linesRepository.insertCreated>>;
     try {
       // The line, its outbox row (leased for this request), its history row and the charge with its
@@ -465,6 +492,7 @@ export async function createLine(
           serverId: server.id,
           isTrial,
           subscriptionMonths: isTrial ? null : months!,
+          planId: plan.id,
           syncState: 'pending',
         },
         {
@@ -483,6 +511,7 @@ export async function createLine(
               is_trial: isTrial,
               subscription_months: isTrial ? null : months,
               server_id: server.id,
+              plan_id: plan.id,
               charged: charge,
             },
           },
@@ -630,9 +659,9 @@ export async function renewLine(
   if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
   const visible = await findVisible(ctx, scope, id);
   const months = body.subscription_months;
-  if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
   const me = scope.actor;
-  const charge = me.isAdmin ? 0 : linePrice(months);
+  // The line's own plan prices its renewal, archived or not.
+  const charge = planCharge(await planOfLine(ctx.db, visible.planId), months, me);
   let balanceAfter: number | null = null;
   let accountOwner: string | null = null;
   let claimed: Claimed | undefined;

@@ -1,3 +1,4 @@
+import type { LineRestrictions } from '@linedesk/shared';
 import http from 'node:http';
 import https from 'node:https';
 
@@ -29,7 +30,13 @@ export class AgentUnreachableError extends Error {
   }
 }
 
-export type AgentUserInput = { username: string; password: string; expiryDate: string };
+export type AgentUserInput = {
+  username: string;
+  password: string;
+  expiryDate: string;
+  /** The line plan's restrictions; only sent when the plan has any. */
+  restrictions?: LineRestrictions;
+};
 export type AgentUserEdit = {
   username: string;
   newPassword?: string;
@@ -45,7 +52,7 @@ export type AgentChange =
 export type AgentChangeResult = {
   status: number;
   message?: unknown;
-  user?: { enabled?: unknown };
+  user?: { enabled?: unknown; restrictions?: unknown };
   /** How the server took the written file; `failed` means the change is on disk but not live. */
   reload?: { status?: unknown; error?: unknown };
 };

@@ -1,8 +1,9 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { linePrice, subscriptionMonths } from '@linedesk/shared';
+import { defaultPlanPrices, type PlanPrice } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
+import { durationLabel } from '../lib/duration-label';
 
 type DurationPickerProps = {
   value: number;
@@ -10,10 +11,18 @@ type DurationPickerProps = {
   disabled?: boolean;
   /** Admins are never charged, so their buttons say so instead of a price. */
   free?: boolean;
+  /** The chosen plan's durations and prices; the standard price list without one. */
+  prices?: readonly PlanPrice[];
 };
 
-/** The spec's durations (1, 3, 6, 12, 24 months), each with its credit price. */
-export function DurationPicker({ value, onChange, disabled = false, free = false }: DurationPickerProps) {
+/** The plan's durations (by default the spec's 1, 3, 6, 12, 24 months), each with its credit price. */
+export function DurationPicker({
+  value,
+  onChange,
+  disabled = false,
+  free = false,
+  prices = defaultPlanPrices(),
+}: DurationPickerProps) {
   const { t } = useTranslation();
   return (
     <ToggleButtonGroup
@@ -38,7 +47,7 @@ export function DurationPicker({ value, onChange, disabled = false, free = false
         },
       }}
     >
-      {subscriptionMonths.map((months) => (
+      {prices.map(({ months, credits }) => (
         <ToggleButton
           key={months}
           value={months}
@@ -55,10 +64,10 @@ export function DurationPicker({ value, onChange, disabled = false, free = false
           }}
         >
           <Typography variant="subtitle2" component="span">
-            {t(`lines.duration.m${months}`)}
+            {durationLabel(t, months) ?? t('linePlans.months', { count: months })}
           </Typography>
           <Typography variant="caption" component="span" sx={{ color: 'text.secondary' }}>
-            {free ? t('lines.price.free') : t('lines.price.credits', { count: linePrice(months) })}
+            {free ? t('lines.price.free') : t('lines.price.credits', { count: credits })}
           </Typography>
         </ToggleButton>
       ))}

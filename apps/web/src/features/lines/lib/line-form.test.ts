@@ -27,6 +27,7 @@ const line: Line = {
   server_name: 'Main',
   is_trial: false,
   subscription_months: 1,
+  plan_id: 1,
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
   sync_state: 'synced',

@@ -1,11 +1,4 @@
-import {
-  isValidLineCredential,
-  subscriptionMonths,
-  type Line,
-  type LineCreateBody,
-  type LinePatchBody,
-  type SubscriptionMonths,
-} from '@linedesk/shared';
+import { isValidLineCredential, type Line, type LineCreateBody, type LinePatchBody } from '@linedesk/shared';
 import { z } from 'zod';
 
 const optionalText = (max: number) => z.string().max(max, { error: 'TOO_LONG' });
@@ -29,11 +22,13 @@ export const addLineFormSchema = z.object({
   username: credential('LINE_INVALID_USERNAME', 'LINE_CREDENTIALS_REQUIRED', true),
   password: credential('LINE_INVALID_PASSWORD', 'LINE_CREDENTIALS_REQUIRED'),
   is_trial: z.boolean(),
+  /** One of the plan's durations (the standard plan: the spec's); the API checks the plan offers it. */
   subscription_months: z
     .number()
-    .refine((value) => subscriptionMonths.includes(value as SubscriptionMonths), {
-      error: 'LINE_INVALID_DURATION',
-    }),
+    .int({ error: 'LINE_INVALID_DURATION' })
+    .min(1, { error: 'LINE_INVALID_DURATION' }),
+  /** '' = the default plan. */
+  plan_id: z.string(),
   /** '' = let the API pick the newest active server. */
   server_id: z.string(),
   notes: optionalText(2000),
@@ -49,6 +44,7 @@ export function addLineDefaults(): AddLineFormValues {
     password: '',
     is_trial: false,
     subscription_months: 1,
+    plan_id: '',
     server_id: '',
     notes: '',
     name: '',
@@ -65,6 +61,7 @@ export function toCreateBody(values: AddLineFormValues): LineCreateBody {
     password: values.password,
     ...(values.is_trial ? { is_trial: true } : { subscription_months: values.subscription_months }),
     ...(values.server_id ? { server_id: Number(values.server_id) } : {}),
+    ...(values.plan_id ? { plan_id: Number(values.plan_id) } : {}),
     notes: orNull(values.notes),
     name: orNull(values.name),
     email: orNull(values.email),

@@ -10,7 +10,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { isAdminAccount, linePrice, type LineWriteResult } from '@linedesk/shared';
+import { defaultPlanPrices, isAdminAccount, planLinePrice, type LineWriteResult } from '@linedesk/shared';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,9 @@ import { LinePasswordField } from '../components/line-password-field';
 import { ConnectionLineDialog } from '../components/connection-line-dialog';
 import { DurationPicker } from '../components/duration-picker';
 import { PriceSummary } from '../components/price-summary';
+import { PlanSelectField } from '../components/plan-select-field';
 import { ServerSelectField } from '../components/server-select-field';
+import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { useActiveServers, useCreateLine, useLineSettings } from '../hooks/use-lines';
 import { addLineDefaults, addLineFormSchema, toCreateBody, type AddLineFormValues } from '../lib/line-form';
 import { durationLabel } from '../lib/duration-label';
@@ -54,7 +56,22 @@ export function AddLinePage() {
       resolver: zodResolver(addLineFormSchema),
       defaultValues: freshDefaults(''),
     });
-  const [isTrial, months] = useWatch({ control, name: ['is_trial', 'subscription_months'] });
+  const [isTrial, months, planId] = useWatch({
+    control,
+    name: ['is_trial', 'subscription_months', 'plan_id'],
+  });
+  const plans = useLinePlans();
+  const plan = plans.data?.find((p) => (planId ? String(p.id) === planId : p.is_default));
+  const prices = plan?.prices ?? defaultPlanPrices();
+  // The same rule as the server's charge; a duration the plan lacks costs nothing here (and is refused).
+  const price = planLinePrice(prices, months, { isAdmin: admin, isTrial }) ?? 0;
+
+  // A plan without the chosen duration: its first one instead.
+  useEffect(() => {
+    if (plan && !plan.prices.some((p) => p.months === getValues('subscription_months'))) {
+      setValue('subscription_months', plan.prices[0]?.months ?? 1);
+    }
+  }, [plan, getValues, setValue]);
   const newestServerId = servers.data?.[0] ? String(servers.data[0].id) : '';
 
   // Preselect the newest active server once the list arrives, unless the user already picked one.
@@ -122,6 +139,9 @@ export function AddLinePage() {
                   />
                   <LinePasswordField control={control} setValue={setValue} required />
                   <ServerSelectField control={control} servers={servers.data ?? []} />
+                  {(plans.data?.length ?? 0) > 1 && (
+                    <PlanSelectField control={control} plans={plans.data ?? []} />
+                  )}
                   <Controller
                     control={control}
                     name="is_trial"
@@ -171,6 +191,7 @@ export function AddLinePage() {
                         onChange={field.onChange}
                         disabled={isTrial}
                         free={admin}
+                        prices={prices}
                       />
                     )}
                   />
@@ -207,14 +228,11 @@ export function AddLinePage() {
                   ? trialDays === undefined
                     ? t('lines.fields.trial')
                     : t('lines.add.summaryTrial', { count: trialDays })
-                  : t('lines.add.summaryMonths', { duration: durationLabel(t, months) })}
+                  : t('lines.add.summaryMonths', {
+                      duration: durationLabel(t, months) ?? t('linePlans.months', { count: months }),
+                    })}
               </Typography>
-              <PriceSummary
-                price={linePrice(months)}
-                balance={account.credits}
-                admin={admin}
-                trial={isTrial}
-              />
+              <PriceSummary price={price} balance={account.credits} admin={admin} trial={isTrial} />
               <Button
                 type="submit"
                 variant="contained"

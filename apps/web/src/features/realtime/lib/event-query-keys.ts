@@ -17,6 +17,7 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   redeem_codes: [['redeem-codes']],
   topup_requests: [['topups']],
   credit_packages: [['credit-packages'], ['setup-guide']],
+  line_plans: [['line-plans']],
   kb_articles: [['kb']],
   app_settings: [['settings'], ['setup-guide']],
   line_bulk_jobs: [['line-bulk']],

@@ -1,0 +1,224 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { planProtocols, type LinePlan, type LineRestrictions } from '@linedesk/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useSaveLinePlan } from '../hooks/use-line-plans';
+import { caidsToText, textToCaids } from '../lib/caid-text';
+import { uniqKeys } from '../lib/uniq-keys';
+
+type PriceRow = { months: string; credits: string };
+
+const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+type LinePlanDialogProps = { plan: LinePlan | null; open: boolean; onClose: () => void };
+
+/** Create (plan null) or edit a plan: its name, prices per duration and restrictions. */
+export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const save = useSaveLinePlan();
+  const r = plan?.restrictions;
+  const [name, setName] = useState(plan?.name ?? '');
+  const [prices, setPrices] = useState<PriceRow[]>(
+    plan?.prices.map((p) => ({ months: String(p.months), credits: String(p.credits) })) ?? [
+      { months: '1', credits: '' },
+    ],
+  );
+  const [maxConnections, setMaxConnections] = useState(r?.max_connections?.toString() ?? '');
+  const [uniq, setUniq] = useState(r?.uniq?.toString() ?? '');
+  const [caids, setCaids] = useState(r ? caidsToText(r.caids) : '');
+  const [hops, setHops] = useState(r?.cccam_hops?.toString() ?? '');
+  const [reshare, setReshare] = useState(r?.cccam_reshare?.toString() ?? '');
+  const [protocols, setProtocols] = useState<string[]>(r?.allowed_protocols ?? []);
+  const fixedPrices = plan?.is_default === true;
+
+  const submit = () => {
+    const restrictions: LineRestrictions = {
+      max_connections: numberOrNull(maxConnections),
+      uniq: numberOrNull(uniq),
+      caids: textToCaids(caids),
+      cccam_hops: numberOrNull(hops),
+      cccam_reshare: numberOrNull(reshare),
+      allowed_protocols: protocols as LineRestrictions['allowed_protocols'],
+    };
+    const priceList = prices.map((p) => ({ months: Number(p.months), credits: Number(p.credits) }));
+    save.mutate(
+      {
+        id: plan?.id ?? null,
+        body: fixedPrices ? { name, restrictions } : { name, prices: priceList, restrictions },
+      },
+      { onSuccess: onClose },
+    );
+  };
+
+  const setPrice = (index: number, field: keyof PriceRow, value: string) =>
+    setPrices((rows) => rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="line-plan-dialog">
+      <DialogTitle>{plan ? t('linePlans.editTitle') : t('linePlans.newTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 2.5, pt: 1 }}>
+          {save.isError && (
+            <Alert severity="error" data-testid="line-plan-error">
+              {errorMessage(save.error)}
+            </Alert>
+          )}
+          <TextField
+            label={t('linePlans.fields.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            slotProps={{ htmlInput: { 'data-testid': 'line-plan-name', maxLength: 100 } }}
+          />
+          <Box>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('linePlans.fields.prices')}
+            </Typography>
+            {fixedPrices && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+                {t('linePlans.defaultPricesFixed')}
+              </Typography>
+            )}
+            <Stack sx={{ gap: 1.5 }}>
+              {prices.map((row, index) => (
+                <Box key={index} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <TextField
+                    label={t('linePlans.fields.months')}
+                    type="number"
+                    value={row.months}
+                    disabled={fixedPrices}
+                    onChange={(e) => setPrice(index, 'months', e.target.value)}
+                    slotProps={{
+                      htmlInput: { min: 1, max: 120, 'data-testid': `line-plan-months-${index}` },
+                    }}
+                    sx={{ flex: 1 }}
+                  />
+                  <TextField
+                    label={t('linePlans.fields.credits')}
+                    type="number"
+                    value={row.credits}
+                    disabled={fixedPrices}
+                    onChange={(e) => setPrice(index, 'credits', e.target.value)}
+                    slotProps={{ htmlInput: { min: 0, 'data-testid': `line-plan-credits-${index}` } }}
+                    sx={{ flex: 1 }}
+                  />
+                  <IconButton
+                    aria-label={t('linePlans.removePrice')}
+                    disabled={fixedPrices || prices.length === 1}
+                    onClick={() => setPrices((rows) => rows.filter((_, i) => i !== index))}
+                  >
+                    <DeleteOutlinedIcon />
+                  </IconButton>
+                </Box>
+              ))}
+              {!fixedPrices && (
+                <Button
+                  variant="outlined"
+                  onClick={() => setPrices((rows) => [...rows, { months: '', credits: '' }])}
+                  data-testid="line-plan-add-price"
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  {t('linePlans.addPrice')}
+                </Button>
+              )}
+            </Stack>
+          </Box>
+          <Typography variant="subtitle2">{t('linePlans.fields.restrictions')}</Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label={t('linePlans.fields.maxConnections')}
+              type="number"
+              value={maxConnections}
+              onChange={(e) => setMaxConnections(e.target.value)}
+              helperText={t('linePlans.fields.emptyMeansServer')}
+              slotProps={{ htmlInput: { min: 1, max: 1000, 'data-testid': 'line-plan-max-connections' } }}
+            />
+            <TextField
+              select
+              label={t('linePlans.fields.uniq')}
+              value={uniq}
+              onChange={(e) => setUniq(e.target.value)}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'line-plan-uniq' } as object } }}
+            >
+              <MenuItem value="">{t('linePlans.serverDefault')}</MenuItem>
+              {uniqKeys.map((key, value) => (
+                <MenuItem key={value} value={String(value)} data-testid={`line-plan-uniq-${value}`}>
+                  {t(key)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('linePlans.fields.hops')}
+              type="number"
+              value={hops}
+              onChange={(e) => setHops(e.target.value)}
+              slotProps={{ htmlInput: { min: 0, max: 9, 'data-testid': 'line-plan-hops' } }}
+            />
+            <TextField
+              label={t('linePlans.fields.reshare')}
+              type="number"
+              value={reshare}
+              onChange={(e) => setReshare(e.target.value)}
+              slotProps={{ htmlInput: { min: 0, max: 9, 'data-testid': 'line-plan-reshare' } }}
+            />
+          </Box>
+          <TextField
+            label={t('linePlans.fields.caids')}
+            value={caids}
+            onChange={(e) => setCaids(e.target.value)}
+            helperText={t('linePlans.fields.caidsHelp')}
+            slotProps={{ htmlInput: { 'data-testid': 'line-plan-caids' } }}
+          />
+          <Box>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('linePlans.fields.protocols')}
+            </Typography>
+            <FormGroup row>
+              {planProtocols.map((protocol) => (
+                <FormControlLabel
+                  key={protocol}
+                  label={protocol}
+                  control={
+                    <Checkbox
+                      checked={protocols.includes(protocol)}
+                      onChange={(e) =>
+                        setProtocols((list) =>
+                          e.target.checked ? [...list, protocol] : list.filter((p) => p !== protocol),
+                        )
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} loading={save.isPending} data-testid="line-plan-save">
+          {t('common.saveChanges')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

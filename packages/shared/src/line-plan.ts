@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { nonEmptyPatch, text } from './schema-blocks.js';
+import { linePrices, subscriptionMonths } from './line.js';
+
+/**
+ * Line plans: an admin's named offer with its own price per duration and the limits the line's
+ * server enforces. The spec's cost table is the default plan (seeded, never archived).
+ */
+
+/** The default plan's id (the migration seeds it). */
+export const DEFAULT_LINE_PLAN_ID = 1;
+
+export const MAX_PLAN_CREDITS = 100_000;
+
+/** Protocols OSCam can be told to accept for an account (`allowedprotocols`). */
+export const planProtocols = ['cccam', 'newcamd', 'camd35', 'cs378x', 'cs357x', 'radegast', 'gbox'] as const;
+export type PlanProtocol = (typeof planProtocols)[number];
+
+const caidSchema = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{4}$/, { error: 'LINE_PLAN_INVALID_CAID' })
+  .transform((v) => v.toUpperCase());
+const identSchema = z
+  .string()
+  .regex(/^[0-9A-Fa-f]{6}$/, { error: 'LINE_PLAN_INVALID_CAID' })
+  .transform((v) => v.toUpperCase());
+
+export const planCaidSchema = z.object({
+  caid: caidSchema,
+  /** Empty: every ident of the CAID. */
+  idents: z.array(identSchema).max(32).default([]),
+});
+
+/**
+ * What the line's server enforces. Absent or null fields leave the server's own default, so a plan
+ * without restrictions writes its lines exactly as lines were written before plans existed.
+ */
+export const lineRestrictionsSchema = z.object({
+  /** OSCam `max_connections` (enforced by OSCam only together with `uniq`). */
+  max_connections: z.number().int().min(1).max(1000).nullish(),
+  /** OSCam `uniq` 0–4 (1: one connection; 3/4: the newest login wins). */
+  uniq: z.number().int().min(0).max(4).nullish(),
+  /** OSCam `caid`/`ident`; not expressible on CCcam (its F-line braces only deny). */
+  caids: z.array(planCaidSchema).max(32).nullish(),
+  /** OSCam `cccmaxhops`, CCcam F-line uphops: how far away the cards the line sees may be. */
+  cccam_hops: z.number().int().min(0).max(9).nullish(),
+  /** OSCam `cccreshare`, CCcam `{ 0:0:N }` downhops: how far the line may reshare. */
+  cccam_reshare: z.number().int().min(0).max(9).nullish(),
+  /** OSCam `allowedprotocols`; empty or absent: every protocol. */
+  allowed_protocols: z.array(z.enum(planProtocols)).max(planProtocols.length).nullish(),
+});
+export type LineRestrictions = z.infer<typeof lineRestrictionsSchema>;
+
+export const planPriceSchema = z.object({
+  months: z.number().int(),
+  credits: z.number().int(),
+});
+export type PlanPrice = z.infer<typeof planPriceSchema>;
+
+const planPricesBodySchema = z
+  .array(
+    z.object({
+      months: z.number({ error: 'LINE_INVALID_DURATION' }).int().min(1).max(120),
+      credits: z
+        .number({ error: 'LINE_PLAN_INVALID_PRICES' })
+        .int({ error: 'LINE_PLAN_INVALID_PRICES' })
+        .min(0, { error: 'LINE_PLAN_INVALID_PRICES' })
+        .max(MAX_PLAN_CREDITS, { error: 'LINE_PLAN_INVALID_PRICES' }),
+    }),
+  )
+  .min(1, { error: 'LINE_PLAN_INVALID_PRICES' })
+  .max(24, { error: 'LINE_PLAN_INVALID_PRICES' })
+  .refine((prices) => new Set(prices.map((p) => p.months)).size === prices.length, {
+    error: 'LINE_PLAN_INVALID_PRICES',
+  })
+  .transform((prices) => [...prices].sort((a, b) => a.months - b.months));
+
+export const linePlanSchema = z.object({
+  id: z.number().int(),
+  name: text(),
+  prices: z.array(planPriceSchema),
+  restrictions: z.object({
+    max_connections: z.number().int().nullable(),
+    uniq: z.number().int().nullable(),
+    caids: z.array(z.object({ caid: text(), idents: z.array(text()) })),
+    cccam_hops: z.number().int().nullable(),
+    cccam_reshare: z.number().int().nullable(),
+    allowed_protocols: z.array(text()),
+  }),
+  is_default: z.boolean(),
+  archived: z.boolean(),
+  /** Lines on the plan (admins only; null for resellers). */
+  line_count: z.number().int().nullable(),
+  created_at: text(),
+  updated_at: text(),
+});
+export type LinePlan = z.infer<typeof linePlanSchema>;
+
+export const linePlanBodySchema = z.object({
+  name: text().trim().min(1).max(100),
+  prices: planPricesBodySchema,
+  restrictions: lineRestrictionsSchema.default({}),
+});
+export type LinePlanBody = z.input<typeof linePlanBodySchema>;
+
+export const linePlanPatchSchema = nonEmptyPatch(
+  z.object({
+    name: linePlanBodySchema.shape.name.optional(),
+    prices: planPricesBodySchema.optional(),
+    restrictions: lineRestrictionsSchema.optional(),
+    /** Archived plans keep their lines (renewable at the plan's price) but take no new ones. */
+    archived: z.boolean().optional(),
+  }),
+);
+export type LinePlanPatch = z.infer<typeof linePlanPatchSchema>;
+
+export const linePlanListQuerySchema = z.object({
+  include_archived: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** The spec's cost table as plan prices: the default plan's. */
+export function defaultPlanPrices(): PlanPrice[] {
+  return subscriptionMonths.map((months) => ({ months, credits: linePrices[months] }));
+}
+
+/**
+ * What a line of `months` costs its creator or renewer: the one pricing rule of server and web.
+ * Admins and trials pay nothing; null when the plan does not offer that duration.
+ */
+export function planLinePrice(
+  prices: readonly PlanPrice[],
+  months: number,
+  who: { isAdmin: boolean; isTrial?: boolean },
+): number | null {
+  const price = prices.find((p) => p.months === months);
+  if (!price) return null;
+  return who.isAdmin || who.isTrial ? 0 : price.credits;
+}
+
+/** The restrictions with only what is set: `{}` for a plan without restrictions. */
+export function compactRestrictions(value: LineRestrictions): LineRestrictions {
+  const out: LineRestrictions = {};
+  if (value.max_connections != null) out.max_connections = value.max_connections;
+  if (value.uniq != null) out.uniq = value.uniq;
+  if (value.caids && value.caids.length > 0) out.caids = value.caids;
+  if (value.cccam_hops != null) out.cccam_hops = value.cccam_hops;
+  if (value.cccam_reshare != null) out.cccam_reshare = value.cccam_reshare;
+  if (value.allowed_protocols && value.allowed_protocols.length > 0) {
+    out.allowed_protocols = [...new Set(value.allowed_protocols)];
+  }
+  return out;
+}
