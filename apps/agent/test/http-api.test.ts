@@ -46,7 +46,12 @@ describe('HTTP API: auth, routing and validation', () => {
   it('reports version and backend on GET /', async () => {
     const res = await agent.call('GET', '/');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ version: VERSION, backend: 'cccam', message: 'Linedesk agent is running' });
+    expect(res.body).toEqual({
+      version: VERSION,
+      backend: 'cccam',
+      capabilities: ['restrictions'],
+      message: 'Linedesk agent is running',
+    });
   });
 
   // Each case from its own source address: 10 failures from one address within a minute get 429.

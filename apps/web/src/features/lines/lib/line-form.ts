@@ -1,4 +1,10 @@
-import { isValidLineCredential, type Line, type LineCreateBody, type LinePatchBody } from '@linedesk/shared';
+import {
+  defaultPlanPrices,
+  isValidLineCredential,
+  type Line,
+  type LineCreateBody,
+  type LinePatchBody,
+} from '@linedesk/shared';
 import { z } from 'zod';
 
 const optionalText = (max: number) => z.string().max(max, { error: 'TOO_LONG' });
@@ -15,27 +21,31 @@ const credential = (invalid: string, required: string, trim = false) =>
     .refine((value) => value === '' || isValidLineCredential(value), { error: invalid });
 
 /**
- * The add form. Field-level checks mirror the API so mistakes show next to the field; the API keeps
- * the last word (e.g. a taken username) and its message is shown translated.
+ * The add form for a plan offering these durations (in months). Field-level checks mirror the API
+ * so mistakes show next to the field; the API keeps the last word (e.g. a taken username) and its
+ * message is shown translated.
  */
-export const addLineFormSchema = z.object({
-  username: credential('LINE_INVALID_USERNAME', 'LINE_CREDENTIALS_REQUIRED', true),
-  password: credential('LINE_INVALID_PASSWORD', 'LINE_CREDENTIALS_REQUIRED'),
-  is_trial: z.boolean(),
-  /** One of the plan's durations (the standard plan: the spec's); the API checks the plan offers it. */
-  subscription_months: z
-    .number()
-    .int({ error: 'LINE_INVALID_DURATION' })
-    .min(1, { error: 'LINE_INVALID_DURATION' }),
-  /** '' = the default plan. */
-  plan_id: z.string(),
-  /** '' = let the API pick the newest active server. */
-  server_id: z.string(),
-  notes: optionalText(2000),
-  name: optionalText(200),
-  email: optionalEmail,
-  company: optionalText(200),
-});
+export function addLineFormSchemaFor(durations: readonly number[]) {
+  return z.object({
+    username: credential('LINE_INVALID_USERNAME', 'LINE_CREDENTIALS_REQUIRED', true),
+    password: credential('LINE_INVALID_PASSWORD', 'LINE_CREDENTIALS_REQUIRED'),
+    is_trial: z.boolean(),
+    subscription_months: z.number().refine((value) => durations.includes(value), {
+      error: 'LINE_INVALID_DURATION',
+    }),
+    /** '' = the default plan. */
+    plan_id: z.string(),
+    /** '' = let the API pick the newest active server. */
+    server_id: z.string(),
+    notes: optionalText(2000),
+    name: optionalText(200),
+    email: optionalEmail,
+    company: optionalText(200),
+  });
+}
+
+/** The add form on the default plan, whose durations are the spec's. */
+export const addLineFormSchema = addLineFormSchemaFor(defaultPlanPrices().map((p) => p.months));
 export type AddLineFormValues = z.input<typeof addLineFormSchema>;
 
 export function addLineDefaults(): AddLineFormValues {

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { defaultPlanPrices, isAdminAccount, planLinePrice, type LineWriteResult } from '@linedesk/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -29,7 +29,12 @@ import { PlanSelectField } from '../components/plan-select-field';
 import { ServerSelectField } from '../components/server-select-field';
 import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { useActiveServers, useCreateLine, useLineSettings } from '../hooks/use-lines';
-import { addLineDefaults, addLineFormSchema, toCreateBody, type AddLineFormValues } from '../lib/line-form';
+import {
+  addLineDefaults,
+  addLineFormSchemaFor,
+  toCreateBody,
+  type AddLineFormValues,
+} from '../lib/line-form';
 import { durationLabel } from '../lib/duration-label';
 import { randomPassword } from '../lib/random-password';
 import { errorKey } from '../lib/error-key';
@@ -51,9 +56,13 @@ export function AddLinePage() {
     open: false,
     result: null,
   });
+  // The durations the picked plan offers; the resolver reads them when it runs, so it always checks
+  // against the plan shown.
+  const durations = useRef<readonly number[]>(defaultPlanPrices().map((p) => p.months));
   const { control, handleSubmit, setValue, getValues, reset, setError, setFocus } =
     useForm<AddLineFormValues>({
-      resolver: zodResolver(addLineFormSchema),
+      resolver: (values, context, options) =>
+        zodResolver(addLineFormSchemaFor(durations.current))(values, context, options),
       defaultValues: freshDefaults(''),
     });
   const [isTrial, months, planId] = useWatch({
@@ -63,6 +72,9 @@ export function AddLinePage() {
   const plans = useLinePlans();
   const plan = plans.data?.find((p) => (planId ? String(p.id) === planId : p.is_default));
   const prices = plan?.prices ?? defaultPlanPrices();
+  useEffect(() => {
+    durations.current = prices.map((p) => p.months);
+  }, [prices]);
   // The same rule as the server's charge; a duration the plan lacks costs nothing here (and is refused).
   const price = planLinePrice(prices, months, { isAdmin: admin, isTrial }) ?? 0;
 
