@@ -320,7 +320,11 @@ describe('who is online and sharing detection', () => {
         () => agentUsers(agent),
         (users) => users.find((u) => u.username === line.username)?.enabled === false,
       );
-      const alerts = await sharingMessages(owner.client, line.username);
+      // The alert is sent once the suspension has committed, so it may arrive a moment after it.
+      const alerts = await waitFor(
+        () => sharingMessages(owner.client, line.username),
+        (found) => found.length > 0,
+      );
       expect(alerts).toHaveLength(1);
       expect(alerts[0].content).toContain('suspended automatically');
       const history = await owner.client.get(`/api/lines/${line.id}/events`);
