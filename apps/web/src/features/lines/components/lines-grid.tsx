@@ -310,10 +310,11 @@ export function LinesGrid(props: LinesGridProps) {
       rows={rows}
       columns={columns}
       // Past the server's count cap the grid is told the count is unknown, and whether a next page
-      // exists (this one is full); the footer then reads "1–25 of 10,000+". It stays unknown on the
-      // last page too, where the grid disables "next" from hasNextPage: switching the grid from an
-      // unknown count to a known one left "next" enabled now and then.
-      rowCount={totalIsLowerBound ? -1 : total}
+      // exists (this one is full); the footer then reads "1–25 of 10,000+".
+      // Once a page that is not full shows where the list ends, the count is known: left unknown, the
+      // grid worked out a count from the rows it had while the new page replaced the old one, found
+      // the page past it and went back to page 1 by itself.
+      rowCount={totalIsLowerBound && !endReached ? -1 : total}
       // Always given (the grid keeps the last one it saw): past the cap, a full page means there may be more.
       paginationMeta={{
         hasNextPage: totalIsLowerBound
