@@ -63,9 +63,7 @@ describe('lines list past the count cap', () => {
     await footer.getByText('1–10 of 10+').waitFor();
     expect(await page.getByTestId('line-row').count()).toBe(10);
 
-    // The pager sits below the fold at 1440×900. With Debian's Chromium 156, the click's own scroll
-    // into view landed on a row's action instead (the page showed the Suspend tooltip and stayed on
-    // page 1), so it is scrolled to first, as a person scrolls before clicking.
+    // The pager sits below the fold at 1440×900; scrolled to first, as a person scrolls before clicking.
     const next = page.getByRole('button', { name: 'Go to next page' });
     await next.scrollIntoViewIfNeeded();
     await next.click();
