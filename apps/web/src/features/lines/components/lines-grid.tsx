@@ -309,12 +309,16 @@ export function LinesGrid(props: LinesGridProps) {
       disableEval
       rows={rows}
       columns={columns}
-      // Past the server's count cap the grid is told the count is unknown, and whether a next page
-      // exists (this one is full); the footer then reads "1–25 of 10,000+".
-      // Once a page that is not full shows where the list ends, the count is known: left unknown, the
-      // grid worked out a count from the rows it had while the new page replaced the old one, found
-      // the page past it and went back to page 1 by itself.
-      rowCount={totalIsLowerBound && !endReached ? -1 : total}
+      // Past the server's count cap the footer reads "1–25 of 10,000+" (the labels above).
+      // Past the cap, while pages are full, the grid is told one row more than it has seen, so "next"
+      // stays open and a count never falls below the page shown: told the count was unknown, the grid
+      // sometimes worked one out from the rows it had while a new page replaced the old one, found its
+      // page past it and went back to page 1 by itself. A page that is not full gives the exact end.
+      rowCount={
+        totalIsLowerBound && !endReached
+          ? Math.max(total, (props.paginationModel.page + 1) * props.paginationModel.pageSize) + 1
+          : total
+      }
       // Always given (the grid keeps the last one it saw): past the cap, a full page means there may be more.
       paginationMeta={{
         hasNextPage: totalIsLowerBound

@@ -111,8 +111,15 @@ export function LinesListPage() {
   const onFilterChange = (filter: LineFilter) =>
     setParams({ ...filter, sort: params.sort, order: params.order, page: 1, pageSize: params.pageSize });
 
-  const paginationModel: GridPaginationModel = { page: params.page - 1, pageSize: params.pageSize };
-  const sortModel: GridSortModel = params.sort ? [{ field: params.sort, sort: params.order ?? 'desc' }] : [];
+  // Stable between renders: the grid takes a new sort model for a changed sort and goes back to page 1.
+  const paginationModel = useMemo<GridPaginationModel>(
+    () => ({ page: params.page - 1, pageSize: params.pageSize }),
+    [params.page, params.pageSize],
+  );
+  const sortModel = useMemo<GridSortModel>(
+    () => (params.sort ? [{ field: params.sort, sort: params.order ?? 'desc' }] : []),
+    [params.sort, params.order],
+  );
 
   // A delete elsewhere can leave this page empty; step back to the last page that has rows.
   const lastPage = Math.max(1, Math.ceil(total / params.pageSize));
