@@ -1,10 +1,12 @@
 import { buildApp, DatabaseStartError } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
+import { startIdleMemoryTrim } from './platform/idle-memory-trim.js';
 
 async function main() {
   const config = loadConfig();
   const { app, firstAdmin, close } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  startIdleMemoryTrim(app.server);
 
   const lines = [`Linedesk is running at ${config.publicUrl}`, `Sign in at ${config.publicUrl}/sign-in`];
   if (firstAdmin) {
