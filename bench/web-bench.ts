@@ -23,8 +23,9 @@ type Manifest = Record<string, ManifestEntry>;
  * What each page needs before it can show anything, besides index.html's entry (with its static
  * imports and CSS): its own modules, and its language's text chunks (vite.config.ts names them
  * `locale-<language>` for the sign-in page's texts and `locale-rest-<language>` for the rest). The
- * dashboard also needs the table of the other pages' routes, TanStack Query's provider and the rest
- * of the texts (every lazily loaded page waits for them); its charts and owner search load after its
+ * dashboard also needs the table of the other pages' routes, TanStack Query's provider, the loaders of
+ * the later texts (`i18n/later-texts.ts`) and the rest of the core texts with what the shell and the
+ * dashboard show of the areas (`locale-rest-<language>`; other pages' texts are `locale-pages-*`); its charts and owner search load after its
  * figures show, and the header menus when opened, so they are not counted.
  */
 const pageNeeds = {
@@ -33,6 +34,7 @@ const pageNeeds = {
     modules: [
       'src/routes/router.tsx',
       'src/routes/page-providers.tsx',
+      'src/i18n/later-texts.ts',
       'src/routes/dashboard-shell.tsx',
       'src/features/dashboard/pages/dashboard-home-page.tsx',
     ],

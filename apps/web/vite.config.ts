@@ -3,15 +3,17 @@ import react from '@vitejs/plugin-react';
 import { localeSplitPlugin } from './build/locale-split.plugin';
 import { precompressPlugin } from './build/precompress.plugin';
 
-// `locales/<language>.json?part=first` (what the sign-in page shows), or the rest of the core file
-// (`?part=rest`), or an area's file `locales/<area>/<language>.json`.
-const localeChunk = /\/src\/i18n\/locales\/(?:([\w-]+)\/)?(\w+)\.json(?:\?part=(first|rest))?$/;
+// `locales/<language>.json?part=first` (what the sign-in page shows), the rest of the core file
+// (`?part=rest`), or an area's file `locales/<area>/<language>.json` in two parts: what the signed-in
+// shell and the dashboard show (`?part=shell`) and what only other pages do (`?part=pages`).
+const localeChunk = /\/src\/i18n\/locales\/(?:[\w-]+\/)?(\w+)\.json\?part=(first|rest|shell|pages)$/;
 
 function localeChunkName(id: string): string | null {
   const match = localeChunk.exec(id);
   if (!match) return null;
-  const [, area, language, part] = match;
-  return area || part !== 'first' ? `locale-rest-${language}` : `locale-${language}`;
+  const [, language, part] = match;
+  if (part === 'first') return `locale-${language}`;
+  return part === 'pages' ? `locale-pages-${language}` : `locale-rest-${language}`;
 }
 
 const apiProxy = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
@@ -30,7 +32,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Two chunks per language, loaded only when shown: the sign-in page's texts, and the rest.
+          // Three chunks per language, loaded only when shown: the sign-in page's texts, the rest of what
+          // the dashboard shows, and the other pages' texts.
           groups: [{ name: localeChunkName }],
         },
       },

@@ -14,6 +14,7 @@ let browser: Browser;
 let agent: LineAgent;
 let page: Page;
 let adminApi: ApiSession;
+let firstShown = '';
 
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
 async function shot(name: string) {
@@ -52,6 +53,8 @@ beforeAll(async () => {
   await page.getByTestId('field-password').fill(ADMIN.password);
   await page.getByTestId('sign-in-submit').click();
   await page.getByTestId('welcome-card').waitFor();
+  // What the dashboard shows as soon as it shows: it renders before the other pages' texts arrive.
+  firstShown = await page.locator('body').innerText();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -60,6 +63,13 @@ afterAll(async () => {
 });
 
 describe('dashboard and system status in a real browser', () => {
+  it('the dashboard shows its texts, never their keys, as soon as it shows', () => {
+    expect(firstShown).toContain('Welcome');
+    expect(firstShown).not.toMatch(
+      /\b(?:nav|errors|insights|lineConnections|messages|credits|dashboard|account|setupGuide|lines|common)\.[A-Za-z]+/,
+    );
+  });
+
   it('the dashboard shows figures and charts built from the lines the test created', async () => {
     await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent(), POLL).toBe('3');
     await expect.poll(() => page.getByTestId('figure-servers-up-value').textContent(), POLL).toBe('1');

@@ -27,18 +27,44 @@ const signInKeys = [
   'validation.REQUIRED',
 ];
 
-describe.each(languages)('the %s texts in two downloads', (language) => {
+// What the signed-in shell and the dashboard show before the other pages' texts arrive: the menu's
+// entries of every area, error messages, the bell, the figures and who is online.
+const shellKeys = [
+  'nav.dashboard',
+  'nav.lines',
+  'nav.messages',
+  'nav.tickets',
+  'nav.auditLog',
+  'errors.LINE_NOT_FOUND',
+  'errors.INSUFFICIENT_CREDITS',
+  'account.signOut',
+  'credits.topUp',
+  'dashboard.welcome',
+  'insights.linesActive',
+  'lineConnections.dashboard.title',
+];
+
+describe.each(languages)('the %s texts in three downloads', (language) => {
   it("the first holds the sign-in page's texts", async () => {
     const first = keys((await loadTexts(language, 'first')) as Tree);
     expect(signInKeys.filter((key) => !first.includes(key))).toEqual([]);
   });
 
-  it('together the two hold every text, each once', async () => {
+  it('the second holds what the shell and the dashboard show', async () => {
+    const shown = keys((await loadTexts(language, 'first')) as Tree).concat(
+      keys((await loadTexts(language, 'rest')) as Tree),
+    );
+    expect(shellKeys.filter((key) => !shown.includes(key))).toEqual([]);
+  });
+
+  it('together the three hold every text, each once', async () => {
     const first = keys((await loadTexts(language, 'first')) as Tree);
     const rest = keys((await loadTexts(language, 'rest')) as Tree);
+    const pages = keys((await loadTexts(language, 'pages')) as Tree);
     const all = keys((await loadTranslation(language)) as Tree);
-    expect(new Set([...first, ...rest])).toEqual(new Set(all));
-    expect(first.filter((key) => rest.includes(key))).toEqual([]);
+    expect(new Set([...first, ...rest, ...pages])).toEqual(new Set(all));
+    expect(first.length + rest.length + pages.length).toBe(all.length);
     expect(first.length).toBeLessThan(all.length / 2);
+    expect(pages.length).toBeGreaterThan(rest.length);
   });
 });

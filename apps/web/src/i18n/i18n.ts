@@ -36,15 +36,15 @@ function ensureTexts(language: Language, part: TextsPart): Promise<void> {
   return loading;
 }
 
-/** Set once a page beyond the first has been asked for: from then on every language loads whole. */
-let allTextsWanted = false;
+/** The parts beyond the first that some page has asked for: every language shown from then on gets them. */
+const wantedParts = new Set<Exclude<TextsPart, 'first'>>();
 /** The language being switched to, so texts asked for meanwhile load for it too. */
 let pendingLanguage: Language | null = null;
 
 async function showLanguage(language: Language) {
   pendingLanguage = language;
   await ensureTexts(language, 'first');
-  if (allTextsWanted) await ensureTexts(language, 'rest');
+  await Promise.all([...wantedParts].map((part) => ensureTexts(language, part)));
   await i18next.changeLanguage(language);
   if (pendingLanguage === language) pendingLanguage = null;
 }
@@ -65,18 +65,31 @@ export const i18nReady: Promise<void> = (async () => {
     supportedLngs: languages,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A part of the texts arriving re-renders what is shown, so a text of a later part never stays a key.
+    react: { bindI18nStore: 'added' },
   });
 })();
+
+async function loadParts(parts: Exclude<TextsPart, 'first'>[]): Promise<void> {
+  for (const part of parts) wantedParts.add(part);
+  await i18nReady;
+  const shown = [i18next.language, pendingLanguage].filter((language) => isLanguage(language));
+  await Promise.all(
+    [...new Set(shown)].flatMap((language) => parts.map((part) => ensureTexts(language, part))),
+  );
+}
 
 /**
  * The texts beyond the sign-in page's, for the shown language (and one being switched to). Every
  * lazily loaded page waits for them before it renders (`routes/lazy-page.ts`).
  */
-export async function loadAllTexts(): Promise<void> {
-  allTextsWanted = true;
-  await i18nReady;
-  const shown = [i18next.language, pendingLanguage].filter((language) => isLanguage(language));
-  await Promise.all([...new Set(shown)].map((language) => ensureTexts(language, 'rest')));
+export function loadAllTexts(): Promise<void> {
+  return loadParts(['rest', 'pages']);
+}
+
+/** What the signed-in shell and the dashboard show: the dashboard renders without the other pages' texts. */
+export function loadShellTexts(): Promise<void> {
+  return loadParts(['rest']);
 }
 
 // Only the country fallback needs the network, so the first paint is never blocked on it.

@@ -28,20 +28,20 @@ export type Translation = typeof en &
   typeof enMessages &
   typeof enOnboarding;
 
-type Tree = { [key: string]: string | Tree };
+export type Tree = { [key: string]: string | Tree };
 
-export type TextsPart = 'first' | 'rest';
+/** The sign-in page's texts, the rest of the signed-in shell's and the dashboard's, the other pages'. */
+export type TextsPart = 'first' | 'rest' | 'pages';
 
 /**
  * The core file `locales/<language>.json` and each area's `locales/<area>/<language>.json` (so areas
  * never edit one shared file). Loaded on demand: a browser downloads only the language it shows, and
  * of it first only the core sections the sign-in page needs (`first-texts.ts`); the rest of the core
- * file and the areas' files come with the first lazily loaded page. vite.config.ts puts a language's
- * first part in the chunk `locale-<language>` and the rest in `locale-rest-<language>`.
+ * file and what the shell and the dashboard show of the areas come with the first lazily loaded page,
+ * the areas' other texts with the first page beyond the dashboard. vite.config.ts puts them in the
+ * chunks `locale-<language>`, `locale-rest-<language>` and `locale-pages-<language>`.
  */
 const coreFirst = import.meta.glob<Tree>('./locales/*.json', { query: '?part=first', import: 'default' });
-const coreRest = import.meta.glob<Tree>('./locales/*.json', { query: '?part=rest', import: 'default' });
-const areaFiles = import.meta.glob<Tree>('./locales/*/*.json', { import: 'default' });
 
 function merge(target: Tree, source: Tree): Tree {
   for (const [key, value] of Object.entries(source)) {
@@ -58,22 +58,20 @@ function merge(target: Tree, source: Tree): Tree {
 
 /** One part of a language's texts, merged key by key (`errors`, `nav`…). */
 export async function loadTexts(language: Language, part: TextsPart): Promise<Tree> {
-  const core = `./locales/${language}.json`;
+  // The other parts' loaders (one per language and area) are a module of their own, so the sign-in
+  // page's download does not carry them.
   const loaders =
     part === 'first'
-      ? [coreFirst[core]!]
-      : [
-          coreRest[core]!,
-          ...Object.entries(areaFiles)
-            .filter(([file]) => file.endsWith(`/${language}.json`))
-            .map(([, load]) => load),
-        ];
+      ? [coreFirst[`./locales/${language}.json`]!]
+      : (await import('./later-texts')).laterTextLoaders(language, part);
   const texts = await Promise.all(loaders.map((load) => load()));
   return texts.reduce((tree, part) => merge(tree, part), {});
 }
 
 /** All of one language's texts. */
 export async function loadTranslation(language: Language): Promise<Translation> {
-  const [first, rest] = await Promise.all([loadTexts(language, 'first'), loadTexts(language, 'rest')]);
-  return merge(merge({}, first), rest) as unknown as Translation;
+  const parts = await Promise.all(
+    (['first', 'rest', 'pages'] as const).map((part) => loadTexts(language, part)),
+  );
+  return parts.reduce((tree, part) => merge(tree, part), {}) as unknown as Translation;
 }

@@ -1,8 +1,9 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguagePopover } from '../components/language-popover';
 import { LoadingScreen } from '../components/loading-screen';
+import { loadAllTexts } from '../i18n/i18n';
 import { AccountPopover } from '../features/account/components/account-popover';
 import { CreditsPopover } from '../features/account/components/credits-popover';
 import { AuthGuard } from '../features/auth/components/auth-guard';
@@ -46,7 +47,16 @@ function SignedInShell() {
   );
 }
 
+/** Once the shell has shown, the other pages' texts download in the background, so they open at once. */
+function useOtherPagesTexts() {
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadAllTexts(), 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
 export function DashboardShell() {
+  useOtherPagesTexts();
   return (
     <AuthGuard>
       <SignedInShell />

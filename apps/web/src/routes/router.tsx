@@ -6,7 +6,7 @@ import { paths } from './paths';
 // Every page but sign-in (routes/app-routes.tsx), loaded as one table once the address is another
 // page's. Pages load on first visit, so signing in doesn't download the grids, charts and editors,
 // nor the signed-in shell (navigation, header popovers).
-const DashboardShell = lazyPage(() => import('./dashboard-shell'), 'DashboardShell');
+const DashboardShell = lazyPage(() => import('./dashboard-shell'), 'DashboardShell', { texts: 'shell' });
 const SignUpPage = lazyPage(() => import('../features/auth/pages/sign-up-page'), 'SignUpPage');
 const CallbackPage = lazyPage(() => import('../features/auth/pages/callback-page'), 'CallbackPage');
 const TwoFactorSignInPage = lazyPage(
@@ -36,6 +36,7 @@ const ProfileEditPage = lazyPage(
 const DashboardHomePage = lazyPage(
   () => import('../features/dashboard/pages/dashboard-home-page'),
   'DashboardHomePage',
+  { texts: 'shell' },
 );
 const AddLinePage = lazyPage(() => import('../features/lines/pages/add-line-page'), 'AddLinePage');
 const EditLinePage = lazyPage(() => import('../features/lines/pages/edit-line-page'), 'EditLinePage');
