@@ -149,4 +149,31 @@ describe('line plans in real browsers', () => {
     await admin.reload();
     await admin.getByTestId(`line-plan-${planId}`).getByText('1 line', { exact: true }).waitFor();
   });
+
+  it('the reseller moves the line back to the standard plan from the list, at no charge', async () => {
+    const plans = await adminApi.request<{ items: { id: number; name: string; is_default: boolean }[] }>(
+      'GET',
+      '/api/line-plans',
+    );
+    const standard = plans.items.find((item) => item.is_default)!;
+    await reseller.goto(`${server.url}/users/all`);
+    await reseller.getByTestId('line-row').filter({ hasText: LINE.username }).waitFor();
+    await reseller.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
+    await reseller.getByTestId('lines-bulk-change-plan').click();
+    const dialog = reseller.getByTestId('bulk-action-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('bulk-plan-select').click();
+    await reseller.getByTestId(`bulk-plan-option-${standard.id}`).click();
+    await dialog.locator('[data-testid="bulk-preview-count"][data-count="1"]').waitFor();
+    await reseller.getByTestId('bulk-confirm').click();
+    await reseller.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor();
+    expect(await reseller.getByTestId('bulk-summary').textContent()).toBe('Done: 1 succeeded, 0 failed.');
+    await reseller.getByTestId('bulk-close').click();
+    expect(await reseller.getByTestId('credits-value').textContent()).toBe('8');
+
+    await reseller.getByTestId('line-username').getByText(LINE.username, { exact: true }).click();
+    await reseller.waitForURL(/\/users\/edit\/\d+$/);
+    await reseller.getByTestId('line-plan').filter({ hasText: standard.name }).waitFor();
+    await reseller.locator('[data-testid="line-event"][data-action="plan_changed"]').waitFor();
+  });
 });
