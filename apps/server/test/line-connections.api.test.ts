@@ -5,6 +5,7 @@ import {
   type StandInClient,
   type StandInOscam,
 } from '../../agent/test/stand-in-servers.js';
+import { lineConnectionsRepository } from '../src/modules/line-connections/line-connections.repository.js';
 import { openEventStream, type EventStream } from './support/event-stream.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -226,6 +227,48 @@ describe('who is online and sharing detection', () => {
     });
     expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
     clients.delete(line.username);
+  });
+
+  it('stores the other lines when one is deleted between reading the agent and storing its answer', async () => {
+    const kept = await createLine();
+    const doomed = await createLine();
+    show(kept.username, [client(kept.username, '203.0.113.51', 'id_0x7001')]);
+    show(doomed.username, [client(doomed.username, '203.0.113.52', 'id_0x7002')]);
+    // The poll has matched the agent's usernames to lines; the line is deleted right then, before
+    // the round writes its sessions (which used to fail the round on the foreign key).
+    const lookUp = lineConnectionsRepository.linesByUsername;
+    let deleted = false;
+    lineConnectionsRepository.linesByUsername = async (...args) => {
+      const found = await lookUp(...args);
+      if (!deleted && found.some((line) => line.id === doomed.id)) {
+        deleted = true;
+        const res = await owner.client.delete(`/api/lines/${doomed.id}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+      return found;
+    };
+    const failuresBefore = server.logs.filter((l) => l.includes('Reading live connections failed')).length;
+    try {
+      await waitFor(
+        () => deleted,
+        (done) => done,
+      );
+      const detail = await waitFor(
+        () => connectionsOf(owner, kept.id),
+        (body) => body.online,
+      );
+      expect(detail.connections).toEqual([expect.objectContaining({ ip: '203.0.113.51' })]);
+      // A failed store is logged before the next round starts.
+      await roundsPass(1);
+    } finally {
+      lineConnectionsRepository.linesByUsername = lookUp;
+      clients.delete(doomed.username);
+      show(kept.username, []);
+    }
+    expect(server.logs.filter((l) => l.includes('Reading live connections failed'))).toHaveLength(
+      failuresBefore,
+    );
+    expect((await owner.client.get(`/api/lines/${doomed.id}`)).status).toBe(404);
   });
 
   it('raises one sharing alert per episode to the owner and admins, without suspending by default', async () => {

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { linePrice, lineListQuerySchema, LINE_CREDENTIAL_MAX_LENGTH } from './line.js';
 import { idSchema, text } from './schema-blocks.js';
 
-/**
- * What a bulk action does to each selected line, or `create` for N new lines. "Change plan" is not
- * offered: the panel has no plans, only the spec's month durations (renew covers those).
- */
-export const lineBulkActions = ['renew', 'enable', 'disable', 'delete', 'move', 'create'] as const;
+/** What a bulk action does to each selected line, or `create` for N new lines. */
+export const lineBulkActions = [
+  'renew',
+  'enable',
+  'disable',
+  'delete',
+  'move',
+  'change_plan',
+  'create',
+] as const;
 export type LineBulkAction = (typeof lineBulkActions)[number];
 
 /** Lines one bulk action may touch, by ids or by filter. */
@@ -40,6 +45,8 @@ export const lineBulkBodySchema = z.object({
   subscription_months: z.number().int().optional(),
   /** move (admins): the account the lines go to. */
   target_owner_id: text().max(64).optional(),
+  /** change_plan: the plan the lines go to (one that takes new lines). */
+  plan_id: idSchema.optional(),
   /** create. */
   count: z.number().int().optional(),
   username_prefix: text().max(64).optional(),
@@ -96,7 +103,11 @@ export const lineBulkJobSchema = z.object({
 });
 export type LineBulkJob = z.infer<typeof lineBulkJobSchema>;
 
-/** What a bulk renew or create costs: the single line's price per line; admins are not charged. */
+/**
+ * What a bulk renew or create costs: the single line's price per line; admins are not charged.
+ * Changing plan costs nothing: the line keeps its expiry (already paid for) and gets the new plan's
+ * restrictions at once; its next renewal is priced by the new plan.
+ */
 export function lineBulkCharge(action: LineBulkAction, months: number | undefined, isAdmin: boolean): number {
   if (isAdmin || (action !== 'renew' && action !== 'create') || months === undefined) return 0;
   return linePrice(months);

@@ -140,6 +140,18 @@ export function planLinePrice(
   return who.isAdmin || who.isTrial ? 0 : price.credits;
 }
 
+/**
+ * Whether a line of this plan can log in to a server speaking `serverProtocol` (the server's
+ * 'CCcam' or 'NewCamd'): a plan that names its protocols must name the server's.
+ */
+export function planAllowsServerProtocol(
+  restrictions: Pick<LineRestrictions, 'allowed_protocols'>,
+  serverProtocol: string,
+): boolean {
+  const allowed = restrictions.allowed_protocols ?? [];
+  return allowed.length === 0 || allowed.some((protocol) => protocol === serverProtocol.toLowerCase());
+}
+
 /** The restrictions with only what is set: `{}` for a plan without restrictions. */
 export function compactRestrictions(value: LineRestrictions): LineRestrictions {
   const out: LineRestrictions = {};

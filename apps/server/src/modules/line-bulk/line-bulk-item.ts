@@ -2,6 +2,7 @@ import {
   addMonths,
   connectionLine,
   isoDate,
+  planAllowsServerProtocol,
   planLinePrice,
   renewedExpiry,
   toDisplayDate,
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { access } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
-import type { ServerRow } from '../servers/servers.repository.js';
+import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { agentRestrictions, planOfLine } from '../line-plans/line-plans.service.js';
 import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
 import { linesRepository, type LineRecord } from '../lines/lines.repository.js';
@@ -23,6 +24,8 @@ export type BulkParams = {
   target_owner_id?: string;
   target_owner_email?: string;
   server_id?: number;
+  /** change_plan: the plan the lines go to. */
+  plan_id?: number;
   /** The price of one line when the action was asked for (0 for admins). */
   charge_per_line?: number;
 };
@@ -156,6 +159,29 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
       await lineBulkRepository.moveLine(tx, current.id, target);
       await event('moved', { from: current.ownerEmail, to: target.email });
       return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId, target.id) } };
+    }
+    case 'change_plan': {
+      const plan = await planOfLine(tx, params.plan_id!);
+      if (current.planId === plan.id) {
+        return { done: { ...base, charged: 0, owners: [] } };
+      }
+      // The line keeps its expiry, so its paid duration must be one the new plan sells.
+      const months = current.subscriptionMonths;
+      if (months !== null && planLinePrice(plan.prices, months, { isAdmin: true }) === null) {
+        throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });
+      }
+      const server =
+        current.serverId === null ? undefined : await serversRepository.findById(tx, current.serverId);
+      if (server && !planAllowsServerProtocol(plan.restrictions, server.protocol)) {
+        throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
+      }
+      const updated = (await linesRepository.update(tx, current.id, {
+        planId: plan.id,
+        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
+      }))!;
+      await enqueueUpsert(tx, updated);
+      await event('plan_changed', { from_plan_id: current.planId, to_plan_id: plan.id, plan: plan.name });
+      return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId) } };
     }
     case 'create':
       throw new Error('create items are applied by applyCreate');

@@ -30,6 +30,11 @@ async function publishChunk(ctx: AppContext, job: BulkJobRow, done: ItemDone[]):
   const action = job.action === 'delete' ? 'delete' : job.action === 'create' ? 'insert' : 'update';
   if (owners.size === 0) await ctx.bus.publish({ table: 'users', action, id, audience: [] });
   for (const owner of owners) await ctx.bus.publish({ table: 'users', action, id, audience: [owner] });
+  // The plans page shows how many lines each plan has.
+  if (job.action === 'change_plan') {
+    const planId = String((job.params as BulkParams).plan_id);
+    await ctx.bus.publish({ table: 'line_plans', action: 'update', id: planId, audience: 'all' });
+  }
   if (done.some((item) => item.charged > 0)) {
     const account = await lineBulkRepository.findAccount(ctx.db, job.accountId);
     if (account) await publishBalanceChange(ctx, { id: account.id, ownerId: account.ownerId });

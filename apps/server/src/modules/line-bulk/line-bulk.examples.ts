@@ -37,7 +37,13 @@ export const lineBulkExamples: RouteExamples = {
       balance: 300,
       sufficient: true,
     },
-    errors: ['LINE_BULK_NOTHING_SELECTED', 'LINE_INVALID_DURATION', 'LINE_BULK_MOVE_ADMIN_ONLY'],
+    errors: [
+      'LINE_BULK_NOTHING_SELECTED',
+      'LINE_INVALID_DURATION',
+      'LINE_BULK_MOVE_ADMIN_ONLY',
+      'LINE_BULK_PLAN_REQUIRED',
+      'LINE_PLAN_NOT_FOUND',
+    ],
   },
   'POST /api/lines/bulk': {
     body: { action: 'renew', ids: [41, 42, 9001], subscription_months: 1 },

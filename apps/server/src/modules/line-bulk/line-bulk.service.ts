@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { planForNewLine } from '../line-plans/line-plans.service.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { linesRepository, type LineFilter } from '../lines/lines.repository.js';
@@ -121,6 +122,10 @@ async function planSelection(ctx: AppContext, actor: Actor | null, body: LineBul
     if (!target) throw new AppError('USER_NOT_FOUND');
     params.target_owner_id = target.id;
     params.target_owner_email = target.email;
+  }
+  if (body.action === 'change_plan') {
+    if (body.plan_id === undefined) throw new AppError('LINE_BULK_PLAN_REQUIRED');
+    params.plan_id = (await planForNewLine(ctx, body.plan_id)).id;
   }
   if (body.action === 'renew') {
     if (!isSubscriptionMonths(body.subscription_months)) throw new AppError('LINE_INVALID_DURATION');

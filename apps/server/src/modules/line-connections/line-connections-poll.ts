@@ -104,7 +104,7 @@ export async function applyConnections(
   const byUsername = new Map(owned.map((line) => [line.username, line]));
   const byId = new Map(owned.map((line) => [line.id, line]));
   const ownerOf = new Map(owned.map((line) => [line.id, line.ownerId]));
-  const sessions: SessionInsert[] = connections.flatMap((c) => {
+  const found: SessionInsert[] = connections.flatMap((c) => {
     const line = byUsername.get(c.username);
     if (!line) return [];
     return [
@@ -128,6 +128,10 @@ export async function applyConnections(
 
   const { changed, episodes } = await ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
+    // A line deleted since it was looked up has nothing left to record against (its rows would
+    // break the foreign keys and fail the whole round); the lock keeps the rest until this commits.
+    const existing = new Set(await lineConnectionsRepository.lockExistingLines(tx, [...byId.keys()]));
+    const sessions = found.filter((session) => existing.has(session.lineId));
     const before = await lineConnectionsRepository.sessionsOfServer(tx, serverId);
     await lineConnectionsRepository.replaceSessions(tx, serverId, sessions);
 

@@ -68,6 +68,19 @@ export const lineConnectionsRepository = {
       .from(lines)
       .where(and(eq(lines.serverId, serverId), inArray(lines.username, usernames)));
   },
+  /**
+   * Those of these lines that still exist, locked against deletion (not against other changes)
+   * until the caller's transaction ends; a line deleted meanwhile is simply not returned.
+   */
+  async lockExistingLines(tx: Db, lineIds: number[]): Promise<number[]> {
+    if (lineIds.length === 0) return [];
+    const rows = await tx
+      .select({ id: lines.id })
+      .from(lines)
+      .where(inArray(lines.id, lineIds))
+      .for('key share');
+    return rows.map((row) => row.id);
+  },
   sessionsOfServer(tx: Db, serverId: number) {
     return tx
       .select({ lineId: lineSessions.lineId, ip: lineSessions.ip, connectionId: lineSessions.connectionId })

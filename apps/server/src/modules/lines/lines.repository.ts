@@ -43,6 +43,7 @@ export type LineUpdate = Partial<
     | 'isTrial'
     | 'subscriptionMonths'
     | 'syncState'
+    | 'planId'
   >
 >;
 /** A line with its server's name, as lists and details show it. */

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
+import MenuItem from '@mui/material/MenuItem';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
+import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { useLineBulkPreview, useStartLineBulk } from '../hooks/use-line-bulk';
 import { DurationPicker } from './duration-picker';
 import { OwnerFilter } from './owner-filter';
@@ -46,6 +48,8 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
   const admin = isAdminAccount(account);
   const [months, setMonths] = useState(1);
   const [target, setTarget] = useState<string | undefined>();
+  const [planId, setPlanId] = useState('');
+  const plans = useLinePlans();
   const [count, setCount] = useState('10');
   const [prefix, setPrefix] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
@@ -58,13 +62,15 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
       return { action, count: n, username_prefix: prefix.trim(), subscription_months: months };
     }
     if (action === 'move' && !target) return null;
+    if (action === 'change_plan' && !planId) return null;
     return {
       action,
       ...selection,
       ...(action === 'renew' ? { subscription_months: months } : {}),
       ...(action === 'move' ? { target_owner_id: target } : {}),
+      ...(action === 'change_plan' ? { plan_id: Number(planId) } : {}),
     };
-  }, [action, selection, months, target, count, prefix]);
+  }, [action, selection, months, target, planId, count, prefix]);
   const preview = useLineBulkPreview(open ? body : null);
   const data = body ? preview.data : undefined;
   const ready = Boolean(data && data.count > 0 && data.sufficient) && !preview.isFetching;
@@ -72,6 +78,7 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
   const reset = () => {
     setMonths(1);
     setTarget(undefined);
+    setPlanId('');
     setCount('10');
     setPrefix('');
     setKey(crypto.randomUUID());
@@ -115,6 +122,23 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
             <DurationPicker value={months} onChange={setMonths} free={admin} disabled={start.isPending} />
           )}
           {action === 'move' && <OwnerFilter value={target} onChange={setTarget} />}
+          {action === 'change_plan' && (
+            <TextField
+              select
+              label={t('linePlans.plan')}
+              value={planId}
+              onChange={(event) => setPlanId(event.target.value)}
+              disabled={start.isPending}
+              helperText={t('linesBulk.changePlan.help')}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'bulk-plan-select' } as object } }}
+            >
+              {(plans.data ?? []).map((plan) => (
+                <MenuItem key={plan.id} value={String(plan.id)} data-testid={`bulk-plan-option-${plan.id}`}>
+                  {plan.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           {data && (
             <Typography variant="subtitle1" data-testid="bulk-preview-count" data-count={data.count}>
               {t(action === 'create' ? 'linesBulk.preview.create' : 'linesBulk.preview.count', {

@@ -80,6 +80,11 @@ function useEventDetails() {
         if (from && to) result.push(t('lines.history.fromTo', { from, to }));
         break;
       }
+      case 'plan_changed': {
+        const plan = text(details.plan);
+        if (plan) result.push(t('linesBulk.changePlan.plan', { plan }));
+        break;
+      }
       case 'sync_failed': {
         const error = text(details.error);
         if (error) result.push(syncText(error));

@@ -30,6 +30,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { paths } from '../../../routes/paths';
 import { useAccount } from '../../auth/hooks/account-context';
+import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { ExpiryDateField } from '../components/expiry-date-field';
 import { HostPortField } from '../components/host-port-field';
@@ -98,6 +99,8 @@ function LineEditor({ line }: { line: Line }) {
   const toggle = useUpdateLine();
   const renew = useRenewLine();
   const retry = useRetryLineSync();
+  const plans = useLinePlans(admin);
+  const plan = plans.data?.find((item) => item.id === line.plan_id);
   const [renewOpen, setRenewOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const { control, handleSubmit, setValue, formState } = useForm<EditLineFormValues>({
@@ -232,6 +235,9 @@ function LineEditor({ line }: { line: Line }) {
                   {line.is_trial
                     ? t('lines.fields.trial')
                     : (durationLabel(t, line.subscription_months) ?? '—')}
+                </Fact>
+                <Fact label={t('linePlans.plan')} testId="line-plan">
+                  {plan?.name ?? '—'}
                 </Fact>
                 {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
                 <Fact label={t('lines.fields.created')}>

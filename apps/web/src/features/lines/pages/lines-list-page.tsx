@@ -4,6 +4,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import LibraryAddOutlinedIcon from '@mui/icons-material/LibraryAddOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
@@ -313,6 +314,15 @@ export function LinesListPage() {
                   data-testid="lines-bulk-disable"
                 >
                   {t('linesBulk.disable')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<SellOutlinedIcon />}
+                  onClick={() => openBulk('change_plan')}
+                  data-testid="lines-bulk-change-plan"
+                >
+                  {t('linesBulk.changePlan.button')}
                 </Button>
                 {admin && (
                   <Button

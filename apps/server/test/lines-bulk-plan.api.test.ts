@@ -1,0 +1,206 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer, balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { waitFor } from './support/wait-for.js';
+
+describe('changing the plan of lines in bulk', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let agent: TestAgent;
+  let cccamServer: { id: number };
+  let newcamdServer: { id: number };
+  let reseller: Account;
+  let other: Account;
+  let counter = 0;
+  const name = () => `chplan${++counter}x${Date.now().toString(36)}`;
+  const oscamUser = () => readFile(agent.configFile, 'utf8');
+  /** A line's section of oscam.user: its lines up to the next blank line or the block's end marker. */
+  const section = (text: string, username: string) => {
+    const at = text.indexOf(`user = ${username}\n`);
+    if (at < 0) return [];
+    const lines = text.slice(at).split('\n');
+    const end = lines.findIndex((line) => line === '' || line.startsWith('#'));
+    return lines.slice(0, end);
+  };
+  const create = async (account: Account, serverId: number, months = 1) => {
+    const res = await account.client.post('/api/lines', {
+      username: name(),
+      password: 'pw-1234',
+      subscription_months: months,
+      server_id: serverId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.sync, JSON.stringify(res.body.sync)).toMatchObject({ ok: true });
+    return res.body.line as { id: number; username: string; expiry_date: string; plan_id: number };
+  };
+  const finished = (client: TestClient, id: number) =>
+    waitFor(
+      () => client.get(`/api/lines/bulk/${id}`),
+      (res) => res.body.status === 'done',
+    ).then((res) => res.body);
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      SERVER_CHECK_INTERVAL_SECONDS: '0',
+      LINE_RECONCILE_INTERVAL_SECONDS: '0',
+      LINE_SYNC_RETRY_BASE_MS: '200',
+    });
+    admin = await server.admin();
+    agent = await startLineAgent({ oscam: true });
+    cccamServer = await addAgentServer(admin, agent, 'CCcam side');
+    // A second server row on the same agent, announced as NewCamd.
+    const created = await admin.post('/api/servers', {
+      server_name: 'NewCamd side',
+      host_ip: '127.0.0.1',
+      port: 12001,
+      api_port: agent.port,
+      username: agent.username,
+      password: agent.password,
+      protocol: 'NewCamd',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    newcamdServer = created.body;
+    const tested = await admin.post(`/api/servers/${newcamdServer.id}/test`);
+    expect(tested.body.status, JSON.stringify(tested.body)).toBe('active');
+    [reseller, other] = await Promise.all([
+      signUpAccount(server, 'chplan-reseller@example.com', 100),
+      signUpAccount(server, 'chplan-other@example.com', 100),
+    ]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await agent?.cleanup();
+  });
+
+  it("moves lines to the plan at no charge, keeps their expiry, sends the plan's restrictions to the server and refuses the lines it cannot take", async () => {
+    const plan = await admin.post('/api/line-plans', {
+      name: 'Two screens',
+      prices: [
+        { months: 1, credits: 5 },
+        { months: 3, credits: 12 },
+      ],
+      restrictions: { max_connections: 2, uniq: 3, allowed_protocols: ['cccam'] },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const planId = plan.body.id as number;
+
+    const moved = [await create(reseller, cccamServer.id), await create(reseller, cccamServer.id, 3)];
+    const sixMonths = await create(reseller, cccamServer.id, 6);
+    const onNewcamd = await create(reseller, newcamdServer.id);
+    const foreign = await create(other, cccamServer.id);
+    for (const line of moved) {
+      expect(section(await oscamUser(), line.username).some((l) => l.startsWith('uniq'))).toBe(false);
+    }
+    const ids = [...moved, sixMonths, onNewcamd, foreign].map((line) => line.id);
+
+    const missing = await reseller.client.post('/api/lines/bulk/preview', { action: 'change_plan', ids });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.code).toBe('LINE_BULK_PLAN_REQUIRED');
+    const unknown = await reseller.client.post('/api/lines/bulk/preview', {
+      action: 'change_plan',
+      ids,
+      plan_id: 999_999,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('LINE_PLAN_NOT_FOUND');
+
+    const balance = await balanceOf(server, reseller.id);
+    const body = { action: 'change_plan', ids, plan_id: planId };
+    const preview = await reseller.client.post('/api/lines/bulk/preview', body);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toEqual({
+      action: 'change_plan',
+      count: 4,
+      refused: 1,
+      charge_per_line: 0,
+      charge_total: 0,
+      balance,
+      sufficient: true,
+    });
+
+    const started = await reseller.client.post('/api/lines/bulk', body);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const job = await finished(reseller.client, started.body.id);
+    expect(job).toMatchObject({ status: 'done', total: 5, succeeded: 2, refused: 3, charged: 0 });
+    const refusals = new Map(
+      (job.refusals as { line_id: number; code: string; message: string }[]).map((r) => [r.line_id, r]),
+    );
+    expect(refusals.get(sixMonths.id)).toMatchObject({
+      code: 'LINE_PLAN_DURATION_NOT_OFFERED',
+      message: 'This plan does not offer a line of 6 months',
+    });
+    expect(refusals.get(onNewcamd.id)).toMatchObject({
+      code: 'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+      message: "This plan does not allow the NewCamd protocol of the line's server",
+    });
+    expect(refusals.get(foreign.id)).toMatchObject({ code: 'LINE_NOT_FOUND' });
+    expect(await balanceOf(server, reseller.id)).toBe(balance);
+
+    for (const line of moved) {
+      const now = (await reseller.client.get(`/api/lines/${line.id}`)).body;
+      expect(now).toMatchObject({ plan_id: planId, expiry_date: line.expiry_date });
+      const history = await reseller.client.get(`/api/lines/${line.id}/events`);
+      expect(history.body.items).toContainEqual(
+        expect.objectContaining({
+          action: 'plan_changed',
+          details: expect.objectContaining({ plan: 'Two screens' }),
+        }),
+      );
+      // The outbox worker delivers the new restrictions to the line's server.
+      const written = await waitFor(
+        async () => section(await oscamUser(), line.username),
+        (lines) => lines.includes('uniq = 3'),
+      );
+      expect(written).toEqual(
+        expect.arrayContaining(['max_connections = 2', 'uniq = 3', 'allowedprotocols = cccam']),
+      );
+      await waitFor(
+        async () => (await reseller.client.get(`/api/lines/${line.id}`)).body.sync_state,
+        (state) => state === 'synced',
+      );
+    }
+    for (const line of [sixMonths, onNewcamd]) {
+      expect((await reseller.client.get(`/api/lines/${line.id}`)).body.plan_id).toBe(line.plan_id);
+      expect(section(await oscamUser(), line.username).some((l) => l.startsWith('uniq'))).toBe(false);
+    }
+    expect((await other.client.get(`/api/lines/${foreign.id}`)).body.plan_id).toBe(foreign.plan_id);
+
+    // The plan's line count follows.
+    const plans = await admin.get('/api/line-plans');
+    expect(plans.body.items.find((p: { id: number }) => p.id === planId).line_count).toBe(2);
+
+    // Moving them back to the standard plan lifts the restrictions on the server.
+    const back = await reseller.client.post('/api/lines/bulk', {
+      action: 'change_plan',
+      ids: moved.map((line) => line.id),
+      plan_id: 1,
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(202);
+    expect(await finished(reseller.client, back.body.id)).toMatchObject({ succeeded: 2, refused: 0 });
+    for (const line of moved) {
+      await waitFor(
+        async () => section(await oscamUser(), line.username),
+        (lines) => lines.length > 0 && !lines.some((l) => l.startsWith('uniq')),
+      );
+    }
+  });
+
+  it('refuses an archived plan for the whole action', async () => {
+    const plan = await admin.post('/api/line-plans', {
+      name: 'Retired',
+      prices: [{ months: 1, credits: 1 }],
+    });
+    await admin.patch(`/api/line-plans/${plan.body.id}`, { archived: true });
+    const line = await create(reseller, cccamServer.id);
+    const res = await reseller.client.post('/api/lines/bulk', {
+      action: 'change_plan',
+      ids: [line.id],
+      plan_id: plan.body.id,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('LINE_PLAN_NOT_FOUND');
+  });
+});

@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { apiSession, type ApiSession } from '../support/api-session.js';
+import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+
+let server: AppServer;
+let browser: Browser;
+let agent: LineAgent;
+let resellerContext: BrowserContext;
+let adminContext: BrowserContext;
+let reseller: Page;
+let admin: Page;
+let adminApi: ApiSession;
+
+const RESELLER = { email: 'reseller.plans@example.com', password: 'reseller-password-1' };
+const PLAN = 'Premium HD';
+const LINE = { username: 'e2e-plan-customer', password: 'Plan-Pass-42' };
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByTestId('field-email').fill(email);
+  await page.getByTestId('field-password').fill(password);
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('welcome-card').waitFor();
+}
+
+beforeAll(async () => {
+  [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
+
+  adminApi = apiSession(server.url);
+  await adminApi.signIn(ADMIN.email, ADMIN.password);
+  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
+    server_name: 'Plans agent',
+    host_ip: agent.host,
+    port: 12000,
+    api_port: agent.port,
+    username: agent.username,
+    password: agent.password,
+  });
+  const test = await adminApi.request<{ ok: boolean; message: string }>(
+    'POST',
+    `/api/servers/${created.id}/test`,
+  );
+  expect(test, test.message).toMatchObject({ ok: true });
+
+  // A confirmed reseller with 20 credits.
+  const resellerApi = apiSession(server.url);
+  await resellerApi.request('POST', '/api/auth/sign-up', { ...RESELLER, full_name: 'Plans Reseller' });
+  const token = new URL(await server.confirmationLink(RESELLER.email)).searchParams.get('token');
+  await resellerApi.request('POST', '/api/auth/verify-email', { token });
+  const accounts = await adminApi.request<{ items: { id: string; email: string }[] }>(
+    'GET',
+    `/api/accounts?search=${encodeURIComponent(RESELLER.email)}`,
+  );
+  const account = accounts.items.find((item) => item.email === RESELLER.email);
+  expect(account).toBeDefined();
+  await adminApi.request('POST', `/api/accounts/${account!.id}/credits`, { amount: 20 });
+
+  const options = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
+  [resellerContext, adminContext] = await Promise.all([
+    browser.newContext(options),
+    browser.newContext(options),
+  ]);
+  [reseller, admin] = await Promise.all([resellerContext.newPage(), adminContext.newPage()]);
+  await Promise.all([
+    signIn(reseller, RESELLER.email, RESELLER.password),
+    signIn(admin, ADMIN.email, ADMIN.password),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await agent?.stop();
+  await server?.stop();
+});
+
+describe('line plans in real browsers', () => {
+  let planId: number;
+
+  it('an admin creates a plan with its durations, prices and connection limit', async () => {
+    await admin.goto(`${server.url}/users/plans`);
+    await admin.getByTestId('line-plan-new').click();
+    const dialog = admin.getByTestId('line-plan-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('line-plan-name').fill(PLAN);
+    await dialog.getByTestId('line-plan-months-0').fill('1');
+    await dialog.getByTestId('line-plan-credits-0').fill('3');
+    await dialog.getByTestId('line-plan-add-price').click();
+    await dialog.getByTestId('line-plan-months-1').fill('6');
+    await dialog.getByTestId('line-plan-credits-1').fill('12');
+    await dialog.getByTestId('line-plan-max-connections').fill('2');
+    await dialog.getByTestId('line-plan-save').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const plans = await adminApi.request<{ items: { id: number; name: string }[] }>('GET', '/api/line-plans');
+    const plan = plans.items.find((item) => item.name === PLAN);
+    expect(plan).toBeDefined();
+    planId = plan!.id;
+    const card = admin.getByTestId(`line-plan-${planId}`);
+    await card.getByText('1 month: 3 credits').waitFor();
+    await card.getByText('6 months: 12 credits').waitFor();
+    await card.getByText('0 lines').waitFor();
+  });
+
+  it("a reseller sells a line on the plan at the plan's price and the line page shows the plan", async () => {
+    expect(await reseller.getByTestId('credits-value').textContent()).toBe('20');
+    await reseller.goto(`${server.url}/users/add`);
+    await reseller.getByTestId('field-plan-select').click();
+    await reseller.getByTestId(`plan-option-${planId}`).click();
+    await reseller.getByTestId('field-plan-select').filter({ hasText: PLAN }).waitFor();
+    // The plan's own durations are offered, with its prices.
+    await reseller.getByTestId('duration-option-6').waitFor();
+    expect(await reseller.getByTestId('duration-option-3').count()).toBe(0);
+    await reseller.getByTestId('field-username').fill(LINE.username);
+    await reseller.getByTestId('field-password').fill(LINE.password);
+    await reseller.getByTestId('duration-option-6').click();
+    await reseller
+      .getByTestId('price-value')
+      .filter({ hasText: /^12 credits$/ })
+      .waitFor();
+    expect(await reseller.getByTestId('price-balance').textContent()).toBe('20');
+    expect(await reseller.getByTestId('price-balance-after').textContent()).toBe('8');
+
+    await reseller.getByTestId('line-form-submit').click();
+    const connection = reseller.getByTestId('connection-line');
+    await connection.waitFor();
+    expect(await connection.textContent()).toBe(`C: ${agent.host} 12000 ${LINE.username} ${LINE.password}`);
+    // The header balance drops by the plan's price without a reload.
+    await reseller.getByTestId('credits-value').filter({ hasText: /^8$/ }).waitFor();
+    await waitUntil(async () => {
+      const config = await readFile(agent.configFile, 'utf8');
+      return config.includes(`F: ${LINE.username} ${LINE.password} `) ? true : undefined;
+    }, 'the line in CCcam.cfg');
+
+    await reseller.getByTestId('connection-done').click();
+    await reseller.waitForURL(/\/users\/all$/);
+    await reseller
+      .getByTestId('line-row')
+      .filter({ has: reseller.getByTestId('line-username').getByText(LINE.username, { exact: true }) })
+      .getByTestId('line-username')
+      .click();
+    await reseller.waitForURL(/\/users\/edit\/\d+$/);
+    await reseller.getByTestId('line-plan').filter({ hasText: PLAN }).waitFor();
+    expect(await reseller.getByTestId('line-expiry').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+
+    // The admin's plan card counts the line.
+    await admin.reload();
+    await admin.getByTestId(`line-plan-${planId}`).getByText('1 line', { exact: true }).waitFor();
+  });
+
+  it('the reseller moves the line back to the standard plan from the list, at no charge', async () => {
+    const plans = await adminApi.request<{ items: { id: number; name: string; is_default: boolean }[] }>(
+      'GET',
+      '/api/line-plans',
+    );
+    const standard = plans.items.find((item) => item.is_default)!;
+    await reseller.goto(`${server.url}/users/all`);
+    await reseller.getByTestId('line-row').filter({ hasText: LINE.username }).waitFor();
+    await reseller.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
+    await reseller.getByTestId('lines-bulk-change-plan').click();
+    const dialog = reseller.getByTestId('bulk-action-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('bulk-plan-select').click();
+    await reseller.getByTestId(`bulk-plan-option-${standard.id}`).click();
+    await dialog.locator('[data-testid="bulk-preview-count"][data-count="1"]').waitFor();
+    await reseller.getByTestId('bulk-confirm').click();
+    await reseller.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor();
+    expect(await reseller.getByTestId('bulk-summary').textContent()).toBe('Done: 1 succeeded, 0 failed.');
+    await reseller.getByTestId('bulk-close').click();
+    expect(await reseller.getByTestId('credits-value').textContent()).toBe('8');
+
+    await reseller.getByTestId('line-username').getByText(LINE.username, { exact: true }).click();
+    await reseller.waitForURL(/\/users\/edit\/\d+$/);
+    await reseller.getByTestId('line-plan').filter({ hasText: standard.name }).waitFor();
+    await reseller.locator('[data-testid="line-event"][data-action="plan_changed"]').waitFor();
+  });
+});
