@@ -45,8 +45,12 @@ export type LineUpdate = Partial<
     | 'syncState'
   >
 >;
-/** A line with its server's name, as lists and details show it. */
-export type LineRow = LineRecord & { serverName: string | null; serverProtocol: string | null };
+/** A line with its server's name, protocol and DES key, as lists, details and exports show it. */
+export type LineRow = LineRecord & {
+  serverName: string | null;
+  serverProtocol: string | null;
+  serverDesKey: string | null;
+};
 
 export type LineFilter = {
   /** null = every owner (admins). */
@@ -66,6 +70,7 @@ const lineColumns = {
   ...storedColumns,
   serverName: cccamServers.serverName,
   serverProtocol: cccamServers.protocol,
+  serverDesKey: cccamServers.newcamdDesKey,
 };
 
 function dateParam(iso: string): SQL {
