@@ -1,14 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { axeViolations, signUpConfirmed, submitSignIn } from '../support/page-helpers.js';
 import { totpCode } from '../../apps/server/test/support/totp.js';
 
 const PHONE = { width: 390, height: 844 };
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: AppServer;
 let browser: Browser;
@@ -26,13 +23,6 @@ async function phonePage(): Promise<Page> {
   return context.newPage();
 }
 
-async function signUpConfirmed(email: string, password: string): Promise<void> {
-  const api = apiSession(server.url);
-  await api.request('POST', '/api/auth/sign-up', { email, password });
-  const token = new URL(await server.confirmationLink(email)).searchParams.get('token');
-  await api.request('POST', '/api/auth/verify-email', { token });
-}
-
 /** The newest password reset link the server mailed (to its log, as without SMTP). */
 function resetLink(email: string): Promise<string> {
   return waitUntil(() => {
@@ -46,38 +36,20 @@ function resetLink(email: string): Promise<string> {
 
 /** Serious or critical axe-core findings, and whether the page scrolls sideways at this width. */
 async function pageFaults(page: Page): Promise<string[]> {
-  const source = await axeSource;
-  // Through the debugging protocol: the page's CSP rightly refuses an inline script tag.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null }[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  const faults = violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}`);
+  const faults = await axeViolations(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) faults.push(`scrolls sideways by ${overflow}px`);
   return faults;
 }
 
-async function signInWithForm(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(email);
-  await page.getByTestId('field-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-}
+const signUpAccount = (email: string, password: string) => signUpConfirmed(server, { email, password });
+const signInWithForm = (page: Page, email: string, password: string) =>
+  submitSignIn(page, server.url, { email, password });
 
 describe('account security in a real browser (390 px phone)', () => {
   it('a forgotten password is reset through the mailed link, and the new one signs in', async () => {
     const email = 'forgetful.e2e@example.com';
-    await signUpConfirmed(email, 'old-password-1');
+    await signUpAccount(email, 'old-password-1');
     const page = await phonePage();
 
     await page.goto(`${server.url}/sign-in`);
@@ -113,7 +85,7 @@ describe('account security in a real browser (390 px phone)', () => {
   it('turns on two-factor sign-in with a QR code and one code; signing in then asks for a code', async () => {
     const email = 'totp.e2e@example.com';
     const password = 'totp-password-1';
-    await signUpConfirmed(email, password);
+    await signUpAccount(email, password);
     const page = await phonePage();
     await signInWithForm(page, email, password);
     await page.getByTestId('welcome-card').waitFor();

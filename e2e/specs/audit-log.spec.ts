@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { LANGUAGE_STORAGE_KEY } from '@linedesk/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { axeViolations, signedInPage } from '../support/page-helpers.js';
 
 const AUDITED = 'e2e.audited@example.com';
 const OTHER = 'e2e.bystander@example.com';
@@ -13,18 +12,9 @@ const POLL = { timeout: 30_000 };
 
 let server: AppServer;
 let browser: Browser;
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-async function signedInAdmin(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(ADMIN.email);
-  await page.getByTestId('field-password').fill(ADMIN.password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('welcome-card').waitFor(POLL);
-  return page;
-}
+const signedInAdmin = (viewport: { width: number; height: number }) =>
+  signedInPage(browser, server.url, ADMIN, viewport);
 
 /** The rows the grid shows now, as (action, target, changes) text. */
 async function rows(page: Page) {
@@ -106,25 +96,7 @@ describe('the audit log in a real browser', () => {
       const width = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       expect(width[0], language).toBeLessThanOrEqual(width[1]!);
 
-      if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                context: Document,
-                options: object,
-              ) => Promise<{
-                violations: { id: string; impact: string | null; nodes: { html: string }[] }[];
-              }>;
-            };
-          }
-        ).axe;
-        return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-      });
-      const serious = violations
-        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-        .map((v) => `${v.id}: ${v.nodes[0]?.html.slice(0, 160)}`);
+      const serious = await axeViolations(page);
       expect(serious, language).toEqual([]);
     }
     await page.context().close();

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { submitSignIn } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -39,10 +40,7 @@ async function waitForChip(page: Page, credits: number) {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   [, admin] = await newPage();
-  await admin.goto(`${server.url}/sign-in`);
-  await admin.getByTestId('field-email').fill(ADMIN.email);
-  await admin.getByTestId('field-password').fill(ADMIN.password);
-  await admin.getByTestId('sign-in-submit').click();
+  await submitSignIn(admin, server.url, ADMIN);
   await admin.getByTestId('welcome-card').waitFor();
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
@@ -25,15 +25,7 @@ beforeAll(async () => {
   [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
   adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
-  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
-    server_name: 'Charts agent',
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
-  });
-  await adminApi.request('POST', `/api/servers/${created.id}/test`);
+  await addAgentServer(adminApi, agent, 'Charts agent');
   // Three lines, one of them renewed: what the charts are drawn from.
   for (const username of ['chart-one', 'chart-two', 'chart-three']) {
     await adminApi.request('POST', '/api/lines', {

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { submitSignIn } from '../support/page-helpers.js';
 
 /**
  * A fresh install, as its first admin meets it: the dashboard's guide lists what the panel still
@@ -33,10 +34,7 @@ beforeAll(async () => {
   await adminApi.signIn(ADMIN.email, ADMIN.password);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(ADMIN.email);
-  await page.getByTestId('field-password').fill(ADMIN.password);
-  await page.getByTestId('sign-in-submit').click();
+  await submitSignIn(page, server.url, ADMIN);
   await page.getByTestId('welcome-card').waitFor(POLL);
 }, 180_000);
 
@@ -102,15 +100,7 @@ describe('first run', () => {
     await page.getByTestId('setup-guide-show').click();
     await page.getByTestId('setup-guide').waitFor(POLL);
 
-    const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
-      server_name: 'First server',
-      host_ip: agent.host,
-      port: 12000,
-      api_port: agent.port,
-      username: agent.username,
-      password: agent.password,
-    });
-    await adminApi.request('POST', `/api/servers/${created.id}/test`);
+    await addAgentServer(adminApi, agent, 'First server');
     await waitForDone('server');
 
     await page.getByText('Your panel is ready').waitFor(POLL);
@@ -128,10 +118,7 @@ describe('an unconfirmed account at the sign-in', () => {
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const guest = await context.newPage();
-    await guest.goto(`${server.url}/sign-in`);
-    await guest.getByTestId('field-email').fill(email);
-    await guest.getByTestId('field-password').fill('user-password-1');
-    await guest.getByTestId('sign-in-submit').click();
+    await submitSignIn(guest, server.url, { email, password: 'user-password-1' });
     await guest
       .getByTestId('form-error')
       .getByText('Please confirm your email address before signing in')

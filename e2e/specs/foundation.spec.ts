@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import de from '../../apps/web/src/i18n/locales/de.json' with { type: 'json' };
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { submitSignIn } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -20,12 +21,8 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(email);
-  await page.getByTestId('field-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-}
+const signIn = (page: Page, email: string, password: string) =>
+  submitSignIn(page, server.url, { email, password });
 
 describe('foundation in a real browser', () => {
   it('the first admin signs in and sees the dashboard with the admin navigation', async () => {

@@ -1,13 +1,20 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { LANGUAGE_STORAGE_KEY } from '@linedesk/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import {
+  accountId,
+  axeViolations,
+  POLL,
+  settled,
+  setLanguage as setPageLanguage,
+  signInContext,
+  signUpConfirmed,
+  visit,
+} from '../support/page-helpers.js';
 
 /**
  * Every main page, for each role, in each language, on a phone: nothing wider than the screen, no
@@ -29,7 +36,6 @@ const RESELLER = {
 const USER = { email: 'karl.user@example.com', password: 'user-password-1', name: 'Karl Nowak' };
 const LINE = { username: 'kiosk-tv', password: 'Kiosk-Pass-42' };
 const TICKET_TITLE = 'Receiver shows no picture';
-const POLL = { timeout: 15_000 };
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
 
 const shared = [
@@ -89,8 +95,6 @@ const credentials: Record<Role, { email: string; password: string }> = {
   user: USER,
 };
 
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 function page(role: Role): Page {
   const found = pages.get(role);
   if (!found) throw new Error(`No page for ${role}`);
@@ -98,64 +102,11 @@ function page(role: Role): Page {
 }
 
 async function signUp(account: { email: string; password: string; name: string }): Promise<string> {
-  const api = apiSession(server.url);
-  await api.request('POST', '/api/auth/sign-up', {
-    email: account.email,
-    password: account.password,
-    full_name: account.name,
-  });
-  const token = new URL(await server.confirmationLink(account.email)).searchParams.get('token');
-  await api.request('POST', '/api/auth/verify-email', { token });
-  const found = await adminApi.request<{ items: { id: string; email: string }[] }>(
-    'GET',
-    `/api/accounts?search=${encodeURIComponent(account.email)}`,
-  );
-  const id = found.items.find((item) => item.email === account.email)?.id;
-  if (!id) throw new Error(`${account.email} was not created`);
-  return id;
+  await signUpConfirmed(server, account);
+  return accountId(adminApi, account.email);
 }
 
-/** Changes the page inside the app, as a click on a link does, and waits until it has drawn. */
-async function visit(target: Page, route: string) {
-  const moved = await target.evaluate((to) => {
-    if (window.location.pathname === to) return false;
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left', 'true');
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    return true;
-  }, route);
-  if (moved) await settled(target);
-}
-
-/** The new page's title is drawn and nothing is loading any more. */
-async function settled(target: Page) {
-  await target.locator('h1:not([data-left])').first().waitFor(POLL);
-  await target.waitForFunction(
-    () =>
-      document.querySelectorAll('.MuiSkeleton-root, .MuiCircularProgress-root, .MuiLinearProgress-root')
-        .length === 0 &&
-      // Fades and slides done: a half-faded text has no contrast worth measuring.
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
-    undefined,
-    POLL,
-  );
-}
-
-async function setLanguage(target: Page, language: Language) {
-  if (!target.url().startsWith(server.url)) await target.goto(`${server.url}/sign-in`);
-  await target.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    LANGUAGE_STORAGE_KEY,
-    language,
-  ] as const);
-  await target.goto(`${server.url}/`);
-  await target.waitForFunction((lang) => document.documentElement.lang === lang, language, POLL);
-  await settled(target);
-}
+const setLanguage = (target: Page, language: Language) => setPageLanguage(target, server.url, language);
 
 type LayoutFault = string;
 
@@ -216,38 +167,6 @@ function layoutFaults(target: Page): Promise<LayoutFault[]> {
   });
 }
 
-type AxeViolation = {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string }[];
-};
-
-async function axeViolations(target: Page): Promise<string[]> {
-  const source = await axeSource;
-  // Evaluated through the browser's debugging protocol rather than added as a <script>: the page's
-  // Content-Security-Policy refuses inline scripts, as it should.
-  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(source);
-  const violations = await target.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`)
-          .join(', ')}`,
-    );
-}
-
 /** Walks every role's pages side by side in one language; returns each page's faults, named. */
 async function eachPage(
   language: Language,
@@ -285,15 +204,7 @@ beforeAll(async () => {
   adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
 
-  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
-    server_name: 'Kiosk agent',
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
-  });
-  await adminApi.request('POST', `/api/servers/${created.id}/test`);
+  await addAgentServer(adminApi, agent, 'Kiosk agent');
 
   const [resellerId] = await Promise.all([signUp(RESELLER), signUp(USER)]);
   await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: 10 });
@@ -325,11 +236,7 @@ beforeAll(async () => {
   await Promise.all(
     (['admin', 'reseller', 'user'] as const).map(async (role) => {
       const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-      const response = await context.request.post(`${server.url}/api/auth/sign-in`, {
-        data: credentials[role],
-        headers: { Origin: server.url },
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await signInContext(context, server.url, credentials[role]);
       contexts.set(role, context);
       pages.set(role, await context.newPage());
     }),

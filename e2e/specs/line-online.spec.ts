@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandInCccamInfo, WEBINFO_LOGIN } from '../../apps/agent/test/stand-in-servers.js';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { signedInPage } from '../support/page-helpers.js';
 
 const USERNAME = 'online-demo';
 
@@ -31,16 +32,8 @@ let agent: LineAgent;
 let info: Awaited<ReturnType<typeof startStandInCccamInfo>>;
 let lineId: number;
 
-async function signIn(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(ADMIN.email);
-  await page.getByTestId('field-password').fill(ADMIN.password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('welcome-card').waitFor();
-  return page;
-}
+const signIn = (width: number): Promise<Page> =>
+  signedInPage(browser, server.url, ADMIN, { width, height: 900 });
 
 beforeAll(async () => {
   info = await startStandInCccamInfo(activeClients);
@@ -63,15 +56,7 @@ beforeAll(async () => {
   }
   const api = apiSession(server.url);
   await api.signIn(ADMIN.email, ADMIN.password);
-  const created = await api.request<{ id: number }>('POST', '/api/servers', {
-    server_name: 'CCcam online',
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
-  });
-  await api.request('POST', `/api/servers/${created.id}/test`);
+  const created = await addAgentServer(api, agent, 'CCcam online');
   const line = await api.request<{ line: { id: number } }>('POST', '/api/lines', {
     username: USERNAME,
     password: 'Line-Pass-42',

@@ -1,11 +1,10 @@
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { accountId, axeViolations, signUpConfirmed, submitSignIn } from '../support/page-helpers.js';
 
 const RESELLER = { email: 'reseller.bulk@example.com', password: 'reseller-password-1' };
 const LINES = 100;
@@ -21,69 +20,16 @@ let resellerApi: ApiSession;
 type Job = { id: number; status: string; succeeded: number };
 type LineItem = { id: number; username: string; password: string };
 
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Critical and serious axe-core faults of what the page shows now. */
-async function axeFaults(target: Page): Promise<string[]> {
-  // Fades and slides done first (a dialog opening, say): a half-faded button has no contrast worth
-  // measuring.
-  await target.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-        ),
-    undefined,
-    { timeout: 30_000 },
-  );
-  const source = await axeSource;
-  if (!(await target.evaluate(() => 'axe' in window))) await target.evaluate(source);
-  return target.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[]; html: string }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
-  });
-}
-
 beforeAll(async () => {
   [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
   const adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
-  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
-    server_name: 'Bulk agent',
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
-  });
-  await adminApi.request('POST', `/api/servers/${created.id}/test`);
+  await addAgentServer(adminApi, agent, 'Bulk agent');
 
+  await signUpConfirmed(server, { ...RESELLER, name: 'Bulk Reseller' });
+  const resellerId = await accountId(adminApi, RESELLER.email);
+  await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: CREDITS });
   resellerApi = apiSession(server.url);
-  await resellerApi.request('POST', '/api/auth/sign-up', { ...RESELLER, full_name: 'Bulk Reseller' });
-  const token = new URL(await server.confirmationLink(RESELLER.email)).searchParams.get('token');
-  await resellerApi.request('POST', '/api/auth/verify-email', { token });
-  const accounts = await adminApi.request<{ items: { id: string; email: string }[] }>(
-    'GET',
-    `/api/accounts?search=${encodeURIComponent(RESELLER.email)}`,
-  );
-  const account = accounts.items.find((item) => item.email === RESELLER.email)!;
-  await adminApi.request('POST', `/api/accounts/${account.id}/credits`, { amount: CREDITS });
   await resellerApi.signIn(RESELLER.email, RESELLER.password);
 
   // 100 lines of 1 month (2 credits each), seeded with one bulk create over the API.
@@ -101,10 +47,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(RESELLER.email);
-  await page.getByTestId('field-password').fill(RESELLER.password);
-  await page.getByTestId('sign-in-submit').click();
+  await submitSignIn(page, server.url, RESELLER);
   await page.getByTestId('welcome-card').waitFor();
 }, 180_000);
 
@@ -136,7 +79,7 @@ describe('mass actions on lines', () => {
     await page.locator('[data-testid="price-summary"][data-charged="400"]').waitFor();
     expect(await page.getByTestId('price-value').textContent()).toBe('400 credits');
     expect(await page.getByTestId('price-balance-after').textContent()).toBe(String(before - 400));
-    expect(await axeFaults(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Every count the progress shows, from the moment the dialog opens.
     await page.evaluate(() => {
@@ -210,7 +153,7 @@ describe('mass actions on lines', () => {
     await phone.getByTestId('lines-bulk-disable').click();
     await phone.locator('[data-testid="bulk-preview-count"][data-count="100"]').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await axeFaults(phone)).toEqual([]);
+    expect(await axeViolations(phone)).toEqual([]);
     await phone.close();
   });
 });

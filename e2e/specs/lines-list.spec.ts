@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { submitSignIn } from '../support/page-helpers.js';
 
 /** A small count cap (the server's LINES_TOTAL_CAP), so "more than the cap" takes a dozen lines, not 10,000. */
 const CAP = 5;
@@ -24,15 +25,7 @@ beforeAll(async () => {
   }
   const api = apiSession(server.url);
   await api.signIn(ADMIN.email, ADMIN.password);
-  const created = await api.request<{ id: number }>('POST', '/api/servers', {
-    server_name: 'Capped list agent',
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
-  });
-  await api.request('POST', `/api/servers/${created.id}/test`);
+  const created = await addAgentServer(api, agent, 'Capped list agent');
   for (let i = 0; i < LINES; i += 1) {
     await api.request('POST', '/api/lines', {
       username: `capped-${String(i).padStart(2, '0')}`,
@@ -43,10 +36,7 @@ beforeAll(async () => {
   }
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
   page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(ADMIN.email);
-  await page.getByTestId('field-password').fill(ADMIN.password);
-  await page.getByTestId('sign-in-submit').click();
+  await submitSignIn(page, server.url, ADMIN);
   await page.getByTestId('welcome-card').waitFor();
 }, 120_000);
 

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { addMonths, isoDate, toDisplayDate } from '@linedesk/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { accountId, signUpConfirmed, submitSignIn } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -28,10 +29,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(email);
-  await page.getByTestId('field-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
+  await submitSignIn(page, server.url, { email, password });
   await page.getByTestId('welcome-card').waitFor();
 }
 
@@ -47,32 +45,12 @@ beforeAll(async () => {
   // Setup over the API, as an admin's script would: a tested server pointing at the real agent...
   adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
-  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
-    server_name: SERVER_NAME,
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
-  });
-  const test = await adminApi.request<{ ok: boolean; message: string }>(
-    'POST',
-    `/api/servers/${created.id}/test`,
-  );
-  expect(test, test.message).toMatchObject({ ok: true });
+  await addAgentServer(adminApi, agent, SERVER_NAME);
 
   // ...and a confirmed reseller with 10 credits.
-  const resellerApi = apiSession(server.url);
-  await resellerApi.request('POST', '/api/auth/sign-up', { ...RESELLER, full_name: 'Lines Reseller' });
-  const token = new URL(await server.confirmationLink(RESELLER.email)).searchParams.get('token');
-  await resellerApi.request('POST', '/api/auth/verify-email', { token });
-  const accounts = await adminApi.request<{ items: { id: string; email: string }[] }>(
-    'GET',
-    `/api/accounts?search=${encodeURIComponent(RESELLER.email)}`,
-  );
-  const account = accounts.items.find((item) => item.email === RESELLER.email);
-  expect(account).toBeDefined();
-  await adminApi.request('POST', `/api/accounts/${account!.id}/credits`, { amount: 10 });
+  await signUpConfirmed(server, { ...RESELLER, name: 'Lines Reseller' });
+  const resellerId = await accountId(adminApi, RESELLER.email);
+  await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: 10 });
 
   const options = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
   [resellerContext, adminContext] = await Promise.all([

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { submitSignIn } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -61,10 +62,7 @@ const bellShows = (page: Page, count: number, timeout = 20_000) =>
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   adminPage = await newPage();
-  await adminPage.goto(`${server.url}/sign-in`);
-  await adminPage.getByTestId('field-email').fill(ADMIN.email);
-  await adminPage.getByTestId('field-password').fill(ADMIN.password);
-  await adminPage.getByTestId('sign-in-submit').click();
+  await submitSignIn(adminPage, server.url, ADMIN);
   await adminPage.getByTestId('welcome-card').waitFor();
   [userPage, otherPage] = await Promise.all([signedInUser(USER), signedInUser(OTHER)]);
 });

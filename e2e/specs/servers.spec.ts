@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_VERSION, startLineAgent, type LineAgent } from '../support/agent.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { submitSignIn } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -23,10 +24,7 @@ beforeAll(async () => {
   [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   page = await context.newPage();
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(ADMIN.email);
-  await page.getByTestId('field-password').fill(ADMIN.password);
-  await page.getByTestId('sign-in-submit').click();
+  await submitSignIn(page, server.url, ADMIN);
   await page.getByTestId('welcome-card').waitFor();
 });
 afterAll(async () => {

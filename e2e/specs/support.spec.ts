@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { submitSignIn } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -60,10 +61,7 @@ async function newPage(): Promise<Page> {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   admin = await newPage();
-  await admin.goto(`${server.url}/sign-in`);
-  await admin.getByTestId('field-email').fill(ADMIN.email);
-  await admin.getByTestId('field-password').fill(ADMIN.password);
-  await admin.getByTestId('sign-in-submit').click();
+  await submitSignIn(admin, server.url, ADMIN);
   await admin.getByTestId('welcome-card').waitFor();
 
   user = await newPage();

@@ -1,12 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LANGUAGE_STORAGE_KEY } from '@linedesk/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import {
+  accountId,
+  setLanguage as setPageLanguage,
+  signInContext,
+  signUpConfirmed,
+  visit,
+} from '../support/page-helpers.js';
 
 /**
  * No English left on the main pages in German, Polish and Portuguese: every visible text (and every
@@ -18,7 +24,6 @@ type Role = 'admin' | 'reseller' | 'user';
 type Language = 'de' | 'pl' | 'pt';
 
 const LANGUAGES: Language[] = ['de', 'pl', 'pt'];
-const POLL = { timeout: 20_000 };
 const RESELLER = { email: 'reseller.i18n@example.com', password: 'reseller-password-1', name: 'Rita Reis' };
 const USER = { email: 'user.i18n@example.com', password: 'user-password-1', name: 'Uwe Ullrich' };
 /** Names, units and data that read the same in every language. */
@@ -142,51 +147,11 @@ const credentials: Record<Role, { email: string; password: string }> = {
 };
 
 async function signUp(account: { email: string; password: string; name: string }): Promise<string> {
-  const api = apiSession(server.url);
-  await api.request('POST', '/api/auth/sign-up', {
-    email: account.email,
-    password: account.password,
-    full_name: account.name,
-  });
-  const token = new URL(await server.confirmationLink(account.email)).searchParams.get('token');
-  await api.request('POST', '/api/auth/verify-email', { token });
-  const found = await adminApi.request<{ items: { id: string; email: string }[] }>(
-    'GET',
-    `/api/accounts?search=${encodeURIComponent(account.email)}`,
-  );
-  return found.items.find((item) => item.email === account.email)!.id;
+  await signUpConfirmed(server, account);
+  return accountId(adminApi, account.email);
 }
 
-/** Changes the page inside the app, as a click on a link does, and waits until it has drawn. */
-async function visit(target: Page, route: string) {
-  const moved = await target.evaluate((to) => {
-    if (window.location.pathname + window.location.search === to) return false;
-    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-left', 'true');
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    return true;
-  }, route);
-  if (moved) await settled(target);
-}
-
-async function settled(target: Page) {
-  await target.locator('h1:not([data-left])').first().waitFor(POLL);
-  await target.waitForFunction(
-    () => document.querySelectorAll('.MuiSkeleton-root, .MuiCircularProgress-root').length === 0,
-    undefined,
-    POLL,
-  );
-}
-
-async function setLanguage(target: Page, language: Language) {
-  await target.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
-    LANGUAGE_STORAGE_KEY,
-    language,
-  ] as const);
-  await target.goto(`${server.url}/`);
-  await target.waitForFunction((lang) => document.documentElement.lang === lang, language, POLL);
-  await settled(target);
-}
+const setLanguage = (target: Page, language: Language) => setPageLanguage(target, server.url, language);
 
 /** What a reader sees or hears on the page: visible text nodes, accessible names, placeholders, tooltips. */
 function shownTexts(target: Page): Promise<string[]> {
@@ -220,15 +185,7 @@ beforeAll(async () => {
   english = await localeTexts('en');
   adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
-  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
-    server_name: 'Translations agent',
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
-  });
-  await adminApi.request('POST', `/api/servers/${created.id}/test`);
+  await addAgentServer(adminApi, agent, 'Translations agent');
   await adminApi.request('POST', '/api/credit-packages', { name: 'Starter', credits: 50, price_cents: 4000 });
   const [resellerId] = await Promise.all([signUp(RESELLER), signUp(USER)]);
   await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: 20 });
@@ -251,11 +208,7 @@ beforeAll(async () => {
   await Promise.all(
     (['admin', 'reseller', 'user'] as const).map(async (role) => {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-      const response = await context.request.post(`${server.url}/api/auth/sign-in`, {
-        data: credentials[role],
-        headers: { Origin: server.url },
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await signInContext(context, server.url, credentials[role]);
       contexts.set(role, context);
       const target = await context.newPage();
       await target.goto(`${server.url}/`);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { ApiSession } from './api-session.js';
 import { freePort, waitUntil } from './app-server.js';
 
 const agentDir = path.resolve(import.meta.dirname, '../../apps/agent');
@@ -107,4 +108,31 @@ export async function startLineAgent(options: LineAgentOptions = {}): Promise<Li
         await rm(dir, { recursive: true, force: true });
       })()),
   };
+}
+
+/**
+ * Adds a server pointing at this agent over the API and tests it, which makes it active (a new
+ * server starts inactive); `extra` sets more of its fields (port, protocol, DES key).
+ */
+export async function addAgentServer(
+  api: ApiSession,
+  agent: LineAgent,
+  name: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number }> {
+  const created = await api.request<{ id: number }>('POST', '/api/servers', {
+    server_name: name,
+    host_ip: agent.host,
+    port: 12000,
+    api_port: agent.port,
+    username: agent.username,
+    password: agent.password,
+    ...extra,
+  });
+  const tested = await api.request<{ ok: boolean; message: string }>(
+    'POST',
+    `/api/servers/${created.id}/test`,
+  );
+  if (!tested.ok) throw new Error(`The server "${name}" failed its test: ${tested.message}`);
+  return created;
 }

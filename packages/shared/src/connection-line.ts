@@ -11,16 +11,25 @@ export function parseHostPort(entry: string): { host: string; port: number } | n
 
 /**
  * A stored line's connection line, for exports: the address is the first "host:port" of its
- * host_port list (the API fills it from the server on create), the protocol its server's.
+ * host_port list (the API fills it from the server on create), the protocol and DES key its server's.
  */
 export function storedLineConnectionLine(
   line: { username: string; password: string; hostPort: readonly string[] },
   protocol: string | null,
+  newcamdDesKey: string | null = null,
 ): string | null {
   for (const entry of line.hostPort) {
     const parsed = parseHostPort(entry);
     if (parsed) {
-      return connectionLine({ host_ip: parsed.host, port: parsed.port, protocol: protocol ?? 'CCcam' }, line);
+      return connectionLine(
+        {
+          host_ip: parsed.host,
+          port: parsed.port,
+          protocol: protocol ?? 'CCcam',
+          newcamd_des_key: newcamdDesKey,
+        },
+        line,
+      );
     }
   }
   return null;

@@ -49,6 +49,7 @@ const coreErrors = {
   PORT_OUT_OF_RANGE: 'Port must be between 1 and 65535',
   SERVER_NAME_EMPTY: 'Server name cannot be empty',
   INVALID_HOST: 'Host must be a host name or an IP address',
+  INVALID_DES_KEY: 'The NewCamd DES key must be 14 bytes written as 28 hexadecimal characters',
   SERVER_NOT_FOUND: 'Server not found',
   NO_ACTIVE_SERVERS: 'No active CCcam servers available',
   SERVER_CONFIG_INCOMPLETE: 'Server configuration is incomplete',

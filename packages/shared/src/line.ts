@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, nonEmptyPatch, text } from './schema-blocks.js';
 import { listQuerySchema } from './list.js';
+import { formatNewcamdDesKey } from './newcamd-des-key.js';
 
 /** Line accounts (spec section 3, table `users`) as the API speaks them (api.md). */
 
@@ -163,6 +164,8 @@ export const lineSchema = z.object({
   owner_email: text().nullable(),
   server_id: z.number().int().nullable(),
   server_name: text().nullable(),
+  /** Its server's NewCamd DES key (28 hex characters), for the `N:` line; null without a server. */
+  newcamd_des_key: text().nullable(),
   is_trial: z.boolean(),
   subscription_months: z.number().int().nullable(),
   /** The line plan it was sold on: its price on renewal and its restrictions on the server. */
@@ -315,14 +318,17 @@ export const lineEventSchema = z.object({
 });
 export type LineEvent = z.infer<typeof lineEventSchema>;
 
-/** The customer's connection line (issue 4): CCcam `C:` line, or the NewCamd `N:` equivalent. */
+/**
+ * The customer's connection line: CCcam `C:` line, or the NewCamd `N:` equivalent with the server's
+ * own DES key (the usual default when it has none).
+ */
 export function connectionLine(
-  server: { host_ip: string; port: number; protocol: string },
+  server: { host_ip: string; port: number; protocol: string; newcamd_des_key?: string | null },
   line: { username: string; password: string },
-  newcamdDesKey = '01 02 03 04 05 06 07 08 09 10 11 12 13 14',
 ): string {
   if (server.protocol === 'NewCamd') {
-    return `N: ${server.host_ip} ${server.port} ${line.username} ${line.password} ${newcamdDesKey}`;
+    const key = formatNewcamdDesKey(server.newcamd_des_key);
+    return `N: ${server.host_ip} ${server.port} ${line.username} ${line.password} ${key}`;
   }
   return `C: ${server.host_ip} ${server.port} ${line.username} ${line.password}`;
 }

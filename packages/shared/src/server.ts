@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nonEmptyPatch, text } from './schema-blocks.js';
 import { errorMessages } from './errors.js';
 import { listQuerySchema } from './list.js';
+import { newcamdDesKeySchema } from './newcamd-des-key.js';
 
 /** Card-sharing servers (spec section 3, table cccam_servers) and the line agent that runs on them. */
 export const serverProtocols = ['CCcam', 'NewCamd'] as const;
@@ -34,6 +35,8 @@ export const serverSchema = z.object({
   username: text(),
   has_password: z.boolean(),
   protocol: serverProtocolSchema,
+  /** 14 bytes as 28 hex characters, for the customers' `N:` lines when the protocol is NewCamd. */
+  newcamd_des_key: text(),
   status: serverStatusSchema,
   use_tls: z.boolean(),
   /** Accept a self-signed certificate from the agent (https only). */
@@ -59,6 +62,8 @@ export const serverCreateBodySchema = z.object({
   username: text().max(128).nullish(),
   password: text().max(256).nullish(),
   protocol: serverProtocolSchema.optional(),
+  /** Without it: the usual default key 01 02 … 14. Spaces or colons between the bytes are allowed. */
+  newcamd_des_key: newcamdDesKeySchema.optional(),
   use_tls: z.boolean().optional(),
   tls_insecure: z.boolean().optional(),
 });
@@ -74,6 +79,7 @@ export const serverPatchBodySchema = nonEmptyPatch(
     /** Empty or absent keeps the stored password: the API never sends it back for an edit form. */
     password: text().max(256).nullish(),
     protocol: serverProtocolSchema.optional(),
+    newcamd_des_key: newcamdDesKeySchema.optional(),
     use_tls: z.boolean().optional(),
     tls_insecure: z.boolean().optional(),
     /** Takes a server out of use; only a successful connection test makes it active. */

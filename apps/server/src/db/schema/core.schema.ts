@@ -164,6 +164,8 @@ export const cccamServers = pgTable(
     /** The agent's Basic-auth password, AES-256-GCM under a key derived from the panel secret. */
     passwordEncrypted: text('password_encrypted').notNull(),
     protocol: text('protocol').$type<'CCcam' | 'NewCamd'>().notNull().default('CCcam'),
+    /** 28 hex characters; goes into the customers' `N:` lines (NewCamd servers). */
+    newcamdDesKey: text('newcamd_des_key').notNull().default('0102030405060708091011121314'),
     status: text('status').$type<'active' | 'inactive' | 'error'>().notNull().default('inactive'),
     useTls: boolean('use_tls').notNull().default(false),
     tlsInsecure: boolean('tls_insecure').notNull().default(false),
@@ -180,6 +182,7 @@ export const cccamServers = pgTable(
     check('cccam_servers_status_check', sql`${t.status} in ('active', 'inactive', 'error')`),
     check('cccam_servers_port_check', sql`${t.port} between 1 and 65535`),
     check('cccam_servers_api_port_check', sql`${t.apiPort} between 1 and 65535`),
+    check('cccam_servers_newcamd_des_key_check', sql`${t.newcamdDesKey} ~ '^[0-9A-F]{28}$'`),
     index('cccam_servers_status_idx').on(t.status, t.createdAt),
     index('cccam_servers_next_check_idx').on(t.nextCheckAt),
   ],

@@ -251,7 +251,12 @@ async function applyCreate(
   return {
     done: { lineId: row.id, charged: charge, owners: ownersOf(job.accountId) },
     connectionLine: connectionLine(
-      { host_ip: server.hostIp, port: server.port, protocol: server.protocol },
+      {
+        host_ip: server.hostIp,
+        port: server.port,
+        protocol: server.protocol,
+        newcamd_des_key: server.newcamdDesKey,
+      },
       { username: row.username, password: row.password },
     ),
   };

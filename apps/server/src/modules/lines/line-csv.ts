@@ -46,6 +46,6 @@ export function lineCsvRow(row: LineRow, today: string): string {
     row.isTrial ? 'yes' : 'no',
     row.subscriptionMonths,
     row.syncState,
-    storedLineConnectionLine(row, row.serverProtocol),
+    storedLineConnectionLine(row, row.serverProtocol, row.serverDesKey),
   ]);
 }

@@ -26,6 +26,7 @@ export function toLine(row: LineRow, today: string): Line {
     owner_email: row.ownerEmail,
     server_id: row.serverId,
     server_name: row.serverName,
+    newcamd_des_key: row.serverDesKey,
     is_trial: row.isTrial,
     subscription_months: row.subscriptionMonths,
     plan_id: row.planId,

@@ -25,6 +25,7 @@ const line: Line = {
   owner_email: 'reseller@example.com',
   server_id: 3,
   server_name: 'Frankfurt 1',
+  newcamd_des_key: '0102030405060708091011121314',
   is_trial: false,
   subscription_months: 3,
   plan_id: 1,

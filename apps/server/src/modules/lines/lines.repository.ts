@@ -46,8 +46,12 @@ export type LineUpdate = Partial<
     | 'planId'
   >
 >;
-/** A line with its server's name, as lists and details show it. */
-export type LineRow = LineRecord & { serverName: string | null; serverProtocol: string | null };
+/** A line with its server's name, protocol and DES key, as lists, details and exports show it. */
+export type LineRow = LineRecord & {
+  serverName: string | null;
+  serverProtocol: string | null;
+  serverDesKey: string | null;
+};
 
 export type LineFilter = {
   /** null = every owner (admins). */
@@ -67,6 +71,7 @@ const lineColumns = {
   ...storedColumns,
   serverName: cccamServers.serverName,
   serverProtocol: cccamServers.protocol,
+  serverDesKey: cccamServers.newcamdDesKey,
 };
 
 function dateParam(iso: string): SQL {

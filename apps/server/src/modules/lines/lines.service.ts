@@ -256,7 +256,7 @@ async function deliverDetailed(
 async function answerOf(
   ctx: AppContext,
   line: LineRecord,
-  server: { serverName: string | null; serverProtocol: string | null },
+  server: Pick<LineRow, 'serverName' | 'serverProtocol' | 'serverDesKey'>,
   delivered: Delivered,
   charged: number,
   balance: number | null,
@@ -557,7 +557,7 @@ export async function createLine(
     ...(await answerOf(
       ctx,
       line,
-      { serverName: server.serverName, serverProtocol: server.protocol },
+      { serverName: server.serverName, serverProtocol: server.protocol, serverDesKey: server.newcamdDesKey },
       delivered,
       charge,
       await balanceOf(ctx, me, balanceAfter),
@@ -716,8 +716,12 @@ export async function renewLine(
       line,
       // The server of the line as it was read before the renewal; a renewal does not move it.
       line.serverId === visible.serverId
-        ? { serverName: visible.serverName, serverProtocol: visible.serverProtocol }
-        : { serverName: null, serverProtocol: null },
+        ? {
+            serverName: visible.serverName,
+            serverProtocol: visible.serverProtocol,
+            serverDesKey: visible.serverDesKey,
+          }
+        : { serverName: null, serverProtocol: null, serverDesKey: null },
       delivered,
       charge,
       await balanceOf(ctx, me, balanceAfter),

@@ -11,6 +11,7 @@ export function toServer(row: ServerRow): Server {
     username: row.username,
     has_password: row.passwordEncrypted !== '',
     protocol: row.protocol,
+    newcamd_des_key: row.newcamdDesKey,
     status: row.status,
     use_tls: row.useTls,
     tls_insecure: row.tlsInsecure,

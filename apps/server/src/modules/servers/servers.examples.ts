@@ -24,6 +24,7 @@ const frankfurt: Server = {
   username: 'linedesk',
   has_password: true,
   protocol: 'CCcam',
+  newcamd_des_key: '0102030405060708091011121314',
   status: 'active',
   use_tls: true,
   tls_insecure: false,
@@ -41,7 +42,9 @@ const createBody: ServerCreateBody = {
   api_port: 3000,
   username: 'linedesk',
   password: 'agent-password-here',
-  protocol: 'CCcam',
+  protocol: 'NewCamd',
+  // Spaces between the bytes are allowed; the key is stored and answered without them.
+  newcamd_des_key: '1F 2E 3D 4C 5B 6A 79 88 97 A6 B5 C4 D3 E2',
   use_tls: true,
   tls_insecure: false,
 };
@@ -55,7 +58,8 @@ const created: Server = {
   api_port: 3000,
   username: 'linedesk',
   has_password: true,
-  protocol: 'CCcam',
+  protocol: 'NewCamd',
+  newcamd_des_key: '1F2E3D4C5B6A798897A6B5C4D3E2',
   status: 'inactive',
   use_tls: true,
   tls_insecure: false,
@@ -147,6 +151,7 @@ export const serverExamples: RouteExamples = {
       'CCCAM_PORT_OUT_OF_RANGE',
       'PORT_OUT_OF_RANGE',
       'INVALID_HOST',
+      'INVALID_DES_KEY',
     ],
   },
   'GET /api/servers/active': { response: { items: active } },
@@ -160,7 +165,14 @@ export const serverExamples: RouteExamples = {
     params: { id: 3 },
     body: patchBody,
     response: { ...frankfurt, api_port: 3443, tls_insecure: true },
-    errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND', 'SERVER_NAME_EMPTY', 'PORT_OUT_OF_RANGE', 'INVALID_HOST'],
+    errors: [
+      'ADMIN_ONLY',
+      'SERVER_NOT_FOUND',
+      'SERVER_NAME_EMPTY',
+      'PORT_OUT_OF_RANGE',
+      'INVALID_HOST',
+      'INVALID_DES_KEY',
+    ],
   },
   // 204 on success.
   'DELETE /api/servers/:id': {

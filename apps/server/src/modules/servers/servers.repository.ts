@@ -14,6 +14,7 @@ export type ServerUpdate = Partial<
     | 'username'
     | 'passwordEncrypted'
     | 'protocol'
+    | 'newcamdDesKey'
     | 'status'
     | 'useTls'
     | 'tlsInsecure'

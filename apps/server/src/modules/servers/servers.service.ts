@@ -1,6 +1,7 @@
 import {
   checkServerCreate,
   checkServerPatch,
+  DEFAULT_NEWCAMD_DES_KEY,
   DEFAULT_SERVER_API_PORT,
   DEFAULT_SERVER_PROTOCOL,
   incompleteConfigMessage,
@@ -112,6 +113,7 @@ export async function createServer(
       username: body.username!,
       passwordEncrypted: ctx.serverSecrets.encrypt(body.password!),
       protocol: body.protocol ?? DEFAULT_SERVER_PROTOCOL,
+      newcamdDesKey: body.newcamd_des_key ?? DEFAULT_NEWCAMD_DES_KEY,
       status: 'inactive',
       useTls: body.use_tls ?? false,
       tlsInsecure: body.tls_insecure ?? false,
@@ -140,6 +142,7 @@ export async function updateServer(
     // Empty keeps the stored password: edit forms never receive it, so they send nothing.
     passwordEncrypted: patch.password ? ctx.serverSecrets.encrypt(patch.password) : undefined,
     protocol: patch.protocol,
+    newcamdDesKey: patch.newcamd_des_key,
     useTls: patch.use_tls,
     tlsInsecure: patch.tls_insecure,
     status: patch.status,

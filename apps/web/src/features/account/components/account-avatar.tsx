@@ -1,8 +1,8 @@
 import Avatar, { type AvatarProps } from '@mui/material/Avatar';
-import type { Me } from '@linedesk/shared';
+import { accountDisplayName, type Me } from '@linedesk/shared';
 
 export function AccountAvatar({ account, ...props }: { account: Me } & AvatarProps) {
-  const name = account.full_name || account.username;
+  const name = accountDisplayName(account);
   return (
     <Avatar
       alt={name}

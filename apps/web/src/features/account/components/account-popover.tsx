@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Typography from '@mui/material/Typography';
+import { accountDisplayName, accountName } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -35,7 +36,7 @@ export function AccountPopover() {
       <IconButton
         onClick={(event) => setAnchor(event.currentTarget)}
         // Names the account, so the label holds the avatar's visible initial.
-        aria-label={t('account.menuNamed', { name: account.full_name || account.username })}
+        aria-label={t('account.menuNamed', { name: accountDisplayName(account) })}
         aria-haspopup="true"
         aria-expanded={anchor ? 'true' : undefined}
         data-testid="account-button"
@@ -53,7 +54,7 @@ export function AccountPopover() {
       >
         <Box sx={{ p: 2, pb: 1.5 }}>
           <Typography variant="subtitle2" noWrap data-testid="account-username">
-            {account.username}
+            {accountName(account)}
           </Typography>
           <Typography variant="body2" noWrap sx={{ color: 'text.secondary' }} data-testid="account-email">
             {account.email}

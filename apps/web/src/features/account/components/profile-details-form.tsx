@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { accountName } from '@linedesk/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -70,7 +71,7 @@ export function ProfileDetailsForm() {
             />
             <TextField
               label={t('fields.username')}
-              value={account.username}
+              value={accountName(account)}
               disabled
               fullWidth
               slotProps={{ inputLabel: { shrink: true } }}

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { displayCredits } from '@linedesk/shared';
+import { accountDisplayName, displayCredits } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { useAccount } from '../../auth/hooks/account-context';
@@ -21,7 +21,7 @@ export function ProfileSummaryCard() {
       >
         <AccountAvatar account={account} sx={{ width: 96, height: 96, fontSize: 40, mb: 2 }} />
         <Typography variant="h6" data-testid="profile-name">
-          {account.full_name || account.username}
+          {accountDisplayName(account)}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2, wordBreak: 'break-all' }}>
           {account.email}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
+import { accountDisplayName } from '@linedesk/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -39,7 +40,7 @@ function useReturning(accountId: string): boolean {
 export function WelcomeCard() {
   const { t } = useTranslation();
   const account = useAccount();
-  const name = account.full_name || account.username;
+  const name = accountDisplayName(account);
   const returning = useReturning(account.id);
 
   return (

@@ -8,7 +8,13 @@ import {
 
 export { parseHostPort };
 
-export type ConnectionTarget = { host_ip: string; port: number; protocol: ServerProtocol };
+export type ConnectionTarget = {
+  host_ip: string;
+  port: number;
+  protocol: ServerProtocol;
+  /** The line's server's own key for the `N:` line (the API sends it with the line). */
+  newcamd_des_key: string | null;
+};
 
 function protocolOf(line: Line, servers: readonly ActiveServer[] | undefined): ServerProtocol {
   const server = servers?.find((candidate) => candidate.id === line.server_id);
@@ -28,11 +34,14 @@ export function connectionTarget(
   config: ClientConfig | undefined,
 ): ConnectionTarget | null {
   const protocol = protocolOf(line, servers);
+  const newcamd_des_key = line.newcamd_des_key ?? null;
   for (const entry of line.host_port) {
     const parsed = parseHostPort(entry);
-    if (parsed) return { host_ip: parsed.host, port: parsed.port, protocol };
+    if (parsed) return { host_ip: parsed.host, port: parsed.port, protocol, newcamd_des_key };
     const portOnly = /^\s*:?(\d{1,5})\s*$/.exec(entry);
-    if (portOnly && config?.host_ip) return { host_ip: config.host_ip, port: Number(portOnly[1]), protocol };
+    if (portOnly && config?.host_ip) {
+      return { host_ip: config.host_ip, port: Number(portOnly[1]), protocol, newcamd_des_key };
+    }
   }
   return null;
 }

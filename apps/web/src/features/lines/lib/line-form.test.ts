@@ -25,6 +25,7 @@ const line: Line = {
   owner_email: 'r@example.com',
   server_id: 1,
   server_name: 'Main',
+  newcamd_des_key: '0102030405060708091011121314',
   is_trial: false,
   subscription_months: 1,
   plan_id: 1,

@@ -9,7 +9,8 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   auth_users: [['me'], ['accounts'], ['groups'], ['setup-guide']],
   groups: [['groups'], ['me']],
   users: [['lines'], ['dashboard']],
-  cccam_servers: [['servers'], ['dashboard'], ['setup-guide']],
+  // Lines show their server's name and build their N: line from its DES key.
+  cccam_servers: [['servers'], ['lines'], ['dashboard'], ['setup-guide']],
   messages: [['messages'], ['dashboard']],
   tickets: [['tickets'], ['dashboard']],
   ticket_replies: [['tickets']],

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { ManagedAccount } from '@linedesk/shared';
+import { accountName, type ManagedAccount } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
@@ -48,7 +48,7 @@ export function AccountsGrid(props: AccountsGridProps) {
               {row.email}
             </Typography>
             <Typography variant="caption" noWrap component="p" sx={{ color: 'text.secondary' }}>
-              {row.full_name ? `${row.username} · ${row.full_name}` : row.username}
+              {row.full_name ? `${accountName(row)} · ${row.full_name}` : accountName(row)}
             </Typography>
             {showOwner && row.owner_email && (
               <Typography

@@ -16,6 +16,7 @@ type ServerFormFieldsProps = { control: Control<ServerFormValues>; mode: ServerF
 export function ServerFormFields({ control, mode }: ServerFormFieldsProps) {
   const { t } = useTranslation();
   const useTls = useWatch({ control, name: 'use_tls' });
+  const protocol = useWatch({ control, name: 'protocol' });
 
   return (
     <Stack sx={{ gap: 3 }}>
@@ -82,6 +83,16 @@ export function ServerFormFields({ control, mode }: ServerFormFieldsProps) {
           autoComplete="new-password"
           helperText={mode === 'edit' ? t('servers.fields.passwordKeep') : t('servers.fields.passwordHelp')}
         />
+        {protocol === 'NewCamd' && (
+          <FormTextField
+            control={control}
+            name="newcamd_des_key"
+            label={t('servers.fields.desKey')}
+            helperText={t('servers.fields.desKeyHelp')}
+            autoComplete="off"
+            sx={{ gridColumn: { sm: '1 / -1' }, '& input': { fontFamily: 'monospace' } }}
+          />
+        )}
       </Box>
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Controller

@@ -12,6 +12,7 @@ function server(id: number, extra: Partial<Server> = {}): Server {
     username: 'panel',
     has_password: true,
     protocol: 'CCcam',
+    newcamd_des_key: '0102030405060708091011121314',
     status: 'inactive',
     use_tls: false,
     tls_insecure: false,

@@ -1,9 +1,12 @@
 import {
+  DEFAULT_NEWCAMD_DES_KEY,
   DEFAULT_SERVER_API_PORT,
   DEFAULT_SERVER_PORT,
   DEFAULT_SERVER_PROTOCOL,
   isHost,
+  isNewcamdDesKey,
   isPort,
+  normalizeNewcamdDesKey,
   serverProtocols,
   type Server,
   type ServerCreateBody,
@@ -25,31 +28,43 @@ const portText = (outOfRange: string) =>
  * API still has the last word and its combined message is shown when it refuses.
  */
 export function serverFormSchema(mode: ServerFormMode) {
-  return z.object({
-    server_name: z
-      .string()
-      .trim()
-      .min(1, { error: mode === 'create' ? 'REQUIRED' : 'SERVER_NAME_EMPTY' })
-      .max(100, { error: 'TOO_LONG' }),
-    host_ip: z
-      .string()
-      .trim()
-      .min(1, { error: 'REQUIRED' })
-      .max(255, { error: 'TOO_LONG' })
-      .refine(isHost, { error: 'INVALID_HOST' }),
-    // Adding checks the card-sharing port with its own text; editing uses the general one.
-    port: portText(mode === 'create' ? 'CCCAM_PORT_OUT_OF_RANGE' : 'PORT_OUT_OF_RANGE'),
-    api_port: portText('PORT_OUT_OF_RANGE'),
-    protocol: z.enum(serverProtocols),
-    username: z.string().min(1, { error: 'REQUIRED' }).max(128, { error: 'TOO_LONG' }),
-    // Empty on edit keeps the stored password, which the API never sends back.
-    password:
-      mode === 'create'
-        ? z.string().min(1, { error: 'REQUIRED' }).max(256, { error: 'TOO_LONG' })
-        : z.string().max(256, { error: 'TOO_LONG' }),
-    use_tls: z.boolean(),
-    tls_insecure: z.boolean(),
-  });
+  return z
+    .object({
+      server_name: z
+        .string()
+        .trim()
+        .min(1, { error: mode === 'create' ? 'REQUIRED' : 'SERVER_NAME_EMPTY' })
+        .max(100, { error: 'TOO_LONG' }),
+      host_ip: z
+        .string()
+        .trim()
+        .min(1, { error: 'REQUIRED' })
+        .max(255, { error: 'TOO_LONG' })
+        .refine(isHost, { error: 'INVALID_HOST' }),
+      // Adding checks the card-sharing port with its own text; editing uses the general one.
+      port: portText(mode === 'create' ? 'CCCAM_PORT_OUT_OF_RANGE' : 'PORT_OUT_OF_RANGE'),
+      api_port: portText('PORT_OUT_OF_RANGE'),
+      protocol: z.enum(serverProtocols),
+      newcamd_des_key: z.string(),
+      username: z.string().min(1, { error: 'REQUIRED' }).max(128, { error: 'TOO_LONG' }),
+      // Empty on edit keeps the stored password, which the API never sends back.
+      password:
+        mode === 'create'
+          ? z.string().min(1, { error: 'REQUIRED' }).max(256, { error: 'TOO_LONG' })
+          : z.string().max(256, { error: 'TOO_LONG' }),
+      use_tls: z.boolean(),
+      tls_insecure: z.boolean(),
+    })
+    .refine(
+      (values) => values.protocol !== 'NewCamd' || isNewcamdDesKey(String(values.newcamd_des_key ?? '')),
+      {
+        error: 'INVALID_DES_KEY',
+        path: ['newcamd_des_key'],
+        // The key field shows only for NewCamd, so only then may it hold the form back; checked with
+        // the other fields rather than after them.
+        when: () => true,
+      },
+    );
 }
 
 export type ServerFormValues = z.input<ReturnType<typeof serverFormSchema>>;
@@ -61,6 +76,7 @@ export function serverFormDefaults(server?: Server | null): ServerFormValues {
     port: String(server?.port ?? DEFAULT_SERVER_PORT),
     api_port: String(server?.api_port ?? DEFAULT_SERVER_API_PORT),
     protocol: server?.protocol ?? DEFAULT_SERVER_PROTOCOL,
+    newcamd_des_key: server?.newcamd_des_key ?? DEFAULT_NEWCAMD_DES_KEY,
     username: server?.username ?? '',
     password: '',
     use_tls: server?.use_tls ?? false,
@@ -75,6 +91,10 @@ export function toServerBody(values: ServerFormValues): ServerCreateBody & Serve
     port: Number(values.port),
     api_port: Number(values.api_port),
     protocol: values.protocol,
+    // A key typed while NewCamd was picked and left half-done after switching to CCcam is dropped.
+    ...(isNewcamdDesKey(values.newcamd_des_key)
+      ? { newcamd_des_key: normalizeNewcamdDesKey(values.newcamd_des_key) }
+      : {}),
     username: values.username,
     ...(values.password ? { password: values.password } : {}),
     use_tls: values.use_tls,

@@ -1,0 +1,2 @@
+ALTER TABLE "cccam_servers" ADD COLUMN "newcamd_des_key" text DEFAULT '0102030405060708091011121314' NOT NULL;--> statement-breakpoint
+ALTER TABLE "cccam_servers" ADD CONSTRAINT "cccam_servers_newcamd_des_key_check" CHECK ("cccam_servers"."newcamd_des_key" ~ '^[0-9A-F]{28}$');
