@@ -47,22 +47,6 @@ export function usernameFromEmail(email: string): string {
   return at === -1 ? email : email.slice(0, at);
 }
 
-type NamedAccount = Pick<Account, 'email' | 'username' | 'profile_username'>;
-
-/**
- * The name an account goes by wherever the panel shows one: the username chosen at sign-up. Without
- * one the API sends the email there, and the email's local part reads better next to the address.
- */
-export function accountName(account: NamedAccount): string {
-  const chosen = account.profile_username.trim();
-  return chosen && chosen !== account.email ? chosen : account.username;
-}
-
-/** The full name when the account gave one, else its name. */
-export function accountDisplayName(account: NamedAccount & Pick<Account, 'full_name'>): string {
-  return account.full_name.trim() || accountName(account);
-}
-
 /**
  * Spec section 4, "Account derivation" (display only): admin → group 1 (credits shown as 1000),
  * credits > 0 → group 2, otherwise group 3.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountDisplayName, accountName } from './account.js';
+import { accountDisplayName, accountName } from './account-name.js';
 
 describe('account names', () => {
   const base = { email: 'anna.k@example.com', username: 'anna.k', full_name: '' };
