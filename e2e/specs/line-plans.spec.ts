@@ -150,7 +150,7 @@ describe('line plans in real browsers', () => {
     await admin.getByTestId(`line-plan-${planId}`).getByText('1 line', { exact: true }).waitFor();
   });
 
-  it('the reseller moves the line back to the standard plan from the list, at no charge', async () => {
+  it('the reseller moves the line back to the cheaper standard plan from the list, at no charge', async () => {
     const plans = await adminApi.request<{ items: { id: number; name: string; is_default: boolean }[] }>(
       'GET',
       '/api/line-plans',
@@ -165,6 +165,9 @@ describe('line plans in real browsers', () => {
     await dialog.getByTestId('bulk-plan-select').click();
     await reseller.getByTestId(`bulk-plan-option-${standard.id}`).click();
     await dialog.locator('[data-testid="bulk-preview-count"][data-count="1"]').waitFor();
+    // The cost shows before confirming: a cheaper plan costs nothing.
+    await dialog.locator('[data-testid="price-summary"][data-charged="0"]').waitFor();
+    expect(await dialog.getByTestId('price-balance-after').textContent()).toBe('8');
     await reseller.getByTestId('bulk-confirm').click();
     await reseller.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor();
     expect(await reseller.getByTestId('bulk-summary').textContent()).toBe('Done: 1 succeeded, 0 failed.');

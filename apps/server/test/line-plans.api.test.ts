@@ -305,6 +305,34 @@ describe('line plans', () => {
     expect(section(await oscamUser()).some((l) => l.startsWith('caid'))).toBe(false);
   });
 
+  it("refuses a new line on a plan that forbids its server's protocol, before charging", async () => {
+    const plan = await admin.post('/api/line-plans', {
+      name: 'NewCamd only',
+      prices: [{ months: 1, credits: 3 }],
+      restrictions: { allowed_protocols: ['newcamd'] },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const balance = await balanceOf(server, reseller.id);
+    const entries = (await ledgerRows(reseller.id)).length;
+    const username = name();
+    const res = await reseller.client.post('/api/lines', {
+      username,
+      password: 'pw-1234',
+      subscription_months: 1,
+      server_id: oscamServer.id,
+      plan_id: plan.body.id,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error).toMatchObject({
+      code: 'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+      message: "This plan does not allow the CCcam protocol of the line's server",
+    });
+    expect(await balanceOf(server, reseller.id)).toBe(balance);
+    expect(await ledgerRows(reseller.id)).toHaveLength(entries);
+    const list = await reseller.client.get(`/api/lines?search=${username}`);
+    expect(list.body.items).toEqual([]);
+  });
+
   it('reports a line failing, not synced, when its agent predates restrictions', async () => {
     const old: ScriptedAgent = await startScriptedAgent();
     try {

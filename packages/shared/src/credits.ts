@@ -38,6 +38,7 @@ export const ledgerReasons = [
   'set',
   'line_create',
   'line_renew',
+  'line_plan_change',
   'redeem',
   'topup',
   'transfer_in',

@@ -105,8 +105,8 @@ export type LineBulkJob = z.infer<typeof lineBulkJobSchema>;
 
 /**
  * What a bulk renew or create costs: the single line's price per line; admins are not charged.
- * Changing plan costs nothing: the line keeps its expiry (already paid for) and gets the new plan's
- * restrictions at once; its next renewal is priced by the new plan.
+ * A plan change is priced line by line (`planChangeCharge`), as each line's current plan and
+ * duration differ; 0 here.
  */
 export function lineBulkCharge(action: LineBulkAction, months: number | undefined, isAdmin: boolean): number {
   if (isAdmin || (action !== 'renew' && action !== 'create') || months === undefined) return 0;

@@ -2,6 +2,7 @@
 export const linePlanErrors = {
   LINE_PLAN_NOT_FOUND: 'Line plan not found',
   LINE_PLAN_DURATION_NOT_OFFERED: 'This plan does not offer a line of {{months}} months',
+  LINE_PLAN_CHANGE_TRIAL: 'A trial line cannot change plan: renew it first',
   LINE_PLAN_PROTOCOL_NOT_ALLOWED: "This plan does not allow the {{protocol}} protocol of the line's server",
   LINE_PLAN_DEFAULT_FIXED:
     'The default plan is the standard price list: its prices cannot be changed and it cannot be archived',

@@ -140,6 +140,35 @@ export function planLinePrice(
   return who.isAdmin || who.isTrial ? 0 : price.credits;
 }
 
+/** Why a line cannot move to another plan, whoever asks. */
+export type PlanChangeRefusal = 'LINE_PLAN_DURATION_NOT_OFFERED' | 'LINE_PLAN_CHANGE_TRIAL';
+
+/**
+ * What moving a line to another plan costs: the line keeps its expiry, so a reseller pays what the
+ * new plan's price for the line's paid duration adds over the current plan's, never less than 0 (a
+ * cheaper plan refunds nothing); otherwise a line sold on a cheap plan would get a dearer plan's
+ * limits for free. Admins pay nothing. The paid duration must be one the new plan sells.
+ *
+ * A trial (or any line without a paid duration) has no price to compare, so only an admin may move
+ * it, at no charge; a reseller renews it first. A current plan that no longer sells the line's
+ * duration counts as 0, so the move costs the new plan's full price rather than nothing.
+ */
+export function planChangeCharge(
+  from: readonly PlanPrice[],
+  to: readonly PlanPrice[],
+  line: { months: number | null; isTrial: boolean },
+  who: { isAdmin: boolean },
+): { charge: number } | { refusal: PlanChangeRefusal; months?: number } {
+  if (line.months === null || line.isTrial) {
+    return who.isAdmin ? { charge: 0 } : { refusal: 'LINE_PLAN_CHANGE_TRIAL' };
+  }
+  const next = planLinePrice(to, line.months, { isAdmin: false });
+  if (next === null) return { refusal: 'LINE_PLAN_DURATION_NOT_OFFERED', months: line.months };
+  if (who.isAdmin) return { charge: 0 };
+  const current = planLinePrice(from, line.months, { isAdmin: false }) ?? 0;
+  return { charge: Math.max(0, next - current) };
+}
+
 /**
  * Whether a line of this plan can log in to a server speaking `serverProtocol` (the server's
  * 'CCcam' or 'NewCamd'): a plan that names its protocols must name the server's.

@@ -3,6 +3,7 @@ import {
   connectionLine,
   isoDate,
   planAllowsServerProtocol,
+  planChangeCharge,
   planLinePrice,
   renewedExpiry,
   toDisplayDate,
@@ -165,23 +166,49 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
       if (current.planId === plan.id) {
         return { done: { ...base, charged: 0, owners: [] } };
       }
-      // The line keeps its expiry, so its paid duration must be one the new plan sells.
-      const months = current.subscriptionMonths;
-      if (months !== null && planLinePrice(plan.prices, months, { isAdmin: true }) === null) {
-        throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });
+      // Priced from the line as it is now, under its lock, not as the preview saw it.
+      const priced = planChangeCharge(
+        (await planOfLine(tx, current.planId)).prices,
+        plan.prices,
+        { months: current.subscriptionMonths, isTrial: current.isTrial },
+        { isAdmin: job.isAdmin },
+      );
+      if ('refusal' in priced) {
+        throw new AppError(
+          priced.refusal,
+          priced.months === undefined ? {} : { params: { months: priced.months } },
+        );
       }
       const server =
         current.serverId === null ? undefined : await serversRepository.findById(tx, current.serverId);
       if (server && !planAllowsServerProtocol(plan.restrictions, server.protocol)) {
         throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
       }
+      const charge = priced.charge;
       const updated = (await linesRepository.update(tx, current.id, {
         planId: plan.id,
         ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
       }))!;
+      // A balance that cannot pay throws INSUFFICIENT_CREDITS and rolls the plan change back with it.
+      if (charge > 0) {
+        await creditLedger.change(tx, {
+          accountId: job.accountId,
+          delta: -charge,
+          reason: 'line_plan_change',
+          actorId: job.accountId,
+          refType: 'line',
+          refId: String(current.id),
+          note: current.username,
+        });
+      }
       await enqueueUpsert(tx, updated);
-      await event('plan_changed', { from_plan_id: current.planId, to_plan_id: plan.id, plan: plan.name });
-      return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId) } };
+      await event('plan_changed', {
+        from_plan_id: current.planId,
+        to_plan_id: plan.id,
+        plan: plan.name,
+        charged: charge,
+      });
+      return { done: { ...base, charged: charge, owners: ownersOf(current.ownerId) } };
     }
     case 'create':
       throw new Error('create items are applied by applyCreate');

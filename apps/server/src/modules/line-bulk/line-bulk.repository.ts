@@ -1,7 +1,13 @@
 import type { LineBulkItemResult } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authUsers, lineBulkItems as items, lineBulkJobs as jobs, lines } from '../../db/schema.js';
+import {
+  authUsers,
+  cccamServers,
+  lineBulkItems as items,
+  lineBulkJobs as jobs,
+  lines,
+} from '../../db/schema.js';
 
 export type BulkJobRow = typeof jobs.$inferSelect;
 export type BulkItemRow = typeof items.$inferSelect;
@@ -159,6 +165,31 @@ export const lineBulkRepository = {
       for (const row of rows) found.set(row.id, row.username);
     }
     return found;
+  },
+  /** What a plan change of these lines depends on: their plan, paid duration and server's protocol. */
+  async planChangeLines(db: Db, ids: number[]) {
+    const out: {
+      id: number;
+      planId: number;
+      subscriptionMonths: number | null;
+      isTrial: boolean;
+      protocol: string | null;
+    }[] = [];
+    for (let start = 0; start < ids.length; start += INSERT_SLICE) {
+      const rows = await db
+        .select({
+          id: lines.id,
+          planId: lines.planId,
+          subscriptionMonths: lines.subscriptionMonths,
+          isTrial: lines.isTrial,
+          protocol: cccamServers.protocol,
+        })
+        .from(lines)
+        .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+        .where(inArray(lines.id, ids.slice(start, start + INSERT_SLICE)));
+      out.push(...rows);
+    }
+    return out;
   },
   async usernamesTaken(db: Db, usernames: string[]): Promise<Set<string>> {
     if (usernames.length === 0) return new Set();

@@ -8,6 +8,8 @@ import {
   LINE_BULK_MAX_LINES,
   LINE_BULK_PREFIX_MAX,
   lineBulkCharge,
+  planAllowsServerProtocol,
+  planChangeCharge,
   randomLinePassword,
   type LineBulkAction,
   type LineBulkBody,
@@ -18,7 +20,8 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { planForNewLine } from '../line-plans/line-plans.service.js';
+import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
+import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { linesRepository, type LineFilter } from '../lines/lines.repository.js';
@@ -43,7 +46,9 @@ type Plan = {
   items: BulkItemInsert[];
   count: number;
   refused: number;
+  /** The dearest line (all lines cost the same but for a plan change). */
   perLine: number;
+  total: number;
 };
 
 function filterOf(scopeOwnerId: string | null, filter: NonNullable<LineBulkBody['filter']>): LineFilter {
@@ -108,6 +113,7 @@ async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promi
     count,
     refused: 0,
     perLine,
+    total: perLine * count,
   };
 }
 
@@ -143,7 +149,11 @@ async function planSelection(ctx: AppContext, actor: Actor | null, body: LineBul
   // Another owner's line is refused as "not found", exactly as a single action on it would be.
   const visible = ids.filter((id) => found.has(id));
   const refused = ids.filter((id) => !found.has(id));
-  const perLine = lineBulkCharge(body.action, params.subscription_months, me.isAdmin);
+  let perLine = lineBulkCharge(body.action, params.subscription_months, me.isAdmin);
+  let total = perLine * visible.length;
+  if (body.action === 'change_plan') {
+    ({ perLine, total } = await planChangeCosts(ctx, me, visible, params.plan_id!));
+  }
   params.charge_per_line = perLine;
   const refusedText = new AppError('LINE_NOT_FOUND');
   return {
@@ -163,7 +173,42 @@ async function planSelection(ctx: AppContext, actor: Actor | null, body: LineBul
     count: visible.length,
     refused: refused.length,
     perLine,
+    total,
   };
+}
+
+/**
+ * What moving these lines to the plan costs, line by line as the run will price them; lines the run
+ * will refuse (a duration the plan does not sell, a trial, a protocol it forbids) cost nothing.
+ */
+async function planChangeCosts(
+  ctx: AppContext,
+  me: Actor,
+  ids: number[],
+  planId: number,
+): Promise<{ perLine: number; total: number }> {
+  const plans = new Map<number, Promise<LinePlanRow>>();
+  const planById = (id: number) => {
+    if (!plans.has(id)) plans.set(id, planOfLine(ctx.db, id));
+    return plans.get(id)!;
+  };
+  const target = await planById(planId);
+  let perLine = 0;
+  let total = 0;
+  for (const line of await lineBulkRepository.planChangeLines(ctx.db, ids)) {
+    if (line.planId === planId) continue;
+    if (line.protocol !== null && !planAllowsServerProtocol(target.restrictions, line.protocol)) continue;
+    const priced = planChangeCharge(
+      (await planById(line.planId)).prices,
+      target.prices,
+      { months: line.subscriptionMonths, isTrial: line.isTrial },
+      { isAdmin: me.isAdmin },
+    );
+    if ('refusal' in priced) continue;
+    perLine = Math.max(perLine, priced.charge);
+    total += priced.charge;
+  }
+  return { perLine, total };
 }
 
 async function planOf(ctx: AppContext, actor: Actor | null, body: LineBulkBody): Promise<Plan> {
@@ -172,7 +217,7 @@ async function planOf(ctx: AppContext, actor: Actor | null, body: LineBulkBody):
 }
 
 async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> {
-  const total = plan.perLine * plan.count;
+  const total = plan.total;
   const balance = plan.me.isAdmin ? null : (await linesRepository.accountBalance(ctx.db, plan.me.id)).credits;
   return {
     action: plan.action,

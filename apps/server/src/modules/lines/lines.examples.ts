@@ -74,6 +74,7 @@ export const lineExamples: RouteExamples = {
       'LINE_INVALID_DURATION',
       ['LINE_PLAN_DURATION_NOT_OFFERED', { months: 3 }],
       'LINE_PLAN_NOT_FOUND',
+      ['LINE_PLAN_PROTOCOL_NOT_ALLOWED', { protocol: 'NewCamd' }],
       ['INSUFFICIENT_CREDITS', { required: 4, available: 1 }],
       'LINE_NO_ACTIVE_SERVERS',
       ['LINE_TRIAL_LIMIT_REACHED', { limit: 5 }],

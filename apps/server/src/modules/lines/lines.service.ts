@@ -5,6 +5,7 @@ import {
   DEFAULT_TRIAL_LINES_PER_DAY,
   isoDate,
   isValidLineCredential,
+  planAllowsServerProtocol,
   planLinePrice,
   parseExpiryDate,
   renewedExpiry,
@@ -449,6 +450,10 @@ export async function createLine(
   // A taken username is answered by the unique index when the line is inserted.
   const server = await pickServer(ctx, body.server_id);
   assertUsernameFitsServer(username, server);
+  // As a plan change would: a line its server's protocol cannot serve is refused before any charge.
+  if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
+    throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
+  }
 
   const start = today();
   const expiryDate = isTrial ? addDays(start, await trialDays(ctx)) : addMonths(start, months!);

@@ -151,7 +151,8 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
               {t('linesBulk.preview.refused', { count: data.refused })}
             </Alert>
           )}
-          {data && (action === 'renew' || action === 'create') && (
+          {/* A plan change is priced line by line; the preview's total is what the run charges. */}
+          {data && (action === 'renew' || action === 'create' || action === 'change_plan') && (
             <PriceSummary price={data.charge_total} balance={data.balance ?? 0} admin={admin} />
           )}
           {action === 'delete' && data && (

@@ -39,7 +39,7 @@ function Row({
   );
 }
 
-/** What a create or renewal costs and what is left afterwards, before anything is sent. */
+/** What a create, renewal or plan change costs and what is left afterwards, before anything is sent. */
 export function PriceSummary({ price, balance, admin, trial = false }: PriceSummaryProps) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
