@@ -178,15 +178,20 @@ export function createLineService(
     served = servedSet(users, today);
 
     if (configChanged) {
-      const render = (list: readonly ManagedUser[]) =>
-        new Map(list.map((user) => [user.username, backend.renderEntries([user], today).join('\n')]));
-      const before = render(previous);
-      const after = render(nextUsers);
-      for (const name of new Set([...before.keys(), ...after.keys()])) {
-        if (before.get(name) === after.get(name)) continue;
+      const render = (user: ManagedUser) => backend.renderEntries([user], today).join('\n');
+      // Records never change in place: a user holding the same record as before renders the same,
+      // so only the changed ones are rendered and compared (a write stays cheap with many users).
+      const before = new Map(previous.map((user) => [user.username, user]));
+      for (const user of nextUsers) {
+        const earlier = before.get(user.username);
+        before.delete(user.username);
+        if (earlier === user || (earlier && render(earlier) === render(user))) continue;
+        unapplied.add(user.username);
+        removedSinceReload.delete(user.username);
+      }
+      for (const name of before.keys()) {
         unapplied.add(name);
-        if (after.has(name)) removedSinceReload.delete(name);
-        else removedSinceReload.add(name);
+        removedSinceReload.add(name);
       }
     }
     const reloadFor = new Set(unapplied);

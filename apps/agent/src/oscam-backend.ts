@@ -10,13 +10,24 @@ export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'osc
   const isServed = (user: ManagedUser, today: string): boolean => user.enabled && today <= user.expiryDate;
   // An expired OSCam account can still log in (only its requests are refused with "expdate"), so
   // an expired line is also written disabled, and enabled again on renewal.
-  const renderAccount = (user: ManagedUser, today: string): string[] => [
+  // Each write renders every account; records never change in place (a change is a new record), so
+  // an account's lines are kept with its record and a write renders only what changed.
+  const rendered = new WeakMap<ManagedUser, { served: boolean; lines: string[] }>();
+  const renderAccount = (user: ManagedUser, today: string): string[] => {
+    const served = isServed(user, today);
+    const kept = rendered.get(user);
+    if (kept?.served === served) return kept.lines;
+    const lines = accountLines(user, served);
+    rendered.set(user, { served, lines });
+    return lines;
+  };
+  const accountLines = (user: ManagedUser, served: boolean): string[] => [
     '[account]',
     `user = ${user.username}`,
     `pwd = ${user.password}`,
     `group = ${config.oscam.group}`,
     `expdate = ${user.expiryDate}`,
-    `disabled = ${isServed(user, today) ? 0 : 1}`,
+    `disabled = ${served ? 0 : 1}`,
     ...oscamRestrictionLines(user.restrictions),
   ];
 

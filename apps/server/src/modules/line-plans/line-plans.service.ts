@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
+import { createChangeCache, type ChangeCache } from '../../platform/change-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
@@ -108,14 +109,26 @@ export async function updateLinePlan(
  * The plan a new line is sold on: the one asked for while it takes new lines, else the default plan.
  * An archived or unknown plan is "not found" for everyone.
  */
+const planCaches = new WeakMap<AppContext, ChangeCache<LinePlanRow | undefined>>();
+
+/** Bounds a plan change made outside the app; the app's own changes drop the kept plans at once. */
+const PLAN_CACHE_MS = 5_000;
+
 export async function planForNewLine(
   ctx: AppContext,
   planId: number | null | undefined,
 ): Promise<LinePlanRow> {
-  const plan =
+  let cache = planCaches.get(ctx);
+  if (!cache) {
+    cache = createChangeCache(ctx.bus, ['line_plans'], PLAN_CACHE_MS);
+    planCaches.set(ctx, cache);
+  }
+  // Every create reads its plan: kept until a plan changes.
+  const plan = await cache.read(String(planId ?? 'default'), () =>
     planId === null || planId === undefined
-      ? await linePlansRepository.findDefault(ctx.db)
-      : await linePlansRepository.findById(ctx.db, planId);
+      ? linePlansRepository.findDefault(ctx.db)
+      : linePlansRepository.findById(ctx.db, planId),
+  );
   if (!plan || plan.archived) throw new AppError('LINE_PLAN_NOT_FOUND');
   return plan;
 }

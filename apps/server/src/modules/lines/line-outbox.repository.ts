@@ -105,7 +105,28 @@ function leasedRow(
   };
 }
 
-export const outboxStatements = { upsertStatement, eventInsert, leasedRow };
+/**
+ * Many lines' upserts (as `upsertStatement`), each leased for its own request, read from the WITH
+ * query `source` with columns line_id, server_id, username, payload, lease_id. Returns per row its
+ * key and lease, like `upsertStatement`.
+ */
+function upsertManyStatement(source: SQL, workerAfterMs: number, leaseMs: number): SQL {
+  const free = sql`(o.leased_until is null or o.leased_until < now())`;
+  return sql`
+    insert into line_sync_outbox as o
+      (line_id, server_id, username, operation, payload, next_attempt_at, leased_until, lease_id)
+    select s.line_id, s.server_id, s.username, 'upsert', s.payload, ${msFromNow(workerAfterMs)},
+      ${msFromNow(leaseMs)}, s.lease_id
+    from ${source} s
+    on conflict (server_id, username) do update set
+      line_id = excluded.line_id, operation = excluded.operation, payload = excluded.payload,
+      attempts = 0, next_attempt_at = excluded.next_attempt_at, last_error = null,
+      leased_until = case when ${free} then excluded.leased_until else o.leased_until end,
+      lease_id = case when ${free} then excluded.lease_id else o.lease_id end
+    returning o.id, o.server_id, o.username, o.lease_id, o.attempts`;
+}
+
+export const outboxStatements = { upsertStatement, upsertManyStatement, eventInsert, leasedRow };
 
 export const lineOutboxRepository = {
   /**

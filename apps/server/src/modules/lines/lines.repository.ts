@@ -18,7 +18,14 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { authUsers, cccamServers, lineEvents, lines, trialLineUsage } from '../../db/schema.js';
+import {
+  authUsers,
+  cccamServers,
+  creditLedger as ledgerTable,
+  lineEvents,
+  lines,
+  trialLineUsage,
+} from '../../db/schema.js';
 import { creditLedger, type CreditChange } from '../credits/credit-ledger.js';
 import {
   outboxStatements,
@@ -383,6 +390,97 @@ export const linesRepository = {
           );
     const charged = !extra.charge ? undefined : balance === null ? null : { balance, ownerId: accountOwner };
     return { line, outbox, charged };
+  },
+  /**
+   * Many new lines in one transaction's two statements (group commit of concurrent creates): the
+   * lines, in order, skipping any whose username is taken (by an existing line or an earlier one in
+   * `values`); then for the inserted ones, in one statement, their outbox rows (each leased for its
+   * own request), their history rows and the charges with one ledger row per line, each account's
+   * balance moved once by its lines' total. `short`: accounts whose balance could not pay their
+   * total; the caller must roll back, since their lines stand uncharged.
+   */
+  async insertCreatedMany(
+    tx: Db,
+    items: {
+      values: LineInsert;
+      outbox: { payload: UpsertPayload; leaseId: string };
+      details: Record<string, unknown>;
+      charge: number;
+    }[],
+    timing: { workerAfterMs: number; leaseMs: number },
+  ): Promise<{
+    lines: LineRecord[];
+    outbox: Map<string, { id: number; lease_id: string | null; attempts: number }>;
+    balances: Map<string, { balance: number; ownerId: string | null }>;
+    short: string[];
+  }> {
+    const inserted = await tx
+      .insert(lines)
+      .values(items.map((item) => item.values))
+      .onConflictDoNothing({ target: lines.username })
+      .returning(storedColumns);
+    if (inserted.length === 0) return { lines: [], outbox: new Map(), balances: new Map(), short: [] };
+    const byUsername = new Map(items.map((item) => [item.values.username, item]));
+    const rows = inserted.map((line) => {
+      const item = byUsername.get(line.username)!;
+      return sql`(${line.id}::int, ${line.ownerId}::text, ${line.serverId}::int, ${line.username}::text,
+        ${item.charge}::int, ${JSON.stringify(item.outbox.payload)}::jsonb,
+        ${JSON.stringify(item.details)}::jsonb, ${item.outbox.leaseId}::text)`;
+    });
+    const result = await tx.execute(sql`
+      with v (line_id, owner_id, server_id, username, charge, payload, details, lease_id) as (
+        values ${sql.join(rows, sql`, `)}
+      ),
+      need as (select owner_id, sum(charge)::int as total from v where charge > 0 group by owner_id),
+      charged as (
+        update ${authUsers} a set credits = a.credits - need.total, updated_at = now()
+        from need where a.id = need.owner_id and a.credits >= need.total
+        returning a.id, a.credits, a.owner_id
+      ),
+      entry as (
+        insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note)
+        select v.owner_id, -v.charge,
+          c.credits + coalesce(sum(v.charge) over (partition by v.owner_id order by v.line_id
+            rows between 1 following and unbounded following), 0),
+          'line_create', v.owner_id, 'line', v.line_id::text, v.username
+        from v join charged c on c.id = v.owner_id
+        where v.charge > 0
+      ),
+      queued as (${outboxStatements.upsertManyStatement(sql`v`, timing.workerAfterMs, timing.leaseMs)}),
+      logged as (
+        insert into line_events (line_id, owner_id, actor_id, action, details)
+        select v.line_id, v.owner_id, v.owner_id, 'created', v.details from v
+      )
+      select 'queued' as kind, q.username as key, q.id, q.lease_id, q.attempts, null::int as credits,
+        null::text as owner_id
+      from queued q
+      union all
+      select 'charged', c.id, null, null, null, c.credits, c.owner_id from charged c
+      union all
+      select 'short', n.owner_id, null, null, null, null, null from need n
+        where not exists (select 1 from charged c where c.id = n.owner_id)`);
+    const outbox = new Map<string, { id: number; lease_id: string | null; attempts: number }>();
+    const balances = new Map<string, { balance: number; ownerId: string | null }>();
+    const short: string[] = [];
+    type ResultRow = {
+      kind: 'queued' | 'charged' | 'short';
+      key: string;
+      id: string | number | null;
+      lease_id: string | null;
+      attempts: number | null;
+      credits: number | null;
+      owner_id: string | null;
+    };
+    for (const row of (result as unknown as { rows: ResultRow[] }).rows) {
+      if (row.kind === 'queued') {
+        outbox.set(row.key, { id: Number(row.id), lease_id: row.lease_id, attempts: row.attempts ?? 0 });
+      } else if (row.kind === 'charged') {
+        balances.set(row.key, { balance: row.credits!, ownerId: row.owner_id });
+      } else {
+        short.push(row.key);
+      }
+    }
+    return { lines: inserted, outbox, balances, short };
   },
   async update(tx: Db, id: number, values: LineUpdate): Promise<LineRecord | undefined> {
     const [row] = await tx

@@ -29,6 +29,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
+import { createChangeCache, type ChangeCache } from '../../platform/change-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { balanceEvents } from '../credits/credit-events.js';
@@ -43,13 +44,16 @@ import {
   lineConnectionsRepository,
   type PresenceRow,
 } from '../line-connections/line-connections.repository.js';
+import { writeBatchedCreate } from './line-create-batch.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
+import { lineEvent } from './line-events.js';
 import { toLine } from './line-mapper.js';
 import {
   lineOutboxRepository,
   type EnqueueOptions,
   type OutboxKey,
   type OutboxRow,
+  type UpsertPayload,
 } from './line-outbox.repository.js';
 import { reconcileServer } from './line-reconcile.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
@@ -88,17 +92,6 @@ function withPresence(line: Line, presence: PresenceRow | undefined): Line {
     last_seen_at: presence?.lastSeenAt.toISOString() ?? null,
     sharing_detected_at: presence?.sharingDetectedAt?.toISOString() ?? null,
   };
-}
-
-function audienceOf(ownerId: string | null): string[] {
-  return ownerId ? [ownerId] : [];
-}
-
-function lineEvent(
-  action: 'insert' | 'update' | 'delete',
-  line: { id: number; ownerId: string | null },
-): ChangeEvent {
-  return { table: 'users', action, id: String(line.id), audience: audienceOf(line.ownerId) };
 }
 
 async function publishLine(
@@ -198,6 +191,9 @@ async function balanceOf(ctx: AppContext, actor: Actor, afterCharge: number | nu
   return afterCharge ?? (await linesRepository.accountBalance(ctx.db, actor.id)).credits;
 }
 
+/** Bounds a server change made outside the app; the app's own changes drop the kept rows at once. */
+const SERVER_CACHE_MS = 5_000;
+
 const NO_IDEMPOTENCY_KEY: IdempotencyRequest = { key: undefined, scope: '' };
 
 /** What an idempotent line write keeps with its key; a retry is answered from it and the line now. */
@@ -277,12 +273,26 @@ async function trialDays(ctx: AppContext): Promise<number> {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_TRIAL_DAYS;
 }
 
+const serverCaches = new WeakMap<AppContext, ChangeCache<ServerRow | undefined>>();
+
+/** Servers as new lines read them: kept until any server changes (a create need not read them). */
+function readServer(ctx: AppContext, key: 'newest' | number): Promise<ServerRow | undefined> {
+  let cache = serverCaches.get(ctx);
+  if (!cache) {
+    cache = createChangeCache(ctx.bus, ['cccam_servers'], SERVER_CACHE_MS);
+    serverCaches.set(ctx, cache);
+  }
+  return cache.read(String(key), () =>
+    key === 'newest' ? serversRepository.newestActive(ctx.db) : serversRepository.findById(ctx.db, key),
+  );
+}
+
 /** The picked server when it is active, else the newest active one (spec section 4). */
 async function pickServer(ctx: AppContext, serverId: number | null | undefined): Promise<ServerRow> {
-  const newest = await serversRepository.newestActive(ctx.db);
+  const newest = await readServer(ctx, 'newest');
   if (!newest) throw new AppError('LINE_NO_ACTIVE_SERVERS');
   if (serverId === null || serverId === undefined) return newest;
-  const picked = serverId === newest.id ? newest : await serversRepository.findById(ctx.db, serverId);
+  const picked = serverId === newest.id ? newest : await readServer(ctx, serverId);
   // Only active servers serve line operations; resellers cannot see the others, so it is "not found".
   if (!picked || picked.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
   return picked;
@@ -464,75 +474,92 @@ export async function createLine(
   let accountOwner: string | null = null;
   let claimed: Claimed | undefined;
 
+  const payload: UpsertPayload = {
+    password,
+    expiryDate: toDisplayDate(expiryDate),
+    enabled: true,
+    ...(restrictions ? { restrictions } : {}),
+  };
+  const values = {
+    username,
+    password,
+    expiryDate,
+    addedDate: start,
+    notes: cleanText(body.notes),
+    name: cleanText(body.name),
+    email: cleanText(body.email),
+    company: cleanText(body.company),
+    hostPort: hostPort && hostPort.length > 0 ? hostPort : [`${server.hostIp}:${server.port}`],
+    ownerId: me.id,
+    ownerEmail: me.email,
+    serverId: server.id,
+    isTrial,
+    subscriptionMonths: isTrial ? null : months!,
+    planId: plan.id,
+    syncState: 'pending' as const,
+  };
+  const details = {
+    expiry_date: expiryDate,
+    is_trial: isTrial,
+    subscription_months: isTrial ? null : months,
+    server_id: server.id,
+    plan_id: plan.id,
+    charged: charge,
+  };
+
+  // Without a trial's daily limit or an idempotency key a create is only its writes: it goes in with
+  // the creates that arrive meanwhile (one transaction for all), unless that batch cannot decide it.
+  if (!isTrial && !idempotency.key) {
+    const timing = { workerAfterMs: deliveredBy(ctx), leaseMs: deliveredBy(ctx) };
+    const batched = await writeBatchedCreate(
+      ctx,
+      { values, payload, details, charge, leaseId: randomUUID() },
+      timing,
+    );
+    if (batched.kind === 'username_taken') throw new AppError('LINE_USERNAME_TAKEN');
+    if (batched.kind === 'created') {
+      return answerCreated(
+        ctx,
+        me,
+        batched.line,
+        server,
+        batched.claimed,
+        charge,
+        batched.charged?.balance ?? null,
+      );
+    }
+  }
+
   let created: LineRecord | undefined;
   const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 201, async (tx) => {
     if (trialLimit !== null && !(await linesRepository.claimTrial(tx, me.id, start, trialLimit))) {
       throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
     }
     const leaseId = randomUUID();
-    const payload = {
-      password,
-      expiryDate: toDisplayDate(expiryDate),
-      enabled: true,
-      ...(restrictions ? { restrictions } : {}),
-    };
     let written: Awaited<ReturnType<typeof linesRepository.insertCreated>>;
     try {
       // The line, its outbox row (leased for this request), its history row and the charge with its
       // ledger row: one statement.
-      written = await linesRepository.insertCreated(
-        tx,
-        {
-          username,
-          password,
-          expiryDate,
-          addedDate: start,
-          notes: cleanText(body.notes),
-          name: cleanText(body.name),
-          email: cleanText(body.email),
-          company: cleanText(body.company),
-          hostPort: hostPort && hostPort.length > 0 ? hostPort : [`${server.hostIp}:${server.port}`],
-          ownerId: me.id,
-          ownerEmail: me.email,
+      written = await linesRepository.insertCreated(tx, values, {
+        outbox: {
           serverId: server.id,
-          isTrial,
-          subscriptionMonths: isTrial ? null : months!,
-          planId: plan.id,
-          syncState: 'pending',
+          payload,
+          workerAfterMs: deliveredBy(ctx),
+          lease: { ms: deliveredBy(ctx), id: leaseId },
         },
-        {
-          outbox: {
-            serverId: server.id,
-            payload,
-            workerAfterMs: deliveredBy(ctx),
-            lease: { ms: deliveredBy(ctx), id: leaseId },
-          },
-          event: {
-            ownerId: me.id,
-            actorId: me.id,
-            action: 'created',
-            details: {
-              expiry_date: expiryDate,
-              is_trial: isTrial,
-              subscription_months: isTrial ? null : months,
-              server_id: server.id,
-              plan_id: plan.id,
-              charged: charge,
-            },
-          },
-          charge:
-            charge > 0
-              ? {
-                  accountId: me.id,
-                  delta: -charge,
-                  reason: 'line_create',
-                  actorId: me.id,
-                  refType: 'line',
-                  note: username,
-                }
-              : null,
-        },
-      );
+        event: { ownerId: me.id, actorId: me.id, action: 'created', details },
+        charge:
+          charge > 0
+            ? {
+                accountId: me.id,
+                delta: -charge,
+                reason: 'line_create',
+                actorId: me.id,
+                refType: 'line',
+                note: username,
+              }
+            : null,
+      });
     } catch (error) {
       if (isUsernameViolation(error)) throw new AppError('LINE_USERNAME_TAKEN');
       throw error;
@@ -557,6 +584,19 @@ export async function createLine(
     lineEvent('insert', line),
     ...(charge > 0 ? balanceEvents({ id: me.id, ownerId: accountOwner }) : []),
   ]);
+  return answerCreated(ctx, me, line, server, claimed, charge, balanceAfter);
+}
+
+/** A new line delivered to its server (or left to the worker), and the answer to its create. */
+async function answerCreated(
+  ctx: AppContext,
+  me: Actor,
+  line: LineRecord,
+  server: ServerRow,
+  claimed: Claimed | undefined,
+  charge: number,
+  balanceAfter: number | null,
+): Promise<LineWriteResult & { replayed: false }> {
   const delivered = await deliverDetailed(ctx, keyOf(line), 'add', claimed);
   return {
     ...(await answerOf(
