@@ -10,6 +10,12 @@ export type CallerCache<T extends CallerScope> = {
   /** Keeps `value` unless something was dropped since `seenGeneration` (the lookup may predate it). */
   set: (key: string, value: T, seenGeneration: number) => void;
   delete: (key: string) => void;
+  /**
+   * Runs `load` for `key`, or joins the one already running for it when nothing was dropped since it
+   * started: a burst of requests from one caller right after a drop (each of its purchases drops it)
+   * costs one lookup, not one each.
+   */
+  shared: <R>(key: string, load: () => Promise<R>) => Promise<R>;
 };
 
 /**
@@ -25,6 +31,7 @@ export function createCallerCache<T extends CallerScope>(
   options: { ttlMs: number; maxEntries: number },
 ): CallerCache<T> {
   const entries = new Map<string, { value: T; until: number }>();
+  const running = new Map<string, { generation: number; promise: Promise<unknown> }>();
   let generation = 0;
   const dropWhere = (match: (value: T) => boolean) => {
     generation += 1;
@@ -67,5 +74,14 @@ export function createCallerCache<T extends CallerScope>(
       entries.set(key, { value, until: Date.now() + options.ttlMs });
     },
     delete: (key) => void entries.delete(key),
+    shared: <R>(key: string, load: () => Promise<R>): Promise<R> => {
+      const current = running.get(key);
+      if (current && current.generation === generation) return current.promise as Promise<R>;
+      const promise = load().finally(() => {
+        if (running.get(key)?.promise === promise) running.delete(key);
+      });
+      running.set(key, { generation, promise });
+      return promise;
+    },
   };
 }

@@ -40,7 +40,7 @@ export async function resolveApiKeyActor(
     entry = cached;
   } else {
     const generation = cache.generation();
-    const row = await apiKeysRepository.findUsableWithAccount(ctx.db, hash);
+    const row = await cache.shared(cacheKey, () => apiKeysRepository.findUsableWithAccount(ctx.db, hash));
     if (!row) throw new AppError('UNAUTHENTICATED');
     entry = {
       accountId: row.account.id,

@@ -53,7 +53,7 @@ export async function resolveSessionActor(
     entry = cached;
   } else {
     const generation = cache.generation();
-    const row = await sessionRepository.findWithAccount(ctx.db, token);
+    const row = await cache.shared(key, () => sessionRepository.findWithAccount(ctx.db, token));
     if (!row) {
       void reply.header('set-cookie', cookie.serialize('', 0));
       return null;
