@@ -253,15 +253,18 @@ export const lineOutboxRepository = {
    */
   async completeMany(db: Db, rows: { row: OutboxRow; leaseId: string }[]): Promise<void> {
     if (rows.length === 0) return;
-    const values = sql.join(
-      rows.map(
-        ({ row, leaseId }) =>
-          sql`(${row.id}::bigint, ${leaseId}::text, ${row.operation}::text, ${JSON.stringify(row.payload)}::jsonb)`,
-      ),
-      sql`, `,
-    );
+    // One JSON parameter for the whole batch rather than four bound parameters a row.
+    const values = rows.map(({ row, leaseId }) => ({
+      id: row.id,
+      lease_id: leaseId,
+      operation: row.operation,
+      payload: row.payload,
+    }));
     await db.execute(sql`
-      with v (id, lease_id, operation, payload) as (values ${values}),
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as r (id bigint, lease_id text, operation text, payload jsonb)
+      ),
       done as (
         delete from line_sync_outbox o using v
         where o.id = v.id and o.lease_id = v.lease_id and o.operation = v.operation and o.payload = v.payload

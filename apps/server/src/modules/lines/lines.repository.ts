@@ -421,15 +421,25 @@ export const linesRepository = {
       .returning(storedColumns);
     if (inserted.length === 0) return { lines: [], outbox: new Map(), balances: new Map(), short: [] };
     const byUsername = new Map(items.map((item) => [item.values.username, item]));
+    // One JSON parameter for all rows: building thousands of bound parameters costs more than the
+    // statement itself.
     const rows = inserted.map((line) => {
       const item = byUsername.get(line.username)!;
-      return sql`(${line.id}::int, ${line.ownerId}::text, ${line.serverId}::int, ${line.username}::text,
-        ${item.charge}::int, ${JSON.stringify(item.outbox.payload)}::jsonb,
-        ${JSON.stringify(item.details)}::jsonb, ${item.outbox.leaseId}::text)`;
+      return {
+        line_id: line.id,
+        owner_id: line.ownerId,
+        server_id: line.serverId,
+        username: line.username,
+        charge: item.charge,
+        payload: item.outbox.payload,
+        details: item.details,
+        lease_id: item.outbox.leaseId,
+      };
     });
     const result = await tx.execute(sql`
-      with v (line_id, owner_id, server_id, username, charge, payload, details, lease_id) as (
-        values ${sql.join(rows, sql`, `)}
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (line_id int, owner_id text,
+          server_id int, username text, charge int, payload jsonb, details jsonb, lease_id text)
       ),
       need as (select owner_id, sum(charge)::int as total from v where charge > 0 group by owner_id),
       charged as (
@@ -516,12 +526,16 @@ export const linesRepository = {
     delivered: { id: number; serverId: number; username: string }[],
   ): Promise<{ id: number; ownerId: string | null; syncedAt: Date }[]> {
     if (delivered.length === 0) return [];
-    const values = sql.join(
-      delivered.map((line) => sql`(${line.id}::int, ${line.serverId}::int, ${line.username}::text)`),
-      sql`, `,
-    );
+    // One JSON parameter for the whole batch rather than three bound parameters a line.
+    const values = delivered.map((line) => ({
+      id: line.id,
+      server_id: line.serverId,
+      username: line.username,
+    }));
     const result = await db.execute(sql`
-      with v (id, server_id, username) as (values ${values}),
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r (id int, server_id int, username text)
+      ),
       synced as (
         update users u set sync_state = 'synced', sync_error = null, synced_at = now()
         from v
