@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ApiSession } from './api-session.js';
-import { freePort, waitUntil } from './app-server.js';
+import { startAgent, type RunningAgent } from '../../apps/agent/test/agent-harness.js';
 
 const agentDir = path.resolve(import.meta.dirname, '../../apps/agent');
 
@@ -34,77 +33,46 @@ export type LineAgentOptions = {
   env?: Record<string, string>;
 };
 
-async function healthy(url: string): Promise<true | undefined> {
-  try {
-    const response = await fetch(`${url}/health`);
-    return response.ok ? true : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A real line agent process (apps/agent, cccam backend) on a temp CCcam.cfg, as an operator runs it. */
+/**
+ * A real line agent process (apps/agent, cccam backend) on a temp CCcam.cfg, as an operator runs it;
+ * started the way the agent's and the API's tests start it.
+ */
 export async function startLineAgent(options: LineAgentOptions = {}): Promise<LineAgent> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-agent-'));
   const configFile = path.join(dir, 'CCcam.cfg');
   await writeFile(configFile, '# CCcam.cfg for the e2e run\n');
-  const host = '127.0.0.1';
-  const port = options.port ?? (await freePort());
   const username = options.username ?? 'panel';
   const password = options.password ?? 'e2e-agent-secret';
-
-  // Settings of the runner's own shell must not leak into the agent.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AGENT_')));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: agentDir,
-    env: {
-      ...env,
-      AGENT_HOST: host,
-      AGENT_PORT: String(port),
-      AGENT_BACKEND: 'cccam',
-      AGENT_CONFIG_FILE: configFile,
-      AGENT_USERNAME: username,
-      AGENT_PASSWORD: password,
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += String(d)));
-  child.stderr?.on('data', (d) => (output += String(d)));
-  let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.on('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-
-  const url = `http://${host}:${port}`;
+  let agent: RunningAgent;
   try {
-    await waitUntil(async () => {
-      if (exited) throw new Error(`The line agent exited during start-up:\n${output}`);
-      return healthy(url);
-    }, 'the line agent to answer /health');
+    agent = await startAgent({
+      env: {
+        ...(options.port ? { AGENT_PORT: String(options.port) } : {}),
+        AGENT_BACKEND: 'cccam',
+        AGENT_CONFIG_FILE: configFile,
+        AGENT_USERNAME: username,
+        AGENT_PASSWORD: password,
+        ...options.env,
+      },
+      startupMs: 110_000,
+    });
   } catch (error) {
-    child.kill('SIGKILL');
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
 
   let stopping: Promise<void> | undefined;
   return {
-    host,
-    port,
-    url,
+    host: '127.0.0.1',
+    port: agent.port,
+    url: agent.baseUrl,
     username,
     password,
     configFile,
-    output: () => output,
+    output: agent.output,
     stop: () =>
       (stopping ??= (async () => {
-        if (!exited) child.kill('SIGTERM');
-        await exit;
+        await agent.stop();
         await rm(dir, { recursive: true, force: true });
       })()),
   };

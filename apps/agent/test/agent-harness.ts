@@ -130,6 +130,8 @@ export type StartOptions = {
   tls?: boolean;
   nodeArgs?: string[];
   args?: string[];
+  /** How long start-up may take before it counts as failed (a loaded machine is slow). */
+  startupMs?: number;
 };
 
 /** Environment for a child without any AGENT_* settings leaking in from the test runner. */
@@ -183,7 +185,7 @@ export async function startAgent(options: StartOptions): Promise<RunningAgent> {
   void exited.then(() => (hasExited = true));
 
   const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startupMs ?? 60_000);
   for (;;) {
     if (hasExited) throw new Error(`agent exited during start-up:\n${output}`);
     try {
