@@ -33,3 +33,5 @@ export * from './audit.js';
 export * from './system-status.js';
 export * from './setup-guide.js';
 export * from './confirmation.js';
+export * from './contract.js';
+export * from './contracts/index.js';

@@ -1,4 +1,9 @@
-import { isAdminAccount, permissions as allPermissions, type Permission } from '@linedesk/shared';
+import {
+  isAdminAccount,
+  permissions as allPermissions,
+  type ErrorCode,
+  type Permission,
+} from '@linedesk/shared';
 import type { AccountRow } from '../modules/accounts/accounts.repository.js';
 import { AppError } from './errors.js';
 
@@ -47,8 +52,9 @@ export function buildActor(input: {
  * the client only hides what these checks would refuse.
  */
 export const access = {
-  signedIn(actor: Actor | null): Actor {
-    if (!actor) throw new AppError('UNAUTHENTICATED');
+  /** `code` words the refusal where an area's spec text differs (replying to a ticket signed out). */
+  signedIn(actor: Actor | null, code: ErrorCode = 'UNAUTHENTICATED'): Actor {
+    if (!actor) throw new AppError(code);
     return actor;
   },
   /**

@@ -1,4 +1,11 @@
-import type { ErrorCode } from '@linedesk/shared';
+import {
+  contractPath,
+  contractQuery,
+  type Contract,
+  type ContractInput,
+  type ContractResponse,
+  type ErrorCode,
+} from '@linedesk/shared';
 
 /** Codes the client produces itself when no server answer is available. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
@@ -96,3 +103,43 @@ export const apiClient = {
   delete: <T = void>(path: string, options?: RequestOptions) =>
     request<T>('DELETE', path, undefined, options),
 };
+
+type CallOptions = { signal?: AbortSignal };
+
+/**
+ * Calls one endpoint through its shared contract: the path filled from `params`, the query and body
+ * as the contract takes them, and the answer read with the contract's response schema, so a
+ * screen gets exactly the type the server promised (an answer that does not fit is refused as
+ * UNEXPECTED_RESPONSE instead of reaching the screen half-formed).
+ */
+export async function callApi<const C extends Contract>(
+  contract: C,
+  ...[input, options]: keyof ContractInput<C> extends never
+    ? [input?: ContractInput<C>, options?: CallOptions]
+    : [input: ContractInput<C>, options?: CallOptions]
+): Promise<ContractResponse<C>> {
+  const parts = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  };
+  const query = contractQuery(parts.query);
+  const path = contractPath(contract.path, parts.params) + (query ? `?${query}` : '');
+  const body = parts.body ?? (contract.method === 'POST' ? {} : undefined);
+  const answer = await request<unknown>(contract.method, path, body, {
+    signal: options?.signal,
+    headers: parts.headers,
+  });
+  if (!contract.response) return undefined as ContractResponse<C>;
+  const read = contract.response.safeParse(answer);
+  if (!read.success) {
+    throw new ApiError(
+      200,
+      'UNEXPECTED_RESPONSE',
+      'The server sent an unexpected response',
+      read.error.issues,
+    );
+  }
+  return read.data as ContractResponse<C>;
+}

@@ -1,0 +1,122 @@
+import type { Contract, ContractParsed, ContractReply, RouteAccess } from '@linedesk/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { access, type Actor } from './access.js';
+import type { App } from './fastify.js';
+import { getActor } from './request-actor.js';
+
+/** The caller a handler receives: null only where the contract lets signed-out callers in. */
+export type ActorFor<A extends RouteAccess> = A extends 'public'
+  ? null
+  : A extends 'optional'
+    ? Actor | null
+    : Actor;
+
+export type RouteInput<C extends Contract> = ContractParsed<C> & {
+  actor: ActorFor<C['access']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/**
+ * A handler answers the contract's response (sent with the contract's status), or the reply itself
+ * when it has sent something else already (a CSV stream, a file, a redirect).
+ */
+export type RouteHandler<C extends Contract> = (
+  input: RouteInput<C>,
+) => Promise<ContractReply<C> | FastifyReply> | ContractReply<C> | FastifyReply;
+
+/** Every contract registered on this app, so a test can hold them against the shared list. */
+const registered = new WeakMap<App, Set<Contract>>();
+
+export function registeredContracts(app: App): ReadonlySet<Contract> {
+  return registered.get(app) ?? new Set();
+}
+
+/** The route option that marks a route as registered from a contract (see `requireContracts`). */
+const CONTRACT_CONFIG = 'linedeskContract';
+
+/**
+ * Resolves the contract's access for this request: the caller for every access but `public`,
+ * refused (401/403) before the handler when it does not qualify.
+ */
+export async function resolveAccess<A extends RouteAccess>(
+  ctx: AppContext,
+  routeAccess: A,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<ActorFor<A>> {
+  if (routeAccess === 'public') return null as ActorFor<A>;
+  const actor = await getActor(ctx, request, reply);
+  if (routeAccess === 'optional') return actor as ActorFor<A>;
+  if (routeAccess === 'signedIn') return access.signedIn(actor) as ActorFor<A>;
+  if (routeAccess === 'browserSession') return access.browserSession(actor) as ActorFor<A>;
+  if (routeAccess === 'admin') return access.admin(actor) as ActorFor<A>;
+  if (typeof routeAccess === 'object' && 'permission' in routeAccess) {
+    return access.permission(actor, routeAccess.permission) as ActorFor<A>;
+  }
+  return access.signedIn(actor, routeAccess.signedIn) as ActorFor<A>;
+}
+
+/**
+ * Registers one endpoint from its contract: its schemas validate the request and shape the OpenAPI
+ * document, its access is resolved after validation and before the handler (so a refused caller
+ * never reaches a service, and an invalid request answers 400 whoever sends it, as before).
+ */
+export function route<const C extends Contract>(
+  app: App,
+  ctx: AppContext,
+  contract: C,
+  handler: RouteHandler<C>,
+): void {
+  let contracts = registered.get(app);
+  if (!contracts) registered.set(app, (contracts = new Set()));
+  contracts.add(contract);
+
+  const status = contract.status ?? 200;
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    config: { [CONTRACT_CONFIG]: true },
+    schema: {
+      tags: [...contract.tags],
+      summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      ...(contract.hide ? { hide: true } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
+      ...(contract.response ? { response: { [status]: contract.response } } : {}),
+    },
+    handler: async (request, reply) => {
+      const actor = await resolveAccess(ctx, contract.access, request, reply);
+      // The schemas above have validated these; their parsed types are the contract's.
+      const parsed = {
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        headers: request.headers,
+      } as ContractParsed<C>;
+      const result = await handler({ ...parsed, actor, request, reply } as RouteInput<C>);
+      if (result === reply) return reply;
+      if (status === 204) return reply.status(204).send();
+      return reply.status(status).send(result);
+    },
+  });
+}
+
+/**
+ * Refuses, at start, an `/api` route registered without a contract: every endpoint declares who may
+ * call it. `allowed` lists the few that are not the product's own (documentation, better-auth).
+ */
+export function requireContracts(app: App, allowed: (url: string) => boolean): void {
+  app.addHook('onRoute', (options) => {
+    const url = options.url ?? options.path;
+    if (!url.startsWith('/api') || allowed(url)) return;
+    const config = options.config as Record<string, unknown> | undefined;
+    if (!config?.[CONTRACT_CONFIG]) {
+      throw new Error(`${String(options.method)} ${url} is registered without a contract`);
+    }
+  });
+}
