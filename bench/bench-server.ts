@@ -1,10 +1,17 @@
-// What the in-process benchmarks share: a fresh data folder or PostgreSQL database per run, and
-// signing in (or up, confirmed through the logged mail) over HTTP as a browser would.
+// What the in-process benchmarks share: a fresh data folder or PostgreSQL database per run, a panel
+// started on it with a funded reseller and a live agent, and signing in (or up, confirmed through the
+// logged mail) over HTTP as a browser would.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import pg from 'pg';
+import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
+import type { Db } from '../apps/server/src/db/client.js';
+import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
+import { loadConfig } from '../apps/server/src/platform/config.js';
+import { startLineAgent, type TestAgent } from '../apps/server/test/support/line-agent.js';
 
 export type Session = { cookie: string; id: string };
 
@@ -72,4 +79,85 @@ export async function openTarget(databaseUrl: string | undefined, prefix: string
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type BenchPanel = {
+  url: string;
+  built: BuiltApp;
+  db: Db;
+  agent: TestAgent;
+  /** The panel's newest log lines (warnings are printed when a figure goes wrong). */
+  logs: string[];
+  admin: Session;
+  /** A confirmed account holding `resellerCredits`, signed in after the credits made it a reseller. */
+  reseller: Session;
+  close: () => Promise<void>;
+};
+
+/**
+ * A panel in this process on a fresh data folder (or PostgreSQL database), listening on loopback,
+ * with its first admin signed in, a funded reseller and a live OSCam line agent beside it.
+ */
+export async function startBenchPanel(options: {
+  databaseUrl: string | undefined;
+  prefix: string;
+  portBase: number;
+  admin: { email: string; password: string };
+  reseller: { email: string; password: string };
+  resellerCredits: number;
+}): Promise<BenchPanel> {
+  const target = await openTarget(options.databaseUrl, options.prefix);
+  const port = options.portBase + Math.floor(Math.random() * 1000);
+  const url = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      if (logs.length > 1000) logs.splice(0, logs.length - 1000);
+      done();
+    },
+  });
+  let built: BuiltApp | undefined;
+  // An OSCam agent behind a NewCamd server: autocannon's unique ids make usernames longer than the
+  // 20 characters a CCcam server accepts.
+  const agent = await startLineAgent({ env: { AGENT_BACKEND: 'oscam' } });
+  const close = async () => {
+    await built?.close();
+    await agent.cleanup();
+    await target.drop();
+  };
+  try {
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LINEDESK_DATA_DIR: target.dataDir,
+      LINEDESK_ADMIN_EMAIL: options.admin.email,
+      LINEDESK_ADMIN_PASSWORD: options.admin.password,
+      LOG_LEVEL: 'info',
+      SERVER_CHECK_INTERVAL_SECONDS: '0',
+      LINE_RECONCILE_INTERVAL_SECONDS: '0',
+      ...target.env,
+    });
+    built = await buildApp(config, { logStream });
+    await built.app.listen({ port, host: '127.0.0.1' });
+    const db = built.ctx.db;
+    const admin = await signIn(url, options.admin);
+    await signUpConfirmed(url, logs, options.reseller);
+    const resellerId = (await signIn(url, options.reseller)).id;
+    await db.transaction((tx) =>
+      creditLedger.change(tx as unknown as Db, {
+        accountId: resellerId,
+        delta: options.resellerCredits,
+        reason: 'add',
+        actorId: null,
+      }),
+    );
+    // Signed in again: the credits made the account a reseller.
+    const reseller = await signIn(url, options.reseller);
+    return { url, built, db, agent, logs, admin, reseller, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -11,15 +11,11 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/client.js';
-import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { startLineAgent, type TestAgent } from '../apps/server/test/support/line-agent.js';
-import { openTarget, signIn, signUpConfirmed } from './bench-server.js';
+import type { TestAgent } from '../apps/server/test/support/line-agent.js';
+import { startBenchPanel } from './bench-server.js';
 import { measure } from './load.js';
 
 export const LINE_CREATION_TARGET = 200;
@@ -242,50 +238,16 @@ const ADMIN = { email: 'bench-creation@example.com', password: 'bench-password-1
 export async function runLineCreationBench(databaseUrl?: string): Promise<LineCreationResult> {
   const count = Number(process.env.LINE_CREATION_COUNT ?? 1000);
   const connections = Number(process.env.LINE_CREATION_CONNECTIONS ?? 50);
-  const target = await openTarget(databaseUrl, 'create');
-  const port = 20_000 + Math.floor(Math.random() * 1000);
-  const url = `http://127.0.0.1:${port}`;
-  const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(...String(chunk).split('\n').filter(Boolean));
-      if (logs.length > 1000) logs.splice(0, logs.length - 1000);
-      done();
-    },
+  const panel = await startBenchPanel({
+    databaseUrl,
+    prefix: 'create',
+    portBase: 20_000,
+    admin: ADMIN,
+    reseller: RESELLER,
+    resellerCredits: count * 2,
   });
-  let built: BuiltApp | undefined;
-  // An OSCam agent behind a NewCamd server: autocannon's unique ids make usernames longer than the
-  // 20 characters a CCcam server accepts.
-  const agent = await startLineAgent({ env: { AGENT_BACKEND: 'oscam' } });
+  const { url, built, db, agent, admin, reseller } = panel;
   try {
-    const config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LINEDESK_DATA_DIR: target.dataDir,
-      LINEDESK_ADMIN_EMAIL: ADMIN.email,
-      LINEDESK_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info',
-      SERVER_CHECK_INTERVAL_SECONDS: '0',
-      LINE_RECONCILE_INTERVAL_SECONDS: '0',
-      ...target.env,
-    });
-    built = await buildApp(config, { logStream });
-    await built.app.listen({ port, host: '127.0.0.1' });
-    const db = built.ctx.db;
-    const admin = await signIn(url, ADMIN);
-    await signUpConfirmed(url, logs, RESELLER);
-    const resellerId = (await signIn(url, RESELLER)).id;
-    await db.transaction((tx) =>
-      creditLedger.change(tx as unknown as Db, {
-        accountId: resellerId,
-        delta: count * 2,
-        reason: 'add',
-        actorId: null,
-      }),
-    );
-    // Signed in again: the credits made the account a reseller.
-    const reseller = await signIn(url, RESELLER);
     const server = (await (
       await fetch(`${url}/api/servers`, {
         method: 'POST',
@@ -321,9 +283,7 @@ export async function runLineCreationBench(databaseUrl?: string): Promise<LineCr
     reportLineCreation(built.ctx.database.kind, setup, result);
     return result;
   } finally {
-    await built?.close();
-    await agent.cleanup();
-    await target.drop();
+    await panel.close();
   }
 }
 

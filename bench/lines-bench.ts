@@ -3,16 +3,11 @@
 // bare through the same driver, each beside its target; the dashboard right after a change; then
 // 1,000 lines created through the API and live on a real line agent. Runs on the embedded database,
 // and on PostgreSQL when given a URL (in a fresh database created next to it).
-import { Writable } from 'node:stream';
 import { isoDate, type LineListQuery } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
-import { buildApp, type BuiltApp } from '../apps/server/src/app.js';
 import type { Db } from '../apps/server/src/db/client.js';
-import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
 import { linesRepository, type LineFilter } from '../apps/server/src/modules/lines/lines.repository.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { startLineAgent } from '../apps/server/test/support/line-agent.js';
-import { openTarget, signIn, signUpConfirmed, type Session } from './bench-server.js';
+import { startBenchPanel, type Session } from './bench-server.js';
 import { measureLineCreation, reportLineCreation } from './line-creation.js';
 import { measure, type LoadResult } from './load.js';
 
@@ -209,51 +204,17 @@ function line(label: string, api: LoadResult, bare: Stats, targetMs: number): st
 }
 
 export async function runLinesBench(databaseUrl?: string): Promise<void> {
-  const target = await openTarget(databaseUrl, 'lines');
-  const port = 19_000 + Math.floor(Math.random() * 1000);
-  const url = `http://127.0.0.1:${port}`;
-  const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logs.push(...String(chunk).split('\n').filter(Boolean));
-      if (logs.length > 1000) logs.splice(0, logs.length - 1000);
-      done();
-    },
+  const panel = await startBenchPanel({
+    databaseUrl,
+    prefix: 'lines',
+    portBase: 19_000,
+    admin: ADMIN,
+    reseller: RESELLER,
+    // The 1,000 one-month lines below, and the ones the dashboard figures sell while measuring.
+    resellerCredits: CREATED * 2 + 400,
   });
-  let built: BuiltApp | undefined;
-  // An OSCam agent behind a NewCamd server: autocannon's unique ids make usernames longer than the
-  // 20 characters a CCcam server accepts.
-  const agent = await startLineAgent({ env: { AGENT_BACKEND: 'oscam' } });
+  const { url, built, db, agent, admin, reseller, logs } = panel;
   try {
-    const config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      LINEDESK_DATA_DIR: target.dataDir,
-      LINEDESK_ADMIN_EMAIL: ADMIN.email,
-      LINEDESK_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info',
-      SERVER_CHECK_INTERVAL_SECONDS: '0',
-      LINE_RECONCILE_INTERVAL_SECONDS: '0',
-      ...target.env,
-    });
-    built = await buildApp(config, { logStream });
-    await built.app.listen({ port, host: '127.0.0.1' });
-    const db = built.ctx.db;
-    const admin = await signIn(url, ADMIN);
-    await signUpConfirmed(url, logs, RESELLER);
-    const resellerId = (await signIn(url, RESELLER)).id;
-    await db.transaction((tx) =>
-      creditLedger.change(tx as unknown as Db, {
-        accountId: resellerId,
-        // The 1,000 one-month lines below, and the ones the dashboard figures sell while measuring.
-        delta: CREATED * 2 + 400,
-        reason: 'add',
-        actorId: null,
-      }),
-    );
-    // Signed in again: the credits made the account a reseller.
-    const reseller = await signIn(url, RESELLER);
     const post = (session: Session, pathname: string, body: unknown) =>
       fetch(`${url}${pathname}`, {
         method: 'POST',
@@ -422,9 +383,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
       );
     }
   } finally {
-    await built?.close();
-    await agent.cleanup();
-    await target.drop();
+    await panel.close();
   }
 }
 
