@@ -91,6 +91,8 @@ export type BenchPanel = {
   admin: Session;
   /** A confirmed account holding `resellerCredits`, signed in after the credits made it a reseller. */
   reseller: Session;
+  /** Adds the live agent as an active NewCamd server (tested once, as an admin would) and returns its id. */
+  addAgentServer: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -155,7 +157,64 @@ export async function startBenchPanel(options: {
     );
     // Signed in again: the credits made the account a reseller.
     const reseller = await signIn(url, options.reseller);
-    return { url, built, db, agent, logs, admin, reseller, close };
+    const addAgentServer = async () => {
+      const res = await fetch(`${url}/api/servers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: url },
+        body: JSON.stringify({
+          server_name: 'Agent',
+          host_ip: '127.0.0.1',
+          port: 12000,
+          api_port: agent.port,
+          username: agent.username,
+          password: agent.password,
+          protocol: 'NewCamd',
+        }),
+      });
+      const server = (await res.json()) as { id: number };
+      // A server becomes active once the panel has reached its agent.
+      await fetch(`${url}/api/servers/${server.id}/test`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: url },
+        body: '{}',
+      });
+      return server.id;
+    };
+    return { url, built, db, agent, logs, admin, reseller, addAgentServer, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * A bare panel in this process on a fresh data folder (this process's DATABASE_URL, if any, is used
+ * as it is), listening on loopback, with its first admin signed in.
+ */
+export async function startAdminPanel(options: { prefix: string; portBase: number }) {
+  const port = options.portBase + Math.floor(Math.random() * 1000);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `linedesk-bench-${options.prefix}-`));
+  const url = `http://127.0.0.1:${port}`;
+  const login = { email: 'bench@example.com', password: 'bench-password-1' };
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_ADMIN_EMAIL: login.email,
+    LINEDESK_ADMIN_PASSWORD: login.password,
+    LOG_LEVEL: 'warn',
+  });
+  const built = await buildApp(config);
+  const close = async () => {
+    await built.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await built.app.listen({ port, host: '127.0.0.1' });
+    const admin = await signIn(url, login);
+    return { url, built, admin, close };
   } catch (error) {
     await close();
     throw error;

@@ -246,29 +246,9 @@ export async function runLineCreationBench(databaseUrl?: string): Promise<LineCr
     reseller: RESELLER,
     resellerCredits: count * 2,
   });
-  const { url, built, db, agent, admin, reseller } = panel;
+  const { url, built, db, agent, reseller } = panel;
   try {
-    const server = (await (
-      await fetch(`${url}/api/servers`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: url },
-        body: JSON.stringify({
-          server_name: 'Agent',
-          host_ip: '127.0.0.1',
-          port: 12000,
-          api_port: agent.port,
-          username: agent.username,
-          password: agent.password,
-          protocol: 'NewCamd',
-        }),
-      })
-    ).json()) as { id: number };
-    // A server becomes active once the panel has reached its agent.
-    await fetch(`${url}/api/servers/${server.id}/test`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: url },
-      body: '{}',
-    });
+    const serverId = await panel.addAgentServer();
     const setup = { count, connections };
     console.log(`\nline creation on ${built.ctx.database.kind}:`);
     const result = await measureLineCreation({
@@ -276,7 +256,7 @@ export async function runLineCreationBench(databaseUrl?: string): Promise<LineCr
       url,
       db,
       cookie: reseller.cookie,
-      serverId: server.id,
+      serverId,
       agent,
       prefix: 'e2e',
     });

@@ -275,18 +275,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
     );
 
     // End to end: created through the API by a reseller (charged, outbox, delivered) and live on the agent.
-    const agentServer = (await (
-      await post(admin, '/api/servers', {
-        server_name: 'Agent',
-        host_ip: '127.0.0.1',
-        port: 12000,
-        api_port: agent.port,
-        username: agent.username,
-        password: agent.password,
-        protocol: 'NewCamd',
-      })
-    ).json()) as { id: number };
-    await post(admin, `/api/servers/${agentServer.id}/test`, {});
+    const agentServerId = await panel.addAgentServer();
     // Each line answered by the API and present in the agent's oscam.user; load from autocannon.
     const creation = { count: CREATED, connections: CREATE_CONNECTIONS };
     reportLineCreation(
@@ -297,7 +286,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
         url,
         db,
         cookie: reseller.cookie,
-        serverId: agentServer.id,
+        serverId: agentServerId,
         agent,
         prefix: 'e2e',
       }),
@@ -361,7 +350,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
             username: `dash${String(dashLines++).padStart(6, '0')}`,
             password: 'pw-bench',
             subscription_months: 1,
-            server_id: agentServer.id,
+            server_id: agentServerId,
           });
           if (res.status === 201) writes += 1;
           await paced;

@@ -1,39 +1,12 @@
 // Benchmarks against a real server on this machine (loopback only), on the embedded database or on
 // PostgreSQL when DATABASE_URL is set. Prints one line per figure.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
+import { startAdminPanel } from './bench-server.js';
 import { runLinesBench } from './lines-bench.js';
 import { runScaleBench } from './scale-bench.js';
 import { measure, report } from './load.js';
 
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-bench-'));
-const url = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: url,
-  LINEDESK_DATA_DIR: dataDir,
-  LINEDESK_ADMIN_EMAIL: 'bench@example.com',
-  LINEDESK_ADMIN_PASSWORD: 'bench-password-1',
-  LOG_LEVEL: 'warn',
-});
-const built = await buildApp(config);
-await built.app.listen({ port, host: '127.0.0.1' });
-
-const signIn = await fetch(`${url}/api/auth/sign-in`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }),
-});
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
+const { url, built, admin, close } = await startAdminPanel({ prefix: 'api', portBase: 18_000 });
+const cookie = admin.cookie;
 
 const health = await measure({
   label: 'GET /api/health',
@@ -66,10 +39,9 @@ report(me, {
   met: me.rps >= health.rps / 2 && me.rps >= 2500,
 });
 report(groups);
-await built.close();
-await rm(dataDir, { recursive: true, force: true });
+await close();
 
-// Lines (issue 4): embedded always; PostgreSQL too when DATABASE_URL (or LINES_BENCH_DATABASE_URL) is set,
+// Lines: embedded always; PostgreSQL too when DATABASE_URL (or LINES_BENCH_DATABASE_URL) is set,
 // in a fresh database created next to it.
 await runLinesBench();
 const linesPgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;

@@ -3,15 +3,12 @@
 // Figures from a shared, busy CPU are noisy: Lighthouse's scores move by several points between runs.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
+import { startAdminPanel } from './bench-server.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -156,32 +153,9 @@ export async function runWebBench() {
     );
   }
 
-  const port = 19_000 + Math.floor(Math.random() * 1000);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-web-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    LINEDESK_DATA_DIR: dataDir,
-    LINEDESK_ADMIN_EMAIL: 'bench@example.com',
-    LINEDESK_ADMIN_PASSWORD: 'bench-password-1',
-    LOG_LEVEL: 'warn',
-  });
-  const built = await buildApp(config);
+  const { url, admin, close } = await startAdminPanel({ prefix: 'web', portBase: 19_000 });
   try {
-    await built.app.listen({ port, host: '127.0.0.1' });
-    const signIn = await fetch(`${url}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }),
-    });
-    if (signIn.status !== 200) throw new Error(`bench sign-in failed: ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = admin.cookie;
 
     console.log('Lighthouse, mobile, default throttling (shared CPU: expect a few points of noise):');
     for (const [page, pagePath, headers] of [
@@ -197,8 +171,7 @@ export async function runWebBench() {
       );
     }
   } finally {
-    await built.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
