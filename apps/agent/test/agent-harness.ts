@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 export const AGENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = path.join(AGENT_DIR, 'src', 'main.ts');
@@ -239,4 +240,28 @@ export function displayDateFromToday(days: number): string {
 export function displayToIso(display: string): string {
   const [day, month, year] = display.split('-');
   return `${year}-${month}-${day}`;
+}
+
+/** A throw-away self-signed certificate for localhost in `dir`, as the agent's TLS settings take it. */
+export async function selfSignedCertificate(
+  dir: string,
+): Promise<{ AGENT_TLS_CERT: string; AGENT_TLS_KEY: string }> {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=localhost',
+    '-days',
+    '1',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
+  return { AGENT_TLS_CERT: cert, AGENT_TLS_KEY: key };
 }

@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAgent } from './agent-harness';
 import {
@@ -12,11 +10,10 @@ import {
   readText,
   removeDir,
   request,
+  selfSignedCertificate,
   startAgent,
   tempDir,
 } from './agent-harness';
-
-const run = promisify(execFile);
 
 describe('TLS', () => {
   let dir: string;
@@ -27,24 +24,7 @@ describe('TLS', () => {
     dir = await tempDir('tls');
     cfg = path.join(dir, 'CCcam.cfg');
     await writeFile(cfg, '');
-    const cert = path.join(dir, 'cert.pem');
-    const key = path.join(dir, 'key.pem');
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      '/CN=localhost',
-      '-days',
-      '1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ]);
-    agent = await startAgent({ env: baseEnv(cfg, { AGENT_TLS_CERT: cert, AGENT_TLS_KEY: key }), tls: true });
+    agent = await startAgent({ env: baseEnv(cfg, await selfSignedCertificate(dir)), tls: true });
   });
 
   afterAll(async () => {

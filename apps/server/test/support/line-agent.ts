@@ -1,13 +1,12 @@
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import {
   ADMIN as AGENT_LOGIN,
   baseEnv,
   removeDir,
+  selfSignedCertificate,
   startAgent,
   tempDir,
   type RunningAgent,
@@ -43,26 +42,7 @@ export async function startLineAgent(
   const cfg = path.join(dir, options.oscam ? 'oscam.user' : 'CCcam.cfg');
   await writeFile(cfg, '');
   const extra: Record<string, string> = { ...options.env, ...(await options.envFor?.(cfg)) };
-  if (options.tls) {
-    const cert = path.join(dir, 'cert.pem');
-    const key = path.join(dir, 'key.pem');
-    await promisify(execFile)('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      '/CN=localhost',
-      '-days',
-      '1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ]);
-    Object.assign(extra, { AGENT_TLS_CERT: cert, AGENT_TLS_KEY: key });
-  }
+  if (options.tls) Object.assign(extra, await selfSignedCertificate(dir));
   let agent = await startAgent({ env: baseEnv(cfg, extra), tls: options.tls });
   const info = await agent.call('GET', '/');
   const port = agent.port;
