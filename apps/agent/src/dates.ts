@@ -1,4 +1,4 @@
-// The panel talks DD-MM-YYYY (spec section 7); files and the state store use ISO YYYY-MM-DD so that
+// The panel talks DD-MM-YYYY; files and the state store use ISO YYYY-MM-DD so that
 // plain string comparison orders dates correctly.
 
 const DISPLAY_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;

@@ -3,7 +3,7 @@ import { displayToIsoDate } from './dates';
 import type { AddUserInput, EditUserInput, LineChange } from './line-service';
 import { validateRestrictions } from './restrictions';
 
-// Messages the panel shows verbatim (spec sections 5 and 7).
+// Messages the panel shows verbatim.
 export const MESSAGES = {
   usernameRequired: 'Username is required',
   usernameAndPasswordRequired: 'Username and password are required',

@@ -153,7 +153,7 @@ describe('accounts', () => {
     const other = await createAccount(admin, 'other.reseller@example.com');
     await admin.post(`/api/accounts/${reseller.id}/credits`, { amount: 5 });
     await admin.post(`/api/accounts/${other.id}/credits`, { amount: 5 });
-    // Credits moved both to Resellers (spec section 4); a fresh session picks up the new group.
+    // Credits moved both to Resellers; a fresh session picks up the new group.
     const resellerClient = server.client();
     await resellerClient.post('/api/auth/sign-in', {
       email: 'scoped.reseller@example.com',

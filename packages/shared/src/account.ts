@@ -16,7 +16,7 @@ export type AccountStatus = z.infer<typeof accountStatusSchema>;
 export const accountSchema = z.object({
   id: text(),
   email: text(),
-  /** The email part before the at-sign (spec section 3, derived). */
+  /** The email part before the at-sign. */
   username: text(),
   /** Profile metadata: chosen at sign-up, defaults to the email. */
   profile_username: text(),

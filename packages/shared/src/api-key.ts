@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schema-blocks.js';
 
-/** Automation keys (issue 7): `Authorization: Bearer <key>` acts as the account that made it. */
+/** Automation keys: `Authorization: Bearer <key>` acts as the account that made it. */
 export const apiKeySchema = z.object({
   id: text(),
   name: text(),

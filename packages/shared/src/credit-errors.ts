@@ -1,4 +1,4 @@
-/** Credits, the ledger, redeem codes and top-ups (spec sections 5 and 8). */
+/** Credits, the ledger, redeem codes and top-ups. */
 export const creditErrors = {
   CREDITS_UNVERIFIABLE: 'Could not verify user credits. Please contact support.',
   INSUFFICIENT_CREDITS: 'Insufficient credits. Required: {{required}}, Available: {{available}}',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './schema-blocks.js';
 
 /*
- * Credits economy endpoints (issue 5), all under /api, shapes in this file, account.ts, redeem.ts,
+ * Credits economy endpoints, all under /api, shapes in this file, account.ts, redeem.ts,
  * pricing.ts and topup.ts:
  *   GET    /credits/ledger?account_id=&reason=&page=&page_size=   → ListResponse<LedgerEntry>, newest first
  *   GET    /accounts (accountListQuerySchema)                     → ListResponse<ManagedAccount>
@@ -32,7 +32,7 @@ import { text } from './schema-blocks.js';
  * redeem_codes (admins), credit_packages ('all'), topup_requests (the requester; admins always see all).
  */
 
-/** Why a balance changed (issue 5): every credit movement appends one ledger row with one of these. */
+/** Why a balance changed: every credit movement appends one ledger row with one of these. */
 export const ledgerReasons = [
   'add',
   'set',
@@ -89,7 +89,7 @@ export const ledgerQuerySchema = z.object({
 });
 export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 
-// Messages are error codes (spec section 5 texts): 'Credits must be greater than 0', 'Credits cannot be negative'.
+// Messages are error codes (the panel's texts): 'Credits must be greater than 0', 'Credits cannot be negative'.
 const positiveCredits = z
   .number({ error: 'CREDITS_NOT_POSITIVE' })
   .int({ error: 'CREDITS_NOT_POSITIVE' })

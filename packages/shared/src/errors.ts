@@ -42,7 +42,7 @@ const coreErrors = {
   GROUP_NAME_TAKEN: 'A group with this name already exists',
   USER_NOT_FOUND: 'User not found',
   DATABASE_UNAVAILABLE: 'Could not retrieve user data. Please check your connection and try again.',
-  // Servers (spec sections 5 and 8). Where the spec's text carries a parameter ('...', N), this is the
+  // Servers. Where the spec's text carries a parameter ('...', N), this is the
   // text before it; the API sends the full text in `message`.
   MISSING_REQUIRED_FIELDS: 'Missing required fields',
   CCCAM_PORT_OUT_OF_RANGE: 'CCcam port must be between 1 and 65535',

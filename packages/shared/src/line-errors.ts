@@ -1,4 +1,4 @@
-/** Line accounts (spec sections 5 and 8). */
+/** Line accounts. */
 export const lineErrors = {
   LINE_CREDENTIALS_REQUIRED: 'Username and password are required',
   LINE_USERNAME_TAKEN: 'Username already exists. Please choose a different username.',

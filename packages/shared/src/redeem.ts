@@ -3,7 +3,7 @@ import { nonEmptyPatch, text } from './schema-blocks.js';
 import { MAX_CREDIT_AMOUNT } from './credits.js';
 
 /**
- * Redeem codes (spec sections 3, 4, 6). Codes are 16 characters from an alphabet without look-alikes
+ * Redeem codes. Codes are 16 characters from an alphabet without look-alikes
  * (no I, O, 0, 1), shown in groups of four: `ABCD-EFGH-JKLM-NPQR`. The server keeps only a hash, so a
  * code is returned in full once, by the POST that creates it; lists show `code_hint` (its last group).
  */

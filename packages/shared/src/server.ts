@@ -4,7 +4,7 @@ import { errorMessages } from './errors.js';
 import { listQuerySchema } from './list.js';
 import { newcamdDesKeySchema } from './newcamd-des-key.js';
 
-/** Card-sharing servers (spec section 3, table cccam_servers) and the line agent that runs on them. */
+/** Card-sharing servers and the line agent that runs on them. */
 export const serverProtocols = ['CCcam', 'NewCamd'] as const;
 export const serverProtocolSchema = z.enum(serverProtocols);
 export type ServerProtocol = z.infer<typeof serverProtocolSchema>;
@@ -20,9 +20,9 @@ export const DEFAULT_SERVER_PROTOCOL: ServerProtocol = 'CCcam';
 export const PORT_MIN = 1;
 export const PORT_MAX = 65535;
 
-/** Required when adding a server, in the order 'Missing required fields: ...' lists them (spec 5). */
+/** Required when adding a server, in the order 'Missing required fields: ...' lists them. */
 export const serverRequiredFields = ['server_name', 'host_ip', 'port', 'username', 'password'] as const;
-/** Without any of these the agent cannot be reached (spec 5, "configuration is incomplete"). */
+/** Without any of these the agent cannot be reached ("configuration is incomplete"). */
 export const serverConnectionFields = ['host_ip', 'port', 'api_port', 'username', 'password'] as const;
 
 /** The server record as the API returns it; the password never leaves the server. */
@@ -51,7 +51,7 @@ export const serverSchema = z.object({
 export type Server = z.infer<typeof serverSchema>;
 
 /**
- * Loose on purpose: the required-field and port rules produce one combined message (spec 5), so they
+ * Loose on purpose: the required-field and port rules produce one combined message, so they
  * are checked by `checkServerCreate`, which the web form can call too.
  */
 export const serverCreateBodySchema = z.object({
@@ -156,7 +156,7 @@ export const agentCallResultSchema = z.object({
 });
 export type AgentCallResult = z.infer<typeof agentCallResultSchema>;
 
-// --- Rules (spec section 5), shared by the API and the web form ---
+// --- Rules, shared by the API and the web form ---
 
 export type ServerIssueCode =
   | 'MISSING_REQUIRED_FIELDS'
@@ -199,7 +199,7 @@ export function incompleteConfigMessage(fields: readonly string[]): string {
   return `${errorMessages.SERVER_CONFIG_INCOMPLETE}. Missing fields: ${fields.join(', ')}`;
 }
 
-/** Connection fields the stored configuration lacks (spec 5), in the spec's order. */
+/** Connection fields the stored configuration lacks, in the spec's order. */
 export function missingConnectionFields(config: {
   host_ip: string | null | undefined;
   port: number | null | undefined;

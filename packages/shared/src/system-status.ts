@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schema-blocks.js';
 
-/** The admin "System status" page (issue 7; the spec's /supabase-test). */
+/** The admin "System status" page (the /supabase-test page of older panels). */
 export const jobReportSchema = z.object({
   name: text(),
   runs: z.number().int(),

@@ -3,7 +3,7 @@ import { nonEmptyPatch, text } from './schema-blocks.js';
 import { listQuerySchema } from './list.js';
 
 /**
- * Support tickets and their replies (spec section 3 "Ticket", "Ticket reply"; section 4 "Ticket").
+ * Support tickets and their replies.
  *
  * Endpoints (signed in; "owner" = the ticket's user_id; other users' tickets answer 404):
  * - GET    /api/tickets                  ?page,page_size,search,status,priority,category,assigned_to,active

@@ -156,7 +156,7 @@ export type AppConfig = {
   serverApiTimeoutMs: number;
   /** How often each active server's live connections are read (who is online); 0 = never. */
   lineConnectionsPollSeconds: number;
-  /** Line sync retries: the first after the base, doubling up to the cap (issue 4). */
+  /** Line sync retries: the first after the base, doubling up to the cap. */
   lineSyncRetryBaseMs: number;
   lineSyncRetryMaxMs: number;
   /** How often every active server's users are compared with the panel's lines; 0 = never. */

@@ -62,7 +62,7 @@ export async function addActiveServer(
     password: input.password ?? 'secret-password',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  // Only a successful connection test makes a server active (spec section 4).
+  // Only a successful connection test makes a server active.
   const tested = await admin.post(`/api/servers/${created.body.id}/test`);
   expect(tested.body.status, JSON.stringify(tested.body)).toBe('active');
   return created.body;

@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './core.schema.js';
 
 /**
- * Automation keys (issue 7). Only a SHA-256 of the key is kept: keys are 256 random bits, so a fast
+ * Automation keys. Only a SHA-256 of the key is kept: keys are 256 random bits, so a fast
  * hash is as safe as a slow one and keeps the per-request lookup to one indexed read.
  */
 export const apiKeys = pgTable(

@@ -151,7 +151,7 @@ export const authFailures = pgTable(
   (t) => [index('auth_failures_lookup_idx').on(t.scope, t.key, t.createdAt)],
 );
 
-/** Card-sharing servers (spec section 3) and how to reach the line agent on each. */
+/** Card-sharing servers and how to reach the line agent on each. */
 export const cccamServers = pgTable(
   'cccam_servers',
   {

@@ -47,7 +47,7 @@ export const creditLedger = pgTable(
 );
 
 /**
- * Redeem codes (spec section 3). Only a SHA-256 of the normalized code is kept, so a database leak
+ * Redeem codes. Only a SHA-256 of the normalized code is kept, so a database leak
  * gives away no spendable codes; `code_hint` (the last group) lets admins tell them apart.
  */
 export const redeemCodes = pgTable(
@@ -74,7 +74,7 @@ export const redeemCodes = pgTable(
   ],
 );
 
-/** Every redemption attempt (spec section 3): successes, and failures for the brute-force limit. */
+/** Every redemption attempt: successes, and failures for the brute-force limit. */
 export const redeemCodeHistory = pgTable(
   'redeem_code_history',
   {

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './core.schema.js';
 
-/** Internal messages (spec section 3): global, or addressed to one account. */
+/** Internal messages: global, or addressed to one account. */
 export const messages = pgTable(
   'messages',
   {

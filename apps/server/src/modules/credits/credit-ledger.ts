@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { authUsers, creditLedger as ledgerTable } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 
-/** The group an account with no credits is in, and the one it moves to once it has some (spec 4). */
+/** The group an account with no credits is in, and the one it moves to once it has some. */
 const USERS_GROUP_ID = 3;
 const RESELLERS_GROUP_ID = 2;
 
@@ -33,7 +33,7 @@ export type CreditChangeResult = {
  * The guarded UPDATE takes the row lock and checks the balance in one statement: two concurrent
  * spends queue on the lock and the second sees the first's result, so a credit is never spent twice
  * and a balance never goes below 0. An account in Users (3) with 0 credits that receives credits
- * moves to Resellers (2) in the same statement (spec section 4, "Group move").
+ * moves to Resellers (2) in the same statement ("Group move").
  */
 /**
  * The balance change and its ledger row as the bodies of two WITH queries: `charged` (returning

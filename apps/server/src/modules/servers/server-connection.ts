@@ -17,7 +17,7 @@ export const CONNECTION_OK_MESSAGE = 'Connection successful';
 
 export type ResolvedTarget = { target: AgentTarget; missing: [] } | { target: null; missing: string[] };
 
-/** The agent login of a stored server, or the connection fields it lacks (spec 5). */
+/** The agent login of a stored server, or the connection fields it lacks. */
 export function resolveAgentTarget(ctx: AppContext, row: ServerRow): ResolvedTarget {
   let password: string | null = null;
   try {
@@ -72,7 +72,7 @@ function unreachable(error: unknown, extra: Partial<Probe> = {}): Probe {
   );
 }
 
-/** GET /health, then the authenticated GET / (spec section 7), with the spec's texts for each failure. */
+/** GET /health, then the authenticated GET / (the agent API), with the spec's texts for each failure. */
 async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Promise<Probe> {
   const { target, missing } = resolveAgentTarget(ctx, row);
   if (!target) return failure('SERVER_CONFIG_INCOMPLETE', incompleteConfigMessage(missing));
@@ -124,7 +124,7 @@ async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Pro
 
 /**
  * Tests one server and records the outcome: success makes it active with last_connection and the
- * agent's version, failure makes it error (spec section 4). Publishes the change. When `signal` fires
+ * agent's version, failure makes it error. Publishes the change. When `signal` fires
  * (the app shutting down) nothing is recorded, since the server did nothing wrong.
  */
 export async function testServerConnection(
