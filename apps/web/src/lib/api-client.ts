@@ -106,6 +106,27 @@ export const apiClient = {
 
 type CallOptions = { signal?: AbortSignal };
 
+type CallArgs<C extends Contract> = keyof ContractInput<C> extends never
+  ? [input?: ContractInput<C>, options?: CallOptions]
+  : [input: ContractInput<C>, options?: CallOptions];
+
+function send(
+  endpoint: { method: Contract['method']; path: string },
+  input: unknown,
+  options: CallOptions | undefined,
+): Promise<unknown> {
+  const parts = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    headers?: Record<string, string>;
+  };
+  const query = contractQuery(parts.query);
+  const path = contractPath(endpoint.path, parts.params) + (query ? `?${query}` : '');
+  const body = parts.body ?? (endpoint.method === 'POST' ? {} : undefined);
+  return request<unknown>(endpoint.method, path, body, { signal: options?.signal, headers: parts.headers });
+}
+
 /**
  * Calls one endpoint through its shared contract: the path filled from `params`, the query and body
  * as the contract takes them, and the answer read with the contract's response schema, so a
@@ -114,23 +135,9 @@ type CallOptions = { signal?: AbortSignal };
  */
 export async function callApi<const C extends Contract>(
   contract: C,
-  ...[input, options]: keyof ContractInput<C> extends never
-    ? [input?: ContractInput<C>, options?: CallOptions]
-    : [input: ContractInput<C>, options?: CallOptions]
+  ...[input, options]: CallArgs<C>
 ): Promise<ContractResponse<C>> {
-  const parts = (input ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    headers?: Record<string, string>;
-  };
-  const query = contractQuery(parts.query);
-  const path = contractPath(contract.path, parts.params) + (query ? `?${query}` : '');
-  const body = parts.body ?? (contract.method === 'POST' ? {} : undefined);
-  const answer = await request<unknown>(contract.method, path, body, {
-    signal: options?.signal,
-    headers: parts.headers,
-  });
+  const answer = await send(contract, input, options);
   if (!contract.response) return undefined as ContractResponse<C>;
   const read = contract.response.safeParse(answer);
   if (!read.success) {
@@ -142,4 +149,18 @@ export async function callApi<const C extends Contract>(
     );
   }
   return read.data as ContractResponse<C>;
+}
+
+/**
+ * The same call for the few endpoints of the first download (the signed-in account, the shell's
+ * badges and figures), typed from the contract by type alone: `callTyped<typeof authContracts.me>(
+ * { method: 'GET', path: '/api/me' })`, where the compiler holds method and path to the contract's.
+ * Importing the contract itself would bring its zod schemas — 25 KB gzip, the whole margin of the
+ * first-load size targets — into that download, so this answer is not read again with the schema.
+ */
+export function callTyped<C extends Contract>(
+  endpoint: { method: C['method']; path: C['path'] },
+  ...[input, options]: CallArgs<C>
+): Promise<ContractResponse<C>> {
+  return send(endpoint, input, options) as Promise<ContractResponse<C>>;
 }
