@@ -60,7 +60,10 @@ function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...startScriptFlags(), bundle], {
+  // SCALE_BENCH_SERVER_FLAGS: extra node flags for the servers under test, e.g. "--cpu-prof
+  // --cpu-prof-dir=/tmp/prof" to see where their time goes (NODE_OPTIONS refuses --cpu-prof).
+  const extraFlags = (process.env.SCALE_BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...startScriptFlags(), ...extraFlags, bundle], {
     cwd: path.join(root, 'apps/server'),
     env: {
       PATH: process.env.PATH ?? '',
