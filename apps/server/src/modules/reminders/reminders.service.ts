@@ -7,9 +7,7 @@ import {
   type ReminderRunResult,
   type ReminderSettings,
 } from '@linedesk/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { authUsers } from '../../db/schema.js';
 import type { Actor } from '../../platform/access.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
@@ -97,11 +95,7 @@ export async function updateReminderSettings(
 }
 
 export async function getReminderPreference(ctx: AppContext, me: Actor): Promise<ReminderPreference> {
-  const [row] = await ctx.db
-    .select({ enabled: authUsers.expiryReminders })
-    .from(authUsers)
-    .where(eq(authUsers.id, me.id));
-  return { enabled: row?.enabled ?? true };
+  return { enabled: await remindersRepository.wantsReminders(ctx.db, me.id) };
 }
 
 export async function updateReminderPreference(
@@ -109,6 +103,6 @@ export async function updateReminderPreference(
   me: Actor,
   preference: ReminderPreference,
 ): Promise<ReminderPreference> {
-  await ctx.db.update(authUsers).set({ expiryReminders: preference.enabled }).where(eq(authUsers.id, me.id));
+  await remindersRepository.setWantsReminders(ctx.db, me.id, preference.enabled);
   return preference;
 }

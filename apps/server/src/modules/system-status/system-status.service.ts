@@ -4,6 +4,7 @@ import type { SystemStatus } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { appliedMigrations, migrationsFolder, pingDatabase } from '../../db/client.js';
 import { APP_VERSION, backupStatus } from '../backups/backups.service.js';
+import { toOutbox } from './system-status-mapper.js';
 import { systemStatusRepository } from './system-status.repository.js';
 
 /** The migrations this build ships with (drizzle-kit's journal), newest last. */
@@ -30,7 +31,7 @@ export async function getSystemStatus(ctx: AppContext): Promise<SystemStatus> {
     database.ok ? appliedMigrations(ctx.db) : Promise.resolve(0),
     shippedMigrations(),
     database.ok
-      ? systemStatusRepository.outbox(ctx.db)
+      ? systemStatusRepository.outbox(ctx.db).then(toOutbox)
       : Promise.resolve({ pending: 0, failing: 0, oldest_at: null, last_error: null }),
     backupStatus(ctx),
   ]);
