@@ -211,12 +211,19 @@ export async function addReply(
   const input = await readInput();
   const content = checkContent(input.content, input.file !== null);
 
-  let attachment: { type: TicketAttachmentType; fileName: string; key: string; size: number } | null = null;
+  let attachment: {
+    id: string;
+    type: TicketAttachmentType;
+    fileName: string;
+    key: string;
+    size: number;
+  } | null = null;
   const store = storesFor(ctx).current;
   if (input.file) {
     const type = detectAttachmentType(input.file.bytes);
     if (!type) throw new AppError('ATTACHMENT_TYPE_NOT_ALLOWED');
     attachment = {
+      id: crypto.randomUUID(),
       type,
       fileName: safeFileName(input.file.fileName, type),
       key: store.newKey(),
@@ -229,17 +236,16 @@ export async function addReply(
   try {
     // The reply, its file's row and the ticket's own state change together or not at all.
     replyId = await ctx.db.transaction(async (tx) => {
-      const attachmentId = attachment ? crypto.randomUUID() : null;
       const newId = await ticketsRepository.insertReply(tx, {
         ticketId: ticket.id,
         userId: actor.id,
         isAdmin: actor.isAdmin,
         content,
-        attachmentUrl: attachmentId && attachmentUrl(ticket.id, attachmentId),
+        attachmentUrl: attachment && attachmentUrl(ticket.id, attachment.id),
       });
-      if (attachment && attachmentId) {
+      if (attachment) {
         await ticketsRepository.insertAttachment(tx, {
-          id: attachmentId,
+          id: attachment.id,
           ticketId: ticket.id,
           replyId: newId,
           storage: store.kind,
