@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schema-blocks.js';
 
-/** Dashboard home (issue 7): figures and chart series for the signed-in account, or for one owner. */
+/** Dashboard home: figures and chart series for the signed-in account, or for one owner. */
 export const dashboardQuerySchema = z.object({
   /** Admins only: limit line and credit figures to one owner's account. */
   owner_id: text().max(64).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schema-blocks.js';
 
-/** An internal message (spec section 3) with the caller's own read state. */
+/** An internal message with the caller's own read state. */
 export const messageSchema = z.object({
   id: z.number().int(),
   title: text(),

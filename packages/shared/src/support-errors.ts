@@ -1,4 +1,4 @@
-/** Tickets, replies, knowledge base and contact (spec section 8). */
+/** Tickets, replies, knowledge base and contact. */
 export const supportErrors = {
   USER_NOT_AUTHENTICATED: 'User not authenticated',
   REPLY_REQUIRES_LOGIN: 'You must be logged in to add a reply',

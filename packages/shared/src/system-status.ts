@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schema-blocks.js';
 
-/** The admin "System status" page (issue 7; the spec's /supabase-test). */
+/** The admin "System status" page (also reachable at /supabase-test, the address older panels used). */
 export const jobReportSchema = z.object({
   name: text(),
   runs: z.number().int(),

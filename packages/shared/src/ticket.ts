@@ -3,7 +3,7 @@ import { nonEmptyPatch, text } from './schema-blocks.js';
 import { listQuerySchema } from './list.js';
 
 /**
- * Support tickets and their replies (spec section 3 "Ticket", "Ticket reply"; section 4 "Ticket").
+ * Support tickets and their replies.
  *
  * Endpoints (signed in; "owner" = the ticket's user_id; other users' tickets answer 404):
  * - GET    /api/tickets                  ?page,page_size,search,status,priority,category,assigned_to,active
@@ -34,7 +34,7 @@ export const ticketCategories = ['general', 'technical', 'billing', 'account', '
 export const ticketCategorySchema = z.enum(ticketCategories);
 export type TicketCategory = z.infer<typeof ticketCategorySchema>;
 
-/** Spec section 4: a ticket that is not closed counts as active. */
+/** A ticket that is not closed still needs someone's attention: it counts as active. */
 export function isActiveTicket(status: TicketStatus): boolean {
   return status !== 'closed';
 }

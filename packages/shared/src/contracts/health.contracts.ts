@@ -7,6 +7,5 @@ export const get = defineContract({
   access: 'public',
   tags: ['system'],
   summary: 'Liveness for load balancers; 503 when the database is unreachable',
-  description: 'Answers `{"status":"error","db":"error"}` with 503 while the database is unreachable.',
   response: z.object({ status: z.literal('ok'), db: z.literal('ok') }),
 });
