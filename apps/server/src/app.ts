@@ -167,7 +167,7 @@ export async function buildApp(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerHealthRoutes(app, ctx);
-  registerLocaleRoutes(app);
+  registerLocaleRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerAccountSecurityRoutes(app, ctx);
   registerResendConfirmationRoutes(app, ctx);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Expiry reminders. */
+/** Expiry reminders: owners hear of their lines before they expire. */
 export const DEFAULT_REMINDER_DAYS = 3;
 
 export const reminderSettingsSchema = z.object({ days: z.number().int().min(1).max(60) });

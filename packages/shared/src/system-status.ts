@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './schema-blocks.js';
 
-/** The admin "System status" page (the /supabase-test page of older panels). */
+/** The admin "System status" page (also reachable at /supabase-test, the address older panels used). */
 export const jobReportSchema = z.object({
   name: text(),
   runs: z.number().int(),

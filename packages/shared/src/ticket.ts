@@ -34,7 +34,7 @@ export const ticketCategories = ['general', 'technical', 'billing', 'account', '
 export const ticketCategorySchema = z.enum(ticketCategories);
 export type TicketCategory = z.infer<typeof ticketCategorySchema>;
 
-/** Spec section 4: a ticket that is not closed counts as active. */
+/** A ticket that is not closed still needs someone's attention: it counts as active. */
 export function isActiveTicket(status: TicketStatus): boolean {
   return status !== 'closed';
 }

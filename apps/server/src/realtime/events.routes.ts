@@ -1,8 +1,8 @@
-import type { ChangeEvent } from '@linedesk/shared';
+import { eventContracts, type ChangeEvent } from '@linedesk/shared';
 import type { AppContext } from '../app-context.js';
-import { access, type Actor } from '../platform/access.js';
+import type { Actor } from '../platform/access.js';
 import type { App } from '../platform/fastify.js';
-import { getActor } from '../platform/request-actor.js';
+import { route } from '../platform/route.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -24,29 +24,26 @@ function visibleTo(actor: Actor, event: ChangeEvent): boolean {
 
 /** Server-Sent Events: one `event: <table>` per change the caller may see. */
 export function registerEventRoutes(app: App, ctx: AppContext): void {
-  app.get(
-    '/api/events',
-    { schema: { tags: ['system'], summary: 'Server-Sent Events stream of changes the caller may see' } },
-    async (request, reply) => {
-      const actor = access.signedIn(await getActor(ctx, request, reply));
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(': connected\nretry: 3000\n\n');
-      const unsubscribe = ctx.bus.subscribe((event) => {
-        if (!visibleTo(actor, event)) return;
-        raw.write(frameOf(event));
-      });
-      const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      });
-    },
-  );
+  route(app, ctx, eventContracts.stream, ({ actor, request, reply }) => {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(': connected\nretry: 3000\n\n');
+    const unsubscribe = ctx.bus.subscribe((event) => {
+      if (!visibleTo(actor, event)) return;
+      raw.write(frameOf(event));
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+    // Hijacked: the stream stays open and fastify sends nothing more for this request.
+    return reply;
+  });
 }

@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_STORAGE_KEY, isLanguage, languages, type Language } from '@linedesk/shared';
-import { apiClient } from '../lib/api-client';
+import {
+  LANGUAGE_STORAGE_KEY,
+  isLanguage,
+  languages,
+  localeContracts,
+  type Language,
+} from '@linedesk/shared';
+import { callApi } from '../lib/api-client';
 import { DEFAULT_LANGUAGE, detectLanguage, detectLanguageSync } from './detect-language';
 import { loadTexts, type TextsPart } from './resources';
 
@@ -97,8 +103,7 @@ if (!initialLanguage) {
   void detectLanguage({
     stored: null,
     browserLanguage: null,
-    lookupCountry: () =>
-      apiClient.get<{ country: string | null; language: string | null }>('/api/locale/country'),
+    lookupCountry: () => callApi(localeContracts.country),
   }).then(async (language) => {
     await i18nReady;
     // The user may have picked a language while the lookup was running.

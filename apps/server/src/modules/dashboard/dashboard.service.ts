@@ -1,6 +1,6 @@
 import { addDays, isoDate, type ChangeEvent, type Dashboard, type DashboardQuery } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { dashboardRepository as repo, type LineCounts } from './dashboard.repository.js';
@@ -116,11 +116,10 @@ async function computeScopeFigures(
  */
 export async function getDashboard(
   ctx: AppContext,
-  actor: Actor | null,
+  me: Actor,
   query: DashboardQuery,
   now = new Date(),
 ): Promise<Dashboard> {
-  const me = access.signedIn(actor);
   let ownerId: string | null = me.isAdmin ? null : me.id;
   if (query.owner_id && me.isAdmin) {
     if (!(await accountsRepository.findById(ctx.db, query.owner_id))) throw new AppError('USER_NOT_FOUND');

@@ -71,23 +71,24 @@ export const knowledgeBaseRepository = {
   ) {
     await db.update(kbCategories).set(values).where(eq(kbCategories.id, id));
   },
-  /** Refuses while articles remain, in one transaction so none can slip in between. */
-  async deleteCategoryIfEmpty(db: Db, id: number): Promise<'deleted' | 'has_articles' | 'missing'> {
-    return db.transaction(async (tx) => {
-      const [category] = await tx
-        .select({ id: kbCategories.id })
-        .from(kbCategories)
-        .where(eq(kbCategories.id, id))
-        .for('update');
-      if (!category) return 'missing';
-      const [articles] = await tx
-        .select({ n: count() })
-        .from(kbArticles)
-        .where(eq(kbArticles.categoryId, id));
-      if ((articles?.n ?? 0) > 0) return 'has_articles';
-      await tx.delete(kbCategories).where(eq(kbCategories.id, id));
-      return 'deleted';
-    });
+  /** Locks the category row for the rest of the transaction; false when there is none. */
+  async lockCategory(db: Db, id: number): Promise<boolean> {
+    const [category] = await db
+      .select({ id: kbCategories.id })
+      .from(kbCategories)
+      .where(eq(kbCategories.id, id))
+      .for('update');
+    return category !== undefined;
+  },
+  async countArticlesIn(db: Db, categoryId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(kbArticles)
+      .where(eq(kbArticles.categoryId, categoryId));
+    return row?.n ?? 0;
+  },
+  async deleteCategory(db: Db, id: number): Promise<void> {
+    await db.delete(kbCategories).where(eq(kbCategories.id, id));
   },
 
   listArticles(
@@ -146,12 +147,7 @@ export const knowledgeBaseRepository = {
     const rows = await db.select({ id: kbArticles.id }).from(kbArticles).where(inArray(kbArticles.id, ids));
     return rows.map((r) => r.id);
   },
-  /** The listed articles get sort_order 0, 1, 2 ... in the given order. */
-  async reorderArticles(db: Db, ids: number[]): Promise<void> {
-    await db.transaction(async (tx) => {
-      for (const [index, id] of ids.entries()) {
-        await tx.update(kbArticles).set({ sortOrder: index }).where(eq(kbArticles.id, id));
-      }
-    });
+  async setArticleOrder(db: Db, id: number, sortOrder: number): Promise<void> {
+    await db.update(kbArticles).set({ sortOrder }).where(eq(kbArticles.id, id));
   },
 };

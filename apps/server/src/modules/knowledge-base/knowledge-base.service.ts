@@ -10,37 +10,10 @@ import type {
   KbCategoryPatch,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import {
-  knowledgeBaseRepository as repo,
-  type KbArticleRow,
-  type KbCategoryRow,
-} from './knowledge-base.repository.js';
-
-function toCategory(row: KbCategoryRow): KbCategory {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    sort_order: row.sortOrder,
-    article_count: row.articleCount,
-  };
-}
-
-function toArticle(row: KbArticleRow): KbArticle {
-  return {
-    id: row.id,
-    title: row.title,
-    body: row.body,
-    category_id: row.categoryId,
-    category_name: row.categoryName,
-    sort_order: row.sortOrder,
-    published: row.published,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+import { toArticle, toCategory } from './knowledge-base-mapper.js';
+import { knowledgeBaseRepository as repo, type KbCategoryRow } from './knowledge-base.repository.js';
 
 /**
  * Published articles concern everyone; drafts only admins. A change that publishes or unpublishes
@@ -71,17 +44,11 @@ async function findCategoryRow(ctx: AppContext, id: number): Promise<KbCategoryR
   return row;
 }
 
-export async function listCategories(ctx: AppContext, actor: Actor | null): Promise<KbCategory[]> {
-  const signedIn = access.signedIn(actor);
-  return (await repo.listCategories(ctx.db, !signedIn.isAdmin)).map(toCategory);
+export async function listCategories(ctx: AppContext, actor: Actor): Promise<KbCategory[]> {
+  return (await repo.listCategories(ctx.db, !actor.isAdmin)).map(toCategory);
 }
 
-export async function createCategory(
-  ctx: AppContext,
-  actor: Actor | null,
-  body: KbCategoryBody,
-): Promise<KbCategory> {
-  access.admin(actor);
+export async function createCategory(ctx: AppContext, body: KbCategoryBody): Promise<KbCategory> {
   await assertCategoryNameFree(ctx, body.name);
   const id = await repo.insertCategory(ctx.db, {
     name: body.name,
@@ -94,11 +61,9 @@ export async function createCategory(
 
 export async function updateCategory(
   ctx: AppContext,
-  actor: Actor | null,
   id: number,
   patch: KbCategoryPatch,
 ): Promise<KbCategory> {
-  access.admin(actor);
   if (!(await repo.findCategory(ctx.db, id))) throw new AppError('KB_CATEGORY_NOT_FOUND');
   if (patch.name !== undefined) await assertCategoryNameFree(ctx, patch.name, id);
   await repo.updateCategory(ctx.db, id, {
@@ -110,42 +75,37 @@ export async function updateCategory(
   return toCategory(await findCategoryRow(ctx, id));
 }
 
-export async function deleteCategory(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  access.admin(actor);
-  const outcome = await repo.deleteCategoryIfEmpty(ctx.db, id);
-  if (outcome === 'missing') throw new AppError('KB_CATEGORY_NOT_FOUND');
-  if (outcome === 'has_articles') throw new AppError('KB_CATEGORY_HAS_ARTICLES');
+export async function deleteCategory(ctx: AppContext, id: number): Promise<void> {
+  // The category stays locked from the count to the delete, so no article can slip in between.
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockCategory(tx, id))) throw new AppError('KB_CATEGORY_NOT_FOUND');
+    if ((await repo.countArticlesIn(tx, id)) > 0) throw new AppError('KB_CATEGORY_HAS_ARTICLES');
+    await repo.deleteCategory(tx, id);
+  });
   await publish(ctx, 'delete', `category-${id}`, true);
 }
 
 export async function listArticles(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   query: KbArticleListQuery,
 ): Promise<KbArticleList> {
-  const signedIn = access.signedIn(actor);
   const rows = await repo.listArticles(ctx.db, {
-    publishedOnly: !signedIn.isAdmin,
+    publishedOnly: !actor.isAdmin,
     search: query.search || undefined,
     categoryId: query.category_id,
   });
   return { items: rows.map(toArticle), total: rows.length };
 }
 
-export async function getArticle(ctx: AppContext, actor: Actor | null, id: number): Promise<KbArticle> {
-  const signedIn = access.signedIn(actor);
+export async function getArticle(ctx: AppContext, actor: Actor, id: number): Promise<KbArticle> {
   const row = await repo.findArticle(ctx.db, id);
   // A draft does not exist for non-admins.
-  if (!row || (!row.published && !signedIn.isAdmin)) throw new AppError('KB_ARTICLE_NOT_FOUND');
+  if (!row || (!row.published && !actor.isAdmin)) throw new AppError('KB_ARTICLE_NOT_FOUND');
   return toArticle(row);
 }
 
-export async function createArticle(
-  ctx: AppContext,
-  actor: Actor | null,
-  body: KbArticleBody,
-): Promise<KbArticle> {
-  const admin = access.admin(actor);
+export async function createArticle(ctx: AppContext, actor: Actor, body: KbArticleBody): Promise<KbArticle> {
   if (!(await repo.findCategory(ctx.db, body.category_id))) throw new AppError('KB_CATEGORY_NOT_FOUND');
   // Markdown is stored exactly as written; the client renders it without raw HTML.
   const id = await repo.insertArticle(ctx.db, {
@@ -154,19 +114,13 @@ export async function createArticle(
     categoryId: body.category_id,
     sortOrder: body.sort_order ?? (await repo.nextArticleOrder(ctx.db, body.category_id)),
     published: body.published,
-    createdBy: admin.id,
+    createdBy: actor.id,
   });
   await publish(ctx, 'insert', id, body.published);
   return toArticle((await repo.findArticle(ctx.db, id))!);
 }
 
-export async function updateArticle(
-  ctx: AppContext,
-  actor: Actor | null,
-  id: number,
-  patch: KbArticlePatch,
-): Promise<KbArticle> {
-  access.admin(actor);
+export async function updateArticle(ctx: AppContext, id: number, patch: KbArticlePatch): Promise<KbArticle> {
   const existing = await repo.findArticle(ctx.db, id);
   if (!existing) throw new AppError('KB_ARTICLE_NOT_FOUND');
   if (patch.category_id !== undefined && !(await repo.findCategory(ctx.db, patch.category_id))) {
@@ -184,22 +138,19 @@ export async function updateArticle(
   return toArticle(updated);
 }
 
-export async function deleteArticle(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  access.admin(actor);
+export async function deleteArticle(ctx: AppContext, id: number): Promise<void> {
   const existing = await repo.findArticle(ctx.db, id);
   if (!existing || !(await repo.deleteArticle(ctx.db, id))) throw new AppError('KB_ARTICLE_NOT_FOUND');
   await publish(ctx, 'delete', id, existing.published);
 }
 
-export async function reorderArticles(
-  ctx: AppContext,
-  actor: Actor | null,
-  body: KbArticleOrder,
-): Promise<void> {
-  access.admin(actor);
+export async function reorderArticles(ctx: AppContext, body: KbArticleOrder): Promise<void> {
   const ids = [...new Set(body.ids)];
   const existing = new Set(await repo.existingArticleIds(ctx.db, ids));
   if (ids.some((id) => !existing.has(id))) throw new AppError('KB_ARTICLE_NOT_FOUND');
-  await repo.reorderArticles(ctx.db, ids);
+  // The listed articles get sort_order 0, 1, 2 ... in the given order, all or none of them.
+  await ctx.db.transaction(async (tx) => {
+    for (const [index, articleId] of ids.entries()) await repo.setArticleOrder(tx, articleId, index);
+  });
   await publish(ctx, 'update', 'order', true);
 }

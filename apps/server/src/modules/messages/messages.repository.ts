@@ -120,15 +120,13 @@ export const messagesRepository = {
       createdBy: string;
     },
   ): Promise<number> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
-      // The sender has read what they wrote; it must not light up their own bell.
-      await tx
-        .insert(messageReads)
-        .values({ messageId: row!.id, accountId: values.createdBy })
-        .onConflictDoNothing();
-      return row!.id;
-    });
+    const [row] = await db.insert(messages).values(values).returning({ id: messages.id });
+    return row!.id;
+  },
+
+  /** Marks one message read for an account; a second mark changes nothing. */
+  async insertRead(db: Db, messageId: number, accountId: string): Promise<void> {
+    await db.insert(messageReads).values({ messageId, accountId }).onConflictDoNothing();
   },
 
   /** True when this call marked it (false when it was read already). */

@@ -7,25 +7,11 @@ import type {
   UnreadMessages,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { toMessage } from './message-mapper.js';
 import { messagesRepository, type MessageRow } from './messages.repository.js';
-
-function toMessage(row: MessageRow): Message {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    is_global: row.isGlobal,
-    recipient_id: row.recipientId,
-    recipient_email: row.recipientEmail,
-    created_by: row.createdBy,
-    created_by_email: row.createdByEmail,
-    is_read: row.isRead,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 function inInbox(actor: Actor, row: { isGlobal: boolean; recipientId: string | null }): boolean {
   return row.isGlobal || row.recipientId === actor.id;
@@ -48,10 +34,9 @@ async function visibleMessage(ctx: AppContext, actor: Actor, id: number): Promis
 
 export async function listMessages(
   ctx: AppContext,
-  actorOrNull: Actor | null,
+  actor: Actor,
   query: MessageListQuery,
 ): Promise<MessageList> {
-  const actor = access.signedIn(actorOrNull);
   const scope = query.scope ?? 'all';
   const { rows, total } = await messagesRepository.list(ctx.db, {
     accountId: actor.id,
@@ -72,10 +57,9 @@ export async function listMessages(
 
 export async function getUnreadMessages(
   ctx: AppContext,
-  actorOrNull: Actor | null,
+  actor: Actor,
   limit: number,
 ): Promise<UnreadMessages> {
-  const actor = access.signedIn(actorOrNull);
   const [count, newest] = await Promise.all([
     messagesRepository.countUnread(ctx.db, actor.id),
     limit > 0
@@ -91,17 +75,11 @@ export async function getUnreadMessages(
   return { count, items: newest.rows.map(toMessage) };
 }
 
-export async function getMessage(ctx: AppContext, actorOrNull: Actor | null, id: number): Promise<Message> {
-  const actor = access.signedIn(actorOrNull);
+export async function getMessage(ctx: AppContext, actor: Actor, id: number): Promise<Message> {
   return toMessage(await visibleMessage(ctx, actor, id));
 }
 
-export async function createMessage(
-  ctx: AppContext,
-  actorOrNull: Actor | null,
-  body: NewMessage,
-): Promise<Message> {
-  const actor = access.signedIn(actorOrNull);
+export async function createMessage(ctx: AppContext, actor: Actor, body: NewMessage): Promise<Message> {
   if (!actor.isAdmin) throw new AppError('ONLY_ADMINS_CREATE_MESSAGES');
   const isGlobal = body.is_global;
   let recipientId: string | null = null;
@@ -112,12 +90,17 @@ export async function createMessage(
     if (!account) throw new AppError('USER_NOT_FOUND');
     recipientId = account.id;
   }
-  const id = await messagesRepository.insert(ctx.db, {
-    title: body.title,
-    content: body.content,
-    isGlobal,
-    recipientId,
-    createdBy: actor.id,
+  const id = await ctx.db.transaction(async (tx) => {
+    const created = await messagesRepository.insert(tx, {
+      title: body.title,
+      content: body.content,
+      isGlobal,
+      recipientId,
+      createdBy: actor.id,
+    });
+    // The sender has read what they wrote; it must not light up their own bell.
+    await messagesRepository.insertRead(tx, created, actor.id);
+    return created;
   });
   await ctx.bus.publish({
     table: 'messages',
@@ -129,12 +112,7 @@ export async function createMessage(
 }
 
 /** Marks a message of the caller's own inbox read; other people's direct messages are not theirs to mark. */
-export async function markMessageRead(
-  ctx: AppContext,
-  actorOrNull: Actor | null,
-  id: number,
-): Promise<Message> {
-  const actor = access.signedIn(actorOrNull);
+export async function markMessageRead(ctx: AppContext, actor: Actor, id: number): Promise<Message> {
   const row = await messagesRepository.findById(ctx.db, id, actor.id);
   if (!row || !inInbox(actor, row)) throw new AppError('MESSAGE_NOT_FOUND');
   if (await messagesRepository.markRead(ctx.db, id, actor.id)) {
@@ -144,11 +122,7 @@ export async function markMessageRead(
   return { ...toMessage(row), is_read: true };
 }
 
-export async function markAllMessagesRead(
-  ctx: AppContext,
-  actorOrNull: Actor | null,
-): Promise<{ marked: number }> {
-  const actor = access.signedIn(actorOrNull);
+export async function markAllMessagesRead(ctx: AppContext, actor: Actor): Promise<{ marked: number }> {
   const marked = await messagesRepository.markAllRead(ctx.db, actor.id);
   if (marked > 0) {
     await ctx.bus.publish({ table: 'messages', action: 'update', id: 'all', audience: [actor.id] });
@@ -156,8 +130,7 @@ export async function markAllMessagesRead(
   return { marked };
 }
 
-export async function deleteMessage(ctx: AppContext, actorOrNull: Actor | null, id: number): Promise<void> {
-  const actor = access.admin(actorOrNull);
+export async function deleteMessage(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const row = await visibleMessage(ctx, actor, id);
   await messagesRepository.delete(ctx.db, id);
   await ctx.bus.publish({ table: 'messages', action: 'delete', id: String(id), audience: audienceOf(row) });

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { authUsers } from '../../db/schema.js';
 
 export type DueLine = { lineId: number; username: string; expiryDate: string; ownerId: string };
 
@@ -43,5 +44,16 @@ export const remindersRepository = {
     return new Map(
       (result as unknown as { rows: { id: string; email: string }[] }).rows.map((r) => [r.id, r.email]),
     );
+  },
+  /** Whether the account wants expiry reminders; on unless it said otherwise. */
+  async wantsReminders(db: Db, accountId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ enabled: authUsers.expiryReminders })
+      .from(authUsers)
+      .where(eq(authUsers.id, accountId));
+    return row?.enabled ?? true;
+  },
+  async setWantsReminders(db: Db, accountId: string, enabled: boolean): Promise<void> {
+    await db.update(authUsers).set({ expiryReminders: enabled }).where(eq(authUsers.id, accountId));
   },
 };

@@ -7,10 +7,8 @@ import {
   type ReminderRunResult,
   type ReminderSettings,
 } from '@linedesk/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { authUsers } from '../../db/schema.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
@@ -78,48 +76,33 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
   return { owners: sent.length, lines: sent.reduce((sum, m) => sum + m.lines.length, 0), days };
 }
 
-export async function runExpiryRemindersNow(
-  ctx: AppContext,
-  actor: Actor | null,
-): Promise<ReminderRunResult> {
-  access.admin(actor);
+export async function runExpiryRemindersNow(ctx: AppContext): Promise<ReminderRunResult> {
   return ctx.jobs.track('expiry-reminders', () => runExpiryReminders(ctx));
 }
 
-export async function getReminderSettings(ctx: AppContext, actor: Actor | null): Promise<ReminderSettings> {
-  access.signedIn(actor);
+export async function getReminderSettings(ctx: AppContext): Promise<ReminderSettings> {
   return { days: await reminderDays(ctx) };
 }
 
 export async function updateReminderSettings(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   settings: ReminderSettings,
 ): Promise<ReminderSettings> {
-  const admin = access.admin(actor);
   await updateSetting(ctx, admin, DAYS_KEY, settings.days);
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: DAYS_KEY, audience: 'all' });
   return settings;
 }
 
-export async function getReminderPreference(
-  ctx: AppContext,
-  actor: Actor | null,
-): Promise<ReminderPreference> {
-  const me = access.signedIn(actor);
-  const [row] = await ctx.db
-    .select({ enabled: authUsers.expiryReminders })
-    .from(authUsers)
-    .where(eq(authUsers.id, me.id));
-  return { enabled: row?.enabled ?? true };
+export async function getReminderPreference(ctx: AppContext, me: Actor): Promise<ReminderPreference> {
+  return { enabled: await remindersRepository.wantsReminders(ctx.db, me.id) };
 }
 
 export async function updateReminderPreference(
   ctx: AppContext,
-  actor: Actor | null,
+  me: Actor,
   preference: ReminderPreference,
 ): Promise<ReminderPreference> {
-  const me = access.signedIn(actor);
-  await ctx.db.update(authUsers).set({ expiryReminders: preference.enabled }).where(eq(authUsers.id, me.id));
+  await remindersRepository.setWantsReminders(ctx.db, me.id, preference.enabled);
   return preference;
 }

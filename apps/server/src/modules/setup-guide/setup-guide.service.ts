@@ -6,7 +6,7 @@ import {
   type SetupGuideStepKey,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { getContactDetails } from '../contact/contact.service.js';
 import { setupGuideRepository } from './setup-guide.repository.js';
 
@@ -14,8 +14,7 @@ import { setupGuideRepository } from './setup-guide.repository.js';
  * The first-run guide, computed from what the panel really holds: nobody can buy credits until
  * packages exist, nobody sells lines until a server answers, so each step ticks itself once done.
  */
-export async function getSetupGuide(ctx: AppContext, actor: Actor | null): Promise<SetupGuide> {
-  const admin = access.admin(actor);
+export async function getSetupGuide(ctx: AppContext, admin: Actor): Promise<SetupGuide> {
   const [server, packages, contact, reseller, hidden] = await Promise.all([
     setupGuideRepository.testedServerExists(ctx.db),
     setupGuideRepository.activePackageExists(ctx.db),
@@ -36,10 +35,9 @@ export async function getSetupGuide(ctx: AppContext, actor: Actor | null): Promi
 /** Hiding (or showing again) is this admin's own choice; other admins keep theirs. */
 export async function setSetupGuideHidden(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   body: SetupGuideBody,
 ): Promise<SetupGuide> {
-  const admin = access.admin(actor);
   await setupGuideRepository.setHidden(ctx.db, admin.id, body.hidden);
   return getSetupGuide(ctx, admin);
 }

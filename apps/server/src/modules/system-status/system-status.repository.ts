@@ -1,8 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 
+export type OutboxRow = {
+  pending: number;
+  failing: number;
+  oldestAt: Date | null;
+  lastError: string | null;
+};
+
 export const systemStatusRepository = {
-  async outbox(db: Db) {
+  async outbox(db: Db): Promise<OutboxRow> {
     const result = await db.execute(sql`
       select count(*)::int as pending,
         count(*) filter (where attempts > 0)::int as failing,
@@ -14,8 +21,8 @@ export const systemStatusRepository = {
     return {
       pending: Number(row.pending ?? 0),
       failing: Number(row.failing ?? 0),
-      oldest_at: oldest ? new Date(oldest as string | Date).toISOString() : null,
-      last_error: row.last_error ? String(row.last_error) : null,
+      oldestAt: oldest ? new Date(oldest as string | Date) : null,
+      lastError: row.last_error ? String(row.last_error) : null,
     };
   },
 };

@@ -1,18 +1,12 @@
 import type { Actor } from '../../platform/access.js';
-import { access } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { TicketSide } from './tickets.repository.js';
 
 /**
- * Ticket rules on top of platform/access.ts: admins see every ticket (spec section 6), everyone else
- * only their own; another owner's ticket answers exactly like a missing one.
+ * Ticket rules on top of platform/access.ts: admins handle every ticket, everyone else only their
+ * own; another owner's ticket answers exactly like a missing one.
  */
 export const ticketAccess = {
-  /** Spec section 8: 'User not authenticated' for the ticket pages' calls. */
-  signedIn(actor: Actor | null): Actor {
-    if (!actor) throw new AppError('USER_NOT_AUTHENTICATED');
-    return access.signedIn(actor);
-  },
   side(actor: Actor): TicketSide {
     return actor.isAdmin ? 'admin' : 'user';
   },
@@ -25,18 +19,14 @@ export const ticketAccess = {
     return ticket;
   },
   /**
-   * Replying follows the spec's rule text (section 5, "Reply"; section 8):
-   * - signed out → 'You must be logged in to add a reply' (401), checked before any lookup;
+   * Replying (a signed-out caller is refused 'You must be logged in to add a reply' by the route's
+   * access, before any lookup):
    * - an admin and no such ticket → 'Ticket not found' (404);
    * - not an admin and not the owner → 'You do not have permission to reply to this ticket' (403).
    * Existence must not leak, so for a non-admin a missing ticket answers the same 403 as another
    * user's ticket: both are tickets this caller may not reply to, and the two are indistinguishable.
    * (Reading replies of either answers 404 'Ticket not found', like every other read.)
    */
-  replier(actor: Actor | null): Actor {
-    if (!actor) throw new AppError('REPLY_REQUIRES_LOGIN');
-    return access.signedIn(actor);
-  },
   mayReply<T extends { userId: string }>(actor: Actor, ticket: T | undefined): T {
     if (actor.isAdmin) {
       if (!ticket) throw new AppError('TICKET_NOT_FOUND');

@@ -212,40 +212,35 @@ export const ticketsRepository = {
     return row && { ...row.reply, userEmail: row.userEmail, attachment: row.attachment };
   },
 
-  /**
-   * One reply in one transaction: the reply, its attachment row, and the ticket's updated_at (every
-   * reply) and status (an admin reply turns an open ticket in_progress; spec section 4).
-   */
   async insertReply(
     db: Db,
-    values: { ticketId: number; userId: string; isAdmin: boolean; content: string },
-    attachment: Omit<AttachmentInsert, 'replyId' | 'ticketId'> | null,
-    attachmentUrl: ((attachmentId: string) => string) | null,
+    values: {
+      ticketId: number;
+      userId: string;
+      isAdmin: boolean;
+      content: string;
+      attachmentUrl: string | null;
+    },
   ): Promise<number> {
-    return db.transaction(async (tx) => {
-      const [reply] = await tx
-        .insert(ticketReplies)
-        .values({
-          ...values,
-          attachmentUrl: attachment && attachmentUrl ? attachmentUrl(attachment.id) : null,
-        })
-        .returning({ id: ticketReplies.id });
-      if (attachment) {
-        await tx
-          .insert(ticketAttachments)
-          .values({ ...attachment, ticketId: values.ticketId, replyId: reply!.id });
-      }
-      await tx
-        .update(tickets)
-        .set({
-          updatedAt: sql`now()`,
-          status: values.isAdmin
-            ? sql`case when ${tickets.status} = 'open' then 'in_progress' else ${tickets.status} end`
-            : undefined,
-        })
-        .where(eq(tickets.id, values.ticketId));
-      return reply!.id;
-    });
+    const [reply] = await db.insert(ticketReplies).values(values).returning({ id: ticketReplies.id });
+    return reply!.id;
+  },
+
+  async insertAttachment(db: Db, values: AttachmentInsert): Promise<void> {
+    await db.insert(ticketAttachments).values(values);
+  },
+
+  /** Stamps the ticket's updated_at and, when asked, moves it from open to in_progress. */
+  async touchAfterReply(db: Db, ticketId: number, openToInProgress: boolean): Promise<void> {
+    await db
+      .update(tickets)
+      .set({
+        updatedAt: sql`now()`,
+        status: openToInProgress
+          ? sql`case when ${tickets.status} = 'open' then 'in_progress' else ${tickets.status} end`
+          : undefined,
+      })
+      .where(eq(tickets.id, ticketId));
   },
 
   async findAttachment(db: Db, ticketId: number, attachmentId: string): Promise<AttachmentRow | undefined> {

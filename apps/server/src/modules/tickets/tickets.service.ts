@@ -50,21 +50,20 @@ async function findVisible(ctx: AppContext, actor: Actor, id: number): Promise<T
 
 export async function listTickets(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   query: TicketListQuery,
 ): Promise<ListResponse<Ticket>> {
-  const signedIn = ticketAccess.signedIn(actor);
-  const side = ticketAccess.side(signedIn);
+  const side = ticketAccess.side(actor);
   const { rows, total } = await ticketsRepository.list(
     ctx.db,
     side,
     {
-      // Spec section 6: users see only their own tickets, admins all.
-      userId: signedIn.isAdmin ? undefined : signedIn.id,
+      // Users see only their own tickets; admins handle all of them.
+      userId: actor.isAdmin ? undefined : actor.id,
       status: query.status,
       priority: query.priority,
       category: query.category,
-      assignedTo: signedIn.isAdmin ? query.assigned_to : undefined,
+      assignedTo: actor.isAdmin ? query.assigned_to : undefined,
       active: query.active,
       search: query.search,
     },
@@ -83,21 +82,16 @@ export async function listTickets(
   };
 }
 
-export async function createTicket(
-  ctx: AppContext,
-  actor: Actor | null,
-  body: TicketCreateBody,
-): Promise<Ticket> {
-  const signedIn = ticketAccess.signedIn(actor);
+export async function createTicket(ctx: AppContext, actor: Actor, body: TicketCreateBody): Promise<Ticket> {
   let id: number;
   try {
-    // Spec section 4: a new ticket is open and unread by admins.
+    // A new ticket is open and waits, unread, for an admin.
     id = await ticketsRepository.insert(ctx.db, {
       title: body.title,
       description: body.description,
       priority: body.priority,
       category: body.category,
-      userId: signedIn.id,
+      userId: actor.id,
       status: 'open',
       isRead: false,
     });
@@ -108,10 +102,10 @@ export async function createTicket(
       params: { reason: 'the database refused it' },
     });
   }
-  await publish(ctx, 'tickets', 'insert', { id, userId: signedIn.id });
+  await publish(ctx, 'tickets', 'insert', { id, userId: actor.id });
   return toTicket(
-    (await ticketsRepository.findById(ctx.db, id, ticketAccess.side(signedIn)))!,
-    ticketAccess.side(signedIn),
+    (await ticketsRepository.findById(ctx.db, id, ticketAccess.side(actor)))!,
+    ticketAccess.side(actor),
   );
 }
 
@@ -121,11 +115,10 @@ async function markOpened(ctx: AppContext, actor: Actor, ticket: TicketRow): Pro
   if (changed) await publish(ctx, 'tickets', 'update', ticket);
 }
 
-export async function getTicket(ctx: AppContext, actor: Actor | null, id: number): Promise<TicketDetail> {
-  const signedIn = ticketAccess.signedIn(actor);
-  const side = ticketAccess.side(signedIn);
-  const found = await findVisible(ctx, signedIn, id);
-  await markOpened(ctx, signedIn, found);
+export async function getTicket(ctx: AppContext, actor: Actor, id: number): Promise<TicketDetail> {
+  const side = ticketAccess.side(actor);
+  const found = await findVisible(ctx, actor, id);
+  await markOpened(ctx, actor, found);
   const [row, replies] = await Promise.all([
     ticketsRepository.findById(ctx.db, id, side),
     ticketsRepository.listReplies(ctx.db, id),
@@ -136,14 +129,13 @@ export async function getTicket(ctx: AppContext, actor: Actor | null, id: number
 
 export async function updateTicket(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   patch: TicketPatchBody,
 ): Promise<Ticket> {
-  const signedIn = ticketAccess.signedIn(actor);
-  const side = ticketAccess.side(signedIn);
-  const ticket = await findVisible(ctx, signedIn, id);
-  if (!signedIn.isAdmin) {
+  const side = ticketAccess.side(actor);
+  const ticket = await findVisible(ctx, actor, id);
+  if (!actor.isAdmin) {
     // The owner may close their ticket, and reopen it once closed; everything else is the admins'.
     const onlyStatus = patch.priority === undefined && patch.assigned_to === undefined;
     const allowed = patch.status === 'closed' || (patch.status === 'open' && ticket.status === 'closed');
@@ -162,11 +154,10 @@ export async function updateTicket(
   return toTicket((await ticketsRepository.findById(ctx.db, id, side))!, side);
 }
 
-export async function deleteTicket(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  const signedIn = ticketAccess.signedIn(actor);
-  if (!signedIn.isAdmin) {
+export async function deleteTicket(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  if (!actor.isAdmin) {
     // Owners learn that only admins delete; others learn nothing about the ticket.
-    await findVisible(ctx, signedIn, id);
+    await findVisible(ctx, actor, id);
     throw new AppError('ADMIN_ONLY');
   }
   const ticket = await ticketsRepository.findOwner(ctx.db, id);
@@ -182,10 +173,9 @@ export async function deleteTicket(ctx: AppContext, actor: Actor | null, id: num
   await publish(ctx, 'tickets', 'delete', ticket);
 }
 
-export async function listReplies(ctx: AppContext, actor: Actor | null, id: number): Promise<TicketReply[]> {
-  const signedIn = ticketAccess.signedIn(actor);
-  const ticket = await findVisible(ctx, signedIn, id);
-  await markOpened(ctx, signedIn, ticket);
+export async function listReplies(ctx: AppContext, actor: Actor, id: number): Promise<TicketReply[]> {
+  const ticket = await findVisible(ctx, actor, id);
+  await markOpened(ctx, actor, ticket);
   return (await ticketsRepository.listReplies(ctx.db, id)).map(toReply);
 }
 
@@ -213,21 +203,27 @@ function checkContent(content: unknown, hasFile: boolean): string {
  */
 export async function addReply(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   readInput: () => Promise<{ content: unknown; file: ReplyUpload | null }>,
 ): Promise<TicketReply> {
-  const replier = ticketAccess.replier(actor);
-  const ticket = ticketAccess.mayReply(replier, await ticketsRepository.findOwner(ctx.db, id));
+  const ticket = ticketAccess.mayReply(actor, await ticketsRepository.findOwner(ctx.db, id));
   const input = await readInput();
   const content = checkContent(input.content, input.file !== null);
 
-  let attachment: { type: TicketAttachmentType; fileName: string; key: string; size: number } | null = null;
+  let attachment: {
+    id: string;
+    type: TicketAttachmentType;
+    fileName: string;
+    key: string;
+    size: number;
+  } | null = null;
   const store = storesFor(ctx).current;
   if (input.file) {
     const type = detectAttachmentType(input.file.bytes);
     if (!type) throw new AppError('ATTACHMENT_TYPE_NOT_ALLOWED');
     attachment = {
+      id: crypto.randomUUID(),
       type,
       fileName: safeFileName(input.file.fileName, type),
       key: store.newKey(),
@@ -238,31 +234,43 @@ export async function addReply(
 
   let replyId: number;
   try {
-    replyId = await ticketsRepository.insertReply(
-      ctx.db,
-      { ticketId: ticket.id, userId: replier.id, isAdmin: replier.isAdmin, content },
-      attachment && {
-        id: crypto.randomUUID(),
-        storage: store.kind,
-        storageKey: attachment.key,
-        fileName: attachment.fileName,
-        contentType: attachment.type,
-        size: attachment.size,
-        createdBy: replier.id,
-      },
-      (attachmentId) => attachmentUrl(ticket.id, attachmentId),
-    );
+    // The reply, its file's row and the ticket's own state change together or not at all.
+    replyId = await ctx.db.transaction(async (tx) => {
+      const newId = await ticketsRepository.insertReply(tx, {
+        ticketId: ticket.id,
+        userId: actor.id,
+        isAdmin: actor.isAdmin,
+        content,
+        attachmentUrl: attachment && attachmentUrl(ticket.id, attachment.id),
+      });
+      if (attachment) {
+        await ticketsRepository.insertAttachment(tx, {
+          id: attachment.id,
+          ticketId: ticket.id,
+          replyId: newId,
+          storage: store.kind,
+          storageKey: attachment.key,
+          fileName: attachment.fileName,
+          contentType: attachment.type,
+          size: attachment.size,
+          createdBy: actor.id,
+        });
+      }
+      // Every reply stamps the ticket; an admin's answer also takes an open ticket in progress.
+      await ticketsRepository.touchAfterReply(tx, ticket.id, actor.isAdmin);
+      return newId;
+    });
   } catch (error) {
     // The ticket may have been deleted meanwhile; don't leave an orphaned file behind.
     if (attachment) await store.delete(attachment.key).catch(() => undefined);
-    if (!(await ticketsRepository.findOwner(ctx.db, id))) ticketAccess.mayReply(replier, undefined);
+    if (!(await ticketsRepository.findOwner(ctx.db, id))) ticketAccess.mayReply(actor, undefined);
     throw error;
   }
 
   await publish(ctx, 'ticket_replies', 'insert', ticket);
   await publish(ctx, 'tickets', 'update', ticket);
   // Mail must not hold up the answer, but a failure still reaches the log.
-  void notifyReply(ctx, { ticketId: ticket.id, authorId: replier.id, byAdmin: replier.isAdmin }).catch(
+  void notifyReply(ctx, { ticketId: ticket.id, authorId: actor.id, byAdmin: actor.isAdmin }).catch(
     (error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'Ticket reply mail failed'),
   );
   return toReply((await ticketsRepository.findReply(ctx.db, replyId))!);
@@ -277,12 +285,11 @@ export type AttachmentDownload = {
 
 export async function getAttachment(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   ticketId: number,
   attachmentId: string,
 ): Promise<AttachmentDownload> {
-  const signedIn = ticketAccess.signedIn(actor);
-  await findVisible(ctx, signedIn, ticketId);
+  await findVisible(ctx, actor, ticketId);
   const row = await ticketsRepository.findAttachment(ctx.db, ticketId, attachmentId);
   if (!row) throw new AppError('ATTACHMENT_NOT_FOUND');
   const stream = await storesFor(ctx).of(row.storage)?.get(row.storageKey);
@@ -293,32 +300,28 @@ export async function getAttachment(
   return { stream, contentType: row.contentType, fileName: row.fileName, size: row.size };
 }
 
-export async function countUnreadTickets(ctx: AppContext, actor: Actor | null): Promise<{ count: number }> {
-  const signedIn = ticketAccess.signedIn(actor);
-  const side = ticketAccess.side(signedIn);
+export async function countUnreadTickets(ctx: AppContext, actor: Actor): Promise<{ count: number }> {
+  const side = ticketAccess.side(actor);
   return {
-    count: await ticketsRepository.countUnread(ctx.db, side, side === 'admin' ? undefined : signedIn.id),
+    count: await ticketsRepository.countUnread(ctx.db, side, side === 'admin' ? undefined : actor.id),
   };
 }
 
-export async function listAssignees(ctx: AppContext, actor: Actor | null): Promise<TicketAssignee[]> {
-  const signedIn = ticketAccess.signedIn(actor);
-  if (!signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
+export async function listAssignees(ctx: AppContext, actor: Actor): Promise<TicketAssignee[]> {
+  if (!actor.isAdmin) throw new AppError('ADMIN_ONLY');
   return (await ticketsRepository.listAdmins(ctx.db)).map((a) => ({ id: a.id, email: a.email }));
 }
 
-export async function getMailPreference(ctx: AppContext, actor: Actor | null): Promise<TicketMailPreference> {
-  const signedIn = ticketAccess.signedIn(actor);
-  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, signedIn.id) };
+export async function getMailPreference(ctx: AppContext, actor: Actor): Promise<TicketMailPreference> {
+  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, actor.id) };
 }
 
 export async function setMailPreference(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   body: TicketMailPreference,
 ): Promise<TicketMailPreference> {
-  const signedIn = ticketAccess.signedIn(actor);
-  await ticketsRepository.setMailPreference(ctx.db, signedIn.id, body.ticket_reply_mail);
-  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: signedIn.id, audience: [signedIn.id] });
-  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, signedIn.id) };
+  await ticketsRepository.setMailPreference(ctx.db, actor.id, body.ticket_reply_mail);
+  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: actor.id, audience: [actor.id] });
+  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, actor.id) };
 }

@@ -1,5 +1,5 @@
-import type { Account, Dashboard, ListResponse } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { dashboardContracts, type Account, type ListResponse } from '@linedesk/shared';
+import { apiClient, callApi } from '../../../lib/api-client';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -9,10 +9,7 @@ export const dashboardKeys = {
 
 export const dashboardApi = {
   get: (ownerId: string | null, signal?: AbortSignal) =>
-    apiClient.get<Dashboard>(
-      ownerId ? `/api/dashboard?owner_id=${encodeURIComponent(ownerId)}` : '/api/dashboard',
-      { signal },
-    ),
+    callApi(dashboardContracts.get, { query: { owner_id: ownerId ?? undefined } }, { signal }),
   owners: (search: string, signal?: AbortSignal) => {
     const query = new URLSearchParams({ page_size: '20', sort: 'email', order: 'asc' });
     if (search) query.set('search', search);

@@ -1,13 +1,11 @@
-import type {
-  Account,
-  ListResponse,
-  Message,
-  MessageBody,
-  MessageList,
-  MessageListQuery,
-  UnreadMessages,
+import {
+  messageContracts,
+  type Account,
+  type ListResponse,
+  type MessageBody,
+  type MessageListQuery,
 } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { apiClient, callApi } from '../../../lib/api-client';
 
 /** Everything under ['messages'] refreshes on a live `messages` event (event-query-keys.ts). */
 export const messageKeys = {
@@ -25,24 +23,15 @@ export const RECIPIENT_OPTIONS = 20;
 /** How many unread messages the bell lists; the count itself covers all of them. */
 export const BELL_ITEMS = 5;
 
-function listSearch(query: Partial<MessageListQuery>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export const messagesApi = {
   list: (query: Partial<MessageListQuery>, signal?: AbortSignal) =>
-    apiClient.get<MessageList>(`/api/messages${listSearch(query)}`, { signal }),
+    callApi(messageContracts.list, { query }, { signal }),
   unread: (limit: number, signal?: AbortSignal) =>
-    apiClient.get<UnreadMessages>(`/api/messages/unread?limit=${limit}`, { signal }),
-  create: (body: MessageBody) => apiClient.post<Message>('/api/messages', body),
-  markRead: (id: number) => apiClient.post<Message>(`/api/messages/${id}/read`),
-  markAllRead: () => apiClient.post<{ marked: number }>('/api/messages/read-all'),
-  remove: (id: number) => apiClient.delete(`/api/messages/${id}`),
+    callApi(messageContracts.unread, { query: { limit } }, { signal }),
+  create: (body: MessageBody) => callApi(messageContracts.create, { body }),
+  markRead: (id: number) => callApi(messageContracts.markRead, { params: { id } }),
+  markAllRead: () => callApi(messageContracts.readAll),
+  remove: (id: number) => callApi(messageContracts.remove, { params: { id } }),
   /** Admins pick a recipient by email from the account list. */
   searchRecipients: (search: string, signal?: AbortSignal) => {
     const query = new URLSearchParams({

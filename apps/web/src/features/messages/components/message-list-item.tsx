@@ -34,7 +34,7 @@ export function MessageListItem(props: MessageListItemProps) {
       data-testid="message-item"
       data-message-id={message.id}
       data-unread={unread ? 'true' : 'false'}
-      // Spec section 4: a message becomes read when marked or clicked.
+      // Opening a message is reading it, as much as marking it read.
       onClick={unread ? () => onMarkRead(message) : undefined}
       sx={(theme) => ({
         listStyle: 'none',

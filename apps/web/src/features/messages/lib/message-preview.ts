@@ -1,6 +1,6 @@
-/** Spec sections 2 and 9: the bell shows the content cut to 60 characters plus an ellipsis. */
+/** The bell shows the start of each message, enough to recognise it: 60 characters plus an ellipsis. */
 export const MESSAGE_PREVIEW_LENGTH = 60;
-/** Spec section 9: notification and unread badges cap at 99 ('99+'). */
+/** Notification and unread badges cap at 99 ('99+'), so a badge never outgrows its place. */
 export const UNREAD_BADGE_CAP = 99;
 
 /** The content cut to `length` characters (not UTF-16 units, so emoji are never split), '…' only when cut. */

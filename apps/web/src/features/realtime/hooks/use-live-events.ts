@@ -1,4 +1,4 @@
-import { eventTables } from '@linedesk/shared';
+import { eventContracts, eventTables } from '@linedesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { eventQueryKeys } from '../lib/event-query-keys';
@@ -21,7 +21,7 @@ export function useLiveEvents() {
     let disposed = false;
 
     const connect = () => {
-      source = new EventSource('/api/events');
+      source = new EventSource(eventContracts.stream.path);
       for (const table of eventTables) {
         source.addEventListener(table, (message) => {
           for (const queryKey of eventQueryKeys[table]) void queryClient.invalidateQueries({ queryKey });

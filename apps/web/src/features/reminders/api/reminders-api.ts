@@ -1,5 +1,5 @@
-import type { ReminderPreference, ReminderSettings } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { reminderContracts, type ReminderPreference, type ReminderSettings } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export const reminderKeys = {
   // Under 'settings' so an app_settings event refreshes the window everywhere.
@@ -8,10 +8,8 @@ export const reminderKeys = {
 };
 
 export const remindersApi = {
-  settings: (signal?: AbortSignal) => apiClient.get<ReminderSettings>('/api/reminders/settings', { signal }),
-  saveSettings: (body: ReminderSettings) => apiClient.put<ReminderSettings>('/api/reminders/settings', body),
-  preference: (signal?: AbortSignal) =>
-    apiClient.get<ReminderPreference>('/api/reminders/preference', { signal }),
-  savePreference: (body: ReminderPreference) =>
-    apiClient.put<ReminderPreference>('/api/reminders/preference', body),
+  settings: (signal?: AbortSignal) => callApi(reminderContracts.getSettings, {}, { signal }),
+  saveSettings: (body: ReminderSettings) => callApi(reminderContracts.setSettings, { body }),
+  preference: (signal?: AbortSignal) => callApi(reminderContracts.getPreference, {}, { signal }),
+  savePreference: (body: ReminderPreference) => callApi(reminderContracts.setPreference, { body }),
 };

@@ -1,12 +1,10 @@
-import type {
-  KbArticle,
-  KbArticleInput,
-  KbArticleList,
-  KbArticlePatch,
-  KbCategory,
-  KbCategoryBody,
+import {
+  knowledgeBaseContracts as kb,
+  type KbArticleInput,
+  type KbArticlePatch,
+  type KbCategoryBody,
 } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 /** Under ['kb'], the key a `kb_articles` live event refreshes. */
 export const kbKeys = {
@@ -17,19 +15,14 @@ export const kbKeys = {
 };
 
 export const knowledgeBaseApi = {
-  categories: (signal?: AbortSignal) => apiClient.get<KbCategory[]>('/api/kb/categories', { signal }),
-  createCategory: (body: KbCategoryBody) => apiClient.post<KbCategory>('/api/kb/categories', body),
-  removeCategory: (id: number) => apiClient.delete(`/api/kb/categories/${id}`),
+  categories: (signal?: AbortSignal) => callApi(kb.listCategories, {}, { signal }),
+  createCategory: (body: KbCategoryBody) => callApi(kb.createCategory, { body }),
+  removeCategory: (id: number) => callApi(kb.deleteCategory, { params: { id } }),
   articles: (search: string, signal?: AbortSignal) =>
-    apiClient.get<KbArticleList>(
-      search ? `/api/kb/articles?${new URLSearchParams({ search }).toString()}` : '/api/kb/articles',
-      { signal },
-    ),
-  article: (id: number, signal?: AbortSignal) =>
-    apiClient.get<KbArticle>(`/api/kb/articles/${id}`, { signal }),
-  createArticle: (body: KbArticleInput) => apiClient.post<KbArticle>('/api/kb/articles', body),
-  updateArticle: (id: number, body: KbArticlePatch) =>
-    apiClient.patch<KbArticle>(`/api/kb/articles/${id}`, body),
-  removeArticle: (id: number) => apiClient.delete(`/api/kb/articles/${id}`),
-  reorderArticles: (ids: number[]) => apiClient.put<unknown>('/api/kb/articles/order', { ids }),
+    callApi(kb.listArticles, { query: { search } }, { signal }),
+  article: (id: number, signal?: AbortSignal) => callApi(kb.getArticle, { params: { id } }, { signal }),
+  createArticle: (body: KbArticleInput) => callApi(kb.createArticle, { body }),
+  updateArticle: (id: number, body: KbArticlePatch) => callApi(kb.updateArticle, { params: { id }, body }),
+  removeArticle: (id: number) => callApi(kb.deleteArticle, { params: { id } }),
+  reorderArticles: (ids: number[]) => callApi(kb.reorderArticles, { body: { ids } }),
 };

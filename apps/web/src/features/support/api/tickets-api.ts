@@ -1,19 +1,14 @@
-import type {
-  ListResponse,
-  Ticket,
-  TicketAssignee,
-  TicketCategory,
-  TicketCreateInput,
-  TicketDetail,
-  TicketMailPreference,
-  TicketPatchBody,
-  TicketPriority,
-  TicketReply,
-  TicketSetupStatus,
-  TicketStatus,
-  TicketUnreadCount,
+import {
+  ticketContracts,
+  type ContractInput,
+  type TicketCategory,
+  type TicketCreateInput,
+  type TicketMailPreference,
+  type TicketPatchBody,
+  type TicketPriority,
+  type TicketStatus,
 } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export type TicketListParams = {
   page: number;
@@ -39,38 +34,37 @@ export const ticketKeys = {
   mailPreference: ['ticket-mail-preference'] as const,
 };
 
-function listQuery({ page, pageSize, status, priority, category, search }: TicketListParams): string {
-  const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-  if (status) query.set('status', status);
-  if (priority) query.set('priority', priority);
-  if (category) query.set('category', category);
-  if (search) query.set('search', search);
-  return query.toString();
-}
-
 export type ReplyInput = { content: string; file?: File | null };
 
+type ReplyCall = ContractInput<typeof ticketContracts.addReply>;
+
 export const ticketsApi = {
-  list: (params: TicketListParams, signal?: AbortSignal) =>
-    apiClient.get<ListResponse<Ticket>>(`/api/tickets?${listQuery(params)}`, { signal }),
-  get: (id: number, signal?: AbortSignal) => apiClient.get<TicketDetail>(`/api/tickets/${id}`, { signal }),
-  create: (body: TicketCreateInput) => apiClient.post<Ticket>('/api/tickets', body),
-  update: (id: number, body: TicketPatchBody) => apiClient.patch<Ticket>(`/api/tickets/${id}`, body),
-  remove: (id: number) => apiClient.delete(`/api/tickets/${id}`),
+  list: ({ page, pageSize, status, priority, category, search }: TicketListParams, signal?: AbortSignal) =>
+    callApi(
+      ticketContracts.list,
+      { query: { page, page_size: pageSize, status, priority, category, search } },
+      { signal },
+    ),
+  get: (id: number, signal?: AbortSignal) => callApi(ticketContracts.get, { params: { id } }, { signal }),
+  create: (body: TicketCreateInput) => callApi(ticketContracts.create, { body }),
+  update: (id: number, body: TicketPatchBody) => callApi(ticketContracts.update, { params: { id }, body }),
+  remove: (id: number) => callApi(ticketContracts.remove, { params: { id } }),
+  /**
+   * The reply's body is JSON, or a multipart form when a file goes with it; the contract leaves the
+   * body to the server's own reading, so it is passed along as it is.
+   */
   reply: (id: number, { content, file }: ReplyInput) => {
-    if (!file) return apiClient.post<TicketReply>(`/api/tickets/${id}/replies`, { content });
-    const form = new FormData();
-    form.append('content', content);
-    form.append('file', file, file.name);
-    return apiClient.post<TicketReply>(`/api/tickets/${id}/replies`, form);
+    let body: { content: string } | FormData = { content };
+    if (file) {
+      body = new FormData();
+      body.append('content', content);
+      body.append('file', file, file.name);
+    }
+    return callApi(ticketContracts.addReply, { params: { id }, body } as ReplyCall);
   },
-  unreadCount: (signal?: AbortSignal) =>
-    apiClient.get<TicketUnreadCount>('/api/tickets/unread-count', { signal }),
-  assignees: (signal?: AbortSignal) => apiClient.get<TicketAssignee[]>('/api/tickets/assignees', { signal }),
-  setupStatus: (signal?: AbortSignal) =>
-    apiClient.get<TicketSetupStatus>('/api/tickets/setup-status', { signal }),
-  mailPreference: (signal?: AbortSignal) =>
-    apiClient.get<TicketMailPreference>('/api/tickets/mail-preference', { signal }),
-  setMailPreference: (body: TicketMailPreference) =>
-    apiClient.put<TicketMailPreference>('/api/tickets/mail-preference', body),
+  unreadCount: (signal?: AbortSignal) => callApi(ticketContracts.unreadCount, {}, { signal }),
+  assignees: (signal?: AbortSignal) => callApi(ticketContracts.assignees, {}, { signal }),
+  setupStatus: (signal?: AbortSignal) => callApi(ticketContracts.setupStatus, {}, { signal }),
+  mailPreference: (signal?: AbortSignal) => callApi(ticketContracts.getMailPreference, {}, { signal }),
+  setMailPreference: (body: TicketMailPreference) => callApi(ticketContracts.setMailPreference, { body }),
 };
