@@ -3,3 +3,13 @@
  * `@linedesk/shared` (`contactContracts.getDetails`); the web's bundler keeps only the ones it calls.
  */
 export * as contactContracts from './contact.contracts.js';
+export * as accountContracts from './accounts.contracts.js';
+export * as accountSecurityContracts from './account-security.contracts.js';
+export * as apiKeyContracts from './api-keys.contracts.js';
+export * as auditContracts from './audit.contracts.js';
+export * as authContracts from './auth.contracts.js';
+export * as creditContracts from './credits.contracts.js';
+export * as groupContracts from './groups.contracts.js';
+export * as pricingContracts from './pricing.contracts.js';
+export * as redeemContracts from './redeem.contracts.js';
+export * as topUpContracts from './topups.contracts.js';
