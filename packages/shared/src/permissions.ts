@@ -15,7 +15,7 @@ export const RESELLER_GROUP_ID = 2;
 export const USER_GROUP_ID = 3;
 export const FIXED_GROUP_IDS: readonly number[] = [ADMIN_GROUP_ID, RESELLER_GROUP_ID, USER_GROUP_ID];
 
-/** The spec's fixed groups (section 3). Migrations create them; tests compare against this list. */
+/** The fixed groups every installation has. Migrations create them; tests compare against this list. */
 export const fixedGroups = [
   {
     id: ADMIN_GROUP_ID,
@@ -37,12 +37,27 @@ export const fixedGroups = [
   },
 ] as const;
 
-/** Admin = is_admin or group 1 (spec section 6). */
+/**
+ * Who may sell and manage lines: admins (every line) and holders of view_users (resellers, their own
+ * lines). The server's line scope and the web's line pages both ask this one rule.
+ */
+export function maySellLines(caller: {
+  isAdmin: boolean;
+  permissions: ReadonlySet<Permission> | readonly string[];
+}): boolean {
+  const { permissions } = caller;
+  return (
+    caller.isAdmin ||
+    ('has' in permissions ? permissions.has('view_users') : permissions.includes('view_users'))
+  );
+}
+
+/** Admin = is_admin or group 1: either one makes an administrator. */
 export function isAdminAccount(account: { is_admin: boolean; group_id: number }): boolean {
   return account.is_admin || account.group_id === ADMIN_GROUP_ID;
 }
 
-/** Display derivation of spec section 4: admins show 1000 credits. */
+/** What a balance shows: admins are never charged, so theirs shows a fixed 1000 instead of the stored value. */
 export const ADMIN_DISPLAY_CREDITS = 1000;
 export function displayCredits(account: { is_admin: boolean; group_id: number; credits: number }): number {
   return isAdminAccount(account) ? ADMIN_DISPLAY_CREDITS : account.credits;

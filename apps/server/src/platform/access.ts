@@ -1,5 +1,6 @@
 import {
   isAdminAccount,
+  maySellLines,
   permissions as allPermissions,
   type ErrorCode,
   type Permission,
@@ -35,7 +36,7 @@ export function buildActor(input: {
   sessionId: string | null;
 }): Actor {
   const isAdmin = isAdminAccount({ is_admin: input.isAdmin, group_id: input.groupId });
-  // Admins hold every permission (spec section 6), whatever their group lists.
+  // Admins hold every permission whatever their group lists: no group edit can take one from them.
   const granted = isAdmin ? allPermissions : allPermissions.filter((p) => input.groupPermissions.includes(p));
   return {
     id: input.id,
@@ -86,14 +87,13 @@ export const access = {
     return account;
   },
   /**
-   * Lines (issue 4): admins manage every line, resellers (view_users) only their own, anyone else
-   * none. `ownerId` is the owner filter every query must apply (null = all).
+   * Lines: admins manage every line, resellers (view_users) only their own, anyone else none.
+   * `ownerId` is the owner filter every query must apply (null = all).
    */
   lines(actor: Actor | null): { actor: Actor; ownerId: string | null } {
     const signedIn = access.signedIn(actor);
-    if (signedIn.isAdmin) return { actor: signedIn, ownerId: null };
-    if (!signedIn.permissions.has('view_users')) throw new AppError('FORBIDDEN');
-    return { actor: signedIn, ownerId: signedIn.id };
+    if (!maySellLines(signedIn)) throw new AppError('FORBIDDEN');
+    return { actor: signedIn, ownerId: signedIn.isAdmin ? null : signedIn.id };
   },
   /** Another owner's line answers 404 like a missing one. */
   ownLineOrNotFound<T extends { ownerId: string | null }>(

@@ -2,15 +2,25 @@
  * Every endpoint's contract, one namespace per area. Both sides import an area's namespace from
  * `@linedesk/shared` (`contactContracts.getDetails`); the web's bundler keeps only the ones it calls.
  */
-export * as contactContracts from './contact.contracts.js';
+export * as accountContracts from './accounts.contracts.js';
+export * as accountSecurityContracts from './account-security.contracts.js';
+export * as apiKeyContracts from './api-keys.contracts.js';
+export * as auditContracts from './audit.contracts.js';
+export * as authContracts from './auth.contracts.js';
 export * as backupContracts from './backups.contracts.js';
+export * as contactContracts from './contact.contracts.js';
+export * as creditContracts from './credits.contracts.js';
 export * as dashboardContracts from './dashboard.contracts.js';
 export * as eventContracts from './events.contracts.js';
+export * as groupContracts from './groups.contracts.js';
 export * as healthContracts from './health.contracts.js';
 export * as knowledgeBaseContracts from './knowledge-base.contracts.js';
 export * as localeContracts from './locale.contracts.js';
 export * as messageContracts from './messages.contracts.js';
+export * as pricingContracts from './pricing.contracts.js';
+export * as redeemContracts from './redeem.contracts.js';
 export * as reminderContracts from './reminders.contracts.js';
 export * as setupGuideContracts from './setup-guide.contracts.js';
 export * as systemStatusContracts from './system-status.contracts.js';
 export * as ticketContracts from './tickets.contracts.js';
+export * as topUpContracts from './topups.contracts.js';

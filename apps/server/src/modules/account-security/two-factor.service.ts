@@ -8,7 +8,7 @@ import type {
 import { isAPIError } from 'better-auth/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
 import { toMe } from '../accounts/account-mapper.js';
@@ -108,11 +108,10 @@ async function accountChanged(ctx: AppContext, accountId: string): Promise<void>
  */
 export async function enableTwoFactor(
   ctx: AppContext,
-  actor: Actor | null,
+  me: Actor,
   request: FastifyRequest,
   body: TwoFactorPasswordBody,
 ): Promise<TwoFactorSetup> {
-  const me = access.browserSession(actor);
   if (me.account?.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
   const result = await withPasswordCheck(ctx, request, me.email, () =>
     ctx.auth.api.enableTwoFactor({ body: { password: body.password }, headers: toWebHeaders(request) }),
@@ -125,12 +124,11 @@ export async function enableTwoFactor(
 /** Step two: the first code from the app turns it on (better-auth renews the session cookie). */
 export async function confirmTwoFactor(
   ctx: AppContext,
-  actor: Actor | null,
+  me: Actor,
   request: FastifyRequest,
   reply: FastifyReply,
   body: TwoFactorCodeBody,
 ): Promise<Me> {
-  const me = access.browserSession(actor);
   if (me.account?.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
   if (!isAuthenticatorCode(body.code)) throw new AppError('INVALID_TWO_FACTOR_CODE');
   const claim = await claimAuthenticatorCode(ctx, me.id, body.code);
@@ -149,12 +147,11 @@ export async function confirmTwoFactor(
 /** Off again, with the password; refused while an admin's setting requires it for this account. */
 export async function disableTwoFactor(
   ctx: AppContext,
-  actor: Actor | null,
+  me: Actor,
   request: FastifyRequest,
   reply: FastifyReply,
   body: TwoFactorPasswordBody,
 ): Promise<Me> {
-  const me = access.browserSession(actor);
   if (!me.account?.twoFactorEnabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
   if (await twoFactorSetupRequired(ctx, { isAdmin: me.isAdmin, groupId: me.groupId })) {
     throw new AppError('TWO_FACTOR_REQUIRED_BY_ADMIN');

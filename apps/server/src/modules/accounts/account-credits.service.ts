@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { authUsers } from '../../db/schema.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
@@ -108,10 +108,9 @@ async function publishTransfer(ctx: AppContext, actor: Actor, target: AccountRow
  */
 export async function addCredits(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   request: CreditRequest<CreditAmountBody>,
 ): Promise<IdempotentOutcome<CreditOperationResult>> {
-  const signedIn = access.permission(actor, 'add_credits');
   const target = await targetOf(ctx, signedIn, request.id);
   const outcome = await runIdempotent(
     ctx,
@@ -145,10 +144,9 @@ export async function addCredits(
 /** Explicit transfer of part of the caller's own balance to an account it owns (admins: any other). */
 export async function transferCredits(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   request: CreditRequest<CreditAmountBody>,
 ): Promise<IdempotentOutcome<CreditOperationResult>> {
-  const signedIn = access.permission(actor, 'add_credits');
   const target = await targetOf(ctx, signedIn, request.id);
   if (target.id === signedIn.id) throw new AppError('TRANSFER_TO_SELF');
   const outcome = await runIdempotent(
@@ -164,10 +162,9 @@ export async function transferCredits(
 /** Admins set a balance; recorded in the ledger as the difference (reason 'set'). */
 export async function setCredits(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   request: CreditRequest<SetCreditsBody>,
 ): Promise<IdempotentOutcome<CreditOperationResult>> {
-  const admin = access.admin(actor);
   const target = await accountsRepository.findById(ctx.db, request.id);
   if (!target) throw new AppError('USER_NOT_FOUND');
   const outcome = await runIdempotent(

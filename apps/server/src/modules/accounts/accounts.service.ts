@@ -50,15 +50,13 @@ async function managedOrNotFound(ctx: AppContext, actor: Actor, id: string): Pro
   return toManagedAccount(access.ownAccountOrNotFound(actor, row) as NonNullable<typeof row>);
 }
 
-export async function getMe(ctx: AppContext, actor: Actor | null): Promise<Me> {
-  const signedIn = access.signedIn(actor);
+export async function getMe(ctx: AppContext, signedIn: Actor): Promise<Me> {
   const row = signedIn.account ?? (await accountsRepository.findById(ctx.db, signedIn.id));
   if (!row) throw new AppError('UNAUTHENTICATED');
   return meWithTwoFactor(ctx, row);
 }
 
-export async function updateMe(ctx: AppContext, actor: Actor | null, body: UpdateProfileBody): Promise<Me> {
-  const signedIn = access.signedIn(actor);
+export async function updateMe(ctx: AppContext, signedIn: Actor, body: UpdateProfileBody): Promise<Me> {
   const read = (db: Db) => accountValues(db, signedIn.id);
   await audited(ctx, signedIn, { action: 'account.update', target: signedIn, read }, (tx) =>
     accountsRepository.update(tx, signedIn.id, { name: body.full_name }),
@@ -72,10 +70,9 @@ export async function updateMe(ctx: AppContext, actor: Actor | null, body: Updat
 /** Admins see every account (optionally one reseller's, `owner_id`); anyone else only the accounts they own. */
 export async function listAccounts(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   query: AccountListQuery,
 ): Promise<ListResponse<ManagedAccount>> {
-  const signedIn = access.signedIn(actor);
   const { rows, total } = await accountsRepository.list(ctx.db, {
     ...query,
     owner_id: signedIn.isAdmin ? query.owner_id : signedIn.id,
@@ -85,8 +82,7 @@ export async function listAccounts(
   return { items: rows.map(toManagedAccount), total, page: query.page, page_size: query.page_size };
 }
 
-export async function getAccount(ctx: AppContext, actor: Actor | null, id: string): Promise<ManagedAccount> {
-  const signedIn = access.signedIn(actor);
+export async function getAccount(ctx: AppContext, signedIn: Actor, id: string): Promise<ManagedAccount> {
   return managedOrNotFound(ctx, signedIn, id);
 }
 
@@ -97,10 +93,9 @@ export async function getAccount(ctx: AppContext, actor: Actor | null, id: strin
  */
 export async function createAccount(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   body: CreateAccountBody,
 ): Promise<CreateAccountResult> {
-  const signedIn = access.signedIn(actor);
   if (!canOwnAccounts(signedIn)) throw new AppError('FORBIDDEN');
   if (body.group_id !== undefined && !signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
   if (body.group_id !== undefined && !(await groupsRepository.findById(ctx.db, body.group_id))) {
@@ -174,11 +169,10 @@ export async function acceptInvite(ctx: AppContext, body: AcceptInviteBody): Pro
  */
 export async function updateAccount(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   id: string,
   patch: AccountPatch,
 ): Promise<ManagedAccount> {
-  const signedIn = access.signedIn(actor);
   const target = access.ownAccountOrNotFound(signedIn, await accountsRepository.findById(ctx.db, id));
   const adminOnly = patch.group_id !== undefined || patch.banned !== undefined;
   if (adminOnly && !signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
@@ -211,8 +205,7 @@ export async function updateAccount(
   return managedOrNotFound(ctx, signedIn, id);
 }
 
-export async function endAccountSessions(ctx: AppContext, actor: Actor | null, id: string): Promise<number> {
-  const admin = access.admin(actor);
+export async function endAccountSessions(ctx: AppContext, admin: Actor, id: string): Promise<number> {
   if (!(await accountsRepository.findById(ctx.db, id))) throw new AppError('USER_NOT_FOUND');
   const ended = await endAllSessions(ctx, id);
   await recordAudit(ctx.db, admin, {
@@ -229,10 +222,9 @@ export async function endAccountSessions(ctx: AppContext, actor: Actor | null, i
  */
 export async function resendAccountConfirmation(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   id: string,
 ): Promise<'confirmation' | 'invite'> {
-  const admin = access.admin(actor);
   const account = await accountsRepository.findById(ctx.db, id);
   if (!account) throw new AppError('USER_NOT_FOUND');
   if (account.emailVerified) throw new AppError('ACCOUNT_ALREADY_CONFIRMED');

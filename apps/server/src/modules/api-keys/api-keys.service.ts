@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { generateApiKey } from './api-key-secret.js';
@@ -18,17 +18,15 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-export async function listApiKeys(ctx: AppContext, actor: Actor | null): Promise<ApiKey[]> {
-  const owner = access.browserSession(actor);
+export async function listApiKeys(ctx: AppContext, owner: Actor): Promise<ApiKey[]> {
   return (await apiKeysRepository.listActive(ctx.db, owner.id)).map(toApiKey);
 }
 
 export async function createApiKey(
   ctx: AppContext,
-  actor: Actor | null,
+  owner: Actor,
   body: ApiKeyCreateBody,
 ): Promise<ApiKeyCreated> {
-  const owner = access.browserSession(actor);
   const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError('API_KEY_EXPIRY_PAST');
   const { key, prefix, hash } = generateApiKey();
@@ -51,8 +49,7 @@ export async function createApiKey(
   return { ...toApiKey(row), key };
 }
 
-export async function revokeApiKey(ctx: AppContext, actor: Actor | null, id: string): Promise<void> {
-  const owner = access.browserSession(actor);
+export async function revokeApiKey(ctx: AppContext, owner: Actor, id: string): Promise<void> {
   const subject = {
     action: 'api_key.revoke' as const,
     target: owner,

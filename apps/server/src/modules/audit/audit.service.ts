@@ -12,7 +12,7 @@ import {
 import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { auditRepository, toAuditEntry, type AuditRow, type AuditScope } from './audit.repository.js';
 
 /** Fields whose values never reach the log; a change to one is recorded as "changed". */
@@ -154,8 +154,7 @@ export function accountEditAction(before: AuditValues | null, after: AuditValues
 }
 
 /** Admins read every entry; a reseller only entries about its own sub-accounts. */
-function scopeOf(actor: Actor | null): { reader: Actor; scope: AuditScope } {
-  const reader = access.permission(actor, 'add_credits');
+function scopeOf(reader: Actor): { reader: Actor; scope: AuditScope } {
   return { reader, scope: { ownerId: reader.isAdmin ? null : reader.id } };
 }
 
@@ -168,7 +167,7 @@ function forReader(reader: Actor, row: AuditRow): AuditEntry {
 
 export async function listAuditLog(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   query: AuditListQuery,
 ): Promise<ListResponse<AuditEntry>> {
   const { reader, scope } = scopeOf(actor);
@@ -199,7 +198,7 @@ const EXPORT_BATCH = 1000;
 /** The filtered log as CSV records (header first), read in batches so a long log streams. */
 export async function exportAuditCsv(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   filter: AuditFilter,
 ): Promise<AsyncIterable<string>> {
   const { reader, scope } = scopeOf(actor);

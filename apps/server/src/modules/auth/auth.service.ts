@@ -8,7 +8,7 @@ import type {
 } from '@linedesk/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
 import { meWithTwoFactor, twoFactorChallenge } from '../account-security/two-factor.service.js';
@@ -119,12 +119,11 @@ function callersChanged(ctx: AppContext, accountId: string): Promise<void> {
  */
 export async function changePassword(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   request: FastifyRequest,
   reply: FastifyReply,
   body: ChangePasswordBody,
 ): Promise<void> {
-  const signedIn = access.browserSession(actor);
   const result = await ctx.auth.api
     .changePassword({
       body: {
@@ -155,8 +154,7 @@ export async function endOtherSessions(
   await callersChanged(ctx, accountId);
 }
 
-export async function listMySessions(ctx: AppContext, actor: Actor | null): Promise<SessionInfo[]> {
-  const signedIn = access.browserSession(actor);
+export async function listMySessions(ctx: AppContext, signedIn: Actor): Promise<SessionInfo[]> {
   const rows = await sessionRepository.listForUser(ctx.db, signedIn.id);
   return rows.map((s) => ({
     id: s.id,
@@ -169,8 +167,7 @@ export async function listMySessions(ctx: AppContext, actor: Actor | null): Prom
   }));
 }
 
-export async function endMySession(ctx: AppContext, actor: Actor | null, sessionId: string): Promise<void> {
-  const signedIn = access.browserSession(actor);
+export async function endMySession(ctx: AppContext, signedIn: Actor, sessionId: string): Promise<void> {
   if (!(await sessionRepository.deleteOne(ctx.db, signedIn.id, sessionId)))
     throw new AppError('SESSION_NOT_FOUND');
   await recordAudit(ctx.db, signedIn, {

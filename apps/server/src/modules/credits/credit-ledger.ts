@@ -1,12 +1,8 @@
-import type { LedgerReason } from '@linedesk/shared';
+import { RESELLER_GROUP_ID, USER_GROUP_ID, type LedgerReason } from '@linedesk/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, creditLedger as ledgerTable } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-
-/** The group an account with no credits is in, and the one it moves to once it has some. */
-const USERS_GROUP_ID = 3;
-const RESELLERS_GROUP_ID = 2;
 
 export type CreditChange = {
   accountId: string;
@@ -33,7 +29,8 @@ export type CreditChangeResult = {
  * The guarded UPDATE takes the row lock and checks the balance in one statement: two concurrent
  * spends queue on the lock and the second sees the first's result, so a credit is never spent twice
  * and a balance never goes below 0. An account in Users (3) with 0 credits that receives credits
- * moves to Resellers (2) in the same statement ("Group move").
+ * moves to Resellers (2) in the same statement, so its group can never disagree with the balance
+ * that moved it.
  */
 /**
  * The balance change and its ledger row as the bodies of two WITH queries: `charged` (returning
@@ -48,8 +45,8 @@ function changeCtes(input: Omit<CreditChange, 'refId'> & { refId?: string | SQL 
   return {
     charged: sql`update ${authUsers} set
         credits = credits + ${input.delta}::int,
-        group_id = case when group_id = ${USERS_GROUP_ID} and credits = 0 and ${input.delta}::int > 0
-          then ${RESELLERS_GROUP_ID} else group_id end,
+        group_id = case when group_id = ${USER_GROUP_ID} and credits = 0 and ${input.delta}::int > 0
+          then ${RESELLER_GROUP_ID} else group_id end,
         updated_at = now()
       where id = ${input.accountId} and credits + ${input.delta}::int >= 0
       returning credits, owner_id`,

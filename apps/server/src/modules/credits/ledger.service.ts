@@ -10,10 +10,9 @@ import { ledgerRepository } from './ledger.repository.js';
  */
 export async function listLedger(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   query: LedgerQuery,
 ): Promise<ListResponse<LedgerEntry>> {
-  const signedIn = access.signedIn(actor);
   let accountId: string | undefined = query.account_id ?? (signedIn.isAdmin ? undefined : signedIn.id);
   if (query.account_id && query.account_id !== signedIn.id) {
     const target = await accountsRepository.findById(ctx.db, query.account_id);

@@ -1,59 +1,14 @@
-import { groupBodySchema, groupPatchSchema, groupSchema, idParamsSchema } from '@linedesk/shared';
-import { z } from 'zod';
+import { groupContracts } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
-import { getActor } from '../../platform/request-actor.js';
+import { route } from '../../platform/route.js';
 import { createGroup, deleteGroup, listGroups, updateGroup } from './groups.service.js';
 
-const idParams = idParamsSchema;
-
 export function registerGroupRoutes(app: App, ctx: AppContext): void {
-  app.get(
-    '/api/groups',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Groups with their permissions (admin)',
-        response: { 200: z.object({ items: z.array(groupSchema) }) },
-      },
-    },
-    async (request, reply) => ({ items: await listGroups(ctx, await getActor(ctx, request, reply)) }),
+  route(app, ctx, groupContracts.list, async ({ actor }) => ({ items: await listGroups(ctx, actor) }));
+  route(app, ctx, groupContracts.create, ({ actor, body }) => createGroup(ctx, actor, body));
+  route(app, ctx, groupContracts.update, ({ actor, params, body }) =>
+    updateGroup(ctx, actor, params.id, body),
   );
-  app.post(
-    '/api/groups',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Create a group (admin)',
-        body: groupBodySchema,
-        response: { 201: groupSchema },
-      },
-    },
-    async (request, reply) => {
-      const group = await createGroup(ctx, await getActor(ctx, request, reply), request.body);
-      return reply.status(201).send(group);
-    },
-  );
-  app.patch(
-    '/api/groups/:id',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Edit a group (admin)',
-        params: idParams,
-        body: groupPatchSchema,
-        response: { 200: groupSchema },
-      },
-    },
-    async (request, reply) =>
-      updateGroup(ctx, await getActor(ctx, request, reply), request.params.id, request.body),
-  );
-  app.delete(
-    '/api/groups/:id',
-    { schema: { tags: ['groups'], summary: 'Delete an empty group (admin)', params: idParams } },
-    async (request, reply) => {
-      await deleteGroup(ctx, await getActor(ctx, request, reply), request.params.id);
-      return reply.status(204).send();
-    },
-  );
+  route(app, ctx, groupContracts.remove, ({ actor, params }) => deleteGroup(ctx, actor, params.id));
 }

@@ -7,7 +7,7 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { groupsRepository, type GroupRow } from './groups.repository.js';
@@ -39,14 +39,12 @@ async function assertNameFree(ctx: AppContext, name: string, exceptId?: number) 
   if (existing && existing.id !== exceptId) throw new AppError('GROUP_NAME_TAKEN');
 }
 
-export async function listGroups(ctx: AppContext, actor: Actor | null): Promise<Group[]> {
-  const signedIn = access.signedIn(actor);
+export async function listGroups(ctx: AppContext, signedIn: Actor): Promise<Group[]> {
   if (!signedIn.isAdmin && !signedIn.permissions.has('view_groups')) throw new AppError('ADMIN_ONLY');
   return (await groupsRepository.list(ctx.db)).map(toGroup);
 }
 
-export async function createGroup(ctx: AppContext, actor: Actor | null, body: GroupBody): Promise<Group> {
-  const admin = access.admin(actor);
+export async function createGroup(ctx: AppContext, admin: Actor, body: GroupBody): Promise<Group> {
   await assertNameFree(ctx, body.name);
   const values = {
     name: body.name,
@@ -65,11 +63,10 @@ export async function createGroup(ctx: AppContext, actor: Actor | null, body: Gr
 
 export async function updateGroup(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   id: number,
   patch: GroupPatch,
 ): Promise<Group> {
-  const admin = access.admin(actor);
   const existing = await groupsRepository.findById(ctx.db, id);
   if (!existing) throw new AppError('GROUP_NOT_FOUND');
   // The spec fixes the three built-in groups' permission lists; other code relies on them.
@@ -87,8 +84,7 @@ export async function updateGroup(
   return toGroup((await groupsRepository.findById(ctx.db, id))!);
 }
 
-export async function deleteGroup(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  const admin = access.admin(actor);
+export async function deleteGroup(ctx: AppContext, admin: Actor, id: number): Promise<void> {
   if (FIXED_GROUP_IDS.includes(id)) throw new AppError('GROUP_FIXED');
   const subject = { action: 'group.delete' as const, entity: groupEntity(id), read: readGroup(id) };
   const outcome = await audited(ctx, admin, subject, (tx) => groupsRepository.deleteIfEmpty(tx, id));

@@ -8,7 +8,7 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { pricingRepository, toCreditPackage } from './pricing.repository.js';
@@ -27,20 +27,18 @@ async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', 
 /** Active packages for everyone signed in; admins may ask for the inactive ones too. */
 export async function listCreditPackages(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   includeInactive: boolean,
 ): Promise<CreditPackage[]> {
-  const signedIn = access.signedIn(actor);
   const rows = await pricingRepository.list(ctx.db, { includeInactive: includeInactive && signedIn.isAdmin });
   return rows.map(toCreditPackage);
 }
 
 export async function createCreditPackage(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   input: CreditPackageBody,
 ): Promise<CreditPackage> {
-  const admin = access.admin(actor);
   const body = creditPackageBodySchema.parse(input);
   const subject = {
     action: 'credit_package.create' as const,
@@ -64,11 +62,10 @@ export async function createCreditPackage(
 
 export async function updateCreditPackage(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   id: number,
   patch: CreditPackagePatch,
 ): Promise<CreditPackage> {
-  const admin = access.admin(actor);
   const subject = {
     action: 'credit_package.update' as const,
     entity: packageEntity(id),
@@ -91,8 +88,7 @@ export async function updateCreditPackage(
 }
 
 /** Top-up requests keep their own copy of name, credits and price, so deleting never changes them. */
-export async function deleteCreditPackage(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  const admin = access.admin(actor);
+export async function deleteCreditPackage(ctx: AppContext, admin: Actor, id: number): Promise<void> {
   const subject = {
     action: 'credit_package.delete' as const,
     entity: packageEntity(id),
@@ -104,8 +100,7 @@ export async function deleteCreditPackage(ctx: AppContext, actor: Actor | null, 
 }
 
 /** /products: what each line duration costs in credits (spec section 9) and the packages on sale. */
-export async function getPricing(ctx: AppContext, actor: Actor | null): Promise<Pricing> {
-  access.signedIn(actor);
+export async function getPricing(ctx: AppContext): Promise<Pricing> {
   const rows = await pricingRepository.list(ctx.db, { includeInactive: false });
   return { line_prices: linePriceList(), trial_credits: 0, packages: rows.map(toCreditPackage) };
 }

@@ -15,7 +15,7 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
@@ -47,10 +47,8 @@ function futureDate(value: string | null | undefined): Date | null | undefined {
 
 export async function listRedeemCodes(
   ctx: AppContext,
-  actor: Actor | null,
   query: RedeemCodeListQuery,
 ): Promise<ListResponse<RedeemCode>> {
-  access.admin(actor);
   const { rows, total } = await redeemRepository.list(ctx.db, query);
   const now = new Date();
   return {
@@ -64,10 +62,9 @@ export async function listRedeemCodes(
 /** Creates one code or a batch; the only answer that carries the codes themselves. */
 export async function createRedeemCodes(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   input: CreateRedeemCodesBody,
 ): Promise<CreatedRedeemCode[]> {
-  const admin = access.admin(actor);
   const body = createRedeemCodesBodySchema.parse(input);
   const expiresAt = futureDate(body.expires_at) ?? null;
   const plain = new Map<string, string>();
@@ -115,11 +112,10 @@ export async function createRedeemCodes(
 
 export async function updateRedeemCode(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   id: number,
   patch: RedeemCodePatch,
 ): Promise<RedeemCode> {
-  const admin = access.admin(actor);
   const values = {
     isActive: patch.is_active,
     description: patch.description,
@@ -133,8 +129,7 @@ export async function updateRedeemCode(
 }
 
 /** The history keeps its rows (code_id becomes null); the credits already given stay given. */
-export async function deleteRedeemCode(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  const admin = access.admin(actor);
+export async function deleteRedeemCode(ctx: AppContext, admin: Actor, id: number): Promise<void> {
   const subject = { action: 'redeem_code.delete' as const, entity: codeEntity(id), read: readCode(id) };
   if (!(await audited(ctx, admin, subject, (tx) => redeemRepository.delete(tx, id))))
     throw new AppError('REDEEM_CODE_NOT_FOUND');
@@ -148,11 +143,10 @@ export async function deleteRedeemCode(ctx: AppContext, actor: Actor | null, id:
  */
 export async function redeemCode(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   body: RedeemBody,
   request: { idempotencyKey: string | undefined; scope: string },
 ): Promise<IdempotentOutcome<RedeemResult>> {
-  const signedIn = access.signedIn(actor);
   const account = await accountsRepository.findById(ctx.db, signedIn.id);
   if (!account) throw new AppError('USER_NOT_FOUND');
   const normalized = normalizeRedeemCode(body.code);
@@ -218,10 +212,9 @@ export async function redeemCode(
 /** Own attempts; admins see everyone's (or one account's with `user_id`). */
 export async function listRedeemHistory(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   query: RedeemHistoryQuery,
 ): Promise<ListResponse<RedeemHistoryEntry>> {
-  const signedIn = access.signedIn(actor);
   const { rows, total } = await redeemRepository.history(ctx.db, {
     userId: signedIn.isAdmin ? query.user_id : signedIn.id,
     status: query.status,

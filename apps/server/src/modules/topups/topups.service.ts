@@ -7,7 +7,7 @@ import type {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
@@ -46,10 +46,9 @@ async function afterDecision(ctx: AppContext, requestId: number, decided: Decide
 
 export async function createTopUp(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   body: CreateTopUpBody,
 ): Promise<TopUpRequest> {
-  const signedIn = access.signedIn(actor);
   const pack = await pricingRepository.findById(ctx.db, body.package_id);
   if (!pack || !pack.isActive) throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
   const id = await topUpsRepository.insert(ctx.db, {
@@ -68,10 +67,9 @@ export async function createTopUp(
 /** Own requests; admins see everyone's (filter by status or account). */
 export async function listTopUps(
   ctx: AppContext,
-  actor: Actor | null,
+  signedIn: Actor,
   query: TopUpListQuery,
 ): Promise<ListResponse<TopUpRequest>> {
-  const signedIn = access.signedIn(actor);
   const { rows, total } = await topUpsRepository.list(ctx.db, {
     accountId: signedIn.isAdmin ? query.account_id : signedIn.id,
     status: query.status,
@@ -81,8 +79,7 @@ export async function listTopUps(
   return { items: rows, total, page: query.page, page_size: query.page_size };
 }
 
-export async function countPendingTopUps(ctx: AppContext, actor: Actor | null): Promise<number> {
-  access.admin(actor);
+export async function countPendingTopUps(ctx: AppContext): Promise<number> {
   return topUpsRepository.countPending(ctx.db);
 }
 
@@ -146,11 +143,10 @@ export async function confirmTopUp(
 
 export async function approveTopUp(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   id: number,
   request: { idempotencyKey: string | undefined; scope: string },
 ): Promise<IdempotentOutcome<TopUpRequest>> {
-  const admin = access.admin(actor);
   return confirmTopUp(
     ctx,
     { requestId: id, confirmedBy: { kind: 'admin', actorId: admin.id } },
@@ -160,11 +156,10 @@ export async function approveTopUp(
 
 export async function rejectTopUp(
   ctx: AppContext,
-  actor: Actor | null,
+  admin: Actor,
   id: number,
   body: RejectTopUpBody,
 ): Promise<TopUpRequest> {
-  const admin = access.admin(actor);
   const decided = await ctx.db.transaction(async (tx) => {
     const row = await topUpsRepository.decide(tx, id, {
       status: 'rejected',

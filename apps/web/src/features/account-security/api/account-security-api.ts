@@ -1,31 +1,26 @@
-import type {
-  ForgotPasswordBody,
-  Me,
-  ResetPasswordBody,
-  SecuritySettings,
-  SecuritySettingsBody,
-  TwoFactorSetup,
+import {
+  accountSecurityContracts,
+  type ForgotPasswordBody,
+  type ResetPasswordBody,
+  type SecuritySettingsBody,
 } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
-
-type MessageResponse = { message: string };
+import { callApi } from '../../../lib/api-client';
 
 export const accountSecurityKeys = {
   settings: ['security-settings'] as const,
 };
 
 export const accountSecurityApi = {
-  forgotPassword: (body: ForgotPasswordBody) =>
-    apiClient.post<MessageResponse>('/api/auth/forgot-password', body),
-  resetPassword: (body: ResetPasswordBody) =>
-    apiClient.post<MessageResponse>('/api/auth/reset-password', body),
-  verifyTwoFactor: (code: string) => apiClient.post<Me>('/api/auth/two-factor/verify', { code }),
+  forgotPassword: (body: ForgotPasswordBody) => callApi(accountSecurityContracts.forgotPassword, { body }),
+  resetPassword: (body: ResetPasswordBody) => callApi(accountSecurityContracts.resetPassword, { body }),
+  verifyTwoFactor: (code: string) => callApi(accountSecurityContracts.verifyTwoFactor, { body: { code } }),
   enableTwoFactor: (password: string) =>
-    apiClient.post<TwoFactorSetup>('/api/auth/two-factor/enable', { password }),
-  confirmTwoFactor: (code: string) => apiClient.post<Me>('/api/auth/two-factor/confirm', { code }),
-  disableTwoFactor: (password: string) => apiClient.post<Me>('/api/auth/two-factor/disable', { password }),
+    callApi(accountSecurityContracts.enableTwoFactor, { body: { password } }),
+  confirmTwoFactor: (code: string) => callApi(accountSecurityContracts.confirmTwoFactor, { body: { code } }),
+  disableTwoFactor: (password: string) =>
+    callApi(accountSecurityContracts.disableTwoFactor, { body: { password } }),
   getSettings: (signal?: AbortSignal) =>
-    apiClient.get<SecuritySettings>('/api/security-settings', { signal }),
+    callApi(accountSecurityContracts.getSecuritySettings, {}, { signal }),
   updateSettings: (body: SecuritySettingsBody) =>
-    apiClient.patch<SecuritySettings>('/api/security-settings', body),
+    callApi(accountSecurityContracts.updateSecuritySettings, { body }),
 };

@@ -1,10 +1,10 @@
-import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { apiKeyContracts, type ApiKeyCreateBody } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export const apiKeyKeys = { all: ['api-keys'] as const };
 
 export const apiKeysApi = {
-  list: (signal?: AbortSignal) => apiClient.get<ApiKey[]>('/api/api-keys', { signal }),
-  create: (body: ApiKeyCreateBody) => apiClient.post<ApiKeyCreated>('/api/api-keys', body),
-  revoke: (id: string) => apiClient.delete(`/api/api-keys/${id}`),
+  list: (signal?: AbortSignal) => callApi(apiKeyContracts.list, {}, { signal }),
+  create: (body: ApiKeyCreateBody) => callApi(apiKeyContracts.create, { body }),
+  revoke: (id: string) => callApi(apiKeyContracts.revoke, { params: { id } }),
 };

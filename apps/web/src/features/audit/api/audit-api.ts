@@ -1,5 +1,5 @@
-import type { AuditAction, AuditEntry, ListResponse } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { auditContracts, contractQuery, type AuditAction, type AuditFilter } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export type AuditFilters = {
   actor: string;
@@ -18,26 +18,28 @@ export const auditKeys = {
   list: (params: AuditParams) => ['audit_log', 'list', params] as const,
 };
 
-/** The filters as the API's query string; empty fields are left out. */
-export function auditQuery(filters: AuditFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    const trimmed = value.trim();
-    if (trimmed) query.set(name, trimmed);
-  }
-  return query;
+/** The filters as the API takes them; empty fields are left out. */
+export function auditQuery({ actor, target, action, from, to }: AuditFilters): AuditFilter {
+  const given = (value: string) => value.trim() || undefined;
+  return {
+    actor: given(actor),
+    target: given(target),
+    action: action || undefined,
+    from: given(from),
+    to: given(to),
+  };
 }
 
 export function auditExportUrl(filters: AuditFilters): string {
-  const query = auditQuery(filters).toString();
-  return `/api/audit-log/export.csv${query ? `?${query}` : ''}`;
+  const query = contractQuery(auditQuery(filters));
+  return `${auditContracts.exportCsv.path}${query ? `?${query}` : ''}`;
 }
 
 export const auditApi = {
-  list: ({ page, pageSize, ...filters }: AuditParams, signal?: AbortSignal) => {
-    const query = auditQuery(filters);
-    query.set('page', String(page));
-    query.set('page_size', String(pageSize));
-    return apiClient.get<ListResponse<AuditEntry>>(`/api/audit-log?${query}`, { signal });
-  },
+  list: ({ page, pageSize, ...filters }: AuditParams, signal?: AbortSignal) =>
+    callApi(
+      auditContracts.list,
+      { query: { ...auditQuery(filters), page, page_size: pageSize } },
+      { signal },
+    ),
 };

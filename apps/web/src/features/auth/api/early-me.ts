@@ -1,5 +1,5 @@
 import type { Me } from '@linedesk/shared';
-import { authApi } from './auth-api';
+import { signInApi } from './sign-in-api';
 
 let early: Promise<Me | null> | undefined;
 
@@ -8,7 +8,7 @@ let early: Promise<Me | null> | undefined;
  * than once the page that needs the answer has rendered.
  */
 export function startMeRequest() {
-  early ??= authApi.getMe();
+  early ??= signInApi.getMe();
   // Whoever takes the answer sees a failure; until then it is not an unhandled rejection.
   early.catch(() => undefined);
 }

@@ -15,7 +15,7 @@ import { useErrorMessage, useValidationMessage } from '../../../i18n/use-error-m
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../routes/paths';
 import { isTwoFactorChallenge } from '../../account-security/lib/two-factor-challenge';
-import { authApi } from '../api/auth-api';
+import { signInApi } from '../api/sign-in-api';
 import { cacheMe } from '../lib/cache-me';
 import type { SignInFormValues } from './auth-schemas';
 import { returnToPath } from './return-to';
@@ -85,7 +85,7 @@ export function SignInForm() {
     try {
       const email = values.email.trim();
       setTriedEmail(email);
-      const result = await authApi.signIn({ email, password: values.password });
+      const result = await signInApi.signIn({ email, password: values.password });
       // With two-factor sign-in on, the code is asked on its own page, which keeps the return path.
       if (isTwoFactorChallenge(result)) {
         await navigate(paths.signInTwoFactor, { state: location.state });

@@ -1,5 +1,5 @@
 import type { Me } from '@linedesk/shared';
-import { authKeys } from '../api/auth-api';
+import { authKeys } from '../api/sign-in-api';
 
 /**
  * Makes an account the cached `me` that every signed-in page reads. The sign-in page's first download

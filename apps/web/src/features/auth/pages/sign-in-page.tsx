@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
 import { ForgotPasswordLink } from '../../account-security/components/forgot-password-link';
-import { authApi } from '../api/auth-api';
+import { signInApi } from '../api/sign-in-api';
 import { takeEarlyMe } from '../api/early-me';
 import { returnToPath } from '../components/return-to';
 import { SignInForm } from '../components/sign-in-form';
@@ -18,7 +18,7 @@ function useSignedInRedirect() {
   const location = useLocation();
   useEffect(() => {
     let current = true;
-    void (takeEarlyMe() ?? authApi.getMe())
+    void (takeEarlyMe() ?? signInApi.getMe())
       .then(async (me) => {
         if (!me || !current) return;
         await cacheMe(me);

@@ -1,5 +1,5 @@
-import type { LedgerEntry, ListResponse } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { creditContracts } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export type LedgerParams = { page: number; pageSize: number; accountId?: string };
 
@@ -10,9 +10,10 @@ export const ledgerKeys = {
 };
 
 export const ledgerApi = {
-  list: ({ page, pageSize, accountId }: LedgerParams, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-    if (accountId) query.set('account_id', accountId);
-    return apiClient.get<ListResponse<LedgerEntry>>(`/api/credits/ledger?${query}`, { signal });
-  },
+  list: ({ page, pageSize, accountId }: LedgerParams, signal?: AbortSignal) =>
+    callApi(
+      creditContracts.listLedger,
+      { query: { page, page_size: pageSize, account_id: accountId } },
+      { signal },
+    ),
 };

@@ -1,5 +1,5 @@
-import type { CreditPackage, CreditPackageBody, CreditPackagePatch, Pricing } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { pricingContracts, type CreditPackageBody, type CreditPackagePatch } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 /** Under ['credit-packages'], the key a `credit_packages` live event refreshes. */
 export const pricingKeys = {
@@ -9,14 +9,15 @@ export const pricingKeys = {
 };
 
 export const pricingApi = {
-  pricing: (signal?: AbortSignal) => apiClient.get<Pricing>('/api/pricing', { signal }),
+  pricing: (signal?: AbortSignal) => callApi(pricingContracts.getPricing, {}, { signal }),
   listPackages: (includeInactive: boolean, signal?: AbortSignal) =>
-    apiClient.get<{ items: CreditPackage[] }>(
-      `/api/credit-packages${includeInactive ? '?include_inactive=true' : ''}`,
+    callApi(
+      pricingContracts.listPackages,
+      { query: { include_inactive: includeInactive ? 'true' : undefined } },
       { signal },
     ),
-  createPackage: (body: CreditPackageBody) => apiClient.post<CreditPackage>('/api/credit-packages', body),
+  createPackage: (body: CreditPackageBody) => callApi(pricingContracts.createPackage, { body }),
   updatePackage: (id: number, body: CreditPackagePatch) =>
-    apiClient.patch<CreditPackage>(`/api/credit-packages/${id}`, body),
-  removePackage: (id: number) => apiClient.delete(`/api/credit-packages/${id}`),
+    callApi(pricingContracts.updatePackage, { params: { id }, body }),
+  removePackage: (id: number) => callApi(pricingContracts.deletePackage, { params: { id } }),
 };

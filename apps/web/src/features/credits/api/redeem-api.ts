@@ -1,13 +1,5 @@
-import type {
-  CreateRedeemCodesBody,
-  CreatedRedeemCode,
-  ListResponse,
-  RedeemCode,
-  RedeemCodePatch,
-  RedeemHistoryEntry,
-  RedeemResult,
-} from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { redeemContracts, type CreateRedeemCodesBody, type RedeemCodePatch } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export type PageParams = { page: number; pageSize: number };
 
@@ -18,17 +10,16 @@ export const redeemKeys = {
   history: (params: PageParams) => ['redeem-codes', 'history', params] as const,
 };
 
-const pageQuery = ({ page, pageSize }: PageParams) => `page=${page}&page_size=${pageSize}`;
+const pageQuery = ({ page, pageSize }: PageParams) => ({ page, page_size: pageSize });
 
 export const redeemApi = {
-  redeem: (code: string) => apiClient.post<RedeemResult>('/api/redeem', { code }),
+  redeem: (code: string) => callApi(redeemContracts.redeem, { body: { code }, headers: {} }),
   history: (params: PageParams, signal?: AbortSignal) =>
-    apiClient.get<ListResponse<RedeemHistoryEntry>>(`/api/redeem-history?${pageQuery(params)}`, { signal }),
+    callApi(redeemContracts.listHistory, { query: pageQuery(params) }, { signal }),
   listCodes: (params: PageParams, signal?: AbortSignal) =>
-    apiClient.get<ListResponse<RedeemCode>>(`/api/redeem-codes?${pageQuery(params)}`, { signal }),
-  createCodes: (body: CreateRedeemCodesBody) =>
-    apiClient.post<{ items: CreatedRedeemCode[] }>('/api/redeem-codes', body),
+    callApi(redeemContracts.listCodes, { query: pageQuery(params) }, { signal }),
+  createCodes: (body: CreateRedeemCodesBody) => callApi(redeemContracts.createCodes, { body }),
   updateCode: (id: number, body: RedeemCodePatch) =>
-    apiClient.patch<RedeemCode>(`/api/redeem-codes/${id}`, body),
-  removeCode: (id: number) => apiClient.delete(`/api/redeem-codes/${id}`),
+    callApi(redeemContracts.updateCode, { params: { id }, body }),
+  removeCode: (id: number) => callApi(redeemContracts.deleteCode, { params: { id } }),
 };

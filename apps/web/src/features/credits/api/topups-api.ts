@@ -1,5 +1,5 @@
-import type { CreateTopUpBody, ListResponse, TopUpRequest, TopUpStatus } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { topUpContracts, type CreateTopUpBody, type TopUpStatus } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export type TopUpListParams = { page: number; pageSize: number; status?: TopUpStatus };
 
@@ -12,14 +12,10 @@ export const topUpKeys = {
 
 export const topUpsApi = {
   list: ({ page, pageSize, status }: TopUpListParams, signal?: AbortSignal) =>
-    apiClient.get<ListResponse<TopUpRequest>>(
-      `/api/topups?page=${page}&page_size=${pageSize}${status ? `&status=${status}` : ''}`,
-      { signal },
-    ),
-  create: (body: CreateTopUpBody) => apiClient.post<TopUpRequest>('/api/topups', body),
-  pendingCount: (signal?: AbortSignal) =>
-    apiClient.get<{ count: number }>('/api/topups/pending-count', { signal }),
-  approve: (id: number) => apiClient.post<TopUpRequest>(`/api/topups/${id}/approve`),
+    callApi(topUpContracts.list, { query: { page, page_size: pageSize, status } }, { signal }),
+  create: (body: CreateTopUpBody) => callApi(topUpContracts.create, { body }),
+  pendingCount: (signal?: AbortSignal) => callApi(topUpContracts.pendingCount, {}, { signal }),
+  approve: (id: number) => callApi(topUpContracts.approve, { params: { id }, headers: {} }),
   reject: (id: number, reason: string) =>
-    apiClient.post<TopUpRequest>(`/api/topups/${id}/reject`, { reason }),
+    callApi(topUpContracts.reject, { params: { id }, body: { reason } }),
 };

@@ -1,11 +1,11 @@
-import type { Group, GroupBody, GroupPatch } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { groupContracts, type GroupBody, type GroupPatch } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export const groupKeys = { all: ['groups'] as const };
 
 export const groupsApi = {
-  list: (signal?: AbortSignal) => apiClient.get<{ items: Group[] }>('/api/groups', { signal }),
-  create: (body: GroupBody) => apiClient.post<Group>('/api/groups', body),
-  update: (id: number, body: GroupPatch) => apiClient.patch<Group>(`/api/groups/${id}`, body),
-  remove: (id: number) => apiClient.delete(`/api/groups/${id}`),
+  list: (signal?: AbortSignal) => callApi(groupContracts.list, {}, { signal }),
+  create: (body: GroupBody) => callApi(groupContracts.create, { body }),
+  update: (id: number, body: GroupPatch) => callApi(groupContracts.update, { params: { id }, body }),
+  remove: (id: number) => callApi(groupContracts.remove, { params: { id } }),
 };

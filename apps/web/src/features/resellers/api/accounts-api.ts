@@ -1,13 +1,5 @@
-import type {
-  AccountPatch,
-  CreateAccountBody,
-  CreateAccountResult,
-  CreditOperationResult,
-  ListResponse,
-  ManagedAccount,
-  ResendAccountConfirmationResult,
-} from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { accountContracts, type AccountPatch, type CreateAccountBody } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 export type AccountListParams = { page: number; pageSize: number; search?: string };
 
@@ -18,35 +10,18 @@ export const accountKeys = {
 };
 
 export const accountsApi = {
-  list: ({ page, pageSize, search }: AccountListParams, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ page: String(page), page_size: String(pageSize) });
-    if (search) query.set('search', search);
-    return apiClient.get<ListResponse<ManagedAccount>>(`/api/accounts?${query}`, { signal });
-  },
-  create: (body: CreateAccountBody) => apiClient.post<CreateAccountResult>('/api/accounts', body),
-  update: (id: string, body: AccountPatch) =>
-    apiClient.patch<ManagedAccount>(`/api/accounts/${encodeURIComponent(id)}`, body),
+  list: ({ page, pageSize, search }: AccountListParams, signal?: AbortSignal) =>
+    callApi(accountContracts.list, { query: { page, page_size: pageSize, search } }, { signal }),
+  create: (body: CreateAccountBody) => callApi(accountContracts.create, { body }),
+  update: (id: string, body: AccountPatch) => callApi(accountContracts.update, { params: { id }, body }),
   addCredits: (id: string, amount: number, note?: string) =>
-    apiClient.post<CreditOperationResult>(`/api/accounts/${encodeURIComponent(id)}/credits`, {
-      amount,
-      note,
-    }),
+    callApi(accountContracts.addCredits, { params: { id }, headers: {}, body: { amount, note } }),
   setCredits: (id: string, credits: number, note?: string) =>
-    apiClient.put<CreditOperationResult>(`/api/accounts/${encodeURIComponent(id)}/credits`, {
-      credits,
-      note,
-    }),
+    callApi(accountContracts.setCredits, { params: { id }, headers: {}, body: { credits, note } }),
   transfer: (id: string, amount: number, note?: string) =>
-    apiClient.post<CreditOperationResult>(`/api/accounts/${encodeURIComponent(id)}/transfer`, {
-      amount,
-      note,
-    }),
-  endSessions: (id: string) =>
-    apiClient.delete<{ message: string; ended: number }>(`/api/accounts/${encodeURIComponent(id)}/sessions`),
-  resendConfirmation: (id: string) =>
-    apiClient.post<ResendAccountConfirmationResult>(
-      `/api/accounts/${encodeURIComponent(id)}/resend-confirmation`,
-    ),
+    callApi(accountContracts.transferCredits, { params: { id }, headers: {}, body: { amount, note } }),
+  endSessions: (id: string) => callApi(accountContracts.endSessions, { params: { id } }),
+  resendConfirmation: (id: string) => callApi(accountContracts.resendConfirmation, { params: { id } }),
   acceptInvite: (token: string, password: string) =>
-    apiClient.post<unknown>('/api/accounts/invite/accept', { token, password }),
+    callApi(accountContracts.acceptInvite, { body: { token, password } }),
 };

@@ -1,0 +1,99 @@
+import { meSchema } from '../account.js';
+import {
+  forgotPasswordBodySchema,
+  resetPasswordBodySchema,
+  securitySettingsBodySchema,
+  securitySettingsSchema,
+  twoFactorCodeBodySchema,
+  twoFactorPasswordBodySchema,
+  twoFactorSetupSchema,
+} from '../account-security.js';
+import { messageResponseSchema } from '../auth.js';
+import { defineContract } from '../contract.js';
+
+export const forgotPassword = defineContract({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  access: 'public',
+  tags: ['auth'],
+  summary:
+    'Mail a password reset link (to /reset-password?token=...); the same answer whether or not the email has an account',
+  body: forgotPasswordBodySchema,
+  response: messageResponseSchema,
+});
+
+export const resetPassword = defineContract({
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  access: 'public',
+  tags: ['auth'],
+  summary:
+    'Set a new password with the mailed token (once, within an hour); every session of the account ends',
+  body: resetPasswordBodySchema,
+  response: messageResponseSchema,
+});
+
+export const verifyTwoFactor = defineContract({
+  method: 'POST',
+  path: '/api/auth/two-factor/verify',
+  access: 'public',
+  tags: ['auth'],
+  summary:
+    'Second sign-in step: an authenticator code or a backup code for the challenge cookie; sets the session cookie',
+  body: twoFactorCodeBodySchema,
+  response: meSchema,
+});
+
+export const enableTwoFactor = defineContract({
+  method: 'POST',
+  path: '/api/auth/two-factor/enable',
+  access: 'browserSession',
+  tags: ['auth'],
+  summary:
+    'Start turning on two-factor sign-in (password required): the authenticator secret and backup codes, shown once',
+  body: twoFactorPasswordBodySchema,
+  response: twoFactorSetupSchema,
+});
+
+export const confirmTwoFactor = defineContract({
+  method: 'POST',
+  path: '/api/auth/two-factor/confirm',
+  access: 'browserSession',
+  tags: ['auth'],
+  summary: 'Turn two-factor sign-in on with the first code from the authenticator app',
+  body: twoFactorCodeBodySchema,
+  response: meSchema,
+});
+
+export const disableTwoFactor = defineContract({
+  method: 'POST',
+  path: '/api/auth/two-factor/disable',
+  access: 'browserSession',
+  tags: ['auth'],
+  summary: 'Turn two-factor sign-in off (password required; refused while an admin requires it)',
+  body: twoFactorPasswordBodySchema,
+  response: meSchema,
+});
+
+export const getSecuritySettings = defineContract({
+  method: 'GET',
+  path: '/api/security-settings',
+  access: 'admin',
+  tags: ['settings'],
+  summary: 'Whether two-factor sign-in is required for admins and for resellers (admin)',
+  response: securitySettingsSchema,
+});
+
+/**
+ * A browser session first (a leaked key must not lift the requirement, whoever owns it); the
+ * service then refuses anyone but an admin.
+ */
+export const updateSecuritySettings = defineContract({
+  method: 'PATCH',
+  path: '/api/security-settings',
+  access: 'browserSession',
+  tags: ['settings'],
+  summary: 'Require two-factor sign-in for admins and/or resellers (admin, not with an API key)',
+  body: securitySettingsBodySchema,
+  response: securitySettingsSchema,
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { meSchema } from '../account.js';
+import { twoFactorChallengeSchema } from '../account-security.js';
+import {
+  changePasswordBodySchema,
+  messageResponseSchema,
+  sessionInfoSchema,
+  signInBodySchema,
+  signUpBodySchema,
+  verifyEmailBodySchema,
+} from '../auth.js';
+import { resendConfirmationBodySchema } from '../confirmation.js';
+import { defineContract } from '../contract.js';
+
+const tags = ['auth'];
+
+export const signUp = defineContract({
+  method: 'POST',
+  path: '/api/auth/sign-up',
+  access: 'public',
+  tags,
+  summary: 'Create an account; a confirmation mail links to /callback?token=...',
+  body: signUpBodySchema,
+  status: 201,
+  response: messageResponseSchema,
+});
+
+export const signIn = defineContract({
+  method: 'POST',
+  path: '/api/auth/sign-in',
+  access: 'public',
+  tags,
+  summary:
+    'Sign in with email and password; sets the session cookie, or (two-factor sign-in on) a challenge cookie for POST /api/auth/two-factor/verify',
+  body: signInBodySchema,
+  response: z.union([meSchema, twoFactorChallengeSchema]),
+});
+
+export const verifyEmail = defineContract({
+  method: 'POST',
+  path: '/api/auth/verify-email',
+  access: 'public',
+  tags,
+  summary: 'Confirm an email address with the token from the mail, and sign in',
+  body: verifyEmailBodySchema,
+  response: meSchema,
+});
+
+/**
+ * Public: the handler looks the caller up itself and ignores a bad API key, which must not stop a
+ * browser from signing out.
+ */
+export const signOut = defineContract({
+  method: 'POST',
+  path: '/api/auth/sign-out',
+  access: 'public',
+  tags,
+  summary: 'End the current session',
+  response: messageResponseSchema,
+});
+
+export const changePassword = defineContract({
+  method: 'POST',
+  path: '/api/auth/change-password',
+  access: 'browserSession',
+  tags,
+  summary: 'Change my password; every other session of the account ends (on every instance)',
+  body: changePasswordBodySchema,
+  response: messageResponseSchema,
+});
+
+export const listSessions = defineContract({
+  method: 'GET',
+  path: '/api/auth/sessions',
+  access: 'browserSession',
+  tags,
+  summary: 'My active sessions (not with an API key)',
+  response: z.object({ items: z.array(sessionInfoSchema) }),
+});
+
+export const endSession = defineContract({
+  method: 'DELETE',
+  path: '/api/auth/sessions/:id',
+  access: 'browserSession',
+  tags,
+  summary: 'End one of my sessions (not with an API key)',
+  params: z.object({ id: z.string().min(1).max(128) }),
+  response: messageResponseSchema,
+});
+
+export const resendConfirmation = defineContract({
+  method: 'POST',
+  path: '/api/auth/resend-confirmation',
+  access: 'public',
+  tags,
+  summary: 'Send the confirmation mail again to an account that has not confirmed its email',
+  description:
+    'The answer is the same whether or not an unconfirmed account uses the address. ' +
+    'Limited to 3 requests per email and 10 per client address in an hour (429 beyond).',
+  body: resendConfirmationBodySchema,
+  response: messageResponseSchema,
+});
