@@ -11,6 +11,7 @@ export * from './newcamd-des-key.js';
 export * from './list.js';
 export * from './events.js';
 export * from './languages.js';
+export * from './locale.js';
 export * from './line.js';
 export * from './line-server-rules.js';
 export * from './line-bulk.js';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const languages = ['en', 'de', 'pl', 'pt'] as const;
 export type Language = (typeof languages)[number];
 export const LANGUAGE_STORAGE_KEY = 'app-language';
@@ -27,10 +25,3 @@ export function languageForCountry(country: string | null | undefined): Language
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
-
-/** What the panel makes of the caller's country (from a proxy header) before anyone signs in. */
-export const localeCountrySchema = z.object({
-  country: z.string().nullable(),
-  language: z.enum(languages).nullable(),
-});
-export type LocaleCountry = z.infer<typeof localeCountrySchema>;

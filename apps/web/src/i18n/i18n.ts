@@ -4,10 +4,10 @@ import {
   LANGUAGE_STORAGE_KEY,
   isLanguage,
   languages,
-  localeContracts,
   type Language,
+  type localeContracts,
 } from '@linedesk/shared';
-import { callApi } from '../lib/api-client';
+import { callTyped } from '../lib/api-client';
 import { DEFAULT_LANGUAGE, detectLanguage, detectLanguageSync } from './detect-language';
 import { loadTexts, type TextsPart } from './resources';
 
@@ -103,7 +103,8 @@ if (!initialLanguage) {
   void detectLanguage({
     stored: null,
     browserLanguage: null,
-    lookupCountry: () => callApi(localeContracts.country),
+    lookupCountry: () =>
+      callTyped<typeof localeContracts.country>({ method: 'GET', path: '/api/locale/country' }),
   }).then(async (language) => {
     await i18nReady;
     // The user may have picked a language while the lookup was running.

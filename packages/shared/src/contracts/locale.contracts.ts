@@ -1,5 +1,5 @@
 import { defineContract } from '../contract.js';
-import { localeCountrySchema } from '../languages.js';
+import { localeCountrySchema } from '../locale.js';
 
 export const country = defineContract({
   method: 'GET',

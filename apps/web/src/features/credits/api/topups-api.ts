@@ -1,5 +1,5 @@
-import { topUpContracts, type CreateTopUpBody, type TopUpStatus } from '@linedesk/shared';
-import { callApi } from '../../../lib/api-client';
+import { type topUpContracts, type CreateTopUpBody, type TopUpStatus } from '@linedesk/shared';
+import { callTyped } from '../../../lib/api-client';
 
 export type TopUpListParams = { page: number; pageSize: number; status?: TopUpStatus };
 
@@ -10,12 +10,30 @@ export const topUpKeys = {
   pendingCount: ['topups', 'pending-count'] as const,
 };
 
+/** Through `callTyped`: the signed-in shell or the dashboard needs this area in the first download. */
 export const topUpsApi = {
   list: ({ page, pageSize, status }: TopUpListParams, signal?: AbortSignal) =>
-    callApi(topUpContracts.list, { query: { page, page_size: pageSize, status } }, { signal }),
-  create: (body: CreateTopUpBody) => callApi(topUpContracts.create, { body }),
-  pendingCount: (signal?: AbortSignal) => callApi(topUpContracts.pendingCount, {}, { signal }),
-  approve: (id: number) => callApi(topUpContracts.approve, { params: { id }, headers: {} }),
+    callTyped<typeof topUpContracts.list>(
+      { method: 'GET', path: '/api/topups' },
+      { query: { page, page_size: pageSize, status } },
+      { signal },
+    ),
+  create: (body: CreateTopUpBody) =>
+    callTyped<typeof topUpContracts.create>({ method: 'POST', path: '/api/topups' }, { body }),
+  pendingCount: (signal?: AbortSignal) =>
+    callTyped<typeof topUpContracts.pendingCount>(
+      { method: 'GET', path: '/api/topups/pending-count' },
+      {},
+      { signal },
+    ),
+  approve: (id: number) =>
+    callTyped<typeof topUpContracts.approve>(
+      { method: 'POST', path: '/api/topups/:id/approve' },
+      { params: { id }, headers: {} },
+    ),
   reject: (id: number, reason: string) =>
-    callApi(topUpContracts.reject, { params: { id }, body: { reason } }),
+    callTyped<typeof topUpContracts.reject>(
+      { method: 'POST', path: '/api/topups/:id/reject' },
+      { params: { id }, body: { reason } },
+    ),
 };

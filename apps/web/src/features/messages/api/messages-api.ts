@@ -1,11 +1,11 @@
 import {
-  messageContracts,
+  type messageContracts,
   type Account,
   type ListResponse,
   type MessageBody,
   type MessageListQuery,
 } from '@linedesk/shared';
-import { apiClient, callApi } from '../../../lib/api-client';
+import { apiClient, callTyped } from '../../../lib/api-client';
 
 /** Everything under ['messages'] refreshes on a live `messages` event (event-query-keys.ts). */
 export const messageKeys = {
@@ -23,15 +23,30 @@ export const RECIPIENT_OPTIONS = 20;
 /** How many unread messages the bell lists; the count itself covers all of them. */
 export const BELL_ITEMS = 5;
 
+/** Through `callTyped`: the signed-in shell or the dashboard needs this area in the first download. */
 export const messagesApi = {
   list: (query: Partial<MessageListQuery>, signal?: AbortSignal) =>
-    callApi(messageContracts.list, { query }, { signal }),
+    callTyped<typeof messageContracts.list>({ method: 'GET', path: '/api/messages' }, { query }, { signal }),
   unread: (limit: number, signal?: AbortSignal) =>
-    callApi(messageContracts.unread, { query: { limit } }, { signal }),
-  create: (body: MessageBody) => callApi(messageContracts.create, { body }),
-  markRead: (id: number) => callApi(messageContracts.markRead, { params: { id } }),
-  markAllRead: () => callApi(messageContracts.readAll),
-  remove: (id: number) => callApi(messageContracts.remove, { params: { id } }),
+    callTyped<typeof messageContracts.unread>(
+      { method: 'GET', path: '/api/messages/unread' },
+      { query: { limit } },
+      { signal },
+    ),
+  create: (body: MessageBody) =>
+    callTyped<typeof messageContracts.create>({ method: 'POST', path: '/api/messages' }, { body }),
+  markRead: (id: number) =>
+    callTyped<typeof messageContracts.markRead>(
+      { method: 'POST', path: '/api/messages/:id/read' },
+      { params: { id } },
+    ),
+  markAllRead: () =>
+    callTyped<typeof messageContracts.readAll>({ method: 'POST', path: '/api/messages/read-all' }),
+  remove: (id: number) =>
+    callTyped<typeof messageContracts.remove>(
+      { method: 'DELETE', path: '/api/messages/:id' },
+      { params: { id } },
+    ),
   /** Admins pick a recipient by email from the account list. */
   searchRecipients: (search: string, signal?: AbortSignal) => {
     const query = new URLSearchParams({

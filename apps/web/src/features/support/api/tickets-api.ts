@@ -1,5 +1,5 @@
 import {
-  ticketContracts,
+  type ticketContracts,
   type ContractInput,
   type TicketCategory,
   type TicketCreateInput,
@@ -8,7 +8,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from '@linedesk/shared';
-import { callApi } from '../../../lib/api-client';
+import { callTyped } from '../../../lib/api-client';
 
 export type TicketListParams = {
   page: number;
@@ -38,17 +38,32 @@ export type ReplyInput = { content: string; file?: File | null };
 
 type ReplyCall = ContractInput<typeof ticketContracts.addReply>;
 
+/** Through `callTyped`: the signed-in shell or the dashboard needs this area in the first download. */
 export const ticketsApi = {
   list: ({ page, pageSize, status, priority, category, search }: TicketListParams, signal?: AbortSignal) =>
-    callApi(
-      ticketContracts.list,
+    callTyped<typeof ticketContracts.list>(
+      { method: 'GET', path: '/api/tickets' },
       { query: { page, page_size: pageSize, status, priority, category, search } },
       { signal },
     ),
-  get: (id: number, signal?: AbortSignal) => callApi(ticketContracts.get, { params: { id } }, { signal }),
-  create: (body: TicketCreateInput) => callApi(ticketContracts.create, { body }),
-  update: (id: number, body: TicketPatchBody) => callApi(ticketContracts.update, { params: { id }, body }),
-  remove: (id: number) => callApi(ticketContracts.remove, { params: { id } }),
+  get: (id: number, signal?: AbortSignal) =>
+    callTyped<typeof ticketContracts.get>(
+      { method: 'GET', path: '/api/tickets/:id' },
+      { params: { id } },
+      { signal },
+    ),
+  create: (body: TicketCreateInput) =>
+    callTyped<typeof ticketContracts.create>({ method: 'POST', path: '/api/tickets' }, { body }),
+  update: (id: number, body: TicketPatchBody) =>
+    callTyped<typeof ticketContracts.update>(
+      { method: 'PATCH', path: '/api/tickets/:id' },
+      { params: { id }, body },
+    ),
+  remove: (id: number) =>
+    callTyped<typeof ticketContracts.remove>(
+      { method: 'DELETE', path: '/api/tickets/:id' },
+      { params: { id } },
+    ),
   /**
    * The reply's body is JSON, or a multipart form when a file goes with it; the contract leaves the
    * body to the server's own reading, so it is passed along as it is.
@@ -60,11 +75,38 @@ export const ticketsApi = {
       body.append('content', content);
       body.append('file', file, file.name);
     }
-    return callApi(ticketContracts.addReply, { params: { id }, body } as ReplyCall);
+    return callTyped<typeof ticketContracts.addReply>({ method: 'POST', path: '/api/tickets/:id/replies' }, {
+      params: { id },
+      body,
+    } as ReplyCall);
   },
-  unreadCount: (signal?: AbortSignal) => callApi(ticketContracts.unreadCount, {}, { signal }),
-  assignees: (signal?: AbortSignal) => callApi(ticketContracts.assignees, {}, { signal }),
-  setupStatus: (signal?: AbortSignal) => callApi(ticketContracts.setupStatus, {}, { signal }),
-  mailPreference: (signal?: AbortSignal) => callApi(ticketContracts.getMailPreference, {}, { signal }),
-  setMailPreference: (body: TicketMailPreference) => callApi(ticketContracts.setMailPreference, { body }),
+  unreadCount: (signal?: AbortSignal) =>
+    callTyped<typeof ticketContracts.unreadCount>(
+      { method: 'GET', path: '/api/tickets/unread-count' },
+      {},
+      { signal },
+    ),
+  assignees: (signal?: AbortSignal) =>
+    callTyped<typeof ticketContracts.assignees>(
+      { method: 'GET', path: '/api/tickets/assignees' },
+      {},
+      { signal },
+    ),
+  setupStatus: (signal?: AbortSignal) =>
+    callTyped<typeof ticketContracts.setupStatus>(
+      { method: 'GET', path: '/api/tickets/setup-status' },
+      {},
+      { signal },
+    ),
+  mailPreference: (signal?: AbortSignal) =>
+    callTyped<typeof ticketContracts.getMailPreference>(
+      { method: 'GET', path: '/api/tickets/mail-preference' },
+      {},
+      { signal },
+    ),
+  setMailPreference: (body: TicketMailPreference) =>
+    callTyped<typeof ticketContracts.setMailPreference>(
+      { method: 'PUT', path: '/api/tickets/mail-preference' },
+      { body },
+    ),
 };
