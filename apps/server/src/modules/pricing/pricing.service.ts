@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
-import { pricingRepository, toCreditPackage } from './pricing.repository.js';
+import { toCreditPackage } from './pricing-mapper.js';
+import { pricingRepository } from './pricing.repository.js';
 
 type PackageRow = Awaited<ReturnType<typeof pricingRepository.insert>>;
 const packageEntity = (id: number) => ({ type: 'credit_package' as const, id });
