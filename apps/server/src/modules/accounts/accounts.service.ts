@@ -201,7 +201,7 @@ export async function updateAccount(
     throw new AppError('GROUP_NOT_FOUND');
   }
   if (adminOnly && target.id === signedIn.id) throw new AppError('FORBIDDEN');
-  // The group decides admin rights (spec section 6), so moving out of Admin really demotes.
+  // The group decides admin rights: is_admin follows it, so moving out of Admin really demotes.
   const groupMove =
     patch.group_id === undefined
       ? {}
