@@ -3,7 +3,7 @@ import { USER_GROUP_ID } from '@linedesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, redeemCodes } from '../src/db/schema.js';
-import { accountsRepository } from '../src/modules/accounts/accounts.repository.js';
+import { insertAccount } from '../src/modules/accounts/accounts.service.js';
 import { hashPassword } from '../src/platform/password.js';
 import type { TestClient } from './support/test-client.js';
 import { openEventStream } from './support/event-stream.js';
@@ -38,17 +38,20 @@ async function createUsers(count: number): Promise<User[]> {
         userCounter += 1;
         const email = `redeemer${userCounter}@example.com`;
         const id = randomUUID();
-        await accountsRepository.insert(server.built.ctx.db, {
-          id,
-          email,
-          name: '',
-          username: email,
-          emailVerified: true,
-          groupId: USER_GROUP_ID,
-          ownerId: null,
-          notes: null,
-          passwordHash: passwordHash!,
-        });
+        await insertAccount(
+          server.built.ctx.db,
+          {
+            id,
+            email,
+            name: '',
+            username: email,
+            emailVerified: true,
+            groupId: USER_GROUP_ID,
+            ownerId: null,
+            notes: null,
+          },
+          passwordHash!,
+        );
         const client = server.client();
         const signIn = await client.post('/api/auth/sign-in', { email, password: PASSWORD });
         expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);

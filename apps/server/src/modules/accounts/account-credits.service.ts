@@ -1,4 +1,4 @@
-import type { CreditAmountBody, CreditOperationResult, SetCreditsBody } from '@linedesk/shared';
+import type { CreditAmountBody, CreditOperationResult, LedgerEntry, SetCreditsBody } from '@linedesk/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
@@ -9,6 +9,7 @@ import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { runIdempotent, type IdempotentOutcome } from '../credits/idempotency.js';
+import { toLedgerEntry } from '../credits/ledger-mapper.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';
 import { accountsRepository, type AccountRow } from './accounts.repository.js';
 
@@ -35,7 +36,7 @@ async function result(
     account_id: accountId,
     credits: balance.credits,
     group_id: balance.groupId,
-    entry: entryId === null ? null : ((await ledgerRepository.findById(tx, entryId)) ?? null),
+    entry: entryId === null ? null : await ledgerEntry(tx, entryId),
     kind,
     actor_credits: actorCredits,
   };
@@ -50,6 +51,11 @@ async function targetOf(ctx: AppContext, actor: Actor, id: string): Promise<Acco
     throw new AppError('USER_NOT_FOUND');
   }
   return target;
+}
+
+async function ledgerEntry(db: Db, id: number): Promise<LedgerEntry | null> {
+  const row = await ledgerRepository.findById(db, id);
+  return row ? toLedgerEntry(row) : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ADMIN_GROUP_ID, type AccountListQuery } from '@linedesk/shared';
+import type { AccountListQuery } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { authAccounts, authUsers, groups } from '../../db/schema.js';
 
@@ -70,9 +70,9 @@ export type NewAccount = {
   username: string;
   emailVerified: boolean;
   groupId: number;
+  isAdmin: boolean;
   ownerId: string | null;
   notes: string | null;
-  passwordHash: string | null;
 };
 
 export const accountsRepository = {
@@ -160,36 +160,34 @@ export const accountsRepository = {
       .set({ emailVerified: true, updatedAt: new Date() })
       .where(eq(authUsers.id, id));
   },
-  /** The account and, when a password is given, its better-auth credential row; false if the email is taken. */
+  /** The account's row; false when the email is taken. */
   async insert(db: Db, account: NewAccount): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(authUsers)
-        .values({
-          id: account.id,
-          isAdmin: account.groupId === ADMIN_GROUP_ID,
-          role: account.groupId === ADMIN_GROUP_ID ? 'admin' : 'user',
-          email: account.email,
-          name: account.name,
-          username: account.username,
-          emailVerified: account.emailVerified,
-          groupId: account.groupId,
-          ownerId: account.ownerId,
-          notes: account.notes,
-        })
-        .onConflictDoNothing()
-        .returning({ id: authUsers.id });
-      if (inserted.length === 0) return false;
-      if (account.passwordHash) {
-        await tx.insert(authAccounts).values({
-          id: randomUUID(),
-          accountId: account.id,
-          providerId: 'credential',
-          userId: account.id,
-          password: account.passwordHash,
-        });
-      }
-      return true;
+    const inserted = await db
+      .insert(authUsers)
+      .values({
+        id: account.id,
+        isAdmin: account.isAdmin,
+        role: account.isAdmin ? 'admin' : 'user',
+        email: account.email,
+        name: account.name,
+        username: account.username,
+        emailVerified: account.emailVerified,
+        groupId: account.groupId,
+        ownerId: account.ownerId,
+        notes: account.notes,
+      })
+      .onConflictDoNothing()
+      .returning({ id: authUsers.id });
+    return inserted.length > 0;
+  },
+  /** The better-auth credential row that lets the account sign in with this password. */
+  async insertCredential(db: Db, accountId: string, passwordHash: string): Promise<void> {
+    await db.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId,
+      providerId: 'credential',
+      userId: accountId,
+      password: passwordHash,
     });
   },
   /** Whether the account can sign in with a password (an invited account has none until it accepts). */

@@ -25,7 +25,7 @@ import { sendConfirmationMail } from '../auth/resend-confirmation.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
 import { toManagedAccount } from './account-mapper.js';
-import { accountsRepository } from './accounts.repository.js';
+import { accountsRepository, type NewAccount } from './accounts.repository.js';
 
 /** How long an invite link stays valid. */
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -87,6 +87,23 @@ export async function getAccount(ctx: AppContext, signedIn: Actor, id: string): 
 }
 
 /**
+ * The account and, with a password, its better-auth credential row, in the caller's transaction so
+ * neither is left without the other; false when the email is taken. An account created in the Admin
+ * group is an administrator.
+ */
+export async function insertAccount(
+  tx: Db,
+  account: Omit<NewAccount, 'isAdmin'>,
+  passwordHash: string | null,
+): Promise<boolean> {
+  if (!(await accountsRepository.insert(tx, { ...account, isAdmin: account.groupId === ADMIN_GROUP_ID }))) {
+    return false;
+  }
+  if (passwordHash) await accountsRepository.insertCredential(tx, account.id, passwordHash);
+  return true;
+}
+
+/**
  * Admins create any account (and pick its group); a reseller creates a sub-account it owns, in Users
  * until it receives credits. With a password the account can sign in at once; without one it gets an
  * invite mail whose link sets the password (better-auth's reset-password token) and confirms the email.
@@ -110,17 +127,20 @@ export async function createAccount(
     signedIn,
     { action: 'account.create', target: { id, email }, read: (db) => accountValues(db, id) },
     (tx) =>
-      accountsRepository.insert(tx, {
-        id,
-        email,
-        name: body.full_name ?? '',
-        username: body.username || email,
-        emailVerified: body.password !== undefined,
-        groupId: body.group_id ?? USER_GROUP_ID,
-        ownerId,
-        notes: body.notes ?? null,
+      insertAccount(
+        tx,
+        {
+          id,
+          email,
+          name: body.full_name ?? '',
+          username: body.username || email,
+          emailVerified: body.password !== undefined,
+          groupId: body.group_id ?? USER_GROUP_ID,
+          ownerId,
+          notes: body.notes ?? null,
+        },
         passwordHash,
-      }),
+      ),
   );
   if (!inserted) throw new AppError('EMAIL_TAKEN');
   const invited = body.password === undefined;
@@ -181,7 +201,7 @@ export async function updateAccount(
     throw new AppError('GROUP_NOT_FOUND');
   }
   if (adminOnly && target.id === signedIn.id) throw new AppError('FORBIDDEN');
-  // The group decides admin rights (spec section 6), so moving out of Admin really demotes.
+  // The group decides admin rights: is_admin follows it, so moving out of Admin really demotes.
   const groupMove =
     patch.group_id === undefined
       ? {}

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.js';
-import { authAccounts, authUsers } from '../../db/schema.js';
-import { hashPassword } from '../../platform/password.js';
 import { ADMIN_GROUP_ID } from '@linedesk/shared';
+import type { Db } from '../../db/client.js';
+import { hashPassword } from '../../platform/password.js';
 import { accountsRepository } from './accounts.repository.js';
+import { insertAccount } from './accounts.service.js';
 
 export type FirstAdmin = { email: string; password: string; generated: boolean };
 
@@ -20,30 +20,21 @@ export async function ensureFirstAdmin(
   const email = admin.email.toLowerCase();
   const id = randomUUID();
   const passwordHash = await hashPassword(password);
-  const created = await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(authUsers)
-      .values({
+  const created = await db.transaction((tx) =>
+    insertAccount(
+      tx,
+      {
         id,
         name: 'Administrator',
         email,
         emailVerified: true,
         username: email,
         groupId: ADMIN_GROUP_ID,
-        isAdmin: true,
-        role: 'admin',
-      })
-      .onConflictDoNothing()
-      .returning({ id: authUsers.id });
-    if (inserted.length === 0) return false;
-    await tx.insert(authAccounts).values({
-      id: randomUUID(),
-      accountId: id,
-      providerId: 'credential',
-      userId: id,
-      password: passwordHash,
-    });
-    return true;
-  });
+        ownerId: null,
+        notes: null,
+      },
+      passwordHash,
+    ),
+  );
   return created ? { email, password, generated: !admin.password } : null;
 }

@@ -5,18 +5,8 @@ import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { generateApiKey } from './api-key-secret.js';
+import { toApiKey } from './api-key-mapper.js';
 import { apiKeysRepository, type ApiKeyRow } from './api-keys.repository.js';
-
-function toApiKey(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    created_at: row.createdAt.toISOString(),
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
-  };
-}
 
 export async function listApiKeys(ctx: AppContext, owner: Actor): Promise<ApiKey[]> {
   return (await apiKeysRepository.listActive(ctx.db, owner.id)).map(toApiKey);

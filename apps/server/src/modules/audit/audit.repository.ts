@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditFilter } from '@linedesk/shared';
+import type { AuditFilter } from '@linedesk/shared';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, authUsers } from '../../db/schema.js';
@@ -44,24 +44,6 @@ function whereOf(scope: AuditScope, filter: AuditFilter, beforeId?: number): SQL
   if (filter.to) filters.push(lt(auditLog.createdAt, nextDay(filter.to)));
   if (beforeId !== undefined) filters.push(lt(auditLog.id, beforeId));
   return filters.length ? and(...filters) : undefined;
-}
-
-export function toAuditEntry(row: AuditRow): AuditEntry {
-  return {
-    id: row.id,
-    created_at: row.createdAt.toISOString(),
-    action: row.action as AuditEntry['action'],
-    actor_id: row.actorId,
-    actor_email: row.actorEmail,
-    api_key_id: row.apiKeyId,
-    target_account_id: row.targetAccountId,
-    target_email: row.targetEmail,
-    entity_type: row.entityType as AuditEntry['entity_type'],
-    entity_id: row.entityId,
-    before: row.before ?? null,
-    after: row.after ?? null,
-    ip: row.ip,
-  };
 }
 
 /** Insert and read only: the table refuses UPDATE and DELETE, and nothing here asks for them. */

@@ -13,7 +13,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
-import { auditRepository, toAuditEntry, type AuditRow, type AuditScope } from './audit.repository.js';
+import { toAuditEntry } from './audit-mapper.js';
+import { auditRepository, type AuditRow, type AuditScope } from './audit.repository.js';
 
 /** Fields whose values never reach the log; a change to one is recorded as "changed". */
 const SECRET_FIELDS = new Set([

@@ -15,6 +15,7 @@ import { meWithTwoFactor, twoFactorChallenge } from '../account-security/two-fac
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { recordAudit, secretChanged } from '../audit/audit.service.js';
 import { translateAuthError } from './auth-errors.js';
+import { toSessionInfo } from './session-mapper.js';
 import { sessionRepository } from './session.repository.js';
 import { reserveSignInAttempt } from './sign-in-limiter.js';
 
@@ -156,15 +157,7 @@ export async function endOtherSessions(
 
 export async function listMySessions(ctx: AppContext, signedIn: Actor): Promise<SessionInfo[]> {
   const rows = await sessionRepository.listForUser(ctx.db, signedIn.id);
-  return rows.map((s) => ({
-    id: s.id,
-    created_at: s.createdAt.toISOString(),
-    updated_at: s.updatedAt.toISOString(),
-    expires_at: s.expiresAt.toISOString(),
-    ip_address: s.ipAddress,
-    user_agent: s.userAgent,
-    current: s.id === signedIn.sessionId,
-  }));
+  return rows.map((row) => toSessionInfo(row, signedIn.sessionId));
 }
 
 export async function endMySession(ctx: AppContext, signedIn: Actor, sessionId: string): Promise<void> {

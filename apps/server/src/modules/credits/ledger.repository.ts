@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerReason } from '@linedesk/shared';
+import type { LedgerReason } from '@linedesk/shared';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -22,7 +22,7 @@ const columns = {
   createdAt: creditLedger.createdAt,
 };
 
-type LedgerRow = {
+export type LedgerRow = {
   id: number;
   accountId: string;
   accountEmail: string;
@@ -37,37 +37,20 @@ type LedgerRow = {
   createdAt: Date;
 };
 
-export function toLedgerEntry(row: LedgerRow): LedgerEntry {
-  return {
-    id: row.id,
-    account_id: row.accountId,
-    account_email: row.accountEmail,
-    delta: row.delta,
-    balance_after: row.balanceAfter,
-    reason: row.reason,
-    actor_id: row.actorId,
-    actor_email: row.actorEmail,
-    ref_type: row.refType,
-    ref_id: row.refId,
-    note: row.note,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
 export const ledgerRepository = {
-  async findById(db: Db, id: number): Promise<LedgerEntry | undefined> {
+  async findById(db: Db, id: number): Promise<LedgerRow | undefined> {
     const [row] = await db
       .select(columns)
       .from(creditLedger)
       .innerJoin(account, eq(account.id, creditLedger.accountId))
       .leftJoin(actor, eq(actor.id, creditLedger.actorId))
       .where(eq(creditLedger.id, id));
-    return row ? toLedgerEntry(row) : undefined;
+    return row;
   },
   async list(
     db: Db,
     input: { accountId?: string; reason?: LedgerReason; limit: number; offset: number },
-  ): Promise<{ rows: LedgerEntry[]; total: number }> {
+  ): Promise<{ rows: LedgerRow[]; total: number }> {
     const filters: SQL[] = [];
     if (input.accountId) filters.push(eq(creditLedger.accountId, input.accountId));
     if (input.reason) filters.push(eq(creditLedger.reason, input.reason));
@@ -85,6 +68,6 @@ export const ledgerRepository = {
         .offset(input.offset),
       db.select({ n: count() }).from(creditLedger).where(where),
     ]);
-    return { rows: rows.map(toLedgerEntry), total: totalRow?.n ?? 0 };
+    return { rows, total: totalRow?.n ?? 0 };
   },
 };

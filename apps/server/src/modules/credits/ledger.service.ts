@@ -2,6 +2,7 @@ import type { LedgerEntry, LedgerQuery, ListResponse } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { toLedgerEntry } from './ledger-mapper.js';
 import { ledgerRepository } from './ledger.repository.js';
 
 /**
@@ -24,5 +25,5 @@ export async function listLedger(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { items: rows, total, page: query.page, page_size: query.page_size };
+  return { items: rows.map(toLedgerEntry), total, page: query.page, page_size: query.page_size };
 }

@@ -52,18 +52,16 @@ export const groupsRepository = {
   ) {
     await db.update(groups).set(values).where(eq(groups.id, id));
   },
-  /**
-   * Deletes only while nobody is in the group, in one statement, so a member added concurrently
-   * cannot be left pointing at a deleted group (the foreign key would refuse it anyway).
-   */
-  async deleteIfEmpty(db: Db, id: number): Promise<'deleted' | 'has_users' | 'missing'> {
-    return db.transaction(async (tx) => {
-      const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).for('update');
-      if (!group) return 'missing';
-      const [members] = await tx.select({ n: count() }).from(authUsers).where(eq(authUsers.groupId, id));
-      if ((members?.n ?? 0) > 0) return 'has_users';
-      await tx.delete(groups).where(eq(groups.id, id));
-      return 'deleted';
-    });
+  /** Locks the group's row until the transaction ends; false when there is no such group. */
+  async lockById(db: Db, id: number): Promise<boolean> {
+    const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).for('update');
+    return group !== undefined;
+  },
+  async countMembers(db: Db, id: number): Promise<number> {
+    const [members] = await db.select({ n: count() }).from(authUsers).where(eq(authUsers.groupId, id));
+    return members?.n ?? 0;
+  },
+  async delete(db: Db, id: number): Promise<void> {
+    await db.delete(groups).where(eq(groups.id, id));
   },
 };

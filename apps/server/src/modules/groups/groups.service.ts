@@ -1,34 +1,17 @@
-import {
-  FIXED_GROUP_IDS,
-  type Group,
-  type GroupBody,
-  type GroupPatch,
-  type Permission,
-} from '@linedesk/shared';
+import { FIXED_GROUP_IDS, type Group, type GroupBody, type GroupPatch } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
-import { groupsRepository, type GroupRow } from './groups.repository.js';
+import { toGroup } from './group-mapper.js';
+import { groupsRepository } from './groups.repository.js';
 
 const groupEntity = (id: number) => ({ type: 'group' as const, id });
 const readGroup = (id: number | undefined) => async (db: Db) => {
   const row = id === undefined ? undefined : await groupsRepository.findById(db, id);
   return row ? toGroup(row) : null;
 };
-
-function toGroup(row: GroupRow): Group {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    permissions: row.permissions as Permission[],
-    created_at: row.createdAt.toISOString(),
-    member_count: row.memberCount,
-    fixed: FIXED_GROUP_IDS.includes(row.id),
-  };
-}
 
 async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {
   await ctx.bus.publish({ table: 'groups', action, id: String(id), audience: [] });
@@ -84,10 +67,22 @@ export async function updateGroup(
   return toGroup((await groupsRepository.findById(ctx.db, id))!);
 }
 
+/**
+ * Deletes only while nobody is in the group: the group's row is locked, then its members counted, in
+ * the caller's transaction, so a member added concurrently cannot be left pointing at a deleted group
+ * (the foreign key would refuse it anyway).
+ */
+async function deleteIfEmpty(tx: Db, id: number): Promise<'deleted' | 'has_users' | 'missing'> {
+  if (!(await groupsRepository.lockById(tx, id))) return 'missing';
+  if ((await groupsRepository.countMembers(tx, id)) > 0) return 'has_users';
+  await groupsRepository.delete(tx, id);
+  return 'deleted';
+}
+
 export async function deleteGroup(ctx: AppContext, admin: Actor, id: number): Promise<void> {
   if (FIXED_GROUP_IDS.includes(id)) throw new AppError('GROUP_FIXED');
   const subject = { action: 'group.delete' as const, entity: groupEntity(id), read: readGroup(id) };
-  const outcome = await audited(ctx, admin, subject, (tx) => groupsRepository.deleteIfEmpty(tx, id));
+  const outcome = await audited(ctx, admin, subject, (tx) => deleteIfEmpty(tx, id));
   if (outcome === 'missing') throw new AppError('GROUP_NOT_FOUND');
   if (outcome === 'has_users') throw new AppError('GROUP_HAS_USERS');
   await publish(ctx, 'delete', id);

@@ -1,9 +1,9 @@
-import type { CreditPackage, Currency } from '@linedesk/shared';
+import type { Currency } from '@linedesk/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { creditPackages } from '../../db/schema.js';
 
-type PackageRow = typeof creditPackages.$inferSelect;
+export type PackageRow = typeof creditPackages.$inferSelect;
 export type PackageValues = {
   name: string;
   credits: number;
@@ -13,21 +13,6 @@ export type PackageValues = {
   sortOrder: number;
   isActive: boolean;
 };
-
-export function toCreditPackage(row: PackageRow): CreditPackage {
-  return {
-    id: row.id,
-    name: row.name,
-    credits: row.credits,
-    price_cents: row.priceCents,
-    currency: row.currency as Currency,
-    highlight: row.highlight,
-    sort_order: row.sortOrder,
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 export const pricingRepository = {
   list(db: Db, input: { includeInactive: boolean }): Promise<PackageRow[]> {

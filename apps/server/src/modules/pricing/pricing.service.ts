@@ -11,7 +11,8 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
-import { pricingRepository, toCreditPackage } from './pricing.repository.js';
+import { toCreditPackage } from './pricing-mapper.js';
+import { pricingRepository } from './pricing.repository.js';
 
 type PackageRow = Awaited<ReturnType<typeof pricingRepository.insert>>;
 const packageEntity = (id: number) => ({ type: 'credit_package' as const, id });
@@ -99,7 +100,7 @@ export async function deleteCreditPackage(ctx: AppContext, admin: Actor, id: num
   await publish(ctx, 'delete', id);
 }
 
-/** /products: what each line duration costs in credits (spec section 9) and the packages on sale. */
+/** /products: what each line duration costs in credits and the packages on sale. */
 export async function getPricing(ctx: AppContext): Promise<Pricing> {
   const rows = await pricingRepository.list(ctx.db, { includeInactive: false });
   return { line_prices: linePriceList(), trial_credits: 0, packages: rows.map(toCreditPackage) };

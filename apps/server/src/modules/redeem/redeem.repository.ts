@@ -1,10 +1,12 @@
-import type { RedeemCode, RedeemCodeListQuery, RedeemHistoryEntry } from '@linedesk/shared';
+import type { RedeemCode, RedeemCodeListQuery } from '@linedesk/shared';
 import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, redeemCodeHistory, redeemCodes } from '../../db/schema.js';
 
-type CodeRow = typeof redeemCodes.$inferSelect & { createdByEmail: string | null };
+export type CodeRow = typeof redeemCodes.$inferSelect & { createdByEmail: string | null };
 type Status = RedeemCode['status'];
+
+export type HistoryRow = typeof redeemCodeHistory.$inferSelect & { userEmail: string | null };
 
 const notExpired = sql`(${redeemCodes.expiresAt} is null or ${redeemCodes.expiresAt} > now())`;
 const statusFilter: Record<Status, SQL> = {
@@ -13,30 +15,6 @@ const statusFilter: Record<Status, SQL> = {
   used_up: sql`${redeemCodes.isActive} and ${notExpired} and ${redeemCodes.timesUsed} >= ${redeemCodes.maxUses}`,
   valid: sql`${redeemCodes.isActive} and ${notExpired} and ${redeemCodes.timesUsed} < ${redeemCodes.maxUses}`,
 };
-
-function statusOf(row: typeof redeemCodes.$inferSelect, now: Date): Status {
-  if (!row.isActive) return 'inactive';
-  if (row.expiresAt && row.expiresAt <= now) return 'expired';
-  if (row.timesUsed >= row.maxUses) return 'used_up';
-  return 'valid';
-}
-
-export function toRedeemCode(row: CodeRow, now = new Date()): RedeemCode {
-  return {
-    id: row.id,
-    code_hint: row.codeHint,
-    credits: row.credits,
-    description: row.description,
-    is_active: row.isActive,
-    max_uses: row.maxUses,
-    times_used: row.timesUsed,
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    status: statusOf(row, now),
-    created_by: row.createdBy,
-    created_by_email: row.createdByEmail,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 const codeColumns = {
   id: redeemCodes.id,
@@ -187,7 +165,7 @@ export const redeemRepository = {
   async history(
     db: Db,
     input: { userId?: string; status?: 'success' | 'error'; limit: number; offset: number },
-  ): Promise<{ rows: RedeemHistoryEntry[]; total: number }> {
+  ): Promise<{ rows: HistoryRow[]; total: number }> {
     const filters: SQL[] = [];
     if (input.userId) filters.push(eq(redeemCodeHistory.userId, input.userId));
     if (input.status) filters.push(eq(redeemCodeHistory.status, input.status));
@@ -214,17 +192,7 @@ export const redeemRepository = {
       db.select({ n: count() }).from(redeemCodeHistory).where(where),
     ]);
     return {
-      rows: rows.map((r) => ({
-        id: r.id,
-        code_id: r.codeId,
-        code_hint: r.code,
-        credits: r.credits,
-        user_id: r.userId,
-        user_email: r.userEmail,
-        redeemed_at: r.redeemedAt.toISOString(),
-        status: r.status,
-        error_code: r.errorCode,
-      })),
+      rows,
       total: totalRow?.n ?? 0,
     };
   },

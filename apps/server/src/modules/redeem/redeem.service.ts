@@ -23,7 +23,8 @@ import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, storedOutcome, type IdempotentOutcome } from '../credits/idempotency.js';
 import { formatRedeemCode, generateRedeemCode, hashRedeemCode, redeemCodeHint } from './redeem-code.js';
 import { audited } from '../audit/audit.service.js';
-import { redeemRepository, toRedeemCode, type NewRedeemCode } from './redeem.repository.js';
+import { toRedeemCode, toRedeemHistoryEntry } from './redeem-mapper.js';
+import { redeemRepository, type NewRedeemCode } from './redeem.repository.js';
 
 const codeEntity = (id: number) => ({ type: 'redeem_code' as const, id });
 const readCode = (id: number) => async (db: Db) => {
@@ -221,5 +222,5 @@ export async function listRedeemHistory(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { items: rows, total, page: query.page, page_size: query.page_size };
+  return { items: rows.map(toRedeemHistoryEntry), total, page: query.page, page_size: query.page_size };
 }

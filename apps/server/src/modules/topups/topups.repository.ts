@@ -1,4 +1,4 @@
-import type { TopUpRequest, TopUpStatus } from '@linedesk/shared';
+import type { TopUpStatus } from '@linedesk/shared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -7,32 +7,10 @@ import { authUsers, topUpRequests } from '../../db/schema.js';
 const requester = alias(authUsers, 'topup_requester');
 const decider = alias(authUsers, 'topup_decider');
 
-type TopUpRow = typeof topUpRequests.$inferSelect & {
+export type TopUpRow = typeof topUpRequests.$inferSelect & {
   accountEmail: string | null;
   decidedByEmail: string | null;
 };
-
-export function toTopUpRequest(row: TopUpRow): TopUpRequest {
-  return {
-    id: row.id,
-    account_id: row.accountId,
-    account_email: row.accountEmail,
-    package_id: row.packageId,
-    package_name: row.packageName,
-    credits: row.credits,
-    price_cents: row.priceCents,
-    currency: row.currency,
-    payment_reference: row.paymentReference,
-    status: row.status,
-    reject_reason: row.rejectReason,
-    decided_by: row.decidedBy,
-    decided_by_email: row.decidedByEmail,
-    decided_at: row.decidedAt?.toISOString() ?? null,
-    provider: row.provider,
-    provider_payment_id: row.providerPaymentId,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 function select(db: Db) {
   return db
@@ -85,14 +63,14 @@ export const topUpsRepository = {
     const [row] = await db.insert(topUpRequests).values(values).returning({ id: topUpRequests.id });
     return row!.id;
   },
-  async findById(db: Db, id: number): Promise<TopUpRequest | undefined> {
+  async findById(db: Db, id: number): Promise<TopUpRow | undefined> {
     const [row] = await select(db).where(eq(topUpRequests.id, id));
-    return row ? toTopUpRequest(row) : undefined;
+    return row;
   },
   async list(
     db: Db,
     input: { accountId?: string; status?: TopUpStatus; limit: number; offset: number },
-  ): Promise<{ rows: TopUpRequest[]; total: number }> {
+  ): Promise<{ rows: TopUpRow[]; total: number }> {
     const filters: SQL[] = [];
     if (input.accountId) filters.push(eq(topUpRequests.accountId, input.accountId));
     if (input.status) filters.push(eq(topUpRequests.status, input.status));
@@ -105,7 +83,7 @@ export const topUpsRepository = {
         .offset(input.offset),
       db.select({ n: count() }).from(topUpRequests).where(where),
     ]);
-    return { rows: rows.map(toTopUpRequest), total: totalRow?.n ?? 0 };
+    return { rows, total: totalRow?.n ?? 0 };
   },
   async countPending(db: Db): Promise<number> {
     const [row] = await db

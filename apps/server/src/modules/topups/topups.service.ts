@@ -15,6 +15,7 @@ import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '../credits/idempotency.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
+import { toTopUpRequest } from './topup-mapper.js';
 import { topUpsRepository } from './topups.repository.js';
 
 /** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
@@ -29,9 +30,14 @@ async function publishRequest(ctx: AppContext, action: 'insert' | 'update', id: 
   await ctx.bus.publish({ table: 'topup_requests', action, id: String(id), audience: [accountId] });
 }
 
+async function topUpById(db: Db, id: number): Promise<TopUpRequest | undefined> {
+  const row = await topUpsRepository.findById(db, id);
+  return row ? toTopUpRequest(row) : undefined;
+}
+
 /** Why nothing was decided: the request is missing, or someone decided it first. */
 async function undecidable(tx: Db, id: number): Promise<never> {
-  if (!(await topUpsRepository.findById(tx, id))) throw new AppError('TOPUP_NOT_FOUND');
+  if (!(await topUpById(tx, id))) throw new AppError('TOPUP_NOT_FOUND');
   throw new AppError('TOPUP_ALREADY_DECIDED');
 }
 
@@ -61,7 +67,7 @@ export async function createTopUp(
     paymentReference: body.payment_reference,
   });
   await publishRequest(ctx, 'insert', id, signedIn.id);
-  return (await topUpsRepository.findById(ctx.db, id))!;
+  return (await topUpById(ctx.db, id))!;
 }
 
 /** Own requests; admins see everyone's (filter by status or account). */
@@ -76,7 +82,7 @@ export async function listTopUps(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { items: rows, total, page: query.page, page_size: query.page_size };
+  return { items: rows.map(toTopUpRequest), total, page: query.page, page_size: query.page_size };
 }
 
 export async function countPendingTopUps(ctx: AppContext): Promise<number> {
@@ -109,7 +115,7 @@ export async function confirmTopUp(
         providerPaymentId: by.kind === 'provider' ? by.paymentId : undefined,
       });
       if (!row) {
-        const existing = await topUpsRepository.findById(tx, input.requestId);
+        const existing = await topUpById(tx, input.requestId);
         const sameProviderPayment =
           by.kind === 'provider' &&
           existing?.status === 'approved' &&
@@ -134,7 +140,7 @@ export async function confirmTopUp(
         createdBy: by.kind === 'admin' ? by.actorId : null,
       });
       decided = { accountId: row.accountId, messageId };
-      return (await topUpsRepository.findById(tx, input.requestId))!;
+      return (await topUpById(tx, input.requestId))!;
     },
   );
   if (!outcome.replayed && decided) await afterDecision(ctx, input.requestId, decided, true);
@@ -177,5 +183,5 @@ export async function rejectTopUp(
     return { accountId: row.accountId, messageId };
   });
   await afterDecision(ctx, id, decided, false);
-  return (await topUpsRepository.findById(ctx.db, id))!;
+  return (await topUpById(ctx.db, id))!;
 }
