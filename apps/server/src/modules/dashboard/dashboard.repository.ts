@@ -13,19 +13,16 @@ function perDay(result: Row[], value = 'count'): Map<string, number> {
   return new Map(result.map((r) => [String(r.day), n(r[value])]));
 }
 
-export type LineCounts = {
+/** One server's line counts in a scope (serverId null: lines on no server). */
+export type ServerLineCountsRow = {
+  serverId: number | null;
+  serverName: string | null;
   total: number;
   active: number;
-  expiring_7d: number;
+  expiring7d: number;
   expired: number;
   trial: number;
   suspended: number;
-};
-
-export type ServerFigures = {
-  server_id: number | null;
-  server_name: string | null;
-  counts: LineCounts;
 };
 
 /** The panel's counters (scope '*') or one owner's. */
@@ -41,7 +38,7 @@ function scopeOf(ownerId: string | null): string {
  */
 export const dashboardRepository = {
   /** Every status count, per server, from the scope's counters; totals are summed by the caller. */
-  async lineCountsByServer(db: Db, ownerId: string | null, today: string): Promise<ServerFigures[]> {
+  async lineCountsByServer(db: Db, ownerId: string | null, today: string): Promise<ServerLineCountsRow[]> {
     const result = await rows(
       db,
       sql`select c.*, s.server_name from (
@@ -60,16 +57,14 @@ export const dashboardRepository = {
         order by c.total desc, s.server_name`,
     );
     return result.map((r) => ({
-      server_id: r.server_id === null ? null : n(r.server_id),
-      server_name: r.server_name === null || r.server_name === undefined ? null : String(r.server_name),
-      counts: {
-        total: n(r.total),
-        active: n(r.active),
-        expiring_7d: n(r.expiring_7d),
-        expired: n(r.expired),
-        trial: n(r.trial),
-        suspended: n(r.suspended),
-      },
+      serverId: r.server_id === null ? null : n(r.server_id),
+      serverName: r.server_name === null || r.server_name === undefined ? null : String(r.server_name),
+      total: n(r.total),
+      active: n(r.active),
+      expiring7d: n(r.expiring_7d),
+      expired: n(r.expired),
+      trial: n(r.trial),
+      suspended: n(r.suspended),
     }));
   },
   /**

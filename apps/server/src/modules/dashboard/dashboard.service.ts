@@ -3,7 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { dashboardRepository as repo, type LineCounts } from './dashboard.repository.js';
+import { toServerFigures, type LineCounts } from './dashboard-mapper.js';
+import { dashboardRepository as repo } from './dashboard.repository.js';
 import { createScopeCache, type ScopeCache, type StaleScopes } from './scope-cache.js';
 
 const CHART_DAYS = 30;
@@ -77,7 +78,7 @@ async function computeScopeFigures(
   const spentFrom = monthStart < since ? monthStart : since;
 
   const [byServer, { created, renewed, spent }, expiries] = await Promise.all([
-    repo.lineCountsByServer(db, ownerId, today),
+    repo.lineCountsByServer(db, ownerId, today).then((rows) => rows.map(toServerFigures)),
     repo.perDay(db, ownerId, spentFrom),
     repo.expiriesPerDay(db, ownerId, today, until),
   ]);

@@ -156,28 +156,24 @@ export const ticketsRepository = {
     return deleted.length > 0;
   },
 
-  /**
-   * Opening a ticket: the caller's side has now read the other side's replies (and, for admins, the
-   * ticket itself). Returns whether anything changed, so an event is only sent for a real change.
-   */
-  async markRead(db: Db, id: number, side: TicketSide): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      let changed = false;
-      if (side === 'admin') {
-        const seen = await tx
-          .update(tickets)
-          .set({ isRead: true })
-          .where(and(eq(tickets.id, id), eq(tickets.isRead, false)))
-          .returning({ id: tickets.id });
-        changed = seen.length > 0;
-      }
-      const read = await tx
-        .update(ticketReplies)
-        .set({ isRead: true })
-        .where(and(eq(ticketReplies.ticketId, id), fromOtherSide(side), eq(ticketReplies.isRead, false)))
-        .returning({ id: ticketReplies.id });
-      return changed || read.length > 0;
-    });
+  /** Marks the ticket itself read by the admins; true when it was unread. */
+  async markTicketRead(db: Db, id: number): Promise<boolean> {
+    const seen = await db
+      .update(tickets)
+      .set({ isRead: true })
+      .where(and(eq(tickets.id, id), eq(tickets.isRead, false)))
+      .returning({ id: tickets.id });
+    return seen.length > 0;
+  },
+
+  /** Marks read the replies the other side wrote; true when any was unread. */
+  async markRepliesRead(db: Db, id: number, side: TicketSide): Promise<boolean> {
+    const read = await db
+      .update(ticketReplies)
+      .set({ isRead: true })
+      .where(and(eq(ticketReplies.ticketId, id), fromOtherSide(side), eq(ticketReplies.isRead, false)))
+      .returning({ id: ticketReplies.id });
+    return read.length > 0;
   },
 
   /** Tickets with something unread for the side: the nav badge. */

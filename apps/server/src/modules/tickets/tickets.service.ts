@@ -109,9 +109,16 @@ export async function createTicket(ctx: AppContext, actor: Actor, body: TicketCr
   );
 }
 
-/** Opening a ticket: the caller's side has now read everything the other side wrote. */
+/**
+ * Opening a ticket: the caller's side has now read everything the other side wrote, and for admins
+ * the ticket itself is no longer new. An event goes out only when something really changed.
+ */
 async function markOpened(ctx: AppContext, actor: Actor, ticket: TicketRow): Promise<void> {
-  const changed = await ticketsRepository.markRead(ctx.db, ticket.id, ticketAccess.side(actor));
+  const changed = await ctx.db.transaction(async (tx) => {
+    const seen = actor.isAdmin && (await ticketsRepository.markTicketRead(tx, ticket.id));
+    const read = await ticketsRepository.markRepliesRead(tx, ticket.id, ticketAccess.side(actor));
+    return seen || read;
+  });
   if (changed) await publish(ctx, 'tickets', 'update', ticket);
 }
 
