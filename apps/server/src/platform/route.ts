@@ -26,13 +26,6 @@ export type RouteHandler<C extends Contract> = (
   input: RouteInput<C>,
 ) => Promise<ContractReply<C> | FastifyReply> | ContractReply<C> | FastifyReply;
 
-/** Every contract registered on this app, so a test can hold them against the shared list. */
-const registered = new WeakMap<App, Set<Contract>>();
-
-export function registeredContracts(app: App): ReadonlySet<Contract> {
-  return registered.get(app) ?? new Set();
-}
-
 /** The route option that marks a route as registered from a contract (see `requireContracts`). */
 const CONTRACT_CONFIG = 'linedeskContract';
 
@@ -69,10 +62,6 @@ export function route<const C extends Contract>(
   contract: C,
   handler: RouteHandler<C>,
 ): void {
-  let contracts = registered.get(app);
-  if (!contracts) registered.set(app, (contracts = new Set()));
-  contracts.add(contract);
-
   const status = contract.status ?? 200;
   app.route({
     method: contract.method,
