@@ -56,6 +56,8 @@ describe('lines', () => {
       signUpAccount(server, 'reseller-a@example.com', 100),
       signUpAccount(server, 'reseller-b@example.com', 100),
     ]);
+    // Every test below may run alone: each makes what it needs besides this one active server.
+    agentServer = await addAgentServer(admin, agent);
   });
   afterAll(async () => {
     await server?.close();
@@ -79,21 +81,28 @@ describe('lines', () => {
   });
 
   it("refuses a create with 'No active servers available' while no server is active", async () => {
-    const res = await resellerA.client.post('/api/lines', {
-      username: 'early',
-      password: 'pw',
-      subscription_months: 1,
-    });
-    expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({
-      code: 'LINE_NO_ACTIVE_SERVERS',
-      message: 'No active servers available',
-    });
-    expect(await balanceOf(server, resellerA.id)).toBe(100);
-    agentServer = await addAgentServer(admin, agent);
+    // A panel of its own: the one this file shares has an active server from the start.
+    const bare = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' });
+    try {
+      const reseller = await signUpAccount(bare, 'early@example.com', 100);
+      const res = await reseller.client.post('/api/lines', {
+        username: 'early',
+        password: 'pw',
+        subscription_months: 1,
+      });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({
+        code: 'LINE_NO_ACTIVE_SERVERS',
+        message: 'No active servers available',
+      });
+      expect(await balanceOf(bare, reseller.id)).toBe(100);
+    } finally {
+      await bare.close();
+    }
   });
 
   it("refuses a missing username or password with 'Username and password are required'", async () => {
+    const before = await balanceOf(server, resellerA.id);
     for (const body of [
       { password: 'pw', subscription_months: 1 },
       { username: 'someone', subscription_months: 1 },
@@ -129,7 +138,7 @@ describe('lines', () => {
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('LINE_INVALID_DURATION');
     }
-    expect(await balanceOf(server, resellerA.id)).toBe(100);
+    expect(await balanceOf(server, resellerA.id)).toBe(before);
   });
 
   it('creates a line for a reseller: charged at the spec price, owned by them, live on the agent', async () => {
