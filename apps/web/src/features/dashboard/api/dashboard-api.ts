@@ -1,5 +1,5 @@
-import { type dashboardContracts, type Account, type ListResponse } from '@linedesk/shared';
-import { apiClient, callTyped } from '../../../lib/api-client';
+import { type accountContracts, type dashboardContracts } from '@linedesk/shared';
+import { callTyped } from '../../../lib/api-client';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -15,9 +15,10 @@ export const dashboardApi = {
       { query: { owner_id: ownerId ?? undefined } },
       { signal },
     ),
-  owners: (search: string, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ page_size: '20', sort: 'email', order: 'asc' });
-    if (search) query.set('search', search);
-    return apiClient.get<ListResponse<Account>>(`/api/accounts?${query.toString()}`, { signal });
-  },
+  owners: (search: string, signal?: AbortSignal) =>
+    callTyped<typeof accountContracts.list>(
+      { method: 'GET', path: '/api/accounts' },
+      { query: { page_size: 20, sort: 'email', order: 'asc', search: search || undefined } },
+      { signal },
+    ),
 };

@@ -1,11 +1,10 @@
 import {
+  type accountContracts,
   type messageContracts,
-  type Account,
-  type ListResponse,
   type MessageBody,
   type MessageListQuery,
 } from '@linedesk/shared';
-import { apiClient, callTyped } from '../../../lib/api-client';
+import { callTyped } from '../../../lib/api-client';
 
 /** Everything under ['messages'] refreshes on a live `messages` event (event-query-keys.ts). */
 export const messageKeys = {
@@ -48,14 +47,18 @@ export const messagesApi = {
       { params: { id } },
     ),
   /** Admins pick a recipient by email from the account list. */
-  searchRecipients: (search: string, signal?: AbortSignal) => {
-    const query = new URLSearchParams({
-      page: '1',
-      page_size: String(RECIPIENT_OPTIONS),
-      sort: 'email',
-      order: 'asc',
-    });
-    if (search) query.set('search', search);
-    return apiClient.get<ListResponse<Account>>(`/api/accounts?${query}`, { signal });
-  },
+  searchRecipients: (search: string, signal?: AbortSignal) =>
+    callTyped<typeof accountContracts.list>(
+      { method: 'GET', path: '/api/accounts' },
+      {
+        query: {
+          page: 1,
+          page_size: RECIPIENT_OPTIONS,
+          sort: 'email',
+          order: 'asc',
+          search: search || undefined,
+        },
+      },
+      { signal },
+    ),
 };
