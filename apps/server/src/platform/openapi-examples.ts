@@ -26,7 +26,10 @@ export type RouteExample = {
   rawResponse?: RawContent;
   /** The route answers 204 with no body (for routes whose schema does not say so itself). */
   noContent?: true;
-  /** Refusals this route commonly answers with; a code with `{{placeholders}}` takes its values. */
+  /**
+   * Values for the `{{placeholders}}` of refusals the contract lists (its `errors`), so the docs show
+   * a whole sentence. A route without a contract lists its refusals here itself.
+   */
   errors?: (ErrorCode | [ErrorCode, ErrorParams])[];
 };
 
@@ -34,7 +37,27 @@ export type RouteExample = {
 export type RouteExamples = Record<string, RouteExample>;
 
 type ZodLike = { safeParse: (value: unknown) => { success: boolean; error?: { message: string } } };
-type RouteSchema = FastifySchema & { hide?: boolean; response?: Record<string, unknown> };
+type RouteSchema = FastifySchema & {
+  hide?: boolean;
+  response?: Record<string, unknown>;
+  /** The contract's error codes (platform/route.ts puts them here). */
+  errorCodes?: readonly ErrorCode[];
+};
+
+/** The contract's codes in its order, each with the example's placeholder values where it has them. */
+function refusals(codes: readonly ErrorCode[] | undefined, example: RouteExample): RouteExample['errors'] {
+  const listed = example.errors ?? [];
+  if (!codes) return listed;
+  type Entry = ErrorCode | [ErrorCode, ErrorParams];
+  const valued = new Map<ErrorCode, Entry>(
+    listed.map((entry): [ErrorCode, Entry] =>
+      typeof entry === 'string' ? [entry, entry] : [entry[0], entry],
+    ),
+  );
+  const fromContract = codes.map((code) => valued.get(code) ?? code);
+  const extra = listed.filter((entry) => !codes.includes(typeof entry === 'string' ? entry : entry[0]));
+  return [...fromContract, ...extra];
+}
 
 function isZod(value: unknown): value is ZodLike {
   return typeof value === 'object' && value !== null && 'safeParse' in value;
@@ -110,14 +133,15 @@ export function withRouteExamples<T extends FastifySchema>(
     if (!source || source.hide || output.schema?.hide) return output as ReturnType<SwaggerTransform<T>>;
     const methods = [input.route.method].flat().map((m) => String(m).toUpperCase());
     const key = methods.map((m) => `${m} ${input.url}`).find((k) => catalogue[k]);
-    const example = key ? catalogue[key] : undefined;
-    if (!key || !example) return output as ReturnType<SwaggerTransform<T>>;
+    const example = (key ? catalogue[key] : undefined) ?? (source.errorCodes ? {} : undefined);
+    if (!example) return output as ReturnType<SwaggerTransform<T>>;
+    const routeKey = key ?? `${methods[0]} ${input.url}`;
 
     const schema: RouteSchema = { ...output.schema };
-    if (example.params) schema.params = withPropertyExamples(schema.params, example.params, key);
-    if (example.query) schema.querystring = withPropertyExamples(schema.querystring, example.query, key);
+    if (example.params) schema.params = withPropertyExamples(schema.params, example.params, routeKey);
+    if (example.query) schema.querystring = withPropertyExamples(schema.querystring, example.query, routeKey);
     if (example.body !== undefined) {
-      assertMatches(key, 'body', source.body, example.body);
+      assertMatches(routeKey, 'body', source.body, example.body);
       schema.body = { ...(schema.body as JsonSchema), examples: [example.body] };
     }
     if (example.rawBody) {
@@ -132,7 +156,7 @@ export function withRouteExamples<T extends FastifySchema>(
     const response: Record<string, unknown> = { ...schema.response };
     const success = Object.keys(response).find((status) => /^2\d\d$/.test(status)) ?? '200';
     if (example.response !== undefined) {
-      assertMatches(key, 'response', source.response?.[success], example.response);
+      assertMatches(routeKey, 'response', source.response?.[success], example.response);
       response[success] = { ...(response[success] as JsonSchema), examples: [example.response] };
     }
     if (example.rawResponse) {
@@ -147,7 +171,7 @@ export function withRouteExamples<T extends FastifySchema>(
       };
     }
     if (example.noContent) response['204'] = { type: 'null', description: 'Done; no body' };
-    schema.response = { ...response, ...errorResponses(example.errors) };
+    schema.response = { ...response, ...errorResponses(refusals(source.errorCodes, example)) };
     return { ...output, schema } as ReturnType<SwaggerTransform<T>>;
   };
 }

@@ -72,6 +72,8 @@ export function route<const C extends Contract>(
       summary: contract.summary,
       ...(contract.description ? { description: contract.description } : {}),
       ...(contract.hide ? { hide: true } : {}),
+      // Read by the OpenAPI transform (platform/openapi-examples.ts), which documents each refusal.
+      ...(contract.errors ? { errorCodes: contract.errors } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),

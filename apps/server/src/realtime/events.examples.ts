@@ -21,6 +21,5 @@ const stream =
 export const eventExamples: RouteExamples = {
   'GET /api/events': {
     rawResponse: { contentType: 'text/event-stream', example: stream },
-    errors: ['UNAUTHENTICATED'],
   },
 };

@@ -20,6 +20,7 @@ export const forgotPassword = defineContract({
     'Mail a password reset link (to /reset-password?token=...); the same answer whether or not the email has an account',
   body: forgotPasswordBodySchema,
   response: messageResponseSchema,
+  errors: ['INVALID_EMAIL', 'RATE_LIMITED'],
 });
 
 export const resetPassword = defineContract({
@@ -31,6 +32,7 @@ export const resetPassword = defineContract({
     'Set a new password with the mailed token (once, within an hour); every session of the account ends',
   body: resetPasswordBodySchema,
   response: messageResponseSchema,
+  errors: ['INVALID_RESET_TOKEN', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
 });
 
 export const verifyTwoFactor = defineContract({
@@ -42,6 +44,7 @@ export const verifyTwoFactor = defineContract({
     'Second sign-in step: an authenticator code or a backup code for the challenge cookie; sets the session cookie',
   body: twoFactorCodeBodySchema,
   response: meSchema,
+  errors: ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_CHALLENGE_EXPIRED', 'RATE_LIMITED'],
 });
 
 export const enableTwoFactor = defineContract({
@@ -53,6 +56,13 @@ export const enableTwoFactor = defineContract({
     'Start turning on two-factor sign-in (password required): the authenticator secret and backup codes, shown once',
   body: twoFactorPasswordBodySchema,
   response: twoFactorSetupSchema,
+  errors: [
+    'UNAUTHENTICATED',
+    'WRONG_PASSWORD',
+    'RATE_LIMITED',
+    'TWO_FACTOR_ALREADY_ENABLED',
+    'API_KEY_SESSION_REQUIRED',
+  ],
 });
 
 export const confirmTwoFactor = defineContract({
@@ -63,6 +73,12 @@ export const confirmTwoFactor = defineContract({
   summary: 'Turn two-factor sign-in on with the first code from the authenticator app',
   body: twoFactorCodeBodySchema,
   response: meSchema,
+  errors: [
+    'UNAUTHENTICATED',
+    'INVALID_TWO_FACTOR_CODE',
+    'TWO_FACTOR_NOT_ENABLED',
+    'TWO_FACTOR_ALREADY_ENABLED',
+  ],
 });
 
 export const disableTwoFactor = defineContract({
@@ -73,6 +89,13 @@ export const disableTwoFactor = defineContract({
   summary: 'Turn two-factor sign-in off (password required; refused while an admin requires it)',
   body: twoFactorPasswordBodySchema,
   response: meSchema,
+  errors: [
+    'UNAUTHENTICATED',
+    'WRONG_PASSWORD',
+    'RATE_LIMITED',
+    'TWO_FACTOR_NOT_ENABLED',
+    'TWO_FACTOR_REQUIRED_BY_ADMIN',
+  ],
 });
 
 export const getSecuritySettings = defineContract({
@@ -82,6 +105,7 @@ export const getSecuritySettings = defineContract({
   tags: ['settings'],
   summary: 'Whether two-factor sign-in is required for admins and for resellers (admin)',
   response: securitySettingsSchema,
+  errors: ['UNAUTHENTICATED', 'ADMIN_ONLY'],
 });
 
 /**
@@ -96,4 +120,5 @@ export const updateSecuritySettings = defineContract({
   summary: 'Require two-factor sign-in for admins and/or resellers (admin, not with an API key)',
   body: securitySettingsBodySchema,
   response: securitySettingsSchema,
+  errors: ['UNAUTHENTICATED', 'ADMIN_ONLY', 'API_KEY_SESSION_REQUIRED', 'NOTHING_TO_UPDATE'],
 });

@@ -36,6 +36,7 @@ export const getMe = defineContract({
   tags,
   summary: 'The signed-in account with its permissions',
   response: meSchema,
+  errors: ['UNAUTHENTICATED'],
 });
 
 export const updateMe = defineContract({
@@ -46,6 +47,7 @@ export const updateMe = defineContract({
   summary: 'Update my profile',
   body: updateProfileBodySchema,
   response: meSchema,
+  errors: ['UNAUTHENTICATED'],
 });
 
 export const list = defineContract({
@@ -67,6 +69,14 @@ export const create = defineContract({
   body: createAccountBodySchema,
   status: 201,
   response: createAccountResultSchema,
+  errors: [
+    'FORBIDDEN',
+    'ADMIN_ONLY',
+    'GROUP_NOT_FOUND',
+    'EMAIL_TAKEN',
+    'INVALID_EMAIL',
+    'PASSWORD_TOO_SHORT',
+  ],
 });
 
 export const acceptInvite = defineContract({
@@ -77,6 +87,7 @@ export const acceptInvite = defineContract({
   summary: "Set the first password with an invite link's token (no sign-in needed)",
   body: acceptInviteBodySchema,
   response: messageResponseSchema,
+  errors: ['INVALID_TOKEN', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
 });
 
 export const get = defineContract({
@@ -87,6 +98,7 @@ export const get = defineContract({
   summary: 'One account (admins: any; resellers: their own sub-accounts)',
   params: accountIdParamsSchema,
   response: managedAccountSchema,
+  errors: ['USER_NOT_FOUND', 'INVALID_USER_ID'],
 });
 
 export const update = defineContract({
@@ -98,6 +110,7 @@ export const update = defineContract({
   params: accountIdParamsSchema,
   body: accountPatchSchema,
   response: managedAccountSchema,
+  errors: ['USER_NOT_FOUND', 'ADMIN_ONLY', 'FORBIDDEN', 'GROUP_NOT_FOUND', 'INVALID_USER_ID'],
 });
 
 export const endSessions = defineContract({
@@ -108,6 +121,7 @@ export const endSessions = defineContract({
   summary: "End all of an account's sessions (admin)",
   params: accountIdParamsSchema,
   response: messageResponseSchema.extend({ ended: z.number().int() }),
+  errors: ['ADMIN_ONLY', 'USER_NOT_FOUND'],
 });
 
 export const resendConfirmation = defineContract({
@@ -119,6 +133,7 @@ export const resendConfirmation = defineContract({
     'Send an unconfirmed account its confirmation mail again; an invited account gets a new invite (admin)',
   params: accountIdParamsSchema,
   response: resendAccountConfirmationResultSchema,
+  errors: ['ADMIN_ONLY', 'USER_NOT_FOUND', 'ACCOUNT_ALREADY_CONFIRMED'],
 });
 
 export const addCredits = defineContract({
@@ -133,6 +148,14 @@ export const addCredits = defineContract({
   headers: idempotencyHeadersSchema,
   body: creditAmountBodySchema,
   response: creditOperationResultSchema,
+  errors: [
+    'FORBIDDEN',
+    'USER_NOT_FOUND',
+    'INSUFFICIENT_CREDITS',
+    'CREDITS_NOT_POSITIVE',
+    'CREDITS_TOO_LARGE',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
 });
 
 export const transferCredits = defineContract({
@@ -145,6 +168,14 @@ export const transferCredits = defineContract({
   headers: idempotencyHeadersSchema,
   body: creditAmountBodySchema,
   response: creditOperationResultSchema,
+  errors: [
+    'FORBIDDEN',
+    'USER_NOT_FOUND',
+    'TRANSFER_TO_SELF',
+    'INSUFFICIENT_CREDITS',
+    'CREDITS_NOT_POSITIVE',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
 });
 
 export const setCredits = defineContract({
@@ -157,4 +188,5 @@ export const setCredits = defineContract({
   headers: idempotencyHeadersSchema,
   body: setCreditsBodySchema,
   response: creditOperationResultSchema,
+  errors: ['ADMIN_ONLY', 'USER_NOT_FOUND', 'CREDITS_NEGATIVE', 'CREDITS_TOO_LARGE', 'IDEMPOTENCY_KEY_REUSED'],
 });

@@ -11,6 +11,7 @@ export const list = defineContract({
   tags,
   summary: "The caller's API keys (the keys themselves are never shown again)",
   response: z.array(apiKeySchema),
+  errors: ['API_KEY_SESSION_REQUIRED'],
 });
 
 export const create = defineContract({
@@ -24,6 +25,7 @@ export const create = defineContract({
   body: apiKeyCreateBodySchema,
   status: 201,
   response: apiKeyCreatedSchema,
+  errors: ['API_KEY_NAME_REQUIRED', 'API_KEY_EXPIRY_PAST', 'API_KEY_SESSION_REQUIRED'],
 });
 
 export const revoke = defineContract({
@@ -35,4 +37,5 @@ export const revoke = defineContract({
   params: z.object({ id: z.string().max(64) }),
   status: 204,
   response: null,
+  errors: ['API_KEY_NOT_FOUND', 'API_KEY_SESSION_REQUIRED'],
 });

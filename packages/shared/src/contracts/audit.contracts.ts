@@ -12,6 +12,7 @@ export const list = defineContract({
   summary: 'Administrative actions, newest first (admins: all; resellers: actions on their own sub-accounts)',
   query: auditListQuerySchema,
   response: listResponseSchema(auditEntrySchema),
+  errors: ['FORBIDDEN'],
 });
 
 /** A file the browser downloads by URL. */
@@ -23,4 +24,5 @@ export const exportCsv = defineContract({
   summary: 'CSV of the audit log with the same filters and scope (paging ignored)',
   query: auditFilterSchema,
   response: null,
+  errors: ['FORBIDDEN'],
 });

@@ -23,6 +23,7 @@ export const signUp = defineContract({
   body: signUpBodySchema,
   status: 201,
   response: messageResponseSchema,
+  errors: ['INVALID_EMAIL', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
 });
 
 export const signIn = defineContract({
@@ -34,6 +35,7 @@ export const signIn = defineContract({
     'Sign in with email and password; sets the session cookie, or (two-factor sign-in on) a challenge cookie for POST /api/auth/two-factor/verify',
   body: signInBodySchema,
   response: z.union([meSchema, twoFactorChallengeSchema]),
+  errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_BANNED', 'RATE_LIMITED'],
 });
 
 export const verifyEmail = defineContract({
@@ -44,6 +46,7 @@ export const verifyEmail = defineContract({
   summary: 'Confirm an email address with the token from the mail, and sign in',
   body: verifyEmailBodySchema,
   response: meSchema,
+  errors: ['INVALID_TOKEN', 'ALREADY_CONFIRMED'],
 });
 
 /**
@@ -67,6 +70,7 @@ export const changePassword = defineContract({
   summary: 'Change my password; every other session of the account ends (on every instance)',
   body: changePasswordBodySchema,
   response: messageResponseSchema,
+  errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
 });
 
 export const listSessions = defineContract({
@@ -76,6 +80,7 @@ export const listSessions = defineContract({
   tags,
   summary: 'My active sessions (not with an API key)',
   response: z.object({ items: z.array(sessionInfoSchema) }),
+  errors: ['UNAUTHENTICATED'],
 });
 
 export const endSession = defineContract({
@@ -86,6 +91,7 @@ export const endSession = defineContract({
   summary: 'End one of my sessions (not with an API key)',
   params: z.object({ id: z.string().min(1).max(128) }),
   response: messageResponseSchema,
+  errors: ['UNAUTHENTICATED', 'SESSION_NOT_FOUND'],
 });
 
 export const resendConfirmation = defineContract({
@@ -99,4 +105,5 @@ export const resendConfirmation = defineContract({
     'Limited to 3 requests per email and 10 per client address in an hour (429 beyond).',
   body: resendConfirmationBodySchema,
   response: messageResponseSchema,
+  errors: ['INVALID_EMAIL', 'RATE_LIMITED'],
 });

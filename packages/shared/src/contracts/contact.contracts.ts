@@ -21,6 +21,7 @@ export const setDetails = defineContract({
   summary: 'Set the contact details (admin)',
   body: contactDetailsBodySchema,
   response: contactDetailsSchema,
+  errors: ['ADMIN_ONLY'],
 });
 
 export const sendMessage = defineContract({

@@ -11,4 +11,5 @@ export const listLedger = defineContract({
     'Credit movements, newest first: my own; admins any account (?account_id=, or all), resellers their sub-accounts',
   query: ledgerQuerySchema,
   response: listResponseSchema(ledgerEntrySchema),
+  errors: ['USER_NOT_FOUND'],
 });

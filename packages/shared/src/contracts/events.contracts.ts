@@ -8,4 +8,5 @@ export const stream = defineContract({
   tags: ['system'],
   summary: 'Server-Sent Events stream of changes the caller may see',
   response: null,
+  errors: ['UNAUTHENTICATED'],
 });

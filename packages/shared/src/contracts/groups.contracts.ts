@@ -13,6 +13,7 @@ export const list = defineContract({
   tags,
   summary: 'Groups with their permissions (admin)',
   response: z.object({ items: z.array(groupSchema) }),
+  errors: ['ADMIN_ONLY'],
 });
 
 export const create = defineContract({
@@ -24,6 +25,7 @@ export const create = defineContract({
   body: groupBodySchema,
   status: 201,
   response: groupSchema,
+  errors: ['ADMIN_ONLY', 'GROUP_NAME_TAKEN'],
 });
 
 export const update = defineContract({
@@ -35,6 +37,7 @@ export const update = defineContract({
   params: idParamsSchema,
   body: groupPatchSchema,
   response: groupSchema,
+  errors: ['ADMIN_ONLY', 'GROUP_NOT_FOUND', 'GROUP_FIXED', 'GROUP_NAME_TAKEN'],
 });
 
 export const remove = defineContract({
@@ -46,4 +49,5 @@ export const remove = defineContract({
   params: idParamsSchema,
   status: 204,
   response: null,
+  errors: ['ADMIN_ONLY', 'GROUP_NOT_FOUND', 'GROUP_HAS_USERS', 'GROUP_FIXED'],
 });

@@ -39,6 +39,7 @@ export const createPackage = defineContract({
   body: creditPackageBodySchema,
   status: 201,
   response: creditPackageSchema,
+  errors: ['ADMIN_ONLY', 'CREDITS_NOT_POSITIVE', 'CREDITS_TOO_LARGE'],
 });
 
 export const updatePackage = defineContract({
@@ -50,6 +51,7 @@ export const updatePackage = defineContract({
   params: idParamsSchema,
   body: creditPackagePatchSchema,
   response: creditPackageSchema,
+  errors: ['ADMIN_ONLY', 'CREDIT_PACKAGE_NOT_FOUND', 'CREDITS_NOT_POSITIVE'],
 });
 
 export const deletePackage = defineContract({
@@ -61,4 +63,5 @@ export const deletePackage = defineContract({
   params: idParamsSchema,
   status: 204,
   response: null,
+  errors: ['ADMIN_ONLY', 'CREDIT_PACKAGE_NOT_FOUND'],
 });

@@ -24,6 +24,7 @@ export const listCodes = defineContract({
   summary: 'Redeem codes with times_used (admin); codes themselves are never listed',
   query: redeemCodeListQuerySchema,
   response: listResponseSchema(redeemCodeSchema),
+  errors: ['ADMIN_ONLY'],
 });
 
 export const createCodes = defineContract({
@@ -35,6 +36,7 @@ export const createCodes = defineContract({
   body: createRedeemCodesBodySchema,
   status: 201,
   response: createdRedeemCodesSchema,
+  errors: ['ADMIN_ONLY', 'CREDITS_NOT_POSITIVE', 'CREDITS_TOO_LARGE', 'EXPIRY_IN_PAST'],
 });
 
 export const updateCode = defineContract({
@@ -46,6 +48,7 @@ export const updateCode = defineContract({
   params: idParamsSchema,
   body: redeemCodePatchSchema,
   response: redeemCodeSchema,
+  errors: ['ADMIN_ONLY', 'REDEEM_CODE_NOT_FOUND', 'EXPIRY_IN_PAST'],
 });
 
 export const deleteCode = defineContract({
@@ -57,6 +60,7 @@ export const deleteCode = defineContract({
   params: idParamsSchema,
   status: 204,
   response: null,
+  errors: ['ADMIN_ONLY', 'REDEEM_CODE_NOT_FOUND'],
 });
 
 export const redeem = defineContract({
@@ -69,6 +73,13 @@ export const redeem = defineContract({
   headers: idempotencyHeadersSchema,
   body: redeemBodySchema,
   response: redeemResultSchema,
+  errors: [
+    'INVALID_OR_EXPIRED_CODE',
+    'CODE_ALREADY_REDEEMED',
+    'USER_NOT_FOUND',
+    'RATE_LIMITED',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
 });
 
 export const listHistory = defineContract({

@@ -20,6 +20,7 @@ export const setSettings = defineContract({
   summary: 'Set the reminder window (admin)',
   body: reminderSettingsSchema,
   response: reminderSettingsSchema,
+  errors: ['ADMIN_ONLY'],
 });
 
 export const getPreference = defineContract({
@@ -48,4 +49,5 @@ export const run = defineContract({
   tags,
   summary: 'Send due expiry reminders now (admin); the daily job does the same',
   response: reminderRunResultSchema,
+  errors: ['ADMIN_ONLY'],
 });

@@ -13,6 +13,7 @@ export const get = defineContract({
     'server: a server has passed a connection test; credit_packages: an active credit package exists; ' +
     'contact_details: an email, Telegram or WhatsApp contact is set; reseller: an account in Resellers exists.',
   response: setupGuideSchema,
+  errors: ['ADMIN_ONLY'],
 });
 
 export const setHidden = defineContract({
@@ -23,4 +24,5 @@ export const setHidden = defineContract({
   summary: 'Hide the first-run guide for me, or show it again (admin)',
   body: setupGuideBodySchema,
   response: setupGuideSchema,
+  errors: ['ADMIN_ONLY'],
 });

@@ -9,4 +9,5 @@ export const get = defineContract({
   summary: 'Database, migrations, event stream, background jobs, outbox, mail and uptime (admin)',
   description: 'For people; load balancers use GET /api/health.',
   response: systemStatusSchema,
+  errors: ['ADMIN_ONLY'],
 });

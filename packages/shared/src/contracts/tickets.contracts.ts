@@ -30,6 +30,7 @@ export const list = defineContract({
   summary: 'Tickets, newest first (users: their own; admins: all)',
   query: ticketListQuerySchema,
   response: listResponseSchema(ticketSchema),
+  errors: ['USER_NOT_AUTHENTICATED'],
 });
 
 export const create = defineContract({
@@ -51,6 +52,7 @@ export const unreadCount = defineContract({
   tags,
   summary: 'Tickets with something unread for the caller (navigation badge)',
   response: ticketUnreadCountSchema,
+  errors: ['USER_NOT_AUTHENTICATED'],
 });
 
 export const assignees = defineContract({
@@ -71,6 +73,7 @@ export const setupStatus = defineContract({
   tags,
   summary: 'Schema version, applied migrations and a rolled-back write/read test (admin)',
   response: ticketSetupStatusSchema,
+  errors: ['ADMIN_ONLY'],
 });
 
 export const getMailPreference = defineContract({
@@ -80,6 +83,7 @@ export const getMailPreference = defineContract({
   tags,
   summary: "The caller's choice: a mail when the other side replies to a ticket",
   response: ticketMailPreferenceSchema,
+  errors: ['USER_NOT_AUTHENTICATED'],
 });
 
 export const setMailPreference = defineContract({
@@ -90,6 +94,7 @@ export const setMailPreference = defineContract({
   summary: 'Turn reply mails on or off for the caller',
   body: ticketMailPreferenceSchema,
   response: ticketMailPreferenceSchema,
+  errors: ['USER_NOT_AUTHENTICATED'],
 });
 
 export const get = defineContract({

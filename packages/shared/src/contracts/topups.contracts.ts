@@ -21,6 +21,7 @@ export const create = defineContract({
   body: createTopUpBodySchema,
   status: 201,
   response: topUpRequestSchema,
+  errors: ['CREDIT_PACKAGE_NOT_FOUND', 'PAYMENT_REFERENCE_REQUIRED'],
 });
 
 export const list = defineContract({
@@ -40,6 +41,7 @@ export const pendingCount = defineContract({
   tags,
   summary: 'How many top-up requests wait for a decision (admin)',
   response: topUpPendingCountSchema,
+  errors: ['ADMIN_ONLY'],
 });
 
 export const approve = defineContract({
@@ -52,6 +54,7 @@ export const approve = defineContract({
   params: idParamsSchema,
   headers: idempotencyHeadersSchema,
   response: topUpRequestSchema,
+  errors: ['ADMIN_ONLY', 'TOPUP_NOT_FOUND', 'TOPUP_ALREADY_DECIDED', 'IDEMPOTENCY_KEY_REUSED'],
 });
 
 export const reject = defineContract({
@@ -63,4 +66,5 @@ export const reject = defineContract({
   params: idParamsSchema,
   body: rejectTopUpBodySchema,
   response: topUpRequestSchema,
+  errors: ['ADMIN_ONLY', 'REJECT_REASON_REQUIRED', 'TOPUP_NOT_FOUND', 'TOPUP_ALREADY_DECIDED'],
 });

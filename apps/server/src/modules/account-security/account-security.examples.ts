@@ -47,54 +47,30 @@ export const accountSecurityExamples: RouteExamples = {
   'POST /api/auth/forgot-password': {
     body: forgot,
     response: { message: PASSWORD_RESET_MAIL_MESSAGE },
-    errors: ['INVALID_EMAIL', 'RATE_LIMITED'],
   },
   'POST /api/auth/reset-password': {
     body: reset,
     response: { message: 'Password successfully changed' },
-    errors: ['INVALID_RESET_TOKEN', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
   },
   'POST /api/auth/two-factor/verify': {
     body: code,
     response: withTwoFactor,
-    errors: ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_CHALLENGE_EXPIRED', 'RATE_LIMITED'],
   },
   'POST /api/auth/two-factor/enable': {
     body: password,
     response: setup,
-    errors: [
-      'UNAUTHENTICATED',
-      'WRONG_PASSWORD',
-      'RATE_LIMITED',
-      'TWO_FACTOR_ALREADY_ENABLED',
-      'API_KEY_SESSION_REQUIRED',
-    ],
   },
   'POST /api/auth/two-factor/confirm': {
     body: code,
     response: withTwoFactor,
-    errors: [
-      'UNAUTHENTICATED',
-      'INVALID_TWO_FACTOR_CODE',
-      'TWO_FACTOR_NOT_ENABLED',
-      'TWO_FACTOR_ALREADY_ENABLED',
-    ],
   },
   'POST /api/auth/two-factor/disable': {
     body: password,
     response: withoutTwoFactor,
-    errors: [
-      'UNAUTHENTICATED',
-      'WRONG_PASSWORD',
-      'RATE_LIMITED',
-      'TWO_FACTOR_NOT_ENABLED',
-      'TWO_FACTOR_REQUIRED_BY_ADMIN',
-    ],
   },
-  'GET /api/security-settings': { response: settings, errors: ['UNAUTHENTICATED', 'ADMIN_ONLY'] },
+  'GET /api/security-settings': { response: settings },
   'PATCH /api/security-settings': {
     body: { require_two_factor_admins: true },
     response: settings,
-    errors: ['UNAUTHENTICATED', 'ADMIN_ONLY', 'API_KEY_SESSION_REQUIRED', 'NOTHING_TO_UPDATE'],
   },
 };

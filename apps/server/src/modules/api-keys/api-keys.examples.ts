@@ -27,15 +27,13 @@ const created: ApiKeyCreated = {
 };
 
 export const apiKeyExamples: RouteExamples = {
-  'GET /api/api-keys': { response: [billingSync, monitoring], errors: ['API_KEY_SESSION_REQUIRED'] },
+  'GET /api/api-keys': { response: [billingSync, monitoring] },
   'POST /api/api-keys': {
     body: { name: 'Billing sync', expires_at: '2027-11-22T00:00:00.000Z' },
     response: created,
-    errors: ['API_KEY_NAME_REQUIRED', 'API_KEY_EXPIRY_PAST', 'API_KEY_SESSION_REQUIRED'],
   },
   'DELETE /api/api-keys/:id': {
     noContent: true,
     params: { id: '5d8f2a91-3c47-4b6e-a0d2-9e71c4b38f05' },
-    errors: ['API_KEY_NOT_FOUND', 'API_KEY_SESSION_REQUIRED'],
   },
 };

@@ -39,7 +39,6 @@ export const auditExamples: RouteExamples = {
   'GET /api/audit-log': {
     query: { page: 1, page_size: 25, target: 'shop@example.com', from: '2026-12-01', to: '2026-12-03' },
     response: { items: [creditsSet, serverEdit], total: 2, page: 1, page_size: 25 },
-    errors: ['FORBIDDEN'],
   },
   'GET /api/audit-log/export.csv': {
     query: { action: 'credits.set', from: '2026-12-01' },
@@ -58,6 +57,5 @@ export const auditExamples: RouteExamples = {
           creditsSet.ip,
         ]),
     },
-    errors: ['FORBIDDEN'],
   },
 };

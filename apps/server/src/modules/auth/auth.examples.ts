@@ -66,13 +66,11 @@ export const authExamples: RouteExamples = {
   'POST /api/auth/sign-up': {
     body: signUp,
     response: { message: 'Check your email to confirm your account' },
-    errors: ['INVALID_EMAIL', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
   },
   'POST /api/auth/sign-in': {
     body: signIn,
     response: resellerMe,
     // With two-factor sign-in on, the answer is `{"two_factor_required": true}` and a challenge cookie.
-    errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_BANNED', 'RATE_LIMITED'],
   },
   'POST /api/auth/verify-email': {
     // The token from the /callback?token=... link; a signed JWT whose payload names the email.
@@ -81,18 +79,15 @@ export const authExamples: RouteExamples = {
         'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6InNhdHNob3BAZXhhbXBsZS5jb20iLCJpYXQiOjE3OTUzMzgxMzEsImV4cCI6MTc5NTQyNDUzMX0.3q2zK7pVd0bXn4YwR8eTj1sGm5LhUc6oAf9iNyEkQ2w',
     },
     response: confirmed,
-    errors: ['INVALID_TOKEN', 'ALREADY_CONFIRMED'],
   },
   'POST /api/auth/sign-out': { response: { message: 'Signed out' } },
   'POST /api/auth/change-password': {
     body: changePassword,
     response: { message: 'Password successfully changed' },
-    errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
   },
-  'GET /api/auth/sessions': { response: { items: sessions }, errors: ['UNAUTHENTICATED'] },
+  'GET /api/auth/sessions': { response: { items: sessions } },
   'DELETE /api/auth/sessions/:id': {
     params: { id: 'Zr6yL1dV8qN3hT5kC9wM2xP7bF4sJ0gE' },
     response: { message: 'Session ended' },
-    errors: ['UNAUTHENTICATED', 'SESSION_NOT_FOUND'],
   },
 };

@@ -6,6 +6,5 @@ export const resendConfirmationExamples: RouteExamples = {
   'POST /api/auth/resend-confirmation': {
     body: { email: 'new.reseller@example.com' },
     response: { message: RESEND_CONFIRMATION_ANSWER },
-    errors: ['INVALID_EMAIL', 'RATE_LIMITED'],
   },
 };

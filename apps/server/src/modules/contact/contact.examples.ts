@@ -34,7 +34,6 @@ export const contactExamples: RouteExamples = {
   'PUT /api/contact': {
     body: details,
     response: details,
-    errors: ['ADMIN_ONLY'],
   },
   'POST /api/contact/message': {
     body: { subject: ticket.title, message: ticket.description, category: 'billing' },

@@ -48,6 +48,5 @@ export const creditExamples: RouteExamples = {
   'GET /api/credits/ledger': {
     query: { account_id: RESELLER_ID, page: 1, page_size: 25 },
     response: { items: [renewed, created, toppedUp], total: 3, page: 1, page_size: 25 },
-    errors: ['USER_NOT_FOUND'],
   },
 };

@@ -55,23 +55,19 @@ export const groupExamples: RouteExamples = {
   // Answered to admins and to holders of view_groups; anyone else gets ADMIN_ONLY.
   'GET /api/groups': {
     response: { items: [...fixed, { ...support, member_count: 3 }] },
-    errors: ['ADMIN_ONLY'],
   },
   'POST /api/groups': {
     body: createBody,
     response: support,
-    errors: ['ADMIN_ONLY', 'GROUP_NAME_TAKEN'],
   },
   'PATCH /api/groups/:id': {
     params: { id: 4 },
     body: patch,
     response: { ...support, permissions: patch.permissions ?? [], member_count: 3 },
-    errors: ['ADMIN_ONLY', 'GROUP_NOT_FOUND', 'GROUP_FIXED', 'GROUP_NAME_TAKEN'],
   },
   // 204 on success; only a group without members can go.
   'DELETE /api/groups/:id': {
     noContent: true,
     params: { id: 4 },
-    errors: ['ADMIN_ONLY', 'GROUP_NOT_FOUND', 'GROUP_HAS_USERS', 'GROUP_FIXED'],
   },
 };

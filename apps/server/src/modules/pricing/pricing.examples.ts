@@ -66,17 +66,14 @@ export const pricingExamples: RouteExamples = {
       sort_order: 2,
     },
     response: pro,
-    errors: ['ADMIN_ONLY', 'CREDITS_NOT_POSITIVE', 'CREDITS_TOO_LARGE'],
   },
   'PATCH /api/credit-packages/:id': {
     params: { id: 3 },
     body: { price_cents: 6500, highlight: true },
     response: { ...pro, price_cents: 6500, highlight: true, updated_at: '2026-12-01T11:48:05.219Z' },
-    errors: ['ADMIN_ONLY', 'CREDIT_PACKAGE_NOT_FOUND', 'CREDITS_NOT_POSITIVE'],
   },
   'DELETE /api/credit-packages/:id': {
     noContent: true,
     params: { id: 4 },
-    errors: ['ADMIN_ONLY', 'CREDIT_PACKAGE_NOT_FOUND'],
   },
 };

@@ -5,7 +5,6 @@ export const reminderExamples: RouteExamples = {
   'PUT /api/reminders/settings': {
     body: { days: 7 },
     response: { days: 7 },
-    errors: ['ADMIN_ONLY'],
   },
   'GET /api/reminders/preference': { response: { enabled: true } },
   'PUT /api/reminders/preference': {
@@ -15,6 +14,5 @@ export const reminderExamples: RouteExamples = {
   // Four owners were messaged, listing eleven lines that expire within the next three days.
   'POST /api/reminders/run': {
     response: { owners: 4, lines: 11, days: 3 },
-    errors: ['ADMIN_ONLY'],
   },
 };

@@ -66,5 +66,5 @@ const status: SystemStatus = {
 };
 
 export const systemStatusExamples: RouteExamples = {
-  'GET /api/system/status': { response: status, errors: ['ADMIN_ONLY'] },
+  'GET /api/system/status': { response: status },
 };

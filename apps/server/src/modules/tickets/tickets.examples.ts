@@ -106,7 +106,6 @@ export const ticketExamples: RouteExamples = {
       sort: 'updated_at',
     },
     response: { items: [ticket], total: 1, page: 1, page_size: 25 },
-    errors: ['USER_NOT_AUTHENTICATED'],
   },
   'POST /api/tickets': {
     body: {
@@ -129,20 +128,18 @@ export const ticketExamples: RouteExamples = {
     },
     errors: ['USER_NOT_AUTHENTICATED'],
   },
-  'GET /api/tickets/unread-count': { response: { count: 3 }, errors: ['USER_NOT_AUTHENTICATED'] },
+  'GET /api/tickets/unread-count': { response: { count: 3 } },
   'GET /api/tickets/assignees': {
     response: [admin, { id: 'Zp5cY1kH9wNd3GfU', email: 'admin@example.com' }],
     errors: ['USER_NOT_AUTHENTICATED', 'ADMIN_ONLY'],
   },
-  'GET /api/tickets/setup-status': { response: setupStatus, errors: ['ADMIN_ONLY'] },
+  'GET /api/tickets/setup-status': { response: setupStatus },
   'GET /api/tickets/mail-preference': {
     response: { ticket_reply_mail: true },
-    errors: ['USER_NOT_AUTHENTICATED'],
   },
   'PUT /api/tickets/mail-preference': {
     body: { ticket_reply_mail: false },
     response: { ticket_reply_mail: false },
-    errors: ['USER_NOT_AUTHENTICATED'],
   },
   'GET /api/tickets/:id': {
     params: { id: ticket.id },

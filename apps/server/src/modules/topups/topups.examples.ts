@@ -69,22 +69,19 @@ export const topUpExamples: RouteExamples = {
   'POST /api/topups': {
     body: { package_id: 2, payment_reference: 'SEPA RF18 5390 0754 7034' },
     response: pending,
-    errors: ['CREDIT_PACKAGE_NOT_FOUND', 'PAYMENT_REFERENCE_REQUIRED'],
   },
   'GET /api/topups': {
     query: { page: 1, page_size: 25, status: 'pending' },
     response: { items: [other, later], total: 2, page: 1, page_size: 25 },
   },
-  'GET /api/topups/pending-count': { response: { count: 2 }, errors: ['ADMIN_ONLY'] },
+  'GET /api/topups/pending-count': { response: { count: 2 } },
   'POST /api/topups/:id/approve': {
     params: { id: 18 },
     response: approved,
-    errors: ['ADMIN_ONLY', 'TOPUP_NOT_FOUND', 'TOPUP_ALREADY_DECIDED', 'IDEMPOTENCY_KEY_REUSED'],
   },
   'POST /api/topups/:id/reject': {
     params: { id: 18 },
     body: { reason: rejected.reject_reason },
     response: rejected,
-    errors: ['ADMIN_ONLY', 'REJECT_REASON_REQUIRED', 'TOPUP_NOT_FOUND', 'TOPUP_ALREADY_DECIDED'],
   },
 };
