@@ -3,3 +3,7 @@
  * `@linedesk/shared` (`contactContracts.getDetails`); the web's bundler keeps only the ones it calls.
  */
 export * as contactContracts from './contact.contracts.js';
+export * as lineBulkContracts from './line-bulk.contracts.js';
+export * as lineConnectionContracts from './line-connections.contracts.js';
+export * as linePlanContracts from './line-plans.contracts.js';
+export * as serverContracts from './servers.contracts.js';
