@@ -172,7 +172,7 @@ export async function testServer(ctx: AppContext, actor: Actor, id: number): Pro
 }
 
 /** Tests every server; each result is also published as it arrives so a page can fill in live. */
-export async function checkAllServers(ctx: AppContext, actor: Actor): Promise<ServerCheckItem[]> {
+export async function checkAllServers(ctx: AppContext, _actor: Actor): Promise<ServerCheckItem[]> {
   const rows = await serversRepository.listAll(ctx.db);
   return mapLimited(rows, CHECK_ALL_CONCURRENCY, async (row) => ({
     id: row.id,
@@ -182,12 +182,12 @@ export async function checkAllServers(ctx: AppContext, actor: Actor): Promise<Se
 }
 
 /** What resellers and users may see: active servers, to pick one for a line. */
-export async function listActiveServers(ctx: AppContext, actor: Actor): Promise<ActiveServer[]> {
+export async function listActiveServers(ctx: AppContext, _actor: Actor): Promise<ActiveServer[]> {
   return (await serversRepository.listActive(ctx.db)).map(toActiveServer);
 }
 
 /** What the old panel's /api/config.php answered: where the default (newest active) server's API listens. */
-export async function getClientConfig(ctx: AppContext, actor: Actor): Promise<ClientConfig> {
+export async function getClientConfig(ctx: AppContext, _actor: Actor): Promise<ClientConfig> {
   const row = await serversRepository.newestActive(ctx.db);
   if (!row) throw new AppError('NO_ACTIVE_SERVERS');
   return { host_ip: row.hostIp, api_port: row.apiPort };
