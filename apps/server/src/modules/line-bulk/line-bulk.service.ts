@@ -117,7 +117,7 @@ async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promi
   };
 }
 
-async function planSelection(ctx: AppContext, actor: Actor | null, body: LineBulkBody): Promise<Plan> {
+async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody): Promise<Plan> {
   const scope = access.lines(actor);
   const me = scope.actor;
   const params: BulkParams = {};
@@ -211,7 +211,7 @@ async function planChangeCosts(
   return { perLine, total };
 }
 
-async function planOf(ctx: AppContext, actor: Actor | null, body: LineBulkBody): Promise<Plan> {
+async function planOf(ctx: AppContext, actor: Actor, body: LineBulkBody): Promise<Plan> {
   if (body.action === 'create') return planCreate(ctx, access.lines(actor).actor, body);
   return planSelection(ctx, actor, body);
 }
@@ -233,7 +233,7 @@ async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> 
 /** What a bulk action would do and cost, with nothing changed or charged. */
 export async function previewLineBulk(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   body: LineBulkBody,
 ): Promise<LineBulkPreview> {
   return previewOf(ctx, await planOf(ctx, actor, body));
@@ -276,7 +276,7 @@ async function jobView(ctx: AppContext, row: BulkJobRow): Promise<LineBulkJob> {
  */
 export async function startLineBulk(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   body: LineBulkBody,
   idempotency: IdempotencyRequest,
 ): Promise<{ job: LineBulkJob; replayed: boolean }> {
@@ -322,7 +322,7 @@ async function ownJob(ctx: AppContext, me: Actor, id: number): Promise<LineBulkJ
   return jobView(ctx, await ownRow(ctx, me, id));
 }
 
-export async function getLineBulk(ctx: AppContext, actor: Actor | null, id: number): Promise<LineBulkJob> {
+export async function getLineBulk(ctx: AppContext, actor: Actor, id: number): Promise<LineBulkJob> {
   const me = access.lines(actor).actor;
   return ownJob(ctx, me, id);
 }
@@ -344,7 +344,7 @@ export const LINE_BULK_CSV_HEADER = [
  */
 export async function lineBulkResultsCsv(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
 ): Promise<AsyncGenerator<string>> {
   const me = access.lines(actor).actor;

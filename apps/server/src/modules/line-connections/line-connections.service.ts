@@ -19,7 +19,7 @@ import { readSharingSettings, SHARING_SETTINGS_KEY } from './sharing-settings.js
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-async function visibleLine(ctx: AppContext, actor: Actor | null, id: number) {
+async function visibleLine(ctx: AppContext, actor: Actor, id: number) {
   const scope = access.lines(actor);
   return access.ownLineOrNotFound(scope, await linesRepository.findById(ctx.db, id));
 }
@@ -27,7 +27,7 @@ async function visibleLine(ctx: AppContext, actor: Actor | null, id: number) {
 /** Who is connected to the line now, its sharing flag and the addresses it used. */
 export async function getLineConnections(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
 ): Promise<LineConnections> {
   await visibleLine(ctx, actor, id);
@@ -73,7 +73,7 @@ function agentMessage(body: unknown): string {
 /** Ends one connection of the line on its server (the line's owner and admins). */
 export async function kickLineConnection(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   body: LineKickBody,
 ): Promise<{ message: string }> {
@@ -115,7 +115,7 @@ export async function kickLineConnection(
 }
 
 /** Lines connected now on each server, for the dashboard (admins: every line; resellers: their own). */
-export async function getOnlineByServer(ctx: AppContext, actor: Actor | null): Promise<OnlineByServer> {
+export async function getOnlineByServer(ctx: AppContext, actor: Actor): Promise<OnlineByServer> {
   const scope = access.lines(actor);
   const rows = await lineConnectionsRepository.onlineByServer(ctx.db, scope.ownerId);
   return {
@@ -124,14 +124,14 @@ export async function getOnlineByServer(ctx: AppContext, actor: Actor | null): P
   };
 }
 
-export async function getSharingSettings(ctx: AppContext, actor: Actor | null): Promise<SharingSettings> {
+export async function getSharingSettings(ctx: AppContext, actor: Actor): Promise<SharingSettings> {
   access.admin(actor);
   return readSharingSettings(ctx.db);
 }
 
 export async function updateSharingSettings(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   body: SharingSettingsBody,
 ): Promise<SharingSettings> {
   const admin = access.admin(actor);

@@ -31,7 +31,7 @@ async function publish(ctx: AppContext, action: 'insert' | 'update', id: number)
  */
 export async function listLinePlans(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   includeArchived: boolean,
 ): Promise<LinePlan[]> {
   const { actor: me } = access.lines(actor);
@@ -44,11 +44,7 @@ export async function listLinePlans(
   return rows.map((row) => toLinePlan(row, counts.get(row.id) ?? 0));
 }
 
-export async function createLinePlan(
-  ctx: AppContext,
-  actor: Actor | null,
-  input: LinePlanBody,
-): Promise<LinePlan> {
+export async function createLinePlan(ctx: AppContext, actor: Actor, input: LinePlanBody): Promise<LinePlan> {
   const admin = access.admin(actor);
   const body = linePlanBodySchema.parse(input);
   const subject = {
@@ -74,7 +70,7 @@ export async function createLinePlan(
  */
 export async function updateLinePlan(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   patch: LinePlanPatch,
 ): Promise<LinePlan> {

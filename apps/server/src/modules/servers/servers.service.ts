@@ -21,7 +21,7 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { access, type Actor } from '../../platform/access.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import {
   agentBaseUrl,
@@ -71,10 +71,9 @@ async function findOrNotFound(ctx: AppContext, id: number): Promise<ServerRow> {
 
 export async function listServers(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   query: ServerListQuery,
 ): Promise<ListResponse<Server>> {
-  access.admin(actor);
   const { rows, total } = await serversRepository.list(ctx.db, {
     status: query.status,
     search: query.search,
@@ -86,25 +85,19 @@ export async function listServers(
   return { items: rows.map(toServer), total, page: query.page, page_size: query.page_size };
 }
 
-export async function getServer(ctx: AppContext, actor: Actor | null, id: number): Promise<Server> {
-  access.admin(actor);
+export async function getServer(ctx: AppContext, actor: Actor, id: number): Promise<Server> {
   return toServer(await findOrNotFound(ctx, id));
 }
 
-export async function createServer(
-  ctx: AppContext,
-  actor: Actor | null,
-  body: ServerCreateBody,
-): Promise<Server> {
-  const admin = access.admin(actor);
+export async function createServer(ctx: AppContext, actor: Actor, body: ServerCreateBody): Promise<Server> {
   refuse(checkServerCreate(body));
-  // A new server starts inactive (spec section 4) until a connection test succeeds.
+  // A new server starts inactive until a connection test succeeds: no line is sent to an unreachable server.
   const subject = {
     action: 'server.create' as const,
     entity: (r: ServerRow) => ({ type: 'server' as const, id: r.id }),
   };
   const read = async (_db: unknown, r: ServerRow | undefined) => auditValues(r);
-  const row = await audited(ctx, admin, { ...subject, read }, (tx) =>
+  const row = await audited(ctx, actor, { ...subject, read }, (tx) =>
     serversRepository.insert(tx, {
       serverName: body.server_name!.trim(),
       hostIp: body.host_ip!.trim(),
@@ -117,7 +110,7 @@ export async function createServer(
       status: 'inactive',
       useTls: body.use_tls ?? false,
       tlsInsecure: body.tls_insecure ?? false,
-      userId: admin.id,
+      userId: actor.id,
     }),
   );
   await publish(ctx, 'insert', row.id);
@@ -126,11 +119,10 @@ export async function createServer(
 
 export async function updateServer(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   patch: ServerPatchBody,
 ): Promise<Server> {
-  const admin = access.admin(actor);
   refuse(checkServerPatch(patch));
   const existing = await findOrNotFound(ctx, id);
   const given: ServerUpdate = {
@@ -159,7 +151,7 @@ export async function updateServer(
   ].some((v) => v !== undefined);
   const subject = { action: 'server.update' as const, entity: { type: 'server' as const, id } };
   const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
-  const row = await audited(ctx, admin, { ...subject, read }, (tx) =>
+  const row = await audited(ctx, actor, { ...subject, read }, (tx) =>
     serversRepository.update(tx, id, values, { recheckSoon: connectionChanged }),
   );
   if (!row) throw new AppError('SERVER_NOT_FOUND');
@@ -167,27 +159,20 @@ export async function updateServer(
   return toServer(row);
 }
 
-export async function deleteServer(ctx: AppContext, actor: Actor | null, id: number): Promise<void> {
-  const admin = access.admin(actor);
+export async function deleteServer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const subject = { action: 'server.delete' as const, entity: { type: 'server' as const, id } };
   const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
-  if (!(await audited(ctx, admin, { ...subject, read }, (tx) => serversRepository.delete(tx, id))))
+  if (!(await audited(ctx, actor, { ...subject, read }, (tx) => serversRepository.delete(tx, id))))
     throw new AppError('SERVER_NOT_FOUND');
   await publish(ctx, 'delete', id);
 }
 
-export async function testServer(
-  ctx: AppContext,
-  actor: Actor | null,
-  id: number,
-): Promise<ServerTestResult> {
-  access.admin(actor);
+export async function testServer(ctx: AppContext, actor: Actor, id: number): Promise<ServerTestResult> {
   return testServerConnection(ctx, await findOrNotFound(ctx, id));
 }
 
 /** Tests every server; each result is also published as it arrives so a page can fill in live. */
-export async function checkAllServers(ctx: AppContext, actor: Actor | null): Promise<ServerCheckItem[]> {
-  access.admin(actor);
+export async function checkAllServers(ctx: AppContext, _actor: Actor): Promise<ServerCheckItem[]> {
   const rows = await serversRepository.listAll(ctx.db);
   return mapLimited(rows, CHECK_ALL_CONCURRENCY, async (row) => ({
     id: row.id,
@@ -197,14 +182,12 @@ export async function checkAllServers(ctx: AppContext, actor: Actor | null): Pro
 }
 
 /** What resellers and users may see: active servers, to pick one for a line. */
-export async function listActiveServers(ctx: AppContext, actor: Actor | null): Promise<ActiveServer[]> {
-  access.signedIn(actor);
+export async function listActiveServers(ctx: AppContext, _actor: Actor): Promise<ActiveServer[]> {
   return (await serversRepository.listActive(ctx.db)).map(toActiveServer);
 }
 
-/** The spec's /api/config.php: where the default (newest active) server's API listens. */
-export async function getClientConfig(ctx: AppContext, actor: Actor | null): Promise<ClientConfig> {
-  access.signedIn(actor);
+/** What the old panel's /api/config.php answered: where the default (newest active) server's API listens. */
+export async function getClientConfig(ctx: AppContext, _actor: Actor): Promise<ClientConfig> {
   const row = await serversRepository.newestActive(ctx.db);
   if (!row) throw new AppError('NO_ACTIVE_SERVERS');
   return { host_ip: row.hostIp, api_port: row.apiPort };
@@ -216,11 +199,10 @@ export async function getClientConfig(ctx: AppContext, actor: Actor | null): Pro
  */
 export async function callServerAgent(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   input: AgentCallBody,
 ): Promise<AgentCallResult> {
-  access.admin(actor);
   const row = await findOrNotFound(ctx, id);
   const { target, missing } = resolveAgentTarget(ctx, row);
   if (!target) {

@@ -1,5 +1,5 @@
-import type { LinePlan, LinePlanBody, LinePlanPatch } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { linePlanContracts, type LinePlanBody, type LinePlanPatch } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 /** Under ['line-plans'], the key a `line_plans` live event refreshes. */
 export const linePlanKeys = {
@@ -9,12 +9,11 @@ export const linePlanKeys = {
 
 export const linePlansApi = {
   list: (includeArchived: boolean, signal?: AbortSignal) =>
-    apiClient.get<{ items: LinePlan[] }>(
-      `/api/line-plans${includeArchived ? '?include_archived=true' : ''}`,
-      {
-        signal,
-      },
+    callApi(
+      linePlanContracts.list,
+      { query: { include_archived: includeArchived ? 'true' : undefined } },
+      { signal },
     ),
-  create: (body: LinePlanBody) => apiClient.post<LinePlan>('/api/line-plans', body),
-  update: (id: number, body: LinePlanPatch) => apiClient.patch<LinePlan>(`/api/line-plans/${id}`, body),
+  create: (body: LinePlanBody) => callApi(linePlanContracts.create, { body }),
+  update: (id: number, body: LinePlanPatch) => callApi(linePlanContracts.update, { params: { id }, body }),
 };

@@ -1,5 +1,5 @@
-import type { LineBulkBody, LineBulkFilter, LineBulkJob, LineBulkPreview } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { contractPath, lineBulkContracts, type LineBulkBody, type LineBulkFilter } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 import type { LineListParams } from './lines-api';
 
 /** Under ['line-bulk'], the key a `line_bulk_jobs` live event refreshes. */
@@ -22,13 +22,13 @@ export function toBulkFilter(params: Omit<LineListParams, 'page' | 'pageSize'>):
 }
 
 export function lineBulkResultsUrl(id: number): string {
-  return `/api/lines/bulk/${id}/results.csv`;
+  return contractPath(lineBulkContracts.resultsCsv.path, { id });
 }
 
 export const lineBulkApi = {
   preview: (body: LineBulkBody, signal?: AbortSignal) =>
-    apiClient.post<LineBulkPreview>('/api/lines/bulk/preview', body, { signal }),
+    callApi(lineBulkContracts.preview, { body }, { signal }),
   start: (body: LineBulkBody, idempotencyKey: string) =>
-    apiClient.post<LineBulkJob>('/api/lines/bulk', body, { headers: { 'idempotency-key': idempotencyKey } }),
-  get: (id: number, signal?: AbortSignal) => apiClient.get<LineBulkJob>(`/api/lines/bulk/${id}`, { signal }),
+    callApi(lineBulkContracts.start, { body, headers: { 'idempotency-key': idempotencyKey } }),
+  get: (id: number, signal?: AbortSignal) => callApi(lineBulkContracts.get, { params: { id } }, { signal }),
 };

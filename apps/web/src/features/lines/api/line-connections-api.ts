@@ -1,5 +1,5 @@
-import type { LineConnections, OnlineByServer, SharingSettings, SharingSettingsBody } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { lineConnectionContracts, type SharingSettingsBody } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
 
 /**
  * A line's connections live under ['lines'] so both a line's own change and a `line_connections`
@@ -13,13 +13,12 @@ export const lineConnectionKeys = {
 
 export const lineConnectionsApi = {
   get: (id: number, signal?: AbortSignal) =>
-    apiClient.get<LineConnections>(`/api/lines/${id}/connections`, { signal }),
+    callApi(lineConnectionContracts.get, { params: { id } }, { signal }),
   kick: (id: number, connectionId: string) =>
-    apiClient.post<{ message: string }>(`/api/lines/${id}/connections/kick`, { connection_id: connectionId }),
-  onlineByServer: (signal?: AbortSignal) =>
-    apiClient.get<OnlineByServer>('/api/dashboard/online', { signal }),
+    callApi(lineConnectionContracts.kick, { params: { id }, body: { connection_id: connectionId } }),
+  onlineByServer: (signal?: AbortSignal) => callApi(lineConnectionContracts.onlineByServer, {}, { signal }),
   sharingSettings: (signal?: AbortSignal) =>
-    apiClient.get<SharingSettings>('/api/sharing-settings', { signal }),
+    callApi(lineConnectionContracts.getSharingSettings, {}, { signal }),
   updateSharingSettings: (body: SharingSettingsBody) =>
-    apiClient.put<SharingSettings>('/api/sharing-settings', body),
+    callApi(lineConnectionContracts.updateSharingSettings, { body }),
 };

@@ -1,14 +1,10 @@
-import type {
-  AgentCallBody,
-  AgentCallResult,
-  ListResponse,
-  Server,
-  ServerCheckItem,
-  ServerCreateBody,
-  ServerPatchBody,
-  ServerTestResult,
+import {
+  serverContracts,
+  type AgentCallBody,
+  type ServerCreateBody,
+  type ServerPatchBody,
 } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export type ServerListParams = { page: number; pageSize: number };
 
@@ -20,13 +16,13 @@ export const serverKeys = {
 
 export const serversApi = {
   list: ({ page, pageSize }: ServerListParams, signal?: AbortSignal) =>
-    apiClient.get<ListResponse<Server>>(`/api/servers?page=${page}&page_size=${pageSize}`, { signal }),
-  get: (id: number, signal?: AbortSignal) => apiClient.get<Server>(`/api/servers/${id}`, { signal }),
-  create: (body: ServerCreateBody) => apiClient.post<Server>('/api/servers', body),
-  update: (id: number, body: ServerPatchBody) => apiClient.patch<Server>(`/api/servers/${id}`, body),
-  remove: (id: number) => apiClient.delete(`/api/servers/${id}`),
-  test: (id: number) => apiClient.post<ServerTestResult>(`/api/servers/${id}/test`),
-  checkAll: () => apiClient.post<{ items: ServerCheckItem[] }>('/api/servers/check'),
+    callApi(serverContracts.list, { query: { page, page_size: pageSize } }, { signal }),
+  get: (id: number, signal?: AbortSignal) => callApi(serverContracts.get, { params: { id } }, { signal }),
+  create: (body: ServerCreateBody) => callApi(serverContracts.create, { body }),
+  update: (id: number, body: ServerPatchBody) => callApi(serverContracts.update, { params: { id }, body }),
+  remove: (id: number) => callApi(serverContracts.remove, { params: { id } }),
+  test: (id: number) => callApi(serverContracts.test, { params: { id } }),
+  checkAll: () => callApi(serverContracts.checkAll),
   callAgent: (id: number, body: AgentCallBody) =>
-    apiClient.post<AgentCallResult>(`/api/servers/${id}/agent-call`, body),
+    callApi(serverContracts.callAgent, { params: { id }, body }),
 };

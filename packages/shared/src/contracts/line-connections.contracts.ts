@@ -1,0 +1,62 @@
+import { defineContract } from '../contract.js';
+import {
+  lineConnectionsSchema,
+  lineKickBodySchema,
+  lineKickResultSchema,
+  onlineByServerSchema,
+  sharingSettingsBodySchema,
+  sharingSettingsSchema,
+} from '../line-connections.js';
+import { idParamsSchema } from '../schema-blocks.js';
+
+const tags = ['lines'];
+
+export const get = defineContract({
+  method: 'GET',
+  path: '/api/lines/:id/connections',
+  access: { permission: 'view_users' },
+  tags,
+  summary: 'Who is connected to the line now, its sharing flag and the IP addresses it used',
+  params: idParamsSchema,
+  response: lineConnectionsSchema,
+});
+
+export const kick = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/connections/kick',
+  access: { permission: 'view_users' },
+  tags,
+  summary: 'End one connection of the line on its server (OSCam; the line stays enabled)',
+  params: idParamsSchema,
+  body: lineKickBodySchema,
+  response: lineKickResultSchema,
+});
+
+export const onlineByServer = defineContract({
+  method: 'GET',
+  path: '/api/dashboard/online',
+  access: { permission: 'view_users' },
+  tags: ['dashboard'],
+  summary: 'Lines online now per server (admins: every line; resellers: their own)',
+  response: onlineByServerSchema,
+});
+
+export const getSharingSettings = defineContract({
+  method: 'GET',
+  path: '/api/sharing-settings',
+  access: 'admin',
+  tags,
+  summary: 'Sharing detection settings (admin)',
+  response: sharingSettingsSchema,
+});
+
+export const updateSharingSettings = defineContract({
+  method: 'PUT',
+  path: '/api/sharing-settings',
+  access: 'admin',
+  tags,
+  summary:
+    'Change sharing detection (admin): alert on simultaneous IPs, on too many IPs in a window, and whether to suspend automatically',
+  body: sharingSettingsBodySchema,
+  response: sharingSettingsSchema,
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.js';
+import {
+  linePlanBodySchema,
+  linePlanListQuerySchema,
+  linePlanPatchSchema,
+  linePlanSchema,
+} from '../line-plan.js';
+import { idParamsSchema } from '../schema-blocks.js';
+
+const tags = ['lines'];
+
+export const list = defineContract({
+  method: 'GET',
+  path: '/api/line-plans',
+  access: { permission: 'view_users' },
+  tags,
+  summary: 'Line plans a line can be sold on (admins may add ?include_archived=true)',
+  query: linePlanListQuerySchema,
+  response: z.object({ items: z.array(linePlanSchema) }),
+});
+
+export const create = defineContract({
+  method: 'POST',
+  path: '/api/line-plans',
+  access: 'admin',
+  tags,
+  summary: 'Create a line plan (admin): prices per duration and restrictions',
+  body: linePlanBodySchema,
+  status: 201,
+  response: linePlanSchema,
+});
+
+export const update = defineContract({
+  method: 'PATCH',
+  path: '/api/line-plans/:id',
+  access: 'admin',
+  tags,
+  summary: 'Edit or archive a line plan (admin); new restrictions reach its lines at once',
+  params: idParamsSchema,
+  body: linePlanPatchSchema,
+  response: linePlanSchema,
+});

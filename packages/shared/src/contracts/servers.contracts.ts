@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.js';
+import { listResponseSchema } from '../list.js';
+import { idParamsSchema } from '../schema-blocks.js';
+import {
+  activeServerSchema,
+  agentCallBodySchema,
+  agentCallResultSchema,
+  clientConfigSchema,
+  serverCheckItemSchema,
+  serverCreateBodySchema,
+  serverListQuerySchema,
+  serverPatchBodySchema,
+  serverSchema,
+  serverTestResultSchema,
+} from '../server.js';
+
+const tags = ['servers'];
+
+export const list = defineContract({
+  method: 'GET',
+  path: '/api/servers',
+  access: 'admin',
+  tags,
+  summary: 'Card-sharing servers (admin); passwords are never returned',
+  query: serverListQuerySchema,
+  response: listResponseSchema(serverSchema),
+});
+
+export const create = defineContract({
+  method: 'POST',
+  path: '/api/servers',
+  access: 'admin',
+  tags,
+  summary: 'Add a server (admin); it starts inactive until a connection test succeeds',
+  body: serverCreateBodySchema,
+  status: 201,
+  response: serverSchema,
+});
+
+export const listActive = defineContract({
+  method: 'GET',
+  path: '/api/servers/active',
+  access: 'signedIn',
+  tags,
+  summary: 'Active servers by id, name and protocol (signed in), newest (the default) first',
+  response: z.object({ items: z.array(activeServerSchema) }),
+});
+
+export const checkAll = defineContract({
+  method: 'POST',
+  path: '/api/servers/check',
+  access: 'admin',
+  tags,
+  summary: 'Test every server (admin); each result is also published on /api/events',
+  response: z.object({ items: z.array(serverCheckItemSchema) }),
+});
+
+export const get = defineContract({
+  method: 'GET',
+  path: '/api/servers/:id',
+  access: 'admin',
+  tags,
+  summary: 'One server (admin)',
+  params: idParamsSchema,
+  response: serverSchema,
+});
+
+export const update = defineContract({
+  method: 'PATCH',
+  path: '/api/servers/:id',
+  access: 'admin',
+  tags,
+  summary: 'Edit a server (admin); an empty password keeps the stored one',
+  params: idParamsSchema,
+  body: serverPatchBodySchema,
+  response: serverSchema,
+});
+
+export const remove = defineContract({
+  method: 'DELETE',
+  path: '/api/servers/:id',
+  access: 'admin',
+  tags,
+  summary: 'Delete a server (admin)',
+  params: idParamsSchema,
+  status: 204,
+  response: null,
+});
+
+export const test = defineContract({
+  method: 'POST',
+  path: '/api/servers/:id/test',
+  access: 'admin',
+  tags,
+  summary: "Connection test: the agent's GET /health, then GET / with the login (admin)",
+  params: idParamsSchema,
+  response: serverTestResultSchema,
+});
+
+export const callAgent = defineContract({
+  method: 'POST',
+  path: '/api/servers/:id/agent-call',
+  access: 'admin',
+  tags,
+  summary: "Diagnostics: one raw call to the server's line agent (admin)",
+  params: idParamsSchema,
+  body: agentCallBodySchema,
+  response: agentCallResultSchema,
+});
+
+export const clientConfig = defineContract({
+  method: 'GET',
+  path: '/api/config',
+  access: 'signedIn',
+  tags,
+  summary: "The default active server's host_ip and api_port (the spec's /api/config.php)",
+  response: clientConfigSchema,
+});
