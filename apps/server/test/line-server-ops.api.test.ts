@@ -98,7 +98,7 @@ describe('lines on a CCcam server: username limit and server reloads', () => {
     }
     // The file already holds the line; the retry is what makes the server take it.
     const retried = await reseller.client.post(`/api/lines/${lineId}/sync`);
-    expect(retried.body.sync).toEqual({ ok: true, code: null, message: null });
+    expect(retried.body.sync).toEqual({ ok: true, code: null, message: null, params: null });
     expect(retried.body.line.sync_state).toBe('synced');
   });
 });

@@ -62,7 +62,7 @@ describe('line delivery in batches', () => {
       );
       for (const { res, inFile } of created) {
         expect(res.status).toBe(201);
-        expect(res.body.sync).toEqual({ ok: true, code: null, message: null });
+        expect(res.body.sync).toEqual({ ok: true, code: null, message: null, params: null });
         expect(res.body.line.sync_state).toBe('synced');
         expect(inFile).toBe(true);
       }

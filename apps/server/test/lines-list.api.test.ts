@@ -1,4 +1,4 @@
-import { addDays, isoDate } from '@linedesk/shared';
+import { addDays, isoDate, lineStatuses } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addActiveServer, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -119,5 +119,49 @@ describe('lines list: capped totals and derived sorts', () => {
     expect(statuses).toEqual(['active', 'active', 'active', 'active', 'expired', 'suspended', 'trial']);
     const names = (await list('sort=server_name&order=asc&page_size=100')).items.map((l) => l.server_name);
     expect(names).toEqual(['Alpha', 'Alpha', 'Alpha', 'Zulu', 'Zulu', 'Zulu', 'Zulu']);
+  });
+  it('a status filter selects exactly the lines that report that status, at each boundary', async () => {
+    // Its own account, so the other tests' totals stay as they are.
+    const owner = await signUpAccount(server, 'status-boundary@example.com', 100);
+    const cases: { name: string; trial?: boolean; expiry?: string; enabled?: boolean; status: string }[] = [
+      { name: 'today', expiry: today, status: 'active' },
+      { name: 'yesterday', expiry: addDays(today, -1), status: 'expired' },
+      { name: 'tomorrow', expiry: addDays(today, 1), status: 'active' },
+      { name: 'disabled', enabled: false, status: 'suspended' },
+      { name: 'disabledpast', enabled: false, expiry: addDays(today, -1), status: 'suspended' },
+      { name: 'trial', trial: true, status: 'trial' },
+      { name: 'trialtoday', trial: true, expiry: today, status: 'trial' },
+      { name: 'trialpast', trial: true, expiry: addDays(today, -1), status: 'expired' },
+    ];
+    const expected = new Map<number, string>();
+    for (const c of cases) {
+      const created = await owner.client.post('/api/lines', {
+        username: `status-${c.name}`,
+        password: 'pw-1234',
+        ...(c.trial ? { is_trial: true } : { subscription_months: 1 }),
+        server_id: servers[0]!.id,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id: number = created.body.line.id;
+      if (c.expiry)
+        expect((await admin.patch(`/api/lines/${id}`, { expiry_date: c.expiry })).status).toBe(200);
+      if (c.enabled === false) {
+        expect((await owner.client.patch(`/api/lines/${id}`, { enabled: false })).status).toBe(200);
+      }
+      const shown = await owner.client.get(`/api/lines/${id}`);
+      expect(shown.body.status, c.name).toBe(c.status);
+      expected.set(id, c.status);
+    }
+    const selected = new Map<number, string>();
+    for (const status of lineStatuses) {
+      const res = await owner.client.get(`/api/lines?status=${status}&page_size=100`);
+      expect(res.status).toBe(200);
+      for (const line of res.body.items as ListedLine[]) {
+        expect(line.status, `${line.username} under status=${status}`).toBe(status);
+        expect(selected.has(line.id), `${line.username} under two filters`).toBe(false);
+        selected.set(line.id, status);
+      }
+    }
+    expect(selected).toEqual(expected);
   });
 });

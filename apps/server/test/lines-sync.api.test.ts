@@ -117,10 +117,19 @@ describe('line sync', () => {
       ok: false,
       code: 'LINE_SERVER_ADD_FAILED',
       message: 'Disk full on the card server',
+      params: null,
     });
     expect(withMessage.body.line).toMatchObject({
       sync_state: 'failing',
       sync_error: 'Disk full on the card server',
+      sync_error_code: 'LINE_SERVER_ADD_FAILED',
+      sync_error_params: null,
+    });
+    expect((await reseller.client.get(`/api/lines/${withMessage.body.line.id}`)).body).toMatchObject({
+      sync_state: 'failing',
+      sync_error: 'Disk full on the card server',
+      sync_error_code: 'LINE_SERVER_ADD_FAILED',
+      sync_error_params: null,
     });
     expect(withMessage.body.charged).toBe(2);
 
@@ -130,6 +139,7 @@ describe('line sync', () => {
       ok: false,
       code: 'LINE_SERVER_ADD_FAILED',
       message: 'Failed to add user to CCcam server',
+      params: null,
     });
     const id = created.body.line.id;
     const edited = await reseller.client.patch(`/api/lines/${id}`, { password: 'other' });
@@ -155,6 +165,7 @@ describe('line sync', () => {
       ok: false,
       code: 'LINE_SERVER_DELETE_FAILED',
       message: 'Failed to delete user from CCcam server',
+      params: null,
     });
     expect((await reseller.client.get(`/api/lines/${id}`)).status).toBe(404);
 
@@ -163,7 +174,12 @@ describe('line sync', () => {
     scripted.answer({ status: 200, body: { message: 'ok', user: { enabled: true } } });
     await waitFor(outboxCount, (n) => n === 0);
     const line = await reseller.client.get(`/api/lines/${withMessage.body.line.id}`);
-    expect(line.body).toMatchObject({ sync_state: 'synced', sync_error: null });
+    expect(line.body).toMatchObject({
+      sync_state: 'synced',
+      sync_error: null,
+      sync_error_code: null,
+      sync_error_params: null,
+    });
     expect(scripted.requests).toContainEqual({
       method: 'DELETE',
       path: '/delete-user',
@@ -220,14 +236,43 @@ describe('line sync', () => {
         sync_state: 'failing',
         sync_error: created.body.sync.message,
       });
+      const reason = created.body.sync.message.slice(NOT_SYNCED.add.length);
+      expect(created.body.sync.params).toEqual({ reason });
+      expect((await reseller.client.get(`/api/lines/${created.body.line.id}`)).body).toMatchObject({
+        sync_state: 'failing',
+        sync_error: created.body.sync.message,
+        sync_error_code: 'LINE_ADDED_NOT_SYNCED',
+        sync_error_params: { reason },
+      });
 
       const edited = await reseller.client.patch(`/api/lines/${kept.id}`, { enabled: false });
       expect(edited.body.sync.code).toBe('LINE_UPDATED_NOT_SYNCED');
       expect(edited.body.sync.message.startsWith(NOT_SYNCED.update)).toBe(true);
       expect(edited.body.line.enabled).toBe(false);
-      const renewed = await reseller.client.post(`/api/lines/${kept.id}/renew`, { subscription_months: 3 });
+      const renewKey = { 'idempotency-key': `renew-down-${kept.id}` };
+      const renewed = await reseller.client.post(
+        `/api/lines/${kept.id}/renew`,
+        { subscription_months: 3 },
+        renewKey,
+      );
       expect(renewed.body.sync.code).toBe('LINE_RENEWED_NOT_SYNCED');
       expect(renewed.body.sync.message.startsWith(NOT_SYNCED.renew)).toBe(true);
+      // A replay answers from the line as stored: still failing, with its stored code (a background
+      // retry may have stored its own failure since, told as an update).
+      const replayed = await reseller.client.post(
+        `/api/lines/${kept.id}/renew`,
+        { subscription_months: 3 },
+        renewKey,
+      );
+      expect(replayed.status).toBe(200);
+      expect(replayed.body.charged).toBe(renewed.body.charged);
+      expect(replayed.body.sync.ok).toBe(false);
+      expect(replayed.body.sync.code).toMatch(/^LINE_(RENEWED|UPDATED)_NOT_SYNCED$/);
+      expect(replayed.body.sync).toMatchObject({
+        code: replayed.body.line.sync_error_code,
+        message: replayed.body.line.sync_error,
+        params: replayed.body.line.sync_error_params,
+      });
       const deleted = await reseller.client.delete(`/api/lines/${doomed.id}`);
       expect(deleted.body.sync.code).toBe('LINE_DELETED_NOT_SYNCED');
       expect(deleted.body.sync.message.startsWith(NOT_SYNCED.delete)).toBe(true);
@@ -268,7 +313,7 @@ describe('line sync', () => {
       await agent.restart();
     }
     const now = await reseller.client.post(`/api/lines/${line.id}/sync`);
-    expect(now.body.sync).toEqual({ ok: true, code: null, message: null });
+    expect(now.body.sync).toEqual({ ok: true, code: null, message: null, params: null });
     expect(now.body.line.sync_state).toBe('synced');
     expect(await agentUsers(agent)).toContainEqual(expect.objectContaining({ username: line.username }));
   });

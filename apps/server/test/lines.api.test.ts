@@ -152,7 +152,7 @@ describe('lines', () => {
       name: 'Alice',
     });
     expect(res.status).toBe(201);
-    expect(res.body.sync).toEqual({ ok: true, code: null, message: null });
+    expect(res.body.sync).toEqual({ ok: true, code: null, message: null, params: null });
     expect(res.body.charged).toBe(4);
     expect(res.body.balance).toBe(before - 4);
     expect(res.body.line).toMatchObject({
@@ -514,7 +514,7 @@ describe('lines', () => {
     const line = (await create(resellerA.client)).line;
     const res = await resellerA.client.delete(`/api/lines/${line.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: line.id, sync: { ok: true, code: null, message: null } });
+    expect(res.body).toEqual({ id: line.id, sync: { ok: true, code: null, message: null, params: null } });
     expect((await resellerA.client.get(`/api/lines/${line.id}`)).status).toBe(404);
     expect(await agentUsers(agent)).not.toContainEqual(expect.objectContaining({ username: line.username }));
     const again = await resellerA.client.delete(`/api/lines/${line.id}`);

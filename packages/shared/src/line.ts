@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, nonEmptyPatch, text } from './schema-blocks.js';
+import { errorCodes, type ErrorCode } from './errors.js';
 import { listQuerySchema } from './list.js';
 import { formatNewcamdDesKey } from './newcamd-des-key.js';
 
@@ -48,14 +49,37 @@ export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Derived, never stored: suspended beats expired beats trial. `today` is YYYY-MM-DD. */
-export function lineStatus(
-  line: { enabled: boolean; expiry_date: string; is_trial: boolean },
-  today: string,
-): LineStatus {
-  if (!line.enabled) return 'suspended';
-  if (line.expiry_date < today) return 'expired';
-  return line.is_trial ? 'trial' : 'active';
+/**
+ * What a line's status depends on: disabled; expired (its expiry date is before today, so a line
+ * expiring today still works all day); a trial; or nothing (the fallback).
+ */
+export type LineStatusCondition = 'disabled' | 'expired' | 'trial' | 'always';
+
+/**
+ * The status rules in order: the first whose condition holds gives the status, so suspended beats
+ * expired beats trial. Derived, never stored; the server's list filter and sort build their SQL from
+ * these same rules, so what a filter selects is what each line reports.
+ */
+export const lineStatusRules: readonly { status: LineStatus; when: LineStatusCondition }[] = [
+  { status: 'suspended', when: 'disabled' },
+  { status: 'expired', when: 'expired' },
+  { status: 'trial', when: 'trial' },
+  { status: 'active', when: 'always' },
+];
+
+type StatusFields = { enabled: boolean; expiry_date: string; is_trial: boolean };
+
+const conditionHolds: Record<LineStatusCondition, (line: StatusFields, today: string) => boolean> = {
+  disabled: (line) => !line.enabled,
+  expired: (line, today) => line.expiry_date < today,
+  trial: (line) => line.is_trial,
+  always: () => true,
+};
+
+/** A line's status on `today` (YYYY-MM-DD). */
+export function lineStatus(line: StatusFields, today: string): LineStatus {
+  const rule = lineStatusRules.find(({ when }) => conditionHolds[when](line, today));
+  return rule?.status ?? 'active';
 }
 
 /** Storage YYYY-MM-DD → display DD-MM-YYYY (spec 3) and back; null when the text is no real date. */
@@ -141,6 +165,8 @@ export function isValidLineCredential(value: string): boolean {
   );
 }
 
+const errorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
 export const lineSchema = z.object({
   id: z.number().int(),
   username: text(),
@@ -174,6 +200,9 @@ export const lineSchema = z.object({
   updated_at: text(),
   sync_state: z.enum(lineSyncStates),
   sync_error: text().nullable(),
+  /** The failure as a code and its template parameters (`sync_error` is its English text). */
+  sync_error_code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).nullable(),
+  sync_error_params: errorParamsSchema.nullable(),
   synced_at: text().nullable(),
   /** Connected now, as its server's agent last reported (lists and details fill it). */
   online: z.boolean().optional(),
@@ -240,6 +269,8 @@ export const lineSyncResultSchema = z.object({
   ok: z.boolean(),
   code: text().nullable(),
   message: text().nullable(),
+  /** The values `message` filled into its code's text (the agent's reason), to show it in another language. */
+  params: errorParamsSchema.nullable(),
 });
 export type LineSyncResult = z.infer<typeof lineSyncResultSchema>;
 

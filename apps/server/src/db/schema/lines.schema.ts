@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LineRestrictions, LineSyncState, PlanPrice } from '@linedesk/shared';
+import type { ErrorCode, ErrorParams, LineRestrictions, LineSyncState, PlanPrice } from '@linedesk/shared';
 import { timestamps } from './columns.js';
 import { authUsers, cccamServers } from './core.schema.js';
 
@@ -76,6 +76,9 @@ export const lines = pgTable(
       .references(() => linePlans.id),
     syncState: text('sync_state').$type<LineSyncState>().notNull().default('pending'),
     syncError: text('sync_error'),
+    /** The failure's code and template parameters, so a reader sees it in their own language. */
+    syncErrorCode: text('sync_error_code').$type<ErrorCode>(),
+    syncErrorParams: jsonb('sync_error_params').$type<ErrorParams>(),
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     /**
      * What the list's search looks in, lower-cased once on write: one LIKE over this is several times

@@ -34,6 +34,8 @@ export function toLine(row: LineRow, today: string): Line {
     updated_at: row.updatedAt.toISOString(),
     sync_state: row.syncState,
     sync_error: row.syncError,
+    sync_error_code: row.syncErrorCode,
+    sync_error_params: row.syncErrorParams,
     synced_at: row.syncedAt?.toISOString() ?? null,
   };
 }

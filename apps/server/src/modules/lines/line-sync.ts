@@ -4,6 +4,7 @@ import {
   formatErrorMessage,
   type ChangeEvent,
   type ErrorCode,
+  type ErrorParams,
   type LineSyncResult,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
@@ -11,7 +12,7 @@ import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-ag
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
 import { linesRepository } from './lines.repository.js';
 
-/** Which of the spec's text families a delivery outcome is told in (spec section 8). */
+/** Which family of texts a delivery outcome is told in: the reader sees what their request was doing. */
 export type SyncKind = 'add' | 'update' | 'renew' | 'delete';
 
 const texts: Record<SyncKind, { serverFailed: ErrorCode; notSynced: ErrorCode }> = {
@@ -21,30 +22,35 @@ const texts: Record<SyncKind, { serverFailed: ErrorCode; notSynced: ErrorCode }>
   delete: { serverFailed: 'LINE_SERVER_DELETE_FAILED', notSynced: 'LINE_DELETED_NOT_SYNCED' },
 };
 
-export const SYNC_OK: LineSyncResult = { ok: true, code: null, message: null };
+export const SYNC_OK: LineSyncResult = { ok: true, code: null, message: null, params: null };
 
 export function syncResult(kind: SyncKind, outcome: Outcome): LineSyncResult {
   if (outcome.ok) return SYNC_OK;
   const family = texts[kind];
   if (outcome.unreachable) {
+    const params = { reason: outcome.reason };
     return {
       ok: false,
       code: family.notSynced,
-      message: formatErrorMessage(family.notSynced, { reason: outcome.reason }),
+      message: formatErrorMessage(family.notSynced, params),
+      params,
     };
   }
   if (outcome.reloadError !== undefined) {
+    const params = { reason: outcome.reloadError };
     return {
       ok: false,
       code: 'LINE_SERVER_RELOAD_FAILED',
-      message: formatErrorMessage('LINE_SERVER_RELOAD_FAILED', { reason: outcome.reloadError }),
+      message: formatErrorMessage('LINE_SERVER_RELOAD_FAILED', params),
+      params,
     };
   }
-  // Spec 8: the server's own message when it gives one, else the default text.
+  // The server's own message when it gives one (it knows best what went wrong), else the default text.
   return {
     ok: false,
     code: family.serverFailed,
     message: outcome.serverMessage ?? errorMessages[family.serverFailed],
+    params: null,
   };
 }
 
@@ -108,6 +114,8 @@ async function backgroundKind(ctx: AppContext, row: OutboxRow): Promise<SyncKind
 export type LineSyncFields = {
   syncState: 'synced' | 'failing';
   syncError: string | null;
+  syncErrorCode: ErrorCode | null;
+  syncErrorParams: ErrorParams | null;
   syncedAt?: Date;
 };
 export type Delivered = { sync: LineSyncResult; line: LineSyncFields | null };
@@ -218,22 +226,43 @@ async function deliverLeasedRow(
     const synced = await recordDelivered(ctx, row, leaseId);
     return {
       sync: result,
-      line: synced ? { syncState: 'synced', syncError: null, syncedAt: synced.syncedAt } : null,
+      line: synced
+        ? {
+            syncState: 'synced',
+            syncError: null,
+            syncErrorCode: null,
+            syncErrorParams: null,
+            syncedAt: synced.syncedAt,
+          }
+        : null,
     };
   }
   const message = result.message ?? 'Sync failed';
   await lineOutboxRepository.fail(ctx.db, row, leaseId, message, retryDelayMs(row.attempts, timing));
   if (row.operation === 'upsert' && row.lineId !== null) {
-    const failing = await linesRepository.markFailing(ctx.db, row.lineId, message);
+    const failure = {
+      message,
+      code: result.code as ErrorCode | null,
+      params: result.params,
+    };
+    const failing = await linesRepository.markFailing(ctx.db, row.lineId, failure);
     if (failing) {
       await linesRepository.insertEvent(ctx.db, {
         lineId: row.lineId,
         actorId: null,
         action: 'sync_failed',
-        details: { server_id: row.serverId, error: message, code: result.code },
+        details: { server_id: row.serverId, error: message, code: result.code, params: result.params },
       });
       await publishLine(ctx, row.lineId, failing.ownerId);
-      return { sync: result, line: { syncState: 'failing', syncError: message } };
+      return {
+        sync: result,
+        line: {
+          syncState: 'failing',
+          syncError: message,
+          syncErrorCode: failure.code,
+          syncErrorParams: failure.params,
+        },
+      };
     }
   }
   return { sync: result, line: null };

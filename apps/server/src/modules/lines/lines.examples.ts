@@ -33,12 +33,14 @@ const line: Line = {
   updated_at: '2026-11-22T09:14:03.512Z',
   sync_state: 'synced',
   sync_error: null,
+  sync_error_code: null,
+  sync_error_params: null,
   synced_at: '2026-11-22T09:14:03.790Z',
 };
 
 const written: LineWriteResult = {
   line,
-  sync: { ok: true, code: null, message: null },
+  sync: { ok: true, code: null, message: null, params: null },
   charged: 4,
   balance: 36,
 };
@@ -90,7 +92,7 @@ export const lineExamples: RouteExamples = {
   },
   'DELETE /api/lines/:id': {
     params: { id: 42 },
-    response: { id: 42, sync: { ok: true, code: null, message: null } },
+    response: { id: 42, sync: { ok: true, code: null, message: null, params: null } },
     errors: ['LINE_NOT_FOUND'],
   },
   'POST /api/lines/:id/renew': {
@@ -115,12 +117,20 @@ export const lineExamples: RouteExamples = {
       ...written,
       charged: 0,
       balance: null,
-      line: { ...line, sync_state: 'failing', sync_error: 'connect ECONNREFUSED 10.0.0.3:3000' },
+      line: {
+        ...line,
+        sync_state: 'failing',
+        sync_error:
+          'User was updated in database but could not be updated in CCcam server: connect ECONNREFUSED 10.0.0.3:3000',
+        sync_error_code: 'LINE_UPDATED_NOT_SYNCED',
+        sync_error_params: { reason: 'connect ECONNREFUSED 10.0.0.3:3000' },
+      },
       sync: {
         ok: false,
         code: 'LINE_UPDATED_NOT_SYNCED',
         message:
           'User was updated in database but could not be updated in CCcam server: connect ECONNREFUSED 10.0.0.3:3000',
+        params: { reason: 'connect ECONNREFUSED 10.0.0.3:3000' },
       },
     },
     errors: ['LINE_NOT_FOUND'],

@@ -1,4 +1,11 @@
-import type { LineStatus, LineSyncState } from '@linedesk/shared';
+import {
+  lineStatusRules,
+  type ErrorCode,
+  type ErrorParams,
+  type LineStatus,
+  type LineStatusCondition,
+  type LineSyncState,
+} from '@linedesk/shared';
 import {
   and,
   asc,
@@ -85,23 +92,36 @@ function dateParam(iso: string): SQL {
   return sql`${iso}::date`;
 }
 
-/** The derived status (shared `lineStatus`) in SQL, for filtering and sorting. */
-function statusExpression(today: string): SQL<string> {
-  return sql<string>`case when not ${lines.enabled} then 'suspended' when ${lines.expiryDate} < ${dateParam(today)} then 'expired' when ${lines.isTrial} then 'trial' else 'active' end`;
+/** A status condition (shared `lineStatusRules`) in SQL, or its negation. */
+function conditionSql(when: LineStatusCondition, holds: boolean, today: string): SQL {
+  switch (when) {
+    case 'disabled':
+      return eq(lines.enabled, !holds);
+    case 'expired':
+      return holds
+        ? lt(lines.expiryDate, dateParam(today) as never)
+        : gte(lines.expiryDate, dateParam(today) as never);
+    case 'trial':
+      return eq(lines.isTrial, holds);
+    case 'always':
+      return holds ? sql`true` : sql`false`;
+  }
 }
 
+/** The derived status (shared `lineStatus`) in SQL, for sorting. */
+function statusExpression(today: string): SQL<string> {
+  const cases = lineStatusRules.map(
+    ({ status, when }) => sql`when ${conditionSql(when, true, today)} then ${sql.raw(`'${status}'`)}`,
+  );
+  return sql<string>`case ${sql.join(cases, sql` `)} end`;
+}
+
+/** Lines with this status: its rule's condition holds and no earlier rule's does. */
 function statusFilter(status: LineStatus, today: string): SQL {
-  const valid = gte(lines.expiryDate, dateParam(today) as never);
-  switch (status) {
-    case 'suspended':
-      return eq(lines.enabled, false);
-    case 'expired':
-      return and(eq(lines.enabled, true), lt(lines.expiryDate, dateParam(today) as never)) as SQL;
-    case 'trial':
-      return and(eq(lines.enabled, true), valid, eq(lines.isTrial, true)) as SQL;
-    case 'active':
-      return and(eq(lines.enabled, true), valid, eq(lines.isTrial, false)) as SQL;
-  }
+  const index = lineStatusRules.findIndex((rule) => rule.status === status);
+  const earlier = lineStatusRules.slice(0, index).map(({ when }) => conditionSql(when, false, today));
+  const own = lineStatusRules[index]!.when;
+  return and(...earlier, ...(own === 'always' ? [] : [conditionSql(own, true, today)])) as SQL;
 }
 
 export function escapeLike(text: string): string {
@@ -537,7 +557,8 @@ export const linesRepository = {
         select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r (id int, server_id int, username text)
       ),
       synced as (
-        update users u set sync_state = 'synced', sync_error = null, synced_at = now()
+        update users u set sync_state = 'synced', sync_error = null, sync_error_code = null,
+          sync_error_params = null, synced_at = now()
         from v
         where u.id = v.id and u.server_id = v.server_id and u.username = v.username
           and not exists (select 1 from line_sync_outbox o where o.server_id = v.server_id and o.username = v.username)
@@ -560,11 +581,17 @@ export const linesRepository = {
   async markFailing(
     db: Db,
     lineId: number,
-    message: string,
+    failure: { message: string; code: ErrorCode | null; params: ErrorParams | null },
   ): Promise<{ ownerId: string | null } | undefined> {
+    const { message } = failure;
     const [row] = await db
       .update(lines)
-      .set({ syncState: 'failing', syncError: message })
+      .set({
+        syncState: 'failing',
+        syncError: message,
+        syncErrorCode: failure.code,
+        syncErrorParams: failure.params,
+      })
       .where(
         and(
           eq(lines.id, lineId),

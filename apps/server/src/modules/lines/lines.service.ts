@@ -206,7 +206,12 @@ async function replayedWrite(
   const row = await linesRepository.findById(ctx.db, stored.line_id);
   if (!row) throw new AppError('LINE_NOT_FOUND');
   const line = toLine(row, today());
-  const sync = { ok: line.sync_state === 'synced', code: null, message: line.sync_error };
+  const sync = {
+    ok: line.sync_state === 'synced',
+    code: line.sync_error_code,
+    message: line.sync_error,
+    params: line.sync_error_params,
+  };
   return { line, sync, charged: stored.charged, balance: stored.balance, replayed: true };
 }
 

@@ -61,7 +61,13 @@ export function ConnectionLineDialog({ result, open, onAddAnother, onDone }: Con
             )}
             {!result.sync.ok && (
               <Alert severity="warning" data-testid="connection-sync-warning">
-                {result.sync.message ? syncText(result.sync.message) : t(errorKey('LINE_SERVER_ADD_FAILED'))}
+                {result.sync.message
+                  ? syncText({
+                      text: result.sync.message,
+                      code: result.sync.code,
+                      params: result.sync.params,
+                    })
+                  : t(errorKey('LINE_SERVER_ADD_FAILED'))}
                 <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
                   {t('lines.created.willRetry')}
                 </Box>

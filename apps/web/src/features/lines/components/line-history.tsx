@@ -6,7 +6,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { toDisplayDate, type LineEvent } from '@linedesk/shared';
+import { toDisplayDate, type ErrorParams, type LineEvent } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatDateTime } from '../../../lib/format-date';
@@ -87,7 +87,16 @@ function useEventDetails() {
       }
       case 'sync_failed': {
         const error = text(details.error);
-        if (error) result.push(syncText(error));
+        if (error) {
+          const params = details.params;
+          result.push(
+            syncText({
+              text: error,
+              code: text(details.code),
+              params: params && typeof params === 'object' ? (params as ErrorParams) : null,
+            }),
+          );
+        }
         break;
       }
     }

@@ -3,7 +3,7 @@ import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import type { LineSyncState } from '@linedesk/shared';
+import type { ErrorParams, LineSyncState } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { useSyncText } from '../hooks/use-sync-text';
 
@@ -17,10 +17,15 @@ const icons = {
   failing: <CloudOffOutlinedIcon />,
 } satisfies Record<LineSyncState, unknown>;
 
-type LineSyncChipProps = { state: LineSyncState; error: string | null };
+type LineSyncChipProps = {
+  state: LineSyncState;
+  error: string | null;
+  code?: string | null;
+  params?: ErrorParams | null;
+};
 
 /** Whether the server has the line as the panel has it; a failing line shows the last error on hover. */
-export function LineSyncChip({ state, error }: LineSyncChipProps) {
+export function LineSyncChip({ state, error, code, params }: LineSyncChipProps) {
   const { t } = useTranslation();
   const syncText = useSyncText();
   const chip = (
@@ -36,7 +41,7 @@ export function LineSyncChip({ state, error }: LineSyncChipProps) {
   );
   if (!error || state === 'synced') return chip;
   return (
-    <Tooltip title={syncText(error)} data-testid="line-sync-error">
+    <Tooltip title={syncText({ text: error, code, params })} data-testid="line-sync-error">
       {chip}
     </Tooltip>
   );

@@ -178,7 +178,14 @@ export function LinesGrid(props: LinesGridProps) {
         field: 'sync_state',
         headerName: t('lines.fields.sync'),
         width: 140,
-        renderCell: ({ row }) => <LineSyncChip state={row.sync_state} error={row.sync_error} />,
+        renderCell: ({ row }) => (
+          <LineSyncChip
+            state={row.sync_state}
+            error={row.sync_error}
+            code={row.sync_error_code}
+            params={row.sync_error_params}
+          />
+        ),
       },
       {
         field: 'last_seen_at',

@@ -33,6 +33,8 @@ const line: Line = {
   updated_at: '2025-01-01T00:00:00.000Z',
   sync_state: 'synced',
   sync_error: null,
+  sync_error_code: null,
+  sync_error_params: null,
   synced_at: null,
 };
 

@@ -2,25 +2,36 @@ import { describe, expect, it } from 'vitest';
 import { parseSyncText } from './sync-text';
 
 describe('parseSyncText', () => {
-  it('recognises the spec texts with and without a reason', () => {
-    expect(parseSyncText('Failed to add user to CCcam server')).toEqual({ code: 'LINE_SERVER_ADD_FAILED' });
+  it('translates by code, with and without parameters', () => {
     expect(
-      parseSyncText(
-        'User was added to database but could not be added to CCcam server: connect ECONNREFUSED 127.0.0.1:3000',
-      ),
-    ).toEqual({ code: 'LINE_ADDED_NOT_SYNCED', reason: 'connect ECONNREFUSED 127.0.0.1:3000' });
-    expect(parseSyncText('User was renewed in database but could not be renewed in CCcam server: x')).toEqual(
-      {
-        code: 'LINE_RENEWED_NOT_SYNCED',
-        reason: 'x',
-      },
-    );
+      parseSyncText({
+        text: 'Failed to add user to CCcam server',
+        code: 'LINE_SERVER_ADD_FAILED',
+        params: null,
+      }),
+    ).toEqual({ code: 'LINE_SERVER_ADD_FAILED', params: {} });
+    expect(
+      parseSyncText({
+        text: 'User was added to database but could not be added to CCcam server: connect ECONNREFUSED 127.0.0.1:3000',
+        code: 'LINE_ADDED_NOT_SYNCED',
+        params: { reason: 'connect ECONNREFUSED 127.0.0.1:3000' },
+      }),
+    ).toEqual({ code: 'LINE_ADDED_NOT_SYNCED', params: { reason: 'connect ECONNREFUSED 127.0.0.1:3000' } });
   });
 
-  it('keeps any other text (an agent message) as it is', () => {
-    expect(parseSyncText('Username may only contain printable ASCII characters')).toEqual({
+  it("keeps the server's own message, and any text without a code, as it is", () => {
+    expect(
+      parseSyncText({
+        text: 'Username may only contain printable ASCII characters',
+        code: 'LINE_SERVER_ADD_FAILED',
+        params: null,
+      }),
+    ).toEqual({ code: null, text: 'Username may only contain printable ASCII characters' });
+    expect(
+      parseSyncText({ text: 'User was renewed in database but could not be renewed in CCcam server: x' }),
+    ).toEqual({
       code: null,
-      text: 'Username may only contain printable ASCII characters',
+      text: 'User was renewed in database but could not be renewed in CCcam server: x',
     });
   });
 });

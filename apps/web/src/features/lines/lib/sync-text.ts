@@ -1,25 +1,20 @@
-import { errorMessages, type ErrorCode } from '@linedesk/shared';
+import { errorCodes, formatErrorMessage, type ErrorCode, type ErrorParams } from '@linedesk/shared';
 
-export type LineErrorCode = Extract<ErrorCode, `LINE_${string}`>;
-export type ParsedSyncText = { code: LineErrorCode; reason?: string } | { code: null; text: string };
+/** A delivery failure as the API reports it: its English text, with its code and parameters when known. */
+export type SyncFailure = { text: string; code?: string | null; params?: ErrorParams | null };
+export type ParsedSyncText = { code: ErrorCode; params: ErrorParams } | { code: null; text: string };
 
-const templates = Object.entries(errorMessages).filter(([code]) => code.startsWith('LINE_')) as [
-  LineErrorCode,
-  string,
-][];
+const known = new Set<string>(errorCodes);
 
 /**
- * The API reports a failed delivery as the spec's English text (`sync.message`, `sync_error`), with the
- * agent's reason filled in. Matching it back to its code lets the reader see it in their language;
- * an agent's own message (which has no template) is shown as it came.
+ * Which translation a failure is shown with: its code and parameters when the text is that code's
+ * own (the server's own message for a refused change has the code too, but only its words say what
+ * went wrong, so it is shown as it came); the raw text when there is no code (older history entries).
  */
-export function parseSyncText(text: string): ParsedSyncText {
-  for (const [code, template] of templates) {
-    if (text === template) return { code };
-    const marker = template.indexOf('{{reason}}');
-    if (marker > 0 && text.startsWith(template.slice(0, marker))) {
-      return { code, reason: text.slice(marker) };
-    }
-  }
-  return { code: null, text };
+export function parseSyncText({ text, code, params }: SyncFailure): ParsedSyncText {
+  if (!code || !known.has(code)) return { code: null, text };
+  const errorCode = code as ErrorCode;
+  const values = params ?? {};
+  if (formatErrorMessage(errorCode, values) !== text) return { code: null, text };
+  return { code: errorCode, params: values };
 }

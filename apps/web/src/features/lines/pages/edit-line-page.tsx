@@ -112,7 +112,13 @@ function LineEditor({ line }: { line: Line }) {
 
   const reportSync = (result: LineWriteResult, success: string) => {
     if (result.sync.ok) snackbar(success);
-    else snackbar(result.sync.message ? syncText(result.sync.message) : t('lines.sync.failing'), 'warning');
+    else
+      snackbar(
+        result.sync.message
+          ? syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params })
+          : t('lines.sync.failing'),
+        'warning',
+      );
   };
 
   const onSubmit = handleSubmit((values) => {
@@ -296,7 +302,12 @@ function LineEditor({ line }: { line: Line }) {
             <CardContent>
               <Stack sx={{ gap: 1.5 }}>
                 <Fact label={t('lines.fields.sync')}>
-                  <LineSyncChip state={line.sync_state} error={line.sync_error} />
+                  <LineSyncChip
+                    state={line.sync_state}
+                    error={line.sync_error}
+                    code={line.sync_error_code}
+                    params={line.sync_error_params}
+                  />
                 </Fact>
                 <Fact label={t('lines.edit.syncedAt')}>
                   {line.synced_at
@@ -308,7 +319,11 @@ function LineEditor({ line }: { line: Line }) {
                     severity={line.sync_state === 'failing' ? 'error' : 'warning'}
                     data-testid="line-sync-message"
                   >
-                    {syncText(line.sync_error)}
+                    {syncText({
+                      text: line.sync_error,
+                      code: line.sync_error_code,
+                      params: line.sync_error_params,
+                    })}
                   </Alert>
                 )}
                 {retry.isError && <Alert severity="error">{errorMessage(retry.error)}</Alert>}
@@ -358,7 +373,10 @@ function LineEditor({ line }: { line: Line }) {
         onClose={() => setDeleteOpen(false)}
         onDeleted={(deleted, result) => {
           if (result && !result.sync.ok && result.sync.message)
-            snackbar(syncText(result.sync.message), 'warning');
+            snackbar(
+              syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params }),
+              'warning',
+            );
           else snackbar(t('lines.list.deleted', { username: deleted.username }));
           void navigate(paths.linesAll);
         }}

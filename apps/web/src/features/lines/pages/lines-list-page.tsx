@@ -131,7 +131,13 @@ export function LinesListPage() {
 
   const reportSync = (result: LineWriteResult, success: string) => {
     if (result.sync.ok) snackbar(success);
-    else snackbar(result.sync.message ? syncText(result.sync.message) : t('lines.sync.failing'), 'warning');
+    else
+      snackbar(
+        result.sync.message
+          ? syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params })
+          : t('lines.sync.failing'),
+        'warning',
+      );
   };
 
   const handleAction = (action: LineRowAction, line: Line) => {
@@ -407,7 +413,10 @@ export function LinesListPage() {
         onClose={() => setDeleting((state) => ({ ...state, open: false }))}
         onDeleted={(line, result) => {
           if (result && !result.sync.ok && result.sync.message)
-            snackbar(syncText(result.sync.message), 'warning');
+            snackbar(
+              syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params }),
+              'warning',
+            );
           else snackbar(t('lines.list.deleted', { username: line.username }));
           setDeleting((state) => ({ ...state, open: false }));
         }}

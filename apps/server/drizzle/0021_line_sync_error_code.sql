@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "sync_error_code" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "sync_error_params" jsonb;
