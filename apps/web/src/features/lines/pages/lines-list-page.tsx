@@ -38,7 +38,7 @@ import { useLines, useRenewLine, useServerOptions } from '../hooks/use-lines';
 import { useConnectionLine } from '../hooks/use-connection-line';
 import { useLineActions } from '../hooks/use-line-actions';
 import { copyText } from '../lib/copy-text';
-import { filterOf, readLineListState } from '../lib/line-list-state';
+import { DEFAULT_PAGE_SIZE, filterOf, readLineListState } from '../lib/line-list-state';
 
 type LineDialog = { open: boolean; line: Line | null };
 const closed: LineDialog = { open: false, line: null };
@@ -93,7 +93,7 @@ export function LinesListPage() {
       const query = toLineQuery(next);
       // Defaults stay out of the address.
       if (next.page === 1) query.delete('page');
-      if (next.pageSize === 25) query.delete('page_size');
+      if (next.pageSize === DEFAULT_PAGE_SIZE) query.delete('page_size');
       setSearchParams(query, { replace: true });
       setSelection(emptySelection);
       setAllMatching(false);
