@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { PricingCards } from '../components/pricing-cards';
 import { usePricing } from '../hooks/use-pricing';
 

@@ -7,7 +7,7 @@ import { displayCredits, isAdminAccount, maySellLines, type Account } from '@lin
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { lazyPage } from '../../../routes/lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OnlineByServerCard } from '../components/online-by-server-card';

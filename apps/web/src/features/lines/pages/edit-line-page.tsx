@@ -27,7 +27,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { DeleteLineDialog } from '../components/delete-line-dialog';

@@ -24,7 +24,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { lineExportUrl, toLineQuery, type LineListParams } from '../api/lines-api';
 import { toBulkFilter } from '../api/line-bulk-api';
