@@ -30,7 +30,7 @@ const pageNeeds = {
   dashboard: {
     modules: [
       'src/routes/router.tsx',
-      'src/routes/page-providers.tsx',
+      'src/lib/page-providers.tsx',
       'src/i18n/later-texts.ts',
       'src/routes/dashboard-shell.tsx',
       'src/features/dashboard/pages/dashboard-home-page.tsx',

@@ -116,7 +116,8 @@ describe('the credits economy in a real browser', () => {
     expect(await card.getAttribute('data-highlight')).toBe('true');
     expect(await card.getByTestId('pricing-price').textContent()).toBe('€19.99');
 
-    // /products lists the line prices of spec section 9 and the same package.
+    // /products lists the standard line prices (2 credits for a month up to 15 for two years) and the
+    // same package.
     await admin.getByTestId('nav-products').first().click();
     await admin.waitForURL(/\/products$/);
     const prices = admin.getByTestId('line-price-credits');

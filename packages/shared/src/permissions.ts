@@ -62,3 +62,10 @@ export const ADMIN_DISPLAY_CREDITS = 1000;
 export function displayCredits(account: { is_admin: boolean; group_id: number; credits: number }): number {
   return isAdminAccount(account) ? ADMIN_DISPLAY_CREDITS : account.credits;
 }
+
+/** Who may sell lines: administrators, and accounts whose group grants view_users. */
+export function maySellLines(actor: { isAdmin: boolean; permissions: Iterable<string> }): boolean {
+  if (actor.isAdmin) return true;
+  for (const permission of actor.permissions) if (permission === 'view_users') return true;
+  return false;
+}

@@ -87,7 +87,7 @@ async function loadParts(parts: Exclude<TextsPart, 'first'>[]): Promise<void> {
 
 /**
  * The texts beyond the sign-in page's, for the shown language (and one being switched to). Every
- * lazily loaded page waits for them before it renders (`routes/lazy-page.ts`).
+ * lazily loaded page waits for them before it renders (`lib/lazy-page.ts`).
  */
 export function loadAllTexts(): Promise<void> {
   return loadParts(['rest', 'pages']);

@@ -3,7 +3,7 @@ import { Outlet, matchPath, useRoutes, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 const loadPageRoutes = () => import('./router');
 const PageRoutes = lazy(() => loadPageRoutes().then((module) => ({ default: module.PageRoutes })));

@@ -21,7 +21,7 @@ import { isAdminAccount, type Me, type Permission } from '@linedesk/shared';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { NavGroup, NavItem } from '../layouts/dashboard/nav-types';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 type NavItemConfig = {
   /** A key under `nav.` in the locale files. */

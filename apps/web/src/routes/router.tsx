@@ -1,7 +1,7 @@
 import { isValidElement, type ReactNode } from 'react';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { isLazyPage, lazyPage } from './lazy-page';
-import { paths } from './paths';
+import { isLazyPage, lazyPage } from '../lib/lazy-page';
+import { paths } from '../lib/paths';
 
 // Every page but sign-in (routes/app-routes.tsx), loaded as one table once the address is another
 // page's. Pages load on first visit, so signing in doesn't download the grids, charts and editors,

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 
 /** Under the sign-in form: the way to a reset mail (its text is in the sign-in page's own texts). */
 export function ForgotPasswordLink() {

@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { GuestGuard } from '../../auth/components/guest-guard';
 import { useForgotPassword } from '../hooks/use-account-security';
 

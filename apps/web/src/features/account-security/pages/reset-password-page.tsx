@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../hooks/use-account-security';
 
 const resetSchema = z

@@ -11,7 +11,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { GuestGuard } from '../../auth/components/guest-guard';
 import { useVerifyTwoFactor } from '../hooks/use-account-security';
 

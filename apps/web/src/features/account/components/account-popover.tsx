@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LazyPopover } from '../../../components/lazy-overlays';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useSignOut } from '../../auth/hooks/use-auth-mutations';
 import { AccountAvatar } from './account-avatar';

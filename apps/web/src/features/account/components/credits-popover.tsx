@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LazyMenu } from '../../../components/lazy-overlays';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 
 export function CreditsPopover() {

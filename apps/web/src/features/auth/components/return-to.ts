@@ -1,4 +1,4 @@
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 
 /** Location state the auth guard leaves for the sign-in page. */
 export type ReturnToState = { returnTo?: string };

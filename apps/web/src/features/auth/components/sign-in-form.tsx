@@ -13,7 +13,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { OutlinedTextField } from '../../../components/form/outlined-text-field';
 import { useErrorMessage, useValidationMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { isTwoFactorChallenge } from '../../account-security/lib/two-factor-challenge';
 import { signInApi } from '../api/sign-in-api';
 import { cacheMe } from '../lib/cache-me';

@@ -12,7 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useSignUp } from '../hooks/use-auth-mutations';
 import { signUpFormSchema, type SignUpFormValues } from './auth-schemas';
 

@@ -1,7 +1,7 @@
 import type { Me } from '@linedesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { isTwoFactorChallenge } from '../../account-security/lib/two-factor-challenge';
 import { authApi, authKeys } from '../api/auth-api';
 

@@ -13,7 +13,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { MyTopUpsCard } from '../components/my-topups-card';

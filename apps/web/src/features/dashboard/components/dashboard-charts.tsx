@@ -10,7 +10,7 @@ import { ChartCard } from './chart-card';
 
 const HEIGHT = 280;
 
-/** The dashboard's four charts, built only from the figures the API computed. */
+/** The dashboard's four charts, built only from the figures the API computed (no sums in the browser). */
 export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();

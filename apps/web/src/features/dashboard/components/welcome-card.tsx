@@ -6,7 +6,7 @@ import { accountDisplayName } from '@linedesk/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 
 /** Per account, so someone who signs in with a second account on this browser is welcomed there too. */

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { displayCredits, isAdminAccount, type Account } from '@linedesk/shared';
+import { displayCredits, isAdminAccount, maySellLines, type Account } from '@linedesk/shared';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { lazyPage } from '../../../routes/lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OnlineByServerCard } from '../components/online-by-server-card';
@@ -26,7 +26,7 @@ export function DashboardHomePage() {
   const errorMessage = useErrorMessage();
   const account = useAccount();
   const admin = isAdminAccount(account);
-  const sellsLines = admin || account.permissions.includes('view_users');
+  const sellsLines = maySellLines({ isAdmin: admin, permissions: account.permissions });
   const [owner, setOwner] = useState<Account | null>(null);
   const dashboard = useDashboard(owner?.id ?? null);
 

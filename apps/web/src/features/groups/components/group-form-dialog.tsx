@@ -1,20 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import Stack from '@mui/material/Stack';
 import { permissions, type Group, type Permission } from '@linedesk/shared';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useSaveGroup } from '../hooks/use-groups';
@@ -62,78 +56,59 @@ export function GroupFormDialog({ open, group, onClose, onSaved }: GroupFormDial
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={save.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="group-form-title"
-      slotProps={{ transition: { onExited: () => save.reset() } }}
+      title={group ? t('groups.editTitle') : t('groups.createTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={group ? t('common.saveChanges') : t('groups.create')}
+      pending={save.isPending}
+      errorText={save.isError ? errorMessage(save.error) : null}
+      onExited={() => save.reset()}
+      formTestId="group-form"
+      submitTestId="group-form-submit"
+      errorTestId="group-form-error"
     >
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="group-form">
-        <DialogTitle id="group-form-title">
-          {group ? t('groups.editTitle') : t('groups.createTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 3, pt: 1 }}>
-            {save.isError && (
-              <Alert severity="error" data-testid="group-form-error">
-                {errorMessage(save.error)}
-              </Alert>
-            )}
-            <FormTextField control={control} name="name" label={t('groups.name')} autoFocus />
-            <FormTextField
-              control={control}
-              name="description"
-              label={t('groups.description')}
-              multiline
-              minRows={2}
-            />
-            <Controller
-              control={control}
-              name="permissions"
-              render={({ field }) => {
-                const toggle = (permission: Permission, checked: boolean) =>
-                  field.onChange(
-                    checked
-                      ? [...field.value, permission]
-                      : field.value.filter((value) => value !== permission),
-                  );
-                return (
-                  <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
-                    <FormLabel component="legend" sx={{ typography: 'subtitle2', mb: 1 }}>
-                      {t('groups.permissions')}
-                    </FormLabel>
-                    <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                      {permissions.map((permission) => (
-                        <FormControlLabel
-                          key={permission}
-                          label={t(`permissions.${permission}`)}
-                          control={
-                            <Checkbox
-                              checked={field.value.includes(permission)}
-                              onChange={(event) => toggle(permission, event.target.checked)}
-                              slotProps={{ input: { 'data-testid': `permission-${permission}` } as object }}
-                            />
-                          }
-                        />
-                      ))}
-                    </FormGroup>
-                  </Box>
-                );
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="inherit" onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending} data-testid="group-form-submit">
-            {group ? t('common.saveChanges') : t('groups.create')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <FormTextField control={control} name="name" label={t('groups.name')} autoFocus />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('groups.description')}
+        multiline
+        minRows={2}
+      />
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field }) => {
+          const toggle = (permission: Permission, checked: boolean) =>
+            field.onChange(
+              checked ? [...field.value, permission] : field.value.filter((value) => value !== permission),
+            );
+          return (
+            <Box component="fieldset" sx={{ border: 0, m: 0, p: 0 }}>
+              <FormLabel component="legend" sx={{ typography: 'subtitle2', mb: 1 }}>
+                {t('groups.permissions')}
+              </FormLabel>
+              <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                {permissions.map((permission) => (
+                  <FormControlLabel
+                    key={permission}
+                    label={t(`permissions.${permission}`)}
+                    control={
+                      <Checkbox
+                        checked={field.value.includes(permission)}
+                        onChange={(event) => toggle(permission, event.target.checked)}
+                        slotProps={{ input: { 'data-testid': `permission-${permission}` } as object }}
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+            </Box>
+          );
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -13,7 +13,7 @@ import type { Line } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { linePath } from '../../../routes/paths';
+import { linePath } from '../../../lib/paths';
 import type { LineRowAction } from './lines-grid';
 
 type LineActionsMenuProps = {

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatDate } from '../../../lib/format-date';
-import { linePath } from '../../../routes/paths';
+import { linePath } from '../../../lib/paths';
 import { linePageSizes } from '../lib/line-list-state';
 import { LineActionsMenu } from './line-actions-menu';
 import { LinesEmptyOverlay } from './lines-empty-overlay';

@@ -1,7 +1,7 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { isAdminAccount } from '@linedesk/shared';
+import { isAdminAccount, maySellLines } from '@linedesk/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks/account-context';
@@ -10,7 +10,7 @@ import { useAccount } from '../../auth/hooks/account-context';
 export function LinesGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const account = useAccount();
-  if (isAdminAccount(account) || account.permissions.includes('view_users')) return children;
+  if (maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions })) return children;
   return (
     <Box
       role="alert"

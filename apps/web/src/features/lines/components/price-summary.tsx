@@ -11,7 +11,7 @@ type PriceSummaryProps = {
   price: number;
   /** The caller's balance. */
   balance: number;
-  /** Admins are never charged (spec section 6). */
+  /** Admins are never charged: their credits are unlimited, so the summary shows no cost. */
   admin: boolean;
   trial?: boolean;
 };

@@ -1,18 +1,35 @@
 import {
   defaultPlanPrices,
   isValidLineCredential,
+  lineCreateBodySchema,
+  linePatchBodySchema,
   type Line,
   type LineCreateBody,
   type LinePatchBody,
 } from '@linedesk/shared';
 import { z } from 'zod';
 
-const optionalText = (max: number) => z.string().max(max, { error: 'TOO_LONG' });
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, { error: 'TOO_LONG' })
-  .refine((value) => value === '' || z.email().safeParse(value).success, { error: 'INVALID_EMAIL' });
+/**
+ * A form text ('' = none) held to the API's own rule for that field, so a limit lives in the shared
+ * schema alone; the API's length limit shows as TOO_LONG, any other refusal with the API's code.
+ */
+function apiText(field: z.ZodType) {
+  return z.string().superRefine((value, ctx) => {
+    const issue = value === '' ? undefined : field.safeParse(value).error?.issues[0];
+    if (issue)
+      ctx.addIssue({ code: 'custom', message: issue.code === 'too_big' ? 'TOO_LONG' : issue.message });
+  });
+}
+const apiEmail = (field: z.ZodType) =>
+  z
+    .string()
+    .trim()
+    .pipe(apiText(field))
+    .refine((value) => value === '' || z.email().safeParse(value).success, { error: 'INVALID_EMAIL' });
+
+const createFields = lineCreateBodySchema.shape;
+const patchFields = linePatchBodySchema.shape;
+const hostPortField = patchFields.host_port.unwrap();
 
 /** The agent writes these verbatim into CCcam.cfg / oscam.user, so the API refuses what would break it. */
 const credential = (invalid: string, required: string, trim = false) =>
@@ -37,10 +54,10 @@ export function addLineFormSchemaFor(durations: readonly number[]) {
     plan_id: z.string(),
     /** '' = let the API pick the newest active server. */
     server_id: z.string(),
-    notes: optionalText(2000),
-    name: optionalText(200),
-    email: optionalEmail,
-    company: optionalText(200),
+    notes: apiText(createFields.notes),
+    name: apiText(createFields.name),
+    email: apiEmail(createFields.email),
+    company: apiText(createFields.company),
   });
 }
 
@@ -83,11 +100,15 @@ export function toCreateBody(values: AddLineFormValues): LineCreateBody {
 export const editLineFormSchema = z.object({
   password: credential('LINE_INVALID_PASSWORD', 'REQUIRED'),
   expiry_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'LINE_INVALID_EXPIRY_DATE' }),
-  notes: optionalText(2000),
-  name: optionalText(200),
-  email: optionalEmail,
-  company: optionalText(200),
-  host_port: z.array(z.string().trim().max(261, { error: 'TOO_LONG' })).max(20, { error: 'TOO_LONG' }),
+  notes: apiText(patchFields.notes),
+  name: apiText(patchFields.name),
+  email: apiEmail(patchFields.email),
+  company: apiText(patchFields.company),
+  host_port: z
+    .array(apiText(hostPortField.element))
+    // The API's limit on the number of entries: checked with empty entries, so a long entry is reported
+    // on its own field only.
+    .refine((entries) => hostPortField.safeParse(entries.map(() => '')).success, { error: 'TOO_LONG' }),
 });
 export type EditLineFormValues = z.input<typeof editLineFormSchema>;
 

@@ -1,25 +1,30 @@
-import {
-  lineSortFields,
-  lineStatuses,
-  lineSyncStates,
-  type LineSortField,
-  type LineStatus,
-  type LineSyncState,
-} from '@linedesk/shared';
+import { lineListQuerySchema, lineSortFields } from '@linedesk/shared';
+import { z } from 'zod';
 import type { LineListParams } from '../api/lines-api';
 
 export const linePageSizes = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
-function positiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) ? number : undefined;
-}
-
-function oneOf<T extends string>(options: readonly T[], value: string | null): T | undefined {
-  return options.includes(value as T) ? (value as T) : undefined;
-}
+/**
+ * The API's own list query, field by field: a value the API would refuse is dropped on its own (a
+ * stale or hand-edited address still shows a list). Only the sizes the grid offers are kept, and
+ * the sort and order stay unset unless the address names them.
+ */
+const fields = lineListQuerySchema.shape;
+const lineAddressSchema = z.object({
+  page: fields.page.catch(1),
+  page_size: fields.page_size
+    .refine((size) => (linePageSizes as readonly number[]).includes(size))
+    .catch(DEFAULT_PAGE_SIZE),
+  search: fields.search.catch(undefined),
+  sort: z.enum(lineSortFields).optional().catch(undefined),
+  order: fields.order.unwrap().optional().catch(undefined),
+  status: fields.status.catch(undefined),
+  server_id: fields.server_id.catch(undefined),
+  owner_id: fields.owner_id.catch(undefined),
+  expiring_within_days: fields.expiring_within_days.catch(undefined),
+  sync_state: fields.sync_state.catch(undefined),
+});
 
 /**
  * The list's page, sort and filters live in the address (`/users/all?status=expired&page=2`), so a
@@ -27,21 +32,20 @@ function oneOf<T extends string>(options: readonly T[], value: string | null): T
  * in the address is ignored.
  */
 export function readLineListState(search: URLSearchParams): LineListParams {
-  const pageSize = positiveInt(search.get('page_size'));
-  const days = positiveInt(search.get('expiring_within_days'));
+  // An empty parameter (`?search=`) means no filter, not a zero or an empty text.
+  const present = Object.fromEntries([...search].filter(([, value]) => value.trim() !== ''));
+  const query = lineAddressSchema.parse(present);
   return {
-    page: Math.max(1, positiveInt(search.get('page')) ?? 1),
-    pageSize: linePageSizes.includes(pageSize as (typeof linePageSizes)[number])
-      ? (pageSize as number)
-      : DEFAULT_PAGE_SIZE,
-    search: search.get('search')?.trim() || undefined,
-    sort: oneOf<LineSortField>(lineSortFields, search.get('sort')),
-    order: oneOf(['asc', 'desc'] as const, search.get('order')),
-    status: oneOf<LineStatus>(lineStatuses, search.get('status')),
-    serverId: positiveInt(search.get('server_id')),
-    ownerId: search.get('owner_id') || undefined,
-    expiringWithinDays: days !== undefined && days <= 3650 ? days : undefined,
-    syncState: oneOf<LineSyncState>(lineSyncStates, search.get('sync_state')),
+    page: query.page,
+    pageSize: query.page_size,
+    search: query.search || undefined,
+    sort: query.sort,
+    order: query.order,
+    status: query.status,
+    serverId: query.server_id,
+    ownerId: query.owner_id,
+    expiringWithinDays: query.expiring_within_days,
+    syncState: query.sync_state,
   };
 }
 

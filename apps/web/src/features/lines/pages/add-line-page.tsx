@@ -19,7 +19,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { LinePasswordField } from '../components/line-password-field';
 import { ConnectionLineDialog } from '../components/connection-line-dialog';

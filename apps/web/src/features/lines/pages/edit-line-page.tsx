@@ -17,18 +17,17 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isAdminAccount, toDisplayDate, type Line, type LineWriteResult } from '@linedesk/shared';
+import { isAdminAccount, toDisplayDate, type Line } from '@linedesk/shared';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
-import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
@@ -41,6 +40,7 @@ import { LinePasswordField } from '../components/line-password-field';
 import { LineStatusChip } from '../components/line-status-chip';
 import { LineSyncChip } from '../components/line-sync-chip';
 import { RenewLineDialog } from '../components/renew-line-dialog';
+import { useLineActions } from '../hooks/use-line-actions';
 import { useLine, useRenewLine, useRetryLineSync, useUpdateLine } from '../hooks/use-lines';
 import { useSyncText } from '../hooks/use-sync-text';
 import { editLineDefaults, editLineFormSchema, toPatchBody, type EditLineFormValues } from '../lib/line-form';
@@ -90,13 +90,12 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 function LineEditor({ line }: { line: Line }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
   const syncText = useSyncText();
   const account = useAccount();
   const admin = isAdminAccount(account);
   const update = useUpdateLine();
-  const toggle = useUpdateLine();
+  const { reportSync, toggleEnabled, toggling, reportDeleted } = useLineActions();
   const renew = useRenewLine();
   const retry = useRetryLineSync();
   const plans = useLinePlans(admin);
@@ -109,17 +108,6 @@ function LineEditor({ line }: { line: Line }) {
     values: editLineDefaults(line),
     resetOptions: { keepDirtyValues: true },
   });
-
-  const reportSync = (result: LineWriteResult, success: string) => {
-    if (result.sync.ok) snackbar(success);
-    else
-      snackbar(
-        result.sync.message
-          ? syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params })
-          : t('lines.sync.failing'),
-        'warning',
-      );
-  };
 
   const onSubmit = handleSubmit((values) => {
     const body = toPatchBody(values, line, admin);
@@ -264,22 +252,8 @@ function LineEditor({ line }: { line: Line }) {
                   variant="outlined"
                   color={line.enabled ? 'warning' : 'success'}
                   startIcon={line.enabled ? <BlockIcon /> : <CheckCircleOutlineIcon />}
-                  loading={toggle.isPending}
-                  onClick={() =>
-                    toggle.mutate(
-                      { id: line.id, body: { enabled: !line.enabled } },
-                      {
-                        onSuccess: (result) =>
-                          reportSync(
-                            result,
-                            result.line.enabled
-                              ? t('lines.list.enabled', { username: line.username })
-                              : t('lines.list.disabled', { username: line.username }),
-                          ),
-                        onError: (error) => snackbar(errorMessage(error), 'error'),
-                      },
-                    )
-                  }
+                  loading={toggling.has(line.id)}
+                  onClick={() => toggleEnabled(line)}
                   data-testid="line-toggle-button"
                 >
                   {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
@@ -372,12 +346,7 @@ function LineEditor({ line }: { line: Line }) {
         line={line}
         onClose={() => setDeleteOpen(false)}
         onDeleted={(deleted, result) => {
-          if (result && !result.sync.ok && result.sync.message)
-            snackbar(
-              syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params }),
-              'warning',
-            );
-          else snackbar(t('lines.list.deleted', { username: deleted.username }));
+          reportDeleted(deleted, result);
           void navigate(paths.linesAll);
         }}
       />

@@ -17,20 +17,14 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
-import {
-  isAdminAccount,
-  type Line,
-  type LineBulkAction,
-  type LineBulkJob,
-  type LineWriteResult,
-} from '@linedesk/shared';
+import { isAdminAccount, type Line, type LineBulkAction, type LineBulkJob } from '@linedesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { lineExportUrl, toLineQuery, type LineListParams } from '../api/lines-api';
 import { toBulkFilter } from '../api/line-bulk-api';
@@ -40,11 +34,11 @@ import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
 import { LinesGrid, type LineRowAction } from '../components/lines-grid';
 import { RenewLineDialog } from '../components/renew-line-dialog';
-import { useLines, useRenewLine, useServerOptions, useUpdateLine } from '../hooks/use-lines';
+import { useLines, useRenewLine, useServerOptions } from '../hooks/use-lines';
 import { useConnectionLine } from '../hooks/use-connection-line';
-import { useSyncText } from '../hooks/use-sync-text';
+import { useLineActions } from '../hooks/use-line-actions';
 import { copyText } from '../lib/copy-text';
-import { filterOf, readLineListState } from '../lib/line-list-state';
+import { DEFAULT_PAGE_SIZE, filterOf, readLineListState } from '../lib/line-list-state';
 
 type LineDialog = { open: boolean; line: Line | null };
 const closed: LineDialog = { open: false, line: null };
@@ -61,7 +55,7 @@ export function LinesListPage() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
-  const syncText = useSyncText();
+  const { reportSync, toggleEnabled, toggling, reportDeleted } = useLineActions();
   const account = useAccount();
   const admin = isAdminAccount(account);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -70,12 +64,10 @@ export function LinesListPage() {
   const lines = useLines(params);
   const servers = useServerOptions(admin);
   const connectionOf = useConnectionLine();
-  const update = useUpdateLine();
   const renew = useRenewLine();
   const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
   const [renewing, setRenewing] = useState<{ open: boolean; lines: Line[] }>({ open: false, lines: [] });
   const [deleting, setDeleting] = useState<LineDialog>(closed);
-  const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
   // Every line matching the filter, not only the ticked rows of this page.
   const [allMatching, setAllMatching] = useState(false);
   const [bulk, setBulk] = useState<{ open: boolean; action: LineBulkAction; selection: BulkSelection }>({
@@ -101,7 +93,7 @@ export function LinesListPage() {
       const query = toLineQuery(next);
       // Defaults stay out of the address.
       if (next.page === 1) query.delete('page');
-      if (next.pageSize === 25) query.delete('page_size');
+      if (next.pageSize === DEFAULT_PAGE_SIZE) query.delete('page_size');
       setSearchParams(query, { replace: true });
       setSelection(emptySelection);
       setAllMatching(false);
@@ -129,17 +121,6 @@ export function LinesListPage() {
     if (pageGone) setParams({ ...params, page: lastPage });
   }, [pageGone, lastPage, params, setParams]);
 
-  const reportSync = (result: LineWriteResult, success: string) => {
-    if (result.sync.ok) snackbar(success);
-    else
-      snackbar(
-        result.sync.message
-          ? syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params })
-          : t('lines.sync.failing'),
-        'warning',
-      );
-  };
-
   const handleAction = (action: LineRowAction, line: Line) => {
     if (action === 'copy') {
       const text = connectionOf(line);
@@ -151,28 +132,7 @@ export function LinesListPage() {
     }
     if (action === 'renew') setRenewing({ open: true, lines: [line] });
     if (action === 'delete') setDeleting({ open: true, line });
-    if (action === 'toggle') {
-      setToggling((ids) => new Set(ids).add(line.id));
-      update.mutate(
-        { id: line.id, body: { enabled: !line.enabled } },
-        {
-          onSuccess: (result) =>
-            reportSync(
-              result,
-              result.line.enabled
-                ? t('lines.list.enabled', { username: line.username })
-                : t('lines.list.disabled', { username: line.username }),
-            ),
-          onError: (error) => snackbar(errorMessage(error), 'error'),
-          onSettled: () =>
-            setToggling((ids) => {
-              const next = new Set(ids);
-              next.delete(line.id);
-              return next;
-            }),
-        },
-      );
-    }
+    if (action === 'toggle') toggleEnabled(line);
   };
   // The grid's columns are memoised on this callback; keep it stable while it reads the latest state.
   const latestAction = useRef(handleAction);
@@ -412,12 +372,7 @@ export function LinesListPage() {
         line={deleting.line}
         onClose={() => setDeleting((state) => ({ ...state, open: false }))}
         onDeleted={(line, result) => {
-          if (result && !result.sync.ok && result.sync.message)
-            snackbar(
-              syncText({ text: result.sync.message, code: result.sync.code, params: result.sync.params }),
-              'warning',
-            );
-          else snackbar(t('lines.list.deleted', { username: line.username }));
+          reportDeleted(line, result);
           setDeleting((state) => ({ ...state, open: false }));
         }}
       />

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LazyPopover, LazyTooltip } from '../../../components/lazy-overlays';
 import { formatDateTime } from '../../../lib/format-date';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useMarkAllMessagesRead, useMarkMessageRead } from '../hooks/use-messages';
 import { useUnreadMessages } from '../hooks/use-unread-messages';
 import { messagePreview, UNREAD_BADGE_CAP } from '../lib/message-preview';

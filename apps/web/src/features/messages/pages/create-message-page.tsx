@@ -15,7 +15,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage, useValidationMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { RecipientField } from '../components/recipient-field';
 import { useCreateMessage } from '../hooks/use-messages';
 

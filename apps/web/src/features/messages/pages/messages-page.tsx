@@ -27,7 +27,7 @@ import { DeleteDialog } from '../../../components/delete-dialog';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { MessageListItem } from '../components/message-list-item';
 import {

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { isAdminAccount } from '@linedesk/shared';
+import { isAdminAccount, maySellLines } from '@linedesk/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
@@ -35,7 +35,7 @@ export function RemindersCard() {
   }, [settings.data]);
 
   const admin = isAdminAccount(account);
-  if (!admin && !account.permissions.includes('view_users')) return null;
+  if (!maySellLines({ isAdmin: admin, permissions: account.permissions })) return null;
   const dayCount = Number(days);
   const validDays = Number.isInteger(dayCount) && dayCount >= 1 && dayCount <= 60;
 

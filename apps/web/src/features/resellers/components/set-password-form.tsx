@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAcceptInvite } from '../hooks/use-accounts';
 
 const schema = z

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { AllLedgerCard } from '../../credits/components/all-ledger-card';
 import { SummaryCard } from '../../dashboard/components/summary-card';

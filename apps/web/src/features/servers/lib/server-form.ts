@@ -24,7 +24,7 @@ const portText = (outOfRange: string) =>
     .refine((value) => /^\d+$/.test(value) && isPort(Number(value)), { error: outOfRange });
 
 /**
- * Mirrors the API's rules (spec section 5) field by field, so mistakes show next to the field; the
+ * Mirrors the API's server rules field by field, so mistakes show next to the field; the
  * API still has the last word and its combined message is shown when it refuses.
  */
 export function serverFormSchema(mode: ServerFormMode) {

@@ -1,7 +1,7 @@
 /**
- * The agent-facing texts the API sends in English (spec section 8) have fixed shapes with one
- * parameter. Reading the parameter back out lets the page show them in the reader's language, also
- * where only the text is stored (a server's last_error).
+ * The agent-facing texts the API sends in English (the wording other panels and scripts match) have
+ * fixed shapes with one parameter. Reading the parameter back out lets the page show them in the
+ * reader's language, also where only the text is stored (a server's last_error).
  */
 export type ServerMessage =
   | { kind: 'ok' }

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { ServerFormFields } from '../components/server-form-fields';
 import { useServerErrorMessage } from '../hooks/use-server-messages';
 import { useCreateServer } from '../hooks/use-servers';

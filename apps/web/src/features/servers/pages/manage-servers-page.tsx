@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { DeleteServerDialog } from '../components/delete-server-dialog';
 import { ServerEditDialog } from '../components/server-edit-dialog';
 import { ServersTable } from '../components/servers-table';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { AgentCallResult } from '../components/agent-call-result';
 import { useServerErrorMessage } from '../hooks/use-server-messages';
 import { ALL_SERVERS, useAgentCall, useServers } from '../hooks/use-servers';

@@ -1,13 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
@@ -45,42 +39,25 @@ export function KbCategoryDialog({ open, onClose }: { open: boolean; onClose: ()
   );
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : close} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={onSubmit} data-testid="kb-category-form">
-        <DialogTitle>{t('kb.categoryDialog.title')}</DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 3, pt: 1 }}>
-            {create.isError && <Alert severity="error">{errorMessage(create.error)}</Alert>}
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('kb.categoryDialog.name')}
-              required
-              autoFocus
-            />
-            <FormTextField
-              control={control}
-              name="description"
-              label={t('kb.categoryDialog.description')}
-              multiline
-              minRows={2}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="inherit" onClick={close} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={create.isPending}
-            data-testid="kb-category-submit"
-          >
-            {t('kb.categoryDialog.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={t('kb.categoryDialog.title')}
+      onClose={close}
+      onSubmit={onSubmit}
+      submitLabel={t('kb.categoryDialog.save')}
+      pending={create.isPending}
+      errorText={create.isError ? errorMessage(create.error) : null}
+      formTestId="kb-category-form"
+      submitTestId="kb-category-submit"
+    >
+      <FormTextField control={control} name="name" label={t('kb.categoryDialog.name')} required autoFocus />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('kb.categoryDialog.description')}
+        multiline
+        minRows={2}
+      />
+    </FormDialog>
   );
 }

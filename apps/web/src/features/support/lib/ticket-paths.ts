@@ -1,4 +1,4 @@
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 
 export const ticketPath = (id: number) => `${paths.tickets}/${id}`;
 export const kbArticlePath = (id: number) => `${paths.knowledgeBase}/${id}`;

@@ -17,7 +17,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { KbArticleDialog } from '../components/kb-article-dialog';
 import { KbDeleteArticleDialog } from '../components/kb-delete-article-dialog';

@@ -12,7 +12,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { TicketCategoryField, TicketPriorityField } from '../components/ticket-option-fields';
 import { useCreateTicket } from '../hooks/use-tickets';
 import { ticketFormSchema, type TicketFormValues } from '../lib/support-forms';

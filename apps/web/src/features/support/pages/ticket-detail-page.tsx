@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { TicketAdminControls } from '../components/ticket-admin-controls';
 import { TicketStatusChip } from '../components/ticket-chips';

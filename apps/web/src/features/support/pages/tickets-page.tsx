@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { paths } from '../../../routes/paths';
+import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { TicketFilters, type TicketFilterValues } from '../components/ticket-filters';
 import { TicketsTable } from '../components/tickets-table';

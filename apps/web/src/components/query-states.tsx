@@ -1,0 +1,30 @@
+import Alert from '@mui/material/Alert';
+import Skeleton from '@mui/material/Skeleton';
+import type { ReactNode } from 'react';
+import { useErrorMessage } from '../i18n/use-error-message';
+
+type QueryStatesProps<T> = {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  /** Shown until the first answer; a rounded placeholder by default. */
+  loading?: ReactNode;
+  /** With `empty`: the data has nothing to show, so `empty` shows instead of `children`. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * A query's loading placeholder, error alert (in the reader's language) and empty state, the trio
+ * every list and detail page shows. A failed refresh keeps the data it had on screen below the alert.
+ */
+export function QueryStates<T>({ query, loading, isEmpty, empty, children }: QueryStatesProps<T>) {
+  const errorMessage = useErrorMessage();
+  return (
+    <>
+      {query.isPending && (loading ?? <Skeleton variant="rounded" height={320} />)}
+      {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+      {query.data !== undefined &&
+        (isEmpty && empty !== undefined && isEmpty(query.data) ? empty : children(query.data))}
+    </>
+  );
+}
