@@ -70,7 +70,7 @@ describe('credit packages and pricing', () => {
     expect((await server.client().get('/api/credit-packages')).status).toBe(401);
   });
 
-  it('serves the price list's line prices and the active packages on /api/pricing', async () => {
+  it("serves the price list's line prices and the active packages on /api/pricing", async () => {
     const res = await user.get('/api/pricing');
     expect(res.status).toBe(200);
     expect(res.body.line_prices).toEqual([

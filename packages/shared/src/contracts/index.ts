@@ -3,3 +3,4 @@
  * `@linedesk/shared` (`contactContracts.getDetails`); the web's bundler keeps only the ones it calls.
  */
 export * as contactContracts from './contact.contracts.js';
+export * as lineContracts from './lines.contracts.js';
