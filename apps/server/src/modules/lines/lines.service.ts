@@ -369,7 +369,7 @@ function totalCache(ctx: AppContext): ScopeCache<number> {
  */
 export async function listLines(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   query: LineListQuery,
 ): Promise<CappedListResponse<Line>> {
   const scope = access.lines(actor);
@@ -407,7 +407,7 @@ export async function listLines(
  */
 export async function exportLinesCsv(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   query: LineListQuery,
 ): Promise<AsyncGenerator<string>> {
   const scope = access.lines(actor);
@@ -427,7 +427,7 @@ export async function exportLinesCsv(
   })();
 }
 
-export async function getLine(ctx: AppContext, actor: Actor | null, id: number): Promise<Line> {
+export async function getLine(ctx: AppContext, actor: Actor, id: number): Promise<Line> {
   const scope = access.lines(actor);
   const line = toLine(await findVisible(ctx, scope, id), today());
   const presence = await lineConnectionsRepository.presenceOf(ctx.db, [id]);
@@ -441,7 +441,7 @@ export async function getLine(ctx: AppContext, actor: Actor | null, id: number):
  */
 export async function createLine(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   body: LineCreateBody,
   idempotency: IdempotencyRequest = NO_IDEMPOTENCY_KEY,
 ): Promise<LineWriteResult & { replayed: boolean }> {
@@ -622,7 +622,7 @@ async function answerCreated(
  */
 export async function updateLine(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   patch: LinePatchBody,
 ): Promise<LineWriteResult> {
@@ -698,7 +698,7 @@ export async function updateLine(
  */
 export async function renewLine(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
   body: LineRenewBody,
   idempotency: IdempotencyRequest = NO_IDEMPOTENCY_KEY,
@@ -785,11 +785,7 @@ export async function renewLine(
  * said. The delete goes through the outbox so it cannot overtake a delivery still running for the
  * line, and when the server could not be told, the worker finishes the job.
  */
-export async function deleteLine(
-  ctx: AppContext,
-  actor: Actor | null,
-  id: number,
-): Promise<LineDeleteResult> {
+export async function deleteLine(ctx: AppContext, actor: Actor, id: number): Promise<LineDeleteResult> {
   const scope = access.lines(actor);
   const existing = await findVisible(ctx, scope, id);
   const key = keyOf(existing);
@@ -820,7 +816,7 @@ export async function deleteLine(
 }
 
 /** "Retry now": hands the line's current state to its server again and reports the outcome. */
-export async function syncLine(ctx: AppContext, actor: Actor | null, id: number): Promise<LineWriteResult> {
+export async function syncLine(ctx: AppContext, actor: Actor, id: number): Promise<LineWriteResult> {
   const scope = access.lines(actor);
   const existing = await findVisible(ctx, scope, id);
   const kind: SyncKind = existing.syncedAt === null ? 'add' : 'update';
@@ -837,7 +833,7 @@ export async function syncLine(ctx: AppContext, actor: Actor | null, id: number)
 
 export async function listLineEvents(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   id: number,
 ): Promise<{ items: LineEvent[] }> {
   const scope = access.lines(actor);
@@ -854,7 +850,7 @@ export async function listLineEvents(
   };
 }
 
-export async function getLineSettings(ctx: AppContext, actor: Actor | null): Promise<LineSettings> {
+export async function getLineSettings(ctx: AppContext, actor: Actor): Promise<LineSettings> {
   const me = access.lines(actor).actor;
   return lineSettingsFor(ctx, me);
 }
@@ -869,27 +865,25 @@ async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boole
 
 export async function updateLineSettings(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   body: LineSettingsBody,
 ): Promise<LineSettings> {
-  const admin = access.admin(actor);
   if (body.trial_days !== undefined) {
-    await updateSetting(ctx, admin, TRIAL_DAYS_KEY, body.trial_days);
+    await updateSetting(ctx, actor, TRIAL_DAYS_KEY, body.trial_days);
   }
   if (body.trial_lines_per_day !== undefined) {
-    await updateSetting(ctx, admin, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
+    await updateSetting(ctx, actor, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
   }
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
-  return lineSettingsFor(ctx, admin);
+  return lineSettingsFor(ctx, actor);
 }
 
 /** An admin's "reconcile now" for one server. */
 export async function reconcileServerLines(
   ctx: AppContext,
-  actor: Actor | null,
+  actor: Actor,
   serverId: number,
 ): Promise<LineReconcileResult> {
-  access.admin(actor);
   const server = await serversRepository.findById(ctx.db, serverId);
   if (!server) throw new AppError('SERVER_NOT_FOUND');
   return reconcileServer(ctx, server);

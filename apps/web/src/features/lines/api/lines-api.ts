@@ -1,24 +1,22 @@
-import type {
-  Account,
-  ActiveServer,
-  CappedListResponse,
-  ClientConfig,
-  Line,
-  LineCreateBody,
-  LineDeleteResult,
-  LineEvent,
-  LinePatchBody,
-  LineReconcileResult,
-  LineSettings,
-  LineSettingsBody,
-  LineSortField,
-  LineStatus,
-  LineSyncState,
-  LineWriteResult,
-  ListResponse,
-  Server,
+import {
+  contractQuery,
+  lineContracts,
+  type Account,
+  type ActiveServer,
+  type ClientConfig,
+  type LineCreateBody,
+  type LinePatchBody,
+  type LineSettingsBody,
+  type LineSortField,
+  type LineStatus,
+  type LineSyncState,
+  type ListResponse,
+  type Server,
 } from '@linedesk/shared';
-import { apiClient } from '../../../lib/api-client';
+import type { z } from 'zod';
+import { apiClient, callApi } from '../../../lib/api-client';
+
+type LineListQueryInput = z.input<typeof lineContracts.list.query>;
 
 /** The list's query as the screen holds it; `toLineQuery` turns it into the API's parameters. */
 export type LineListParams = {
@@ -51,43 +49,51 @@ export const lineKeys = {
   owners: (search: string) => ['accounts', 'owner-options', search] as const,
 };
 
+/** The list's filter as the API takes it (also the CSV export's, without the page). */
+export function lineQuery(
+  params: Omit<LineListParams, 'page' | 'pageSize'> & Partial<LineListParams>,
+): LineListQueryInput {
+  return {
+    page: params.page,
+    page_size: params.pageSize,
+    search: params.search?.trim() || undefined,
+    sort: params.sort,
+    order: params.order,
+    status: params.status,
+    server_id: params.serverId,
+    owner_id: params.ownerId || undefined,
+    expiring_within_days: params.expiringWithinDays,
+    sync_state: params.syncState,
+  };
+}
+
 /** Query parameters of the list and of the CSV export (the same filter). */
 export function toLineQuery(params: Omit<LineListParams, 'page' | 'pageSize'> & Partial<LineListParams>) {
-  const query = new URLSearchParams();
-  if (params.page !== undefined) query.set('page', String(params.page));
-  if (params.pageSize !== undefined) query.set('page_size', String(params.pageSize));
-  if (params.search?.trim()) query.set('search', params.search.trim());
-  if (params.sort) query.set('sort', params.sort);
-  if (params.order) query.set('order', params.order);
-  if (params.status) query.set('status', params.status);
-  if (params.serverId !== undefined) query.set('server_id', String(params.serverId));
-  if (params.ownerId) query.set('owner_id', params.ownerId);
-  if (params.expiringWithinDays !== undefined) {
-    query.set('expiring_within_days', String(params.expiringWithinDays));
-  }
-  if (params.syncState) query.set('sync_state', params.syncState);
-  return query;
+  return new URLSearchParams(contractQuery(lineQuery(params)));
 }
 
 export function lineExportUrl(params: Omit<LineListParams, 'page' | 'pageSize'>): string {
-  const query = toLineQuery(params).toString();
-  return `/api/lines/export.csv${query ? `?${query}` : ''}`;
+  const query = contractQuery(lineQuery(params));
+  return `${lineContracts.exportCsv.path}${query ? `?${query}` : ''}`;
 }
 
 export const linesApi = {
   list: (params: LineListParams, signal?: AbortSignal) =>
-    apiClient.get<CappedListResponse<Line>>(`/api/lines?${toLineQuery(params).toString()}`, { signal }),
-  get: (id: number, signal?: AbortSignal) => apiClient.get<Line>(`/api/lines/${id}`, { signal }),
-  create: (body: LineCreateBody) => apiClient.post<LineWriteResult>('/api/lines', body),
-  update: (id: number, body: LinePatchBody) => apiClient.patch<LineWriteResult>(`/api/lines/${id}`, body),
+    callApi(lineContracts.list, { query: lineQuery(params) }, { signal }),
+  get: (id: number, signal?: AbortSignal) => callApi(lineContracts.get, { params: { id } }, { signal }),
+  create: (body: LineCreateBody) => callApi(lineContracts.create, { headers: {}, body }),
+  update: (id: number, body: LinePatchBody) => callApi(lineContracts.update, { params: { id }, body }),
   renew: (id: number, subscriptionMonths: number) =>
-    apiClient.post<LineWriteResult>(`/api/lines/${id}/renew`, { subscription_months: subscriptionMonths }),
-  remove: (id: number) => apiClient.delete<LineDeleteResult>(`/api/lines/${id}`),
-  retrySync: (id: number) => apiClient.post<LineWriteResult>(`/api/lines/${id}/sync`),
-  events: (id: number, signal?: AbortSignal) =>
-    apiClient.get<{ items: LineEvent[] }>(`/api/lines/${id}/events`, { signal }),
-  getSettings: (signal?: AbortSignal) => apiClient.get<LineSettings>('/api/line-settings', { signal }),
-  putSettings: (body: LineSettingsBody) => apiClient.put<LineSettings>('/api/line-settings', body),
+    callApi(lineContracts.renew, {
+      params: { id },
+      headers: {},
+      body: { subscription_months: subscriptionMonths },
+    }),
+  remove: (id: number) => callApi(lineContracts.remove, { params: { id } }),
+  retrySync: (id: number) => callApi(lineContracts.sync, { params: { id } }),
+  events: (id: number, signal?: AbortSignal) => callApi(lineContracts.events, { params: { id } }, { signal }),
+  getSettings: (signal?: AbortSignal) => callApi(lineContracts.getSettings, {}, { signal }),
+  putSettings: (body: LineSettingsBody) => callApi(lineContracts.setSettings, { body }),
   activeServers: (signal?: AbortSignal) =>
     apiClient.get<{ items: ActiveServer[] }>('/api/servers/active', { signal }),
   /** Admins filter by any server, inactive ones included. */
@@ -99,5 +105,5 @@ export const linesApi = {
     if (search.trim()) query.set('search', search.trim());
     return apiClient.get<ListResponse<Account>>(`/api/accounts?${query.toString()}`, { signal });
   },
-  reconcile: (serverId: number) => apiClient.post<LineReconcileResult>(`/api/servers/${serverId}/reconcile`),
+  reconcile: (serverId: number) => callApi(lineContracts.reconcile, { params: { id: serverId } }),
 };

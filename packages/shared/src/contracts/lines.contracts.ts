@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.js';
+import { idempotencyHeadersSchema } from '../credits.js';
+import {
+  lineCreateBodySchema,
+  lineDeleteResultSchema,
+  lineEventSchema,
+  lineListQuerySchema,
+  linePatchBodySchema,
+  lineReconcileResultSchema,
+  lineRenewBodySchema,
+  lineSchema,
+  lineSettingsBodySchema,
+  lineSettingsSchema,
+  lineWriteResultSchema,
+} from '../line.js';
+import { cappedListResponseSchema } from '../list.js';
+import { idParamsSchema } from '../schema-blocks.js';
+
+const tags = ['lines'];
+/** Admins manage every line, resellers (view_users) their own; anyone else is refused. */
+const lineAccess = { permission: 'view_users' } as const;
+
+export const list = defineContract({
+  method: 'GET',
+  path: '/api/lines',
+  access: lineAccess,
+  tags,
+  summary: 'Lines, paged (admins: all; resellers: their own)',
+  query: lineListQuerySchema,
+  response: cappedListResponseSchema(lineSchema),
+});
+
+export const exportCsv = defineContract({
+  method: 'GET',
+  path: '/api/lines/export.csv',
+  access: lineAccess,
+  tags,
+  summary: "CSV of the list's current filter and order (paging ignored); dates DD-MM-YYYY",
+  query: lineListQuerySchema,
+  response: null,
+});
+
+export const create = defineContract({
+  method: 'POST',
+  path: '/api/lines',
+  access: lineAccess,
+  tags,
+  summary:
+    'Create a line: charged at the spec price (admins and trials free); the server is told after the commit',
+  description:
+    'Accepts an `Idempotency-Key` header: a retry with the same key and body returns the first result and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED.',
+  headers: idempotencyHeadersSchema,
+  body: lineCreateBodySchema,
+  status: 201,
+  response: lineWriteResultSchema,
+});
+
+export const get = defineContract({
+  method: 'GET',
+  path: '/api/lines/:id',
+  access: lineAccess,
+  tags,
+  summary: 'One line',
+  params: idParamsSchema,
+  response: lineSchema,
+});
+
+export const update = defineContract({
+  method: 'PATCH',
+  path: '/api/lines/:id',
+  access: lineAccess,
+  tags,
+  summary: 'Edit a line (expiry_date: admins only); enabled false suspends it',
+  params: idParamsSchema,
+  body: linePatchBodySchema,
+  response: lineWriteResultSchema,
+});
+
+export const remove = defineContract({
+  method: 'DELETE',
+  path: '/api/lines/:id',
+  access: lineAccess,
+  tags,
+  summary: 'Delete a line: the server is told first, the line is deleted whatever it answers',
+  params: idParamsSchema,
+  response: lineDeleteResultSchema,
+});
+
+export const renew = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/renew',
+  access: lineAccess,
+  tags,
+  summary: 'Renew: months added to the expiry (or to today once expired), charged at the spec price',
+  description:
+    'Accepts an `Idempotency-Key` header: a retry with the same key returns the first result and charges nothing.',
+  headers: idempotencyHeadersSchema,
+  params: idParamsSchema,
+  body: lineRenewBodySchema,
+  response: lineWriteResultSchema,
+});
+
+export const sync = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/sync',
+  access: lineAccess,
+  tags,
+  summary: "Deliver the line's current state to its server now",
+  params: idParamsSchema,
+  response: lineWriteResultSchema,
+});
+
+export const events = defineContract({
+  method: 'GET',
+  path: '/api/lines/:id/events',
+  access: lineAccess,
+  tags,
+  summary: "The line's history, newest first",
+  params: idParamsSchema,
+  response: z.object({ items: z.array(lineEventSchema) }),
+});
+
+export const getSettings = defineContract({
+  method: 'GET',
+  path: '/api/line-settings',
+  access: lineAccess,
+  tags,
+  summary:
+    "Line settings: the trial length in days and the daily trial limit, with the caller's trial lines left today (resellers and admins)",
+  response: lineSettingsSchema,
+});
+
+export const setSettings = defineContract({
+  method: 'PUT',
+  path: '/api/line-settings',
+  access: 'admin',
+  tags,
+  summary:
+    'Change the line settings (admin): trial length and/or trial lines per reseller per day (0 = none)',
+  body: lineSettingsBodySchema,
+  response: lineSettingsSchema,
+});
+
+export const reconcile = defineContract({
+  method: 'POST',
+  path: '/api/servers/:id/reconcile',
+  access: 'admin',
+  tags: ['lines', 'servers'],
+  summary: "Compare the server's users with the panel's lines and repair the differences (admin)",
+  params: idParamsSchema,
+  response: lineReconcileResultSchema,
+});
