@@ -57,6 +57,7 @@ import { routeExamples } from './modules/route-examples.js';
 import { createSecretBox } from './platform/crypto.js';
 import { claimDataDir } from './platform/data-dir-lock.js';
 import { createJobMonitor } from './platform/job-monitor.js';
+import { requireContracts } from './platform/route.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerCompression, registerWebApp } from './platform/web-app.js';
@@ -165,6 +166,9 @@ export async function buildApp(
   // draws them a few at a time as it is scrolled, so a link is the way to reach one directly.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { deepLinking: true } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // From here on, an /api route without a contract stops the server at start: every endpoint
+  // declares who may call it. The documentation above is the only exception.
+  requireContracts(app, (url) => url === '/api/openapi.json' || url.startsWith('/api/docs'));
 
   registerHealthRoutes(app, ctx);
   registerLocaleRoutes(app, ctx);

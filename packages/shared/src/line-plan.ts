@@ -130,6 +130,11 @@ export function defaultPlanPrices(): PlanPrice[] {
  * What a line of `months` costs its creator or renewer: the one pricing rule of server and web.
  * Admins and trials pay nothing; null when the plan does not offer that duration.
  */
+/** Administrators are never charged, and a trial line is free for everyone: one rule for server and web. */
+export function chargesNothing(who: { isAdmin: boolean; isTrial?: boolean }): boolean {
+  return who.isAdmin || who.isTrial === true;
+}
+
 export function planLinePrice(
   prices: readonly PlanPrice[],
   months: number,
@@ -137,7 +142,7 @@ export function planLinePrice(
 ): number | null {
   const price = prices.find((p) => p.months === months);
   if (!price) return null;
-  return who.isAdmin || who.isTrial ? 0 : price.credits;
+  return chargesNothing(who) ? 0 : price.credits;
 }
 
 /** Why a line cannot move to another plan, whoever asks. */

@@ -37,21 +37,6 @@ export const fixedGroups = [
   },
 ] as const;
 
-/**
- * Who may sell and manage lines: admins (every line) and holders of view_users (resellers, their own
- * lines). The server's line scope and the web's line pages both ask this one rule.
- */
-export function maySellLines(caller: {
-  isAdmin: boolean;
-  permissions: ReadonlySet<Permission> | readonly string[];
-}): boolean {
-  const { permissions } = caller;
-  return (
-    caller.isAdmin ||
-    ('has' in permissions ? permissions.has('view_users') : permissions.includes('view_users'))
-  );
-}
-
 /** Admin = is_admin or group 1: either one makes an administrator. */
 export function isAdminAccount(account: { is_admin: boolean; group_id: number }): boolean {
   return account.is_admin || account.group_id === ADMIN_GROUP_ID;
@@ -63,7 +48,10 @@ export function displayCredits(account: { is_admin: boolean; group_id: number; c
   return isAdminAccount(account) ? ADMIN_DISPLAY_CREDITS : account.credits;
 }
 
-/** Who may sell lines: administrators, and accounts whose group grants view_users. */
+/**
+ * Who may sell and manage lines: admins (every line) and holders of view_users (resellers, their own
+ * lines). The server's line scope and the web's line pages both ask this one rule.
+ */
 export function maySellLines(actor: { isAdmin: boolean; permissions: Iterable<string> }): boolean {
   if (actor.isAdmin) return true;
   for (const permission of actor.permissions) if (permission === 'view_users') return true;

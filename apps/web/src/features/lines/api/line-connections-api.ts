@@ -1,5 +1,5 @@
-import { lineConnectionContracts, type SharingSettingsBody } from '@linedesk/shared';
-import { callApi } from '../../../lib/api-client';
+import { type lineConnectionContracts, type SharingSettingsBody } from '@linedesk/shared';
+import { callTyped } from '../../../lib/api-client';
 
 /**
  * A line's connections live under ['lines'] so both a line's own change and a `line_connections`
@@ -11,14 +11,34 @@ export const lineConnectionKeys = {
   sharingSettings: ['settings', 'sharing-settings'] as const,
 };
 
+/** Through `callTyped`: the dashboard shows who is online in its first download. */
 export const lineConnectionsApi = {
   get: (id: number, signal?: AbortSignal) =>
-    callApi(lineConnectionContracts.get, { params: { id } }, { signal }),
+    callTyped<typeof lineConnectionContracts.get>(
+      { method: 'GET', path: '/api/lines/:id/connections' },
+      { params: { id } },
+      { signal },
+    ),
   kick: (id: number, connectionId: string) =>
-    callApi(lineConnectionContracts.kick, { params: { id }, body: { connection_id: connectionId } }),
-  onlineByServer: (signal?: AbortSignal) => callApi(lineConnectionContracts.onlineByServer, {}, { signal }),
+    callTyped<typeof lineConnectionContracts.kick>(
+      { method: 'POST', path: '/api/lines/:id/connections/kick' },
+      { params: { id }, body: { connection_id: connectionId } },
+    ),
+  onlineByServer: (signal?: AbortSignal) =>
+    callTyped<typeof lineConnectionContracts.onlineByServer>(
+      { method: 'GET', path: '/api/dashboard/online' },
+      {},
+      { signal },
+    ),
   sharingSettings: (signal?: AbortSignal) =>
-    callApi(lineConnectionContracts.getSharingSettings, {}, { signal }),
+    callTyped<typeof lineConnectionContracts.getSharingSettings>(
+      { method: 'GET', path: '/api/sharing-settings' },
+      {},
+      { signal },
+    ),
   updateSharingSettings: (body: SharingSettingsBody) =>
-    callApi(lineConnectionContracts.updateSharingSettings, { body }),
+    callTyped<typeof lineConnectionContracts.updateSharingSettings>(
+      { method: 'PUT', path: '/api/sharing-settings' },
+      { body },
+    ),
 };

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { chargesNothing } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../lib/error-key';
 
@@ -43,7 +44,7 @@ function Row({
 export function PriceSummary({ price, balance, admin, trial = false }: PriceSummaryProps) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
-  const charged = admin || trial ? 0 : price;
+  const charged = chargesNothing({ isAdmin: admin, isTrial: trial }) ? 0 : price;
   const after = balance - charged;
 
   return (
