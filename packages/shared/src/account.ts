@@ -12,7 +12,7 @@ import {
 export const accountStatusSchema = z.enum(['active', 'suspended']);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
-/** The account record of spec section 3, as `GET /api/me` returns it. */
+/** The signed-in account, as `GET /api/me` returns it. */
 export const accountSchema = z.object({
   id: text(),
   email: text(),

@@ -4,14 +4,14 @@ import { errorCodes, type ErrorCode } from './errors.js';
 import { listQuerySchema } from './list.js';
 import { formatNewcamdDesKey } from './newcamd-des-key.js';
 
-/** Line accounts (spec section 3, table `users`) as the API speaks them (api.md). */
+/** Line accounts (stored in the table `users`) as the API speaks them. */
 
 /** Spec section 9: credit cost by subscription months. */
 export const linePrices = { 1: 2, 3: 4, 6: 6, 12: 10, 24: 15 } as const;
 export const subscriptionMonths = [1, 3, 6, 12, 24] as const;
 export type SubscriptionMonths = (typeof subscriptionMonths)[number];
 
-/** Unknown durations cost 0 (spec 9); the API refuses them before pricing anyway. */
+/** Unknown durations cost 0; the API refuses them before pricing anyway. */
 export function linePrice(months: number): number {
   return (linePrices as Record<number, number>)[months] ?? 0;
 }
@@ -82,7 +82,7 @@ export function lineStatus(line: StatusFields, today: string): LineStatus {
   return rule?.status ?? 'active';
 }
 
-/** Storage YYYY-MM-DD → display DD-MM-YYYY (spec 3) and back; null when the text is no real date. */
+/** Storage YYYY-MM-DD → display DD-MM-YYYY and back; null when the text is no real date. */
 export function toDisplayDate(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}-${m}-${y}`;
@@ -111,7 +111,7 @@ export function addDays(iso: string, days: number): string {
   return isoDate(date);
 }
 
-/** Renewal (issue 4): months are added to the current expiry while the line is valid, else to today. */
+/** Renewal: months are added to the current expiry while the line is valid, else to today. */
 export function renewedExpiry(currentExpiry: string, months: number, today: string): string {
   return addMonths(currentExpiry >= today ? currentExpiry : today, months);
 }
@@ -216,7 +216,7 @@ const hostPortSchema = z.array(text().trim().max(261)).max(20);
 
 /**
  * Loose on purpose, like the server form: 'Username and password are required' is one combined rule
- * (spec 5) that the service checks, so a missing field gets the spec's text rather than a zod issue.
+ * that the service checks, so a missing field gets the spec's text rather than a zod issue.
  */
 export const lineCreateBodySchema = z.object({
   username: text().max(64).nullish(),
@@ -236,7 +236,7 @@ export type LineCreateBody = z.infer<typeof lineCreateBodySchema>;
 
 export const linePatchBodySchema = z.object({
   password: text().max(64).optional(),
-  /** YYYY-MM-DD; admins only (issue 4). */
+  /** YYYY-MM-DD; admins only. */
   expiry_date: text().optional(),
   notes: text().max(2000).nullish(),
   name: text().max(200).nullish(),

@@ -59,7 +59,7 @@ export const creditPackageListQuerySchema = z.object({
 
 export const linePriceSchema = z.object({ months: z.number().int(), credits: z.number().int() });
 
-/** `GET /api/pricing`: what lines cost (spec section 9) and the active packages (for /products). */
+/** `GET /api/pricing`: what lines cost and the active packages (for /products). */
 export const pricingSchema = z.object({
   line_prices: z.array(linePriceSchema),
   trial_credits: z.literal(0),

@@ -292,7 +292,7 @@ function readServer(ctx: AppContext, key: 'newest' | number): Promise<ServerRow 
   );
 }
 
-/** The picked server when it is active, else the newest active one (spec section 4). */
+/** The picked server when it is active, else the newest active one. */
 async function pickServer(ctx: AppContext, serverId: number | null | undefined): Promise<ServerRow> {
   const newest = await readServer(ctx, 'newest');
   if (!newest) throw new AppError('LINE_NO_ACTIVE_SERVERS');
@@ -435,7 +435,7 @@ export async function getLine(ctx: AppContext, actor: Actor, id: number): Promis
 }
 
 /**
- * Creates a line (issue 4): the charge, the line, its outbox entry and its history row commit
+ * Creates a line: the charge, the line, its outbox entry and its history row commit
  * together, so a failed create charges nothing and two creates can never spend the same credit. The
  * server is told after the commit; its failure is reported and the line stays.
  */
@@ -693,8 +693,8 @@ export async function updateLine(
 }
 
 /**
- * Renews a line: the months are added to the current expiry while it is still valid, else to today
- * (issue 4), charged at the creation prices (admins free) in the same transaction.
+ * Renews a line: the months are added to the current expiry while it is still valid, else to today,
+ * charged at the creation prices (admins free) in the same transaction.
  */
 export async function renewLine(
   ctx: AppContext,
@@ -781,7 +781,7 @@ export async function renewLine(
 }
 
 /**
- * Deletes a line, telling its server first (spec section 4) and deleting the row whatever the server
+ * Deletes a line, telling its server first and deleting the row whatever the server
  * said. The delete goes through the outbox so it cannot overtake a delivery still running for the
  * line, and when the server could not be told, the worker finishes the job.
  */

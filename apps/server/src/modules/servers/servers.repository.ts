@@ -74,7 +74,7 @@ export const serversRepository = {
   listAll(db: Db): Promise<ServerRow[]> {
     return db.select().from(cccamServers).orderBy(asc(cccamServers.id));
   },
-  /** Newest first: the first one is the default server (spec section 4). */
+  /** Newest first: the first one is the default server. */
   listActive(db: Db) {
     return db
       .select({ id: cccamServers.id, serverName: cccamServers.serverName, protocol: cccamServers.protocol })
