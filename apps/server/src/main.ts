@@ -8,17 +8,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   startIdleMemoryTrim(app.server);
 
-  const lines = [`Linedesk is running at ${config.publicUrl}`, `Sign in at ${config.publicUrl}/sign-in`];
-  if (firstAdmin) {
-    lines.push(`First admin created: ${firstAdmin.email}`);
-    lines.push(
-      firstAdmin.generated
-        ? `Generated admin password (shown once, change it after signing in): ${firstAdmin.password}`
-        : 'Admin password: the one set in LINEDESK_ADMIN_PASSWORD',
-    );
-  }
-  console.log(`\n${lines.join('\n')}\n`);
-
+  // Before the readiness line: a supervisor may send SIGTERM the moment it reads that line, and a
+  // signal that comes before its listener ends the process at once instead of shutting it down.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -29,6 +20,17 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+
+  const lines = [`Linedesk is running at ${config.publicUrl}`, `Sign in at ${config.publicUrl}/sign-in`];
+  if (firstAdmin) {
+    lines.push(`First admin created: ${firstAdmin.email}`);
+    lines.push(
+      firstAdmin.generated
+        ? `Generated admin password (shown once, change it after signing in): ${firstAdmin.password}`
+        : 'Admin password: the one set in LINEDESK_ADMIN_PASSWORD',
+    );
+  }
+  console.log(`\n${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {
