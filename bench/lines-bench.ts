@@ -7,6 +7,7 @@ import { isoDate, type LineListQuery } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
 import { linesRepository, type LineFilter } from '../apps/server/src/modules/lines/lines.repository.js';
+import { profileWhile } from './profile.js';
 import { startBenchPanel, type Session } from './bench-server.js';
 import { measureLineCreation, reportLineCreation } from './line-creation.js';
 import { measure, type LoadResult } from './load.js';
@@ -17,6 +18,11 @@ const CREATED = 1_000;
 const CREATE_CONNECTIONS = 50;
 const CONCURRENCY = 10;
 const SCENARIO_MS = Number(process.env.LINES_BENCH_SCENARIO_MS ?? 3000);
+/** While working on one case: a pattern the scenario labels must match, and `list` to stop after the list. */
+const ONLY_SCENARIOS = process.env.LINES_BENCH_SCENARIOS
+  ? new RegExp(process.env.LINES_BENCH_SCENARIOS)
+  : null;
+const LIST_ONLY = process.env.LINES_BENCH_PARTS === 'list';
 const ADMIN = { email: 'bench-lines@example.com', password: 'bench-password-1' };
 const RESELLER = { email: 'bench-reseller@example.com', password: 'bench-password-2' };
 
@@ -55,7 +61,7 @@ function statsOf(latencies: number[], errors: number, seconds: number): Stats {
 }
 
 /** 100,000 lines in one statement: 10 % owned by the reseller, a spread of expiries and states. */
-async function seed(db: Db, adminId: string, resellerId: string, serverId: number): Promise<number> {
+export async function seed(db: Db, adminId: string, resellerId: string, serverId: number): Promise<number> {
   const started = performance.now();
   await db.execute(sql`
     insert into users (username, password, expiry_date, added_date, owner_id, owner_email, server_id,
@@ -241,18 +247,28 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
     );
     const plans: string[] = [];
     for (const scenario of scenariosFor(seededServer.id, reseller.id)) {
+      if (ONLY_SCENARIOS && !ONLY_SCENARIOS.test(`${scenario.label} (${scenario.role})`)) continue;
+      const cpuBefore = process.cpuUsage();
       const session = scenario.role === 'admin' ? admin : reseller;
-      const api = await measure({
-        label: scenario.label,
-        url: `${url}/api/lines?${queryString(scenario.query)}`,
-        headers: { cookie: session.cookie },
-        connections: CONCURRENCY,
-        seconds: SCENARIO_MS / 1000,
-        warmupSeconds: 1,
-      });
+      const api = await profileWhile(`lines-${scenario.label}-${scenario.role}`, () =>
+        measure({
+          label: scenario.label,
+          url: `${url}/api/lines?${queryString(scenario.query)}`,
+          headers: { cookie: session.cookie },
+          connections: CONCURRENCY,
+          seconds: SCENARIO_MS / 1000,
+          warmupSeconds: 1,
+        }),
+      );
+      // The panel runs in this process: its CPU time per answered request, steadier than latency on a
+      // shared machine.
+      const cpu = process.cpuUsage(cpuBefore);
+      const cpuPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, api.requests + api.warmupRequests);
       const bare = await bareList(db, scenario.role === 'admin' ? null : reseller.id, scenario.query, cap);
       const bareStats = await measureFor(SCENARIO_MS, CONCURRENCY, bare.send);
-      console.log(line(`GET /api/lines ${scenario.label} (${scenario.role})`, api, bareStats, targetMs));
+      console.log(
+        `${line(`GET /api/lines ${scenario.label} (${scenario.role})`, api, bareStats, targetMs)}   panel CPU ${cpuPerRequest.toFixed(2)} ms a request`,
+      );
       const plan = await bare.plans();
       plans.push(
         `${scenario.label} (${scenario.role})\n    page:  ${shortPlan(plan.page)}\n    count: ${shortPlan(plan.count)}`,
@@ -261,6 +277,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
     if (process.env.LINES_BENCH_PLANS)
       console.log(`\nplans on ${built.ctx.database.kind}:\n  ${plans.join('\n  ')}\n`);
 
+    if (LIST_ONLY) return;
     const exportStarted = performance.now();
     const csv = await fetch(`${url}/api/lines/export.csv`, { headers: { cookie: admin.cookie } })
       .then((res) => res.text())

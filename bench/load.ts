@@ -30,6 +30,8 @@ export type LoadResult = {
   /** Connection errors, time-outs and non-2xx answers. */
   errors: number;
   requests: number;
+  /** Requests answered during the warm-up (not in the figures; for per-request costs over the whole run). */
+  warmupRequests: number;
 };
 
 type AutocannonJson = {
@@ -61,8 +63,10 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     });
   });
   // With a warm-up, autocannon prints the warm-up's result first: the run's own is the last line.
-  const last = stdout.trim().split('\n').at(-1) ?? '';
-  const result = JSON.parse(last) as AutocannonJson;
+  const printed = stdout.trim().split('\n');
+  const result = JSON.parse(printed.at(-1) ?? '') as AutocannonJson;
+  const warmup =
+    spec.warmupSeconds && printed.length > 1 ? (JSON.parse(printed[0]!) as AutocannonJson) : null;
   const requests = result.requests.total;
   return {
     label: spec.label,
@@ -72,6 +76,7 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests,
+    warmupRequests: warmup?.requests.total ?? 0,
   };
 }
 

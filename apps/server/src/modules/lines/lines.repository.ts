@@ -25,11 +25,13 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { selectAsJson } from '../../db/json-rows.js';
 import {
   authUsers,
   cccamServers,
   creditLedger as ledgerTable,
   lineEvents,
+  linePresence,
   lines,
   trialLineUsage,
 } from '../../db/schema.js';
@@ -84,9 +86,21 @@ const { searchText: _searchText, ...storedColumns } = getTableColumns(lines);
 const lineColumns = {
   ...storedColumns,
   serverName: cccamServers.serverName,
-  serverProtocol: cccamServers.protocol,
+  // Named apart from the line's own `protocol`: the list reads rows as JSON objects by name.
+  serverProtocol: sql<string | null>`${cccamServers.protocol}`.as('server_protocol'),
   serverDesKey: cccamServers.newcamdDesKey,
 };
+
+/** A list page's row: the line, and who is online on it (by primary key, only for the rows shown). */
+const pageColumns = {
+  ...lineColumns,
+  onlineSessions: linePresence.sessions,
+  lastSeenAt: linePresence.lastSeenAt,
+  sharingDetectedAt: linePresence.sharingDetectedAt,
+};
+
+export type LinePresence = { sessions: number; lastSeenAt: Date; sharingDetectedAt: Date | null };
+export type LinePageRow = LineRow & { presence: LinePresence | undefined };
 
 function dateParam(iso: string): SQL {
   return sql`${iso}::date`;
@@ -150,6 +164,11 @@ function whereOf(filter: LineFilter): SQL | undefined {
 
 type Order = 'asc' | 'desc';
 type Page = { sort?: string; order: Order; limit: number; offset: number };
+type PageColumnsOfPresence = {
+  onlineSessions: number | null;
+  lastSeenAt: Date | null;
+  sharingDetectedAt: Date | null;
+};
 
 /** Sorts that follow an index on the line's own columns (and per owner), the id breaking ties. */
 function sortColumn(sort: string | undefined): AnyPgColumn {
@@ -194,9 +213,10 @@ function bucketedPage(db: Db, filter: LineFilter, page: Page, buckets: SQL[]) {
   const ordered = page.order === 'asc' ? buckets : [...buckets].reverse();
   const branches = ordered.map((condition, i) =>
     db
-      .select({ ...lineColumns, bucket: sql<number>`${i}::int`.as('bucket') })
+      .select({ ...pageColumns, bucket: sql<number>`${i}::int`.as('bucket') })
       .from(lines)
       .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+      .leftJoin(linePresence, eq(linePresence.lineId, lines.id))
       .where(and(whereOf(filter), condition))
       .orderBy(direction(lines.id))
       .limit(page.offset + page.limit)
@@ -232,9 +252,13 @@ async function serverBuckets(db: Db): Promise<SQL[]> {
 
 export const linesRepository = {
   /** One page of the list, in index order for every sort it offers. */
-  async page(db: Db, filter: LineFilter, page: Page): Promise<LineRow[]> {
+  async page(db: Db, filter: LineFilter, page: Page): Promise<LinePageRow[]> {
     const { statement } = await linesRepository.pageStatement(db, filter, page);
-    return (await statement) as LineRow[];
+    const rows = await selectAsJson<LineRow & PageColumnsOfPresence>(db, statement, pageColumns);
+    return rows.map(({ onlineSessions, lastSeenAt, sharingDetectedAt, ...line }) => ({
+      ...line,
+      presence: lastSeenAt ? { sessions: onlineSessions ?? 0, lastSeenAt, sharingDetectedAt } : undefined,
+    }));
   },
   /**
    * The page's statement, unrun (wrapped: a bare query builder would run when awaited), so the
@@ -251,9 +275,10 @@ export const linesRepository = {
     const direction = page.order === 'asc' ? asc : desc;
     return {
       statement: db
-        .select(lineColumns)
+        .select(pageColumns)
         .from(lines)
         .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+        .leftJoin(linePresence, eq(linePresence.lineId, lines.id))
         .where(whereOf(filter))
         .orderBy(direction(sortColumn(page.sort)), direction(lines.id))
         .limit(page.limit)

@@ -40,10 +40,7 @@ import { agentRestrictions, planForNewLine, planOfLine } from '../line-plans/lin
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
-import {
-  lineConnectionsRepository,
-  type PresenceRow,
-} from '../line-connections/line-connections.repository.js';
+import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
 import { writeBatchedCreate } from './line-create-batch.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { lineEvent } from './line-events.js';
@@ -70,6 +67,7 @@ import {
 import {
   linesRepository,
   type LineFilter,
+  type LinePresence,
   type LineRecord,
   type LineRow,
   type LineUpdate,
@@ -85,7 +83,7 @@ type Scope = { actor: Actor; ownerId: string | null };
 const today = () => isoDate(new Date());
 
 /** Online, last seen and the sharing flag, read by primary key for the lines shown (never aggregated). */
-function withPresence(line: Line, presence: PresenceRow | undefined): Line {
+function withPresence(line: Line, presence: LinePresence | undefined): Line {
   return {
     ...line,
     online: (presence?.sessions ?? 0) > 0,
@@ -388,12 +386,8 @@ export async function listLines(
       () => linesRepository.countUpTo(ctx.db, filter, cap),
     ),
   ]);
-  const presence = await lineConnectionsRepository.presenceOf(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
   return {
-    items: rows.map((row) => withPresence(toLine(row, filter.today), presence.get(row.id))),
+    items: rows.map((row) => withPresence(toLine(row, filter.today), row.presence)),
     total: Math.min(counted, cap),
     total_is_lower_bound: counted > cap,
     page: query.page,

@@ -1,0 +1,59 @@
+import { is, sql, SQL, type DriverValueDecoder, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn} from 'drizzle-orm/pg-core';
+import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+
+type Field = PgColumn | SQL.Aliased;
+
+/**
+ * Runs a select and reads each row as one JSON text, decoded here into the same objects Drizzle
+ * would give. Wide pages (the line list reads 33 columns) are cheaper this way: the embedded
+ * database hands every field through its wire protocol and its JavaScript parser (about 2.5 µs a
+ * field, three quarters of a page's database time), while one JSON text a row costs one field and a
+ * native JSON.parse. PostgreSQL keeps the order of the ordered subquery in the plain projection
+ * around it, so the rows come back in the query's order.
+ *
+ * The fields' names in the result (a column's name, or an alias) must differ from each other.
+ */
+export async function selectAsJson<T>(
+  db: Db,
+  query: SQLWrapper,
+  fields: Record<string, Field>,
+): Promise<T[]> {
+  const decoders = decodersOf(fields);
+  const result = (await db.execute(sql`select row_to_json(q)::text as j from (${query}) q`)) as unknown as {
+    rows: { j: string }[];
+  };
+  return result.rows.map(({ j }) => {
+    const json = JSON.parse(j) as Record<string, unknown>;
+    const row: Record<string, unknown> = {};
+    for (const [key, name, decode] of decoders) {
+      const value = json[name];
+      row[key] = value === null || value === undefined ? null : decode(value);
+    }
+    return row as T;
+  });
+}
+
+type Decoder = [key: string, name: string, decode: (value: unknown) => unknown];
+
+const cache = new WeakMap<Record<string, Field>, Decoder[]>();
+
+function decodersOf(fields: Record<string, Field>): Decoder[] {
+  const known = cache.get(fields);
+  if (known) return known;
+  const decoders = Object.entries(fields).map(([key, field]): Decoder => {
+    if (is(field, SQL.Aliased)) {
+      // Drizzle keeps an SQL expression's `mapWith` decoder on it without typing it publicly.
+      const { decoder } = field.sql as unknown as { decoder: DriverValueDecoder<unknown, unknown> };
+      return [key, field.fieldAlias, (value) => decoder.mapFromDriverValue(value)];
+    }
+    // JSON columns arrive decoded already; a JSON string in them must stay a string.
+    if (is(field, PgJsonb) || is(field, PgJson)) return [key, field.name, (value) => value];
+    return [key, field.name, (value) => field.mapFromDriverValue(value)];
+  });
+  const names = new Set(decoders.map(([, name]) => name));
+  if (names.size !== decoders.length) throw new Error('selectAsJson: two fields have the same name');
+  cache.set(fields, decoders);
+  return decoders;
+}
