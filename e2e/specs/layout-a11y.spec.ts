@@ -5,6 +5,7 @@ import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { PAGES_OF_EVERY_ROLE } from '../support/main-pages.js';
 import {
   accountId,
   axeViolations,
@@ -38,21 +39,7 @@ const LINE = { username: 'kiosk-tv', password: 'Kiosk-Pass-42' };
 const TICKET_TITLE = 'Receiver shows no picture';
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
 
-const shared = [
-  '/',
-  '/profile/edit',
-  '/settings',
-  '/messages',
-  '/blog',
-  '/redeem-code',
-  '/payments/pricing',
-  '/products',
-  '/tickets',
-  '/tickets/new',
-  '/support/knowledge-base',
-  '/support/contact-us',
-  '/user',
-];
+const shared = [...PAGES_OF_EVERY_ROLE];
 /** Pages that show a reseller and a user nothing the admin's version lacks (axe runs them once). */
 const sameForEveryone = new Set([
   '/blog',

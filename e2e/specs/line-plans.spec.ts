@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type LineAgent } from '../support/agent.js';
-import { apiSession, type ApiSession } from '../support/api-session.js';
-import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
+import type { LineAgent } from '../support/agent.js';
+import type { ApiSession } from '../support/api-session.js';
+import { waitUntil, type AppServer } from '../support/app-server.js';
+import { startResellerScenario, type ResellerScenario } from '../support/reseller-scenario.js';
 
 let server: AppServer;
-let browser: Browser;
+let scenario: ResellerScenario;
 let agent: LineAgent;
-let resellerContext: BrowserContext;
-let adminContext: BrowserContext;
 let reseller: Page;
 let admin: Page;
 let adminApi: ApiSession;
@@ -19,62 +17,15 @@ const RESELLER = { email: 'reseller.plans@example.com', password: 'reseller-pass
 const PLAN = 'Premium HD';
 const LINE = { username: 'e2e-plan-customer', password: 'Plan-Pass-42' };
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/sign-in`);
-  await page.getByTestId('field-email').fill(email);
-  await page.getByTestId('field-password').fill(password);
-  await page.getByTestId('sign-in-submit').click();
-  await page.getByTestId('welcome-card').waitFor();
-}
-
 beforeAll(async () => {
-  [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
-
-  adminApi = apiSession(server.url);
-  await adminApi.signIn(ADMIN.email, ADMIN.password);
-  const created = await adminApi.request<{ id: number }>('POST', '/api/servers', {
-    server_name: 'Plans agent',
-    host_ip: agent.host,
-    port: 12000,
-    api_port: agent.port,
-    username: agent.username,
-    password: agent.password,
+  scenario = await startResellerScenario({
+    serverName: 'Plans agent',
+    reseller: { ...RESELLER, name: 'Plans Reseller' },
+    credits: 20,
   });
-  const test = await adminApi.request<{ ok: boolean; message: string }>(
-    'POST',
-    `/api/servers/${created.id}/test`,
-  );
-  expect(test, test.message).toMatchObject({ ok: true });
-
-  // A confirmed reseller with 20 credits.
-  const resellerApi = apiSession(server.url);
-  await resellerApi.request('POST', '/api/auth/sign-up', { ...RESELLER, full_name: 'Plans Reseller' });
-  const token = new URL(await server.confirmationLink(RESELLER.email)).searchParams.get('token');
-  await resellerApi.request('POST', '/api/auth/verify-email', { token });
-  const accounts = await adminApi.request<{ items: { id: string; email: string }[] }>(
-    'GET',
-    `/api/accounts?search=${encodeURIComponent(RESELLER.email)}`,
-  );
-  const account = accounts.items.find((item) => item.email === RESELLER.email);
-  expect(account).toBeDefined();
-  await adminApi.request('POST', `/api/accounts/${account!.id}/credits`, { amount: 20 });
-
-  const options = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
-  [resellerContext, adminContext] = await Promise.all([
-    browser.newContext(options),
-    browser.newContext(options),
-  ]);
-  [reseller, admin] = await Promise.all([resellerContext.newPage(), adminContext.newPage()]);
-  await Promise.all([
-    signIn(reseller, RESELLER.email, RESELLER.password),
-    signIn(admin, ADMIN.email, ADMIN.password),
-  ]);
+  ({ server, agent, adminApi, reseller, admin } = scenario);
 });
-afterAll(async () => {
-  await browser?.close();
-  await agent?.stop();
-  await server?.stop();
-});
+afterAll(() => scenario?.stop());
 
 describe('line plans in real browsers', () => {
   let planId: number;

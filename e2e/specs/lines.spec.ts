@@ -1,19 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { addMonths, isoDate, toDisplayDate } from '@linedesk/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
-import { apiSession, type ApiSession } from '../support/api-session.js';
-import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
-import { accountId, signUpConfirmed, submitSignIn } from '../support/page-helpers.js';
+import type { LineAgent } from '../support/agent.js';
+import type { ApiSession } from '../support/api-session.js';
+import { waitUntil, type AppServer } from '../support/app-server.js';
+import { startResellerScenario, type ResellerScenario } from '../support/reseller-scenario.js';
 
 let server: AppServer;
-let browser: Browser;
+let scenario: ResellerScenario;
 let agent: LineAgent;
-let resellerContext: BrowserContext;
-let adminContext: BrowserContext;
 let reseller: Page;
 let admin: Page;
 let adminApi: ApiSession;
@@ -28,11 +25,6 @@ async function shot(page: Page, name: string) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await submitSignIn(page, server.url, { email, password });
-  await page.getByTestId('welcome-card').waitFor();
-}
-
 function row(page: Page, username: string) {
   return page
     .getByTestId('line-row')
@@ -40,34 +32,14 @@ function row(page: Page, username: string) {
 }
 
 beforeAll(async () => {
-  [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
-
-  // Setup over the API, as an admin's script would: a tested server pointing at the real agent...
-  adminApi = apiSession(server.url);
-  await adminApi.signIn(ADMIN.email, ADMIN.password);
-  await addAgentServer(adminApi, agent, SERVER_NAME);
-
-  // ...and a confirmed reseller with 10 credits.
-  await signUpConfirmed(server, { ...RESELLER, name: 'Lines Reseller' });
-  const resellerId = await accountId(adminApi, RESELLER.email);
-  await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: 10 });
-
-  const options = { viewport: { width: 1440, height: 900 }, locale: 'en-US' };
-  [resellerContext, adminContext] = await Promise.all([
-    browser.newContext(options),
-    browser.newContext(options),
-  ]);
-  [reseller, admin] = await Promise.all([resellerContext.newPage(), adminContext.newPage()]);
-  await Promise.all([
-    signIn(reseller, RESELLER.email, RESELLER.password),
-    signIn(admin, ADMIN.email, ADMIN.password),
-  ]);
+  scenario = await startResellerScenario({
+    serverName: SERVER_NAME,
+    reseller: { ...RESELLER, name: 'Lines Reseller' },
+    credits: 10,
+  });
+  ({ server, agent, adminApi, reseller, admin } = scenario);
 });
-afterAll(async () => {
-  await browser?.close();
-  await agent?.stop();
-  await server?.stop();
-});
+afterAll(() => scenario?.stop());
 
 describe('line users in real browsers, against a real line agent', () => {
   it('a reseller creates a line, sees its connection line and the credits drop; an open admin list shows it live', async () => {

@@ -6,6 +6,7 @@ import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { PAGES_OF_EVERY_ROLE } from '../support/main-pages.js';
 import {
   accountId,
   setLanguage as setPageLanguage,
@@ -49,19 +50,7 @@ const ALLOWED = new Set([
 ]);
 
 const shared = [
-  '/',
-  '/profile/edit',
-  '/settings',
-  '/messages',
-  '/blog',
-  '/redeem-code',
-  '/payments/pricing',
-  '/products',
-  '/tickets',
-  '/tickets/new',
-  '/support/knowledge-base',
-  '/support/contact-us',
-  '/user',
+  ...PAGES_OF_EVERY_ROLE,
   // After another page: it shares its component with /support/contact-us.
   '/contact',
 ];

@@ -36,6 +36,8 @@ export type RunningAgent = {
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   call(method: string, pathname: string, body?: unknown, credentials?: Credentials): Promise<ApiResponse>;
+  /** `POST /add-user` with a line's three fields, as the panel sends it. */
+  addUser(username: string, password: string, expiryDate: string): Promise<ApiResponse>;
   /** SIGTERM and wait; resolves with the exit code. */
   stop(): Promise<number | null>;
   /** SIGKILL and wait. */
@@ -210,6 +212,8 @@ export async function startAgent(options: StartOptions): Promise<RunningAgent> {
     exited,
     call: (method, pathname, body, credentials = ADMIN) =>
       request(`${baseUrl}${pathname}`, method, body, credentials),
+    addUser: (username, password, expiryDate) =>
+      request(`${baseUrl}/add-user`, 'POST', { username, password, expiryDate }),
     stop: async () => {
       if (!hasExited) child.kill('SIGTERM');
       return (await exited).code;

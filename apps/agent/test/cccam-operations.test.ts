@@ -56,11 +56,7 @@ describe('cccam: info page connections, kick, username limit, coalesced restarts
 
   it('refuses usernames over 20 characters (CCcam sends 20), on add and in a batch', async () => {
     const long = 'abcdefghijklmnopqrstu';
-    const res = await agent.call('POST', '/add-user', {
-      username: long,
-      password: 'pw',
-      expiryDate: '01-01-2099',
-    });
+    const res = await agent.addUser(long, 'pw', '01-01-2099');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
       'Username must be at most 20 characters on a CCcam server (CCcam sends only 20)',
@@ -72,11 +68,7 @@ describe('cccam: info page connections, kick, username limit, coalesced restarts
     expect(await readText(cfg)).not.toContain(long);
 
     const twenty = long.slice(0, 20);
-    const ok = await agent.call('POST', '/add-user', {
-      username: twenty,
-      password: 'pw',
-      expiryDate: '01-01-2099',
-    });
+    const ok = await agent.addUser(twenty, 'pw', '01-01-2099');
     expect(ok.status).toBe(200);
     expect(await readText(cfg)).toContain(`F: ${twenty} pw `);
   });
@@ -84,11 +76,7 @@ describe('cccam: info page connections, kick, username limit, coalesced restarts
   it('gathers a burst of changes into one write and one restart', async () => {
     const before = await restarts();
     const names = ['burst1', 'burst2', 'burst3', 'burst4', 'burst5'];
-    const answers = await Promise.all(
-      names.map((username) =>
-        agent.call('POST', '/add-user', { username, password: 'pw', expiryDate: '01-01-2099' }),
-      ),
-    );
+    const answers = await Promise.all(names.map((username) => agent.addUser(username, 'pw', '01-01-2099')));
     for (const answer of answers) expect(answer.body.reload).toEqual({ status: 'ok' });
     expect((await restarts()) - before).toBe(1);
     const text = await readText(cfg);

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningAgent } from './agent-harness';
+import { describe, expect, it } from 'vitest';
 import { BEGIN, END, baseEnv, readText, removeDir, startAgent, tempDir, waitFor } from './agent-harness';
+import { cccamAgentFixture } from './cccam-agent-fixture';
 
 const HAND_WRITTEN = '# hand\nF: handuser handpass 1 0 0\n';
 
@@ -13,51 +13,33 @@ function blockLines(text: string): string[] {
 }
 
 describe('concurrent requests', () => {
-  let dir: string;
-  let cfg: string;
-  let agent: RunningAgent;
-
-  beforeAll(async () => {
-    dir = await tempDir('concurrency');
-    cfg = path.join(dir, 'CCcam.cfg');
-    await writeFile(cfg, HAND_WRITTEN);
-    agent = await startAgent({ env: baseEnv(cfg, { AGENT_BACKEND: 'cccam' }) });
-  });
-
-  afterAll(async () => {
-    expect(await agent.stop()).toBe(0);
-    await removeDir(dir);
-  });
+  const suite = cccamAgentFixture('concurrency', HAND_WRITTEN);
 
   it('keeps all 50 parallel adds, each exactly once', async () => {
     const names = Array.from({ length: 50 }, (_, i) => `user${i}`);
     const results = await Promise.all(
-      names.map((name) =>
-        agent.call('POST', '/add-user', { username: name, password: `pw-${name}`, expiryDate: '01-01-2099' }),
-      ),
+      names.map((name) => suite.agent.addUser(name, `pw-${name}`, '01-01-2099')),
     );
     expect(results.map((res) => res.status)).toEqual(names.map(() => 200));
-    const lines = blockLines(await readText(cfg));
+    const lines = blockLines(await readText(suite.cfg));
     expect(lines).toHaveLength(50);
     expect([...lines].sort()).toEqual(names.map((name) => `F: ${name} pw-${name} 1 0 0 { 0:0:2 }`).sort());
-    expect((await agent.call('GET', '/users')).body.users).toHaveLength(50);
+    expect((await suite.agent.call('GET', '/users')).body.users).toHaveLength(50);
   });
 
   it('serialises a mix of parallel edits, deletes and repeated adds', async () => {
     const calls = [
       ...Array.from({ length: 25 }, (_, i) =>
-        agent.call('PUT', '/edit-user', { username: `user${i}`, newPassword: `changed${i}` }),
+        suite.agent.call('PUT', '/edit-user', { username: `user${i}`, newPassword: `changed${i}` }),
       ),
       ...Array.from({ length: 25 }, (_, i) =>
-        agent.call('DELETE', '/delete-user', { username: `user${25 + i}` }),
+        suite.agent.call('DELETE', '/delete-user', { username: `user${25 + i}` }),
       ),
-      ...Array.from({ length: 20 }, () =>
-        agent.call('POST', '/add-user', { username: 'same', password: 'same-pw', expiryDate: '01-01-2099' }),
-      ),
+      ...Array.from({ length: 20 }, () => suite.agent.addUser('same', 'same-pw', '01-01-2099')),
     ];
     const results = await Promise.all(calls);
     expect(results.every((res) => res.status === 200 && typeof res.body.message === 'string')).toBe(true);
-    const lines = blockLines(await readText(cfg));
+    const lines = blockLines(await readText(suite.cfg));
     expect([...lines].sort()).toEqual(
       [
         ...Array.from({ length: 25 }, (_, i) => `F: user${i} changed${i} 1 0 0 { 0:0:2 }`),
@@ -77,9 +59,7 @@ describe('graceful shutdown', () => {
       await writeFile(cfg, HAND_WRITTEN);
       // A slow reload keeps writes queued while SIGTERM arrives.
       const agent = await startAgent({ env: baseEnv(cfg, { AGENT_RELOAD_COMMAND: 'sleep 0.05' }) });
-      const calls = Array.from({ length: 10 }, (_, i) =>
-        agent.call('POST', '/add-user', { username: `s${i}`, password: 'pw', expiryDate: '01-01-2099' }),
-      );
+      const calls = Array.from({ length: 10 }, (_, i) => agent.addUser(`s${i}`, 'pw', '01-01-2099'));
       await waitFor(() => agent.output().includes('add-user s'));
       const code = await agent.stop();
       expect(code).toBe(0);

@@ -93,11 +93,7 @@ async function hammer(
       const roll = Math.random();
       const call =
         roll < 0.6
-          ? agent.call('POST', '/add-user', {
-              username: `u${n}`,
-              password: `p${n}-v${version}`,
-              expiryDate: '01-01-2099',
-            })
+          ? agent.addUser(`u${n}`, `p${n}-v${version}`, '01-01-2099')
           : roll < 0.85
             ? agent.call('PUT', '/edit-user', { username: `u${n}`, newPassword: `p${n}-v${version}` })
             : agent.call('DELETE', '/delete-user', { username: `u${n}` });

@@ -57,32 +57,16 @@ describe('cccam expiry timer', () => {
   });
 
   it('keeps a line whose expiry is yesterday out of the file from the start', async () => {
-    const res = await agent.call('POST', '/add-user', {
-      username: 'late',
-      password: 'late-pw',
-      expiryDate: displayDateFromToday(-1),
-    });
+    const res = await agent.addUser('late', 'late-pw', displayDateFromToday(-1));
     expect(res.status).toBe(200);
     expect(res.body.message).toMatch(/^User added successfully \(the expiry date has passed/);
     expect(await readText(cfg)).toBe(withBlock());
   });
 
   it('serves a line through its expiry day (inclusive, like OSCam expdate)', async () => {
-    await agent.call('POST', '/add-user', {
-      username: 'today',
-      password: 'pw0',
-      expiryDate: displayDateFromToday(0),
-    });
-    await agent.call('POST', '/add-user', {
-      username: 'alice',
-      password: 'pw1',
-      expiryDate: displayDateFromToday(1),
-    });
-    await agent.call('POST', '/add-user', {
-      username: 'bob',
-      password: 'pw2',
-      expiryDate: displayDateFromToday(30),
-    });
+    await agent.addUser('today', 'pw0', displayDateFromToday(0));
+    await agent.addUser('alice', 'pw1', displayDateFromToday(1));
+    await agent.addUser('bob', 'pw2', displayDateFromToday(30));
     expect(await readText(cfg)).toBe(
       withBlock('F: today pw0 1 0 0 { 0:0:2 }', 'F: alice pw1 1 0 0 { 0:0:2 }', 'F: bob pw2 1 0 0 { 0:0:2 }'),
     );

@@ -31,11 +31,7 @@ describe('group commit: changes that arrive during a write share the next one', 
       const names = Array.from({ length: 200 }, (_, i) => `gc${i}`);
       const answers = await Promise.all(
         names.map(async (name) => {
-          const res = await agent.call('POST', '/add-user', {
-            username: name,
-            password: `pw-${name}`,
-            expiryDate: '01-01-2099',
-          });
+          const res = await agent.addUser(name, `pw-${name}`, '01-01-2099');
           // Answered only after the write that holds it: the entry is already in the file.
           const inFile = (await readText(cfg)).includes(`\nF: ${name} pw-${name} 1 0 0 { 0:0:2 }\n`);
           return { status: res.status, body: res.body, inFile };
@@ -71,11 +67,7 @@ describe('group commit: changes that arrive during a write share the next one', 
       }),
     });
     try {
-      const first = agent.call('POST', '/add-user', {
-        username: 'first',
-        password: 'pw',
-        expiryDate: '01-01-2099',
-      });
+      const first = agent.addUser('first', 'pw', '01-01-2099');
       await waitFor(
         async () =>
           await readText(started)
@@ -83,9 +75,7 @@ describe('group commit: changes that arrive during a write share the next one', 
             .catch(() => false),
         10_000,
       );
-      const queued = Array.from({ length: 20 }, (_, i) =>
-        agent.call('POST', '/add-user', { username: `late${i}`, password: 'pw', expiryDate: '01-01-2099' }),
-      );
+      const queued = Array.from({ length: 20 }, (_, i) => agent.addUser(`late${i}`, 'pw', '01-01-2099'));
       // The next write cannot keep its backup copy: a directory now stands where CCcam.cfg.bak goes.
       await rm(`${cfg}.bak`, { force: true });
       await mkdir(`${cfg}.bak`);
@@ -105,11 +95,7 @@ describe('group commit: changes that arrive during a write share the next one', 
 
       // Once the obstacle is gone the same requests go through.
       await rm(`${cfg}.bak`, { recursive: true });
-      const retried = await agent.call('POST', '/add-user', {
-        username: 'late0',
-        password: 'pw',
-        expiryDate: '01-01-2099',
-      });
+      const retried = await agent.addUser('late0', 'pw', '01-01-2099');
       expect(retried.status).toBe(200);
     } finally {
       expect(await agent.stop()).toBe(0);

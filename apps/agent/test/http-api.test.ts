@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningAgent } from './agent-harness';
-import {
-  ADMIN,
-  AGENT_DIR,
-  baseEnv,
-  readText,
-  removeDir,
-  request,
-  startAgent,
-  tempDir,
-} from './agent-harness';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, AGENT_DIR, readText, request } from './agent-harness';
+import { cccamAgentFixture } from './cccam-agent-fixture';
 
 const HAND_WRITTEN = '# hand\nF: handuser handpass 1 0 0\n';
 const VERSION = (
@@ -20,31 +10,17 @@ const VERSION = (
 ).version;
 
 describe('HTTP API: auth, routing and validation', () => {
-  let dir: string;
-  let cfg: string;
-  let agent: RunningAgent;
-
-  beforeAll(async () => {
-    dir = await tempDir('api');
-    cfg = path.join(dir, 'CCcam.cfg');
-    await writeFile(cfg, HAND_WRITTEN);
-    agent = await startAgent({ env: baseEnv(cfg, { AGENT_BACKEND: 'cccam' }) });
-  });
-
-  afterAll(async () => {
-    expect(await agent.stop()).toBe(0);
-    await removeDir(dir);
-  });
+  const suite = cccamAgentFixture('api', HAND_WRITTEN);
 
   it('serves /health without auth', async () => {
-    const res = await agent.call('GET', '/health', undefined, null);
+    const res = await suite.agent.call('GET', '/health', undefined, null);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', message: 'OK' });
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('reports version and backend on GET /', async () => {
-    const res = await agent.call('GET', '/');
+    const res = await suite.agent.call('GET', '/');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       version: VERSION,
@@ -69,7 +45,7 @@ describe('HTTP API: auth, routing and validation', () => {
       ['DELETE', '/delete-user'],
     ] as const) {
       const res = await request(
-        `${agent.baseUrl}${pathname}`,
+        `${suite.agent.baseUrl}${pathname}`,
         method,
         { username: 'x', password: 'y', expiryDate: '01-01-2099' },
         credentials,
@@ -80,12 +56,12 @@ describe('HTTP API: auth, routing and validation', () => {
       expect(res.body).toEqual({ message: 'Unauthorized' });
       expect(res.headers['www-authenticate']).toBe('Basic realm="linedesk-agent"');
     }
-    expect(await readText(cfg)).toBe(HAND_WRITTEN);
+    expect(await readText(suite.cfg)).toBe(HAND_WRITTEN);
   });
 
   it('refuses a malformed Authorization header', async () => {
     const res = await request(
-      `${agent.baseUrl}/`,
+      `${suite.agent.baseUrl}/`,
       'GET',
       undefined,
       null,
@@ -96,10 +72,10 @@ describe('HTTP API: auth, routing and validation', () => {
   });
 
   it('answers JSON 404 for unknown paths and 405 for wrong methods', async () => {
-    const missing = await agent.call('GET', '/nope');
+    const missing = await suite.agent.call('GET', '/nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Not found' });
-    const wrong = await agent.call('GET', '/add-user');
+    const wrong = await suite.agent.call('GET', '/add-user');
     expect(wrong.status).toBe(405);
     expect(wrong.body).toEqual({ message: 'Method not allowed' });
     expect(wrong.headers.allow).toBe('POST');
@@ -148,7 +124,7 @@ describe('HTTP API: auth, routing and validation', () => {
     ['PUT', '/edit-user', { username: 'u1', enabled: 'yes' }, 'enabled must be true or false'],
     ['DELETE', '/delete-user', {}, 'Username is required'],
   ] as const)('%s %s %j → 400 %s', async (method, pathname, body, message) => {
-    const res = await agent.call(method, pathname, body);
+    const res = await suite.agent.call(method, pathname, body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message });
   });
@@ -168,23 +144,23 @@ describe('HTTP API: auth, routing and validation', () => {
   ];
 
   it.each(injections)('refuses username %j that could inject config syntax', async (username) => {
-    const add = await agent.call('POST', '/add-user', { username, password: 'pw', expiryDate: '01-01-2099' });
+    const add = await suite.agent.addUser(username, 'pw', '01-01-2099');
     expect(add.status).toBe(400);
     expect(add.body.message).toMatch(/^Username (must|may)/);
-    const edit = await agent.call('PUT', '/edit-user', { username, newPassword: 'pw' });
+    const edit = await suite.agent.call('PUT', '/edit-user', { username, newPassword: 'pw' });
     expect(edit.status).toBe(400);
-    const del = await agent.call('DELETE', '/delete-user', { username });
+    const del = await suite.agent.call('DELETE', '/delete-user', { username });
     expect(del.status).toBe(400);
-    expect(await readText(cfg)).toBe(HAND_WRITTEN);
+    expect(await readText(suite.cfg)).toBe(HAND_WRITTEN);
   });
 
   it.each(injections)('refuses password %j that could inject config syntax', async (password) => {
-    const add = await agent.call('POST', '/add-user', { username: 'u2', password, expiryDate: '01-01-2099' });
+    const add = await suite.agent.addUser('u2', password, '01-01-2099');
     expect(add.status).toBe(400);
     expect(add.body.message).toMatch(/^Password (must|may)/);
-    const edit = await agent.call('PUT', '/edit-user', { username: 'u2', newPassword: password });
+    const edit = await suite.agent.call('PUT', '/edit-user', { username: 'u2', newPassword: password });
     expect(edit.status).toBe(400);
-    expect(await readText(cfg)).toBe(HAND_WRITTEN);
+    expect(await readText(suite.cfg)).toBe(HAND_WRITTEN);
   });
 
   it('gives the exact reasons for refused credentials', async () => {
@@ -196,20 +172,20 @@ describe('HTTP API: auth, routing and validation', () => {
       ['x'.repeat(21), 'Username must be at most 20 characters on a CCcam server (CCcam sends only 20)'],
     ];
     for (const [username, message] of cases) {
-      const res = await agent.call('POST', '/add-user', {
+      const res = await suite.agent.call('POST', '/add-user', {
         username,
         password: 'pw',
         expiryDate: '01-01-2099',
       });
       expect(res.body).toEqual({ message });
     }
-    const ok = await agent.call('POST', '/add-user', {
+    const ok = await suite.agent.call('POST', '/add-user', {
       username: 'x'.repeat(20),
       password: 'P@ss.w0rd!~$%^&*()_+-:;,<>?/|',
       expiryDate: '01-01-2099',
     });
     expect(ok.status).toBe(200);
-    await agent.call('DELETE', '/delete-user', { username: 'x'.repeat(20) });
+    await suite.agent.call('DELETE', '/delete-user', { username: 'x'.repeat(20) });
   });
 
   it('limits the body size with 413', async () => {
@@ -218,25 +194,25 @@ describe('HTTP API: auth, routing and validation', () => {
       password: 'p'.repeat(70 * 1024),
       expiryDate: '01-01-2099',
     });
-    const res = await agent.call('POST', '/add-user', huge);
+    const res = await suite.agent.call('POST', '/add-user', huge);
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ message: 'Request body is larger than 65536 bytes' });
     // The agent is still serving afterwards.
-    expect((await agent.call('GET', '/health', undefined, null)).status).toBe(200);
+    expect((await suite.agent.call('GET', '/health', undefined, null)).status).toBe(200);
   });
 
   it('refuses bodies that are not a JSON object', async () => {
-    const broken = await agent.call('POST', '/add-user', '{"username": ');
+    const broken = await suite.agent.call('POST', '/add-user', '{"username": ');
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ message: 'Invalid JSON body' });
-    const array = await agent.call('POST', '/add-user', '[1,2]');
+    const array = await suite.agent.call('POST', '/add-user', '[1,2]');
     expect(array.status).toBe(400);
     expect(array.body).toEqual({ message: 'Request body must be a JSON object' });
   });
 
   it('lists managed users for reconciliation, in DD-MM-YYYY', async () => {
-    await agent.call('POST', '/add-user', { username: 'list1', password: 'pw', expiryDate: '05-06-2099' });
-    const res = await agent.call('GET', '/users');
+    await suite.agent.addUser('list1', 'pw', '05-06-2099');
+    const res = await suite.agent.call('GET', '/users');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       users: [{ username: 'list1', expiryDate: '05-06-2099', enabled: true }],

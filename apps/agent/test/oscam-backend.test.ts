@@ -89,17 +89,13 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
   });
 
   it('creates accounts and sends SIGHUP to the pid in the pid file', async () => {
-    const res = await agent.call('POST', '/add-user', {
-      username: 'alice',
-      password: 'alice-pw1',
-      expiryDate: '31-12-2099',
-    });
+    const res = await agent.addUser('alice', 'alice-pw1', '31-12-2099');
     expect(res.status).toBe(200);
     expect(res.body.reload).toEqual({ status: 'ok' });
     expect(await file()).toBe(withBlock(account('alice', 'alice-pw1', '2099-12-31', 0)));
     await waitFor(async () => (await hups()) === 1);
 
-    await agent.call('POST', '/add-user', { username: 'bob', password: 'bob-pw', expiryDate: '30-06-2098' });
+    await agent.addUser('bob', 'bob-pw', '30-06-2098');
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw1', '2099-12-31', 0), account('bob', 'bob-pw', '2098-06-30', 0)),
     );
@@ -157,11 +153,7 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
 
   it('does not reload when nothing changed', async () => {
     const before = await hups();
-    const res = await agent.call('POST', '/add-user', {
-      username: 'bob',
-      password: 'bob-pw',
-      expiryDate: '01-01-2099',
-    });
+    const res = await agent.addUser('bob', 'bob-pw', '01-01-2099');
     expect(res.status).toBe(200);
     expect(res.body.reload).toEqual({ status: 'not-needed' });
     await agent.call('DELETE', '/delete-user', { username: 'ghost' });

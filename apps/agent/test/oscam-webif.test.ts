@@ -74,11 +74,7 @@ describe('oscam reload through the web interface (Digest)', () => {
   });
 
   it('reloads OSCam after each write and answers ok only once OSCam holds the change', async () => {
-    const add = await agent.call('POST', '/add-user', {
-      username: 'alice',
-      password: 'alice-pw',
-      expiryDate: '31-12-2099',
-    });
+    const add = await agent.addUser('alice', 'alice-pw', '31-12-2099');
     expect(add.status).toBe(200);
     expect(add.body.reload).toEqual({ status: 'ok' });
     expect(held('alice')).toEqual({ user: 'alice', disabled: false, expdate: '2099-12-31' });
@@ -217,11 +213,7 @@ describe('oscam webif login problems', () => {
       env: webifEnv(userFile, oscam, { AGENT_OSCAM_WEBIF_PASSWORD: 'wrong' }),
     });
     try {
-      const add = await agent.call('POST', '/add-user', {
-        username: 'carol',
-        password: 'pw',
-        expiryDate: '31-12-2099',
-      });
+      const add = await agent.addUser('carol', 'pw', '31-12-2099');
       expect(add.body.reload.status).toBe('failed');
       expect(add.body.reload.error).toContain('refused the login (401)');
       const list = await agent.call('GET', '/connections');
@@ -312,7 +304,7 @@ describe('oscam expiry timer', () => {
 
   it('writes a line disabled = 1 once its expiry day has passed, with nothing else changing, and enables it on renewal', async () => {
     const today = displayDateFromToday(0);
-    await agent.call('POST', '/add-user', { username: 'dave', password: 'dave-pw', expiryDate: today });
+    await agent.addUser('dave', 'dave-pw', today);
     expect(await readText(userFile)).toMatch(/user = dave\n.*\n.*\n.*\ndisabled = 0/);
 
     await writeFile(clockFile, String(DAY_MS));

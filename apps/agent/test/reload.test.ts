@@ -26,17 +26,13 @@ describe('reload action after a write', () => {
     });
     try {
       const lines = async () => (await readText(log).catch(() => '')).split('\n').filter(Boolean);
-      const add = await agent.call('POST', '/add-user', {
-        username: 'a1',
-        password: 'pw',
-        expiryDate: '01-01-2099',
-      });
+      const add = await agent.addUser('a1', 'pw', '01-01-2099');
       expect(add.status).toBe(200);
       expect(add.body.reload).toEqual({ status: 'ok' });
       // The command has finished by the time the response arrives.
       expect(await lines()).toEqual(['reloaded']);
 
-      await agent.call('POST', '/add-user', { username: 'a1', password: 'pw', expiryDate: '01-01-2099' });
+      await agent.addUser('a1', 'pw', '01-01-2099');
       await agent.call('DELETE', '/delete-user', { username: 'missing' });
       expect(await lines()).toEqual(['reloaded']);
 
@@ -53,11 +49,7 @@ describe('reload action after a write', () => {
       env: baseEnv(cfg, { AGENT_RELOAD_COMMAND: "echo 'cccam is not running' >&2; exit 3" }),
     });
     try {
-      const res = await agent.call('POST', '/add-user', {
-        username: 'b1',
-        password: 'pw',
-        expiryDate: '01-01-2099',
-      });
+      const res = await agent.addUser('b1', 'pw', '01-01-2099');
       expect(res.status).toBe(200);
       expect(res.body.reload).toEqual({
         status: 'failed',
@@ -80,11 +72,7 @@ describe('reload action after a write', () => {
       env: baseEnv(cfg, { AGENT_RELOAD_COMMAND: 'sleep 30; true', AGENT_RELOAD_TIMEOUT_SECONDS: '1' }),
     });
     try {
-      const res = await agent.call('POST', '/add-user', {
-        username: 'c1',
-        password: 'pw',
-        expiryDate: '01-01-2099',
-      });
+      const res = await agent.addUser('c1', 'pw', '01-01-2099');
       expect(res.status).toBe(200);
       expect(res.body.reload).toEqual({ status: 'failed', error: 'reload command timed out after 1s' });
     } finally {
@@ -97,11 +85,7 @@ describe('reload action after a write', () => {
     await writeFile(pidFile, '2147483646\n');
     const agent = await startAgent({ env: baseEnv(cfg, { AGENT_PID_FILE: pidFile }) });
     try {
-      const res = await agent.call('POST', '/add-user', {
-        username: 'd1',
-        password: 'pw',
-        expiryDate: '01-01-2099',
-      });
+      const res = await agent.addUser('d1', 'pw', '01-01-2099');
       expect(res.status).toBe(200);
       expect(res.body.reload).toEqual({
         status: 'failed',

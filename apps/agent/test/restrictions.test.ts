@@ -42,7 +42,7 @@ describe('line restrictions in oscam.user', () => {
   });
 
   it('writes a line without restrictions exactly as before, and the plan keys after disabled', async () => {
-    await agent.call('POST', '/add-user', { username: 'plain', password: 'pw1', expiryDate: '31-12-2099' });
+    await agent.addUser('plain', 'pw1', '31-12-2099');
     const added = await agent.call('POST', '/add-user', {
       username: 'limited',
       password: 'pw2',
@@ -94,11 +94,7 @@ describe('line restrictions in oscam.user', () => {
     agent = await startAgent({ env: baseEnv(userFile, { AGENT_PORT: String(agent.port) }) });
     expect(await readText(userFile)).toContain('uniq = 3\n');
 
-    const lifted = await agent.call('POST', '/add-user', {
-      username: 'limited',
-      password: 'pw2',
-      expiryDate: '31-12-2099',
-    });
+    const lifted = await agent.addUser('limited', 'pw2', '31-12-2099');
     expect(lifted.body.message).toBe('User already existed and was updated');
     expect(lifted.body.user.restrictions).toBeUndefined();
     expect(await readText(userFile)).not.toContain('uniq');
@@ -145,7 +141,7 @@ describe('line restrictions in CCcam.cfg', () => {
   });
 
   it('writes hops as uphops and reshare as the { 0:0:N } limit; a plain line as before', async () => {
-    await agent.call('POST', '/add-user', { username: 'plain', password: 'pw1', expiryDate: '31-12-2099' });
+    await agent.addUser('plain', 'pw1', '31-12-2099');
     const res = await agent.call('POST', '/batch', {
       changes: [
         {

@@ -38,11 +38,7 @@ describe('TLS', () => {
     const health = await agent.call('GET', '/health', undefined, null);
     expect(health.body).toEqual({ status: 'ok', message: 'OK' });
     expect((await agent.call('GET', '/', undefined, { ...ADMIN, password: 'bad' })).status).toBe(401);
-    const add = await agent.call('POST', '/add-user', {
-      username: 'tls1',
-      password: 'pw',
-      expiryDate: '01-01-2099',
-    });
+    const add = await agent.addUser('tls1', 'pw', '01-01-2099');
     expect(add.status).toBe(200);
     // An empty file gets the block without a leading blank line.
     expect(await readText(cfg)).toBe(`${BEGIN}\nF: tls1 pw 1 0 0 { 0:0:2 }\n${END}\n`);

@@ -1,25 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, balanceOf, signUpAccount } from './support/line-fixtures.js';
-import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { balanceOf, signUpAccount } from './support/line-fixtures.js';
+import { lineServerFixture } from './support/line-server-fixture.js';
 
-let server: TestServer;
-let admin: TestClient;
-let agent: TestAgent;
-beforeAll(async () => {
-  server = await startTestServer({
-    SERVER_CHECK_INTERVAL_SECONDS: '0',
-    LINE_RECONCILE_INTERVAL_SECONDS: '0',
-  });
-  admin = await server.admin();
-  agent = await startLineAgent();
-  await addAgentServer(admin, agent);
-});
-afterAll(async () => {
-  await server?.close();
-  await agent?.cleanup();
-});
+const suite = lineServerFixture();
 
 const reused = (res: { status: number; body: any }) => {
   expect(res.status, JSON.stringify(res.body)).toBe(422);
@@ -31,7 +14,7 @@ const reused = (res: { status: number; body: any }) => {
 
 describe('Idempotency-Key on line creation', () => {
   it('answers a retry with the first result and refuses the key with another body: one line, one charge', async () => {
-    const seller = await signUpAccount(server, 'idem-lines@example.com', 20);
+    const seller = await signUpAccount(suite.server, 'idem-lines@example.com', 20);
     const headers = { 'idempotency-key': 'create-line-1' };
     const body = { username: 'idemline1', password: 'pw-1234', subscription_months: 1 };
     const first = await seller.client.post('/api/lines', body, headers);
@@ -51,11 +34,11 @@ describe('Idempotency-Key on line creation', () => {
 
     const mine = await seller.client.get('/api/lines');
     expect(mine.body.items.map((l: { username: string }) => l.username)).toEqual(['idemline1']);
-    expect(await balanceOf(server, seller.id)).toBe(20 - first.body.charged);
+    expect(await balanceOf(suite.server, seller.id)).toBe(20 - first.body.charged);
   });
 
   it('is refused on a renew with another body or another line', async () => {
-    const seller = await signUpAccount(server, 'idem-renew@example.com', 50);
+    const seller = await signUpAccount(suite.server, 'idem-renew@example.com', 50);
     const a = await seller.client.post('/api/lines', {
       username: 'idemrenA',
       password: 'pw-1234',
@@ -91,7 +74,7 @@ describe('Idempotency-Key on line creation', () => {
 
 describe('Idempotency-Key on credit moves', () => {
   it('refuses the key with another body on add, set and transfer', async () => {
-    const seller = await signUpAccount(server, 'idem-credits@example.com', 50);
+    const seller = await signUpAccount(suite.server, 'idem-credits@example.com', 50);
     const sub = await seller.client.post('/api/accounts', {
       email: 'idem-sub@example.com',
       password: 'sub-password-1',
@@ -100,34 +83,40 @@ describe('Idempotency-Key on credit moves', () => {
     const subId = sub.body.account.id as string;
 
     const add = { 'idempotency-key': 'add-1' };
-    expect((await admin.post(`/api/accounts/${seller.id}/credits`, { amount: 5 }, add)).status).toBe(200);
-    reused(await admin.post(`/api/accounts/${seller.id}/credits`, { amount: 6 }, add));
+    expect((await suite.admin.post(`/api/accounts/${seller.id}/credits`, { amount: 5 }, add)).status).toBe(
+      200,
+    );
+    reused(await suite.admin.post(`/api/accounts/${seller.id}/credits`, { amount: 6 }, add));
 
     const set = { 'idempotency-key': 'set-1' };
-    expect((await admin.put(`/api/accounts/${subId}/credits`, { credits: 3 }, set)).status).toBe(200);
-    reused(await admin.put(`/api/accounts/${subId}/credits`, { credits: 4 }, set));
+    expect((await suite.admin.put(`/api/accounts/${subId}/credits`, { credits: 3 }, set)).status).toBe(200);
+    reused(await suite.admin.put(`/api/accounts/${subId}/credits`, { credits: 4 }, set));
 
     const transfer = { 'idempotency-key': 'transfer-1' };
     expect(
       (await seller.client.post(`/api/accounts/${subId}/transfer`, { amount: 2 }, transfer)).status,
     ).toBe(200);
     reused(await seller.client.post(`/api/accounts/${subId}/transfer`, { amount: 4 }, transfer));
-    expect(await balanceOf(server, subId)).toBe(5);
+    expect(await balanceOf(suite.server, subId)).toBe(5);
   });
 });
 
 describe('Idempotency-Key on redeem and top-up approval', () => {
   it('refuses the key for another code or another top-up request', async () => {
-    const codes = await admin.post('/api/redeem-codes', { credits: 2, count: 2 });
+    const codes = await suite.admin.post('/api/redeem-codes', { credits: 2, count: 2 });
     expect(codes.status, JSON.stringify(codes.body)).toBe(201);
     const [one, two] = codes.body.items as { code: string }[];
-    const user = await signUpAccount(server, 'idem-redeem@example.com');
+    const user = await signUpAccount(suite.server, 'idem-redeem@example.com');
     const headers = { 'idempotency-key': 'redeem-1' };
     expect((await user.client.post('/api/redeem', { code: one!.code }, headers)).status).toBe(200);
     reused(await user.client.post('/api/redeem', { code: two!.code }, headers));
     reused(await user.client.post('/api/redeem', { code: 'NOPE-NOPE-NOPE' }, headers));
 
-    const pack = await admin.post('/api/credit-packages', { name: 'Idem', credits: 10, price_cents: 500 });
+    const pack = await suite.admin.post('/api/credit-packages', {
+      name: 'Idem',
+      credits: 10,
+      price_cents: 500,
+    });
     const requests = [];
     for (const reference of ['IDEM-1', 'IDEM-2']) {
       const res = await user.client.post('/api/topups', {
@@ -138,8 +127,8 @@ describe('Idempotency-Key on redeem and top-up approval', () => {
       requests.push(res.body.id as number);
     }
     const approve = { 'idempotency-key': 'approve-1' };
-    expect((await admin.post(`/api/topups/${requests[0]}/approve`, {}, approve)).status).toBe(200);
-    reused(await admin.post(`/api/topups/${requests[1]}/approve`, {}, approve));
-    expect(await balanceOf(server, user.id)).toBe(12);
+    expect((await suite.admin.post(`/api/topups/${requests[0]}/approve`, {}, approve)).status).toBe(200);
+    reused(await suite.admin.post(`/api/topups/${requests[1]}/approve`, {}, approve));
+    expect(await balanceOf(suite.server, user.id)).toBe(12);
   });
 });

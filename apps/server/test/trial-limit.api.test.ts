@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, signUpAccount } from './support/line-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { signUpAccount } from './support/line-fixtures.js';
+import { lineServerFixture } from './support/line-server-fixture.js';
 import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 
-let server: TestServer;
-let admin: TestClient;
-let agent: TestAgent;
-beforeAll(async () => {
-  server = await startTestServer({
-    SERVER_CHECK_INTERVAL_SECONDS: '0',
-    LINE_RECONCILE_INTERVAL_SECONDS: '0',
-  });
-  admin = await server.admin();
-  agent = await startLineAgent();
-  await addAgentServer(admin, agent);
-});
-afterAll(async () => {
-  await server?.close();
-  await agent?.cleanup();
-});
+const suite = lineServerFixture();
 
 const trial = (client: TestClient, username: string) =>
   client.post('/api/lines', { username, password: 'pw-1234', is_trial: true });
 
 describe('trial lines per reseller per day', () => {
   it('lets exactly 5 of 30 concurrent trial creates through by default, and shows what is left', async () => {
-    const seller = await signUpAccount(server, 'trial-burst@example.com', 10);
+    const seller = await signUpAccount(suite.server, 'trial-burst@example.com', 10);
     const before = await seller.client.get('/api/line-settings');
     expect(before.body).toMatchObject({ trial_lines_per_day: 5, trial_lines_left_today: 5 });
 
@@ -59,12 +43,12 @@ describe('trial lines per reseller per day', () => {
   });
 
   it('follows the admin setting (0 = no trials) and never limits admins', async () => {
-    const seller = await signUpAccount(server, 'trial-none@example.com', 10);
-    const bad = await admin.put('/api/line-settings', { trial_lines_per_day: -1 });
+    const seller = await signUpAccount(suite.server, 'trial-none@example.com', 10);
+    const bad = await suite.admin.put('/api/line-settings', { trial_lines_per_day: -1 });
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toBe('LINE_INVALID_TRIAL_LIMIT');
 
-    const none = await admin.put('/api/line-settings', { trial_lines_per_day: 0 });
+    const none = await suite.admin.put('/api/line-settings', { trial_lines_per_day: 0 });
     expect(none.status, JSON.stringify(none.body)).toBe(200);
     expect(none.body).toMatchObject({ trial_lines_per_day: 0, trial_lines_left_today: null });
     const refused = await trial(seller.client, 'nonetrial1');
@@ -75,10 +59,10 @@ describe('trial lines per reseller per day', () => {
     expect((await seller.client.get('/api/line-settings')).body.trial_lines_left_today).toBe(0);
 
     for (let i = 0; i < 7; i += 1) {
-      expect((await trial(admin, `admintrial${i}`)).status).toBe(201);
+      expect((await trial(suite.admin, `admintrial${i}`)).status).toBe(201);
     }
 
-    const two = await admin.put('/api/line-settings', { trial_lines_per_day: 2 });
+    const two = await suite.admin.put('/api/line-settings', { trial_lines_per_day: 2 });
     expect(two.body.trial_days).toBe(1);
     expect((await seller.client.get('/api/line-settings')).body.trial_lines_left_today).toBe(2);
     expect((await trial(seller.client, 'nonetrial2')).status).toBe(201);

@@ -59,6 +59,17 @@ export function defineContract<const C extends Contract>(contract: C): C {
   return contract;
 }
 
+/**
+ * `defineContract` for endpoints that share their access and tags: it fills them in, so that each
+ * contract states only what sets it apart.
+ */
+export function contractGroup<const S extends Pick<Contract, 'access' | 'tags'>>(shared: S) {
+  return <const C extends Omit<Contract, 'access' | 'tags'>>(contract: C): S & C => ({
+    ...shared,
+    ...contract,
+  });
+}
+
 type Schema<C, K extends keyof Contract> = C extends { readonly [P in K]: infer S extends z.ZodType }
   ? S
   : undefined;

@@ -1,28 +1,25 @@
-import { defineContract } from '../contract.js';
+import { contractGroup } from '../contract.js';
 import { idempotencyHeadersSchema } from '../credits.js';
 import { lineBulkBodySchema, lineBulkJobSchema, lineBulkPreviewSchema } from '../line-bulk.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
-const tags = ['lines'];
+/** A caller's bulk actions over the lines they see. */
+const bulkContract = contractGroup({ access: { permission: 'view_users' }, tags: ['lines'] });
 const bodyDescription =
   'Existing lines are chosen by `ids` or by `filter` (the list filters of GET /api/lines; `{}` = every line the caller sees): `renew` (with `subscription_months`), `enable`, `disable`, `delete`, `move` (admins, with `target_owner_id`). `create` makes `count` lines (at most 500) named `username_prefix` + 6 random characters with random passwords, for `subscription_months`, on `server_id` or the newest active server.';
 
-export const preview = defineContract({
+export const preview = bulkContract({
   method: 'POST',
   path: '/api/lines/bulk/preview',
-  access: { permission: 'view_users' },
-  tags,
   summary: 'What a bulk action would touch and cost, before anything is charged',
   description: bodyDescription,
   body: lineBulkBodySchema,
   response: lineBulkPreviewSchema,
 });
 
-export const start = defineContract({
+export const start = bulkContract({
   method: 'POST',
   path: '/api/lines/bulk',
-  access: { permission: 'view_users' },
-  tags,
   summary:
     'Start a bulk action in the background; each line charged on its own, progress on the event stream (line_bulk_jobs)',
   description: `${bodyDescription} Refused (402 INSUFFICIENT_CREDITS) before anything starts when the balance does not cover every line. Lines the caller may not touch are refused one by one (LINE_NOT_FOUND). Accepts an \`Idempotency-Key\` header: a retry with the same key answers the first job and starts none.`,
@@ -32,21 +29,17 @@ export const start = defineContract({
   response: lineBulkJobSchema,
 });
 
-export const get = defineContract({
+export const get = bulkContract({
   method: 'GET',
   path: '/api/lines/bulk/:id',
-  access: { permission: 'view_users' },
-  tags,
   summary: "A bulk action's progress and its first refused lines (the caller's own actions)",
   params: idParamsSchema,
   response: lineBulkJobSchema,
 });
 
-export const resultsCsv = defineContract({
+export const resultsCsv = bulkContract({
   method: 'GET',
   path: '/api/lines/bulk/:id/results.csv',
-  access: { permission: 'view_users' },
-  tags,
   summary:
     'Every line of a bulk action and its result (done, refused with code and reason); for a bulk create the credentials with their connection lines',
   params: idParamsSchema,

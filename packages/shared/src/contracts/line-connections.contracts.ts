@@ -1,4 +1,4 @@
-import { defineContract } from '../contract.js';
+import { contractGroup, defineContract } from '../contract.js';
 import {
   lineConnectionsSchema,
   lineKickBodySchema,
@@ -10,22 +10,20 @@ import {
 import { idParamsSchema } from '../schema-blocks.js';
 
 const tags = ['lines'];
+/** Who is connected to one line, for whoever may see the line. */
+const connectionsContract = contractGroup({ access: { permission: 'view_users' }, tags });
 
-export const get = defineContract({
+export const get = connectionsContract({
   method: 'GET',
   path: '/api/lines/:id/connections',
-  access: { permission: 'view_users' },
-  tags,
   summary: 'Who is connected to the line now, its sharing flag and the IP addresses it used',
   params: idParamsSchema,
   response: lineConnectionsSchema,
 });
 
-export const kick = defineContract({
+export const kick = connectionsContract({
   method: 'POST',
   path: '/api/lines/:id/connections/kick',
-  access: { permission: 'view_users' },
-  tags,
   summary: 'End one connection of the line on its server (OSCam; the line stays enabled)',
   params: idParamsSchema,
   body: lineKickBodySchema,
