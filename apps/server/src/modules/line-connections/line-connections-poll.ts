@@ -5,6 +5,7 @@ import { AgentUnreachableError, createAgentClient } from '../servers/agent-clien
 import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { lineConnectionsRepository, type SessionInsert } from './line-connections.repository.js';
+import { endedSince } from './ended-connections.js';
 import { raiseSharingAlerts, type SharingEpisode } from './sharing-alerts.js';
 import { looksShared, readSharingSettings } from './sharing-settings.js';
 
@@ -59,7 +60,9 @@ function parseConnections(body: unknown): AgentConnection[] | null {
   });
 }
 
-export type PollOutcome = { ok: true; connections: AgentConnection[] } | { ok: false; error: string };
+/** `readAt`: when the agent was asked (connections ended from the panel since then are left out). */
+export type PollOutcome =
+  { ok: true; connections: AgentConnection[]; readAt: number } | { ok: false; error: string };
 
 async function readConnections(
   ctx: AppContext,
@@ -72,9 +75,10 @@ async function readConnections(
   if (!target) return { ok: false, error: 'Server connection settings are incomplete' };
   const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs, signal });
   try {
+    const readAt = Date.now();
     const response = await client.connections();
     const connections = response.status === 200 ? parseConnections(response.body) : null;
-    if (connections) return { ok: true, connections };
+    if (connections) return { ok: true, connections, readAt };
     const message = (response.body as { message?: unknown } | null)?.message;
     return {
       ok: false,
@@ -97,7 +101,9 @@ export async function applyConnections(
   serverId: number,
   outcome: PollOutcome,
 ): Promise<void> {
-  const connections = outcome.ok ? outcome.connections : [];
+  const connections = outcome.ok
+    ? outcome.connections.filter((c) => c.id === null || !endedSince(ctx, serverId, c.id, outcome.readAt))
+    : [];
   const owned = await lineConnectionsRepository.linesByUsername(ctx.db, serverId, [
     ...new Set(connections.map((c) => c.username)),
   ]);

@@ -14,6 +14,7 @@ import { AgentUnreachableError, createAgentClient } from '../servers/agent-clien
 import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
+import { noteConnectionEnded } from './ended-connections.js';
 import { lineConnectionsRepository } from './line-connections.repository.js';
 import { readSharingSettings, SHARING_SETTINGS_KEY } from './sharing-settings.js';
 
@@ -97,6 +98,7 @@ export async function kickLineConnection(
   const ended = response.status === 200;
   // Gone either way: ended now, or already over before the agent looked.
   if (ended || response.status === 404) {
+    noteConnectionEnded(ctx, session.serverId, body.connection_id);
     await ctx.db.transaction((tx) => lineConnectionsRepository.removeSession(tx as unknown as Db, session));
     await ctx.bus.publish({
       table: 'line_connections',
