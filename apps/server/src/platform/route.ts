@@ -99,7 +99,7 @@ export function route<const C extends Contract>(
 
 /**
  * Refuses, at start, an `/api` route registered without a contract: every endpoint declares who may
- * call it. `allowed` lists the few that are not the product's own (documentation, better-auth).
+ * call it. `allowed` lists the few that are not the product's own (the API documentation).
  */
 export function requireContracts(app: App, allowed: (url: string) => boolean): void {
   app.addHook('onRoute', (options) => {
