@@ -1,12 +1,14 @@
 import type { LineSyncResult, LineWriteResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { IdempotencyRequest } from '../credits/idempotency.js';
 import { toLine } from './line-mapper.js';
 import type { OutboxKey } from './line-outbox.repository.js';
+import { balanceOf } from './line-charge.js';
 import { today } from './line-scope.js';
 import { deliverNowDetailed, syncResult, type Delivered, type SyncKind } from './line-sync.js';
-import type { Claimed } from './line-write.js';
+import { keyOf, type Claimed } from './line-write.js';
 import { linesRepository, type LineRecord, type LineRow } from './lines.repository.js';
 
 export const NO_IDEMPOTENCY_KEY: IdempotencyRequest = { key: undefined, scope: '' };
@@ -73,7 +75,7 @@ export async function deliverDetailed(
 export async function answerOf(
   ctx: AppContext,
   line: LineRecord,
-  server: Pick<LineRow, 'serverName' | 'serverProtocol' | 'serverDesKey'>,
+  server: AnswerServer,
   delivered: Delivered,
   charged: number,
   balance: number | null,
@@ -81,4 +83,27 @@ export async function answerOf(
   if (!delivered.line) return writeResult(ctx, line.id, delivered.sync, charged, balance);
   const row: LineRow = { ...line, ...delivered.line, ...server };
   return { line: toLine(row, today()), sync: delivered.sync, charged, balance };
+}
+
+/** The server fields a line's answer shows. */
+export type AnswerServer = Pick<LineRow, 'serverName' | 'serverProtocol' | 'serverDesKey'>;
+
+/**
+ * A charged write (create, renew) after its commit: delivered to its server (or left to the worker),
+ * and its answer with what it cost and the payer's balance.
+ */
+export async function answerChargedWrite(
+  ctx: AppContext,
+  me: Actor,
+  written: { line: LineRecord; server: AnswerServer; claimed: Claimed | undefined },
+  kind: SyncKind,
+  charge: number,
+  balanceAfter: number | null,
+): Promise<LineWriteResult & { replayed: false }> {
+  const delivered = await deliverDetailed(ctx, keyOf(written.line), kind, written.claimed);
+  const balance = await balanceOf(ctx, me, balanceAfter);
+  return {
+    ...(await answerOf(ctx, written.line, written.server, delivered, charge, balance)),
+    replayed: false,
+  };
 }

@@ -16,21 +16,15 @@ import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { agentRestrictions, planForNewLine } from '../line-plans/line-plans.service.js';
-import {
-  answerOf,
-  deliverDetailed,
-  NO_IDEMPOTENCY_KEY,
-  replayedWrite,
-  type StoredWrite,
-} from './line-answer.js';
-import { balanceOf, planCharge, publishLineWrite } from './line-charge.js';
+import { answerChargedWrite, NO_IDEMPOTENCY_KEY, replayedWrite, type StoredWrite } from './line-answer.js';
+import { planCharge, publishLineWrite } from './line-charge.js';
 import { writeBatchedCreate } from './line-create-batch.js';
 import { cleanHostPort, cleanText } from './line-fields.js';
 import type { UpsertPayload } from './line-outbox.repository.js';
 import { today } from './line-scope.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
 import { trialDays, trialLinesPerDay } from './line-settings.service.js';
-import { keyOf, requestDelivery, type Claimed } from './line-write.js';
+import { requestDelivery, type Claimed } from './line-write.js';
 import { linesRepository, type LineRecord } from './lines.repository.js';
 
 /** Bounds a server change made outside the app; the app's own changes drop the kept rows at once. */
@@ -233,7 +227,7 @@ export async function createLine(
 }
 
 /** A new line delivered to its server (or left to the worker), and the answer to its create. */
-async function answerCreated(
+function answerCreated(
   ctx: AppContext,
   me: Actor,
   line: LineRecord,
@@ -242,16 +236,10 @@ async function answerCreated(
   charge: number,
   balanceAfter: number | null,
 ): Promise<LineWriteResult & { replayed: false }> {
-  const delivered = await deliverDetailed(ctx, keyOf(line), 'add', claimed);
-  return {
-    ...(await answerOf(
-      ctx,
-      line,
-      { serverName: server.serverName, serverProtocol: server.protocol, serverDesKey: server.newcamdDesKey },
-      delivered,
-      charge,
-      await balanceOf(ctx, me, balanceAfter),
-    )),
-    replayed: false,
+  const shown = {
+    serverName: server.serverName,
+    serverProtocol: server.protocol,
+    serverDesKey: server.newcamdDesKey,
   };
+  return answerChargedWrite(ctx, me, { line, server: shown, claimed }, 'add', charge, balanceAfter);
 }

@@ -3,16 +3,10 @@ import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { planOfLine } from '../line-plans/line-plans.service.js';
-import {
-  answerOf,
-  deliverDetailed,
-  NO_IDEMPOTENCY_KEY,
-  replayedWrite,
-  type StoredWrite,
-} from './line-answer.js';
-import { balanceOf, planCharge, publishLineWrite } from './line-charge.js';
+import { answerChargedWrite, NO_IDEMPOTENCY_KEY, replayedWrite, type StoredWrite } from './line-answer.js';
+import { planCharge, publishLineWrite } from './line-charge.js';
 import { findVisible, lockVisible, today } from './line-scope.js';
-import { keyOf, requestDelivery, writeLineChange, type LineChanged } from './line-write.js';
+import { requestDelivery, writeLineChange, type LineChanged } from './line-write.js';
 
 /**
  * Renews a line: the months are added to the current expiry while it is still valid, else to today,
@@ -58,23 +52,14 @@ export async function renewLine(
   const { line, charged, claimed } = renewed;
 
   await publishLineWrite(ctx, 'update', line, charged && { accountId: me.id, ownerId: charged.ownerId });
-  const delivered = await deliverDetailed(ctx, keyOf(line), 'renew', claimed);
-  return {
-    ...(await answerOf(
-      ctx,
-      line,
-      // The server of the line as it was read before the renewal; a renewal does not move it.
-      line.serverId === visible.serverId
-        ? {
-            serverName: visible.serverName,
-            serverProtocol: visible.serverProtocol,
-            serverDesKey: visible.serverDesKey,
-          }
-        : { serverName: null, serverProtocol: null, serverDesKey: null },
-      delivered,
-      charge,
-      await balanceOf(ctx, me, charged?.balance ?? null),
-    )),
-    replayed: false,
-  };
+  // The server of the line as it was read before the renewal; a renewal does not move it.
+  const server =
+    line.serverId === visible.serverId
+      ? {
+          serverName: visible.serverName,
+          serverProtocol: visible.serverProtocol,
+          serverDesKey: visible.serverDesKey,
+        }
+      : { serverName: null, serverProtocol: null, serverDesKey: null };
+  return answerChargedWrite(ctx, me, { line, server, claimed }, 'renew', charge, charged?.balance ?? null);
 }
