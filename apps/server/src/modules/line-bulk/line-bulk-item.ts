@@ -6,16 +6,16 @@ import {
   planChangeCharge,
   planLinePrice,
   renewedExpiry,
-  toDisplayDate,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { creditLedger } from '../credits/credit-ledger.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
-import { agentRestrictions, planOfLine } from '../line-plans/line-plans.service.js';
+import { planOfLine } from '../line-plans/line-plans.service.js';
+import { chargeForLine, type LineCharge } from '../lines/line-charge.js';
 import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
+import { queueUpsert, writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
 import { linesRepository, type LineRecord } from '../lines/lines.repository.js';
 import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
 
@@ -39,32 +39,11 @@ function ownersOf(...ids: (string | null | undefined)[]): string[] {
 }
 
 /**
- * Due at once: the line-sync worker delivers a job's changes in its batches (one POST /batch per
- * server for up to 200 lines), rather than the job waiting on each server.
+ * Due at once and not leased: the line-sync worker delivers a job's changes in its batches (one
+ * POST /batch per server for up to 200 lines), rather than the job waiting on each server.
  */
 const WORKER_NOW = 0;
-
-/** The line's state for its server, in this transaction. */
-async function enqueueUpsert(tx: Db, line: LineRecord): Promise<void> {
-  if (line.serverId === null) return;
-  const restrictions = agentRestrictions(await planOfLine(tx, line.planId));
-  await lineOutboxRepository.enqueue(
-    tx,
-    {
-      lineId: line.id,
-      serverId: line.serverId,
-      username: line.username,
-      operation: 'upsert',
-      payload: {
-        password: line.password,
-        expiryDate: toDisplayDate(line.expiryDate),
-        enabled: line.enabled,
-        ...(restrictions ? { restrictions } : {}),
-      },
-    },
-    WORKER_NOW,
-  );
-}
+const TO_WORKER: OutboxDelivery = { workerAfterMs: WORKER_NOW };
 
 /** The unique index on users.username turned a duplicate away. */
 function isUsernameViolation(error: unknown): boolean {
@@ -81,13 +60,17 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
   const current = access.ownLineOrNotFound(scope, await linesRepository.lockById(tx, item.lineId!));
   const base = { lineId: current.id };
   const key = current.serverId === null ? null : { serverId: current.serverId, username: current.username };
-  const event = (action: string, details: Record<string, unknown> = {}) =>
-    linesRepository.insertEvent(tx, {
-      lineId: current.id,
-      actorId: job.accountId,
-      action,
-      details: { ...details, bulk_job_id: job.id },
-    });
+  const entry = (action: string, details: Record<string, unknown> = {}): LineHistory => ({
+    actorId: job.accountId,
+    action,
+    details: { ...details, bulk_job_id: job.id },
+  });
+  const chargeOf = (amount: number, reason: LineCharge['reason']): LineCharge => ({
+    accountId: job.accountId,
+    actorId: job.accountId,
+    amount,
+    reason,
+  });
   switch (job.action) {
     case 'renew': {
       const months = params.subscription_months!;
@@ -96,33 +79,21 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         isAdmin: job.isAdmin,
       });
       if (price === null) throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });
-      const charge = price;
       const expiryDate = renewedExpiry(current.expiryDate, months, isoDate(new Date()));
-      const updated = (await linesRepository.update(tx, current.id, {
-        expiryDate,
-        subscriptionMonths: months,
-        isTrial: false,
-        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
-      }))!;
-      if (charge > 0) {
-        await creditLedger.change(tx, {
-          accountId: job.accountId,
-          delta: -charge,
-          reason: 'line_renew',
-          actorId: job.accountId,
-          refType: 'line',
-          refId: String(current.id),
-          note: current.username,
-        });
-      }
-      await enqueueUpsert(tx, updated);
-      await event('renewed', {
-        subscription_months: months,
-        from: current.expiryDate,
-        to: expiryDate,
-        charged: charge,
+      await writeLineChange(tx, current, {
+        values: { expiryDate, subscriptionMonths: months, isTrial: false },
+        charge: chargeOf(price, 'line_renew'),
+        history: [
+          entry('renewed', {
+            subscription_months: months,
+            from: current.expiryDate,
+            to: expiryDate,
+            charged: price,
+          }),
+        ],
+        delivery: TO_WORKER,
       });
-      return { done: { ...base, charged: charge, owners: ownersOf(current.ownerId) } };
+      return { done: { ...base, charged: price, owners: ownersOf(current.ownerId) } };
     }
     case 'enable':
     case 'disable': {
@@ -131,12 +102,11 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
       if (current.enabled === enabled) {
         return { done: { ...base, charged: 0, owners: [] } };
       }
-      const updated = (await linesRepository.update(tx, current.id, {
-        enabled,
-        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
-      }))!;
-      await enqueueUpsert(tx, updated);
-      await event(enabled ? 'enabled' : 'disabled');
+      await writeLineChange(tx, current, {
+        values: { enabled },
+        history: [entry(enabled ? 'enabled' : 'disabled')],
+        delivery: TO_WORKER,
+      });
       return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId) } };
     }
     case 'delete': {
@@ -149,7 +119,10 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         );
       }
       await linesRepository.delete(tx, current.id);
-      await event('deleted', { username: current.username });
+      await linesRepository.insertEvent(tx, {
+        lineId: current.id,
+        ...entry('deleted', { username: current.username }),
+      });
       return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId) } };
     }
     case 'move': {
@@ -158,7 +131,10 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         return { done: { ...base, charged: 0, owners: [] } };
       }
       await lineBulkRepository.moveLine(tx, current.id, target);
-      await event('moved', { from: current.ownerEmail, to: target.email });
+      await linesRepository.insertEvent(tx, {
+        lineId: current.id,
+        ...entry('moved', { from: current.ownerEmail, to: target.email }),
+      });
       return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId, target.id) } };
     }
     case 'change_plan': {
@@ -184,31 +160,21 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
       if (server && !planAllowsServerProtocol(plan.restrictions, server.protocol)) {
         throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
       }
-      const charge = priced.charge;
-      const updated = (await linesRepository.update(tx, current.id, {
-        planId: plan.id,
-        ...(current.serverId !== null ? { syncState: 'pending' as const } : {}),
-      }))!;
       // A balance that cannot pay throws INSUFFICIENT_CREDITS and rolls the plan change back with it.
-      if (charge > 0) {
-        await creditLedger.change(tx, {
-          accountId: job.accountId,
-          delta: -charge,
-          reason: 'line_plan_change',
-          actorId: job.accountId,
-          refType: 'line',
-          refId: String(current.id),
-          note: current.username,
-        });
-      }
-      await enqueueUpsert(tx, updated);
-      await event('plan_changed', {
-        from_plan_id: current.planId,
-        to_plan_id: plan.id,
-        plan: plan.name,
-        charged: charge,
+      await writeLineChange(tx, current, {
+        values: { planId: plan.id },
+        charge: chargeOf(priced.charge, 'line_plan_change'),
+        history: [
+          entry('plan_changed', {
+            from_plan_id: current.planId,
+            to_plan_id: plan.id,
+            plan: plan.name,
+            charged: priced.charge,
+          }),
+        ],
+        delivery: TO_WORKER,
       });
-      return { done: { ...base, charged: charge, owners: ownersOf(current.ownerId) } };
+      return { done: { ...base, charged: priced.charge, owners: ownersOf(current.ownerId) } };
     }
     case 'create':
       throw new Error('create items are applied by applyCreate');
@@ -250,20 +216,15 @@ async function applyCreate(
     if (isUsernameViolation(error)) throw new AppError('LINE_USERNAME_TAKEN');
     throw error;
   }
-  if (charge > 0) {
-    await creditLedger.change(tx, {
-      accountId: job.accountId,
-      delta: -charge,
-      reason: 'line_create',
-      actorId: job.accountId,
-      refType: 'line',
-      refId: String(row.id),
-      note: row.username,
-    });
-  }
-  await enqueueUpsert(tx, row);
-  await linesRepository.insertEvent(tx, {
+  await chargeForLine(tx, row, {
+    accountId: job.accountId,
+    actorId: job.accountId,
+    amount: charge,
+    reason: 'line_create',
+  });
+  await queueUpsert(tx, row, server.id, TO_WORKER, {
     lineId: row.id,
+    ownerId: row.ownerId,
     actorId: job.accountId,
     action: 'created',
     details: {

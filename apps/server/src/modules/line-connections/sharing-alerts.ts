@@ -1,7 +1,7 @@
 import type { SharingSettings } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { suspendLineForSharing } from '../lines/lines.service.js';
+import { suspendLineForSharing } from '../lines/line-update.service.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { lineConnectionsRepository } from './line-connections.repository.js';
 

@@ -4,20 +4,13 @@ import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { route } from '../../platform/route.js';
 import { idempotencyRequest } from '../credits/idempotency.js';
-import {
-  createLine,
-  deleteLine,
-  exportLinesCsv,
-  getLine,
-  getLineSettings,
-  listLineEvents,
-  listLines,
-  reconcileServerLines,
-  renewLine,
-  syncLine,
-  updateLine,
-  updateLineSettings,
-} from './lines.service.js';
+import { createLine } from './line-create.service.js';
+import { deleteLine } from './line-delete.service.js';
+import { exportLinesCsv, getLine, listLineEvents, listLines } from './line-queries.service.js';
+import { renewLine } from './line-renew.service.js';
+import { reconcileServerLines, syncLine } from './line-resync.service.js';
+import { getLineSettings, updateLineSettings } from './line-settings.service.js';
+import { updateLine } from './line-update.service.js';
 
 export function registerLineRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, lineContracts.list, ({ actor, query }) => listLines(ctx, actor, query));

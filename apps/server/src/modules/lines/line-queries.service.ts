@@ -1,0 +1,165 @@
+import {
+  type CappedListResponse,
+  type ChangeEvent,
+  type Line,
+  type LineEvent,
+  type LineListQuery,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboard/scope-cache.js';
+import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
+import { lineCsvHeader, lineCsvRow } from './line-csv.js';
+import { toLine } from './line-mapper.js';
+import { findVisible, today, type LineScope } from './line-scope.js';
+import { linesRepository, type LineFilter, type LinePresence } from './lines.repository.js';
+
+/** Rows per query while streaming a CSV export. */
+const EXPORT_PAGE = 1000;
+
+/** Online, last seen and the sharing flag, read by primary key for the lines shown (never aggregated). */
+function withPresence(line: Line, presence: LinePresence | undefined): Line {
+  // Set on the line just mapped rather than copied: a page maps 25 lines of 38 fields per request.
+  line.online = (presence?.sessions ?? 0) > 0;
+  line.last_seen_at = presence?.lastSeenAt.toISOString() ?? null;
+  line.sharing_detected_at = presence?.sharingDetectedAt?.toISOString() ?? null;
+  return line;
+}
+
+function filterOf(scope: LineScope, query: LineListQuery): LineFilter {
+  return {
+    scopeOwnerId: scope.ownerId,
+    status: query.status,
+    serverId: query.server_id,
+    ownerId: query.owner_id,
+    expiringWithinDays: query.expiring_within_days,
+    syncState: query.sync_state,
+    search: query.search || undefined,
+    today: today(),
+  };
+}
+
+const EVERY_OWNER = '*';
+/** Totals filtered on the sync state live in their own scope: only they go stale with each delivery. */
+const SYNC = '|sync';
+
+/**
+ * Which cached list totals a change makes stale: a line's, the panel's and its owner's (a delivery,
+ * which moves only the sync state, only their totals filtered on it); a server or an account deleted
+ * (their lines' server or owner become none), all of them.
+ */
+function staleTotals(event: ChangeEvent): StaleScopes {
+  switch (event.table) {
+    case 'users': {
+      if (event.audience === 'all') return 'all';
+      const owners = [EVERY_OWNER, ...event.audience];
+      const synced = owners.map((owner) => owner + SYNC);
+      return event.syncOnly ? synced : [...owners, ...synced];
+    }
+    case 'cccam_servers':
+      return 'all';
+    case 'auth_users':
+      return event.action === 'delete' ? 'all' : null;
+    default:
+      return null;
+  }
+}
+
+const totalCaches = new WeakMap<AppContext, ScopeCache<number>>();
+function totalCache(ctx: AppContext): ScopeCache<number> {
+  let cache = totalCaches.get(ctx);
+  if (!cache) {
+    cache = createScopeCache(ctx.bus, {
+      ttlMs: ctx.config.dashboardCacheSeconds * 1000,
+      staleScopes: staleTotals,
+    });
+    totalCaches.set(ctx, cache);
+  }
+  return cache;
+}
+
+/**
+ * A page of lines and how many match, counted up to the cap (LINES_TOTAL_CAP) and reused until a
+ * line of the scope changes: paging through a filter counts once, not once per page.
+ */
+export async function listLines(
+  ctx: AppContext,
+  actor: Actor,
+  query: LineListQuery,
+): Promise<CappedListResponse<Line>> {
+  const scope = access.lines(actor);
+  const filter = filterOf(scope, query);
+  const cap = ctx.config.linesTotalCap;
+  const [rows, counted] = await Promise.all([
+    linesRepository.page(ctx.db, filter, {
+      sort: query.sort,
+      order: query.order,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    }),
+    totalCache(ctx).get(
+      (scope.ownerId ?? EVERY_OWNER) + (filter.syncState ? SYNC : ''),
+      JSON.stringify([filter, cap]),
+      () => linesRepository.countUpTo(ctx.db, filter, cap),
+    ),
+  ]);
+  return {
+    items: rows.map((row) => withPresence(toLine(row, filter.today), row.presence)),
+    total: Math.min(counted, cap),
+    total_is_lower_bound: counted > cap,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+/**
+ * The list's current filter and order as CSV, read page by page so a large export never sits in
+ * memory whole. The access check runs before the first byte.
+ */
+export async function exportLinesCsv(
+  ctx: AppContext,
+  actor: Actor,
+  query: LineListQuery,
+): Promise<AsyncGenerator<string>> {
+  const scope = access.lines(actor);
+  const filter = filterOf(scope, query);
+  // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
+  // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
+  const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);
+  return (async function* () {
+    yield lineCsvHeader();
+    for (let start = 0; start < ids.length; start += EXPORT_PAGE) {
+      const slice = ids.slice(start, start + EXPORT_PAGE);
+      const byId = new Map((await linesRepository.findManyByIds(ctx.db, slice)).map((row) => [row.id, row]));
+      // A line deleted since the id scan is simply left out.
+      const rows = slice.flatMap((id) => byId.get(id) ?? []);
+      yield rows.map((row) => lineCsvRow(row, filter.today)).join('');
+    }
+  })();
+}
+
+export async function getLine(ctx: AppContext, actor: Actor, id: number): Promise<Line> {
+  const scope = access.lines(actor);
+  const line = toLine(await findVisible(ctx, scope, id), today());
+  const presence = await lineConnectionsRepository.presenceOf(ctx.db, [id]);
+  return withPresence(line, presence.get(id));
+}
+
+export async function listLineEvents(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<{ items: LineEvent[] }> {
+  const scope = access.lines(actor);
+  await findVisible(ctx, scope, id);
+  const rows = await linesRepository.listEvents(ctx.db, id);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      actor_email: row.actorEmail,
+      details: (row.details ?? {}) as Record<string, unknown>,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}

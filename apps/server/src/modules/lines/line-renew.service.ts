@@ -1,0 +1,65 @@
+import { renewedExpiry, type LineRenewBody, type LineWriteResult } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
+import { planOfLine } from '../line-plans/line-plans.service.js';
+import { answerChargedWrite, NO_IDEMPOTENCY_KEY, replayedWrite, type StoredWrite } from './line-answer.js';
+import { planCharge, publishLineWrite } from './line-charge.js';
+import { findVisible, lockVisible, today } from './line-scope.js';
+import { requestDelivery, writeLineChange, type LineChanged } from './line-write.js';
+
+/**
+ * Renews a line: the months are added to the current expiry while it is still valid, else to today,
+ * charged at the creation prices (admins free) in the same transaction.
+ */
+export async function renewLine(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  body: LineRenewBody,
+  idempotency: IdempotencyRequest = NO_IDEMPOTENCY_KEY,
+): Promise<LineWriteResult & { replayed: boolean }> {
+  const scope = access.lines(actor);
+  const keyed = { accountId: scope.actor.id, ...idempotency, body };
+  const earlier = await storedOutcome<StoredWrite>(ctx, keyed);
+  if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
+  const visible = await findVisible(ctx, scope, id);
+  const months = body.subscription_months;
+  const me = scope.actor;
+  // The line's own plan prices its renewal, archived or not.
+  const charge = planCharge(await planOfLine(ctx.db, visible.planId), months, me);
+  let renewed: LineChanged | undefined;
+
+  // A retried renew with the same Idempotency-Key returns the first result instead of charging again.
+  const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 200, async (tx) => {
+    const current = await lockVisible(tx, scope, id);
+    const expiryDate = renewedExpiry(current.expiryDate, months, today());
+    renewed = await writeLineChange(tx, current, {
+      values: { expiryDate, subscriptionMonths: months, isTrial: false },
+      charge: { accountId: me.id, actorId: me.id, amount: charge, reason: 'line_renew' },
+      history: [
+        {
+          actorId: me.id,
+          action: 'renewed',
+          details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
+        },
+      ],
+      delivery: requestDelivery(ctx),
+    });
+    return { line_id: id, charged: charge, balance: renewed.charged?.balance ?? null };
+  });
+  if (outcome.replayed || !renewed) return replayedWrite(ctx, { ...outcome.body, line_id: id });
+  const { line, charged, claimed } = renewed;
+
+  await publishLineWrite(ctx, 'update', line, charged && { accountId: me.id, ownerId: charged.ownerId });
+  // The server of the line as it was read before the renewal; a renewal does not move it.
+  const server =
+    line.serverId === visible.serverId
+      ? {
+          serverName: visible.serverName,
+          serverProtocol: visible.serverProtocol,
+          serverDesKey: visible.serverDesKey,
+        }
+      : { serverName: null, serverProtocol: null, serverDesKey: null };
+  return answerChargedWrite(ctx, me, { line, server, claimed }, 'renew', charge, charged?.balance ?? null);
+}

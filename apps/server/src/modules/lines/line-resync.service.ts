@@ -1,0 +1,38 @@
+import type { LineReconcileResult, LineWriteResult } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import { deliver, writeResult } from './line-answer.js';
+import { balanceOf } from './line-charge.js';
+import { reconcileServer } from './line-reconcile.js';
+import { findVisible, inTransaction, lockVisible } from './line-scope.js';
+import type { SyncKind } from './line-sync.js';
+import { keyOf, queueUpsert, requestDelivery, type Claimed } from './line-write.js';
+
+/** "Retry now": hands the line's current state to its server again and reports the outcome. */
+export async function syncLine(ctx: AppContext, actor: Actor, id: number): Promise<LineWriteResult> {
+  const scope = access.lines(actor);
+  const existing = await findVisible(ctx, scope, id);
+  const kind: SyncKind = existing.syncedAt === null ? 'add' : 'update';
+  const key = keyOf(existing);
+  let claimed: Claimed | undefined;
+  if (key) {
+    await inTransaction(ctx, async (tx) => {
+      claimed = await queueUpsert(tx, await lockVisible(tx, scope, id), key.serverId, requestDelivery(ctx));
+    });
+  }
+  const sync = await deliver(ctx, key, kind, claimed);
+  return writeResult(ctx, id, sync, 0, await balanceOf(ctx, scope.actor, null));
+}
+
+/** An admin's "reconcile now" for one server. */
+export async function reconcileServerLines(
+  ctx: AppContext,
+  actor: Actor,
+  serverId: number,
+): Promise<LineReconcileResult> {
+  const server = await serversRepository.findById(ctx.db, serverId);
+  if (!server) throw new AppError('SERVER_NOT_FOUND');
+  return reconcileServer(ctx, server);
+}

@@ -1,0 +1,53 @@
+import {
+  DEFAULT_TRIAL_DAYS,
+  DEFAULT_TRIAL_LINES_PER_DAY,
+  type LineSettings,
+  type LineSettingsBody,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { appSettingsRepository } from '../settings/app-settings.repository.js';
+import { updateSetting } from '../settings/app-settings.service.js';
+import { today } from './line-scope.js';
+import { linesRepository } from './lines.repository.js';
+
+const TRIAL_DAYS_KEY = 'lines.trial_days';
+const TRIAL_LIMIT_KEY = 'lines.trial_lines_per_day';
+
+export async function trialLinesPerDay(ctx: AppContext): Promise<number> {
+  const value = await appSettingsRepository.get<number>(ctx.db, TRIAL_LIMIT_KEY, DEFAULT_TRIAL_LINES_PER_DAY);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_TRIAL_LINES_PER_DAY;
+}
+
+export async function trialDays(ctx: AppContext): Promise<number> {
+  const value = await appSettingsRepository.get<number>(ctx.db, TRIAL_DAYS_KEY, DEFAULT_TRIAL_DAYS);
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_TRIAL_DAYS;
+}
+
+export async function getLineSettings(ctx: AppContext, actor: Actor): Promise<LineSettings> {
+  const me = access.lines(actor).actor;
+  return lineSettingsFor(ctx, me);
+}
+
+async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boolean }): Promise<LineSettings> {
+  const perDay = await trialLinesPerDay(ctx);
+  const left = me.isAdmin
+    ? null
+    : Math.max(0, perDay - (await linesRepository.trialsUsed(ctx.db, me.id, today())));
+  return { trial_days: await trialDays(ctx), trial_lines_per_day: perDay, trial_lines_left_today: left };
+}
+
+export async function updateLineSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: LineSettingsBody,
+): Promise<LineSettings> {
+  if (body.trial_days !== undefined) {
+    await updateSetting(ctx, actor, TRIAL_DAYS_KEY, body.trial_days);
+  }
+  if (body.trial_lines_per_day !== undefined) {
+    await updateSetting(ctx, actor, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
+  }
+  await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
+  return lineSettingsFor(ctx, actor);
+}

@@ -1,0 +1,112 @@
+import {
+  isValidLineCredential,
+  parseExpiryDate,
+  type LinePatchBody,
+  type LineWriteResult,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { deliver, writeResult } from './line-answer.js';
+import { balanceOf, publishLineWrite } from './line-charge.js';
+import { cleanHostPort, cleanText } from './line-fields.js';
+import { SYNC_OK } from './line-sync.js';
+import { findVisible, inTransaction, lockVisible } from './line-scope.js';
+import { keyOf, requestDelivery, writeLineChange, type Claimed, type LineHistory } from './line-write.js';
+import { linesRepository, type LineUpdate } from './lines.repository.js';
+
+/** The fields an agent holds for a line: a change of any of them goes to its server. */
+const AGENT_FIELDS: readonly (keyof LineUpdate)[] = ['password', 'expiryDate', 'enabled'];
+
+/**
+ * Edits a line: password, expiry (admins only), notes, name, email, company, host_port and the
+ * enabled flag (suspend/enable). What the server holds (password, expiry, enabled) goes to the outbox.
+ */
+export async function updateLine(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  patch: LinePatchBody,
+): Promise<LineWriteResult> {
+  const scope = access.lines(actor);
+  await findVisible(ctx, scope, id);
+
+  const values: LineUpdate = {};
+  if (patch.expiry_date !== undefined) {
+    if (!scope.actor.isAdmin) throw new AppError('LINE_EXPIRY_ADMIN_ONLY');
+    const expiry = parseExpiryDate(patch.expiry_date);
+    if (!expiry) throw new AppError('LINE_INVALID_EXPIRY_DATE');
+    values.expiryDate = expiry;
+  }
+  // An empty password keeps the current one: edit forms send every field.
+  const password = patch.password?.trim();
+  if (password) {
+    if (!isValidLineCredential(password)) throw new AppError('LINE_INVALID_PASSWORD');
+    values.password = password;
+  }
+  if (patch.notes !== undefined) values.notes = cleanText(patch.notes);
+  if (patch.name !== undefined) values.name = cleanText(patch.name);
+  if (patch.email !== undefined) values.email = cleanText(patch.email);
+  if (patch.company !== undefined) values.company = cleanText(patch.company);
+  if (patch.host_port !== undefined) values.hostPort = cleanHostPort(patch.host_port);
+  if (patch.enabled !== undefined) values.enabled = patch.enabled;
+  if (Object.keys(values).length === 0) throw new AppError('LINE_NOTHING_TO_UPDATE');
+
+  let claimed: Claimed | undefined;
+  const { line, agentChanged, changedAny } = await inTransaction(ctx, async (tx) => {
+    const current = await lockVisible(tx, scope, id);
+    const changed = (Object.keys(values) as (keyof LineUpdate)[]).filter(
+      (field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]),
+    );
+    if (changed.length === 0) return { line: current, agentChanged: false, changedAny: false };
+    const reachesServer = changed.some((field) => AGENT_FIELDS.includes(field));
+    const history: LineHistory[] = [];
+    if (changed.includes('enabled')) {
+      history.push({ actorId: scope.actor.id, action: values.enabled ? 'enabled' : 'disabled' });
+    }
+    const edited = changed.filter((f) => f !== 'enabled');
+    if (edited.length > 0) {
+      history.push({
+        actorId: scope.actor.id,
+        action: 'edited',
+        details: {
+          fields: edited.map((f) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)),
+          ...(edited.includes('expiryDate') ? { from: current.expiryDate, to: values.expiryDate } : {}),
+        },
+      });
+    }
+    const written = await writeLineChange(tx, current, {
+      values,
+      reachesServer,
+      history,
+      delivery: requestDelivery(ctx),
+    });
+    claimed = written.claimed;
+    return { line: written.line, agentChanged: reachesServer, changedAny: true };
+  });
+
+  if (changedAny) await publishLineWrite(ctx, 'update', line);
+  const sync = agentChanged ? await deliver(ctx, keyOf(line), 'update', claimed) : SYNC_OK;
+  return writeResult(ctx, id, sync, 0, await balanceOf(ctx, scope.actor, null));
+}
+
+/**
+ * Suspends a line the panel found shared (the automatic suspension of sharing detection): the same
+ * write, outbox delivery and history row as an owner's disable, with no actor. False when the line is
+ * gone or already suspended.
+ */
+export async function suspendLineForSharing(ctx: AppContext, id: number): Promise<boolean> {
+  const written = await inTransaction(ctx, async (tx) => {
+    const current = await linesRepository.lockById(tx, id);
+    if (!current || !current.enabled) return null;
+    return writeLineChange(tx, current, {
+      values: { enabled: false },
+      history: [{ actorId: null, action: 'disabled', details: { reason: 'sharing' } }],
+      delivery: requestDelivery(ctx),
+    });
+  });
+  if (!written) return false;
+  await publishLineWrite(ctx, 'update', written.line);
+  await deliver(ctx, keyOf(written.line), 'update', written.claimed);
+  return true;
+}
