@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { toServerFigures, type LineCounts } from './dashboard-mapper.js';
 import { dashboardRepository as repo } from './dashboard.repository.js';
-import { createScopeCache, type ScopeCache, type StaleScopes } from './scope-cache.js';
+import { scopeCachePerContext, type StaleScopes } from './scope-cache.js';
 
 const CHART_DAYS = 30;
 
@@ -38,15 +38,7 @@ function staleScopes(event: ChangeEvent): StaleScopes {
   }
 }
 
-const caches = new WeakMap<AppContext, ScopeCache<ScopeFigures>>();
-function scopeCache(ctx: AppContext): ScopeCache<ScopeFigures> {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = createScopeCache(ctx.bus, { ttlMs: ctx.config.dashboardCacheSeconds * 1000, staleScopes });
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
+const scopeCache = scopeCachePerContext<ScopeFigures>(staleScopes);
 
 /** How often an instance folds the counters' difference rows (see dashboard.schema.ts). */
 const COMPACT_EVERY_MS = 60_000;

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 
 /** Which scopes an event makes stale: all of them, some, or none. */
@@ -77,5 +78,23 @@ export function createScopeCache<T>(
       value.catch(() => forget(scope, key, entry));
       return value;
     },
+  };
+}
+
+/**
+ * One scope cache per app context (each instance, each test's app), made on first use and kept for
+ * as long as `dashboardCacheSeconds` allows.
+ */
+export function scopeCachePerContext<T>(
+  staleScopes: (event: ChangeEvent) => StaleScopes,
+): (ctx: AppContext) => ScopeCache<T> {
+  const caches = new WeakMap<AppContext, ScopeCache<T>>();
+  return (ctx) => {
+    let cache = caches.get(ctx);
+    if (!cache) {
+      cache = createScopeCache(ctx.bus, { ttlMs: ctx.config.dashboardCacheSeconds * 1000, staleScopes });
+      caches.set(ctx, cache);
+    }
+    return cache;
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
-import { createScopeCache, type ScopeCache, type StaleScopes } from '../dashboard/scope-cache.js';
+import { scopeCachePerContext, type StaleScopes } from '../dashboard/scope-cache.js';
 import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { toLine } from './line-mapper.js';
@@ -65,18 +65,7 @@ function staleTotals(event: ChangeEvent): StaleScopes {
   }
 }
 
-const totalCaches = new WeakMap<AppContext, ScopeCache<number>>();
-function totalCache(ctx: AppContext): ScopeCache<number> {
-  let cache = totalCaches.get(ctx);
-  if (!cache) {
-    cache = createScopeCache(ctx.bus, {
-      ttlMs: ctx.config.dashboardCacheSeconds * 1000,
-      staleScopes: staleTotals,
-    });
-    totalCaches.set(ctx, cache);
-  }
-  return cache;
-}
+const totalCache = scopeCachePerContext<number>(staleTotals);
 
 /**
  * A page of lines and how many match, counted up to the cap (LINES_TOTAL_CAP) and reused until a
