@@ -1,20 +1,17 @@
 import AddIcon from '@mui/icons-material/Add';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { isAdminAccount } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeading } from '../../../components/page-heading';
-import { useErrorMessage } from '../../../i18n/use-error-message';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { QueryStates } from '../../../components/query-states';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { TicketFilters, type TicketFilterValues } from '../components/ticket-filters';
@@ -27,7 +24,6 @@ const pageSizes = [10, 25, 50, 100];
 /** /tickets and /support/tickets: users see their own tickets, admins every ticket. */
 export function TicketsPage() {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const admin = isAdminAccount(useAccount());
   const [filters, setFilters] = useState<TicketFilterValues>({ search: '' });
   const [page, setPage] = useState(0);
@@ -75,42 +71,34 @@ export function TicketsPage() {
           }}
         />
         <Divider sx={{ borderStyle: 'dashed' }} />
-        {tickets.isPending && (
-          <Stack sx={{ p: 3, gap: 1.5 }}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} variant="rounded" height={48} />
-            ))}
-          </Stack>
-        )}
-        {tickets.isError && (
-          <Alert severity="error" sx={{ m: 3 }}>
-            {errorMessage(tickets.error)}
-          </Alert>
-        )}
-        {tickets.data && total === 0 && (
-          <Box sx={{ py: 8, px: 3, textAlign: 'center' }} data-testid="tickets-empty">
-            <ConfirmationNumberOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-            <Typography variant="h6">
-              {filtered ? t('tickets.list.noMatchTitle') : t('tickets.list.emptyTitle')}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {filtered ? t('tickets.list.noMatchText') : t('tickets.list.emptyText')}
-            </Typography>
-          </Box>
-        )}
-        {tickets.data && total > 0 && (
-          <>
-            <TicketsTable tickets={tickets.data.items} showOwner={admin} />
-            <ListPagination
-              total={total}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={pageSizes}
-              onPageChange={setPage}
-              onPageSizeChange={setPageSize}
+        <QueryStates
+          query={tickets}
+          loading={<ListSkeleton />}
+          errorSx={{ m: 3 }}
+          isEmpty={() => total === 0}
+          empty={
+            <EmptyState
+              icon={ConfirmationNumberOutlinedIcon}
+              title={filtered ? t('tickets.list.noMatchTitle') : t('tickets.list.emptyTitle')}
+              text={filtered ? t('tickets.list.noMatchText') : t('tickets.list.emptyText')}
+              testId="tickets-empty"
             />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <TicketsTable tickets={data.items} showOwner={admin} />
+              <ListPagination
+                total={total}
+                page={page}
+                pageSize={pageSize}
+                pageSizes={pageSizes}
+                onPageChange={setPage}
+                onPageSizeChange={setPageSize}
+              />
+            </>
+          )}
+        </QueryStates>
       </Card>
     </>
   );
