@@ -27,6 +27,7 @@ import { ListSkeleton } from '../../../components/list-skeleton';
 import { QueryStates } from '../../../components/query-states';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { MessageListItem } from '../components/message-list-item';
@@ -37,7 +38,6 @@ import {
   useMessages,
 } from '../hooks/use-messages';
 
-const pageSizes = [10, 25, 50, 100];
 type DialogState = { open: boolean; message: Message | null };
 const closed: DialogState = { open: false, message: null };
 
@@ -49,25 +49,20 @@ export function MessagesPage() {
   const errorMessage = useErrorMessage();
   const [filter, setFilter] = useState<MessageFilter>('all');
   const [scope, setScope] = useState<MessageScope>('all');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const [deleting, setDeleting] = useState<DialogState>(closed);
   const messages = useMessages({
     filter,
     scope: admin ? scope : undefined,
-    page: page + 1,
-    page_size: pageSize,
+    page: paging.page + 1,
+    page_size: paging.pageSize,
   });
   const markRead = useMarkMessageRead();
   const markAllRead = useMarkAllMessagesRead();
   const deleteMessage = useDeleteMessage();
 
-  const total = messages.data?.total ?? 0;
+  const total = keepPageInRange(paging, messages.data);
   const unread = messages.data?.unread ?? 0;
-  // Marking the last unread one of a page read (unread filter) would otherwise leave an empty page.
-  if (messages.data && page > 0 && messages.data.items.length === 0 && total > 0) {
-    setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
-  }
 
   const own = (message: Message) => message.is_global || message.recipient_id === account.id;
   const onMarkRead = (message: Message) =>
@@ -125,7 +120,7 @@ export function MessagesPage() {
             value={filter}
             onChange={(_event, value: MessageFilter) => {
               setFilter(value);
-              setPage(0);
+              paging.setPage(0);
             }}
             sx={{ flexGrow: 1 }}
           >
@@ -144,7 +139,7 @@ export function MessagesPage() {
               value={scope}
               onChange={(event) => {
                 setScope(event.target.value as MessageScope);
-                setPage(0);
+                paging.setPage(0);
               }}
               sx={{ minWidth: 200, mb: { xs: 2, sm: 1 } }}
               slotProps={{ htmlInput: { 'data-testid': 'messages-scope' } }}
@@ -185,15 +180,7 @@ export function MessagesPage() {
                   />
                 ))}
               </Box>
-              <ListPagination
-                total={total}
-                page={page}
-                pageSize={pageSize}
-                pageSizes={pageSizes}
-                onPageChange={setPage}
-                onPageSizeChange={setPageSize}
-                rowsPerPageLabel={t('messages.rowsPerPage')}
-              />
+              <ListPagination total={total} paging={paging} rowsPerPageLabel={t('messages.rowsPerPage')} />
             </>
           )}
         </QueryStates>

@@ -12,6 +12,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { QueryStates } from '../../../components/query-states';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
 import { DeleteServerDialog } from '../components/delete-server-dialog';
 import { ServerEditDialog } from '../components/server-edit-dialog';
@@ -22,16 +23,13 @@ import { useServers, useTestServer } from '../hooks/use-servers';
 // The server stays set while a dialog closes, so its text does not change mid-animation.
 type DialogState = { open: boolean; server: Server | null };
 const closed: DialogState = { open: false, server: null };
-const pageSizes = [10, 25, 50, 100];
-
 export function ManageServersPage() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useServerErrorMessage();
   const serverMessage = useServerMessage();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-  const servers = useServers({ page: page + 1, pageSize });
+  const paging = usePaging();
+  const servers = useServers({ page: paging.page + 1, pageSize: paging.pageSize });
   const test = useTestServer();
   const [testing, setTesting] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<DialogState>(closed);
@@ -67,11 +65,7 @@ export function ManageServersPage() {
     }
   };
 
-  const total = servers.data?.total ?? 0;
-  // Deleting the last row of the last page would otherwise leave an empty page behind.
-  if (servers.data && page > 0 && servers.data.items.length === 0 && total > 0) {
-    setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
-  }
+  const total = keepPageInRange(paging, servers.data);
 
   return (
     <>
@@ -115,14 +109,7 @@ export function ManageServersPage() {
                 onEdit={(server) => setEditing({ open: true, server })}
                 onDelete={(server) => setDeleting({ open: true, server })}
               />
-              <ListPagination
-                total={total}
-                page={page}
-                pageSize={pageSize}
-                pageSizes={pageSizes}
-                onPageChange={setPage}
-                onPageSizeChange={setPageSize}
-              />
+              <ListPagination total={total} paging={paging} />
             </>
           )}
         </QueryStates>

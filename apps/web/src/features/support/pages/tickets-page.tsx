@@ -12,6 +12,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { EmptyState } from '../../../components/empty-state';
 import { ListSkeleton } from '../../../components/list-skeleton';
 import { QueryStates } from '../../../components/query-states';
+import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { TicketFilters, type TicketFilterValues } from '../components/ticket-filters';
@@ -19,31 +20,24 @@ import { TicketsTable } from '../components/tickets-table';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTickets } from '../hooks/use-tickets';
 
-const pageSizes = [10, 25, 50, 100];
-
 /** /tickets and /support/tickets: users see their own tickets, admins every ticket. */
 export function TicketsPage() {
   const { t } = useTranslation();
   const admin = isAdminAccount(useAccount());
   const [filters, setFilters] = useState<TicketFilterValues>({ search: '' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const search = useDebouncedValue(filters.search.trim());
   const tickets = useTickets({
-    page: page + 1,
-    pageSize,
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
     status: filters.status,
     priority: filters.priority,
     category: filters.category,
     search: search || undefined,
   });
 
-  const total = tickets.data?.total ?? 0;
+  const total = keepPageInRange(paging, tickets.data);
   const filtered = Boolean(filters.status || filters.priority || filters.category || search);
-  // A filter or a deletion can leave the current page past the end.
-  if (tickets.data && page > 0 && tickets.data.items.length === 0 && total > 0) {
-    setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
-  }
 
   return (
     <>
@@ -67,7 +61,7 @@ export function TicketsPage() {
           value={filters}
           onChange={(next) => {
             setFilters(next);
-            setPage(0);
+            paging.setPage(0);
           }}
         />
         <Divider sx={{ borderStyle: 'dashed' }} />
@@ -88,14 +82,7 @@ export function TicketsPage() {
           {(data) => (
             <>
               <TicketsTable tickets={data.items} showOwner={admin} />
-              <ListPagination
-                total={total}
-                page={page}
-                pageSize={pageSize}
-                pageSizes={pageSizes}
-                onPageChange={setPage}
-                onPageSizeChange={setPageSize}
-              />
+              <ListPagination total={total} paging={paging} />
             </>
           )}
         </QueryStates>
