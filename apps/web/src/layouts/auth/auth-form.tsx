@@ -8,10 +8,7 @@ type AuthFormProps = {
   /** The line under the title: what to do, or a link to the other way in. */
   text: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  /**
-   * What went wrong, above the fields (an `AuthFormError`). A slot rather than a text: the sign-in
-   * form loads its alert only after a refusal, to keep it out of the page's first download.
-   */
+  /** What went wrong, above the fields: an `AuthFormError`, or nothing. */
   error?: ReactNode;
   testId: string;
   children: ReactNode;
