@@ -16,6 +16,8 @@ type FormDialogProps = {
   onClose: () => void;
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
+  /** `error` for a submit that refuses or removes something. */
+  submitColor?: 'primary' | 'error';
   /** The save is under way: the submit button spins and cancelling waits. */
   pending: boolean;
   /** The API's refusal in the reader's language, shown above the fields; null = none. */
@@ -59,7 +61,13 @@ export function FormDialog(props: FormDialogProps) {
           <Button variant="outlined" color="inherit" onClick={onClose} disabled={pending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={pending} data-testid={props.submitTestId}>
+          <Button
+            type="submit"
+            variant="contained"
+            color={props.submitColor}
+            loading={pending}
+            data-testid={props.submitTestId}
+          >
             {submitLabel}
           </Button>
         </DialogActions>

@@ -1,21 +1,18 @@
 import TablePagination from '@mui/material/TablePagination';
 import { useTranslation } from 'react-i18next';
+import type { Paging } from '../hooks/use-paging';
 
 type ListPaginationProps = {
   total: number;
-  /** Zero-based, as MUI counts pages. */
-  page: number;
-  pageSize: number;
-  pageSizes: number[];
-  onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  paging: Paging;
   /** What the list holds, e.g. "Messages per page"; defaults to "Rows per page:". */
   rowsPerPageLabel?: string;
 };
 
 /** The pager under server-paged lists: a new page size starts again from the first page. */
 export function ListPagination(props: ListPaginationProps) {
-  const { total, page, pageSize, pageSizes, onPageChange, onPageSizeChange, rowsPerPageLabel } = props;
+  const { total, rowsPerPageLabel } = props;
+  const { page, pageSize, pageSizes, setPage, setPageSize } = props.paging;
   const { t } = useTranslation();
   return (
     <TablePagination
@@ -24,10 +21,10 @@ export function ListPagination(props: ListPaginationProps) {
       page={page}
       rowsPerPage={pageSize}
       rowsPerPageOptions={pageSizes}
-      onPageChange={(_event, next) => onPageChange(next)}
+      onPageChange={(_event, next) => setPage(next)}
       onRowsPerPageChange={(event) => {
-        onPageSizeChange(Number(event.target.value));
-        onPageChange(0);
+        setPageSize(Number(event.target.value));
+        setPage(0);
       }}
       labelRowsPerPage={rowsPerPageLabel ?? t('common.rowsPerPage')}
       labelDisplayedRows={({ from, to, count }) => t('common.displayedRows', { from, to, total: count })}

@@ -4,19 +4,23 @@ import { useGridLocaleText } from '../i18n/mui/use-mui-locales';
 
 export type Paging = { page: number; pageSize: number };
 
-type PagedDataGridProps<R extends GridValidRowModel> = {
-  rows: R[];
-  columns: GridColDef<R>[];
+/** What a list's screen hands its grid: the page it is on, how it moves, and the empty text. */
+export type GridPage = {
   total: number;
   paging: Paging;
   onPagingChange: (paging: Paging) => void;
   loading: boolean;
+  noRowsText?: string;
+};
+
+type PagedDataGridProps<R extends GridValidRowModel> = GridPage & {
+  rows: R[];
+  columns: GridColDef<R>[];
   getRowId?: (row: R) => string | number;
   label: string;
   testId: string;
   /** For rows that carry a test id, e.g. `ledger-row`. */
   rowTestId?: string;
-  noRowsText?: string;
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100];

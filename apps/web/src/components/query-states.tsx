@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useErrorMessage } from '../i18n/use-error-message';
 
@@ -10,6 +11,10 @@ type QueryStatesProps<T> = {
   /** With `empty`: the data has nothing to show, so `empty` shows instead of `children`. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** Inside a card the alert keeps off its edges (`{ m: 3 }`). */
+  errorSx?: SxProps<Theme>;
+  /** A feature's own wording of the API's refusal; the shared one by default. */
+  describeError?: (error: unknown) => string;
   children: (data: T) => ReactNode;
 };
 
@@ -17,12 +22,18 @@ type QueryStatesProps<T> = {
  * A query's loading placeholder, error alert (in the reader's language) and empty state, the trio
  * every list and detail page shows. A failed refresh keeps the data it had on screen below the alert.
  */
-export function QueryStates<T>({ query, loading, isEmpty, empty, children }: QueryStatesProps<T>) {
-  const errorMessage = useErrorMessage();
+export function QueryStates<T>(props: QueryStatesProps<T>) {
+  const { query, loading, isEmpty, empty, children } = props;
+  const sharedErrorMessage = useErrorMessage();
+  const errorMessage = props.describeError ?? sharedErrorMessage;
   return (
     <>
       {query.isPending && (loading ?? <Skeleton variant="rounded" height={320} />)}
-      {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+      {query.isError && (
+        <Alert severity="error" sx={props.errorSx}>
+          {errorMessage(query.error)}
+        </Alert>
+      )}
       {query.data !== undefined &&
         (isEmpty && empty !== undefined && isEmpty(query.data) ? empty : children(query.data))}
     </>

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useDisableTwoFactor } from '../hooks/use-account-security';
+import { CurrentPasswordField } from './current-password-field';
 import { TwoFactorSetup } from './two-factor-setup';
 
 function DisableTwoFactor() {
@@ -57,15 +57,7 @@ function DisableTwoFactor() {
             <Typography variant="body2" sx={{ mb: 2 }}>
               {t('accountSecurity.card.disableText')}
             </Typography>
-            <TextField
-              type="password"
-              label={t('accountSecurity.setup.password')}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
-              fullWidth
-              slotProps={{ htmlInput: { 'data-testid': 'field-disable-password' } }}
-            />
+            <CurrentPasswordField value={password} onChange={setPassword} testId="field-disable-password" />
           </>
         }
       />

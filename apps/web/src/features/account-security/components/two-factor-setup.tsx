@@ -5,15 +5,60 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TwoFactorSetup as Setup } from '@linedesk/shared';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useConfirmTwoFactor, useEnableTwoFactor } from '../hooks/use-account-security';
+import { CurrentPasswordField } from './current-password-field';
 
 // The QR library loads only when someone actually sets up an authenticator.
 const TwoFactorQrCode = lazy(async () => ({
   default: (await import('./two-factor-qr-code')).TwoFactorQrCode,
 }));
+
+type StepFormProps = {
+  testId: string;
+  onSubmit: () => void;
+  submitLabel: string;
+  submitTestId: string;
+  pending: boolean;
+  onCancel?: () => void;
+  children: ReactNode;
+};
+
+/** One step of the setup: its content, then cancel (where the setup can be left) and go on. */
+function StepForm({
+  testId,
+  onSubmit,
+  submitLabel,
+  submitTestId,
+  pending,
+  onCancel,
+  children,
+}: StepFormProps) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="form"
+      noValidate
+      data-testid={testId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack sx={{ gap: 2 }}>
+        {children}
+        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
+          <Button type="submit" variant="contained" loading={pending} data-testid={submitTestId}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
 
 function PasswordStep({ onReady, onCancel }: { onReady: (setup: Setup) => void; onCancel?: () => void }) {
   const { t } = useTranslation();
@@ -21,42 +66,22 @@ function PasswordStep({ onReady, onCancel }: { onReady: (setup: Setup) => void; 
   const enable = useEnableTwoFactor();
   const [password, setPassword] = useState('');
   return (
-    <Box
-      component="form"
-      noValidate
-      data-testid="two-factor-password-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StepForm
+      testId="two-factor-password-form"
+      onSubmit={() => {
         if (password) enable.mutate(password, { onSuccess: onReady });
       }}
+      submitLabel={t('accountSecurity.setup.continue')}
+      submitTestId="two-factor-continue"
+      pending={enable.isPending}
+      onCancel={onCancel}
     >
-      <Stack sx={{ gap: 2 }}>
-        {enable.isError && <Alert severity="error">{errorMessage(enable.error)}</Alert>}
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('accountSecurity.setup.passwordText')}
-        </Typography>
-        <TextField
-          type="password"
-          label={t('accountSecurity.setup.password')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          autoComplete="current-password"
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'field-two-factor-password' } }}
-        />
-        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
-          <Button
-            type="submit"
-            variant="contained"
-            loading={enable.isPending}
-            data-testid="two-factor-continue"
-          >
-            {t('accountSecurity.setup.continue')}
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
+      {enable.isError && <Alert severity="error">{errorMessage(enable.error)}</Alert>}
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('accountSecurity.setup.passwordText')}
+      </Typography>
+      <CurrentPasswordField value={password} onChange={setPassword} testId="field-two-factor-password" />
+    </StepForm>
   );
 }
 
@@ -66,76 +91,64 @@ function ScanStep({ setup, onDone, onCancel }: { setup: Setup; onDone: () => voi
   const confirm = useConfirmTwoFactor();
   const [code, setCode] = useState('');
   return (
-    <Box
-      component="form"
-      noValidate
-      data-testid="two-factor-confirm-form"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StepForm
+      testId="two-factor-confirm-form"
+      onSubmit={() => {
         if (code.trim()) confirm.mutate(code.trim(), { onSuccess: onDone });
       }}
+      submitLabel={t('accountSecurity.setup.confirm')}
+      submitTestId="two-factor-confirm"
+      pending={confirm.isPending}
+      onCancel={onCancel}
     >
-      <Stack sx={{ gap: 2 }}>
-        <Typography variant="body2">{t('accountSecurity.setup.scan')}</Typography>
-        <Suspense fallback={<Box sx={{ height: 200 }} />}>
-          <TwoFactorQrCode uri={setup.totp_uri} />
-        </Suspense>
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          {t('accountSecurity.setup.secret')}:{' '}
-          <Box component="code" sx={{ fontWeight: 600 }} data-testid="two-factor-secret">
-            {setup.secret}
-          </Box>
+      <Typography variant="body2">{t('accountSecurity.setup.scan')}</Typography>
+      <Suspense fallback={<Box sx={{ height: 200 }} />}>
+        <TwoFactorQrCode uri={setup.totp_uri} />
+      </Suspense>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {t('accountSecurity.setup.secret')}:{' '}
+        <Box component="code" sx={{ fontWeight: 600 }} data-testid="two-factor-secret">
+          {setup.secret}
+        </Box>
+      </Typography>
+      <Alert severity="warning" data-testid="two-factor-backup-codes">
+        <Typography variant="subtitle2" component="h3">
+          {t('accountSecurity.setup.backupTitle')}
         </Typography>
-        <Alert severity="warning" data-testid="two-factor-backup-codes">
-          <Typography variant="subtitle2" component="h3">
-            {t('accountSecurity.setup.backupTitle')}
-          </Typography>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {t('accountSecurity.setup.backupText')}
-          </Typography>
-          <Box
-            component="ul"
-            sx={{
-              m: 0,
-              pl: 0,
-              listStyle: 'none',
-              display: 'grid',
-              gap: 0.5,
-              gridTemplateColumns: 'repeat(2, max-content)',
-              columnGap: 3,
-            }}
-          >
-            {setup.backup_codes.map((backupCode) => (
-              <Box component="li" key={backupCode} sx={{ fontFamily: 'monospace' }}>
-                {backupCode}
-              </Box>
-            ))}
-          </Box>
-        </Alert>
-        {confirm.isError && <Alert severity="error">{errorMessage(confirm.error)}</Alert>}
-        <TextField
-          label={t('accountSecurity.setup.code')}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          fullWidth
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'field-two-factor-code' },
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {t('accountSecurity.setup.backupText')}
+        </Typography>
+        <Box
+          component="ul"
+          sx={{
+            m: 0,
+            pl: 0,
+            listStyle: 'none',
+            display: 'grid',
+            gap: 0.5,
+            gridTemplateColumns: 'repeat(2, max-content)',
+            columnGap: 3,
           }}
-        />
-        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-          {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
-          <Button
-            type="submit"
-            variant="contained"
-            loading={confirm.isPending}
-            data-testid="two-factor-confirm"
-          >
-            {t('accountSecurity.setup.confirm')}
-          </Button>
-        </Stack>
-      </Stack>
-    </Box>
+        >
+          {setup.backup_codes.map((backupCode) => (
+            <Box component="li" key={backupCode} sx={{ fontFamily: 'monospace' }}>
+              {backupCode}
+            </Box>
+          ))}
+        </Box>
+      </Alert>
+      {confirm.isError && <Alert severity="error">{errorMessage(confirm.error)}</Alert>}
+      <TextField
+        label={t('accountSecurity.setup.code')}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoComplete="one-time-code"
+        fullWidth
+        slotProps={{
+          htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'field-two-factor-code' },
+        }}
+      />
+    </StepForm>
   );
 }
 

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -15,6 +13,8 @@ import { AuthLayout } from '../../../layouts/auth/auth-layout';
 import { paths } from '../../../lib/paths';
 import { GuestGuard } from '../../auth/components/guest-guard';
 import { useForgotPassword } from '../hooks/use-account-security';
+import { AuthForm } from '../../../layouts/auth/auth-form';
+import { AuthFormError } from '../../../layouts/auth/auth-form-error';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -43,44 +43,35 @@ export function ForgotPasswordPage() {
             </Link>
           </Stack>
         ) : (
-          <Box component="form" noValidate onSubmit={onSubmit} data-testid="forgot-password-form">
-            <Stack sx={{ gap: 1, mb: 4 }}>
-              <Typography variant="h5" component="h1">
-                {t('accountSecurity.forgot.title')}
-              </Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('accountSecurity.forgot.text')}
-              </Typography>
-            </Stack>
-            {forgot.isError && (
-              <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
-                {errorMessage(forgot.error)}
-              </Alert>
-            )}
-            <Stack sx={{ gap: 3 }}>
-              <FormTextField
-                control={control}
-                name="email"
-                type="email"
-                label={t('fields.email')}
-                autoComplete="email"
-                autoFocus
-              />
-              <Button
-                type="submit"
-                size="large"
-                variant="contained"
-                fullWidth
-                loading={forgot.isPending}
-                data-testid="forgot-password-submit"
-              >
-                {t('accountSecurity.forgot.submit')}
-              </Button>
-              <Link component={RouterLink} to={paths.signIn} variant="subtitle2" sx={{ alignSelf: 'center' }}>
-                {t('auth.backToSignIn')}
-              </Link>
-            </Stack>
-          </Box>
+          <AuthForm
+            title={t('accountSecurity.forgot.title')}
+            text={t('accountSecurity.forgot.text')}
+            onSubmit={onSubmit}
+            error={forgot.isError && <AuthFormError>{errorMessage(forgot.error)}</AuthFormError>}
+            testId="forgot-password-form"
+          >
+            <FormTextField
+              control={control}
+              name="email"
+              type="email"
+              label={t('fields.email')}
+              autoComplete="email"
+              autoFocus
+            />
+            <Button
+              type="submit"
+              size="large"
+              variant="contained"
+              fullWidth
+              loading={forgot.isPending}
+              data-testid="forgot-password-submit"
+            >
+              {t('accountSecurity.forgot.submit')}
+            </Button>
+            <Link component={RouterLink} to={paths.signIn} variant="subtitle2" sx={{ alignSelf: 'center' }}>
+              {t('auth.backToSignIn')}
+            </Link>
+          </AuthForm>
         )}
       </AuthLayout>
     </GuestGuard>

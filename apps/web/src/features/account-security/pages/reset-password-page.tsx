@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,8 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
 import { paths } from '../../../lib/paths';
 import { useResetPassword } from '../hooks/use-account-security';
+import { AuthForm } from '../../../layouts/auth/auth-form';
+import { AuthFormError } from '../../../layouts/auth/auth-form-error';
 
 const resetSchema = z
   .object({ new_password: passwordSchema, confirm_password: z.string() })
@@ -52,58 +53,55 @@ export function ResetPasswordPage() {
             </Button>
           </Stack>
         ) : (
-          <Box component="form" noValidate onSubmit={onSubmit} data-testid="reset-password-form">
-            <Stack sx={{ gap: 1, mb: 4 }}>
-              <Typography variant="h5" component="h1">
-                {t('accountSecurity.reset.title')}
-              </Typography>
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('accountSecurity.reset.text')}
-              </Typography>
-            </Stack>
-            {(reset.isError || !token) && (
-              <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
-                {reset.isError ? errorMessage(reset.error) : t('errors.INVALID_RESET_TOKEN')}
-              </Alert>
-            )}
-            <Stack sx={{ gap: 3 }}>
-              <FormTextField
-                control={control}
-                name="new_password"
-                password
-                label={t('accountSecurity.reset.newPassword')}
-                helperText={t('auth.signUp.passwordHint')}
-                autoComplete="new-password"
-                autoFocus
-              />
-              <FormTextField
-                control={control}
-                name="confirm_password"
-                password
-                label={t('accountSecurity.reset.confirmPassword')}
-                autoComplete="new-password"
-              />
-              <Button
-                type="submit"
-                size="large"
-                variant="contained"
-                fullWidth
-                disabled={!token}
-                loading={reset.isPending}
-                data-testid="reset-password-submit"
-              >
-                {t('accountSecurity.reset.submit')}
-              </Button>
-              <Link
-                component={RouterLink}
-                to={paths.forgotPassword}
-                variant="subtitle2"
-                sx={{ alignSelf: 'center' }}
-              >
-                {t('accountSecurity.reset.requestNew')}
-              </Link>
-            </Stack>
-          </Box>
+          <AuthForm
+            title={t('accountSecurity.reset.title')}
+            text={t('accountSecurity.reset.text')}
+            onSubmit={onSubmit}
+            error={
+              (reset.isError || !token) && (
+                <AuthFormError>
+                  {reset.isError ? errorMessage(reset.error) : t('errors.INVALID_RESET_TOKEN')}
+                </AuthFormError>
+              )
+            }
+            testId="reset-password-form"
+          >
+            <FormTextField
+              control={control}
+              name="new_password"
+              password
+              label={t('accountSecurity.reset.newPassword')}
+              helperText={t('auth.signUp.passwordHint')}
+              autoComplete="new-password"
+              autoFocus
+            />
+            <FormTextField
+              control={control}
+              name="confirm_password"
+              password
+              label={t('accountSecurity.reset.confirmPassword')}
+              autoComplete="new-password"
+            />
+            <Button
+              type="submit"
+              size="large"
+              variant="contained"
+              fullWidth
+              disabled={!token}
+              loading={reset.isPending}
+              data-testid="reset-password-submit"
+            >
+              {t('accountSecurity.reset.submit')}
+            </Button>
+            <Link
+              component={RouterLink}
+              to={paths.forgotPassword}
+              variant="subtitle2"
+              sx={{ alignSelf: 'center' }}
+            >
+              {t('accountSecurity.reset.requestNew')}
+            </Link>
+          </AuthForm>
         )}
       </AuthLayout>
     </>

@@ -1,10 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -14,6 +10,8 @@ import { AuthLayout } from '../../../layouts/auth/auth-layout';
 import { paths } from '../../../lib/paths';
 import { GuestGuard } from '../../auth/components/guest-guard';
 import { useVerifyTwoFactor } from '../hooks/use-account-security';
+import { AuthForm } from '../../../layouts/auth/auth-form';
+import { AuthFormError } from '../../../layouts/auth/auth-form-error';
 
 /**
  * The second sign-in step, after a right password: a code from the authenticator app or a backup
@@ -32,60 +30,46 @@ export function TwoFactorSignInPage() {
     <GuestGuard>
       <title>{`${t('accountSecurity.step.title')} | Linedesk`}</title>
       <AuthLayout>
-        <Box
-          component="form"
-          noValidate
-          data-testid="two-factor-form"
+        <AuthForm
+          title={t('accountSecurity.step.title')}
+          text={t('accountSecurity.step.text')}
           onSubmit={(event) => {
             event.preventDefault();
             if (code.trim()) verify.mutate(code.trim());
           }}
+          error={verify.isError && <AuthFormError>{errorMessage(verify.error)}</AuthFormError>}
+          testId="two-factor-form"
         >
-          <Stack sx={{ gap: 1, mb: 4 }}>
-            <Typography variant="h5" component="h1">
-              {t('accountSecurity.step.title')}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('accountSecurity.step.text')}
-            </Typography>
-          </Stack>
-          {verify.isError && (
-            <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
-              {errorMessage(verify.error)}
-            </Alert>
-          )}
-          <Stack sx={{ gap: 3 }}>
-            <TextField
-              label={t('accountSecurity.step.code')}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="one-time-code"
-              autoFocus
-              fullWidth
-              slotProps={{ htmlInput: { 'data-testid': 'field-code', maxLength: 32, spellCheck: false } }}
-            />
-            <Button
-              type="submit"
-              size="large"
-              variant="contained"
-              fullWidth
-              loading={verify.isPending}
-              disabled={expired}
-              data-testid="two-factor-submit"
-            >
-              {t('accountSecurity.step.submit')}
-            </Button>
-            <Link
-              component={RouterLink}
-              to={paths.signIn}
-              state={location.state}
-              variant="subtitle2"
-              sx={{ alignSelf: 'center' }}
-            >
-              {t('accountSecurity.step.startOver')}
-            </Link>
-          </Stack>
-        </Box>
+          <TextField
+            label={t('accountSecurity.step.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            autoFocus
+            fullWidth
+            slotProps={{ htmlInput: { 'data-testid': 'field-code', maxLength: 32, spellCheck: false } }}
+          />
+          <Button
+            type="submit"
+            size="large"
+            variant="contained"
+            fullWidth
+            loading={verify.isPending}
+            disabled={expired}
+            data-testid="two-factor-submit"
+          >
+            {t('accountSecurity.step.submit')}
+          </Button>
+          <Link
+            component={RouterLink}
+            to={paths.signIn}
+            state={location.state}
+            variant="subtitle2"
+            sx={{ alignSelf: 'center' }}
+          >
+            {t('accountSecurity.step.startOver')}
+          </Link>
+        </AuthForm>
       </AuthLayout>
     </GuestGuard>
   );

@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { accountName } from '@linedesk/shared';
 import { useForm } from 'react-hook-form';
@@ -13,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { SaveChangesButton } from '../../../components/form/save-changes-button';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useUpdateProfile } from '../hooks/use-account-mutations';
@@ -84,17 +83,7 @@ export function ProfileDetailsForm() {
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Box>
-          <Stack sx={{ alignItems: 'flex-end', mt: 3 }}>
-            <Button
-              type="submit"
-              variant="contained"
-              loading={update.isPending}
-              disabled={!formState.isDirty}
-              data-testid="profile-save"
-            >
-              {t('common.saveChanges')}
-            </Button>
-          </Stack>
+          <SaveChangesButton pending={update.isPending} dirty={formState.isDirty} testId="profile-save" />
         </Box>
       </CardContent>
     </Card>

@@ -3,18 +3,14 @@ import type { AuditEntry } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
+import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
 import { AuditChanges } from './audit-changes';
 
-type AuditGridProps = {
+type AuditGridProps = GridPage & {
   entries: AuditEntry[];
-  total: number;
-  paging: Paging;
-  onPagingChange: (paging: Paging) => void;
-  loading: boolean;
 };
 
-export function AuditGrid({ entries, total, paging, onPagingChange, loading }: AuditGridProps) {
+export function AuditGrid({ entries, ...page }: AuditGridProps) {
   const { t, i18n } = useTranslation();
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
@@ -72,12 +68,9 @@ export function AuditGrid({ entries, total, paging, onPagingChange, loading }: A
   );
   return (
     <PagedDataGrid<AuditEntry>
+      {...page}
       rows={entries}
       columns={columns}
-      total={total}
-      paging={paging}
-      onPagingChange={onPagingChange}
-      loading={loading}
       label={t('audit.title')}
       testId="audit-grid"
       rowTestId="audit-row"

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -15,6 +14,8 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../lib/paths';
 import { useSignUp } from '../hooks/use-auth-mutations';
 import { signUpFormSchema, type SignUpFormValues } from './auth-schemas';
+import { AuthForm } from '../../../layouts/auth/auth-form';
+import { AuthFormError } from '../../../layouts/auth/auth-form-error';
 
 function CheckEmail({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -72,68 +73,61 @@ export function SignUpForm() {
   if (sentTo) return <CheckEmail email={sentTo} />;
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} data-testid="sign-up-form">
-      <Stack sx={{ gap: 1, mb: 4 }}>
-        <Typography variant="h5" component="h1">
-          {t('auth.signUp.title')}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+    <AuthForm
+      title={t('auth.signUp.title')}
+      text={
+        <>
           {t('auth.signUp.haveAccount')}{' '}
           <Link component={RouterLink} to={paths.signIn} variant="subtitle2">
             {t('auth.signUp.signInLink')}
           </Link>
-        </Typography>
-      </Stack>
-
-      {signUp.isError && (
-        <Alert severity="error" sx={{ mb: 3 }} data-testid="form-error">
-          {errorMessage(signUp.error)}
-        </Alert>
-      )}
-
-      <Stack sx={{ gap: 3 }}>
-        <FormTextField
-          control={control}
-          name="full_name"
-          label={t('fields.fullName')}
-          autoComplete="name"
-          autoFocus
-        />
-        <FormTextField
-          control={control}
-          name="email"
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-        />
-        <FormTextField
-          control={control}
-          name="password"
-          password
-          label={t('fields.password')}
-          autoComplete="new-password"
-          helperText={t('auth.signUp.passwordHint')}
-        />
-        <FormTextField
-          control={control}
-          name="username"
-          label={t('fields.usernameOptional')}
-          autoComplete="username"
-          helperText={t('auth.signUp.usernameHint')}
-        />
-        <Button
-          type="submit"
-          size="large"
-          variant="contained"
-          color="inherit"
-          fullWidth
-          loading={signUp.isPending}
-          data-testid="sign-up-submit"
-          sx={{ bgcolor: 'grey.800', color: 'common.white', '&:hover': { bgcolor: 'grey.700' } }}
-        >
-          {t('auth.signUp.submit')}
-        </Button>
-      </Stack>
-    </Box>
+        </>
+      }
+      onSubmit={onSubmit}
+      error={signUp.isError && <AuthFormError>{errorMessage(signUp.error)}</AuthFormError>}
+      testId="sign-up-form"
+    >
+      <FormTextField
+        control={control}
+        name="full_name"
+        label={t('fields.fullName')}
+        autoComplete="name"
+        autoFocus
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        type="email"
+        label={t('fields.email')}
+        autoComplete="email"
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        password
+        label={t('fields.password')}
+        autoComplete="new-password"
+        helperText={t('auth.signUp.passwordHint')}
+      />
+      <FormTextField
+        control={control}
+        name="username"
+        label={t('fields.usernameOptional')}
+        autoComplete="username"
+        helperText={t('auth.signUp.usernameHint')}
+      />
+      <Button
+        type="submit"
+        size="large"
+        variant="contained"
+        color="inherit"
+        fullWidth
+        loading={signUp.isPending}
+        data-testid="sign-up-submit"
+        sx={{ bgcolor: 'grey.800', color: 'common.white', '&:hover': { bgcolor: 'grey.700' } }}
+      >
+        {t('auth.signUp.submit')}
+      </Button>
+    </AuthForm>
   );
 }

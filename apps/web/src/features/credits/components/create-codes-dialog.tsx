@@ -1,18 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { MAX_CREDIT_AMOUNT, MAX_REDEEM_BATCH, type CreatedRedeemCode } from '@linedesk/shared';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useCreateRedeemCodes } from '../hooks/use-redeem';
@@ -74,84 +68,60 @@ export function CreateCodesDialog({ open, onClose, onCreated }: CreateCodesDialo
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={create.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="create-codes-title"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            create.reset();
-            reset(defaults);
-          },
-        },
+      title={t('credits.codes.createTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t('credits.codes.createSubmit')}
+      pending={create.isPending}
+      errorText={create.isError ? errorMessage(create.error) : null}
+      onExited={() => {
+        create.reset();
+        reset(defaults);
       }}
+      formTestId="create-codes-form"
+      submitTestId="create-codes-submit"
+      errorTestId="create-codes-error"
     >
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="create-codes-form">
-        <DialogTitle id="create-codes-title">{t('credits.codes.createTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 3, pt: 1 }}>
-            {create.isError && (
-              <Alert severity="error" data-testid="create-codes-error">
-                {errorMessage(create.error)}
-              </Alert>
-            )}
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-              <FormTextField
-                control={control}
-                name="credits"
-                label={t('credits.codes.credits')}
-                type="number"
-                required
-                autoFocus
-              />
-              <FormTextField
-                control={control}
-                name="count"
-                label={t('credits.codes.count')}
-                type="number"
-                helperText={t('credits.codes.countHelp', { max: MAX_REDEEM_BATCH })}
-              />
-              <FormTextField
-                control={control}
-                name="max_uses"
-                label={t('credits.codes.maxUses')}
-                type="number"
-                helperText={t('credits.codes.maxUsesHelp')}
-              />
-            </Box>
-            <FormTextField
-              control={control}
-              name="expires_on"
-              label={t('credits.codes.expiresOn')}
-              type="date"
-              helperText={t('credits.codes.expiresHelp')}
-            />
-            <FormTextField
-              control={control}
-              name="description"
-              label={t('credits.codes.description')}
-              multiline
-              minRows={2}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="inherit" onClick={onClose} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={create.isPending}
-            data-testid="create-codes-submit"
-          >
-            {t('credits.codes.createSubmit')}
-          </Button>
-        </DialogActions>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+        <FormTextField
+          control={control}
+          name="credits"
+          label={t('credits.codes.credits')}
+          type="number"
+          required
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="count"
+          label={t('credits.codes.count')}
+          type="number"
+          helperText={t('credits.codes.countHelp', { max: MAX_REDEEM_BATCH })}
+        />
+        <FormTextField
+          control={control}
+          name="max_uses"
+          label={t('credits.codes.maxUses')}
+          type="number"
+          helperText={t('credits.codes.maxUsesHelp')}
+        />
       </Box>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="expires_on"
+        label={t('credits.codes.expiresOn')}
+        type="date"
+        helperText={t('credits.codes.expiresHelp')}
+      />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('credits.codes.description')}
+        multiline
+        minRows={2}
+      />
+    </FormDialog>
   );
 }

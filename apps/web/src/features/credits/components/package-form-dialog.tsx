@@ -1,14 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { currencies, MAX_CREDIT_AMOUNT, type CreditPackage } from '@linedesk/shared';
 import type { TFunction } from 'i18next';
@@ -16,6 +9,7 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useSaveCreditPackage } from '../hooks/use-pricing';
@@ -114,82 +108,54 @@ export function PackageFormDialog({ open, pack, onClose, onSaved }: PackageFormD
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={save.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="package-form-title"
-      slotProps={{ transition: { onExited: () => save.reset() } }}
+      title={pack ? t('credits.packages.editTitle') : t('credits.packages.createTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={pack ? t('common.saveChanges') : t('credits.packages.create')}
+      pending={save.isPending}
+      errorText={save.isError ? errorMessage(save.error) : null}
+      onExited={() => save.reset()}
+      formTestId="package-form"
+      submitTestId="package-form-submit"
+      errorTestId="package-form-error"
     >
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="package-form">
-        <DialogTitle id="package-form-title">
-          {pack ? t('credits.packages.editTitle') : t('credits.packages.createTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 3, pt: 1 }}>
-            {save.isError && (
-              <Alert severity="error" data-testid="package-form-error">
-                {errorMessage(save.error)}
-              </Alert>
-            )}
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('credits.packages.name')}
-              required
-              autoFocus
-            />
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
-              <FormTextField
-                control={control}
-                name="credits"
-                label={t('credits.packages.credits')}
-                type="number"
-                required
-              />
-              <FormTextField
-                control={control}
-                name="price"
-                label={t('credits.packages.price')}
-                required
-                placeholder="19.99"
-              />
-              <FormTextField control={control} name="currency" label={t('credits.packages.currency')} select>
-                {currencies.map((currency) => (
-                  <MenuItem key={currency} value={currency}>
-                    {currency}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-            </Box>
-            <FormTextField
-              control={control}
-              name="sort_order"
-              label={t('credits.packages.sortOrder')}
-              type="number"
-              helperText={t('credits.packages.sortOrderHelp')}
-            />
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-              {toggle('highlight', t('credits.packages.highlight'))}
-              {toggle('is_active', t('credits.packages.active'))}
-            </Box>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="inherit" onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={save.isPending}
-            data-testid="package-form-submit"
-          >
-            {pack ? t('common.saveChanges') : t('credits.packages.create')}
-          </Button>
-        </DialogActions>
+      <FormTextField control={control} name="name" label={t('credits.packages.name')} required autoFocus />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+        <FormTextField
+          control={control}
+          name="credits"
+          label={t('credits.packages.credits')}
+          type="number"
+          required
+        />
+        <FormTextField
+          control={control}
+          name="price"
+          label={t('credits.packages.price')}
+          required
+          placeholder="19.99"
+        />
+        <FormTextField control={control} name="currency" label={t('credits.packages.currency')} select>
+          {currencies.map((currency) => (
+            <MenuItem key={currency} value={currency}>
+              {currency}
+            </MenuItem>
+          ))}
+        </FormTextField>
       </Box>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="sort_order"
+        label={t('credits.packages.sortOrder')}
+        type="number"
+        helperText={t('credits.packages.sortOrderHelp')}
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
+        {toggle('highlight', t('credits.packages.highlight'))}
+        {toggle('is_active', t('credits.packages.active'))}
+      </Box>
+    </FormDialog>
   );
 }

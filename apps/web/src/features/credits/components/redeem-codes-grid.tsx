@@ -10,16 +10,11 @@ import type { RedeemCode } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
+import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
 import { RedeemCodeStatusChip } from './redeem-code-status-chip';
 
-type RedeemCodesGridProps = {
+type RedeemCodesGridProps = GridPage & {
   codes: RedeemCode[];
-  total: number;
-  paging: Paging;
-  onPagingChange: (paging: Paging) => void;
-  loading: boolean;
-  noRowsText: string;
   /** Ids whose activation is being changed right now. */
   busy: ReadonlySet<number>;
   onToggleActive: (code: RedeemCode) => void;
@@ -27,7 +22,7 @@ type RedeemCodesGridProps = {
 };
 
 export function RedeemCodesGrid(props: RedeemCodesGridProps) {
-  const { codes, total, paging, onPagingChange, loading, noRowsText, busy, onToggleActive, onDelete } = props;
+  const { codes, busy, onToggleActive, onDelete, ...page } = props;
   const { t, i18n } = useTranslation();
 
   const columns = useMemo<GridColDef<RedeemCode>[]>(
@@ -140,16 +135,12 @@ export function RedeemCodesGrid(props: RedeemCodesGridProps) {
 
   return (
     <PagedDataGrid
+      {...page}
       rows={codes}
       columns={columns}
-      total={total}
-      paging={paging}
-      onPagingChange={onPagingChange}
-      loading={loading}
       label={t('credits.codes.title')}
       testId="redeem-codes-grid"
       rowTestId="code-row"
-      noRowsText={noRowsText}
     />
   );
 }

@@ -1,19 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import { createTopUpBodySchema, formatPrice, type CreditPackage } from '@linedesk/shared';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { FormCard } from '../../../components/form-card';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useCreateTopUp } from '../hooks/use-topups';
@@ -71,60 +66,49 @@ export function TopUpRequestForm({ packages, selectedId, onSelectedChange }: Top
   });
 
   return (
-    <Card id="top-up-form">
-      <CardHeader title={t('credits.topups.formTitle')} subheader={t('credits.topups.formText')} />
-      <CardContent>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid="topup-form">
-          <Stack sx={{ gap: 3 }}>
-            {create.isError && (
-              <Alert severity="error" data-testid="topup-form-error">
-                {errorMessage(create.error)}
-              </Alert>
-            )}
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-              <FormTextField
-                control={control}
-                name="package_id"
-                label={t('credits.topups.package')}
-                select
-                required
-                slotProps={{
-                  select: { SelectDisplayProps: { 'data-testid': 'field-package-select' } as object },
-                }}
-              >
-                {packages.map((pack) => (
-                  <MenuItem key={pack.id} value={pack.id} data-testid={`package-option-${pack.id}`}>
-                    {t('credits.topups.packageOption', {
-                      name: pack.name,
-                      credits: pack.credits.toLocaleString(i18n.resolvedLanguage),
-                      price: formatPrice(pack.price_cents, pack.currency, i18n.resolvedLanguage),
-                    })}
-                  </MenuItem>
-                ))}
-              </FormTextField>
-              <FormTextField
-                control={control}
-                name="payment_reference"
-                label={t('credits.topups.reference')}
-                required
-                helperText={t('credits.topups.referenceHelp')}
-                autoComplete="off"
-              />
-            </Box>
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<SendOutlinedIcon />}
-                loading={create.isPending}
-                data-testid="topup-submit"
-              >
-                {t('credits.topups.submit')}
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    <FormCard
+      id="top-up-form"
+      title={t('credits.topups.formTitle')}
+      subheader={t('credits.topups.formText')}
+      onSubmit={onSubmit}
+      submitLabel={t('credits.topups.submit')}
+      submitStartIcon={<SendOutlinedIcon />}
+      pending={create.isPending}
+      errorText={create.isError ? errorMessage(create.error) : null}
+      formTestId="topup-form"
+      submitTestId="topup-submit"
+      errorTestId="topup-form-error"
+    >
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <FormTextField
+          control={control}
+          name="package_id"
+          label={t('credits.topups.package')}
+          select
+          required
+          slotProps={{
+            select: { SelectDisplayProps: { 'data-testid': 'field-package-select' } as object },
+          }}
+        >
+          {packages.map((pack) => (
+            <MenuItem key={pack.id} value={pack.id} data-testid={`package-option-${pack.id}`}>
+              {t('credits.topups.packageOption', {
+                name: pack.name,
+                credits: pack.credits.toLocaleString(i18n.resolvedLanguage),
+                price: formatPrice(pack.price_cents, pack.currency, i18n.resolvedLanguage),
+              })}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={control}
+          name="payment_reference"
+          label={t('credits.topups.reference')}
+          required
+          helperText={t('credits.topups.referenceHelp')}
+          autoComplete="off"
+        />
+      </Box>
+    </FormCard>
   );
 }

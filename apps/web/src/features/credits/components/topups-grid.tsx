@@ -8,16 +8,11 @@ import { formatPrice, type TopUpRequest } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
+import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
 import { TopUpStatusChip } from './topup-status-chip';
 
-type TopUpsGridProps = {
+type TopUpsGridProps = GridPage & {
   requests: TopUpRequest[];
-  total: number;
-  paging: Paging;
-  onPagingChange: (paging: Paging) => void;
-  loading: boolean;
-  noRowsText: string;
   /** Admins' view: who asked, and approve / reject on pending rows. */
   onDecide?: (request: TopUpRequest, approve: boolean) => void;
   /** Requests whose decision is on its way. */
@@ -26,7 +21,7 @@ type TopUpsGridProps = {
 };
 
 export function TopUpsGrid(props: TopUpsGridProps) {
-  const { requests, total, paging, onPagingChange, loading, noRowsText, onDecide, busy, testId } = props;
+  const { requests, onDecide, busy, testId, ...page } = props;
   const { t, i18n } = useTranslation();
   const admin = Boolean(onDecide);
 
@@ -153,16 +148,12 @@ export function TopUpsGrid(props: TopUpsGridProps) {
 
   return (
     <PagedDataGrid
+      {...page}
       rows={requests}
       columns={columns}
-      total={total}
-      paging={paging}
-      onPagingChange={onPagingChange}
-      loading={loading}
       label={t('credits.topups.title')}
       testId={testId}
       rowTestId="topup-row"
-      noRowsText={noRowsText}
     />
   );
 }

@@ -1,20 +1,17 @@
 import {
+  accountContracts,
   contractQuery,
   lineContracts,
-  type Account,
-  type ActiveServer,
-  type ClientConfig,
+  serverContracts,
   type LineCreateBody,
   type LinePatchBody,
   type LineSettingsBody,
   type LineSortField,
   type LineStatus,
   type LineSyncState,
-  type ListResponse,
-  type Server,
 } from '@linedesk/shared';
 import type { z } from 'zod';
-import { apiClient, callApi } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 type LineListQueryInput = z.input<typeof lineContracts.list.query>;
 
@@ -94,16 +91,16 @@ export const linesApi = {
   events: (id: number, signal?: AbortSignal) => callApi(lineContracts.events, { params: { id } }, { signal }),
   getSettings: (signal?: AbortSignal) => callApi(lineContracts.getSettings, {}, { signal }),
   putSettings: (body: LineSettingsBody) => callApi(lineContracts.setSettings, { body }),
-  activeServers: (signal?: AbortSignal) =>
-    apiClient.get<{ items: ActiveServer[] }>('/api/servers/active', { signal }),
+  activeServers: (signal?: AbortSignal) => callApi(serverContracts.listActive, {}, { signal }),
   /** Admins filter by any server, inactive ones included. */
   allServers: (signal?: AbortSignal) =>
-    apiClient.get<ListResponse<Server>>('/api/servers?page=1&page_size=100', { signal }),
-  clientConfig: (signal?: AbortSignal) => apiClient.get<ClientConfig>('/api/config', { signal }),
-  owners: (search: string, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ page: '1', page_size: '20' });
-    if (search.trim()) query.set('search', search.trim());
-    return apiClient.get<ListResponse<Account>>(`/api/accounts?${query.toString()}`, { signal });
-  },
+    callApi(serverContracts.list, { query: { page: 1, page_size: 100 } }, { signal }),
+  clientConfig: (signal?: AbortSignal) => callApi(serverContracts.clientConfig, {}, { signal }),
+  owners: (search: string, signal?: AbortSignal) =>
+    callApi(
+      accountContracts.list,
+      { query: { page: 1, page_size: 20, search: search.trim() || undefined } },
+      { signal },
+    ),
   reconcile: (serverId: number) => callApi(lineContracts.reconcile, { params: { id: serverId } }),
 };

@@ -15,14 +15,34 @@ import { useAccount } from '../../auth/hooks/account-context';
 import { useLineSettings, useUpdateLineSettings } from '../hooks/use-lines';
 import { errorKey } from '../lib/error-key';
 
-function TrialLengthForm({ current }: { current: number }) {
-  const { t } = useTranslation();
+type TrialField = 'trial_days' | 'trial_lines_per_day';
+
+type TrialNumberFormProps = {
+  field: TrialField;
+  current: number;
+  min: number;
+  max: number;
+  label: string;
+  help: string;
+  /** Shown under the field while the number is out of range. */
+  invalid: string;
+  saved: (value: number) => string;
+  /** The unit after the number, if any. */
+  unit?: string;
+  testId: string;
+  first?: boolean;
+};
+
+/** One of the trial settings: a number with its own save button, saved on its own. */
+function TrialNumberForm(props: TrialNumberFormProps) {
+  const { field, current, min, max } = props;
   const snackbar = useSnackbar();
+  const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const save = useUpdateLineSettings();
   const [text, setText] = useState(String(current));
-  const days = Number(text);
-  const valid = /^\d+$/.test(text) && days >= 1 && days <= MAX_TRIAL_DAYS;
+  const value = Number(text);
+  const valid = /^\d+$/.test(text) && value >= min && value <= max;
 
   return (
     <Box
@@ -31,14 +51,9 @@ function TrialLengthForm({ current }: { current: number }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!valid) return;
-        save.mutate(
-          { trial_days: days },
-          {
-            onSuccess: (settings) => snackbar(t('lines.trialSettings.saved', { days: settings.trial_days })),
-          },
-        );
+        save.mutate({ [field]: value }, { onSuccess: (settings) => snackbar(props.saved(settings[field])) });
       }}
-      sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mt: props.first ? 0 : 3 }}
     >
       {save.isError && (
         <Alert severity="error" sx={{ width: 1 }}>
@@ -47,18 +62,16 @@ function TrialLengthForm({ current }: { current: number }) {
       )}
       <TextField
         type="number"
-        label={t('lines.trialSettings.label')}
+        label={props.label}
         value={text}
         onChange={(event) => setText(event.target.value)}
         error={!valid}
-        helperText={
-          valid
-            ? t('lines.trialSettings.help', { max: MAX_TRIAL_DAYS })
-            : t(errorKey('LINE_INVALID_TRIAL_DAYS'))
-        }
+        helperText={valid ? props.help : props.invalid}
         slotProps={{
-          htmlInput: { min: 1, max: MAX_TRIAL_DAYS, 'data-testid': 'trial-days-input' },
-          input: { endAdornment: <InputAdornment position="end">{t('lines.filters.days')}</InputAdornment> },
+          htmlInput: { min, max, 'data-testid': `${props.testId}-input` },
+          input: props.unit
+            ? { endAdornment: <InputAdornment position="end">{props.unit}</InputAdornment> }
+            : undefined,
           inputLabel: { shrink: true },
         }}
         sx={{ width: 240 }}
@@ -66,72 +79,10 @@ function TrialLengthForm({ current }: { current: number }) {
       <Button
         type="submit"
         variant="contained"
-        disabled={!valid || days === current}
+        disabled={!valid || value === current}
         loading={save.isPending}
         sx={{ mt: 1 }}
-        data-testid="trial-days-save"
-      >
-        {t('common.saveChanges')}
-      </Button>
-    </Box>
-  );
-}
-
-function TrialLimitForm({ current }: { current: number }) {
-  const { t } = useTranslation();
-  const snackbar = useSnackbar();
-  const errorMessage = useErrorMessage();
-  const save = useUpdateLineSettings();
-  const [text, setText] = useState(String(current));
-  const limit = Number(text);
-  const valid = /^\d+$/.test(text) && limit <= MAX_TRIAL_LINES_PER_DAY;
-
-  return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid) return;
-        save.mutate(
-          { trial_lines_per_day: limit },
-          {
-            onSuccess: (settings) =>
-              snackbar(t('lines.trialSettings.limitSaved', { count: settings.trial_lines_per_day })),
-          },
-        );
-      }}
-      sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mt: 3 }}
-    >
-      {save.isError && (
-        <Alert severity="error" sx={{ width: 1 }}>
-          {errorMessage(save.error)}
-        </Alert>
-      )}
-      <TextField
-        type="number"
-        label={t('lines.trialSettings.limitLabel')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        error={!valid}
-        helperText={
-          valid
-            ? t('lines.trialSettings.limitHelp', { max: MAX_TRIAL_LINES_PER_DAY })
-            : t(errorKey('LINE_INVALID_TRIAL_LIMIT'))
-        }
-        slotProps={{
-          htmlInput: { min: 0, max: MAX_TRIAL_LINES_PER_DAY, 'data-testid': 'trial-limit-input' },
-          inputLabel: { shrink: true },
-        }}
-        sx={{ width: 240 }}
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={!valid || limit === current}
-        loading={save.isPending}
-        sx={{ mt: 1 }}
-        data-testid="trial-limit-save"
+        data-testid={`${props.testId}-save`}
       >
         {t('common.saveChanges')}
       </Button>
@@ -154,10 +105,31 @@ export function TrialSettingsCard() {
         {settings.isError && <Alert severity="error">{errorMessage(settings.error)}</Alert>}
         {settings.data && (
           <>
-            <TrialLengthForm key={settings.data.trial_days} current={settings.data.trial_days} />
-            <TrialLimitForm
+            <TrialNumberForm
+              key={settings.data.trial_days}
+              field="trial_days"
+              current={settings.data.trial_days}
+              min={1}
+              max={MAX_TRIAL_DAYS}
+              label={t('lines.trialSettings.label')}
+              help={t('lines.trialSettings.help', { max: MAX_TRIAL_DAYS })}
+              invalid={t(errorKey('LINE_INVALID_TRIAL_DAYS'))}
+              saved={(days) => t('lines.trialSettings.saved', { days })}
+              unit={t('lines.filters.days')}
+              testId="trial-days"
+              first
+            />
+            <TrialNumberForm
               key={`limit-${settings.data.trial_lines_per_day}`}
+              field="trial_lines_per_day"
               current={settings.data.trial_lines_per_day}
+              min={0}
+              max={MAX_TRIAL_LINES_PER_DAY}
+              label={t('lines.trialSettings.limitLabel')}
+              help={t('lines.trialSettings.limitHelp', { max: MAX_TRIAL_LINES_PER_DAY })}
+              invalid={t(errorKey('LINE_INVALID_TRIAL_LIMIT'))}
+              saved={(count) => t('lines.trialSettings.limitSaved', { count })}
+              testId="trial-limit"
             />
           </>
         )}

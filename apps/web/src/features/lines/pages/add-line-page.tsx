@@ -27,6 +27,7 @@ import { DurationPicker } from '../components/duration-picker';
 import { PriceSummary } from '../components/price-summary';
 import { PlanSelectField } from '../components/plan-select-field';
 import { ServerSelectField } from '../components/server-select-field';
+import { LineCustomerFields } from '../components/line-customer-fields';
 import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { useActiveServers, useCreateLine, useLineSettings } from '../hooks/use-lines';
 import {
@@ -215,18 +216,7 @@ export function AddLinePage() {
             <CardHeader title={t('lines.add.customerTitle')} subheader={t('lines.add.customerSubtitle')} />
             <CardContent>
               <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <FormTextField control={control} name="name" label={t('lines.fields.name')} />
-                <FormTextField control={control} name="email" label={t('lines.fields.email')} type="email" />
-                <FormTextField control={control} name="company" label={t('lines.fields.company')} />
-                <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-                  <FormTextField
-                    control={control}
-                    name="notes"
-                    label={t('lines.fields.notes')}
-                    multiline
-                    minRows={3}
-                  />
-                </Box>
+                <LineCustomerFields control={control} />
               </Box>
             </CardContent>
           </Card>

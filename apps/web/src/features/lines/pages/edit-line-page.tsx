@@ -22,8 +22,8 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { FormTextField } from '../../../components/form/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
+import { SaveChangesButton } from '../../../components/form/save-changes-button';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
@@ -33,6 +33,7 @@ import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { ExpiryDateField } from '../components/expiry-date-field';
 import { HostPortField } from '../components/host-port-field';
+import { LineCustomerFields } from '../components/line-customer-fields';
 import { ConnectionLineCard } from '../components/connection-line-card';
 import { LineConnectionsCard } from '../components/line-connections-card';
 import { LineHistory } from '../components/line-history';
@@ -170,38 +171,15 @@ function LineEditor({ line }: { line: Line }) {
                       }}
                     />
                   )}
-                  <FormTextField control={control} name="name" label={t('lines.fields.name')} />
-                  <FormTextField
-                    control={control}
-                    name="email"
-                    label={t('lines.fields.email')}
-                    type="email"
-                  />
-                  <FormTextField control={control} name="company" label={t('lines.fields.company')} />
-                  <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+                  <LineCustomerFields control={control}>
                     <HostPortField control={control} />
-                  </Box>
-                  <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-                    <FormTextField
-                      control={control}
-                      name="notes"
-                      label={t('lines.fields.notes')}
-                      multiline
-                      minRows={3}
-                    />
-                  </Box>
+                  </LineCustomerFields>
                 </Box>
-                <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
-                  <Button
-                    type="submit"
-                    variant="contained"
-                    loading={update.isPending}
-                    disabled={!formState.isDirty}
-                    data-testid="line-edit-submit"
-                  >
-                    {t('common.saveChanges')}
-                  </Button>
-                </Stack>
+                <SaveChangesButton
+                  pending={update.isPending}
+                  dirty={formState.isDirty}
+                  testId="line-edit-submit"
+                />
               </Box>
             </CardContent>
           </Card>

@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { messageBodySchema, type MessageBody, type NewMessage } from '@linedesk/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { FormCard } from '../../../components/form-card';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage, useValidationMessage } from '../../../i18n/use-error-message';
@@ -53,76 +49,58 @@ export function CreateMessagePage() {
   return (
     <>
       <PageHeading title={t('messages.create.title')} description={t('messages.create.subtitle')} />
-      <Card>
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Box component="form" noValidate onSubmit={onSubmit} data-testid="message-form">
-            {create.isError && (
-              <Alert severity="error" sx={{ mb: 3 }} data-testid="message-form-error">
-                {errorMessage(create.error)}
-              </Alert>
-            )}
-            <Stack sx={{ gap: 3 }}>
-              <FormTextField
-                control={control}
-                name="title"
-                label={t('messages.create.titleField')}
-                required
-              />
-              <FormTextField
-                control={control}
-                name="content"
-                label={t('messages.create.content')}
-                required
-                multiline
-                minRows={5}
-              />
-              <Controller
-                control={control}
-                name="is_global"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value ?? false}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        slotProps={{ input: { 'data-testid': 'field-is_global' } as object }}
-                      />
-                    }
-                    label={t('messages.create.global')}
+      <FormCard
+        onSubmit={onSubmit}
+        submitLabel={t('messages.create.submit')}
+        pending={create.isPending}
+        errorText={create.isError ? errorMessage(create.error) : null}
+        cancelTo={paths.messages}
+        formTestId="message-form"
+        submitTestId="message-form-submit"
+        errorTestId="message-form-error"
+      >
+        <Stack sx={{ gap: 3 }}>
+          <FormTextField control={control} name="title" label={t('messages.create.titleField')} required />
+          <FormTextField
+            control={control}
+            name="content"
+            label={t('messages.create.content')}
+            required
+            multiline
+            minRows={5}
+          />
+          <Controller
+            control={control}
+            name="is_global"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'field-is_global' } as object }}
                   />
-                )}
+                }
+                label={t('messages.create.global')}
               />
-              {!isGlobal && (
-                <Controller
-                  control={control}
-                  name="recipient_email"
-                  render={({ field, fieldState }) => (
-                    <RecipientField
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={validationMessage(fieldState.error?.message)}
-                    />
-                  )}
+            )}
+          />
+          {!isGlobal && (
+            <Controller
+              control={control}
+              name="recipient_email"
+              render={({ field, fieldState }) => (
+                <RecipientField
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={validationMessage(fieldState.error?.message)}
                 />
               )}
-            </Stack>
-            <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1.5, mt: 3 }}>
-              <Button variant="outlined" color="inherit" component={RouterLink} to={paths.messages}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                loading={create.isPending}
-                data-testid="message-form-submit"
-              >
-                {t('messages.create.submit')}
-              </Button>
-            </Stack>
-          </Box>
-        </CardContent>
-      </Card>
+            />
+          )}
+        </Stack>
+      </FormCard>
     </>
   );
 }

@@ -1,17 +1,14 @@
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   isAdminAccount,
   messageScopes,
@@ -25,8 +22,12 @@ import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { DeleteDialog } from '../../../components/delete-dialog';
 import { PageHeading } from '../../../components/page-heading';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { QueryStates } from '../../../components/query-states';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { MessageListItem } from '../components/message-list-item';
@@ -37,7 +38,6 @@ import {
   useMessages,
 } from '../hooks/use-messages';
 
-const pageSizes = [10, 25, 50, 100];
 type DialogState = { open: boolean; message: Message | null };
 const closed: DialogState = { open: false, message: null };
 
@@ -49,25 +49,20 @@ export function MessagesPage() {
   const errorMessage = useErrorMessage();
   const [filter, setFilter] = useState<MessageFilter>('all');
   const [scope, setScope] = useState<MessageScope>('all');
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const [deleting, setDeleting] = useState<DialogState>(closed);
   const messages = useMessages({
     filter,
     scope: admin ? scope : undefined,
-    page: page + 1,
-    page_size: pageSize,
+    page: paging.page + 1,
+    page_size: paging.pageSize,
   });
   const markRead = useMarkMessageRead();
   const markAllRead = useMarkAllMessagesRead();
   const deleteMessage = useDeleteMessage();
 
-  const total = messages.data?.total ?? 0;
+  const total = keepPageInRange(paging, messages.data);
   const unread = messages.data?.unread ?? 0;
-  // Marking the last unread one of a page read (unread filter) would otherwise leave an empty page.
-  if (messages.data && page > 0 && messages.data.items.length === 0 && total > 0) {
-    setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
-  }
 
   const own = (message: Message) => message.is_global || message.recipient_id === account.id;
   const onMarkRead = (message: Message) =>
@@ -125,7 +120,7 @@ export function MessagesPage() {
             value={filter}
             onChange={(_event, value: MessageFilter) => {
               setFilter(value);
-              setPage(0);
+              paging.setPage(0);
             }}
             sx={{ flexGrow: 1 }}
           >
@@ -144,7 +139,7 @@ export function MessagesPage() {
               value={scope}
               onChange={(event) => {
                 setScope(event.target.value as MessageScope);
-                setPage(0);
+                paging.setPage(0);
               }}
               sx={{ minWidth: 200, mb: { xs: 2, sm: 1 } }}
               slotProps={{ htmlInput: { 'data-testid': 'messages-scope' } }}
@@ -157,52 +152,38 @@ export function MessagesPage() {
             </TextField>
           )}
         </Stack>
-        {messages.isPending && (
-          <Stack sx={{ p: 3, gap: 1.5 }}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} variant="rounded" height={72} />
-            ))}
-          </Stack>
-        )}
-        {messages.isError && (
-          <Alert severity="error" sx={{ m: 3 }}>
-            {errorMessage(messages.error)}
-          </Alert>
-        )}
-        {messages.data && total === 0 && (
-          <Box sx={{ py: 8, px: 3, textAlign: 'center' }} data-testid="messages-empty">
-            <MarkEmailReadOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-            <Typography variant="h6">
-              {filter === 'unread' ? t('messages.emptyUnread') : t('messages.empty')}
-            </Typography>
-          </Box>
-        )}
-        {messages.data && total > 0 && (
-          <>
-            <Box component="ul" sx={{ m: 0, p: 0 }} data-testid="messages-list">
-              {messages.data.items.map((message) => (
-                <MessageListItem
-                  key={message.id}
-                  message={message}
-                  own={own(message)}
-                  canDelete={admin}
-                  marking={markRead.isPending && markRead.variables === message.id}
-                  onMarkRead={onMarkRead}
-                  onDelete={(item) => setDeleting({ open: true, message: item })}
-                />
-              ))}
-            </Box>
-            <ListPagination
-              total={total}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={pageSizes}
-              onPageChange={setPage}
-              onPageSizeChange={setPageSize}
-              rowsPerPageLabel={t('messages.rowsPerPage')}
+        <QueryStates
+          query={messages}
+          loading={<ListSkeleton rowHeight={72} />}
+          errorSx={{ m: 3 }}
+          isEmpty={() => total === 0}
+          empty={
+            <EmptyState
+              icon={MarkEmailReadOutlinedIcon}
+              title={filter === 'unread' ? t('messages.emptyUnread') : t('messages.empty')}
+              testId="messages-empty"
             />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <Box component="ul" sx={{ m: 0, p: 0 }} data-testid="messages-list">
+                {data.items.map((message) => (
+                  <MessageListItem
+                    key={message.id}
+                    message={message}
+                    own={own(message)}
+                    canDelete={admin}
+                    marking={markRead.isPending && markRead.variables === message.id}
+                    onMarkRead={onMarkRead}
+                    onDelete={(item) => setDeleting({ open: true, message: item })}
+                  />
+                ))}
+              </Box>
+              <ListPagination total={total} paging={paging} rowsPerPageLabel={t('messages.rowsPerPage')} />
+            </>
+          )}
+        </QueryStates>
       </Card>
       <DeleteDialog
         open={deleting.open}

@@ -1,17 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AccountPatch, ManagedAccount } from '@linedesk/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useUpdateAccount } from '../hooks/use-accounts';
@@ -60,61 +53,39 @@ export function AccountEditDialog({ open, mode, account, onClose, onSaved }: Acc
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={update.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="account-edit-title"
-      slotProps={{ transition: { onExited: () => update.reset() } }}
+      title={mode === 'group' ? t('resellers.edit.groupTitle') : t('resellers.edit.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t('common.saveChanges')}
+      pending={update.isPending}
+      errorText={update.isError ? errorMessage(update.error) : null}
+      onExited={() => update.reset()}
+      formTestId="account-edit-form"
+      submitTestId="account-edit-submit"
+      errorTestId="account-edit-error"
     >
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="account-edit-form">
-        <DialogTitle id="account-edit-title">
-          {mode === 'group' ? t('resellers.edit.groupTitle') : t('resellers.edit.title')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 3, pt: 1 }}>
-            {update.isError && (
-              <Alert severity="error" data-testid="account-edit-error">
-                {errorMessage(update.error)}
-              </Alert>
-            )}
-            <Typography variant="subtitle2">{account?.email}</Typography>
-            {mode === 'group' ? (
-              <>
-                <GroupSelectField control={control} name="group_id" />
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {t('resellers.edit.groupHelp')}
-                </Typography>
-              </>
-            ) : (
-              <>
-                <FormTextField control={control} name="full_name" label={t('fields.fullName')} />
-                <FormTextField
-                  control={control}
-                  name="notes"
-                  label={t('resellers.fields.notes')}
-                  multiline
-                  minRows={4}
-                />
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="inherit" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={update.isPending}
-            data-testid="account-edit-submit"
-          >
-            {t('common.saveChanges')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <Typography variant="subtitle2">{account?.email}</Typography>
+      {mode === 'group' ? (
+        <>
+          <GroupSelectField control={control} name="group_id" />
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('resellers.edit.groupHelp')}
+          </Typography>
+        </>
+      ) : (
+        <>
+          <FormTextField control={control} name="full_name" label={t('fields.fullName')} />
+          <FormTextField
+            control={control}
+            name="notes"
+            label={t('resellers.fields.notes')}
+            multiline
+            minRows={4}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -6,31 +6,25 @@ import { accountName, type ManagedAccount } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
+import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
 import type { AccountAction, AccountActionHandler, AccountsView } from '../lib/account-actions';
 import { AccountActionsMenu } from './account-actions-menu';
 import { AccountStatusChip } from './account-status-chip';
 import { useGroupName } from '../../groups/hooks/use-group-name';
 
-type AccountsGridProps = {
+type AccountsGridProps = GridPage & {
   accounts: ManagedAccount[];
-  total: number;
-  paging: Paging;
-  onPagingChange: (paging: Paging) => void;
-  loading: boolean;
   /** Shows whose sub-account a row is (admins see everyone's). */
   showOwner: boolean;
   actions: AccountAction[];
   onAction: AccountActionHandler;
-  noRowsText: string;
   view: AccountsView;
 };
 
 const managementOnly: ReadonlySet<string> = new Set(['group_name', 'status', 'last_sign_in_at']);
 
 export function AccountsGrid(props: AccountsGridProps) {
-  const { accounts, total, paging, onPagingChange, loading, showOwner, actions, onAction, noRowsText, view } =
-    props;
+  const { accounts, showOwner, actions, onAction, view, ...page } = props;
   const { t, i18n } = useTranslation();
   const groupName = useGroupName();
 
@@ -137,16 +131,12 @@ export function AccountsGrid(props: AccountsGridProps) {
 
   return (
     <PagedDataGrid
+      {...page}
       rows={accounts}
       columns={columns}
-      total={total}
-      paging={paging}
-      onPagingChange={onPagingChange}
-      loading={loading}
       label={t('resellers.title')}
       testId="accounts-grid"
       rowTestId="account-row"
-      noRowsText={noRowsText}
     />
   );
 }

@@ -1,19 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import { emailSchema, passwordSchema, RESELLER_GROUP_ID, type CreateAccountResult } from '@linedesk/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useCreateAccount } from '../hooks/use-accounts';
@@ -78,107 +73,81 @@ export function CreateAccountDialog({ open, admin, onClose, onCreated }: CreateA
   );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={create.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="create-account-title"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            create.reset();
-            reset(defaults);
-          },
-        },
+      title={admin ? t('resellers.create.title') : t('resellers.create.subTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t('resellers.create.submit')}
+      pending={create.isPending}
+      errorText={create.isError ? errorMessage(create.error) : null}
+      onExited={() => {
+        create.reset();
+        reset(defaults);
       }}
+      formTestId="create-account-form"
+      submitTestId="create-account-submit"
+      errorTestId="create-account-error"
     >
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="create-account-form">
-        <DialogTitle id="create-account-title">
-          {admin ? t('resellers.create.title') : t('resellers.create.subTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 3, pt: 1 }}>
-            {create.isError && (
-              <Alert severity="error" data-testid="create-account-error">
-                {errorMessage(create.error)}
-              </Alert>
-            )}
-            <FormTextField
-              control={control}
-              name="email"
-              label={t('fields.email')}
-              type="email"
-              required
-              autoFocus
-              autoComplete="off"
+      <FormTextField
+        control={control}
+        name="email"
+        label={t('fields.email')}
+        type="email"
+        required
+        autoFocus
+        autoComplete="off"
+      />
+      <Controller
+        control={control}
+        name="signIn"
+        render={({ field }) => (
+          <RadioGroup row {...field}>
+            <FormControlLabel
+              value="password"
+              control={<Radio data-testid="create-account-mode-password" />}
+              label={t('resellers.create.withPassword')}
             />
-            <Controller
-              control={control}
-              name="signIn"
-              render={({ field }) => (
-                <RadioGroup row {...field}>
-                  <FormControlLabel
-                    value="password"
-                    control={<Radio data-testid="create-account-mode-password" />}
-                    label={t('resellers.create.withPassword')}
-                  />
-                  <FormControlLabel
-                    value="invite"
-                    control={<Radio data-testid="create-account-mode-invite" />}
-                    label={t('resellers.create.withInvite')}
-                  />
-                </RadioGroup>
-              )}
+            <FormControlLabel
+              value="invite"
+              control={<Radio data-testid="create-account-mode-invite" />}
+              label={t('resellers.create.withInvite')}
             />
-            {signIn === 'password' ? (
-              <FormTextField
-                control={control}
-                name="password"
-                label={t('resellers.create.initialPassword')}
-                password
-                required
-                autoComplete="new-password"
-                helperText={t('auth.signUp.passwordHint')}
-              />
-            ) : (
-              <Alert severity="info" data-testid="create-account-invite-info">
-                {t('resellers.create.inviteInfo')}
-              </Alert>
-            )}
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 3,
-                gridTemplateColumns: { xs: '1fr', sm: admin ? '1fr 1fr' : '1fr' },
-              }}
-            >
-              <FormTextField control={control} name="full_name" label={t('fields.fullName')} />
-              {admin && <GroupSelectField control={control} name="group_id" />}
-            </Box>
-            <FormTextField
-              control={control}
-              name="notes"
-              label={t('resellers.fields.notes')}
-              multiline
-              minRows={2}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="inherit" onClick={onClose} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={create.isPending}
-            data-testid="create-account-submit"
-          >
-            {t('resellers.create.submit')}
-          </Button>
-        </DialogActions>
+          </RadioGroup>
+        )}
+      />
+      {signIn === 'password' ? (
+        <FormTextField
+          control={control}
+          name="password"
+          label={t('resellers.create.initialPassword')}
+          password
+          required
+          autoComplete="new-password"
+          helperText={t('auth.signUp.passwordHint')}
+        />
+      ) : (
+        <Alert severity="info" data-testid="create-account-invite-info">
+          {t('resellers.create.inviteInfo')}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', sm: admin ? '1fr 1fr' : '1fr' },
+        }}
+      >
+        <FormTextField control={control} name="full_name" label={t('fields.fullName')} />
+        {admin && <GroupSelectField control={control} name="group_id" />}
       </Box>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="notes"
+        label={t('resellers.fields.notes')}
+        multiline
+        minRows={2}
+      />
+    </FormDialog>
   );
 }

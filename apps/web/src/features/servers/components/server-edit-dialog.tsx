@@ -1,15 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import type { Server } from '@linedesk/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { useServerErrorMessage } from '../hooks/use-server-messages';
 import { useUpdateServer } from '../hooks/use-servers';
 import {
@@ -46,40 +39,21 @@ export function ServerEditDialog({ open, server, onClose, onSaved }: ServerEditD
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={update.isPending ? undefined : onClose}
-      fullWidth
+      title={t('servers.manage.editTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t('common.saveChanges')}
+      pending={update.isPending}
+      errorText={update.isError ? errorMessage(update.error) : null}
       maxWidth="md"
-      aria-labelledby="server-edit-title"
-      slotProps={{ transition: { onExited: () => update.reset() } }}
+      onExited={() => update.reset()}
+      formTestId="server-edit-form"
+      submitTestId="server-edit-submit"
+      errorTestId="server-form-error"
     >
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="server-edit-form">
-        <DialogTitle id="server-edit-title">{t('servers.manage.editTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 3, pt: 1 }}>
-            {update.isError && (
-              <Alert severity="error" data-testid="server-form-error">
-                {errorMessage(update.error)}
-              </Alert>
-            )}
-            <ServerFormFields control={control} mode="edit" />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="inherit" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={update.isPending}
-            data-testid="server-edit-submit"
-          >
-            {t('common.saveChanges')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <ServerFormFields control={control} mode="edit" />
+    </FormDialog>
   );
 }

@@ -1,16 +1,17 @@
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Server } from '@linedesk/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
 import { PageHeading } from '../../../components/page-heading';
+import { QueryStates } from '../../../components/query-states';
 import { useLiveEvent } from '../../realtime/hooks/use-live-event';
 import { serversApi } from '../api/servers-api';
 import { CheckResultsTable } from '../components/check-results-table';
@@ -114,26 +115,16 @@ export function CheckServersPage() {
             {errorMessage(check.error)}
           </Alert>
         )}
-        {servers.isPending && (
-          <Stack sx={{ p: 3, gap: 1.5 }}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} variant="rounded" height={48} />
-            ))}
-          </Stack>
-        )}
-        {servers.isError && (
-          <Alert severity="error" sx={{ m: 3 }}>
-            {errorMessage(servers.error)}
-          </Alert>
-        )}
-        {servers.data && rows.length === 0 && (
-          <Box sx={{ py: 8, px: 3, textAlign: 'center' }}>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('servers.check.empty')}
-            </Typography>
-          </Box>
-        )}
-        {rows.length > 0 && <CheckResultsTable rows={rows} />}
+        <QueryStates
+          query={servers}
+          loading={<ListSkeleton />}
+          errorSx={{ m: 3 }}
+          describeError={errorMessage}
+          isEmpty={() => rows.length === 0}
+          empty={<EmptyState text={t('servers.check.empty')} />}
+        >
+          {() => <CheckResultsTable rows={rows} />}
+        </QueryStates>
       </Card>
     </>
   );

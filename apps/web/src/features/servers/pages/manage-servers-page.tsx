@@ -1,19 +1,18 @@
 import AddIcon from '@mui/icons-material/Add';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Server } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeading } from '../../../components/page-heading';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { QueryStates } from '../../../components/query-states';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
 import { DeleteServerDialog } from '../components/delete-server-dialog';
 import { ServerEditDialog } from '../components/server-edit-dialog';
@@ -24,16 +23,13 @@ import { useServers, useTestServer } from '../hooks/use-servers';
 // The server stays set while a dialog closes, so its text does not change mid-animation.
 type DialogState = { open: boolean; server: Server | null };
 const closed: DialogState = { open: false, server: null };
-const pageSizes = [10, 25, 50, 100];
-
 export function ManageServersPage() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useServerErrorMessage();
   const serverMessage = useServerMessage();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-  const servers = useServers({ page: page + 1, pageSize });
+  const paging = usePaging();
+  const servers = useServers({ page: paging.page + 1, pageSize: paging.pageSize });
   const test = useTestServer();
   const [testing, setTesting] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<DialogState>(closed);
@@ -69,11 +65,7 @@ export function ManageServersPage() {
     }
   };
 
-  const total = servers.data?.total ?? 0;
-  // Deleting the last row of the last page would otherwise leave an empty page behind.
-  if (servers.data && page > 0 && servers.data.items.length === 0 && total > 0) {
-    setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
-  }
+  const total = keepPageInRange(paging, servers.data);
 
   return (
     <>
@@ -93,46 +85,34 @@ export function ManageServersPage() {
         }
       />
       <Card>
-        {servers.isPending && (
-          <Stack sx={{ p: 3, gap: 1.5 }}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} variant="rounded" height={48} />
-            ))}
-          </Stack>
-        )}
-        {servers.isError && (
-          <Alert severity="error" sx={{ m: 3 }}>
-            {errorMessage(servers.error)}
-          </Alert>
-        )}
-        {servers.data && total === 0 && (
-          <Box sx={{ py: 8, px: 3, textAlign: 'center' }} data-testid="servers-empty">
-            <DnsOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-            <Typography variant="h6">{t('servers.manage.emptyTitle')}</Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {t('servers.manage.emptyText')}
-            </Typography>
-          </Box>
-        )}
-        {servers.data && total > 0 && (
-          <>
-            <ServersTable
-              servers={servers.data.items}
-              testing={testing}
-              onTest={(server) => void runTest(server)}
-              onEdit={(server) => setEditing({ open: true, server })}
-              onDelete={(server) => setDeleting({ open: true, server })}
+        <QueryStates
+          query={servers}
+          loading={<ListSkeleton />}
+          errorSx={{ m: 3 }}
+          describeError={errorMessage}
+          isEmpty={() => total === 0}
+          empty={
+            <EmptyState
+              icon={DnsOutlinedIcon}
+              title={t('servers.manage.emptyTitle')}
+              text={t('servers.manage.emptyText')}
+              testId="servers-empty"
             />
-            <ListPagination
-              total={total}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={pageSizes}
-              onPageChange={setPage}
-              onPageSizeChange={setPageSize}
-            />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <ServersTable
+                servers={data.items}
+                testing={testing}
+                onTest={(server) => void runTest(server)}
+                onEdit={(server) => setEditing({ open: true, server })}
+                onDelete={(server) => setDeleting({ open: true, server })}
+              />
+              <ListPagination total={total} paging={paging} />
+            </>
+          )}
+        </QueryStates>
       </Card>
 
       <ServerEditDialog

@@ -26,6 +26,7 @@ import {
   agentCallFormSchema,
   agentEndpointFields,
   agentEndpointRoutes,
+  type AgentCallField,
   displayDateFromToday,
   enabledChoices,
   toAgentCallBody,
@@ -33,6 +34,33 @@ import {
 } from '../lib/agent-call-form';
 
 const monospace = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+/** The text fields an endpoint may take, in the order they show. */
+const agentTextFields = [
+  { name: 'username', kind: 'text', label: 'servers.testApi.lineUsername' },
+  { name: 'password', kind: 'password', label: 'servers.testApi.linePassword' },
+  {
+    name: 'expiryDate',
+    kind: 'date',
+    label: 'servers.testApi.expiryDate',
+    help: 'servers.testApi.dateFormat',
+  },
+  {
+    name: 'newPassword',
+    kind: 'password',
+    label: 'servers.testApi.newPassword',
+    help: 'servers.testApi.leaveEmpty',
+  },
+  {
+    name: 'newExpiryDate',
+    kind: 'date',
+    label: 'servers.testApi.newExpiryDate',
+    help: 'servers.testApi.dateFormatOptional',
+  },
+] as const satisfies readonly { name: AgentCallField; kind: string; label: string; help?: string }[];
+
+// Line names and passwords typed here are for the agent, not for the browser to remember or fill in.
+const textAutoComplete = { text: 'off', password: 'new-password', date: undefined } as const;
 
 export function TestApiPage() {
   const { t } = useTranslation();
@@ -157,51 +185,20 @@ export function TestApiPage() {
                         : t('servers.testApi.noFields')}
                     </Typography>
                   )}
-                  {fields.includes('username') && (
-                    <FormTextField
-                      control={control}
-                      name="username"
-                      label={t('servers.testApi.lineUsername')}
-                      autoComplete="off"
-                    />
-                  )}
-                  {fields.includes('password') && (
-                    <FormTextField
-                      control={control}
-                      name="password"
-                      label={t('servers.testApi.linePassword')}
-                      password
-                      autoComplete="new-password"
-                    />
-                  )}
-                  {fields.includes('expiryDate') && (
-                    <FormTextField
-                      control={control}
-                      name="expiryDate"
-                      label={t('servers.testApi.expiryDate')}
-                      placeholder="DD-MM-YYYY"
-                      helperText={t('servers.testApi.dateFormat')}
-                    />
-                  )}
-                  {fields.includes('newPassword') && (
-                    <FormTextField
-                      control={control}
-                      name="newPassword"
-                      label={t('servers.testApi.newPassword')}
-                      password
-                      autoComplete="new-password"
-                      helperText={t('servers.testApi.leaveEmpty')}
-                    />
-                  )}
-                  {fields.includes('newExpiryDate') && (
-                    <FormTextField
-                      control={control}
-                      name="newExpiryDate"
-                      label={t('servers.testApi.newExpiryDate')}
-                      placeholder="DD-MM-YYYY"
-                      helperText={t('servers.testApi.dateFormatOptional')}
-                    />
-                  )}
+                  {agentTextFields
+                    .filter((field) => fields.includes(field.name))
+                    .map((field) => (
+                      <FormTextField
+                        key={field.name}
+                        control={control}
+                        name={field.name}
+                        label={t(field.label)}
+                        password={field.kind === 'password'}
+                        autoComplete={textAutoComplete[field.kind]}
+                        placeholder={field.kind === 'date' ? 'DD-MM-YYYY' : undefined}
+                        helperText={'help' in field ? t(field.help) : undefined}
+                      />
+                    ))}
                   {fields.includes('enabled') && (
                     <FormTextField
                       control={control}

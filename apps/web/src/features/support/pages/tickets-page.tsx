@@ -1,20 +1,18 @@
 import AddIcon from '@mui/icons-material/Add';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { isAdminAccount } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageHeading } from '../../../components/page-heading';
-import { useErrorMessage } from '../../../i18n/use-error-message';
+import { EmptyState } from '../../../components/empty-state';
+import { ListSkeleton } from '../../../components/list-skeleton';
+import { QueryStates } from '../../../components/query-states';
+import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { TicketFilters, type TicketFilterValues } from '../components/ticket-filters';
@@ -22,32 +20,24 @@ import { TicketsTable } from '../components/tickets-table';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTickets } from '../hooks/use-tickets';
 
-const pageSizes = [10, 25, 50, 100];
-
 /** /tickets and /support/tickets: users see their own tickets, admins every ticket. */
 export function TicketsPage() {
   const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
   const admin = isAdminAccount(useAccount());
   const [filters, setFilters] = useState<TicketFilterValues>({ search: '' });
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
+  const paging = usePaging();
   const search = useDebouncedValue(filters.search.trim());
   const tickets = useTickets({
-    page: page + 1,
-    pageSize,
+    page: paging.page + 1,
+    pageSize: paging.pageSize,
     status: filters.status,
     priority: filters.priority,
     category: filters.category,
     search: search || undefined,
   });
 
-  const total = tickets.data?.total ?? 0;
+  const total = keepPageInRange(paging, tickets.data);
   const filtered = Boolean(filters.status || filters.priority || filters.category || search);
-  // A filter or a deletion can leave the current page past the end.
-  if (tickets.data && page > 0 && tickets.data.items.length === 0 && total > 0) {
-    setPage(Math.max(0, Math.ceil(total / pageSize) - 1));
-  }
 
   return (
     <>
@@ -71,46 +61,31 @@ export function TicketsPage() {
           value={filters}
           onChange={(next) => {
             setFilters(next);
-            setPage(0);
+            paging.setPage(0);
           }}
         />
         <Divider sx={{ borderStyle: 'dashed' }} />
-        {tickets.isPending && (
-          <Stack sx={{ p: 3, gap: 1.5 }}>
-            {[0, 1, 2].map((row) => (
-              <Skeleton key={row} variant="rounded" height={48} />
-            ))}
-          </Stack>
-        )}
-        {tickets.isError && (
-          <Alert severity="error" sx={{ m: 3 }}>
-            {errorMessage(tickets.error)}
-          </Alert>
-        )}
-        {tickets.data && total === 0 && (
-          <Box sx={{ py: 8, px: 3, textAlign: 'center' }} data-testid="tickets-empty">
-            <ConfirmationNumberOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-            <Typography variant="h6">
-              {filtered ? t('tickets.list.noMatchTitle') : t('tickets.list.emptyTitle')}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {filtered ? t('tickets.list.noMatchText') : t('tickets.list.emptyText')}
-            </Typography>
-          </Box>
-        )}
-        {tickets.data && total > 0 && (
-          <>
-            <TicketsTable tickets={tickets.data.items} showOwner={admin} />
-            <ListPagination
-              total={total}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={pageSizes}
-              onPageChange={setPage}
-              onPageSizeChange={setPageSize}
+        <QueryStates
+          query={tickets}
+          loading={<ListSkeleton />}
+          errorSx={{ m: 3 }}
+          isEmpty={() => total === 0}
+          empty={
+            <EmptyState
+              icon={ConfirmationNumberOutlinedIcon}
+              title={filtered ? t('tickets.list.noMatchTitle') : t('tickets.list.emptyTitle')}
+              text={filtered ? t('tickets.list.noMatchText') : t('tickets.list.emptyText')}
+              testId="tickets-empty"
             />
-          </>
-        )}
+          }
+        >
+          {(data) => (
+            <>
+              <TicketsTable tickets={data.items} showOwner={admin} />
+              <ListPagination total={total} paging={paging} />
+            </>
+          )}
+        </QueryStates>
       </Card>
     </>
   );

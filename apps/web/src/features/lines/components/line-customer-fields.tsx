@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form/form-text-field';
+
+type CustomerField = 'name' | 'email' | 'company' | 'notes';
+
+type LineCustomerFieldsProps<T extends FieldValues> = {
+  control: Control<T>;
+  /** Shown across the full width between the company and the notes. */
+  children?: ReactNode;
+};
+
+/**
+ * Who a line is for (name, email, company, notes), in a two-column grid of the add and the edit
+ * form; the notes take the full width.
+ */
+export function LineCustomerFields<T extends FieldValues & Record<CustomerField, unknown>>({
+  control,
+  children,
+}: LineCustomerFieldsProps<T>) {
+  const { t } = useTranslation();
+  // Every line form has these fields; the constraint on T says so, the cast tells FieldPath.
+  const field = (name: CustomerField) => name as FieldPath<T>;
+  return (
+    <>
+      <FormTextField control={control} name={field('name')} label={t('lines.fields.name')} />
+      <FormTextField control={control} name={field('email')} label={t('lines.fields.email')} type="email" />
+      <FormTextField control={control} name={field('company')} label={t('lines.fields.company')} />
+      {children && <Box sx={{ gridColumn: { sm: '1 / -1' } }}>{children}</Box>}
+      <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+        <FormTextField
+          control={control}
+          name={field('notes')}
+          label={t('lines.fields.notes')}
+          multiline
+          minRows={3}
+        />
+      </Box>
+    </>
+  );
+}
