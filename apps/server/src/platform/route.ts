@@ -89,8 +89,12 @@ export function route<const C extends Contract>(
         body: request.body,
         headers: request.headers,
       } as ContractParsed<C>;
-      const result = await handler({ ...parsed, actor, request, reply } as RouteInput<C>);
-      if (result === reply) return reply;
+      const returned = handler({ ...parsed, actor, request, reply } as RouteInput<C>);
+      // A reply is thenable (it settles when the response ends), so one handed back as is must not be
+      // awaited: an event stream would be answered again when it closes. An async handler's promise
+      // adopts it all the same; `sent` tells that case apart.
+      const result = returned === reply ? reply : await returned;
+      if (result === reply || reply.sent) return reply;
       if (status === 204) return reply.status(204).send();
       return reply.status(status).send(result);
     },

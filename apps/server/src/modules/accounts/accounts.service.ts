@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/password.js';
 import { accountEditAction, accountValues, audited, recordAudit } from '../audit/audit.service.js';
@@ -76,10 +77,9 @@ export async function listAccounts(
   const { rows, total } = await accountsRepository.list(ctx.db, {
     ...query,
     owner_id: signedIn.isAdmin ? query.owner_id : signedIn.id,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pageWindow(query),
   });
-  return { items: rows.map(toManagedAccount), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, { rows, total }, toManagedAccount);
 }
 
 export async function getAccount(ctx: AppContext, signedIn: Actor, id: string): Promise<ManagedAccount> {

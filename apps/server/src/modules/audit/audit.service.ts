@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { toAuditEntry } from './audit-mapper.js';
 import { auditRepository, type AuditRow, type AuditScope } from './audit.repository.js';
 
@@ -172,16 +173,8 @@ export async function listAuditLog(
   query: AuditListQuery,
 ): Promise<ListResponse<AuditEntry>> {
   const { reader, scope } = scopeOf(actor);
-  const { rows, total } = await auditRepository.list(ctx.db, scope, query, {
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
-  });
-  return {
-    items: rows.map((r) => forReader(reader, r)),
-    total,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  const found = await auditRepository.list(ctx.db, scope, query, pageWindow(query));
+  return pageOf(query, found, (r) => forReader(reader, r));
 }
 
 export const AUDIT_CSV_HEADER = [

@@ -1,6 +1,7 @@
 import type { LedgerEntry, LedgerQuery, ListResponse } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { toLedgerEntry } from './ledger-mapper.js';
 import { ledgerRepository } from './ledger.repository.js';
@@ -22,8 +23,7 @@ export async function listLedger(
   const { rows, total } = await ledgerRepository.list(ctx.db, {
     accountId,
     reason: query.reason,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pageWindow(query),
   });
-  return { items: rows.map(toLedgerEntry), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, { rows, total }, toLedgerEntry);
 }

@@ -8,6 +8,7 @@ import type {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { toMessage } from './message-mapper.js';
@@ -43,14 +44,10 @@ export async function listMessages(
     inboxOnly: !actor.isAdmin || scope === 'mine',
     kind: scope === 'global' || scope === 'direct' ? scope : undefined,
     unreadOnly: query.filter === 'unread',
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pageWindow(query),
   });
   return {
-    items: rows.map(toMessage),
-    total,
-    page: query.page,
-    page_size: query.page_size,
+    ...pageOf(query, { rows, total }, toMessage),
     unread: await messagesRepository.countUnread(ctx.db, actor.id),
   };
 }

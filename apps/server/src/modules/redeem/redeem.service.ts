@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
@@ -219,8 +220,7 @@ export async function listRedeemHistory(
   const { rows, total } = await redeemRepository.history(ctx.db, {
     userId: signedIn.isAdmin ? query.user_id : signedIn.id,
     status: query.status,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pageWindow(query),
   });
-  return { items: rows.map(toRedeemHistoryEntry), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, { rows, total }, toRedeemHistoryEntry);
 }

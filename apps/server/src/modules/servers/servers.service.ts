@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import {
   agentBaseUrl,
@@ -79,10 +80,9 @@ export async function listServers(
     search: query.search,
     sort: query.sort,
     order: query.order,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pageWindow(query),
   });
-  return { items: rows.map(toServer), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, { rows, total }, toServer);
 }
 
 export async function getServer(ctx: AppContext, actor: Actor, id: number): Promise<Server> {

@@ -15,6 +15,7 @@ import {
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError, isErrorCode } from '../../platform/errors.js';
 import { detectAttachmentType, safeFileName } from './attachment-type.js';
 import { createAttachmentStores, type AttachmentStores } from './attachment-storage.js';
@@ -70,16 +71,10 @@ export async function listTickets(
     {
       sort: query.sort,
       order: query.order,
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
+      ...pageWindow(query),
     },
   );
-  return {
-    items: rows.map((row) => toTicket(row, side)),
-    total,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return pageOf(query, { rows, total }, (row) => toTicket(row, side));
 }
 
 export async function createTicket(ctx: AppContext, actor: Actor, body: TicketCreateBody): Promise<Ticket> {

@@ -8,6 +8,7 @@ import type {
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
@@ -79,10 +80,9 @@ export async function listTopUps(
   const { rows, total } = await topUpsRepository.list(ctx.db, {
     accountId: signedIn.isAdmin ? query.account_id : signedIn.id,
     status: query.status,
-    limit: query.page_size,
-    offset: (query.page - 1) * query.page_size,
+    ...pageWindow(query),
   });
-  return { items: rows.map(toTopUpRequest), total, page: query.page, page_size: query.page_size };
+  return pageOf(query, { rows, total }, toTopUpRequest);
 }
 
 export async function countPendingTopUps(ctx: AppContext): Promise<number> {
