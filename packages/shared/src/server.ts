@@ -69,19 +69,12 @@ export const serverCreateBodySchema = z.object({
 });
 export type ServerCreateBody = z.infer<typeof serverCreateBodySchema>;
 
+/**
+ * The create fields, each optional, and a status. An empty or absent password keeps the stored one:
+ * the API never sends it back for an edit form.
+ */
 export const serverPatchBodySchema = nonEmptyPatch(
-  z.object({
-    server_name: text().max(100).nullish(),
-    host_ip: text().max(255).nullish(),
-    port: z.number().nullish(),
-    api_port: z.number().nullish(),
-    username: text().max(128).nullish(),
-    /** Empty or absent keeps the stored password: the API never sends it back for an edit form. */
-    password: text().max(256).nullish(),
-    protocol: serverProtocolSchema.optional(),
-    newcamd_des_key: newcamdDesKeySchema.optional(),
-    use_tls: z.boolean().optional(),
-    tls_insecure: z.boolean().optional(),
+  serverCreateBodySchema.extend({
     /** Takes a server out of use; only a successful connection test makes it active. */
     status: z.literal('inactive').optional(),
   }),

@@ -1,5 +1,5 @@
 import { is, sql, SQL, type DriverValueDecoder, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn} from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
 
