@@ -99,7 +99,10 @@ const pageColumns = {
   sharingDetectedAt: linePresence.sharingDetectedAt,
 };
 
-export type LinePresence = { sessions: number; lastSeenAt: Date; sharingDetectedAt: Date | null };
+export type LinePresence = Pick<
+  typeof linePresence.$inferSelect,
+  'sessions' | 'lastSeenAt' | 'sharingDetectedAt'
+>;
 export type LinePageRow = LineRow & { presence: LinePresence | undefined };
 
 function dateParam(iso: string): SQL {
@@ -255,10 +258,18 @@ export const linesRepository = {
   async page(db: Db, filter: LineFilter, page: Page): Promise<LinePageRow[]> {
     const { statement } = await linesRepository.pageStatement(db, filter, page);
     const rows = await selectAsJson<LineRow & PageColumnsOfPresence>(db, statement, pageColumns);
-    return rows.map(({ onlineSessions, lastSeenAt, sharingDetectedAt, ...line }) => ({
-      ...line,
-      presence: lastSeenAt ? { sessions: onlineSessions ?? 0, lastSeenAt, sharingDetectedAt } : undefined,
-    }));
+    // Added to the decoded row rather than copied into a new one: 25 rows of 36 fields a request.
+    return rows.map((row) =>
+      Object.assign(row, {
+        presence: row.lastSeenAt
+          ? {
+              sessions: row.onlineSessions ?? 0,
+              lastSeenAt: row.lastSeenAt,
+              sharingDetectedAt: row.sharingDetectedAt,
+            }
+          : undefined,
+      }),
+    );
   },
   /**
    * The page's statement, unrun (wrapped: a bare query builder would run when awaited), so the
