@@ -8,6 +8,7 @@ import { twoFactorSetupRequired } from '../modules/account-security/security-set
 import type { Actor } from './access.js';
 import { createCallerCache, type CallerCache } from './caller-cache.js';
 import { AppError } from './errors.js';
+import { perContext } from './per-context.js';
 
 const CALLER_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
 
@@ -18,20 +19,11 @@ type Callers = {
 };
 
 const perRequest = new WeakMap<FastifyRequest, Promise<Actor | null>>();
-const perApp = new WeakMap<AppContext, Callers>();
-
-function callersFor(ctx: AppContext): Callers {
-  let callers = perApp.get(ctx);
-  if (!callers) {
-    callers = {
-      limiter: createApiKeyRateLimiter(ctx.config.apiKeyRateLimitPerMinute),
-      sessions: createCallerCache(ctx.bus, CALLER_CACHE),
-      keys: createCallerCache(ctx.bus, CALLER_CACHE),
-    };
-    perApp.set(ctx, callers);
-  }
-  return callers;
-}
+const callersFor = perContext((ctx): Callers => ({
+  limiter: createApiKeyRateLimiter(ctx.config.apiKeyRateLimitPerMinute),
+  sessions: createCallerCache(ctx.bus, CALLER_CACHE),
+  keys: createCallerCache(ctx.bus, CALLER_CACHE),
+}));
 
 /**
  * What an account that must set up two-factor sign-in (by the admin's setting) may still call: see

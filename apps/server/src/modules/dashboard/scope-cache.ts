@@ -1,6 +1,7 @@
 import type { ChangeEvent } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { EventBus } from '../../realtime/event-bus.js';
+import { perContext } from '../../platform/per-context.js';
 
 /** Which scopes an event makes stale: all of them, some, or none. */
 export type StaleScopes = 'all' | readonly string[] | null;
@@ -88,13 +89,7 @@ export function createScopeCache<T>(
 export function scopeCachePerContext<T>(
   staleScopes: (event: ChangeEvent) => StaleScopes,
 ): (ctx: AppContext) => ScopeCache<T> {
-  const caches = new WeakMap<AppContext, ScopeCache<T>>();
-  return (ctx) => {
-    let cache = caches.get(ctx);
-    if (!cache) {
-      cache = createScopeCache(ctx.bus, { ttlMs: ctx.config.dashboardCacheSeconds * 1000, staleScopes });
-      caches.set(ctx, cache);
-    }
-    return cache;
-  };
+  return perContext((ctx) =>
+    createScopeCache<T>(ctx.bus, { ttlMs: ctx.config.dashboardCacheSeconds * 1000, staleScopes }),
+  );
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { perContext } from '../../platform/per-context.js';
 
 /**
  * Connections this instance ended from the panel (a kick), with when, for a minute. A poll round
@@ -6,18 +7,9 @@ import type { AppContext } from '../../app-context.js';
  * show it for another round although the server has already dropped it.
  */
 const REMEMBER_MS = 60_000;
-const endedByContext = new WeakMap<AppContext, Map<string, number>>();
+const endedOf = perContext(() => new Map<string, number>());
 
 const keyOf = (serverId: number, connectionId: string) => `${serverId}\u0000${connectionId}`;
-
-function endedOf(ctx: AppContext): Map<string, number> {
-  let ended = endedByContext.get(ctx);
-  if (!ended) {
-    ended = new Map();
-    endedByContext.set(ctx, ended);
-  }
-  return ended;
-}
 
 export function noteConnectionEnded(ctx: AppContext, serverId: number, connectionId: string): void {
   const ended = endedOf(ctx);
@@ -28,6 +20,6 @@ export function noteConnectionEnded(ctx: AppContext, serverId: number, connectio
 
 /** Whether the connection was ended at or after `readAt` (when the round asked the agent). */
 export function endedSince(ctx: AppContext, serverId: number, connectionId: string, readAt: number): boolean {
-  const at = endedByContext.get(ctx)?.get(keyOf(serverId, connectionId));
+  const at = endedOf(ctx).get(keyOf(serverId, connectionId));
   return at !== undefined && at >= readAt;
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
 import { linePlansRepository, toLinePlan, type LinePlanRow } from './line-plans.repository.js';
+import { perContext } from '../../platform/per-context.js';
 
 const planEntity = (id: number) => ({ type: 'line_plan' as const, id });
 const readPlan = (id: number) => async (db: Db) => {
@@ -105,7 +106,9 @@ export async function updateLinePlan(
  * The plan a new line is sold on: the one asked for while it takes new lines, else the default plan.
  * An archived or unknown plan is "not found" for everyone.
  */
-const planCaches = new WeakMap<AppContext, ChangeCache<LinePlanRow | undefined>>();
+const planCache = perContext((ctx): ChangeCache<LinePlanRow | undefined> =>
+  createChangeCache(ctx.bus, ['line_plans'], PLAN_CACHE_MS),
+);
 
 /** Bounds a plan change made outside the app; the app's own changes drop the kept plans at once. */
 const PLAN_CACHE_MS = 5_000;
@@ -114,11 +117,7 @@ export async function planForNewLine(
   ctx: AppContext,
   planId: number | null | undefined,
 ): Promise<LinePlanRow> {
-  let cache = planCaches.get(ctx);
-  if (!cache) {
-    cache = createChangeCache(ctx.bus, ['line_plans'], PLAN_CACHE_MS);
-    planCaches.set(ctx, cache);
-  }
+  const cache = planCache(ctx);
   // Every create reads its plan: kept until a plan changes.
   const plan = await cache.read(String(planId ?? 'default'), () =>
     planId === null || planId === undefined

@@ -26,6 +26,7 @@ import { assertUsernameFitsServer } from './line-server-limits.js';
 import { trialDays, trialLinesPerDay } from './line-settings.service.js';
 import { requestDelivery, type Claimed } from './line-write.js';
 import { linesRepository, type LineRecord } from './lines.repository.js';
+import { perContext } from '../../platform/per-context.js';
 
 /** Bounds a server change made outside the app; the app's own changes drop the kept rows at once. */
 const SERVER_CACHE_MS = 5_000;
@@ -41,16 +42,13 @@ function isUsernameViolation(error: unknown): boolean {
   return false;
 }
 
-const serverCaches = new WeakMap<AppContext, ChangeCache<ServerRow | undefined>>();
+const serverCache = perContext((ctx): ChangeCache<ServerRow | undefined> =>
+  createChangeCache(ctx.bus, ['cccam_servers'], SERVER_CACHE_MS),
+);
 
 /** Servers as new lines read them: kept until any server changes (a create need not read them). */
 function readServer(ctx: AppContext, key: 'newest' | number): Promise<ServerRow | undefined> {
-  let cache = serverCaches.get(ctx);
-  if (!cache) {
-    cache = createChangeCache(ctx.bus, ['cccam_servers'], SERVER_CACHE_MS);
-    serverCaches.set(ctx, cache);
-  }
-  return cache.read(String(key), () =>
+  return serverCache(ctx).read(String(key), () =>
     key === 'newest' ? serversRepository.newestActive(ctx.db) : serversRepository.findById(ctx.db, key),
   );
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-agent-delivery.js';
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
 import { linesRepository } from './lines.repository.js';
+import { perContext } from '../../platform/per-context.js';
 
 /** Which family of texts a delivery outcome is told in: the reader sees what their request was doing. */
 export type SyncKind = 'add' | 'update' | 'renew' | 'delete';
@@ -76,17 +77,8 @@ export function retryDelayMs(attemptsBefore: number, timing: SyncTiming): number
   return Math.round(Math.min(timing.retryMaxMs, jittered));
 }
 
-const deliveries = new WeakMap<AppContext, AgentDelivery>();
-
 /** This app's deliverer, which batches the rows handed to it per server. */
-function deliveryOf(ctx: AppContext): AgentDelivery {
-  let delivery = deliveries.get(ctx);
-  if (!delivery) {
-    delivery = createAgentDelivery(ctx);
-    deliveries.set(ctx, delivery);
-  }
-  return delivery;
-}
+const deliveryOf: (ctx: AppContext) => AgentDelivery = perContext(createAgentDelivery);
 
 function syncEvent(lineId: number, ownerId: string | null): ChangeEvent {
   return {
@@ -127,7 +119,7 @@ type Recording = {
   fail: (error: unknown) => void;
 };
 type Recorder = { waiting: Recording[]; running: boolean };
-const recorders = new WeakMap<AppContext, Recorder>();
+const recorderOf = perContext((): Recorder => ({ waiting: [], running: false }));
 
 /** Records one batch of successful deliveries: a few statements whatever its size. */
 async function recordBatch(ctx: AppContext, batch: Recording[]): Promise<void> {
@@ -156,12 +148,7 @@ function recordDelivered(
   row: OutboxRow,
   leaseId: string,
 ): Promise<{ syncedAt: Date } | null> {
-  let recorder = recorders.get(ctx);
-  if (!recorder) {
-    recorder = { waiting: [], running: false };
-    recorders.set(ctx, recorder);
-  }
-  const own = recorder;
+  const own = recorderOf(ctx);
   return new Promise((done, fail) => {
     own.waiting.push({ row, leaseId, done, fail });
     if (own.running) return;
