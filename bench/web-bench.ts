@@ -2,7 +2,7 @@
 // default simulated throttling) finds them, against a real server on this machine (loopback only).
 // Figures from a shared, busy CPU are noisy: Lighthouse's scores move by several points between runs.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
@@ -18,25 +18,16 @@ type Manifest = Record<string, ManifestEntry>;
 
 /**
  * What each page needs before it can show anything, besides index.html's entry (with its static
- * imports and CSS): its own modules, and its language's text chunks (vite.config.ts names them
- * `locale-<language>` for the sign-in page's texts and `locale-rest-<language>` for the rest). The
- * dashboard also needs the table of the other pages' routes, TanStack Query's provider, the loaders of
- * the later texts (`i18n/later-texts.ts`) and the rest of the core texts with what the shell and the
- * dashboard show of the areas (`locale-rest-<language>`; other pages' texts are `locale-pages-*`); its charts and owner search load after its
- * figures show, and the header menus when opened, so they are not counted.
+ * imports and CSS): its chunks, named in vite.config.ts. The sign-in page is in the entry and needs its
+ * texts (`locale-<language>`); the dashboard also needs the `shell` chunk (the routes table, the
+ * signed-in shell, the dashboard page and what they use; build/first-load-chunks.ts) and the rest of
+ * the core texts with what the shell and the dashboard show of the areas (`locale-rest-<language>`;
+ * other pages' texts are `locale-pages-*`). Its charts, owner search and first-run guide load after
+ * its figures show, and the header menus when opened, so they are not counted.
  */
 const pageNeeds = {
-  '/sign-in': { modules: ['src/features/auth/pages/sign-in-page.tsx'], texts: ['locale-en'] },
-  dashboard: {
-    modules: [
-      'src/routes/router.tsx',
-      'src/lib/page-providers.tsx',
-      'src/i18n/later-texts.ts',
-      'src/routes/dashboard-shell.tsx',
-      'src/features/dashboard/pages/dashboard-home-page.tsx',
-    ],
-    texts: ['locale-en', 'locale-rest-en'],
-  },
+  '/sign-in': { chunks: ['locale-en'] },
+  dashboard: { chunks: ['locale-en', 'shell', 'locale-rest-en'] },
 };
 
 const targets = {
@@ -75,18 +66,15 @@ function buildWeb() {
 /** Sizes from the built manifest: the entry, the page's texts and the page's own chunks. */
 export function measureFirstLoad() {
   const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const textChunks = (name: string) =>
+  const namedChunk = (name: string) =>
     Object.keys(manifest).filter((key) =>
       new RegExp(`^assets/${name}-[\\w-]+\\.js$`).test(manifest[key]!.file),
     );
   const rows = Object.entries(pageNeeds).map(([page, needs]) => {
-    // A module bundled into the entry (the sign-in page is) has no manifest entry of its own: it is
-    // counted with the entry.
-    const modules = needs.modules.filter((module) => manifest[module]);
-    const texts = needs.texts.flatMap(textChunks);
-    if (texts.length !== needs.texts.length)
-      throw new Error(`text chunks not found: ${needs.texts.join(', ')}`);
-    const files = firstLoadFiles(manifest, ['index.html', ...texts, ...modules]);
+    const chunks = needs.chunks.flatMap(namedChunk);
+    if (chunks.length !== needs.chunks.length)
+      throw new Error(`chunks not found: ${needs.chunks.join(', ')}`);
+    const files = firstLoadFiles(manifest, ['index.html', ...chunks]);
     let gzip = 0;
     let brotli = 0;
     for (const file of files) {
@@ -128,6 +116,15 @@ async function runLighthouse(url: string, headers: Record<string, string> = {}):
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // The whole report, to read which audits cost the score (WEB_BENCH_REPORT_DIR=/tmp/lh).
+    const reportDir = process.env.WEB_BENCH_REPORT_DIR;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'dashboard';
+      writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr, null, 1));
+      // The page's trace too: chrome://tracing or the DevTools performance panel open it.
+      writeFileSync(path.join(reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
     return {

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstLoadChunkGroups } from './build/first-load-chunks';
 import { localeSplitPlugin } from './build/locale-split.plugin';
 import { precompressPlugin } from './build/precompress.plugin';
 
@@ -15,6 +16,15 @@ function localeChunkName(id: string): string | null {
   if (part === 'first') return `locale-${language}`;
   return part === 'pages' ? `locale-pages-${language}` : `locale-rest-${language}`;
 }
+
+// What every signed-in page needs after the entry: see build/first-load-chunks.ts.
+const firstLoadGroups = firstLoadChunkGroups([
+  /\/src\/routes\/router\.tsx$/,
+  /\/src\/routes\/dashboard-shell\.tsx$/,
+  /\/src\/lib\/page-providers\.tsx$/,
+  /\/src\/i18n\/later-texts\.ts$/,
+  /\/src\/features\/dashboard\/pages\/dashboard-home-page\.tsx$/,
+]);
 
 const apiProxy = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
 
@@ -33,8 +43,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Three chunks per language, loaded only when shown: the sign-in page's texts, the rest of what
-          // the dashboard shows, and the other pages' texts.
-          groups: [{ name: localeChunkName }],
+          // the dashboard shows, and the other pages' texts. Then the two chunks of the first pages.
+          groups: [{ name: localeChunkName, priority: 3 }, ...firstLoadGroups],
         },
       },
     },

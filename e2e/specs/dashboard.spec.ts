@@ -79,6 +79,32 @@ describe('dashboard and system status in a real browser', () => {
     await shot('dashboard');
   });
 
+  it('on a phone, nothing on the dashboard moves while it loads (the guide and figures show together)', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      await phone.addCookies(await page.context().cookies());
+      const opened = await phone.newPage();
+      // Every layout shift from the first paint on, as the browser reports it (CLS's inputs).
+      await opened.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await opened.goto(server.url);
+      await opened.getByTestId('setup-guide').waitFor();
+      await opened.getByTestId('figure-lines-active-value').waitFor();
+      await opened.getByTestId('chart-activity').locator('svg').first().waitFor();
+      const shifts = await opened.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+      // 0.1 is where Lighthouse and Core Web Vitals stop calling a page's layout shift good.
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('a line created elsewhere updates the figures without a reload', async () => {
     await adminApi.request('POST', '/api/lines', {
       username: 'chart-four',

@@ -2,20 +2,20 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { Language } from '@linedesk/shared';
-import type { LanguageOption } from '../i18n/use-app-language';
+import { useLanguageOptions } from '../i18n/use-app-language';
 import { LanguageFlag } from './language-flag';
 
 type LanguageMenuProps = {
   anchor: HTMLElement | null;
   language: Language;
-  options: LanguageOption[];
   onPick: (language: Language) => void;
   onClose: () => void;
 };
 
 /** The language popover's menu: loaded on the first open, so the sign-in page's first download leaves
  * MUI's menu, popover and modal out. */
-export function LanguageMenu({ anchor, language, options, onPick, onClose }: LanguageMenuProps) {
+export function LanguageMenu({ anchor, language, onPick, onClose }: LanguageMenuProps) {
+  const options = useLanguageOptions();
   return (
     <Menu
       open={Boolean(anchor)}

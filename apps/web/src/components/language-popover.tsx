@@ -9,7 +9,7 @@ const LanguageMenu = lazy(() => loadMenu().then((module) => ({ default: module.L
 
 export function LanguagePopover() {
   const { t } = useTranslation();
-  const { language, options, setLanguage } = useAppLanguage();
+  const { language, setLanguage } = useAppLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu mounts from the first open on (then it closes and opens with its transitions as before).
   const [menuWanted, setMenuWanted] = useState(false);
@@ -38,7 +38,6 @@ export function LanguagePopover() {
           <LanguageMenu
             anchor={anchor}
             language={language}
-            options={options}
             onPick={(picked) => {
               setLanguage(picked);
               setAnchor(null);

@@ -28,7 +28,7 @@ const signInKeys = [
 ];
 
 // What the signed-in shell and the dashboard show before the other pages' texts arrive: the menu's
-// entries of every area, error messages, the bell, the figures and who is online.
+// entries of every area, error messages, the bell, the figures, who is online and the first-run guide.
 const shellKeys = [
   'nav.dashboard',
   'nav.lines',
@@ -42,6 +42,9 @@ const shellKeys = [
   'dashboard.welcome',
   'insights.linesActive',
   'lineConnections.dashboard.title',
+  'setupGuide.title',
+  'setupGuide.progress',
+  'setupGuide.steps.server.action',
 ];
 
 describe.each(languages)('the %s texts in three downloads', (language) => {

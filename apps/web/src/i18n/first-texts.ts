@@ -9,9 +9,10 @@ export const firstTextSections = ['language', 'common', 'fields', 'validation', 
 /**
  * The areas (`locales/<area>/<language>.json`) the signed-in shell and the dashboard show whole: they
  * come with the rest of the core file (`locale-rest-<language>`). Of every other area only the
- * sections in `shellAreaSections` come then (the menu's entries, error messages); the remainder
+ * sections in `shellAreaSections` come then (the menu's entries, error messages, the admin's first-run
+ * guide on the dashboard); the remainder
  * (`locale-pages-<language>`) comes with the first page beyond the dashboard, or a second after the
  * shell has shown (`routes/dashboard-shell.tsx`).
  */
 export const shellAreas = ['insights', 'line-connections', 'messages'] as const;
-export const shellAreaSections = ['nav', 'errors'] as const;
+export const shellAreaSections = ['nav', 'errors', 'setupGuide'] as const;

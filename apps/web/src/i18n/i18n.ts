@@ -26,6 +26,8 @@ i18next.on('languageChanged', (language) => {
 });
 
 const loadedTexts = new Map<string, Promise<void>>();
+/** Set once anything rendered asked for a text that was not downloaded (yet): see `ensureTexts`. */
+let textMissed = false;
 
 /** Downloads one part of a language's texts the first time it is needed; every key exists in every language. */
 function ensureTexts(language: Language, part: TextsPart): Promise<void> {
@@ -33,7 +35,15 @@ function ensureTexts(language: Language, part: TextsPart): Promise<void> {
   let loading = loadedTexts.get(key);
   if (!loading) {
     loading = loadTexts(language, part).then((texts) => {
-      i18next.addResourceBundle(language, 'translation', texts, true, true);
+      // A part's arrival re-renders what is shown (`bindI18nStore`), so a text asked for before its
+      // part came never stays a key. The other pages' texts download in the background once the
+      // dashboard shows, and every page that uses them waits for them before it renders
+      // (`lazy-page.ts`): unless something shown did ask for a text not downloaded yet, they arrive
+      // without re-rendering the whole signed-in shell on a phone's CPU.
+      i18next.addResourceBundle(language, 'translation', texts, true, true, {
+        silent: part === 'pages' && !textMissed,
+        skipCopy: false,
+      });
     });
     // A failed download is tried again the next time.
     loading.catch(() => loadedTexts.delete(key));
@@ -73,6 +83,11 @@ export const i18nReady: Promise<void> = (async () => {
     returnNull: false,
     // A part of the texts arriving re-renders what is shown, so a text of a later part never stays a key.
     react: { bindI18nStore: 'added' },
+    // Nothing is saved anywhere: the handler only notes that a shown text was missing.
+    saveMissing: true,
+    missingKeyHandler: () => {
+      textMissed = true;
+    },
   });
 })();
 

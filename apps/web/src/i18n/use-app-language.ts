@@ -20,13 +20,32 @@ function ownName(language: Language): string {
   return language.toUpperCase();
 }
 
+// Loading a language's display names costs tens of milliseconds on a phone: each name is looked up
+// once, and only where the languages are listed.
+const ownNames = new Map<Language, string>();
+
+function cachedOwnName(language: Language): string {
+  let name = ownNames.get(language);
+  if (name === undefined) {
+    name = ownName(language);
+    ownNames.set(language, name);
+  }
+  return name;
+}
+
 export function useAppLanguage() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const current = i18n.resolvedLanguage;
   const language: Language = isLanguage(current) ? current : DEFAULT_LANGUAGE;
-  const options: LanguageOption[] = languages.map((value) => ({
+  return { language, setLanguage: setAppLanguage };
+}
+
+/** The languages to pick from, for the places that list them (the header's menu once opened, settings). */
+export function useLanguageOptions(): LanguageOption[] {
+  const { t } = useTranslation();
+  const { language } = useAppLanguage();
+  return languages.map((value) => ({
     value,
-    label: value === language ? t('language.name') : ownName(value),
+    label: value === language ? t('language.name') : cachedOwnName(value),
   }));
-  return { language, options, setLanguage: setAppLanguage };
 }

@@ -1,5 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -21,6 +23,10 @@ export function DashboardLayout({ navData, headerActions, children }: DashboardL
   const { pathname } = useLocation();
   const [navOpen, setNavOpen] = useState(false);
   const desktop = layoutConfig.desktopBreakpoint;
+  // The permanent nav is rendered on a wide screen only: hidden by CSS on a phone it would still cost
+  // a render of every entry, on the slowest CPUs, at every badge change. The phone's drawer renders
+  // its own copy when opened.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up(desktop), { noSsr: true });
 
   useEffect(() => {
     setNavOpen(false);
@@ -28,25 +34,27 @@ export function DashboardLayout({ navData, headerActions, children }: DashboardL
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Box
-        component="aside"
-        aria-label={t('nav.label')}
-        data-testid="nav-desktop"
-        sx={{
-          display: { xs: 'none', [desktop]: 'flex' },
-          flexDirection: 'column',
-          position: 'fixed',
-          top: 0,
-          left: 0,
-          height: '100vh',
-          width: layoutConfig.navWidth,
-          borderRight: (theme) => `1px dashed ${theme.palette.divider}`,
-          bgcolor: 'background.default',
-          zIndex: (theme) => theme.zIndex.appBar + 1,
-        }}
-      >
-        <NavContent data={navData} />
-      </Box>
+      {wide && (
+        <Box
+          component="aside"
+          aria-label={t('nav.label')}
+          data-testid="nav-desktop"
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            height: '100vh',
+            width: layoutConfig.navWidth,
+            borderRight: (theme) => `1px dashed ${theme.palette.divider}`,
+            bgcolor: 'background.default',
+            zIndex: (theme) => theme.zIndex.appBar + 1,
+          }}
+        >
+          <NavContent data={navData} />
+        </Box>
+      )}
 
       <LazyDrawer
         open={navOpen}

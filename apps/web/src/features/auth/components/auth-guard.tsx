@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen';
@@ -22,7 +22,11 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const location = useLocation();
-  const { data: me, isPending, isError, error, refetch } = useMe();
+  // The signed-in shell's first render is the app's largest. The account's answer arrives through a
+  // store subscription, which React renders synchronously, in one task that held a phone's main
+  // thread for half a second; read as a deferred value it renders in the background instead, in
+  // slices between which the browser paints and answers input.
+  const { data: me, isPending, isError, error, refetch } = useDeferredValue(useMe());
 
   if (isPending) return <LoadingScreen />;
   if (isError && me === undefined) {

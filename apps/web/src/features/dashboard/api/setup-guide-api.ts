@@ -1,10 +1,16 @@
-import { setupGuideContracts } from '@linedesk/shared';
-import { callApi } from '../../../lib/api-client';
+import { type setupGuideContracts } from '@linedesk/shared';
+import { callTyped } from '../../../lib/api-client';
 
 /** Refreshed by the events of servers, packages, settings and accounts (`event-query-keys.ts`). */
 export const setupGuideKeys = { guide: ['setup-guide'] as const };
 
+/** Through `callTyped`: the dashboard shows the guide with its figures, in the first download. */
 export const setupGuideApi = {
-  get: (signal?: AbortSignal) => callApi(setupGuideContracts.get, {}, { signal }),
-  setHidden: (hidden: boolean) => callApi(setupGuideContracts.setHidden, { body: { hidden } }),
+  get: (signal?: AbortSignal) =>
+    callTyped<typeof setupGuideContracts.get>({ method: 'GET', path: '/api/setup-guide' }, {}, { signal }),
+  setHidden: (hidden: boolean) =>
+    callTyped<typeof setupGuideContracts.setHidden>(
+      { method: 'PUT', path: '/api/setup-guide' },
+      { body: { hidden } },
+    ),
 };

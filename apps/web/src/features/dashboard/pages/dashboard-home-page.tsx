@@ -4,22 +4,22 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { displayCredits, isAdminAccount, maySellLines, type Account } from '@linedesk/shared';
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OnlineByServerCard } from '../components/online-by-server-card';
+import { SetupGuideCard } from '../components/setup-guide-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
+import { useSetupGuide } from '../hooks/use-setup-guide';
 
 // The charts library is most of this page's code: it loads after the figures show, not before.
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
 // So is the owner search (MUI's Autocomplete and TextField), which no figure waits for.
 const OwnerFilter = lazyPage(() => import('../components/owner-filter'), 'OwnerFilter');
-// The first-run guide shows to admins only, next to the figures rather than before them.
-const SetupGuideCard = lazyPage(() => import('../components/setup-guide-card'), 'SetupGuideCard');
 
 export function DashboardHomePage() {
   const { t, i18n } = useTranslation();
@@ -29,38 +29,43 @@ export function DashboardHomePage() {
   const sellsLines = maySellLines({ isAdmin: admin, permissions: account.permissions });
   const [owner, setOwner] = useState<Account | null>(null);
   const dashboard = useDashboard(owner?.id ?? null);
+  // Everything under the welcome shows at once, when the figures and (for an admin) the first-run
+  // guide have both arrived: a guide or a heading appearing above figures already shown would push
+  // them down the screen while they are read. Deferred, so that render runs in the background in
+  // short slices (see AuthGuard).
+  const guide = useSetupGuide(admin);
+  const waiting = useDeferredValue(dashboard.isPending || (admin && guide.isPending));
 
   return (
     <>
       <title>{`${t('nav.dashboard')} | Linedesk`}</title>
       <Stack sx={{ gap: 3 }}>
         <WelcomeCard />
-        {admin && (
-          <Suspense fallback={null}>
-            <SetupGuideCard />
-          </Suspense>
-        )}
-        {admin && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-            <Typography variant="h6" sx={{ flexGrow: 1 }}>
-              {owner ? t('insights.ownerScope', { email: owner.email }) : t('insights.panelScope')}
-            </Typography>
-            <Suspense
-              fallback={<Skeleton variant="rounded" sx={{ width: { xs: 1, sm: 320 }, height: 40 }} />}
-            >
-              <OwnerFilter value={owner} onChange={setOwner} />
-            </Suspense>
-          </Stack>
-        )}
-        {dashboard.isError && <Alert severity="error">{errorMessage(dashboard.error)}</Alert>}
-        {dashboard.isPending && (
+        {waiting ? (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} variant="rounded" height={112} />
             ))}
           </Box>
+        ) : (
+          <>
+            {admin && <SetupGuideCard />}
+            {admin && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
+                <Typography variant="h6" sx={{ flexGrow: 1 }}>
+                  {owner ? t('insights.ownerScope', { email: owner.email }) : t('insights.panelScope')}
+                </Typography>
+                <Suspense
+                  fallback={<Skeleton variant="rounded" sx={{ width: { xs: 1, sm: 320 }, height: 40 }} />}
+                >
+                  <OwnerFilter value={owner} onChange={setOwner} />
+                </Suspense>
+              </Stack>
+            )}
+          </>
         )}
-        {dashboard.data && (
+        {dashboard.isError && <Alert severity="error">{errorMessage(dashboard.error)}</Alert>}
+        {!waiting && dashboard.data && (
           <>
             <DashboardFigures
               figures={dashboard.data}

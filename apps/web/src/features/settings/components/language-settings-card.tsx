@@ -8,11 +8,12 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { isLanguage } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { LanguageFlag } from '../../../components/language-flag';
-import { useAppLanguage } from '../../../i18n/use-app-language';
+import { useAppLanguage, useLanguageOptions } from '../../../i18n/use-app-language';
 
 export function LanguageSettingsCard() {
   const { t } = useTranslation();
-  const { language, options, setLanguage } = useAppLanguage();
+  const { language, setLanguage } = useAppLanguage();
+  const options = useLanguageOptions();
   return (
     <Card>
       <CardHeader title={t('settings.languageTitle')} subheader={t('settings.languageDescription')} />
