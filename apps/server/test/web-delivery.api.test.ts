@@ -111,6 +111,24 @@ describe('the page and app routes', () => {
     expect((await server.client().get(preloaded(german)[0]!)).status).toBe(200);
   });
 
+  it("starts a signed-in visitor's shell and its texts with the page's code, and no one else's", async () => {
+    const preloaded = (page: string) =>
+      [...page.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g)].map((m) => m[1]);
+    const headers = { 'accept-language': 'de-AT,de;q=0.9' };
+    const visitor = String((await server.client().get('/lines', headers)).body);
+    const signedIn = String(
+      (await server.client().get('/lines', { ...headers, cookie: 'linedesk.session_token=some-session' }))
+        .body,
+    );
+    expect(preloaded(visitor)).toEqual([expect.stringMatching(/^\/assets\/locale-de-/)]);
+    expect(preloaded(signedIn)).toEqual([
+      expect.stringMatching(/^\/assets\/locale-de-/),
+      expect.stringMatching(/^\/assets\/shell-/),
+      expect.stringMatching(/^\/assets\/locale-rest-de-/),
+    ]);
+    for (const file of preloaded(signedIn)) expect((await server.client().get(file!)).status).toBe(200);
+  });
+
   it('compresses the page itself when the browser accepts it', async () => {
     const res = await rawGet(`${server.url}/sign-in`, { 'accept-encoding': 'br, gzip' });
     // Small pages stay plain below the compression threshold; either way it decodes to the page.

@@ -6,6 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { errorMessages, isLanguage, type Language } from '@linedesk/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../modules/auth/auth.js';
 import { CSP_NONCE_PLACEHOLDER, appContentSecurityPolicy } from './security-headers.js';
 
 /**
@@ -27,27 +28,37 @@ function newNonce() {
   return randomBytes(16).toString('base64');
 }
 
-type LocaleChunks = { html: string; chunks: Map<Language, string> };
-let localeChunksCache: LocaleChunks | null = null;
+/** What a page's first render needs beyond the entry, by vite.config.ts's chunk names. */
+type FirstLoadChunks = {
+  /** `locale-<language>`: the sign-in page's texts. */
+  texts: Map<Language, string>;
+  /** `locale-rest-<language>`: the rest of what the signed-in shell and the dashboard show. */
+  shellTexts: Map<Language, string>;
+  /** `shell`: the routes table, the signed-in shell and the dashboard. */
+  shell: string | null;
+};
+let firstLoadCache: { html: string; chunks: FirstLoadChunks } | null = null;
 
-/** Each language's text chunk, from the build's manifest (read again when the page changes). */
-async function localeChunks(webDist: string, html: string): Promise<Map<Language, string>> {
-  if (localeChunksCache?.html === html) return localeChunksCache.chunks;
-  const chunks = new Map<Language, string>();
+/** The first-load chunks from the build's manifest (read again when the page changes). */
+async function firstLoadChunks(webDist: string, html: string): Promise<FirstLoadChunks> {
+  if (firstLoadCache?.html === html) return firstLoadCache.chunks;
+  const chunks: FirstLoadChunks = { texts: new Map(), shellTexts: new Map(), shell: null };
   try {
     const manifest = JSON.parse(await readFile(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<
       string,
       { file: string }
     >;
-    // vite.config.ts names them `locale-<language>`.
-    for (const entry of Object.values(manifest)) {
-      const language = /^assets\/locale-(\w+)-[\w-]+\.js$/.exec(entry.file)?.[1];
-      if (isLanguage(language)) chunks.set(language, entry.file);
+    for (const { file } of Object.values(manifest)) {
+      const texts = /^assets\/locale-(\w+)-[\w-]+\.js$/.exec(file)?.[1];
+      if (isLanguage(texts)) chunks.texts.set(texts, file);
+      const shellTexts = /^assets\/locale-rest-(\w+)-[\w-]+\.js$/.exec(file)?.[1];
+      if (isLanguage(shellTexts)) chunks.shellTexts.set(shellTexts, file);
+      if (/^assets\/shell-[\w-]+\.js$/.test(file)) chunks.shell = file;
     }
   } catch {
-    // A build without a manifest only loses the early start of the texts' download.
+    // A build without a manifest only loses the early start of these downloads.
   }
-  localeChunksCache = { html, chunks };
+  firstLoadCache = { html, chunks };
   return chunks;
 }
 
@@ -65,16 +76,20 @@ async function sendIndex(webDist: string, request: FastifyRequest, reply: Fastif
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const nonce = newNonce();
   let html = template.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
-  // The app asks for its texts only once its code has run; starting that download with the code's
-  // saves a round trip before the first render.
-  const localeFile = (await localeChunks(webDist, template)).get(
-    likelyLanguage(request.headers['accept-language']),
-  );
-  if (localeFile) {
-    html = html.replace(
-      '</head>',
-      `  <link rel="modulepreload" crossorigin href="/${localeFile}">\n  </head>`,
-    );
+  // The app asks for its texts only once its code has run, and a signed-in visitor's shell once the
+  // entry has run; starting those downloads with the entry's saves a round trip and the entry's
+  // start-up (on a phone, most of a second) before the first render. Without a session cookie the
+  // visitor is on the way to the sign-in page, which needs neither the shell nor its texts.
+  const language = likelyLanguage(request.headers['accept-language']);
+  const chunks = await firstLoadChunks(webDist, template);
+  const signedIn = (request.headers.cookie ?? '').includes(SESSION_COOKIE);
+  const preloads = [
+    chunks.texts.get(language),
+    ...(signedIn ? [chunks.shell, chunks.shellTexts.get(language)] : []),
+  ].filter((file): file is string => Boolean(file));
+  if (preloads.length > 0) {
+    const links = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`);
+    html = html.replace('</head>', `${links.join('')}  </head>`);
   }
   return reply
     .header('cache-control', 'no-cache')
