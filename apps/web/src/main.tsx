@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import { i18nReady } from './i18n/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startMeRequest } from './features/auth/api/early-me';
@@ -13,10 +13,15 @@ if (!container) throw new Error('#root is missing from index.html');
 startMeRequest();
 
 // The first render waits for the shown language's texts (one small download), never for the others.
-void i18nReady.then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// As a transition it renders in slices, between which a phone's browser can paint and take input,
+// instead of one task that held its main thread for a good part of a second.
+void i18nReady.then(() => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});

@@ -3,9 +3,10 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { displayCredits, isAdminAccount, maySellLines, type Account } from '@linedesk/shared';
-import { Suspense, useDeferredValue, useState } from 'react';
+import { displayCredits, isAdminAccount, maySellLines, type Account, type Dashboard } from '@linedesk/shared';
+import { Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
@@ -16,8 +17,23 @@ import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
 import { useSetupGuide } from '../hooks/use-setup-guide';
 
-// The charts library is most of this page's code: it loads after the figures show, not before.
+// The charts library is most of this page's code: it loads after the figures show, not before, and
+// only once the reader is near the charts (below the figures; far below them on a phone).
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
+
+function ChartsWhenNear({ charts }: { charts: Dashboard['charts'] }) {
+  const placeholderRef = useRef<HTMLSpanElement>(null);
+  const near = useNearViewport(placeholderRef);
+  const placeholder = (
+    <Skeleton ref={placeholderRef} variant="rounded" height={360} data-testid="charts-loading" />
+  );
+  if (!near) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <DashboardCharts charts={charts} />
+    </Suspense>
+  );
+}
 // So is the owner search (MUI's Autocomplete and TextField), which no figure waits for.
 const OwnerFilter = lazyPage(() => import('../components/owner-filter'), 'OwnerFilter');
 
@@ -73,11 +89,7 @@ export function DashboardHomePage() {
               showLines={sellsLines}
             />
             {sellsLines && <OnlineByServerCard />}
-            {sellsLines && (
-              <Suspense fallback={<Skeleton variant="rounded" height={360} data-testid="charts-loading" />}>
-                <DashboardCharts charts={dashboard.data.charts} />
-              </Suspense>
-            )}
+            {sellsLines && <ChartsWhenNear charts={dashboard.data.charts} />}
           </>
         )}
       </Stack>
