@@ -67,7 +67,7 @@ describe('dashboard and system status in a real browser', () => {
     await expect.poll(() => page.getByTestId('figure-servers-up-value').textContent(), POLL).toBe('1');
     expect(await page.getByTestId('figure-servers-down-value').textContent()).toBe('0');
     // Each chart is drawn, not replaced by its "nothing yet" text, once the reader scrolls to them.
-    await page.getByTestId('charts-loading').scrollIntoViewIfNeeded();
+    await page.getByTestId('charts-placeholder').scrollIntoViewIfNeeded();
     for (const chart of ['chart-activity', 'chart-servers', 'chart-expiries']) {
       await page.getByTestId(chart).locator('svg').first().waitFor();
       expect(await page.getByTestId(chart).textContent()).not.toMatch(/^No |No lines/);
@@ -98,7 +98,7 @@ describe('dashboard and system status in a real browser', () => {
       await opened.getByTestId('setup-guide').waitFor();
       await opened.getByTestId('figure-lines-active-value').waitFor();
       // The charts draw once scrolled toward (far below the figures on a phone), and the page stays put.
-      await opened.getByTestId('charts-loading').scrollIntoViewIfNeeded();
+      await opened.getByTestId('charts-placeholder').scrollIntoViewIfNeeded();
       await opened.getByTestId('chart-activity').locator('svg').first().waitFor();
       const shifts = await opened.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
       // 0.1 is where Lighthouse and Core Web Vitals stop calling a page's layout shift good.

@@ -20,22 +20,20 @@ import { useSetupGuide } from '../hooks/use-setup-guide';
 // The charts library is most of this page's code: it loads after the figures show, not before, and
 // only once the reader is near the charts (below the figures; far below them on a phone).
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
+// So is the owner search (MUI's Autocomplete and TextField), which no figure waits for.
+const OwnerFilter = lazyPage(() => import('../components/owner-filter'), 'OwnerFilter');
 
 function ChartsWhenNear({ charts }: { charts: Dashboard['charts'] }) {
-  const placeholderRef = useRef<HTMLSpanElement>(null);
+  const placeholderRef = useRef<HTMLDivElement>(null);
   const near = useNearViewport(placeholderRef);
-  const placeholder = (
-    <Skeleton ref={placeholderRef} variant="rounded" height={360} data-testid="charts-loading" />
-  );
-  if (!near) return placeholder;
+  // Until then the charts' place is kept, empty: nothing is loading yet.
+  if (!near) return <Box ref={placeholderRef} sx={{ height: 360 }} data-testid="charts-placeholder" />;
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={<Skeleton variant="rounded" height={360} data-testid="charts-loading" />}>
       <DashboardCharts charts={charts} />
     </Suspense>
   );
 }
-// So is the owner search (MUI's Autocomplete and TextField), which no figure waits for.
-const OwnerFilter = lazyPage(() => import('../components/owner-filter'), 'OwnerFilter');
 
 export function DashboardHomePage() {
   const { t, i18n } = useTranslation();
