@@ -117,6 +117,24 @@ describe('dashboard and system status in a real browser', () => {
     await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent(), POLL).toBe('4');
   });
 
+  it('an admin narrows the figures to one owner by typing into the owner search', async () => {
+    await page.goto(server.url);
+    const panelLines = await page.getByTestId('figure-lines-active-value').textContent();
+    await page.getByTestId('dashboard-owner-search').click();
+    // The real search takes the stand-in's place, keeps the focus and everything typed.
+    await page.keyboard.type(ADMIN.email.slice(0, 5));
+    const combobox = page.getByRole('combobox', { name: 'Owner' });
+    await expect.poll(() => combobox.inputValue(), POLL).toBe(ADMIN.email.slice(0, 5));
+    const option = page.getByRole('option', { name: ADMIN.email });
+    await option.waitFor(POLL);
+    await option.click();
+    await expect
+      .poll(() => page.locator('main').textContent(), POLL)
+      .toContain(`Lines and spending of ${ADMIN.email}`);
+    // The admin created every line here, so their own figures are the panel's.
+    expect(await page.getByTestId('figure-lines-active-value').textContent()).toBe(panelLines);
+  });
+
   it('the API docs page shows an example request, answer and refusal for creating a line', async () => {
     const docs = await browser.newPage();
     try {

@@ -26,6 +26,7 @@ export function OutlinedTextField(props: OutlinedTextFieldProps) {
     testId,
     id: idOverride,
     inputProps,
+    size,
     ...input
   } = props;
   const generatedId = useId();
@@ -38,6 +39,7 @@ export function OutlinedTextField(props: OutlinedTextFieldProps) {
       error={error}
       required={required}
       disabled={disabled}
+      size={size}
     >
       <InputLabel htmlFor={id} id={`${id}-label`} shrink>
         {label}

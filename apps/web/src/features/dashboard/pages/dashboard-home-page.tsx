@@ -12,6 +12,7 @@ import { lazyPage } from '../../../lib/lazy-page';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OnlineByServerCard } from '../components/online-by-server-card';
+import { OwnerSearch } from '../components/owner-search';
 import { SetupGuideCard } from '../components/setup-guide-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
@@ -20,8 +21,6 @@ import { useSetupGuide } from '../hooks/use-setup-guide';
 // The charts library is most of this page's code: it loads after the figures show, not before, and
 // only once the reader is near the charts (below the figures; far below them on a phone).
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
-// So is the owner search (MUI's Autocomplete and TextField), which no figure waits for.
-const OwnerFilter = lazyPage(() => import('../components/owner-filter'), 'OwnerFilter');
 
 function ChartsWhenNear({ charts }: { charts: Dashboard['charts'] }) {
   const placeholderRef = useRef<HTMLDivElement>(null);
@@ -69,11 +68,7 @@ export function DashboardHomePage() {
                 <Typography variant="h6" sx={{ flexGrow: 1 }}>
                   {owner ? t('insights.ownerScope', { email: owner.email }) : t('insights.panelScope')}
                 </Typography>
-                <Suspense
-                  fallback={<Skeleton variant="rounded" sx={{ width: { xs: 1, sm: 320 }, height: 40 }} />}
-                >
-                  <OwnerFilter value={owner} onChange={setOwner} />
-                </Suspense>
+                <OwnerSearch value={owner} onChange={setOwner} />
               </Stack>
             )}
           </>
