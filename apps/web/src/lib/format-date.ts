@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './date-time-format';
+
 type DateInput = string | number | Date | null | undefined;
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
@@ -10,7 +12,7 @@ function toDate(input: DateInput): Date | null {
 
 function shortMonth(date: Date, locale: string): string {
   // Some locales add a trailing dot ("mar.") or use genitive forms; the spec's MMM is a bare short name.
-  const month = new Intl.DateTimeFormat(locale, { month: 'short' }).format(date).replace(/\.$/, '');
+  const month = dateTimeFormat(locale, { month: 'short' }).format(date).replace(/\.$/, '');
   return month.charAt(0).toLocaleUpperCase(locale) + month.slice(1);
 }
 
@@ -30,7 +32,7 @@ export function formatDateTime(input: DateInput, locale = 'en'): string {
   const date = toDate(input);
   if (!date) return '';
   if (!locale.toLowerCase().startsWith('en')) {
-    const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+    const time = dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
     return `${formatDate(date, locale)} ${time}`;
   }
   const hours = date.getHours();
