@@ -3,20 +3,10 @@ import type { Account } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OutlinedTextField } from '../../../components/form/outlined-text-field';
-import type { OwnerFilter as OwnerFilterType } from './owner-filter';
+import { lazyPage } from '../../../lib/lazy-page';
 
-type OwnerFilterComponent = typeof OwnerFilterType;
-
-let loading: Promise<OwnerFilterComponent> | undefined;
-
-function loadOwnerFilter(): Promise<OwnerFilterComponent> {
-  loading ??= import('./owner-filter').then((module) => module.OwnerFilter);
-  // A failed download is tried again on the next focus.
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
-}
+const OwnerFilter = lazyPage(() => import('./owner-filter'), 'OwnerFilter');
+type OwnerFilterComponent = Awaited<ReturnType<typeof OwnerFilter.preload>>['default'];
 
 type OwnerSearchProps = { value: Account | null; onChange: (owner: Account | null) => void };
 
@@ -29,13 +19,15 @@ type OwnerSearchProps = { value: Account | null; onChange: (owner: Account | nul
 export function OwnerSearch({ value, onChange }: OwnerSearchProps) {
   const { t } = useTranslation();
   // The stand-in keeps the focus and what is typed until the real field's code is in.
-  const [OwnerFilter, setOwnerFilter] = useState<OwnerFilterComponent | null>(null);
+  const [LoadedFilter, setLoadedFilter] = useState<OwnerFilterComponent | null>(null);
   const [typed, setTyped] = useState('');
-  const activate = () => void loadOwnerFilter().then((component) => setOwnerFilter(() => component));
+  // Rendered once loaded rather than through Suspense, whose fallback would be a new stand-in that
+  // loses the focus while the code downloads.
+  const activate = () => void OwnerFilter.preload().then((module) => setLoadedFilter(() => module.default));
   return (
     <Box sx={{ width: { xs: 1, sm: 320 } }}>
-      {OwnerFilter ? (
-        <OwnerFilter value={value} onChange={onChange} initialInput={typed} autoFocus />
+      {LoadedFilter ? (
+        <LoadedFilter value={value} onChange={onChange} initialInput={typed} autoFocus />
       ) : (
         <OutlinedTextField
           size="small"
@@ -44,7 +36,7 @@ export function OwnerSearch({ value, onChange }: OwnerSearchProps) {
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           onFocus={activate}
-          onPointerEnter={() => void loadOwnerFilter()}
+          onPointerEnter={() => void OwnerFilter.preload()}
           testId="dashboard-owner-search"
         />
       )}
