@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -60,6 +55,7 @@ import { createJobMonitor } from './platform/job-monitor.js';
 import { requireContracts } from './platform/route.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { registerCompression, registerWebApp } from './platform/web-app.js';
 import type { App } from './platform/fastify.js';
 import { loggerOptions } from './platform/logger.js';
@@ -134,7 +130,7 @@ export async function buildApp(
   await pruneIdempotencyKeys(database.db);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerCsrfGuard(app, config);
   registerSecurityHeaders(app);
