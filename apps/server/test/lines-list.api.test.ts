@@ -164,4 +164,49 @@ describe('lines list: capped totals and derived sorts', () => {
     }
     expect(selected).toEqual(expected);
   });
+
+  it('the same filter with other values (another reseller, server, search, page) lists only what matches them', async () => {
+    // One statement serves every filter of a shape; each request's own values must be the ones used.
+    const other = await signUpAccount(server, 'list-other@example.com', 100);
+    const created = await other.client.post('/api/lines', {
+      username: 'other-line0',
+      password: 'pw-1234',
+      subscription_months: 1,
+      server_id: servers[0]!.id,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const names = async (client: TestClient, query: string) => {
+      const res = await client.get(`/api/lines?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.items as ListedLine[]).map((l) => l.username).sort();
+    };
+    for (let round = 0; round < 2; round += 1) {
+      expect(await names(other.client, 'page_size=100')).toEqual(['other-line0']);
+      expect(await names(seller.client, 'page_size=100')).toEqual([
+        'list-line0',
+        'list-line1',
+        'list-line2',
+        'list-line3',
+        'list-line4',
+        'list-line5',
+        'list-line6',
+      ]);
+      expect(await names(seller.client, `server_id=${servers[1]!.id}&page_size=100`)).toEqual([
+        'list-line1',
+        'list-line3',
+        'list-line5',
+      ]);
+      expect(await names(other.client, `server_id=${servers[1]!.id}&page_size=100`)).toEqual([]);
+      expect(await names(seller.client, 'search=LINE4&page_size=100')).toEqual(['list-line4']);
+      expect(await names(seller.client, 'search=line_&page_size=100')).toEqual([]);
+      expect(await names(other.client, 'search=line4&page_size=100')).toEqual([]);
+      expect(await names(seller.client, 'sort=username&order=asc&page_size=2&page=2')).toEqual([
+        'list-line2',
+        'list-line3',
+      ]);
+      expect(await names(seller.client, 'sort=username&order=asc&page_size=2&page=4')).toEqual([
+        'list-line6',
+      ]);
+    }
+  });
 });

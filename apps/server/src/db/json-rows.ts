@@ -20,11 +20,18 @@ export async function selectAsJson<T>(
   query: SQLWrapper,
   fields: Record<string, Field>,
 ): Promise<T[]> {
+  return decodeJsonRows<T>(await asJsonRows(db, query), fields);
+}
+
+/** The query's rows as JSON texts (`select row_to_json(q)::text from (<query>) q`), unrun: it can be prepared. */
+export function asJsonRows(db: Db, query: SQLWrapper) {
+  return db.select({ j: sql<string>`row_to_json(q)::text` }).from(sql`(${query}) q`);
+}
+
+/** Rows read by `asJsonRows` decoded into the objects Drizzle would give for `fields`. */
+export function decodeJsonRows<T>(rows: { j: string }[], fields: Record<string, Field>): T[] {
   const decoders = decodersOf(fields);
-  const result = (await db.execute(sql`select row_to_json(q)::text as j from (${query}) q`)) as unknown as {
-    rows: { j: string }[];
-  };
-  return result.rows.map(({ j }) => {
+  return rows.map(({ j }) => {
     const json = JSON.parse(j) as Record<string, unknown>;
     const row: Record<string, unknown> = {};
     for (const [key, name, decode] of decoders) {

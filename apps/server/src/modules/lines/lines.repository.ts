@@ -20,12 +20,13 @@ import {
   lt,
   lte,
   sql,
+  type Placeholder,
   type SQL,
   type WithSubquery,
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { selectAsJson } from '../../db/json-rows.js';
+import { asJsonRows, decodeJsonRows, selectAsJson } from '../../db/json-rows.js';
 import {
   authUsers,
   cccamServers,
@@ -105,12 +106,58 @@ export type LinePresence = Pick<
 >;
 export type LinePageRow = LineRow & { presence: LinePresence | undefined };
 
-function dateParam(iso: string): SQL {
+/** A value of a statement: given, or a placeholder filled when a statement prepared once runs. */
+type Bound<T> = T | Placeholder;
+
+/** A filter as its statement uses it: the search as its LIKE pattern, each value given or bound. */
+type FilterSql = {
+  scopeOwnerId: Bound<string> | null;
+  /** Decides the statement's shape, so never a placeholder. */
+  status?: LineStatus;
+  serverId?: Bound<number>;
+  ownerId?: Bound<string>;
+  expiringWithinDays?: Bound<number>;
+  syncState?: Bound<LineSyncState>;
+  searchPattern?: Bound<string>;
+  today: Bound<string>;
+};
+
+function filterSql(filter: LineFilter): FilterSql {
+  const { search, ...rest } = filter;
+  // search_text is username, name, email and notes lower-cased (see the schema).
+  return search ? { ...rest, searchPattern: `%${escapeLike(search.toLowerCase())}%` } : rest;
+}
+
+/**
+ * The filter with a placeholder for each value it has, those values, and a key naming the shape:
+ * every filter of one shape (which fields are set, the status) runs one prepared statement.
+ */
+function boundFilter(filter: LineFilter): {
+  bound: FilterSql;
+  values: Record<string, unknown>;
+  shape: string;
+} {
+  const bound: Record<string, unknown> = {};
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filterSql(filter))) {
+    // An empty owner (`?owner_id=`) filters nothing, as in `whereOf`.
+    if (value === undefined || value === null || value === '' || key === 'status') {
+      bound[key] = value;
+    } else {
+      bound[key] = sql.placeholder(key);
+      values[key] = value;
+    }
+  }
+  const shape = [filter.scopeOwnerId === null ? 'all' : 'own', filter.status ?? '', ...Object.keys(values)];
+  return { bound: bound as FilterSql, values, shape: shape.join(',') };
+}
+
+function dateParam(iso: Bound<string>): SQL {
   return sql`${iso}::date`;
 }
 
 /** A status condition (shared `lineStatusRules`) in SQL, or its negation. */
-function conditionSql(when: LineStatusCondition, holds: boolean, today: string): SQL {
+function conditionSql(when: LineStatusCondition, holds: boolean, today: Bound<string>): SQL {
   switch (when) {
     case 'disabled':
       return eq(lines.enabled, !holds);
@@ -126,7 +173,7 @@ function conditionSql(when: LineStatusCondition, holds: boolean, today: string):
 }
 
 /** The derived status (shared `lineStatus`) in SQL, for sorting. */
-function statusExpression(today: string): SQL<string> {
+function statusExpression(today: Bound<string>): SQL<string> {
   const cases = lineStatusRules.map(
     ({ status, when }) => sql`when ${conditionSql(when, true, today)} then ${sql.raw(`'${status}'`)}`,
   );
@@ -134,7 +181,7 @@ function statusExpression(today: string): SQL<string> {
 }
 
 /** Lines with this status: its rule's condition holds and no earlier rule's does. */
-function statusFilter(status: LineStatus, today: string): SQL {
+function statusFilter(status: LineStatus, today: Bound<string>): SQL {
   const index = lineStatusRules.findIndex((rule) => rule.status === status);
   const earlier = lineStatusRules.slice(0, index).map(({ when }) => conditionSql(when, false, today));
   const own = lineStatusRules[index]!.when;
@@ -145,7 +192,7 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function whereOf(filter: LineFilter): SQL | undefined {
+function whereOf(filter: FilterSql): SQL | undefined {
   const parts: SQL[] = [];
   if (filter.scopeOwnerId !== null) parts.push(eq(lines.ownerId, filter.scopeOwnerId));
   if (filter.ownerId) parts.push(eq(lines.ownerId, filter.ownerId));
@@ -158,15 +205,22 @@ function whereOf(filter: LineFilter): SQL | undefined {
       lte(lines.expiryDate, sql`${dateParam(filter.today)} + ${filter.expiringWithinDays}::int` as never),
     );
   }
-  if (filter.search) {
-    // search_text is username, name, email and notes lower-cased (see the schema).
-    parts.push(like(lines.searchText, `%${escapeLike(filter.search.toLowerCase())}%`));
-  }
+  if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
 type Order = 'asc' | 'desc';
 type Page = { sort?: string; order: Order; limit: number; offset: number };
+/** A page as its statement uses it; `upTo` is offset + limit (the rows each bucket reads). */
+type PageSql = {
+  sort?: string;
+  order: Order;
+  limit: Bound<number>;
+  offset: Bound<number>;
+  upTo: Bound<number>;
+};
+
+const pageSql = (page: Page): PageSql => ({ ...page, upTo: page.offset + page.limit });
 type PageColumnsOfPresence = {
   onlineSessions: number | null;
   lastSeenAt: Date | null;
@@ -191,7 +245,7 @@ function sortColumn(sort: string | undefined): AnyPgColumn {
   }
 }
 
-function orderOf(sort: string | undefined, order: Order, today: string): SQL[] {
+function orderOf(sort: string | undefined, order: Order, today: Bound<string>): SQL[] {
   const direction = order === 'asc' ? asc : desc;
   const column: SQL | AnyPgColumn =
     sort === 'status'
@@ -211,7 +265,7 @@ const statusBuckets: LineStatus[] = ['active', 'expired', 'suspended', 'trial'];
  * lines are read in id order from their own index range, at most offset + limit of each, and only
  * those few rows are merged, instead of computing the value for every line and sorting them all.
  */
-function bucketedPage(db: Db, filter: LineFilter, page: Page, buckets: SQL[]) {
+function bucketedPage(db: Db, filter: FilterSql, page: PageSql, buckets: SQL[]) {
   const direction = page.order === 'asc' ? asc : desc;
   const ordered = page.order === 'asc' ? buckets : [...buckets].reverse();
   const branches = ordered.map((condition, i) =>
@@ -222,7 +276,7 @@ function bucketedPage(db: Db, filter: LineFilter, page: Page, buckets: SQL[]) {
       .leftJoin(linePresence, eq(linePresence.lineId, lines.id))
       .where(and(whereOf(filter), condition))
       .orderBy(direction(lines.id))
-      .limit(page.offset + page.limit)
+      .limit(page.upTo)
       .$dynamic(),
   );
   const [first, ...rest] = branches;
@@ -253,11 +307,83 @@ async function serverBuckets(db: Db): Promise<SQL[]> {
   ];
 }
 
+/**
+ * A page's statement; `serverBuckets` are the server-name sort's buckets (read from the servers, so
+ * that sort's statement is built for each request).
+ */
+function pageQuery(db: Db, filter: FilterSql, page: PageSql, serverBuckets: SQL[] | null) {
+  if (page.sort === 'status') {
+    const buckets = statusBuckets.map((status) => statusFilter(status, filter.today));
+    return bucketedPage(db, filter, page, buckets);
+  }
+  if (page.sort === 'server_name' && serverBuckets) return bucketedPage(db, filter, page, serverBuckets);
+  const direction = page.order === 'asc' ? asc : desc;
+  return db
+    .select(pageColumns)
+    .from(lines)
+    .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+    .leftJoin(linePresence, eq(linePresence.lineId, lines.id))
+    .where(whereOf(filter))
+    .orderBy(direction(sortColumn(page.sort)), direction(lines.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+type PreparedPage = { execute: (values: Record<string, unknown>) => Promise<{ j: string }[]> };
+
+/** Prepared page statements per database, by shape; the oldest goes past this many (each holds a plan). */
+const PREPARED_PAGES = 200;
+const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+let preparedCount = 0;
+
+/**
+ * Runs a page through a statement built once for its shape (which filters are set, the status, sort
+ * and order) and prepared: the list's most frequent request neither builds its SQL again nor, on
+ * PostgreSQL, has it parsed and planned again (a named statement per connection).
+ */
+async function runPreparedPage(db: Db, filter: LineFilter, page: Page): Promise<{ j: string }[]> {
+  const { bound, values, shape } = boundFilter(filter);
+  const key = `${shape}|${page.sort ?? ''}|${page.order}`;
+  let byShape = preparedPages.get(db);
+  if (!byShape) preparedPages.set(db, (byShape = new Map()));
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    const placeholders: PageSql = {
+      sort: page.sort,
+      order: page.order,
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+      upTo: sql.placeholder('upTo'),
+    };
+    preparedCount += 1;
+    prepared = asJsonRows(db, pageQuery(db, bound, placeholders, null)).prepare(
+      `lines_page_${preparedCount}`,
+    );
+    if (byShape.size >= PREPARED_PAGES) byShape.delete(byShape.keys().next().value!);
+    byShape.set(key, prepared);
+  }
+  return prepared.execute({
+    ...values,
+    limit: page.limit,
+    offset: page.offset,
+    upTo: page.offset + page.limit,
+  });
+}
+
 export const linesRepository = {
   /** One page of the list, in index order for every sort it offers. */
   async page(db: Db, filter: LineFilter, page: Page): Promise<LinePageRow[]> {
-    const { statement } = await linesRepository.pageStatement(db, filter, page);
-    const rows = await selectAsJson<LineRow & PageColumnsOfPresence>(db, statement, pageColumns);
+    const rows =
+      page.sort === 'server_name'
+        ? await selectAsJson<LineRow & PageColumnsOfPresence>(
+            db,
+            (await linesRepository.pageStatement(db, filter, page)).statement,
+            pageColumns,
+          )
+        : decodeJsonRows<LineRow & PageColumnsOfPresence>(
+            await runPreparedPage(db, filter, page),
+            pageColumns,
+          );
     // Added to the decoded row rather than copied into a new one: 25 rows of 36 fields a request.
     return rows.map((row) =>
       Object.assign(row, {
@@ -276,32 +402,15 @@ export const linesRepository = {
    * benchmark can send the very same SQL straight to the driver and show its plan.
    */
   async pageStatement(db: Db, filter: LineFilter, page: Page) {
-    if (page.sort === 'status') {
-      const buckets = statusBuckets.map((status) => statusFilter(status, filter.today));
-      return { statement: bucketedPage(db, filter, page, buckets) };
-    }
-    if (page.sort === 'server_name') {
-      return { statement: bucketedPage(db, filter, page, await serverBuckets(db)) };
-    }
-    const direction = page.order === 'asc' ? asc : desc;
-    return {
-      statement: db
-        .select(pageColumns)
-        .from(lines)
-        .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
-        .leftJoin(linePresence, eq(linePresence.lineId, lines.id))
-        .where(whereOf(filter))
-        .orderBy(direction(sortColumn(page.sort)), direction(lines.id))
-        .limit(page.limit)
-        .offset(page.offset),
-    };
+    const buckets = page.sort === 'server_name' ? await serverBuckets(db) : null;
+    return { statement: pageQuery(db, filterSql(filter), pageSql(page), buckets) };
   },
   /** How many lines match, counting no further than `cap` + 1: past the cap only "more than cap" matters. */
   countQuery(db: Db, filter: LineFilter, cap: number) {
     const matching = db
       .select({ one: sql`1`.as('one') })
       .from(lines)
-      .where(whereOf(filter))
+      .where(whereOf(filterSql(filter)))
       .limit(cap + 1)
       .as('matching');
     return db.select({ n: count() }).from(matching);
@@ -316,7 +425,7 @@ export const linesRepository = {
       .select({ id: lines.id })
       .from(lines)
       .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
-      .where(whereOf(filter))
+      .where(whereOf(filterSql(filter)))
       .orderBy(...orderOf(sort, order, filter.today));
     return rows.map((row) => row.id);
   },
