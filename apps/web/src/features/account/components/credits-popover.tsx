@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { LazyMenu } from '../../../components/lazy-overlays';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
+import { formatNumber } from '../../../lib/number-format';
 
 export function CreditsPopover() {
   const { t, i18n } = useTranslation();
@@ -43,7 +44,7 @@ export function CreditsPopover() {
       >
         <AccountBalanceWalletOutlinedIcon sx={{ fontSize: 20 }} />
         <Box component="span" data-testid="credits-value">
-          {credits.toLocaleString(i18n.resolvedLanguage)}
+          {formatNumber(credits, i18n.resolvedLanguage)}
         </Box>
         <Box component="span" sx={{ fontWeight: 500, display: { xs: 'none', sm: 'inline' } }}>
           {t('credits.label')}

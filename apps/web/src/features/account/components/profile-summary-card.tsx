@@ -9,6 +9,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useAccount } from '../../auth/hooks/account-context';
 import { AccountAvatar } from './account-avatar';
 import { useGroupName } from '../../groups/hooks/use-group-name';
+import { formatNumber } from '../../../lib/number-format';
 
 export function ProfileSummaryCard() {
   const { t, i18n } = useTranslation();
@@ -37,7 +38,7 @@ export function ProfileSummaryCard() {
           )}
           <Chip
             size="small"
-            label={`${displayCredits(account).toLocaleString(i18n.resolvedLanguage)} ${t('credits.label')}`}
+            label={`${formatNumber(displayCredits(account), i18n.resolvedLanguage)} ${t('credits.label')}`}
           />
         </Stack>
         <Typography variant="caption" sx={{ color: 'text.secondary', mt: 3 }}>

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { formatDate } from '../../../lib/format-date';
 import { codesToCsv, codesToText, csvFileName } from '../lib/codes-csv';
+import { formatNumber } from '../../../lib/number-format';
 
 type CreatedCodesDialogProps = { open: boolean; codes: CreatedRedeemCode[]; onClose: () => void };
 
@@ -58,7 +59,7 @@ export function CreatedCodesDialog({ open, codes, onClose }: CreatedCodesDialogP
           {first && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('credits.codes.createdSummary', {
-                credits: first.credits.toLocaleString(i18n.resolvedLanguage),
+                credits: formatNumber(first.credits, i18n.resolvedLanguage),
                 maxUses: first.max_uses,
               })}
               {first.expires_at &&

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/number-format';
 
 /** A signed amount: green with "+" when credits came in, red with "−" when they went out. */
 export function CreditDelta({ delta }: { delta: number }) {
   const { i18n } = useTranslation();
-  const amount = Math.abs(delta).toLocaleString(i18n.resolvedLanguage);
+  const amount = formatNumber(Math.abs(delta), i18n.resolvedLanguage);
   return (
     <Box
       component="span"

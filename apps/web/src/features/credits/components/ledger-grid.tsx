@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useLedger } from '../hooks/use-ledger';
 import { CreditDelta } from './credit-delta';
 import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
+import { formatNumber } from '../../../lib/number-format';
 
 type LedgerGridProps = {
   /**
@@ -69,7 +70,7 @@ export function LedgerGrid({ accountId, showActor = false, showAccount = false }
         align: 'right',
         headerAlign: 'right',
         renderCell: ({ row }) => (
-          <span data-testid="ledger-balance">{row.balance_after.toLocaleString(i18n.resolvedLanguage)}</span>
+          <span data-testid="ledger-balance">{formatNumber(row.balance_after, i18n.resolvedLanguage)}</span>
         ),
       },
       {

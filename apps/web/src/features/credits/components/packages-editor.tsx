@@ -23,6 +23,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAllCreditPackages, useDeleteCreditPackage } from '../hooks/use-pricing';
 import { PackageFormDialog } from './package-form-dialog';
+import { formatNumber } from '../../../lib/number-format';
 
 type DialogState = { open: boolean; pack: CreditPackage | null };
 const closed: DialogState = { open: false, pack: null };
@@ -110,7 +111,7 @@ export function PackagesEditor() {
                         {pack.name}
                       </Typography>
                     </TableCell>
-                    <TableCell align="right">{pack.credits.toLocaleString(language)}</TableCell>
+                    <TableCell align="right">{formatNumber(pack.credits, language)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {formatPrice(pack.price_cents, pack.currency, language)}
                     </TableCell>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { formatPrice, linePrice, type CreditPackage } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/number-format';
 
 type PricingCardsProps = {
   packages: CreditPackage[];
@@ -66,7 +67,7 @@ export function PricingCards({ packages, selectedId, onSelect }: PricingCardsPro
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, my: 1 }}>
               <Typography variant="h3" component="p" data-testid="pricing-credits">
-                {pack.credits.toLocaleString(language)}
+                {formatNumber(pack.credits, language)}
               </Typography>
               <Typography variant="subtitle1" sx={{ color: 'text.secondary' }}>
                 {t('credits.label')}

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
 import { RedeemCodeStatusChip } from './redeem-code-status-chip';
+import { formatNumber } from '../../../lib/number-format';
 
 type RedeemCodesGridProps = GridPage & {
   codes: RedeemCode[];
@@ -44,7 +45,7 @@ export function RedeemCodesGrid(props: RedeemCodesGridProps) {
         minWidth: 90,
         align: 'right',
         headerAlign: 'right',
-        valueFormatter: (value: number) => value.toLocaleString(i18n.resolvedLanguage),
+        valueFormatter: (value: number) => formatNumber(value, i18n.resolvedLanguage),
       },
       {
         field: 'times_used',

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useRedeemCode } from '../hooks/use-redeem';
+import { formatNumber } from '../../../lib/number-format';
 
 type Outcome = { ok: true; result: RedeemResult } | { ok: false; error: unknown };
 
@@ -37,7 +38,7 @@ export function RedeemForm() {
     });
   });
 
-  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
 
   return (
     <Card>

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { useRedeemHistory } from '../hooks/use-redeem';
 import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
+import { formatNumber } from '../../../lib/number-format';
 
 /** Own redemptions; admins get everyone's, with who redeemed. */
 export function RedeemHistoryGrid({ showUser }: { showUser: boolean }) {
@@ -50,7 +51,7 @@ export function RedeemHistoryGrid({ showUser }: { showUser: boolean }) {
         minWidth: 100,
         align: 'right',
         headerAlign: 'right',
-        valueFormatter: (value: number) => value.toLocaleString(i18n.resolvedLanguage),
+        valueFormatter: (value: number) => formatNumber(value, i18n.resolvedLanguage),
       },
       {
         field: 'status',

@@ -12,6 +12,7 @@ import { FormCard } from '../../../components/form-card';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useCreateTopUp } from '../hooks/use-topups';
+import { formatNumber } from '../../../lib/number-format';
 
 // The select holds '' until a package is picked; the API's own schema checks the reference.
 const schema = z.object({
@@ -56,7 +57,7 @@ export function TopUpRequestForm({ packages, selectedId, onSelectedChange }: Top
       {
         onSuccess: (request) => {
           snackbar(
-            t('credits.topups.submitted', { credits: request.credits.toLocaleString(i18n.resolvedLanguage) }),
+            t('credits.topups.submitted', { credits: formatNumber(request.credits, i18n.resolvedLanguage) }),
           );
           reset({ package_id: '', payment_reference: '' });
           onSelectedChange(null);
@@ -94,7 +95,7 @@ export function TopUpRequestForm({ packages, selectedId, onSelectedChange }: Top
             <MenuItem key={pack.id} value={pack.id} data-testid={`package-option-${pack.id}`}>
               {t('credits.topups.packageOption', {
                 name: pack.name,
-                credits: pack.credits.toLocaleString(i18n.resolvedLanguage),
+                credits: formatNumber(pack.credits, i18n.resolvedLanguage),
                 price: formatPrice(pack.price_cents, pack.currency, i18n.resolvedLanguage),
               })}
             </MenuItem>

@@ -11,6 +11,7 @@ import { useDecideTopUp, useTopUps } from '../hooks/use-topups';
 import type { Paging } from '../../../components/paged-data-grid';
 import { RejectTopUpDialog } from './reject-topup-dialog';
 import { TopUpsGrid } from './topups-grid';
+import { formatNumber } from '../../../lib/number-format';
 
 type Filter = TopUpStatus | 'all';
 
@@ -46,7 +47,7 @@ export function TopUpRequestsPanel() {
           onSuccess: (saved) =>
             snackbar(
               t('credits.topups.approved', {
-                credits: saved.credits.toLocaleString(i18n.resolvedLanguage),
+                credits: formatNumber(saved.credits, i18n.resolvedLanguage),
                 email: saved.account_email ?? '—',
               }),
             ),

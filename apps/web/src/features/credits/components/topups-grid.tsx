@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
 import { TopUpStatusChip } from './topup-status-chip';
+import { formatNumber } from '../../../lib/number-format';
 
 type TopUpsGridProps = GridPage & {
   requests: TopUpRequest[];
@@ -62,7 +63,7 @@ export function TopUpsGrid(props: TopUpsGridProps) {
               data-testid="topup-credits"
             >
               {t('credits.topups.creditsFor', {
-                credits: row.credits.toLocaleString(language),
+                credits: formatNumber(row.credits, language),
                 price: formatPrice(row.price_cents, row.currency, language),
               })}
             </Typography>

@@ -18,12 +18,13 @@ import { QueryStates } from '../../../components/query-states';
 import { paths } from '../../../lib/paths';
 import { PricingCards } from '../components/pricing-cards';
 import { usePricing } from '../hooks/use-pricing';
+import { formatNumber } from '../../../lib/number-format';
 
 /** /products, the spec's template page made real: what lines cost and the credit packages on sale. */
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
   const pricing = usePricing();
-  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
 
   return (
     <>
@@ -92,7 +93,7 @@ export function ProductsPage() {
                           {t('credits.products.credits', { credits: number(price.credits) })}
                         </TableCell>
                         <TableCell align="right" sx={{ color: 'text.secondary' }}>
-                          {(price.credits / price.months).toLocaleString(i18n.resolvedLanguage, {
+                          {formatNumber(price.credits / price.months, i18n.resolvedLanguage, {
                             maximumFractionDigits: 2,
                           })}
                         </TableCell>

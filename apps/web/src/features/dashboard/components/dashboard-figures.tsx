@@ -13,13 +13,14 @@ import type { Dashboard } from '@linedesk/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SummaryCard } from './summary-card';
+import { formatNumber } from '../../../lib/number-format';
 
 type DashboardFiguresProps = { figures: Dashboard; creditsLabel: string; showLines: boolean };
 type Figure = { testId: string; title: string; value: ReactNode; icon: ReactNode };
 
 export function DashboardFigures({ figures, creditsLabel, showLines }: DashboardFiguresProps) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
   const { lines, servers } = figures;
   const items: (Figure | false)[] = [
     showLines && {

@@ -10,13 +10,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useOnlineByServer } from '../../lines/hooks/use-line-connections';
+import { formatNumber } from '../../../lib/number-format';
 
 /** Lines connected now on each server (the caller's own lines for resellers), refreshed live. */
 export function OnlineByServerCard() {
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const online = useOnlineByServer();
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage);
+  const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
   const top = Math.max(1, ...(online.data?.items.map((item) => item.online_lines) ?? []));
 
   return (
@@ -27,7 +28,7 @@ export function OnlineByServerCard() {
         action={
           online.data && (
             <Typography variant="h5" component="p" sx={{ px: 1 }} data-testid="online-total">
-              {number.format(online.data.total_online)}
+              {number(online.data.total_online)}
             </Typography>
           )
         }
@@ -48,7 +49,7 @@ export function OnlineByServerCard() {
                   <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>
                     {item.server_name}
                   </Typography>
-                  <Typography variant="subtitle2">{number.format(item.online_lines)}</Typography>
+                  <Typography variant="subtitle2">{number(item.online_lines)}</Typography>
                 </Box>
                 <LinearProgress
                   variant="determinate"

@@ -17,6 +17,7 @@ import { SetupGuideCard } from '../components/setup-guide-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
 import { useSetupGuide } from '../hooks/use-setup-guide';
+import { formatNumber } from '../../../lib/number-format';
 
 // The charts library is most of this page's code: it loads after the figures show, not before, and
 // only once the reader is near the charts (below the figures; far below them on a phone).
@@ -78,7 +79,7 @@ export function DashboardHomePage() {
           <>
             <DashboardFigures
               figures={dashboard.data}
-              creditsLabel={displayCredits(account).toLocaleString(i18n.resolvedLanguage)}
+              creditsLabel={formatNumber(displayCredits(account), i18n.resolvedLanguage)}
               showLines={sellsLines}
             />
             {sellsLines && <OnlineByServerCard />}

@@ -15,6 +15,7 @@ import { useSyncText } from '../hooks/use-sync-text';
 import { connectionTarget } from '../lib/connection-target';
 import { ConnectionLineBox } from './connection-line-box';
 import { errorKey } from '../lib/error-key';
+import { formatNumber } from '../../../lib/number-format';
 
 type ConnectionLineDialogProps = {
   /** Kept while the dialog closes so its text does not change mid-animation. */
@@ -77,7 +78,7 @@ export function ConnectionLineDialog({ result, open, onAddAnother, onDone }: Con
               <Typography variant="body2" data-testid="connection-charged">
                 {t('lines.created.charged', {
                   charged: result.charged,
-                  balance: (result.balance ?? 0).toLocaleString(i18n.resolvedLanguage),
+                  balance: formatNumber(result.balance ?? 0, i18n.resolvedLanguage),
                 })}
               </Typography>
             )}

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { chargesNothing } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../lib/error-key';
+import { formatNumber } from '../../../lib/number-format';
 
 type PriceSummaryProps = {
   /** Credits this action costs (0 for a trial). */
@@ -43,7 +44,7 @@ function Row({
 /** What a create, renewal or plan change costs and what is left afterwards, before anything is sent. */
 export function PriceSummary({ price, balance, admin, trial = false }: PriceSummaryProps) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
   const charged = chargesNothing({ isAdmin: admin, isTrial: trial }) ? 0 : price;
   const after = balance - charged;
 

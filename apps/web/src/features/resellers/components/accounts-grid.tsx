@@ -11,6 +11,7 @@ import type { AccountAction, AccountActionHandler, AccountsView } from '../lib/a
 import { AccountActionsMenu } from './account-actions-menu';
 import { AccountStatusChip } from './account-status-chip';
 import { useGroupName } from '../../groups/hooks/use-group-name';
+import { formatNumber } from '../../../lib/number-format';
 
 type AccountsGridProps = GridPage & {
   accounts: ManagedAccount[];
@@ -29,7 +30,7 @@ export function AccountsGrid(props: AccountsGridProps) {
   const groupName = useGroupName();
 
   const columns = useMemo<GridColDef<ManagedAccount>[]>(() => {
-    const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+    const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
     const all: GridColDef<ManagedAccount>[] = [
       {
         field: 'email',

@@ -24,6 +24,7 @@ import { AccountEditDialog, type AccountEditMode } from './account-edit-dialog';
 import { AccountsGrid } from './accounts-grid';
 import { CreditsDialog } from './credits-dialog';
 import { LedgerDialog } from './ledger-dialog';
+import { formatNumber } from '../../../lib/number-format';
 
 // The account stays set while a dialog closes, so its text does not change mid-animation.
 type Open<K extends string> = { open: boolean; kind: K; account: ManagedAccount | null };
@@ -176,7 +177,7 @@ export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) 
           snackbar(
             t(`resellers.credits.${credits.kind}Done`, {
               email: account.email,
-              credits: result.credits.toLocaleString(i18n.resolvedLanguage),
+              credits: formatNumber(result.credits, i18n.resolvedLanguage),
             }),
           );
           setCredits((state) => ({ ...state, open: false }));

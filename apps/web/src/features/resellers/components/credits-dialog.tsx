@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useChangeCredits, type CreditAction } from '../hooks/use-accounts';
+import { formatNumber } from '../../../lib/number-format';
 
 type CreditsDialogProps = {
   open: boolean;
@@ -37,7 +38,7 @@ export function CreditsDialog({ open, action, account, ownCredits, onClose, onDo
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const change = useChangeCredits();
-  const number = (value: number) => value.toLocaleString(i18n.resolvedLanguage);
+  const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
 
   const schema = useMemo(
     () =>
@@ -52,7 +53,7 @@ export function CreditsDialog({ open, action, account, ownCredits, onClose, onDo
           .refine((value) => Number(value) <= MAX_CREDIT_AMOUNT, { error: 'CREDITS_TOO_LARGE' })
           .refine((value) => action !== 'transfer' || Number(value) <= ownCredits, {
             error: t('resellers.credits.moreThanYouHave', {
-              available: ownCredits.toLocaleString(i18n.resolvedLanguage),
+              available: formatNumber(ownCredits, i18n.resolvedLanguage),
             }),
           }),
         note: z.string().trim().max(500, { error: 'TOO_LONG' }),

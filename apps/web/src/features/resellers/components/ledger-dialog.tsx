@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ManagedAccount } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { LedgerGrid } from '../../credits/components/ledger-grid';
+import { formatNumber } from '../../../lib/number-format';
 
 type LedgerDialogProps = { open: boolean; account: ManagedAccount | null; onClose: () => void };
 
@@ -20,7 +21,7 @@ export function LedgerDialog({ open, account, onClose }: LedgerDialogProps) {
         {account && (
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
             {t('resellers.credits.current', {
-              credits: account.credits.toLocaleString(i18n.resolvedLanguage),
+              credits: formatNumber(account.credits, i18n.resolvedLanguage),
             })}
           </Typography>
         )}

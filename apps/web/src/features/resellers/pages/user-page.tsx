@@ -21,6 +21,7 @@ import { AccountsPanel } from '../components/accounts-panel';
 import { CreateAccountDialog } from '../components/create-account-dialog';
 import { useAccounts } from '../hooks/use-accounts';
 import type { AccountAction } from '../lib/account-actions';
+import { formatNumber } from '../../../lib/number-format';
 
 const adminActions: AccountAction[] = ['add', 'edit', 'ledger'];
 const resellerActions: AccountAction[] = ['transfer', 'edit', 'ledger'];
@@ -96,13 +97,13 @@ export function UserPage() {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 3 }}>
         <SummaryCard
           title={admin ? t('resellers.overview.allAccounts') : t('resellers.overview.subAccounts')}
-          value={count.data ? count.data.total.toLocaleString(i18n.resolvedLanguage) : '—'}
+          value={count.data ? formatNumber(count.data.total, i18n.resolvedLanguage) : '—'}
           icon={<PeopleAltOutlinedIcon />}
           testId="user-page-count"
         />
         <SummaryCard
           title={t('resellers.overview.yourCredits')}
-          value={displayCredits(account).toLocaleString(i18n.resolvedLanguage)}
+          value={formatNumber(displayCredits(account), i18n.resolvedLanguage)}
           icon={<AccountBalanceWalletOutlinedIcon />}
           testId="user-page-credits"
         />

@@ -1,4 +1,5 @@
 import { TICKET_ATTACHMENT_MAX_BYTES, ticketAttachmentTypes } from '@linedesk/shared';
+import { formatNumber } from '../../../lib/number-format';
 
 export type AttachmentProblem = 'too-large' | 'wrong-type' | 'empty';
 
@@ -24,7 +25,7 @@ export function isImageAttachment(contentType: string): boolean {
 /** "1.2 MB", "340 KB", "12 B" in the user's number format. */
 export function formatFileSize(bytes: number, locale = 'en'): string {
   const format = (value: number, digits: number) =>
-    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+    formatNumber(value, locale, { maximumFractionDigits: digits });
   if (bytes >= 1024 * 1024) return `${format(bytes / (1024 * 1024), 1)} MB`;
   if (bytes >= 1024) return `${format(bytes / 1024, 0)} KB`;
   return `${format(bytes, 0)} B`;
