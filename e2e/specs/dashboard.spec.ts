@@ -108,6 +108,45 @@ describe('dashboard and system status in a real browser', () => {
     }
   });
 
+  it('opened at its address, the dashboard asks for its figures, guide and badges once each, before it renders', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    try {
+      await context.addCookies(await page.context().cookies());
+      const opened = await context.newPage();
+      // When the welcome card first appears, on the clock the page's resource timings use.
+      await opened.addInitScript(() => {
+        const seen = window as unknown as { welcomeAt?: number };
+        new MutationObserver(() => {
+          if (seen.welcomeAt === undefined && document.querySelector('[data-testid="welcome-card"]')) {
+            seen.welcomeAt = performance.now();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await opened.goto(server.url);
+      await opened.getByTestId('figure-lines-active-value').waitFor();
+      await opened.getByTestId('setup-guide').waitFor();
+      const { welcomeAt, requests } = await opened.evaluate(() => ({
+        welcomeAt: (window as unknown as { welcomeAt: number }).welcomeAt,
+        requests: performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+      }));
+      for (const path of [
+        '/api/dashboard',
+        '/api/setup-guide',
+        '/api/messages/unread',
+        '/api/tickets/unread-count',
+        '/api/topups/pending-count',
+      ]) {
+        const asked = requests.filter((request) => request.path === path);
+        expect(asked.length, `${path} asked ${asked.length} times`).toBe(1);
+        expect(asked[0]!.startTime, `${path} asked before the page rendered`).toBeLessThan(welcomeAt);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a line created elsewhere updates the figures without a reload', async () => {
     await adminApi.request('POST', '/api/lines', {
       username: 'chart-four',

@@ -10,8 +10,10 @@ const PageRoutes = lazy(() => loadPageRoutes().then((module) => ({ default: modu
 
 // The sign-in page is the one page in the app's first download; every other page's route (and the
 // list of what each page downloads) comes with router.tsx. Opened at another address, the app starts
-// that download at once rather than at its first render.
-if (!matchPath(paths.signIn, window.location.pathname)) void loadPageRoutes();
+// that download at once rather than at its first render, and with it the requests for the page's data.
+if (!matchPath(paths.signIn, window.location.pathname)) {
+  void loadPageRoutes().then((module) => module.requestFirstPageData(window.location.pathname));
+}
 
 function RootLayout() {
   return (

@@ -3,6 +3,8 @@ import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject
 import { isLazyPage, lazyPage } from '../lib/lazy-page';
 import { paths } from '../lib/paths';
 
+export { requestFirstPageData } from './first-page-data';
+
 // Every page but sign-in (routes/app-routes.tsx), loaded as one table once the address is another
 // page's. Pages load on first visit, so signing in doesn't download the grids, charts and editors,
 // nor the signed-in shell (navigation, header popovers).

@@ -1,7 +1,13 @@
 import { isAdminAccount } from '@linedesk/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAccount } from '../../auth/hooks/account-context';
 import { topUpKeys, topUpsApi } from '../api/topups-api';
+
+/** Pending top-up requests (the endpoint is admin-only). */
+export const pendingTopupsCountQuery = queryOptions({
+  queryKey: topUpKeys.pendingCount,
+  queryFn: ({ signal }) => topUpsApi.pendingCount(signal),
+});
 
 /**
  * Pending top-up requests, for the admins' nav badge; 0 for everyone else (the endpoint is admin-only).
@@ -11,8 +17,7 @@ export function usePendingTopupsCount(): number {
   const account = useAccount();
   const admin = isAdminAccount(account);
   const count = useQuery({
-    queryKey: topUpKeys.pendingCount,
-    queryFn: ({ signal }) => topUpsApi.pendingCount(signal),
+    ...pendingTopupsCountQuery,
     enabled: admin,
     select: (data) => data.count,
   });
