@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../platform/config.js';
 import { migrationsFolder } from '../platform/paths.js';
+import { dumpPglite } from './embedded-dump.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,17 +57,12 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'embedded', dumpEmbedded: () => dumpPglite(client), close: () => client.close() };
-}
-
-/**
- * A consistent copy of a running PGlite: the dump is taken inside a transaction, which PGlite runs one
- * at a time, so no other transaction is half done in the copy; plain statements queue behind it.
- */
-export async function dumpPglite(client: PGlite): Promise<Buffer> {
-  await client.exec('CHECKPOINT');
-  const dump = await client.transaction(async () => client.dumpDataDir('gzip'));
-  return Buffer.from(await dump.arrayBuffer());
+  return {
+    db,
+    kind: 'embedded',
+    dumpEmbedded: () => dumpPglite(client, dataDir),
+    close: () => client.close(),
+  };
 }
 
 /**
@@ -83,7 +78,7 @@ export async function openEmbeddedAsIs(dataDir: string) {
   );
   return {
     migrations: migrations.rows[0]?.n ?? 0,
-    dump: () => dumpPglite(client),
+    dump: () => dumpPglite(client, dataDir),
     close: () => client.close(),
   };
 }
