@@ -23,6 +23,8 @@ const ONLY_SCENARIOS = process.env.LINES_BENCH_SCENARIOS
   ? new RegExp(process.env.LINES_BENCH_SCENARIOS)
   : null;
 const LIST_ONLY = process.env.LINES_BENCH_PARTS === 'list';
+/** Only the backup figure (embedded), after seeding. */
+const BACKUP_ONLY = process.env.LINES_BENCH_PARTS === 'backup';
 const ADMIN = { email: 'bench-lines@example.com', password: 'bench-password-1' };
 const RESELLER = { email: 'bench-reseller@example.com', password: 'bench-password-2' };
 
@@ -199,6 +201,37 @@ function shortPlan(lines: string[]): string {
     .replace(/\s+->\s+/g, ' > ');
 }
 
+/**
+ * While an admin's backup of the embedded database is written (as the scheduled one is), one client
+ * keeps asking for the first page: the longest it waited is how long the panel stood still.
+ */
+async function measureBackupPause(url: string, session: Session) {
+  let writing = true;
+  let longestMs = 0;
+  let requests = 0;
+  const asking = (async () => {
+    while (writing) {
+      const started = performance.now();
+      await (
+        await fetch(`${url}/api/lines?page=1&page_size=25`, { headers: { cookie: session.cookie } })
+      ).text();
+      longestMs = Math.max(longestMs, performance.now() - started);
+      requests += 1;
+    }
+  })();
+  await sleep(500);
+  const started = performance.now();
+  const res = await fetch(`${url}/api/system/backup`, {
+    method: 'POST',
+    headers: { cookie: session.cookie, origin: url },
+  });
+  if (!res.ok) throw new Error(`backup failed: ${res.status} ${await res.text()}`);
+  const backupMs = Math.round(performance.now() - started);
+  writing = false;
+  await asking;
+  return { backupMs, longestMs: Math.round(longestMs), requests };
+}
+
 function verdict(result: { p99: number; requests?: number }, targetMs: number): string {
   // No answer within the window is a miss, not a p99 of 0.
   const met = result.p99 <= targetMs && result.requests !== 0;
@@ -246,7 +279,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
       `(autocannon, ${CONCURRENCY} connections, ${SCENARIO_MS / 1000} s per figure after 1 s of warm-up; bare SQL: the same page and capped count statements in-process, ${CONCURRENCY} at a time; the reseller owns 10 %; this machine's 2 CPUs are shared with other work, so figures are noisy)`,
     );
     const plans: string[] = [];
-    for (const scenario of scenariosFor(seededServer.id, reseller.id)) {
+    for (const scenario of BACKUP_ONLY ? [] : scenariosFor(seededServer.id, reseller.id)) {
       if (ONLY_SCENARIOS && !ONLY_SCENARIOS.test(`${scenario.label} (${scenario.role})`)) continue;
       const cpuBefore = process.cpuUsage();
       const session = scenario.role === 'admin' ? admin : reseller;
@@ -277,7 +310,13 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
     if (process.env.LINES_BENCH_PLANS)
       console.log(`\nplans on ${built.ctx.database.kind}:\n  ${plans.join('\n  ')}\n`);
 
-    if (LIST_ONLY) return;
+    if (built.ctx.database.kind === 'embedded' && !LIST_ONLY) {
+      const backup = await measureBackupPause(url, admin);
+      console.log(
+        `backup of ${SEEDED} lines (embedded): written in ${backup.backupMs} ms; the longest first-page request meanwhile ${backup.longestMs} ms (${backup.requests} requests, one at a time; no target: every user of the panel waits this long)`,
+      );
+    }
+    if (LIST_ONLY || BACKUP_ONLY) return;
     const exportStarted = performance.now();
     const csv = await fetch(`${url}/api/lines/export.csv`, { headers: { cookie: admin.cookie } })
       .then((res) => res.text())
