@@ -41,6 +41,16 @@ if (builtAt > changedAt && process.argv[2] !== '--force') {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
+    // Whitespace, comments and redundant syntax left out, names kept as written (stack traces read
+    // without the map too). V8 keeps the bundle's whole text in memory for as long as the server
+    // runs: 8.6 MB of it, held as two bytes a character because a few comments were not ASCII,
+    // were 17 MB of every instance's heap; now 6 MB. The map, which Node reads with
+    // --enable-source-maps, names the sources without repeating them (16 MB -> 4.7 MB).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    sourcesContent: false,
+    // Licence comments go to main.js.LEGAL.txt beside the bundle.
+    legalComments: 'external',
     write: false,
     logLevel: 'warning',
     // Dependencies are bundled too: resolving and reading some 1,500 files from node_modules at every
