@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,8 +171,15 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toContain('(1 attachments)');
 
+    // A copy left by a backup that never finished (the process stopped while writing it) is as large
+    // as the database: the next start removes it.
+    const unfinished = path.join(restoreDir, '.dump-0123456789ab');
+    await mkdir(path.join(unfinished, 'base'), { recursive: true });
+    await writeFile(path.join(unfinished, 'base', 'copied-file'), 'x');
+
     const copy = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' }, { dataDir: restoreDir });
     try {
+      expect(existsSync(unfinished)).toBe(false);
       // Compared before anyone signs in to the copy (a sign-in adds a session row).
       expect(await snapshot(copy.built.ctx.db)).toEqual(before);
 

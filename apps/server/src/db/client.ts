@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../platform/config.js';
 import { migrationsFolder } from '../platform/paths.js';
-import { dumpPglite } from './embedded-dump.js';
+import { dumpPglite, removeUnfinishedDumps } from './embedded-dump.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,7 +37,10 @@ export async function openDatabase(config: AppConfig['database']): Promise<Datab
 const loadPglite = () => import('@electric-sql/pglite');
 
 async function openEmbedded(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  if (!dataDir.startsWith('memory://')) {
+    await mkdir(dataDir, { recursive: true });
+    await removeUnfinishedDumps(dataDir);
+  }
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
     [
       loadPglite(),
