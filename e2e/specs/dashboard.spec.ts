@@ -108,7 +108,7 @@ describe('dashboard and system status in a real browser', () => {
     }
   });
 
-  it('opened at its address, the dashboard asks for its figures, guide and badges once each, before it renders', async () => {
+  it('opened at its address, the dashboard asks for its figures, guide and badges once each, before it renders, and not who is signed in (the page carries it)', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     try {
       await context.addCookies(await page.context().cookies());
@@ -142,6 +142,7 @@ describe('dashboard and system status in a real browser', () => {
         expect(asked.length, `${path} asked ${asked.length} times`).toBe(1);
         expect(asked[0]!.startTime, `${path} asked before the page rendered`).toBeLessThan(welcomeAt);
       }
+      expect(requests.filter((request) => request.path === '/api/me')).toEqual([]);
     } finally {
       await context.close();
     }

@@ -15,6 +15,11 @@ export type AppServer = {
   output: () => string;
   /** The newest confirmation link the server logged for this address (no SMTP configured). */
   confirmationLink: (email: string) => Promise<string>;
+  /**
+   * How many mails the server logged to this address. A new mail is told by the count: two links
+   * made within the same second are the same signed token.
+   */
+  mailCount: (email: string) => number;
   stop: () => Promise<void>;
 };
 
@@ -110,17 +115,20 @@ export async function startAppServer(): Promise<AppServer> {
   await cp(inject('templateDataDir'), dataDir, { recursive: true });
   const port = await freePort();
   const { child, output, exited } = await runServer(dataDir, port);
+  const mailLines = (email: string) =>
+    output()
+      .split('\n')
+      .filter((l) => l.includes(`Mail to ${email.toLowerCase()}:`));
 
   return {
     url: `http://127.0.0.1:${port}`,
     output,
     confirmationLink: (email) =>
       waitUntil(() => {
-        const lines = output()
-          .split('\n')
-          .filter((l) => l.includes(`Mail to ${email.toLowerCase()}:`));
+        const lines = mailLines(email);
         return lines.at(-1)?.match(/https?:\/\/\S+\/callback\?token=[^\s"]+/)?.[0];
       }, `a confirmation mail to ${email}`),
+    mailCount: (email) => mailLines(email).length,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -111,6 +111,34 @@ describe('the page and app routes', () => {
     expect((await server.client().get(preloaded(german)[0]!)).status).toBe(200);
   });
 
+  it("carries a signed-in visitor's account in the page, as GET /api/me answers it, for them alone", async () => {
+    const admin = await server.admin();
+    // A name that would end a script block if the page wrote it as it is.
+    const name = 'Ad</script><script>alert(1)</script>min';
+    expect((await admin.patch('/api/me', { full_name: name })).status).toBe(200);
+    const me = (await admin.get('/api/me')).body as { id: string; full_name: string };
+    expect(me.full_name).toBe(name);
+
+    const page = await admin.get('/');
+    const body = String(page.body);
+    const block = body.match(/<script type="application\/json" id="linedesk-me">([^<]*)<\/script>/)?.[1];
+    expect(JSON.parse(block!)).toEqual(me);
+    // The only scripts that run are the app's files; the data block is the only other <script>.
+    const scripts = [...body.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.filter((tag) => !/ src="/.test(tag))).toEqual([
+      '<script type="application/json" id="linedesk-me">',
+    ]);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+
+    // An ended session: the page says so, and the app goes to sign-in without asking.
+    const ended = server.client();
+    ended.cookies.set('linedesk.session_token', 'ended-session');
+    const endedBody = String((await ended.get('/lines')).body);
+    expect(endedBody).toContain('<script type="application/json" id="linedesk-me">null</script>');
+    // No session cookie: nothing to carry.
+    expect(String((await server.client().get('/')).body)).not.toContain('linedesk-me');
+  });
+
   it("starts a signed-in visitor's shell and its texts with the page's code, and no one else's", async () => {
     const preloaded = (page: string) =>
       [...page.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g)].map((m) => m[1]);

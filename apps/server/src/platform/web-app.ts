@@ -71,6 +71,39 @@ function likelyLanguage(acceptLanguage: string | undefined): Language {
   return 'en';
 }
 
+/** The id of the page's data block holding the answer to `GET /api/me` (read by the web app's `early-me.ts`). */
+const ME_BLOCK_ID = 'linedesk-me';
+
+/**
+ * The signed-in visitor's account as `GET /api/me` answers it (the same route, run in-process), or
+ * `null` when the session has ended; `undefined` when that answer could not be had. The app's
+ * first render and every request for the page's data waited on asking for it: on a phone, one round
+ * trip after the code had downloaded.
+ */
+async function meForPage(request: FastifyRequest, reply: FastifyReply): Promise<string | undefined> {
+  try {
+    const answer = await request.server.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: request.headers.cookie ?? '', accept: 'application/json' },
+      remoteAddress: request.ip,
+    });
+    // A session the lookup extended comes back with its cookie, which the page's answer carries on.
+    const setCookie = answer.headers['set-cookie'];
+    if (setCookie) void reply.header('set-cookie', setCookie);
+    if (answer.statusCode === 200) return answer.body;
+    if (answer.statusCode === 401) return 'null';
+  } catch (error) {
+    request.log.warn({ err: error }, 'the account for the page could not be read');
+  }
+  return undefined;
+}
+
+/** JSON inside a `<script type="application/json">` block: no `<` can end the block early. */
+function dataBlock(id: string, json: string): string {
+  return `  <script type="application/json" id="${id}">${json.replaceAll('<', '\\u003c')}</script>\n`;
+}
+
 async function sendIndex(webDist: string, request: FastifyRequest, reply: FastifyReply) {
   // Read per answer so a rebuilt web app is served without a restart; it is a 2 KB file.
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
@@ -87,12 +120,13 @@ async function sendIndex(webDist: string, request: FastifyRequest, reply: Fastif
     chunks.texts.get(language),
     ...(signedIn ? [chunks.shell, chunks.shellTexts.get(language)] : []),
   ].filter((file): file is string => Boolean(file));
-  if (preloads.length > 0) {
-    const links = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`);
-    html = html.replace('</head>', `${links.join('')}  </head>`);
-  }
+  const head = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`);
+  // The account travels with the page, so it is this visitor's alone: no shared cache may keep it.
+  const me = signedIn ? await meForPage(request, reply) : undefined;
+  if (me !== undefined) head.push(dataBlock(ME_BLOCK_ID, me));
+  if (head.length > 0) html = html.replace('</head>', `${head.join('')}  </head>`);
   return reply
-    .header('cache-control', 'no-cache')
+    .header('cache-control', me === undefined ? 'no-cache' : 'private, no-cache')
     .header('content-security-policy', appContentSecurityPolicy(nonce))
     .type('text/html; charset=utf-8')
     .send(html);

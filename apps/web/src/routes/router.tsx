@@ -232,27 +232,29 @@ const routes: RouteObject[] = [
 ];
 
 /** Starts the downloads of every lazily loaded page and guard in an element (and its children). */
-function preloadPages(node: ReactNode) {
+function preloadPages(node: ReactNode, downloads: Promise<unknown>[]) {
   if (!isValidElement<{ children?: ReactNode }>(node)) return;
-  if (isLazyPage(node.type)) void node.type.preload().catch(() => undefined);
+  if (isLazyPage(node.type)) downloads.push(node.type.preload());
   const { children } = node.props;
-  if (Array.isArray(children)) children.forEach(preloadPages);
-  else preloadPages(children);
+  if (Array.isArray(children)) children.forEach((child) => preloadPages(child, downloads));
+  else preloadPages(children, downloads);
 }
 
-/** Starts the downloads of every page, layout and guard an address shows. */
-function preloadAddress(location: { pathname: string }) {
-  for (const match of matchRoutes(routes, location) ?? []) preloadPages(match.route.element);
+/** Starts the downloads of every page, layout and guard an address shows; settles when they are in. */
+export function preloadAddress(location: { pathname: string }): Promise<unknown> {
+  const downloads: Promise<unknown>[] = [];
+  for (const match of matchRoutes(routes, location) ?? []) preloadPages(match.route.element, downloads);
+  return Promise.all(downloads);
 }
 
 // This table loads at the app's start for any address but /sign-in: its pages start downloading now,
 // before the first render reaches them.
-preloadAddress(window.location);
+void preloadAddress(window.location).catch(() => undefined);
 
 export function PageRoutes() {
   const location = useLocation();
   // The shell, the page and their texts download side by side instead of one after the other (each
   // lazy component would start its own download only once its parent has rendered).
-  preloadAddress(location);
+  void preloadAddress(location).catch(() => undefined);
   return useRoutes(routes);
 }

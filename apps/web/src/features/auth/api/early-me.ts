@@ -4,11 +4,30 @@ import { signInApi } from './sign-in-api';
 let early: Promise<Me | null> | undefined;
 
 /**
- * Asks who is signed in as the app starts, while its code and texts are still downloading, rather
- * than once the page that needs the answer has rendered.
+ * The answer the server wrote into the page for a visitor with a session cookie (`GET /api/me`'s,
+ * or `null` for an ended session), once; `undefined` when the page carries none.
+ */
+function meFromPage(): Me | null | undefined {
+  const block = document.getElementById('linedesk-me');
+  if (!block?.textContent) return undefined;
+  block.remove();
+  try {
+    return JSON.parse(block.textContent) as Me | null;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Who is signed in, as the app starts: from the page when it carries the answer, otherwise asked for
+ * while the app's code and texts are still downloading, rather than once the page that needs the
+ * answer has rendered.
  */
 export function startMeRequest() {
-  early ??= signInApi.getMe();
+  if (!early) {
+    const fromPage = meFromPage();
+    early = fromPage === undefined ? signInApi.getMe() : Promise.resolve(fromPage);
+  }
   // Whoever takes the answer sees a failure; until then it is not an unhandled rejection.
   early.catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import { eventContracts, eventTables } from '@linedesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 import { eventQueryKeys } from '../lib/event-query-keys';
 import { emitLiveEvent, readLiveEvent } from '../lib/live-event-listeners';
 
@@ -43,9 +44,11 @@ export function useLiveEvents() {
       });
     };
 
-    connect();
+    // Opened once the first screen has painted: nothing on it waits for a change.
+    const cancelConnect = afterNextPaint(connect);
     return () => {
       disposed = true;
+      cancelConnect();
       clearTimeout(retryTimer);
       source?.close();
     };
