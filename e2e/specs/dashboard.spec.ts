@@ -16,6 +16,22 @@ let page: Page;
 let adminApi: ApiSession;
 let firstShown = '';
 
+/**
+ * A fresh 390x844 browser signed in as the admin (the main page's cookies), its page prepared by
+ * `initScript` before any of the app's code runs; closed once `use` is done.
+ */
+async function withSignedInPhonePage(initScript: () => void, use: (opened: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+  try {
+    await context.addCookies(await page.context().cookies());
+    const opened = await context.newPage();
+    await opened.addInitScript(initScript);
+    await use(opened);
+  } finally {
+    await context.close();
+  }
+}
+
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
 async function shot(name: string) {
   if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
@@ -81,19 +97,16 @@ describe('dashboard and system status in a real browser', () => {
   });
 
   it('on a phone, nothing on the dashboard moves while it loads (the guide and figures show together)', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-    try {
-      await phone.addCookies(await page.context().cookies());
-      const opened = await phone.newPage();
-      // Every layout shift from the first paint on, as the browser reports it (CLS's inputs).
-      await opened.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+    // Every layout shift from the first paint on, as the browser reports it (CLS's inputs).
+    const recordShifts = () => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    };
+    await withSignedInPhonePage(recordShifts, async (opened) => {
       await opened.goto(server.url);
       await opened.getByTestId('setup-guide').waitFor();
       await opened.getByTestId('figure-lines-active-value').waitFor();
@@ -103,25 +116,20 @@ describe('dashboard and system status in a real browser', () => {
       const shifts = await opened.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
       // 0.1 is where Lighthouse and Core Web Vitals stop calling a page's layout shift good.
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.1);
-    } finally {
-      await phone.close();
-    }
+    });
   });
 
   it('opened at its address, the dashboard asks for its figures, guide and badges once each, before it renders, and not who is signed in (the page carries it)', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
-    try {
-      await context.addCookies(await page.context().cookies());
-      const opened = await context.newPage();
-      // When the welcome card first appears, on the clock the page's resource timings use.
-      await opened.addInitScript(() => {
-        const seen = window as unknown as { welcomeAt?: number };
-        new MutationObserver(() => {
-          if (seen.welcomeAt === undefined && document.querySelector('[data-testid="welcome-card"]')) {
-            seen.welcomeAt = performance.now();
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+    // When the welcome card first appears, on the clock the page's resource timings use.
+    const recordWelcome = () => {
+      const seen = window as unknown as { welcomeAt?: number };
+      new MutationObserver(() => {
+        if (seen.welcomeAt === undefined && document.querySelector('[data-testid="welcome-card"]')) {
+          seen.welcomeAt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    };
+    await withSignedInPhonePage(recordWelcome, async (opened) => {
       await opened.goto(server.url);
       await opened.getByTestId('figure-lines-active-value').waitFor();
       await opened.getByTestId('setup-guide').waitFor();
@@ -143,9 +151,7 @@ describe('dashboard and system status in a real browser', () => {
         expect(asked[0]!.startTime, `${path} asked before the page rendered`).toBeLessThan(welcomeAt);
       }
       expect(requests.filter((request) => request.path === '/api/me')).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a line created elsewhere updates the figures without a reload', async () => {

@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LazyMenu } from '../../../components/lazy-overlays';
+import { formatNumber } from '../../../lib/number-format';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
-import { formatNumber } from '../../../lib/number-format';
 
 export function CreditsPopover() {
   const { t, i18n } = useTranslation();

@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { accountDisplayName, displayCredits } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/number-format';
 import { useAccount } from '../../auth/hooks/account-context';
 import { AccountAvatar } from './account-avatar';
 import { useGroupName } from '../../groups/hooks/use-group-name';
-import { formatNumber } from '../../../lib/number-format';
 
 export function ProfileSummaryCard() {
   const { t, i18n } = useTranslation();

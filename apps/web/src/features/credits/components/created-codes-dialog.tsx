@@ -13,8 +13,8 @@ import type { CreatedRedeemCode } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { formatDate } from '../../../lib/format-date';
-import { codesToCsv, codesToText, csvFileName } from '../lib/codes-csv';
 import { formatNumber } from '../../../lib/number-format';
+import { codesToCsv, codesToText, csvFileName } from '../lib/codes-csv';
 
 type CreatedCodesDialogProps = { open: boolean; codes: CreatedRedeemCode[]; onClose: () => void };
 

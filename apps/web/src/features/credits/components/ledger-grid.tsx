@@ -5,10 +5,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/number-format';
 import { useLedger } from '../hooks/use-ledger';
 import { CreditDelta } from './credit-delta';
 import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
-import { formatNumber } from '../../../lib/number-format';
 
 type LedgerGridProps = {
   /**

@@ -21,9 +21,9 @@ import { DeleteDialog } from '../../../components/delete-dialog';
 import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { formatNumber } from '../../../lib/number-format';
 import { useAllCreditPackages, useDeleteCreditPackage } from '../hooks/use-pricing';
 import { PackageFormDialog } from './package-form-dialog';
-import { formatNumber } from '../../../lib/number-format';
 
 type DialogState = { open: boolean; pack: CreditPackage | null };
 const closed: DialogState = { open: false, pack: null };

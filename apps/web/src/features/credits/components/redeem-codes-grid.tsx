@@ -11,8 +11,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
-import { RedeemCodeStatusChip } from './redeem-code-status-chip';
 import { formatNumber } from '../../../lib/number-format';
+import { RedeemCodeStatusChip } from './redeem-code-status-chip';
 
 type RedeemCodesGridProps = GridPage & {
   codes: RedeemCode[];

@@ -12,8 +12,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { useRedeemCode } from '../hooks/use-redeem';
 import { formatNumber } from '../../../lib/number-format';
+import { useRedeemCode } from '../hooks/use-redeem';
 
 type Outcome = { ok: true; result: RedeemResult } | { ok: false; error: unknown };
 

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/number-format';
 import { useRedeemHistory } from '../hooks/use-redeem';
 import { PagedDataGrid, type Paging } from '../../../components/paged-data-grid';
-import { formatNumber } from '../../../lib/number-format';
 
 /** Own redemptions; admins get everyone's, with who redeemed. */
 export function RedeemHistoryGrid({ showUser }: { showUser: boolean }) {

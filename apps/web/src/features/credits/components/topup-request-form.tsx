@@ -11,8 +11,8 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { FormCard } from '../../../components/form-card';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { useCreateTopUp } from '../hooks/use-topups';
 import { formatNumber } from '../../../lib/number-format';
+import { useCreateTopUp } from '../hooks/use-topups';
 
 // The select holds '' until a package is picked; the API's own schema checks the reference.
 const schema = z.object({

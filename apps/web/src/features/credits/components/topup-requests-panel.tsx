@@ -7,11 +7,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { formatNumber } from '../../../lib/number-format';
 import { useDecideTopUp, useTopUps } from '../hooks/use-topups';
 import type { Paging } from '../../../components/paged-data-grid';
 import { RejectTopUpDialog } from './reject-topup-dialog';
 import { TopUpsGrid } from './topups-grid';
-import { formatNumber } from '../../../lib/number-format';
 
 type Filter = TopUpStatus | 'all';
 

@@ -9,8 +9,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
-import { TopUpStatusChip } from './topup-status-chip';
 import { formatNumber } from '../../../lib/number-format';
+import { TopUpStatusChip } from './topup-status-chip';
 
 type TopUpsGridProps = GridPage & {
   requests: TopUpRequest[];

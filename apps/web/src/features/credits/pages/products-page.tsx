@@ -15,10 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryStates } from '../../../components/query-states';
+import { formatNumber } from '../../../lib/number-format';
 import { paths } from '../../../lib/paths';
 import { PricingCards } from '../components/pricing-cards';
 import { usePricing } from '../hooks/use-pricing';
-import { formatNumber } from '../../../lib/number-format';
 
 /** /products, the spec's template page made real: what lines cost and the credit packages on sale. */
 export function ProductsPage() {

@@ -12,8 +12,8 @@ import Box from '@mui/material/Box';
 import type { Dashboard } from '@linedesk/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SummaryCard } from './summary-card';
 import { formatNumber } from '../../../lib/number-format';
+import { SummaryCard } from './summary-card';
 
 type DashboardFiguresProps = { figures: Dashboard; creditsLabel: string; showLines: boolean };
 type Figure = { testId: string; title: string; value: ReactNode; icon: ReactNode };

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
+import { formatNumber } from '../../../lib/number-format';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OnlineByServerCard } from '../components/online-by-server-card';
@@ -17,7 +18,6 @@ import { SetupGuideCard } from '../components/setup-guide-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
 import { useSetupGuide } from '../hooks/use-setup-guide';
-import { formatNumber } from '../../../lib/number-format';
 
 // The charts library is most of this page's code: it loads after the figures show, not before, and
 // only once the reader is near the charts (below the figures; far below them on a phone).

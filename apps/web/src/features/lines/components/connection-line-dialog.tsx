@@ -10,12 +10,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { connectionLine, toDisplayDate, type LineWriteResult } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/number-format';
 import { useActiveServers, useClientConfig } from '../hooks/use-lines';
 import { useSyncText } from '../hooks/use-sync-text';
 import { connectionTarget } from '../lib/connection-target';
 import { ConnectionLineBox } from './connection-line-box';
 import { errorKey } from '../lib/error-key';
-import { formatNumber } from '../../../lib/number-format';
 
 type ConnectionLineDialogProps = {
   /** Kept while the dialog closes so its text does not change mid-animation. */

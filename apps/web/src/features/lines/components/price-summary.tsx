@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { chargesNothing } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../lib/error-key';
 import { formatNumber } from '../../../lib/number-format';
+import { errorKey } from '../lib/error-key';
 
 type PriceSummaryProps = {
   /** Credits this action costs (0 for a trial). */

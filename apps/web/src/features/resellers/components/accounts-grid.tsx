@@ -7,11 +7,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
+import { formatNumber } from '../../../lib/number-format';
 import type { AccountAction, AccountActionHandler, AccountsView } from '../lib/account-actions';
 import { AccountActionsMenu } from './account-actions-menu';
 import { AccountStatusChip } from './account-status-chip';
 import { useGroupName } from '../../groups/hooks/use-group-name';
-import { formatNumber } from '../../../lib/number-format';
 
 type AccountsGridProps = GridPage & {
   accounts: ManagedAccount[];

@@ -9,6 +9,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { formatNumber } from '../../../lib/number-format';
 import { useAccount } from '../../auth/hooks/account-context';
 import type { Paging } from '../../../components/paged-data-grid';
 import {
@@ -24,7 +25,6 @@ import { AccountEditDialog, type AccountEditMode } from './account-edit-dialog';
 import { AccountsGrid } from './accounts-grid';
 import { CreditsDialog } from './credits-dialog';
 import { LedgerDialog } from './ledger-dialog';
-import { formatNumber } from '../../../lib/number-format';
 
 // The account stays set while a dialog closes, so its text does not change mid-animation.
 type Open<K extends string> = { open: boolean; kind: K; account: ManagedAccount | null };

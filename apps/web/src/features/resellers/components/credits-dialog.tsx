@@ -15,8 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { useChangeCredits, type CreditAction } from '../hooks/use-accounts';
 import { formatNumber } from '../../../lib/number-format';
+import { useChangeCredits, type CreditAction } from '../hooks/use-accounts';
 
 type CreditsDialogProps = {
   open: boolean;

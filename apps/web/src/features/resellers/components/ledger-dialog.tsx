@@ -6,8 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { ManagedAccount } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
-import { LedgerGrid } from '../../credits/components/ledger-grid';
 import { formatNumber } from '../../../lib/number-format';
+import { LedgerGrid } from '../../credits/components/ledger-grid';
 
 type LedgerDialogProps = { open: boolean; account: ManagedAccount | null; onClose: () => void };
 

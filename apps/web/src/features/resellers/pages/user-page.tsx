@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { formatNumber } from '../../../lib/number-format';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { AllLedgerCard } from '../../credits/components/all-ledger-card';
@@ -21,7 +22,6 @@ import { AccountsPanel } from '../components/accounts-panel';
 import { CreateAccountDialog } from '../components/create-account-dialog';
 import { useAccounts } from '../hooks/use-accounts';
 import type { AccountAction } from '../lib/account-actions';
-import { formatNumber } from '../../../lib/number-format';
 
 const adminActions: AccountAction[] = ['add', 'edit', 'ledger'];
 const resellerActions: AccountAction[] = ['transfer', 'edit', 'ledger'];
