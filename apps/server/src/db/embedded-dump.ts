@@ -4,19 +4,6 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import * as tar from 'tar';
 
-/**
- * A consistent copy of a running PGlite as a gzipped tar of its data folder, the format PGlite's
- * `loadDataDir` reads (`loadEmbeddedDump`).
- *
- * PGlite runs one transaction at a time, so while one is open nothing else writes: inside it the
- * folder's files (checkpointed just before, the write-ahead log holding anything since) are copied
- * with the operating system's own copy, and the copy is archived and compressed after the transaction,
- * off the database and mostly off the event loop. PGlite's own `dumpDataDir` reads every file through
- * its WebAssembly file system and builds the archive in memory inside the transaction: with 100,000
- * lines it held every request of the panel for 14-18 s.
- *
- * A database in memory (`memory://`) has no folder to copy and keeps PGlite's own dump.
- */
 /** The prefix of a copy's folder, beside the data folder. */
 const COPY_PREFIX = '.dump-';
 /** Files copied at once: the copy is thousands of small files, each waiting on the disk in turn. */
@@ -63,6 +50,19 @@ export async function removeUnfinishedDumps(dataDir: string): Promise<void> {
   );
 }
 
+/**
+ * A consistent copy of a running PGlite as a gzipped tar of its data folder, the format PGlite's
+ * `loadDataDir` reads (`loadEmbeddedDump`).
+ *
+ * PGlite runs one transaction at a time, so while one is open nothing else writes: inside it the
+ * folder's files (checkpointed just before, the write-ahead log holding anything since) are copied
+ * with the operating system's own copy, and the copy is archived and compressed after the transaction,
+ * off the database and mostly off the event loop. PGlite's own `dumpDataDir` reads every file through
+ * its WebAssembly file system and builds the archive in memory inside the transaction: with 100,000
+ * lines it held every request of the panel for 14-18 s.
+ *
+ * A database in memory (`memory://`) has no folder to copy and keeps PGlite's own dump.
+ */
 export async function dumpPglite(client: PGlite, dataDir: string): Promise<Buffer> {
   await client.exec('CHECKPOINT');
   if (dataDir.startsWith('memory://')) {

@@ -60,9 +60,5 @@ export function lazyPage<Name extends string, Props extends object>(
 
 /** True for a component made by `lazyPage` (or `lazyWithPreload`). */
 export function isLazyPage(type: unknown): type is { preload: () => Promise<unknown> } {
-  return (
-    (typeof type === 'object' || typeof type === 'function') &&
-    type !== null &&
-    typeof (type as { preload?: unknown }).preload === 'function'
-  );
+  return typeof type === 'function' && typeof (type as { preload?: unknown }).preload === 'function';
 }

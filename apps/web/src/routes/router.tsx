@@ -247,10 +247,6 @@ export function preloadAddress(location: { pathname: string }): Promise<unknown>
   return Promise.all(downloads);
 }
 
-// This table loads at the app's start for any address but /sign-in: its pages start downloading now,
-// before the first render reaches them.
-void preloadAddress(window.location).catch(() => undefined);
-
 export function PageRoutes() {
   const location = useLocation();
   // The shell, the page and their texts download side by side instead of one after the other (each
