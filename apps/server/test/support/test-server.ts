@@ -23,15 +23,30 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-export function freePort(): Promise<number> {
+/**
+ * A free port, held by a listening socket until `release()`: neither another process binding port 0
+ * nor an outgoing connection's local port (drawn from the same range) can take it meanwhile.
+ */
+export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
+    // A reservation a failed start never releases does not keep the process alive.
+    probe.unref();
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      resolve({
+        port: typeof address === 'object' && address ? address.port : 0,
+        release: () => new Promise((done) => probe.close(() => done())),
+      });
     });
   });
+}
+
+export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
 }
 
 let ipCounter = 1;
@@ -49,7 +64,9 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { dataDir?: string } = {},
 ): Promise<TestServer> {
-  const port = await freePort();
+  // Held while the app is built (seconds, with the database copied and migrated), let go just
+  // before the app listens on it: a port only probed was once taken meanwhile (EADDRINUSE).
+  const { port, release } = await reservePort();
   const pgUrl = options.dataDir ? undefined : testPostgresUrl();
   const dataDir = options.dataDir ?? path.join(repoTestData, uniqueName('run'));
   let dbName: string | undefined;
@@ -87,7 +104,12 @@ export async function startTestServer(
       done();
     },
   });
-  const built = await buildApp(config, { logStream });
+  let built: BuiltApp;
+  try {
+    built = await buildApp(config, { logStream });
+  } finally {
+    await release();
+  }
   await built.app.listen({ port, host: '127.0.0.1' });
 
   const client = (options: { ip?: string } = {}) => new TestClient(url, options.ip ?? nextIp());
