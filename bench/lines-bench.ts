@@ -97,10 +97,31 @@ export async function seed(db: Db, adminId: string, resellerId: string, serverId
   await db.execute(sql`insert into credit_ledger (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, created_at)
     select owner_id, -2, 0, 'line_create', owner_id, 'line', id::text, created_at from users
     where username like 'seed%' and owner_id = ${resellerId}`);
-  await db.execute(sql`analyze users`);
-  await db.execute(sql`analyze line_events`);
-  await db.execute(sql`analyze credit_ledger`);
   return Math.round(performance.now() - started);
+}
+
+/**
+ * Waits until the database's own upkeep has vacuumed and analyzed the seeded tables, as it does within a
+ * minute or so of an import on a live panel: PostgreSQL's autovacuum, or the panel's job on the
+ * embedded database (which runs once no request has come for a moment: this reads the database
+ * directly). Until then the planner knows nothing of the 100,000 rows and no index-only scan skips the
+ * table. Returns how long it took.
+ */
+async function upkeepDone(db: Db, since: Date): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const result = (await db.execute(sql`
+      select count(*)::int as n from pg_stat_user_tables
+      where schemaname = 'public' and relname in ('users', 'line_events', 'credit_ledger')
+        and greatest(last_vacuum, last_autovacuum) >= ${since.toISOString()}::timestamptz
+        and greatest(last_analyze, last_autoanalyze) >= ${since.toISOString()}::timestamptz`)) as unknown as {
+      rows: { n: number }[];
+    };
+    if (result.rows[0]?.n === 3) return Math.round(performance.now() - started);
+    if (performance.now() - started > 300_000)
+      throw new Error('the seeded tables were not vacuumed within 5 minutes');
+    await sleep(1000);
+  }
 }
 
 type Role = 'admin' | 'reseller';
@@ -270,9 +291,13 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
         password: 'x',
       })
     ).json()) as { id: number };
+    const seededFrom = new Date();
     const seedMs = await seed(db, admin.id, reseller.id, seededServer.id);
+    const upkeepMs = await upkeepDone(db, seededFrom);
 
-    console.log(`\nlines benchmark on ${built.ctx.database.kind}: ${SEEDED} lines seeded in ${seedMs} ms`);
+    console.log(
+      `\nlines benchmark on ${built.ctx.database.kind}: ${SEEDED} lines seeded in ${seedMs} ms; vacuumed and analyzed by the database's own upkeep ${upkeepMs} ms later`,
+    );
     const targetMs = built.ctx.database.kind === 'embedded' ? 50 : 25;
     const cap = built.ctx.config.linesTotalCap;
     console.log(

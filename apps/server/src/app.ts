@@ -13,6 +13,7 @@ import { allowLocalBackupRequests } from './modules/backups/backups.service.js';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { startDatabaseMaintenanceJob } from './modules/database-maintenance/database-maintenance-job.js';
 import { registerSetupGuideRoutes } from './modules/setup-guide/setup-guide.routes.js';
 import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.js';
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.js';
@@ -205,7 +206,13 @@ export async function buildApp(
   const reminderJob = startExpiryReminderJob(ctx);
   const lineConnectionsJob = startLineConnectionsJob(ctx);
   const backupJob = startBackupJob(ctx);
+  let lastRequestAt = 0;
+  app.server.on('request', () => {
+    lastRequestAt = Date.now();
+  });
+  const maintenanceJob = startDatabaseMaintenanceJob(ctx, { lastRequestAt: () => lastRequestAt });
   const close = async () => {
+    await maintenanceJob.stop();
     await backupJob.stop();
     await serverCheckJob.stop();
     await lineBulkJob.stop();

@@ -53,6 +53,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 
+  it('looks for embedded tables due upkeep every 30 seconds, and leaves PostgreSQL to its autovacuum', () => {
+    expect(loadConfig({}).embeddedMaintenanceIntervalSeconds).toBe(30);
+    expect(
+      loadConfig({ EMBEDDED_MAINTENANCE_INTERVAL_SECONDS: '0' }).embeddedMaintenanceIntervalSeconds,
+    ).toBe(0);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@db/x', EMBEDDED_MAINTENANCE_INTERVAL_SECONDS: '5' })
+        .embeddedMaintenanceIntervalSeconds,
+    ).toBe(0);
+    expect(() => loadConfig({ EMBEDDED_MAINTENANCE_INTERVAL_SECONDS: 'often' })).toThrow(
+      /EMBEDDED_MAINTENANCE_INTERVAL_SECONDS must be a number of seconds/,
+    );
+  });
+
   it('reads live connections every 30 seconds unless told otherwise (0 = off)', () => {
     expect(loadConfig({}).lineConnectionsPollSeconds).toBe(30);
     expect(loadConfig({ LINE_CONNECTIONS_POLL_SECONDS: '0' }).lineConnectionsPollSeconds).toBe(0);

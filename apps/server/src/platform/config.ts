@@ -113,6 +113,13 @@ const envSchema = z.object({
     .min(0)
     .max(8760)
     .default(24),
+  EMBEDDED_MAINTENANCE_INTERVAL_SECONDS: z.coerce
+    .number({
+      error: 'EMBEDDED_MAINTENANCE_INTERVAL_SECONDS must be a number of seconds (0 turns the upkeep off)',
+    })
+    .min(0)
+    .max(86_400)
+    .default(30),
   BACKUP_KEEP: z.coerce
     .number({ error: 'BACKUP_KEEP must be a whole number of backups to keep (at least 1)' })
     .int()
@@ -172,6 +179,8 @@ export type AppConfig = {
   backupIntervalHours: number;
   /** How many scheduled or requested backups stay in <dataDir>/backups (the oldest go first). */
   backupKeep: number;
+  /** Seconds between looks for embedded tables due a vacuum or analyze (0 = never; PostgreSQL has autovacuum). */
+  embeddedMaintenanceIntervalSeconds: number;
   /** The lines list counts matches up to this many, then answers "at least this many". */
   linesTotalCap: number;
   /** Where ticket attachments are stored; null = on disk under <dataDir>/attachments. */
@@ -233,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     backupIntervalHours: e.DATABASE_URL ? 0 : e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,
+    embeddedMaintenanceIntervalSeconds: e.DATABASE_URL ? 0 : e.EMBEDDED_MAINTENANCE_INTERVAL_SECONDS,
     linesTotalCap: e.LINES_TOTAL_CAP,
     s3: e.S3_BUCKET
       ? {
