@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -73,15 +74,18 @@ describe('concurrent line creates written together', () => {
         ...Array.from({ length: 10 }, (_, i) => ({ who: second, username: `gcb${i}x${tag}`, months: 3 })),
         ...Array.from({ length: 3 }, (_, i) => ({ who: null, username: `gcadm${i}x${tag}`, months: 12 })),
         { who: second, username: taken, months: 1 },
+        // Two resellers want one new username, each with its own password and term.
         { who: first, username: twice, months: 1 },
-        { who: second, username: twice, months: 1 },
+        { who: second, username: twice, months: 3 },
       ];
+      const passwordOf = (want: (typeof wanted)[number]) =>
+        `pw-${want.who === first ? 'a' : want.who === second ? 'b' : 'adm'}-${want.username}`;
       const answers = await Promise.all(
         wanted.map(async (want) => ({
           want,
           res: await (want.who?.client ?? admin).post('/api/lines', {
             username: want.username,
-            password: `pw-${want.username}`,
+            password: passwordOf(want),
             subscription_months: want.months,
             server_id: agentServer.id,
           }),
@@ -102,8 +106,18 @@ describe('concurrent line creates written together', () => {
       const pair = answers.filter(({ want }) => want.username === twice).map(({ res }) => res);
       expect(pair.map((res) => res.status).sort()).toEqual([201, 409]);
       expect(pair.find((res) => res.status === 409)!.body.error.code).toBe('LINE_USERNAME_TAKEN');
-      const twiceOwner = answers.find(({ want, res }) => want.username === twice && res.status === 201)!.want
-        .who!;
+      const twiceWinner = answers.find(({ want, res }) => want.username === twice && res.status === 201)!;
+      const twiceOwner = twiceWinner.want.who!;
+      // The line, what the server got and what was charged are all the winner's request, never a mix
+      // with the request that was refused.
+      expect(twiceWinner.res.body.line).toMatchObject({
+        password: passwordOf(twiceWinner.want),
+        sync_state: 'synced',
+      });
+      expect(twiceWinner.res.body.charged).toBe(twiceWinner.want.months === 3 ? 4 : 2);
+      expect(await readFile(agent.configFile, 'utf8')).toContain(
+        `F: ${twice} ${passwordOf(twiceWinner.want)} `,
+      );
 
       // Every created line is on the server, and nothing else.
       const names = answers.filter(({ res }) => res.status === 201).map(({ want }) => want.username);
@@ -115,7 +129,7 @@ describe('concurrent line creates written together', () => {
       const firstLedger = await ledgerOf(first.client);
       const secondLedger = await ledgerOf(second.client);
       expect(firstLedger.balance).toBe(100 - 2 * firstLines);
-      expect(secondLedger.balance).toBe(100 - 4 * secondLines - (twiceOwner === second ? 2 : 0));
+      expect(secondLedger.balance).toBe(100 - 4 * secondLines - (twiceOwner === second ? 4 : 0));
       expect(firstLedger.items.filter((item) => item.reason === 'line_create')).toHaveLength(firstLines);
       expect(secondLedger.items.filter((item) => item.reason === 'line_create')).toHaveLength(
         secondLines + (twiceOwner === second ? 1 : 0),
@@ -132,6 +146,46 @@ describe('concurrent line creates written together', () => {
           want.who === first ? firstLedger.balance : secondLedger.balance,
         );
       }
+    },
+    SLOW_MS,
+  );
+
+  it(
+    'of several concurrent creates for one new username, the one that wins is written, delivered and charged as its own request asked',
+    async () => {
+      const username = `gcrace${Date.now().toString(36)}`;
+      const wants = Array.from({ length: 8 }, (_, i) => ({
+        who: i % 2 === 0 ? first : second,
+        password: `pw-${i}-${username}`,
+        months: i % 2 === 0 ? 1 : 3,
+      }));
+      const balancesBefore = await Promise.all([ledgerOf(first.client), ledgerOf(second.client)]);
+      const answers = await Promise.all(
+        wants.map(async (want) => ({
+          want,
+          res: await want.who.client.post('/api/lines', {
+            username,
+            password: want.password,
+            subscription_months: want.months,
+            server_id: agentServer.id,
+          }),
+        })),
+      );
+      const won = answers.filter(({ res }) => res.status === 201);
+      expect(won).toHaveLength(1);
+      for (const { res } of answers.filter(({ res }) => res.status !== 201)) {
+        expect(res.status).toBe(409);
+        expect(res.body.error.code).toBe('LINE_USERNAME_TAKEN');
+      }
+      const { want, res } = won[0]!;
+      expect(res.body.sync.ok).toBe(true);
+      expect(res.body.line).toMatchObject({ username, password: want.password, sync_state: 'synced' });
+      expect(res.body.charged).toBe(want.months === 1 ? 2 : 4);
+      // The server got the winner's password, not a refused request's.
+      expect(await readFile(agent.configFile, 'utf8')).toContain(`F: ${username} ${want.password} `);
+      const [firstAfter, secondAfter] = await Promise.all([ledgerOf(first.client), ledgerOf(second.client)]);
+      expect(firstAfter.balance).toBe(balancesBefore[0].balance - (want.who === first ? 2 : 0));
+      expect(secondAfter.balance).toBe(balancesBefore[1].balance - (want.who === second ? 4 : 0));
     },
     SLOW_MS,
   );

@@ -619,13 +619,18 @@ export const linesRepository = {
     balances: Map<string, { balance: number; ownerId: string | null }>;
     short: string[];
   }> {
+    // Of several creates for one username only the first is written (the caller answers the others
+    // that it is taken): its values, charge, agent payload and lease must all be that first one's.
+    const byUsername = new Map<string, (typeof items)[number]>();
+    for (const item of items) {
+      if (!byUsername.has(item.values.username)) byUsername.set(item.values.username, item);
+    }
     const inserted = await tx
       .insert(lines)
-      .values(items.map((item) => item.values))
+      .values([...byUsername.values()].map((item) => item.values))
       .onConflictDoNothing({ target: lines.username })
       .returning(storedColumns);
     if (inserted.length === 0) return { lines: [], outbox: new Map(), balances: new Map(), short: [] };
-    const byUsername = new Map(items.map((item) => [item.values.username, item]));
     // One JSON parameter for all rows: building thousands of bound parameters costs more than the
     // statement itself.
     const rows = inserted.map((line) => {
