@@ -107,8 +107,20 @@ export async function seed(db: Db, adminId: string, resellerId: string, serverId
  * directly). Until then the planner knows nothing of the 100,000 rows and no index-only scan skips the
  * table. Returns how long it took.
  */
-async function upkeepDone(db: Db, since: Date): Promise<number> {
+async function upkeepDone(
+  db: Db,
+  since: Date,
+  kind: 'embedded' | 'postgres',
+): Promise<{ ms: number; by: string }> {
   const started = performance.now();
+  const setting = (await db.execute(sql`select current_setting('autovacuum') as on`)) as unknown as {
+    rows: { on: string }[];
+  };
+  if (kind === 'postgres' && setting.rows[0]?.on !== 'on') {
+    // A PostgreSQL with autovacuum turned off (as this machine's is): what autovacuum would have done.
+    await db.execute(sql`vacuum analyze users, line_events, credit_ledger`);
+    return { ms: Math.round(performance.now() - started), by: 'the bench (autovacuum is off here)' };
+  }
   for (;;) {
     const result = (await db.execute(sql`
       select count(*)::int as n from pg_stat_user_tables
@@ -117,7 +129,9 @@ async function upkeepDone(db: Db, since: Date): Promise<number> {
         and greatest(last_analyze, last_autoanalyze) >= ${since.toISOString()}::timestamptz`)) as unknown as {
       rows: { n: number }[];
     };
-    if (result.rows[0]?.n === 3) return Math.round(performance.now() - started);
+    if (result.rows[0]?.n === 3) {
+      return { ms: Math.round(performance.now() - started), by: "the database's own upkeep" };
+    }
     if (performance.now() - started > 300_000)
       throw new Error('the seeded tables were not vacuumed within 5 minutes');
     await sleep(1000);
@@ -293,10 +307,10 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
     ).json()) as { id: number };
     const seededFrom = new Date();
     const seedMs = await seed(db, admin.id, reseller.id, seededServer.id);
-    const upkeepMs = await upkeepDone(db, seededFrom);
+    const upkeep = await upkeepDone(db, seededFrom, built.ctx.database.kind);
 
     console.log(
-      `\nlines benchmark on ${built.ctx.database.kind}: ${SEEDED} lines seeded in ${seedMs} ms; vacuumed and analyzed by the database's own upkeep ${upkeepMs} ms later`,
+      `\nlines benchmark on ${built.ctx.database.kind}: ${SEEDED} lines seeded in ${seedMs} ms; vacuumed and analyzed by ${upkeep.by} ${upkeep.ms} ms later`,
     );
     const targetMs = built.ctx.database.kind === 'embedded' ? 50 : 25;
     const cap = built.ctx.config.linesTotalCap;
