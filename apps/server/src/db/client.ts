@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,6 +24,14 @@ export type Database = {
 };
 
 export { migrationsFolder };
+
+/** Each embedded database's PGlite, for what Drizzle does not offer on it (db/json-rows.ts). */
+const embeddedClients = new WeakMap<Db, PGlite>();
+
+/** The PGlite behind an embedded database (not behind a transaction on it); undefined on PostgreSQL. */
+export function embeddedClientOf(db: Db): PGlite | undefined {
+  return embeddedClients.get(db);
+}
 
 /** A fixed key so that several app instances starting at once migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_240_118;
@@ -60,6 +69,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  embeddedClients.set(db, client);
   return {
     db,
     kind: 'embedded',

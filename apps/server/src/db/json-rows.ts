@@ -1,7 +1,8 @@
-import { is, sql, SQL, type DriverValueDecoder, type SQLWrapper } from 'drizzle-orm';
+import { fillPlaceholders, is, sql, SQL, type DriverValueDecoder, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
-import type { Db } from './client.js';
+import { embeddedClientOf, type Db } from './client.js';
+import { prepareOnPglite, type NamedStatement } from './pglite-named-statement.js';
 
 type Field = PgColumn | SQL.Aliased;
 
@@ -26,6 +27,42 @@ export async function selectAsJson<T>(
 /** The query's rows as JSON texts (`select row_to_json(q)::text from (<query>) q`), unrun: it can be prepared. */
 export function asJsonRows(db: Db, query: SQLWrapper) {
   return db.select({ j: sql<string>`row_to_json(q)::text` }).from(sql`(${query}) q`);
+}
+
+export type PreparedJsonRows = {
+  /** Runs it with these values for its placeholders. */
+  execute: (values: Record<string, unknown>) => Promise<{ j: string }[]>;
+  /** Lets the statement go (the database forgets it on the embedded one). */
+  close: () => void;
+};
+
+/**
+ * `asJsonRows` prepared under `name`: parsed once and run again by name, on PostgreSQL (a named
+ * statement per connection, as Drizzle prepares it) and on the embedded database alike (which
+ * Drizzle's prepared statements do not do on PGlite: see db/pglite-named-statement.ts).
+ */
+export function prepareJsonRows(db: Db, query: SQLWrapper, name: string): PreparedJsonRows {
+  const rows = asJsonRows(db, query);
+  const client = embeddedClientOf(db);
+  if (!client) {
+    const prepared = rows.prepare(name);
+    return { execute: (values) => prepared.execute(values), close: () => undefined };
+  }
+  const { sql: text, params } = rows.toSQL();
+  let statement: Promise<NamedStatement> | undefined;
+  return {
+    execute: async (values) => {
+      statement ??= prepareOnPglite(client, name, text).catch((error: unknown) => {
+        statement = undefined;
+        throw error;
+      });
+      const found = await (await statement).run(fillPlaceholders(params, values));
+      return found.map(([j]) => ({ j: j! }));
+    },
+    close: () => {
+      void statement?.then((named) => named.close()).catch(() => undefined);
+    },
+  };
 }
 
 /** Rows read by `asJsonRows` decoded into the objects Drizzle would give for `fields`. */

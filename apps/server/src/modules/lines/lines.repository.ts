@@ -27,7 +27,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { asJsonRows, decodeJsonRows, selectAsJson } from '../../db/json-rows.js';
+import { decodeJsonRows, prepareJsonRows, selectAsJson, type PreparedJsonRows } from '../../db/json-rows.js';
 import {
   authUsers,
   cccamServers,
@@ -372,17 +372,16 @@ function withPageColumns(db: Db, ids: PageIds) {
     .leftJoin(linePresence, eq(linePresence.lineId, lines.id));
 }
 
-type PreparedPage = { execute: (values: Record<string, unknown>) => Promise<{ j: string }[]> };
-
 /** Prepared page statements per database, by shape; the oldest goes past this many (each holds a plan). */
 const PREPARED_PAGES = 200;
-const preparedPages = new WeakMap<Db, Map<string, PreparedPage>>();
+const preparedPages = new WeakMap<Db, Map<string, PreparedJsonRows>>();
 let preparedCount = 0;
 
 /**
  * Runs a page through a statement built once for its shape (which filters are set, the status, sort
  * and order) and prepared: the list's most frequent request neither builds its SQL again nor, on
- * PostgreSQL, has it parsed and planned again (a named statement per connection).
+ * either database, has it parsed again (a named statement, per connection on PostgreSQL), nor planned
+ * again where PostgreSQL finds a generic plan as good.
  */
 async function runPreparedPage(db: Db, filter: LineFilter, page: Page): Promise<{ j: string }[]> {
   const { bound, values, shape } = boundFilter(filter);
@@ -401,10 +400,12 @@ async function runPreparedPage(db: Db, filter: LineFilter, page: Page): Promise<
       skips,
     };
     preparedCount += 1;
-    prepared = asJsonRows(db, pageQuery(db, bound, placeholders, null)).prepare(
-      `lines_page_${preparedCount}`,
-    );
-    if (byShape.size >= PREPARED_PAGES) byShape.delete(byShape.keys().next().value!);
+    prepared = prepareJsonRows(db, pageQuery(db, bound, placeholders, null), `lines_page_${preparedCount}`);
+    if (byShape.size >= PREPARED_PAGES) {
+      const oldest = byShape.keys().next().value!;
+      byShape.get(oldest)!.close();
+      byShape.delete(oldest);
+    }
     byShape.set(key, prepared);
   }
   return prepared.execute({ ...values, limit, offset, upTo });
