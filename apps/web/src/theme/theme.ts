@@ -81,6 +81,11 @@ export const theme = createTheme({
       styleOverrides: {
         body: { backgroundColor: '#FFFFFF' },
         'input[type=number]': { MozAppearance: 'textfield' },
+        // The page's width must not depend on whether it scrolls: grids size their rows to their
+        // content, so a scrollbar that comes with a taller grid made it narrower, its rows shorter, the
+        // scrollbar go and the grid grow again, in a loop near the window's height (the page jittered).
+        // Phones draw scrollbars over the page, so this is for wider screens only.
+        '@media (min-width: 600px)': { html: { scrollbarGutter: 'stable' } },
       },
     },
     MuiCard: {
