@@ -6,6 +6,11 @@
 import { isoDate, type LineListQuery } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
+import {
+  readSearchSample,
+  searchWindow,
+  type SearchSample,
+} from '../apps/server/src/modules/lines/line-search.js';
 import { linesRepository, type LineFilter } from '../apps/server/src/modules/lines/lines.repository.js';
 import { profileWhile } from './profile.js';
 import { startBenchPanel, type Session } from './bench-server.js';
@@ -182,7 +187,11 @@ function queryString(query: Partial<LineListQuery>): string {
 
 type RawClient = { query: (text: string, params: unknown[]) => Promise<unknown> };
 
-function filterOf(scopeOwnerId: string | null, query: Partial<LineListQuery>): LineFilter {
+function filterOf(
+  scopeOwnerId: string | null,
+  query: Partial<LineListQuery>,
+  sample: SearchSample,
+): LineFilter {
   return {
     scopeOwnerId,
     status: query.status,
@@ -191,6 +200,8 @@ function filterOf(scopeOwnerId: string | null, query: Partial<LineListQuery>): L
     expiringWithinDays: query.expiring_within_days,
     syncState: query.sync_state,
     search: query.search,
+    // The part of the search the index looks up, as the panel picks it from a sample of its own.
+    searchWindow: query.search ? searchWindow(query.search.toLowerCase(), sample) : undefined,
     today: isoDate(new Date()),
   };
 }
@@ -200,8 +211,14 @@ function filterOf(scopeOwnerId: string | null, query: Partial<LineListQuery>): L
  * to the cap, which the API reuses until a change and the bare loop never does), sent straight to the
  * driver; and their plans.
  */
-async function bareList(db: Db, scopeOwnerId: string | null, query: Partial<LineListQuery>, cap: number) {
-  const filter = filterOf(scopeOwnerId, query);
+async function bareList(
+  db: Db,
+  scopeOwnerId: string | null,
+  query: Partial<LineListQuery>,
+  cap: number,
+  sample: SearchSample,
+) {
+  const filter = filterOf(scopeOwnerId, query, sample);
   const pageSize = 25;
   const page = {
     sort: query.sort,
@@ -318,6 +335,7 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
       `(autocannon, ${CONCURRENCY} connections, ${SCENARIO_MS / 1000} s per figure after 1 s of warm-up; bare SQL: the same page and capped count statements in-process, ${CONCURRENCY} at a time; the reseller owns 10 %; this machine's 2 CPUs are shared with other work, so figures are noisy)`,
     );
     const plans: string[] = [];
+    const searchSample = await readSearchSample(db);
     for (const scenario of BACKUP_ONLY ? [] : scenariosFor(seededServer.id, reseller.id)) {
       if (ONLY_SCENARIOS && !ONLY_SCENARIOS.test(`${scenario.label} (${scenario.role})`)) continue;
       const cpuBefore = process.cpuUsage();
@@ -336,7 +354,13 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
       // shared machine.
       const cpu = process.cpuUsage(cpuBefore);
       const cpuPerRequest = (cpu.user + cpu.system) / 1000 / Math.max(1, api.requests + api.warmupRequests);
-      const bare = await bareList(db, scenario.role === 'admin' ? null : reseller.id, scenario.query, cap);
+      const bare = await bareList(
+        db,
+        scenario.role === 'admin' ? null : reseller.id,
+        scenario.query,
+        cap,
+        searchSample,
+      );
       const bareStats = await measureFor(SCENARIO_MS, CONCURRENCY, bare.send);
       console.log(
         `${line(`GET /api/lines ${scenario.label} (${scenario.role})`, api, bareStats, targetMs)}   panel CPU ${cpuPerRequest.toFixed(2)} ms a request`,

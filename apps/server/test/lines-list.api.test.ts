@@ -1,4 +1,5 @@
 import { addDays, isoDate, lineStatuses } from '@linedesk/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addActiveServer, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -208,5 +209,78 @@ describe('lines list: capped totals and derived sorts', () => {
         'list-line6',
       ]);
     }
+  });
+});
+
+describe('lines search on a panel whose lines mostly share a word', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let agent: TestAgent;
+
+  beforeAll(async () => {
+    [server, agent] = await Promise.all([
+      startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0', LINE_RECONCILE_INTERVAL_SECONDS: '0' }),
+      startLineAgent(),
+    ]);
+    admin = await server.admin();
+    await addActiveServer(admin, { apiPort: agent.port, username: agent.username, password: agent.password });
+    const me = (await admin.get('/api/me')).body as { id: string; email: string };
+    // 600 imported lines, every one a "Customer": a search for one of them is looked up by its rarer
+    // part ("r12345" of "customer12345") and each line found is checked for the whole search.
+    await server.built.ctx.db.execute(sql`
+      insert into users (username, password, expiry_date, owner_id, owner_email, name, email)
+      select 'imported' || g, 'pw-' || g, current_date + 30, ${me.id}, ${me.email},
+        'Customer ' || g, 'customer' || g || '@example.com'
+      from generate_series(1, 600) as g`);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await agent?.stop();
+  });
+
+  const found = async (search: string) => {
+    const res = await admin.get(`/api/lines?search=${encodeURIComponent(search)}&page_size=100`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return {
+      names: (res.body.items as ListedLine[]).map((l) => l.username).sort(),
+      total: res.body.total as number,
+    };
+  };
+
+  it('lists exactly the lines holding the whole search, not those holding only its rarer part', async () => {
+    expect(await found('customer12345')).toEqual({ names: [], total: 0 });
+    expect((await found('customer59')).names).toEqual([
+      'imported59',
+      'imported590',
+      'imported591',
+      'imported592',
+      'imported593',
+      'imported594',
+      'imported595',
+      'imported596',
+      'imported597',
+      'imported598',
+      'imported599',
+    ]);
+
+    // Lines holding "r12345" or "customer1234" but not "customer12345", and one holding it.
+    for (const [username, name] of [
+      ['wanted', 'Anna customer12345'],
+      ['near1', 'Bob ustomer12345'],
+      ['near2', 'Carl xr12345'],
+      ['near3', 'Dora customer1234'],
+    ]) {
+      const created = await admin.post('/api/lines', {
+        username,
+        password: 'pw-1234',
+        subscription_months: 1,
+        name,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    expect(await found('customer12345')).toEqual({ names: ['wanted'], total: 1 });
+    expect(await found('CUSTOMER12345')).toEqual({ names: ['wanted'], total: 1 });
+    expect((await found('r12345')).names).toEqual(['near1', 'near2', 'wanted']);
+    expect((await found('customer1234')).names).toEqual(['near3', 'wanted']);
   });
 });

@@ -12,6 +12,7 @@ import { lineConnectionsRepository } from '../line-connections/line-connections.
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { toLine } from './line-mapper.js';
 import { findVisible, today, type LineScope } from './line-scope.js';
+import { withSearchWindow } from './line-search.js';
 import { linesRepository, type LineFilter, type LinePresence } from './lines.repository.js';
 
 /** Rows per query while streaming a CSV export. */
@@ -77,7 +78,7 @@ export async function listLines(
   query: LineListQuery,
 ): Promise<CappedListResponse<Line>> {
   const scope = access.lines(actor);
-  const filter = filterOf(scope, query);
+  const filter = await withSearchWindow(ctx, filterOf(scope, query));
   const cap = ctx.config.linesTotalCap;
   const [rows, counted] = await Promise.all([
     linesRepository.page(ctx.db, filter, {
@@ -111,7 +112,7 @@ export async function exportLinesCsv(
   query: LineListQuery,
 ): Promise<AsyncGenerator<string>> {
   const scope = access.lines(actor);
-  const filter = filterOf(scope, query);
+  const filter = await withSearchWindow(ctx, filterOf(scope, query));
   // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
   // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
   const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);

@@ -80,6 +80,11 @@ export type LineFilter = {
   expiringWithinDays?: number;
   syncState?: LineSyncState;
   search?: string;
+  /**
+   * A part of the lower-cased `search` that the trigram index looks up instead of the whole (see
+   * `line-search.ts`); each line found is then checked for the whole search.
+   */
+  searchWindow?: string;
   /** YYYY-MM-DD: statuses derive from it. */
   today: string;
 };
@@ -120,13 +125,20 @@ type FilterSql = {
   expiringWithinDays?: Bound<number>;
   syncState?: Bound<LineSyncState>;
   searchPattern?: Bound<string>;
+  /** The whole search, when the pattern holds only a part of it. */
+  searchNeedle?: Bound<string>;
   today: Bound<string>;
 };
 
 function filterSql(filter: LineFilter): FilterSql {
-  const { search, ...rest } = filter;
+  const { search, searchWindow, ...rest } = filter;
+  if (!search) return rest;
   // search_text is username, name, email and notes lower-cased (see the schema).
-  return search ? { ...rest, searchPattern: `%${escapeLike(search.toLowerCase())}%` } : rest;
+  const needle = search.toLowerCase();
+  if (!searchWindow || searchWindow === needle) {
+    return { ...rest, searchPattern: `%${escapeLike(needle)}%` };
+  }
+  return { ...rest, searchPattern: `%${escapeLike(searchWindow)}%`, searchNeedle: needle };
 }
 
 /**
@@ -207,6 +219,8 @@ function whereOf(filter: FilterSql): SQL | undefined {
     );
   }
   if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
+  // Not a LIKE, so that the index looks up only the pattern's part and this checks the rows it finds.
+  if (filter.searchNeedle) parts.push(sql`strpos(${lines.searchText}, ${filter.searchNeedle}) > 0`);
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
@@ -459,6 +473,21 @@ export const linesRepository = {
   async countUpTo(db: Db, filter: LineFilter, cap: number): Promise<number> {
     const [row] = await linesRepository.countQuery(db, filter, cap);
     return row?.n ?? 0;
+  },
+  /**
+   * Up to `size` lines' search texts, picked at random by id (only those rows are read), for telling
+   * which parts of a search most lines share.
+   */
+  async sampleSearchTexts(db: Db, size: number): Promise<string[]> {
+    const result = (await db.execute(sql`
+      select ${lines.searchText} as text
+      from (select min(${lines.id}) as lo, max(${lines.id}) as hi from ${lines}) bounds
+      cross join lateral (
+        select distinct (bounds.lo + floor(random() * (bounds.hi - bounds.lo + 1)))::int as id
+        from generate_series(1, ${size})
+      ) picked
+      join ${lines} on ${lines.id} = picked.id`)) as unknown as { rows: { text: string | null }[] };
+    return result.rows.flatMap((row) => (row.text === null ? [] : [row.text]));
   },
   /** Every matching id in the list's order: the CSV export then reads the rows in slices by id. */
   async orderedIds(db: Db, filter: LineFilter, sort: string | undefined, order: 'asc' | 'desc') {
