@@ -63,6 +63,7 @@ import { loggerOptions } from './platform/logger.js';
 import { webDist } from './platform/paths.js';
 import { createMailer } from './platform/mailer.js';
 import { resolveSecret } from './platform/secret.js';
+import { requestActivity } from './platform/request-activity.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { registerEventRoutes } from './realtime/events.routes.js';
 
@@ -206,11 +207,7 @@ export async function buildApp(
   const reminderJob = startExpiryReminderJob(ctx);
   const lineConnectionsJob = startLineConnectionsJob(ctx);
   const backupJob = startBackupJob(ctx);
-  let lastRequestAt = 0;
-  app.server.on('request', () => {
-    lastRequestAt = Date.now();
-  });
-  const maintenanceJob = startDatabaseMaintenanceJob(ctx, { lastRequestAt: () => lastRequestAt });
+  const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
     await maintenanceJob.stop();
     await backupJob.stop();

@@ -8,16 +8,6 @@ export type NamedStatement = {
   close: () => Promise<void>;
 };
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 /**
  * Parses `text` once under `name` in the embedded database and runs it again by that name. PGlite's
  * own `query` (and Drizzle's prepared statements on it, which only keep the text) sends every
@@ -33,7 +23,7 @@ export async function prepareOnPglite(client: PGlite, name: string, text: string
   // Loaded here, not at the top: a panel on PostgreSQL never loads PGlite.
   const { serialize } = (await import('@electric-sql/pglite')).protocol;
   const send = (parts: Uint8Array[]) =>
-    client.runExclusive(() => client.execProtocol(joined([...parts, serialize.sync()])));
+    client.runExclusive(() => client.execProtocol(Buffer.concat([...parts, serialize.sync()])));
   const described = await send([
     serialize.parse({ name, text, types: [] }),
     serialize.describe({ type: 'S', name }),

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { requestActivity } from './request-activity.js';
 
 /** A quiet spell this long after requests counts as idle. */
 const IDLE_MS = 10_000;
@@ -17,22 +18,15 @@ type Gc = () => void;
 export function startIdleMemoryTrim(server: Server): () => void {
   const gc = (globalThis as { gc?: Gc }).gc;
   if (typeof gc !== 'function') return () => undefined;
-  let lastRequestAt = 0;
-  let busySinceTrim = false;
-  const onRequest = () => {
-    lastRequestAt = Date.now();
-    busySinceTrim = true;
-  };
-  server.on('request', onRequest);
+  const activity = requestActivity(server);
+  let trimmedAt = Date.now();
   const timer = setInterval(() => {
-    if (busySinceTrim && Date.now() - lastRequestAt >= IDLE_MS) {
-      busySinceTrim = false;
+    const lastRequestAt = activity.lastRequestAt();
+    if (lastRequestAt > trimmedAt && Date.now() - lastRequestAt >= IDLE_MS) {
+      trimmedAt = Date.now();
       gc();
     }
   }, CHECK_MS);
   timer.unref();
-  return () => {
-    clearInterval(timer);
-    server.off('request', onRequest);
-  };
+  return () => clearInterval(timer);
 }

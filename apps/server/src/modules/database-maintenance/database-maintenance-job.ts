@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import type { RequestActivity } from '../../platform/request-activity.js';
 import { databaseMaintenanceRepository } from './database-maintenance.repository.js';
 
 /** No request for this long is a quiet moment. */
@@ -16,10 +17,7 @@ const MAX_WAIT_MS = 600_000;
  * at a time and a vacuum of 100,000 lines holds it for a few hundred milliseconds, so due upkeep waits
  * for a moment without requests, but not longer than MAX_WAIT_MS.
  */
-export function startDatabaseMaintenanceJob(
-  ctx: AppContext,
-  activity: { lastRequestAt: () => number },
-): PeriodicJob {
+export function startDatabaseMaintenanceJob(ctx: AppContext, activity: RequestActivity): PeriodicJob {
   const intervalSeconds = ctx.config.embeddedMaintenanceIntervalSeconds;
   if (ctx.database.kind !== 'embedded' || intervalSeconds <= 0) return { stop: async () => undefined };
   let dueSince: number | null = null;

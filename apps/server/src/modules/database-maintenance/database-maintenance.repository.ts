@@ -13,19 +13,17 @@ export const databaseMaintenanceRepository = {
    */
   async tablesDue(db: Db): Promise<TableDue[]> {
     const result = await db.execute(sql`
-      select s.relname as table,
-        (s.n_dead_tup > 50 + 0.2 * t.rows or s.n_ins_since_vacuum > 1000 + 0.2 * t.rows) as vacuum
-      from pg_stat_user_tables s
-      cross join lateral (select greatest(c.reltuples, 0) as rows from pg_class c where c.oid = s.relid) t
-      where s.schemaname = 'public'
-        and (s.n_dead_tup > 50 + 0.2 * t.rows
-          or s.n_ins_since_vacuum > 1000 + 0.2 * t.rows
-          or s.n_mod_since_analyze > 50 + 0.1 * t.rows)
-      order by s.relname`);
-    return (result as unknown as { rows: { table: string; vacuum: boolean }[] }).rows.map((row) => ({
-      table: row.table,
-      vacuum: row.vacuum,
-    }));
+      select "table", vacuum from (
+        select s.relname as "table",
+          (s.n_dead_tup > 50 + 0.2 * t.rows or s.n_ins_since_vacuum > 1000 + 0.2 * t.rows) as vacuum,
+          s.n_mod_since_analyze > 50 + 0.1 * t.rows as stale_statistics
+        from pg_stat_user_tables s
+        cross join lateral (select greatest(c.reltuples, 0) as rows from pg_class c where c.oid = s.relid) t
+        where s.schemaname = 'public'
+      ) due
+      where vacuum or stale_statistics
+      order by "table"`);
+    return (result as unknown as { rows: TableDue[] }).rows;
   },
 
   async upkeep(db: Db, due: TableDue): Promise<void> {
