@@ -7,13 +7,20 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
+import { createChangeCache, type ChangeCache } from '../../platform/change-cache.js';
+import { perContext } from '../../platform/per-context.js';
 import { scopeCachePerContext, type StaleScopes } from '../dashboard/scope-cache.js';
 import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { toLine } from './line-mapper.js';
 import { findVisible, today, type LineScope } from './line-scope.js';
 import { withSearchWindow } from './line-search.js';
-import { linesRepository, type LineFilter, type LinePresence } from './lines.repository.js';
+import {
+  linesRepository,
+  type LineFilter,
+  type LinePresence,
+  type ServerNameGroups,
+} from './lines.repository.js';
 
 /** Rows per query while streaming a CSV export. */
 const EXPORT_PAGE = 1000;
@@ -68,6 +75,12 @@ function staleTotals(event: ChangeEvent): StaleScopes {
 
 const totalCache = scopeCachePerContext<number>(staleTotals);
 
+/** How long the servers' names are kept at most without a change event (a change drops them at once). */
+const SERVER_NAMES_CACHE_MS = 60_000;
+const serverNamesCache = perContext((ctx): ChangeCache<ServerNameGroups> =>
+  createChangeCache(ctx.bus, ['cccam_servers'], SERVER_NAMES_CACHE_MS),
+);
+
 /**
  * A page of lines and how many match, counted up to the cap (LINES_TOTAL_CAP) and reused until a
  * line of the scope changes: paging through a filter counts once, not once per page.
@@ -80,13 +93,23 @@ export async function listLines(
   const scope = access.lines(actor);
   const filter = await withSearchWindow(ctx, filterOf(scope, query));
   const cap = ctx.config.linesTotalCap;
+  // The server-name sort's order comes from the servers, which rarely change.
+  const serverGroups =
+    query.sort === 'server_name'
+      ? await serverNamesCache(ctx).read('groups', () => linesRepository.serverNameGroups(ctx.db))
+      : undefined;
   const [rows, counted] = await Promise.all([
-    linesRepository.page(ctx.db, filter, {
-      sort: query.sort,
-      order: query.order,
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-    }),
+    linesRepository.page(
+      ctx.db,
+      filter,
+      {
+        sort: query.sort,
+        order: query.order,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      },
+      serverGroups,
+    ),
     totalCache(ctx).get(
       (scope.ownerId ?? EVERY_OWNER) + (filter.syncState ? SYNC : ''),
       JSON.stringify([filter, cap]),

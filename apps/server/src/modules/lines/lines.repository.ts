@@ -27,7 +27,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { decodeJsonRows, prepareJsonRows, selectAsJson, type PreparedJsonRows } from '../../db/json-rows.js';
+import { decodeJsonRows, prepareJsonRows, type PreparedJsonRows } from '../../db/json-rows.js';
 import {
   authUsers,
   cccamServers,
@@ -317,25 +317,20 @@ function bucketedPageIds(db: Db, filter: FilterSql, page: PageSql, buckets: SQL[
     .as('page_ids') as PageIds & { bucket: SQL.Aliased<number> };
 }
 
-/** Server names in sort order, each with its server ids (names may repeat), lines without a server last. */
-async function serverBuckets(db: Db): Promise<SQL[]> {
-  const servers = await db
-    .select({ id: cccamServers.id, name: cccamServers.serverName })
-    .from(cccamServers)
-    .orderBy(asc(cccamServers.serverName));
-  const byName = new Map<string, number[]>();
-  for (const server of servers) byName.set(server.name, [...(byName.get(server.name) ?? []), server.id]);
+/** The servers' ids grouped by name, in name order (names may repeat): the server-name sort's buckets. */
+export type ServerNameGroups = number[][];
+
+/** The server-name sort's buckets: each name's servers, then the lines without a server. */
+function serverBuckets(groups: ServerNameGroups): SQL[] {
   return [
-    ...[...byName.values()].map((ids) =>
-      ids.length === 1 ? eq(lines.serverId, ids[0]!) : inArray(lines.serverId, ids),
-    ),
+    ...groups.map((ids) => (ids.length === 1 ? eq(lines.serverId, ids[0]!) : inArray(lines.serverId, ids))),
     isNull(lines.serverId),
   ];
 }
 
 /**
- * A page's statement; `serverBuckets` are the server-name sort's buckets (read from the servers, so
- * that sort's statement is built for each request).
+ * A page's statement; `serverBuckets` are the server-name sort's buckets (from the servers, so that
+ * sort's statement is prepared for each set of servers).
  *
  * A page after others, and a sort by buckets (which reads up to a page from each), finds its ids
  * first, from the sort's index alone, and only those rows are read and joined to their server and
@@ -397,10 +392,17 @@ let preparedCount = 0;
  * either database, has it parsed again (a named statement, per connection on PostgreSQL), nor planned
  * again where PostgreSQL finds a generic plan as good.
  */
-async function runPreparedPage(db: Db, filter: LineFilter, page: Page): Promise<{ j: string }[]> {
+async function runPreparedPage(
+  db: Db,
+  filter: LineFilter,
+  page: Page,
+  serverGroups: ServerNameGroups | null,
+): Promise<{ j: string }[]> {
   const { bound, values, shape } = boundFilter(filter);
   const { limit, offset, upTo, skips } = pageSql(page);
-  const key = `${shape}|${page.sort ?? ''}|${page.order}|${skips}`;
+  // The server-name sort's buckets name the servers in the statement: one statement per set of them.
+  const servers = page.sort === 'server_name' ? JSON.stringify(serverGroups) : '';
+  const key = `${shape}|${page.sort ?? ''}|${page.order}|${skips}|${servers}`;
   let byShape = preparedPages.get(db);
   if (!byShape) preparedPages.set(db, (byShape = new Map()));
   let prepared = byShape.get(key);
@@ -413,8 +415,13 @@ async function runPreparedPage(db: Db, filter: LineFilter, page: Page): Promise<
       upTo: sql.placeholder('upTo'),
       skips,
     };
+    const buckets = page.sort === 'server_name' ? serverBuckets(serverGroups ?? []) : null;
     preparedCount += 1;
-    prepared = prepareJsonRows(db, pageQuery(db, bound, placeholders, null), `lines_page_${preparedCount}`);
+    prepared = prepareJsonRows(
+      db,
+      pageQuery(db, bound, placeholders, buckets),
+      `lines_page_${preparedCount}`,
+    );
     if (byShape.size >= PREPARED_PAGES) {
       const oldest = byShape.keys().next().value!;
       byShape.get(oldest)!.close();
@@ -426,19 +433,22 @@ async function runPreparedPage(db: Db, filter: LineFilter, page: Page): Promise<
 }
 
 export const linesRepository = {
-  /** One page of the list, in index order for every sort it offers. */
-  async page(db: Db, filter: LineFilter, page: Page): Promise<LinePageRow[]> {
-    const rows =
-      page.sort === 'server_name'
-        ? await selectAsJson<LineRow & PageColumnsOfPresence>(
-            db,
-            (await linesRepository.pageStatement(db, filter, page)).statement,
-            pageColumns,
-          )
-        : decodeJsonRows<LineRow & PageColumnsOfPresence>(
-            await runPreparedPage(db, filter, page),
-            pageColumns,
-          );
+  /**
+   * One page of the list, in index order for every sort it offers; the server-name sort needs the
+   * servers' `serverNameGroups` (read here when not given).
+   */
+  async page(
+    db: Db,
+    filter: LineFilter,
+    page: Page,
+    serverGroups?: ServerNameGroups,
+  ): Promise<LinePageRow[]> {
+    const groups =
+      page.sort === 'server_name' ? (serverGroups ?? (await linesRepository.serverNameGroups(db))) : null;
+    const rows = decodeJsonRows<LineRow & PageColumnsOfPresence>(
+      await runPreparedPage(db, filter, page, groups),
+      pageColumns,
+    );
     // Added to the decoded row rather than copied into a new one: 25 rows of 36 fields a request.
     return rows.map((row) =>
       Object.assign(row, {
@@ -457,8 +467,18 @@ export const linesRepository = {
    * benchmark can send the very same SQL straight to the driver and show its plan.
    */
   async pageStatement(db: Db, filter: LineFilter, page: Page) {
-    const buckets = page.sort === 'server_name' ? await serverBuckets(db) : null;
+    const buckets =
+      page.sort === 'server_name' ? serverBuckets(await linesRepository.serverNameGroups(db)) : null;
     return { statement: pageQuery(db, filterSql(filter), pageSql(page), buckets) };
+  },
+  async serverNameGroups(db: Db): Promise<ServerNameGroups> {
+    const servers = await db
+      .select({ id: cccamServers.id, name: cccamServers.serverName })
+      .from(cccamServers)
+      .orderBy(asc(cccamServers.serverName), asc(cccamServers.id));
+    const byName = new Map<string, number[]>();
+    for (const server of servers) byName.set(server.name, [...(byName.get(server.name) ?? []), server.id]);
+    return [...byName.values()];
   },
   /** How many lines match, counting no further than `cap` + 1: past the cap only "more than cap" matters. */
   countQuery(db: Db, filter: LineFilter, cap: number) {
