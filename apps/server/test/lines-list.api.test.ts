@@ -120,6 +120,18 @@ describe('lines list: capped totals and derived sorts', () => {
     expect(statuses).toEqual(['active', 'active', 'active', 'active', 'expired', 'suspended', 'trial']);
     const names = (await list('sort=server_name&order=asc&page_size=100')).items.map((l) => l.server_name);
     expect(names).toEqual(['Alpha', 'Alpha', 'Alpha', 'Zulu', 'Zulu', 'Zulu', 'Zulu']);
+
+    // A server renamed moves its lines at once (the names are kept between requests until a change).
+    const zulu = servers.find((s) => s.name === 'Zulu')!;
+    expect((await admin.patch(`/api/servers/${zulu.id}`, { server_name: 'Aardvark' })).status).toBe(200);
+    try {
+      const renamed = (await list('sort=server_name&order=asc&page_size=100')).items.map(
+        (l) => l.server_name,
+      );
+      expect(renamed).toEqual(['Aardvark', 'Aardvark', 'Aardvark', 'Aardvark', 'Alpha', 'Alpha', 'Alpha']);
+    } finally {
+      expect((await admin.patch(`/api/servers/${zulu.id}`, { server_name: 'Zulu' })).status).toBe(200);
+    }
   });
   it('a status filter selects exactly the lines that report that status, at each boundary', async () => {
     // Its own account, so the other tests' totals stay as they are.
