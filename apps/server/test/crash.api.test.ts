@@ -74,7 +74,10 @@ beforeAll(async () => {
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
     LINE_SYNC_RETRY_BASE_MS: '200',
     LINE_SYNC_RETRY_MAX_MS: '1000',
-    SERVER_API_TIMEOUT_MS: '30000',
+    // A delivery in flight at the kill is retried once its lease (three times this, plus 5 s) has run
+    // out: the test waits that long for the agent to match the panel. A busy machine's slow agent
+    // call fails and is retried, which the test tolerates.
+    SERVER_API_TIMEOUT_MS: '10000',
     ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
   };
   server = await startServerProcess(port, env);
