@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerBundle, spawnServer, untilRunning } from './support/server-process.js';
+import { buildServerBundle, spawnServer, spawnServerOnFreePort } from './support/server-process.js';
 import { freePort } from './support/test-server.js';
 
 // These tests start the server as `npm start` does: the compiled bundle run by plain node. A start
@@ -22,9 +22,7 @@ describe('the server process', () => {
     async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-start-'));
       dirs.push(dataDir);
-      const port = await freePort();
-      const run = spawnServer({ PORT: String(port), HOST: '127.0.0.1', LINEDESK_DATA_DIR: dataDir });
-      await untilRunning(run);
+      const { server: run, port } = await spawnServerOnFreePort({ LINEDESK_DATA_DIR: dataDir });
       const out = run.output();
       expect(out).toContain('Database initialized successfully');
       expect(out).toContain(`Linedesk is running at http://localhost:${port}`);
@@ -47,8 +45,7 @@ describe('the server process', () => {
       expect(run.output()).toContain('SIGTERM received, shutting down');
 
       // A second start on the same folder keeps the admin and prints no new password.
-      const again = spawnServer({ PORT: String(port), HOST: '127.0.0.1', LINEDESK_DATA_DIR: dataDir });
-      await untilRunning(again);
+      const { server: again } = await spawnServerOnFreePort({ LINEDESK_DATA_DIR: dataDir });
       expect(again.output()).not.toContain('Generated admin password');
       again.kill('SIGTERM');
       expect(await again.exit).toBe(0);
