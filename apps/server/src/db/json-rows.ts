@@ -7,25 +7,17 @@ import { prepareOnPglite, type NamedStatement } from './pglite-named-statement.j
 type Field = PgColumn | SQL.Aliased;
 
 /**
- * Runs a select and reads each row as one JSON text, decoded here into the same objects Drizzle
- * would give. Wide pages (the line list reads 33 columns) are cheaper this way: the embedded
- * database hands every field through its wire protocol and its JavaScript parser (about 2.5 µs a
- * field, three quarters of a page's database time), while one JSON text a row costs one field and a
- * native JSON.parse. PostgreSQL keeps the order of the ordered subquery in the plain projection
- * around it, so the rows come back in the query's order.
+ * The query's rows as JSON texts (`select row_to_json(q)::text from (<query>) q`), unrun: it can be
+ * prepared, and `decodeJsonRows` turns them into the same objects Drizzle would give. Wide pages (the
+ * line list reads 33 columns) are cheaper this way: the embedded database hands every field through
+ * its wire protocol and its JavaScript parser (about 2.5 µs a field, three quarters of a page's
+ * database time), while one JSON text a row costs one field and a native JSON.parse. PostgreSQL keeps
+ * the order of the ordered subquery in the plain projection around it, so the rows come back in the
+ * query's order.
  *
  * The fields' names in the result (a column's name, or an alias) must differ from each other.
  */
-export async function selectAsJson<T>(
-  db: Db,
-  query: SQLWrapper,
-  fields: Record<string, Field>,
-): Promise<T[]> {
-  return decodeJsonRows<T>(await asJsonRows(db, query), fields);
-}
-
-/** The query's rows as JSON texts (`select row_to_json(q)::text from (<query>) q`), unrun: it can be prepared. */
-export function asJsonRows(db: Db, query: SQLWrapper) {
+function asJsonRows(db: Db, query: SQLWrapper) {
   return db.select({ j: sql<string>`row_to_json(q)::text` }).from(sql`(${query}) q`);
 }
 
@@ -97,7 +89,7 @@ function decodersOf(fields: Record<string, Field>): Decoder[] {
     return [key, field.name, (value) => field.mapFromDriverValue(value)];
   });
   const names = new Set(decoders.map(([, name]) => name));
-  if (names.size !== decoders.length) throw new Error('selectAsJson: two fields have the same name');
+  if (names.size !== decoders.length) throw new Error('decodeJsonRows: two fields have the same name');
   cache.set(fields, decoders);
   return decoders;
 }
