@@ -88,6 +88,21 @@ async function runServer(dataDir: string, port: number): Promise<ServerRun> {
 }
 
 /**
+ * `runServer` on a free port. The port is chosen and let go before the server listens on it; when
+ * another process took it meanwhile (EADDRINUSE), the server starts again on another.
+ */
+async function runServerOnFreePort(dataDir: string): Promise<ServerRun & { port: number }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return { ...(await runServer(dataDir, port)), port };
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+/**
  * Once per e2e run: builds the server bundle when its sources changed, and makes one data folder
  * that is migrated and holds the first admin. Every spec starts on a copy of it, since creating and
  * migrating a database takes seconds on an idle machine and can take minutes on a busy one.
@@ -101,7 +116,7 @@ export async function prepareTemplateDataDir(): Promise<string> {
   });
   if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-template-'));
-  const run = await runServer(dataDir, await freePort());
+  const run = await runServerOnFreePort(dataDir);
   run.child.kill('SIGTERM');
   await run.exited;
   // Each copy generates its own secret, as a fresh install does.
@@ -113,8 +128,7 @@ export async function prepareTemplateDataDir(): Promise<string> {
 export async function startAppServer(): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
   await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  const port = await freePort();
-  const { child, output, exited } = await runServer(dataDir, port);
+  const { child, output, exited, port } = await runServerOnFreePort(dataDir);
   const mailLines = (email: string) =>
     output()
       .split('\n')
