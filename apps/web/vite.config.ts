@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { firstLoadChunkGroups } from './build/first-load-chunks';
 import { localeSplitPlugin } from './build/locale-split.plugin';
 import { precompressPlugin } from './build/precompress.plugin';
+// By path: Vite loads its config with node, which leaves workspace packages (TypeScript source) to
+// node_modules and cannot run them.
+import { CSP_NONCE_PLACEHOLDER } from '../../packages/shared/src/page-contract';
 
 // `locales/<language>.json?part=first` (what the sign-in page shows), the rest of the core file
 // (`?part=rest`), or an area's file `locales/<area>/<language>.json` in two parts: what the signed-in
@@ -32,7 +35,7 @@ export default defineConfig({
   plugins: [react(), localeSplitPlugin(), precompressPlugin()],
   // The server swaps this for a fresh nonce in every answer (Content-Security-Policy for emotion's
   // <style> tags); Vite also puts it on its own tags and on the `csp-nonce` meta the app reads.
-  html: { cspNonce: '__LINEDESK_CSP_NONCE__' },
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // The server serves apps/web/dist with an SPA fallback; the manifest lets the benchmark see what
   // each page loads first.
   build: {

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The placeholder the web build writes where each answer's nonce goes (vite.config.ts `html.cspNonce`). */
-export const CSP_NONCE_PLACEHOLDER = '__LINEDESK_CSP_NONCE__';
-
 /**
  * The web app's policy: only our own scripts, nothing inline or eval'd. Emotion (MUI) injects
  * `<style>` tags at run time, so styles are allowed by this answer's nonce, which the page hands to

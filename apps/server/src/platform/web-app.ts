@@ -5,9 +5,10 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { errorMessages, isLanguage, type Language } from '@linedesk/shared';
+import { CSP_NONCE_PLACEHOLDER, ME_BLOCK_ID } from '@linedesk/shared/page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../modules/auth/auth.js';
-import { CSP_NONCE_PLACEHOLDER, appContentSecurityPolicy } from './security-headers.js';
+import { appContentSecurityPolicy } from './security-headers.js';
 
 /**
  * Compresses what is not precompressed at build time: JSON answers, the OpenAPI document, the page
@@ -70,9 +71,6 @@ function likelyLanguage(acceptLanguage: string | undefined): Language {
   }
   return 'en';
 }
-
-/** The id of the page's data block holding the answer to `GET /api/me` (read by the web app's `early-me.ts`). */
-const ME_BLOCK_ID = 'linedesk-me';
 
 /**
  * The signed-in visitor's account as `GET /api/me` answers it (the same route, run in-process), or

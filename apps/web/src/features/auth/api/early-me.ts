@@ -1,4 +1,5 @@
 import type { Me } from '@linedesk/shared';
+import { ME_BLOCK_ID } from '@linedesk/shared/page';
 import { signInApi } from './sign-in-api';
 
 let early: Promise<Me | null> | undefined;
@@ -8,7 +9,7 @@ let early: Promise<Me | null> | undefined;
  * or `null` for an ended session), once; `undefined` when the page carries none.
  */
 function meFromPage(): Me | null | undefined {
-  const block = document.getElementById('linedesk-me');
+  const block = document.getElementById(ME_BLOCK_ID);
   if (!block?.textContent) return undefined;
   block.remove();
   try {
