@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
@@ -60,5 +62,31 @@ describe('lines list past the count cap', () => {
     await footer.getByText(`11–${LINES} of ${LINES}`, { exact: true }).waitFor();
     expect(await page.getByTestId('line-row').count()).toBe(LINES - 10);
     await page.getByRole('button', { name: 'Go to next page', disabled: true }).waitFor();
+  });
+});
+
+/** The file the web build put a page's code in, from its manifest. */
+function builtChunk(source: string): string {
+  const manifestPath = path.resolve(import.meta.dirname, '../../apps/web/dist/.vite/manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
+  const chunk = manifest[source]?.file;
+  if (!chunk) throw new Error(`${source} is not in the web build's manifest`);
+  return chunk;
+}
+
+describe('a page opened from the menu', () => {
+  it('downloads while the reader points at its entry, before it is chosen', async () => {
+    await page.goto(server.url);
+    await page.getByTestId('welcome-card').waitFor();
+    const chunk = builtChunk('src/features/support/pages/knowledge-base-page.tsx');
+    const downloaded = page.waitForResponse((response) => response.url().endsWith(`/${chunk}`), {
+      timeout: 30_000,
+    });
+    const entry = page.getByTestId('nav-knowledgeBase');
+    await entry.hover();
+    // Only pointed at, not clicked: the page's code comes now, so choosing it shows it at once.
+    await downloaded;
+    await entry.click();
+    await page.getByRole('heading', { level: 1, name: 'Knowledge base' }).waitFor();
   });
 });

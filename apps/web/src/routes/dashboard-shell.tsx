@@ -14,7 +14,19 @@ import { usePendingTopupsCount } from '../features/credits/hooks/use-pending-top
 import { DashboardLayout } from '../layouts/dashboard/dashboard-layout';
 import { NotificationsBell } from '../features/messages/components/notifications-bell';
 import { useUnreadMessagesCount } from '../features/messages/hooks/use-unread-messages-count';
+import type { NavGroup, NavItem } from '../layouts/dashboard/nav-types';
 import { buildNavData, type NavBadges } from './nav-config';
+import { preloadAddress } from './router';
+
+/** Each entry starts its page's download when the reader reaches for it (`NavItem.onIntent`). */
+function withPreloadOnIntent(groups: NavGroup[]): NavGroup[] {
+  const item = (entry: NavItem): NavItem => ({
+    ...entry,
+    onIntent: () => void preloadAddress({ pathname: entry.path }).catch(() => undefined),
+    children: entry.children?.map(item),
+  });
+  return groups.map((group) => ({ ...group, items: group.items.map(item) }));
+}
 
 function SignedInShell() {
   const { t } = useTranslation();
@@ -25,7 +37,7 @@ function SignedInShell() {
   const topupsBadge = usePendingTopupsCount();
   const navData = useMemo(() => {
     const badges: NavBadges = { messages: messagesBadge, tickets: ticketsBadge, topups: topupsBadge };
-    return buildNavData(account, t, badges);
+    return withPreloadOnIntent(buildNavData(account, t, badges));
   }, [account, t, messagesBadge, ticketsBadge, topupsBadge]);
   return (
     <DashboardLayout

@@ -131,6 +131,9 @@ function NavItemRow({ item, depth }: { item: NavItem; depth: number }) {
           to={item.path}
           aria-current={isActivePath(pathname, item.path) ? 'page' : undefined}
           data-testid={item.testId}
+          onPointerEnter={item.onIntent}
+          onTouchStart={item.onIntent}
+          onFocus={item.onIntent}
           sx={sx}
         >
           {content}

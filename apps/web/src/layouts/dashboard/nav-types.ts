@@ -10,6 +10,11 @@ export type NavItem = {
   badge?: number;
   children?: NavItem[];
   testId?: string;
+  /**
+   * Called when the reader points at, touches or focuses the entry, a moment before choosing it: the
+   * shell starts the page's download then, so the page opens without a loading screen.
+   */
+  onIntent?: () => void;
 };
 
 export type NavGroup = {
