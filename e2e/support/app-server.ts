@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { onFreePort } from '../../apps/server/test/support/ports.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverBundle = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -22,17 +22,6 @@ export type AppServer = {
   mailCount: (email: string) => number;
   stop: () => Promise<void>;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export async function waitUntil<T>(
   probe: () => T | undefined | Promise<T | undefined>,
@@ -88,21 +77,6 @@ async function runServer(dataDir: string, port: number): Promise<ServerRun> {
 }
 
 /**
- * `runServer` on a free port. The port is chosen and let go before the server listens on it; when
- * another process took it meanwhile (EADDRINUSE), the server starts again on another.
- */
-async function runServerOnFreePort(dataDir: string): Promise<ServerRun & { port: number }> {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
-    try {
-      return { ...(await runServer(dataDir, port)), port };
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
-/**
  * Once per e2e run: builds the server bundle when its sources changed, and makes one data folder
  * that is migrated and holds the first admin. Every spec starts on a copy of it, since creating and
  * migrating a database takes seconds on an idle machine and can take minutes on a busy one.
@@ -116,7 +90,7 @@ export async function prepareTemplateDataDir(): Promise<string> {
   });
   if (built.status !== 0) throw new Error(`Building the server failed:\n${built.stdout}${built.stderr}`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-template-'));
-  const run = await runServerOnFreePort(dataDir);
+  const run = await onFreePort((port) => runServer(dataDir, port));
   run.child.kill('SIGTERM');
   await run.exited;
   // Each copy generates its own secret, as a fresh install does.
@@ -128,7 +102,7 @@ export async function prepareTemplateDataDir(): Promise<string> {
 export async function startAppServer(): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
   await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  const { child, output, exited, port } = await runServerOnFreePort(dataDir);
+  const { child, output, exited, port } = await onFreePort((port) => runServer(dataDir, port));
   const mailLines = (email: string) =>
     output()
       .split('\n')

@@ -12,7 +12,8 @@ import { nginxInstalled, startNginx, type Nginx } from './support/nginx.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
 import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
-import { ADMIN, freePort } from './support/test-server.js';
+import { freePort } from './support/ports.js';
+import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
 const pgUrl = testPostgresUrl();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerBundle, spawnServer, spawnServerOnFreePort } from './support/server-process.js';
-import { freePort } from './support/test-server.js';
+import { freePort } from './support/ports.js';
 
 // These tests start the server as `npm start` does: the compiled bundle run by plain node. A start
 // waits on its own readiness line; the limit is only for a start that never comes, and is generous

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './test-server.js';
+import { onFreePort } from './ports.js';
 import { waitFor } from './wait-for.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -74,24 +74,15 @@ export async function untilRunning(server: SpawnedServer, ms = 110_000): Promise
   if (server.hasExited()) throw new Error(`The server exited while starting:\n${server.output()}`);
 }
 
-/**
- * `spawnServer` on a free port, once it says it is running. The port is chosen and let go before the
- * server listens on it, seconds later on a fresh data folder; when another process took it
- * meanwhile (EADDRINUSE), it starts again on another.
- */
-export async function spawnServerOnFreePort(
+/** `spawnServer` on a free port (`onFreePort`), once it says it is running. */
+export function spawnServerOnFreePort(
   env: Record<string, string>,
 ): Promise<{ server: SpawnedServer; port: number }> {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
+  return onFreePort(async (port) => {
     const server = spawnServer({ PORT: String(port), HOST: '127.0.0.1', ...env });
-    try {
-      await untilRunning(server);
-      return { server, port };
-    } catch (error) {
-      if (attempt >= 3 || !server.output().includes('EADDRINUSE')) throw error;
-    }
-  }
+    await untilRunning(server);
+    return { server };
+  });
 }
 
 /** The compiled server as `npm start` runs it, in its own process; resolves once it says it is running. */

@@ -1,11 +1,11 @@
 import { cp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { repoTestData } from './global-setup.js';
+import { reservePort } from './ports.js';
 import { TestClient } from './test-client.js';
 import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './test-database.js';
 
@@ -22,32 +22,6 @@ export type TestServer = {
   signUpConfirmed: (email: string, password?: string, extra?: Record<string, unknown>) => Promise<TestClient>;
   close: () => Promise<void>;
 };
-
-/**
- * A free port, held by a listening socket until `release()`: neither another process binding port 0
- * nor an outgoing connection's local port (drawn from the same range) can take it meanwhile.
- */
-export function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    // A reservation a failed start never releases does not keep the process alive.
-    probe.unref();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      resolve({
-        port: typeof address === 'object' && address ? address.port : 0,
-        release: () => new Promise((done) => probe.close(() => done())),
-      });
-    });
-  });
-}
-
-export async function freePort(): Promise<number> {
-  const { port, release } = await reservePort();
-  await release();
-  return port;
-}
 
 let ipCounter = 1;
 /** Each client gets its own address (via X-Forwarded-For) so per-IP limits stay per test. */
