@@ -91,7 +91,8 @@ export async function listLines(
   query: LineListQuery,
 ): Promise<CappedListResponse<Line>> {
   const scope = access.lines(actor);
-  const filter = await withSearchWindow(ctx, filterOf(scope, query));
+  const asked = filterOf(scope, query);
+  const filter = await withSearchWindow(ctx, asked);
   const cap = ctx.config.linesTotalCap;
   // The server-name sort's order comes from the servers, which rarely change.
   const serverGroups =
@@ -112,7 +113,8 @@ export async function listLines(
     ),
     totalCache(ctx).get(
       (scope.ownerId ?? EVERY_OWNER) + (filter.syncState ? SYNC : ''),
-      JSON.stringify([filter, cap]),
+      // Keyed by the filter as asked: the part of a search the index looks up changes nothing counted.
+      JSON.stringify([asked, cap]),
       () => linesRepository.countUpTo(ctx.db, filter, cap),
     ),
   ]);
