@@ -8,8 +8,11 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureDebianPackages } from './debian-packages.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// Before anything else: without Debian's chromium every browser test fails, minutes in.
+if (!ensureDebianPackages(['chromium', 'nginx'])) process.exit(1);
 const reports = path.join(root, '.test-data/reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });

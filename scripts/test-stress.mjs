@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run test:stress`: the whole `npm test` once while stress-ng keeps both CPU cores busy, so a
 // test that only passes on an idle machine (a fixed sleep, a tight time limit) fails here first.
-// It installs nothing: CI installs stress-ng (Debian package `stress-ng`) before calling it.
+// It installs Debian's stress-ng first when it is missing and may (scripts/debian-packages.mjs).
 import { spawn, spawnSync } from 'node:child_process';
+import { ensureDebianPackages } from './debian-packages.mjs';
 
 const STRESS_BIN = process.env.STRESS_NG ?? 'stress-ng';
 const CPU_WORKERS = process.env.STRESS_CPU_WORKERS ?? '2';
 
+if (!process.env.STRESS_NG && !ensureDebianPackages(['stress-ng'])) process.exit(2);
 const found = spawnSync(STRESS_BIN, ['--version'], { stdio: 'ignore' });
 if (found.error || found.status !== 0) {
   console.error(

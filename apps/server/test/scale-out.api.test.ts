@@ -17,7 +17,8 @@ import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
 const pgUrl = testPostgresUrl();
-// CI installs nginx (.ci/run), so there a missing nginx fails this file instead of skipping it.
+// `npm test` installs nginx where it may (scripts/debian-packages.mjs), and CI must have it: there a
+// missing nginx fails this file instead of skipping it.
 const runnable = Boolean(pgUrl) && (nginxInstalled() || process.env.CI === 'true');
 if (pgUrl && !runnable) console.warn('nginx is not installed: skipping the scale-out tests');
 
