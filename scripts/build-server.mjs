@@ -44,8 +44,8 @@ if (builtAt > changedAt && process.argv[2] !== '--force') {
     // Whitespace, comments and redundant syntax left out, names kept as written (stack traces read
     // without the map too). V8 keeps the bundle's whole text in memory for as long as the server
     // runs: 8.6 MB of it, held as two bytes a character because a few comments were not ASCII,
-    // were 17 MB of every instance's heap; now 6 MB. The map, which Node reads with
-    // --enable-source-maps, names the sources without repeating them (16 MB -> 4.7 MB).
+    // were 17 MB of every instance's heap; now 6 MB. The map (read only when the server is
+    // started with --enable-source-maps) names the sources without repeating them (16 MB -> 4.7 MB).
     minifyWhitespace: true,
     minifySyntax: true,
     sourcesContent: false,
