@@ -29,6 +29,8 @@ export type LoadResult = {
   p99: number;
   /** Connection errors, time-outs and non-2xx answers. */
   errors: number;
+  /** What the errors were, when there were any: "connection errors 1, 502 ×2". */
+  errorDetail: string;
   requests: number;
   /** Requests answered during the warm-up (not in the figures; for per-request costs over the whole run). */
   warmupRequests: number;
@@ -41,7 +43,18 @@ type AutocannonJson = {
   timeouts: number;
   non2xx: number;
   duration: number;
+  statusCodeStats?: Record<string, { count: number }>;
 };
+
+function errorDetailOf(result: AutocannonJson): string {
+  const parts = [];
+  if (result.errors) parts.push(`connection errors ${result.errors}`);
+  if (result.timeouts) parts.push(`time-outs ${result.timeouts}`);
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!code.startsWith('2') && count) parts.push(`${code} ×${count}`);
+  }
+  return parts.join(', ');
+}
 
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
   const args = [autocannonCli, '-j', '-n', '-c', String(spec.connections)];
@@ -75,6 +88,7 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    errorDetail: errorDetailOf(result),
     requests,
     warmupRequests: warmup?.requests.total ?? 0,
   };
@@ -82,7 +96,7 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
 
 /** One printed line: the figure, its target, and whether it is met. */
 export function report(result: LoadResult, target?: { text: string; met: boolean }) {
-  const figure = `${String(result.rps).padStart(6)} req/s   p50 ${result.p50} ms   p99 ${result.p99} ms   errors ${result.errors}`;
+  const figure = `${String(result.rps).padStart(6)} req/s   p50 ${result.p50} ms   p99 ${result.p99} ms   errors ${result.errors}${result.errors ? ` (${result.errorDetail})` : ''}`;
   const verdict = target ? `   target ${target.text}: ${target.met ? 'met' : 'MISSED'}` : '';
   console.log(`${result.label.padEnd(36)} ${figure}${verdict}`);
 }

@@ -269,6 +269,12 @@ async function eventFanOut(
   );
 }
 
+/**
+ * The first page through nginx (docs/deploy/nginx.conf). nginx closes a client's keep-alive
+ * connection after 1,000 requests (its `keepalive_requests` default); autocannon, which sends some
+ * 1,200 a connection here, counts the odd close it races with as a connection error (0 errors with
+ * the limit raised to 100,000). A browser opens a new connection and sees no error.
+ */
 async function listThroughNginx(label: string, upstreams: Server[], cookie: string) {
   const nginx = await startNginx(upstreams.map((s) => Number(new URL(s.url).port)));
   try {
