@@ -495,9 +495,13 @@ export async function runLinesBench(databaseUrl?: string): Promise<void> {
   }
 }
 
-// Run on its own: `npx tsx bench/lines-bench.ts` (PostgreSQL too with LINES_BENCH_DATABASE_URL).
+// Run on its own: `npx tsx bench/lines-bench.ts` (PostgreSQL too with LINES_BENCH_DATABASE_URL;
+// LINES_BENCH_DATABASES=embedded or postgres for one of them).
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runLinesBench();
+  const databases = (process.env.LINES_BENCH_DATABASES ?? 'embedded,postgres').split(',');
+  if (databases.includes('embedded')) await runLinesBench();
   const pgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (pgUrl) await runLinesBench(pgUrl);
+  if (pgUrl && databases.includes('postgres')) await runLinesBench(pgUrl);
+  else if (databases.includes('postgres') && process.env.LINES_BENCH_DATABASES)
+    throw new Error('LINES_BENCH_DATABASES=postgres needs LINES_BENCH_DATABASE_URL');
 }
