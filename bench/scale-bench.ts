@@ -8,7 +8,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -16,6 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { startNginx } from '../apps/server/test/support/nginx.js';
+import { freePort } from '../apps/server/test/support/ports.js';
 import { measure, report } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,17 +45,6 @@ const CLIENT_PROCESSES = Number(process.env.SCALE_BENCH_CLIENT_PROCESSES ?? 4);
 const ADMIN = { email: 'bench-scale@example.com', password: 'bench-password-1' };
 
 type Server = { url: string; pid: number; readyMs: number; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
