@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
 import {
   readSearchSample,
+  searchIsCommon,
   searchWindow,
   type SearchSample,
 } from '../apps/server/src/modules/lines/line-search.js';
@@ -202,6 +203,7 @@ function filterOf(
     search: query.search,
     // The part of the search the index looks up, as the panel picks it from a sample of its own.
     searchWindow: query.search ? searchWindow(query.search.toLowerCase(), sample) : undefined,
+    searchCommon: query.search ? searchIsCommon(query.search.toLowerCase(), sample) : undefined,
     today: isoDate(new Date()),
   };
 }

@@ -295,4 +295,25 @@ describe('lines search on a panel whose lines mostly share a word', () => {
     expect((await found('r12345')).names).toEqual(['near1', 'near2', 'wanted']);
     expect((await found('customer1234')).names).toEqual(['near3', 'wanted']);
   });
+
+  it('lists every line holding a search most lines hold, page after page, with its total', async () => {
+    // "customer1" is held by imported1, 10-19 and 100-199 (111 of the 600, and "customer1234" by the
+    // lines above when this runs after them): a page walks the list's order checking each line.
+    const pages = [];
+    for (const page of [1, 2]) {
+      const res = await admin.get(`/api/lines?search=customer1&page_size=100&page=${page}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      pages.push(res.body as { items: ListedLine[]; total: number });
+    }
+    const listed = pages.flatMap((p) => p.items.map((l) => l.username));
+    const imported = ['imported1', ...Array.from({ length: 10 }, (_, i) => `imported${10 + i}`)];
+    imported.push(...Array.from({ length: 100 }, (_, i) => `imported${100 + i}`));
+    expect(listed.filter((name) => name.startsWith('imported')).sort()).toEqual(imported.sort());
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(pages[0]!.items).toHaveLength(100);
+    expect(pages[0]!.total).toBe(listed.length);
+    // Newest first, as the list is ordered without a sort: the lines of one import in reverse.
+    const ids = pages.flatMap((p) => p.items.map((l) => l.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
 });

@@ -92,30 +92,35 @@ export const lines = pgTable(
     check('users_sync_state_check', sql`${t.syncState} in ('synced', 'pending', 'failing')`),
     // The list pages read 25 rows in index order instead of sorting every line: one index per sort
     // the list offers (the id breaks ties), for the whole panel and per owner. Status and server name
-    // sorts read each status's (or server's) lines in id order (users_enabled_idx, users_server_idx).
-    index('users_created_idx').on(t.createdAt, t.id),
+    // sorts read each status's (or server's) lines in id order (users_enabled_idx, users_trial_idx,
+    // users_server_idx). The columns a status or an expiry window is decided by (expiry date,
+    // enabled, trial) ride along after the id in the indexes the default order and the status sort
+    // walk: those walks skip non-matching lines inside the index, never reading the table for them
+    // (a reseller's status sort read 1,200 rows of other owners and other statuses to find 100;
+    // "expiring within 7 days" read 2,800 lines to find 25).
+    index('users_created_idx').on(t.createdAt, t.id, t.expiryDate, t.enabled, t.isTrial),
     index('users_expiry_idx').on(t.expiryDate, t.id),
     index('users_added_idx').on(t.addedDate, t.id),
     index('users_owner_email_idx').on(t.ownerEmail, t.id),
     index('users_sync_state_idx').on(t.syncState, t.id),
-    index('users_enabled_idx').on(t.enabled, t.id),
+    index('users_enabled_idx').on(t.enabled, t.id, t.expiryDate, t.isTrial),
     index('users_server_idx').on(t.serverId, t.id),
     index('users_plan_idx').on(t.planId),
-    index('users_owner_created_idx').on(t.ownerId, t.createdAt, t.id),
+    index('users_owner_created_idx').on(t.ownerId, t.createdAt, t.id, t.expiryDate, t.enabled, t.isTrial),
     // Resellers' lists sorted or filtered by expiry stay index-ordered within their own lines.
     index('users_owner_expiry_idx').on(t.ownerId, t.expiryDate, t.id),
     index('users_owner_username_idx').on(t.ownerId, t.username),
     index('users_owner_added_idx').on(t.ownerId, t.addedDate, t.id),
     index('users_owner_email_order_idx').on(t.ownerId, t.ownerEmail, t.id),
     index('users_owner_sync_state_idx').on(t.ownerId, t.syncState, t.id),
-    index('users_owner_enabled_idx').on(t.ownerId, t.enabled, t.id),
+    index('users_owner_enabled_idx').on(t.ownerId, t.enabled, t.id, t.expiryDate, t.isTrial),
     index('users_owner_server_idx').on(t.ownerId, t.serverId, t.id),
     // The status sort's trial bucket: trial lines in id order without walking every line to find them.
     index('users_trial_idx')
-      .on(t.id)
+      .on(t.id, t.enabled, t.expiryDate)
       .where(sql`${t.isTrial}`),
     index('users_owner_trial_idx')
-      .on(t.ownerId, t.id)
+      .on(t.ownerId, t.id, t.enabled, t.expiryDate)
       .where(sql`${t.isTrial}`),
     // Trigrams find the lines containing a search text without reading every line (pg_trgm). Without
     // fastupdate each new line's trigrams go straight into the index: with it they wait in a pending

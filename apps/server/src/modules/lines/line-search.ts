@@ -24,6 +24,11 @@ const MIN_SAMPLE = 200;
 const SMALL_SAMPLE_MAX_AGE_MS = 30_000;
 /** A three-letter part found in this share of the sampled lines or more is common. */
 const COMMON_SHARE = 0.05;
+/**
+ * A search held by this share of the sampled lines or more is common: walking the list's order finds
+ * a page of it within some 25 / share lines (1,250 at most), fewer than the index would hand over.
+ */
+const COMMON_SEARCH_SHARE = 0.02;
 /** Windows kept per sample: the same searches come again while a list is paged and refreshed. */
 const KEPT_WINDOWS = 500;
 
@@ -76,11 +81,21 @@ export function searchWindow(needle: string, sample: SearchSample): string {
   return holding(window) > holding(needle) ? needle : window;
 }
 
+/** Whether so many lines hold `needle` (lower-cased) that a page is found by walking the list's order. */
+export function searchIsCommon(needle: string, sample: SearchSample): boolean {
+  if (sample.texts.length < MIN_SAMPLE) return false;
+  const holding = sample.texts.reduce((n, text) => n + (text.includes(needle) ? 1 : 0), 0);
+  return holding >= COMMON_SEARCH_SHARE * sample.texts.length;
+}
+
+/** How a search is looked up: see `LineFilter`'s `searchWindow` and `searchCommon`. */
+type SearchLookup = { window: string; common: boolean };
+
 type SampleState = {
   sample: SearchSample | null;
   takenAt: number;
   loading: Promise<SearchSample> | null;
-  windows: Map<string, string>;
+  windows: Map<string, SearchLookup>;
 };
 
 const sampleState = perContext((): SampleState => ({
@@ -109,7 +124,10 @@ function loadSample(ctx: AppContext, state: SampleState): Promise<SearchSample> 
   return state.loading;
 }
 
-/** The filter with its search's window (`searchWindow` over this instance's sample of the lines). */
+/**
+ * The filter with its search's window (`searchWindow`) and whether it is common (`searchIsCommon`),
+ * both over this instance's sample of the lines.
+ */
 export async function withSearchWindow(ctx: AppContext, filter: LineFilter): Promise<LineFilter> {
   if (!filter.search) return filter;
   const needle = filter.search.toLowerCase();
@@ -125,11 +143,11 @@ export async function withSearchWindow(ctx: AppContext, filter: LineFilter): Pro
       ctx.log.warn({ err: error }, 'the lines search sample could not be read again'),
     );
   }
-  let window = state.windows.get(needle);
-  if (window === undefined) {
-    window = searchWindow(needle, sample);
+  let lookup = state.windows.get(needle);
+  if (lookup === undefined) {
+    lookup = { window: searchWindow(needle, sample), common: searchIsCommon(needle, sample) };
     if (state.windows.size >= KEPT_WINDOWS) state.windows.clear();
-    state.windows.set(needle, window);
+    state.windows.set(needle, lookup);
   }
-  return { ...filter, searchWindow: window };
+  return { ...filter, searchWindow: lookup.window, searchCommon: lookup.common };
 }

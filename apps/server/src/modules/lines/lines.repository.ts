@@ -19,6 +19,7 @@ import {
   like,
   lt,
   lte,
+  not,
   sql,
   type Placeholder,
   type SQL,
@@ -85,6 +86,11 @@ export type LineFilter = {
    * `line-search.ts`); each line found is then checked for the whole search.
    */
   searchWindow?: string;
+  /**
+   * Most lines hold the search (by the same sample): a page then walks its order checking each line
+   * for it, which finds a page within a few dozen lines, instead of asking the index for them all.
+   */
+  searchCommon?: boolean;
   /** YYYY-MM-DD: statuses derive from it. */
   today: string;
 };
@@ -125,16 +131,23 @@ type FilterSql = {
   expiringWithinDays?: Bound<number>;
   syncState?: Bound<LineSyncState>;
   searchPattern?: Bound<string>;
-  /** The whole search, when the pattern holds only a part of it. */
+  /** The whole search, when the pattern holds only a part of it, or alone for a common search. */
   searchNeedle?: Bound<string>;
   today: Bound<string>;
 };
 
-function filterSql(filter: LineFilter): FilterSql {
-  const { search, searchWindow, ...rest } = filter;
+/**
+ * The filter as its statement uses it; `forPage`: for a page's statement, where a common search
+ * (`searchCommon`) is checked line by line as the page's order is walked. A count reads every match
+ * up to its cap, and asks the index for them.
+ */
+function filterSql(filter: LineFilter, forPage = false): FilterSql {
+  const { search, searchWindow, searchCommon, ...rest } = filter;
   if (!search) return rest;
   // search_text is username, name, email and notes lower-cased (see the schema).
   const needle = search.toLowerCase();
+  // `strpos` is what a LIKE '%needle%' checks, and no index can answer it: the plan walks the order.
+  if (forPage && searchCommon) return { ...rest, searchNeedle: needle };
   if (!searchWindow || searchWindow === needle) {
     return { ...rest, searchPattern: `%${escapeLike(needle)}%` };
   }
@@ -152,7 +165,7 @@ function boundFilter(filter: LineFilter): {
 } {
   const bound: Record<string, unknown> = {};
   const values: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filterSql(filter))) {
+  for (const [key, value] of Object.entries(filterSql(filter, true))) {
     // An empty owner (`?owner_id=`) filters nothing, as in `whereOf`.
     if (value === undefined || value === null || value === '' || key === 'status') {
       bound[key] = value;
@@ -171,15 +184,17 @@ function dateParam(iso: Bound<string>): SQL {
 
 /** A status condition (shared `lineStatusRules`) in SQL, or its negation. */
 function conditionSql(when: LineStatusCondition, holds: boolean, today: Bound<string>): SQL {
+  // Flags as plain conditions, not compared with bound values: a plan kept for a prepared statement
+  // then knows which lines they pick, and can use the partial index on trial lines.
   switch (when) {
     case 'disabled':
-      return eq(lines.enabled, !holds);
+      return holds ? not(lines.enabled) : sql`${lines.enabled}`;
     case 'expired':
       return holds
         ? lt(lines.expiryDate, dateParam(today) as never)
         : gte(lines.expiryDate, dateParam(today) as never);
     case 'trial':
-      return eq(lines.isTrial, holds);
+      return holds ? sql`${lines.isTrial}` : not(lines.isTrial);
     case 'always':
       return holds ? sql`true` : sql`false`;
   }
@@ -226,6 +241,8 @@ function whereOf(filter: FilterSql): SQL | undefined {
 
 type Order = 'asc' | 'desc';
 type Page = { sort?: string; order: Order; limit: number; offset: number };
+/** A count in a statement: given (bound), a placeholder, or written into its text (`countLiteral`). */
+type Count = Bound<number> | SQL;
 /**
  * A page as its statement uses it; `upTo` is offset + limit (the rows each bucket reads), and
  * `skips` whether rows come before it (it decides the statement's shape, so it is never bound).
@@ -233,15 +250,47 @@ type Page = { sort?: string; order: Order; limit: number; offset: number };
 type PageSql = {
   sort?: string;
   order: Order;
-  limit: Bound<number>;
-  offset: Bound<number>;
-  upTo: Bound<number>;
+  limit: Count;
+  offset: Count;
+  upTo: Count;
   skips: boolean;
 };
 
-const pageSql = (page: Page): PageSql => ({
+/** A number written into the statement's text. */
+function countLiteral(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a count: ${n}`);
+  return sql.raw(String(n));
+}
+
+/** Drizzle writes an SQL chunk given as a limit or offset as it is, and binds a number. */
+const asCount = (count: Count) => count as number | Placeholder;
+
+/**
+ * Whether a page's statement is written so that PostgreSQL may plan it once and keep the plan for
+ * every run of it (a generic plan), which it does when that plan costs no more than planning each
+ * run with its values: an admin's first page, read in the order of an index, picking lines by a
+ * status or a server of the server-name sort (written into the text) or checking a common search
+ * as it walks, with the page's size written into the text. A bound LIMIT makes every generic plan
+ * look dear (the planner assumes it reads a tenth of the table), so PostgreSQL plans each run with
+ * its values, which is what the other pages need: how many lines a rare search, a server, an owner,
+ * a sync state or an expiry window matches varies from one value to the next, and one plan for
+ * every value read all 100,000 lines for a rare search or a sync state, or for page 100 (36, 22 and
+ * 33 ms against 0.1-1 ms), and walked the whole panel's order for a reseller's own lines (the
+ * planner cannot tell a reseller of 100 lines from one of 50,000 by a bound id). A first page's
+ * planning took about half of its database time (0.3-0.8 ms of 0.6-1.5 ms).
+ */
+function plannedOnce(boundValues: Record<string, unknown>, skips: boolean): boolean {
+  return !skips && Object.keys(boundValues).every((key) => ONE_PLAN_VALUES.has(key));
+}
+
+/** Bound values that only check the lines a kept plan's index walk reads, whatever they are. */
+const ONE_PLAN_VALUES = new Set(['searchNeedle', 'today']);
+
+/** A page's counts, bound, or written into the statement when it is `plannedOnce`. */
+const pageSql = (page: Page, once: boolean): PageSql => ({
   ...page,
-  upTo: page.offset + page.limit,
+  limit: once ? countLiteral(page.limit) : page.limit,
+  upTo: once ? countLiteral(page.offset + page.limit) : page.offset + page.limit,
   skips: page.offset > 0,
 });
 type PageColumnsOfPresence = {
@@ -296,11 +345,11 @@ function bucketedPageIds(db: Db, filter: FilterSql, page: PageSql, buckets: SQL[
   const ordered = page.order === 'asc' ? buckets : [...buckets].reverse();
   const branches = ordered.map((condition, i) =>
     db
-      .select({ id: lines.id, bucket: sql<number>`${i}::int`.as('bucket') })
+      .select({ id: lines.id, bucket: sql<number>`${sql.raw(String(i))}::int`.as('bucket') })
       .from(lines)
       .where(and(whereOf(filter), condition))
       .orderBy(direction(lines.id))
-      .limit(page.upTo)
+      .limit(asCount(page.upTo))
       .$dynamic(),
   );
   const [first, ...rest] = branches;
@@ -312,18 +361,21 @@ function bucketedPageIds(db: Db, filter: FilterSql, page: PageSql, buckets: SQL[
   );
   return union
     .orderBy(asc(sql`bucket`), direction(sql`id`))
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(asCount(page.limit))
+    .offset(asCount(page.offset))
     .as('page_ids') as PageIds & { bucket: SQL.Aliased<number> };
 }
 
 /** The servers' ids grouped by name, in name order (names may repeat): the server-name sort's buckets. */
 export type ServerNameGroups = number[][];
 
-/** The server-name sort's buckets: each name's servers, then the lines without a server. */
+/**
+ * The server-name sort's buckets: each name's servers, then the lines without a server. The ids are
+ * written into the statement (it is built for one set of servers): a kept plan knows each one's lines.
+ */
 function serverBuckets(groups: ServerNameGroups): SQL[] {
   return [
-    ...groups.map((ids) => (ids.length === 1 ? eq(lines.serverId, ids[0]!) : inArray(lines.serverId, ids))),
+    ...groups.map((ids) => sql`${lines.serverId} in (${sql.join(ids.map(countLiteral), sql`, `)})`),
     isNull(lines.serverId),
   ];
 }
@@ -358,15 +410,15 @@ function pageQuery(db: Db, filter: FilterSql, page: PageSql, serverBuckets: SQL[
       .leftJoin(linePresence, eq(linePresence.lineId, lines.id))
       .where(whereOf(filter))
       .orderBy(direction(column), direction(lines.id))
-      .limit(page.limit);
+      .limit(asCount(page.limit));
   }
   const ids = db
     .select({ id: lines.id, key: sql`${column}`.as('page_key') })
     .from(lines)
     .where(whereOf(filter))
     .orderBy(direction(column), direction(lines.id))
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(asCount(page.limit))
+    .offset(asCount(page.offset))
     .as('page_ids');
   return withPageColumns(db, ids).orderBy(direction(ids.key), direction(ids.id));
 }
@@ -388,9 +440,9 @@ let preparedCount = 0;
 
 /**
  * Runs a page through a statement built once for its shape (which filters are set, the status, sort
- * and order) and prepared: the list's most frequent request neither builds its SQL again nor, on
- * either database, has it parsed again (a named statement, per connection on PostgreSQL), nor planned
- * again where PostgreSQL finds a generic plan as good.
+ * and order) and prepared: the list's most frequent request neither builds its SQL again
+ * nor, on either database, has it parsed again (a named statement, per connection on PostgreSQL),
+ * nor, when it is `plannedOnce`, planned again.
  */
 async function runPreparedPage(
   db: Db,
@@ -399,22 +451,26 @@ async function runPreparedPage(
   serverGroups: ServerNameGroups | null,
 ): Promise<{ j: string }[]> {
   const { bound, values, shape } = boundFilter(filter);
-  const { limit, offset, upTo, skips } = pageSql(page);
+  const skips = page.offset > 0;
+  const once = plannedOnce(values, skips);
   // The server-name sort's buckets name the servers in the statement: one statement per set of them.
   const servers = page.sort === 'server_name' ? JSON.stringify(serverGroups) : '';
-  const key = `${shape}|${page.sort ?? ''}|${page.order}|${skips}|${servers}`;
+  const size = once ? page.limit : '';
+  const key = `${shape}|${page.sort ?? ''}|${page.order}|${skips}|${size}|${servers}`;
   let byShape = preparedPages.get(db);
   if (!byShape) preparedPages.set(db, (byShape = new Map()));
   let prepared = byShape.get(key);
   if (!prepared) {
-    const placeholders: PageSql = {
-      sort: page.sort,
-      order: page.order,
-      limit: sql.placeholder('limit'),
-      offset: sql.placeholder('offset'),
-      upTo: sql.placeholder('upTo'),
-      skips,
-    };
+    const placeholders: PageSql = once
+      ? pageSql(page, true)
+      : {
+          sort: page.sort,
+          order: page.order,
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+          upTo: sql.placeholder('upTo'),
+          skips,
+        };
     const buckets = page.sort === 'server_name' ? serverBuckets(serverGroups ?? []) : null;
     preparedCount += 1;
     prepared = prepareJsonRows(
@@ -429,7 +485,12 @@ async function runPreparedPage(
     }
     byShape.set(key, prepared);
   }
-  return prepared.execute({ ...values, limit, offset, upTo });
+  return prepared.execute({
+    ...values,
+    limit: page.limit,
+    offset: page.offset,
+    upTo: page.offset + page.limit,
+  });
 }
 
 export const linesRepository = {
@@ -469,7 +530,8 @@ export const linesRepository = {
   async pageStatement(db: Db, filter: LineFilter, page: Page) {
     const buckets =
       page.sort === 'server_name' ? serverBuckets(await linesRepository.serverNameGroups(db)) : null;
-    return { statement: pageQuery(db, filterSql(filter), pageSql(page), buckets) };
+    const once = plannedOnce(boundFilter(filter).values, page.offset > 0);
+    return { statement: pageQuery(db, filterSql(filter, true), pageSql(page, once), buckets) };
   },
   async serverNameGroups(db: Db): Promise<ServerNameGroups> {
     const servers = await db
