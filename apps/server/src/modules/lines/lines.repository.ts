@@ -222,7 +222,10 @@ export function escapeLike(text: string): string {
 
 function whereOf(filter: FilterSql): SQL | undefined {
   const parts: SQL[] = [];
-  if (filter.scopeOwnerId !== null) parts.push(eq(lines.ownerId, filter.scopeOwnerId));
+  // The scope's owner as a range of one: see `scopeOrder`.
+  if (filter.scopeOwnerId !== null) {
+    parts.push(gte(lines.ownerId, filter.scopeOwnerId), lte(lines.ownerId, filter.scopeOwnerId));
+  }
   if (filter.ownerId) parts.push(eq(lines.ownerId, filter.ownerId));
   if (filter.serverId !== undefined) parts.push(eq(lines.serverId, filter.serverId));
   if (filter.syncState) parts.push(eq(lines.syncState, filter.syncState));
@@ -240,6 +243,18 @@ function whereOf(filter: FilterSql): SQL | undefined {
 }
 
 type Order = 'asc' | 'desc';
+
+/**
+ * A reseller's page is ordered by its owner first: only the indexes that start with the owner give
+ * that order, so a plan kept for every reseller (`plannedOnce`) walks the reseller's own lines, never
+ * the whole panel's order checking each line's owner, which a plan made for a bound owner id may
+ * choose (the planner cannot tell a reseller of 100 lines from one of 50,000 by it). The owner is
+ * written as a range of one (`>=` and `<=`), which selects the same lines: an equality would tell
+ * the planner that the owner is the same on every line, and it would drop the owner from the order.
+ */
+function scopeOrder(filter: FilterSql, direction: typeof asc): SQL[] {
+  return filter.scopeOwnerId === null ? [] : [direction(lines.ownerId)];
+}
 type Page = { sort?: string; order: Order; limit: number; offset: number };
 /** A count in a statement: given (bound), a placeholder, or written into its text (`countLiteral`). */
 type Count = Bound<number> | SQL;
@@ -268,23 +283,24 @@ const asCount = (count: Count) => count as number | Placeholder;
 /**
  * Whether a page's statement is written so that PostgreSQL may plan it once and keep the plan for
  * every run of it (a generic plan), which it does when that plan costs no more than planning each
- * run with its values: an admin's first page, read in the order of an index, picking lines by a
- * status or a server of the server-name sort (written into the text) or checking a common search
- * as it walks, with the page's size written into the text. A bound LIMIT makes every generic plan
- * look dear (the planner assumes it reads a tenth of the table), so PostgreSQL plans each run with
- * its values, which is what the other pages need: how many lines a rare search, a server, an owner,
- * a sync state or an expiry window matches varies from one value to the next, and one plan for
- * every value read all 100,000 lines for a rare search or a sync state, or for page 100 (36, 22 and
- * 33 ms against 0.1-1 ms), and walked the whole panel's order for a reseller's own lines (the
- * planner cannot tell a reseller of 100 lines from one of 50,000 by a bound id). A first page's
- * planning took about half of its database time (0.3-0.8 ms of 0.6-1.5 ms).
+ * run with its values: a first page read in the order of an index, the whole panel's or the
+ * reseller's own (`scopeOrder`), picking lines by a status or a server of the server-name sort
+ * (written into the text) or checking a common search as it walks, with the page's size written
+ * into the text. A bound LIMIT makes every generic plan look dear (the planner assumes it reads a
+ * tenth of the table), so PostgreSQL plans each run with its values, which is what the other pages
+ * need: how many lines a rare search, a server, an owner picked by an admin, a sync state or an
+ * expiry window matches varies from one value to the next, and one plan for every value read all
+ * 100,000 lines for a rare search or a sync state, or for page 100 (36, 22 and 33 ms against
+ * 0.1-1 ms). Planning took about half of a first page's database time (0.3-0.8 ms of 0.6-1.5 ms),
+ * and more on the embedded database (a reseller's status sort: 2.8 ms of the panel's CPU a request
+ * planned each time, 1.6 ms with its plan kept).
  */
 function plannedOnce(boundValues: Record<string, unknown>, skips: boolean): boolean {
   return !skips && Object.keys(boundValues).every((key) => ONE_PLAN_VALUES.has(key));
 }
 
 /** Bound values that only check the lines a kept plan's index walk reads, whatever they are. */
-const ONE_PLAN_VALUES = new Set(['searchNeedle', 'today']);
+const ONE_PLAN_VALUES = new Set(['scopeOwnerId', 'searchNeedle', 'today']);
 
 /** A page's counts, bound, or written into the statement when it is `plannedOnce`. */
 const pageSql = (page: Page, once: boolean): PageSql => ({
@@ -348,7 +364,7 @@ function bucketedPageIds(db: Db, filter: FilterSql, page: PageSql, buckets: SQL[
       .select({ id: lines.id, bucket: sql<number>`${sql.raw(String(i))}::int`.as('bucket') })
       .from(lines)
       .where(and(whereOf(filter), condition))
-      .orderBy(direction(lines.id))
+      .orderBy(...scopeOrder(filter, direction), direction(lines.id))
       .limit(asCount(page.upTo))
       .$dynamic(),
   );
@@ -409,14 +425,14 @@ function pageQuery(db: Db, filter: FilterSql, page: PageSql, serverBuckets: SQL[
       .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
       .leftJoin(linePresence, eq(linePresence.lineId, lines.id))
       .where(whereOf(filter))
-      .orderBy(direction(column), direction(lines.id))
+      .orderBy(...scopeOrder(filter, direction), direction(column), direction(lines.id))
       .limit(asCount(page.limit));
   }
   const ids = db
     .select({ id: lines.id, key: sql`${column}`.as('page_key') })
     .from(lines)
     .where(whereOf(filter))
-    .orderBy(direction(column), direction(lines.id))
+    .orderBy(...scopeOrder(filter, direction), direction(column), direction(lines.id))
     .limit(asCount(page.limit))
     .offset(asCount(page.offset))
     .as('page_ids');
