@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
+import { afterAnswer, forwardSetCookies, toWebHeaders } from '../../platform/http.js';
 import { toMe } from '../accounts/account-mapper.js';
 import { accountsRepository, type AccountRow } from '../accounts/accounts.repository.js';
 import { translateAuthError } from '../auth/auth-errors.js';
@@ -96,10 +96,16 @@ async function meById(ctx: AppContext, id: string): Promise<Me> {
   return meWithTwoFactor(ctx, row);
 }
 
-/** Every instance drops its cached callers of the account: its session and two-factor state changed. */
-async function accountChanged(ctx: AppContext, accountId: string): Promise<void> {
+/**
+ * Every instance drops its cached callers of the account: its session and two-factor state changed.
+ * The account's own live event follows the answer, which sets the renewed session's cookie: a tab of
+ * this browser told first would ask again with the old session, which has ended, and be signed out.
+ */
+async function accountChanged(ctx: AppContext, reply: FastifyReply, accountId: string): Promise<void> {
   await ctx.bus.publishInternal({ type: 'callers_changed', accountId });
-  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: accountId, audience: [accountId] });
+  afterAnswer(reply, () =>
+    ctx.bus.publish({ table: 'auth_users', action: 'update', id: accountId, audience: [accountId] }),
+  );
 }
 
 /**
@@ -140,7 +146,7 @@ export async function confirmTwoFactor(
       return translateTwoFactorError(error);
     });
   forwardSetCookies(result.headers, reply);
-  await accountChanged(ctx, me.id);
+  await accountChanged(ctx, reply, me.id);
   return meById(ctx, me.id);
 }
 
@@ -164,7 +170,7 @@ export async function disableTwoFactor(
     }),
   );
   forwardSetCookies(result.headers, reply);
-  await accountChanged(ctx, me.id);
+  await accountChanged(ctx, reply, me.id);
   return meById(ctx, me.id);
 }
 
