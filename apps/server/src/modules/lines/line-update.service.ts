@@ -11,7 +11,7 @@ import { deliver, writeResult } from './line-answer.js';
 import { balanceOf, publishLineWrite } from './line-charge.js';
 import { cleanHostPort, cleanText } from './line-fields.js';
 import { SYNC_OK } from './line-sync.js';
-import { findVisible, inTransaction, lockVisible } from './line-scope.js';
+import { inTransaction, lockVisible } from './line-scope.js';
 import { keyOf, requestDelivery, writeLineChange, type Claimed, type LineHistory } from './line-write.js';
 import { linesRepository, type LineUpdate } from './lines.repository.js';
 
@@ -29,32 +29,11 @@ export async function updateLine(
   patch: LinePatchBody,
 ): Promise<LineWriteResult> {
   const scope = access.lines(actor);
-  await findVisible(ctx, scope, id);
-
-  const values: LineUpdate = {};
-  if (patch.expiry_date !== undefined) {
-    if (!scope.actor.isAdmin) throw new AppError('LINE_EXPIRY_ADMIN_ONLY');
-    const expiry = parseExpiryDate(patch.expiry_date);
-    if (!expiry) throw new AppError('LINE_INVALID_EXPIRY_DATE');
-    values.expiryDate = expiry;
-  }
-  // An empty password keeps the current one: edit forms send every field.
-  const password = patch.password?.trim();
-  if (password) {
-    if (!isValidLineCredential(password)) throw new AppError('LINE_INVALID_PASSWORD');
-    values.password = password;
-  }
-  if (patch.notes !== undefined) values.notes = cleanText(patch.notes);
-  if (patch.name !== undefined) values.name = cleanText(patch.name);
-  if (patch.email !== undefined) values.email = cleanText(patch.email);
-  if (patch.company !== undefined) values.company = cleanText(patch.company);
-  if (patch.host_port !== undefined) values.hostPort = cleanHostPort(patch.host_port);
-  if (patch.enabled !== undefined) values.enabled = patch.enabled;
-  if (Object.keys(values).length === 0) throw new AppError('LINE_NOTHING_TO_UPDATE');
-
   let claimed: Claimed | undefined;
   const { line, agentChanged, changedAny } = await inTransaction(ctx, async (tx) => {
+    // Visibility first, under the row lock: someone else's line is not found, whatever the patch.
     const current = await lockVisible(tx, scope, id);
+    const values = patchValues(scope.actor, patch);
     const changed = (Object.keys(values) as (keyof LineUpdate)[]).filter(
       (field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]),
     );
@@ -88,6 +67,31 @@ export async function updateLine(
   if (changedAny) await publishLineWrite(ctx, 'update', line);
   const sync = agentChanged ? await deliver(ctx, keyOf(line), 'update', claimed) : SYNC_OK;
   return writeResult(ctx, id, sync, 0, await balanceOf(ctx, scope.actor, null));
+}
+
+/** The fields a patch sets, checked; refused when it sets none. */
+function patchValues(actor: Actor, patch: LinePatchBody): LineUpdate {
+  const values: LineUpdate = {};
+  if (patch.expiry_date !== undefined) {
+    if (!actor.isAdmin) throw new AppError('LINE_EXPIRY_ADMIN_ONLY');
+    const expiry = parseExpiryDate(patch.expiry_date);
+    if (!expiry) throw new AppError('LINE_INVALID_EXPIRY_DATE');
+    values.expiryDate = expiry;
+  }
+  // An empty password keeps the current one: edit forms send every field.
+  const password = patch.password?.trim();
+  if (password) {
+    if (!isValidLineCredential(password)) throw new AppError('LINE_INVALID_PASSWORD');
+    values.password = password;
+  }
+  if (patch.notes !== undefined) values.notes = cleanText(patch.notes);
+  if (patch.name !== undefined) values.name = cleanText(patch.name);
+  if (patch.email !== undefined) values.email = cleanText(patch.email);
+  if (patch.company !== undefined) values.company = cleanText(patch.company);
+  if (patch.host_port !== undefined) values.hostPort = cleanHostPort(patch.host_port);
+  if (patch.enabled !== undefined) values.enabled = patch.enabled;
+  if (Object.keys(values).length === 0) throw new AppError('LINE_NOTHING_TO_UPDATE');
+  return values;
 }
 
 /**
