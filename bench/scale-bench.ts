@@ -38,8 +38,12 @@ function startScriptFlags(): string[] {
 const SEEDED = 100_000;
 const STREAMS = Number(process.env.SCALE_BENCH_STREAMS ?? 1000);
 const CHANGES = 10;
-/** Changes made and waited for before the timed ones. */
-const WARMUP_CHANGES = 3;
+/**
+ * Changes are made and waited for during this long before the timed ones, as autocannon's warm-up
+ * second does before the list's figures (at least MIN_WARMUP_CHANGES of them).
+ */
+const WARMUP_MS = 1000;
+const MIN_WARMUP_CHANGES = 3;
 /** Processes the event streams are read by. */
 const CLIENT_PROCESSES = Number(process.env.SCALE_BENCH_CLIENT_PROCESSES ?? 4);
 const ADMIN = { email: 'bench-scale@example.com', password: 'bench-password-1' };
@@ -213,15 +217,12 @@ async function eventFanOut(
   };
 
   const ids = (
-    await (
-      await fetch(`${changeUrl}/api/lines?page_size=${CHANGES + WARMUP_CHANGES}`, { headers: { cookie } })
-    ).json()
-  ).items as { id: number }[];
-  const latencies: number[] = [];
-  /** How long the change request itself took to answer: the part of the delay before any fan-out. */
-  const answered: number[] = [];
-  let missing = 0;
-  for (const [index, { id }] of ids.entries()) {
+    (await (await fetch(`${changeUrl}/api/lines?page_size=100`, { headers: { cookie } })).json()) as {
+      items: { id: number }[];
+    }
+  ).items.map((item) => item.id);
+  /** One change to all the streams: how long each took to see it, and how long the change took to answer. */
+  const change = async (id: number) => {
     const sent = Date.now();
     const res = await fetch(`${changeUrl}/api/lines/${id}`, {
       method: 'PATCH',
@@ -229,7 +230,7 @@ async function eventFanOut(
       body: JSON.stringify({ notes: `changed at ${sent}` }),
     });
     if (!res.ok) throw new Error(`line change failed: ${res.status} ${await res.text()}`);
-    answered.push(Date.now() - sent);
+    const answeredMs = Date.now() - sent;
     let times: number[] = [];
     const until = Date.now() + 5000;
     while (Date.now() < until) {
@@ -237,24 +238,43 @@ async function eventFanOut(
       if (times.length >= STREAMS) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    // The first changes after the list load only warm the change path up (as autocannon's warm-up
-    // does for the list): compiled code, the lines' pages, the collection the list load left.
-    if (index < WARMUP_CHANGES) {
-      answered.pop();
-      continue;
-    }
-    missing += STREAMS - times.length;
-    latencies.push(...times.map((t) => t - sent));
+    return { latencies: times.map((t) => t - sent), missing: STREAMS - times.length, answeredMs };
+  };
+  const summary = (changes: Awaited<ReturnType<typeof change>>[]) => {
+    const latencies = changes.flatMap((c) => c.latencies).sort((a, b) => a - b);
+    const answered = changes.map((c) => c.answeredMs).sort((a, b) => a - b);
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+    return {
+      p50: pct(0.5),
+      p95: pct(0.95),
+      max: latencies.at(-1),
+      missing: changes.reduce((sum, c) => sum + c.missing, 0),
+      answeredP50: answered[Math.floor(answered.length / 2)],
+    };
+  };
+
+  // The first changes after the streams opened find the change path, the fan-out and the streams'
+  // connections cold (code not yet compiled, the collection the list load left): shown, untimed.
+  const warmup: Awaited<ReturnType<typeof change>>[] = [];
+  const warmupEnds = Date.now() + WARMUP_MS;
+  while (warmup.length < MIN_WARMUP_CHANGES || Date.now() < warmupEnds) {
+    warmup.push(await change(ids[warmup.length % ids.length]!));
   }
+  const timed: Awaited<ReturnType<typeof change>>[] = [];
+  for (let i = 0; i < CHANGES; i++) timed.push(await change(ids[(warmup.length + i) % ids.length]!));
   for (const reader of readers) reader.child.stdin!.write('exit\n');
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
-  const p95 = pct(0.95);
+
+  const cold = summary(warmup.slice(0, CHANGES));
+  const warm = summary(timed);
+  line(
+    `${label}, first changes`,
+    `p50 ${cold.p50} ms   p95 ${cold.p95} ms   max ${cold.max} ms   (the first ${Math.min(CHANGES, warmup.length)} changes after the streams opened, untimed; answered in p50 ${cold.answeredP50} ms)`,
+  );
   line(
     label,
-    `p50 ${pct(0.5)} ms   p95 ${p95} ms   max ${latencies.at(-1)} ms   (${CHANGES} changes × ${STREAMS} streams after ${WARMUP_CHANGES} untimed, ${missing} not received; the change answered in p50 ${answered.sort((a, b) => a - b)[Math.floor(answered.length / 2)]} ms)`,
-    { text: `p95 <= ${targetMs} ms, all received`, met: p95 <= targetMs && missing === 0 },
+    `p50 ${warm.p50} ms   p95 ${warm.p95} ms   max ${warm.max} ms   (${CHANGES} changes × ${STREAMS} streams after ${warmup.length} untimed in ${WARMUP_MS / 1000} s, ${warm.missing} not received; the change answered in p50 ${warm.answeredP50} ms)`,
+    { text: `p95 <= ${targetMs} ms, all received`, met: warm.p95 <= targetMs && warm.missing === 0 },
   );
 }
 
