@@ -77,15 +77,18 @@ export function searchWindow(needle: string, sample: SearchSample): string {
   }
   if (start === 0 && end === chars.length) return needle;
   const window = chars.slice(start, end).join('');
-  const holding = (part: string) => sample.texts.reduce((n, text) => n + (text.includes(part) ? 1 : 0), 0);
-  return holding(window) > holding(needle) ? needle : window;
+  return holdingCount(window, sample) > holdingCount(needle, sample) ? needle : window;
+}
+
+/** How many of the sampled lines hold `part`. */
+function holdingCount(part: string, sample: SearchSample): number {
+  return sample.texts.reduce((n, text) => n + (text.includes(part) ? 1 : 0), 0);
 }
 
 /** Whether so many lines hold `needle` (lower-cased) that a page is found by walking the list's order. */
 export function searchIsCommon(needle: string, sample: SearchSample): boolean {
   if (sample.texts.length < MIN_SAMPLE) return false;
-  const holding = sample.texts.reduce((n, text) => n + (text.includes(needle) ? 1 : 0), 0);
-  return holding >= COMMON_SEARCH_SHARE * sample.texts.length;
+  return holdingCount(needle, sample) >= COMMON_SEARCH_SHARE * sample.texts.length;
 }
 
 /** How a search is looked up: see `LineFilter`'s `searchWindow` and `searchCommon`. */

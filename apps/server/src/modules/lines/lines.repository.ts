@@ -295,9 +295,12 @@ const asCount = (count: Count) => count as number | Placeholder;
  * and more on the embedded database (a reseller's status sort: 2.8 ms of the panel's CPU a request
  * planned each time, 1.6 ms with its plan kept).
  */
-function plannedOnce(boundValues: Record<string, unknown>, skips: boolean): boolean {
-  return !skips && Object.keys(boundValues).every((key) => ONE_PLAN_VALUES.has(key));
+function plannedOnce(boundValues: Record<string, unknown>, page: Page): boolean {
+  return !skipsRows(page) && Object.keys(boundValues).every((key) => ONE_PLAN_VALUES.has(key));
 }
+
+/** Whether lines come before the page: it decides the statement's shape, so it is never bound. */
+const skipsRows = (page: Page) => page.offset > 0;
 
 /** Bound values that only check the lines a kept plan's index walk reads, whatever they are. */
 const ONE_PLAN_VALUES = new Set(['scopeOwnerId', 'searchNeedle', 'today']);
@@ -307,7 +310,7 @@ const pageSql = (page: Page, once: boolean): PageSql => ({
   ...page,
   limit: once ? countLiteral(page.limit) : page.limit,
   upTo: once ? countLiteral(page.offset + page.limit) : page.offset + page.limit,
-  skips: page.offset > 0,
+  skips: skipsRows(page),
 });
 type PageColumnsOfPresence = {
   onlineSessions: number | null;
@@ -467,8 +470,8 @@ async function runPreparedPage(
   serverGroups: ServerNameGroups | null,
 ): Promise<{ j: string }[]> {
   const { bound, values, shape } = boundFilter(filter);
-  const skips = page.offset > 0;
-  const once = plannedOnce(values, skips);
+  const skips = skipsRows(page);
+  const once = plannedOnce(values, page);
   // The server-name sort's buckets name the servers in the statement: one statement per set of them.
   const servers = page.sort === 'server_name' ? JSON.stringify(serverGroups) : '';
   const size = once ? page.limit : '';
@@ -546,7 +549,7 @@ export const linesRepository = {
   async pageStatement(db: Db, filter: LineFilter, page: Page) {
     const buckets =
       page.sort === 'server_name' ? serverBuckets(await linesRepository.serverNameGroups(db)) : null;
-    const once = plannedOnce(boundFilter(filter).values, page.offset > 0);
+    const once = plannedOnce(boundFilter(filter).values, page);
     return { statement: pageQuery(db, filterSql(filter, true), pageSql(page, once), buckets) };
   },
   async serverNameGroups(db: Db): Promise<ServerNameGroups> {
