@@ -1,6 +1,7 @@
 import { addDays, isoDate, lineStatuses } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptPlansDbOf } from '../src/db/client.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addActiveServer, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
@@ -221,6 +222,32 @@ describe('lines list: capped totals and derived sorts', () => {
         'list-line6',
       ]);
     }
+  });
+
+  it("plans a reseller's first page once and keeps that plan for every reseller, and for nothing else", async () => {
+    const other = await signUpAccount(server, 'list-plans@example.com', 100);
+    // A page size of its own, so that its statement is told apart from the other tests'.
+    for (let round = 0; round < 4; round += 1) {
+      for (const client of [seller.client, other.client]) {
+        const res = await client.get('/api/lines?page_size=11');
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+    }
+    const { db } = server.built.ctx;
+    // On PostgreSQL such statements run on connections of their own (requests one after another
+    // leave one of them open); the embedded database has one connection.
+    const plans = (await (keptPlansDbOf(db) ?? db).execute(sql`
+      select generic_plans::int as generic, custom_plans::int as custom
+      from pg_prepared_statements
+      where name like 'lines_page_%' and statement like '%limit 11%'`)) as unknown as {
+      rows: { generic: number; custom: number }[];
+    };
+    expect(plans.rows).toEqual([{ generic: 8, custom: 0 }]);
+    // The panel's other statements are still planned with their values.
+    const mode = (await db.execute(sql`show plan_cache_mode`)) as unknown as {
+      rows: { plan_cache_mode: string }[];
+    };
+    expect(mode.rows[0]?.plan_cache_mode).toBe('auto');
   });
 });
 

@@ -33,6 +33,20 @@ export function embeddedClientOf(db: Db): PGlite | undefined {
   return embeddedClients.get(db);
 }
 
+/** Each PostgreSQL database's connections that keep every statement's plan (see `keptPlansDbOf`). */
+const keptPlansDbs = new WeakMap<Db, Db>();
+
+/**
+ * The same PostgreSQL database on connections of their own where PostgreSQL keeps the first plan of
+ * every prepared statement (`plan_cache_mode = force_generic_plan`), for statements written so that
+ * one plan serves every value (db/json-rows.ts): on the panel's own connections PostgreSQL decides
+ * per statement by its estimates, and keeps planning some of those at every run. Undefined on the
+ * embedded database, which has one connection (json-rows.ts keeps plans there per run).
+ */
+export function keptPlansDbOf(db: Db): Db | undefined {
+  return keptPlansDbs.get(db);
+}
+
 /** A fixed key so that several app instances starting at once migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_240_118;
 
@@ -120,6 +134,15 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // Opened only when a statement runs on them, and let go when idle like the pool's others.
+  const keptPlansPool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 10_000 });
+  keptPlansPool.on('error', () => undefined);
+  // Queued on the new connection ahead of the query it was opened for (and not as a connection
+  // option, which the URL's own `options` would replace).
+  keptPlansPool.on('connect', (client) => {
+    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+  });
+  keptPlansDbs.set(db, drizzleNodePg(keptPlansPool, { schema }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -128,7 +151,9 @@ async function openPostgres(url: string): Promise<Database> {
       await client.connect();
       return client;
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), keptPlansPool.end()]);
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { fillPlaceholders, is, sql, SQL, type DriverValueDecoder, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
-import { embeddedClientOf, type Db } from './client.js';
+import { embeddedClientOf, keptPlansDbOf, type Db } from './client.js';
 import { prepareOnPglite, type NamedStatement } from './pglite-named-statement.js';
 
 type Field = PgColumn | SQL.Aliased;
@@ -32,19 +32,24 @@ export type PreparedJsonRows = {
  * `asJsonRows` prepared under `name`: parsed once and run again by name, on PostgreSQL (a named
  * statement per connection, as Drizzle prepares it) and on the embedded database alike (which
  * Drizzle's prepared statements do not do on PGlite: see db/pglite-named-statement.ts).
+ *
+ * `keepPlan`: the statement is written so that one plan serves every value of its placeholders, and
+ * PostgreSQL keeps the first plan it makes rather than planning each run with its values (which it
+ * does when its estimates rate the kept plan dearer, even though it is the same plan): on PostgreSQL
+ * it runs on connections that keep every plan (`keptPlansDbOf`), on the embedded database each run
+ * says so for its own transaction.
  */
-export function prepareJsonRows(db: Db, query: SQLWrapper, name: string): PreparedJsonRows {
-  const rows = asJsonRows(db, query);
+export function prepareJsonRows(db: Db, query: SQLWrapper, name: string, keepPlan = false): PreparedJsonRows {
   const client = embeddedClientOf(db);
   if (!client) {
-    const prepared = rows.prepare(name);
+    const prepared = asJsonRows((keepPlan && keptPlansDbOf(db)) || db, query).prepare(name);
     return { execute: (values) => prepared.execute(values), close: () => undefined };
   }
-  const { sql: text, params } = rows.toSQL();
+  const { sql: text, params } = asJsonRows(db, query).toSQL();
   let statement: Promise<NamedStatement> | undefined;
   return {
     execute: async (values) => {
-      statement ??= prepareOnPglite(client, name, text).catch((error: unknown) => {
+      statement ??= prepareOnPglite(client, name, text, keepPlan).catch((error: unknown) => {
         statement = undefined;
         throw error;
       });

@@ -1,5 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
 
+/**
+ * Sets the plan cache mode until the end of the transaction: the messages of one run, up to their
+ * Sync, are one transaction.
+ */
+const KEEP_PLAN = "select set_config('plan_cache_mode', 'force_generic_plan', true)";
+
 /** A statement the embedded database has parsed once under a name. */
 export type NamedStatement = {
   /** Binds the values and runs it: each row's fields as the database's text. */
@@ -18,13 +24,23 @@ export type NamedStatement = {
  *
  * Values are turned into text by PGlite's own serializers for the parameter types PostgreSQL reported.
  * Like `query`, a run waits for any open transaction and holds the database while it runs.
+ *
+ * `keepPlan`: each run first sets `plan_cache_mode = force_generic_plan` for its own transaction (which
+ * ends with the run, even when it fails), so PostgreSQL keeps the statement's first plan.
  */
-export async function prepareOnPglite(client: PGlite, name: string, text: string): Promise<NamedStatement> {
+export async function prepareOnPglite(
+  client: PGlite,
+  name: string,
+  text: string,
+  keepPlan = false,
+): Promise<NamedStatement> {
   // Loaded here, not at the top: a panel on PostgreSQL never loads PGlite.
   const { serialize } = (await import('@electric-sql/pglite')).protocol;
   const send = (parts: Uint8Array[]) =>
     client.runExclusive(() => client.execProtocol(Buffer.concat([...parts, serialize.sync()])));
+  const keep = `${name}_keep_plan`;
   const described = await send([
+    ...(keepPlan ? [serialize.parse({ name: keep, text: KEEP_PLAN, types: [] })] : []),
     serialize.parse({ name, text, types: [] }),
     serialize.describe({ type: 'S', name }),
   ]);
@@ -38,13 +54,23 @@ export async function prepareOnPglite(client: PGlite, name: string, text: string
         const serializer = client.serializers[types[i]!];
         return serializer ? serializer(value) : String(value);
       });
-      const { messages } = await send([serialize.bind({ statement: name, values }), serialize.execute({})]);
+      const { messages } = await send([
+        ...(keepPlan ? [serialize.bind({ statement: keep }), serialize.execute({})] : []),
+        serialize.bind({ statement: name, values }),
+        serialize.execute({}),
+      ]);
+      // The statement's rows follow the setting's own row and its completion.
+      const from = keepPlan ? messages.findIndex((message) => message.name === 'commandComplete') + 1 : 0;
       return messages
+        .slice(from)
         .filter((message) => message.name === 'dataRow')
         .map((message) => (message as unknown as { fields: (string | null)[] }).fields);
     },
     close: async () => {
-      await send([serialize.close({ type: 'S', name })]);
+      await send([
+        ...(keepPlan ? [serialize.close({ type: 'S', name: keep })] : []),
+        serialize.close({ type: 'S', name }),
+      ]);
     },
   };
 }

@@ -281,19 +281,21 @@ function countLiteral(n: number): SQL {
 const asCount = (count: Count) => count as number | Placeholder;
 
 /**
- * Whether a page's statement is written so that PostgreSQL may plan it once and keep the plan for
- * every run of it (a generic plan), which it does when that plan costs no more than planning each
- * run with its values: a first page read in the order of an index, the whole panel's or the
- * reseller's own (`scopeOrder`), picking lines by a status or a server of the server-name sort
- * (written into the text) or checking a common search as it walks, with the page's size written
- * into the text. A bound LIMIT makes every generic plan look dear (the planner assumes it reads a
- * tenth of the table), so PostgreSQL plans each run with its values, which is what the other pages
- * need: how many lines a rare search, a server, an owner picked by an admin, a sync state or an
- * expiry window matches varies from one value to the next, and one plan for every value read all
- * 100,000 lines for a rare search or a sync state, or for page 100 (36, 22 and 33 ms against
- * 0.1-1 ms). Planning took about half of a first page's database time (0.3-0.8 ms of 0.6-1.5 ms),
- * and more on the embedded database (a reseller's status sort: 2.8 ms of the panel's CPU a request
- * planned each time, 1.6 ms with its plan kept).
+ * Whether a page's statement is written so that one plan serves every run of it, and that plan is
+ * kept (a generic plan: `prepareJsonRows` with `keepPlan`): a first page read in the order of an
+ * index, the whole panel's or the reseller's own (`scopeOrder`), picking lines by a status or a server
+ * of the server-name sort (written into the text) or checking a common search as it walks, with the
+ * page's size written into the text. Left to choose, PostgreSQL kept such a plan only when its
+ * estimates rated it no dearer than planning each run, and they did not for a reseller's pages: in a
+ * generic plan the owner's range is guessed at 0.5 % of the lines, so 25 rows look like 5 % of the
+ * walk (0.25 % for a reseller with 10 % of them), and the first page (reseller) was planned at every
+ * run (1,852 against 3,007 req/s with its plan kept, p99 11 against 6 ms). The other pages are planned
+ * at each run with their values, which is what they need: how many lines a rare search, a server, an
+ * owner picked by an admin, a sync state or an expiry window matches varies from one value to the
+ * next, and one plan for every value read all 100,000 lines for a rare search or a sync state, or for
+ * page 100 (36, 22 and 33 ms against 0.1-1 ms). Planning took about half of a first page's database
+ * time (0.3-0.8 ms of 0.6-1.5 ms), and more on the embedded database (a reseller's status sort: 2.8 ms
+ * of the panel's CPU a request planned each time, 1.6 ms with its plan kept).
  */
 function plannedOnce(boundValues: Record<string, unknown>, page: Page): boolean {
   return !skipsRows(page) && Object.keys(boundValues).every((key) => ONE_PLAN_VALUES.has(key));
@@ -496,6 +498,7 @@ async function runPreparedPage(
       db,
       pageQuery(db, bound, placeholders, buckets),
       `lines_page_${preparedCount}`,
+      once,
     );
     if (byShape.size >= PREPARED_PAGES) {
       const oldest = byShape.keys().next().value!;
