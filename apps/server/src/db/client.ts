@@ -119,6 +119,17 @@ export async function loadEmbeddedDump(dataDir: string, dump: Buffer): Promise<v
   await client.close();
 }
 
+/**
+ * The connection URL with a server setting added to its `options` (given as a connection option, the
+ * URL's own `options` would replace it).
+ */
+function withStartupOption(url: string, option: string): string {
+  const parsed = new URL(url);
+  const own = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', own ? `${own} ${option}` : option);
+  return parsed.toString();
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // A database that does not answer a connection attempt fails the request (503) instead of holding it.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
@@ -135,13 +146,12 @@ async function openPostgres(url: string): Promise<Database> {
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   // Opened only when a statement runs on them, and let go when idle like the pool's others.
-  const keptPlansPool = new pg.Pool({ connectionString: url, max: 5, connectionTimeoutMillis: 10_000 });
-  keptPlansPool.on('error', () => undefined);
-  // Queued on the new connection ahead of the query it was opened for (and not as a connection
-  // option, which the URL's own `options` would replace).
-  keptPlansPool.on('connect', (client) => {
-    client.query('SET plan_cache_mode = force_generic_plan').catch(() => undefined);
+  const keptPlansPool = new pg.Pool({
+    connectionString: withStartupOption(url, '-c plan_cache_mode=force_generic_plan'),
+    max: 5,
+    connectionTimeoutMillis: 10_000,
   });
+  keptPlansPool.on('error', () => undefined);
   keptPlansDbs.set(db, drizzleNodePg(keptPlansPool, { schema }) as unknown as Db);
   return {
     db,
