@@ -4,10 +4,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { repoTestData } from './support/global-setup.js';
-import { signUpAccount, type Account } from './support/line-fixtures.js';
+import { startLineAgent } from './support/line-agent.js';
+import { addActiveServer, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { testPostgresUrl, uniqueName } from './support/test-database.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -205,6 +206,90 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
       await copy.close();
     }
   }, 600_000);
+
+  it('a backup taken while a reseller sells lines restores one moment: every line with its charge, the balance equal to its ledger', async () => {
+    const seller = await signUpAccount(server, 'backup-seller@example.com', 10_000);
+    const agent = await startLineAgent();
+    onTestFinished(() => agent.stop());
+    const box = await addActiveServer(admin, {
+      apiPort: agent.port,
+      username: agent.username,
+      password: agent.password,
+      name: 'Live sales',
+    });
+    // Sales one after another for as long as the backup takes, so that the database changes while
+    // its files are copied.
+    let selling = true;
+    let sold = 0;
+    const sales = (async () => {
+      while (selling) {
+        const res = await seller.client.post('/api/lines', {
+          username: `live-sale-${sold}`,
+          password: 'pw-1234',
+          subscription_months: 1,
+          server_id: box.id,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        sold += 1;
+      }
+    })();
+    await waitFor(
+      async () => sold,
+      (n) => n >= 5,
+      30_000,
+    );
+    const soldBefore = sold;
+    const backup = await admin.post('/api/system/backup');
+    const soldAfter = sold;
+    selling = false;
+    await sales;
+    expect(backup.status, JSON.stringify(backup.body)).toBe(201);
+    // The sales went on while it was written.
+    expect(soldAfter).toBeGreaterThan(soldBefore);
+
+    const liveRestoreDir = path.join(repoTestData, uniqueName('restore-live'));
+    await mkdir(liveRestoreDir, { recursive: true });
+    try {
+      const restored = await runRestore(backup.body.file, liveRestoreDir);
+      expect(restored.code, restored.output).toBe(0);
+      const copy = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' }, { dataDir: liveRestoreDir });
+      try {
+        const rows = async <T>(query: ReturnType<typeof sql>) =>
+          ((await copy.built.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+        const [state] = await rows<{ lines: number; charges: number; balance: number; ledger: number }>(sql`
+          select (select count(*)::int from users where owner_id = ${seller.id}) as lines,
+                 (select count(*)::int from credit_ledger
+                   where account_id = ${seller.id} and reason = 'line_create') as charges,
+                 (select credits from auth_users where id = ${seller.id}) as balance,
+                 (select sum(delta)::int from credit_ledger where account_id = ${seller.id}) as ledger`);
+        expect(state!.lines).toBeGreaterThanOrEqual(soldBefore);
+        expect(state!.lines).toBeLessThanOrEqual(soldAfter + 1);
+        expect(state!.charges).toBe(state!.lines);
+        expect(state!.balance).toBe(state!.ledger);
+        // The lines' table read through its index and read whole agree: no page of it was copied
+        // from another moment than the rest.
+        const counted = async (...off: string[]) => {
+          const [row] = await copy.built.ctx.db.transaction(async (tx) => {
+            for (const plan of off) await tx.execute(sql.raw(`set local enable_${plan} = off`));
+            const result = await tx.execute(sql`select count(*)::int as n from users where id > 0`);
+            return (result as unknown as { rows: { n: number }[] }).rows;
+          });
+          return row!.n;
+        };
+        const byIndex = await counted('seqscan', 'bitmapscan');
+        const whole = await counted('indexscan', 'indexonlyscan', 'bitmapscan');
+        expect(byIndex).toBe(whole);
+        const copyAdmin = await copy.admin();
+        const listed = await copyAdmin.get(`/api/lines?owner_id=${seller.id}&page_size=1`);
+        expect(listed.status).toBe(200);
+        expect(listed.body.total).toBe(state!.lines);
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await rm(liveRestoreDir, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it('answers 403 to anyone but an admin and 401 to a wrong local token', async () => {
     const res = await reseller.client.post('/api/system/backup');

@@ -18,8 +18,8 @@ export type Database = {
   kind: DbKind;
   /** Opens a dedicated connection for LISTEN (PostgreSQL only). */
   listenClient?: () => Promise<pg.Client>;
-  /** The embedded database's data folder as a gzipped tar (embedded only; for backups). */
-  dumpEmbedded?: () => Promise<Buffer>;
+  /** Writes the embedded database's data folder to a file as a gzipped tar (embedded only; for backups). */
+  dumpEmbedded?: (file: string) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -87,7 +87,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'embedded',
-    dumpEmbedded: () => dumpPglite(client, dataDir),
+    dumpEmbedded: (file) => dumpPglite(client, dataDir, file),
     close: () => client.close(),
   };
 }
@@ -105,7 +105,7 @@ export async function openEmbeddedAsIs(dataDir: string) {
   );
   return {
     migrations: migrations.rows[0]?.n ?? 0,
-    dump: () => dumpPglite(client, dataDir),
+    dump: (file: string) => dumpPglite(client, dataDir, file),
     close: () => client.close(),
   };
 }

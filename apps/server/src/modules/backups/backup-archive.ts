@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
+import { writeTarGz } from '../../platform/tar-gz.js';
 
 /**
  * One backup is one .tar.gz holding everything a panel on the embedded database keeps in its data
@@ -36,8 +38,8 @@ export type ArchiveInput = {
   createdAt: Date;
   appVersion: string;
   migrations: number;
-  /** The database dump, taken before the attachments are collected (see below). */
-  databaseDump: Buffer;
+  /** Writes the database's dump to a file, before the attachments are collected (see below). */
+  writeDatabaseDump: (file: string) => Promise<void>;
 };
 
 /**
@@ -51,7 +53,7 @@ export async function writeBackupArchive(input: ArchiveInput): Promise<{ size: n
   const partial = `${input.target}.partial`;
   await mkdir(staging, { recursive: true, mode: 0o700 });
   try {
-    await writeFile(path.join(staging, DATABASE_FILE), input.databaseDump, { mode: 0o600 });
+    await input.writeDatabaseDump(path.join(staging, DATABASE_FILE));
     const attachments = await collectAttachments(input.dataDir, path.join(staging, ATTACHMENTS_DIR));
     const secret = await copyIfPresent(
       path.join(input.dataDir, SECRET_FILE),
@@ -69,7 +71,8 @@ export async function writeBackupArchive(input: ArchiveInput): Promise<{ size: n
     await writeFile(path.join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
     const entries = [MANIFEST_FILE, DATABASE_FILE, ...(secret ? [SECRET_FILE] : [])];
     if (attachments > 0) entries.push(ATTACHMENTS_DIR);
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, entries);
+    // The database's dump is compressed already: the fastest level keeps the archive as small.
+    await writeTarGz(staging, entries, createWriteStream(partial, { mode: 0o600 }), 1);
     await rename(partial, input.target);
     return { size: (await stat(input.target)).size };
   } finally {

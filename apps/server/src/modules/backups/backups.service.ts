@@ -47,7 +47,8 @@ async function pruneBackups(dataDir: string, keep: number): Promise<void> {
 export type BackupSource = {
   dataDir: string;
   keep: number;
-  dump: () => Promise<Buffer>;
+  /** Writes the database's dump to a file. */
+  dump: (file: string) => Promise<void>;
   migrations: number;
 };
 
@@ -61,7 +62,6 @@ export function writeBackup(source: BackupSource): Promise<BackupFile> {
     .then(async () => {
       await mkdir(backupsFolder(source.dataDir), { recursive: true, mode: 0o700 });
       const createdAt = new Date();
-      const databaseDump = await source.dump();
       const target = path.join(backupsFolder(source.dataDir), backupFileName(createdAt));
       const { size } = await writeBackupArchive({
         dataDir: source.dataDir,
@@ -69,7 +69,7 @@ export function writeBackup(source: BackupSource): Promise<BackupFile> {
         createdAt,
         appVersion: APP_VERSION,
         migrations: source.migrations,
-        databaseDump,
+        writeDatabaseDump: source.dump,
       });
       await pruneBackups(source.dataDir, source.keep);
       return { file: target, size_bytes: size, created_at: createdAt.toISOString() };
