@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 import { writeTarGz } from '../../platform/tar-gz.js';
@@ -40,11 +40,13 @@ export type ArchiveInput = {
   migrations: number;
   /** Writes the database's dump to a file, before the attachments are collected (see below). */
   writeDatabaseDump: (file: string) => Promise<void>;
+  /** Moves the written archive (a file beside `target`) to `target`. */
+  place: (written: string) => Promise<void>;
 };
 
 /**
- * Writes the archive to `target` through a temporary name, so a half-written file never looks like a
- * backup. Attachments are hard-linked (they are written once and never changed), so collecting them
+ * Writes the archive beside `target` under a temporary name and has `place` move it there, so a
+ * half-written file never looks like a backup. Attachments are hard-linked (they are written once and never changed), so collecting them
  * costs no copy; they are collected after the database dump, so every attachment row in the dump has
  * its file (an upload made meanwhile only adds a file no row names yet).
  */
@@ -73,8 +75,9 @@ export async function writeBackupArchive(input: ArchiveInput): Promise<{ size: n
     if (attachments > 0) entries.push(ATTACHMENTS_DIR);
     // The database's dump is compressed already: the fastest level keeps the archive as small.
     await writeTarGz(staging, entries, createWriteStream(partial, { mode: 0o600 }), 1);
-    await rename(partial, input.target);
-    return { size: (await stat(input.target)).size };
+    const { size } = await stat(partial);
+    await input.place(partial);
+    return { size };
   } finally {
     await rm(staging, { recursive: true, force: true });
     await rm(partial, { force: true });

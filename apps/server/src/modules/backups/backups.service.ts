@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupFile, SystemStatus } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
@@ -15,8 +15,29 @@ export const FIRST_BACKUP_DELAY_MS = 60_000;
 
 export const backupsFolder = (dataDir: string) => path.join(dataDir, 'backups');
 
+/** Runs `work` after the one queued before it under `key` has ended (failed or not). */
+function inTurn<T>(queue: Map<string, Promise<unknown>>, key: string, work: () => Promise<T>): Promise<T> {
+  const next = (queue.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
+  queue.set(key, next);
+  const forget = () => {
+    if (queue.get(key) === next) queue.delete(key);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
+/**
+ * Per data folder, what reads or changes its backups folder: a new backup is put in place and the
+ * oldest beyond BACKUP_KEEP removed in one turn, so a listing never sees one more than it keeps.
+ */
+const backupsFolderTurns = new Map<string, Promise<unknown>>();
+
 /** The backups in the folder, newest first (their time is in their names). */
-export async function listBackups(dataDir: string): Promise<BackupFile[]> {
+export function listBackups(dataDir: string): Promise<BackupFile[]> {
+  return inTurn(backupsFolderTurns, dataDir, () => readBackups(dataDir));
+}
+
+async function readBackups(dataDir: string): Promise<BackupFile[]> {
   const folder = backupsFolder(dataDir);
   let names: string[];
   try {
@@ -32,16 +53,24 @@ export async function listBackups(dataDir: string): Promise<BackupFile[]> {
         const file = path.join(folder, name);
         const stamp = name.slice('linedesk-backup-'.length, -'.tar.gz'.length);
         const iso = stamp.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, 'T$1:$2:$3.$4Z');
-        return { file, size_bytes: (await stat(file)).size, created_at: new Date(iso).toISOString() };
+        // Removed since the listing (by `npm run backup` pruning, say): not a backup any more.
+        const stats = await stat(file).catch(() => null);
+        return stats && { file, size_bytes: stats.size, created_at: new Date(iso).toISOString() };
       }),
   );
-  return files.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return files.filter((file) => file !== null).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-/** Keeps the newest `keep` backups; requested and scheduled ones share the one count. */
-async function pruneBackups(dataDir: string, keep: number): Promise<void> {
-  const files = await listBackups(dataDir);
-  for (const old of files.slice(keep)) await rm(old.file, { force: true });
+/**
+ * Puts a written backup in place and keeps the newest `keep` backups (requested and scheduled ones
+ * share the one count), in one turn of the folder.
+ */
+function placeBackup(dataDir: string, written: string, target: string, keep: number): Promise<void> {
+  return inTurn(backupsFolderTurns, dataDir, async () => {
+    await rename(written, target);
+    const files = await readBackups(dataDir);
+    for (const old of files.slice(keep)) await rm(old.file, { force: true });
+  });
 }
 
 export type BackupSource = {
@@ -52,33 +81,26 @@ export type BackupSource = {
   migrations: number;
 };
 
-const running = new Map<string, Promise<unknown>>();
+/** Per data folder, the backup being written: backups of one data folder are made one at a time. */
+const backupTurns = new Map<string, Promise<unknown>>();
 
-/** Writes one backup into <data dir>/backups; backups of one data folder are made one at a time. */
+/** Writes one backup into <data dir>/backups. */
 export function writeBackup(source: BackupSource): Promise<BackupFile> {
-  const previous = running.get(source.dataDir) ?? Promise.resolve();
-  const next = previous
-    .catch(() => undefined)
-    .then(async () => {
-      await mkdir(backupsFolder(source.dataDir), { recursive: true, mode: 0o700 });
-      const createdAt = new Date();
-      const target = path.join(backupsFolder(source.dataDir), backupFileName(createdAt));
-      const { size } = await writeBackupArchive({
-        dataDir: source.dataDir,
-        target,
-        createdAt,
-        appVersion: APP_VERSION,
-        migrations: source.migrations,
-        writeDatabaseDump: source.dump,
-      });
-      await pruneBackups(source.dataDir, source.keep);
-      return { file: target, size_bytes: size, created_at: createdAt.toISOString() };
+  return inTurn(backupTurns, source.dataDir, async () => {
+    await mkdir(backupsFolder(source.dataDir), { recursive: true, mode: 0o700 });
+    const createdAt = new Date();
+    const target = path.join(backupsFolder(source.dataDir), backupFileName(createdAt));
+    const { size } = await writeBackupArchive({
+      dataDir: source.dataDir,
+      target,
+      createdAt,
+      appVersion: APP_VERSION,
+      migrations: source.migrations,
+      writeDatabaseDump: source.dump,
+      place: (written) => placeBackup(source.dataDir, written, target, source.keep),
     });
-  running.set(source.dataDir, next);
-  void next.finally(() => {
-    if (running.get(source.dataDir) === next) running.delete(source.dataDir);
+    return { file: target, size_bytes: size, created_at: createdAt.toISOString() };
   });
-  return next;
 }
 
 type ScheduleState = { lastError: string | null; lastFailureAt: number | null };
