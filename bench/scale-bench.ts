@@ -44,6 +44,8 @@ const CHANGES = 10;
  */
 const WARMUP_MS = 1000;
 const MIN_WARMUP_CHANGES = 3;
+/** One change as the streams saw it: each one's delay, how many never saw it, and its answer's time. */
+type ChangeSeen = { latencies: number[]; missing: number; answeredMs: number };
 /** Processes the event streams are read by. */
 const CLIENT_PROCESSES = Number(process.env.SCALE_BENCH_CLIENT_PROCESSES ?? 4);
 const ADMIN = { email: 'bench-scale@example.com', password: 'bench-password-1' };
@@ -222,7 +224,7 @@ async function eventFanOut(
     }
   ).items.map((item) => item.id);
   /** One change to all the streams: how long each took to see it, and how long the change took to answer. */
-  const change = async (id: number) => {
+  const change = async (id: number): Promise<ChangeSeen> => {
     const sent = Date.now();
     const res = await fetch(`${changeUrl}/api/lines/${id}`, {
       method: 'PATCH',
@@ -240,7 +242,7 @@ async function eventFanOut(
     }
     return { latencies: times.map((t) => t - sent), missing: STREAMS - times.length, answeredMs };
   };
-  const summary = (changes: Awaited<ReturnType<typeof change>>[]) => {
+  const summary = (changes: ChangeSeen[]) => {
     const latencies = changes.flatMap((c) => c.latencies).sort((a, b) => a - b);
     const answered = changes.map((c) => c.answeredMs).sort((a, b) => a - b);
     const pct = (p: number) =>
@@ -256,12 +258,12 @@ async function eventFanOut(
 
   // The first changes after the streams opened find the change path, the fan-out and the streams'
   // connections cold (code not yet compiled, the collection the list load left): shown, untimed.
-  const warmup: Awaited<ReturnType<typeof change>>[] = [];
+  const warmup: ChangeSeen[] = [];
   const warmupEnds = Date.now() + WARMUP_MS;
   while (warmup.length < MIN_WARMUP_CHANGES || Date.now() < warmupEnds) {
     warmup.push(await change(ids[warmup.length % ids.length]!));
   }
-  const timed: Awaited<ReturnType<typeof change>>[] = [];
+  const timed: ChangeSeen[] = [];
   for (let i = 0; i < CHANGES; i++) timed.push(await change(ids[(warmup.length + i) % ids.length]!));
   for (const reader of readers) reader.child.stdin!.write('exit\n');
 

@@ -46,9 +46,10 @@ export type ArchiveInput = {
 
 /**
  * Writes the archive beside `target` under a temporary name and has `place` move it there, so a
- * half-written file never looks like a backup. Attachments are hard-linked (they are written once and never changed), so collecting them
- * costs no copy; they are collected after the database dump, so every attachment row in the dump has
- * its file (an upload made meanwhile only adds a file no row names yet).
+ * half-written file never looks like a backup. Attachments are hard-linked (they are written once and
+ * never changed), so collecting them costs no copy; they are collected after the database dump, so
+ * every attachment row in the dump has its file (an upload made meanwhile only adds a file no row
+ * names yet).
  */
 export async function writeBackupArchive(input: ArchiveInput): Promise<{ size: number }> {
   const staging = path.join(path.dirname(input.target), `.staging-${randomBytes(6).toString('hex')}`);
