@@ -10,6 +10,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Only stops a test that hangs. vitest's default of 5 s is a time limit a unit test can miss
+          // on a machine busy with other work (compiling every contract's serializer took 6.7 s at a
+          // load of 20-30, against 1 s on a quiet one); how fast code runs is the bench's business.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           include: [
             'packages/shared/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',

@@ -13,8 +13,16 @@ let second: BuiltApp | undefined;
 let secondUrl: string;
 let admin: TestClient;
 
+/**
+ * A kept caller lives far longer than any wait below, so a refusal the second instance answers can
+ * only come from the change's event, never from its cache entry running out: the tests wait on the
+ * event, however busy the machine, without a time limit that a slow machine could miss.
+ */
+const CALLER_KEPT_SECONDS = 600;
+const EVENT_WAIT_MS = 60_000;
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ CALLER_CACHE_SECONDS: String(CALLER_KEPT_SECONDS) });
   admin = await server.admin();
   if (!onPostgres) return;
   // A second app instance on the same database (and secret), as behind a load balancer.
@@ -37,12 +45,12 @@ function onSecond(client: TestClient): TestClient {
   return twin;
 }
 
-/** Refused by the second instance within a second of the change on the first. */
-async function refusedWithinASecond(client: TestClient) {
+/** Refused by the second instance once it hears of the change on the first. */
+async function refusedOnceHeard(client: TestClient) {
   const res = await waitFor(
     () => client.get('/api/me'),
     (r) => r.status !== 200,
-    1000,
+    EVENT_WAIT_MS,
   );
   expect(res.status).toBe(401);
 }
@@ -68,25 +76,25 @@ async function usedOnSecond(client: TestClient): Promise<TestClient> {
 }
 
 describe.skipIf(!onPostgres)('sessions across two app instances on one PostgreSQL', () => {
-  it('a sign-out on one instance is refused on the other within a second', async () => {
+  it('a sign-out on one instance is refused on the other once it hears of it', async () => {
     const { client } = await signedIn('twin-out@example.com');
     const twin = await usedOnSecond(client);
     expect((await client.post('/api/auth/sign-out')).status).toBe(200);
-    await refusedWithinASecond(twin);
+    await refusedOnceHeard(twin);
   });
 
-  it('a session ended from another device on one instance is refused on the other within a second', async () => {
+  it('a session ended from another device on one instance is refused on the other once it hears of it', async () => {
     const { client: laptop } = await signedIn('twin-end@example.com');
     const phone = await signInAgain('twin-end@example.com');
     const phoneOnSecond = await usedOnSecond(phone);
     const sessions = await laptop.get('/api/auth/sessions');
     const phoneSession = sessions.body.items.find((s: { current: boolean }) => !s.current);
     expect((await laptop.delete(`/api/auth/sessions/${phoneSession.id}`)).status).toBe(200);
-    await refusedWithinASecond(phoneOnSecond);
+    await refusedOnceHeard(phoneOnSecond);
     expect((await onSecond(laptop).get('/api/me')).status).toBe(200);
   });
 
-  it('a ban on one instance is refused on the other within a second, sessions and keys alike', async () => {
+  it('a ban on one instance is refused on the other once it hears of it, sessions and keys alike', async () => {
     const { client, id } = await signedIn('twin-ban@example.com');
     expect((await admin.patch(`/api/accounts/${id}`, { group_id: 2 })).status).toBe(200);
     const key = (await client.post('/api/api-keys', { name: 'Bot' })).body.key as string;
@@ -95,12 +103,12 @@ describe.skipIf(!onPostgres)('sessions across two app instances on one PostgreSQ
     const viaKey = () => script.get('/api/me', { authorization: `Bearer ${key}` });
     expect((await viaKey()).status).toBe(200);
     expect((await admin.patch(`/api/accounts/${id}`, { banned: true })).status).toBe(200);
-    await refusedWithinASecond(twin);
-    const refused = await waitFor(viaKey, (r) => r.status !== 200, 1000);
+    await refusedOnceHeard(twin);
+    const refused = await waitFor(viaKey, (r) => r.status !== 200, EVENT_WAIT_MS);
     expect(refused.status).toBe(401);
   });
 
-  it('a password change on one instance ends the other sessions on the other within a second', async () => {
+  it('a password change on one instance ends the other sessions on the other once it hears of it', async () => {
     const { client: laptop } = await signedIn('twin-password@example.com');
     const phone = await signInAgain('twin-password@example.com');
     const laptopOnSecond = await usedOnSecond(laptop);
@@ -110,11 +118,11 @@ describe.skipIf(!onPostgres)('sessions across two app instances on one PostgreSQ
       new_password: 'brand-new-pass',
     });
     expect(changed.status).toBe(200);
-    await refusedWithinASecond(laptopOnSecond);
+    await refusedOnceHeard(laptopOnSecond);
     expect((await phoneOnSecond.get('/api/me')).status).toBe(200);
   });
 
-  it('a group or credit change on one instance shows on the other within a second', async () => {
+  it('a group or credit change on one instance shows on the other once it hears of it', async () => {
     const { client, id } = await signedIn('twin-group@example.com');
     const twin = await usedOnSecond(client);
     expect((await twin.get('/api/me')).body.group_id).toBe(3);
@@ -122,14 +130,14 @@ describe.skipIf(!onPostgres)('sessions across two app instances on one PostgreSQ
     const regrouped = await waitFor(
       () => twin.get('/api/me'),
       (r) => r.body.group_id === 2,
-      1000,
+      EVENT_WAIT_MS,
     );
     expect(regrouped.body.permissions).toContain('add_credits');
     expect((await admin.post(`/api/accounts/${id}/credits`, { amount: 7 })).status).toBe(200);
     const credited = await waitFor(
       () => twin.get('/api/me'),
       (r) => r.body.credits === 7,
-      1000,
+      EVENT_WAIT_MS,
     );
     expect(credited.status).toBe(200);
   });

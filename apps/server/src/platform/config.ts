@@ -103,6 +103,11 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(120),
+  CALLER_CACHE_SECONDS: z.coerce
+    .number({ error: 'CALLER_CACHE_SECONDS must be a number of seconds (at least 1)' })
+    .min(1)
+    .max(3600)
+    .default(10),
   DASHBOARD_CACHE_SECONDS: z.coerce
     .number({ error: 'DASHBOARD_CACHE_SECONDS must be a number of seconds (0 disables the cache)' })
     .min(0)
@@ -170,6 +175,11 @@ export type AppConfig = {
   lineReconcileIntervalSeconds: number;
   /** Requests one API key may make per minute (per app instance). */
   apiKeyRateLimitPerMinute: number;
+  /**
+   * Seconds a session's or API key's caller is reused per instance; every change to it drops it at once
+   * through the bus, so this bounds only changes made outside the panel.
+   */
+  callerCacheSeconds: number;
   /** Seconds the dashboard's figures and the lines list's totals are reused between changes; 0 = never. */
   dashboardCacheSeconds: number;
   /**
@@ -239,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    callerCacheSeconds: e.CALLER_CACHE_SECONDS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     backupIntervalHours: e.DATABASE_URL ? 0 : e.BACKUP_INTERVAL_HOURS,
     backupKeep: e.BACKUP_KEEP,

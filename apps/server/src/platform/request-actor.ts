@@ -10,7 +10,7 @@ import { createCallerCache, type CallerCache } from './caller-cache.js';
 import { AppError } from './errors.js';
 import { perContext } from './per-context.js';
 
-const CALLER_CACHE = { ttlMs: 10_000, maxEntries: 10_000 };
+const CALLER_CACHE_ENTRIES = 10_000;
 
 type Callers = {
   limiter: ApiKeyRateLimiter;
@@ -19,11 +19,14 @@ type Callers = {
 };
 
 const perRequest = new WeakMap<FastifyRequest, Promise<Actor | null>>();
-const callersFor = perContext((ctx): Callers => ({
-  limiter: createApiKeyRateLimiter(ctx.config.apiKeyRateLimitPerMinute),
-  sessions: createCallerCache(ctx.bus, CALLER_CACHE),
-  keys: createCallerCache(ctx.bus, CALLER_CACHE),
-}));
+const callersFor = perContext((ctx): Callers => {
+  const cache = { ttlMs: ctx.config.callerCacheSeconds * 1000, maxEntries: CALLER_CACHE_ENTRIES };
+  return {
+    limiter: createApiKeyRateLimiter(ctx.config.apiKeyRateLimitPerMinute),
+    sessions: createCallerCache(ctx.bus, cache),
+    keys: createCallerCache(ctx.bus, cache),
+  };
+});
 
 /**
  * What an account that must set up two-factor sign-in (by the admin's setting) may still call: see
