@@ -102,6 +102,9 @@ export async function signOut(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
+  // No cookie, no session to end (a request with an API key has had its cookies dropped, see
+  // platform/csrf.ts): the answer must not clear a session cookie the browser holds either.
+  if (!request.headers.cookie) return;
   const result = await ctx.auth.api
     .signOut({ headers: toWebHeaders(request), returnHeaders: true })
     .catch(() => undefined);
