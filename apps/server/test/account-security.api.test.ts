@@ -369,6 +369,10 @@ describe('two-factor sign-in', () => {
       enabled: false,
       setup_required: true,
     });
+    // The setup lists the account's keys, so it can offer to end them.
+    const keys = await reseller.client.get('/api/api-keys');
+    expect(keys.status).toBe(200);
+    expect(keys.body).toEqual([]);
     // Users are not covered by the setting, and the admin is not required either.
     expect((await plainUser.client.get('/api/auth/sessions')).status).toBe(200);
     expect((await admin.get('/api/lines')).status).toBe(200);
