@@ -124,6 +124,56 @@ describe('account security in a real browser (390 px phone)', () => {
     await page.context().close();
   });
 
+  it('says which API keys a password change ends, and ends them when two-factor sign-in is turned on with the box ticked', async () => {
+    const email = 'keys.e2e@example.com';
+    const password = 'keys-password-1';
+    await signUpAccount(email, password);
+    const page = await phonePage();
+    await signInWithForm(page, email, password);
+    await page.getByTestId('welcome-card').waitFor();
+    const api = page.context().request;
+    for (const name of ['Shop sync', 'Stock bot']) {
+      const made = await api.post(`${server.url}/api/api-keys`, {
+        data: { name },
+        headers: { origin: server.url },
+      });
+      expect(made.status()).toBe(201);
+    }
+
+    await page.goto(`${server.url}/profile/edit`);
+    const passwordKeys = page.getByTestId('change-password-api-keys-list').getByTestId('api-key-ending');
+    await passwordKeys.first().waitFor();
+    expect((await passwordKeys.allTextContents()).sort()).toEqual([
+      'Shop sync · Last used: Not used yet',
+      'Stock bot · Last used: Not used yet',
+    ]);
+    expect(await page.getByTestId('change-password-api-keys').textContent()).toContain(
+      'Changing your password also ends your API keys',
+    );
+
+    await page.getByTestId('two-factor-enable').click();
+    await page.getByTestId('field-two-factor-password').fill(password);
+    await page.getByTestId('two-factor-continue').click();
+    await page.getByTestId('two-factor-qr').waitFor();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    expect(await page.getByTestId('two-factor-api-keys-list').getByTestId('api-key-ending').count()).toBe(2);
+    expect(await pageFaults(page)).toEqual([]);
+    await page.getByLabel('Also end my API keys').check();
+    await page.getByTestId('field-two-factor-code').fill(totpCode(secret));
+    await page.getByTestId('two-factor-confirm').click();
+    await waitUntil(
+      async () => ((await page.getByTestId('two-factor-status').textContent()) === 'On' ? true : undefined),
+      'two-factor sign-in to show as on',
+    );
+    // The keys are gone on the server, and the password form no longer lists any.
+    expect(await (await api.get(`${server.url}/api/api-keys`)).json()).toEqual([]);
+    await waitUntil(
+      async () => ((await page.getByTestId('change-password-api-keys').count()) === 0 ? true : undefined),
+      'the password form to stop listing keys',
+    );
+    await page.context().close();
+  });
+
   it('requiring it for admins sends the admin to set it up, and nothing else opens until it is on', async () => {
     const page = await phonePage();
     await signInWithForm(page, ADMIN.email, ADMIN.password);

@@ -64,17 +64,19 @@ describe('forgot password', () => {
     expect(server.logs.some((l) => l.includes('Mail to nobody@example.com'))).toBe(false);
   });
 
-  it('limits reset mails per email (3 an hour) and per IP (10 an hour), known address or not', async () => {
+  it('limits reset mails per email from one IP (3 an hour) and per IP (10 an hour), known address or not', async () => {
     const c = server.client();
     for (let i = 0; i < 3; i += 1) {
       expect((await c.post('/api/auth/forgot-password', { email: 'ghost@example.com' })).status).toBe(200);
     }
-    const fourth = await server.client().post('/api/auth/forgot-password', { email: 'ghost@example.com' });
+    const fourth = await c.post('/api/auth/forgot-password', { email: 'ghost@example.com' });
     expect(fourth.status).toBe(429);
     expect(fourth.body.error).toMatchObject({
       code: 'RATE_LIMITED',
       message: 'Too many attempts. Please try again later.',
     });
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(fourth.headers.get('retry-after'))).toBeLessThanOrEqual(60 * 60);
 
     const ip = server.client();
     for (let i = 0; i < 10; i += 1) {
@@ -84,6 +86,24 @@ describe('forgot password', () => {
     }
     const over = await ip.post('/api/auth/forgot-password', { email: 'spray-new@example.com' });
     expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('a stranger asking for someone’s reset again and again does not block the owner’s own request', async () => {
+    const email = 'reset-owner@example.com';
+    const { client: owner } = await signUpAccount(server, email);
+    const stranger = server.client();
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      answers.push((await stranger.post('/api/auth/forgot-password', { email })).status);
+    }
+    expect(answers).toEqual([200, 200, 200, 429, 429]);
+    const mailsBefore = mailLines(email).length;
+
+    const own = await server.client({ ip: owner.ip }).post('/api/auth/forgot-password', { email });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ message: RESET_ANSWER });
+    await resetToken(email, mailsBefore + 1);
   });
 
   it('sets a new password once, ends every session of the account, and the old password stops working', async () => {
@@ -122,6 +142,28 @@ describe('forgot password', () => {
     const fresh = server.client();
     expect((await signIn(fresh, email, 'brand-new-pass-2')).status).toBe(200);
     expect((await fresh.get('/api/me')).body.email).toBe(email);
+  });
+
+  it('ends every API key of the account', async () => {
+    const email = 'reset-keys@example.com';
+    const { client } = await signUpAccount(server, email);
+    const made = await client.post('/api/api-keys', { name: 'Shop sync' });
+    const bearer = { authorization: `Bearer ${made.body.key}` };
+    expect((await server.client().get('/api/me', bearer)).status).toBe(200);
+
+    await server.client().post('/api/auth/forgot-password', { email });
+    const token = await resetToken(email, 1);
+    const reset = await server
+      .client()
+      .post('/api/auth/reset-password', { token, new_password: 'brand-new-pass-4' });
+    expect(reset.status).toBe(200);
+
+    const after = await server.client().get('/api/me', bearer);
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('UNAUTHENTICATED');
+    const fresh = server.client();
+    expect((await signIn(fresh, email, 'brand-new-pass-4')).status).toBe(200);
+    expect((await fresh.get('/api/api-keys')).body).toEqual([]);
   });
 
   it('refuses an expired link and a made-up one', async () => {
@@ -198,7 +240,30 @@ describe('two-factor sign-in', () => {
     expect(noChallenge.body.error.code).toBe('TWO_FACTOR_CHALLENGE_EXPIRED');
   });
 
-  it('counts wrong codes in the sign-in limit of the account (10 in 15 minutes)', async () => {
+  it('ends the account’s API keys when turned on with revoke_api_keys, and keeps them without', async () => {
+    for (const revoke of [true, false]) {
+      const email = `keys-2fa-${revoke}@example.com`;
+      const { client } = await signUpAccount(server, email);
+      const made = await client.post('/api/api-keys', { name: 'Shop sync' });
+      const bearer = { authorization: `Bearer ${made.body.key}` };
+      expect((await server.client().get('/api/me', bearer)).status).toBe(200);
+
+      const setup = await client.post('/api/auth/two-factor/enable', { password: 'user-password-1' });
+      expect(setup.status).toBe(200);
+      const confirmed = await client.post('/api/auth/two-factor/confirm', {
+        code: totpCode(setup.body.secret),
+        ...(revoke ? { revoke_api_keys: true } : {}),
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.two_factor.enabled).toBe(true);
+
+      const after = await server.client().get('/api/me', bearer);
+      expect(after.status).toBe(revoke ? 401 : 200);
+      expect((await client.get('/api/api-keys')).body).toHaveLength(revoke ? 0 : 1);
+    }
+  });
+
+  it('counts wrong codes like wrong passwords: from many addresses they slow the account down, never lock it', async () => {
     const email = 'guessed@example.com';
     const { client } = await signUpAccount(server, email);
     const { secret } = await enableTwoFactor(client, 'user-password-1');
@@ -214,11 +279,29 @@ describe('two-factor sign-in', () => {
       }
     }
     expect(wrongAnswers).toBe(10);
-    // From a fresh address the account's limit still holds: the right password is refused now.
+    // Guessed from several addresses, the account is slowed down, not locked: from a fresh address
+    // the right password still leads to the code step.
     const c = server.client();
-    const limited = await signIn(c, email, 'user-password-1');
+    expect((await signIn(c, email, 'user-password-1')).body).toEqual({ two_factor_required: true });
+  });
+
+  it('refuses an address after 5 wrong codes for the account, with Retry-After', async () => {
+    const email = 'guessed-codes@example.com';
+    const { client } = await signUpAccount(server, email);
+    const { secret } = await enableTwoFactor(client, 'user-password-1');
+    const stale = totpCode(secret, Date.now() - 600_000);
+    const c = server.client();
+    expect((await signIn(c, email, 'user-password-1')).body).toEqual({ two_factor_required: true });
+    for (let i = 0; i < 4; i += 1) {
+      expect((await c.post('/api/auth/two-factor/verify', { code: stale })).status).toBe(401);
+    }
+    // The fifth wrong code reaches the limit of this address for the account.
+    expect((await c.post('/api/auth/two-factor/verify', { code: stale })).status).toBe(401);
+    const limited = await c.post('/api/auth/two-factor/verify', { code: totpCode(secret) });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn(c, email, 'user-password-1')).status).toBe(429);
   });
 
   it('takes each backup code once, and turns off with the password', async () => {
@@ -286,6 +369,10 @@ describe('two-factor sign-in', () => {
       enabled: false,
       setup_required: true,
     });
+    // The setup lists the account's keys, so it can offer to end them.
+    const keys = await reseller.client.get('/api/api-keys');
+    expect(keys.status).toBe(200);
+    expect(keys.body).toEqual([]);
     // Users are not covered by the setting, and the admin is not required either.
     expect((await plainUser.client.get('/api/auth/sessions')).status).toBe(200);
     expect((await admin.get('/api/lines')).status).toBe(200);

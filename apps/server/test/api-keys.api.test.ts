@@ -151,6 +151,65 @@ describe('API keys', () => {
     expect((await script(body.key).get('/api/me')).status).toBe(401);
   });
 
+  it('a key works from another origin; a cookie from that origin is still refused', async () => {
+    const { client, id } = await reseller('shop-o@example.com');
+    const { body } = await client.post('/api/api-keys', { name: 'Shop site' });
+    const shop = { origin: 'https://shop.example' };
+    const c = server.client();
+    c.origin = null;
+    const withKey = await c.patch(
+      '/api/me',
+      { full_name: 'Shop Owner' },
+      { ...shop, authorization: `Bearer ${body.key}` },
+    );
+    expect(withKey.status).toBe(200);
+    expect(withKey.body).toMatchObject({ id, full_name: 'Shop Owner' });
+    const ticket = await c.post(
+      '/api/tickets',
+      { title: 'From the shop', description: 'Sent with a key', priority: 'low', category: 'technical' },
+      { ...shop, authorization: `Bearer ${body.key}` },
+    );
+    expect(ticket.status).toBe(201);
+
+    const withCookie = await client.patch('/api/me', { full_name: 'Forged' }, shop);
+    expect(withCookie.status).toBe(403);
+    expect(withCookie.body.error.code).toBe('CSRF_REJECTED');
+    // Something that only looks like a bearer header does not lift the rule for the cookie.
+    const fakeKey = await client.patch(
+      '/api/me',
+      { full_name: 'Forged' },
+      { ...shop, authorization: 'Bearer not-a-key' },
+    );
+    expect(fakeKey.status).toBe(403);
+    expect(fakeKey.body.error.code).toBe('CSRF_REJECTED');
+    expect((await client.get('/api/me')).body.full_name).toBe('Shop Owner');
+  });
+
+  it('with both a cookie and a key, only the key counts: the cookie’s session is never acted on', async () => {
+    const visitor = await server.signUpConfirmed('shop-visitor@example.com');
+    const visitorId = (await visitor.get('/api/me')).body.id as string;
+    const { client, id } = await reseller('shop-k@example.com');
+    const { body } = await client.post('/api/api-keys', { name: 'Page key' });
+    const shop = { origin: 'https://shop.example', authorization: `Bearer ${body.key}` };
+
+    const changed = await visitor.patch('/api/me', { full_name: 'Changed by a page' }, shop);
+    expect(changed.status).toBe(200);
+    expect(changed.body.id).toBe(id);
+    const seen = await visitor.get('/api/me');
+    expect(seen.body.id).toBe(visitorId);
+    expect(seen.body.full_name).not.toBe('Changed by a page');
+
+    // Signing out from that page does not end the visitor's session.
+    expect((await visitor.post('/api/auth/sign-out', {}, shop)).status).toBe(200);
+    expect((await visitor.get('/api/me')).status).toBe(200);
+
+    // A revoked key is refused, and the cookie beside it does not stand in for it.
+    expect((await client.delete(`/api/api-keys/${body.id}`)).status).toBe(204);
+    const revoked = await visitor.patch('/api/me', { full_name: 'Changed by a page' }, shop);
+    expect(revoked.status).toBe(401);
+    expect((await visitor.get('/api/me')).body.full_name).not.toBe('Changed by a page');
+  });
+
   it('is rate limited per key', async () => {
     const { client } = await reseller('shop-g@example.com');
     const first = script((await client.post('/api/api-keys', { name: 'Busy' })).body.key);

@@ -268,6 +268,31 @@ describe('password change', () => {
     expect(sessions.body.items[0].current).toBe(true);
   });
 
+  it('ends every API key of the account, on this instance at once, and new keys work again', async () => {
+    const c = await server.signUpConfirmed('key-holder@example.com', 'user-password-1');
+    const made = await c.post('/api/api-keys', { name: 'Shop sync' });
+    expect(made.status).toBe(201);
+    const bearer = { authorization: `Bearer ${made.body.key}` };
+    // Used once, so this instance has the key's caller cached when the password changes.
+    expect((await server.client().get('/api/me', bearer)).status).toBe(200);
+
+    const changed = await c.post('/api/auth/change-password', {
+      current_password: 'user-password-1',
+      new_password: 'brand-new-pass',
+      revoke_other_sessions: true,
+    });
+    expect(changed.status).toBe(200);
+    const after = await server.client().get('/api/me', bearer);
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('UNAUTHENTICATED');
+    expect((await c.get('/api/api-keys')).body).toEqual([]);
+
+    const again = await c.post('/api/api-keys', { name: 'Shop sync' });
+    expect((await server.client().get('/api/me', { authorization: `Bearer ${again.body.key}` })).status).toBe(
+      200,
+    );
+  });
+
   it('needs a signed-in user', async () => {
     const res = await server
       .client()
@@ -277,20 +302,60 @@ describe('password change', () => {
 });
 
 describe('rate limits', () => {
-  it('allows at most 10 failed sign-ins per account in 15 minutes, then 429 even for the right password', async () => {
-    await server.signUpConfirmed('target@example.com', 'user-password-1');
-    for (let i = 0; i < 10; i += 1) {
-      // A new address each time: only the per-account limit can trip here.
+  it('never locks the owner out: guesses from many addresses slow the account down and tell its owner once', async () => {
+    const owner = await server.signUpConfirmed('target@example.com', 'user-password-1');
+    for (let i = 0; i < 12; i += 1) {
+      // A new address each time: no address reaches its own limit.
       const res = await server
         .client()
         .post('/api/auth/sign-in', { email: 'target@example.com', password: `wrong-${i}-xx` });
       expect(res.status).toBe(401);
     }
-    const locked = await server
+    // The right password from the owner's address signs in, as does one from an address never seen.
+    const home = server.client({ ip: owner.ip });
+    const signedIn = await home.post('/api/auth/sign-in', {
+      email: 'target@example.com',
+      password: 'user-password-1',
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.email).toBe('target@example.com');
+    const fresh = await server
       .client()
       .post('/api/auth/sign-in', { email: 'target@example.com', password: 'user-password-1' });
-    expect(locked.status).toBe(429);
-    expect(locked.body.error.code).toBe('RATE_LIMITED');
+    expect(fresh.status).toBe(200);
+
+    // One message for the episode, however many guesses came after the threshold.
+    const inbox = await owner.get('/api/messages');
+    const warnings = inbox.body.items.filter(
+      (m: { title: string }) => m.title === 'Someone is trying to sign in to your account',
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0].content).toContain('failed sign-ins to your account');
+  });
+
+  it('refuses an address that keeps guessing one account, with Retry-After, and only that address', async () => {
+    await server.signUpConfirmed('guessed-here@example.com', 'user-password-1');
+    const attacker = server.client({ ip: '203.0.113.61' });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await attacker.post('/api/auth/sign-in', {
+        email: 'guessed-here@example.com',
+        password: `wrong-${i}-zz`,
+      });
+      expect(res.status).toBe(401);
+    }
+    const refused = await attacker.post('/api/auth/sign-in', {
+      email: 'guessed-here@example.com',
+      password: 'user-password-1',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const owner = await server
+      .client()
+      .post('/api/auth/sign-in', { email: 'guessed-here@example.com', password: 'user-password-1' });
+    expect(owner.status).toBe(200);
   });
 
   it('allows at most 10 failed sign-ins per IP across accounts', async () => {
@@ -306,6 +371,7 @@ describe('rate limits', () => {
       .client({ ip })
       .post('/api/auth/sign-in', { email: 'victim@example.com', password: 'user-password-1' });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     const elsewhere = await server
       .client()
       .post('/api/auth/sign-in', { email: 'victim@example.com', password: 'user-password-1' });
@@ -314,14 +380,20 @@ describe('rate limits', () => {
 
   it('holds the limit under concurrent guesses', async () => {
     await server.signUpConfirmed('burst@example.com', 'user-password-1');
+    // From one address: that address's limit for the account (5) is what must hold.
+    const ip = '203.0.113.62';
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        server.client().post('/api/auth/sign-in', { email: 'burst@example.com', password: `wrong-${i}-yy` }),
+        server
+          .client({ ip })
+          .post('/api/auth/sign-in', { email: 'burst@example.com', password: `wrong-${i}-yy` }),
       ),
     );
     const failures = results.filter((r) => r.status === 401).length;
-    expect(failures).toBeLessThanOrEqual(10);
-    expect(results.filter((r) => r.status === 429).length).toBe(20 - failures);
+    expect(failures).toBeLessThanOrEqual(5);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused.length).toBe(20 - failures);
+    for (const r of refused) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
 

@@ -63,7 +63,10 @@ describe('resend confirmation from the sign-in refusal', () => {
         .client()
         .post('/api/auth/resend-confirmation', { email: 'limit-known@example.com' });
       known.push(res.status);
-      if (res.status === 429) expect(res.body.error.code).toBe('RATE_LIMITED');
+      if (res.status === 429) {
+        expect(res.body.error.code).toBe('RATE_LIMITED');
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
     }
     expect(known).toEqual([200, 200, 200, 429]);
 

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.js';
 import { nonEmptyPatch, text } from './schema-blocks.js';
 
-/** Reset mails asked for, per email and per client IP, before 429 RATE_LIMITED. */
-export const PASSWORD_RESET_LIMITS = { windowMinutes: 60, perEmail: 3, perIp: 10 } as const;
+/**
+ * Reset mails asked for, per email from one client IP and per client IP, before 429 RATE_LIMITED
+ * (never per email alone, which would let anyone block the owner's reset).
+ */
+export const PASSWORD_RESET_LIMITS = { windowMinutes: 60, perEmailAndIp: 3, perIp: 10 } as const;
 
 /** The answer to every accepted reset request, whether or not the email has an account. */
 export const PASSWORD_RESET_MAIL_MESSAGE =
@@ -26,6 +29,15 @@ export const twoFactorCodeSchema = text()
 
 export const twoFactorCodeBodySchema = z.object({ code: twoFactorCodeSchema });
 export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBodySchema>;
+
+/**
+ * The first code turns two-factor sign-in on; `revoke_api_keys` also ends every API key of the
+ * account (a key made before skips the second factor, so whoever turns it on may want them gone).
+ */
+export const twoFactorConfirmBodySchema = twoFactorCodeBodySchema.extend({
+  revoke_api_keys: z.boolean().optional(),
+});
+export type TwoFactorConfirmBody = z.infer<typeof twoFactorConfirmBodySchema>;
 
 export const twoFactorPasswordBodySchema = z.object({
   password: text().min(1, { error: 'WRONG_PASSWORD' }).max(128, { error: 'WRONG_PASSWORD' }),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerToken, looksLikeApiKey } from '../modules/api-keys/api-key-secret.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.js';
 import type { AppConfig } from './config.js';
 import { AppError } from './errors.js';
@@ -9,11 +10,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * A cookie rides along with any cross-site form post, so a state-changing request that carries our
  * session cookie must prove it came from our own pages by its Origin. A request that names a foreign
  * Origin is refused even without a cookie (no sign-in CSRF). Scripts with no cookie and no Origin pass.
+ *
+ * An API key is not ambient: no browser adds it by itself, so whoever sends it chose to, from any
+ * origin (a shop's site calls the panel with its key). A request with a key is therefore not held to
+ * the Origin rule, and the key is then its only credential: its cookies are dropped here, before
+ * anything (better-auth's sign-out, a two-factor challenge) could act on them, so a page that adds a
+ * key of its own cannot carry the visitor's session past this check.
  */
 export function registerCsrfGuard(app: FastifyInstance, config: AppConfig): void {
   const allowed = new Set([config.publicOrigin, ...config.trustedOrigins]);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) return;
+    if (looksLikeApiKey(bearerToken(request.headers.authorization))) {
+      delete request.headers.cookie;
+      return;
+    }
+    if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const hasSessionCookie = (request.headers.cookie ?? '').includes(SESSION_COOKIE);
     if (origin !== undefined && !allowed.has(origin)) throw new AppError('CSRF_REJECTED');

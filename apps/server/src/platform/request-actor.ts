@@ -30,10 +30,12 @@ const callersFor = perContext((ctx): Callers => {
 
 /**
  * What an account that must set up two-factor sign-in (by the admin's setting) may still call: see
- * itself, set it up, sign out. Everything else answers TWO_FACTOR_SETUP_REQUIRED until it has.
+ * itself, set it up (the setup lists its API keys, to offer to end them), sign out. Everything else
+ * answers TWO_FACTOR_SETUP_REQUIRED until it has.
  */
 const allowedBeforeTwoFactorSetup = new Set([
   'GET /api/me',
+  'GET /api/api-keys',
   'POST /api/auth/sign-out',
   'POST /api/auth/two-factor/enable',
   'POST /api/auth/two-factor/confirm',

@@ -5,6 +5,7 @@ import {
   securitySettingsBodySchema,
   securitySettingsSchema,
   twoFactorCodeBodySchema,
+  twoFactorConfirmBodySchema,
   twoFactorPasswordBodySchema,
   twoFactorSetupSchema,
 } from '../account-security.js';
@@ -29,7 +30,7 @@ export const resetPassword = defineContract({
   access: 'public',
   tags: ['auth'],
   summary:
-    'Set a new password with the mailed token (once, within an hour); every session of the account ends',
+    'Set a new password with the mailed token (once, within an hour); every session and API key of the account ends',
   body: resetPasswordBodySchema,
   response: messageResponseSchema,
   errors: ['INVALID_RESET_TOKEN', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
@@ -70,8 +71,9 @@ export const confirmTwoFactor = defineContract({
   path: '/api/auth/two-factor/confirm',
   access: 'browserSession',
   tags: ['auth'],
-  summary: 'Turn two-factor sign-in on with the first code from the authenticator app',
-  body: twoFactorCodeBodySchema,
+  summary:
+    'Turn two-factor sign-in on with the first code from the authenticator app; with revoke_api_keys, every API key of the account ends',
+  body: twoFactorConfirmBodySchema,
   response: meSchema,
   errors: [
     'UNAUTHENTICATED',

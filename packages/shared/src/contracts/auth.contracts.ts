@@ -67,7 +67,8 @@ export const changePassword = defineContract({
   path: '/api/auth/change-password',
   access: 'browserSession',
   tags,
-  summary: 'Change my password; every other session of the account ends (on every instance)',
+  summary:
+    'Change my password; every other session and every API key of the account ends (on every instance)',
   body: changePasswordBodySchema,
   response: messageResponseSchema,
   errors: ['UNAUTHENTICATED', 'WRONG_PASSWORD', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],

@@ -138,12 +138,26 @@ export const authFailures = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /**
-     * `account`/`ip`: failed sign-ins (passwords and two-factor codes); `reset-*`: reset mails asked
-     * for; `totp-used`: authenticator codes already accepted (`<account id>:<code>`), never taken twice;
-     * `resend-*`: requests for a new confirmation mail.
+     * `ip`/`account-ip` (`<email> <ip>`)/`account`: failed sign-ins (passwords and two-factor
+     * codes), the first two limited, the third only counted; `account-guessed`: the episode of
+     * guessing its owner was told about; `reset-*`: reset mails asked for (`reset-email-ip` is
+     * `<email> <ip>`; `reset-email`, no longer written, was per email); `totp-used`: authenticator codes
+     * already accepted (`<account id>:<code>`), never taken twice; `resend-*`: requests for a new
+     * confirmation mail.
      */
     scope: text('scope')
-      .$type<'account' | 'ip' | 'reset-email' | 'reset-ip' | 'totp-used' | 'resend-email' | 'resend-ip'>()
+      .$type<
+        | 'account'
+        | 'account-ip'
+        | 'account-guessed'
+        | 'ip'
+        | 'reset-email'
+        | 'reset-email-ip'
+        | 'reset-ip'
+        | 'totp-used'
+        | 'resend-email'
+        | 'resend-ip'
+      >()
       .notNull(),
     key: text('key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

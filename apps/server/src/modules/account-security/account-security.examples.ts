@@ -61,7 +61,8 @@ export const accountSecurityExamples: RouteExamples = {
     response: setup,
   },
   'POST /api/auth/two-factor/confirm': {
-    body: code,
+    // Also ends the account's API keys (they never ask for a code); leave it out to keep them.
+    body: { ...code, revoke_api_keys: true },
     response: withTwoFactor,
   },
   'POST /api/auth/two-factor/disable': {

@@ -12,8 +12,8 @@ import {
 } from './two-factor.service.js';
 
 export function registerAccountSecurityRoutes(app: App, ctx: AppContext): void {
-  route(app, ctx, accountSecurityContracts.forgotPassword, async ({ request, body }) => {
-    await requestPasswordReset(ctx, request, body);
+  route(app, ctx, accountSecurityContracts.forgotPassword, async ({ request, reply, body }) => {
+    await requestPasswordReset(ctx, request, reply, body);
     return { message: PASSWORD_RESET_MAIL_MESSAGE };
   });
 
@@ -26,8 +26,8 @@ export function registerAccountSecurityRoutes(app: App, ctx: AppContext): void {
     verifyTwoFactorSignIn(ctx, request, reply, body),
   );
 
-  route(app, ctx, accountSecurityContracts.enableTwoFactor, ({ actor, request, body }) =>
-    enableTwoFactor(ctx, actor, request, body),
+  route(app, ctx, accountSecurityContracts.enableTwoFactor, ({ actor, request, reply, body }) =>
+    enableTwoFactor(ctx, actor, request, reply, body),
   );
 
   route(app, ctx, accountSecurityContracts.confirmTwoFactor, ({ actor, request, reply, body }) =>

@@ -2,6 +2,7 @@ import type {
   Me,
   TwoFactorChallenge,
   TwoFactorCodeBody,
+  TwoFactorConfirmBody,
   TwoFactorPasswordBody,
   TwoFactorSetup,
 } from '@linedesk/shared';
@@ -13,9 +14,16 @@ import { AppError } from '../../platform/errors.js';
 import { afterAnswer, forwardSetCookies, toWebHeaders } from '../../platform/http.js';
 import { toMe } from '../accounts/account-mapper.js';
 import { accountsRepository, type AccountRow } from '../accounts/accounts.repository.js';
+import { apiKeysRepository } from '../api-keys/api-keys.repository.js';
 import { translateAuthError } from '../auth/auth-errors.js';
 import { readSignedCookie } from '../auth/session-cookie.js';
-import { reserveAttempt, reserveSignInAttempt, type SignInSlot } from '../auth/sign-in-limiter.js';
+import { signInFailed, slowDownIfGuessed } from '../auth/sign-in-failure.service.js';
+import {
+  rateLimited,
+  reserveAttempt,
+  reserveSignInAttempt,
+  type SignInSlot,
+} from '../auth/sign-in-limiter.js';
 import { twoFactorSetupRequired } from './security-settings.service.js';
 
 /** better-auth's names for what went wrong with a code; each becomes one of our codes. */
@@ -59,17 +67,20 @@ function claimAuthenticatorCode(ctx: AppContext, accountId: string, code: string
 async function withPasswordCheck<T>(
   ctx: AppContext,
   request: FastifyRequest,
+  reply: FastifyReply,
   email: string,
   call: () => Promise<T>,
 ): Promise<T> {
   const slot = await reserveSignInAttempt(ctx.db, email, request.ip);
-  if (slot.overLimit) throw new AppError('RATE_LIMITED');
+  if (slot.overLimit) throw rateLimited(reply, slot);
+  await slowDownIfGuessed(slot);
   try {
     const result = await call();
     await slot.release();
     return result;
   } catch (error) {
-    if (betterAuthCode(error) !== 'INVALID_PASSWORD') await slot.release();
+    if (betterAuthCode(error) === 'INVALID_PASSWORD') await signInFailed(ctx, email, slot);
+    else await slot.release();
     return translateTwoFactorError(error);
   }
 }
@@ -116,10 +127,11 @@ export async function enableTwoFactor(
   ctx: AppContext,
   me: Actor,
   request: FastifyRequest,
+  reply: FastifyReply,
   body: TwoFactorPasswordBody,
 ): Promise<TwoFactorSetup> {
   if (me.account?.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
-  const result = await withPasswordCheck(ctx, request, me.email, () =>
+  const result = await withPasswordCheck(ctx, request, reply, me.email, () =>
     ctx.auth.api.enableTwoFactor({ body: { password: body.password }, headers: toWebHeaders(request) }),
   );
   if (!('totpURI' in result) || !result.totpURI || !result.backupCodes) throw new AppError('INTERNAL');
@@ -127,13 +139,16 @@ export async function enableTwoFactor(
   return { totp_uri: result.totpURI, secret, backup_codes: result.backupCodes };
 }
 
-/** Step two: the first code from the app turns it on (better-auth renews the session cookie). */
+/**
+ * Step two: the first code from the app turns it on (better-auth renews the session cookie). Asked
+ * to, it also ends the account's API keys: they never ask for a code.
+ */
 export async function confirmTwoFactor(
   ctx: AppContext,
   me: Actor,
   request: FastifyRequest,
   reply: FastifyReply,
-  body: TwoFactorCodeBody,
+  body: TwoFactorConfirmBody,
 ): Promise<Me> {
   if (me.account?.twoFactorEnabled) throw new AppError('TWO_FACTOR_ALREADY_ENABLED');
   if (!isAuthenticatorCode(body.code)) throw new AppError('INVALID_TWO_FACTOR_CODE');
@@ -146,6 +161,7 @@ export async function confirmTwoFactor(
       return translateTwoFactorError(error);
     });
   forwardSetCookies(result.headers, reply);
+  if (body.revoke_api_keys) await apiKeysRepository.revokeAllForAccount(ctx.db, me.id);
   await accountChanged(ctx, reply, me.id);
   return meById(ctx, me.id);
 }
@@ -162,7 +178,7 @@ export async function disableTwoFactor(
   if (await twoFactorSetupRequired(ctx, { isAdmin: me.isAdmin, groupId: me.groupId })) {
     throw new AppError('TWO_FACTOR_REQUIRED_BY_ADMIN');
   }
-  const result = await withPasswordCheck(ctx, request, me.email, () =>
+  const result = await withPasswordCheck(ctx, request, reply, me.email, () =>
     ctx.auth.api.disableTwoFactor({
       body: { password: body.password },
       headers: toWebHeaders(request),
@@ -196,7 +212,8 @@ export async function verifyTwoFactorSignIn(
   if (!account) throw new AppError('TWO_FACTOR_CHALLENGE_EXPIRED');
 
   const slot = await reserveSignInAttempt(ctx.db, account.email, request.ip);
-  if (slot.overLimit) throw new AppError('RATE_LIMITED');
+  if (slot.overLimit) throw rateLimited(reply, slot);
+  await slowDownIfGuessed(slot);
   const code = body.code.replace(/\s+/g, '');
   const call = { body: { code }, headers: toWebHeaders(request), returnHeaders: true as const };
   const claim = isAuthenticatorCode(code) ? await claimAuthenticatorCode(ctx, account.id, code) : null;
@@ -210,7 +227,9 @@ export async function verifyTwoFactorSignIn(
   } catch (error) {
     await claim?.release();
     const failed = betterAuthCode(error);
-    if (!failed || !(wrongCode.has(failed) || failed === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')) {
+    if (failed && (wrongCode.has(failed) || failed === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')) {
+      await signInFailed(ctx, account.email, slot);
+    } else {
       await slot.release();
     }
     // A refused challenge (too many codes) is spent: the browser drops its cookie and starts over.

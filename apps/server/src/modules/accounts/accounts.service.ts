@@ -21,7 +21,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/password.js';
 import { accountEditAction, accountValues, audited, recordAudit } from '../audit/audit.service.js';
 import { translateAuthError } from '../auth/auth-errors.js';
-import { endAllSessions, endOtherSessions } from '../auth/auth.service.js';
+import { endAllSessions, endOtherSessionsAndKeys } from '../auth/auth.service.js';
 import { sendConfirmationMail } from '../auth/resend-confirmation.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
@@ -176,8 +176,8 @@ export async function acceptInvite(ctx: AppContext, body: AcceptInviteBody): Pro
   await ctx.auth.api
     .resetPassword({ body: { token: body.token, newPassword: body.password } })
     .catch(translateAuthError);
-  // Whoever knew the old password (if the account had one) is signed out everywhere.
-  await endOtherSessions(ctx, accountId, null);
+  // Whoever knew the old password (if the account had one) is signed out everywhere, keys included.
+  await endOtherSessionsAndKeys(ctx, accountId, null);
   await accountsRepository.markEmailVerified(ctx.db, accountId);
   const row = await accountsRepository.findById(ctx.db, accountId);
   if (row) await publishAccountChange(ctx, 'update', row);

@@ -25,6 +25,15 @@ export const apiKeysRepository = {
       .returning({ id: apiKeys.id });
     return rows.length > 0;
   },
+  /** Ends every key of the account still in use; the ids of those it ended. */
+  async revokeAllForAccount(db: Db, accountId: string): Promise<string[]> {
+    const rows = await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    return rows.map((r) => r.id);
+  },
   /** A usable key with its account and group: one read over the hash's unique index. */
   async findUsableWithAccount(
     db: Db,

@@ -13,11 +13,14 @@ import { AppError } from '../../platform/errors.js';
 import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
 import { meWithTwoFactor, twoFactorChallenge } from '../account-security/two-factor.service.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import type { Db } from '../../db/client.js';
+import { apiKeysRepository } from '../api-keys/api-keys.repository.js';
 import { recordAudit, secretChanged } from '../audit/audit.service.js';
 import { translateAuthError } from './auth-errors.js';
 import { toSessionInfo } from './session-mapper.js';
 import { sessionRepository } from './session.repository.js';
-import { reserveSignInAttempt } from './sign-in-limiter.js';
+import { signInFailed, slowDownIfGuessed } from './sign-in-failure.service.js';
+import { rateLimited, reserveSignInAttempt } from './sign-in-limiter.js';
 
 function tokenEmail(token: string): string | undefined {
   try {
@@ -55,7 +58,8 @@ export async function signIn(
 ): Promise<Me | TwoFactorChallenge> {
   const email = body.email.toLowerCase();
   const slot = await reserveSignInAttempt(ctx.db, email, request.ip);
-  if (slot.overLimit) throw new AppError('RATE_LIMITED');
+  if (slot.overLimit) throw rateLimited(reply, slot);
+  await slowDownIfGuessed(slot);
   let result;
   try {
     result = await ctx.auth.api.signInEmail({
@@ -66,7 +70,8 @@ export async function signIn(
   } catch (error) {
     // Only a wrong password counts against the limit; the reserved rows stay as the failure record.
     const keep = (error as { body?: { code?: string } }).body?.code === 'INVALID_EMAIL_OR_PASSWORD';
-    if (!keep) await slot.release();
+    if (keep) await signInFailed(ctx, email, slot);
+    else await slot.release();
     translateAuthError(error);
   }
   await slot.release();
@@ -102,6 +107,9 @@ export async function signOut(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
+  // No cookie, no session to end (a request with an API key has had its cookies dropped, see
+  // platform/csrf.ts): the answer must not clear a session cookie the browser holds either.
+  if (!request.headers.cookie) return;
   const result = await ctx.auth.api
     .signOut({ headers: toWebHeaders(request), returnHeaders: true })
     .catch(() => undefined);
@@ -115,8 +123,9 @@ function callersChanged(ctx: AppContext, accountId: string): Promise<void> {
 }
 
 /**
- * Whoever knew the old password may hold a session: a new password ends every other session of the
- * account, on every instance. The one changing it stays signed in.
+ * Whoever knew the old password may hold a session or have made an API key with one: a new password
+ * ends every other session and every key of the account, on every instance. The one changing it
+ * stays signed in.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -137,7 +146,7 @@ export async function changePassword(
     })
     .catch(translateAuthError);
   forwardSetCookies(result.headers, reply);
-  await endOtherSessions(ctx, signedIn.id, signedIn.sessionId);
+  await endOtherSessionsAndKeys(ctx, signedIn.id, signedIn.sessionId);
   await recordAudit(ctx.db, signedIn, {
     action: 'password.change',
     target: signedIn,
@@ -145,13 +154,20 @@ export async function changePassword(
   });
 }
 
-/** After a password change or reset: every session of the account but `keepSessionId` ends now. */
-export async function endOtherSessions(
+/**
+ * After a password change or reset: every session of the account but `keepSessionId`, and every API
+ * key of it, end now (a key is made from a session, so it is as suspect as the sessions are).
+ */
+export async function endOtherSessionsAndKeys(
   ctx: AppContext,
   accountId: string,
   keepSessionId: string | null,
 ): Promise<void> {
-  await sessionRepository.deleteOthersForUser(ctx.db, accountId, keepSessionId);
+  await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await sessionRepository.deleteOthersForUser(tx, accountId, keepSessionId);
+    await apiKeysRepository.revokeAllForAccount(tx, accountId);
+  });
   await callersChanged(ctx, accountId);
 }
 

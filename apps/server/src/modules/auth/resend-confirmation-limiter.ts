@@ -1,15 +1,16 @@
 import { RESEND_CONFIRMATION_LIMIT, RESEND_CONFIRMATION_WINDOW_MS } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
-import { reserveAttempt } from './sign-in-limiter.js';
+import { reserveAttempt, type SignInSlot } from './sign-in-limiter.js';
 
 /**
  * Records a request for a new confirmation mail against its email and its client address (in
- * `auth_failures`, so the limit holds across instances) and says whether either is over its limit.
+ * `auth_failures`, so the limit holds across instances); the slot says whether either is over its
+ * limit, and for how long.
  * Every request counts, refused ones too, whether or not the address belongs to anyone, so the limit
  * reveals nothing.
  */
-export async function overResendConfirmationLimit(db: Db, email: string, ip: string): Promise<boolean> {
-  const { overLimit } = await reserveAttempt(
+export function reserveResendConfirmation(db: Db, email: string, ip: string): Promise<SignInSlot> {
+  return reserveAttempt(
     db,
     [
       { scope: 'resend-email', key: email, max: RESEND_CONFIRMATION_LIMIT.email },
@@ -18,5 +19,4 @@ export async function overResendConfirmationLimit(db: Db, email: string, ip: str
     RESEND_CONFIRMATION_WINDOW_MS,
     { countRefused: true },
   );
-  return overLimit;
 }

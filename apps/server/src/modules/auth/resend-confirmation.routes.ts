@@ -5,8 +5,8 @@ import { route } from '../../platform/route.js';
 import { resendConfirmation } from './resend-confirmation.service.js';
 
 export function registerResendConfirmationRoutes(app: App, ctx: AppContext): void {
-  route(app, ctx, authContracts.resendConfirmation, async ({ request, body }) => {
-    await resendConfirmation(ctx, request, body);
+  route(app, ctx, authContracts.resendConfirmation, async ({ request, reply, body }) => {
+    await resendConfirmation(ctx, request, reply, body);
     return { message: RESEND_CONFIRMATION_ANSWER };
   });
 }

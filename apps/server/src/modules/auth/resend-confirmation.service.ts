@@ -1,8 +1,8 @@
 import type { ResendConfirmationBody } from '@linedesk/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { AppError } from '../../platform/errors.js';
-import { overResendConfirmationLimit } from './resend-confirmation-limiter.js';
+import { reserveResendConfirmation } from './resend-confirmation-limiter.js';
+import { rateLimited } from './sign-in-limiter.js';
 
 /**
  * Someone whose sign-in was refused for an unconfirmed email asks for the mail again. better-auth
@@ -12,10 +12,12 @@ import { overResendConfirmationLimit } from './resend-confirmation-limiter.js';
 export async function resendConfirmation(
   ctx: AppContext,
   request: FastifyRequest,
+  reply: FastifyReply,
   body: ResendConfirmationBody,
 ): Promise<void> {
   const email = body.email.toLowerCase();
-  if (await overResendConfirmationLimit(ctx.db, email, request.ip)) throw new AppError('RATE_LIMITED');
+  const slot = await reserveResendConfirmation(ctx.db, email, request.ip);
+  if (slot.overLimit) throw rateLimited(reply, slot);
   // No session headers: better-auth then looks the address up itself instead of using the caller's.
   await ctx.auth.api.sendVerificationEmail({ body: { email } });
 }

@@ -3,6 +3,7 @@ import {
   type ForgotPasswordBody,
   type ResetPasswordBody,
   type SecuritySettingsBody,
+  type TwoFactorConfirmBody,
 } from '@linedesk/shared';
 import { callApi } from '../../../lib/api-client';
 
@@ -16,7 +17,8 @@ export const accountSecurityApi = {
   verifyTwoFactor: (code: string) => callApi(accountSecurityContracts.verifyTwoFactor, { body: { code } }),
   enableTwoFactor: (password: string) =>
     callApi(accountSecurityContracts.enableTwoFactor, { body: { password } }),
-  confirmTwoFactor: (code: string) => callApi(accountSecurityContracts.confirmTwoFactor, { body: { code } }),
+  confirmTwoFactor: (body: TwoFactorConfirmBody) =>
+    callApi(accountSecurityContracts.confirmTwoFactor, { body }),
   disableTwoFactor: (password: string) =>
     callApi(accountSecurityContracts.disableTwoFactor, { body: { password } }),
   getSettings: (signal?: AbortSignal) =>

@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -8,6 +11,8 @@ import type { TwoFactorSetup as Setup } from '@linedesk/shared';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { ApiKeysEndingList } from '../../api-keys/components/api-keys-ending-list';
+import { useApiKeys } from '../../api-keys/hooks/use-api-keys';
 import { useConfirmTwoFactor, useEnableTwoFactor } from '../hooks/use-account-security';
 import { CurrentPasswordField } from './current-password-field';
 
@@ -89,12 +94,17 @@ function ScanStep({ setup, onDone, onCancel }: { setup: Setup; onDone: () => voi
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const confirm = useConfirmTwoFactor();
+  const apiKeys = useApiKeys();
+  const keys = apiKeys.data ?? [];
   const [code, setCode] = useState('');
+  const [revokeApiKeys, setRevokeApiKeys] = useState(false);
   return (
     <StepForm
       testId="two-factor-confirm-form"
       onSubmit={() => {
-        if (code.trim()) confirm.mutate(code.trim(), { onSuccess: onDone });
+        if (!code.trim()) return;
+        const body = { code: code.trim(), revoke_api_keys: keys.length > 0 && revokeApiKeys };
+        confirm.mutate(body, { onSuccess: onDone });
       }}
       submitLabel={t('accountSecurity.setup.confirm')}
       submitTestId="two-factor-confirm"
@@ -148,6 +158,29 @@ function ScanStep({ setup, onDone, onCancel }: { setup: Setup; onDone: () => voi
           htmlInput: { inputMode: 'numeric', maxLength: 6, 'data-testid': 'field-two-factor-code' },
         }}
       />
+      {keys.length > 0 && (
+        <Box data-testid="two-factor-api-keys">
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={revokeApiKeys}
+                onChange={(event) => setRevokeApiKeys(event.target.checked)}
+                slotProps={{
+                  input: {
+                    'aria-describedby': 'two-factor-api-keys-help',
+                    'data-testid': 'two-factor-revoke-api-keys',
+                  } as object,
+                }}
+              />
+            }
+            label={t('apiKeys.ending.twoFactorLabel')}
+          />
+          <FormHelperText id="two-factor-api-keys-help" sx={{ mt: 0, mb: 1 }}>
+            {t('apiKeys.ending.twoFactorHelp')}
+          </FormHelperText>
+          <ApiKeysEndingList keys={keys} testId="two-factor-api-keys-list" />
+        </Box>
+      )}
     </StepForm>
   );
 }

@@ -1,6 +1,7 @@
 import type { Me } from '@linedesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../auth/api/auth-api';
+import { apiKeyKeys } from '../../api-keys/api/api-keys-api';
 import { accountSecurityApi, accountSecurityKeys } from '../api/account-security-api';
 
 export function useForgotPassword() {
@@ -37,7 +38,14 @@ export function useEnableTwoFactor() {
 }
 
 export function useConfirmTwoFactor() {
-  return useMeMutation(accountSecurityApi.confirmTwoFactor);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: accountSecurityApi.confirmTwoFactor,
+    onSuccess: async (me: Me, body) => {
+      queryClient.setQueryData(authKeys.me, me);
+      if (body.revoke_api_keys) await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
+    },
+  });
 }
 
 export function useDisableTwoFactor() {

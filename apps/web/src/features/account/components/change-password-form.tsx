@@ -14,6 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { ApiKeysEndingList } from '../../api-keys/components/api-keys-ending-list';
+import { useApiKeys } from '../../api-keys/hooks/use-api-keys';
 import { useChangePassword } from '../hooks/use-account-mutations';
 
 const changePasswordSchema = z
@@ -34,6 +36,8 @@ export function ChangePasswordForm() {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const changePassword = useChangePassword();
+  const apiKeys = useApiKeys();
+  const endingKeys = apiKeys.data ?? [];
   const [changed, setChanged] = useState(false);
   const { control, handleSubmit, reset } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
@@ -82,6 +86,14 @@ export function ChangePasswordForm() {
           >
             {t('profile.passwordOtherSessions')}
           </Typography>
+          {endingKeys.length > 0 && (
+            <Alert severity="warning" sx={{ mb: 3 }} data-testid="change-password-api-keys">
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                {t('apiKeys.ending.passwordText')}
+              </Typography>
+              <ApiKeysEndingList keys={endingKeys} testId="change-password-api-keys-list" />
+            </Alert>
+          )}
           <Stack sx={{ gap: 3 }}>
             <FormTextField
               control={control}

@@ -1,6 +1,7 @@
 import type { Me } from '@linedesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authApi, authKeys } from '../../auth/api/auth-api';
+import { apiKeyKeys } from '../../api-keys/api/api-keys-api';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -14,6 +15,11 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: authApi.changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions }),
+    // The server ended the other sessions and every API key.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: authKeys.sessions }),
+        queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+      ]),
   });
 }
