@@ -1,4 +1,4 @@
-export type AgentErrorStatus = 400 | 404 | 409 | 413 | 500 | 501 | 502;
+export type AgentErrorStatus = 400 | 404 | 409 | 413 | 415 | 500 | 501 | 502;
 
 /** An error whose message is meant for the panel and whose status is the HTTP answer. */
 export class AgentError extends Error {

@@ -17,12 +17,25 @@ export function sendJson(
   res.end(payload);
 }
 
-/** Reads a JSON object body, refusing oversized bodies before buffering them. */
+/** `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Reads a JSON object body, refusing oversized bodies before buffering them. A body sent as anything
+ * but `application/json` (or with no type) is refused with 415: a browser can send `text/plain`
+ * across origins without a preflight, so accepting it would let a page post JSON to the agent.
+ */
 export async function readJsonObject(
   req: IncomingMessage,
   maxBytes: number,
 ): Promise<Record<string, unknown>> {
   const declared = Number(req.headers['content-length']);
+  const hasBody = declared > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !isJsonMediaType(req.headers['content-type'])) {
+    throw new AgentError(415, 'Request body must be sent as application/json');
+  }
   if (Number.isFinite(declared) && declared > maxBytes) {
     throw new AgentError(413, `Request body is larger than ${maxBytes} bytes`);
   }

@@ -198,10 +198,10 @@ export function createAgentServer({
     }
     if (error instanceof AgentError) {
       logger.info(`${req.method} ${req.url} -> ${error.status} ${error.message}`);
-      if (error.status === 413) {
+      if (error.status === 413 || error.status === 415) {
         // The rest of the body is never read, so close the connection instead of draining it.
         res.on('finish', () => req.destroy());
-        sendJson(res, 413, { message: error.message }, { connection: 'close' });
+        sendJson(res, error.status, { message: error.message }, { connection: 'close' });
         return;
       }
       sendJson(res, error.status, { message: error.message, ...(error.code ? { code: error.code } : {}) });

@@ -76,11 +76,13 @@ export function request(
   extraHeaders: Record<string, string> = {},
   /** Source address of the connection (any 127.x.y.z reaches a loopback listener). */
   localAddress?: string,
+  /** The body's type; null sends none. */
+  contentType: string | null = 'application/json',
 ): Promise<ApiResponse> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string> = { ...extraHeaders };
   if (payload !== undefined) {
-    headers['content-type'] = 'application/json';
+    if (contentType !== null) headers['content-type'] = contentType;
     headers['content-length'] = String(Buffer.byteLength(payload));
   }
   if (credentials) {

@@ -210,6 +210,22 @@ describe('HTTP API: auth, routing and validation', () => {
     expect(array.body).toEqual({ message: 'Request body must be a JSON object' });
   });
 
+  it('refuses a JSON body sent as text/plain or without a content type with 415', async () => {
+    const body = JSON.stringify({ username: 'typed', password: 'p', expiryDate: '01-01-2099' });
+    const send = (contentType: string | null) =>
+      request(`${suite.agent.baseUrl}/add-user`, 'POST', body, ADMIN, {}, undefined, contentType);
+    for (const contentType of ['text/plain', null]) {
+      const refused = await send(contentType);
+      expect(refused.status, String(contentType)).toBe(415);
+      expect(refused.body).toEqual({ message: 'Request body must be sent as application/json' });
+    }
+    expect(await readText(suite.cfg)).not.toContain('typed');
+    const accepted = await send('application/json; charset=utf-8');
+    expect(accepted.status, accepted.raw).toBe(200);
+    expect(await readText(suite.cfg)).toContain('F: typed p');
+    await suite.agent.call('DELETE', '/delete-user', { username: 'typed' });
+  });
+
   it('lists managed users for reconciliation, in DD-MM-YYYY', async () => {
     await suite.agent.addUser('list1', 'pw', '05-06-2099');
     const res = await suite.agent.call('GET', '/users');

@@ -2,9 +2,10 @@
 // <data dir>/backups. A running server is asked to write it (its database can be open in only one
 // process); with no server running, this command opens the database itself.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { openEmbeddedAsIs } from './db/client.js';
 import { LOCAL_BACKUP_TOKEN_HEADER } from './modules/backups/backups.routes.js';
-import { writeBackup } from './modules/backups/backups.service.js';
+import { backupsFolder, writeBackup } from './modules/backups/backups.service.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { isLockHolderAlive, readDataDirLock } from './platform/data-dir-lock.js';
 
@@ -34,7 +35,9 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    console.log(`Backup written by the running server: ${body.file} (${megabytes(body.size_bytes)})`);
+    // The answer names the file only; the operator here is told where it lies.
+    const written = path.join(backupsFolder(config.dataDir), body.file);
+    console.log(`Backup written by the running server: ${written} (${megabytes(body.size_bytes)})`);
     return 0;
   }
   if (!existsSync(config.database.dataDir)) {
@@ -51,7 +54,8 @@ async function main(): Promise<number> {
       dump: database.dump,
       migrations: database.migrations,
     });
-    console.log(`Backup written (no server was running): ${file.file} (${megabytes(file.size_bytes)})`);
+    const written = path.join(backupsFolder(config.dataDir), file.file);
+    console.log(`Backup written (no server was running): ${written} (${megabytes(file.size_bytes)})`);
     return 0;
   } finally {
     await database.close();

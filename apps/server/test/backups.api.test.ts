@@ -160,7 +160,10 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
 
     const backup = await admin.post('/api/system/backup');
     expect(backup.status, JSON.stringify(backup.body)).toBe(201);
-    expect(backup.body.file.startsWith(path.join(server.built.ctx.config.dataDir, 'backups'))).toBe(true);
+    // The file's name in the backups folder, not where the server keeps it.
+    expect(backup.body.file).toMatch(/^linedesk-backup-[\dT-]+Z\.tar\.gz$/);
+    const backupFile = path.join(server.built.ctx.config.dataDir, 'backups', backup.body.file);
+    expect(existsSync(backupFile)).toBe(true);
     expect(backup.body.size_bytes).toBeGreaterThan(0);
     const before = await snapshot(db);
     expect(before['public.users']).toMatchObject({ rows: LINES });
@@ -168,7 +171,7 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
     expect(before['public.ticket_replies']).toMatchObject({ rows: 1201 });
 
     await mkdir(restoreDir, { recursive: true });
-    const restored = await runRestore(backup.body.file, restoreDir);
+    const restored = await runRestore(backupFile, restoreDir);
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toContain('(1 attachments)');
 
@@ -198,7 +201,7 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
       expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
 
       // While a server has this folder's database open, restore refuses and changes nothing.
-      const refused = await runRestore(backup.body.file, restoreDir);
+      const refused = await runRestore(backupFile, restoreDir);
       expect(refused.code).toBe(1);
       expect(refused.output).toContain(`is running on ${restoreDir}: stop it before restoring`);
       expect((await readdir(restoreDir)).filter((name) => name.includes('before-restore'))).toEqual([]);
@@ -250,7 +253,10 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
     const liveRestoreDir = path.join(repoTestData, uniqueName('restore-live'));
     await mkdir(liveRestoreDir, { recursive: true });
     try {
-      const restored = await runRestore(backup.body.file, liveRestoreDir);
+      const restored = await runRestore(
+        path.join(server.built.ctx.config.dataDir, 'backups', backup.body.file),
+        liveRestoreDir,
+      );
       expect(restored.code, restored.output).toBe(0);
       const copy = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' }, { dataDir: liveRestoreDir });
       try {

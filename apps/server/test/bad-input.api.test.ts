@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -17,6 +18,8 @@ type Operation = {
 
 const TOO_BIG = 2_147_483_648; // int4 max + 1
 const NUL = 'a\u0000b';
+/** The smallest PNG signature an attachment is recognised by. */
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 // The event stream never ends, and signing out or ending sessions would sign the walker out.
 const skipped = new Set(['GET /api/events', 'POST /api/auth/sign-out', 'DELETE /api/auth/sessions/{id}']);
@@ -173,6 +176,98 @@ describe('bad input never answers 5xx', () => {
       expect(bulk.status, `${path} ${JSON.stringify(bulk.body)}`).toBe(422);
       expect(bulk.body.error.code).toBe('VALIDATION');
     }
+  });
+
+  it('refuses NUL in a path, a redeem code, a reject reason, a header and a form before any query reaches the database', async () => {
+    const admin = await server.admin();
+    const reseller = await server.signUpConfirmed('bad-input-nul@example.com');
+    const logsBefore = server.logs.length;
+
+    // A path parameter decoded from %00, and one declared as a plain string.
+    const session = await admin.request('DELETE', '/api/auth/sessions/%00');
+    expect(session.status, JSON.stringify(session.body)).toBe(422);
+    expect(session.body.error).toMatchObject({
+      code: 'TEXT_INVALID_CHARACTER',
+      details: [{ path: '/id', message: 'TEXT_INVALID_CHARACTER' }],
+    });
+
+    // A code with NUL is a wrong code like any other: refused alike, and kept in the history as a
+    // failed attempt (the NUL stored as U+FFFD).
+    const wrong = await reseller.post('/api/redeem', { code: 'ABCD-EFGH-JKLM-NPQZ' });
+    const withNul = await reseller.post('/api/redeem', { code: 'ABCD-EFGH-JKLM-NP\u0000Z' });
+    for (const res of [wrong, withNul]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.code).toBe('INVALID_OR_EXPIRED_CODE');
+    }
+    const history = await reseller.get('/api/redeem-history');
+    expect(
+      history.body.items.map((h: { code_hint: string; status: string; error_code: string }) => [
+        h.code_hint,
+        h.status,
+        h.error_code,
+      ]),
+    ).toEqual([
+      ['••••-••••-••••-NP\uFFFDZ', 'error', 'INVALID_OR_EXPIRED_CODE'],
+      ['••••-••••-••••-NPQZ', 'error', 'INVALID_OR_EXPIRED_CODE'],
+    ]);
+
+    const pack = await admin.post('/api/credit-packages', { name: 'NUL pack', credits: 5, price_cents: 100 });
+    const topup = await reseller.post('/api/topups', { package_id: pack.body.id, payment_reference: 'nul' });
+    expect(topup.status, JSON.stringify(topup.body)).toBe(201);
+    const reject = await admin.post(`/api/topups/${topup.body.id}/reject`, { reason: NUL });
+    expect(reject.status, JSON.stringify(reject.body)).toBe(422);
+    expect(reject.body.error.code).toBe('TEXT_INVALID_CHARACTER');
+    expect((await reseller.get('/api/topups')).body.items[0]).toMatchObject({ status: 'pending' });
+
+    // In a query string, in a list's search as in a CSV export's.
+    for (const path of ['/api/accounts?search=a%00b', '/api/audit-log/export.csv?actor=a%00b']) {
+      const res = await admin.get(path);
+      expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(422);
+      expect(res.body.error.code).toBe('TEXT_INVALID_CHARACTER');
+    }
+
+    // A ticket reply sent as a form: its text is refused, a file name loses the NUL.
+    const ticket = await reseller.post('/api/tickets', { title: 'NUL form', description: 'd' });
+    const form = (content: string, fileName?: string) => {
+      const body = new FormData();
+      body.append('content', content);
+      if (fileName) body.append('file', new Blob([PNG], { type: 'image/png' }), fileName);
+      return fetch(`${server.url}/api/tickets/${ticket.body.id}/replies`, {
+        method: 'POST',
+        headers: {
+          cookie: [...reseller.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          origin: server.url,
+          'x-forwarded-for': reseller.ip,
+        },
+        body,
+      });
+    };
+    const textReply = await form(NUL);
+    expect(textReply.status).toBe(422);
+    expect(((await textReply.json()) as { error: { code: string } }).error.code).toBe(
+      'TEXT_INVALID_CHARACTER',
+    );
+    const fileReply = await form('See file', 'shot\u0000.png');
+    expect(fileReply.status).toBe(201);
+    expect(((await fileReply.json()) as { attachment: { file_name: string } }).attachment.file_name).toBe(
+      'shot.png',
+    );
+
+    // A header: Node's HTTP parser refuses NUL in one before the panel sees the request.
+    const raw = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      const socket = net.connect(Number(port), '127.0.0.1', () =>
+        socket.end(`GET /api/me HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0000b\r\n\r\n`),
+      );
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += String(chunk)));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+
+    // None of it was sent to the database to be refused there.
+    expect(server.logs.slice(logsBefore).filter((l) => l.includes('reached the database'))).toEqual([]);
   });
 
   it('refuses a day that has the shape of a date but does not exist, in the audit log and its export', async () => {

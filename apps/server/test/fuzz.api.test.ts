@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, databaseFingerprint, ledgerMismatches } from './support/db-fingerprint.js';
+import { watchPostgresLog } from './support/postgres-log.js';
 import {
   addActiveServer,
   signUpAccount,
@@ -40,11 +41,13 @@ type Schema = {
   oneOf?: Schema[];
   allOf?: Schema[];
 };
-type Parameter = { in: string; name: string; required?: boolean; schema?: Schema };
+type Parameter = { in: string; name: string; required?: boolean; schema?: Schema; example?: unknown };
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema; example?: unknown }> };
 };
+
+const NUL = 'a\u0000b';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.UTC(2026, 10, 22) / 1000);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
@@ -420,5 +423,122 @@ describe('fuzzing every operation', () => {
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: 'ok', db: 'ok' });
     expect(await ledgerMismatches(server)).toEqual([]);
+  }, 300_000);
+});
+
+/** The places in a body schema that take a string, as key paths ('items.0.name' is ['items', 0, 'name']). */
+function stringPlaces(schema: Schema | undefined, at: (string | number)[] = []): (string | number)[][] {
+  if (!schema || at.length > 6) return [];
+  const options = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  if (options.length > 0) {
+    const seen = new Set<string>();
+    return options
+      .flatMap((option) => stringPlaces(option, at))
+      .filter((place) => !seen.has(JSON.stringify(place)) && seen.add(JSON.stringify(place)));
+  }
+  if (schema.type === 'string') return [at];
+  if (schema.type === 'array') return stringPlaces(schema.items, [...at, 0]);
+  if (schema.type === 'object') {
+    return Object.entries(schema.properties ?? {}).flatMap(([key, value]) =>
+      stringPlaces(value, [...at, key]),
+    );
+  }
+  return [];
+}
+
+/** A copy of `value` with `place` set to `leaf`, building the objects and lists on the way. */
+function withValueAt(value: unknown, place: (string | number)[], leaf: unknown): unknown {
+  if (place.length === 0) return leaf;
+  const [key, ...rest] = place;
+  if (typeof key === 'number') {
+    const list = Array.isArray(value) ? [...(value as unknown[])] : [];
+    list[key] = withValueAt(list[key], rest, leaf);
+    return list;
+  }
+  const object = value && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
+  (object as Record<string, unknown>)[key!] = withValueAt(
+    (object as Record<string, unknown>)[key!],
+    rest,
+    leaf,
+  );
+  return object;
+}
+
+/** A parameter's documented example, else a plain value of its type. */
+function parameterValue(p: Parameter): string {
+  if (p.example !== undefined) return String(p.example);
+  if (p.schema?.enum) return String(p.schema.enum[0]);
+  return p.schema?.type === 'integer' || p.schema?.type === 'number' ? '1' : 'x';
+}
+
+type NulProbe = { label: string; method: string; path: string; body?: unknown };
+
+/**
+ * Every operation's documented example request, once per string it carries (path and query
+ * parameters, every string of the body however deep) with NUL in that one place.
+ */
+function nulProbes(paths: Record<string, Record<string, Operation>>): NulProbe[] {
+  const out: NulProbe[] = [];
+  for (const [template, methods] of Object.entries(paths)) {
+    for (const [lower, op] of Object.entries(methods)) {
+      const method = lower.toUpperCase();
+      if (skipped.has(`${method} ${template}`)) continue;
+      const params = op.parameters ?? [];
+      const url = (override?: Parameter) => {
+        const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+          const p = params.find((x) => x.in === 'path' && x.name === name)!;
+          return encodeURIComponent(p === override ? NUL : parameterValue(p));
+        });
+        const search = new URLSearchParams();
+        for (const p of params.filter((x) => x.in === 'query')) {
+          if (p === override) search.append(p.name, NUL);
+          else if (p.required || p.example !== undefined) search.append(p.name, parameterValue(p));
+        }
+        return search.size > 0 ? `${path}?${search}` : path;
+      };
+      const json = op.requestBody?.content?.['application/json'];
+      const example = json ? (json.example ?? {}) : undefined;
+      for (const p of params.filter((x) => x.in === 'path' || x.in === 'query')) {
+        out.push({ label: `${p.in} ${p.name}`, method, path: url(p), body: example });
+      }
+      for (const place of stringPlaces(json?.schema)) {
+        out.push({
+          label: `body ${place.join('.')}`,
+          method,
+          path: url(),
+          body: withValueAt(example, place, NUL),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+describe('NUL in every string of every operation', () => {
+  it('is refused with a 4xx before it reaches the database, which logs no error', async () => {
+    const pgUrl = server.built.ctx.config.database;
+    const postgresLog = pgUrl.kind === 'postgres' ? await watchPostgresLog(pgUrl.url) : null;
+    const logsBefore = server.logs.length;
+    const probes = nulProbes(doc.paths);
+    const labels = probes.map((p) => `${p.method} ${p.path.split('?')[0]} ${p.label}`);
+    // The findings' own cases are among them.
+    expect(labels).toContain('DELETE /api/auth/sessions/a%00b path id');
+    expect(labels).toContain('POST /api/redeem body code');
+    expect(labels.filter((l) => /^POST \/api\/topups\/\d+\/reject body reason$/.test(l))).toHaveLength(1);
+
+    const admin = clients.get('admin')!;
+    const answered: string[] = [];
+    for (const probe of probes) {
+      const res = await admin.request(probe.method, probe.path, probe.body);
+      if (res.status < 400 || res.status >= 500) {
+        answered.push(
+          `${probe.method} ${probe.path} (${probe.label}) → ${res.status} ${JSON.stringify(res.body)}`,
+        );
+      }
+    }
+    console.log(`NUL: ${probes.length} requests`);
+    expect(answered).toEqual([]);
+    if (postgresLog) expect(await postgresLog.problemsSince()).toEqual([]);
+    expect(server.logs.slice(logsBefore).filter((l) => l.includes('reached the database'))).toEqual([]);
   }, 300_000);
 });

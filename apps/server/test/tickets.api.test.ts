@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from './support/test-client.js';
 import { ADMIN, startTestServer, type TestServer } from './support/test-server.js';
@@ -365,6 +366,34 @@ describe('tickets', () => {
       10_000,
     );
     expect(mailLines('dave@example.com').filter((l) => l.includes(link))).toHaveLength(1);
+  });
+
+  it('names a downloaded attachment by its stored name, encoded once, whatever the upload was called', async () => {
+    const ticket = await open(alice, { title: 'Odd file names' });
+    // The browser's form encoding sends `"`, CR and LF as %22, %0D and %0A; the server reads them back
+    // before dropping them, so the name is not kept with the escapes in it (and encoded twice).
+    for (const [name, stored] of [
+      ['a"b;c\r\n.png', 'abc.png'],
+      ['Bild "ü€"; 1\r\n.png', 'Bild ü€ 1.png'],
+      // Not attr-chars, so percent-encoded in `filename*` too.
+      ["it's (ü)*.png", "it's (ü)*.png"],
+    ] as const) {
+      const res = await upload(alice, ticket.id, { file: { bytes: PNG, name, type: 'image/png' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.attachment.file_name).toBe(stored);
+      const header = (await download(alice, res.body.attachment.url)).headers.get('content-disposition')!;
+      // One disposition; an ASCII name (a token, or quoted without quotes, backslashes or line
+      // breaks); for any other name its RFC 5987 form, made only of attr-chars and %XX.
+      expect(header).toMatch(
+        /^inline; filename=(?:"[\x20\x21\x23-\x5b\x5d-\x7e]*"|[\w!#$&+.^`|~-]+)(?:; filename\*=UTF-8''[\w!#$&+.^`|~%-]+)?$/,
+      );
+      expect(parseContentDisposition(header)).toMatchObject({
+        type: 'inline',
+        parameters: { filename: stored },
+      });
+      const extended = /filename\*=UTF-8''(.+)$/.exec(header)?.[1];
+      if (extended !== undefined) expect(decodeURIComponent(extended)).toBe(stored);
+    }
   });
 
   it('stores an image or PDF attachment on disk under a random name and serves it only to the owner and admins', async () => {

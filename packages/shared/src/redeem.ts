@@ -84,6 +84,9 @@ export type RedeemCodeListQuery = z.infer<typeof redeemCodeListQuerySchema>;
 export const redeemBodySchema = z.object({
   code: z
     .string({ error: 'INVALID_OR_EXPIRED_CODE' })
+    // No code holds NUL, and the history cannot store it: read as U+FFFD (no code has that either),
+    // such a code is refused and recorded as a failed attempt like any other wrong code.
+    .overwrite((code) => code.replaceAll('\u0000', '\uFFFD'))
     .trim()
     .min(1, { error: 'INVALID_OR_EXPIRED_CODE' })
     .max(64, {

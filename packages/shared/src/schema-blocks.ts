@@ -24,9 +24,17 @@ export const int4Schema = z
   .min(-INT4_MAX - 1)
   .max(INT4_MAX);
 
-/** PostgreSQL text cannot hold NUL; refused as TEXT_INVALID_CHARACTER. */
+/** PostgreSQL text (and jsonb) cannot hold NUL, U+0000. */
+export function hasNul(value: string): boolean {
+  return value.includes('\u0000');
+}
+
+/**
+ * Text without NUL, refused as TEXT_INVALID_CHARACTER. The server refuses NUL in every string of every
+ * request besides (`platform/nul-guard.ts`); this gives forms the same refusal before they send.
+ */
 export function text() {
-  return z.string().refine((value) => !value.includes('\u0000'), { error: 'TEXT_INVALID_CHARACTER' });
+  return z.string().refine((value) => !hasNul(value), { error: 'TEXT_INVALID_CHARACTER' });
 }
 
 /** A PATCH body must change something: `{}` is refused as NOTHING_TO_UPDATE. */

@@ -62,6 +62,7 @@ export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
 /** One backup file in <data dir>/backups (POST /api/system/backup answers with the new one). */
 export const backupFileSchema = z.object({
+  /** The file's name in <data dir>/backups, never its path on the server. */
   file: z.string(),
   size_bytes: z.number().int(),
   created_at: z.string(),

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { access, type Actor } from './access.js';
 import type { App } from './fastify.js';
+import { refuseNul } from './nul-guard.js';
 import { getActor } from './request-actor.js';
 
 /** The caller a handler receives: null only where the contract lets signed-out callers in. */
@@ -67,6 +68,8 @@ export function route<const C extends Contract>(
     method: contract.method,
     url: contract.path,
     config: { [CONTRACT_CONFIG]: true },
+    // After the schemas have read the request, before access and the handler.
+    preHandler: async (request) => refuseNul(request),
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,

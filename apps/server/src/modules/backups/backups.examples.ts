@@ -3,7 +3,7 @@ import type { RouteExamples } from '../../platform/openapi-examples.js';
 export const backupExamples: RouteExamples = {
   'POST /api/system/backup': {
     response: {
-      file: '/srv/linedesk/data/backups/linedesk-backup-2026-12-01T03-00-00-114Z.tar.gz',
+      file: 'linedesk-backup-2026-12-01T03-00-00-114Z.tar.gz',
       size_bytes: 18_734_112,
       created_at: '2026-12-01T03:00:00.114Z',
     },

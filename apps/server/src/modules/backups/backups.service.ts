@@ -50,12 +50,11 @@ async function readBackups(dataDir: string): Promise<BackupFile[]> {
     names
       .filter((name) => BACKUP_FILE_PATTERN.test(name))
       .map(async (name) => {
-        const file = path.join(folder, name);
         const stamp = name.slice('linedesk-backup-'.length, -'.tar.gz'.length);
         const iso = stamp.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, 'T$1:$2:$3.$4Z');
         // Removed since the listing (by `npm run backup` pruning, say): not a backup any more.
-        const stats = await stat(file).catch(() => null);
-        return stats && { file, size_bytes: stats.size, created_at: new Date(iso).toISOString() };
+        const stats = await stat(path.join(folder, name)).catch(() => null);
+        return stats && { file: name, size_bytes: stats.size, created_at: new Date(iso).toISOString() };
       }),
   );
   return files.filter((file) => file !== null).sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -69,7 +68,8 @@ function placeBackup(dataDir: string, written: string, target: string, keep: num
   return inTurn(backupsFolderTurns, dataDir, async () => {
     await rename(written, target);
     const files = await readBackups(dataDir);
-    for (const old of files.slice(keep)) await rm(old.file, { force: true });
+    const folder = backupsFolder(dataDir);
+    for (const old of files.slice(keep)) await rm(path.join(folder, old.file), { force: true });
   });
 }
 
@@ -84,12 +84,13 @@ export type BackupSource = {
 /** Per data folder, the backup being written: backups of one data folder are made one at a time. */
 const backupTurns = new Map<string, Promise<unknown>>();
 
-/** Writes one backup into <data dir>/backups. */
+/** Writes one backup into <data dir>/backups; `file` is its name in that folder. */
 export function writeBackup(source: BackupSource): Promise<BackupFile> {
   return inTurn(backupTurns, source.dataDir, async () => {
     await mkdir(backupsFolder(source.dataDir), { recursive: true, mode: 0o700 });
     const createdAt = new Date();
-    const target = path.join(backupsFolder(source.dataDir), backupFileName(createdAt));
+    const name = backupFileName(createdAt);
+    const target = path.join(backupsFolder(source.dataDir), name);
     const { size } = await writeBackupArchive({
       dataDir: source.dataDir,
       target,
@@ -99,7 +100,8 @@ export function writeBackup(source: BackupSource): Promise<BackupFile> {
       writeDatabaseDump: source.dump,
       place: (written) => placeBackup(source.dataDir, written, target, source.keep),
     });
-    return { file: target, size_bytes: size, created_at: createdAt.toISOString() };
+    // The name only: where the data folder lies on the server is no business of an API caller.
+    return { file: name, size_bytes: size, created_at: createdAt.toISOString() };
   });
 }
 

@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import { create as contentDispositionHeader } from 'content-disposition';
 import { TICKET_ATTACHMENT_MAX_BYTES, ticketContracts } from '@linedesk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,7 +43,7 @@ async function readReplyInput(
       const bytes = await part.toBuffer();
       // A form's empty file input arrives as a nameless, empty file: no attachment.
       if (part.fieldname === 'file' && (bytes.length > 0 || part.filename)) {
-        file = { bytes, fileName: part.filename };
+        file = { bytes, fileName: part.filename && fromFormDataEscapes(part.filename) };
       }
     }
   } catch (error) {
@@ -54,11 +55,18 @@ async function readReplyInput(
   return { content, file };
 }
 
-/** `attachment; filename=...` with an ASCII fallback and the exact UTF-8 name (RFC 6266). */
+/**
+ * Browsers (and fetch's FormData) send `"`, CR and LF in a file name as %22, %0D and %0A (the HTML
+ * standard's multipart/form-data encoding), which busboy hands on as they are; read back, they are
+ * dropped with the other quoting characters instead of staying in the name as escapes.
+ */
+function fromFormDataEscapes(fileName: string): string {
+  return fileName.replace(/%(22|0D|0A)/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** RFC 6266: a quoted fallback name, and for a name beyond ISO-8859-1 its RFC 5987 `filename*`. */
 function contentDisposition(type: string, fileName: string): string {
-  const disposition = type.startsWith('image/') ? 'inline' : 'attachment';
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return contentDispositionHeader(fileName, { type: type.startsWith('image/') ? 'inline' : 'attachment' });
 }
 
 export function registerTicketRoutes(app: App, ctx: AppContext): void {
