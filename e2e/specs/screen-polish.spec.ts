@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime, LANGUAGE_STORAGE_KEY, toDisplayDate } from '@linedesk/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, type ApiSession } from '../support/api-session.js';
@@ -139,6 +140,42 @@ describe('the screens at desktop size', () => {
     expect(await page.locator('main h1').textContent()).toBe('Ticket not found');
     await page.getByTestId('ticket-back').click();
     await page.waitForURL(/\/tickets$/);
+  });
+
+  it("the line page writes its dates one way per language (the expiry the spec's DD-MM-YYYY)", async () => {
+    const page = scenario.reseller;
+    const line = await resellerApi.request<{
+      created_at: string;
+      synced_at: string | null;
+      expiry_date: string;
+    }>('GET', `/api/lines/${lineId}`);
+    expect(line.synced_at).not.toBeNull();
+    const history = await resellerApi.request<{ items: { created_at: string }[] }>(
+      'GET',
+      `/api/lines/${lineId}/events`,
+    );
+    try {
+      for (const language of ['en', 'de', 'pl', 'pt'] as const) {
+        await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+          LANGUAGE_STORAGE_KEY,
+          language,
+        ] as const);
+        await page.goto(`${scenario.server.url}/users/edit/${lineId}`);
+        await page.waitForFunction((lang) => document.documentElement.lang === lang, language, POLL);
+        await page.getByTestId('line-created').waitFor(POLL);
+        expect(await page.getByTestId('line-created').textContent()).toBe(
+          formatDate(line.created_at, language),
+        );
+        expect(await page.getByTestId('line-synced-at').textContent()).toBe(
+          formatDateTime(line.synced_at, language),
+        );
+        const main = (await page.locator('main').textContent()) ?? '';
+        for (const event of history.items) expect(main).toContain(formatDateTime(event.created_at, language));
+        expect(main).toContain(toDisplayDate(line.expiry_date));
+      }
+    } finally {
+      await page.evaluate((key) => window.localStorage.setItem(key, 'en'), LANGUAGE_STORAGE_KEY);
+    }
   });
 
   it("the pricing tab's count of open requests sits beside its label, not on it", async () => {
