@@ -83,9 +83,13 @@ type AxeViolation = {
 
 /**
  * Critical and serious axe-core findings on what the page shows now, one text each (rule, help and
- * the first elements). `rules` limits the run to those rule ids.
+ * the first elements). `rules` limits the run to those rule ids; `anyImpact` keeps the minor and
+ * moderate findings of those rules too (heading-order is "moderate").
  */
-export async function axeViolations(target: Page, options: { rules?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(
+  target: Page,
+  options: { rules?: string[]; anyImpact?: boolean } = {},
+): Promise<string[]> {
   await animationsDone(target, 30_000);
   const source = await axeSource;
   // Evaluated through the browser's debugging protocol rather than added as a <script>: the page's
@@ -104,7 +108,9 @@ export async function axeViolations(target: Page, options: { rules?: string[] } 
     return result.violations;
   }, options.rules);
   return violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .filter(
+      (violation) => options.anyImpact || violation.impact === 'critical' || violation.impact === 'serious',
+    )
     .map(
       (violation) =>
         `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes

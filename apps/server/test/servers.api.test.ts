@@ -351,6 +351,18 @@ describe('servers', () => {
     expect((await user.get('/api/config')).body).toEqual({ host_ip: '127.0.0.1', api_port: agent.port });
   });
 
+  it("answers the spec's GET /api/config.php exactly as GET /api/config", async () => {
+    const active = await create({ server_name: 'Spec address' });
+    expect((await admin.post(`/api/servers/${active.id}/test`)).body.ok).toBe(true);
+    const user = await server.signUpConfirmed('config-php-user@example.com');
+    const config = await user.get('/api/config');
+    const php = await user.get('/api/config.php');
+    expect(config.status).toBe(200);
+    expect(php.status).toBe(200);
+    expect(php.body).toEqual(config.body);
+    expect((await server.client().get('/api/config.php')).status).toBe(401);
+  });
+
   it('checks every server at once and publishes each result as an event', async () => {
     const all = (await admin.get('/api/servers?page_size=100')).body.items as { id: number }[];
     const stream = await openEventStream(server, admin);

@@ -30,6 +30,7 @@ export * from './message.js';
 export * from './dashboard.js';
 export * from './reminder.js';
 export * from './csv.js';
+export * from './date-format.js';
 export * from './audit.js';
 export * from './system-status.js';
 export * from './setup-guide.js';

@@ -348,6 +348,7 @@ export const accessMatrix: Record<string, MatrixRow> = {
   },
   'POST /api/servers/{id}/reconcile': { params: { id: 'server' }, ...adminOnly, admin: 200 },
   'GET /api/config': { anonymous: 401, signedIn: 200 },
+  'GET /api/config.php': { anonymous: 401, signedIn: 200 },
 
   // Lines
   'GET /api/lines': {

@@ -10,7 +10,6 @@ import ContactSupportOutlinedIcon from '@mui/icons-material/ContactSupportOutlin
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
-import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
@@ -35,7 +34,6 @@ type NavItemConfig = {
     | 'serversCheck'
     | 'serversTestApi'
     | 'messages'
-    | 'createMessage'
     | 'announcements'
     | 'lines'
     | 'linesAll'
@@ -57,6 +55,8 @@ type NavItemConfig = {
   adminOnly?: boolean;
   /** Shown only to accounts whose group grants it (admins hold every permission). */
   permission?: Permission;
+  /** For an admin, the entry sits at the end of this group instead (see `adminOrder`). */
+  adminSection?: 'management';
   /** Which live count (from `buildNavData`'s `badges`) this entry shows. */
   badge?: NavBadgeKey;
   children?: NavItemConfig[];
@@ -105,15 +105,17 @@ export const navConfig: NavGroupConfig[] = [
         path: paths.auditLog,
         icon: <FactCheckOutlinedIcon />,
         permission: 'add_credits',
+        adminSection: 'management',
       },
       { titleKey: 'messages', path: paths.messages, icon: <MailOutlinedIcon />, badge: 'messages' },
+      // An admin writes messages from the Messages page's button; a menu entry of its own pushed the
+      // support pages below the fold.
       {
-        titleKey: 'createMessage',
-        path: paths.messagesCreate,
-        icon: <EditNoteOutlinedIcon />,
-        adminOnly: true,
+        titleKey: 'announcements',
+        path: paths.blog,
+        icon: <CampaignOutlinedIcon />,
+        adminSection: 'management',
       },
-      { titleKey: 'announcements', path: paths.blog, icon: <CampaignOutlinedIcon /> },
     ],
   },
   {
@@ -192,14 +194,24 @@ function buildItems(
 }
 
 /**
- * An admin's Management group comes right after Overview: below Credits and Support it fell under the
- * fold of a 1440×900 screen, and it holds the pages an admin opens most.
+ * An admin's day is lines, accounts, messages and tickets: Support and Credits come right after
+ * Overview, so that Tickets, Knowledge base, Contact and Products show without scrolling on a
+ * 1440×900 screen, and Management follows with the pages an admin opens now and then (the audit log
+ * and the announcements move there from Overview).
  */
 function adminOrder(groups: NavGroupConfig[]): NavGroupConfig[] {
-  const management = groups.filter((group) => group.subheaderKey === 'management');
-  const rest = groups.filter((group) => group.subheaderKey !== 'management');
-  const after = rest.findIndex((group) => group.subheaderKey === 'overview') + 1;
-  return [...rest.slice(0, after), ...management, ...rest.slice(after)];
+  const moved = groups.flatMap((group) => group.items.filter((item) => item.adminSection === 'management'));
+  const kept = groups.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => item.adminSection !== 'management'),
+  }));
+  const rank = (group: NavGroupConfig) =>
+    ['overview', 'support', 'creditsSection', 'management'].indexOf(group.subheaderKey ?? 'overview');
+  return kept
+    .map((group) =>
+      group.subheaderKey === 'management' ? { ...group, items: [...group.items, ...moved] } : group,
+    )
+    .sort((a, b) => (a.subheaderKey ? rank(a) : -1) - (b.subheaderKey ? rank(b) : -1));
 }
 
 export function buildNavData(account: Me, t: TFunction, badges: NavBadges = {}): NavGroup[] {

@@ -11,4 +11,7 @@ function pageNonce(): string | undefined {
   return nonce && !nonce.startsWith('__') ? nonce : undefined;
 }
 
-export const emotionCache = createCache({ key: 'css', nonce: pageNonce() });
+/** This page's style nonce, also for what writes `<style>` tags outside emotion (the data grid's). */
+export const styleNonce = pageNonce();
+
+export const emotionCache = createCache({ key: 'css', nonce: styleNonce });

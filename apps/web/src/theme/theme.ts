@@ -1,4 +1,6 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
+import { styleNonce } from './emotion-cache';
 import { alpha, error, grey, info, primary, secondary, success, warning } from './palette';
 
 declare module '@mui/material/styles' {
@@ -30,6 +32,14 @@ const shadowColor = grey[500];
 // phone's first load, requested beside the scripts the first paint waits for.
 const fontFamily =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+const lightTones = new Set(['warning', 'info', 'success']);
+
+function buttonLabelTone(color: string | undefined, theme: Theme) {
+  if (!color || !lightTones.has(color)) return {};
+  const tone = theme.palette[color as 'warning' | 'info' | 'success'];
+  return { color: tone.dark, '&:not(.Mui-disabled)': { borderColor: alpha(tone.dark, 0.5) } };
+}
 
 export const theme = createTheme({
   palette: {
@@ -105,7 +115,24 @@ export const theme = createTheme({
     MuiCardContent: { styleOverrides: { root: { padding: 24, '&:last-child': { paddingBottom: 24 } } } },
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: { borderRadius: 8 }, sizeLarge: { minHeight: 48 } },
+      styleOverrides: {
+        root: { borderRadius: 8 },
+        sizeLarge: { minHeight: 48 },
+        // A text or outlined button's label is its colour on white: the amber, cyan and light green
+        // `main` tones are below 4.5:1 there (amber 1.9:1), so those labels take the `dark` tone.
+        outlined: ({ ownerState, theme }) => buttonLabelTone(ownerState.color, theme),
+        text: ({ ownerState, theme }) => buttonLabelTone(ownerState.color, theme),
+      },
+    },
+    // The data grid writes a `<style>` tag of its own (its CSS variables) that the page's
+    // Content-Security-Policy lets in only with the page's nonce.
+    MuiDataGrid: { defaultProps: { nonce: styleNonce } },
+    // A disabled field's help still explains the field (why it cannot change): it stays readable
+    // (text.disabled is 2.7:1 on white).
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+      },
     },
     MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiPopover: {
@@ -167,6 +194,12 @@ export const theme = createTheme({
       },
     },
     MuiLink: { defaultProps: { underline: 'hover' } },
+    // Below a page's h1 the next level is h2: a card's or a section's title in the h5/h6 look (a
+    // `component` of its own aside) was an h5/h6 element, a skipped level for screen readers. The
+    // subtitle looks are labels, names and figures (MUI makes them h6 too): paragraphs.
+    MuiTypography: {
+      defaultProps: { variantMapping: { h5: 'h2', h6: 'h2', subtitle1: 'p', subtitle2: 'p' } },
+    },
     MuiTooltip: { styleOverrides: { tooltip: { backgroundColor: grey[800] } } },
   },
 });

@@ -117,3 +117,13 @@ export const clientConfig = defineContract({
   summary: "The default active server's host_ip and api_port (the spec's /api/config.php)",
   response: clientConfigSchema,
 });
+
+/** The spec's own address of `clientConfig`, which outside tools written for the old panel ask. */
+export const clientConfigPhp = defineContract({
+  method: 'GET',
+  path: '/api/config.php',
+  access: 'signedIn',
+  tags,
+  summary: "The spec's address of GET /api/config: the same answer",
+  response: clientConfigSchema,
+});

@@ -193,4 +193,5 @@ export const serverExamples: RouteExamples = {
     errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND', 'SERVER_CONFIG_INCOMPLETE'],
   },
   'GET /api/config': { response: config, errors: ['NO_ACTIVE_SERVERS'] },
+  'GET /api/config.php': { response: config, errors: ['NO_ACTIVE_SERVERS'] },
 };

@@ -34,4 +34,5 @@ export function registerServerRoutes(app: App, ctx: AppContext): void {
     callServerAgent(ctx, actor, params.id, body),
   );
   route(app, ctx, serverContracts.clientConfig, ({ actor }) => getClientConfig(ctx, actor));
+  route(app, ctx, serverContracts.clientConfigPhp, ({ actor }) => getClientConfig(ctx, actor));
 }

@@ -58,11 +58,19 @@ export function PricingPage() {
             value="requests"
             data-testid="pricing-tab-requests"
             label={
+              // The count sits beside the label, in the tab's own width: as a corner badge it covered
+              // the label's last letters.
               <Badge
                 color="error"
                 badgeContent={pending}
                 max={99}
-                sx={{ '& .MuiBadge-badge': { right: -12 } }}
+                data-testid="pricing-requests-badge"
+                sx={{
+                  alignItems: 'center',
+                  gap: 1,
+                  '& .MuiBadge-badge': { position: 'static', transform: 'none' },
+                  '& .MuiBadge-invisible': { display: 'none' },
+                }}
               >
                 {t('credits.pricing.tabRequests')}
               </Badge>

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '../../../lib/date-time-format';
+import { dateTimeFormat } from '@linedesk/shared';
 
 /** 'DD MMM' for chart axes, from a YYYY-MM-DD day (read as a calendar day, not a moment). */
 export function dayLabel(iso: string, locale = 'en'): string {

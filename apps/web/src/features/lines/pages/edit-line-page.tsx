@@ -212,7 +212,7 @@ function LineEditor({ line }: { line: Line }) {
                   {plan?.name ?? '—'}
                 </Fact>
                 {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
-                <Fact label={t('lines.fields.created')}>
+                <Fact label={t('lines.fields.created')} testId="line-created">
                   {formatDate(line.created_at, i18n.resolvedLanguage)}
                 </Fact>
               </Stack>
@@ -261,7 +261,7 @@ function LineEditor({ line }: { line: Line }) {
                     params={line.sync_error_params}
                   />
                 </Fact>
-                <Fact label={t('lines.edit.syncedAt')}>
+                <Fact label={t('lines.edit.syncedAt')} testId="line-synced-at">
                   {line.synced_at
                     ? formatDateTime(line.synced_at, i18n.resolvedLanguage)
                     : t('lines.edit.never')}

@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Alert from '@mui/material/Alert';
@@ -28,33 +29,58 @@ import { TicketMessage } from '../components/ticket-message';
 import { TicketReplyForm } from '../components/ticket-reply-form';
 import { useDeleteTicket, useTicket, useUpdateTicket } from '../hooks/use-tickets';
 
+/** The owner closes an open ticket here; a closed one is reopened from the page's header. */
 function OwnerControls({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
   const update = useUpdateTicket(ticket.id);
-  const closed = ticket.status === 'closed';
+  if (ticket.status === 'closed') return null;
   return (
     <Stack sx={{ gap: 1.5 }}>
       {update.isError && <Alert severity="error">{errorMessage(update.error)}</Alert>}
       <Button
         fullWidth
         variant="outlined"
-        color={closed ? 'primary' : 'inherit'}
-        startIcon={closed ? <LockOpenOutlinedIcon /> : <TaskAltIcon />}
+        color="inherit"
+        startIcon={<TaskAltIcon />}
         loading={update.isPending}
         onClick={() =>
           update.mutate(
-            { status: closed ? 'open' : 'closed' },
-            {
-              onSuccess: () =>
-                snackbar(closed ? t('tickets.detail.reopenedSuccess') : t('tickets.detail.closedSuccess')),
-            },
+            { status: 'closed' },
+            { onSuccess: () => snackbar(t('tickets.detail.closedSuccess')) },
           )
         }
-        data-testid={closed ? 'ticket-reopen' : 'ticket-close'}
+        data-testid="ticket-close"
       >
-        {closed ? t('tickets.detail.reopen') : t('tickets.detail.close')}
+        {t('tickets.detail.close')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A closed ticket's first action: the owner and the admins may reopen it (the server's rule). */
+function ReopenButton({ ticket }: { ticket: TicketDetail }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const errorMessage = useErrorMessage();
+  const update = useUpdateTicket(ticket.id);
+  return (
+    <Stack sx={{ gap: 1 }}>
+      {update.isError && <Alert severity="error">{errorMessage(update.error)}</Alert>}
+      <Button
+        variant="contained"
+        startIcon={<LockOpenOutlinedIcon />}
+        loading={update.isPending}
+        onClick={() =>
+          update.mutate(
+            { status: 'open' },
+            { onSuccess: () => snackbar(t('tickets.detail.reopenedSuccess')) },
+          )
+        }
+        data-testid="ticket-reopen"
+      >
+        {t('tickets.detail.reopen')}
       </Button>
     </Stack>
   );
@@ -122,13 +148,28 @@ export function TicketDetailPage() {
     id <= 0 ||
     (ticket.isError && isApiError(ticket.error) && ticket.error.status === 404)
   ) {
+    // The error texts of every area are typed apart from the core file's keys, but always loaded.
+    const heading = t('errors.TICKET_NOT_FOUND' as 'errors.NOT_FOUND');
     return (
-      <>
-        {back}
-        <Alert severity="warning" data-testid="ticket-not-found">
+      <Stack sx={{ alignItems: 'center', textAlign: 'center', gap: 2, py: { xs: 4, md: 8 } }}>
+        <title>{`${heading} | Linedesk`}</title>
+        <SearchOffIcon sx={{ fontSize: 56, color: 'text.secondary' }} />
+        <Typography variant="h4" component="h1" data-testid="ticket-not-found-heading">
+          {heading}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }} data-testid="ticket-not-found">
           {t('tickets.detail.notFound')}
-        </Alert>
-      </>
+        </Typography>
+        <Button
+          component={RouterLink}
+          to={paths.tickets}
+          variant="contained"
+          startIcon={<ArrowBackIcon />}
+          data-testid="ticket-back"
+        >
+          {t('tickets.detail.backToList')}
+        </Button>
+      </Stack>
     );
   }
   if (ticket.isError) {
@@ -151,6 +192,7 @@ export function TicketDetailPage() {
 
   const data = ticket.data;
   const owner = data.user_id === account.id;
+  const closed = data.status === 'closed';
   return (
     <>
       <title>{`${data.title} | Linedesk`}</title>
@@ -172,6 +214,7 @@ export function TicketDetailPage() {
             #{data.id} · {t('tickets.detail.openedBy', { email: data.user_email })}
           </Typography>
         </Box>
+        {closed && (admin || owner) && <ReopenButton ticket={data} />}
         {admin && (
           <Button
             color="error"
@@ -192,12 +235,15 @@ export function TicketDetailPage() {
           </CardContent>
           <Divider sx={{ borderStyle: 'dashed' }} />
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            {data.status === 'closed' && owner && (
-              <Alert severity="info" sx={{ mb: 2 }} data-testid="ticket-closed-notice">
+            {/* A closed conversation is over: the way on is to reopen it (the header's button), not a
+                reply that would leave the ticket closed. */}
+            {closed ? (
+              <Alert severity="info" data-testid="ticket-closed-notice">
                 {t('tickets.detail.closedNotice')}
               </Alert>
+            ) : (
+              <TicketReplyForm ticketId={data.id} />
             )}
-            <TicketReplyForm ticketId={data.id} />
           </CardContent>
         </Card>
         <Box>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date';
+import { formatDate, formatDateTime } from './date-format.js';
 
 describe('formatDate', () => {
   it("formats as 'DD MMM YYYY'", () => {
