@@ -1,12 +1,9 @@
 /** Credits, the ledger, redeem codes and top-ups. */
 export const creditErrors = {
-  CREDITS_UNVERIFIABLE: { status: 422, message: 'Could not verify user credits. Please contact support.' },
   INSUFFICIENT_CREDITS: {
     status: 402,
     message: 'Insufficient credits. Required: {{required}}, Available: {{available}}',
   },
-  CREDITS_DEDUCT_FAILED: { status: 422, message: 'Failed to deduct credits. Please try again.' },
-  CREDITS_USER_ID_MISSING: { status: 422, message: 'Failed to deduct credits - user ID is missing' },
   INVALID_USER_ID: { status: 422, message: 'Invalid user ID' },
   CREDITS_NOT_POSITIVE: { status: 422, message: 'Credits must be greater than 0' },
   CREDITS_NEGATIVE: { status: 422, message: 'Credits cannot be negative' },

@@ -44,10 +44,6 @@ const coreErrors = {
   GROUP_FIXED: { status: 409, message: 'The built-in groups cannot be deleted' },
   GROUP_NAME_TAKEN: { status: 409, message: 'A group with this name already exists' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
-  DATABASE_UNAVAILABLE: {
-    status: 503,
-    message: 'Could not retrieve user data. Please check your connection and try again.',
-  },
   // Servers. Where the spec's text carries a parameter ('...', N), this is the
   // text before it; the API sends the full text in `message`.
   MISSING_REQUIRED_FIELDS: { status: 422, message: 'Missing required fields' },

@@ -11,7 +11,6 @@ export const lineErrors = {
     status: 422,
     message: 'Subscription must be 1, 3, 6, 12 or 24 months, or a trial',
   },
-  LINE_USERNAME_REQUIRED: { status: 422, message: 'Username is required' },
   LINE_NOTHING_TO_UPDATE: {
     status: 422,
     message: 'At least one field to update (password or expiry date) is required',
