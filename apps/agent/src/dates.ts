@@ -4,7 +4,7 @@
 const DISPLAY_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-// Spec section 9: the panel's date picker covers 1900 to 2099.
+// The panel's date picker covers 1900 to 2099 (docs/spec-rules.md, "Dates").
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2099;
 

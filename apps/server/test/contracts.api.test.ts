@@ -5,6 +5,9 @@ import { accessMatrix, expected, type Role } from './support/access-matrix.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };
+type Operation = {
+  responses?: Record<string, { content?: Record<string, { examples?: Record<string, unknown> }> }>;
+};
 
 const methods = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
@@ -51,6 +54,27 @@ describe('endpoint contracts', () => {
       .map(documented);
     expect(new Set(declared).size).toBe(declared.length);
     expect([...operations].sort()).toEqual([...declared].sort());
+  });
+
+  it('documents each refusal under the status its code is answered with', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApi;
+    const documentedAt = new Map<string, string>();
+    const misplaced: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          for (const code of Object.keys(response.content?.['application/json']?.examples ?? {})) {
+            documentedAt.set(`${method.toUpperCase()} ${path} ${code}`, status);
+            const known = Object.hasOwn(shared.errorDefinitions, code);
+            if (!known || String(shared.errorStatus(code as shared.ErrorCode)) !== status)
+              misplaced.push(`${method.toUpperCase()} ${path}: ${code} under ${status}`);
+          }
+        }
+      }
+    }
+    expect(misplaced).toEqual([]);
+    // A ticket the database refuses is a server failure (500), not a refusal of the request (422).
+    expect(documentedAt.get('POST /api/tickets TICKET_CREATE_FAILED')).toBe('500');
   });
 
   it('declares the same access the access matrix observes for each caller', () => {

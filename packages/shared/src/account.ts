@@ -48,8 +48,8 @@ export function usernameFromEmail(email: string): string {
 }
 
 /**
- * Spec section 4, "Account derivation" (display only): admin → group 1 (credits shown as 1000),
- * credits > 0 → group 2, otherwise group 3.
+ * The derived group, for display only (docs/spec-rules.md, "Account derivation"): admin → group 1
+ * (credits shown as 1000), credits > 0 → group 2, otherwise group 3.
  */
 export function derivedGroupId(account: { is_admin: boolean; group_id: number; credits: number }): number {
   if (isAdminAccount(account)) return ADMIN_GROUP_ID;

@@ -23,6 +23,26 @@ export type RouteAccess =
   | { readonly permission: Permission }
   | { readonly signedIn: ErrorCode };
 
+/**
+ * Codes any endpoint may answer without listing them: the refusals of its access (and of the
+ * request's origin, an API key's rate limit, a required two-factor setup), an invalid request, and a
+ * failure of the server or its database.
+ */
+export const genericErrorCodes = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'ADMIN_ONLY',
+  'API_KEY_SESSION_REQUIRED',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'CSRF_REJECTED',
+  'RATE_LIMITED',
+  'VALIDATION',
+  'INVALID_INPUT',
+  'NOT_FOUND',
+  'INTERNAL',
+  'DATABASE_DOWN',
+] as const satisfies readonly ErrorCode[];
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -48,7 +68,10 @@ export type Contract = {
    * or 204 without a body), which the web reads by URL instead of through the client.
    */
   readonly response: z.ZodType | null;
-  /** The error codes this endpoint may answer besides the generic ones (validation, access, 500). */
+  /**
+   * The error codes this endpoint may answer besides the generic ones (`genericErrorCodes`). The API
+   * tests fail when a route answers a code it does not list (`platform/route.ts`).
+   */
   readonly errors?: readonly ErrorCode[];
   /** Left out of the OpenAPI document. */
   readonly hide?: boolean;

@@ -12,65 +12,77 @@ import { systemErrors } from './system-errors.js';
 
 /** Errors of the foundation and servers; each later area keeps its own in `<area>-errors.ts`. */
 const coreErrors = {
-  UNAUTHENTICATED: 'No authenticated user found',
-  FORBIDDEN: 'You do not have permission to perform this action',
-  ADMIN_ONLY:
-    'You do not have permission to access this page. This page is only accessible to administrators.',
-  CSRF_REJECTED: 'Request origin is not allowed',
-  NOT_FOUND: 'Not found',
-  VALIDATION: 'Invalid request',
-  TEXT_INVALID_CHARACTER: 'Text must not contain NUL characters',
-  NOTHING_TO_UPDATE: 'Send at least one field to change',
-  INVALID_INPUT: 'A value in the request is out of range or malformed',
-  RATE_LIMITED: 'Too many attempts. Please try again later.',
-  INTERNAL: 'Something went wrong. Please try again.',
-  PASSWORD_TOO_SHORT: 'Password must be at least 8 characters',
-  PASSWORD_TOO_LONG: 'Password must be at most 128 characters',
-  PASSWORD_CHANGED: 'Password successfully changed',
-  INVALID_EMAIL: 'Please enter a valid email address',
-  EMAIL_TAKEN: 'An account with this email already exists',
-  INVALID_CREDENTIALS: 'Invalid email or password',
-  EMAIL_NOT_VERIFIED: 'Please confirm your email address before signing in',
-  ACCOUNT_BANNED: 'This account has been suspended',
-  INVALID_TOKEN: 'This confirmation link is invalid or has expired',
-  ALREADY_CONFIRMED: 'Your email address is already confirmed. Please sign in.',
-  WRONG_PASSWORD: 'Current password is incorrect',
-  SESSION_NOT_FOUND: 'Session not found',
-  GROUP_NOT_FOUND: 'Group not found',
-  GROUP_HAS_USERS: 'Cannot delete group with active users',
-  GROUP_FIXED: 'The built-in groups cannot be deleted',
-  GROUP_NAME_TAKEN: 'A group with this name already exists',
-  USER_NOT_FOUND: 'User not found',
-  DATABASE_UNAVAILABLE: 'Could not retrieve user data. Please check your connection and try again.',
+  UNAUTHENTICATED: { status: 401, message: 'No authenticated user found' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to perform this action' },
+  ADMIN_ONLY: {
+    status: 403,
+    message:
+      'You do not have permission to access this page. This page is only accessible to administrators.',
+  },
+  CSRF_REJECTED: { status: 403, message: 'Request origin is not allowed' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  VALIDATION: { status: 422, message: 'Invalid request' },
+  TEXT_INVALID_CHARACTER: { status: 422, message: 'Text must not contain NUL characters' },
+  NOTHING_TO_UPDATE: { status: 422, message: 'Send at least one field to change' },
+  INVALID_INPUT: { status: 400, message: 'A value in the request is out of range or malformed' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  INTERNAL: { status: 500, message: 'Something went wrong. Please try again.' },
+  PASSWORD_TOO_SHORT: { status: 422, message: 'Password must be at least 8 characters' },
+  PASSWORD_TOO_LONG: { status: 422, message: 'Password must be at most 128 characters' },
+  PASSWORD_CHANGED: { status: 422, message: 'Password successfully changed' },
+  INVALID_EMAIL: { status: 422, message: 'Please enter a valid email address' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your email address before signing in' },
+  ACCOUNT_BANNED: { status: 403, message: 'This account has been suspended' },
+  INVALID_TOKEN: { status: 400, message: 'This confirmation link is invalid or has expired' },
+  ALREADY_CONFIRMED: { status: 409, message: 'Your email address is already confirmed. Please sign in.' },
+  WRONG_PASSWORD: { status: 400, message: 'Current password is incorrect' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
+  GROUP_NOT_FOUND: { status: 404, message: 'Group not found' },
+  GROUP_HAS_USERS: { status: 409, message: 'Cannot delete group with active users' },
+  GROUP_FIXED: { status: 409, message: 'The built-in groups cannot be deleted' },
+  GROUP_NAME_TAKEN: { status: 409, message: 'A group with this name already exists' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
   // Servers. Where the spec's text carries a parameter ('...', N), this is the
   // text before it; the API sends the full text in `message`.
-  MISSING_REQUIRED_FIELDS: 'Missing required fields',
-  CCCAM_PORT_OUT_OF_RANGE: 'CCcam port must be between 1 and 65535',
-  PORT_OUT_OF_RANGE: 'Port must be between 1 and 65535',
-  SERVER_NAME_EMPTY: 'Server name cannot be empty',
-  INVALID_HOST: 'Host must be a host name or an IP address',
-  INVALID_DES_KEY: 'The NewCamd DES key must be 14 bytes written as 28 hexadecimal characters',
-  SERVER_NOT_FOUND: 'Server not found',
-  NO_ACTIVE_SERVERS: 'No active CCcam servers available',
-  SERVER_CONFIG_INCOMPLETE: 'Server configuration is incomplete',
-  SERVER_CONNECTION_FAILED: 'Failed to connect to server',
-  SERVER_HEALTH_CHECK_FAILED: 'Health check failed',
-  SERVER_AUTH_FAILED: 'API Authentication failed',
-  SERVER_API_NOT_RESPONDING: 'CCcam server API is not responding',
-  API_KEY_NAME_REQUIRED: 'Give the key a name',
-  API_KEY_NOT_FOUND: 'API key not found',
-  API_KEY_EXPIRY_PAST: 'The expiry date must be in the future',
+  MISSING_REQUIRED_FIELDS: { status: 422, message: 'Missing required fields' },
+  CCCAM_PORT_OUT_OF_RANGE: { status: 422, message: 'CCcam port must be between 1 and 65535' },
+  PORT_OUT_OF_RANGE: { status: 422, message: 'Port must be between 1 and 65535' },
+  SERVER_NAME_EMPTY: { status: 422, message: 'Server name cannot be empty' },
+  INVALID_HOST: { status: 422, message: 'Host must be a host name or an IP address' },
+  INVALID_DES_KEY: {
+    status: 422,
+    message: 'The NewCamd DES key must be 14 bytes written as 28 hexadecimal characters',
+  },
+  SERVER_NOT_FOUND: { status: 404, message: 'Server not found' },
+  NO_ACTIVE_SERVERS: { status: 404, message: 'No active CCcam servers available' },
+  SERVER_CONFIG_INCOMPLETE: { status: 422, message: 'Server configuration is incomplete' },
+  SERVER_CONNECTION_FAILED: { status: 502, message: 'Failed to connect to server' },
+  SERVER_HEALTH_CHECK_FAILED: { status: 422, message: 'Health check failed' },
+  SERVER_AUTH_FAILED: { status: 502, message: 'API Authentication failed' },
+  SERVER_API_NOT_RESPONDING: { status: 502, message: 'CCcam server API is not responding' },
+  API_KEY_NAME_REQUIRED: { status: 422, message: 'Give the key a name' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
+  API_KEY_EXPIRY_PAST: { status: 422, message: 'The expiry date must be in the future' },
   // Keys, sessions, the password, two-factor sign-in and the security settings: whoever holds a
   // leaked key must not be able to take over the account or keep their access.
-  API_KEY_SESSION_REQUIRED: 'This can only be done when signed in to the panel, not with an API key',
+  API_KEY_SESSION_REQUIRED: {
+    status: 403,
+    message: 'This can only be done when signed in to the panel, not with an API key',
+  },
 } as const;
 
 /**
- * Every error the API can answer with. The message is the spec's exact English text where the spec
- * gives one; clients translate by code (`errors.<CODE>` in the locale files). A `{{name}}` in a text
- * is filled from the error's `details.params` (server and client alike), so translations keep them.
+ * One error code's definition: the HTTP status it is answered with wherever it is thrown, and the
+ * English text. The text is the spec's exact English where the spec gives one; clients translate by
+ * code (`errors.<CODE>` in the locale files). A `{{name}}` in a text is filled from the error's
+ * `details.params` (server and client alike), so translations keep them.
  */
-export const errorMessages = {
+export type ErrorDefinition = { readonly status: number; readonly message: string };
+
+/** Every error the API can answer with, each declared once with its status and its text. */
+export const errorDefinitions = {
   ...coreErrors,
   ...lineErrors,
   ...lineServerErrors,
@@ -83,11 +95,21 @@ export const errorMessages = {
   ...systemErrors,
   ...accountSecurityErrors,
   ...onboardingErrors,
-} as const;
+} as const satisfies Record<string, ErrorDefinition>;
 
-export type ErrorCode = keyof typeof errorMessages;
+export type ErrorCode = keyof typeof errorDefinitions;
 
-export const errorCodes = Object.keys(errorMessages) as ErrorCode[];
+export const errorCodes = Object.keys(errorDefinitions) as ErrorCode[];
+
+/** The English text of every code (the web's English locale holds the same, a unit test checks). */
+export const errorMessages = Object.fromEntries(
+  errorCodes.map((code) => [code, errorDefinitions[code].message]),
+) as { readonly [C in ErrorCode]: (typeof errorDefinitions)[C]['message'] };
+
+/** The HTTP status a code is answered with. */
+export function errorStatus(code: ErrorCode): number {
+  return errorDefinitions[code].status;
+}
 
 export type ApiErrorBody = { error: { code: ErrorCode; message: string; details?: unknown } };
 

@@ -6,7 +6,7 @@ import { formatNewcamdDesKey } from './newcamd-des-key.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
 
-/** Spec section 9: credit cost by subscription months. */
+/** Credit cost by subscription months (docs/spec-rules.md, "Credit cost by duration"). */
 export const linePrices = { 1: 2, 3: 4, 6: 6, 12: 10, 24: 15 } as const;
 export const subscriptionMonths = [1, 3, 6, 12, 24] as const;
 export type SubscriptionMonths = (typeof subscriptionMonths)[number];
@@ -28,7 +28,7 @@ export type LineStatus = (typeof lineStatuses)[number];
 export const lineSyncStates = ['synced', 'pending', 'failing'] as const;
 export type LineSyncState = (typeof lineSyncStates)[number];
 
-/** Spec section 3: a status string maps to a colour; anything unknown is info. */
+/** A status string maps to a colour; anything unknown is info (docs/spec-rules.md, "Status colours"). */
 export type StatusColor = 'success' | 'warning' | 'error' | 'info';
 export function statusColor(status: string): StatusColor {
   switch (status) {

@@ -13,7 +13,7 @@ export const serverStatuses = ['active', 'inactive', 'error'] as const;
 export const serverStatusSchema = z.enum(serverStatuses);
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
 
-// Spec section 9.
+// Defaults and the port range of a server (docs/spec-rules.md, "Server ports").
 export const DEFAULT_SERVER_PORT = 12000;
 export const DEFAULT_SERVER_API_PORT = 3000;
 export const DEFAULT_SERVER_PROTOCOL: ServerProtocol = 'CCcam';
@@ -129,7 +129,7 @@ export type ActiveServer = z.infer<typeof activeServerSchema>;
 export const clientConfigSchema = z.object({ host_ip: text(), api_port: z.number().int() });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
-/** Line agent endpoints the diagnostics page may call (api.md, "Line agent API"). */
+/** Line agent endpoints the diagnostics page may call (docs/line-agent-api.md). */
 export const agentEndpoints = ['health', 'root', 'add-user', 'edit-user', 'delete-user', 'users'] as const;
 export type AgentEndpoint = (typeof agentEndpoints)[number];
 

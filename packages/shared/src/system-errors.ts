@@ -1,7 +1,13 @@
 /** Backups and the database's availability (not in the spec: this panel's operations). */
 export const systemErrors = {
-  BACKUP_NEEDS_EMBEDDED_DATABASE:
-    'The panel backs up only its embedded database; back up PostgreSQL with pg_dump (see docs/reliability.md)',
-  BACKUP_FAILED: 'The backup could not be written: {{reason}}',
-  DATABASE_DOWN: 'The database is not reachable right now. Please try again in a moment.',
+  BACKUP_NEEDS_EMBEDDED_DATABASE: {
+    status: 409,
+    message:
+      'The panel backs up only its embedded database; back up PostgreSQL with pg_dump (see docs/reliability.md)',
+  },
+  BACKUP_FAILED: { status: 500, message: 'The backup could not be written: {{reason}}' },
+  DATABASE_DOWN: {
+    status: 503,
+    message: 'The database is not reachable right now. Please try again in a moment.',
+  },
 } as const;

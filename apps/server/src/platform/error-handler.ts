@@ -1,4 +1,4 @@
-import { errorMessages, type ApiErrorBody, type ErrorCode } from '@linedesk/shared';
+import { errorMessages, errorStatus, type ApiErrorBody, type ErrorCode } from '@linedesk/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from './database-errors.js';
@@ -41,12 +41,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const text = first
         ? `${errorMessages.VALIDATION}: ${first.path || 'body'} ${first.message}`
         : errorMessages.VALIDATION;
-      return reply.status(422).send(body('VALIDATION', text, issues));
+      return reply.status(errorStatus('VALIDATION')).send(body('VALIDATION', text, issues));
     }
     const sqlState = invalidInputSqlState(error);
     if (sqlState) {
       request.log.warn({ err: error, sqlState }, 'Invalid input reached the database');
-      return reply.status(400).send(body('INVALID_INPUT', errorMessages.INVALID_INPUT));
+      return reply
+        .status(errorStatus('INVALID_INPUT'))
+        .send(body('INVALID_INPUT', errorMessages.INVALID_INPUT));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', errorMessages.RATE_LIMITED));
@@ -56,11 +58,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'Database unreachable');
       return reply
-        .status(503)
+        .status(errorStatus('DATABASE_DOWN'))
         .header('retry-after', '5')
         .send(body('DATABASE_DOWN', errorMessages.DATABASE_DOWN));
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply.status(500).send(body('INTERNAL', errorMessages.INTERNAL));
+    return reply.status(errorStatus('INTERNAL')).send(body('INTERNAL', errorMessages.INTERNAL));
   });
 }

@@ -1,7 +1,6 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import { formatErrorMessage, type ErrorCode, type ErrorParams } from '@linedesk/shared';
+import { errorStatus, formatErrorMessage, type ErrorCode, type ErrorParams } from '@linedesk/shared';
 import type { FastifySchema } from 'fastify';
-import { AppError } from './errors.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -102,7 +101,7 @@ function errorResponses(errors: RouteExample['errors']): Record<string, JsonSche
   const byStatus = new Map<number, Record<string, { value: unknown }>>();
   for (const entry of errors ?? []) {
     const [code, params] = typeof entry === 'string' ? [entry, undefined] : entry;
-    const status = new AppError(code).status;
+    const status = errorStatus(code);
     const error = {
       code,
       message: formatErrorMessage(code, params),

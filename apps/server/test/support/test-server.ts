@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
+import { UNDECLARED_ERROR_LOG } from '../../src/platform/route.js';
 import { repoTestData } from './global-setup.js';
 import { reservePort } from './ports.js';
 import { TestClient } from './test-client.js';
@@ -120,6 +121,18 @@ export async function startTestServer(
       await built.close();
       if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      // A route answered a code its contract does not list (platform/route.ts logs each under test):
+      // the file fails, so a contract's `errors` cannot drift from what its route answers.
+      const undeclared = logs.filter((line) => line.includes(UNDECLARED_ERROR_LOG));
+      if (undeclared.length > 0) {
+        const found = new Set(
+          undeclared.map((line) => {
+            const { route, code } = JSON.parse(line) as { route: string; code: string };
+            return `${route}: ${code}`;
+          }),
+        );
+        throw new Error(`Refusals their contracts do not list:\n${[...found].join('\n')}`);
+      }
     },
   };
   return server;

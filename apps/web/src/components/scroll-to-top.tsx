@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Spec section 2: every navigation starts at the top of the page. */
+/** Every navigation starts at the top of the page (docs/spec-rules.md, "Scroll to the top on every navigation"). */
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
   useEffect(() => {

@@ -17,7 +17,7 @@ export function detectLanguageSync(stored: string | null, browserLanguage: strin
 
 export type CountryLookup = () => Promise<{ country: string | null; language: string | null } | null>;
 
-/** Spec section 9: stored value → browser language → IP country → English. */
+/** Stored value → browser language → IP country → English (docs/spec-rules.md, "Language"). */
 export async function detectLanguage(sources: {
   stored: string | null;
   browserLanguage: string | null | undefined;

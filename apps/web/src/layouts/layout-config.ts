@@ -1,4 +1,4 @@
-/** Spec section 9 sizes. */
+/** Header, side navigation and item sizes (docs/spec-rules.md, "Layout sizes"). */
 export const layoutConfig = {
   headerMobileHeight: 64,
   headerDesktopHeight: 72,

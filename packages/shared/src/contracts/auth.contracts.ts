@@ -35,7 +35,7 @@ export const signIn = defineContract({
     'Sign in with email and password; sets the session cookie, or (two-factor sign-in on) a challenge cookie for POST /api/auth/two-factor/verify',
   body: signInBodySchema,
   response: z.union([meSchema, twoFactorChallengeSchema]),
-  errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_BANNED', 'RATE_LIMITED'],
+  errors: ['INVALID_CREDENTIALS', 'INVALID_EMAIL', 'EMAIL_NOT_VERIFIED', 'ACCOUNT_BANNED', 'RATE_LIMITED'],
 });
 
 export const verifyEmail = defineContract({

@@ -15,6 +15,20 @@ export const preview = bulkContract({
   description: bodyDescription,
   body: lineBulkBodySchema,
   response: lineBulkPreviewSchema,
+  errors: [
+    'LINE_BULK_NOTHING_SELECTED',
+    'LINE_BULK_TOO_MANY',
+    'LINE_BULK_MOVE_ADMIN_ONLY',
+    'LINE_BULK_TARGET_REQUIRED',
+    'USER_NOT_FOUND',
+    'LINE_BULK_PLAN_REQUIRED',
+    'LINE_PLAN_NOT_FOUND',
+    'LINE_INVALID_DURATION',
+    'LINE_BULK_INVALID_COUNT',
+    'LINE_BULK_INVALID_PREFIX',
+    'LINE_NO_ACTIVE_SERVERS',
+    'SERVER_NOT_FOUND',
+  ],
 });
 
 export const start = bulkContract({
@@ -27,6 +41,23 @@ export const start = bulkContract({
   body: lineBulkBodySchema,
   status: 202,
   response: lineBulkJobSchema,
+  errors: [
+    'LINE_BULK_NOTHING_SELECTED',
+    'LINE_BULK_TOO_MANY',
+    'LINE_BULK_MOVE_ADMIN_ONLY',
+    'LINE_BULK_TARGET_REQUIRED',
+    'USER_NOT_FOUND',
+    'LINE_BULK_PLAN_REQUIRED',
+    'LINE_PLAN_NOT_FOUND',
+    'LINE_INVALID_DURATION',
+    'LINE_BULK_INVALID_COUNT',
+    'LINE_BULK_INVALID_PREFIX',
+    'LINE_NO_ACTIVE_SERVERS',
+    'SERVER_NOT_FOUND',
+    'INSUFFICIENT_CREDITS',
+    'IDEMPOTENCY_KEY_REUSED',
+    'LINE_BULK_NOT_FOUND',
+  ],
 });
 
 export const get = bulkContract({
@@ -35,6 +66,7 @@ export const get = bulkContract({
   summary: "A bulk action's progress and its first refused lines (the caller's own actions)",
   params: idParamsSchema,
   response: lineBulkJobSchema,
+  errors: ['LINE_BULK_NOT_FOUND'],
 });
 
 export const resultsCsv = bulkContract({
@@ -44,4 +76,5 @@ export const resultsCsv = bulkContract({
     'Every line of a bulk action and its result (done, refused with code and reason); for a bulk create the credentials with their connection lines',
   params: idParamsSchema,
   response: null,
+  errors: ['LINE_BULK_NOT_FOUND'],
 });

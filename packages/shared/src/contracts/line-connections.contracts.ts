@@ -19,6 +19,7 @@ export const get = connectionsContract({
   summary: 'Who is connected to the line now, its sharing flag and the IP addresses it used',
   params: idParamsSchema,
   response: lineConnectionsSchema,
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const kick = connectionsContract({
@@ -28,6 +29,7 @@ export const kick = connectionsContract({
   params: idParamsSchema,
   body: lineKickBodySchema,
   response: lineKickResultSchema,
+  errors: ['LINE_NOT_FOUND', 'LINE_CONNECTION_NOT_FOUND', 'LINE_KICK_NOT_SUPPORTED', 'LINE_KICK_FAILED'],
 });
 
 export const onlineByServer = defineContract({
@@ -57,4 +59,5 @@ export const updateSharingSettings = defineContract({
     'Change sharing detection (admin): alert on simultaneous IPs, on too many IPs in a window, and whether to suspend automatically',
   body: sharingSettingsBodySchema,
   response: sharingSettingsSchema,
+  errors: ['LINE_SHARING_INVALID_SETTINGS'],
 });

@@ -29,6 +29,7 @@ export const create = defineContract({
   body: linePlanBodySchema,
   status: 201,
   response: linePlanSchema,
+  errors: ['LINE_PLAN_INVALID_PRICES', 'LINE_PLAN_INVALID_CAID', 'LINE_INVALID_DURATION'],
 });
 
 export const update = defineContract({
@@ -40,4 +41,11 @@ export const update = defineContract({
   params: idParamsSchema,
   body: linePlanPatchSchema,
   response: linePlanSchema,
+  errors: [
+    'LINE_PLAN_NOT_FOUND',
+    'LINE_PLAN_DEFAULT_FIXED',
+    'LINE_PLAN_INVALID_PRICES',
+    'LINE_PLAN_INVALID_CAID',
+    'LINE_INVALID_DURATION',
+  ],
 });

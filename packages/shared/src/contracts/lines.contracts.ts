@@ -54,6 +54,23 @@ export const create = defineContract({
   body: lineCreateBodySchema,
   status: 201,
   response: lineWriteResultSchema,
+  errors: [
+    'LINE_CREDENTIALS_REQUIRED',
+    'LINE_INVALID_USERNAME',
+    'LINE_INVALID_PASSWORD',
+    'LINE_INVALID_DURATION',
+    'LINE_PLAN_NOT_FOUND',
+    'LINE_PLAN_DURATION_NOT_OFFERED',
+    'LINE_NO_ACTIVE_SERVERS',
+    'SERVER_NOT_FOUND',
+    'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
+    'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+    'LINE_TRIAL_LIMIT_REACHED',
+    'LINE_USERNAME_TAKEN',
+    'INSUFFICIENT_CREDITS',
+    'IDEMPOTENCY_KEY_REUSED',
+    'LINE_NOT_FOUND',
+  ],
 });
 
 export const get = defineContract({
@@ -64,6 +81,7 @@ export const get = defineContract({
   summary: 'One line',
   params: idParamsSchema,
   response: lineSchema,
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const update = defineContract({
@@ -75,6 +93,13 @@ export const update = defineContract({
   params: idParamsSchema,
   body: linePatchBodySchema,
   response: lineWriteResultSchema,
+  errors: [
+    'LINE_NOT_FOUND',
+    'LINE_EXPIRY_ADMIN_ONLY',
+    'LINE_INVALID_EXPIRY_DATE',
+    'LINE_INVALID_PASSWORD',
+    'LINE_NOTHING_TO_UPDATE',
+  ],
 });
 
 export const remove = defineContract({
@@ -85,6 +110,7 @@ export const remove = defineContract({
   summary: 'Delete a line: the server is told first, the line is deleted whatever it answers',
   params: idParamsSchema,
   response: lineDeleteResultSchema,
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const renew = defineContract({
@@ -99,6 +125,14 @@ export const renew = defineContract({
   params: idParamsSchema,
   body: lineRenewBodySchema,
   response: lineWriteResultSchema,
+  errors: [
+    'LINE_NOT_FOUND',
+    'LINE_INVALID_DURATION',
+    'LINE_PLAN_DURATION_NOT_OFFERED',
+    'LINE_PLAN_NOT_FOUND',
+    'INSUFFICIENT_CREDITS',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
 });
 
 export const sync = defineContract({
@@ -109,6 +143,7 @@ export const sync = defineContract({
   summary: "Deliver the line's current state to its server now",
   params: idParamsSchema,
   response: lineWriteResultSchema,
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const events = defineContract({
@@ -119,6 +154,7 @@ export const events = defineContract({
   summary: "The line's history, newest first",
   params: idParamsSchema,
   response: z.object({ items: z.array(lineEventSchema) }),
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const getSettings = defineContract({
@@ -140,6 +176,7 @@ export const setSettings = defineContract({
     'Change the line settings (admin): trial length and/or trial lines per reseller per day (0 = none)',
   body: lineSettingsBodySchema,
   response: lineSettingsSchema,
+  errors: ['LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT'],
 });
 
 export const reconcile = defineContract({
@@ -150,4 +187,11 @@ export const reconcile = defineContract({
   summary: "Compare the server's users with the panel's lines and repair the differences (admin)",
   params: idParamsSchema,
   response: lineReconcileResultSchema,
+  errors: [
+    'SERVER_NOT_FOUND',
+    'SERVER_CONFIG_INCOMPLETE',
+    'SERVER_CONNECTION_FAILED',
+    'SERVER_AUTH_FAILED',
+    'SERVER_API_NOT_RESPONDING',
+  ],
 });

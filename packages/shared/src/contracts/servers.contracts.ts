@@ -36,6 +36,14 @@ export const create = defineContract({
   body: serverCreateBodySchema,
   status: 201,
   response: serverSchema,
+  errors: [
+    'MISSING_REQUIRED_FIELDS',
+    'CCCAM_PORT_OUT_OF_RANGE',
+    'PORT_OUT_OF_RANGE',
+    'INVALID_HOST',
+    'SERVER_NAME_EMPTY',
+    'INVALID_DES_KEY',
+  ],
 });
 
 export const listActive = defineContract({
@@ -64,6 +72,7 @@ export const get = defineContract({
   summary: 'One server (admin)',
   params: idParamsSchema,
   response: serverSchema,
+  errors: ['SERVER_NOT_FOUND'],
 });
 
 export const update = defineContract({
@@ -75,6 +84,15 @@ export const update = defineContract({
   params: idParamsSchema,
   body: serverPatchBodySchema,
   response: serverSchema,
+  errors: [
+    'SERVER_NOT_FOUND',
+    'MISSING_REQUIRED_FIELDS',
+    'CCCAM_PORT_OUT_OF_RANGE',
+    'PORT_OUT_OF_RANGE',
+    'INVALID_HOST',
+    'SERVER_NAME_EMPTY',
+    'INVALID_DES_KEY',
+  ],
 });
 
 export const remove = defineContract({
@@ -86,6 +104,7 @@ export const remove = defineContract({
   params: idParamsSchema,
   status: 204,
   response: null,
+  errors: ['SERVER_NOT_FOUND'],
 });
 
 export const test = defineContract({
@@ -96,6 +115,7 @@ export const test = defineContract({
   summary: "Connection test: the agent's GET /health, then GET / with the login (admin)",
   params: idParamsSchema,
   response: serverTestResultSchema,
+  errors: ['SERVER_NOT_FOUND'],
 });
 
 export const callAgent = defineContract({
@@ -107,6 +127,7 @@ export const callAgent = defineContract({
   params: idParamsSchema,
   body: agentCallBodySchema,
   response: agentCallResultSchema,
+  errors: ['SERVER_NOT_FOUND', 'SERVER_CONFIG_INCOMPLETE'],
 });
 
 export const clientConfig = defineContract({
@@ -116,6 +137,7 @@ export const clientConfig = defineContract({
   tags,
   summary: "The default active server's host_ip and api_port (the spec's /api/config.php)",
   response: clientConfigSchema,
+  errors: ['NO_ACTIVE_SERVERS'],
 });
 
 /** The spec's own address of `clientConfig`, which outside tools written for the old panel ask. */

@@ -20,7 +20,7 @@ import { authUsers } from './core.schema.js';
  * Contact details live in app_settings (key `contact_details`).
  */
 
-/** Spec section 3 "Ticket". `is_read` = an admin has opened it. */
+/** A ticket (docs/spec-rules.md, "Tickets and replies"). `is_read` = an admin has opened it. */
 export const tickets = pgTable(
   'tickets',
   {
@@ -53,7 +53,7 @@ export const tickets = pgTable(
   ],
 );
 
-/** Spec section 3 "Ticket reply". `is_read` = the other side (owner / an admin) has opened the ticket since. */
+/** A ticket reply (docs/spec-rules.md, "Tickets and replies"). `is_read` = the other side (owner / an admin) has opened the ticket since. */
 export const ticketReplies = pgTable(
   'ticket_replies',
   {

@@ -83,8 +83,7 @@ export async function kickLineConnection(
   if (!session) throw new AppError('LINE_CONNECTION_NOT_FOUND');
   const server = await serversRepository.findById(ctx.db, session.serverId);
   const target = server ? resolveAgentTarget(ctx, server).target : null;
-  if (!target)
-    throw new AppError('LINE_KICK_FAILED', { status: 502, params: { reason: 'server not reachable' } });
+  if (!target) throw new AppError('LINE_KICK_FAILED', { params: { reason: 'server not reachable' } });
 
   let response;
   try {
@@ -93,7 +92,7 @@ export async function kickLineConnection(
     );
   } catch (error) {
     if (!(error instanceof AgentUnreachableError)) throw error;
-    throw new AppError('LINE_KICK_FAILED', { status: 502, params: { reason: error.reason } });
+    throw new AppError('LINE_KICK_FAILED', { params: { reason: error.reason } });
   }
   const ended = response.status === 200;
   // Gone either way: ended now, or already over before the agent looked.
@@ -111,7 +110,6 @@ export async function kickLineConnection(
   if (response.status === 404) throw new AppError('LINE_CONNECTION_NOT_FOUND');
   if (response.status === 501) throw new AppError('LINE_KICK_NOT_SUPPORTED');
   throw new AppError('LINE_KICK_FAILED', {
-    status: 502,
     params: { reason: `${response.status} ${agentMessage(response.body)}` },
   });
 }

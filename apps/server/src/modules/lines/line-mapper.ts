@@ -1,7 +1,7 @@
 import { lineStatus, type Line } from '@linedesk/shared';
 import type { LineRow } from './lines.repository.js';
 
-/** A stored line as the API speaks it (api.md); the status derives from `today` (YYYY-MM-DD). */
+/** A stored line as the API answers it (`lineSchema`); the status derives from `today` (YYYY-MM-DD). */
 export function toLine(row: LineRow, today: string): Line {
   return {
     id: row.id,

@@ -2,7 +2,7 @@ import type { LineRestrictions } from '@linedesk/shared';
 import http from 'node:http';
 import https from 'node:https';
 
-/** Where a line agent listens and the Basic-auth login it expects (api.md, "Line agent API"). */
+/** Where a line agent listens and the Basic-auth login it expects (docs/line-agent-api.md). */
 export type AgentTarget = {
   hostIp: string;
   apiPort: number;

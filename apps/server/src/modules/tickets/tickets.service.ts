@@ -93,7 +93,6 @@ export async function createTicket(ctx: AppContext, actor: Actor, body: TicketCr
   } catch (error) {
     ctx.log.error({ err: error }, 'Ticket insert failed');
     throw new AppError('TICKET_CREATE_FAILED', {
-      status: 500,
       params: { reason: 'the database refused it' },
     });
   }

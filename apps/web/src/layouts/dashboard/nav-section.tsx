@@ -24,7 +24,7 @@ function isItemActive(pathname: string, item: NavItem): boolean {
   );
 }
 
-/** Spec section 9: counts above 99 show as '99+'. */
+/** Counts above 99 show as '99+' (docs/spec-rules.md, "Badge cap"). */
 const BADGE_CAP = 99;
 
 function NavBadge({ count, testId }: { count: number; testId?: string }) {

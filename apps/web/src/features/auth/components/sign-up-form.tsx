@@ -60,7 +60,7 @@ export function SignUpForm() {
 
   const onSubmit = handleSubmit((values) => {
     const email = values.email.trim();
-    // Spec section 5: full_name is sent empty when absent, username defaults to the email.
+    // full_name is sent empty when absent, username defaults to the email (docs/spec-rules.md, "Sign-up fields").
     const body = {
       email,
       password: values.password,

@@ -8,7 +8,7 @@ import { useDayjsLocale } from '../../../i18n/mui/use-mui-locales';
 import { useValidationMessage } from '../../../i18n/use-error-message';
 import type { EditLineFormValues } from '../lib/line-form';
 
-// Spec section 9: the picker covers 1900 to 2099; the display format is the spec's DD-MM-YYYY.
+// The picker covers 1900 to 2099 and shows DD-MM-YYYY (docs/spec-rules.md, "Dates").
 const MIN_DATE = dayjs('1900-01-01');
 const MAX_DATE = dayjs('2099-12-31');
 const DISPLAY_FORMAT = 'DD-MM-YYYY';

@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import { statusColor, type LineStatus } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 
-/** Spec section 3's colours: active success, expired and suspended error, anything else (trial) info. */
+/** Active success, expired and suspended error, anything else (trial) info (docs/spec-rules.md, "Status colours"). */
 export function LineStatusChip({ status }: { status: LineStatus }) {
   const { t } = useTranslation();
   const color = statusColor(status);

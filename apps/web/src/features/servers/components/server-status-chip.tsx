@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import type { ServerStatus } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 
-// Spec section 3: active is success, inactive is warning, error is error.
+// Active is success, inactive is warning, error is error (docs/spec-rules.md, "Status colours").
 const colors = { active: 'success', inactive: 'warning', error: 'error' } as const satisfies Record<
   ServerStatus,
   string

@@ -1,7 +1,7 @@
 import type { AgentCallBody, AgentEndpoint } from '@linedesk/shared';
 import { z } from 'zod';
 
-/** How each endpoint is called on the agent (api.md, "Line agent API"). */
+/** How each endpoint is called on the agent (docs/line-agent-api.md). */
 export const agentEndpointRoutes: Record<AgentEndpoint, { method: string; path: string }> = {
   health: { method: 'GET', path: '/health' },
   root: { method: 'GET', path: '/' },
