@@ -15,6 +15,7 @@ import { serversRepository, type ServerRow } from '../servers/servers.repository
 import { planOfLine } from '../line-plans/line-plans.service.js';
 import { chargeForLine, type LineCharge } from '../lines/line-charge.js';
 import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
+import { assertUsernameFitsServer } from '../lines/line-server-limits.js';
 import { queueUpsert, writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
 import { linesRepository, type LineRecord } from '../lines/lines.repository.js';
 import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
@@ -189,6 +190,8 @@ async function applyCreate(
   server: ServerRow | null,
 ): Promise<Applied> {
   if (!server || server.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
+  // The server may have changed protocol since the job was asked for.
+  assertUsernameFitsServer(item.username!, server);
   const months = params.subscription_months!;
   const start = isoDate(new Date());
   const expiryDate = addMonths(start, months);

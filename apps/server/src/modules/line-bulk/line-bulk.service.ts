@@ -24,6 +24,7 @@ import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js'
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
+import { assertUsernameFitsServer } from '../lines/line-server-limits.js';
 import { linesRepository, type LineFilter } from '../lines/lines.repository.js';
 import type { BulkParams } from './line-bulk-item.js';
 import { publishJobChange } from './line-bulk-job.js';
@@ -103,6 +104,9 @@ async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promi
   const months = body.subscription_months;
   if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
   const server = await pickServer(ctx, body.server_id);
+  // Every drawn name is the prefix plus the same number of random characters: one sample tells
+  // whether the server could log any of them in, before anything is charged.
+  assertUsernameFitsServer(bulkLineUsername(prefix), server);
   const perLine = lineBulkCharge('create', months, me.isAdmin);
   const usernames = await freshUsernames(ctx, prefix, count);
   return {
