@@ -667,7 +667,8 @@ export const linesRepository = {
         serverId: number;
         payload: UpsertPayload;
         workerAfterMs: number;
-        lease: { ms: number; id: string };
+        /** Leased for the caller to deliver after the commit; none: left to the worker. */
+        lease?: { ms: number; id: string };
       };
       event: Omit<LineEventEntry, 'lineId'>;
       charge: (Omit<CreditChange, 'refId'> & { refType: string }) | null;
