@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { access } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
+import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
 import type { LineCharge } from '../lines/line-charge.js';
 import { writeNewLine } from '../lines/line-create-write.js';
@@ -11,6 +12,7 @@ import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
 import { checkNewLine, checkRenewal } from '../lines/line-rules.js';
 import { today } from '../lines/line-scope.js';
 import { writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
+import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
 
@@ -100,7 +102,7 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         );
       }
       await linesRepository.delete(tx, current.id);
-      await linesRepository.insertEvent(tx, {
+      await lineHistoryRepository.insert(tx, {
         lineId: current.id,
         ...entry('deleted', { username: current.username }),
       });
@@ -112,7 +114,7 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         return { done: { ...base, charged: 0, owners: [] } };
       }
       await lineBulkRepository.moveLine(tx, current.id, target);
-      await linesRepository.insertEvent(tx, {
+      await lineHistoryRepository.insert(tx, {
         lineId: current.id,
         ...entry('moved', { from: current.ownerEmail, to: target.email }),
       });
@@ -163,19 +165,19 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
 }
 
 async function applyCreate(
-  ctx: AppContext,
   tx: Db,
   job: BulkJobRow,
   item: BulkItemRow,
   params: BulkParams,
   server: ServerRow | null,
+  plan: LinePlanRow,
 ): Promise<Applied> {
   if (!server || server.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
   const owner = await lineBulkRepository.findAccount(tx, job.accountId);
   // Checked again by the single create's rule: the server or the plan may have changed since the job
   // was asked for, and the line is priced as it is written.
   const checked = checkNewLine({
-    plan: await planForNewLine(ctx, params.plan_id),
+    plan,
     server,
     username: item.username!,
     password: item.password!,
@@ -220,12 +222,15 @@ export async function applyItem(
 ): Promise<ItemOutcome> {
   const params = job.params as BulkParams;
   try {
+    // Read before the transaction: the embedded database runs one statement at a time, so a read
+    // outside the open transaction would wait for it forever.
+    const plan = job.action === 'create' ? await planForNewLine(ctx, params.plan_id) : null;
     return await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       if (!(await lineBulkRepository.lockPendingItem(tx, item.id))) return { result: 'skipped' as const };
       const applied =
         job.action === 'create'
-          ? await applyCreate(ctx, tx, job, item, params, server)
+          ? await applyCreate(tx, job, item, params, server, plan!)
           : await applyToLine(tx, job, item, params);
       await lineBulkRepository.settleItem(tx, item.id, {
         result: 'done',
