@@ -304,4 +304,27 @@ describe('bulk line actions', () => {
     const badPrefix = await buyer.client.post('/api/lines/bulk/preview', { ...body, username_prefix: 'a b' });
     expect(badPrefix.body.error.code).toBe('LINE_BULK_INVALID_PREFIX');
   });
+
+  it("refuses a bulk create whose usernames exceed CCcam's 20 characters, in the preview and the job, charging nothing", async () => {
+    const buyer = await signUpAccount(server, 'bulk-long@example.com', 20);
+    // 15 characters plus the 6 random ones: 21, one too many for the CCcam agent.
+    const body = { action: 'create', count: 2, username_prefix: 'abcdefghij12345', subscription_months: 1 };
+    for (const path of ['/api/lines/bulk/preview', '/api/lines/bulk']) {
+      const refused = await buyer.client.post(path, body);
+      expect(refused.status, path).toBe(422);
+      expect(refused.body.error.code).toBe('LINE_USERNAME_TOO_LONG_FOR_CCCAM');
+      expect(refused.body.error.details.params).toEqual({ max: 20 });
+    }
+    expect(await balanceOf(server, buyer.id)).toBe(20);
+    expect(await ledgerSum(buyer.id)).toBe(20);
+    expect((await buyer.client.get('/api/lines')).body.total).toBe(0);
+
+    // One character less fits: 20.
+    const fits = await buyer.client.post('/api/lines/bulk/preview', {
+      ...body,
+      username_prefix: 'abcdefghij1234',
+    });
+    expect(fits.status).toBe(200);
+    expect(fits.body).toMatchObject({ count: 2, charge_total: 4, sufficient: true });
+  });
 });

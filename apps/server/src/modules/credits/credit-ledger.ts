@@ -58,6 +58,49 @@ function changeCtes(input: Omit<CreditChange, 'refId'> & { refId?: string | SQL 
   };
 }
 
+/** Many spends read from one WITH query (`from`), as SQL expressions over its rows. */
+export type SpendMany = {
+  /** The WITH query's name, e.g. sql`v`; its rows are read as `v` in the expressions below. */
+  from: SQL;
+  /** Who pays (an account id). */
+  payer: SQL;
+  /** What the row costs; rows of 0 book nothing. */
+  amount: SQL;
+  actorId: SQL;
+  /** Orders one payer's ledger rows (their balance-after runs down in this order). */
+  order: SQL;
+  refType: string;
+  refId: SQL;
+  note: SQL;
+  reason: LedgerReason;
+};
+
+/**
+ * Many spends in one statement (a batch of bought rows), as the bodies of three WITH queries the
+ * caller names `need`, `charged` and `entry`: each payer's total (`need`); each payer's balance moved
+ * once by that total when it can pay (`charged`, returning `id`, `credits`, `owner_id`; no row for a
+ * payer that cannot, and the caller must then roll back); one ledger row per paid row with the balance
+ * after it, as if they were booked one after the other (`entry`). So the ledger still sums to the
+ * balance however many rows one statement books.
+ */
+function spendManyCtes(spend: SpendMany): { need: SQL; charged: SQL; entry: SQL } {
+  const v = spend.from;
+  return {
+    need: sql`select ${spend.payer} as owner_id, sum(${spend.amount})::int as total from ${v} v
+      where ${spend.amount} > 0 group by ${spend.payer}`,
+    charged: sql`update ${authUsers} a set credits = a.credits - need.total, updated_at = now()
+        from need where a.id = need.owner_id and a.credits >= need.total
+        returning a.id, a.credits, a.owner_id`,
+    entry: sql`insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note)
+        select ${spend.payer}, -${spend.amount},
+          c.credits + coalesce(sum(${spend.amount}) over (partition by ${spend.payer} order by ${spend.order}
+            rows between 1 following and unbounded following), 0),
+          ${spend.reason}, ${spend.actorId}, ${spend.refType}, ${spend.refId}, ${spend.note}
+        from ${v} v join charged c on c.id = ${spend.payer}
+        where ${spend.amount} > 0`,
+  };
+}
+
 /** The refusal for a balance that cannot pay `delta`: what it holds now. */
 async function refusal(tx: Db, accountId: string, delta: number): Promise<AppError> {
   const [account] = await tx
@@ -102,4 +145,4 @@ async function setBalance(
   return change(tx, { ...input, delta, reason: 'set' });
 }
 
-export const creditLedger = { change, changeCtes, refusal, setBalance };
+export const creditLedger = { change, changeCtes, spendManyCtes, refusal, setBalance };

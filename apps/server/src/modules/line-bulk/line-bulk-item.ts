@@ -1,22 +1,19 @@
-import {
-  addMonths,
-  connectionLine,
-  isoDate,
-  planAllowsServerProtocol,
-  planChangeCharge,
-  planLinePrice,
-  renewedExpiry,
-} from '@linedesk/shared';
+import { connectionLine, planAllowsServerProtocol, planChangeCharge } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
-import { planOfLine } from '../line-plans/line-plans.service.js';
-import { chargeForLine, type LineCharge } from '../lines/line-charge.js';
+import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
+import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
+import type { LineCharge } from '../lines/line-charge.js';
+import { writeNewLine } from '../lines/line-create-write.js';
 import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
-import { queueUpsert, writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
-import { linesRepository, type LineRecord } from '../lines/lines.repository.js';
+import { checkNewLine, checkRenewal } from '../lines/line-rules.js';
+import { today } from '../lines/line-scope.js';
+import { writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
+import { lineHistoryRepository } from '../lines/line-history.repository.js';
+import { linesRepository } from '../lines/lines.repository.js';
 import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
 
 /** What a job keeps in `params`, fixed when it was asked for. */
@@ -25,9 +22,9 @@ export type BulkParams = {
   target_owner_id?: string;
   target_owner_email?: string;
   server_id?: number;
-  /** change_plan: the plan the lines go to. */
+  /** change_plan, create: the plan the lines go to. */
   plan_id?: number;
-  /** The price of one line when the action was asked for (0 for admins). */
+  /** The price of one line when the action was asked for (0 for admins), as the preview showed it. */
   charge_per_line?: number;
 };
 
@@ -44,14 +41,6 @@ function ownersOf(...ids: (string | null | undefined)[]): string[] {
  */
 const WORKER_NOW = 0;
 const TO_WORKER: OutboxDelivery = { workerAfterMs: WORKER_NOW };
-
-/** The unique index on users.username turned a duplicate away. */
-function isUsernameViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 type Applied = { done: ItemDone; connectionLine?: string };
 
@@ -73,27 +62,21 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
   });
   switch (job.action) {
     case 'renew': {
-      const months = params.subscription_months!;
-      // Each line renews at its own plan's price, as a single renewal would.
-      const price = planLinePrice((await planOfLine(tx, current.planId)).prices, months, {
-        isAdmin: job.isAdmin,
+      // Each line renews at its own plan's price, as a single renewal would, by the same rule.
+      const renewal = checkRenewal({
+        plan: await planOfLine(tx, current.planId),
+        line: current,
+        months: params.subscription_months!,
+        payer: job,
+        today: today(),
       });
-      if (price === null) throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });
-      const expiryDate = renewedExpiry(current.expiryDate, months, isoDate(new Date()));
       await writeLineChange(tx, current, {
-        values: { expiryDate, subscriptionMonths: months, isTrial: false },
-        charge: chargeOf(price, 'line_renew'),
-        history: [
-          entry('renewed', {
-            subscription_months: months,
-            from: current.expiryDate,
-            to: expiryDate,
-            charged: price,
-          }),
-        ],
+        values: renewal.values,
+        charge: chargeOf(renewal.charge, 'line_renew'),
+        history: [entry('renewed', renewal.details)],
         delivery: TO_WORKER,
       });
-      return { done: { ...base, charged: price, owners: ownersOf(current.ownerId) } };
+      return { done: { ...base, charged: renewal.charge, owners: ownersOf(current.ownerId) } };
     }
     case 'enable':
     case 'disable': {
@@ -119,7 +102,7 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         );
       }
       await linesRepository.delete(tx, current.id);
-      await linesRepository.insertEvent(tx, {
+      await lineHistoryRepository.insert(tx, {
         lineId: current.id,
         ...entry('deleted', { username: current.username }),
       });
@@ -131,7 +114,7 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         return { done: { ...base, charged: 0, owners: [] } };
       }
       await lineBulkRepository.moveLine(tx, current.id, target);
-      await linesRepository.insertEvent(tx, {
+      await lineHistoryRepository.insert(tx, {
         lineId: current.id,
         ...entry('moved', { from: current.ownerEmail, to: target.email }),
       });
@@ -187,57 +170,29 @@ async function applyCreate(
   item: BulkItemRow,
   params: BulkParams,
   server: ServerRow | null,
+  plan: LinePlanRow,
 ): Promise<Applied> {
   if (!server || server.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
-  const months = params.subscription_months!;
-  const start = isoDate(new Date());
-  const expiryDate = addMonths(start, months);
-  const charge = job.isAdmin ? 0 : (params.charge_per_line ?? 0);
   const owner = await lineBulkRepository.findAccount(tx, job.accountId);
-  let row: LineRecord;
-  try {
-    // A savepoint, so a taken username refuses this line without aborting the transaction.
-    row = await tx.transaction((inner) =>
-      linesRepository.insert(inner as unknown as Db, {
-        username: item.username!,
-        password: item.password!,
-        expiryDate,
-        addedDate: start,
-        hostPort: [`${server.hostIp}:${server.port}`],
-        ownerId: job.accountId,
-        ownerEmail: owner?.email ?? null,
-        serverId: server.id,
-        isTrial: false,
-        subscriptionMonths: months,
-        syncState: 'pending',
-      }),
-    );
-  } catch (error) {
-    if (isUsernameViolation(error)) throw new AppError('LINE_USERNAME_TAKEN');
-    throw error;
-  }
-  await chargeForLine(tx, row, {
-    accountId: job.accountId,
-    actorId: job.accountId,
-    amount: charge,
-    reason: 'line_create',
+  // Checked again by the single create's rule: the server or the plan may have changed since the job
+  // was asked for, and the line is priced as it is written.
+  const checked = checkNewLine({
+    plan,
+    server,
+    username: item.username!,
+    password: item.password!,
+    months: params.subscription_months,
+    trialDays: null,
+    buyer: { id: job.accountId, email: owner?.email ?? null, isAdmin: job.isAdmin },
+    today: today(),
   });
-  await queueUpsert(tx, row, server.id, TO_WORKER, {
-    lineId: row.id,
-    ownerId: row.ownerId,
+  const { line } = await writeNewLine(tx, checked, {
     actorId: job.accountId,
-    action: 'created',
-    details: {
-      expiry_date: expiryDate,
-      is_trial: false,
-      subscription_months: months,
-      server_id: server.id,
-      charged: charge,
-      bulk_job_id: job.id,
-    },
+    delivery: TO_WORKER,
+    details: { bulk_job_id: job.id },
   });
   return {
-    done: { lineId: row.id, charged: charge, owners: ownersOf(job.accountId) },
+    done: { lineId: line.id, charged: checked.charge, owners: ownersOf(job.accountId) },
     connectionLine: connectionLine(
       {
         host_ip: server.hostIp,
@@ -245,7 +200,7 @@ async function applyCreate(
         protocol: server.protocol,
         newcamd_des_key: server.newcamdDesKey,
       },
-      { username: row.username, password: row.password },
+      { username: line.username, password: line.password },
     ),
   };
 }
@@ -267,12 +222,15 @@ export async function applyItem(
 ): Promise<ItemOutcome> {
   const params = job.params as BulkParams;
   try {
+    // Read before the transaction: the embedded database runs one statement at a time, so a read
+    // outside the open transaction would wait for it forever.
+    const plan = job.action === 'create' ? await planForNewLine(ctx, params.plan_id) : null;
     return await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
       if (!(await lineBulkRepository.lockPendingItem(tx, item.id))) return { result: 'skipped' as const };
       const applied =
         job.action === 'create'
-          ? await applyCreate(tx, job, item, params, server)
+          ? await applyCreate(tx, job, item, params, server, plan!)
           : await applyToLine(tx, job, item, params);
       await lineBulkRepository.settleItem(tx, item.id, {
         result: 'done',

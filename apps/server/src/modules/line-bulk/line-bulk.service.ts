@@ -1,13 +1,12 @@
 import {
   bulkLineUsername,
   csvRecord,
-  isoDate,
   isSubscriptionMonths,
+  isoDate,
   isValidLineCredential,
   LINE_BULK_CREATE_MAX,
   LINE_BULK_MAX_LINES,
   LINE_BULK_PREFIX_MAX,
-  lineBulkCharge,
   planAllowsServerProtocol,
   planChangeCharge,
   randomLinePassword,
@@ -23,7 +22,9 @@ import { AppError } from '../../platform/errors.js';
 import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
-import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
+import { planCharge } from '../lines/line-charge.js';
+import { checkNewLine } from '../lines/line-rules.js';
+import { pickServer } from '../lines/line-server-pick.js';
 import { linesRepository, type LineFilter } from '../lines/lines.repository.js';
 import type { BulkParams } from './line-bulk-item.js';
 import { publishJobChange } from './line-bulk-job.js';
@@ -64,18 +65,6 @@ function filterOf(scopeOwnerId: string | null, filter: NonNullable<LineBulkBody[
   };
 }
 
-/** As a single create: the chosen server when it is active, else the newest active one. */
-async function pickServer(ctx: AppContext, serverId: number | undefined): Promise<ServerRow> {
-  if (serverId !== undefined) {
-    const picked = await serversRepository.findById(ctx.db, serverId);
-    if (!picked || picked.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
-    return picked;
-  }
-  const newest = await serversRepository.newestActive(ctx.db);
-  if (!newest) throw new AppError('LINE_NO_ACTIVE_SERVERS');
-  return newest;
-}
-
 /** Usernames nobody has, the prefix plus a random part; taken ones are drawn again. */
 async function freshUsernames(ctx: AppContext, prefix: string, count: number): Promise<string[]> {
   const chosen = new Set<string>();
@@ -101,14 +90,27 @@ async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promi
     throw new AppError('LINE_BULK_INVALID_PREFIX', { params: { max: LINE_BULK_PREFIX_MAX } });
   }
   const months = body.subscription_months;
-  if (!isSubscriptionMonths(months)) throw new AppError('LINE_INVALID_DURATION');
+  const plan = await planForNewLine(ctx, undefined);
   const server = await pickServer(ctx, body.server_id);
-  const perLine = lineBulkCharge('create', months, me.isAdmin);
+  // Every drawn name is the prefix plus the same number of random characters: one sample, checked by
+  // the single create's rule, gives the price and tells whether the server could log any of them in,
+  // before anything is charged.
+  const sample = checkNewLine({
+    plan,
+    server,
+    username: bulkLineUsername(prefix),
+    password: randomLinePassword(),
+    months,
+    trialDays: null,
+    buyer: me,
+    today: isoDate(new Date()),
+  });
+  const perLine = sample.charge;
   const usernames = await freshUsernames(ctx, prefix, count);
   return {
     me,
     action: 'create',
-    params: { subscription_months: months, server_id: server.id, charge_per_line: perLine },
+    params: { subscription_months: months, server_id: server.id, plan_id: plan.id, charge_per_line: perLine },
     items: usernames.map((username, i) => ({ seq: i + 1, username, password: randomLinePassword() })),
     count,
     refused: 0,
@@ -149,11 +151,10 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
   // Another owner's line is refused as "not found", exactly as a single action on it would be.
   const visible = ids.filter((id) => found.has(id));
   const refused = ids.filter((id) => !found.has(id));
-  let perLine = lineBulkCharge(body.action, params.subscription_months, me.isAdmin);
-  let total = perLine * visible.length;
-  if (body.action === 'change_plan') {
-    ({ perLine, total } = await planChangeCosts(ctx, me, visible, params.plan_id!));
-  }
+  let costs = { perLine: 0, total: 0 };
+  if (body.action === 'change_plan') costs = await planChangeCosts(ctx, me, visible, params.plan_id!);
+  if (body.action === 'renew') costs = await renewalCosts(ctx, me, visible, params.subscription_months!);
+  const { perLine, total } = costs;
   params.charge_per_line = perLine;
   const refusedText = new AppError('LINE_NOT_FOUND');
   return {
@@ -178,6 +179,42 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
 }
 
 /**
+ * What renewing these lines costs, each at its own plan's price as the run will charge it
+ * (`checkRenewal`); lines the run will refuse (a duration their plan does not sell) cost nothing.
+ */
+async function renewalCosts(
+  ctx: AppContext,
+  me: Actor,
+  ids: number[],
+  months: number,
+): Promise<{ perLine: number; total: number }> {
+  const plans = plansOf(ctx);
+  let perLine = 0;
+  let total = 0;
+  for (const line of await lineBulkRepository.planChangeLines(ctx.db, ids)) {
+    let price: number;
+    try {
+      price = planCharge(await plans(line.planId), months, me);
+    } catch (error) {
+      if (error instanceof AppError) continue;
+      throw error;
+    }
+    perLine = Math.max(perLine, price);
+    total += price;
+  }
+  return { perLine, total };
+}
+
+/** Plans by id, each read once for one preview. */
+function plansOf(ctx: AppContext): (id: number) => Promise<LinePlanRow> {
+  const plans = new Map<number, Promise<LinePlanRow>>();
+  return (id) => {
+    if (!plans.has(id)) plans.set(id, planOfLine(ctx.db, id));
+    return plans.get(id)!;
+  };
+}
+
+/**
  * What moving these lines to the plan costs, line by line as the run will price them; lines the run
  * will refuse (a duration the plan does not sell, a trial, a protocol it forbids) cost nothing.
  */
@@ -187,11 +224,7 @@ async function planChangeCosts(
   ids: number[],
   planId: number,
 ): Promise<{ perLine: number; total: number }> {
-  const plans = new Map<number, Promise<LinePlanRow>>();
-  const planById = (id: number) => {
-    if (!plans.has(id)) plans.set(id, planOfLine(ctx.db, id));
-    return plans.get(id)!;
-  };
+  const planById = plansOf(ctx);
   const target = await planById(planId);
   let perLine = 0;
   let total = 0;

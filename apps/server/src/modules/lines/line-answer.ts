@@ -70,7 +70,9 @@ export async function deliverDetailed(
 
 /**
  * The answer to a write, from the row its transaction returned and what the delivery changed; read
- * again only when someone else's delivery may have changed the line meanwhile.
+ * again only when someone else's delivery may have changed the line meanwhile. A line deleted since
+ * the commit is answered as the write left it: the write was done (and charged), so its answer must
+ * say so rather than LINE_NOT_FOUND.
  */
 export async function answerOf(
   ctx: AppContext,
@@ -80,8 +82,9 @@ export async function answerOf(
   charged: number,
   balance: number | null,
 ): Promise<LineWriteResult> {
-  if (!delivered.line) return writeResult(ctx, line.id, delivered.sync, charged, balance);
-  const row: LineRow = { ...line, ...delivered.line, ...server };
+  const row: LineRow = delivered.line
+    ? { ...line, ...delivered.line, ...server }
+    : ((await linesRepository.findById(ctx.db, line.id)) ?? { ...line, ...server });
   return { line: toLine(row, today()), sync: delivered.sync, charged, balance };
 }
 

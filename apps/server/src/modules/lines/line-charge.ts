@@ -19,11 +19,17 @@ export type LineCharge = {
 };
 
 /**
- * What `months` of the plan cost `me` (the shared pricing rule). A duration the plan does not offer
+ * What `months` of the plan cost the buyer (the shared pricing rule). A duration the plan does not offer
  * is refused; on the default plan with the spec's own error, as before plans existed.
  */
-export function planCharge(plan: LinePlanRow, months: number, me: Actor, isTrial = false): number {
-  const price = planLinePrice(plan.prices, months, { isAdmin: me.isAdmin, isTrial });
+export function planCharge(
+  plan: LinePlanRow,
+  months: number | null | undefined,
+  buyer: Pick<Actor, 'isAdmin'>,
+  isTrial = false,
+): number {
+  if (typeof months !== 'number') throw new AppError('LINE_INVALID_DURATION');
+  const price = planLinePrice(plan.prices, months, { isAdmin: buyer.isAdmin, isTrial });
   if (price !== null) return price;
   if (plan.isDefault || !Number.isInteger(months)) throw new AppError('LINE_INVALID_DURATION');
   throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });

@@ -4,19 +4,12 @@ import type { Db } from '../../db/client.js';
 import { groupCommit } from '../../platform/group-commit.js';
 import { balanceEvents } from '../credits/credit-events.js';
 import { lineEvent } from './line-events.js';
-import { outboxStatements, type OutboxRow, type UpsertPayload } from './line-outbox.repository.js';
-import { linesRepository, type LineInsert, type LineRecord } from './lines.repository.js';
+import type { NewLine } from './line-rules.js';
+import { outboxStatements, type OutboxRow } from './line-outbox.repository.js';
+import { linesRepository, type LineRecord } from './lines.repository.js';
 
-/** A create that passed every check and only has to be written (no trial, no idempotency key). */
-export type BatchedCreate = {
-  values: LineInsert & { username: string; ownerId: string; serverId: number };
-  payload: UpsertPayload;
-  /** The `created` history row's details. */
-  details: Record<string, unknown>;
-  /** Credits the owner pays (0 for admins). */
-  charge: number;
-  leaseId: string;
-};
+/** A create `checkNewLine` allowed, only to be written (no trial, no idempotency key). */
+export type BatchedCreate = Pick<NewLine, 'values' | 'payload' | 'details' | 'charge'> & { leaseId: string };
 
 export type BatchedOutcome =
   | {

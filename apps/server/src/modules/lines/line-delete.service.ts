@@ -7,6 +7,7 @@ import { findVisible, inTransaction, lockVisible } from './line-scope.js';
 import { deliverNow, SYNC_OK } from './line-sync.js';
 import { keyOf, requestDelivery } from './line-write.js';
 import { linesRepository } from './lines.repository.js';
+import { lineHistoryRepository } from './line-history.repository.js';
 
 /**
  * Deletes a line, telling its server first and deleting the row whatever the server
@@ -35,7 +36,7 @@ export async function deleteLine(ctx: AppContext, actor: Actor, id: number): Pro
     // An edit that slipped in since the server was told left an upsert; it must not re-add the user.
     if (key) await lineOutboxRepository.turnIntoDelete(tx, key);
     if (deleted) {
-      await linesRepository.insertEvent(tx, {
+      await lineHistoryRepository.insert(tx, {
         lineId: id,
         actorId: scope.actor.id,
         action: 'deleted',

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
-import { lines, lineSyncOutbox as outbox } from '../../db/schema.js';
+import { linePlans, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
+import { lineHistoryRepository, type OwnedLineEvent } from './line-history.repository.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKey = { serverId: number; username: string };
@@ -26,16 +27,8 @@ export type EnqueueOptions = {
   /** Lease the row for the caller, who delivers it right after the commit (as claimKey would). */
   lease?: { ms: number; id: string };
   /** A history row for the line, written by the same statement. */
-  event?: LineEventEntry;
+  event?: OwnedLineEvent;
 };
-export type LineEventEntry = {
-  lineId: number;
-  ownerId: string | null;
-  actorId: string | null;
-  action: string;
-  details?: Record<string, unknown>;
-};
-
 const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
 const notLeased = or(isNull(outbox.leasedUntil), lt(outbox.leasedUntil, sql`now()`)) as SQL;
 const keyIs = (key: OutboxKey) =>
@@ -61,7 +54,7 @@ function upsertStatement(
   const payload = entry.payload;
   const free = sql`(o.leased_until is null or o.leased_until < now())`;
   return sql`
-    insert into line_sync_outbox as o
+    insert into ${outbox} as o
       (line_id, server_id, username, operation, payload, next_attempt_at, leased_until, lease_id)
     values (${entry.lineId}, ${entry.serverId}, ${entry.username}, ${entry.operation},
       ${JSON.stringify(payload)}::jsonb, ${msFromNow(workerAfterMs)},
@@ -72,13 +65,6 @@ function upsertStatement(
       leased_until = case when ${free} then excluded.leased_until else o.leased_until end,
       lease_id = case when ${free} then excluded.lease_id else o.lease_id end
     returning o.id, o.lease_id, o.attempts`;
-}
-
-/** A line's history row; `lineId` may be SQL (a line inserted by the same statement). */
-function eventInsert(event: Omit<LineEventEntry, 'lineId'> & { lineId: number | SQL }): SQL {
-  return sql`insert into line_events (line_id, owner_id, actor_id, action, details)
-    values (${event.lineId}, ${event.ownerId}, ${event.actorId}, ${event.action},
-      ${JSON.stringify(event.details ?? {})}::jsonb)`;
 }
 
 /** The row as the caller leased it, when it did (else undefined: someone else holds it). */
@@ -113,7 +99,7 @@ function leasedRow(
 function upsertManyStatement(source: SQL, workerAfterMs: number, leaseMs: number): SQL {
   const free = sql`(o.leased_until is null or o.leased_until < now())`;
   return sql`
-    insert into line_sync_outbox as o
+    insert into ${outbox} as o
       (line_id, server_id, username, operation, payload, next_attempt_at, leased_until, lease_id)
     select s.line_id, s.server_id, s.username, 'upsert', s.payload, ${msFromNow(workerAfterMs)},
       ${msFromNow(leaseMs)}, s.lease_id
@@ -126,7 +112,7 @@ function upsertManyStatement(source: SQL, workerAfterMs: number, leaseMs: number
     returning o.id, o.server_id, o.username, o.lease_id, o.attempts`;
 }
 
-export const outboxStatements = { upsertStatement, upsertManyStatement, eventInsert, leasedRow };
+export const outboxStatements = { upsertStatement, upsertManyStatement, leasedRow };
 
 export const lineOutboxRepository = {
   /**
@@ -149,7 +135,7 @@ export const lineOutboxRepository = {
     const event = options.event;
     // The line's history row rides in the same statement: one round trip for both.
     const statement = event
-      ? sql`with queued as (${upsert}), logged as (${eventInsert(event)}) select id, lease_id, attempts from queued`
+      ? sql`with queued as (${upsert}), logged as (${lineHistoryRepository.insertStatement(event)}) select id, lease_id, attempts from queued`
       : upsert;
     const [row] = rowsOf<{ id: string | number; lease_id: string | null; attempts: number }>(
       await tx.execute(statement),
@@ -165,9 +151,9 @@ export const lineOutboxRepository = {
     if (lineIds.length === 0) return [];
     await tx.select({ id: lines.id }).from(lines).where(inArray(lines.id, lineIds)).for('update');
     const inserted = await tx.execute(sql`
-      insert into line_sync_outbox (line_id, server_id, username, operation, payload)
+      insert into ${outbox} (line_id, server_id, username, operation, payload)
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
-      from users u join line_plans p on p.id = u.plan_id
+      from ${lines} u join ${linePlans} p on p.id = u.plan_id
       where u.id in (${sql.join(
         lineIds.map((id) => sql`${id}`),
         sql`, `,
@@ -186,25 +172,25 @@ export const lineOutboxRepository = {
    */
   async enqueuePlanLines(tx: Db, planId: number): Promise<number> {
     const queued = await tx.execute(sql`
-      insert into line_sync_outbox as o (line_id, server_id, username, operation, payload)
+      insert into ${outbox} as o (line_id, server_id, username, operation, payload)
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
-      from users u join line_plans p on p.id = u.plan_id
+      from ${lines} u join ${linePlans} p on p.id = u.plan_id
       where u.plan_id = ${planId} and u.server_id is not null
       on conflict (server_id, username) do update set
         payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
         where o.operation = 'upsert'
       returning o.id`);
     await tx.execute(
-      sql`update users set sync_state = 'pending' where plan_id = ${planId} and server_id is not null`,
+      sql`update ${lines} set sync_state = 'pending' where plan_id = ${planId} and server_id is not null`,
     );
     return rowsOf(queued).length;
   },
   /** Reconcile: removes an agent user the panel has no line for, unless something is pending for it. */
   async enqueueDeleteIfNoLine(db: Db, key: OutboxKey): Promise<boolean> {
     const inserted = await db.execute(sql`
-      insert into line_sync_outbox (line_id, server_id, username, operation, payload)
+      insert into ${outbox} (line_id, server_id, username, operation, payload)
       select null, ${key.serverId}, ${key.username}, 'delete', '{}'::jsonb
-      where not exists (select 1 from users where server_id = ${key.serverId} and username = ${key.username})
+      where not exists (select 1 from ${lines} where server_id = ${key.serverId} and username = ${key.username})
       on conflict (server_id, username) do nothing
       returning id`);
     return rowsOf(inserted).length > 0;
@@ -266,11 +252,11 @@ export const lineOutboxRepository = {
           as r (id bigint, lease_id text, operation text, payload jsonb)
       ),
       done as (
-        delete from line_sync_outbox o using v
+        delete from ${outbox} o using v
         where o.id = v.id and o.lease_id = v.lease_id and o.operation = v.operation and o.payload = v.payload
         returning o.id
       )
-      update line_sync_outbox o set leased_until = null, lease_id = null
+      update ${outbox} o set leased_until = null, lease_id = null
       from v
       where o.id = v.id and o.lease_id = v.lease_id and o.id not in (select id from done)`);
   },
@@ -296,7 +282,7 @@ export const lineOutboxRepository = {
       .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
   },
   async pendingCount(db: Db): Promise<number> {
-    const result = await db.execute(sql`select count(*)::int as n from line_sync_outbox`);
+    const result = await db.execute(sql`select count(*)::int as n from ${outbox}`);
     return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
   },
 };

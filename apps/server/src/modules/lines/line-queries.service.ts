@@ -12,6 +12,7 @@ import { perContext } from '../../platform/per-context.js';
 import { scopeCachePerContext, type StaleScopes } from '../dashboard/scope-cache.js';
 import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
+import { lineHistoryRepository } from './line-history.repository.js';
 import { toLine } from './line-mapper.js';
 import { findVisible, today, type LineScope } from './line-scope.js';
 import { withSearchWindow } from './line-search.js';
@@ -167,7 +168,7 @@ export async function listLineEvents(
 ): Promise<{ items: LineEvent[] }> {
   const scope = access.lines(actor);
   await findVisible(ctx, scope, id);
-  const rows = await linesRepository.listEvents(ctx.db, id);
+  const rows = await lineHistoryRepository.list(ctx.db, id);
   return {
     items: rows.map((row) => ({
       id: row.id,

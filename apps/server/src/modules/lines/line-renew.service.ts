@@ -1,10 +1,11 @@
-import { renewedExpiry, type LineRenewBody, type LineWriteResult } from '@linedesk/shared';
+import type { LineRenewBody, LineWriteResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { planOfLine } from '../line-plans/line-plans.service.js';
 import { answerChargedWrite, NO_IDEMPOTENCY_KEY, replayedWrite, type StoredWrite } from './line-answer.js';
-import { planCharge, publishLineWrite } from './line-charge.js';
+import { publishLineWrite } from './line-charge.js';
+import { checkRenewal } from './line-rules.js';
 import { findVisible, lockVisible, today } from './line-scope.js';
 import { requestDelivery, writeLineChange, type LineChanged } from './line-write.js';
 
@@ -24,26 +25,27 @@ export async function renewLine(
   const earlier = await storedOutcome<StoredWrite>(ctx, keyed);
   if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
   const visible = await findVisible(ctx, scope, id);
-  const months = body.subscription_months;
   const me = scope.actor;
   // The line's own plan prices its renewal, archived or not.
-  const charge = planCharge(await planOfLine(ctx.db, visible.planId), months, me);
+  const plan = await planOfLine(ctx.db, visible.planId);
   let renewed: LineChanged | undefined;
+  let charge = 0;
 
   // A retried renew with the same Idempotency-Key returns the first result instead of charging again.
   const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 200, async (tx) => {
     const current = await lockVisible(tx, scope, id);
-    const expiryDate = renewedExpiry(current.expiryDate, months, today());
+    const renewal = checkRenewal({
+      plan,
+      line: current,
+      months: body.subscription_months,
+      payer: me,
+      today: today(),
+    });
+    charge = renewal.charge;
     renewed = await writeLineChange(tx, current, {
-      values: { expiryDate, subscriptionMonths: months, isTrial: false },
+      values: renewal.values,
       charge: { accountId: me.id, actorId: me.id, amount: charge, reason: 'line_renew' },
-      history: [
-        {
-          actorId: me.id,
-          action: 'renewed',
-          details: { subscription_months: months, from: current.expiryDate, to: expiryDate, charged: charge },
-        },
-      ],
+      history: [{ actorId: me.id, action: 'renewed', details: renewal.details }],
       delivery: requestDelivery(ctx),
     });
     return { line_id: id, charged: charge, balance: renewed.charged?.balance ?? null };

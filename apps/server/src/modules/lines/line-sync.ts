@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-agent-delivery.js';
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
 import { linesRepository } from './lines.repository.js';
+import { lineHistoryRepository } from './line-history.repository.js';
 import { perContext } from '../../platform/per-context.js';
 
 /** Which family of texts a delivery outcome is told in: the reader sees what their request was doing. */
@@ -234,7 +235,7 @@ async function deliverLeasedRow(
     };
     const failing = await linesRepository.markFailing(ctx.db, row.lineId, failure);
     if (failing) {
-      await linesRepository.insertEvent(ctx.db, {
+      await lineHistoryRepository.insert(ctx.db, {
         lineId: row.lineId,
         actorId: null,
         action: 'sync_failed',

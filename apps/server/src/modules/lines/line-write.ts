@@ -5,12 +5,8 @@ import type { Db } from '../../db/client.js';
 import type { CreditChangeResult } from '../credits/credit-ledger.js';
 import { agentRestrictions, planOfLine } from '../line-plans/line-plans.service.js';
 import { chargeForLine, type LineCharge } from './line-charge.js';
-import {
-  lineOutboxRepository,
-  type LineEventEntry,
-  type OutboxKey,
-  type OutboxRow,
-} from './line-outbox.repository.js';
+import { lineHistoryRepository, type OwnedLineEvent } from './line-history.repository.js';
+import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
 import { leaseMs, syncTiming } from './line-sync.js';
 import { linesRepository, type LineRecord, type LineUpdate } from './lines.repository.js';
 
@@ -44,7 +40,7 @@ export async function queueUpsert(
   line: Pick<LineRecord, 'id' | 'username' | 'password' | 'expiryDate' | 'enabled' | 'planId'>,
   serverId: number,
   delivery: OutboxDelivery,
-  event?: LineEventEntry,
+  event?: OwnedLineEvent,
 ): Promise<Claimed | undefined> {
   const restrictions = agentRestrictions(await planOfLine(tx, line.planId));
   const lease = delivery.leaseMs === undefined ? undefined : { ms: delivery.leaseMs, id: randomUUID() };
@@ -107,7 +103,7 @@ export async function writeLineChange(tx: Db, current: LineRecord, change: LineC
   }));
   let claimed: Claimed | undefined;
   if (serverId !== null) claimed = await queueUpsert(tx, line, serverId, change.delivery, first);
-  else if (first) await linesRepository.insertEvent(tx, first);
-  for (const entry of rest) await linesRepository.insertEvent(tx, entry);
+  else if (first) await lineHistoryRepository.insert(tx, first);
+  for (const entry of rest) await lineHistoryRepository.insert(tx, entry);
   return { line, charged, claimed };
 }

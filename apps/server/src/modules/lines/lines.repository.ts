@@ -13,6 +13,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gte,
   inArray,
   isNull,
@@ -32,19 +33,14 @@ import { decodeJsonRows, prepareJsonRows, type PreparedJsonRows } from '../../db
 import {
   authUsers,
   cccamServers,
-  creditLedger as ledgerTable,
-  lineEvents,
   linePresence,
   lines,
+  lineSyncOutbox,
   trialLineUsage,
 } from '../../db/schema.js';
 import { creditLedger, type CreditChange } from '../credits/credit-ledger.js';
-import {
-  outboxStatements,
-  type LineEventEntry,
-  type OutboxRow,
-  type UpsertPayload,
-} from './line-outbox.repository.js';
+import { lineHistoryRepository, type OwnedLineEvent } from './line-history.repository.js';
+import { outboxStatements, type OutboxRow, type UpsertPayload } from './line-outbox.repository.js';
 
 export type LineRecord = Omit<typeof lines.$inferSelect, 'searchText'>;
 export type LineInsert = typeof lines.$inferInsert;
@@ -667,9 +663,10 @@ export const linesRepository = {
         serverId: number;
         payload: UpsertPayload;
         workerAfterMs: number;
-        lease: { ms: number; id: string };
+        /** Leased for the caller to deliver after the commit; none: left to the worker. */
+        lease?: { ms: number; id: string };
       };
-      event: Omit<LineEventEntry, 'lineId'>;
+      event: Omit<OwnedLineEvent, 'lineId'>;
       charge: (Omit<CreditChange, 'refId'> & { refType: string }) | null;
     },
   ): Promise<{
@@ -686,7 +683,9 @@ export const linesRepository = {
       payload: extra.outbox.payload,
     };
     const ctes: WithSubquery[] = [
-      tx.$with('new_line', {}).as(sql`select nextval(pg_get_serial_sequence('users', 'id'))::int as id`),
+      tx
+        .$with('new_line', {})
+        .as(sql`select nextval(pg_get_serial_sequence(${getTableName(lines)}, 'id'))::int as id`),
       tx
         .$with('queued', {})
         .as(
@@ -696,7 +695,7 @@ export const linesRepository = {
             extra.outbox.lease,
           ),
         ),
-      tx.$with('logged', {}).as(outboxStatements.eventInsert({ ...extra.event, lineId })),
+      tx.$with('logged', {}).as(lineHistoryRepository.insertStatement({ ...extra.event, lineId })),
     ];
     if (extra.charge) {
       const charge = creditLedger.changeCtes({
@@ -780,31 +779,30 @@ export const linesRepository = {
         lease_id: item.outbox.leaseId,
       };
     });
+    // Each owner's balance moves once, by the total of its lines, through the credit ledger.
+    const spend = creditLedger.spendManyCtes({
+      from: sql`v`,
+      payer: sql`v.owner_id`,
+      amount: sql`v.charge`,
+      actorId: sql`v.owner_id`,
+      order: sql`v.line_id`,
+      refType: 'line',
+      refId: sql`v.line_id::text`,
+      note: sql`v.username`,
+      reason: 'line_create',
+    });
     const result = await tx.execute(sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (line_id int, owner_id text,
           server_id int, username text, charge int, payload jsonb, details jsonb, lease_id text)
       ),
-      need as (select owner_id, sum(charge)::int as total from v where charge > 0 group by owner_id),
-      charged as (
-        update ${authUsers} a set credits = a.credits - need.total, updated_at = now()
-        from need where a.id = need.owner_id and a.credits >= need.total
-        returning a.id, a.credits, a.owner_id
-      ),
-      entry as (
-        insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note)
-        select v.owner_id, -v.charge,
-          c.credits + coalesce(sum(v.charge) over (partition by v.owner_id order by v.line_id
-            rows between 1 following and unbounded following), 0),
-          'line_create', v.owner_id, 'line', v.line_id::text, v.username
-        from v join charged c on c.id = v.owner_id
-        where v.charge > 0
-      ),
+      need as (${spend.need}),
+      charged as (${spend.charged}),
+      entry as (${spend.entry}),
       queued as (${outboxStatements.upsertManyStatement(sql`v`, timing.workerAfterMs, timing.leaseMs)}),
-      logged as (
-        insert into line_events (line_id, owner_id, actor_id, action, details)
-        select v.line_id, v.owner_id, v.owner_id, 'created', v.details from v
-      )
+      logged as (${lineHistoryRepository.insertSelected(
+        sql`select v.line_id, v.owner_id, v.owner_id, 'created', v.details from v`,
+      )})
       select 'queued' as kind, q.username as key, q.id, q.lease_id, q.attempts, null::int as credits,
         null::text as owner_id
       from queued q
@@ -881,17 +879,16 @@ export const linesRepository = {
         select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r (id int, server_id int, username text)
       ),
       synced as (
-        update users u set sync_state = 'synced', sync_error = null, sync_error_code = null,
+        update ${lines} u set sync_state = 'synced', sync_error = null, sync_error_code = null,
           sync_error_params = null, synced_at = now()
         from v
         where u.id = v.id and u.server_id = v.server_id and u.username = v.username
-          and not exists (select 1 from line_sync_outbox o where o.server_id = v.server_id and o.username = v.username)
+          and not exists (select 1 from ${lineSyncOutbox} o where o.server_id = v.server_id and o.username = v.username)
         returning u.id, u.owner_id, u.server_id, u.synced_at
       ),
-      logged as (
-        insert into line_events (line_id, owner_id, actor_id, action, details)
-        select id, owner_id, null, 'synced', jsonb_build_object('server_id', server_id) from synced
-      )
+      logged as (${lineHistoryRepository.insertSelected(
+        sql`select id, owner_id, null, 'synced', jsonb_build_object('server_id', server_id) from synced`,
+      )})
       select id, owner_id, (extract(epoch from synced_at) * 1000)::float8 as synced_ms from synced`);
     return (
       result as unknown as { rows: { id: number; owner_id: string | null; synced_ms: number }[] }
@@ -928,32 +925,6 @@ export const linesRepository = {
   async syncedAt(db: Db, lineId: number): Promise<{ syncedAt: Date | null } | undefined> {
     const [row] = await db.select({ syncedAt: lines.syncedAt }).from(lines).where(eq(lines.id, lineId));
     return row;
-  },
-  async insertEvent(
-    db: Db,
-    event: { lineId: number; actorId: string | null; action: string; details?: Record<string, unknown> },
-  ): Promise<void> {
-    await db.insert(lineEvents).values({
-      lineId: event.lineId,
-      ownerId: sql`(select ${lines.ownerId} from ${lines} where ${lines.id} = ${event.lineId})`,
-      actorId: event.actorId,
-      action: event.action,
-      details: event.details ?? {},
-    });
-  },
-  listEvents(db: Db, lineId: number) {
-    return db
-      .select({
-        id: lineEvents.id,
-        action: lineEvents.action,
-        actorEmail: authUsers.email,
-        details: lineEvents.details,
-        createdAt: lineEvents.createdAt,
-      })
-      .from(lineEvents)
-      .leftJoin(authUsers, eq(authUsers.id, lineEvents.actorId))
-      .where(eq(lineEvents.lineId, lineId))
-      .orderBy(desc(lineEvents.createdAt), desc(lineEvents.id));
   },
   async accountBalance(db: Db, accountId: string): Promise<{ credits: number; ownerId: string | null }> {
     const [row] = await db

@@ -1,0 +1,187 @@
+import {
+  addDays,
+  addMonths,
+  isValidLineCredential,
+  planAllowsServerProtocol,
+  renewedExpiry,
+  toDisplayDate,
+} from '@linedesk/shared';
+import { AppError } from '../../platform/errors.js';
+import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
+import { agentRestrictions } from '../line-plans/line-plans.service.js';
+import type { ServerRow } from '../servers/servers.repository.js';
+import { planCharge } from './line-charge.js';
+import type { UpsertPayload } from './line-outbox.repository.js';
+import { assertUsernameFitsServer } from './line-server-limits.js';
+import type { LineInsert, LineRecord, LineUpdate } from './lines.repository.js';
+
+/*
+ * The rules of a new line and of a renewal, written once for every way the panel makes or extends a
+ * line: a single create (alone or in a group-commit batch), a bulk job, and what comes next
+ * (activation codes, imports, adoption of a server's existing users, payments). They are pure: the
+ * caller reads the plan, the server and the settings, calls the check, and writes what it returns in
+ * its own transaction with its charge. A refusal is an AppError with its code, the same on every path.
+ */
+
+/** Who gets (and, unless an admin, pays for) the line. */
+export type LineBuyer = { id: string; email: string | null; isAdmin: boolean };
+
+/** A username and password as typed: trimmed, then refused unless the agents can store them. */
+export function checkCredentials(
+  username: string | null | undefined,
+  password: string | null | undefined,
+): { username: string; password: string } {
+  const user = username?.trim() ?? '';
+  const pass = password?.trim() ?? '';
+  if (!user || !pass) throw new AppError('LINE_CREDENTIALS_REQUIRED');
+  if (!isValidLineCredential(user)) throw new AppError('LINE_INVALID_USERNAME');
+  if (!isValidLineCredential(pass)) throw new AppError('LINE_INVALID_PASSWORD');
+  return { username: user, password: pass };
+}
+
+/** Where a customer connects when nobody gave other addresses: the line's server itself. */
+export function defaultHostPort(server: Pick<ServerRow, 'hostIp' | 'port'>): string[] {
+  return [`${server.hostIp}:${server.port}`];
+}
+
+/** The customer's own fields of a line, already cleaned (`line-fields.ts`). */
+export type LineContact = {
+  notes?: string | null;
+  name?: string | null;
+  email?: string | null;
+  company?: string | null;
+};
+
+export type NewLineRequest = {
+  plan: LinePlanRow;
+  /** The server the line goes to (`pickServer`): it must be active. */
+  server: ServerRow;
+  username: string;
+  password: string;
+  /** Months bought; unused for a trial. */
+  months: number | null | undefined;
+  /** A trial runs this many days (the admin's setting) and costs nothing; null for a paid line. */
+  trialDays: number | null;
+  buyer: LineBuyer;
+  /** YYYY-MM-DD: the day the line is added, from which it runs. */
+  today: string;
+  /** Addresses given for the customer; none: the server's own. */
+  hostPort?: string[] | null;
+  contact?: LineContact;
+};
+
+export type NewLine = {
+  /** Credits the buyer pays (0: admin, trial or free plan). */
+  charge: number;
+  expiryDate: string;
+  /** The `users` row to insert (pending for its server). */
+  values: LineInsert & { username: string; ownerId: string; serverId: number };
+  /** What the server's agent receives for it. */
+  payload: UpsertPayload;
+  /** The details of the line's `created` history row. */
+  details: Record<string, unknown>;
+};
+
+/**
+ * Whether a line may be made, and everything making it writes. Refuses (before anything is charged
+ * or stored): bad credentials, a duration the plan does not sell (`planCharge`), a username the
+ * server cannot log in (CCcam: 20 characters), a plan that forbids the server's protocol.
+ */
+export function checkNewLine(request: NewLineRequest): NewLine {
+  const { plan, server, buyer, today } = request;
+  const { username, password } = checkCredentials(request.username, request.password);
+  const isTrial = request.trialDays !== null;
+  const months = isTrial ? null : (request.months ?? null);
+  const charge = isTrial ? 0 : planCharge(plan, months, buyer);
+  assertUsernameFitsServer(username, server);
+  // As a plan change would: a line its server's protocol cannot serve is refused before any charge.
+  if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
+    throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
+  }
+  const expiryDate = isTrial ? addDays(today, request.trialDays!) : addMonths(today, months!);
+  const restrictions = agentRestrictions(plan);
+  const contact = request.contact ?? {};
+  return {
+    charge,
+    expiryDate,
+    values: {
+      username,
+      password,
+      expiryDate,
+      addedDate: today,
+      notes: contact.notes ?? null,
+      name: contact.name ?? null,
+      email: contact.email ?? null,
+      company: contact.company ?? null,
+      hostPort: request.hostPort && request.hostPort.length > 0 ? request.hostPort : defaultHostPort(server),
+      ownerId: buyer.id,
+      ownerEmail: buyer.email,
+      serverId: server.id,
+      isTrial,
+      subscriptionMonths: months,
+      planId: plan.id,
+      syncState: 'pending',
+    },
+    payload: {
+      password,
+      expiryDate: toDisplayDate(expiryDate),
+      enabled: true,
+      ...(restrictions ? { restrictions } : {}),
+    },
+    details: {
+      expiry_date: expiryDate,
+      is_trial: isTrial,
+      subscription_months: months,
+      server_id: server.id,
+      plan_id: plan.id,
+      charged: charge,
+    },
+  };
+}
+
+export type RenewalRequest = {
+  /** The line's own plan, archived or not: it prices the renewal. */
+  plan: LinePlanRow;
+  /** The line as it is now (under its row lock when renewing for real). */
+  line: Pick<LineRecord, 'expiryDate'>;
+  months: number;
+  payer: Pick<LineBuyer, 'isAdmin'>;
+  today: string;
+};
+
+export type Renewal = {
+  charge: number;
+  expiryDate: string;
+  /** What changes on the line; the agent's payload follows from the line as written. */
+  values: LineUpdate;
+  /** The details of the line's `renewed` history row. */
+  details: Record<string, unknown>;
+};
+
+/**
+ * Whether a line may be renewed for `months`, and what the renewal writes: the months are added to
+ * the expiry while it is still valid, else to today, at the plan's creation prices (admins free). A
+ * duration the plan does not sell is refused (`planCharge`), the same code on every path.
+ */
+export function checkRenewal(request: RenewalRequest): Renewal {
+  const { months, line } = request;
+  const charge = planCharge(request.plan, months, request.payer);
+  const expiryDate = renewedExpiry(line.expiryDate, months, request.today);
+  return {
+    charge,
+    expiryDate,
+    values: { expiryDate, subscriptionMonths: months, isTrial: false },
+    details: { subscription_months: months, from: line.expiryDate, to: expiryDate, charged: charge },
+  };
+}
+
+/** The unique index on users.username turned a (concurrent) duplicate away. */
+export function isUsernameViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505' && (e.constraint ?? 'users_username_unique') === 'users_username_unique') {
+      return true;
+    }
+    e = e.cause as typeof e;
+  }
+  return false;
+}
