@@ -9,6 +9,7 @@ import { gzipSync, brotliCompressSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startAdminPanel } from './bench-server.js';
+import { runLinesPagingBench } from './lines-paging-bench.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(repoRoot, 'apps/web/dist');
@@ -179,6 +180,8 @@ export async function runWebBench() {
   } finally {
     await close();
   }
+  // The lines list's paging in Chromium, beside its targets (bench/lines-paging-bench.ts).
+  await runLinesPagingBench();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runWebBench();

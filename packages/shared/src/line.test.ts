@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysLeft,
   addMonths,
   isValidLineCredential,
   lineStatus,
@@ -34,6 +35,16 @@ describe('line dates', () => {
     expect(lineStatus({ enabled: true, expiry_date: '2030-01-09', is_trial: true }, today)).toBe('expired');
     expect(lineStatus({ enabled: true, expiry_date: '2030-01-10', is_trial: true }, today)).toBe('trial');
     expect(lineStatus({ enabled: true, expiry_date: '2030-01-10', is_trial: false }, today)).toBe('active');
+  });
+});
+
+describe('days left', () => {
+  it('counts whole days to the expiry, across a month and a leap day, below 0 once expired', () => {
+    expect(daysLeft('2026-11-26', '2026-11-25')).toBe(1);
+    expect(daysLeft('2026-11-25', '2026-11-25')).toBe(0);
+    expect(daysLeft('2026-11-23', '2026-11-25')).toBe(-2);
+    expect(daysLeft('2028-03-01', '2028-02-28')).toBe(2);
+    expect(daysLeft('2027-11-25', '2026-11-25')).toBe(365);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, nonEmptyPatch, text } from './schema-blocks.js';
 import { errorCodes, type ErrorCode } from './errors.js';
-import { listQuerySchema } from './list.js';
+import { cappedListResponseSchema, listQuerySchema } from './list.js';
 import { formatNewcamdDesKey } from './newcamd-des-key.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
@@ -104,6 +104,14 @@ export function addMonths(iso: string, months: number): string {
   target.setUTCDate(Math.min(d, lastDay));
   return isoDate(target);
 }
+
+/** Whole days from `today` to a line's expiry date (both YYYY-MM-DD): 0 expires today, below 0 expired. */
+export function daysLeft(expiryDate: string, today: string): number {
+  return Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+/** "Expiring soon": the list's quick filter and the days-left column's warning colour. */
+export const LINE_EXPIRING_SOON_DAYS = 7;
 
 export function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
@@ -251,6 +259,12 @@ export type LinePatchBody = z.infer<typeof linePatchBodySchema>;
 export const lineRenewBodySchema = z.object({ subscription_months: z.number().int() });
 export type LineRenewBody = z.infer<typeof lineRenewBodySchema>;
 
+/** A yes/no query parameter: only `true` turns it on. */
+const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => (v === 'true' ? true : undefined));
+
 export const lineListQuerySchema = listQuerySchema.extend({
   status: z.enum(lineStatuses).optional(),
   server_id: idQuerySchema.optional(),
@@ -258,8 +272,34 @@ export const lineListQuerySchema = listQuerySchema.extend({
   /** Lines whose expiry falls within the next N days (today included). */
   expiring_within_days: z.coerce.number().int().min(0).max(3650).optional(),
   sync_state: z.enum(lineSyncStates).optional(),
+  /** `true`: only lines connected now (as their server's agent last reported). */
+  online: queryFlag,
+  /** `true`: only lines found shared now (connected from several addresses). */
+  sharing: queryFlag,
+  /** `true`: the answer carries `quick_counts`, the caller's lines per quick filter. */
+  counts: queryFlag,
 });
 export type LineListQuery = z.infer<typeof lineListQuerySchema>;
+
+/**
+ * How many of the caller's lines (the whole list of their scope, whatever else is filtered) each
+ * quick filter selects: expiring within LINE_EXPIRING_SOON_DAYS, expired, online, failing to sync,
+ * shared.
+ */
+export const lineQuickCountsSchema = z.object({
+  expiring_soon: z.number().int(),
+  expired: z.number().int(),
+  online: z.number().int(),
+  failing_sync: z.number().int(),
+  sharing: z.number().int(),
+});
+export type LineQuickCounts = z.infer<typeof lineQuickCountsSchema>;
+export const lineQuickFilters = lineQuickCountsSchema.keyof().options;
+export type LineQuickFilter = keyof LineQuickCounts;
+
+export const lineListResponseSchema = cappedListResponseSchema(lineSchema).extend({
+  quick_counts: lineQuickCountsSchema.optional(),
+});
 
 /**
  * The result of a write: the line as stored, plus the server-side outcome. `sync.ok` false means the

@@ -6,6 +6,7 @@ import {
   lineDeleteResultSchema,
   lineEventSchema,
   lineListQuerySchema,
+  lineListResponseSchema,
   linePatchBodySchema,
   lineReconcileResultSchema,
   lineRenewBodySchema,
@@ -14,7 +15,6 @@ import {
   lineSettingsSchema,
   lineWriteResultSchema,
 } from '../line.js';
-import { cappedListResponseSchema } from '../list.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
 const tags = ['lines'];
@@ -27,8 +27,10 @@ export const list = defineContract({
   access: lineAccess,
   tags,
   summary: 'Lines, paged (admins: all; resellers: their own)',
+  description:
+    "With `counts=true` the answer also carries `quick_counts`: how many of the caller's lines each quick filter selects (expiring within 7 days, expired, online, failing sync, sharing), over the caller's whole list whatever else is filtered.",
   query: lineListQuerySchema,
-  response: cappedListResponseSchema(lineSchema),
+  response: lineListResponseSchema,
 });
 
 export const exportCsv = defineContract({

@@ -4,6 +4,8 @@ import {
   type Line,
   type LineEvent,
   type LineListQuery,
+  type LineQuickCounts,
+  LINE_EXPIRING_SOON_DAYS,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
@@ -43,6 +45,8 @@ function filterOf(scope: LineScope, query: LineListQuery): LineFilter {
     ownerId: query.owner_id,
     expiringWithinDays: query.expiring_within_days,
     syncState: query.sync_state,
+    online: query.online,
+    sharing: query.sharing,
     search: query.search || undefined,
     today: today(),
   };
@@ -51,20 +55,30 @@ function filterOf(scope: LineScope, query: LineListQuery): LineFilter {
 const EVERY_OWNER = '*';
 /** Totals filtered on the sync state live in their own scope: only they go stale with each delivery. */
 const SYNC = '|sync';
+/** Totals filtered on presence (online, sharing) too: only they go stale with each presence poll. */
+const PRESENCE = '|presence';
+
+/** A scope's owners and each of their totals' scopes that holds `suffix` (the sync's, the presence's). */
+function totalScopes(owners: readonly string[], suffix: string): string[] {
+  const variants = ['', SYNC, PRESENCE, SYNC + PRESENCE].filter((variant) => variant.includes(suffix));
+  return owners.flatMap((owner) => variants.map((variant) => owner + variant));
+}
 
 /**
  * Which cached list totals a change makes stale: a line's, the panel's and its owner's (a delivery,
- * which moves only the sync state, only their totals filtered on it); a server or an account deleted
- * (their lines' server or owner become none), all of them.
+ * which moves only the sync state, only their totals filtered on it; a presence poll only those
+ * filtered on presence); a server or an account deleted (their lines' server or owner become none),
+ * all of them.
  */
 function staleTotals(event: ChangeEvent): StaleScopes {
   switch (event.table) {
     case 'users': {
       if (event.audience === 'all') return 'all';
-      const owners = [EVERY_OWNER, ...event.audience];
-      const synced = owners.map((owner) => owner + SYNC);
-      return event.syncOnly ? synced : [...owners, ...synced];
+      return totalScopes([EVERY_OWNER, ...event.audience], event.syncOnly ? SYNC : '');
     }
+    case 'line_connections':
+      if (event.audience === 'all') return 'all';
+      return totalScopes([EVERY_OWNER, ...event.audience], PRESENCE);
     case 'cccam_servers':
       return 'all';
     case 'auth_users':
@@ -75,6 +89,32 @@ function staleTotals(event: ChangeEvent): StaleScopes {
 }
 
 const totalCache = scopeCachePerContext<number>(staleTotals);
+
+/**
+ * Which cached quick counts a change makes stale: a line's or a presence poll's, its owner's and the
+ * panel's; otherwise what makes the totals stale.
+ */
+function staleQuickCounts(event: ChangeEvent): StaleScopes {
+  if (event.table !== 'users' && event.table !== 'line_connections') return staleTotals(event);
+  // A delivery moves the failing-sync count, so every change of a line counts here.
+  return event.audience === 'all' ? 'all' : [EVERY_OWNER, ...event.audience];
+}
+
+const quickCountCache = scopeCachePerContext<LineQuickCounts>(staleQuickCounts);
+
+/** The quick filters' counts over the scope's whole list, reused until a change of the scope. */
+function quickCounts(ctx: AppContext, scope: LineScope, day: string): Promise<LineQuickCounts> {
+  return quickCountCache(ctx).get(scope.ownerId ?? EVERY_OWNER, day, async () => {
+    const counted = await linesRepository.quickCounts(ctx.db, scope.ownerId, day, LINE_EXPIRING_SOON_DAYS);
+    return {
+      expiring_soon: counted.expiringSoon,
+      expired: counted.expired,
+      online: counted.online,
+      failing_sync: counted.failingSync,
+      sharing: counted.sharing,
+    };
+  });
+}
 
 /** How long the servers' names are kept at most without a change event (a change drops them at once). */
 const SERVER_NAMES_CACHE_MS = 60_000;
@@ -90,7 +130,7 @@ export async function listLines(
   ctx: AppContext,
   actor: Actor,
   query: LineListQuery,
-): Promise<CappedListResponse<Line>> {
+): Promise<CappedListResponse<Line> & { quick_counts?: LineQuickCounts }> {
   const scope = access.lines(actor);
   const asked = filterOf(scope, query);
   const filter = await withSearchWindow(ctx, asked);
@@ -100,7 +140,7 @@ export async function listLines(
     query.sort === 'server_name'
       ? await serverNamesCache(ctx).read('groups', () => linesRepository.serverNameGroups(ctx.db))
       : undefined;
-  const [rows, counted] = await Promise.all([
+  const [rows, counted, quick] = await Promise.all([
     linesRepository.page(
       ctx.db,
       filter,
@@ -113,11 +153,14 @@ export async function listLines(
       serverGroups,
     ),
     totalCache(ctx).get(
-      (scope.ownerId ?? EVERY_OWNER) + (filter.syncState ? SYNC : ''),
+      (scope.ownerId ?? EVERY_OWNER) +
+        (filter.syncState ? SYNC : '') +
+        (filter.online || filter.sharing ? PRESENCE : ''),
       // Keyed by the filter as asked: the part of a search the index looks up changes nothing counted.
       JSON.stringify([asked, cap]),
       () => linesRepository.countUpTo(ctx.db, filter, cap),
     ),
+    query.counts ? quickCounts(ctx, scope, filter.today) : undefined,
   ]);
   return {
     items: rows.map((row) => withPresence(toLine(row, filter.today), row.presence)),
@@ -125,6 +168,7 @@ export async function listLines(
     total_is_lower_bound: counted > cap,
     page: query.page,
     page_size: query.page_size,
+    ...(quick ? { quick_counts: quick } : {}),
   };
 }
 

@@ -47,8 +47,23 @@ const written: LineWriteResult = {
 
 export const lineExamples: RouteExamples = {
   'GET /api/lines': {
-    query: { page: 1, page_size: 25, status: 'active', search: 'anna', sort: 'expiry_date', order: 'asc' },
-    response: { items: [line], total: 1, total_is_lower_bound: false, page: 1, page_size: 25 },
+    query: {
+      page: 1,
+      page_size: 25,
+      status: 'active',
+      search: 'anna',
+      sort: 'expiry_date',
+      order: 'asc',
+      counts: 'true',
+    },
+    response: {
+      items: [line],
+      total: 1,
+      total_is_lower_bound: false,
+      page: 1,
+      page_size: 25,
+      quick_counts: { expiring_soon: 4, expired: 12, online: 31, failing_sync: 0, sharing: 1 },
+    },
   },
   'GET /api/lines/export.csv': {
     query: { status: 'expired' },

@@ -76,6 +76,9 @@ export type LineFilter = {
   ownerId?: string;
   expiringWithinDays?: number;
   syncState?: LineSyncState;
+  /** Only lines connected now, or found shared now (their `line_presence`). */
+  online?: boolean;
+  sharing?: boolean;
   search?: string;
   /**
    * A part of the lower-cased `search` that the trigram index looks up instead of the whole (see
@@ -126,6 +129,9 @@ type FilterSql = {
   ownerId?: Bound<string>;
   expiringWithinDays?: Bound<number>;
   syncState?: Bound<LineSyncState>;
+  /** Decide the statement's shape, so never placeholders. */
+  online?: boolean;
+  sharing?: boolean;
   searchPattern?: Bound<string>;
   /** The whole search, when the pattern holds only a part of it, or alone for a common search. */
   searchNeedle?: Bound<string>;
@@ -163,14 +169,20 @@ function boundFilter(filter: LineFilter): {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filterSql(filter, true))) {
     // An empty owner (`?owner_id=`) filters nothing, as in `whereOf`.
-    if (value === undefined || value === null || value === '' || key === 'status') {
+    if (value === undefined || value === null || value === '' || key === 'status' || value === true) {
       bound[key] = value;
     } else {
       bound[key] = sql.placeholder(key);
       values[key] = value;
     }
   }
-  const shape = [filter.scopeOwnerId === null ? 'all' : 'own', filter.status ?? '', ...Object.keys(values)];
+  const flags = [filter.online ? 'online' : '', filter.sharing ? 'sharing' : ''];
+  const shape = [
+    filter.scopeOwnerId === null ? 'all' : 'own',
+    filter.status ?? '',
+    ...flags,
+    ...Object.keys(values),
+  ];
   return { bound: bound as FilterSql, values, shape: shape.join(',') };
 }
 
@@ -216,6 +228,15 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Lines whose presence row says they are online now and/or shared now (the presence is per line). */
+function presenceFilter(filter: Pick<FilterSql, 'online' | 'sharing'>): SQL {
+  const conditions = [
+    ...(filter.online ? [sql`${linePresence.sessions} > 0`] : []),
+    ...(filter.sharing ? [sql`${linePresence.sharingSince} is not null`] : []),
+  ];
+  return sql`exists (select 1 from ${linePresence} where ${linePresence.lineId} = ${lines.id} and ${sql.join(conditions, sql` and `)})`;
+}
+
 function whereOf(filter: FilterSql): SQL | undefined {
   const parts: SQL[] = [];
   // The scope's owner as a range of one: see `scopeOrder`.
@@ -232,6 +253,7 @@ function whereOf(filter: FilterSql): SQL | undefined {
       lte(lines.expiryDate, sql`${dateParam(filter.today)} + ${filter.expiringWithinDays}::int` as never),
     );
   }
+  if (filter.online || filter.sharing) parts.push(presenceFilter(filter));
   if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
   // Not a LIKE, so that the index looks up only the pattern's part and this checks the rows it finds.
   if (filter.searchNeedle) parts.push(sql`strpos(${lines.searchText}, ${filter.searchNeedle}) > 0`);
@@ -573,6 +595,32 @@ export const linesRepository = {
   async countUpTo(db: Db, filter: LineFilter, cap: number): Promise<number> {
     const [row] = await linesRepository.countQuery(db, filter, cap);
     return row?.n ?? 0;
+  },
+  /**
+   * How many lines of a scope each quick filter selects, in one pass over the scope's lines; each
+   * condition is the one its filter applies (`whereOf`), so a count is what the filtered list shows.
+   */
+  async quickCounts(
+    db: Db,
+    scopeOwnerId: string | null,
+    today: string,
+    expiringWithinDays: number,
+  ): Promise<{ [K in 'expiringSoon' | 'expired' | 'online' | 'sharing' | 'failingSync']: number }> {
+    const only = (filter: Omit<FilterSql, 'scopeOwnerId' | 'today'>) =>
+      sql<number>`count(*) filter (where ${whereOf({ scopeOwnerId: null, today, ...filter })})`.mapWith(
+        Number,
+      );
+    const [row] = await db
+      .select({
+        expiringSoon: only({ expiringWithinDays }),
+        expired: only({ status: 'expired' }),
+        online: only({ online: true }),
+        sharing: only({ sharing: true }),
+        failingSync: only({ syncState: 'failing' }),
+      })
+      .from(lines)
+      .where(whereOf({ scopeOwnerId, today }));
+    return row ?? { expiringSoon: 0, expired: 0, online: 0, sharing: 0, failingSync: 0 };
   },
   /**
    * Up to `size` lines' search texts, picked at random by id (only those rows are read), for telling

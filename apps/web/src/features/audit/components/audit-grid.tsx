@@ -12,18 +12,20 @@ type AuditGridProps = GridPage & {
 
 export function AuditGrid({ entries, ...page }: AuditGridProps) {
   const { t, i18n } = useTranslation();
+  // The minimum widths add up to less than a 1440 px screen's content (about 1,065 px), so the IP
+  // address is never pushed off screen; the flexible columns share what is left.
   const columns = useMemo<GridColDef<AuditEntry>[]>(
     () => [
       {
         field: 'created_at',
         headerName: t('audit.columns.time'),
-        minWidth: 165,
+        minWidth: 150,
         valueFormatter: (value: string) => formatDateTime(value, i18n.resolvedLanguage),
       },
       {
         field: 'action',
         headerName: t('audit.columns.action'),
-        minWidth: 170,
+        minWidth: 150,
         renderCell: ({ row }) => (
           <span data-testid="audit-action" data-action={row.action}>
             {t(`audit.actions.${row.action}`)}
@@ -33,14 +35,14 @@ export function AuditGrid({ entries, ...page }: AuditGridProps) {
       {
         field: 'actor_email',
         headerName: t('audit.columns.actor'),
-        minWidth: 190,
+        minWidth: 150,
         flex: 1,
         renderCell: ({ row }) => <span data-testid="audit-actor">{row.actor_email ?? '—'}</span>,
       },
       {
         field: 'target_email',
         headerName: t('audit.columns.target'),
-        minWidth: 190,
+        minWidth: 150,
         flex: 1,
         renderCell: ({ row }) => (
           <span data-testid="audit-target">
@@ -52,7 +54,7 @@ export function AuditGrid({ entries, ...page }: AuditGridProps) {
       {
         field: 'changes',
         headerName: t('audit.columns.changes'),
-        minWidth: 260,
+        minWidth: 220,
         flex: 2,
         sortable: false,
         renderCell: ({ row }) => <AuditChanges entry={row} />,
@@ -60,7 +62,7 @@ export function AuditGrid({ entries, ...page }: AuditGridProps) {
       {
         field: 'ip',
         headerName: t('audit.columns.ip'),
-        minWidth: 130,
+        minWidth: 120,
         valueFormatter: (value: string | null) => value ?? '—',
       },
     ],

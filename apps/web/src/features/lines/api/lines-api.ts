@@ -27,6 +27,9 @@ export type LineListParams = {
   ownerId?: string;
   expiringWithinDays?: number;
   syncState?: LineSyncState;
+  /** Only lines connected now / found shared now (quick filters). */
+  online?: boolean;
+  sharing?: boolean;
 };
 
 /**
@@ -61,6 +64,8 @@ export function lineQuery(
     owner_id: params.ownerId || undefined,
     expiring_within_days: params.expiringWithinDays,
     sync_state: params.syncState,
+    online: params.online ? 'true' : undefined,
+    sharing: params.sharing ? 'true' : undefined,
   };
 }
 
@@ -76,7 +81,8 @@ export function lineExportUrl(params: Omit<LineListParams, 'page' | 'pageSize'>)
 
 export const linesApi = {
   list: (params: LineListParams, signal?: AbortSignal) =>
-    callApi(lineContracts.list, { query: lineQuery(params) }, { signal }),
+    // The quick filters' counts come with every page (the server keeps them until a change).
+    callApi(lineContracts.list, { query: { ...lineQuery(params), counts: 'true' } }, { signal }),
   get: (id: number, signal?: AbortSignal) => callApi(lineContracts.get, { params: { id } }, { signal }),
   create: (body: LineCreateBody) => callApi(lineContracts.create, { headers: {}, body }),
   update: (id: number, body: LinePatchBody) => callApi(lineContracts.update, { params: { id }, body }),

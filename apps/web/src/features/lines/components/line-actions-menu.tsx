@@ -16,14 +16,19 @@ import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
 import type { LineRowAction } from './lines-grid';
 
+type MenuAction = LineRowAction | 'edit';
+const everyAction: readonly MenuAction[] = ['renew', 'copy', 'edit', 'toggle', 'delete'];
+
 type LineActionsMenuProps = {
   line: Line;
   busy: boolean;
   onAction: (action: LineRowAction, line: Line) => void;
+  /** The actions it offers (all of them on a phone; beside the row's own buttons, the rest). */
+  actions?: readonly MenuAction[];
 };
 
-/** A line's row actions behind one button, for phones, where four icon buttons leave no room. */
-export function LineActionsMenu({ line, busy, onAction }: LineActionsMenuProps) {
+/** A line's row actions behind one button: on phones all of them, on a desktop row the less frequent ones. */
+export function LineActionsMenu({ line, busy, onAction, actions = everyAction }: LineActionsMenuProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const act = (action: LineRowAction) => {
@@ -43,40 +48,50 @@ export function LineActionsMenu({ line, busy, onAction }: LineActionsMenuProps) 
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => act('renew')} data-testid="line-renew-menu-item">
-          <ListItemIcon>
-            <AutorenewIcon fontSize="small" />
-          </ListItemIcon>
-          {t('lines.actions.renew')}
-        </MenuItem>
-        <MenuItem onClick={() => act('copy')} data-testid="line-copy-connection-menu-item">
-          <ListItemIcon>
-            <ContentCopyIcon fontSize="small" />
-          </ListItemIcon>
-          {t('linesBulk.connection.copy')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
-          <ListItemIcon>
-            <EditOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          {t('common.edit')}
-        </MenuItem>
-        <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
-          <ListItemIcon>
-            {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
-          </ListItemIcon>
-          {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => act('delete')}
-          sx={{ color: 'error.main' }}
-          data-testid="line-delete-menu-item"
-        >
-          <ListItemIcon sx={{ color: 'inherit' }}>
-            <DeleteOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          {t('common.delete')}
-        </MenuItem>
+        {actions.includes('renew') && (
+          <MenuItem onClick={() => act('renew')} data-testid="line-renew-menu-item">
+            <ListItemIcon>
+              <AutorenewIcon fontSize="small" />
+            </ListItemIcon>
+            {t('lines.actions.renew')}
+          </MenuItem>
+        )}
+        {actions.includes('copy') && (
+          <MenuItem onClick={() => act('copy')} data-testid="line-copy-connection-menu-item">
+            <ListItemIcon>
+              <ContentCopyIcon fontSize="small" />
+            </ListItemIcon>
+            {t('linesBulk.connection.copy')}
+          </MenuItem>
+        )}
+        {actions.includes('edit') && (
+          <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
+            <ListItemIcon>
+              <EditOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('common.edit')}
+          </MenuItem>
+        )}
+        {actions.includes('toggle') && (
+          <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
+            <ListItemIcon>
+              {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+            </ListItemIcon>
+            {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
+          </MenuItem>
+        )}
+        {actions.includes('delete') && (
+          <MenuItem
+            onClick={() => act('delete')}
+            sx={{ color: 'error.main' }}
+            data-testid="line-delete-menu-item"
+          >
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <DeleteOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('common.delete')}
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

@@ -66,7 +66,9 @@ export function LinesFilters({ filter, onChange, servers, admin }: LinesFiltersP
     filter.serverId !== undefined ||
     filter.ownerId !== undefined ||
     filter.expiringWithinDays !== undefined ||
-    filter.syncState !== undefined;
+    filter.syncState !== undefined ||
+    filter.online !== undefined ||
+    filter.sharing !== undefined;
 
   return (
     <Stack sx={{ gap: 2, p: 2.5 }} data-testid="lines-filters">

@@ -2,12 +2,15 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from './copy-button';
 
-/** A line's password, masked until revealed (people share screens), with a copy button. */
+/**
+ * A line's password, masked until revealed (people share screens), with a copy button; compact, so
+ * the grid gives its room to the usernames. A native title instead of a tooltip: the grid shows 25
+ * or more of these at once, and a page's rows mount with every page change.
+ */
 export function PasswordCell({ password }: { password: string }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
@@ -26,21 +29,20 @@ export function PasswordCell({ password }: { password: string }) {
           minWidth: 0,
         }}
       >
-        {visible ? password : '••••••'}
+        {visible ? password : '••••'}
       </Box>
-      <Tooltip title={visible ? t('common.hidePassword') : t('common.showPassword')}>
-        <IconButton
-          size="small"
-          onClick={(event) => {
-            event.stopPropagation();
-            setVisible((value) => !value);
-          }}
-          aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
-          data-testid="line-password-toggle"
-        >
-          {visible ? <VisibilityOffIcon fontSize="inherit" /> : <VisibilityIcon fontSize="inherit" />}
-        </IconButton>
-      </Tooltip>
+      <IconButton
+        size="small"
+        onClick={(event) => {
+          event.stopPropagation();
+          setVisible((value) => !value);
+        }}
+        aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
+        title={visible ? t('common.hidePassword') : t('common.showPassword')}
+        data-testid="line-password-toggle"
+      >
+        {visible ? <VisibilityOffIcon fontSize="inherit" /> : <VisibilityIcon fontSize="inherit" />}
+      </IconButton>
       <CopyButton text={password} label={t('lines.copyPassword')} testId="line-password-copy" />
     </Box>
   );

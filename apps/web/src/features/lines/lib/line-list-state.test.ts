@@ -40,6 +40,13 @@ describe('line list state in the address', () => {
     });
   });
 
+  it('reads the presence quick filters, and only "true" turns one on', () => {
+    const state = readLineListState(new URLSearchParams('online=true&sharing=false'));
+    expect(state).toMatchObject({ online: true, sharing: undefined });
+    expect(toLineQuery(filterOf(state)).toString()).toBe('online=true');
+    expect(readLineListState(new URLSearchParams('online=yes')).online).toBeUndefined();
+  });
+
   it('exports the current filter without the page', () => {
     const state = readLineListState(new URLSearchParams('page=2&status=active&search=x'));
     expect(lineExportUrl(filterOf(state))).toBe('/api/lines/export.csv?search=x&status=active');

@@ -24,6 +24,8 @@ const lineAddressSchema = z.object({
   owner_id: fields.owner_id.catch(undefined),
   expiring_within_days: fields.expiring_within_days.catch(undefined),
   sync_state: fields.sync_state.catch(undefined),
+  online: fields.online.catch(undefined),
+  sharing: fields.sharing.catch(undefined),
 });
 
 /**
@@ -46,6 +48,8 @@ export function readLineListState(search: URLSearchParams): LineListParams {
     ownerId: query.owner_id,
     expiringWithinDays: query.expiring_within_days,
     syncState: query.sync_state,
+    online: query.online,
+    sharing: query.sharing,
   };
 }
 

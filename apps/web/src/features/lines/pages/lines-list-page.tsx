@@ -16,7 +16,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import Badge from '@mui/material/Badge';
+import Collapse from '@mui/material/Collapse';
+import type {
+  GridColumnVisibilityModel,
+  GridDensity,
+  GridPaginationModel,
+  GridRowSelectionModel,
+  GridSortModel,
+} from '@mui/x-data-grid';
 import { isAdminAccount, type Line, type LineBulkAction, type LineBulkJob } from '@linedesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,10 +41,13 @@ import { BulkActionDialog, type BulkSelection } from '../components/bulk-action-
 import { BulkJobDialog } from '../components/bulk-job-dialog';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
-import { LinesGrid, type LineRowAction } from '../components/lines-grid';
+import { LinesCardList } from '../components/lines-card-list';
+import { defaultLineColumns, LinesGrid, type LineRowAction } from '../components/lines-grid';
+import { QuickFilters } from '../components/quick-filters';
 import { RenewLineDialog } from '../components/renew-line-dialog';
 import { useLines, useRenewLine, useServerOptions } from '../hooks/use-lines';
 import { useConnectionLine } from '../hooks/use-connection-line';
+import { useGridPreferences } from '../hooks/use-grid-preferences';
 import { useLineActions } from '../hooks/use-line-actions';
 import { copyText } from '../lib/copy-text';
 import { DEFAULT_PAGE_SIZE, filterOf, readLineListState } from '../lib/line-list-state';
@@ -60,12 +72,36 @@ export function LinesListPage() {
   const admin = isAdminAccount(account);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => readLineListState(searchParams), [searchParams]);
+  const address = searchParams.toString();
+  // The list shows what was asked at once; the router writes the address in a transition that
+  // renders the whole shell, and the next page's request waited behind it (0.6-0.7 s on a fast
+  // machine). The address wins again as soon as it changes: it says the same, or the user went back.
+  const [asked, setAsked] = useState<{ query: string; from: string } | null>(null);
+  const shown = asked && asked.from === address ? asked.query : address;
+  const params = useMemo(() => readLineListState(new URLSearchParams(shown)), [shown]);
+  const latestAddress = useRef(address);
+  useEffect(() => {
+    latestAddress.current = address;
+  });
   const lines = useLines(params);
   const servers = useServerOptions(admin);
   const connectionOf = useConnectionLine();
   const renew = useRenewLine();
   const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
+  const [preferences, setPreferences] = useGridPreferences('lines', account.id, {
+    columns: defaultLineColumns(admin),
+    density: 'standard',
+  });
+  const onColumnVisibilityChange = useCallback(
+    (columns: GridColumnVisibilityModel) => setPreferences({ columns }),
+    [setPreferences],
+  );
+  const onDensityChange = useCallback(
+    (density: GridDensity) => setPreferences({ density }),
+    [setPreferences],
+  );
+  // On a phone the filters wait behind one button.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [renewing, setRenewing] = useState<{ open: boolean; lines: Line[] }>({ open: false, lines: [] });
   const [deleting, setDeleting] = useState<LineDialog>(closed);
   // Every line matching the filter, not only the ticked rows of this page.
@@ -94,6 +130,7 @@ export function LinesListPage() {
       // Defaults stay out of the address.
       if (next.page === 1) query.delete('page');
       if (next.pageSize === DEFAULT_PAGE_SIZE) query.delete('page_size');
+      setAsked({ query: query.toString(), from: latestAddress.current });
       setSearchParams(query, { replace: true });
       setSelection(emptySelection);
       setAllMatching(false);
@@ -103,6 +140,40 @@ export function LinesListPage() {
 
   const onFilterChange = (filter: LineFilter) =>
     setParams({ ...filter, sort: params.sort, order: params.order, page: 1, pageSize: params.pageSize });
+
+  // Stable for the memoised grid, reading the latest address: a page change renders no row again
+  // until the new page's rows are there.
+  const latestParams = useRef(params);
+  useEffect(() => {
+    latestParams.current = params;
+  });
+  const onPaginationModelChange = useCallback(
+    (model: GridPaginationModel) => {
+      const current = latestParams.current;
+      setParams({
+        ...current,
+        page: model.pageSize === current.pageSize ? model.page + 1 : 1,
+        pageSize: model.pageSize,
+      });
+    },
+    [setParams],
+  );
+  const onSortModelChange = useCallback(
+    (model: GridSortModel) => {
+      const first = model[0];
+      setParams({
+        ...latestParams.current,
+        page: 1,
+        sort: first ? (first.field as LineListParams['sort']) : undefined,
+        order: first?.sort ?? undefined,
+      });
+    },
+    [setParams],
+  );
+  const onSelectionChange = useCallback((next: GridRowSelectionModel) => {
+    setSelection(next);
+    setAllMatching(false);
+  }, []);
 
   // Stable between renders: the grid takes a new sort model for a changed sort and goes back to page 1.
   const paginationModel = useMemo<GridPaginationModel>(
@@ -149,10 +220,14 @@ export function LinesListPage() {
         ? { filter: toBulkFilter(filterOf(params)) }
         : { ids: selected.map((l) => l.id) },
     });
-  // Phones have no tick boxes: there a bulk action is for every line matching the filter.
+  // Phones have no tick boxes: there a bulk action is for every line matching the filter. The bulk
+  // endpoint's filter knows no presence, so "every matching line" is not offered while one is set.
+  const presenceFiltered = params.online === true || params.sharing === true;
   const pageFullySelected =
-    (phone && rows.length > 0) ||
-    (selected.length > 0 && selected.length === rows.length && total > rows.length);
+    !presenceFiltered &&
+    ((phone && rows.length > 0) ||
+      (selected.length > 0 && selected.length === rows.length && total > rows.length));
+  const someSelected = selected.length > 0 || allMatching;
 
   const confirmRenew = (months: number) => {
     const targets = renewing.lines;
@@ -173,6 +248,8 @@ export function LinesListPage() {
   };
 
   const exportHref = lineExportUrl(filterOf(params));
+  const activeFilters = Object.values(filterOf(params)).filter((value) => value !== undefined).length;
+  const filtered = activeFilters > 0;
 
   return (
     <>
@@ -214,14 +291,42 @@ export function LinesListPage() {
         }
       />
       <Card>
-        <LinesFilters
-          filter={filterOf(params)}
-          onChange={onFilterChange}
-          servers={servers.data ?? []}
-          admin={admin}
-        />
+        {phone && (
+          <Box sx={{ px: 2, pt: 2, pb: filtersOpen ? 0 : 2 }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={
+                <Badge color="primary" variant="dot" invisible={activeFilters === 0}>
+                  <FilterListIcon />
+                </Badge>
+              }
+              onClick={() => setFiltersOpen((open) => !open)}
+              aria-expanded={filtersOpen}
+              aria-controls="lines-filter-panel"
+              data-testid="lines-filters-toggle"
+            >
+              {activeFilters > 0
+                ? t('lines.filters.buttonActive', { count: activeFilters })
+                : t('lines.filters.button')}
+            </Button>
+          </Box>
+        )}
+        <Collapse in={!phone || filtersOpen} id="lines-filter-panel" unmountOnExit>
+          <LinesFilters
+            filter={filterOf(params)}
+            onChange={onFilterChange}
+            servers={servers.data ?? []}
+            admin={admin}
+          />
+          <QuickFilters
+            filter={filterOf(params)}
+            counts={lines.data?.quick_counts}
+            onChange={onFilterChange}
+          />
+        </Collapse>
         <Divider />
-        {(selected.length > 0 || allMatching || (phone && rows.length > 0)) && (
+        {(someSelected || (pageFullySelected && !allMatching)) && (
           <Box
             sx={{
               display: 'flex',
@@ -234,15 +339,20 @@ export function LinesListPage() {
             }}
             data-testid="lines-bulk-bar"
           >
-            <Typography
-              variant="subtitle2"
-              sx={{ flexGrow: 1, color: 'primary.dark' }}
-              data-testid="lines-selected-count"
-            >
-              {allMatching
-                ? t('linesBulk.allMatching', { count: total })
-                : t('lines.bulk.selected', { count: selected.length })}
-            </Typography>
+            {/* No "Selected: 0": on a phone the bar offers every matching line until one is chosen. */}
+            {someSelected ? (
+              <Typography
+                variant="subtitle2"
+                sx={{ flexGrow: 1, color: 'primary.dark' }}
+                data-testid="lines-selected-count"
+              >
+                {allMatching
+                  ? t('linesBulk.allMatching', { count: total })
+                  : t('lines.bulk.selected', { count: selected.length })}
+              </Typography>
+            ) : (
+              <Box sx={{ flexGrow: 1 }} />
+            )}
             {pageFullySelected && !allMatching && (
               <Button
                 size="small"
@@ -252,7 +362,7 @@ export function LinesListPage() {
                 {t('linesBulk.selectAllMatching', { count: total })}
               </Button>
             )}
-            {(selected.length > 0 || allMatching) && (
+            {someSelected && (
               <>
                 <Button
                   size="small"
@@ -320,40 +430,42 @@ export function LinesListPage() {
             {errorMessage(lines.error)}
           </Alert>
         )}
-        <LinesGrid
-          rows={rows}
-          total={total}
-          totalIsLowerBound={lines.data?.total_is_lower_bound ?? false}
-          endReached={endReached}
-          filtered={Object.values(filterOf(params)).some((value) => value !== undefined)}
-          loading={lines.isPending || lines.isPlaceholderData}
-          admin={admin}
-          paginationModel={paginationModel}
-          onPaginationModelChange={(model) =>
-            setParams({
-              ...params,
-              page: model.pageSize === params.pageSize ? model.page + 1 : 1,
-              pageSize: model.pageSize,
-            })
-          }
-          sortModel={sortModel}
-          onSortModelChange={(model) => {
-            const first = model[0];
-            setParams({
-              ...params,
-              page: 1,
-              sort: first ? (first.field as LineListParams['sort']) : undefined,
-              order: first?.sort ?? undefined,
-            });
-          }}
-          selection={selection}
-          onSelectionChange={(next) => {
-            setSelection(next);
-            setAllMatching(false);
-          }}
-          busy={toggling}
-          onAction={onAction}
-        />
+        {phone ? (
+          <LinesCardList
+            rows={rows}
+            total={total}
+            totalIsLowerBound={lines.data?.total_is_lower_bound ?? false}
+            endReached={endReached}
+            filtered={filtered}
+            loading={lines.isPending || lines.isPlaceholderData}
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPaginationModelChange}
+            busy={toggling}
+            onAction={onAction}
+          />
+        ) : (
+          <LinesGrid
+            rows={rows}
+            total={total}
+            totalIsLowerBound={lines.data?.total_is_lower_bound ?? false}
+            endReached={endReached}
+            filtered={filtered}
+            loading={lines.isPending || lines.isPlaceholderData}
+            admin={admin}
+            paginationModel={paginationModel}
+            onPaginationModelChange={onPaginationModelChange}
+            sortModel={sortModel}
+            onSortModelChange={onSortModelChange}
+            selection={selection}
+            onSelectionChange={onSelectionChange}
+            busy={toggling}
+            onAction={onAction}
+            columnVisibility={preferences.columns}
+            onColumnVisibilityChange={onColumnVisibilityChange}
+            density={preferences.density}
+            onDensityChange={onDensityChange}
+          />
+        )}
       </Card>
 
       <RenewLineDialog

@@ -56,7 +56,7 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
                 }),
               })}
             >
-              <TableCell sx={{ minWidth: 220, maxWidth: 360 }}>
+              <TableCell sx={{ minWidth: 220 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
                   {ticket.unread && (
                     <Badge
@@ -70,7 +70,9 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
                       <span />
                     </Badge>
                   )}
-                  <Box sx={{ minWidth: 0 }}>
+                  {/* A table cell's own max-width is ignored by the table's layout: the text's box holds
+                      the long title, so that "Last update" stays on screen at 1440 px. */}
+                  <Box sx={{ minWidth: 0, maxWidth: 320 }}>
                     <Link
                       component={RouterLink}
                       to={ticketPath(ticket.id)}
@@ -104,11 +106,15 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
                 <TicketCategoryChip category={ticket.category} />
               </TableCell>
               {showOwner && (
-                <TableCell sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  <Typography variant="body2" noWrap data-testid="ticket-owner">
+                <TableCell>
+                  <Typography variant="body2" noWrap data-testid="ticket-owner" sx={{ maxWidth: 200 }}>
                     {ticket.user_email}
                   </Typography>
-                  <Typography variant="caption" noWrap sx={{ color: 'text.secondary', display: 'block' }}>
+                  <Typography
+                    variant="caption"
+                    noWrap
+                    sx={{ color: 'text.secondary', display: 'block', maxWidth: 200 }}
+                  >
                     {ticket.assigned_to_email ?? t('tickets.detail.unassigned')}
                   </Typography>
                 </TableCell>

@@ -1,0 +1,42 @@
+import Typography from '@mui/material/Typography';
+import { daysLeft, LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
+import { useTranslation } from 'react-i18next';
+
+export type DaysLeftTone = 'expired' | 'soon' | 'ok';
+
+/** Expired red, within the "expiring soon" window amber, else plain: tomorrow must not look like 2027. */
+export function daysLeftTone(days: number): DaysLeftTone {
+  if (days < 0) return 'expired';
+  return days <= LINE_EXPIRING_SOON_DAYS ? 'soon' : 'ok';
+}
+
+const toneColor: Record<DaysLeftTone, string> = {
+  expired: 'error.main',
+  soon: 'warning.dark',
+  ok: 'text.primary',
+};
+
+/** Days until a line's expiry date (the server's UTC day, as its status), coloured by urgency. */
+export function DaysLeftCell({ expiryDate, today }: { expiryDate: string; today: string }) {
+  const { t } = useTranslation();
+  const days = daysLeft(expiryDate, today);
+  const tone = daysLeftTone(days);
+  const text =
+    days < 0
+      ? t('lines.daysLeft.expiredAgo', { count: -days })
+      : days === 0
+        ? t('lines.daysLeft.today')
+        : t('lines.daysLeft.left', { count: days });
+  return (
+    <Typography
+      variant="body2"
+      data-testid="line-days-left"
+      data-days={days}
+      data-tone={tone}
+      sx={{ color: toneColor[tone], fontWeight: tone === 'ok' ? 400 : 600 }}
+      noWrap
+    >
+      {text}
+    </Typography>
+  );
+}

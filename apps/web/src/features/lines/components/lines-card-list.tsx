@@ -1,0 +1,132 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { isoDate, toDisplayDate, type Line } from '@linedesk/shared';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { linePath } from '../../../lib/paths';
+import { DaysLeftCell } from './days-left-cell';
+import { LineActionsMenu } from './line-actions-menu';
+import type { LineRowAction } from './lines-grid';
+import { LinesEmptyOverlay } from './lines-empty-overlay';
+import { LineStatusChip } from './line-status-chip';
+import { LastSeenCell, OnlineDot } from './online-dot';
+
+type LinesCardListProps = {
+  rows: Line[];
+  total: number;
+  totalIsLowerBound: boolean;
+  endReached: boolean;
+  filtered: boolean;
+  loading: boolean;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  busy: ReadonlySet<number>;
+  onAction: (action: LineRowAction, line: Line) => void;
+};
+
+/**
+ * The line list on a phone: one card a line with what tells lines apart (username, status, days
+ * left, online) and its actions one tap away, paged like the grid; no column scrolls sideways.
+ */
+export const LinesCardList = memo(function LinesCardList(props: LinesCardListProps) {
+  const { rows, total, totalIsLowerBound, endReached, loading, busy, onAction } = props;
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const today = isoDate(new Date());
+  const { page, pageSize } = props.paginationModel;
+  const from = rows.length === 0 ? 0 : page * pageSize + 1;
+  const to = page * pageSize + rows.length;
+  const number = new Intl.NumberFormat(language);
+  const hasNext = totalIsLowerBound ? !endReached && rows.length === pageSize : to < total;
+  const range = t(totalIsLowerBound && !endReached ? 'lines.list.rowsAtLeast' : 'lines.list.rowsExact', {
+    from: number.format(from),
+    to: number.format(to),
+    total: number.format(Math.max(total, to)),
+  });
+
+  return (
+    <Box data-testid="lines-card-list" aria-busy={loading}>
+      <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
+      {rows.length === 0 && !loading && (
+        <Box sx={{ height: 240 }}>
+          <LinesEmptyOverlay filtered={props.filtered} />
+        </Box>
+      )}
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {rows.map((row) => (
+          <Box
+            component="li"
+            key={row.id}
+            data-testid="line-row"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 2,
+              py: 1.5,
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Stack sx={{ flexGrow: 1, minWidth: 0, gap: 0.75 }}>
+              <Link
+                component={RouterLink}
+                to={linePath(row.id)}
+                variant="subtitle2"
+                color="inherit"
+                underline="hover"
+                data-testid="line-username"
+                sx={{ overflowWrap: 'anywhere' }}
+              >
+                <OnlineDot line={row} />
+                {row.username}
+              </Link>
+              <Box
+                sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}
+              >
+                <LineStatusChip status={row.status} />
+                <DaysLeftCell expiryDate={row.expiry_date} today={today} />
+                <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid="line-expiry">
+                  {toDisplayDate(row.expiry_date)}
+                </Typography>
+              </Box>
+              <Box sx={{ typography: 'caption' }}>
+                <LastSeenCell line={row} language={language} />
+              </Box>
+            </Stack>
+            <LineActionsMenu line={row} busy={busy.has(row.id)} onAction={onAction} />
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 2, py: 1 }}>
+        <Typography variant="body2" data-testid="lines-card-range">
+          {range}
+        </Typography>
+        <IconButton
+          aria-label={t('lines.cards.previousPage')}
+          disabled={page === 0}
+          onClick={() => props.onPaginationModelChange({ page: page - 1, pageSize })}
+          data-testid="lines-card-previous"
+        >
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton
+          aria-label={t('lines.cards.nextPage')}
+          disabled={!hasNext}
+          onClick={() => props.onPaginationModelChange({ page: page + 1, pageSize })}
+          data-testid="lines-card-next"
+        >
+          <ChevronRightIcon />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+});

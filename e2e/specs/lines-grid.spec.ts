@@ -1,0 +1,172 @@
+import { addDays, isoDate } from '@linedesk/shared';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
+import { apiSession } from '../support/api-session.js';
+import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
+import { launchBrowser } from '../support/browser.js';
+import { POLL, signedInPage } from '../support/page-helpers.js';
+
+/** Twenty characters, the longest a CCcam server takes: the kind of name the grid used to cut. */
+const LONG = ['kacperkoczkodan-0001', 'kacperkoczkodan-0002', 'kacperkoczkodan-0003', 'kacperkoczkodan-0004'];
+const TOMORROW = 'expires-tomorrow-01';
+const EXPIRED = 'expired-two-days-01';
+const today = isoDate(new Date());
+
+let server: AppServer;
+let browser: Browser;
+let agent: LineAgent;
+
+beforeAll(async () => {
+  [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
+  const api = apiSession(server.url);
+  await api.signIn(ADMIN.email, ADMIN.password);
+  const created = await addAgentServer(api, agent, 'Grid agent');
+  const ids = new Map<string, number>();
+  for (const username of [...LONG, TOMORROW, EXPIRED]) {
+    const answer = await api.request<{ line: { id: number } }>('POST', '/api/lines', {
+      username,
+      password: 'Line-Pass-42',
+      subscription_months: 12,
+      server_id: created.id,
+    });
+    ids.set(username, answer.line.id);
+  }
+  await api.request('PATCH', `/api/lines/${ids.get(TOMORROW)}`, { expiry_date: addDays(today, 1) });
+  await api.request('PATCH', `/api/lines/${ids.get(EXPIRED)}`, { expiry_date: addDays(today, -2) });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await agent?.stop();
+});
+
+/** The admin's list (the widest grid: it has the owner column too) at one screen size. */
+async function listAt(width: number, height: number): Promise<Page> {
+  const page = await signedInPage(browser, server.url, ADMIN, { width, height });
+  await page.goto(`${server.url}/users/all`);
+  await page.getByTestId('line-row').first().waitFor(POLL);
+  return page;
+}
+
+describe('the lines grid at desktop sizes', () => {
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 800],
+  ] as const) {
+    it(`keeps every row's actions on screen and shows whole usernames at ${width}×${height}`, async () => {
+      const page = await listAt(width, height);
+      const visible = await page.locator('.MuiDataGrid-virtualScroller').boundingBox();
+      expect(visible).not.toBeNull();
+      const right = Math.min(width, visible!.x + visible!.width);
+      const row = page.getByTestId('line-row').filter({ hasText: LONG[0]! });
+      for (const action of ['line-renew-button', 'line-copy-connection-button', 'line-actions-menu-button']) {
+        const box = await row.getByTestId(action).boundingBox();
+        expect(box, action).not.toBeNull();
+        expect(box!.x, action).toBeGreaterThanOrEqual(visible!.x);
+        expect(box!.x + box!.width, action).toBeLessThanOrEqual(right);
+      }
+      // Edit, suspend and delete are one tap further, in the row's menu.
+      await row.getByTestId('line-actions-menu-button').click();
+      for (const item of ['line-edit-menu-item', 'line-toggle-menu-item', 'line-delete-menu-item']) {
+        await page.getByTestId(item).waitFor(POLL);
+      }
+      await page.keyboard.press('Escape');
+
+      for (const username of LONG) {
+        const name = page.getByTestId('line-row').filter({ hasText: username }).getByTestId('line-username');
+        expect((await name.textContent())?.trim()).toBe(username);
+        // Not cut: the name's text fits its box, and the box is inside the grid's visible part.
+        const fits = await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1);
+        expect(fits, username).toBe(true);
+        const box = await name.boundingBox();
+        expect(box!.x + box!.width, username).toBeLessThanOrEqual(right);
+      }
+      await page.context().close();
+    });
+  }
+
+  it('shows the days left in colour and narrows the list with a quick filter and its count', async () => {
+    const page = await listAt(1440, 900);
+    const daysOf = (username: string) =>
+      page.getByTestId('line-row').filter({ hasText: username }).getByTestId('line-days-left');
+    expect(await daysOf(TOMORROW).getAttribute('data-days')).toBe('1');
+    expect(await daysOf(TOMORROW).getAttribute('data-tone')).toBe('soon');
+    expect(await daysOf(TOMORROW).textContent()).toBe('1 day');
+    expect(await daysOf(EXPIRED).getAttribute('data-tone')).toBe('expired');
+    expect(await daysOf(EXPIRED).textContent()).toBe('Expired 2 days ago');
+    expect(await daysOf(LONG[0]!).getAttribute('data-tone')).toBe('ok');
+    // The colours differ: a line expiring tomorrow does not look like one a year away.
+    const colour = (username: string) =>
+      daysOf(username).evaluate((element) => getComputedStyle(element).color);
+    expect(new Set([await colour(TOMORROW), await colour(EXPIRED), await colour(LONG[0]!)]).size).toBe(3);
+
+    const soon = page.getByTestId('quick-filter-expiring_soon');
+    await page.locator('[data-testid="quick-filter-expiring_soon"][data-count="1"]').waitFor(POLL);
+    await page.locator('[data-testid="quick-filter-expired"][data-count="1"]').waitFor(POLL);
+    await soon.click();
+    await page.locator('[data-testid="quick-filter-expiring_soon"][data-active="true"]').waitFor(POLL);
+    await expect.poll(() => page.getByTestId('line-row').count(), POLL).toBe(1);
+    expect(await page.getByTestId('line-username').textContent()).toContain(TOMORROW);
+    expect(page.url()).toContain('expiring_within_days=7');
+
+    // Off again: the whole list.
+    await soon.click();
+    await expect.poll(() => page.getByTestId('line-row').count(), POLL).toBe(LONG.length + 2);
+    await page.context().close();
+  });
+
+  it('remembers the columns chosen for the next visit', async () => {
+    const page = await listAt(1440, 900);
+    await page.locator('.MuiDataGrid-columnHeader[data-field="password"]').waitFor(POLL);
+    await page.locator('.MuiDataGrid-columnHeader[data-field="password"]').hover();
+    await page
+      .locator('.MuiDataGrid-columnHeader[data-field="password"]')
+      .getByRole('button', { name: 'Password column menu' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Hide column' }).click();
+    await expect
+      .poll(() => page.locator('.MuiDataGrid-columnHeader[data-field="password"]').count(), POLL)
+      .toBe(0);
+    await page.reload();
+    await page.getByTestId('line-row').first().waitFor(POLL);
+    expect(await page.locator('.MuiDataGrid-columnHeader[data-field="password"]').count()).toBe(0);
+    expect(await page.locator('.MuiDataGrid-columnHeader[data-field="username"]').count()).toBe(1);
+    await page.context().close();
+  });
+});
+
+describe('the lines list on a phone', () => {
+  it('is a card list with the filters behind one button and no empty selection bar', async () => {
+    const page = await listAt(390, 844);
+    await page.getByTestId('lines-card-list').waitFor(POLL);
+    expect(await page.locator('.MuiDataGrid-root').count()).toBe(0);
+    const card = page.getByTestId('line-row').filter({ hasText: TOMORROW });
+    for (const part of [
+      'line-username',
+      'line-status',
+      'line-days-left',
+      'line-online',
+      'line-actions-menu-button',
+    ]) {
+      const box = await card.getByTestId(part).boundingBox();
+      expect(box, part).not.toBeNull();
+      expect(box!.x + box!.width, part).toBeLessThanOrEqual(390);
+    }
+    expect(await page.getByTestId('lines-selected-count').count()).toBe(0);
+    expect(await page.getByTestId('lines-filters').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByTestId('lines-filters-toggle').click();
+    await page.getByTestId('lines-filters').waitFor(POLL);
+    await page.getByTestId('quick-filter-expired').click();
+    await expect.poll(() => page.getByTestId('line-row').count(), POLL).toBe(1);
+    expect(await page.getByTestId('line-username').textContent()).toContain(EXPIRED);
+
+    // One tap to the actions.
+    await page.getByTestId('line-actions-menu-button').click();
+    await page.getByTestId('line-renew-menu-item').waitFor(POLL);
+    await page.context().close();
+  });
+});
