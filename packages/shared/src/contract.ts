@@ -38,6 +38,8 @@ export const genericErrorCodes = [
   'RATE_LIMITED',
   'VALIDATION',
   'INVALID_INPUT',
+  // A NUL in any string of any request (platform/nul-guard.ts; multipart text refuses it the same way).
+  'TEXT_INVALID_CHARACTER',
   'NOT_FOUND',
   'INTERNAL',
   'DATABASE_DOWN',
