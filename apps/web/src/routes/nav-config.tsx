@@ -10,6 +10,7 @@ import ContactSupportOutlinedIcon from '@mui/icons-material/ContactSupportOutlin
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import EditNoteOutlinedIcon from '@mui/icons-material/EditNoteOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
@@ -34,6 +35,7 @@ type NavItemConfig = {
     | 'serversCheck'
     | 'serversTestApi'
     | 'messages'
+    | 'createMessage'
     | 'announcements'
     | 'lines'
     | 'linesAll'
@@ -108,8 +110,15 @@ export const navConfig: NavGroupConfig[] = [
         adminSection: 'management',
       },
       { titleKey: 'messages', path: paths.messages, icon: <MailOutlinedIcon />, badge: 'messages' },
-      // An admin writes messages from the Messages page's button; a menu entry of its own pushed the
-      // support pages below the fold.
+      // The spec's admin-only entry; in Management, where it no longer pushes the support pages below
+      // the fold.
+      {
+        titleKey: 'createMessage',
+        path: paths.messagesCreate,
+        icon: <EditNoteOutlinedIcon />,
+        adminOnly: true,
+        adminSection: 'management',
+      },
       {
         titleKey: 'announcements',
         path: paths.blog,
