@@ -1,12 +1,32 @@
 import { contractGroup } from '../contract.js';
 import { idempotencyHeadersSchema } from '../credits.js';
 import { lineBulkBodySchema, lineBulkJobSchema, lineBulkPreviewSchema } from '../line-bulk.js';
+import type { ErrorCode } from '../errors.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
 /** A caller's bulk actions over the lines they see. */
 const bulkContract = contractGroup({ access: { permission: 'view_users' }, tags: ['lines'] });
 const bodyDescription =
   'Existing lines are chosen by `ids` or by `filter` (the list filters of GET /api/lines; `{}` = every line the caller sees): `renew` (with `subscription_months`), `enable`, `disable`, `delete`, `move` (admins, with `target_owner_id`). `create` makes `count` lines (at most 500) named `username_prefix` + 6 random characters with random passwords, for `subscription_months`, on `server_id` or the newest active server.';
+
+/** What the preview and the start both refuse in a body, checked the same way before anything is charged. */
+const bodyRefusals = [
+  'LINE_BULK_NOTHING_SELECTED',
+  'LINE_BULK_TOO_MANY',
+  'LINE_BULK_MOVE_ADMIN_ONLY',
+  'LINE_BULK_TARGET_REQUIRED',
+  'USER_NOT_FOUND',
+  'LINE_BULK_PLAN_REQUIRED',
+  'LINE_PLAN_NOT_FOUND',
+  'LINE_INVALID_DURATION',
+  'LINE_BULK_INVALID_COUNT',
+  'LINE_BULK_INVALID_PREFIX',
+  'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
+  'LINE_PLAN_DURATION_NOT_OFFERED',
+  'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+  'LINE_NO_ACTIVE_SERVERS',
+  'SERVER_NOT_FOUND',
+] as const satisfies readonly ErrorCode[];
 
 export const preview = bulkContract({
   method: 'POST',
@@ -15,23 +35,7 @@ export const preview = bulkContract({
   description: bodyDescription,
   body: lineBulkBodySchema,
   response: lineBulkPreviewSchema,
-  errors: [
-    'LINE_BULK_NOTHING_SELECTED',
-    'LINE_BULK_TOO_MANY',
-    'LINE_BULK_MOVE_ADMIN_ONLY',
-    'LINE_BULK_TARGET_REQUIRED',
-    'USER_NOT_FOUND',
-    'LINE_BULK_PLAN_REQUIRED',
-    'LINE_PLAN_NOT_FOUND',
-    'LINE_INVALID_DURATION',
-    'LINE_BULK_INVALID_COUNT',
-    'LINE_BULK_INVALID_PREFIX',
-    'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
-    'LINE_PLAN_DURATION_NOT_OFFERED',
-    'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
-    'LINE_NO_ACTIVE_SERVERS',
-    'SERVER_NOT_FOUND',
-  ],
+  errors: bodyRefusals,
 });
 
 export const start = bulkContract({
@@ -44,26 +48,7 @@ export const start = bulkContract({
   body: lineBulkBodySchema,
   status: 202,
   response: lineBulkJobSchema,
-  errors: [
-    'LINE_BULK_NOTHING_SELECTED',
-    'LINE_BULK_TOO_MANY',
-    'LINE_BULK_MOVE_ADMIN_ONLY',
-    'LINE_BULK_TARGET_REQUIRED',
-    'USER_NOT_FOUND',
-    'LINE_BULK_PLAN_REQUIRED',
-    'LINE_PLAN_NOT_FOUND',
-    'LINE_INVALID_DURATION',
-    'LINE_BULK_INVALID_COUNT',
-    'LINE_BULK_INVALID_PREFIX',
-    'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
-    'LINE_PLAN_DURATION_NOT_OFFERED',
-    'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
-    'LINE_NO_ACTIVE_SERVERS',
-    'SERVER_NOT_FOUND',
-    'INSUFFICIENT_CREDITS',
-    'IDEMPOTENCY_KEY_REUSED',
-    'LINE_BULK_NOT_FOUND',
-  ],
+  errors: [...bodyRefusals, 'INSUFFICIENT_CREDITS', 'IDEMPOTENCY_KEY_REUSED', 'LINE_BULK_NOT_FOUND'],
 });
 
 export const get = bulkContract({

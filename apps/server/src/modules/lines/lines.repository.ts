@@ -692,10 +692,6 @@ export const linesRepository = {
       .where(and(eq(trialLineUsage.accountId, accountId), eq(trialLineUsage.day, day)));
     return row?.used ?? 0;
   },
-  async insert(tx: Db, values: LineInsert): Promise<LineRecord> {
-    const [row] = await tx.insert(lines).values(values).returning();
-    return row!;
-  },
   /**
    * A new line and what its creation writes besides, in one statement: its outbox row (leased for
    * the caller when free), its history row and, when it is charged, the balance change with its
