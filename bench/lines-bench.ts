@@ -12,11 +12,12 @@ import {
   searchWindow,
   type SearchSample,
 } from '../apps/server/src/modules/lines/line-search.js';
-import { linesRepository, type LineFilter } from '../apps/server/src/modules/lines/lines.repository.js';
+import type { LineFilter } from '../apps/server/src/modules/lines/line-list-filter.js';
 import { profileWhile } from './profile.js';
 import { startBenchPanel, type Session } from './bench-server.js';
 import { measureLineCreation, reportLineCreation } from './line-creation.js';
 import { measure, type LoadResult } from './load.js';
+import { linesListRepository } from '../apps/server/src/modules/lines/lines-list.repository.js';
 
 const SEEDED = 100_000;
 const CREATED = 1_000;
@@ -228,8 +229,8 @@ async function bareList(
     limit: pageSize,
     offset: ((query.page ?? 1) - 1) * pageSize,
   };
-  const rows = (await linesRepository.pageStatement(db, filter, page)).statement.toSQL();
-  const total = linesRepository.countQuery(db, filter, cap).toSQL();
+  const rows = (await linesListRepository.pageStatement(db, filter, page)).statement.toSQL();
+  const total = linesListRepository.countQuery(db, filter, cap).toSQL();
   const client = (db as unknown as { $client: RawClient }).$client;
   const plan = async (statement: { sql: string; params: unknown[] }) => {
     const result = (await client.query(`explain (costs off) ${statement.sql}`, statement.params)) as {

@@ -2,40 +2,71 @@
 // to the new rows on screen, with the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate) as on a
 // modest laptop: a page not seen yet (asked from the API, ~10 ms here) and a page already visited
 // (from the query cache). The API's own time is a small part; what is measured is the browser's.
+// Then, the same way: opening a line from the list (click on its username to its page's heading),
+// and switching the language on the list (click on the language to the heading in that language).
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startBenchPanel } from './bench-server.js';
 
 const LINES = 60;
 const ROUNDS = 5;
-export const pagingTargets = { newPageMs: 300, visitedPageMs: 100 };
+export const pagingTargets = { newPageMs: 300, visitedPageMs: 100, openLineMs: 500, languageMs: 500 };
+
+function listTitle(language: 'en' | 'de'): string {
+  const url = new URL(`../apps/web/src/i18n/locales/lines/${language}.json`, import.meta.url);
+  return (JSON.parse(readFileSync(url, 'utf8')) as { lines: { list: { title: string } } }).lines.list.title;
+}
+
+/**
+ * Clicks the element at `selector` and resolves, in the page's own clock, at the first animation
+ * frame in which `shown` (a JavaScript expression) is true: the frame that shows the result.
+ */
+function clickUntil(page: Page, selector: string, shown: string): Promise<number> {
+  // Sent as text: a function passed in would carry the helpers tsx adds to named functions.
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const target = document.querySelector(${JSON.stringify(selector)});
+    if (!target) return reject(new Error('nothing at ' + ${JSON.stringify(selector)}));
+    const started = performance.now();
+    const check = () => {
+      if (${shown}) resolve(performance.now() - started);
+      else if (performance.now() - started > 20000) reject(new Error('not shown: ' + ${JSON.stringify(shown)}));
+      else requestAnimationFrame(check);
+    };
+    target.click();
+    requestAnimationFrame(check);
+  })`) as Promise<number>;
+}
+
+/** Clicks the element at `selector` and times it until the page heading (`h1`) holds `heading`. */
+function clickUntilHeading(page: Page, selector: string, heading: string): Promise<number> {
+  return clickUntil(
+    page,
+    selector,
+    `(document.querySelector('h1')?.textContent ?? '').includes(${JSON.stringify(heading)})`,
+  );
+}
+
+/** Opens the header's language menu (not timed) and times the switch to `language`. */
+async function switchLanguage(page: Page, language: 'en' | 'de'): Promise<number> {
+  await page.getByTestId('language-button').click();
+  await page.getByTestId(`language-option-${language}`).waitFor();
+  return clickUntilHeading(page, `[data-testid="language-option-${language}"]`, listTitle(language));
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/**
- * Clicks the grid's next or previous page button and resolves, in the page's own clock, at the first
- * animation frame whose first row is `expected`: the frame that shows the new page.
- */
+/** Clicks the grid's next or previous page button and times it until the first row is `expected`. */
 function clickAndTime(page: Page, button: 'next' | 'previous', expected: string): Promise<number> {
   const label = button === 'next' ? 'Go to next page' : 'Go to previous page';
-  // Sent as text: a function passed in would carry the helpers tsx adds to named functions.
-  return page.evaluate(`new Promise((resolve, reject) => {
-    const target = document.querySelector('button[aria-label="${label}"]');
-    if (!target) return reject(new Error('no ${button} page button'));
-    const started = performance.now();
-    const shown = () =>
-      document.querySelector('[data-testid="line-username"]')?.textContent?.trim() === ${JSON.stringify(expected)};
-    const check = () => {
-      if (shown()) resolve(performance.now() - started);
-      else if (performance.now() - started > 20000) reject(new Error('page not shown'));
-      else requestAnimationFrame(check);
-    };
-    target.click();
-    requestAnimationFrame(check);
-  })`) as Promise<number>;
+  return clickUntil(
+    page,
+    `button[aria-label="${label}"]`,
+    `document.querySelector('[data-testid="line-username"]')?.textContent?.trim() === ${JSON.stringify(expected)}`,
+  );
 }
 
 export async function runLinesPagingBench() {
@@ -78,6 +109,8 @@ export async function runLinesPagingBench() {
     const cdp = await context.newCDPSession(page);
     const fresh: number[] = [];
     const visited: number[] = [];
+    const opened: number[] = [];
+    const switched: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await page.goto(`${panel.url}/users/all`);
@@ -92,12 +125,17 @@ export async function runLinesPagingBench() {
       fresh.push(await clickAndTime(page, 'next', firstOf(2)));
       visited.push(await clickAndTime(page, 'previous', firstOf(1)));
       visited.push(await clickAndTime(page, 'previous', firstOf(0)));
+      switched.push(await switchLanguage(page, 'de'));
+      switched.push(await switchLanguage(page, 'en'));
+      opened.push(await clickUntilHeading(page, '[data-testid="line-username"]', firstOf(0)));
     }
     await context.close();
     const verdict = (ms: number, target: number) => (ms <= target ? 'met' : 'MISSED');
     const newMs = median(fresh);
     const visitedMs = median(visited);
-    console.log(`lines list paging, Chromium, 4x CPU throttling, ${LINES} lines, median of ${fresh.length}:`);
+    console.log(
+      `lines list, Chromium, 4x CPU throttling, ${LINES} lines, median of ${fresh.length} (${opened.length} opened):`,
+    );
     console.log(
       `  next page (asked from the API)  ${newMs.toFixed(0)} ms  (target <= ${pagingTargets.newPageMs} ms: ${verdict(newMs, pagingTargets.newPageMs)})` +
         `  all: ${fresh.map((ms) => ms.toFixed(0)).join(', ')}`,
@@ -106,7 +144,17 @@ export async function runLinesPagingBench() {
       `  a page already visited          ${visitedMs.toFixed(0)} ms  (target <= ${pagingTargets.visitedPageMs} ms: ${verdict(visitedMs, pagingTargets.visitedPageMs)})` +
         `  all: ${visited.map((ms) => ms.toFixed(0)).join(', ')}`,
     );
-    return { newMs, visitedMs };
+    const openMs = median(opened);
+    const languageMs = median(switched);
+    console.log(
+      `  opening a line from the list    ${openMs.toFixed(0)} ms  (target <= ${pagingTargets.openLineMs} ms: ${verdict(openMs, pagingTargets.openLineMs)})` +
+        `  all: ${opened.map((ms) => ms.toFixed(0)).join(', ')}`,
+    );
+    console.log(
+      `  switching language on the list  ${languageMs.toFixed(0)} ms  (target <= ${pagingTargets.languageMs} ms: ${verdict(languageMs, pagingTargets.languageMs)})` +
+        `  all: ${switched.map((ms) => ms.toFixed(0)).join(', ')}`,
+    );
+    return { newMs, visitedMs, openMs, languageMs };
   } finally {
     await browser.close();
     await panel.close();

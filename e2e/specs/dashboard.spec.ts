@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { addDays, addMonths, isoDate } from '@linedesk/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
+import { accountId, signUpConfirmed, submitSignIn } from '../support/page-helpers.js';
 
 /** expect.poll gives up after 1 s by default; a page on a busy machine can take longer. */
 const POLL = { timeout: 30_000 };
@@ -32,9 +34,22 @@ async function withSignedInPhonePage(initScript: () => void, use: (opened: Page)
   }
 }
 
+/**
+ * Brings the charts' place into view so that they load; on a desktop they may already be drawn (they
+ * sit within the first screen there), and then there is no placeholder left to scroll to.
+ */
+async function scrollToCharts(target: Page) {
+  await target.evaluate(() =>
+    document
+      .querySelector('[data-testid="charts-placeholder"], [data-testid="chart-activity"]')
+      ?.scrollIntoView(),
+  );
+}
+
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR;
-async function shot(name: string) {
-  if (screenshotDir) await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+async function shot(name: string, target: Page = page) {
+  if (screenshotDir)
+    await target.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
 beforeAll(async () => {
@@ -83,7 +98,7 @@ describe('dashboard and system status in a real browser', () => {
     await expect.poll(() => page.getByTestId('figure-servers-up-value').textContent(), POLL).toBe('1');
     expect(await page.getByTestId('figure-servers-down-value').textContent()).toBe('0');
     // Each chart is drawn, not replaced by its "nothing yet" text, once the reader scrolls to them.
-    await page.getByTestId('charts-placeholder').scrollIntoViewIfNeeded();
+    await scrollToCharts(page);
     for (const chart of ['chart-activity', 'chart-servers', 'chart-expiries']) {
       await page.getByTestId(chart).locator('svg').first().waitFor();
       expect(await page.getByTestId(chart).textContent()).not.toMatch(/^No |No lines/);
@@ -111,7 +126,7 @@ describe('dashboard and system status in a real browser', () => {
       await opened.getByTestId('setup-guide').waitFor();
       await opened.getByTestId('figure-lines-active-value').waitFor();
       // The charts draw once scrolled toward (far below the figures on a phone), and the page stays put.
-      await opened.getByTestId('charts-placeholder').scrollIntoViewIfNeeded();
+      await scrollToCharts(opened);
       await opened.getByTestId('chart-activity').locator('svg').first().waitFor();
       const shifts = await opened.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
       // 0.1 is where Lighthouse and Core Web Vitals stop calling a page's layout shift good.
@@ -221,5 +236,189 @@ describe('dashboard and system status in a real browser', () => {
       .poll(() => page.getByTestId('status-database-kind').textContent(), POLL)
       .toBe('Embedded (PGlite)');
     expect(await page.getByTestId('status-job').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the dashboard as a to-do list', () => {
+  const DESKTOP = { width: 1440, height: 900 };
+  const PHONE = { width: 390, height: 844 };
+  const RESELLER = { email: 'todo-reseller@example.com', password: 'Todo-Pass-12345', name: 'Todo Reseller' };
+  const QUIET = { email: 'quiet-reseller@example.com', password: 'Quiet-Pass-12345', name: 'Quiet Reseller' };
+  const today = isoDate(new Date());
+  /** Every error any page of this part logged (a refused inline style included). */
+  const consoleErrors: string[] = [];
+  const pages: Page[] = [];
+  const lineIds = new Map<string, number>();
+  let reseller: Page;
+  let admin: Page;
+
+  /** A page of its own, its console watched from the start, signed in and on the dashboard. */
+  async function dashboardAs(account: { email: string; password: string }, viewport: typeof DESKTOP) {
+    const context = await browser.newContext({ viewport, locale: 'en-US' });
+    const opened = await context.newPage();
+    // From the dashboard on: the sign-in page's own check for a session answers 401, as it should.
+    let signedIn = false;
+    opened.on('console', (message) => {
+      if (signedIn && message.type() === 'error') consoleErrors.push(`${account.email}: ${message.text()}`);
+    });
+    opened.on('pageerror', (error) => consoleErrors.push(`${account.email}: ${error.message}`));
+    pages.push(opened);
+    await submitSignIn(opened, server.url, account);
+    await opened.getByTestId('welcome-card').waitFor(POLL);
+    signedIn = true;
+    return opened;
+  }
+
+  /** Where an element is in the first screen (page not scrolled): its top and bottom in pixels. */
+  async function place(target: Page, testId: string) {
+    const box = await target.getByTestId(testId).first().boundingBox();
+    if (!box) throw new Error(`${testId} is not shown`);
+    return { top: box.y, bottom: box.y + box.height };
+  }
+
+  beforeAll(async () => {
+    // The first-run guide is for the panel's first day; these checks are of the everyday dashboard.
+    await adminApi.request('PUT', '/api/setup-guide', { hidden: true });
+    for (const account of [RESELLER, QUIET]) {
+      await signUpConfirmed(server, account);
+      const id = await accountId(adminApi, account.email);
+      await adminApi.request('POST', `/api/accounts/${id}/credits`, { amount: 50 });
+    }
+    const resellerApi = apiSession(server.url);
+    await resellerApi.signIn(RESELLER.email, RESELLER.password);
+    // Two lines expiring this week (in 3 and 5 days) and one next month.
+    for (const [username, days] of [
+      ['todo-soon', 3],
+      ['todo-week', 5],
+      ['todo-later', 40],
+    ] as const) {
+      const created = await resellerApi.request<{ line: { id: number } }>('POST', '/api/lines', {
+        username,
+        password: 'Todo-Line-1',
+        subscription_months: 1,
+      });
+      lineIds.set(username, created.line.id);
+      await adminApi.request('PATCH', `/api/lines/${created.line.id}`, { expiry_date: addDays(today, days) });
+    }
+    // A server never tested is not active: down.
+    await adminApi.request('POST', '/api/servers', {
+      server_name: 'Never tested',
+      host_ip: '127.0.0.1',
+      port: 12000,
+      api_port: 9,
+      username: 'panel',
+      password: 'secret-password',
+    });
+    [reseller, admin] = await Promise.all([dashboardAs(RESELLER, DESKTOP), dashboardAs(ADMIN, DESKTOP)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(pages.map((opened) => opened.context().close()));
+  });
+
+  it('at 1440×900 the daily actions, the to-do list, the figures and the first charts all show without scrolling', async () => {
+    for (const [who, opened] of [
+      ['reseller', reseller],
+      ['admin', admin],
+    ] as const) {
+      await opened.getByTestId('todo-card').waitFor(POLL);
+      await opened.getByTestId('chart-activity').locator('svg').first().waitFor(POLL);
+      await opened.getByTestId('chart-servers').locator('svg').first().waitFor(POLL);
+      await shot(`dashboard-todo-${who}`, opened);
+      // The first thing to press is the daily one, not the profile.
+      expect(await opened.locator('main').getByRole('link').first().textContent(), who).toBe('Add line');
+      const todo = await place(opened, 'todo-card');
+      const figures = await place(opened, 'figure-lines-active');
+      expect(todo.top, `${who}: the to-do list comes before the figures`).toBeLessThan(figures.top);
+      for (const testId of ['todo-card', 'figure-lines-active', 'chart-activity', 'chart-servers']) {
+        const shown = await place(opened, testId);
+        expect(shown.bottom, `${who}: ${testId} ends inside the first screen`).toBeLessThanOrEqual(
+          DESKTOP.height,
+        );
+      }
+    }
+  });
+
+  it('a line expiring in 3 days shows under "Expiring this week"; renewed from there, its expiry moves on a month', async () => {
+    const expiring = reseller.getByTestId('todo-expiring');
+    await expect.poll(() => expiring.getByTestId('todo-expiring-line').count(), POLL).toBe(2);
+    const soon = expiring.getByTestId('todo-expiring-line').filter({ hasText: 'todo-soon' });
+    expect(await soon.textContent()).toContain('3 days left');
+    expect(await expiring.getByTestId('todo-expiring-line').first().textContent()).toContain('todo-soon');
+    await soon.getByTestId('todo-renew').click();
+    const dialog = reseller.getByTestId('renew-dialog');
+    await dialog.waitFor(POLL);
+    const renewedTo = addMonths(addDays(today, 3), 1);
+    const [y, m, d] = renewedTo.split('-');
+    await expect
+      .poll(() => reseller.getByTestId('renew-new-expiry').textContent(), POLL)
+      .toBe(`${d}-${m}-${y}`);
+    await reseller.getByTestId('renew-confirm').click();
+    // The line leaves this week's list; the other stays.
+    await expect.poll(() => expiring.getByTestId('todo-expiring-line').count(), POLL).toBe(1);
+    expect(await expiring.textContent()).toContain('todo-week');
+    const line = await adminApi.request<{ expiry_date: string }>(
+      'GET',
+      `/api/lines/${lineIds.get('todo-soon')}`,
+    );
+    expect(line.expiry_date).toBe(renewedTo);
+  });
+
+  it('"See all" opens the lines grid under its quick filter', async () => {
+    await reseller.getByTestId('todo-expiring-see-all').click();
+    await reseller.waitForURL(/\/users\/all\?expiring_within_days=7/);
+    await expect
+      .poll(() => reseller.getByTestId('quick-filter-expiring_soon').getAttribute('aria-pressed'), POLL)
+      .toBe('true');
+    await reseller.goBack();
+    await reseller.getByTestId('todo-card').waitFor(POLL);
+  });
+
+  it('figures are coloured by their state: servers down and expired lines red, expiring amber', async () => {
+    await expect.poll(() => admin.getByTestId('figure-servers-down-value').textContent(), POLL).toBe('1');
+    expect(await admin.getByTestId('figure-servers-down').getAttribute('data-tone')).toBe('error');
+    expect(await admin.getByTestId('figure-servers-up').getAttribute('data-tone')).toBe('success');
+    expect(await admin.getByTestId('todo-servers').textContent()).toContain('Never tested');
+    expect(await admin.getByTestId('figure-lines-expiring').getAttribute('data-tone')).toBe('warning');
+    expect(await admin.getByTestId('figure-lines-expired').getAttribute('data-tone')).toBe('success');
+    // A line that ran out two days ago turns the expired figure red, live.
+    await adminApi.request('PATCH', `/api/lines/${lineIds.get('todo-later')}`, {
+      expiry_date: addDays(today, -2),
+    });
+    await expect
+      .poll(() => admin.getByTestId('figure-lines-expired').getAttribute('data-tone'), POLL)
+      .toBe('error');
+    // Each figure has its own picture, not one for all.
+    const icons = await admin
+      .locator('[data-testid^="figure-"][data-tone] svg')
+      .evaluateAll((svgs) => svgs.map((svg) => svg.innerHTML));
+    expect(new Set(icons).size).toBe(icons.length);
+  });
+
+  it('with nothing to do, the to-do list says so', async () => {
+    const quiet = await dashboardAs(QUIET, DESKTOP);
+    await expect
+      .poll(() => quiet.getByTestId('todo-empty').textContent(), POLL)
+      .toContain('Nothing needs doing now');
+  });
+
+  it('on a phone (390×844) the dashboard is at most two screens tall, the to-do list first', async () => {
+    for (const account of [ADMIN, RESELLER]) {
+      const phone = await dashboardAs(account, PHONE);
+      await phone.getByTestId('todo-card').waitFor(POLL);
+      const todo = await place(phone, 'todo-card');
+      const figures = await place(phone, 'figure-lines-active');
+      expect(todo.top, `${account.email}: the to-do list comes before the figures`).toBeLessThan(figures.top);
+      // Measured with the charts drawn, not their placeholder.
+      await scrollToCharts(phone);
+      await phone.getByTestId('chart-activity').locator('svg').first().waitFor(POLL);
+      await phone.getByTestId('online-by-server-card').waitFor(POLL);
+      await shot(`dashboard-phone-${account.email}`, phone);
+      const height = await phone.evaluate(() => document.documentElement.scrollHeight);
+      expect(height, `${account.email}: the phone dashboard's height`).toBeLessThanOrEqual(2 * PHONE.height);
+    }
+  });
+
+  it('logged no console error on any of these pages', () => {
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -51,11 +51,12 @@ const sameForEveryone = new Set([
 ]);
 const routes: Record<Role, string[]> = {
   user: shared,
-  reseller: [...shared, '/users/all', '/users/add', '/audit-log'],
+  reseller: [...shared, '/users/all', '/users/add', '/users/activation-codes', '/audit-log'],
   admin: [
     ...shared,
     '/users/all',
     '/users/add',
+    '/users/activation-codes',
     '/manage-groups',
     '/resellers',
     '/cccam-servers/manage',

@@ -17,6 +17,8 @@ export type AppContext = {
   mailer: Mailer;
   /** Seals the line agents' API passwords (cccam_servers.password_encrypted). */
   serverSecrets: SecretBox;
+  /** Seals payment providers' keys and webhook secrets (payment_methods.*_sealed). */
+  paymentSecrets: SecretBox;
   log: FastifyBaseLogger;
   startedAt: Date;
   /** Last runs of this instance's background jobs, for the status page. */

@@ -7,6 +7,8 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './db/client.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { startActivationCodeExpiryJob } from './modules/activation-codes/activation-code-expiry-job.js';
+import { registerActivationCodeRoutes } from './modules/activation-codes/activation-codes.routes.js';
 import { startBackupJob } from './modules/backups/backup-job.js';
 import { registerBackupRoutes } from './modules/backups/backups.routes.js';
 import { allowLocalBackupRequests } from './modules/backups/backups.service.js';
@@ -24,6 +26,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerAccountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { registerResendConfirmationRoutes } from './modules/auth/resend-confirmation.routes.js';
 import { registerCreditRoutes } from './modules/credits/credits.routes.js';
+import { registerPaymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes.js';
 import { registerRedeemRoutes } from './modules/redeem/redeem.routes.js';
 import { registerTopUpRoutes } from './modules/topups/topups.routes.js';
@@ -32,8 +35,8 @@ import { pruneOldFailures } from './modules/auth/sign-in-limiter.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
-import { startLineReconcileJob } from './modules/lines/line-reconcile.js';
-import { startLineSyncJob } from './modules/lines/line-sync-job.js';
+import { startLineReconcileJob } from './modules/line-sync/line-reconcile.js';
+import { startLineSyncJob } from './modules/line-sync/line-sync-job.js';
 import { registerLineBulkRoutes } from './modules/line-bulk/line-bulk.routes.js';
 import { registerLinePlanRoutes } from './modules/line-plans/line-plans.routes.js';
 import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
@@ -122,6 +125,7 @@ export async function buildApp(
     bus,
     mailer,
     serverSecrets: createSecretBox(secret, 'cccam-server-password'),
+    paymentSecrets: createSecretBox(secret, 'payment-method-secret'),
     log: app.log,
     startedAt: new Date(),
     jobs: createJobMonitor(),
@@ -177,12 +181,14 @@ export async function buildApp(
   registerCreditRoutes(app, ctx);
   registerRedeemRoutes(app, ctx);
   registerPricingRoutes(app, ctx);
+  registerPaymentMethodRoutes(app, ctx);
   registerTopUpRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerServerRoutes(app, ctx);
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
+  registerActivationCodeRoutes(app, ctx);
   registerLinePlanRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
@@ -207,10 +213,12 @@ export async function buildApp(
   const reminderJob = startExpiryReminderJob(ctx);
   const lineConnectionsJob = startLineConnectionsJob(ctx);
   const backupJob = startBackupJob(ctx);
+  const activationCodeExpiryJob = startActivationCodeExpiryJob(ctx);
   const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
     await maintenanceJob.stop();
     await backupJob.stop();
+    await activationCodeExpiryJob?.stop();
     await serverCheckJob.stop();
     await lineBulkJob.stop();
     await lineSyncJob.stop();

@@ -208,6 +208,33 @@ beforeAll(async () => {
     package_id: pkg.body.id,
     payment_reference: `${MARK} transfer 2`,
   });
+  const method = await admin.post('/api/payment-methods', {
+    kind: 'manual',
+    name: 'Matrix transfer',
+    // The admin's, shown to every reseller: it must not carry the victim's mark.
+    instructions: 'Pay to the matrix account',
+  });
+  const awaiting = await victim.client.post('/api/topups', {
+    package_id: pkg.body.id,
+    method_id: method.body.id,
+  });
+  const withProof = await victim.client.post('/api/topups', {
+    package_id: pkg.body.id,
+    method_id: method.body.id,
+  });
+  const proofForm = new FormData();
+  proofForm.append('payment_reference', `${MARK} transfer 3`);
+  proofForm.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'victim-proof.png');
+  const proofSubmit = await fetch(`${server.url}/api/topups/${withProof.body.id}/submit`, {
+    method: 'POST',
+    headers: {
+      cookie: [...victim.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      origin: server.url,
+      'x-forwarded-for': victim.client.ip,
+    },
+    body: proofForm,
+  });
+  expect(proofSubmit.status, await proofSubmit.clone().text()).toBe(200);
   const key = await victim.client.post('/api/api-keys', { name: `${MARK} key` });
   const sessions = await victim.client.get('/api/auth/sessions');
   const message = await admin.post('/api/messages', {
@@ -221,6 +248,8 @@ beforeAll(async () => {
     subscription_months: 1,
   });
   expect(bulk.status, JSON.stringify(bulk.body)).toBe(202);
+  const codes = await victim.client.post('/api/activation-codes', { count: 2, subscription_months: 1 });
+  expect(codes.status, JSON.stringify(codes.body)).toBe(201);
   // Signed up, never confirmed: what an admin's resend is for.
   const unconfirmed = await server.client().post('/api/auth/sign-up', {
     email: `${MARK}-unconfirmed@example.com`,
@@ -252,10 +281,14 @@ beforeAll(async () => {
     victimAttachment: String(replyBody.attachment.url).split('/').pop()!,
     victimTopup: topup.body.id,
     victimTopupToReject: topup2.body.id,
+    victimTopupAwaiting: awaiting.body.id,
+    victimTopupWithProof: withProof.body.id,
     victimApiKey: key.body.id,
     victimSession: (sessions.body.items ?? sessions.body)[0].id,
     victimMessage: message.body.id,
     victimBulkJob: bulk.body.id,
+    victimActivationCode: codes.body.items[0].id,
+    victimActivationCodeText: codes.body.items[1].code,
     unconfirmedAccount: found.body.items[0]?.id,
     server: server1.id,
     spareServer: spare.body.id,
@@ -263,6 +296,7 @@ beforeAll(async () => {
     redeemCodeText: code.body.items[0].code,
     redeemCodeTextForKey: code.body.items[1].code,
     creditPackage: pkg.body.id,
+    paymentMethod: method.body.id,
     linePlan: plan.body.id,
     group: group.body.id,
     kbCategory: category.body.id,
@@ -314,7 +348,7 @@ beforeAll(async () => {
   );
 
   fingerprint = await databaseFingerprint(server, writtenOnRefusal);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -340,7 +340,7 @@ describe('concurrency', () => {
       .from(ledgerTable)
       .where(sql`${ledgerTable.balanceAfter} < 0`);
     expect(negative!.n).toBe(0);
-  }, 120_000);
+  });
 });
 
 describe('OpenAPI', () => {

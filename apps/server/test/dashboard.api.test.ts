@@ -43,7 +43,7 @@ beforeAll(async () => {
   // a2 expired yesterday (admins may set any date); a3 suspended.
   expect((await admin.patch(`/api/lines/${a2}`, { expiry_date: addDays(today, -1) })).status).toBe(200);
   expect((await resellerA.client.patch(`/api/lines/${a3}`, { enabled: false })).status).toBe(200);
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await agent?.stop();
@@ -221,7 +221,7 @@ describe('dashboard figures', () => {
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         // NOTIFY reaches the other instance within moments; waiting up to half its cache's 60 seconds
         // still tells the dropped cache from an expired one, and leaves a busy machine room.
-        const after = await waitFor(viaSecond, (d) => d.lines.total === before.lines.total + 1, 30_000);
+        const after = await waitFor(viaSecond, (d) => d.lines.total === before.lines.total + 1);
         expect(after.charts.activity.at(-1).created).toBe(before.charts.activity.at(-1).created + 1);
         expect((await admin.delete(`/api/lines/${created.body.line.id}`)).status).toBe(200);
       } finally {

@@ -353,13 +353,32 @@ beforeAll(async () => {
   await admin.post('/api/kb/articles', { title: 'Fuzz', body: 'x', category_id: 1, published: true });
   await admin.post('/api/redeem-codes', { credits: 1, count: 2 });
   await reseller.client.post('/api/topups', { package_id: 1, payment_reference: 'fuzz' });
+  await reseller.client.post('/api/activation-codes', { count: 2, subscription_months: 1 });
+  await admin.post('/api/activation-codes', { count: 2, subscription_months: 1, validity_days: 30 });
+  for (const proof_required of [false, true]) {
+    const method = await admin.post('/api/payment-methods', {
+      kind: 'manual',
+      name: `Fuzz transfer ${String(proof_required)}`,
+      instructions: 'x',
+      proof_required,
+    });
+    await reseller.client.post('/api/topups', { package_id: 1, method_id: method.body.id });
+  }
+  await admin.post('/api/payment-methods', {
+    kind: 'btcpay',
+    name: 'Fuzz BTCPay',
+    server_url: 'https://pay.example.com',
+    store_id: 'fuzz',
+    api_key: 'fuzz-key',
+    webhook_secret: 'fuzz-secret',
+  });
   await reseller.client.post('/api/api-keys', { name: 'Fuzz key' });
 
   clients.set('anonymous', server.client());
   clients.set('reseller', reseller.client);
   clients.set('admin', admin);
   fingerprint = await databaseFingerprint(server, writtenOnRefusal);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -56,7 +56,7 @@ describe('who is online and sharing detection', () => {
   /** Waits until the poll job has finished `n` more rounds (each reads every active server once). */
   const roundsPass = async (n: number) => {
     const target = pollRuns() + n;
-    await waitFor(pollRuns, (runs) => runs >= target, 30_000);
+    await waitFor(pollRuns, (runs) => runs >= target);
   };
   const createLine = async (account: Account = owner) => {
     const res = await account.client.post('/api/lines', {
@@ -227,6 +227,53 @@ describe('who is online and sharing detection', () => {
     });
     expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
     clients.delete(line.username);
+  });
+
+  it('keeps a kicked connection gone when a round that read it before the kick stores its answer after', async () => {
+    const line = await createLine();
+    show(line.username, [client(line.username, '203.0.113.13', 'id_0x3101')]);
+    await waitFor(
+      () => connectionsOf(owner, line.id),
+      (body) => body.online,
+    );
+    // A round has read the agent (the connection still there) and matched its usernames; the owner
+    // kicks right then, before the round stores what it read. What any round stores from then on is
+    // what the line shows until the next one: the kicked connection must not be in it.
+    const lookUp = lineConnectionsRepository.linesByUsername;
+    const replace = lineConnectionsRepository.replaceSessions;
+    let kicked = false;
+    let runsAtKick = 0;
+    const storedAfterKick: (string | null | undefined)[] = [];
+    lineConnectionsRepository.linesByUsername = async (...args) => {
+      const found = await lookUp(...args);
+      if (!kicked && found.some((l) => l.id === line.id)) {
+        const res = await owner.client.post(`/api/lines/${line.id}/connections/kick`, {
+          connection_id: 'id_0x3101',
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        runsAtKick = pollRuns();
+        kicked = true;
+      }
+      return found;
+    };
+    lineConnectionsRepository.replaceSessions = async (tx, serverId, sessions) => {
+      if (kicked) storedAfterKick.push(...sessions.map((session) => session.connectionId));
+      return replace(tx, serverId, sessions);
+    };
+    try {
+      await waitFor(
+        () => kicked,
+        (done) => done,
+      );
+      // Every worker of the kick's round, the one that read before the kick included, has stored.
+      await waitFor(pollRuns, (runs) => runs > runsAtKick);
+      expect(storedAfterKick).not.toContain('id_0x3101');
+      expect((await connectionsOf(owner, line.id)).connections).toEqual([]);
+    } finally {
+      lineConnectionsRepository.linesByUsername = lookUp;
+      lineConnectionsRepository.replaceSessions = replace;
+      clients.delete(line.username);
+    }
   });
 
   it('stores the other lines when one is deleted between reading the agent and storing its answer', async () => {

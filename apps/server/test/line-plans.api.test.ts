@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../src/db/schema.js';
-import { RESTRICTIONS_UNSUPPORTED } from '../src/modules/lines/line-agent-delivery.js';
+import { RESTRICTIONS_UNSUPPORTED } from '../src/modules/line-sync/line-agent-delivery.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import {
   addActiveServer,

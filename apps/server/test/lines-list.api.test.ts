@@ -56,7 +56,7 @@ describe('lines list: capped totals and derived sorts', () => {
     // One of each status: suspended, expired, trial (the last), the rest active.
     expect((await seller.client.patch(`/api/lines/${ids[1]}`, { enabled: false })).status).toBe(200);
     expect((await admin.patch(`/api/lines/${ids[2]}`, { expiry_date: addDays(today, -1) })).status).toBe(200);
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     await agent?.stop();
@@ -271,7 +271,7 @@ describe('lines search on a panel whose lines mostly share a word', () => {
       select 'imported' || g, 'pw-' || g, current_date + 30, ${me.id}, ${me.email},
         'Customer ' || g, 'customer' || g || '@example.com'
       from generate_series(1, 600) as g`);
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     await agent?.stop();

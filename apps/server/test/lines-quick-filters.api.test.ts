@@ -119,7 +119,7 @@ describe("lines list: the quick filters and their counts, within the caller's sc
       { ...on('ashare', '198.51.100.2', 'id_0x3'), status: 'Duplicate' },
       on('bon', '203.0.113.4', 'id_0x4'),
     ]);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.close();

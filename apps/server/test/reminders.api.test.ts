@@ -32,7 +32,7 @@ beforeAll(async () => {
   await addAgentServer(admin, agent);
   owner = await signUpAccount(server, 'remind-me@example.com', 20);
   optedOut = await signUpAccount(server, 'quiet@example.com', 20);
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await agent?.stop();

@@ -26,6 +26,13 @@ describe('trial lines per reseller per day', () => {
         code: 'LINE_TRIAL_LIMIT_REACHED',
         message: 'Daily trial line limit reached (5 per day). Try again tomorrow.',
       });
+      // Retry-After says when the next day starts (UTC, as the limit counts days).
+      const now = new Date();
+      const untilTomorrow =
+        (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+      const retryAfter = Number(r.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(Math.ceil(untilTomorrow) + 1);
     }
     expect((await seller.client.get('/api/lines?page_size=100')).body.total).toBe(5);
     expect((await seller.client.get('/api/line-settings')).body.trial_lines_left_today).toBe(0);

@@ -44,6 +44,9 @@ export const ledgerReasons = [
   'transfer_in',
   'transfer_out',
   'refund',
+  /** Activation codes bought (one row per batch), and an unused code's price given back. */
+  'activation_codes',
+  'activation_refund',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { lineSchema } from './line.js';
 import { text } from './schema-blocks.js';
+import { serverSchema } from './server.js';
+import { topUpRequestSchema } from './topup.js';
 
 /** Dashboard home: figures and chart series for the signed-in account, or for one owner. */
 export const dashboardQuerySchema = z.object({
@@ -48,3 +51,38 @@ export const dashboardSchema = z.object({
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** How many entries each to-do list carries: the dashboard shows a short list and links to the rest. */
+export const DASHBOARD_TODO_SIZE = 5;
+
+/** Up to DASHBOARD_TODO_SIZE lines of a quick filter and how many it selects (capped like the lines list). */
+const todoLines = z.object({
+  items: z.array(lineSchema),
+  total: z.number().int(),
+  total_is_lower_bound: z.boolean(),
+});
+
+/** What an admin needs to know of a server that is down: enough to name it and open its page. */
+export const dashboardTodoServerSchema = serverSchema.pick({
+  id: true,
+  server_name: true,
+  host_ip: true,
+  status: true,
+  last_error: true,
+});
+
+/**
+ * The dashboard's to-do lists: the caller's lines (all lines for admins) expiring within
+ * LINE_EXPIRING_SOON_DAYS (soonest first), failing to sync and found shared now, each as the lines
+ * list's quick filter selects them; and for admins the servers down and the pending top-ups.
+ */
+export const dashboardTodoSchema = z.object({
+  expiring: todoLines,
+  failing_sync: todoLines,
+  sharing: todoLines,
+  /** Admins only. */
+  servers_down: z.object({ items: z.array(dashboardTodoServerSchema), total: z.number().int() }).nullable(),
+  /** Admins only, newest first. */
+  pending_topups: z.object({ items: z.array(topUpRequestSchema), total: z.number().int() }).nullable(),
+});
+export type DashboardTodo = z.infer<typeof dashboardTodoSchema>;

@@ -1,4 +1,5 @@
 import { accountSecurityErrors } from './account-security-errors.js';
+import { activationCodeErrors } from './activation-code-errors.js';
 import { creditErrors } from './credit-errors.js';
 import { lineBulkErrors } from './line-bulk-errors.js';
 import { lineConnectionErrors } from './line-connection-errors.js';
@@ -7,6 +8,7 @@ import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
 import { onboardingErrors } from './onboarding-errors.js';
+import { paymentErrors } from './payment-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
 
@@ -95,6 +97,8 @@ export const errorDefinitions = {
   ...systemErrors,
   ...accountSecurityErrors,
   ...onboardingErrors,
+  ...activationCodeErrors,
+  ...paymentErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorDefinitions;

@@ -11,6 +11,7 @@ export const eventTables = [
   'redeem_codes',
   'topup_requests',
   'credit_packages',
+  'payment_methods',
   'line_plans',
   'kb_articles',
   'app_settings',
@@ -18,6 +19,8 @@ export const eventTables = [
   'line_bulk_jobs',
   /** Who is online on a line, its IP history or a sharing alert; sent to the line's owner and admins. */
   'line_connections',
+  /** Activation codes generated, voided or used; sent to the codes' owner (admins always). */
+  'activation_codes',
 ] as const;
 export type EventTable = (typeof eventTables)[number];
 

@@ -4,6 +4,7 @@ import {
   addMonths,
   isValidLineCredential,
   lineStatus,
+  newLineExpiry,
   parseExpiryDate,
   renewedExpiry,
   toDisplayDate,
@@ -25,6 +26,12 @@ describe('line dates', () => {
     expect(renewedExpiry('2029-12-01', 1, '2030-01-10')).toBe('2030-02-10');
     expect(addMonths('2028-02-29', 12)).toBe('2029-02-28');
     expect(toDisplayDate('2030-04-10')).toBe('10-04-2030');
+  });
+
+  it("starts a new line's expiry from today: a trial by days, any other line by months, month ends clamped", () => {
+    expect(newLineExpiry('2030-01-31', { months: 1 })).toBe('2030-02-28');
+    expect(newLineExpiry('2030-01-10', { months: 12 })).toBe('2031-01-10');
+    expect(newLineExpiry('2030-12-30', { trialDays: 3 })).toBe('2031-01-02');
   });
 
   it('derives the status: suspended beats expired beats trial', () => {

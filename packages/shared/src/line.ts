@@ -119,6 +119,17 @@ export function addDays(iso: string, days: number): string {
   return isoDate(date);
 }
 
+/**
+ * A new line's expiry date: a trial runs its days from today, any other line its months (clamped as
+ * `addMonths` does). The server stores this; the add-line form previews it.
+ */
+export function newLineExpiry(
+  today: string,
+  term: { trialDays: number; months?: never } | { months: number; trialDays?: never },
+): string {
+  return term.trialDays !== undefined ? addDays(today, term.trialDays) : addMonths(today, term.months);
+}
+
 /** Renewal: months are added to the current expiry while the line is valid, else to today. */
 export function renewedExpiry(currentExpiry: string, months: number, today: string): string {
   return addMonths(currentExpiry >= today ? currentExpiry : today, months);

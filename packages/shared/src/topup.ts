@@ -1,12 +1,26 @@
 import { z } from 'zod';
+import { paymentMethodKinds } from './payment-method.js';
 import { idSchema, text } from './schema-blocks.js';
+import { ticketAttachmentTypes } from './ticket.js';
 
 /**
  * Top-up requests: an account picks a credit package and names its payment; an admin (or later a
  * payment provider's webhook) confirms it and the credits arrive through the ledger, or rejects it.
+ * A request made with a payment method first waits for the payment (`awaiting_payment`: the
+ * reseller has the amount and our reference to pay with) and becomes `pending` when the reseller
+ * submits their own payment reference and proof.
  */
-export const topUpStatuses = ['pending', 'approved', 'rejected'] as const;
+export const topUpStatuses = ['awaiting_payment', 'pending', 'approved', 'rejected'] as const;
 export type TopUpStatus = (typeof topUpStatuses)[number];
+
+/** A proof of payment: an image or a PDF, read at `url` by the requester and admins only. */
+export const topUpProofSchema = z.object({
+  url: text(),
+  file_name: text(),
+  content_type: z.enum(ticketAttachmentTypes),
+  size: z.number().int(),
+});
+export type TopUpProof = z.infer<typeof topUpProofSchema>;
 
 export const topUpRequestSchema = z.object({
   id: z.number().int(),
@@ -18,7 +32,8 @@ export const topUpRequestSchema = z.object({
   credits: z.number().int(),
   price_cents: z.number().int(),
   currency: text(),
-  payment_reference: text(),
+  /** The reference the requester gave for their payment; null until a method's request is submitted. */
+  payment_reference: text().nullable(),
   status: z.enum(topUpStatuses),
   reject_reason: text().nullable(),
   decided_by: text().nullable(),
@@ -27,19 +42,48 @@ export const topUpRequestSchema = z.object({
   /** 'manual' (an admin decided) or a payment provider's name once webhooks exist. */
   provider: text().nullable(),
   provider_payment_id: text().nullable(),
+  /** The method chosen, copied with its name and kind (null for a request made without one). */
+  method_id: z.number().int().nullable(),
+  method_name: text().nullable(),
+  method_kind: z.enum(paymentMethodKinds).nullable(),
+  /** The method's fee on the price, and what to pay: price + fee, both in `currency`'s minor unit. */
+  fee_cents: z.number().int(),
+  amount_cents: z.number().int(),
+  /** Ours, for the requester to put on the payment (e.g. LD-7K3M-9QXR); null without a method. */
+  reference_code: text().nullable(),
+  /** The method's instructions and proof rule as they were when the request was made. */
+  instructions: text().nullable(),
+  proof_required: z.boolean(),
+  proof: topUpProofSchema.nullable(),
   created_at: text(),
 });
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;
 
+/** The requester's reference of their payment (bank transfer reference, transaction id). */
+export const topUpPaymentReferenceSchema = z
+  .string({ error: 'PAYMENT_REFERENCE_REQUIRED' })
+  .trim()
+  .min(1, { error: 'PAYMENT_REFERENCE_REQUIRED' })
+  .max(200);
+
+/**
+ * Without `method_id`: the payment was made and `payment_reference` names it (required), the request
+ * is pending at once. With `method_id`: the request waits for the payment, with the amount and our
+ * reference to pay with, and is submitted later (`POST /api/topups/:id/submit`).
+ */
 export const createTopUpBodySchema = z.object({
   package_id: idSchema,
-  payment_reference: z
-    .string({ error: 'PAYMENT_REFERENCE_REQUIRED' })
-    .trim()
-    .min(1, { error: 'PAYMENT_REFERENCE_REQUIRED' })
-    .max(200),
+  method_id: idSchema.optional(),
+  payment_reference: topUpPaymentReferenceSchema.optional(),
 });
 export type CreateTopUpBody = z.infer<typeof createTopUpBodySchema>;
+
+/**
+ * `POST /api/topups/:id/submit`: the reference of the payment made; sent as multipart/form-data
+ * with an optional `file` (the proof), or as JSON without one.
+ */
+export const submitTopUpBodySchema = z.object({ payment_reference: topUpPaymentReferenceSchema });
+export type SubmitTopUpBody = z.infer<typeof submitTopUpBodySchema>;
 
 export const rejectTopUpBodySchema = z.object({
   reason: z

@@ -1,3 +1,4 @@
+import * as activation from './schema/activation-codes.schema.js';
 import * as apiKeys from './schema/api-keys.schema.js';
 import * as audit from './schema/audit.schema.js';
 import * as core from './schema/core.schema.js';
@@ -7,6 +8,7 @@ import * as lineBulk from './schema/line-bulk.schema.js';
 import * as lineConnections from './schema/line-connections.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
+import * as payments from './schema/payments.schema.js';
 import * as reminders from './schema/reminders.schema.js';
 import * as settings from './schema/settings.schema.js';
 import * as setupGuide from './schema/setup-guide.schema.js';
@@ -16,6 +18,7 @@ import * as support from './schema/support.schema.js';
  * The whole database, one file per area (each area's tables live in schema/<area>.schema.ts).
  * drizzle-kit reads this file to generate migrations: `npm run db:generate -w @linedesk/server -- --name x`.
  */
+export * from './schema/activation-codes.schema.js';
 export * from './schema/api-keys.schema.js';
 export * from './schema/audit.schema.js';
 export * from './schema/core.schema.js';
@@ -25,12 +28,14 @@ export * from './schema/line-bulk.schema.js';
 export * from './schema/line-connections.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
+export * from './schema/payments.schema.js';
 export * from './schema/reminders.schema.js';
 export * from './schema/settings.schema.js';
 export * from './schema/setup-guide.schema.js';
 export * from './schema/support.schema.js';
 
 export const schema = {
+  ...activation,
   ...apiKeys,
   ...audit,
   ...core,
@@ -40,6 +45,7 @@ export const schema = {
   ...lineConnections,
   ...lines,
   ...messages,
+  ...payments,
   ...reminders,
   ...settings,
   ...setupGuide,

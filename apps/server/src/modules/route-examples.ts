@@ -1,5 +1,6 @@
 import type { RouteExamples } from '../platform/openapi-examples.js';
 import { eventExamples } from '../realtime/events.examples.js';
+import { activationCodeExamples } from './activation-codes/activation-codes.examples.js';
 import { accountSecurityExamples } from './account-security/account-security.examples.js';
 import { accountExamples } from './accounts/accounts.examples.js';
 import { apiKeyExamples } from './api-keys/api-keys.examples.js';
@@ -19,6 +20,7 @@ import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
+import { paymentMethodExamples } from './payments/payment-methods.examples.js';
 import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
@@ -32,6 +34,7 @@ import { topUpExamples } from './topups/topups.examples.js';
 export const routeExamples: RouteExamples = {
   ...accountExamples,
   ...accountSecurityExamples,
+  ...activationCodeExamples,
   ...apiKeyExamples,
   ...auditExamples,
   ...authExamples,
@@ -51,6 +54,7 @@ export const routeExamples: RouteExamples = {
   ...localeExamples,
   ...messageExamples,
   ...pricingExamples,
+  ...paymentMethodExamples,
   ...redeemExamples,
   ...reminderExamples,
   ...serverExamples,

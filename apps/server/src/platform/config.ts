@@ -97,6 +97,13 @@ const envSchema = z.object({
     .min(0)
     .max(604_800)
     .default(600),
+  ACTIVATION_CODE_EXPIRY_SECONDS: z.coerce
+    .number({
+      error: 'ACTIVATION_CODE_EXPIRY_SECONDS must be a number of seconds (0 stops voiding expired codes)',
+    })
+    .min(0)
+    .max(86_400)
+    .default(60),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'API_KEY_RATE_LIMIT_PER_MINUTE must be a number of requests' })
     .int()
@@ -173,6 +180,8 @@ export type AppConfig = {
   lineSyncRetryMaxMs: number;
   /** How often every active server's users are compared with the panel's lines; 0 = never. */
   lineReconcileIntervalSeconds: number;
+  /** Pause between rounds that void and refund unused activation codes past their validity; 0: off. */
+  activationCodeExpirySeconds: number;
   /** Requests one API key may make per minute (per app instance). */
   apiKeyRateLimitPerMinute: number;
   /**
@@ -248,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineSyncRetryBaseMs: e.LINE_SYNC_RETRY_BASE_MS,
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,
+    activationCodeExpirySeconds: e.ACTIVATION_CODE_EXPIRY_SECONDS,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     callerCacheSeconds: e.CALLER_CACHE_SECONDS,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,

@@ -26,6 +26,8 @@ function body(code: ErrorCode, message: string, details?: unknown): ApiErrorBody
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined)
+        void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(body(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -15,6 +15,8 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: unknown;
+  /** Sent as `Retry-After`: when a refusal of a limit (429) stops applying. */
+  readonly retryAfterSeconds: number | undefined;
 
   /**
    * `params` fill the `{{name}}` parts of the code's text and travel in `details.params`, so the
@@ -23,19 +25,17 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     options: {
-      /**
-       * @deprecated Ignored: the status is the code's own. Still accepted because
-       * `modules/lines/line-reconcile.ts` passes the same 502 its codes now declare.
-       */
-      status?: number;
       message?: string;
       details?: unknown;
       params?: ErrorParams;
+      retryAfterSeconds?: number;
     } = {},
   ) {
     super(options.message ?? formatErrorMessage(code, options.params));
     this.code = code;
     this.status = errorStatus(code);
+    this.retryAfterSeconds =
+      options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
     this.details = options.params
       ? { ...(options.details as Record<string, unknown> | undefined), params: options.params }
       : options.details;

@@ -46,6 +46,7 @@ export async function startLineAgent(
   let agent = await startAgent({ env: baseEnv(cfg, extra), tls: options.tls });
   const info = await agent.call('GET', '/');
   const port = agent.port;
+  let holder: PortHolder | null = null;
   return {
     port,
     username: AGENT_LOGIN.username,
@@ -55,8 +56,11 @@ export async function startLineAgent(
     current: () => agent,
     stop: async () => {
       await agent.stop();
+      holder = await holdPort(port);
     },
     restart: async () => {
+      await holder?.close();
+      holder = null;
       agent = await startAgent({
         env: baseEnv(cfg, { ...extra, AGENT_PORT: String(port) }),
         tls: options.tls,
@@ -64,7 +68,34 @@ export async function startLineAgent(
     },
     cleanup: async () => {
       await agent.kill();
+      await holder?.close();
       await removeDir(dir);
+    },
+  };
+}
+
+type PortHolder = { close: () => Promise<void> };
+
+/**
+ * Keeps a stopped agent's port while it is down: every connection is dropped at once, so the panel
+ * finds the agent unreachable as with nothing listening, and no other process of a busy test run can
+ * take the port meanwhile (a server of another test there answered the panel's calls as the agent).
+ */
+async function holdPort(port: number): Promise<PortHolder> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@linedesk/shared';
 import type enAccountSecurity from './locales/account-security/en.json';
+import type enActivationCodes from './locales/activation-codes/en.json';
 import type enApiKeys from './locales/api-keys/en.json';
 import type enAudit from './locales/audit/en.json';
 import type en from './locales/en.json';
@@ -16,6 +17,7 @@ import type enSupport from './locales/support/en.json';
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
 export type Translation = typeof en &
   typeof enAccountSecurity &
+  typeof enActivationCodes &
   typeof enApiKeys &
   typeof enAudit &
   typeof enInsights &

@@ -37,6 +37,7 @@ export const paths = {
   linesAll: '/users/all',
   linesAdd: '/users/add',
   linePlans: '/users/plans',
+  activationCodes: '/users/activation-codes',
   lineEdit: '/users/edit/:id',
   supabaseTest: '/supabase-test',
   systemStatus: '/system-status',

@@ -1,8 +1,9 @@
-import { isAdminAccount } from '@linedesk/shared';
+import { isAdminAccount, maySellLines } from '@linedesk/shared';
 import { matchPath } from 'react-router';
 import { meQuery } from '../features/auth/hooks/use-me';
 import { pendingTopupsCountQuery } from '../features/credits/hooks/use-pending-topups-count';
 import { dashboardQuery } from '../features/dashboard/hooks/use-dashboard';
+import { dashboardTodoQuery } from '../features/dashboard/hooks/use-dashboard-todo';
 import { setupGuideQuery } from '../features/dashboard/hooks/use-setup-guide';
 import { unreadMessagesQuery } from '../features/messages/hooks/use-unread-messages';
 import { ticketsBadgeCountQuery } from '../features/support/hooks/use-tickets-badge-count';
@@ -37,6 +38,7 @@ export async function requestFirstPageData(pathname: string): Promise<void> {
   if (admin) void prefetch(pendingTopupsCountQuery);
   if (matchPath(paths.root, pathname)) {
     void prefetch(dashboardQuery(null));
+    if (maySellLines({ isAdmin: admin, permissions: me.permissions })) void prefetch(dashboardTodoQuery);
     if (admin) void prefetch(setupGuideQuery);
   }
 }

@@ -41,6 +41,7 @@ type NavItemConfig = {
     | 'linesAll'
     | 'linesAdd'
     | 'linePlans'
+    | 'activationCodes'
     | 'tickets'
     | 'newTicket'
     | 'knowledgeBase'
@@ -92,6 +93,7 @@ export const navConfig: NavGroupConfig[] = [
         children: [
           { titleKey: 'linesAll', path: paths.linesAll },
           { titleKey: 'linesAdd', path: paths.linesAdd },
+          { titleKey: 'activationCodes', path: paths.activationCodes },
           { titleKey: 'linePlans', path: paths.linePlans, adminOnly: true },
         ],
       },

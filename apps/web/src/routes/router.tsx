@@ -40,6 +40,10 @@ const DashboardHomePage = lazyPage(
   'DashboardHomePage',
   { texts: 'shell' },
 );
+const ActivationCodesPage = lazyPage(
+  () => import('../features/activation-codes/pages/activation-codes-page'),
+  'ActivationCodesPage',
+);
 const AddLinePage = lazyPage(() => import('../features/lines/pages/add-line-page'), 'AddLinePage');
 const EditLinePage = lazyPage(() => import('../features/lines/pages/edit-line-page'), 'EditLinePage');
 const LinesListPage = lazyPage(() => import('../features/lines/pages/lines-list-page'), 'LinesListPage');
@@ -129,6 +133,7 @@ const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.linesAll} replace /> },
               { path: paths.linesAll, element: <LinesListPage /> },
               { path: paths.linesAdd, element: <AddLinePage /> },
+              { path: paths.activationCodes, element: <ActivationCodesPage /> },
               {
                 path: paths.linePlans,
                 element: (

@@ -3,6 +3,7 @@
  * `@linedesk/shared` (`contactContracts.getDetails`); the web's bundler keeps only the ones it calls.
  */
 export * as accountContracts from './accounts.contracts.js';
+export * as activationCodeContracts from './activation-codes.contracts.js';
 export * as accountSecurityContracts from './account-security.contracts.js';
 export * as apiKeyContracts from './api-keys.contracts.js';
 export * as auditContracts from './audit.contracts.js';
@@ -21,6 +22,7 @@ export * as lineContracts from './lines.contracts.js';
 export * as linePlanContracts from './line-plans.contracts.js';
 export * as localeContracts from './locale.contracts.js';
 export * as messageContracts from './messages.contracts.js';
+export * as paymentMethodContracts from './payment-methods.contracts.js';
 export * as pricingContracts from './pricing.contracts.js';
 export * as redeemContracts from './redeem.contracts.js';
 export * as reminderContracts from './reminders.contracts.js';

@@ -17,11 +17,50 @@ export const create = defineContract({
   path: '/api/topups',
   access: 'signedIn',
   tags,
-  summary: 'Request a top-up: a credit package and the reference of the payment made',
+  summary: 'Request a top-up: a credit package and the reference of the payment made, or a payment method',
+  description:
+    'Without `method_id` the payment was made and `payment_reference` is required; the request is pending. With `method_id` (an enabled method of the package currency) the request copies price, currency and fee, gets a `reference_code` to pay with and waits for the payment (`awaiting_payment`) until submitted.',
   body: createTopUpBodySchema,
   status: 201,
   response: topUpRequestSchema,
-  errors: ['CREDIT_PACKAGE_NOT_FOUND', 'PAYMENT_REFERENCE_REQUIRED'],
+  errors: [
+    'CREDIT_PACKAGE_NOT_FOUND',
+    'PAYMENT_REFERENCE_REQUIRED',
+    'PAYMENT_METHOD_UNAVAILABLE',
+    'PAYMENT_METHOD_CURRENCY_MISMATCH',
+  ],
+});
+
+export const submit = defineContract({
+  method: 'POST',
+  path: '/api/topups/:id/submit',
+  access: 'signedIn',
+  tags,
+  summary: 'Submit the payment of an own request waiting for it: the payment reference and a proof file',
+  description:
+    'JSON `{payment_reference}`, or multipart/form-data with a `payment_reference` field and a `file` (PNG, JPEG, GIF, WebP or PDF, at most 5 MB; the type is checked from the bytes). A method that requires a proof refuses the request without a file.',
+  params: idParamsSchema,
+  response: topUpRequestSchema,
+  errors: [
+    'TOPUP_NOT_FOUND',
+    'TOPUP_NOT_AWAITING_PAYMENT',
+    'PAYMENT_REFERENCE_REQUIRED',
+    'PAYMENT_PROOF_REQUIRED',
+    'ATTACHMENT_TOO_LARGE',
+    'ATTACHMENT_TYPE_NOT_ALLOWED',
+  ],
+});
+
+/** A file, read by URL (an image or a download link), not through the client. */
+export const proof = defineContract({
+  method: 'GET',
+  path: '/api/topups/:id/proof',
+  access: 'signedIn',
+  tags,
+  summary: 'Download the proof of payment of a request (its requester, admins)',
+  params: idParamsSchema,
+  response: null,
+  errors: ['TOPUP_NOT_FOUND', 'PAYMENT_PROOF_NOT_FOUND'],
 });
 
 export const list = defineContract({
@@ -50,7 +89,7 @@ export const approve = defineContract({
   access: 'admin',
   tags,
   summary:
-    'Approve a pending request (admin): the credits are added once, the requester is messaged. A second decision answers 409. Accepts an `Idempotency-Key` header.',
+    'Approve a pending request, or one still awaiting its payment when the money arrived with its reference (admin): the credits are added once, the requester is messaged. A second decision answers 409. Accepts an `Idempotency-Key` header.',
   params: idParamsSchema,
   headers: idempotencyHeadersSchema,
   response: topUpRequestSchema,

@@ -13,9 +13,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LedgerReason, TopUpStatus } from '@linedesk/shared';
+import type { LedgerReason, PaymentMethodKind, TicketAttachmentType, TopUpStatus } from '@linedesk/shared';
 import { timestamps } from './columns.js';
 import { authUsers } from './core.schema.js';
+import { paymentMethods } from './payments.schema.js';
 
 /**
  * Every change of a balance appends one row here in the same transaction that changes
@@ -137,17 +138,42 @@ export const topUpRequests = pgTable(
     credits: integer('credits').notNull(),
     priceCents: integer('price_cents').notNull(),
     currency: text('currency').notNull(),
-    paymentReference: text('payment_reference').notNull(),
+    /** The requester's reference of their payment; null while a method's request awaits it. */
+    paymentReference: text('payment_reference'),
     status: text('status').$type<TopUpStatus>().notNull().default('pending'),
     rejectReason: text('reject_reason'),
     decidedBy: text('decided_by').references(() => authUsers.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     provider: text('provider'),
     providerPaymentId: text('provider_payment_id'),
+    // The method and what it asked for, copied when the request is made: editing or deleting the
+    // method or the package later never changes what an open request says to pay.
+    methodId: integer('method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    methodName: text('method_name'),
+    methodKind: text('method_kind').$type<PaymentMethodKind>(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    referenceCode: text('reference_code'),
+    instructions: text('instructions'),
+    proofRequired: boolean('proof_required').notNull().default(false),
+    /** The proof file, in the ticket attachments' store (disk or S3) under a random key. */
+    proofStorage: text('proof_storage').$type<'disk' | 's3'>(),
+    proofKey: text('proof_key'),
+    proofFileName: text('proof_file_name'),
+    proofContentType: text('proof_content_type').$type<TicketAttachmentType>(),
+    proofSize: integer('proof_size'),
     ...timestamps,
   },
   (t) => [
-    check('topup_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check(
+      'topup_requests_status_check',
+      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected')`,
+    ),
+    // A request made without a method names its payment at once.
+    check(
+      'topup_requests_reference_given',
+      sql`${t.paymentReference} is not null or ${t.methodKind} is not null`,
+    ),
+    uniqueIndex('topup_requests_reference_code_idx').on(t.referenceCode),
     check('topup_requests_credits_positive', sql`${t.credits} > 0`),
     uniqueIndex('topup_requests_provider_payment_idx')
       .on(t.provider, t.providerPaymentId)

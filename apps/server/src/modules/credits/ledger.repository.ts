@@ -38,6 +38,14 @@ export type LedgerRow = {
 };
 
 export const ledgerRepository = {
+  /** An account's balance now, as an answer shows it (0 for an account that is gone). */
+  async balance(db: Db, accountId: string): Promise<{ credits: number; ownerId: string | null }> {
+    const [row] = await db
+      .select({ credits: authUsers.credits, ownerId: authUsers.ownerId })
+      .from(authUsers)
+      .where(eq(authUsers.id, accountId));
+    return row ?? { credits: 0, ownerId: null };
+  },
   async findById(db: Db, id: number): Promise<LedgerRow | undefined> {
     const [row] = await db
       .select(columns)

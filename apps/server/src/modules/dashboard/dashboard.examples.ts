@@ -1,4 +1,4 @@
-import { addDays, type Dashboard } from '@linedesk/shared';
+import { addDays, type Dashboard, type DashboardTodo, type Line } from '@linedesk/shared';
 import type { RouteExamples } from '../../platform/openapi-examples.js';
 
 const RESELLER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -43,6 +43,128 @@ const dashboard: Dashboard = {
   },
 };
 
+const line = (id: number, username: string, expiry: string, changes: Partial<Line> = {}): Line => ({
+  id,
+  username,
+  password: 'k7Qp2mZx',
+  protocol: 'cccam',
+  host_port: ['tv.example.com:12000'],
+  user_value: null,
+  added_date: '2026-11-03',
+  expiry_date: expiry,
+  live_channel: 'Info',
+  info: 'Info',
+  notes: null,
+  enabled: true,
+  status: 'active',
+  name: null,
+  company: null,
+  role: null,
+  avatar_url: null,
+  email: null,
+  owner_id: RESELLER_ID,
+  owner_email: 'reseller@example.com',
+  server_id: 3,
+  server_name: 'Frankfurt 1',
+  newcamd_des_key: '0102030405060708091011121314',
+  is_trial: false,
+  subscription_months: 1,
+  plan_id: 1,
+  created_at: '2026-11-03T10:12:44.120Z',
+  updated_at: '2026-11-03T10:12:44.120Z',
+  sync_state: 'synced',
+  sync_error: null,
+  sync_error_code: null,
+  sync_error_params: null,
+  synced_at: '2026-11-03T10:12:44.391Z',
+  online: false,
+  last_seen_at: null,
+  sharing_detected_at: null,
+  ...changes,
+});
+
+// An admin's to-do: two lines expiring this week, one not yet on its server, one shared now, one
+// server down and one top-up waiting (a reseller gets null for the last two).
+const todo: DashboardTodo = {
+  expiring: {
+    items: [line(51, 'shop-1051', '2026-12-02'), line(47, 'shop-1047', '2026-12-06')],
+    total: 2,
+    total_is_lower_bound: false,
+  },
+  failing_sync: {
+    items: [
+      line(63, 'shop-1063', '2027-03-01', {
+        server_id: 5,
+        server_name: 'Amsterdam 2',
+        sync_state: 'failing',
+        sync_error:
+          'User was added to database but could not be added to CCcam server: connect ECONNREFUSED 10.0.0.5:3000',
+        sync_error_code: 'LINE_ADDED_NOT_SYNCED',
+        sync_error_params: { reason: 'connect ECONNREFUSED 10.0.0.5:3000' },
+        synced_at: null,
+      }),
+    ],
+    total: 1,
+    total_is_lower_bound: false,
+  },
+  sharing: {
+    items: [
+      line(12, 'shop-1012', '2027-01-15', {
+        online: true,
+        last_seen_at: '2026-12-01T08:41:07.000Z',
+        sharing_detected_at: '2026-12-01T08:30:52.000Z',
+      }),
+    ],
+    total: 1,
+    total_is_lower_bound: false,
+  },
+  servers_down: {
+    items: [
+      {
+        id: 5,
+        server_name: 'Amsterdam 2',
+        host_ip: 'ams2.example.com',
+        status: 'error',
+        last_error: 'connect ECONNREFUSED 10.0.0.5:3000',
+      },
+    ],
+    total: 1,
+  },
+  pending_topups: {
+    items: [
+      {
+        id: 18,
+        account_id: RESELLER_ID,
+        account_email: 'reseller@example.com',
+        package_id: 2,
+        package_name: 'Reseller 25',
+        credits: 25,
+        price_cents: 2000,
+        currency: 'EUR',
+        payment_reference: 'SEPA RF18 5390 0754 7034',
+        status: 'pending',
+        reject_reason: null,
+        decided_by: null,
+        decided_by_email: null,
+        decided_at: null,
+        provider: null,
+        provider_payment_id: null,
+        method_id: null,
+        method_name: null,
+        method_kind: null,
+        fee_cents: 0,
+        amount_cents: 2000,
+        reference_code: null,
+        instructions: null,
+        proof_required: false,
+        proof: null,
+        created_at: '2026-11-30T08:03:55.418Z',
+      },
+    ],
+    total: 1,
+  },
+};
+
 export const dashboardExamples: RouteExamples = {
   // An admin looking at one reseller's lines and spending; balance, tickets and servers stay the admin's.
   'GET /api/dashboard': {
@@ -50,4 +172,5 @@ export const dashboardExamples: RouteExamples = {
     response: dashboard,
     errors: ['USER_NOT_FOUND'],
   },
+  'GET /api/dashboard/todo': { response: todo },
 };

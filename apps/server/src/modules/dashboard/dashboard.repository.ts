@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, count, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { cccamServers } from '../../db/schema.js';
 
 type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
@@ -138,6 +139,27 @@ export const dashboardRepository = {
         from cccam_servers`,
     );
     return { up: n(row?.up), down: n(row?.down) };
+  },
+
+  /** Up to `limit` servers that are not active (what the "servers down" figure counts), and how many. */
+  async serversDown(db: Db, limit: number) {
+    const down = ne(cccamServers.status, 'active');
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: cccamServers.id,
+          serverName: cccamServers.serverName,
+          hostIp: cccamServers.hostIp,
+          status: cccamServers.status,
+          lastError: cccamServers.lastError,
+        })
+        .from(cccamServers)
+        .where(down)
+        .orderBy(asc(cccamServers.serverName), asc(cccamServers.id))
+        .limit(limit),
+      db.select({ n: count() }).from(cccamServers).where(down),
+    ]);
+    return { rows, total: total?.n ?? 0 };
   },
 
   async balance(db: Db, accountId: string): Promise<number> {

@@ -8,7 +8,7 @@ import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
 import type { LineCharge } from '../lines/line-charge.js';
 import { writeNewLine } from '../lines/line-create-write.js';
-import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
+import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
 import { checkNewLine, checkRenewal } from '../lines/line-rules.js';
 import { today } from '../lines/line-scope.js';
 import { writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';

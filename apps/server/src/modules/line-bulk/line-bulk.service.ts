@@ -25,7 +25,7 @@ import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credit
 import { planCharge } from '../lines/line-charge.js';
 import { checkNewLine } from '../lines/line-rules.js';
 import { pickServer } from '../lines/line-server-pick.js';
-import { linesRepository, type LineFilter } from '../lines/lines.repository.js';
+import type { LineFilter } from '../lines/line-list-filter.js';
 import type { BulkParams } from './line-bulk-item.js';
 import { publishJobChange } from './line-bulk-job.js';
 import {
@@ -34,6 +34,8 @@ import {
   type BulkItemRow,
   type BulkJobRow,
 } from './line-bulk.repository.js';
+import { ledgerRepository } from '../credits/ledger.repository.js';
+import { linesListRepository } from '../lines/lines-list.repository.js';
 
 /** Refused lines a job's answer lists; the result CSV has all of them. */
 const REFUSALS_SHOWN = 100;
@@ -142,7 +144,12 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
   let ids: number[];
   if (body.ids && body.ids.length > 0) ids = [...new Set(body.ids)];
   else if (body.filter) {
-    ids = await linesRepository.orderedIds(ctx.db, filterOf(scope.ownerId, body.filter), undefined, 'asc');
+    ids = await linesListRepository.orderedIds(
+      ctx.db,
+      filterOf(scope.ownerId, body.filter),
+      undefined,
+      'asc',
+    );
   } else throw new AppError('LINE_BULK_NOTHING_SELECTED');
   if (ids.length > LINE_BULK_MAX_LINES) {
     throw new AppError('LINE_BULK_TOO_MANY', { params: { max: LINE_BULK_MAX_LINES } });
@@ -251,7 +258,7 @@ async function planOf(ctx: AppContext, actor: Actor, body: LineBulkBody): Promis
 
 async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> {
   const total = plan.total;
-  const balance = plan.me.isAdmin ? null : (await linesRepository.accountBalance(ctx.db, plan.me.id)).credits;
+  const balance = plan.me.isAdmin ? null : (await ledgerRepository.balance(ctx.db, plan.me.id)).credits;
   return {
     action: plan.action,
     count: plan.count,

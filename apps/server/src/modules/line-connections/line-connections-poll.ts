@@ -101,9 +101,8 @@ export async function applyConnections(
   serverId: number,
   outcome: PollOutcome,
 ): Promise<void> {
-  const connections = outcome.ok
-    ? outcome.connections.filter((c) => c.id === null || !endedSince(ctx, serverId, c.id, outcome.readAt))
-    : [];
+  const connections = outcome.ok ? outcome.connections : [];
+  const readAt = outcome.ok ? outcome.readAt : Date.now();
   const owned = await lineConnectionsRepository.linesByUsername(ctx.db, serverId, [
     ...new Set(connections.map((c) => c.username)),
   ]);
@@ -137,7 +136,14 @@ export async function applyConnections(
     // A line deleted since it was looked up has nothing left to record against (its rows would
     // break the foreign keys and fail the whole round); the lock keeps the rest until this commits.
     const existing = new Set(await lineConnectionsRepository.lockExistingLines(tx, [...byId.keys()]));
-    const sessions = found.filter((session) => existing.has(session.lineId));
+    // Checked under the server's lock, which a kick holds while it removes its connection: a kick
+    // that ended a connection after the agent was read is seen here, or removes it after this commits.
+    await lineConnectionsRepository.lockServerSessions(tx, serverId);
+    const sessions = found.filter(
+      (session) =>
+        existing.has(session.lineId) &&
+        (session.connectionId == null || !endedSince(ctx, serverId, session.connectionId, readAt)),
+    );
     const before = await lineConnectionsRepository.sessionsOfServer(tx, serverId);
     await lineConnectionsRepository.replaceSessions(tx, serverId, sessions);
 

@@ -212,13 +212,28 @@ export const lineConnectionsRepository = {
       .where(and(eq(lineSessions.lineId, lineId), eq(lineSessions.connectionId, connectionId)));
     return row;
   },
-  /** Drops one ended connection; the line goes offline with its last one. */
-  async removeSession(tx: Db, session: SessionRow): Promise<void> {
-    await tx.delete(lineSessions).where(eq(lineSessions.id, session.id));
-    await tx
-      .update(linePresence)
-      .set({ sessions: sql`greatest(${linePresence.sessions} - 1, 0)` })
-      .where(eq(linePresence.lineId, session.lineId));
+  /**
+   * Holds one server's sessions for the rest of the transaction: a poll storing what it read and a
+   * kick removing a connection take it, so neither writes over the other.
+   */
+  async lockServerSessions(tx: Db, serverId: number): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('line-sessions'), ${serverId}::int)`);
+  },
+  /**
+   * Drops an ended connection of a server, by its id there (a poll may have stored it again under a
+   * new row since it was read); its line goes offline with its last one.
+   */
+  async removeConnection(tx: Db, serverId: number, connectionId: string): Promise<void> {
+    const removed = await tx
+      .delete(lineSessions)
+      .where(and(eq(lineSessions.serverId, serverId), eq(lineSessions.connectionId, connectionId)))
+      .returning({ lineId: lineSessions.lineId });
+    for (const { lineId } of removed) {
+      await tx
+        .update(linePresence)
+        .set({ sessions: sql`greatest(${linePresence.sessions} - 1, 0)` })
+        .where(eq(linePresence.lineId, lineId));
+    }
   },
   /** Lines online now per server, for the panel (`ownerId` null) or one owner's lines. */
   async onlineByServer(db: Db, ownerId: string | null) {

@@ -98,7 +98,11 @@ export async function kickLineConnection(
   // Gone either way: ended now, or already over before the agent looked.
   if (ended || response.status === 404) {
     noteConnectionEnded(ctx, session.serverId, body.connection_id);
-    await ctx.db.transaction((tx) => lineConnectionsRepository.removeSession(tx as unknown as Db, session));
+    await ctx.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      await lineConnectionsRepository.lockServerSessions(tx, session.serverId);
+      await lineConnectionsRepository.removeConnection(tx, session.serverId, body.connection_id);
+    });
     await ctx.bus.publish({
       table: 'line_connections',
       action: 'update',

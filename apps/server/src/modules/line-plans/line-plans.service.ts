@@ -12,7 +12,7 @@ import { access, type Actor } from '../../platform/access.js';
 import { createChangeCache, type ChangeCache } from '../../platform/change-cache.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
-import { lineOutboxRepository } from '../lines/line-outbox.repository.js';
+import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
 import { linePlansRepository, toLinePlan, type LinePlanRow } from './line-plans.repository.js';
 import { perContext } from '../../platform/per-context.js';
 

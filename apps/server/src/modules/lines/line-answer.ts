@@ -4,10 +4,10 @@ import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { IdempotencyRequest } from '../credits/idempotency.js';
 import { toLine } from './line-mapper.js';
-import type { OutboxKey } from './line-outbox.repository.js';
+import type { OutboxKey } from '../line-sync/line-outbox.repository.js';
 import { balanceOf } from './line-charge.js';
 import { today } from './line-scope.js';
-import { deliverNowDetailed, syncResult, type Delivered, type SyncKind } from './line-sync.js';
+import { deliverNowDetailed, syncResult, type Delivered, type SyncKind } from '../line-sync/line-sync.js';
 import { keyOf, type Claimed } from './line-write.js';
 import { linesRepository, type LineRecord, type LineRow } from './lines.repository.js';
 

@@ -7,7 +7,7 @@ import { balanceEvents } from '../credits/credit-events.js';
 import { creditLedger, type CreditChangeResult } from '../credits/credit-ledger.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { lineEvent } from './line-events.js';
-import { linesRepository } from './lines.repository.js';
+import { ledgerRepository } from '../credits/ledger.repository.js';
 
 /** What a line write costs its payer, booked against the line. */
 export type LineCharge = {
@@ -79,5 +79,5 @@ export async function balanceOf(
   afterCharge: number | null,
 ): Promise<number | null> {
   if (actor.isAdmin) return null;
-  return afterCharge ?? (await linesRepository.accountBalance(ctx.db, actor.id)).credits;
+  return afterCharge ?? (await ledgerRepository.balance(ctx.db, actor.id)).credits;
 }

@@ -5,8 +5,9 @@ import { groupCommit } from '../../platform/group-commit.js';
 import { balanceEvents } from '../credits/credit-events.js';
 import { lineEvent } from './line-events.js';
 import type { NewLine } from './line-rules.js';
-import { outboxStatements, type OutboxRow } from './line-outbox.repository.js';
-import { linesRepository, type LineRecord } from './lines.repository.js';
+import { outboxStatements, type OutboxRow } from '../line-sync/line-outbox.repository.js';
+import type { LineRecord } from './lines.repository.js';
+import { lineCreateRepository } from './line-create.repository.js';
 
 /** A create `checkNewLine` allowed, only to be written (no trial, no idempotency key). */
 export type BatchedCreate = Pick<NewLine, 'values' | 'payload' | 'details' | 'charge'> & { leaseId: string };
@@ -35,11 +36,11 @@ async function commitCreates(
   items: BatchedCreate[],
   timing: { workerAfterMs: number; leaseMs: number },
 ): Promise<BatchedOutcome[]> {
-  let written: Awaited<ReturnType<typeof linesRepository.insertCreatedMany>>;
+  let written: Awaited<ReturnType<typeof lineCreateRepository.insertCreatedMany>>;
   try {
     written = await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const result = await linesRepository.insertCreatedMany(
+      const result = await lineCreateRepository.insertCreatedMany(
         tx,
         items.map((item) => ({
           values: item.values,

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { creditLedger } from '../credits/credit-ledger.js';
-import type { OutboxRow } from './line-outbox.repository.js';
+import type { OutboxRow } from '../line-sync/line-outbox.repository.js';
 import { isUsernameViolation, type NewLine } from './line-rules.js';
 import type { OutboxDelivery } from './line-write.js';
-import { linesRepository, type LineRecord } from './lines.repository.js';
+import type { LineRecord } from './lines.repository.js';
+import { lineCreateRepository } from './line-create.repository.js';
 
 export type NewLineWritten = {
   line: LineRecord;
@@ -30,9 +31,9 @@ export async function writeNewLine(
   const { values, charge } = checked;
   const { delivery, actorId } = options;
   const lease = delivery.leaseMs === undefined ? undefined : { ms: delivery.leaseMs, id: randomUUID() };
-  let written: Awaited<ReturnType<typeof linesRepository.insertCreated>>;
+  let written: Awaited<ReturnType<typeof lineCreateRepository.insertCreated>>;
   try {
-    written = await linesRepository.insertCreated(tx, values, {
+    written = await lineCreateRepository.insertCreated(tx, values, {
       outbox: {
         serverId: values.serverId,
         payload: checked.payload,

@@ -12,11 +12,12 @@ import { writeBatchedCreate } from './line-create-batch.js';
 import { writeNewLine, type NewLineWritten } from './line-create-write.js';
 import { cleanHostPort, cleanText } from './line-fields.js';
 import { checkCredentials, checkNewLine } from './line-rules.js';
-import { today } from './line-scope.js';
+import { secondsUntilNextDay, today } from './line-scope.js';
 import { pickServer } from './line-server-pick.js';
 import { trialDays, trialLinesPerDay } from './line-settings.service.js';
 import { requestDelivery, type Claimed } from './line-write.js';
-import { linesRepository, type LineRecord } from './lines.repository.js';
+import type { LineRecord } from './lines.repository.js';
+import { lineCreateRepository } from './line-create.repository.js';
 
 /**
  * Creates a line: the charge, the line, its outbox entry and its history row commit
@@ -81,8 +82,11 @@ export async function createLine(
 
   let written: NewLineWritten | undefined;
   const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 201, async (tx) => {
-    if (trialLimit !== null && !(await linesRepository.claimTrial(tx, me.id, start, trialLimit))) {
-      throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
+    if (trialLimit !== null && !(await lineCreateRepository.claimTrial(tx, me.id, start, trialLimit))) {
+      throw new AppError('LINE_TRIAL_LIMIT_REACHED', {
+        params: { limit: trialLimit },
+        retryAfterSeconds: secondsUntilNextDay(),
+      });
     }
     // The line, its outbox row (leased for this request), its history row and the charge with its
     // ledger row: one statement.

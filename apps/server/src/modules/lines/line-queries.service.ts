@@ -18,12 +18,10 @@ import { lineHistoryRepository } from './line-history.repository.js';
 import { toLine } from './line-mapper.js';
 import { findVisible, today, type LineScope } from './line-scope.js';
 import { withSearchWindow } from './line-search.js';
-import {
-  linesRepository,
-  type LineFilter,
-  type LinePresence,
-  type ServerNameGroups,
-} from './lines.repository.js';
+import type { LineFilter } from './line-list-filter.js';
+import type { LinePresence, ServerNameGroups } from './line-page-statement.js';
+import { linesRepository } from './lines.repository.js';
+import { linesListRepository } from './lines-list.repository.js';
 
 /** Rows per query while streaming a CSV export. */
 const EXPORT_PAGE = 1000;
@@ -105,7 +103,12 @@ const quickCountCache = scopeCachePerContext<LineQuickCounts>(staleQuickCounts);
 /** The quick filters' counts over the scope's whole list, reused until a change of the scope. */
 function quickCounts(ctx: AppContext, scope: LineScope, day: string): Promise<LineQuickCounts> {
   return quickCountCache(ctx).get(scope.ownerId ?? EVERY_OWNER, day, async () => {
-    const counted = await linesRepository.quickCounts(ctx.db, scope.ownerId, day, LINE_EXPIRING_SOON_DAYS);
+    const counted = await linesListRepository.quickCounts(
+      ctx.db,
+      scope.ownerId,
+      day,
+      LINE_EXPIRING_SOON_DAYS,
+    );
     return {
       expiring_soon: counted.expiringSoon,
       expired: counted.expired,
@@ -138,10 +141,10 @@ export async function listLines(
   // The server-name sort's order comes from the servers, which rarely change.
   const serverGroups =
     query.sort === 'server_name'
-      ? await serverNamesCache(ctx).read('groups', () => linesRepository.serverNameGroups(ctx.db))
+      ? await serverNamesCache(ctx).read('groups', () => linesListRepository.serverNameGroups(ctx.db))
       : undefined;
   const [rows, counted, quick] = await Promise.all([
-    linesRepository.page(
+    linesListRepository.page(
       ctx.db,
       filter,
       {
@@ -158,7 +161,7 @@ export async function listLines(
         (filter.online || filter.sharing ? PRESENCE : ''),
       // Keyed by the filter as asked: the part of a search the index looks up changes nothing counted.
       JSON.stringify([asked, cap]),
-      () => linesRepository.countUpTo(ctx.db, filter, cap),
+      () => linesListRepository.countUpTo(ctx.db, filter, cap),
     ),
     query.counts ? quickCounts(ctx, scope, filter.today) : undefined,
   ]);
@@ -185,7 +188,7 @@ export async function exportLinesCsv(
   const filter = await withSearchWindow(ctx, filterOf(scope, query));
   // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
   // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
-  const ids = await linesRepository.orderedIds(ctx.db, filter, query.sort, query.order);
+  const ids = await linesListRepository.orderedIds(ctx.db, filter, query.sort, query.order);
   return (async function* () {
     yield lineCsvHeader();
     for (let start = 0; start < ids.length; start += EXPORT_PAGE) {

@@ -5,9 +5,9 @@ import { AppError } from '../../platform/errors.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { deliver, writeResult } from './line-answer.js';
 import { balanceOf } from './line-charge.js';
-import { reconcileServer } from './line-reconcile.js';
+import { reconcileServer } from '../line-sync/line-reconcile.js';
 import { findVisible, inTransaction, lockVisible } from './line-scope.js';
-import type { SyncKind } from './line-sync.js';
+import type { SyncKind } from '../line-sync/line-sync.js';
 import { keyOf, queueUpsert, requestDelivery, type Claimed } from './line-write.js';
 
 /** "Retry now": hands the line's current state to its server again and reports the outcome. */

@@ -1,7 +1,6 @@
 import {
-  addDays,
-  addMonths,
   isValidLineCredential,
+  newLineExpiry,
   planAllowsServerProtocol,
   renewedExpiry,
   toDisplayDate,
@@ -11,7 +10,7 @@ import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { agentRestrictions } from '../line-plans/line-plans.service.js';
 import type { ServerRow } from '../servers/servers.repository.js';
 import { planCharge } from './line-charge.js';
-import type { UpsertPayload } from './line-outbox.repository.js';
+import type { UpsertPayload } from '../line-sync/line-outbox.repository.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
 import type { LineInsert, LineRecord, LineUpdate } from './lines.repository.js';
 
@@ -98,7 +97,7 @@ export function checkNewLine(request: NewLineRequest): NewLine {
   if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
     throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
   }
-  const expiryDate = isTrial ? addDays(today, request.trialDays!) : addMonths(today, months!);
+  const expiryDate = newLineExpiry(today, isTrial ? { trialDays: request.trialDays! } : { months: months! });
   const restrictions = agentRestrictions(plan);
   const contact = request.contact ?? {};
   return {

@@ -8,6 +8,9 @@ import { linesRepository, type LineRecord, type LineRow } from './lines.reposito
 export type LineScope = { actor: Actor; ownerId: string | null };
 
 export const today = () => isoDate(new Date());
+/** Seconds until `today` changes: when a per-day limit counts again. */
+export const secondsUntilNextDay = (now = new Date()) =>
+  (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
 
 export function inTransaction<T>(ctx: AppContext, work: (tx: Db) => Promise<T>): Promise<T> {
   return ctx.db.transaction((tx) => work(tx as unknown as Db));

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { perContext } from '../../platform/per-context.js';
-import { linesRepository, type LineFilter } from './lines.repository.js';
+import type { LineFilter } from './line-list-filter.js';
+import { linesListRepository } from './lines-list.repository.js';
 
 // The search's trigram index finds the lines holding every three-letter part of the search, and a
 // part that most lines hold costs it a walk through nearly all of them: on 100,000 lines whose names
@@ -110,7 +111,7 @@ const sampleState = perContext((): SampleState => ({
 
 /** A new random sample of the lines' search texts. */
 export async function readSearchSample(db: Db): Promise<SearchSample> {
-  return searchSample(await linesRepository.sampleSearchTexts(db, SAMPLE_SIZE));
+  return searchSample(await linesListRepository.sampleSearchTexts(db, SAMPLE_SIZE));
 }
 
 function loadSample(ctx: AppContext, state: SampleState): Promise<SearchSample> {

@@ -9,7 +9,7 @@ import { access, type Actor } from '../../platform/access.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { today } from './line-scope.js';
-import { linesRepository } from './lines.repository.js';
+import { lineCreateRepository } from './line-create.repository.js';
 
 const TRIAL_DAYS_KEY = 'lines.trial_days';
 const TRIAL_LIMIT_KEY = 'lines.trial_lines_per_day';
@@ -33,7 +33,7 @@ async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boole
   const perDay = await trialLinesPerDay(ctx);
   const left = me.isAdmin
     ? null
-    : Math.max(0, perDay - (await linesRepository.trialsUsed(ctx.db, me.id, today())));
+    : Math.max(0, perDay - (await lineCreateRepository.trialsUsed(ctx.db, me.id, today())));
   return { trial_days: await trialDays(ctx), trial_lines_per_day: perDay, trial_lines_left_today: left };
 }
 

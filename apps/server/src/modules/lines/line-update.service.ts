@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import { deliver, writeResult } from './line-answer.js';
 import { balanceOf, publishLineWrite } from './line-charge.js';
 import { cleanHostPort, cleanText } from './line-fields.js';
-import { SYNC_OK } from './line-sync.js';
+import { SYNC_OK } from '../line-sync/line-sync.js';
 import { inTransaction, lockVisible } from './line-scope.js';
 import { keyOf, requestDelivery, writeLineChange, type Claimed, type LineHistory } from './line-write.js';
 import { linesRepository, type LineUpdate } from './lines.repository.js';

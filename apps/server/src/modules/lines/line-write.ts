@@ -6,8 +6,8 @@ import type { CreditChangeResult } from '../credits/credit-ledger.js';
 import { agentRestrictions, planOfLine } from '../line-plans/line-plans.service.js';
 import { chargeForLine, type LineCharge } from './line-charge.js';
 import { lineHistoryRepository, type OwnedLineEvent } from './line-history.repository.js';
-import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
-import { leaseMs, syncTiming } from './line-sync.js';
+import { lineOutboxRepository, type OutboxKey, type OutboxRow } from '../line-sync/line-outbox.repository.js';
+import { leaseMs, syncTiming } from '../line-sync/line-sync.js';
 import { linesRepository, type LineRecord, type LineUpdate } from './lines.repository.js';
 
 /** A delivery the request's own transaction already leased: delivered right after the commit. */

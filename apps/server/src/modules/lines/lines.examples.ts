@@ -38,7 +38,7 @@ const line: Line = {
   synced_at: '2026-11-22T09:14:03.790Z',
 };
 
-const written: LineWriteResult = {
+export const written: LineWriteResult = {
   line,
   sync: { ok: true, code: null, message: null, params: null },
   charged: 4,

@@ -1,5 +1,5 @@
 import type { RedeemCode, RedeemCodeListQuery } from '@linedesk/shared';
-import { and, asc, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, redeemCodeHistory, redeemCodes } from '../../db/schema.js';
 
@@ -149,9 +149,10 @@ export const redeemRepository = {
   ): Promise<void> {
     await db.insert(redeemCodeHistory).values({ ...entry, credits: 0, status: 'error' });
   },
-  async countFailuresSince(db: Db, userId: string, since: Date): Promise<number> {
+  /** The account's failed redeems since `since`: how many, and when the oldest was. */
+  async failuresSince(db: Db, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
     const [row] = await db
-      .select({ n: count() })
+      .select({ n: count(), oldest: min(redeemCodeHistory.redeemedAt) })
       .from(redeemCodeHistory)
       .where(
         and(
@@ -160,7 +161,7 @@ export const redeemRepository = {
           gte(redeemCodeHistory.redeemedAt, since),
         ),
       );
-    return row?.n ?? 0;
+    return { count: row?.n ?? 0, oldest: row?.oldest ?? null };
   },
   async history(
     db: Db,

@@ -161,8 +161,13 @@ export async function redeemCode(
   const earlier = await storedOutcome<RedeemResult>(ctx, idempotency);
   if (earlier) return earlier;
   const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  if ((await redeemRepository.countFailuresSince(ctx.db, signedIn.id, since)) >= REDEEM_FAILURE_LIMIT) {
-    throw new AppError('RATE_LIMITED');
+  const failures = await redeemRepository.failuresSince(ctx.db, signedIn.id, since);
+  if (failures.count >= REDEEM_FAILURE_LIMIT) {
+    // The oldest failure leaves the window first, and a try is allowed again once one has.
+    const oldest = failures.oldest?.getTime() ?? Date.now();
+    throw new AppError('RATE_LIMITED', {
+      retryAfterSeconds: (oldest + FAILURE_WINDOW_MS - Date.now()) / 1000,
+    });
   }
   const code = await redeemRepository.findByHash(ctx.db, hashRedeemCode(normalized));
   const hint = code?.codeHint ?? redeemCodeHint(normalized);

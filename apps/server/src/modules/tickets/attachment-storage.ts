@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { AppContext } from '../../app-context.js';
 import type { AppConfig } from '../../platform/config.js';
 
 /** Where attachment bytes live; rows in ticket_attachments say which store holds each file. */
@@ -131,4 +132,16 @@ export function createAttachmentStores(config: Pick<AppConfig, 's3' | 'dataDir'>
   const disk = createDiskStore(path.join(config.dataDir, 'attachments'));
   const s3 = config.s3 ? createS3Store(config.s3) : null;
   return { current: s3 ?? disk, of: (kind) => (kind === 's3' ? s3 : disk) };
+}
+
+const storesByApp = new WeakMap<AppContext, AttachmentStores>();
+
+/** One set of stores per app: ticket attachments and top-up proofs share the checks and the store. */
+export function attachmentStoresFor(ctx: AppContext): AttachmentStores {
+  let found = storesByApp.get(ctx);
+  if (!found) {
+    found = createAttachmentStores(ctx.config);
+    storesByApp.set(ctx, found);
+  }
+  return found;
 }

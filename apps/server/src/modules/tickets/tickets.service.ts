@@ -18,21 +18,12 @@ import type { Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError, isErrorCode } from '../../platform/errors.js';
 import { detectAttachmentType, safeFileName } from './attachment-type.js';
-import { createAttachmentStores, type AttachmentStores } from './attachment-storage.js';
+import { attachmentStoresFor } from './attachment-storage.js';
 import { ticketAccess } from './ticket-access.js';
 import { notifyReply } from './ticket-mail.js';
 import { attachmentUrl, toReply, toTicket } from './ticket-mapper.js';
 import { ticketsRepository, type TicketRow } from './tickets.repository.js';
-
-const stores = new WeakMap<AppContext, AttachmentStores>();
-function storesFor(ctx: AppContext): AttachmentStores {
-  let found = stores.get(ctx);
-  if (!found) {
-    found = createAttachmentStores(ctx.config);
-    stores.set(ctx, found);
-  }
-  return found;
-}
+import type { UploadedFile } from './attachment-http.js';
 
 /** Admins receive every ticket event (audience = owner; the bus always includes admins). */
 async function publish(
@@ -166,7 +157,7 @@ export async function deleteTicket(ctx: AppContext, actor: Actor, id: number): P
   const attachments = await ticketsRepository.listAttachments(ctx.db, id);
   if (!(await ticketsRepository.delete(ctx.db, id))) throw new AppError('TICKET_NOT_FOUND');
   for (const attachment of attachments) {
-    const store = storesFor(ctx).of(attachment.storage);
+    const store = attachmentStoresFor(ctx).of(attachment.storage);
     await store?.delete(attachment.storageKey).catch((error: unknown) => {
       ctx.log.error({ err: error, attachmentId: attachment.id }, 'Could not delete a ticket attachment file');
     });
@@ -180,8 +171,7 @@ export async function listReplies(ctx: AppContext, actor: Actor, id: number): Pr
   return (await ticketsRepository.listReplies(ctx.db, id)).map(toReply);
 }
 
-export type ReplyUpload = { bytes: Buffer; fileName: string | undefined };
-export type ReplyInput = { content: string; file: ReplyUpload | null };
+export type ReplyInput = { content: string; file: UploadedFile | null };
 
 /** Validates a reply's text; an attachment alone is a reply too. */
 function checkContent(content: unknown, hasFile: boolean): string {
@@ -206,7 +196,7 @@ export async function addReply(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  readInput: () => Promise<{ content: unknown; file: ReplyUpload | null }>,
+  readInput: () => Promise<{ content: unknown; file: UploadedFile | null }>,
 ): Promise<TicketReply> {
   const ticket = ticketAccess.mayReply(actor, await ticketsRepository.findOwner(ctx.db, id));
   const input = await readInput();
@@ -219,7 +209,7 @@ export async function addReply(
     key: string;
     size: number;
   } | null = null;
-  const store = storesFor(ctx).current;
+  const store = attachmentStoresFor(ctx).current;
   if (input.file) {
     const type = detectAttachmentType(input.file.bytes);
     if (!type) throw new AppError('ATTACHMENT_TYPE_NOT_ALLOWED');
@@ -293,7 +283,7 @@ export async function getAttachment(
   await findVisible(ctx, actor, ticketId);
   const row = await ticketsRepository.findAttachment(ctx.db, ticketId, attachmentId);
   if (!row) throw new AppError('ATTACHMENT_NOT_FOUND');
-  const stream = await storesFor(ctx).of(row.storage)?.get(row.storageKey);
+  const stream = await attachmentStoresFor(ctx).of(row.storage)?.get(row.storageKey);
   if (!stream) {
     ctx.log.error({ attachmentId: row.id, storage: row.storage }, 'Ticket attachment file is missing');
     throw new AppError('ATTACHMENT_NOT_FOUND');

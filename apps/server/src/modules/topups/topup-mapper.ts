@@ -1,6 +1,8 @@
 import type { TopUpRequest } from '@linedesk/shared';
 import type { TopUpRow } from './topups.repository.js';
 
+export const topUpProofUrl = (id: number) => `/api/topups/${id}/proof`;
+
 export function toTopUpRequest(row: TopUpRow): TopUpRequest {
   return {
     id: row.id,
@@ -19,6 +21,23 @@ export function toTopUpRequest(row: TopUpRow): TopUpRequest {
     decided_at: row.decidedAt?.toISOString() ?? null,
     provider: row.provider,
     provider_payment_id: row.providerPaymentId,
+    method_id: row.methodId,
+    method_name: row.methodName,
+    method_kind: row.methodKind,
+    fee_cents: row.feeCents,
+    amount_cents: row.priceCents + row.feeCents,
+    reference_code: row.referenceCode,
+    instructions: row.instructions,
+    proof_required: row.proofRequired,
+    proof:
+      row.proofKey && row.proofFileName && row.proofContentType
+        ? {
+            url: topUpProofUrl(row.id),
+            file_name: row.proofFileName,
+            content_type: row.proofContentType,
+            size: row.proofSize ?? 0,
+          }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -22,7 +22,46 @@ const pending: TopUpRequest = {
   decided_at: null,
   provider: null,
   provider_payment_id: null,
+  method_id: null,
+  method_name: null,
+  method_kind: null,
+  fee_cents: 0,
+  amount_cents: 2000,
+  reference_code: null,
+  instructions: null,
+  proof_required: false,
+  proof: null,
   created_at: '2026-11-20T08:03:55.418Z',
+};
+
+// The same package bought with a manual method: our reference to pay with, then the proof.
+const awaiting: TopUpRequest = {
+  ...pending,
+  id: 19,
+  payment_reference: null,
+  status: 'awaiting_payment',
+  method_id: 1,
+  method_name: 'Bank transfer (SEPA)',
+  method_kind: 'manual',
+  fee_cents: 0,
+  amount_cents: 2000,
+  reference_code: 'LD-7K3M-9QXR',
+  instructions:
+    'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, Example Media GmbH. Put the reference shown below on the transfer.',
+  proof_required: true,
+  created_at: '2026-11-20T08:10:12.004Z',
+};
+
+const submitted: TopUpRequest = {
+  ...awaiting,
+  status: 'pending',
+  payment_reference: 'Transfer of 20.00 EUR, 20 Nov',
+  proof: {
+    url: '/api/topups/19/proof',
+    file_name: 'transfer.pdf',
+    content_type: 'application/pdf',
+    size: 48213,
+  },
 };
 
 const decided = {
@@ -50,6 +89,7 @@ const other: TopUpRequest = {
   package_name: 'Starter 10',
   credits: 10,
   price_cents: 900,
+  amount_cents: 900,
   payment_reference: 'PayPal 6TY41827BX3302149',
   created_at: '2026-12-01T19:26:40.662Z',
 };
@@ -61,18 +101,43 @@ const later: TopUpRequest = {
   package_name: 'Pro 100',
   credits: 100,
   price_cents: 7000,
+  amount_cents: 7000,
   payment_reference: 'SEPA RF20 8812 4471 0065',
   created_at: '2026-11-30T21:12:09.145Z',
 };
 
 export const topUpExamples: RouteExamples = {
   'POST /api/topups': {
-    body: { package_id: 2, payment_reference: 'SEPA RF18 5390 0754 7034' },
-    response: pending,
+    body: { package_id: 2, method_id: 1 },
+    response: awaiting,
   },
   'GET /api/topups': {
     query: { page: 1, page_size: 25, status: 'pending' },
-    response: { items: [other, later], total: 2, page: 1, page_size: 25 },
+    response: { items: [other, later, submitted], total: 3, page: 1, page_size: 25 },
+  },
+  'POST /api/topups/:id/submit': {
+    params: { id: 19 },
+    // JSON `{"payment_reference": "..."}` is accepted too when the method needs no proof.
+    rawBody: {
+      contentType: 'multipart/form-data',
+      example: [
+        '--LinedeskBoundary',
+        'Content-Disposition: form-data; name="payment_reference"',
+        '',
+        'Transfer of 20.00 EUR, 20 Nov',
+        '--LinedeskBoundary',
+        'Content-Disposition: form-data; name="file"; filename="transfer.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        '<PDF bytes>',
+        '--LinedeskBoundary--',
+      ].join('\r\n'),
+    },
+    response: submitted,
+  },
+  'GET /api/topups/:id/proof': {
+    params: { id: 19 },
+    rawResponse: { contentType: 'application/pdf', example: '<PDF bytes of transfer.pdf, 48213 bytes>' },
   },
   'GET /api/topups/pending-count': { response: { count: 2 } },
   'POST /api/topups/:id/approve': {

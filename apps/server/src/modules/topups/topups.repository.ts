@@ -1,5 +1,5 @@
-import type { TopUpStatus } from '@linedesk/shared';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PaymentMethodKind, TicketAttachmentType, TopUpStatus } from '@linedesk/shared';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, topUpRequests } from '../../db/schema.js';
@@ -29,6 +29,18 @@ function select(db: Db) {
       decidedAt: topUpRequests.decidedAt,
       provider: topUpRequests.provider,
       providerPaymentId: topUpRequests.providerPaymentId,
+      methodId: topUpRequests.methodId,
+      methodName: topUpRequests.methodName,
+      methodKind: topUpRequests.methodKind,
+      feeCents: topUpRequests.feeCents,
+      referenceCode: topUpRequests.referenceCode,
+      instructions: topUpRequests.instructions,
+      proofRequired: topUpRequests.proofRequired,
+      proofStorage: topUpRequests.proofStorage,
+      proofKey: topUpRequests.proofKey,
+      proofFileName: topUpRequests.proofFileName,
+      proofContentType: topUpRequests.proofContentType,
+      proofSize: topUpRequests.proofSize,
       createdAt: topUpRequests.createdAt,
       updatedAt: topUpRequests.updatedAt,
       accountEmail: requester.email,
@@ -57,7 +69,15 @@ export const topUpsRepository = {
       credits: number;
       priceCents: number;
       currency: string;
-      paymentReference: string;
+      paymentReference: string | null;
+      status?: TopUpStatus;
+      methodId?: number;
+      methodName?: string;
+      methodKind?: PaymentMethodKind;
+      feeCents?: number;
+      referenceCode?: string;
+      instructions?: string | null;
+      proofRequired?: boolean;
     },
   ): Promise<number> {
     const [row] = await db.insert(topUpRequests).values(values).returning({ id: topUpRequests.id });
@@ -93,14 +113,54 @@ export const topUpsRepository = {
     return row?.n ?? 0;
   },
   /**
-   * pending → approved/rejected in one conditional UPDATE: of two concurrent decisions exactly one
+   * awaiting_payment → pending with the requester's reference and proof, in one conditional UPDATE:
+   * of two submissions only one finds the request still waiting (the other gets false).
+   */
+  async submitPayment(
+    tx: Db,
+    id: number,
+    values: {
+      paymentReference: string;
+      proof: {
+        storage: 'disk' | 's3';
+        key: string;
+        fileName: string;
+        contentType: TicketAttachmentType;
+        size: number;
+      } | null;
+    },
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(topUpRequests)
+      .set({
+        status: 'pending',
+        paymentReference: values.paymentReference,
+        proofStorage: values.proof?.storage ?? null,
+        proofKey: values.proof?.key ?? null,
+        proofFileName: values.proof?.fileName ?? null,
+        proofContentType: values.proof?.contentType ?? null,
+        proofSize: values.proof?.size ?? null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')))
+      .returning({ id: topUpRequests.id });
+    return rows.length > 0;
+  },
+  /**
+   * pending (or still awaiting its payment) → approved/rejected in one conditional UPDATE: of two concurrent decisions exactly one
    * finds the row still pending; the other gets null.
    */
   async decide(
     tx: Db,
     id: number,
     decision: Decision,
-  ): Promise<{ accountId: string; credits: number; packageName: string; paymentReference: string } | null> {
+  ): Promise<{
+    accountId: string;
+    credits: number;
+    packageName: string;
+    paymentReference: string | null;
+    referenceCode: string | null;
+  } | null> {
     const [row] = await tx
       .update(topUpRequests)
       .set({
@@ -112,12 +172,15 @@ export const topUpsRepository = {
         providerPaymentId: decision.providerPaymentId ?? null,
         updatedAt: new Date(),
       })
-      .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'pending')))
+      // An admin may decide a request still awaiting its payment: the money can arrive with our
+      // reference before the requester submits.
+      .where(and(eq(topUpRequests.id, id), inArray(topUpRequests.status, ['pending', 'awaiting_payment'])))
       .returning({
         accountId: topUpRequests.accountId,
         credits: topUpRequests.credits,
         packageName: topUpRequests.packageName,
         paymentReference: topUpRequests.paymentReference,
+        referenceCode: topUpRequests.referenceCode,
       });
     return row ?? null;
   },

@@ -3,6 +3,8 @@ import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { route } from '../../platform/route.js';
 import { idempotencyRequest } from '../credits/idempotency.js';
+import { readTextAndFile, registerUploadRoutes, sendStoredFile } from '../tickets/attachment-http.js';
+import { getTopUpProof, submitTopUpPayment } from './topup-payment.service.js';
 import { approveTopUp, countPendingTopUps, createTopUp, listTopUps, rejectTopUp } from './topups.service.js';
 
 export function registerTopUpRoutes(app: App, ctx: AppContext): void {
@@ -18,5 +20,17 @@ export function registerTopUpRoutes(app: App, ctx: AppContext): void {
   });
   route(app, ctx, topUpContracts.reject, ({ actor, params, body }) =>
     rejectTopUp(ctx, actor, params.id, body),
+  );
+  route(app, ctx, topUpContracts.proof, async ({ actor, params, reply }) =>
+    sendStoredFile(reply, await getTopUpProof(ctx, actor, params.id)),
+  );
+  // Multipart is parsed only for the proof upload, with the ticket attachments' limits.
+  registerUploadRoutes(app, (uploads) =>
+    route(uploads, ctx, topUpContracts.submit, ({ actor, params, request }) =>
+      submitTopUpPayment(ctx, actor, params.id, async () => {
+        const { text, file } = await readTextAndFile(request, 'payment_reference');
+        return { paymentReference: text, file };
+      }),
+    ),
   );
 }

@@ -1,9 +1,10 @@
-import type {
-  CreateTopUpBody,
-  ListResponse,
-  RejectTopUpBody,
-  TopUpListQuery,
-  TopUpRequest,
+import {
+  paymentFeeCents,
+  type CreateTopUpBody,
+  type ListResponse,
+  type RejectTopUpBody,
+  type TopUpListQuery,
+  type TopUpRequest,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
@@ -15,7 +16,10 @@ import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '../credits/idempotency.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
+import { paymentMethodsRepository } from '../payments/payment-methods.repository.js';
+import { payableKinds } from '../payments/payment-methods.service.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
+import { newPaymentReference } from './payment-reference.js';
 import { toTopUpRequest } from './topup-mapper.js';
 import { topUpsRepository } from './topups.repository.js';
 
@@ -27,11 +31,16 @@ export type ConfirmTopUpInput = { requestId: number; confirmedBy: TopUpConfirmer
 
 type Decided = { accountId: string; messageId: number };
 
-async function publishRequest(ctx: AppContext, action: 'insert' | 'update', id: number, accountId: string) {
+export async function publishRequest(
+  ctx: AppContext,
+  action: 'insert' | 'update',
+  id: number,
+  accountId: string,
+) {
   await ctx.bus.publish({ table: 'topup_requests', action, id: String(id), audience: [accountId] });
 }
 
-async function topUpById(db: Db, id: number): Promise<TopUpRequest | undefined> {
+export async function topUpById(db: Db, id: number): Promise<TopUpRequest | undefined> {
   const row = await topUpsRepository.findById(db, id);
   return row ? toTopUpRequest(row) : undefined;
 }
@@ -51,6 +60,31 @@ async function afterDecision(ctx: AppContext, requestId: number, decided: Decide
   }
 }
 
+/** The unique index on reference_code turned a (vanishingly rare) repeated reference away. */
+function isReferenceCollision(error: unknown): boolean {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505' && e.constraint === 'topup_requests_reference_code_idx') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * The method a request is paid with: enabled, of a kind the panel can take today, and in the
+ * package's currency (the amount is the package's price plus the fee, never converted).
+ */
+async function payableMethod(ctx: AppContext, methodId: number, currency: string) {
+  const method = await paymentMethodsRepository.findById(ctx.db, methodId);
+  if (!method || !method.enabled || !payableKinds.includes(method.kind))
+    throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+  if (method.currency !== currency) throw new AppError('PAYMENT_METHOD_CURRENCY_MISMATCH');
+  return method;
+}
+
+/**
+ * Price, currency, credits and the method's fee and instructions are copied onto the request, so a
+ * package or method edited or deleted later never changes what an open request asks for.
+ */
 export async function createTopUp(
   ctx: AppContext,
   signedIn: Actor,
@@ -58,15 +92,40 @@ export async function createTopUp(
 ): Promise<TopUpRequest> {
   const pack = await pricingRepository.findById(ctx.db, body.package_id);
   if (!pack || !pack.isActive) throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
-  const id = await topUpsRepository.insert(ctx.db, {
+  const copied = {
     accountId: signedIn.id,
     packageId: pack.id,
     packageName: pack.name,
     credits: pack.credits,
     priceCents: pack.priceCents,
     currency: pack.currency,
-    paymentReference: body.payment_reference,
-  });
+  };
+  let id: number;
+  if (body.method_id === undefined) {
+    if (!body.payment_reference) throw new AppError('PAYMENT_REFERENCE_REQUIRED');
+    id = await topUpsRepository.insert(ctx.db, { ...copied, paymentReference: body.payment_reference });
+  } else {
+    const method = await payableMethod(ctx, body.method_id, pack.currency);
+    const values = {
+      ...copied,
+      paymentReference: body.payment_reference ?? null,
+      status: 'awaiting_payment' as const,
+      methodId: method.id,
+      methodName: method.name,
+      methodKind: method.kind,
+      feeCents: paymentFeeCents(pack.priceCents, method.feeBps),
+      instructions: method.instructions,
+      proofRequired: method.proofRequired,
+    };
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        id = await topUpsRepository.insert(ctx.db, { ...values, referenceCode: newPaymentReference() });
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !isReferenceCollision(error)) throw error;
+      }
+    }
+  }
   await publishRequest(ctx, 'insert', id, signedIn.id);
   return (await topUpById(ctx.db, id))!;
 }
@@ -136,7 +195,7 @@ export async function confirmTopUp(
       const messageId = await insertDirectMessage(tx, {
         recipientId: row.accountId,
         title: 'Top-up approved',
-        content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference}) was approved: ${row.credits} credits were added. Your balance is now ${added.balance} credits.`,
+        content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference ?? row.referenceCode}) was approved: ${row.credits} credits were added. Your balance is now ${added.balance} credits.`,
         createdBy: by.kind === 'admin' ? by.actorId : null,
       });
       decided = { accountId: row.accountId, messageId };
@@ -177,7 +236,7 @@ export async function rejectTopUp(
     const messageId = await insertDirectMessage(tx, {
       recipientId: row.accountId,
       title: 'Top-up rejected',
-      content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference}) was rejected. Reason: ${body.reason}`,
+      content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference ?? row.referenceCode}) was rejected. Reason: ${body.reason}`,
       createdBy: admin.id,
     });
     return { accountId: row.accountId, messageId };

@@ -1,5 +1,13 @@
-import { type topUpContracts, type CreateTopUpBody, type TopUpStatus } from '@linedesk/shared';
+import {
+  type topUpContracts,
+  type ContractInput,
+  type CreateTopUpBody,
+  type TopUpStatus,
+} from '@linedesk/shared';
 import { callTyped } from '../../../lib/api-client';
+
+export type TopUpPaymentInput = { payment_reference: string; file: File | null };
+type SubmitCall = ContractInput<typeof topUpContracts.submit>;
 
 export type TopUpListParams = { page: number; pageSize: number; status?: TopUpStatus };
 
@@ -20,6 +28,22 @@ export const topUpsApi = {
     ),
   create: (body: CreateTopUpBody) =>
     callTyped<typeof topUpContracts.create>({ method: 'POST', path: '/api/topups' }, { body }),
+  /**
+   * The payment's reference, as a multipart form when a proof file goes with it; the contract leaves
+   * the body to the server's own reading, so it is passed along as it is.
+   */
+  submit: (id: number, { payment_reference, file }: TopUpPaymentInput) => {
+    let body: { payment_reference: string } | FormData = { payment_reference };
+    if (file) {
+      body = new FormData();
+      body.append('payment_reference', payment_reference);
+      body.append('file', file, file.name);
+    }
+    return callTyped<typeof topUpContracts.submit>({ method: 'POST', path: '/api/topups/:id/submit' }, {
+      params: { id },
+      body,
+    } as SubmitCall);
+  },
   pendingCount: (signal?: AbortSignal) =>
     callTyped<typeof topUpContracts.pendingCount>(
       { method: 'GET', path: '/api/topups/pending-count' },

@@ -53,7 +53,7 @@ export function RejectTopUpDialog({ open, request, onClose, onRejected }: Reject
           {t('credits.topups.rejectText', {
             email: request.account_email ?? '—',
             name: request.package_name,
-            reference: request.payment_reference,
+            reference: request.payment_reference ?? request.reference_code ?? '—',
           })}
         </Typography>
       )}

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { topUpStatuses, type TopUpRequest, type TopUpStatus } from '@linedesk/shared';
+import type { TopUpRequest, TopUpStatus } from '@linedesk/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
@@ -14,6 +14,9 @@ import { RejectTopUpDialog } from './reject-topup-dialog';
 import { TopUpsGrid } from './topups-grid';
 
 type Filter = TopUpStatus | 'all';
+// What needs a decision first; requests still awaiting their payment come next (an admin may
+// approve one when the money arrived with its reference before the requester said so).
+const filters: readonly TopUpStatus[] = ['pending', 'awaiting_payment', 'approved', 'rejected'];
 
 /** Admins: the requests to decide (pending first), and the decided ones for reference. */
 export function TopUpRequestsPanel() {
@@ -74,9 +77,13 @@ export function TopUpRequestsPanel() {
             setFilter(next);
             setPaging((state) => ({ ...state, page: 0 }));
           }}
+          // Five labels are wider than a phone: the row scrolls, with arrows.
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
           sx={{ px: 3, mb: 1 }}
         >
-          {topUpStatuses.map((status) => (
+          {filters.map((status) => (
             <Tab
               key={status}
               value={status}

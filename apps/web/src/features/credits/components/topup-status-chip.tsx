@@ -2,10 +2,12 @@ import Chip from '@mui/material/Chip';
 import type { TopUpStatus } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 
-const colors = { pending: 'warning', approved: 'success', rejected: 'error' } as const satisfies Record<
-  TopUpStatus,
-  string
->;
+const colors = {
+  awaiting_payment: 'info',
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'error',
+} as const satisfies Record<TopUpStatus, string>;
 
 export function TopUpStatusChip({ status }: { status: TopUpStatus }) {
   const { t } = useTranslation();

@@ -1,7 +1,10 @@
 import CheckIcon from '@mui/icons-material/Check';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { formatPrice, type TopUpRequest } from '@linedesk/shared';
@@ -18,11 +21,13 @@ type TopUpsGridProps = GridPage & {
   onDecide?: (request: TopUpRequest, approve: boolean) => void;
   /** Requests whose decision is on its way. */
   busy?: ReadonlySet<number>;
+  /** The requester's view: pay a request still awaiting its payment. */
+  onPay?: (request: TopUpRequest) => void;
   testId: string;
 };
 
 export function TopUpsGrid(props: TopUpsGridProps) {
-  const { requests, onDecide, busy, testId, ...page } = props;
+  const { requests, onDecide, busy, onPay, testId, ...page } = props;
   const { t, i18n } = useTranslation();
   const admin = Boolean(onDecide);
 
@@ -49,7 +54,7 @@ export function TopUpsGrid(props: TopUpsGridProps) {
       {
         field: 'package_name',
         headerName: t('credits.topups.package'),
-        minWidth: 200,
+        minWidth: 220,
         flex: 1.3,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0 }}>
@@ -64,17 +69,43 @@ export function TopUpsGrid(props: TopUpsGridProps) {
             >
               {t('credits.topups.creditsFor', {
                 credits: formatNumber(row.credits, language),
-                price: formatPrice(row.price_cents, row.currency, language),
+                price: formatPrice(row.amount_cents, row.currency, language),
               })}
             </Typography>
-            <Typography
-              variant="caption"
-              component="p"
-              sx={{ color: 'text.secondary', wordBreak: 'break-all' }}
-              data-testid="topup-reference"
-            >
-              {t('credits.topups.referenceShort', { reference: row.payment_reference })}
-            </Typography>
+            {row.method_name && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ color: 'text.secondary' }}
+                data-testid="topup-method"
+              >
+                {row.method_name}
+                {row.reference_code && ` · ${row.reference_code}`}
+              </Typography>
+            )}
+            {row.payment_reference && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ color: 'text.secondary', wordBreak: 'break-all' }}
+                data-testid="topup-reference"
+              >
+                {t('credits.topups.referenceShort', { reference: row.payment_reference })}
+              </Typography>
+            )}
+            {row.proof && (
+              <Link
+                variant="caption"
+                href={row.proof.url}
+                target="_blank"
+                rel="noopener"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                data-testid="topup-proof"
+              >
+                <ReceiptLongOutlinedIcon fontSize="inherit" />
+                {t('credits.payments.viewProof')}
+              </Link>
+            )}
           </Box>
         ),
       },
@@ -90,6 +121,18 @@ export function TopUpsGrid(props: TopUpsGridProps) {
               <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
                 {formatDateTime(row.decided_at, language)}
               </Typography>
+            )}
+            {onPay && row.status === 'awaiting_payment' && (
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<PaymentsOutlinedIcon />}
+                onClick={() => onPay(row)}
+                sx={{ mt: 0.5 }}
+                data-testid="topup-pay"
+              >
+                {t('credits.payments.pay')}
+              </Button>
             )}
             {row.reject_reason && (
               <Typography
@@ -112,7 +155,7 @@ export function TopUpsGrid(props: TopUpsGridProps) {
         headerAlign: 'right',
         sortable: false,
         renderCell: ({ row }) =>
-          row.status === 'pending' && onDecide ? (
+          (row.status === 'pending' || row.status === 'awaiting_payment') && onDecide ? (
             <Box sx={{ display: 'flex', gap: 1 }}>
               <Button
                 size="small"
@@ -145,7 +188,7 @@ export function TopUpsGrid(props: TopUpsGridProps) {
       },
     ];
     return all.filter((column): column is GridColDef<TopUpRequest> => column !== false);
-  }, [t, i18n.resolvedLanguage, admin, onDecide, busy]);
+  }, [t, i18n.resolvedLanguage, admin, onDecide, busy, onPay]);
 
   return (
     <PagedDataGrid

@@ -2,7 +2,7 @@ import type { CreateTopUpBody } from '@linedesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../auth/api/auth-api';
 import { ledgerKeys } from '../api/ledger-api';
-import { topUpKeys, topUpsApi, type TopUpListParams } from '../api/topups-api';
+import { topUpKeys, topUpsApi, type TopUpListParams, type TopUpPaymentInput } from '../api/topups-api';
 
 export function useTopUps(params: TopUpListParams) {
   return useQuery({
@@ -16,6 +16,14 @@ export function useCreateTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTopUpBody) => topUpsApi.create(body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
+  });
+}
+
+export function useSubmitTopUpPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: TopUpPaymentInput }) => topUpsApi.submit(id, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
   });
 }

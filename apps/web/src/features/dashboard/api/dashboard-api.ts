@@ -1,10 +1,12 @@
-import { type accountContracts, type dashboardContracts } from '@linedesk/shared';
+import { type accountContracts, type dashboardContracts, type lineContracts } from '@linedesk/shared';
 import { callTyped } from '../../../lib/api-client';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   figures: (ownerId: string | null) => ['dashboard', ownerId ?? 'panel'] as const,
   owners: (search: string) => ['dashboard', 'owners', search] as const,
+  /** Under ['dashboard']: line, server and ledger events refresh it with the figures. */
+  todo: ['dashboard', 'todo'] as const,
 };
 
 /** Through `callTyped`: the signed-in shell or the dashboard needs this area in the first download. */
@@ -15,6 +17,11 @@ export const dashboardApi = {
       { query: { owner_id: ownerId ?? undefined } },
       { signal },
     ),
+  todo: (signal?: AbortSignal) =>
+    callTyped<typeof dashboardContracts.todo>({ method: 'GET', path: '/api/dashboard/todo' }, {}, { signal }),
+  /** The to-do's "retry" on a line failing to sync: the line's own sync endpoint. */
+  retrySync: (id: number) =>
+    callTyped<typeof lineContracts.sync>({ method: 'POST', path: '/api/lines/:id/sync' }, { params: { id } }),
   owners: (search: string, signal?: AbortSignal) =>
     callTyped<typeof accountContracts.list>(
       { method: 'GET', path: '/api/accounts' },

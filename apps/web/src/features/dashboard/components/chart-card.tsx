@@ -16,14 +16,25 @@ type ChartCardProps = {
 export function ChartCard({ title, subheader, empty, testId, children }: ChartCardProps) {
   return (
     <Card data-testid={testId} sx={{ height: '100%' }}>
-      <CardHeader title={title} subheader={subheader} />
-      <CardContent sx={{ pt: 0 }}>
+      {/* Tighter than a form card's header: the first row of charts has to fit under the to-do list. */}
+      <CardHeader
+        title={title}
+        action={
+          subheader && (
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary', pt: 0.5 }}>
+              {subheader}
+            </Typography>
+          )
+        }
+        sx={{ px: 2.5, pt: 2, pb: 0.5 }}
+      />
+      <CardContent sx={{ pt: 0, px: 2, '&:last-child': { pb: 1.5 } }}>
         {empty ? (
           <Typography
             variant="body2"
             sx={{
               color: 'text.secondary',
-              height: 280,
+              height: 180,
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'center',

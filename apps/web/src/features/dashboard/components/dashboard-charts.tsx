@@ -1,14 +1,54 @@
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import type { Dashboard } from '@linedesk/shared';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayLabel } from '../lib/chart-labels';
 import { ChartCard } from './chart-card';
 
-const HEIGHT = 280;
+/** Low enough that the first row of charts shows under the to-do list and the figures at 1440×900. */
+export const CHART_HEIGHT = 180;
+const HEIGHT = CHART_HEIGHT;
+
+type ChartKey = 'activity' | 'servers' | 'credits' | 'expiries';
+const chartKeys: ChartKey[] = ['activity', 'servers', 'credits', 'expiries'];
+
+/**
+ * On a phone the four charts take turns in one card, one tab each: stacked, they alone were two
+ * screens tall, below the to-do list and the figures.
+ */
+function ChartTabs({
+  cards,
+  titles,
+}: {
+  cards: Record<ChartKey, ReactElement>;
+  titles: Record<ChartKey, string>;
+}) {
+  const [shown, setShown] = useState<ChartKey>('activity');
+  return (
+    <Card data-testid="chart-tabs">
+      <Tabs
+        value={shown}
+        onChange={(_event, next: ChartKey) => setShown(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {chartKeys.map((key) => (
+          <Tab key={key} value={key} label={titles[key]} data-testid={`chart-tab-${key}`} />
+        ))}
+      </Tabs>
+      <Box sx={{ '& > .MuiCard-root': { boxShadow: 'none' } }}>{cards[shown]}</Box>
+    </Card>
+  );
+}
 
 /** The dashboard's four charts, built only from the figures the API computed (no sums in the browser). */
 export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
@@ -20,9 +60,11 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
   const noActivity = charts.activity.every((day) => day.created === 0 && day.renewed === 0);
   const noSpending = charts.credits_spent.every((day) => day.credits === 0);
   const noExpiries = charts.expiries.every((day) => day.count === 0);
+  // Known at the first render (no server rendering here), so the page never draws the other layout first.
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
 
-  return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+  const cards: Record<ChartKey, ReactElement> = {
+    activity: (
       <ChartCard
         title={t('insights.charts.activity')}
         subheader={t('insights.charts.last30Days')}
@@ -48,6 +90,8 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
           ]}
         />
       </ChartCard>
+    ),
+    servers: (
       <ChartCard
         title={t('insights.charts.linesByServer')}
         empty={charts.lines_by_server.length === 0 ? t('insights.charts.noLines') : null}
@@ -69,6 +113,8 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
           ]}
         />
       </ChartCard>
+    ),
+    credits: (
       <ChartCard
         title={t('insights.charts.creditsSpent')}
         subheader={t('insights.charts.last30Days')}
@@ -88,6 +134,8 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
           ]}
         />
       </ChartCard>
+    ),
+    expiries: (
       <ChartCard
         title={t('insights.charts.expiries')}
         subheader={t('insights.charts.next30Days')}
@@ -107,6 +155,24 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
           ]}
         />
       </ChartCard>
+    ),
+  };
+  if (phone) {
+    const titles = {
+      activity: t('insights.charts.activityShort'),
+      servers: t('insights.charts.serversShort'),
+      credits: t('insights.charts.creditsShort'),
+      expiries: t('insights.charts.expiriesShort'),
+    };
+    return <ChartTabs cards={cards} titles={titles} />;
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+      {chartKeys.map((key) => (
+        <Box key={key} sx={{ minWidth: 0 }}>
+          {cards[key]}
+        </Box>
+      ))}
     </Box>
   );
 }

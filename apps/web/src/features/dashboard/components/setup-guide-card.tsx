@@ -27,7 +27,7 @@ const stepPaths: Record<SetupGuideStepKey, string> = {
  * until this admin hides it. The server ticks the steps from the panel's data, and the events of
  * servers, packages, settings and accounts refresh it live.
  */
-export function SetupGuideCard() {
+export function SetupGuideCard({ place }: { place: 'top' | 'end' }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
@@ -39,6 +39,9 @@ export function SetupGuideCard() {
   const hide = (value: boolean) =>
     setHidden.mutate(value, { onError: (error) => snackbar(errorMessage(error), 'error') });
 
+  // Shown, the guide comes first; hidden, only the link to bring it back, at the page's end, where it
+  // does not push the to-do list and the charts down.
+  if (hidden !== (place === 'end')) return null;
   if (hidden) {
     if (complete) return null;
     return (

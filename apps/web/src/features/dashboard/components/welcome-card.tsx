@@ -1,9 +1,10 @@
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { accountDisplayName } from '@linedesk/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -37,44 +38,57 @@ function useReturning(accountId: string): boolean {
   return returning;
 }
 
-export function WelcomeCard() {
+type WelcomeCardProps = {
+  /** Whether the account sells lines: its first buttons are the daily ones, adding and listing lines. */
+  sellsLines: boolean;
+  /** Under the greeting (the admin's scope of the figures and the owner search), if anything. */
+  children?: ReactNode;
+};
+
+/**
+ * The dashboard's heading: one short line of greeting and the daily actions beside it, so the to-do
+ * list below starts within the first screen (a tall banner with a profile button used to take it).
+ */
+export function WelcomeCard({ sellsLines, children }: WelcomeCardProps) {
   const { t } = useTranslation();
   const account = useAccount();
   const name = accountDisplayName(account);
   const returning = useReturning(account.id);
 
   return (
-    <Card
+    <Stack
       data-testid="welcome-card"
-      sx={(theme) => ({
-        p: { xs: 3, md: 5 },
-        color: 'common.white',
-        background: `linear-gradient(135deg, ${theme.palette.primary.dark} 0%, ${theme.palette.primary.darker} 100%)`,
-        overflow: 'hidden',
-      })}
+      direction={{ xs: 'column', md: 'row' }}
+      sx={{ gap: { xs: 1.5, md: 2 }, alignItems: { md: 'center' } }}
     >
-      <Box
-        aria-hidden
-        sx={{
-          position: 'absolute',
-          right: -60,
-          top: -60,
-          width: 240,
-          height: 240,
-          borderRadius: '50%',
-          bgcolor: 'rgba(255, 255, 255, 0.08)',
-        }}
-      />
-      <Box sx={{ position: 'relative', maxWidth: 560 }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         {/* The dashboard's page title. */}
-        <Typography variant="h4" component="h1" sx={{ mb: 1 }} data-testid="welcome-name">
+        <Typography variant="h4" component="h1" data-testid="welcome-name">
           {returning ? t('dashboard.welcomeBack', { name }) : t('dashboard.welcome', { name })}
         </Typography>
-        <Typography sx={{ opacity: 0.8, mb: 3 }}>{t('dashboard.welcomeText')}</Typography>
-        <Button component={RouterLink} to={paths.profileEdit} variant="contained" color="primary">
-          {t('dashboard.goToProfile')}
-        </Button>
+        {children}
       </Box>
-    </Card>
+      {sellsLines && (
+        <Stack direction="row" sx={{ gap: 1, flexShrink: 0 }}>
+          <Button
+            component={RouterLink}
+            to={paths.linesAdd}
+            variant="contained"
+            startIcon={<AddIcon />}
+            data-testid="dashboard-add-line"
+          >
+            {t('insights.addLine')}
+          </Button>
+          <Button
+            component={RouterLink}
+            to={paths.linesAll}
+            variant="outlined"
+            data-testid="dashboard-all-lines"
+          >
+            {t('insights.allLines')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
   );
 }

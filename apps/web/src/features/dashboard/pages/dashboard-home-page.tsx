@@ -15,21 +15,30 @@ import { DashboardFigures } from '../components/dashboard-figures';
 import { OnlineByServerCard } from '../components/online-by-server-card';
 import { OwnerSearch } from '../components/owner-search';
 import { SetupGuideCard } from '../components/setup-guide-card';
+import { TodoCard } from '../components/todo-card';
 import { WelcomeCard } from '../components/welcome-card';
 import { useDashboard } from '../hooks/use-dashboard';
+import { useDashboardTodo } from '../hooks/use-dashboard-todo';
 import { useSetupGuide } from '../hooks/use-setup-guide';
 
 // The charts library is most of this page's code: it loads after the figures show, not before, and
-// only once the reader is near the charts (below the figures; far below them on a phone).
+// only once the reader is near the charts (below the figures; on a desktop within the first screen).
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
+
+const chartsHeight = { xs: 370, md: 640 };
 
 function ChartsWhenNear({ charts }: { charts: Dashboard['charts'] }) {
   const placeholderRef = useRef<HTMLDivElement>(null);
   const near = useNearViewport(placeholderRef);
   // Until then the charts' place is kept, empty: nothing is loading yet.
-  if (!near) return <Box ref={placeholderRef} sx={{ height: 360 }} data-testid="charts-placeholder" />;
+  // About the charts' own height (two rows on a desktop, one tabbed card on a phone), so that what
+  // follows them does not move when they come.
+  if (!near)
+    return <Box ref={placeholderRef} sx={{ height: chartsHeight }} data-testid="charts-placeholder" />;
   return (
-    <Suspense fallback={<Skeleton variant="rounded" height={360} data-testid="charts-loading" />}>
+    <Suspense
+      fallback={<Skeleton variant="rounded" sx={{ height: chartsHeight }} data-testid="charts-loading" />}
+    >
       <DashboardCharts charts={charts} />
     </Suspense>
   );
@@ -48,43 +57,52 @@ export function DashboardHomePage() {
   // them down the screen while they are read. Deferred, so that render runs in the background in
   // short slices (see AuthGuard).
   const guide = useSetupGuide(admin);
-  const waiting = useDeferredValue(dashboard.isPending || (admin && guide.isPending));
+  const todo = useDashboardTodo(sellsLines);
+  const waiting = useDeferredValue(
+    dashboard.isPending || (admin && guide.isPending) || (sellsLines && todo.isPending),
+  );
 
   return (
     <>
       <title>{`${t('nav.dashboard')} | Linedesk`}</title>
-      <Stack sx={{ gap: 3 }}>
-        <WelcomeCard />
+      <Stack sx={{ gap: 2 }}>
+        <WelcomeCard sellsLines={sellsLines}>
+          {admin && (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              sx={{ gap: { xs: 1, sm: 2 }, alignItems: { sm: 'center' }, mt: 0.5 }}
+            >
+              <Typography variant="subtitle1" component="p" sx={{ color: 'text.secondary' }}>
+                {owner ? t('insights.ownerScope', { email: owner.email }) : t('insights.panelScope')}
+              </Typography>
+              <OwnerSearch value={owner} onChange={setOwner} />
+            </Stack>
+          )}
+        </WelcomeCard>
+        {dashboard.isError && <Alert severity="error">{errorMessage(dashboard.error)}</Alert>}
+        {todo.isError && <Alert severity="error">{errorMessage(todo.error)}</Alert>}
         {waiting ? (
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
-            {Array.from({ length: 8 }, (_, i) => (
-              <Skeleton key={i} variant="rounded" height={112} />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
+            {Array.from({ length: 10 }, (_, i) => (
+              <Skeleton key={i} variant="rounded" height={76} />
             ))}
           </Box>
         ) : (
-          <>
-            {admin && <SetupGuideCard />}
-            {admin && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-                <Typography variant="h6" sx={{ flexGrow: 1 }}>
-                  {owner ? t('insights.ownerScope', { email: owner.email }) : t('insights.panelScope')}
-                </Typography>
-                <OwnerSearch value={owner} onChange={setOwner} />
-              </Stack>
-            )}
-          </>
-        )}
-        {dashboard.isError && <Alert severity="error">{errorMessage(dashboard.error)}</Alert>}
-        {!waiting && dashboard.data && (
-          <>
-            <DashboardFigures
-              figures={dashboard.data}
-              creditsLabel={formatNumber(displayCredits(account), i18n.resolvedLanguage)}
-              showLines={sellsLines}
-            />
-            {sellsLines && <OnlineByServerCard />}
-            {sellsLines && <ChartsWhenNear charts={dashboard.data.charts} />}
-          </>
+          dashboard.data && (
+            <>
+              {admin && <SetupGuideCard place="top" />}
+              {/* What needs doing first; the figures and charts below are for reading. */}
+              {sellsLines && todo.data && <TodoCard todo={todo.data} today={dashboard.data.today} />}
+              <DashboardFigures
+                figures={dashboard.data}
+                creditsLabel={formatNumber(displayCredits(account), i18n.resolvedLanguage)}
+                showLines={sellsLines}
+              />
+              {sellsLines && <ChartsWhenNear charts={dashboard.data.charts} />}
+              {sellsLines && <OnlineByServerCard />}
+              {admin && <SetupGuideCard place="end" />}
+            </>
+          )
         )}
       </Stack>
     </>

@@ -3,40 +3,67 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isoDate, toDisplayDate, type Line } from '@linedesk/shared';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { linePath } from '../../../lib/paths';
 import { DaysLeftCell } from './days-left-cell';
-import { LineActionsMenu } from './line-actions-menu';
-import type { LineRowAction } from './lines-grid';
+import { LineRowActions, LineUsernameLink, type LinesViewProps } from './line-row-parts';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LineStatusChip } from './line-status-chip';
-import { LastSeenCell, OnlineDot } from './online-dot';
+import { LastSeenCell } from './online-dot';
 
-type LinesCardListProps = {
-  rows: Line[];
-  total: number;
-  totalIsLowerBound: boolean;
-  endReached: boolean;
-  filtered: boolean;
-  loading: boolean;
-  paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
-  busy: ReadonlySet<number>;
-  onAction: (action: LineRowAction, line: Line) => void;
-};
+const cardSx = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1,
+  px: 2,
+  py: 1.5,
+  borderBottom: 1,
+  borderColor: 'divider',
+} as const;
+const usernameSx = { overflowWrap: 'anywhere' } as const;
+
+/** One line's card, memoised like the grid's cells: a page change renders the list more than once. */
+const LineCard = memo(function LineCard({
+  line,
+  today,
+  busy,
+  onAction,
+}: {
+  line: Line;
+  today: string;
+  busy: boolean;
+  onAction: LinesViewProps['onAction'];
+}) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  return (
+    <Box component="li" data-testid="line-row" sx={cardSx}>
+      <Stack sx={{ flexGrow: 1, minWidth: 0, gap: 0.75 }}>
+        <LineUsernameLink line={line} sx={usernameSx} />
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
+          <LineStatusChip status={line.status} />
+          <DaysLeftCell expiryDate={line.expiry_date} today={today} />
+          <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid="line-expiry">
+            {toDisplayDate(line.expiry_date)}
+          </Typography>
+        </Box>
+        <Box sx={{ typography: 'caption' }}>
+          <LastSeenCell line={line} language={language} />
+        </Box>
+      </Stack>
+      <LineRowActions line={line} busy={busy} onAction={onAction} compact />
+    </Box>
+  );
+});
 
 /**
  * The line list on a phone: one card a line with what tells lines apart (username, status, days
  * left, online) and its actions one tap away, paged like the grid; no column scrolls sideways.
  */
-export const LinesCardList = memo(function LinesCardList(props: LinesCardListProps) {
+export const LinesCardList = memo(function LinesCardList(props: LinesViewProps) {
   const { rows, total, totalIsLowerBound, endReached, loading, busy, onAction } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -62,48 +89,7 @@ export const LinesCardList = memo(function LinesCardList(props: LinesCardListPro
       )}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => (
-          <Box
-            component="li"
-            key={row.id}
-            data-testid="line-row"
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              px: 2,
-              py: 1.5,
-              borderBottom: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Stack sx={{ flexGrow: 1, minWidth: 0, gap: 0.75 }}>
-              <Link
-                component={RouterLink}
-                to={linePath(row.id)}
-                variant="subtitle2"
-                color="inherit"
-                underline="hover"
-                data-testid="line-username"
-                sx={{ overflowWrap: 'anywhere' }}
-              >
-                <OnlineDot line={row} />
-                {row.username}
-              </Link>
-              <Box
-                sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}
-              >
-                <LineStatusChip status={row.status} />
-                <DaysLeftCell expiryDate={row.expiry_date} today={today} />
-                <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid="line-expiry">
-                  {toDisplayDate(row.expiry_date)}
-                </Typography>
-              </Box>
-              <Box sx={{ typography: 'caption' }}>
-                <LastSeenCell line={row} language={language} />
-              </Box>
-            </Stack>
-            <LineActionsMenu line={row} busy={busy.has(row.id)} onAction={onAction} />
-          </Box>
+          <LineCard key={row.id} line={row} today={today} busy={busy.has(row.id)} onAction={onAction} />
         ))}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 2, py: 1 }}>

@@ -1,32 +1,26 @@
-import AutorenewIcon from '@mui/icons-material/Autorenew';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import {
   DataGrid,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridDensity,
-  type GridPaginationModel,
+  type GridRenderCellParams,
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { isLanguage, isoDate, toDisplayDate, type Line } from '@linedesk/shared';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatDate } from '../../../lib/format-date';
-import { linePath } from '../../../lib/paths';
 import { linePageSizes } from '../lib/line-list-state';
 import { DaysLeftCell } from './days-left-cell';
-import { LineActionsMenu } from './line-actions-menu';
+import { LineRowActions, LineUsernameLink, type LinesViewProps } from './line-row-parts';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LineStatusChip } from './line-status-chip';
 import { LineSyncChip } from './line-sync-chip';
-import { LastSeenCell, OnlineDot } from './online-dot';
+import { LastSeenCell } from './online-dot';
 import { PasswordCell } from './password-cell';
 
 // The grid passes its slot props through; ours carry whether a filter is active.
@@ -44,9 +38,29 @@ const gridSx = {
   '& .MuiDataGrid-columnHeaders': { bgcolor: 'background.neutral' },
   '& .MuiDataGrid-columnHeader, & .MuiDataGrid-filler': { bgcolor: 'background.neutral' },
 } as const;
-const rowActionsMenu = ['edit', 'toggle', 'delete'] as const;
 const sortingOrder: ('asc' | 'desc')[] = ['asc', 'desc'];
 const pageSizeOptions = [...linePageSizes];
+const usernameCellSx = {
+  minWidth: 0,
+  lineHeight: 1.3,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+} as const;
+const usernameLinkSx = { display: 'block' } as const;
+
+/**
+ * A cell's content as a component memoised on its row and on how the columns draw it. The grid
+ * renders every cell again whenever any of its props changes (each cell reads the grid's props
+ * from a context), which a page change does three times before and after the new rows mount; each
+ * time the 250 cells rebuilt their buttons, chips and tooltips, about 4,400 components. Now those
+ * renders stop at the cell: the row object and the columns stay the same.
+ */
+const RowCell = memo(function RowCell({ row, draw }: { row: Line; draw: (row: Line) => ReactNode }) {
+  return draw(row);
+});
+const cellOf = (draw: (row: Line) => ReactNode) => ({
+  renderCell: ({ row }: GridRenderCellParams<Line>) => <RowCell row={row} draw={draw} />,
+});
 
 /** The creation date is in the column menu; admins see the owner column in its room. */
 export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel => ({
@@ -54,28 +68,14 @@ export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel =>
   ...(admin ? {} : { owner_email: false }),
 });
 
-export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy';
+export type { LineRowAction } from './line-row-parts';
 
-type LinesGridProps = {
-  rows: Line[];
-  total: number;
-  /** The server counted up to its cap only: the grid pages on without a known count. */
-  totalIsLowerBound: boolean;
-  /** This page is not full, so it is the last one and `total` is exact. */
-  endReached: boolean;
-  /** A filter or search is active, so an empty list means "no match" rather than "no lines yet". */
-  filtered: boolean;
-  loading: boolean;
+type LinesGridProps = LinesViewProps & {
   admin: boolean;
-  paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
   sortModel: GridSortModel;
   onSortModelChange: (model: GridSortModel) => void;
   selection: GridRowSelectionModel;
   onSelectionChange: (model: GridRowSelectionModel) => void;
-  /** Lines whose enable/disable is being saved. */
-  busy: ReadonlySet<number>;
-  onAction: (action: LineRowAction, line: Line) => void;
   columnVisibility: GridColumnVisibilityModel;
   onColumnVisibilityChange: (model: GridColumnVisibilityModel) => void;
   density: GridDensity;
@@ -105,35 +105,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         disableColumnMenu: true,
         hideable: false,
         width: 116,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
-            <IconButton
-              size="small"
-              color="primary"
-              onClick={() => onAction('renew', row)}
-              aria-label={t('lines.actions.renewNamed', { username: row.username })}
-              title={t('lines.actions.renew')}
-              data-testid="line-renew-button"
-            >
-              <AutorenewIcon fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
-              onClick={() => onAction('copy', row)}
-              aria-label={`${t('linesBulk.connection.copy')}: ${row.username}`}
-              title={t('linesBulk.connection.copy')}
-              data-testid="line-copy-connection-button"
-            >
-              <ContentCopyIcon fontSize="small" />
-            </IconButton>
-            <LineActionsMenu
-              line={row}
-              busy={busy.has(row.id)}
-              onAction={onAction}
-              actions={rowActionsMenu}
-            />
-          </Box>
-        ),
+        ...cellOf((row) => <LineRowActions line={row} busy={busy.has(row.id)} onAction={onAction} />),
       },
       {
         field: 'username',
@@ -141,69 +113,58 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         flex: 1,
         minWidth: 150,
         hideable: false,
-        renderCell: ({ row }) => (
+        ...cellOf((row) => (
           // The whole username, wrapped if it must: a cut one ("kacperkoc…") cannot be told apart.
-          <Box sx={{ minWidth: 0, lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-            <Link
-              component={RouterLink}
-              to={linePath(row.id)}
-              variant="subtitle2"
-              color="inherit"
-              underline="hover"
-              data-testid="line-username"
-              sx={{ display: 'block' }}
-            >
-              <OnlineDot line={row} />
-              {row.username}
-            </Link>
+          <Box sx={usernameCellSx}>
+            <LineUsernameLink line={row} sx={usernameLinkSx} />
             {row.name && (
               <Typography variant="caption" component="div" noWrap sx={{ color: 'text.secondary' }}>
                 {row.name}
               </Typography>
             )}
           </Box>
-        ),
+        )),
       },
       {
         field: 'password',
         headerName: t('lines.fields.password'),
         sortable: false,
         width: 104,
-        renderCell: ({ row }) => <PasswordCell password={row.password} />,
+        ...cellOf((row) => <PasswordCell password={row.password} />),
       },
       {
         field: 'server_name',
         headerName: t('lines.fields.server'),
         minWidth: 96,
         flex: 0.5,
-        renderCell: ({ row }) => (
+        ...cellOf((row) => (
           <Typography variant="body2" data-testid="line-server" noWrap title={row.server_name ?? undefined}>
             {row.server_name ?? '—'}
           </Typography>
-        ),
+        )),
       },
       {
         field: 'status',
         headerName: t('lines.fields.status'),
         width: 104,
-        renderCell: ({ row }) => <LineStatusChip status={row.status} />,
+        ...cellOf((row) => <LineStatusChip status={row.status} />),
       },
       {
         field: 'days_left',
         headerName: t('lines.fields.daysLeft'),
         sortable: false,
         width: 92,
-        renderCell: ({ row }) => <DaysLeftCell expiryDate={row.expiry_date} today={today} />,
+        ...cellOf((row) => <DaysLeftCell expiryDate={row.expiry_date} today={today} />),
       },
       {
         field: 'expiry_date',
         headerName: t('lines.fields.expiry'),
         width: 104,
-        renderCell: ({ row }) => (
+        ...cellOf((row) => (
           <Typography variant="body2" data-testid="line-expiry">
             {toDisplayDate(row.expiry_date)}
           </Typography>
-        ),
+        )),
       },
     ];
     if (admin) {
@@ -212,7 +173,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         headerName: t('lines.fields.owner'),
         minWidth: 120,
         flex: 0.6,
-        renderCell: ({ row }) => (
+        ...cellOf((row) => (
           <Typography
             variant="body2"
             noWrap
@@ -222,7 +183,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
           >
             {row.owner_email ?? '—'}
           </Typography>
-        ),
+        )),
       });
     }
     list.push(
@@ -230,31 +191,31 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         field: 'sync_state',
         headerName: t('lines.fields.sync'),
         width: 116,
-        renderCell: ({ row }) => (
+        ...cellOf((row) => (
           <LineSyncChip
             state={row.sync_state}
             error={row.sync_error}
             code={row.sync_error_code}
             params={row.sync_error_params}
           />
-        ),
+        )),
       },
       {
         field: 'last_seen_at',
         headerName: t('lineConnections.lastSeen'),
         sortable: false,
         width: 128,
-        renderCell: ({ row }) => <LastSeenCell line={row} language={language} />,
+        ...cellOf((row) => <LastSeenCell line={row} language={language} />),
       },
       {
         field: 'created_at',
         headerName: t('lines.fields.created'),
         width: 108,
-        renderCell: ({ row }) => (
+        ...cellOf((row) => (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {formatDate(row.created_at, language)}
           </Typography>
-        ),
+        )),
       },
     );
     return list;

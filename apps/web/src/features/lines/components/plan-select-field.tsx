@@ -17,7 +17,13 @@ export function PlanSelectField({ control, plans }: PlanSelectFieldProps) {
       label={t('linePlans.plan')}
       select
       helperText={t('linePlans.planHelp')}
-      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'field-plan-select' } as object } }}
+      slotProps={{
+        select: {
+          // '' is a real choice here (the default plan): without this MUI shows '' as an empty field.
+          displayEmpty: true,
+          SelectDisplayProps: { 'data-testid': 'field-plan-select' } as object,
+        },
+      }}
     >
       {plans.map((plan) => (
         <MenuItem

@@ -10,7 +10,15 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { defaultPlanPrices, isAdminAccount, planLinePrice, type LineWriteResult } from '@linedesk/shared';
+import {
+  defaultPlanPrices,
+  isAdminAccount,
+  isoDate,
+  newLineExpiry,
+  planLinePrice,
+  toDisplayDate,
+  type LineWriteResult,
+} from '@linedesk/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +47,7 @@ import {
 import { durationLabel } from '../lib/duration-label';
 import { randomPassword } from '../lib/random-password';
 import { errorKey } from '../lib/error-key';
+import { ActivateCodeCard } from '../../activation-codes/components/activate-code-card';
 
 function freshDefaults(serverId: string): AddLineFormValues {
   return { ...addLineDefaults(), password: randomPassword(), server_id: serverId };
@@ -57,6 +66,8 @@ export function AddLinePage() {
     open: false,
     result: null,
   });
+  // A prepaid activation code instead of the form: the code's line, already paid for.
+  const [withCode, setWithCode] = useState(false);
   // The durations the picked plan offers; the resolver reads them when it runs, so it always checks
   // against the plan shown.
   const durations = useRef<readonly number[]>(defaultPlanPrices().map((p) => p.months));
@@ -109,10 +120,40 @@ export function AddLinePage() {
   // null: not limited (admins).
   const trialsLeft = settings.data?.trial_lines_left_today;
   const noServers = servers.isSuccess && servers.data.length === 0;
+  // The server's rule on its UTC day; a trial's length is unknown until the settings arrive.
+  const today = isoDate(new Date());
+  const expiry = isTrial
+    ? trialDays === undefined
+      ? null
+      : newLineExpiry(today, { trialDays })
+    : newLineExpiry(today, { months });
 
   return (
     <>
-      <PageHeading title={t('lines.add.title')} description={t('lines.add.subtitle')} />
+      <PageHeading
+        title={t('lines.add.title')}
+        description={t('lines.add.subtitle')}
+        action={
+          withCode ? undefined : (
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={() => setWithCode(true)}
+              data-testid="use-activation-code"
+            >
+              {t('activationCodes.activate.open')}
+            </Button>
+          )
+        }
+      />
+      {withCode && (
+        <Box sx={{ mb: 3 }}>
+          <ActivateCodeCard
+            onActivated={(result) => setCreated({ open: true, result })}
+            onCancel={() => setWithCode(false)}
+          />
+        </Box>
+      )}
       <Box
         component="form"
         noValidate
@@ -121,107 +162,112 @@ export function AddLinePage() {
         sx={{
           display: 'grid',
           gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
+          // On a phone the summary with "Create line" follows the required fields, before the
+          // optional customer details; on a desktop it sits beside both.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          gridTemplateAreas: {
+            xs: '"account" "summary" "customer"',
+            md: '"account summary" "customer summary"',
+          },
+          gridTemplateRows: { md: 'auto 1fr' },
           alignItems: 'start',
         }}
       >
-        <Stack sx={{ gap: 3, minWidth: 0 }}>
-          <Card>
-            <CardHeader title={t('lines.add.accountTitle')} subheader={t('lines.add.accountSubtitle')} />
-            <CardContent>
-              <Stack sx={{ gap: 3 }}>
-                {create.isError &&
-                  !(isApiError(create.error) && create.error.code === 'LINE_USERNAME_TAKEN') && (
-                    <Alert severity="error" data-testid="line-form-error">
-                      {errorMessage(create.error)}
-                    </Alert>
-                  )}
-                {noServers && (
-                  <Alert severity="warning" data-testid="line-no-servers">
-                    {t(errorKey('LINE_NO_ACTIVE_SERVERS'))}
+        <Card sx={{ gridArea: 'account' }}>
+          <CardHeader title={t('lines.add.accountTitle')} subheader={t('lines.add.accountSubtitle')} />
+          <CardContent>
+            <Stack sx={{ gap: 3 }}>
+              {create.isError &&
+                !(isApiError(create.error) && create.error.code === 'LINE_USERNAME_TAKEN') && (
+                  <Alert severity="error" data-testid="line-form-error">
+                    {errorMessage(create.error)}
                   </Alert>
                 )}
-                <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                  <FormTextField
-                    control={control}
-                    name="username"
-                    label={t('lines.fields.username')}
-                    required
-                    autoFocus
-                    autoComplete="off"
-                  />
-                  <LinePasswordField control={control} setValue={setValue} required />
-                  <ServerSelectField control={control} servers={servers.data ?? []} />
-                  {(plans.data?.length ?? 0) > 1 && (
-                    <PlanSelectField control={control} plans={plans.data ?? []} />
-                  )}
-                  <Controller
-                    control={control}
-                    name="is_trial"
-                    render={({ field }) => (
-                      <Box>
-                        <FormControlLabel
-                          label={t('lines.fields.trial')}
-                          control={
-                            <Switch
-                              checked={field.value}
-                              onChange={(event) => field.onChange(event.target.checked)}
-                              slotProps={{ input: { 'data-testid': 'field-is_trial' } as object }}
-                            />
-                          }
-                        />
-                        <FormHelperText sx={{ mt: 0, ml: 6.5 }} data-testid="trial-length">
-                          {trialDays === undefined
-                            ? t('lines.fields.trialHelpUnknown')
-                            : t('lines.fields.trialHelp', { count: trialDays })}
-                        </FormHelperText>
-                        {field.value && trialsLeft !== null && trialsLeft !== undefined && (
-                          <FormHelperText
-                            sx={{ mt: 0, ml: 6.5 }}
-                            error={trialsLeft === 0}
-                            data-testid="trial-left"
-                          >
-                            {t('lines.fields.trialLeft', {
-                              left: trialsLeft,
-                              limit: settings.data?.trial_lines_per_day,
-                            })}
-                          </FormHelperText>
-                        )}
-                      </Box>
-                    )}
-                  />
-                </Box>
-                <Box>
-                  <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-                    {t('lines.fields.duration')}
-                  </Typography>
-                  <Controller
-                    control={control}
-                    name="subscription_months"
-                    render={({ field }) => (
-                      <DurationPicker
-                        value={field.value}
-                        onChange={field.onChange}
-                        disabled={isTrial}
-                        free={admin}
-                        prices={prices}
-                      />
-                    )}
-                  />
-                </Box>
-              </Stack>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader title={t('lines.add.customerTitle')} subheader={t('lines.add.customerSubtitle')} />
-            <CardContent>
+              {noServers && (
+                <Alert severity="warning" data-testid="line-no-servers">
+                  {t(errorKey('LINE_NO_ACTIVE_SERVERS'))}
+                </Alert>
+              )}
               <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <LineCustomerFields control={control} />
+                <FormTextField
+                  control={control}
+                  name="username"
+                  label={t('lines.fields.username')}
+                  required
+                  autoFocus
+                  autoComplete="off"
+                />
+                <LinePasswordField control={control} setValue={setValue} required />
+                <ServerSelectField control={control} servers={servers.data ?? []} />
+                {(plans.data?.length ?? 0) > 1 && (
+                  <PlanSelectField control={control} plans={plans.data ?? []} />
+                )}
+                <Controller
+                  control={control}
+                  name="is_trial"
+                  render={({ field }) => (
+                    <Box>
+                      <FormControlLabel
+                        label={t('lines.fields.trial')}
+                        control={
+                          <Switch
+                            checked={field.value}
+                            onChange={(event) => field.onChange(event.target.checked)}
+                            slotProps={{ input: { 'data-testid': 'field-is_trial' } as object }}
+                          />
+                        }
+                      />
+                      <FormHelperText sx={{ mt: 0, ml: 6.5 }} data-testid="trial-length">
+                        {trialDays === undefined
+                          ? t('lines.fields.trialHelpUnknown')
+                          : t('lines.fields.trialHelp', { count: trialDays })}
+                      </FormHelperText>
+                      {field.value && trialsLeft !== null && trialsLeft !== undefined && (
+                        <FormHelperText
+                          sx={{ mt: 0, ml: 6.5 }}
+                          error={trialsLeft === 0}
+                          data-testid="trial-left"
+                        >
+                          {t('lines.fields.trialLeft', {
+                            left: trialsLeft,
+                            limit: settings.data?.trial_lines_per_day,
+                          })}
+                        </FormHelperText>
+                      )}
+                    </Box>
+                  )}
+                />
               </Box>
-            </CardContent>
-          </Card>
-        </Stack>
-        <Card sx={{ position: { md: 'sticky' }, top: { md: 96 } }}>
+              <Box>
+                <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+                  {t('lines.fields.duration')}
+                </Typography>
+                <Controller
+                  control={control}
+                  name="subscription_months"
+                  render={({ field }) => (
+                    <DurationPicker
+                      value={field.value}
+                      onChange={field.onChange}
+                      disabled={isTrial}
+                      free={admin}
+                      prices={prices}
+                    />
+                  )}
+                />
+              </Box>
+            </Stack>
+          </CardContent>
+        </Card>
+        <Card sx={{ gridArea: 'customer' }}>
+          <CardHeader title={t('lines.add.customerTitle')} subheader={t('lines.add.customerSubtitle')} />
+          <CardContent>
+            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              <LineCustomerFields control={control} />
+            </Box>
+          </CardContent>
+        </Card>
+        <Card sx={{ gridArea: 'summary', position: { md: 'sticky' }, top: { md: 96 } }}>
           <CardHeader title={t('lines.add.summaryTitle')} />
           <CardContent>
             <Stack sx={{ gap: 2.5 }}>
@@ -234,6 +280,11 @@ export function AddLinePage() {
                       duration: durationLabel(t, months) ?? t('linePlans.months', { count: months }),
                     })}
               </Typography>
+              {expiry && (
+                <Typography variant="subtitle2" data-testid="summary-expiry" data-expiry={expiry}>
+                  {t('lines.add.expiresOn', { date: toDisplayDate(expiry) })}
+                </Typography>
+              )}
               <PriceSummary price={price} balance={account.credits} admin={admin} trial={isTrial} />
               <Button
                 type="submit"

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -34,11 +33,10 @@ import { DeleteLineDialog } from '../components/delete-line-dialog';
 import { ExpiryDateField } from '../components/expiry-date-field';
 import { HostPortField } from '../components/host-port-field';
 import { LineCustomerFields } from '../components/line-customer-fields';
-import { ConnectionLineCard } from '../components/connection-line-card';
 import { LineConnectionsCard } from '../components/line-connections-card';
 import { LineHistory } from '../components/line-history';
 import { LinePasswordField } from '../components/line-password-field';
-import { LineStatusChip } from '../components/line-status-chip';
+import { LineSummaryCard } from '../components/line-summary-card';
 import { LineSyncChip } from '../components/line-sync-chip';
 import { RenewLineDialog } from '../components/renew-line-dialog';
 import { useLineActions } from '../hooks/use-line-actions';
@@ -130,6 +128,9 @@ function LineEditor({ line }: { line: Line }) {
           </Button>
         }
       />
+      <Box sx={{ mb: 3 }}>
+        <LineSummaryCard line={line} onRenew={() => setRenewOpen(true)} />
+      </Box>
       <Box
         sx={{
           display: 'grid',
@@ -188,14 +189,10 @@ function LineEditor({ line }: { line: Line }) {
         </Stack>
 
         <Stack sx={{ gap: 3, minWidth: 0 }}>
-          <ConnectionLineCard line={line} />
           <Card>
             <CardHeader title={t('lines.edit.overviewTitle')} />
             <CardContent>
               <Stack sx={{ gap: 1.25 }}>
-                <Fact label={t('lines.fields.status')}>
-                  <LineStatusChip status={line.status} />
-                </Fact>
                 <Fact label={t('lines.fields.expiry')} testId="line-expiry">
                   {toDisplayDate(line.expiry_date)}
                 </Fact>
@@ -218,14 +215,6 @@ function LineEditor({ line }: { line: Line }) {
               </Stack>
               <Divider sx={{ my: 2.5, borderStyle: 'dashed' }} />
               <Stack sx={{ gap: 1.25 }}>
-                <Button
-                  variant="contained"
-                  startIcon={<AutorenewIcon />}
-                  onClick={() => setRenewOpen(true)}
-                  data-testid="line-renew-button"
-                >
-                  {t('lines.actions.renew')}
-                </Button>
                 <Button
                   variant="outlined"
                   color={line.enabled ? 'warning' : 'success'}

@@ -1,10 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import AutorenewIcon from '@mui/icons-material/Autorenew';
-import BlockIcon from '@mui/icons-material/Block';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import LibraryAddOutlinedIcon from '@mui/icons-material/LibraryAddOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
@@ -13,44 +7,40 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import Badge from '@mui/material/Badge';
 import Collapse from '@mui/material/Collapse';
-import type {
-  GridColumnVisibilityModel,
-  GridDensity,
-  GridPaginationModel,
-  GridRowSelectionModel,
-  GridSortModel,
-} from '@mui/x-data-grid';
+import type { GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
 import { isAdminAccount, type Line, type LineBulkAction, type LineBulkJob } from '@linedesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
-import { lineExportUrl, toLineQuery, type LineListParams } from '../api/lines-api';
+import { lineExportUrl } from '../api/lines-api';
 import { toBulkFilter } from '../api/line-bulk-api';
 import { BulkActionDialog, type BulkSelection } from '../components/bulk-action-dialog';
 import { BulkJobDialog } from '../components/bulk-job-dialog';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
+import { LinesBulkBar } from '../components/lines-bulk-bar';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
 import { LinesCardList } from '../components/lines-card-list';
-import { defaultLineColumns, LinesGrid, type LineRowAction } from '../components/lines-grid';
+import { defaultLineColumns, LinesGrid } from '../components/lines-grid';
+import type { LineRowAction, LinesViewProps } from '../components/line-row-parts';
 import { QuickFilters } from '../components/quick-filters';
 import { RenewLineDialog } from '../components/renew-line-dialog';
 import { useLines, useRenewLine, useServerOptions } from '../hooks/use-lines';
 import { useConnectionLine } from '../hooks/use-connection-line';
 import { useGridPreferences } from '../hooks/use-grid-preferences';
 import { useLineActions } from '../hooks/use-line-actions';
+import { useLineListParams } from '../hooks/use-line-list-params';
 import { copyText } from '../lib/copy-text';
-import { DEFAULT_PAGE_SIZE, filterOf, readLineListState } from '../lib/line-list-state';
+import { filterOf } from '../lib/line-list-state';
 
 type LineDialog = { open: boolean; line: Line | null };
 const closed: LineDialog = { open: false, line: null };
@@ -71,23 +61,20 @@ export function LinesListPage() {
   const account = useAccount();
   const admin = isAdminAccount(account);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const address = searchParams.toString();
-  // The list shows what was asked at once; the router writes the address in a transition that
-  // renders the whole shell, and the next page's request waited behind it (0.6-0.7 s on a fast
-  // machine). The address wins again as soon as it changes: it says the same, or the user went back.
-  const [asked, setAsked] = useState<{ query: string; from: string } | null>(null);
-  const shown = asked && asked.from === address ? asked.query : address;
-  const params = useMemo(() => readLineListState(new URLSearchParams(shown)), [shown]);
-  const latestAddress = useRef(address);
-  useEffect(() => {
-    latestAddress.current = address;
-  });
+  const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
+  // Every line matching the filter, not only the ticked rows of this page.
+  const [allMatching, setAllMatching] = useState(false);
+  // A changed page, sort or filter leaves the ticked rows behind.
+  const clearSelection = useCallback(() => {
+    setSelection(emptySelection);
+    setAllMatching(false);
+  }, []);
+  const list = useLineListParams(clearSelection);
+  const { params, setParams } = list;
   const lines = useLines(params);
   const servers = useServerOptions(admin);
   const connectionOf = useConnectionLine();
   const renew = useRenewLine();
-  const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
   const [preferences, setPreferences] = useGridPreferences('lines', account.id, {
     columns: defaultLineColumns(admin),
     density: 'standard',
@@ -104,8 +91,6 @@ export function LinesListPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [renewing, setRenewing] = useState<{ open: boolean; lines: Line[] }>({ open: false, lines: [] });
   const [deleting, setDeleting] = useState<LineDialog>(closed);
-  // Every line matching the filter, not only the ticked rows of this page.
-  const [allMatching, setAllMatching] = useState(false);
   const [bulk, setBulk] = useState<{ open: boolean; action: LineBulkAction; selection: BulkSelection }>({
     open: false,
     action: 'renew',
@@ -124,66 +109,13 @@ export function LinesListPage() {
   const total = lines.data?.total_is_lower_bound && endReached ? lastRow : (lines.data?.total ?? 0);
   const selected = selectedLines(rows, selection);
 
-  const setParams = useCallback(
-    (next: LineListParams) => {
-      const query = toLineQuery(next);
-      // Defaults stay out of the address.
-      if (next.page === 1) query.delete('page');
-      if (next.pageSize === DEFAULT_PAGE_SIZE) query.delete('page_size');
-      setAsked({ query: query.toString(), from: latestAddress.current });
-      setSearchParams(query, { replace: true });
-      setSelection(emptySelection);
-      setAllMatching(false);
-    },
-    [setSearchParams],
-  );
-
   const onFilterChange = (filter: LineFilter) =>
     setParams({ ...filter, sort: params.sort, order: params.order, page: 1, pageSize: params.pageSize });
 
-  // Stable for the memoised grid, reading the latest address: a page change renders no row again
-  // until the new page's rows are there.
-  const latestParams = useRef(params);
-  useEffect(() => {
-    latestParams.current = params;
-  });
-  const onPaginationModelChange = useCallback(
-    (model: GridPaginationModel) => {
-      const current = latestParams.current;
-      setParams({
-        ...current,
-        page: model.pageSize === current.pageSize ? model.page + 1 : 1,
-        pageSize: model.pageSize,
-      });
-    },
-    [setParams],
-  );
-  const onSortModelChange = useCallback(
-    (model: GridSortModel) => {
-      const first = model[0];
-      setParams({
-        ...latestParams.current,
-        page: 1,
-        sort: first ? (first.field as LineListParams['sort']) : undefined,
-        order: first?.sort ?? undefined,
-      });
-    },
-    [setParams],
-  );
   const onSelectionChange = useCallback((next: GridRowSelectionModel) => {
     setSelection(next);
     setAllMatching(false);
   }, []);
-
-  // Stable between renders: the grid takes a new sort model for a changed sort and goes back to page 1.
-  const paginationModel = useMemo<GridPaginationModel>(
-    () => ({ page: params.page - 1, pageSize: params.pageSize }),
-    [params.page, params.pageSize],
-  );
-  const sortModel = useMemo<GridSortModel>(
-    () => (params.sort ? [{ field: params.sort, sort: params.order ?? 'desc' }] : []),
-    [params.sort, params.order],
-  );
 
   // A delete elsewhere can leave this page empty; step back to the last page that has rows.
   const lastPage = Math.max(1, Math.ceil(total / params.pageSize));
@@ -247,9 +179,21 @@ export function LinesListPage() {
     setRenewing((state) => ({ ...state, open: false }));
   };
 
-  const exportHref = lineExportUrl(filterOf(params));
   const activeFilters = Object.values(filterOf(params)).filter((value) => value !== undefined).length;
-  const filtered = activeFilters > 0;
+  // What the grid and the card list both take.
+  const view: LinesViewProps = {
+    rows,
+    total,
+    totalIsLowerBound: lines.data?.total_is_lower_bound ?? false,
+    endReached,
+    filtered: activeFilters > 0,
+    loading: lines.isPending || lines.isPlaceholderData,
+    paginationModel: list.paginationModel,
+    onPaginationModelChange: list.onPaginationModelChange,
+    busy: toggling,
+    onAction,
+  };
+  const exportHref = lineExportUrl(filterOf(params));
 
   return (
     <>
@@ -327,103 +271,15 @@ export function LinesListPage() {
         </Collapse>
         <Divider />
         {(someSelected || (pageFullySelected && !allMatching)) && (
-          <Box
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              flexWrap: 'wrap',
-              gap: 1.5,
-              px: 2.5,
-              py: 1.25,
-              bgcolor: 'primary.lighter',
-            }}
-            data-testid="lines-bulk-bar"
-          >
-            {/* No "Selected: 0": on a phone the bar offers every matching line until one is chosen. */}
-            {someSelected ? (
-              <Typography
-                variant="subtitle2"
-                sx={{ flexGrow: 1, color: 'primary.dark' }}
-                data-testid="lines-selected-count"
-              >
-                {allMatching
-                  ? t('linesBulk.allMatching', { count: total })
-                  : t('lines.bulk.selected', { count: selected.length })}
-              </Typography>
-            ) : (
-              <Box sx={{ flexGrow: 1 }} />
-            )}
-            {pageFullySelected && !allMatching && (
-              <Button
-                size="small"
-                onClick={() => setAllMatching(true)}
-                data-testid="lines-select-all-matching"
-              >
-                {t('linesBulk.selectAllMatching', { count: total })}
-              </Button>
-            )}
-            {someSelected && (
-              <>
-                <Button
-                  size="small"
-                  variant="contained"
-                  startIcon={<AutorenewIcon />}
-                  onClick={() => openBulk('renew')}
-                  data-testid="lines-bulk-renew"
-                >
-                  {t('lines.bulk.renew')}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  startIcon={<CheckCircleOutlineIcon />}
-                  onClick={() => openBulk('enable')}
-                  data-testid="lines-bulk-enable"
-                >
-                  {t('linesBulk.enable')}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  startIcon={<BlockIcon />}
-                  onClick={() => openBulk('disable')}
-                  data-testid="lines-bulk-disable"
-                >
-                  {t('linesBulk.disable')}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  startIcon={<SellOutlinedIcon />}
-                  onClick={() => openBulk('change_plan')}
-                  data-testid="lines-bulk-change-plan"
-                >
-                  {t('linesBulk.changePlan.button')}
-                </Button>
-                {admin && (
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    startIcon={<DriveFileMoveOutlinedIcon />}
-                    onClick={() => openBulk('move')}
-                    data-testid="lines-bulk-move"
-                  >
-                    {t('linesBulk.move')}
-                  </Button>
-                )}
-                <Button
-                  size="small"
-                  variant="contained"
-                  color="error"
-                  startIcon={<DeleteOutlinedIcon />}
-                  onClick={() => openBulk('delete')}
-                  data-testid="lines-bulk-delete"
-                >
-                  {t('lines.bulk.delete')}
-                </Button>
-              </>
-            )}
-          </Box>
+          <LinesBulkBar
+            admin={admin}
+            selectedCount={selected.length}
+            allMatching={allMatching}
+            total={total}
+            offerAllMatching={pageFullySelected}
+            onSelectAllMatching={() => setAllMatching(true)}
+            onAction={openBulk}
+          />
         )}
         {lines.isError && (
           <Alert severity="error" sx={{ m: 2.5 }} data-testid="lines-error">
@@ -431,35 +287,15 @@ export function LinesListPage() {
           </Alert>
         )}
         {phone ? (
-          <LinesCardList
-            rows={rows}
-            total={total}
-            totalIsLowerBound={lines.data?.total_is_lower_bound ?? false}
-            endReached={endReached}
-            filtered={filtered}
-            loading={lines.isPending || lines.isPlaceholderData}
-            paginationModel={paginationModel}
-            onPaginationModelChange={onPaginationModelChange}
-            busy={toggling}
-            onAction={onAction}
-          />
+          <LinesCardList {...view} />
         ) : (
           <LinesGrid
-            rows={rows}
-            total={total}
-            totalIsLowerBound={lines.data?.total_is_lower_bound ?? false}
-            endReached={endReached}
-            filtered={filtered}
-            loading={lines.isPending || lines.isPlaceholderData}
+            {...view}
             admin={admin}
-            paginationModel={paginationModel}
-            onPaginationModelChange={onPaginationModelChange}
-            sortModel={sortModel}
-            onSortModelChange={onSortModelChange}
+            sortModel={list.sortModel}
+            onSortModelChange={list.onSortModelChange}
             selection={selection}
             onSelectionChange={onSelectionChange}
-            busy={toggling}
-            onAction={onAction}
             columnVisibility={preferences.columns}
             onColumnVisibilityChange={onColumnVisibilityChange}
             density={preferences.density}

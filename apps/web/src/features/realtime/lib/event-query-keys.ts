@@ -16,11 +16,15 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   ticket_replies: [['tickets']],
   credit_ledger: [['ledger'], ['me'], ['dashboard']],
   redeem_codes: [['redeem-codes']],
-  topup_requests: [['topups']],
+  // The dashboard's to-do lists the pending top-ups.
+  topup_requests: [['topups'], ['dashboard', 'todo']],
   credit_packages: [['credit-packages'], ['setup-guide']],
+  payment_methods: [['payment-methods']],
   line_plans: [['line-plans']],
   kb_articles: [['kb']],
   app_settings: [['settings'], ['setup-guide']],
   line_bulk_jobs: [['line-bulk']],
-  line_connections: [['lines'], ['line-connections'], ['dashboard-online']],
+  activation_codes: [['activation-codes']],
+  // The dashboard's to-do lists the lines shared now.
+  line_connections: [['lines'], ['line-connections'], ['dashboard-online'], ['dashboard', 'todo']],
 };

@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { accountName, type ManagedAccount } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
+import type { GridPage } from '../../../components/paged-data-grid';
+import type { ListColumn } from '../../../components/responsive-list/list-column';
+import { ResponsivePagedGrid } from '../../../components/responsive-list/responsive-paged-grid';
 import { formatNumber } from '../../../lib/number-format';
 import type { AccountAction, AccountActionHandler, AccountsView } from '../lib/account-actions';
 import { AccountActionsMenu } from './account-actions-menu';
@@ -29,15 +30,15 @@ export function AccountsGrid(props: AccountsGridProps) {
   const { t, i18n } = useTranslation();
   const groupName = useGroupName();
 
-  const columns = useMemo<GridColDef<ManagedAccount>[]>(() => {
+  const columns = useMemo<ListColumn<ManagedAccount>[]>(() => {
     const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
-    const all: GridColDef<ManagedAccount>[] = [
+    const all: ListColumn<ManagedAccount>[] = [
       {
         field: 'email',
+        card: 'primary',
         headerName: t('resellers.columns.account'),
-        minWidth: 210,
-        flex: 1.6,
-        renderCell: ({ row }) => (
+        grid: { minWidth: 210, flex: 1.6 },
+        render: (row) => (
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle2" noWrap data-testid="account-email">
               {row.email}
@@ -62,8 +63,8 @@ export function AccountsGrid(props: AccountsGridProps) {
       {
         field: 'group_name',
         headerName: t('resellers.columns.group'),
-        minWidth: 110,
-        renderCell: ({ row }) => (
+        grid: { minWidth: 110 },
+        render: (row) => (
           <Chip
             size="small"
             variant="outlined"
@@ -77,10 +78,9 @@ export function AccountsGrid(props: AccountsGridProps) {
       {
         field: 'display_credits',
         headerName: t('resellers.columns.credits'),
-        minWidth: 90,
+        grid: { minWidth: 90 },
         align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
+        render: (row) => (
           <Typography variant="subtitle2" data-testid="account-credits" data-credits={row.display_credits}>
             {number(row.display_credits)}
           </Typography>
@@ -88,16 +88,16 @@ export function AccountsGrid(props: AccountsGridProps) {
       },
       {
         field: 'status',
+        card: 'secondary',
         headerName: t('resellers.columns.status'),
-        minWidth: 110,
-        renderCell: ({ row }) => <AccountStatusChip status={row.status} emailVerified={row.email_verified} />,
+        grid: { minWidth: 110 },
+        render: (row) => <AccountStatusChip status={row.status} emailVerified={row.email_verified} />,
       },
       {
         field: 'last_sign_in_at',
         headerName: t('resellers.columns.lastSignIn'),
-        minWidth: 150,
-        flex: 1,
-        renderCell: ({ row }) => (
+        grid: { minWidth: 150, flex: 1 },
+        render: (row) => (
           <Typography
             variant="body2"
             sx={{ color: row.last_sign_in_at ? 'text.secondary' : 'text.secondary' }}
@@ -111,19 +111,17 @@ export function AccountsGrid(props: AccountsGridProps) {
       {
         field: 'lines_count',
         headerName: t('resellers.columns.lines'),
-        minWidth: 70,
+        grid: { minWidth: 70 },
         align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => <span data-testid="account-lines">{number(row.lines_count)}</span>,
+        render: (row) => <span data-testid="account-lines">{number(row.lines_count)}</span>,
       },
       {
         field: 'actions',
+        card: 'actions',
         headerName: t('common.actions'),
-        width: 88,
+        grid: { width: 88 },
         align: 'right',
-        headerAlign: 'right',
-        sortable: false,
-        renderCell: ({ row }) => <AccountActionsMenu account={row} actions={actions} onAction={onAction} />,
+        render: (row) => <AccountActionsMenu account={row} actions={actions} onAction={onAction} />,
       },
     ];
     // The credits view leaves group, status and sign-ins to the management page.
@@ -131,10 +129,11 @@ export function AccountsGrid(props: AccountsGridProps) {
   }, [t, i18n.resolvedLanguage, showOwner, actions, onAction, groupName, view]);
 
   return (
-    <PagedDataGrid
+    <ResponsivePagedGrid
       {...page}
       rows={accounts}
       columns={columns}
+      getRowId={(account) => account.id}
       label={t('resellers.title')}
       testId="accounts-grid"
       rowTestId="account-row"

@@ -5,6 +5,7 @@ import { SharingSettingsCard } from '../../lines/components/sharing-settings-car
 import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
 import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
+import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
 import { RemindersCard } from '../../reminders/components/reminders-card';
 import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
 import { LanguageSettingsCard } from '../components/language-settings-card';
@@ -21,6 +22,7 @@ export function SettingsPage() {
         <SecuritySettingsCard />
         <TrialSettingsCard />
         <SharingSettingsCard />
+        <PaymentMethodsCard />
         <TicketMailPreferenceCard />
         <RemindersCard />
         <ApiKeysCard />

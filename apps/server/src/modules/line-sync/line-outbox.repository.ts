@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { linePlans, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
-import { lineHistoryRepository, type OwnedLineEvent } from './line-history.repository.js';
+import { lineHistoryRepository, type OwnedLineEvent } from '../lines/line-history.repository.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKey = { serverId: number; username: string };

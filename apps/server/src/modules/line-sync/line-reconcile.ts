@@ -10,7 +10,7 @@ import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
 import { deliverNow, type SyncKind } from './line-sync.js';
-import { linesRepository } from './lines.repository.js';
+import { lineSyncStateRepository } from './line-sync-state.repository.js';
 
 type AgentUser = { username: string; expiryDate: string; enabled: boolean };
 
@@ -45,20 +45,17 @@ async function agentUsers(ctx: AppContext, server: ServerRow): Promise<AgentUser
   } catch (error) {
     if (!(error instanceof AgentUnreachableError)) throw error;
     throw new AppError('SERVER_CONNECTION_FAILED', {
-      status: 502,
       message: `Failed to connect to server: ${error.reason}`,
     });
   }
   if (response.status === 401 || response.status === 403) {
     throw new AppError('SERVER_AUTH_FAILED', {
-      status: 502,
       message: `API Authentication failed. HTTP status: ${response.status}`,
     });
   }
   const users = (response.body as { users?: unknown } | null)?.users;
   if (response.status < 200 || response.status >= 300 || !Array.isArray(users)) {
     throw new AppError('SERVER_API_NOT_RESPONDING', {
-      status: 502,
       message: `CCcam server API is not responding. HTTP status: ${response.status}`,
     });
   }
@@ -76,7 +73,7 @@ export async function reconcileServer(ctx: AppContext, server: ServerRow): Promi
   // The agent is read before the panel: a line created in between is then in the panel's list, so
   // it can never be taken for a leftover and removed.
   const onAgent = new Map((await agentUsers(ctx, server)).map((user) => [user.username, user]));
-  const inPanel = await linesRepository.listForServer(ctx.db, server.id);
+  const inPanel = await lineSyncStateRepository.listForServer(ctx.db, server.id);
 
   const added: number[] = [];
   const updated: number[] = [];

@@ -10,9 +10,9 @@ import {
 import type { AppContext } from '../../app-context.js';
 import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-agent-delivery.js';
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
-import { linesRepository } from './lines.repository.js';
-import { lineHistoryRepository } from './line-history.repository.js';
+import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { perContext } from '../../platform/per-context.js';
+import { lineSyncStateRepository } from './line-sync-state.repository.js';
 
 /** Which family of texts a delivery outcome is told in: the reader sees what their request was doing. */
 export type SyncKind = 'add' | 'update' | 'renew' | 'delete';
@@ -99,7 +99,7 @@ async function publishLine(ctx: AppContext, lineId: number, ownerId: string | nu
 async function backgroundKind(ctx: AppContext, row: OutboxRow): Promise<SyncKind> {
   if (row.operation === 'delete') return 'delete';
   if (row.lineId === null) return 'update';
-  const line = await linesRepository.syncedAt(ctx.db, row.lineId);
+  const line = await lineSyncStateRepository.syncedAt(ctx.db, row.lineId);
   return line && line.syncedAt === null ? 'add' : 'update';
 }
 
@@ -130,7 +130,7 @@ async function recordBatch(ctx: AppContext, batch: Recording[]): Promise<void> {
       ? [{ id: row.lineId, serverId: row.serverId, username: row.username }]
       : [],
   );
-  const synced = await linesRepository.markSyncedMany(ctx.db, lines);
+  const synced = await lineSyncStateRepository.markSyncedMany(ctx.db, lines);
   await ctx.bus.publishAll(synced.map((line) => syncEvent(line.id, line.ownerId)));
   const byId = new Map(synced.map((line) => [line.id, line]));
   for (const item of batch) {
@@ -233,7 +233,7 @@ async function deliverLeasedRow(
       code: result.code as ErrorCode | null,
       params: result.params,
     };
-    const failing = await linesRepository.markFailing(ctx.db, row.lineId, failure);
+    const failing = await lineSyncStateRepository.markFailing(ctx.db, row.lineId, failure);
     if (failing) {
       await lineHistoryRepository.insert(ctx.db, {
         lineId: row.lineId,

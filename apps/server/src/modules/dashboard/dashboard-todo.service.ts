@@ -1,0 +1,66 @@
+import {
+  DASHBOARD_TODO_SIZE,
+  LINE_EXPIRING_SOON_DAYS,
+  type DashboardTodo,
+  type LineListQuery,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Actor } from '../../platform/access.js';
+import { listLines } from '../lines/line-queries.service.js';
+import { toTopUpRequest } from '../topups/topup-mapper.js';
+import { topUpsRepository } from '../topups/topups.repository.js';
+import { dashboardRepository as repo } from './dashboard.repository.js';
+
+/**
+ * One short page of the lines list under one of its quick filters: the list's own scope, filter,
+ * capped and cached count, so a to-do list and the lines grid behind its "see all" always agree.
+ */
+async function shortList(ctx: AppContext, actor: Actor, filter: Partial<LineListQuery>) {
+  const page = await listLines(ctx, actor, {
+    page: 1,
+    page_size: DASHBOARD_TODO_SIZE,
+    order: 'desc',
+    online: undefined,
+    sharing: undefined,
+    counts: undefined,
+    ...filter,
+  });
+  return { items: page.items, total: page.total, total_is_lower_bound: page.total_is_lower_bound };
+}
+
+/**
+ * What needs doing now: the caller's lines (every line for an admin) expiring this week, failing to
+ * sync and shared now; for admins also the servers down and the top-ups waiting for a decision.
+ */
+export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<DashboardTodo> {
+  const [expiring, failingSync, sharing, serversDown, topups] = await Promise.all([
+    // Soonest first: the line that runs out tomorrow is the one to renew now.
+    shortList(ctx, actor, {
+      expiring_within_days: LINE_EXPIRING_SOON_DAYS,
+      sort: 'expiry_date',
+      order: 'asc',
+    }),
+    shortList(ctx, actor, { sync_state: 'failing' }),
+    shortList(ctx, actor, { sharing: true }),
+    actor.isAdmin ? repo.serversDown(ctx.db, DASHBOARD_TODO_SIZE) : null,
+    actor.isAdmin
+      ? topUpsRepository.list(ctx.db, { status: 'pending', limit: DASHBOARD_TODO_SIZE, offset: 0 })
+      : null,
+  ]);
+  return {
+    expiring,
+    failing_sync: failingSync,
+    sharing,
+    servers_down: serversDown && {
+      items: serversDown.rows.map((row) => ({
+        id: row.id,
+        server_name: row.serverName,
+        host_ip: row.hostIp,
+        status: row.status,
+        last_error: row.lastError,
+      })),
+      total: serversDown.total,
+    },
+    pending_topups: topups && { items: topups.rows.map(toTopUpRequest), total: topups.total },
+  };
+}

@@ -1,0 +1,89 @@
+import type { ErrorCode, ErrorParams } from '@linedesk/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { lines, lineSyncOutbox } from '../../db/schema.js';
+import { lineHistoryRepository } from '../lines/line-history.repository.js';
+
+/** A line's sync state as delivery and reconcile read and record it. */
+export const lineSyncStateRepository = {
+  /** What reconcile compares with an agent's GET /users. */
+  listForServer(db: Db, serverId: number) {
+    return db
+      .select({
+        id: lines.id,
+        username: lines.username,
+        expiryDate: lines.expiryDate,
+        enabled: lines.enabled,
+      })
+      .from(lines)
+      .where(eq(lines.serverId, serverId));
+  },
+  /**
+   * After a batch's delivery: each line synced, with its `synced` history row, unless a newer change
+   * for the same server and username is pending. Run after the delivered outbox rows were removed.
+   * Returns the lines that changed.
+   */
+  async markSyncedMany(
+    db: Db,
+    delivered: { id: number; serverId: number; username: string }[],
+  ): Promise<{ id: number; ownerId: string | null; syncedAt: Date }[]> {
+    if (delivered.length === 0) return [];
+    // One JSON parameter for the whole batch rather than three bound parameters a line.
+    const values = delivered.map((line) => ({
+      id: line.id,
+      server_id: line.serverId,
+      username: line.username,
+    }));
+    const result = await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r (id int, server_id int, username text)
+      ),
+      synced as (
+        update ${lines} u set sync_state = 'synced', sync_error = null, sync_error_code = null,
+          sync_error_params = null, synced_at = now()
+        from v
+        where u.id = v.id and u.server_id = v.server_id and u.username = v.username
+          and not exists (select 1 from ${lineSyncOutbox} o where o.server_id = v.server_id and o.username = v.username)
+        returning u.id, u.owner_id, u.server_id, u.synced_at
+      ),
+      logged as (${lineHistoryRepository.insertSelected(
+        sql`select id, owner_id, null, 'synced', jsonb_build_object('server_id', server_id) from synced`,
+      )})
+      select id, owner_id, (extract(epoch from synced_at) * 1000)::float8 as synced_ms from synced`);
+    return (
+      result as unknown as { rows: { id: number; owner_id: string | null; synced_ms: number }[] }
+    ).rows.map((row) => ({
+      id: row.id,
+      ownerId: row.owner_id,
+      syncedAt: new Date(Math.floor(row.synced_ms)),
+    }));
+  },
+  /** Returns the owner only when this changes what the line shows (not already failing this way). */
+  async markFailing(
+    db: Db,
+    lineId: number,
+    failure: { message: string; code: ErrorCode | null; params: ErrorParams | null },
+  ): Promise<{ ownerId: string | null } | undefined> {
+    const { message } = failure;
+    const [row] = await db
+      .update(lines)
+      .set({
+        syncState: 'failing',
+        syncError: message,
+        syncErrorCode: failure.code,
+        syncErrorParams: failure.params,
+      })
+      .where(
+        and(
+          eq(lines.id, lineId),
+          sql`(${lines.syncState} <> 'failing' or ${lines.syncError} is distinct from ${message})`,
+        ),
+      )
+      .returning({ ownerId: lines.ownerId });
+    return row;
+  },
+  async syncedAt(db: Db, lineId: number): Promise<{ syncedAt: Date | null } | undefined> {
+    const [row] = await db.select({ syncedAt: lines.syncedAt }).from(lines).where(eq(lines.id, lineId));
+    return row;
+  },
+};

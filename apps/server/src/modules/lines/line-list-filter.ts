@@ -1,0 +1,193 @@
+import {
+  lineStatusRules,
+  type LineStatus,
+  type LineStatusCondition,
+  type LineSyncState,
+} from '@linedesk/shared';
+import type { asc } from 'drizzle-orm';
+import { and, eq, gte, like, lt, lte, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { linePresence, lines } from '../../db/schema.js';
+
+// The list's filter as SQL: which lines a page, a count, an export or a bulk selection picks.
+export type LineFilter = {
+  /** null = every owner (admins). */
+  scopeOwnerId: string | null;
+  status?: LineStatus;
+  serverId?: number;
+  ownerId?: string;
+  expiringWithinDays?: number;
+  syncState?: LineSyncState;
+  /** Only lines connected now, or found shared now (their `line_presence`). */
+  online?: boolean;
+  sharing?: boolean;
+  search?: string;
+  /**
+   * A part of the lower-cased `search` that the trigram index looks up instead of the whole (see
+   * `line-search.ts`); each line found is then checked for the whole search.
+   */
+  searchWindow?: string;
+  /**
+   * Most lines hold the search (by the same sample): a page then walks its order checking each line
+   * for it, which finds a page within a few dozen lines, instead of asking the index for them all.
+   */
+  searchCommon?: boolean;
+  /** YYYY-MM-DD: statuses derive from it. */
+  today: string;
+};
+
+/** A value of a statement: given, or a placeholder filled when a statement prepared once runs. */
+export type Bound<T> = T | Placeholder;
+
+/** A filter as its statement uses it: the search as its LIKE pattern, each value given or bound. */
+export type FilterSql = {
+  scopeOwnerId: Bound<string> | null;
+  /** Decides the statement's shape, so never a placeholder. */
+  status?: LineStatus;
+  serverId?: Bound<number>;
+  ownerId?: Bound<string>;
+  expiringWithinDays?: Bound<number>;
+  syncState?: Bound<LineSyncState>;
+  /** Decide the statement's shape, so never placeholders. */
+  online?: boolean;
+  sharing?: boolean;
+  searchPattern?: Bound<string>;
+  /** The whole search, when the pattern holds only a part of it, or alone for a common search. */
+  searchNeedle?: Bound<string>;
+  today: Bound<string>;
+};
+
+/**
+ * The filter as its statement uses it; `forPage`: for a page's statement, where a common search
+ * (`searchCommon`) is checked line by line as the page's order is walked. A count reads every match
+ * up to its cap, and asks the index for them.
+ */
+export function filterSql(filter: LineFilter, forPage = false): FilterSql {
+  const { search, searchWindow, searchCommon, ...rest } = filter;
+  if (!search) return rest;
+  // search_text is username, name, email and notes lower-cased (see the schema).
+  const needle = search.toLowerCase();
+  // `strpos` is what a LIKE '%needle%' checks, and no index can answer it: the plan walks the order.
+  if (forPage && searchCommon) return { ...rest, searchNeedle: needle };
+  if (!searchWindow || searchWindow === needle) {
+    return { ...rest, searchPattern: `%${escapeLike(needle)}%` };
+  }
+  return { ...rest, searchPattern: `%${escapeLike(searchWindow)}%`, searchNeedle: needle };
+}
+
+/**
+ * The filter with a placeholder for each value it has, those values, and a key naming the shape:
+ * every filter of one shape (which fields are set, the status) runs one prepared statement.
+ */
+export function boundFilter(filter: LineFilter): {
+  bound: FilterSql;
+  values: Record<string, unknown>;
+  shape: string;
+} {
+  const bound: Record<string, unknown> = {};
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filterSql(filter, true))) {
+    // An empty owner (`?owner_id=`) filters nothing, as in `whereOf`.
+    if (value === undefined || value === null || value === '' || key === 'status' || value === true) {
+      bound[key] = value;
+    } else {
+      bound[key] = sql.placeholder(key);
+      values[key] = value;
+    }
+  }
+  const flags = [filter.online ? 'online' : '', filter.sharing ? 'sharing' : ''];
+  const shape = [
+    filter.scopeOwnerId === null ? 'all' : 'own',
+    filter.status ?? '',
+    ...flags,
+    ...Object.keys(values),
+  ];
+  return { bound: bound as FilterSql, values, shape: shape.join(',') };
+}
+
+export function dateParam(iso: Bound<string>): SQL {
+  return sql`${iso}::date`;
+}
+
+/** A status condition (shared `lineStatusRules`) in SQL, or its negation. */
+function conditionSql(when: LineStatusCondition, holds: boolean, today: Bound<string>): SQL {
+  // Flags as plain conditions, not compared with bound values: a plan kept for a prepared statement
+  // then knows which lines they pick, and can use the partial index on trial lines.
+  switch (when) {
+    case 'disabled':
+      return holds ? not(lines.enabled) : sql`${lines.enabled}`;
+    case 'expired':
+      return holds
+        ? lt(lines.expiryDate, dateParam(today) as never)
+        : gte(lines.expiryDate, dateParam(today) as never);
+    case 'trial':
+      return holds ? sql`${lines.isTrial}` : not(lines.isTrial);
+    case 'always':
+      return holds ? sql`true` : sql`false`;
+  }
+}
+
+/** The derived status (shared `lineStatus`) in SQL, for sorting. */
+export function statusExpression(today: string): SQL<string> {
+  const cases = lineStatusRules.map(
+    ({ status, when }) => sql`when ${conditionSql(when, true, today)} then ${sql.raw(`'${status}'`)}`,
+  );
+  return sql<string>`case ${sql.join(cases, sql` `)} end`;
+}
+
+/** Lines with this status: its rule's condition holds and no earlier rule's does. */
+export function statusFilter(status: LineStatus, today: Bound<string>): SQL {
+  const index = lineStatusRules.findIndex((rule) => rule.status === status);
+  const earlier = lineStatusRules.slice(0, index).map(({ when }) => conditionSql(when, false, today));
+  const own = lineStatusRules[index]!.when;
+  return and(...earlier, ...(own === 'always' ? [] : [conditionSql(own, true, today)])) as SQL;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Lines whose presence row says they are online now and/or shared now (the presence is per line). */
+function presenceFilter(filter: Pick<FilterSql, 'online' | 'sharing'>): SQL {
+  const conditions = [
+    ...(filter.online ? [sql`${linePresence.sessions} > 0`] : []),
+    ...(filter.sharing ? [sql`${linePresence.sharingSince} is not null`] : []),
+  ];
+  return sql`exists (select 1 from ${linePresence} where ${linePresence.lineId} = ${lines.id} and ${sql.join(conditions, sql` and `)})`;
+}
+
+export function whereOf(filter: FilterSql): SQL | undefined {
+  const parts: SQL[] = [];
+  // The scope's owner as a range of one: see `scopeOrder`.
+  if (filter.scopeOwnerId !== null) {
+    parts.push(gte(lines.ownerId, filter.scopeOwnerId), lte(lines.ownerId, filter.scopeOwnerId));
+  }
+  if (filter.ownerId) parts.push(eq(lines.ownerId, filter.ownerId));
+  if (filter.serverId !== undefined) parts.push(eq(lines.serverId, filter.serverId));
+  if (filter.syncState) parts.push(eq(lines.syncState, filter.syncState));
+  if (filter.status) parts.push(statusFilter(filter.status, filter.today));
+  if (filter.expiringWithinDays !== undefined) {
+    parts.push(
+      gte(lines.expiryDate, dateParam(filter.today) as never),
+      lte(lines.expiryDate, sql`${dateParam(filter.today)} + ${filter.expiringWithinDays}::int` as never),
+    );
+  }
+  if (filter.online || filter.sharing) parts.push(presenceFilter(filter));
+  if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
+  // Not a LIKE, so that the index looks up only the pattern's part and this checks the rows it finds.
+  if (filter.searchNeedle) parts.push(sql`strpos(${lines.searchText}, ${filter.searchNeedle}) > 0`);
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+export type Order = 'asc' | 'desc';
+
+/**
+ * A reseller's page is ordered by its owner first: only the indexes that start with the owner give
+ * that order, so a plan kept for every reseller (`plannedOnce`) walks the reseller's own lines, never
+ * the whole panel's order checking each line's owner, which a plan made for a bound owner id may
+ * choose (the planner cannot tell a reseller of 100 lines from one of 50,000 by it). The owner is
+ * written as a range of one (`>=` and `<=`), which selects the same lines: an equality would tell
+ * the planner that the owner is the same on every line, and it would drop the owner from the order.
+ */
+export function scopeOrder(filter: FilterSql, direction: typeof asc): SQL[] {
+  return filter.scopeOwnerId === null ? [] : [direction(lines.ownerId)];
+}

@@ -1,0 +1,120 @@
+import {
+  paymentMethodCreateBodySchema,
+  paymentMethodKindFields,
+  type AvailablePaymentMethod,
+  type Currency,
+  type PaymentMethod,
+  type PaymentMethodCreateBody,
+  type PaymentMethodKind,
+  type PaymentMethodPatch,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { toAvailablePaymentMethod, toPaymentMethod } from './payment-method-mapper.js';
+import {
+  paymentMethodsRepository,
+  type PaymentMethodRow,
+  type PaymentMethodValues,
+} from './payment-methods.repository.js';
+
+/**
+ * The kinds a reseller can pay with today. Stripe and BTCPay methods can be set up already, but
+ * their checkout is the next slice (docs/payments.md), so they are not offered yet.
+ */
+export const payableKinds: PaymentMethodKind[] = ['manual'];
+
+async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {
+  // Everyone signed in: resellers' lists of methods to pay with change too. The event carries no settings.
+  await ctx.bus.publish({ table: 'payment_methods', action, id: String(id), audience: 'all' });
+}
+
+const seal = (ctx: AppContext, secret: string | undefined) =>
+  secret === undefined ? undefined : ctx.paymentSecrets.encrypt(secret);
+
+export async function listPaymentMethods(ctx: AppContext, _admin: Actor): Promise<PaymentMethod[]> {
+  return (await paymentMethodsRepository.list(ctx.db)).map(toPaymentMethod);
+}
+
+export async function listAvailablePaymentMethods(
+  ctx: AppContext,
+  _signedIn: Actor,
+  currency: Currency | undefined,
+): Promise<AvailablePaymentMethod[]> {
+  const rows = await paymentMethodsRepository.listEnabled(ctx.db, { kinds: payableKinds, currency });
+  return rows.map(toAvailablePaymentMethod);
+}
+
+export async function createPaymentMethod(
+  ctx: AppContext,
+  _admin: Actor,
+  input: PaymentMethodCreateBody,
+): Promise<PaymentMethod> {
+  const body = paymentMethodCreateBodySchema.parse(input);
+  const values: PaymentMethodValues = {
+    kind: body.kind,
+    name: body.name,
+    enabled: body.enabled,
+    currency: body.currency,
+    feeBps: body.fee_bps,
+  };
+  if (body.kind === 'manual') {
+    values.instructions = body.instructions;
+    values.proofRequired = body.proof_required;
+  } else if (body.kind === 'stripe') {
+    values.secretKeySealed = seal(ctx, body.secret_key);
+    values.webhookSecretSealed = seal(ctx, body.webhook_secret);
+  } else {
+    values.serverUrl = body.server_url;
+    values.storeId = body.store_id;
+    values.apiKeySealed = seal(ctx, body.api_key);
+    values.webhookSecretSealed = seal(ctx, body.webhook_secret);
+  }
+  const row = await paymentMethodsRepository.insert(ctx.db, values);
+  await publish(ctx, 'insert', row.id);
+  return toPaymentMethod(row);
+}
+
+/** A field of another kind would be stored where nothing reads it: refused rather than kept. */
+function checkFieldsFit(kind: PaymentMethodKind, patch: PaymentMethodPatch): void {
+  const kindFields = Object.values(paymentMethodKindFields).flat();
+  const own = new Set(paymentMethodKindFields[kind]);
+  for (const [field, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (kindFields.includes(field as keyof PaymentMethodPatch) && !own.has(field as keyof PaymentMethodPatch))
+      throw new AppError('PAYMENT_METHOD_SETTINGS_INVALID');
+  }
+}
+
+export async function updatePaymentMethod(
+  ctx: AppContext,
+  _admin: Actor,
+  id: number,
+  patch: PaymentMethodPatch,
+): Promise<PaymentMethod> {
+  const existing: PaymentMethodRow | undefined = await paymentMethodsRepository.findById(ctx.db, id);
+  if (!existing) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+  checkFieldsFit(existing.kind, patch);
+  const row = await paymentMethodsRepository.update(ctx.db, id, {
+    name: patch.name,
+    enabled: patch.enabled,
+    currency: patch.currency,
+    feeBps: patch.fee_bps,
+    instructions: patch.instructions,
+    proofRequired: patch.proof_required,
+    serverUrl: patch.server_url,
+    storeId: patch.store_id,
+    secretKeySealed: seal(ctx, patch.secret_key),
+    webhookSecretSealed: seal(ctx, patch.webhook_secret),
+    apiKeySealed: seal(ctx, patch.api_key),
+  });
+  if (!row) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+  await publish(ctx, 'update', id);
+  return toPaymentMethod(row);
+}
+
+/** Requests made with the method keep their copy of its name, kind, fee and instructions. */
+export async function deletePaymentMethod(ctx: AppContext, _admin: Actor, id: number): Promise<void> {
+  if (!(await paymentMethodsRepository.delete(ctx.db, id))) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+  await publish(ctx, 'delete', id);
+}

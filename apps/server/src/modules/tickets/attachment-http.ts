@@ -1,0 +1,89 @@
+import fastifyMultipart from '@fastify/multipart';
+import { TICKET_ATTACHMENT_MAX_BYTES } from '@linedesk/shared';
+import { create as contentDispositionHeader } from 'content-disposition';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { AppError } from '../../platform/errors.js';
+import type { App } from '../../platform/fastify.js';
+
+/** A file sent with a form: a ticket reply's attachment, a payment's proof. */
+export type UploadedFile = { bytes: Buffer; fileName: string | undefined };
+
+/**
+ * Registers routes that take an uploaded file: multipart is parsed only for them, not across the
+ * whole API, with the attachments' limits (one file of at most TICKET_ATTACHMENT_MAX_BYTES).
+ */
+export function registerUploadRoutes(app: App, register: (uploads: App) => void): void {
+  void app.register(async (plugin) => {
+    await plugin.register(fastifyMultipart, {
+      throwFileSizeLimit: true,
+      limits: { fileSize: TICKET_ATTACHMENT_MAX_BYTES, files: 1, fields: 4, parts: 5 },
+    });
+    register(plugin.withTypeProvider<ZodTypeProvider>() as App);
+  });
+}
+
+/** One text field and an optional file (field `file`) from a JSON body or a multipart form. */
+export async function readTextAndFile(
+  request: FastifyRequest,
+  field: string,
+): Promise<{ text: unknown; file: UploadedFile | null }> {
+  if (!request.isMultipart()) {
+    const body = request.body as Record<string, unknown> | null | undefined;
+    return { text: body?.[field], file: null };
+  }
+  let text: unknown;
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === field) text = part.value;
+        continue;
+      }
+      const bytes = await part.toBuffer();
+      // A form's empty file input arrives as a nameless, empty file: no file.
+      if (part.fieldname === 'file' && (bytes.length > 0 || part.filename)) {
+        file = { bytes, fileName: part.filename && fromFormDataEscapes(part.filename) };
+      }
+    }
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
+      throw new AppError('ATTACHMENT_TOO_LARGE');
+    }
+    throw error;
+  }
+  return { text, file };
+}
+
+/**
+ * Browsers (and fetch's FormData) send `"`, CR and LF in a file name as %22, %0D and %0A (the HTML
+ * standard's multipart/form-data encoding), which busboy hands on as they are; read back, they are
+ * dropped with the other quoting characters instead of staying in the name as escapes.
+ */
+export function fromFormDataEscapes(fileName: string): string {
+  return fileName.replace(/%(22|0D|0A)/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** RFC 6266: a quoted fallback name, and for a name beyond ISO-8859-1 its RFC 5987 `filename*`. */
+function contentDisposition(type: string, fileName: string): string {
+  return contentDispositionHeader(fileName, { type: type.startsWith('image/') ? 'inline' : 'attachment' });
+}
+
+/**
+ * An uploaded file sent back: its checked type, never sniffed, and sandboxed, so a crafted PDF or
+ * image cannot run script in the panel's origin.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: { stream: Readable; contentType: string; fileName: string; size: number },
+) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-length', String(file.size))
+    .header('content-disposition', contentDisposition(file.contentType, file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, no-cache')
+    .send(file.stream);
+}

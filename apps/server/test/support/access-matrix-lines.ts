@@ -1,0 +1,154 @@
+import { adminOnly, bulkBody, linesOwner, type MatrixRow } from './access-matrix-rules.js';
+
+/** The access matrix's rows for servers, lines, bulk actions, activation codes, plans and connections. */
+export const lineRows: Record<string, MatrixRow> = {
+  // Servers
+  'GET /api/servers': { ...adminOnly, admin: 200 },
+  'POST /api/servers': { ...adminOnly, admin: 201 },
+  'GET /api/servers/active': { anonymous: 401, signedIn: 200 },
+  'POST /api/servers/check': { ...adminOnly, admin: 200 },
+  'GET /api/servers/{id}': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'PATCH /api/servers/{id}': {
+    params: { id: 'spareServer' },
+    body: () => ({ server_name: 'Renamed by the matrix' }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'DELETE /api/servers/{id}': { params: { id: 'spareServer' }, ...adminOnly, admin: 204 },
+  'POST /api/servers/{id}/test': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'POST /api/servers/{id}/agent-call': {
+    params: { id: 'server' },
+    body: () => ({ endpoint: 'health' }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'POST /api/servers/{id}/reconcile': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'GET /api/config': { anonymous: 401, signedIn: 200 },
+  'GET /api/config.php': { anonymous: 401, signedIn: 200 },
+
+  // Lines
+  'GET /api/lines': {
+    query: (f) => ({ owner_id: f.victimId }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+  'POST /api/lines': {
+    body: (f, role) => ({
+      username: `matrix-${role}`,
+      password: 'matrix-line-password',
+      subscription_months: 1,
+      server_id: f.server,
+    }),
+    anonymous: 401,
+    user: 403,
+    reseller: 201,
+    admin: 201,
+  },
+  'GET /api/lines/export.csv': {
+    query: (f) => ({ owner_id: f.victimId }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+  'GET /api/lines/{id}': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'PATCH /api/lines/{id}': {
+    params: { id: 'victimLine' },
+    body: () => ({ notes: 'changed by the matrix', password: 'stolen-password' }),
+    ...linesOwner,
+    admin: 200,
+  },
+  'DELETE /api/lines/{id}': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'POST /api/lines/{id}/renew': {
+    params: { id: 'victimLine' },
+    body: () => ({ subscription_months: 1 }),
+    ...linesOwner,
+    admin: 200,
+  },
+  'POST /api/lines/{id}/sync': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'GET /api/lines/{id}/events': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  // Bulk actions: each reseller tries to reach the victim's line another way — by id, by a filter
+  // on the victim, by "every line I see" — and finds nothing to act on; moving is for admins only.
+  'POST /api/lines/bulk/preview': {
+    body: bulkBody,
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    subResellerA: 403,
+    admin: 200,
+  },
+  'POST /api/lines/bulk': {
+    body: bulkBody,
+    anonymous: 401,
+    user: 403,
+    // Nothing the caller may touch was chosen: refused before any job exists.
+    reseller: 422,
+    subResellerA: 403,
+    admin: 202,
+  },
+  // Only the account that started a bulk action sees it, admins included (its CSV holds passwords).
+  'GET /api/lines/bulk/{id}': { params: { id: 'victimBulkJob' }, ...linesOwner, admin: 404 },
+  'GET /api/lines/bulk/{id}/results.csv': {
+    params: { id: 'victimBulkJob' },
+    ...linesOwner,
+    admin: 404,
+  },
+  // Activation codes: each reseller generates and lists its own; another owner's code is not found.
+  'POST /api/activation-codes/preview': {
+    body: () => ({ count: 2, subscription_months: 1 }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+  'POST /api/activation-codes': {
+    body: () => ({ count: 1, subscription_months: 1 }),
+    anonymous: 401,
+    user: 403,
+    reseller: 201,
+    admin: 201,
+  },
+  'GET /api/activation-codes': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'GET /api/activation-codes/export.csv': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'POST /api/activation-codes/{id}/void': {
+    params: { id: 'victimActivationCode' },
+    ...linesOwner,
+    admin: 200,
+  },
+  'POST /api/activation-codes/activate': {
+    body: (f) => ({ code: f.victimActivationCodeText }),
+    ...linesOwner,
+    admin: 200,
+  },
+  // Plans are the admin's offer: resellers read the current ones to sell lines on, only admins change them.
+  'GET /api/line-plans': {
+    query: () => ({ include_archived: 'true' }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+  'POST /api/line-plans': { ...adminOnly, admin: 201 },
+  'PATCH /api/line-plans/{id}': {
+    params: { id: 'linePlan' },
+    body: () => ({ name: 'Renamed by the matrix' }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'GET /api/line-settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'PUT /api/line-settings': { body: () => ({ trial_days: 2 }), ...adminOnly, admin: 200 },
+  // Who is online: the line's owner and admins; the victim's line has no live connection to kick.
+  'GET /api/lines/{id}/connections': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'POST /api/lines/{id}/connections/kick': {
+    params: { id: 'victimLine' },
+    body: () => ({ connection_id: 'id_0x7f3a2c001200' }),
+    ...linesOwner,
+    admin: 404,
+  },
+  'GET /api/dashboard/online': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'GET /api/dashboard/todo': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'GET /api/sharing-settings': { ...adminOnly, admin: 200 },
+  'PUT /api/sharing-settings': { body: () => ({ max_ips_in_window: 4 }), ...adminOnly, admin: 200 },
+};

@@ -1,0 +1,127 @@
+import { adminOnly, browserOnly, ownerOnly, type MatrixRow } from './access-matrix-rules.js';
+
+/** The access matrix's rows for API keys, the dashboard, system, messages, the knowledge base, contact and tickets. */
+export const supportRows: Record<string, MatrixRow> = {
+  // API keys
+  'GET /api/api-keys': { anonymous: 401, signedIn: 200, ...browserOnly },
+  'POST /api/api-keys': {
+    body: (_f, role) => ({ name: `Matrix ${role}` }),
+    anonymous: 401,
+    signedIn: 201,
+    ...browserOnly,
+  },
+  'DELETE /api/api-keys/{id}': {
+    params: { id: 'victimApiKey' },
+    ...ownerOnly,
+    admin: 404,
+    ...browserOnly,
+  },
+
+  // Dashboard, reminders, system
+  // owner_id narrows an admin's figures; anyone else gets their own, whatever they ask for.
+  'GET /api/dashboard': { query: (f) => ({ owner_id: f.victimId }), anonymous: 401, signedIn: 200 },
+  'GET /api/reminders/settings': { anonymous: 401, signedIn: 200 },
+  'PUT /api/reminders/settings': { body: () => ({ days: 3 }), ...adminOnly, admin: 200 },
+  'GET /api/reminders/preference': { anonymous: 401, signedIn: 200 },
+  'PUT /api/reminders/preference': { body: () => ({ enabled: false }), anonymous: 401, signedIn: 200 },
+  'POST /api/reminders/run': { ...adminOnly, admin: 200 },
+  'GET /api/setup-guide': { ...adminOnly, admin: 200 },
+  'PUT /api/setup-guide': { body: () => ({ hidden: false }), ...adminOnly, admin: 200 },
+  'GET /api/security-settings': { ...adminOnly, admin: 200 },
+  // Nothing required, so the walk's own admin session is not held up by the setting it sets.
+  'PATCH /api/security-settings': {
+    body: () => ({ require_two_factor_admins: false, require_two_factor_resellers: false }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'GET /api/system/status': { ...adminOnly, admin: 200 },
+  // PostgreSQL is backed up by its own tools: 409 there.
+  'POST /api/system/backup': { ...adminOnly, admin: [201, 409] },
+
+  // Messages
+  'GET /api/messages': { query: () => ({ scope: 'all' }), anonymous: 401, signedIn: 200 },
+  'POST /api/messages': {
+    body: (f) => ({ title: 'Matrix message', content: 'Sent by the matrix', recipient_email: f.victimEmail }),
+    ...adminOnly,
+    admin: 201,
+  },
+  'GET /api/messages/unread': { anonymous: 401, signedIn: 200 },
+  'POST /api/messages/read-all': { anonymous: 401, signedIn: 200 },
+  'GET /api/messages/{id}': { params: { id: 'victimMessage' }, ...ownerOnly, admin: 200 },
+  'DELETE /api/messages/{id}': { params: { id: 'victimMessage' }, ...adminOnly, admin: 204 },
+  'POST /api/messages/{id}/read': { params: { id: 'victimMessage' }, ...ownerOnly, admin: 404 },
+
+  // Knowledge base
+  'GET /api/kb/categories': { anonymous: 401, signedIn: 200 },
+  'POST /api/kb/categories': { body: (_f, role) => ({ name: `Matrix ${role}` }), ...adminOnly, admin: 201 },
+  'PATCH /api/kb/categories/{id}': {
+    params: { id: 'kbCategory' },
+    body: () => ({ name: 'Renamed by the matrix' }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'DELETE /api/kb/categories/{id}': { params: { id: 'kbCategory' }, ...adminOnly, admin: 204 },
+  'GET /api/kb/articles': { anonymous: 401, signedIn: 200 },
+  'POST /api/kb/articles': {
+    body: (f) => ({ title: 'Matrix article', body: 'Text', category_id: f.kbArticleCategory }),
+    ...adminOnly,
+    admin: 201,
+  },
+  'PUT /api/kb/articles/order': { body: (f) => ({ ids: [f.kbDraft] }), ...adminOnly, admin: 204 },
+  'GET /api/kb/articles/{id}': { params: { id: 'kbDraft' }, ...ownerOnly, admin: 200 },
+  'PATCH /api/kb/articles/{id}': {
+    params: { id: 'kbDraft' },
+    body: () => ({ published: true }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'DELETE /api/kb/articles/{id}': { params: { id: 'kbDraft' }, ...adminOnly, admin: 204 },
+
+  // Contact
+  'GET /api/contact': { anonymous: 401, signedIn: 200 },
+  'PUT /api/contact': { body: () => ({ note: 'Changed by the matrix' }), ...adminOnly, admin: 200 },
+  'POST /api/contact/message': { anonymous: 401, signedIn: 201 },
+
+  'GET /api/events': { stream: true, anonymous: 401, signedIn: 200 },
+
+  // Tickets
+  'GET /api/tickets': { anonymous: 401, signedIn: 200 },
+  'POST /api/tickets': {
+    body: () => ({ title: 'Matrix ticket', description: 'Opened by the matrix' }),
+    anonymous: 401,
+    signedIn: 201,
+  },
+  'GET /api/tickets/unread-count': { anonymous: 401, signedIn: 200 },
+  'GET /api/tickets/assignees': { ...adminOnly, admin: 200 },
+  'GET /api/tickets/setup-status': { ...adminOnly, admin: 200 },
+  'GET /api/tickets/mail-preference': { anonymous: 401, signedIn: 200 },
+  'PUT /api/tickets/mail-preference': {
+    body: () => ({ ticket_reply_mail: false }),
+    anonymous: 401,
+    signedIn: 200,
+  },
+  'GET /api/tickets/{id}': { params: { id: 'victimTicket' }, ...ownerOnly, admin: 200 },
+  'PATCH /api/tickets/{id}': {
+    params: { id: 'victimTicket' },
+    body: () => ({ status: 'closed' }),
+    ...ownerOnly,
+    admin: 200,
+  },
+  'DELETE /api/tickets/{id}': { params: { id: 'victimTicket' }, ...ownerOnly, admin: 204 },
+  'GET /api/tickets/{id}/replies': { params: { id: 'victimTicket' }, ...ownerOnly, admin: 200 },
+  'POST /api/tickets/{id}/replies': {
+    params: { id: 'victimTicket' },
+    form: { content: 'Reply from the matrix' },
+    // The spec's own refusal, 'You do not have permission to reply to this ticket', which a missing
+    // ticket answers too, so it tells nothing about which tickets exist.
+    ...ownerOnly,
+    user: 403,
+    reseller: 403,
+    admin: 201,
+  },
+  'GET /api/tickets/{id}/attachments/{attachmentId}': {
+    params: { id: 'victimTicket', attachmentId: 'victimAttachment' },
+    ...ownerOnly,
+    admin: 200,
+  },
+};

@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dashboardApi, dashboardKeys } from '../api/dashboard-api';
+
+/** What needs doing now; also asked for before the page renders (`first-page-data.ts`). */
+export const dashboardTodoQuery = queryOptions({
+  queryKey: dashboardKeys.todo,
+  queryFn: ({ signal }) => dashboardApi.todo(signal),
+});
+
+/** Refreshed by the event stream (lines, servers, presence, top-ups), never polled. */
+export function useDashboardTodo(enabled: boolean) {
+  return useQuery({ ...dashboardTodoQuery, enabled });
+}
+
+/**
+ * Delivers a failing line to its server again. The lines' and the figures' caches are refreshed
+ * whatever the outcome: a retry that fails again has still moved the line's sync error.
+ */
+export function useRetryTodoSync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => dashboardApi.retrySync(id),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['lines'] }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+      ]),
+  });
+}

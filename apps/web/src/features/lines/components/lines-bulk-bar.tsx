@@ -1,0 +1,139 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { LineBulkAction } from '@linedesk/shared';
+import type { ParseKeys } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type BulkButton = {
+  action: Exclude<LineBulkAction, 'create'>;
+  label: ParseKeys;
+  icon: ReactNode;
+  testId: string;
+  variant: 'contained' | 'outlined';
+  color?: 'error';
+  adminOnly?: boolean;
+};
+
+const buttons: BulkButton[] = [
+  {
+    action: 'renew',
+    label: 'lines.bulk.renew',
+    icon: <AutorenewIcon />,
+    testId: 'lines-bulk-renew',
+    variant: 'contained',
+  },
+  {
+    action: 'enable',
+    label: 'linesBulk.enable',
+    icon: <CheckCircleOutlineIcon />,
+    testId: 'lines-bulk-enable',
+    variant: 'outlined',
+  },
+  {
+    action: 'disable',
+    label: 'linesBulk.disable',
+    icon: <BlockIcon />,
+    testId: 'lines-bulk-disable',
+    variant: 'outlined',
+  },
+  {
+    action: 'change_plan',
+    label: 'linesBulk.changePlan.button',
+    icon: <SellOutlinedIcon />,
+    testId: 'lines-bulk-change-plan',
+    variant: 'outlined',
+  },
+  {
+    action: 'move',
+    label: 'linesBulk.move',
+    icon: <DriveFileMoveOutlinedIcon />,
+    testId: 'lines-bulk-move',
+    variant: 'outlined',
+    adminOnly: true,
+  },
+  {
+    action: 'delete',
+    label: 'lines.bulk.delete',
+    icon: <DeleteOutlinedIcon />,
+    testId: 'lines-bulk-delete',
+    variant: 'contained',
+    color: 'error',
+  },
+];
+
+type LinesBulkBarProps = {
+  admin: boolean;
+  /** Lines ticked on this page (0 when every matching line is chosen instead). */
+  selectedCount: number;
+  /** Every line matching the filter is chosen, `total` of them. */
+  allMatching: boolean;
+  total: number;
+  /** Offer to choose every matching line (this page is all chosen, or a phone shows no tick boxes). */
+  offerAllMatching: boolean;
+  onSelectAllMatching: () => void;
+  onAction: (action: Exclude<LineBulkAction, 'create'>) => void;
+};
+
+/** What can be done to the chosen lines at once, above the list while some are chosen. */
+export function LinesBulkBar(props: LinesBulkBarProps) {
+  const { t } = useTranslation();
+  const someSelected = props.selectedCount > 0 || props.allMatching;
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 1.5,
+        px: 2.5,
+        py: 1.25,
+        bgcolor: 'primary.lighter',
+      }}
+      data-testid="lines-bulk-bar"
+    >
+      {/* No "Selected: 0": on a phone the bar offers every matching line until one is chosen. */}
+      {someSelected ? (
+        <Typography
+          variant="subtitle2"
+          sx={{ flexGrow: 1, color: 'primary.dark' }}
+          data-testid="lines-selected-count"
+        >
+          {props.allMatching
+            ? t('linesBulk.allMatching', { count: props.total })
+            : t('lines.bulk.selected', { count: props.selectedCount })}
+        </Typography>
+      ) : (
+        <Box sx={{ flexGrow: 1 }} />
+      )}
+      {props.offerAllMatching && !props.allMatching && (
+        <Button size="small" onClick={props.onSelectAllMatching} data-testid="lines-select-all-matching">
+          {t('linesBulk.selectAllMatching', { count: props.total })}
+        </Button>
+      )}
+      {someSelected &&
+        buttons
+          .filter((button) => props.admin || !button.adminOnly)
+          .map((button) => (
+            <Button
+              key={button.action}
+              size="small"
+              variant={button.variant}
+              color={button.color}
+              startIcon={button.icon}
+              onClick={() => props.onAction(button.action)}
+              data-testid={button.testId}
+            >
+              {t(button.label)}
+            </Button>
+          ))}
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+/** Payment methods and paying for a top-up. */
+export const paymentErrors = {
+  PAYMENT_METHOD_NOT_FOUND: { status: 404, message: 'Payment method not found' },
+  PAYMENT_METHOD_UNAVAILABLE: { status: 422, message: 'This payment method is not available' },
+  PAYMENT_METHOD_CURRENCY_MISMATCH: {
+    status: 422,
+    message: 'This payment method does not take the currency of this package',
+  },
+  PAYMENT_METHOD_SETTINGS_INVALID: {
+    status: 422,
+    message: 'These settings do not fit this kind of payment method',
+  },
+  PAYMENT_PROOF_REQUIRED: { status: 422, message: 'A proof of payment is required for this method' },
+  PAYMENT_PROOF_NOT_FOUND: { status: 404, message: 'Proof of payment not found' },
+  TOPUP_NOT_AWAITING_PAYMENT: {
+    status: 409,
+    message: 'This top-up request is no longer waiting for your payment',
+  },
+} as const;
