@@ -1,5 +1,6 @@
 import { addDays, type Dashboard, type DashboardTodo, type Line } from '@linedesk/shared';
 import type { RouteExamples } from '../../platform/openapi-examples.js';
+import { pendingTopUpExample } from '../topups/topups.examples.js';
 
 const RESELLER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const TODAY = '2026-12-01';
@@ -131,36 +132,7 @@ const todo: DashboardTodo = {
     total: 1,
   },
   pending_topups: {
-    items: [
-      {
-        id: 18,
-        account_id: RESELLER_ID,
-        account_email: 'reseller@example.com',
-        package_id: 2,
-        package_name: 'Reseller 25',
-        credits: 25,
-        price_cents: 2000,
-        currency: 'EUR',
-        payment_reference: 'SEPA RF18 5390 0754 7034',
-        status: 'pending',
-        reject_reason: null,
-        decided_by: null,
-        decided_by_email: null,
-        decided_at: null,
-        provider: null,
-        provider_payment_id: null,
-        method_id: null,
-        method_name: null,
-        method_kind: null,
-        fee_cents: 0,
-        amount_cents: 2000,
-        reference_code: null,
-        instructions: null,
-        proof_required: false,
-        proof: null,
-        created_at: '2026-11-30T08:03:55.418Z',
-      },
-    ],
+    items: [pendingTopUpExample],
     total: 1,
   },
 };

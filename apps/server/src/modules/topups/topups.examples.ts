@@ -4,8 +4,9 @@ import type { RouteExamples } from '../../platform/openapi-examples.js';
 const ADMIN_ID = '0b7e4c2a-5d1f-4e8b-9a3c-6f2d8e1b7a40';
 const RESELLER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
-// Package 2 ("Reseller 25") as it was when requested: the request keeps its own copy.
-const pending: TopUpRequest = {
+// Package 2 ("Reseller 25") as it was when requested: the request keeps its own copy. The dashboard's
+// to-do list shows this same request as the one waiting for the admin.
+export const pendingTopUpExample: TopUpRequest = {
   id: 18,
   account_id: RESELLER_ID,
   account_email: 'reseller@example.com',
@@ -36,7 +37,7 @@ const pending: TopUpRequest = {
 
 // The same package bought with a manual method: our reference to pay with, then the proof.
 const awaiting: TopUpRequest = {
-  ...pending,
+  ...pendingTopUpExample,
   id: 19,
   payment_reference: null,
   status: 'awaiting_payment',
@@ -71,17 +72,17 @@ const decided = {
   provider: 'manual',
 } as const;
 
-const approved: TopUpRequest = { ...pending, ...decided, status: 'approved' };
+const approved: TopUpRequest = { ...pendingTopUpExample, ...decided, status: 'approved' };
 
 const rejected: TopUpRequest = {
-  ...pending,
+  ...pendingTopUpExample,
   ...decided,
   status: 'rejected',
   reject_reason: 'No payment with this reference arrived; please check the IBAN and send the reference again',
 };
 
 const other: TopUpRequest = {
-  ...pending,
+  ...pendingTopUpExample,
   id: 21,
   account_id: 'e3b1f6a2-94c7-4d05-8b2e-51a9c7d4f018',
   account_email: 'kiosk-north@example.com',
@@ -95,7 +96,7 @@ const other: TopUpRequest = {
 };
 
 const later: TopUpRequest = {
-  ...pending,
+  ...pendingTopUpExample,
   id: 20,
   package_id: 3,
   package_name: 'Pro 100',
