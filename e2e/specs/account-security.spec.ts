@@ -106,6 +106,10 @@ describe('account security in a real browser (390 px phone)', () => {
     );
     // The backup codes were shown once; they are gone now.
     expect(await page.getByTestId('two-factor-backup-codes').count()).toBe(0);
+    // The toast that says so shows below the header, so on a phone the account menu stays in reach.
+    const toast = await page.getByTestId('snackbar').boundingBox();
+    const accountButton = await page.getByTestId('account-button').boundingBox();
+    expect(toast!.y).toBeGreaterThanOrEqual(accountButton!.y + accountButton!.height);
 
     await page.getByTestId('account-button').click();
     await page.getByTestId('sign-out-button').click();

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { layoutConfig } from '../../layouts/layout-config';
 import type { SnackbarSeverity } from './snackbar-context';
 
 export type Toast = { key: number; message: string; severity: SnackbarSeverity };
@@ -18,6 +19,15 @@ export function ToastSnackbar({ toast, open, onClose }: ToastSnackbarProps) {
       autoHideDuration={5000}
       onClose={onClose}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+      // Below the header, not over it: on a phone a toast spans the whole width, and over the header
+      // it would hide the menu and account buttons for as long as it shows (and longer while a
+      // finger or pointer rests on it, which pauses its timer).
+      sx={{
+        top: {
+          xs: layoutConfig.headerMobileHeight + 8,
+          [layoutConfig.desktopBreakpoint]: layoutConfig.headerDesktopHeight + 8,
+        },
+      }}
     >
       <Alert
         onClose={onClose}
