@@ -58,7 +58,9 @@ describe('lines expiring soon', () => {
         `/api/lines?page_size=100&counts=true&expiring_within_days=${LINE_EXPIRING_SOON_DAYS}`,
       );
       expect(listed.status, JSON.stringify(listed.body)).toBe(200);
-      const usernames = (listed.body.items as { username: string }[]).map((line) => line.username.split('-')[1]);
+      const usernames = (listed.body.items as { username: string }[]).map(
+        (line) => line.username.split('-')[1],
+      );
 
       // Today, the day before the last, the last day and the suspended line; not the day after.
       expect(usernames.sort()).toEqual(['last', 'off', 'sixth', 'today']);
