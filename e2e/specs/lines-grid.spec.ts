@@ -5,7 +5,7 @@ import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent
 import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
-import { POLL, signedInPage } from '../support/page-helpers.js';
+import { axeViolations, POLL, signedInPage } from '../support/page-helpers.js';
 
 /** Twenty characters, the longest a CCcam server takes: the kind of name the grid used to cut. */
 const LONG = ['kacperkoczkodan-0001', 'kacperkoczkodan-0002', 'kacperkoczkodan-0003', 'kacperkoczkodan-0004'];
@@ -115,6 +115,25 @@ describe('the lines grid at desktop sizes', () => {
     await soon.click();
     await expect.poll(() => page.getByTestId('line-row').count(), POLL).toBe(LONG.length + 2);
     await page.context().close();
+  });
+
+  it('an empty grid, before the first line and when a filter matches nothing, passes axe', async () => {
+    // A reseller who has sold nothing yet sees the grid with its first-time hint.
+    const api = apiSession(server.url);
+    await api.signIn(ADMIN.email, ADMIN.password);
+    const reseller = { email: 'grid.empty@example.com', password: 'reseller-password-1' };
+    await api.request('POST', '/api/accounts', { ...reseller, full_name: 'Empty Grid', group_id: 2 });
+    const page = await signedInPage(browser, server.url, reseller, { width: 1440, height: 900 });
+    await page.goto(`${server.url}/users/all`);
+    await page.locator('[data-testid="lines-empty"][data-filtered="false"]').waitFor(POLL);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+
+    const admin = await listAt(1440, 900);
+    await admin.goto(`${server.url}/users/all?search=no-such-line-anywhere`);
+    await admin.locator('[data-testid="lines-empty"][data-filtered="true"]').waitFor(POLL);
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.context().close();
   });
 
   it('remembers the columns chosen for the next visit', async () => {

@@ -10,7 +10,8 @@ import { startResellerScenario, type ResellerScenario } from '../support/reselle
  * Issue #38 on a phone (390×844): the line page shows the line first (status, days left, the
  * connection line with copy and QR, Renew) within the first screen; Add line names its plan, previews
  * the expiry and puts "Create line" before the optional fields; and the management lists become
- * cards that show every column the table had, without a sideways scroll. The console stays quiet.
+ * cards that show every column the table had (the payments' top-up requests too), without a
+ * sideways scroll. The console stays quiet.
  */
 
 const RESELLER = { email: 'phone.reseller@example.com', password: 'reseller-password-1', name: 'Rui Sousa' };
@@ -77,6 +78,16 @@ beforeAll(async () => {
   await resellerApi.request('POST', '/api/tickets', {
     title: TICKET,
     description: 'It stops at about nine every evening.',
+  });
+  // A top-up request waiting for the admin: the payments list has a row with its decision buttons.
+  const pack = await scenario.adminApi.request<{ id: number }>('POST', '/api/credit-packages', {
+    name: 'Phone starter pack',
+    credits: 50,
+    price_cents: 2500,
+  });
+  await resellerApi.request('POST', '/api/topups', {
+    package_id: pack.id,
+    payment_reference: 'SEPA 2026-11-25 Caixa Geral de Depositos',
   });
   [resellerPhone, adminPhone] = await Promise.all([phonePage(RESELLER), phonePage(ADMIN)]);
 }, 180_000);
@@ -172,6 +183,20 @@ describe('phone first', () => {
       route: '/manage-groups',
       row: 'group-row',
       parts: ['group-name', 'group-member-count', 'group-edit-button'],
+    },
+    {
+      route: '/payments/pricing?tab=requests',
+      row: 'topup-row',
+      parts: [
+        'topup-requested',
+        'topup-account',
+        'topup-credits',
+        'topup-reference',
+        'topup-status',
+        'topup-approve',
+        'topup-reject',
+      ],
+      text: () => RESELLER.email,
     },
     {
       route: '/audit-log',

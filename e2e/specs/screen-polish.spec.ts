@@ -136,6 +136,35 @@ describe('the screens at desktop size', () => {
     await scenario.admin.getByTestId('ticket-reply-form').waitFor(POLL);
   });
 
+  it('a reply written while the ticket gets closed stays, with the refusal, until the ticket is reopened', async () => {
+    const page = scenario.reseller;
+    const ticket = await resellerApi.request<{ id: number }>('POST', '/api/tickets', {
+      title: 'Remote control pairing lost',
+      description: 'The remote stopped pairing after a power cut.',
+    });
+    await visit(page, `/tickets/${ticket.id}`);
+    const draft = 'It works again after a second restart.';
+    await page.getByTestId('ticket-reply-content').fill(draft);
+    await scenario.adminApi.request('PATCH', `/api/tickets/${ticket.id}`, { status: 'closed' });
+    // The live event closes it on screen: the draft stays, cannot be sent, and says why.
+    await page.getByTestId('ticket-reopen').waitFor(POLL);
+    const refusal = page.getByTestId('ticket-reply-error');
+    await refusal.waitFor(POLL);
+    expect(await refusal.textContent()).toBe('This ticket is closed. Reopen it to reply');
+    expect(await page.getByTestId('ticket-reply-content').inputValue()).toBe(draft);
+    expect(await page.getByTestId('ticket-reply-submit').isDisabled()).toBe(true);
+    // The server refuses it too, whatever the screen shows.
+    await expect(
+      resellerApi.request('POST', `/api/tickets/${ticket.id}/replies`, { content: draft }),
+    ).rejects.toThrow(/answered 409: .*TICKET_CLOSED/);
+
+    await page.getByTestId('ticket-reopen').click();
+    await expect.poll(() => page.getByTestId('ticket-reply-submit').isEnabled(), POLL).toBe(true);
+    expect(await refusal.count()).toBe(0);
+    await page.getByTestId('ticket-reply-submit').click();
+    await page.getByTestId('ticket-reply').filter({ hasText: draft }).waitFor(POLL);
+  });
+
   it('a ticket that does not exist gets a page with a heading and a way back', async () => {
     const page = scenario.reseller;
     await visit(page, '/tickets/999999');

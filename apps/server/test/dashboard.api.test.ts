@@ -63,7 +63,7 @@ async function freshFigures(ownerId: string | null) {
   const [counts] = (
     await rows(sql`select count(*)::int as total,
       (count(*) filter (where l.enabled and l.expiry_date >= ${today}::date and not l.is_trial))::int as active,
-      (count(*) filter (where l.enabled and l.expiry_date >= ${today}::date and l.expiry_date < ${today}::date + 7))::int as expiring_7d,
+      (count(*) filter (where l.expiry_date >= ${today}::date and l.expiry_date <= ${today}::date + 7))::int as expiring_7d,
       (count(*) filter (where l.enabled and l.expiry_date < ${today}::date))::int as expired,
       (count(*) filter (where l.enabled and l.is_trial and l.expiry_date >= ${today}::date))::int as trial,
       (count(*) filter (where not l.enabled))::int as suspended

@@ -292,6 +292,41 @@ describe('tickets', () => {
     expect(unassigned.body.assigned_to).toBeNull();
   });
 
+  it('refuses a reply to a closed ticket, from the owner and from an admin, storing nothing, until it is reopened', async () => {
+    const ticket = await open(alice);
+    await alice.post(`/api/tickets/${ticket.id}/replies`, { content: 'Still broken.' });
+    expect((await admin.patch(`/api/tickets/${ticket.id}`, { status: 'closed' })).status).toBe(200);
+    const before = (await alice.get(`/api/tickets/${ticket.id}`)).body;
+
+    const refused = {
+      code: 'TICKET_CLOSED',
+      message: 'This ticket is closed. Reopen it to reply',
+    };
+    const byOwner = await alice.post(`/api/tickets/${ticket.id}/replies`, { content: 'Hello?' });
+    expect(byOwner.status).toBe(409);
+    expect(byOwner.body.error).toEqual(refused);
+    const byAdmin = await admin.post(`/api/tickets/${ticket.id}/replies`, { content: 'One more thing.' });
+    expect(byAdmin.status).toBe(409);
+    expect(byAdmin.body.error).toEqual(refused);
+    const withFile = await upload(alice, ticket.id, { file: { bytes: PNG, name: 'screen.png' } });
+    expect(withFile.status).toBe(409);
+    expect(withFile.body.error).toEqual(refused);
+
+    // Nothing changed: no reply, the ticket still closed and not stamped.
+    const after = (await alice.get(`/api/tickets/${ticket.id}`)).body;
+    expect(after.replies.map((r: { content: string }) => r.content)).toEqual(['Still broken.']);
+    expect(after.status).toBe('closed');
+    expect(after.updated_at).toBe(before.updated_at);
+    // Someone else's closed ticket still answers as before: no hint that it exists, nor that it is closed.
+    expect((await bob.post(`/api/tickets/${ticket.id}/replies`, { content: 'x' })).body.error.code).toBe(
+      'REPLY_FORBIDDEN',
+    );
+
+    expect((await alice.patch(`/api/tickets/${ticket.id}`, { status: 'open' })).status).toBe(200);
+    const reply = await alice.post(`/api/tickets/${ticket.id}/replies`, { content: 'Hello?' });
+    expect(reply.status).toBe(201);
+  });
+
   it('tracks unread replies per side until that side opens the ticket, and counts them for the badges', async () => {
     const carol = await server.signUpConfirmed('carol@example.com');
     const ticket = await open(carol);

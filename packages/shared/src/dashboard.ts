@@ -20,6 +20,7 @@ export const dashboardSchema = z.object({
   lines: z.object({
     total: z.number().int(),
     active: z.number().int(),
+    /** LINE_EXPIRING_SOON_DAYS's rule: as many lines as the lines list's "expiring" filter shows. */
     expiring_7d: z.number().int(),
     expired: z.number().int(),
     trial: z.number().int(),

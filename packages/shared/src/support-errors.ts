@@ -8,6 +8,8 @@ export const supportErrors = {
   // Not in the spec: rules of this panel's ticket system, knowledge base and attachments.
   TICKET_OWNER_CLOSE_REOPEN_ONLY: { status: 403, message: 'You can only close or reopen your own ticket' },
   TICKET_ASSIGNEE_NOT_ADMIN: { status: 422, message: 'Tickets can only be assigned to an administrator' },
+  // A closed conversation is over until someone reopens it; a reply would sit unseen on a closed ticket.
+  TICKET_CLOSED: { status: 409, message: 'This ticket is closed. Reopen it to reply' },
   REPLY_CONTENT_REQUIRED: { status: 422, message: 'Write a reply or attach a file' },
   ATTACHMENT_TOO_LARGE: { status: 413, message: 'The attachment is larger than 5 MB' },
   ATTACHMENT_TYPE_NOT_ALLOWED: {

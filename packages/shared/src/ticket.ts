@@ -39,6 +39,14 @@ export function isActiveTicket(status: TicketStatus): boolean {
   return status !== 'closed';
 }
 
+/**
+ * Only an active ticket takes replies: a closed one is reopened first, so that no answer sits unseen
+ * on a conversation both sides consider over. The web hides the reply box by the same rule.
+ */
+export function ticketAcceptsReplies(status: TicketStatus): boolean {
+  return isActiveTicket(status);
+}
+
 /** Attachments on replies: an image or a PDF up to 5 MB. */
 export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const ticketAttachmentTypes = [

@@ -162,6 +162,7 @@ export const addReply = defineContract({
   errors: [
     'TICKET_NOT_FOUND',
     'REPLY_FORBIDDEN',
+    'TICKET_CLOSED',
     'REPLY_CONTENT_REQUIRED',
     'ATTACHMENT_TOO_LARGE',
     'ATTACHMENT_TYPE_NOT_ALLOWED',

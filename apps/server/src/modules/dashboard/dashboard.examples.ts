@@ -26,8 +26,9 @@ const activity = createdPerDay.map((created, i) => ({
 const dashboard: Dashboard = {
   today: TODAY,
   scope: 'owner',
-  // total = active + expired + trial + suspended; expiring_7d = the first 7 days of `expiries`.
-  lines: { total: 148, active: 129, expiring_7d: 9, expired: 14, trial: 2, suspended: 3 },
+  // total = active + expired + trial + suspended; expiring_7d = the first 8 days of `expiries` (0 to 7
+  // days left, LINE_EXPIRING_SOON_DAYS; no suspended line among them here).
+  lines: { total: 148, active: 129, expiring_7d: 10, expired: 14, trial: 2, suspended: 3 },
   credits: { balance: 1000, spent_this_month: 14 },
   tickets: { open: 3 },
   messages: { unread: 1 },

@@ -1,3 +1,4 @@
+import { LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
 import { asc, count, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers } from '../../db/schema.js';
@@ -46,8 +47,9 @@ export const dashboardRepository = {
           select nullif(l.server_id, 0) as server_id,
             sum(l.lines) as total,
             sum(l.lines) filter (where l.enabled and l.expiry_date >= ${today}::date and not l.is_trial) as active,
-            sum(l.lines) filter (where l.enabled and l.expiry_date >= ${today}::date
-              and l.expiry_date < ${today}::date + 7) as expiring_7d,
+            -- LINE_EXPIRING_SOON_DAYS's rule, suspended lines too: the list's quick filter counts them.
+            sum(l.lines) filter (where l.expiry_date >= ${today}::date
+              and l.expiry_date <= ${today}::date + ${LINE_EXPIRING_SOON_DAYS}::int) as expiring_7d,
             sum(l.lines) filter (where l.enabled and l.expiry_date < ${today}::date) as expired,
             sum(l.lines) filter (where l.enabled and l.is_trial and l.expiry_date >= ${today}::date) as trial,
             sum(l.lines) filter (where not l.enabled) as suspended

@@ -190,6 +190,7 @@ export const ticketExamples: RouteExamples = {
       'REPLY_REQUIRES_LOGIN',
       'REPLY_FORBIDDEN',
       'TICKET_NOT_FOUND',
+      'TICKET_CLOSED',
       'REPLY_CONTENT_REQUIRED',
       'ATTACHMENT_TOO_LARGE',
       'ATTACHMENT_TYPE_NOT_ALLOWED',

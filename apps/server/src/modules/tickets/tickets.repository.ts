@@ -1,4 +1,4 @@
-import { ADMIN_GROUP_ID } from '@linedesk/shared';
+import { ADMIN_GROUP_ID, type TicketStatus } from '@linedesk/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -131,9 +131,12 @@ export const ticketsRepository = {
     return row;
   },
 
-  async findOwner(db: Db, id: number): Promise<{ id: number; userId: string } | undefined> {
+  async findOwner(
+    db: Db,
+    id: number,
+  ): Promise<{ id: number; userId: string; status: TicketStatus } | undefined> {
     const [row] = await db
-      .select({ id: tickets.id, userId: tickets.userId })
+      .select({ id: tickets.id, userId: tickets.userId, status: tickets.status })
       .from(tickets)
       .where(eq(tickets.id, id));
     return row;
@@ -227,8 +230,9 @@ export const ticketsRepository = {
   },
 
   /** Stamps the ticket's updated_at and, when asked, moves it from open to in_progress. */
-  async touchAfterReply(db: Db, ticketId: number, openToInProgress: boolean): Promise<void> {
-    await db
+  /** Stamps a ticket that is not closed; false when it is closed (or gone), and nothing changed. */
+  async touchAfterReply(db: Db, ticketId: number, openToInProgress: boolean): Promise<boolean> {
+    const rows = await db
       .update(tickets)
       .set({
         updatedAt: sql`now()`,
@@ -236,7 +240,9 @@ export const ticketsRepository = {
           ? sql`case when ${tickets.status} = 'open' then 'in_progress' else ${tickets.status} end`
           : undefined,
       })
-      .where(eq(tickets.id, ticketId));
+      .where(and(eq(tickets.id, ticketId), ne(tickets.status, 'closed')))
+      .returning({ id: tickets.id });
+    return rows.length > 0;
   },
 
   async findAttachment(db: Db, ticketId: number, attachmentId: string): Promise<AttachmentRow | undefined> {

@@ -1,5 +1,6 @@
 import {
   formatErrorMessage,
+  ticketAcceptsReplies,
   ticketReplyCreateBodySchema,
   type ListResponse,
   type Ticket,
@@ -199,6 +200,7 @@ export async function addReply(
   readInput: () => Promise<{ content: unknown; file: UploadedFile | null }>,
 ): Promise<TicketReply> {
   const ticket = ticketAccess.mayReply(actor, await ticketsRepository.findOwner(ctx.db, id));
+  if (!ticketAcceptsReplies(ticket.status)) throw new AppError('TICKET_CLOSED');
   const input = await readInput();
   const content = checkContent(input.content, input.file !== null);
 
@@ -227,6 +229,12 @@ export async function addReply(
   try {
     // The reply, its file's row and the ticket's own state change together or not at all.
     replyId = await ctx.db.transaction(async (tx) => {
+      // Every reply stamps the ticket; an admin's answer also takes an open ticket in progress. The
+      // stamp comes first and skips a closed ticket: it holds the row until the commit, so a close
+      // that arrived while the upload was read refuses the reply instead of burying it.
+      if (!(await ticketsRepository.touchAfterReply(tx, ticket.id, actor.isAdmin))) {
+        throw new AppError('TICKET_CLOSED');
+      }
       const newId = await ticketsRepository.insertReply(tx, {
         ticketId: ticket.id,
         userId: actor.id,
@@ -247,8 +255,6 @@ export async function addReply(
           createdBy: actor.id,
         });
       }
-      // Every reply stamps the ticket; an admin's answer also takes an open ticket in progress.
-      await ticketsRepository.touchAfterReply(tx, ticket.id, actor.isAdmin);
       return newId;
     });
   } catch (error) {

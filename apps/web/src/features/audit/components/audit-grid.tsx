@@ -13,15 +13,15 @@ type AuditGridProps = GridPage & {
 
 export function AuditGrid({ entries, ...page }: AuditGridProps) {
   const { t, i18n } = useTranslation();
-  // The minimum widths add up to less than a 1440 px screen's content (about 1,065 px), so the IP
-  // address is never pushed off screen; the flexible columns share what is left.
+  // The minimum widths add up to less than a 1280 px screen's content (about 905 px), so the IP
+  // address is never pushed off screen on a laptop; the flexible columns share what is left.
   const columns = useMemo<ListColumn<AuditEntry>[]>(
     () => [
       {
         field: 'created_at',
         headerName: t('audit.columns.time'),
         card: 'primary',
-        grid: { minWidth: 150 },
+        grid: { minWidth: 140 },
         render: (row) => (
           <span data-testid="audit-time">{formatDateTime(row.created_at, i18n.resolvedLanguage)}</span>
         ),
@@ -30,7 +30,7 @@ export function AuditGrid({ entries, ...page }: AuditGridProps) {
         field: 'action',
         headerName: t('audit.columns.action'),
         card: 'secondary',
-        grid: { minWidth: 150 },
+        grid: { minWidth: 140 },
         render: (row) => (
           <span data-testid="audit-action" data-action={row.action}>
             {t(`audit.actions.${row.action}`)}
@@ -40,13 +40,13 @@ export function AuditGrid({ entries, ...page }: AuditGridProps) {
       {
         field: 'actor_email',
         headerName: t('audit.columns.actor'),
-        grid: { minWidth: 150, flex: 1 },
+        grid: { minWidth: 140, flex: 1 },
         render: (row) => <span data-testid="audit-actor">{row.actor_email ?? '—'}</span>,
       },
       {
         field: 'target_email',
         headerName: t('audit.columns.target'),
-        grid: { minWidth: 150, flex: 1 },
+        grid: { minWidth: 140, flex: 1 },
         render: (row) => (
           <span data-testid="audit-target">
             {row.target_email ??
@@ -57,7 +57,7 @@ export function AuditGrid({ entries, ...page }: AuditGridProps) {
       {
         field: 'changes',
         headerName: t('audit.columns.changes'),
-        grid: { minWidth: 220, flex: 2 },
+        grid: { minWidth: 200, flex: 2 },
         render: (row) => <AuditChanges entry={row} />,
       },
       {

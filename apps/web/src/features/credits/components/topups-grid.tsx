@@ -6,12 +6,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
 import { formatPrice, type TopUpRequest } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { PagedDataGrid, type GridPage } from '../../../components/paged-data-grid';
+import type { GridPage } from '../../../components/paged-data-grid';
+import type { ListColumn } from '../../../components/responsive-list/list-column';
+import { ResponsivePagedGrid } from '../../../components/responsive-list/responsive-paged-grid';
 import { formatNumber } from '../../../lib/number-format';
 import { TopUpStatusChip } from './topup-status-chip';
 
@@ -31,22 +32,27 @@ export function TopUpsGrid(props: TopUpsGridProps) {
   const { t, i18n } = useTranslation();
   const admin = Boolean(onDecide);
 
-  const columns = useMemo<GridColDef<TopUpRequest>[]>(() => {
+  // On a phone each request is a card: the package as its title, the other columns as labelled lines,
+  // approve and reject at its foot.
+  const columns = useMemo<ListColumn<TopUpRequest>[]>(() => {
     const language = i18n.resolvedLanguage;
-    const all: (GridColDef<TopUpRequest> | false)[] = [
+    const all: (ListColumn<TopUpRequest> | false)[] = [
       {
         field: 'created_at',
         headerName: t('credits.topups.requested'),
-        minWidth: 150,
-        valueFormatter: (value: string) => formatDateTime(value, language),
+        grid: { minWidth: 150 },
+        render: (row) => (
+          <Typography variant="body2" data-testid="topup-requested">
+            {formatDateTime(row.created_at, language)}
+          </Typography>
+        ),
       },
       admin && {
         field: 'account_email',
         headerName: t('credits.topups.account'),
-        minWidth: 170,
-        flex: 1,
-        renderCell: ({ row }) => (
-          <Typography variant="body2" noWrap data-testid="topup-account">
+        grid: { minWidth: 170, flex: 1 },
+        render: (row) => (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="topup-account">
             {row.account_email ?? '—'}
           </Typography>
         ),
@@ -54,9 +60,9 @@ export function TopUpsGrid(props: TopUpsGridProps) {
       {
         field: 'package_name',
         headerName: t('credits.topups.package'),
-        minWidth: 220,
-        flex: 1.3,
-        renderCell: ({ row }) => (
+        card: 'primary',
+        grid: { minWidth: 220, flex: 1.3 },
+        render: (row) => (
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="subtitle2" noWrap>
               {row.package_name}
@@ -112,9 +118,8 @@ export function TopUpsGrid(props: TopUpsGridProps) {
       {
         field: 'status',
         headerName: t('credits.topups.status'),
-        minWidth: 150,
-        flex: 1,
-        renderCell: ({ row }) => (
+        grid: { minWidth: 150, flex: 1 },
+        render: (row) => (
           <Box sx={{ minWidth: 0 }}>
             <TopUpStatusChip status={row.status} />
             {row.decided_at && (
@@ -150,13 +155,12 @@ export function TopUpsGrid(props: TopUpsGridProps) {
       admin && {
         field: 'actions',
         headerName: t('common.actions'),
-        minWidth: 200,
+        card: 'actions',
         align: 'right',
-        headerAlign: 'right',
-        sortable: false,
-        renderCell: ({ row }) =>
+        grid: { minWidth: 200 },
+        render: (row) =>
           (row.status === 'pending' || row.status === 'awaiting_payment') && onDecide ? (
-            <Box sx={{ display: 'flex', gap: 1 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               <Button
                 size="small"
                 variant="contained"
@@ -187,14 +191,15 @@ export function TopUpsGrid(props: TopUpsGridProps) {
           ),
       },
     ];
-    return all.filter((column): column is GridColDef<TopUpRequest> => column !== false);
+    return all.filter((column): column is ListColumn<TopUpRequest> => column !== false);
   }, [t, i18n.resolvedLanguage, admin, onDecide, busy, onPay]);
 
   return (
-    <PagedDataGrid
+    <ResponsivePagedGrid<TopUpRequest>
       {...page}
       rows={requests}
       columns={columns}
+      getRowId={(row) => row.id}
       label={t('credits.topups.title')}
       testId={testId}
       rowTestId="topup-row"

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { daysLeft, LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
+import { daysLeft, isExpiringSoon } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 
 export type DaysLeftTone = 'expired' | 'soon' | 'ok';
@@ -7,7 +7,7 @@ export type DaysLeftTone = 'expired' | 'soon' | 'ok';
 /** Expired red, within the "expiring soon" window amber, else plain: tomorrow must not look like 2027. */
 export function daysLeftTone(days: number): DaysLeftTone {
   if (days < 0) return 'expired';
-  return days <= LINE_EXPIRING_SOON_DAYS ? 'soon' : 'ok';
+  return isExpiringSoon(days) ? 'soon' : 'ok';
 }
 
 const toneColor: Record<DaysLeftTone, string> = {

@@ -20,7 +20,9 @@ export function LinesEmptyOverlay({ filtered }: { filtered: boolean }) {
       data-filtered={filtered}
     >
       <SubscriptionsOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-      <Typography variant="h6">
+      {/* A paragraph styled as a title, not a heading: the overlay sits inside the grid, whose
+          children may only be rows (axe's aria-required-children). */}
+      <Typography variant="h6" component="p">
         {filtered ? t('lines.list.noMatchTitle') : t('lines.list.emptyTitle')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, textAlign: 'center' }}>

@@ -22,8 +22,12 @@ const problemKeys = {
   empty: 'tickets.detail.attachmentEmpty',
 } as const satisfies Record<AttachmentProblem, string>;
 
-/** The reply box: text and/or one attachment (an image or a PDF up to 5 MB). */
-export function TicketReplyForm({ ticketId }: { ticketId: number }) {
+/**
+ * The reply box: text and/or one attachment (an image or a PDF up to 5 MB). A closed ticket takes no
+ * reply (the server refuses it): the box gives way to a notice pointing at Reopen, unless the ticket
+ * was closed while a reply was being written, which then stays in place, unsendable until reopened.
+ */
+export function TicketReplyForm({ ticketId, closed }: { ticketId: number; closed: boolean }) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
@@ -34,7 +38,8 @@ export function TicketReplyForm({ ticketId }: { ticketId: number }) {
   const [problem, setProblem] = useState<AttachmentProblem | null>(null);
 
   const text = content.trim();
-  const canSend = (text.length > 0 || file !== null) && text.length <= TICKET_TEXT_MAX && !reply.isPending;
+  const hasDraft = text.length > 0 || file !== null;
+  const canSend = hasDraft && !closed && text.length <= TICKET_TEXT_MAX && !reply.isPending;
 
   const pickFile = (picked: File | undefined) => {
     reply.reset();
@@ -65,13 +70,28 @@ export function TicketReplyForm({ ticketId }: { ticketId: number }) {
     );
   };
 
+  if (closed && !hasDraft) {
+    return (
+      <Alert severity="info" data-testid="ticket-closed-notice">
+        {t('tickets.detail.closedNotice')}
+      </Alert>
+    );
+  }
+
   return (
     <Box component="form" noValidate onSubmit={onSubmit} data-testid="ticket-reply-form">
       <Stack sx={{ gap: 1.5 }}>
-        {reply.isError && (
-          <Alert severity="error" data-testid="ticket-reply-error">
-            {errorMessage(reply.error)}
+        {closed ? (
+          <Alert severity="warning" data-testid="ticket-reply-error">
+            {/* The error texts of every area are typed apart from the core file's keys, but always loaded. */}
+            {t('errors.TICKET_CLOSED' as 'errors.NOT_FOUND')}
           </Alert>
+        ) : (
+          reply.isError && (
+            <Alert severity="error" data-testid="ticket-reply-error">
+              {errorMessage(reply.error)}
+            </Alert>
+          )
         )}
         <TextField
           value={content}

@@ -11,7 +11,7 @@ import type { ListColumn } from '../../../components/responsive-list/list-column
 import { ResponsiveTable } from '../../../components/responsive-list/responsive-table';
 import { formatDateTime } from '../../../lib/format-date';
 import { ticketPath } from '../lib/ticket-paths';
-import { TicketCategoryChip, TicketPriorityChip, TicketStatusChip } from './ticket-chips';
+import { TicketPriorityChip, TicketStatusChip } from './ticket-chips';
 
 type TicketsTableProps = { tickets: Ticket[]; showOwner: boolean };
 
@@ -24,7 +24,7 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
         field: 'title',
         headerName: t('tickets.fields.title'),
         card: 'primary',
-        cellSx: { minWidth: 220 },
+        cellSx: { minWidth: 200 },
         render: (ticket) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
             {ticket.unread && (
@@ -39,9 +39,9 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
                 <span />
               </Badge>
             )}
-            {/* A table cell's own max-width is ignored by the table's layout: the text's box holds
-                the long title, so that "Last update" stays on screen at 1440 px. */}
-            <Box sx={{ minWidth: 0, maxWidth: 320 }}>
+            {/* The title wraps onto a second line rather than widening its column, so that every
+                column down to "Last update" stays on screen at 1280 px. */}
+            <Box sx={{ minWidth: 0 }}>
               <Link
                 component={RouterLink}
                 to={ticketPath(ticket.id)}
@@ -49,17 +49,21 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
                 variant="subtitle2"
                 data-testid="ticket-title"
                 sx={{
-                  display: 'block',
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
                   fontWeight: ticket.unread ? 700 : 600,
                   overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
+                  overflowWrap: 'anywhere',
                 }}
               >
                 {ticket.title}
               </Link>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                #{ticket.id}
+                #{ticket.id} ·{' '}
+                <span data-testid="ticket-category" data-category={ticket.category}>
+                  {t(`tickets.category.${ticket.category}`)}
+                </span>
                 {ticket.unread_count > 0 && ` · ${t('tickets.list.unread')} ${ticket.unread_count}`}
               </Typography>
             </Box>
@@ -77,23 +81,18 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
         headerName: t('tickets.fields.priority'),
         render: (ticket) => <TicketPriorityChip priority={ticket.priority} />,
       },
-      {
-        field: 'category',
-        headerName: t('tickets.fields.category'),
-        render: (ticket) => <TicketCategoryChip category={ticket.category} />,
-      },
       showOwner && {
         field: 'owner',
         headerName: t('tickets.fields.owner'),
         render: (ticket) => (
           <>
-            <Typography variant="body2" noWrap data-testid="ticket-owner" sx={{ maxWidth: 200 }}>
+            <Typography variant="body2" noWrap data-testid="ticket-owner" sx={{ maxWidth: 180 }}>
               {ticket.user_email}
             </Typography>
             <Typography
               variant="caption"
               noWrap
-              sx={{ color: 'text.secondary', display: 'block', maxWidth: 200 }}
+              sx={{ color: 'text.secondary', display: 'block', maxWidth: 180 }}
             >
               {ticket.assigned_to_email ?? t('tickets.detail.unassigned')}
             </Typography>
@@ -125,6 +124,7 @@ export function TicketsTable({ tickets, showOwner }: TicketsTableProps) {
       getRowId={(ticket) => ticket.id}
       label={t('tickets.list.title')}
       minWidth={800}
+      compact
       rowProps={(ticket) => ({
         testId: 'ticket-row',
         data: { 'ticket-id': ticket.id, unread: ticket.unread },

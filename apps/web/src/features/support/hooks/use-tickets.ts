@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TicketCreateInput, TicketPatchBody } from '@linedesk/shared';
 import { ticketKeys, ticketsApi, type ReplyInput, type TicketListParams } from '../api/tickets-api';
+import { isApiError } from '../../../lib/api-client';
 
 export function useTickets(params: TicketListParams) {
   return useQuery({
@@ -51,6 +52,12 @@ export function useReplyToTicket(id: number) {
   return useMutation({
     mutationFn: (input: ReplyInput) => ticketsApi.reply(id, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+    // Closed meanwhile (before its live event arrived): the page learns it now and offers Reopen.
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'TICKET_CLOSED') {
+        void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+      }
+    },
   });
 }
 

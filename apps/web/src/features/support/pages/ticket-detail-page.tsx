@@ -12,7 +12,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAdminAccount, type TicketDetail } from '@linedesk/shared';
+import { isAdminAccount, ticketAcceptsReplies, type TicketDetail } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -192,7 +192,7 @@ export function TicketDetailPage() {
 
   const data = ticket.data;
   const owner = data.user_id === account.id;
-  const closed = data.status === 'closed';
+  const closed = !ticketAcceptsReplies(data.status);
   return (
     <>
       <title>{`${data.title} | Linedesk`}</title>
@@ -235,15 +235,8 @@ export function TicketDetailPage() {
           </CardContent>
           <Divider sx={{ borderStyle: 'dashed' }} />
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            {/* A closed conversation is over: the way on is to reopen it (the header's button), not a
-                reply that would leave the ticket closed. */}
-            {closed ? (
-              <Alert severity="info" data-testid="ticket-closed-notice">
-                {t('tickets.detail.closedNotice')}
-              </Alert>
-            ) : (
-              <TicketReplyForm ticketId={data.id} />
-            )}
+            {/* A closed conversation is over: the way on is to reopen it (the header's button). */}
+            <TicketReplyForm ticketId={data.id} closed={closed} />
           </CardContent>
         </Card>
         <Box>
