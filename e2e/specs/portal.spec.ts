@@ -14,6 +14,8 @@ let browser: Browser;
 let agent: LineAgent;
 let reseller: ApiSession;
 let page: Page;
+/** The reseller's codes: the first makes the customer's line, the second renews it. */
+let bought: string[] = [];
 
 /** Codes the reseller bought, through the API: the portal is what this spec drives. */
 async function codes(count: number): Promise<string[]> {
@@ -54,7 +56,8 @@ afterAll(async () => {
 
 describe('customer portal', () => {
   it("activates a code from the sheet's link, shows the line and copies its connection line", async () => {
-    const [code] = await codes(2);
+    bought = await codes(2);
+    const code = bought[0]!;
     // The printed sheet's QR code opens this address.
     await page.goto(`${server.url}/my/activate?code=${code}`);
     await page.getByTestId('portal-activate-form').waitFor();
@@ -105,5 +108,18 @@ describe('customer portal', () => {
     await page.getByTestId('portal-sign-in-submit').click();
     await page.getByTestId('portal-line-page').waitFor();
     expect(await page.getByTestId('portal-username').textContent()).toBe(username);
+  });
+
+  it('renews the signed-in line with another code', async () => {
+    const before = await page.getByTestId('portal-days-left').textContent();
+    await page.getByTestId('portal-renew').click();
+    await page.getByTestId('portal-activate-form').waitFor();
+    await page.getByTestId('portal-code').fill(bought[1]!.toLowerCase());
+    await page.getByTestId('portal-activate-submit').click();
+    await page.getByTestId('portal-line-page').waitFor();
+    await waitUntil(async () => {
+      const after = await page.getByTestId('portal-days-left').textContent();
+      return Number(after) >= Number(before) + 28 ? true : undefined;
+    }, 'a month more on the line page');
   });
 });
