@@ -27,6 +27,7 @@ import { registerAccountSecurityRoutes } from './modules/account-security/accoun
 import { registerResendConfirmationRoutes } from './modules/auth/resend-confirmation.routes.js';
 import { registerCreditRoutes } from './modules/credits/credits.routes.js';
 import { registerPaymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
+import { registerPortalRoutes } from './modules/portal/portal.routes.js';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes.js';
 import { registerRedeemRoutes } from './modules/redeem/redeem.routes.js';
 import { registerTopUpRoutes } from './modules/topups/topups.routes.js';
@@ -189,6 +190,7 @@ export async function buildApp(
   registerLineConnectionRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
   registerActivationCodeRoutes(app, ctx);
+  registerPortalRoutes(app, ctx);
   registerLinePlanRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);

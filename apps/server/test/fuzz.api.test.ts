@@ -280,7 +280,8 @@ function hasInput(op: Operation): boolean {
   return (op.parameters ?? []).some((p) => p.in !== 'header') || Boolean(op.requestBody);
 }
 
-type Caller = 'anonymous' | 'reseller' | 'admin';
+/** `customer` is signed in to the portal (a line's customer) and calls only the portal's operations. */
+type Caller = 'anonymous' | 'reseller' | 'admin' | 'customer';
 
 let server: TestServer;
 let agent: ScriptedAgent;
@@ -373,10 +374,17 @@ beforeAll(async () => {
     webhook_secret: 'fuzz-secret',
   });
   await reseller.client.post('/api/api-keys', { name: 'Fuzz key' });
+  const customerCode = await reseller.client.post('/api/activation-codes', {
+    count: 1,
+    subscription_months: 1,
+  });
+  const customer = server.client();
+  await customer.post('/api/portal/activate', { code: customerCode.body.items[0].code });
 
   clients.set('anonymous', server.client());
   clients.set('reseller', reseller.client);
   clients.set('admin', admin);
+  clients.set('customer', customer);
   fingerprint = await databaseFingerprint(server, writtenOnRefusal);
 });
 
@@ -399,7 +407,9 @@ describe('fuzzing every operation', () => {
     for (const [index, { template, method, op }] of entries.entries()) {
       if (skipped.has(`${method} ${template}`)) continue;
       operations += 1;
-      for (const caller of ['anonymous', 'reseller', 'admin'] as const) {
+      const callers: Caller[] = ['anonymous', 'reseller', 'admin'];
+      if (template.startsWith('/api/portal/')) callers.push('customer');
+      for (const caller of callers) {
         const result = await fc.check(
           fc.asyncProperty(requestArbitrary(template, method, op), async (g) => {
             // Only requests change the database here, so the state after one write is the state before
@@ -435,7 +445,9 @@ describe('fuzzing every operation', () => {
         }
       }
     }
-    console.log(`fuzz: ${requests} requests over ${operations} operations × 3 callers`);
+    console.log(
+      `fuzz: ${requests} requests over ${operations} operations × 3 callers (and the portal's × a customer)`,
+    );
     expect({ errors, changes }).toEqual({ errors: [], changes: [] });
 
     const health = await server.client().get('/api/health');

@@ -13,6 +13,9 @@ import type { Permission } from './permissions.js';
  * - `{ permission }`: a caller whose group grants it (administrators hold every permission).
  * - `{ signedIn: code }`: signed in; a signed-out caller is refused with this code instead of
  *   UNAUTHENTICATED, where the spec words that refusal for the area (replying to a ticket).
+ * - `portal`: a customer signed in to the portal with a line's username and password (its own
+ *   cookie); panel sessions and API keys do not count, so every panel role is refused (401).
+ * - `portalOptional`: anyone; the portal customer, or null when none is signed in, is passed on.
  */
 export type RouteAccess =
   | 'public'
@@ -21,7 +24,9 @@ export type RouteAccess =
   | 'browserSession'
   | 'admin'
   | { readonly permission: Permission }
-  | { readonly signedIn: ErrorCode };
+  | { readonly signedIn: ErrorCode }
+  | 'portal'
+  | 'portalOptional';
 
 /**
  * Codes any endpoint may answer without listing them: the refusals of its access (and of the

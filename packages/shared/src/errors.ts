@@ -9,6 +9,7 @@ import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
 import { onboardingErrors } from './onboarding-errors.js';
 import { paymentErrors } from './payment-errors.js';
+import { portalErrors } from './portal-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
 
@@ -99,6 +100,7 @@ export const errorDefinitions = {
   ...onboardingErrors,
   ...activationCodeErrors,
   ...paymentErrors,
+  ...portalErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorDefinitions;

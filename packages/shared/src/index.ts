@@ -37,5 +37,6 @@ export * from './audit.js';
 export * from './system-status.js';
 export * from './setup-guide.js';
 export * from './confirmation.js';
+export * from './portal.js';
 export * from './contract.js';
 export * from './contracts/index.js';

@@ -21,6 +21,7 @@ import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
 import { paymentMethodExamples } from './payments/payment-methods.examples.js';
+import { portalExamples } from './portal/portal.examples.js';
 import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
@@ -53,6 +54,7 @@ export const routeExamples: RouteExamples = {
   ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,
+  ...portalExamples,
   ...pricingExamples,
   ...paymentMethodExamples,
   ...redeemExamples,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, looksLikeApiKey } from '../modules/api-keys/api-key-secret.js';
 import { SESSION_COOKIE } from '../modules/auth/auth.js';
+import { PORTAL_COOKIE } from '../modules/portal/portal-cookie.js';
 import type { AppConfig } from './config.js';
 import { AppError } from './errors.js';
 
@@ -27,7 +28,9 @@ export function registerCsrfGuard(app: FastifyInstance, config: AppConfig): void
     }
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    const hasSessionCookie = (request.headers.cookie ?? '').includes(SESSION_COOKIE);
+    const cookies = request.headers.cookie ?? '';
+    // The portal's cookie is a credential like the panel's session: the same Origin rule holds for it.
+    const hasSessionCookie = cookies.includes(SESSION_COOKIE) || cookies.includes(PORTAL_COOKIE);
     if (origin !== undefined && !allowed.has(origin)) throw new AppError('CSRF_REJECTED');
     if (hasSessionCookie && origin === undefined) throw new AppError('CSRF_REJECTED');
   });

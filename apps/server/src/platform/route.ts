@@ -8,18 +8,26 @@ import {
 } from '@linedesk/shared';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { resolvePortalCustomer, type PortalCustomer } from '../modules/portal/portal-session.js';
 import { access, type Actor } from './access.js';
 import { AppError } from './errors.js';
 import type { App } from './fastify.js';
 import { refuseNul } from './nul-guard.js';
 import { getActor } from './request-actor.js';
 
-/** The caller a handler receives: null only where the contract lets signed-out callers in. */
+/**
+ * The caller a handler receives: null only where the contract lets signed-out callers in; a portal
+ * customer (a line's, not a panel account) on the portal's routes.
+ */
 export type ActorFor<A extends RouteAccess> = A extends 'public'
   ? null
   : A extends 'optional'
     ? Actor | null
-    : Actor;
+    : A extends 'portal'
+      ? PortalCustomer
+      : A extends 'portalOptional'
+        ? PortalCustomer | null
+        : Actor;
 
 export type RouteInput<C extends Contract> = ContractParsed<C> & {
   actor: ActorFor<C['access']>;
@@ -49,6 +57,12 @@ export async function resolveAccess<A extends RouteAccess>(
   reply: FastifyReply,
 ): Promise<ActorFor<A>> {
   if (routeAccess === 'public') return null as ActorFor<A>;
+  // The portal knows only its own cookie: a panel session or API key is no customer.
+  if (routeAccess === 'portal' || routeAccess === 'portalOptional') {
+    const customer = await resolvePortalCustomer(ctx, request, reply);
+    if (!customer && routeAccess === 'portal') throw new AppError('UNAUTHENTICATED');
+    return customer as ActorFor<A>;
+  }
   const actor = await getActor(ctx, request, reply);
   if (routeAccess === 'optional') return actor as ActorFor<A>;
   if (routeAccess === 'signedIn') return access.signedIn(actor) as ActorFor<A>;

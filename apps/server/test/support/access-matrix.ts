@@ -14,6 +14,7 @@
 import { accountRows } from './access-matrix-accounts.js';
 import { lineRows } from './access-matrix-lines.js';
 import type { MatrixRow } from './access-matrix-rules.js';
+import { portalRows } from './access-matrix-portal.js';
 import { supportRows } from './access-matrix-support.js';
 
 export {
@@ -25,4 +26,9 @@ export {
   type Role,
 } from './access-matrix-rules.js';
 
-export const accessMatrix: Record<string, MatrixRow> = { ...accountRows, ...lineRows, ...supportRows };
+export const accessMatrix: Record<string, MatrixRow> = {
+  ...accountRows,
+  ...lineRows,
+  ...supportRows,
+  ...portalRows,
+};

@@ -12,6 +12,7 @@ import type enLinesBulk from './locales/lines-bulk/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
+import type enPortal from './locales/portal/en.json';
 import type enSupport from './locales/support/en.json';
 
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
@@ -28,7 +29,8 @@ export type Translation = typeof en &
   typeof enCredits &
   typeof enSupport &
   typeof enMessages &
-  typeof enOnboarding;
+  typeof enOnboarding &
+  typeof enPortal;
 
 export type Tree = { [key: string]: string | Tree };
 

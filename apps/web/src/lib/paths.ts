@@ -42,6 +42,10 @@ export const paths = {
   supabaseTest: '/supabase-test',
   systemStatus: '/system-status',
   auditLog: '/audit-log',
+  /** The customer portal: its own light pages, outside the panel's shell. */
+  portal: '/my',
+  portalSignIn: '/my/sign-in',
+  portalActivate: '/my/activate',
 } as const;
 
 /** The edit page of one line. */

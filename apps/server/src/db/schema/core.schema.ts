@@ -57,6 +57,9 @@ export const authUsers = pgTable(
     expiryReminders: boolean('expiry_reminders').notNull().default(true),
     /** Set by better-auth's two-factor plugin once the first authenticator code is confirmed. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Whether this reseller's customers may sign in to the portal (`/my`), and the contact it shows. */
+    portalEnabled: boolean('portal_enabled').notNull().default(true),
+    portalContact: text('portal_contact').notNull().default(''),
   },
   (t) => [
     check('auth_users_credits_not_negative', sql`${t.credits} >= 0`),
@@ -143,7 +146,8 @@ export const authFailures = pgTable(
      * guessing its owner was told about; `reset-*`: reset mails asked for (`reset-email-ip` is
      * `<email> <ip>`; `reset-email`, no longer written, was per email); `totp-used`: authenticator codes
      * already accepted (`<account id>:<code>`), never taken twice; `resend-*`: requests for a new
-     * confirmation mail.
+     * confirmation mail; `portal-*`: failed portal sign-ins per address, per line and address
+     * (`<username> <ip>`), and per line (only counted).
      */
     scope: text('scope')
       .$type<
@@ -157,6 +161,9 @@ export const authFailures = pgTable(
         | 'totp-used'
         | 'resend-email'
         | 'resend-ip'
+        | 'portal-ip'
+        | 'portal-line-ip'
+        | 'portal-line'
       >()
       .notNull(),
     key: text('key').notNull(),

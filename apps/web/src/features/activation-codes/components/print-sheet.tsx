@@ -5,12 +5,18 @@ import Typography from '@mui/material/Typography';
 import type { ActivationCode } from '@linedesk/shared';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths';
 import { durationLabel } from '../../lines/lib/duration-label';
+
+/** The portal's activation page with the code filled in, on this panel's own address. */
+function portalActivationUrl(code: string): string {
+  return `${window.location.origin}${paths.portalActivate}?code=${encodeURIComponent(code)}`;
+}
 
 /**
  * The sheet the browser prints: only this (the app is hidden while printing), one tile per code with
- * the code in large type and a QR code of it, so a customer can type or scan it. The portal's
- * activation page does not exist yet; the QR then carries the code alone, which the portal will read.
+ * the code in large type and a QR code that opens the customer portal's activation page with the
+ * code filled in, so a customer can type it or scan it.
  */
 export function PrintSheet({ codes }: { codes: ActivationCode[] }) {
   const { t } = useTranslation();
@@ -51,7 +57,7 @@ export function PrintSheet({ codes }: { codes: ActivationCode[] }) {
                 breakInside: 'avoid',
               }}
             >
-              <QRCodeSVG value={code.code} size={96} />
+              <QRCodeSVG value={portalActivationUrl(code.code)} size={96} />
               <Box>
                 <Typography sx={{ fontFamily: 'monospace', fontSize: 24, fontWeight: 700, letterSpacing: 1 }}>
                   {code.code}

@@ -6,6 +6,7 @@ import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
 import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
+import { PortalSettingsCard } from '../../portal/components/portal-settings-card';
 import { RemindersCard } from '../../reminders/components/reminders-card';
 import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
 import { LanguageSettingsCard } from '../components/language-settings-card';
@@ -25,6 +26,7 @@ export function SettingsPage() {
         <PaymentMethodsCard />
         <TicketMailPreferenceCard />
         <RemindersCard />
+        <PortalSettingsCard />
         <ApiKeysCard />
       </Stack>
     </>

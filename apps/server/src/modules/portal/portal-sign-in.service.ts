@@ -1,0 +1,86 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PortalMe, PortalSignInBody } from '@linedesk/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../platform/errors.js';
+import { slowDownIfGuessed } from '../auth/sign-in-failure.service.js';
+import {
+  rateLimited,
+  reserveAttempt,
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+  SIGN_IN_MAX_FAILURES_PER_IP,
+  SIGN_IN_WINDOW_MS,
+} from '../auth/sign-in-limiter.js';
+import { linesRepository } from '../lines/lines.repository.js';
+import { panelSecret, portalCookieValue, portalSetCookie } from './portal-cookie.js';
+import { portalMe } from './portal-me.service.js';
+import { portalOwnerOf } from './portal-session.js';
+import { portalRepository } from './portal.repository.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Compares in constant time, so how long a wrong password takes tells nothing of the right one. */
+export function linePasswordMatches(stored: string, given: string): boolean {
+  return timingSafeEqual(digest(stored), digest(given));
+}
+
+/** Signs the customer in to `lineId`: the cookie carries a MAC over the line's current password. */
+export async function setPortalCookie(
+  ctx: AppContext,
+  reply: FastifyReply,
+  lineId: number,
+  password: string,
+): Promise<void> {
+  void reply.header(
+    'set-cookie',
+    portalSetCookie(ctx, portalCookieValue(await panelSecret(ctx), lineId, password)),
+  );
+}
+
+/**
+ * A customer signs in with the line's username and password. Failures are limited as the panel's
+ * sign-in limits them (per address, and per line from one address), never per line alone, so a
+ * stranger guessing cannot lock the customer out; a line being guessed from many addresses only
+ * slows down. The password is checked before anything about the line is told: a suspended line or a
+ * portal its reseller turned off answer their own codes only to the right password.
+ */
+export async function portalSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PortalSignInBody,
+): Promise<PortalMe> {
+  const slot = await reserveAttempt(
+    ctx.db,
+    [
+      { scope: 'portal-ip', key: request.ip, max: SIGN_IN_MAX_FAILURES_PER_IP },
+      {
+        scope: 'portal-line-ip',
+        key: `${body.username} ${request.ip}`,
+        max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+      },
+      { scope: 'portal-line', key: body.username, max: Number.POSITIVE_INFINITY },
+    ],
+    SIGN_IN_WINDOW_MS,
+  );
+  if (slot.overLimit) throw rateLimited(reply, slot);
+  // This attempt's own row is not yet a failure.
+  await slowDownIfGuessed({ accountFailures: Math.max(0, (slot.counts[2] ?? 1) - 1) });
+  const id = await portalRepository.findLineIdByUsername(ctx.db, body.username);
+  const line = id === undefined ? undefined : await linesRepository.findById(ctx.db, id);
+  // A wrong password keeps the reserved rows: they are the failure's record.
+  if (!line || !linePasswordMatches(line.password, body.password)) {
+    throw new AppError('PORTAL_INVALID_CREDENTIALS');
+  }
+  await slot.release();
+  const owner = await portalOwnerOf(ctx, line.ownerId);
+  if (!line.enabled) throw new AppError('PORTAL_LINE_SUSPENDED');
+  await setPortalCookie(ctx, reply, line.id, line.password);
+  return portalMe(ctx, { line, owner });
+}
+
+/** Clears the portal cookie; works with any cookie or none, so a stale one can always be dropped. */
+export function portalSignOut(ctx: AppContext, reply: FastifyReply): { message: string } {
+  void reply.header('set-cookie', portalSetCookie(ctx, ''));
+  return { message: 'Signed out' };
+}

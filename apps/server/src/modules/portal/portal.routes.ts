@@ -1,0 +1,22 @@
+import { portalContracts } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { App } from '../../platform/fastify.js';
+import { route } from '../../platform/route.js';
+import { portalActivate } from './portal-activate.service.js';
+import { portalMe } from './portal-me.service.js';
+import { portalChangePassword } from './portal-password.service.js';
+import { getPortalSettings, setPortalSettings } from './portal-settings.service.js';
+import { portalSignIn, portalSignOut } from './portal-sign-in.service.js';
+
+export function registerPortalRoutes(app: App, ctx: AppContext): void {
+  const c = portalContracts;
+  route(app, ctx, c.signIn, ({ request, reply, body }) => portalSignIn(ctx, request, reply, body));
+  route(app, ctx, c.signOut, ({ reply }) => portalSignOut(ctx, reply));
+  route(app, ctx, c.me, ({ actor }) => portalMe(ctx, actor));
+  route(app, ctx, c.activate, ({ actor, reply, body }) => portalActivate(ctx, actor, reply, body));
+  route(app, ctx, c.changePassword, ({ actor, reply, body }) =>
+    portalChangePassword(ctx, actor, reply, body),
+  );
+  route(app, ctx, c.getSettings, ({ actor }) => getPortalSettings(ctx, actor));
+  route(app, ctx, c.setSettings, ({ actor, body }) => setPortalSettings(ctx, actor, body));
+}

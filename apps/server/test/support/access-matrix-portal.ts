@@ -1,0 +1,35 @@
+import type { MatrixRow } from './access-matrix-rules.js';
+
+/**
+ * The access matrix's rows for the customer portal. No role of the panel is a portal customer: a
+ * panel session or API key is refused (401) wherever the portal wants its own sign-in, and a code
+ * nobody holds is not found whoever activates it.
+ */
+export const portalRows: Record<string, MatrixRow> = {
+  'POST /api/portal/sign-in': {
+    body: () => ({ username: 'matrix-no-such-line', password: 'matrix-guess' }),
+    anonymous: 401,
+    signedIn: 401,
+  },
+  'POST /api/portal/sign-out': { anonymous: 200, signedIn: 200 },
+  'GET /api/portal/me': { anonymous: 401, signedIn: 401 },
+  'POST /api/portal/activate': {
+    body: () => ({ code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ' }),
+    anonymous: 404,
+    signedIn: 404,
+  },
+  'POST /api/portal/password': {
+    body: () => ({ current_password: 'matrix-guess', new_password: 'matrix-new-password' }),
+    anonymous: 401,
+    signedIn: 401,
+  },
+  // The portal setting is each reseller's own, for their own customers.
+  'GET /api/portal/settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'PUT /api/portal/settings': {
+    body: () => ({ enabled: true, contact: 'matrix contact' }),
+    anonymous: 401,
+    user: 403,
+    reseller: 200,
+    admin: 200,
+  },
+};

@@ -1,0 +1,108 @@
+import { defineContract } from '../contract.js';
+import {
+  portalActivateBodySchema,
+  portalActivateResultSchema,
+  portalMeSchema,
+  portalPasswordBodySchema,
+  portalSettingsSchema,
+  portalSignInBodySchema,
+  portalSignOutResultSchema,
+} from '../portal.js';
+
+const tags = ['portal'];
+
+export const signIn = defineContract({
+  method: 'POST',
+  path: '/api/portal/sign-in',
+  access: 'public',
+  tags,
+  summary: "A customer signs in to the portal with the line's username and password",
+  description:
+    'Sets the portal cookie (httpOnly, path /api/portal). Failures are limited per address and per line from one address (429 with Retry-After), never per line alone, so nobody can lock a customer out.',
+  body: portalSignInBodySchema,
+  response: portalMeSchema,
+  errors: ['PORTAL_INVALID_CREDENTIALS', 'PORTAL_LINE_SUSPENDED', 'PORTAL_DISABLED'],
+});
+
+export const signOut = defineContract({
+  method: 'POST',
+  path: '/api/portal/sign-out',
+  access: 'public',
+  tags,
+  summary: 'Sign out of the portal (clears the portal cookie)',
+  response: portalSignOutResultSchema,
+});
+
+export const me = defineContract({
+  method: 'GET',
+  path: '/api/portal/me',
+  access: 'portal',
+  tags,
+  summary:
+    "The signed-in customer's line: status, expiry, connection lines, receiver settings, who is online",
+  response: portalMeSchema,
+  errors: ['PORTAL_DISABLED'],
+});
+
+export const activate = defineContract({
+  method: 'POST',
+  path: '/api/portal/activate',
+  access: 'portalOptional',
+  tags,
+  summary:
+    'Activate a code: signed out, a new line (and the customer is signed in to it); signed in, a renewal',
+  body: portalActivateBodySchema,
+  response: portalActivateResultSchema,
+  errors: [
+    'PORTAL_DISABLED',
+    'ACTIVATION_CODE_NOT_FOUND',
+    'ACTIVATION_CODE_USED',
+    'ACTIVATION_CODE_VOID',
+    'ACTIVATION_CODE_EXPIRED',
+    'ACTIVATION_CODE_TRIAL_NOT_RENEWABLE',
+    'ACTIVATION_CODE_PLAN_MISMATCH',
+    'LINE_NOT_FOUND',
+    'LINE_CREDENTIALS_REQUIRED',
+    'LINE_INVALID_USERNAME',
+    'LINE_INVALID_PASSWORD',
+    'LINE_INVALID_DURATION',
+    'LINE_PLAN_NOT_FOUND',
+    'LINE_PLAN_DURATION_NOT_OFFERED',
+    'LINE_NO_ACTIVE_SERVERS',
+    'SERVER_NOT_FOUND',
+    'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
+    'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+    'LINE_TRIAL_LIMIT_REACHED',
+    'LINE_USERNAME_TAKEN',
+  ],
+});
+
+export const changePassword = defineContract({
+  method: 'POST',
+  path: '/api/portal/password',
+  access: 'portal',
+  tags,
+  summary: "Change the line's password: written to its server like any edit; other portal sign-ins end",
+  body: portalPasswordBodySchema,
+  response: portalMeSchema,
+  errors: ['PORTAL_DISABLED', 'WRONG_PASSWORD', 'LINE_INVALID_PASSWORD', 'LINE_NOTHING_TO_UPDATE'],
+});
+
+export const getSettings = defineContract({
+  method: 'GET',
+  path: '/api/portal/settings',
+  access: { permission: 'view_users' },
+  tags,
+  summary: 'Whether my customers may use the portal, and the contact it shows them',
+  response: portalSettingsSchema,
+});
+
+export const setSettings = defineContract({
+  method: 'PUT',
+  path: '/api/portal/settings',
+  access: { permission: 'view_users' },
+  tags,
+  summary: 'Turn the portal on or off for my customers; set the contact it shows them',
+  body: portalSettingsSchema,
+  response: portalSettingsSchema,
+});

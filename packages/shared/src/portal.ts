@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { parseHostPort } from './connection-line.js';
+import { connectionLine, lineStatuses } from './line.js';
+import { DEFAULT_NEWCAMD_DES_KEY, isNewcamdDesKey, normalizeNewcamdDesKey } from './newcamd-des-key.js';
+import { text } from './schema-blocks.js';
+
+/**
+ * The customer portal (`/my`): a line's customer signs in with the line's own username and password,
+ * sees its status, connection lines and receiver settings, renews it with an activation code and
+ * changes its password. A reseller may turn it off for all of their customers.
+ */
+
+export const portalSignInBodySchema = z.object({
+  username: text().trim().min(1, { error: 'PORTAL_INVALID_CREDENTIALS' }).max(64, {
+    error: 'PORTAL_INVALID_CREDENTIALS',
+  }),
+  password: text().min(1, { error: 'PORTAL_INVALID_CREDENTIALS' }).max(64, {
+    error: 'PORTAL_INVALID_CREDENTIALS',
+  }),
+});
+export type PortalSignInBody = z.infer<typeof portalSignInBodySchema>;
+
+/** Ready-made settings for a common receiver, one text block each. */
+export const receiverSettingKinds = ['cccam_line', 'newcamd_line', 'oscam_cccam', 'oscam_newcamd'] as const;
+export type ReceiverSettingKind = (typeof receiverSettingKinds)[number];
+
+export const receiverSettingSchema = z.object({ kind: z.enum(receiverSettingKinds), text: text() });
+export type ReceiverSetting = z.infer<typeof receiverSettingSchema>;
+
+export const portalMeSchema = z.object({
+  username: text(),
+  /** The line's own credential: the customer needs it in the receiver, it is in every `C:` line. */
+  password: text(),
+  status: z.enum(lineStatuses),
+  expiry_date: text(),
+  /** Days until the expiry date (0 on the day, negative once expired). */
+  days_left: z.number().int(),
+  is_trial: z.boolean(),
+  server_name: text().nullable(),
+  protocol: text().nullable(),
+  /** One per address of the line (`C:` or `N:` by its server's protocol). */
+  connection_lines: z.array(text()),
+  receiver_settings: z.array(receiverSettingSchema),
+  online: z.boolean(),
+  /** Where the line is connected from now, as its server last reported. */
+  connections: z.array(z.object({ ip: text(), connected_since: text().nullable() })),
+  reseller: z.object({ name: text(), contact: text() }),
+});
+export type PortalMe = z.infer<typeof portalMeSchema>;
+
+/**
+ * Activate a code in the portal: signed out it makes a new line (username and password chosen, or
+ * generated) and signs its customer in; signed in it renews the customer's line.
+ */
+export const portalActivateBodySchema = z.object({
+  code: text()
+    .trim()
+    .min(1, { error: 'ACTIVATION_CODE_NOT_FOUND' })
+    .max(64, { error: 'ACTIVATION_CODE_NOT_FOUND' }),
+  username: text().max(64).nullish(),
+  password: text().max(64).nullish(),
+});
+export type PortalActivateBody = z.infer<typeof portalActivateBodySchema>;
+
+export const portalActivateResultSchema = z.object({
+  action: z.enum(['created', 'renewed']),
+  me: portalMeSchema,
+});
+export type PortalActivateResult = z.infer<typeof portalActivateResultSchema>;
+
+export const portalPasswordBodySchema = z.object({
+  current_password: text().max(64),
+  new_password: text().max(64),
+});
+export type PortalPasswordBody = z.infer<typeof portalPasswordBodySchema>;
+
+/** A reseller's portal setting for their customers: on or off, and the contact shown there. */
+export const portalSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** Shown to the customers as how to reach their reseller; the account's email when empty. */
+  contact: text().trim().max(200),
+});
+export type PortalSettings = z.infer<typeof portalSettingsSchema>;
+
+export const portalSignOutResultSchema = z.object({ message: text() });
+
+type ReceiverServer = { host: string; port: number; protocol: string; newcamdDesKey: string | null };
+
+/** `[reader]` label: letters, digits, dash and underscore only, as oscam.server labels are kept. */
+function readerLabel(username: string): string {
+  return username.replace(/[^A-Za-z0-9_-]/g, '_') || 'linedesk';
+}
+
+/**
+ * The settings a customer pastes into common receivers, for the line's first address: the `C:` line
+ * and an OSCam `[reader]` (protocol cccam) for a CCcam server; the `N:` line with the server's DES
+ * key and an OSCam newcamd reader for a NewCamd server. Empty when the line has no address.
+ */
+export function receiverSettings(
+  line: { username: string; password: string; hostPort: readonly string[] },
+  protocol: string | null,
+  newcamdDesKey: string | null,
+): ReceiverSetting[] {
+  const first = line.hostPort.map(parseHostPort).find((parsed) => parsed !== null);
+  if (!first) return [];
+  const server: ReceiverServer = {
+    host: first.host,
+    port: first.port,
+    protocol: protocol ?? 'CCcam',
+    newcamdDesKey,
+  };
+  const lineText = connectionLine(
+    { host_ip: server.host, port: server.port, protocol: server.protocol, newcamd_des_key: newcamdDesKey },
+    line,
+  );
+  const reader = [
+    '[reader]',
+    `label = ${readerLabel(line.username)}`,
+    `protocol = ${server.protocol === 'NewCamd' ? 'newcamd' : 'cccam'}`,
+    `device = ${server.host},${server.port}`,
+    `user = ${line.username}`,
+    `password = ${line.password}`,
+  ];
+  if (server.protocol === 'NewCamd') {
+    const key =
+      newcamdDesKey && isNewcamdDesKey(newcamdDesKey)
+        ? normalizeNewcamdDesKey(newcamdDesKey)
+        : DEFAULT_NEWCAMD_DES_KEY;
+    return [
+      { kind: 'newcamd_line', text: lineText },
+      { kind: 'oscam_newcamd', text: [...reader, `key = ${key}`, 'group = 1'].join('\n') },
+    ];
+  }
+  return [
+    { kind: 'cccam_line', text: lineText },
+    {
+      kind: 'oscam_cccam',
+      text: [...reader, 'cccversion = 2.3.2', 'ccckeepalive = 1', 'inactivitytimeout = 1', 'group = 1'].join(
+        '\n',
+      ),
+    },
+  ];
+}
+
+/** The line's connection line for each of its addresses (`C:` or `N:` by its server's protocol). */
+export function portalConnectionLines(
+  line: { username: string; password: string; hostPort: readonly string[] },
+  protocol: string | null,
+  newcamdDesKey: string | null,
+): string[] {
+  return line.hostPort
+    .map(parseHostPort)
+    .filter((parsed) => parsed !== null)
+    .map((parsed) =>
+      connectionLine(
+        {
+          host_ip: parsed.host,
+          port: parsed.port,
+          protocol: protocol ?? 'CCcam',
+          newcamd_des_key: newcamdDesKey,
+        },
+        line,
+      ),
+    );
+}
