@@ -21,6 +21,7 @@ import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
 import { paymentMethodExamples } from './payments/payment-methods.examples.js';
+import { paymentWebhookExamples } from './payments/payment-webhooks.examples.js';
 import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
@@ -55,6 +56,7 @@ export const routeExamples: RouteExamples = {
   ...messageExamples,
   ...pricingExamples,
   ...paymentMethodExamples,
+  ...paymentWebhookExamples,
   ...redeemExamples,
   ...reminderExamples,
   ...serverExamples,

@@ -158,6 +158,7 @@ const todo: DashboardTodo = {
         instructions: null,
         proof_required: false,
         proof: null,
+        checkout_url: null,
         created_at: '2026-11-30T08:03:55.418Z',
       },
     ],
