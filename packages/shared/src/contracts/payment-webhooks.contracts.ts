@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.js';
+import { paymentWebhookReceivedSchema } from '../payment-method.js';
 
 const tags = ['payment-webhooks'];
-
-/** What a provider is answered when its notification was taken (or was already handled). */
-export const paymentWebhookReceivedSchema = z.object({ received: z.literal(true) });
 
 /**
  * Called by Stripe, not by the panel: no session and no CSRF check apply (the server drops its
