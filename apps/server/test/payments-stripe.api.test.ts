@@ -292,6 +292,24 @@ describe('Stripe Checkout', () => {
     expect(request.status).toBe('awaiting_payment');
   });
 
+  it('refuses a method whose key Stripe does not accept, leaving no request, and tells the admin why', async () => {
+    const client = await reseller();
+    const revoked = await admin.post('/api/payment-methods', {
+      kind: 'stripe',
+      name: 'Card (old key)',
+      currency: 'EUR',
+      secret_key: 'sk_test_revoked',
+      webhook_secret: 'whsec_old',
+    });
+    const res = await client.post('/api/topups', { package_id: packageId, method_id: revoked.body.id });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    expect((await client.get('/api/topups')).body.items).toEqual([]);
+    expect(server.logs.join('\n')).toContain('Payment provider refused to open a checkout');
+    expect(server.logs.join('\n')).not.toContain('sk_test_revoked');
+    await admin.delete(`/api/payment-methods/${revoked.body.id}`);
+  });
+
   it('shows a request to its requester and admins only', async () => {
     const owner = await reseller();
     const stranger = await reseller();

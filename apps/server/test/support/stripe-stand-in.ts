@@ -30,6 +30,11 @@ export type StripeStandIn = {
   creates: URLSearchParams[];
   /** `down`: every connection is dropped unanswered, as a provider that cannot be reached. */
   mode: 'up' | 'down';
+  /**
+   * Where the checkout page's Pay button has Stripe deliver `checkout.session.completed` (the
+   * panel's webhook URL); null leaves delivering to the test.
+   */
+  webhookUrl: string | null;
   /** The buyer pays on the checkout page: the session completes, paid. */
   pay: (id: string) => StandInSession;
   /** The session's 24 hours ran out unpaid. */
@@ -75,10 +80,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return;
     }
     void (async () => {
+      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
+      const page = /^\/c\/pay\/([^/]+)$/.exec(path);
+      if (page) return checkoutPage(req, res, decodeURIComponent(page[1]!));
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
       }
-      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const form = new URLSearchParams(await readBody(req));
         const key = req.headers['idempotency-key'];
@@ -141,6 +148,38 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     });
     res.end(JSON.stringify(body));
   }
+  /**
+   * The hosted checkout page, reduced to its Pay button: paying completes the session, has Stripe
+   * deliver the signed event to the panel's webhook, then sends the buyer back to success_url,
+   * in that order, as Stripe does.
+   */
+  async function checkoutPage(req: IncomingMessage, res: ServerResponse, id: string) {
+    const found = sessions.get(id);
+    if (!found || found.status !== 'open') {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<!doctype html><title>Checkout</title><p>This checkout is no longer available.</p>');
+    }
+    if (req.method === 'POST') {
+      standIn.pay(id);
+      if (standIn.webhookUrl) {
+        const event = standIn.signedEvent('checkout.session.completed', found);
+        await fetch(standIn.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
+          body: event.body,
+        });
+      }
+      res.writeHead(303, { location: found.success_url });
+      return res.end();
+    }
+    const amount = (found.amount_total / 100).toFixed(2);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><title>Checkout</title><main><h1>Pay ${amount} ${found.currency.toUpperCase()}</h1>` +
+        `<form method="post"><button type="submit" data-testid="stand-in-pay">Pay</button></form></main></html>`,
+    );
+  }
+
   function session(id: string) {
     const found = sessions.get(id);
     if (!found) throw new Error(`No session ${id} in the stand-in`);
@@ -154,6 +193,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     sessions,
     creates,
     mode: 'up',
+    webhookUrl: null,
     pay: (id) => Object.assign(session(id), { status: 'complete', payment_status: 'paid' } as const),
     expire: (id) => Object.assign(session(id), { status: 'expired', url: null } as const),
     signedEvent: (type, object, options = {}) => {

@@ -44,6 +44,14 @@ export async function openCheckout(
           'Top-up without a checkout could not be removed',
         ),
       );
+    if (error instanceof ProviderUnavailableError && error.refused) {
+      // Not the reseller's doing and not passing: the admin has to fix the method's settings.
+      ctx.log.error(
+        { provider: provider.kind, topUpId: request.id, reason: error.reason },
+        'Payment provider refused to open a checkout: check the payment method settings',
+      );
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    }
     if (error instanceof ProviderUnavailableError) {
       ctx.log.warn(
         { provider: provider.kind, topUpId: request.id, reason: error.reason },

@@ -42,9 +42,15 @@ export class WebhookSignatureError extends Error {
   }
 }
 
-/** The provider could not be reached or refused the call; `reason` is for the log only. */
+/**
+ * The provider could not be reached or failed (`refused` false: try again later), or it refused the
+ * call (`refused` true: the method's settings are wrong, e.g. a revoked key). `reason` is for the log only.
+ */
 export class ProviderUnavailableError extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly refused = false,
+  ) {
     super(reason);
   }
 }

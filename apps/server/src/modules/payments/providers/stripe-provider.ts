@@ -31,8 +31,12 @@ function requestIdOf(session: Pick<Stripe.Checkout.Session, 'metadata' | 'client
 /** A failed call, named for the log without its parameters (which hold nothing secret either). */
 function unavailable(error: unknown): ProviderUnavailableError {
   if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode;
+    // 4xx but 409 (idempotency) and 429 (rate limit): Stripe refuses what it was sent, and will again.
+    const refused = status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429;
     return new ProviderUnavailableError(
-      `${error.type}${error.statusCode ? ` ${error.statusCode}` : ''}: ${error.message}`,
+      `${error.type}${status ? ` ${status}` : ''}: ${error.message}`,
+      refused,
     );
   }
   return new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
