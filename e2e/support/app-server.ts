@@ -40,7 +40,11 @@ export async function waitUntil<T>(
 type ServerRun = { child: ChildProcess; output: () => string; exited: Promise<void> };
 
 /** The compiled server as `npm start` runs it, on `dataDir`; resolves once it says it is running. */
-async function runServer(dataDir: string, port: number): Promise<ServerRun> {
+async function runServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerRun> {
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: path.join(repoRoot, 'apps/server'),
     env: {
@@ -53,6 +57,7 @@ async function runServer(dataDir: string, port: number): Promise<ServerRun> {
       LINEDESK_ADMIN_PASSWORD: ADMIN.password,
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
+      ...env,
     },
   });
   let output = '';
@@ -98,11 +103,14 @@ export async function prepareTemplateDataDir(): Promise<string> {
   return dataDir;
 }
 
-/** The real server process, as `npm start` runs it (the compiled bundle), on a copy of the run's fresh database. */
-export async function startAppServer(): Promise<AppServer> {
+/**
+ * The real server process, as `npm start` runs it (the compiled bundle), on a copy of the run's fresh
+ * database; `env` adds to its configuration (a payment provider's stand-in address).
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
   await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  const { child, output, exited, port } = await onFreePort((port) => runServer(dataDir, port));
+  const { child, output, exited, port } = await onFreePort((port) => runServer(dataDir, port, env));
   const mailLines = (email: string) =>
     output()
       .split('\n')

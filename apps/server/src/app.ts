@@ -28,6 +28,7 @@ import { registerResendConfirmationRoutes } from './modules/auth/resend-confirma
 import { registerCreditRoutes } from './modules/credits/credits.routes.js';
 import { registerPaymentMethodRoutes } from './modules/payments/payment-methods.routes.js';
 import { registerPortalRoutes } from './modules/portal/portal.routes.js';
+import { registerPaymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.js';
 import { registerPricingRoutes } from './modules/pricing/pricing.routes.js';
 import { registerRedeemRoutes } from './modules/redeem/redeem.routes.js';
 import { registerTopUpRoutes } from './modules/topups/topups.routes.js';
@@ -184,6 +185,7 @@ export async function buildApp(
   registerPricingRoutes(app, ctx);
   registerPaymentMethodRoutes(app, ctx);
   registerTopUpRoutes(app, ctx);
+  registerPaymentWebhookRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerServerRoutes(app, ctx);
   registerLineRoutes(app, ctx);

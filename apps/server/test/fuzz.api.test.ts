@@ -9,6 +9,7 @@ import {
   type ScriptedAgent,
 } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
+import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -285,6 +286,7 @@ type Caller = 'anonymous' | 'reseller' | 'admin' | 'customer';
 
 let server: TestServer;
 let agent: ScriptedAgent;
+let stripe: StripeStandIn;
 let doc: { paths: Record<string, Record<string, Operation>> };
 const clients = new Map<Caller, TestClient>();
 let fingerprint: () => Promise<Record<string, string>>;
@@ -315,7 +317,10 @@ async function send(caller: Caller, method: string, g: Generated) {
 }
 
 beforeAll(async () => {
+  // Stripe methods the fuzzer adds open their checkouts here, never at Stripe.
+  stripe = await startStripeStandIn();
   server = await startTestServer({
+    STRIPE_API_URL: stripe.url,
     SERVER_CHECK_INTERVAL_SECONDS: '0',
     LINE_RECONCILE_INTERVAL_SECONDS: '0',
     LINE_CONNECTIONS_POLL_SECONDS: '0',
@@ -373,6 +378,13 @@ beforeAll(async () => {
     api_key: 'fuzz-key',
     webhook_secret: 'fuzz-secret',
   });
+  const card = await admin.post('/api/payment-methods', {
+    kind: 'stripe',
+    name: 'Fuzz card',
+    secret_key: stripe.secretKey,
+    webhook_secret: stripe.webhookSecret,
+  });
+  await reseller.client.post('/api/topups', { package_id: 1, method_id: card.body.id });
   await reseller.client.post('/api/api-keys', { name: 'Fuzz key' });
   const customerCode = await reseller.client.post('/api/activation-codes', {
     count: 1,
@@ -391,6 +403,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await agent?.close();
+  await stripe?.close();
 });
 
 describe('fuzzing every operation', () => {

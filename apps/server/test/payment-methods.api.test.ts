@@ -152,8 +152,9 @@ describe('payment methods', () => {
     const names = available.body.map((m: { name: string }) => m.name);
     expect(names).toContain('USDT TRC-20');
     expect(names).not.toContain('Old');
-    // Online checkouts come in a later slice: their methods are not offered yet.
-    expect(available.body.every((m: { kind: string }) => m.kind === 'manual')).toBe(true);
+    // BTCPay's checkout comes in a later slice: its methods are not offered yet; Stripe's are.
+    expect(available.body.some((m: { kind: string }) => m.kind === 'stripe')).toBe(true);
+    expect(available.body.every((m: { kind: string }) => m.kind !== 'btcpay')).toBe(true);
     expect(Object.keys(available.body[0]).sort()).toEqual(
       ['currency', 'fee_bps', 'id', 'instructions', 'kind', 'name', 'proof_required'].sort(),
     );

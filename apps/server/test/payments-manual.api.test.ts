@@ -132,16 +132,19 @@ describe('manual payments', () => {
       currency: 'USD',
       instructions: 'x',
     });
-    const stripe = await admin.post('/api/payment-methods', {
-      kind: 'stripe',
-      name: 'Card',
-      secret_key: 'sk_test_1',
+    // BTCPay Server's checkout is not built yet.
+    const btcpay = await admin.post('/api/payment-methods', {
+      kind: 'btcpay',
+      name: 'Bitcoin',
+      server_url: 'https://pay.example.com',
+      store_id: 'store-1',
+      api_key: 'key-1',
       webhook_secret: 'whsec_1',
     });
     const cases: [number, string][] = [
       [99999, 'PAYMENT_METHOD_UNAVAILABLE'],
       [disabled.body.id, 'PAYMENT_METHOD_UNAVAILABLE'],
-      [stripe.body.id, 'PAYMENT_METHOD_UNAVAILABLE'],
+      [btcpay.body.id, 'PAYMENT_METHOD_UNAVAILABLE'],
       [usd.body.id, 'PAYMENT_METHOD_CURRENCY_MISMATCH'],
     ];
     for (const [methodId, code] of cases) {

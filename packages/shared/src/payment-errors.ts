@@ -16,4 +16,10 @@ export const paymentErrors = {
     status: 409,
     message: 'This top-up request is no longer waiting for your payment',
   },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    status: 502,
+    message: 'The payment provider could not be reached. Nothing was charged; please try again later',
+  },
+  // Deliberately says nothing about why: the log does (bad signature, replay, amount, unknown event).
+  PAYMENT_WEBHOOK_REJECTED: { status: 400, message: 'Webhook rejected' },
 } as const;

@@ -130,3 +130,6 @@ export const paymentMethodKindFields: Record<PaymentMethodKind, readonly (keyof 
 export const availablePaymentMethodsQuerySchema = z.object({
   currency: z.enum(currencies).optional(),
 });
+
+/** What a provider's webhook is answered when its notification was taken (or was already handled). */
+export const paymentWebhookReceivedSchema = z.object({ received: z.literal(true) });

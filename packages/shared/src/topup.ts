@@ -8,9 +8,10 @@ import { ticketAttachmentTypes } from './ticket.js';
  * payment provider's webhook) confirms it and the credits arrive through the ledger, or rejects it.
  * A request made with a payment method first waits for the payment (`awaiting_payment`: the
  * reseller has the amount and our reference to pay with) and becomes `pending` when the reseller
- * submits their own payment reference and proof.
+ * submits their own payment reference and proof. A request paid online (Stripe Checkout) waits for
+ * the provider's webhook instead, and becomes `expired` when the provider's checkout expires unpaid.
  */
-export const topUpStatuses = ['awaiting_payment', 'pending', 'approved', 'rejected'] as const;
+export const topUpStatuses = ['awaiting_payment', 'pending', 'approved', 'rejected', 'expired'] as const;
 export type TopUpStatus = (typeof topUpStatuses)[number];
 
 /** A proof of payment: an image or a PDF, read at `url` by the requester and admins only. */
@@ -55,6 +56,8 @@ export const topUpRequestSchema = z.object({
   instructions: text().nullable(),
   proof_required: z.boolean(),
   proof: topUpProofSchema.nullable(),
+  /** Online methods: the provider's checkout page to pay on (null for manual methods). */
+  checkout_url: text().nullable(),
   created_at: text(),
 });
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;

@@ -22,6 +22,7 @@ import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
 import { paymentMethodExamples } from './payments/payment-methods.examples.js';
 import { portalExamples } from './portal/portal.examples.js';
+import { paymentWebhookExamples } from './payments/payment-webhooks.examples.js';
 import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
@@ -57,6 +58,7 @@ export const routeExamples: RouteExamples = {
   ...portalExamples,
   ...pricingExamples,
   ...paymentMethodExamples,
+  ...paymentWebhookExamples,
   ...redeemExamples,
   ...reminderExamples,
   ...serverExamples,

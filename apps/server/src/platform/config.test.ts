@@ -98,3 +98,20 @@ describe('TRUST_PROXY', () => {
     ]);
   });
 });
+
+describe('STRIPE_API_URL', () => {
+  it("calls Stripe's own API unless told otherwise, and splits a stand-in's URL as the SDK takes it", () => {
+    expect(loadConfig({}).paymentProviders).toEqual({
+      stripe: { host: 'api.stripe.com', port: 443, protocol: 'https' },
+      timeoutMs: 20_000,
+    });
+    expect(loadConfig({ STRIPE_API_URL: 'http://127.0.0.1:12111' }).paymentProviders.stripe).toEqual({
+      host: '127.0.0.1',
+      port: 12111,
+      protocol: 'http',
+    });
+    expect(() => loadConfig({ STRIPE_API_URL: 'api.stripe.com' })).toThrow(
+      /STRIPE_API_URL must be a full URL/,
+    );
+  });
+});

@@ -150,6 +150,15 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be a full URL such as https://api.stripe.com' })
+    .default('https://api.stripe.com'),
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce
+    .number({ error: 'PAYMENT_PROVIDER_TIMEOUT_MS must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(20_000),
 });
 
 export type AppConfig = {
@@ -210,6 +219,11 @@ export type AppConfig = {
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
   } | null;
+  /**
+   * Where the Stripe SDK sends its calls: Stripe's API, or a stand-in speaking it (the API tests').
+   * Each call to a payment provider is limited to `timeoutMs`, so a slow one cannot hold a request.
+   */
+  paymentProviders: { stripe: { host: string; port: number; protocol: 'http' | 'https' }; timeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -274,5 +288,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : null,
+    paymentProviders: { stripe: apiBase(e.STRIPE_API_URL), timeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS },
+  };
+}
+
+/** The SDK takes its API base as host, port and protocol rather than a URL. */
+function apiBase(url: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   };
 }

@@ -5,6 +5,7 @@ import { PORTAL_COOKIE } from '../modules/portal/portal-cookie.js';
 import type { AppConfig } from './config.js';
 import { AppError } from './errors.js';
 
+const PAYMENT_WEBHOOKS_PREFIX = '/api/payments/webhooks/';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -22,6 +23,12 @@ export function registerCsrfGuard(app: FastifyInstance, config: AppConfig): void
   const allowed = new Set([config.publicOrigin, ...config.trustedOrigins]);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // A payment provider's webhook is no browser's request: its signature is its only credential,
+    // so it carries no session (cookies dropped) and needs no Origin.
+    if (request.url.startsWith(PAYMENT_WEBHOOKS_PREFIX)) {
+      delete request.headers.cookie;
+      return;
+    }
     if (looksLikeApiKey(bearerToken(request.headers.authorization))) {
       delete request.headers.cookie;
       return;

@@ -194,6 +194,7 @@ export const accountRows: Record<string, MatrixRow> = {
     signedIn: 201,
   },
   'GET /api/topups': { query: (f) => ({ account_id: f.victimId }), anonymous: 401, signedIn: 200 },
+  'GET /api/topups/{id}': { params: { id: 'victimTopup' }, ...ownerOnly, admin: 200 },
   'GET /api/topups/pending-count': { ...adminOnly, admin: 200 },
   'POST /api/topups/{id}/approve': { params: { id: 'victimTopup' }, ...adminOnly, admin: 200 },
   'POST /api/topups/{id}/reject': {
@@ -222,6 +223,9 @@ export const accountRows: Record<string, MatrixRow> = {
     admin: 200,
   },
   'DELETE /api/payment-methods/{id}': { params: { id: 'paymentMethod' }, ...adminOnly, admin: 204 },
+  // Stripe's webhook: nobody's session counts (cookies are dropped), only a valid signature, which no
+  // role has; everyone gets the same bare 400.
+  'POST /api/payments/webhooks/stripe': { anonymous: 400, signedIn: 400 },
 
   // Groups
   'GET /api/groups': { ...adminOnly, admin: 200 },

@@ -18,6 +18,7 @@ export const paths = {
   redeemCode: '/redeem-code',
   pricing: '/payments/pricing',
   payments: '/payments',
+  paymentReturn: '/payments/return/:id',
   resellers: '/resellers',
   user: '/user',
   products: '/products',
@@ -50,3 +51,5 @@ export const paths = {
 
 /** The edit page of one line. */
 export const linePath = (id: number) => `/users/edit/${id}`;
+/** Where a provider's checkout sends the buyer back (the server names it in the checkout it opens). */
+export const paymentReturnPath = (id: number) => `/payments/return/${id}`;

@@ -87,6 +87,10 @@ const SystemStatusPage = lazyPage(
 const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page'), 'AuditLogPage');
 const LinePlansPage = lazyPage(() => import('../features/line-plans/pages/line-plans-page'), 'LinePlansPage');
 const PricingPage = lazyPage(() => import('../features/credits/pages/pricing-page'), 'PricingPage');
+const PaymentReturnPage = lazyPage(
+  () => import('../features/credits/pages/payment-return-page'),
+  'PaymentReturnPage',
+);
 const ProductsPage = lazyPage(() => import('../features/credits/pages/products-page'), 'ProductsPage');
 const RedeemCodePage = lazyPage(() => import('../features/credits/pages/redeem-code-page'), 'RedeemCodePage');
 const ResellersPage = lazyPage(() => import('../features/resellers/pages/resellers-page'), 'ResellersPage');
@@ -180,6 +184,7 @@ const routes: RouteObject[] = [
           { path: paths.redeemCode, element: <RedeemCodePage /> },
           { path: paths.payments, element: <Navigate to={paths.pricing} replace /> },
           { path: paths.pricing, element: <PricingPage /> },
+          { path: paths.paymentReturn, element: <PaymentReturnPage /> },
           { path: '/groups/manage', element: <Navigate to={paths.manageGroups} replace /> },
           {
             path: paths.cccamServers,

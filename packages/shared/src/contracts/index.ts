@@ -24,6 +24,7 @@ export * as localeContracts from './locale.contracts.js';
 export * as messageContracts from './messages.contracts.js';
 export * as paymentMethodContracts from './payment-methods.contracts.js';
 export * as portalContracts from './portal.contracts.js';
+export * as paymentWebhookContracts from './payment-webhooks.contracts.js';
 export * as pricingContracts from './pricing.contracts.js';
 export * as redeemContracts from './redeem.contracts.js';
 export * as reminderContracts from './reminders.contracts.js';

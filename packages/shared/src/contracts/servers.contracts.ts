@@ -148,4 +148,5 @@ export const clientConfigPhp = defineContract({
   tags,
   summary: "The spec's address of GET /api/config: the same answer",
   response: clientConfigSchema,
+  errors: ['NO_ACTIVE_SERVERS'],
 });

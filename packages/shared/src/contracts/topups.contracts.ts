@@ -19,7 +19,7 @@ export const create = defineContract({
   tags,
   summary: 'Request a top-up: a credit package and the reference of the payment made, or a payment method',
   description:
-    'Without `method_id` the payment was made and `payment_reference` is required; the request is pending. With `method_id` (an enabled method of the package currency) the request copies price, currency and fee, gets a `reference_code` to pay with and waits for the payment (`awaiting_payment`) until submitted.',
+    "Without `method_id` the payment was made and `payment_reference` is required; the request is pending. With `method_id` (an enabled method of the package currency) the request copies price, currency and fee, gets a `reference_code` to pay with and waits for the payment (`awaiting_payment`) until submitted. With an online method (Stripe) the provider's checkout is opened at once and its page answered in `checkout_url`; the webhook confirms the payment. A provider that cannot be reached answers `PAYMENT_PROVIDER_UNAVAILABLE` and leaves no request behind.",
   body: createTopUpBodySchema,
   status: 201,
   response: topUpRequestSchema,
@@ -28,7 +28,19 @@ export const create = defineContract({
     'PAYMENT_REFERENCE_REQUIRED',
     'PAYMENT_METHOD_UNAVAILABLE',
     'PAYMENT_METHOD_CURRENCY_MISMATCH',
+    'PAYMENT_PROVIDER_UNAVAILABLE',
   ],
+});
+
+export const get = defineContract({
+  method: 'GET',
+  path: '/api/topups/:id',
+  access: 'signedIn',
+  tags,
+  summary: 'One top-up request (its requester, admins): what the page after an online checkout follows live',
+  params: idParamsSchema,
+  response: topUpRequestSchema,
+  errors: ['TOPUP_NOT_FOUND'],
 });
 
 export const submit = defineContract({

@@ -161,12 +161,18 @@ export const topUpRequests = pgTable(
     proofFileName: text('proof_file_name'),
     proofContentType: text('proof_content_type').$type<TicketAttachmentType>(),
     proofSize: integer('proof_size'),
+    /**
+     * Online methods: the provider's checkout (a Stripe Checkout Session id) and its page. A webhook
+     * is taken only for the checkout its request opened, so another provider's id never pays it.
+     */
+    checkoutId: text('checkout_id'),
+    checkoutUrl: text('checkout_url'),
     ...timestamps,
   },
   (t) => [
     check(
       'topup_requests_status_check',
-      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected')`,
+      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired')`,
     ),
     // A request made without a method names its payment at once.
     check(
@@ -178,6 +184,9 @@ export const topUpRequests = pgTable(
     uniqueIndex('topup_requests_provider_payment_idx')
       .on(t.provider, t.providerPaymentId)
       .where(sql`${t.providerPaymentId} is not null`),
+    uniqueIndex('topup_requests_checkout_idx')
+      .on(t.methodKind, t.checkoutId)
+      .where(sql`${t.checkoutId} is not null`),
     index('topup_requests_status_idx').on(t.status, t.createdAt),
     index('topup_requests_account_idx').on(t.accountId, t.createdAt),
   ],

@@ -26,6 +26,14 @@ export const paymentMethodsRepository = {
       )
       .orderBy(asc(paymentMethods.name), asc(paymentMethods.id));
   },
+  /** Every method of a kind, disabled ones too: a checkout opened before a method was disabled still reports. */
+  listOfKind(db: Db, kind: PaymentMethodRow['kind']): Promise<PaymentMethodRow[]> {
+    return db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.kind, kind))
+      .orderBy(asc(paymentMethods.id));
+  },
   async findById(db: Db, id: number): Promise<PaymentMethodRow | undefined> {
     const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
     return row;

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { onlineKinds } from './providers/payment-providers.js';
 import { toAvailablePaymentMethod, toPaymentMethod } from './payment-method-mapper.js';
 import {
   paymentMethodsRepository,
@@ -19,10 +20,10 @@ import {
 } from './payment-methods.repository.js';
 
 /**
- * The kinds a reseller can pay with today. Stripe and BTCPay methods can be set up already, but
- * their checkout is the next slice (docs/payments.md), so they are not offered yet.
+ * The kinds a reseller can pay with today. BTCPay methods can be set up already, but their checkout
+ * is a later slice (docs/payments.md), so they are not offered yet.
  */
-export const payableKinds: PaymentMethodKind[] = ['manual'];
+export const payableKinds: PaymentMethodKind[] = ['manual', ...onlineKinds];
 
 async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {
   // Everyone signed in: resellers' lists of methods to pay with change too. The event carries no settings.

@@ -38,6 +38,7 @@ export function toTopUpRequest(row: TopUpRow): TopUpRequest {
             size: row.proofSize ?? 0,
           }
         : null,
+    checkout_url: row.checkoutUrl,
     created_at: row.createdAt.toISOString(),
   };
 }

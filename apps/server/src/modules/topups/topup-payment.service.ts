@@ -42,7 +42,12 @@ export async function submitTopUpPayment(
   readInput: () => Promise<PaymentInput>,
 ): Promise<TopUpRequest> {
   const request = await ownRequest(ctx, actor, id);
-  if (request.status !== 'awaiting_payment') throw new AppError('TOPUP_NOT_AWAITING_PAYMENT');
+  // An online method's payment is reported by its provider, never by the requester.
+  if (
+    request.status !== 'awaiting_payment' ||
+    (request.methodKind !== null && request.methodKind !== 'manual')
+  )
+    throw new AppError('TOPUP_NOT_AWAITING_PAYMENT');
   const input = await readInput();
   const paymentReference = checkReference(input.paymentReference);
   if (request.proofRequired && !input.file) throw new AppError('PAYMENT_PROOF_REQUIRED');

@@ -32,6 +32,7 @@ export const pendingTopUpExample: TopUpRequest = {
   instructions: null,
   proof_required: false,
   proof: null,
+  checkout_url: null,
   created_at: '2026-11-20T08:03:55.418Z',
 };
 
@@ -63,6 +64,22 @@ const submitted: TopUpRequest = {
     content_type: 'application/pdf',
     size: 48213,
   },
+};
+
+// The same package paid by card: Stripe's checkout page to go to; the webhook credits it.
+const stripeCheckout: TopUpRequest = {
+  ...pending,
+  id: 22,
+  payment_reference: null,
+  status: 'awaiting_payment',
+  method_id: 3,
+  method_name: 'Card (Stripe)',
+  method_kind: 'stripe',
+  fee_cents: 60,
+  amount_cents: 2060,
+  reference_code: 'LD-Q4WZ-8HNC',
+  checkout_url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8',
+  created_at: '2026-11-21T10:02:44.913Z',
 };
 
 const decided = {
@@ -139,6 +156,16 @@ export const topUpExamples: RouteExamples = {
   'GET /api/topups/:id/proof': {
     params: { id: 19 },
     rawResponse: { contentType: 'application/pdf', example: '<PDF bytes of transfer.pdf, 48213 bytes>' },
+  },
+  'GET /api/topups/:id': {
+    params: { id: 22 },
+    response: {
+      ...stripeCheckout,
+      status: 'approved',
+      provider: 'stripe',
+      provider_payment_id: 'cs_test_a1B2c3D4e5F6g7H8',
+      decided_at: '2026-11-21T10:04:01.277Z',
+    },
   },
   'GET /api/topups/pending-count': { response: { count: 2 } },
   'POST /api/topups/:id/approve': {

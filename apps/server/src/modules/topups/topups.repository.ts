@@ -41,6 +41,8 @@ function select(db: Db) {
       proofFileName: topUpRequests.proofFileName,
       proofContentType: topUpRequests.proofContentType,
       proofSize: topUpRequests.proofSize,
+      checkoutId: topUpRequests.checkoutId,
+      checkoutUrl: topUpRequests.checkoutUrl,
       createdAt: topUpRequests.createdAt,
       updatedAt: topUpRequests.updatedAt,
       accountEmail: requester.email,
@@ -52,7 +54,7 @@ function select(db: Db) {
 }
 
 export type Decision = {
-  status: Exclude<TopUpStatus, 'pending'>;
+  status: Exclude<TopUpStatus, 'pending' | 'awaiting_payment' | 'expired'>;
   decidedBy: string | null;
   rejectReason?: string;
   provider: string;
@@ -82,6 +84,35 @@ export const topUpsRepository = {
   ): Promise<number> {
     const [row] = await db.insert(topUpRequests).values(values).returning({ id: topUpRequests.id });
     return row!.id;
+  },
+  /** The provider's checkout opened for a request waiting for its payment. */
+  async setCheckout(
+    db: Db,
+    id: number,
+    checkout: { checkoutId: string; checkoutUrl: string },
+  ): Promise<void> {
+    await db
+      .update(topUpRequests)
+      .set({ checkoutId: checkout.checkoutId, checkoutUrl: checkout.checkoutUrl, updatedAt: new Date() })
+      .where(eq(topUpRequests.id, id));
+  },
+  /** A request whose checkout could not be opened: nothing was paid on it, so nothing is kept. */
+  async deleteUnpaid(db: Db, id: number): Promise<void> {
+    await db
+      .delete(topUpRequests)
+      .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')));
+  },
+  /**
+   * awaiting_payment → expired (the provider's checkout expired unpaid) in one conditional UPDATE;
+   * false when the request was decided meanwhile.
+   */
+  async expire(db: Db, id: number): Promise<boolean> {
+    const rows = await db
+      .update(topUpRequests)
+      .set({ status: 'expired', updatedAt: new Date() })
+      .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')))
+      .returning({ id: topUpRequests.id });
+    return rows.length > 0;
   },
   async findById(db: Db, id: number): Promise<TopUpRow | undefined> {
     const [row] = await select(db).where(eq(topUpRequests.id, id));

@@ -5,11 +5,19 @@ import { route } from '../../platform/route.js';
 import { idempotencyRequest } from '../credits/idempotency.js';
 import { readTextAndFile, registerUploadRoutes, sendStoredFile } from '../tickets/attachment-http.js';
 import { getTopUpProof, submitTopUpPayment } from './topup-payment.service.js';
-import { approveTopUp, countPendingTopUps, createTopUp, listTopUps, rejectTopUp } from './topups.service.js';
+import {
+  approveTopUp,
+  countPendingTopUps,
+  createTopUp,
+  getTopUp,
+  listTopUps,
+  rejectTopUp,
+} from './topups.service.js';
 
 export function registerTopUpRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, topUpContracts.create, ({ actor, body }) => createTopUp(ctx, actor, body));
   route(app, ctx, topUpContracts.list, ({ actor, query }) => listTopUps(ctx, actor, query));
+  route(app, ctx, topUpContracts.get, ({ actor, params }) => getTopUp(ctx, actor, params.id));
   route(app, ctx, topUpContracts.pendingCount, async () => ({ count: await countPendingTopUps(ctx) }));
   route(app, ctx, topUpContracts.approve, async ({ actor, params, request, reply }) => {
     const { key, scope } = idempotencyRequest(request);

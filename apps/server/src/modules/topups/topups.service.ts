@@ -17,7 +17,10 @@ import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '../credits/idempotency.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { paymentMethodsRepository } from '../payments/payment-methods.repository.js';
+import { openCheckout } from '../payments/payment-checkout.service.js';
 import { payableKinds } from '../payments/payment-methods.service.js';
+import type { PaymentProvider } from '../payments/providers/payment-provider.js';
+import { onlineKinds, providerFor } from '../payments/providers/payment-providers.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
 import { newPaymentReference } from './payment-reference.js';
 import { toTopUpRequest } from './topup-mapper.js';
@@ -106,6 +109,12 @@ export async function createTopUp(
     id = await topUpsRepository.insert(ctx.db, { ...copied, paymentReference: body.payment_reference });
   } else {
     const method = await payableMethod(ctx, body.method_id, pack.currency);
+    let provider: PaymentProvider | null = null;
+    if (onlineKinds.includes(method.kind)) {
+      provider = providerFor(ctx, method);
+      // An online method without its secrets cannot open a checkout.
+      if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    }
     const values = {
       ...copied,
       paymentReference: body.payment_reference ?? null,
@@ -125,9 +134,27 @@ export async function createTopUp(
         if (attempt >= 3 || !isReferenceCollision(error)) throw error;
       }
     }
+    if (provider) {
+      const made = (await topUpsRepository.findById(ctx.db, id))!;
+      await openCheckout(ctx, provider, {
+        id,
+        referenceCode: made.referenceCode,
+        packageName: made.packageName,
+        amountCents: made.priceCents + made.feeCents,
+        currency: made.currency,
+      });
+    }
   }
   await publishRequest(ctx, 'insert', id, signedIn.id);
   return (await topUpById(ctx.db, id))!;
+}
+
+/** One request, for its requester and admins; to anyone else it does not exist. */
+export async function getTopUp(ctx: AppContext, signedIn: Actor, id: number): Promise<TopUpRequest> {
+  const request = await topUpById(ctx.db, id);
+  if (!request || (!signedIn.isAdmin && request.account_id !== signedIn.id))
+    throw new AppError('TOPUP_NOT_FOUND');
+  return request;
 }
 
 /** Own requests; admins see everyone's (filter by status or account). */

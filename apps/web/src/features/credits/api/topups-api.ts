@@ -15,6 +15,7 @@ export type TopUpListParams = { page: number; pageSize: number; status?: TopUpSt
 export const topUpKeys = {
   all: ['topups'] as const,
   list: (params: TopUpListParams) => ['topups', 'list', params] as const,
+  one: (id: number) => ['topups', 'one', id] as const,
   pendingCount: ['topups', 'pending-count'] as const,
 };
 
@@ -24,6 +25,12 @@ export const topUpsApi = {
     callTyped<typeof topUpContracts.list>(
       { method: 'GET', path: '/api/topups' },
       { query: { page, page_size: pageSize, status } },
+      { signal },
+    ),
+  get: (id: number, signal?: AbortSignal) =>
+    callTyped<typeof topUpContracts.get>(
+      { method: 'GET', path: '/api/topups/:id' },
+      { params: { id } },
       { signal },
     ),
   create: (body: CreateTopUpBody) =>

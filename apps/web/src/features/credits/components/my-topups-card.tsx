@@ -30,7 +30,10 @@ export function MyTopUpsCard() {
         onPagingChange={setPaging}
         loading={requests.isFetching && !requests.data}
         noRowsText={requests.isError ? errorMessage(requests.error) : t('credits.topups.noneMine')}
-        onPay={setPaying}
+        onPay={(request) =>
+          // An online checkout is paid on the provider's page, still open until it expires.
+          request.checkout_url ? window.location.assign(request.checkout_url) : setPaying(request)
+        }
         testId="topup-mine-grid"
       />
       <ManualPaymentDialog request={paying} onClose={() => setPaying(null)} />

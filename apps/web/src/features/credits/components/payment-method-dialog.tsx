@@ -52,6 +52,9 @@ function toValues(method: PaymentMethod | null): Values {
   };
 }
 
+/** Where Stripe is to send its events: this panel's own address, as the admin reaches it. */
+const stripeWebhookUrl = `${window.location.origin}/api/payments/webhooks/stripe`;
+
 const secretsOf: Record<PaymentMethodKind, PaymentSecretName[]> = {
   manual: [],
   stripe: ['secret_key', 'webhook_secret'],
@@ -182,7 +185,7 @@ export function PaymentMethodDialog({ open, method, onClose, onSaved }: PaymentM
         value={values.kind}
         onChange={(event) => set('kind', event.target.value as PaymentMethodKind)}
         disabled={method !== null}
-        helperText={t(`credits.paymentMethods.kindHelp.${values.kind}`)}
+        helperText={t(`credits.paymentMethods.kindHelp.${values.kind}`, { url: stripeWebhookUrl })}
         fullWidth
         slotProps={{
           inputLabel: { shrink: true },

@@ -112,7 +112,7 @@ function PaymentMethodsList() {
                     .join(' · ')}
                 </Typography>
               </Box>
-              {method.kind !== 'manual' && (
+              {method.kind === 'btcpay' && (
                 <Chip size="small" variant="outlined" label={t('credits.paymentMethods.checkoutLater')} />
               )}
               <Switch

@@ -84,6 +84,9 @@ export function TopUpRequestForm({ packages, selectedId, onSelectedChange }: Top
         { package_id: values.package_id, method_id: method.id },
         {
           onSuccess: (request) => {
+            // An online method: pay on the provider's page, which sends the buyer back to
+            // /payments/return/:id. The credits come from the provider's webhook, not from that return.
+            if (request.checkout_url) return window.location.assign(request.checkout_url);
             setPaying(request);
             done();
           },

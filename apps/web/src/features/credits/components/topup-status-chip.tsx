@@ -7,6 +7,7 @@ const colors = {
   pending: 'warning',
   approved: 'success',
   rejected: 'error',
+  expired: 'default',
 } as const satisfies Record<TopUpStatus, string>;
 
 export function TopUpStatusChip({ status }: { status: TopUpStatus }) {

@@ -12,6 +12,16 @@ export function useTopUps(params: TopUpListParams) {
   });
 }
 
+/** One request, refreshed live by its `topup_requests` events (the key is under ['topups']). */
+export function useTopUp(id: number) {
+  return useQuery({
+    queryKey: topUpKeys.one(id),
+    queryFn: ({ signal }) => topUpsApi.get(id, signal),
+    enabled: Number.isInteger(id),
+    retry: false,
+  });
+}
+
 export function useCreateTopUp() {
   const queryClient = useQueryClient();
   return useMutation({

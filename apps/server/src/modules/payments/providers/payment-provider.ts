@@ -1,0 +1,70 @@
+import type { PaymentMethodKind } from '@linedesk/shared';
+
+/** What a provider's checkout is opened for: all copied from the top-up request, never from the client. */
+export type CheckoutInput = {
+  requestId: number;
+  referenceCode: string | null;
+  packageName: string;
+  /** Price plus fee, in the currency's minor unit. */
+  amountCents: number;
+  currency: string;
+  /** Where the provider sends the buyer back, paid or not (`/payments/return/:id`). */
+  returnUrl: string;
+};
+
+export type Checkout = { checkoutId: string; url: string };
+
+/** A provider's own view of a checkout, read from its API (not from a notification's body). */
+export type ProviderPayment = {
+  checkoutId: string;
+  /** The top-up request the checkout was opened for, as the provider stored it. */
+  requestId: number | null;
+  state: 'open' | 'paid' | 'expired';
+  amountCents: number | null;
+  /** Upper case, as the panel stores currencies. */
+  currency: string | null;
+};
+
+/** A verified notification: which checkout it is about and what it says happened. */
+export type WebhookNotice = {
+  eventId: string;
+  eventType: string;
+  /** `paid` and `expired` are acted on; anything else is an event the panel did not ask for. */
+  says: 'paid' | 'expired' | 'unknown';
+  checkoutId: string | null;
+  requestId: number | null;
+};
+
+/** A notification that is not the provider's (bad or missing signature, replay); `reason` is for the log only. */
+export class WebhookSignatureError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * The provider could not be reached or failed (`refused` false: try again later), or it refused the
+ * call (`refused` true: the method's settings are wrong, e.g. a revoked key). `reason` is for the log only.
+ */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly refused = false,
+  ) {
+    super(reason);
+  }
+}
+
+/**
+ * One online payment provider, bound to one payment method's settings. A new provider is one file
+ * implementing this, plus its settings on the method (docs/payments.md, "Adding a provider").
+ */
+export type PaymentProvider = {
+  kind: Exclude<PaymentMethodKind, 'manual'>;
+  /** Opens the provider's checkout for a request; throws ProviderUnavailableError. */
+  createCheckout(input: CheckoutInput): Promise<Checkout>;
+  /** Checks the signature over the raw body before anything is read; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookNotice;
+  /** The checkout as the provider knows it now; throws ProviderUnavailableError. */
+  fetchPayment(checkoutId: string): Promise<ProviderPayment>;
+};

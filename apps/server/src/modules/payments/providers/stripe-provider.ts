@@ -1,0 +1,153 @@
+import Stripe from 'stripe';
+import type { AppConfig } from '../../../platform/config.js';
+import {
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type Checkout,
+  type CheckoutInput,
+  type PaymentProvider,
+  type ProviderPayment,
+  type WebhookNotice,
+} from './payment-provider.js';
+
+/** Stripe's default: a signed event older than 5 minutes is a replay. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** The events the panel acts on; Stripe should be set to send these (docs/payments.md). */
+const eventMeaning: Record<string, WebhookNotice['says']> = {
+  'checkout.session.completed': 'paid',
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.expired': 'expired',
+};
+
+export type StripeSettings = { secretKey: string; webhookSecret: string };
+
+function requestIdOf(session: Pick<Stripe.Checkout.Session, 'metadata' | 'client_reference_id'>) {
+  const raw = session.metadata?.topup_request_id ?? session.client_reference_id;
+  const id = raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
+  return id !== null && Number.isSafeInteger(id) ? id : null;
+}
+
+/** A failed call, named for the log without its parameters (which hold nothing secret either). */
+function unavailable(error: unknown): ProviderUnavailableError {
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode;
+    // 4xx but 409 (idempotency) and 429 (rate limit): Stripe refuses what it was sent, and will again.
+    const refused = status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429;
+    return new ProviderUnavailableError(
+      `${error.type}${status ? ` ${status}` : ''}: ${error.message}`,
+      refused,
+    );
+  }
+  return new ProviderUnavailableError(error instanceof Error ? error.message : String(error));
+}
+
+/** Stripe Checkout through the official SDK, at the API base the configuration names. */
+export function stripeProvider(
+  config: AppConfig['paymentProviders'],
+  settings: StripeSettings,
+): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    ...config.stripe,
+    timeout: config.timeoutMs,
+    // One retry of a dropped connection; the create carries an idempotency key, so it cannot open two.
+    maxNetworkRetries: 1,
+    appInfo: { name: 'Linedesk' },
+  });
+
+  return {
+    kind: 'stripe',
+
+    async createCheckout(input: CheckoutInput): Promise<Checkout> {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            client_reference_id: String(input.requestId),
+            metadata: {
+              topup_request_id: String(input.requestId),
+              ...(input.referenceCode ? { reference_code: input.referenceCode } : {}),
+            },
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.packageName },
+                },
+              },
+            ],
+            success_url: input.returnUrl,
+            cancel_url: input.returnUrl,
+          },
+          // Request ids repeat across installations sharing a Stripe account; the reference does not.
+          { idempotencyKey: `linedesk-topup-${input.requestId}-${input.referenceCode ?? ''}` },
+        );
+      } catch (error) {
+        throw unavailable(error);
+      }
+      if (!session.url) throw new ProviderUnavailableError(`checkout session ${session.id} has no url`);
+      return { checkoutId: session.id, url: session.url };
+    },
+
+    verifyWebhook(rawBody, headers): WebhookNotice {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature) {
+        throw new WebhookSignatureError('no Stripe-Signature header');
+      }
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          settings.webhookSecret,
+          SIGNATURE_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+      }
+      const says = eventMeaning[event.type] ?? 'unknown';
+      if (says === 'unknown' || !event.type.startsWith('checkout.session.')) {
+        return {
+          eventId: event.id,
+          eventType: event.type,
+          says: 'unknown',
+          checkoutId: null,
+          requestId: null,
+        };
+      }
+      const session = event.data.object as Stripe.Checkout.Session;
+      return {
+        eventId: event.id,
+        eventType: event.type,
+        says,
+        checkoutId: typeof session.id === 'string' ? session.id : null,
+        requestId: requestIdOf(session),
+      };
+    },
+
+    async fetchPayment(checkoutId: string): Promise<ProviderPayment> {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(checkoutId);
+      } catch (error) {
+        throw unavailable(error);
+      }
+      const state =
+        session.status === 'complete' && session.payment_status === 'paid'
+          ? 'paid'
+          : session.status === 'expired'
+            ? 'expired'
+            : 'open';
+      return {
+        checkoutId: session.id,
+        requestId: requestIdOf(session),
+        state,
+        amountCents: session.amount_total,
+        currency: session.currency ? session.currency.toUpperCase() : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+/** A Checkout Session as Stripe answers it (the fields the panel reads, and a few more). */
+export type StandInSession = {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment';
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  created: number;
+};
+
+export type StripeStandIn = {
+  /** What the panel's STRIPE_API_URL is set to. */
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+  sessions: Map<string, StandInSession>;
+  /** The form bodies of `POST /v1/checkout/sessions` as received (bracketed keys, as the SDK sends them). */
+  creates: URLSearchParams[];
+  /** `down`: every connection is dropped unanswered, as a provider that cannot be reached. */
+  mode: 'up' | 'down';
+  /**
+   * Where the checkout page's Pay button has Stripe deliver `checkout.session.completed` (the
+   * panel's webhook URL); null leaves delivering to the test.
+   */
+  webhookUrl: string | null;
+  /** The buyer pays on the checkout page: the session completes, paid. */
+  pay: (id: string) => StandInSession;
+  /** The session's 24 hours ran out unpaid. */
+  expire: (id: string) => StandInSession;
+  /** An event as Stripe sends it to the webhook endpoint, and its `Stripe-Signature` header. */
+  signedEvent: (
+    type: string,
+    session: StandInSession | Record<string, unknown>,
+    options?: { secret?: string; timestamp?: number },
+  ) => { body: string; signature: string };
+  close: () => Promise<void>;
+};
+
+function stripeError(res: ServerResponse, status: number, type: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { type, message } }));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A local Stripe API for the tests, answering the two calls the panel makes as Stripe documents them
+ * (https://docs.stripe.com/api/checkout/sessions/create and /retrieve): form-encoded create with a
+ * Bearer secret key and an Idempotency-Key, JSON answers, Stripe's error shape. Events are signed
+ * with the official SDK's own test helper, exactly as Stripe signs them.
+ */
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const sessions = new Map<string, StandInSession>();
+  const byIdempotencyKey = new Map<string, StandInSession>();
+  const creates: URLSearchParams[] = [];
+  const sdk = new Stripe(secretKey);
+  let eventCounter = 0;
+
+  const server = createServer((req, res) => {
+    if (standIn.mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    void (async () => {
+      const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
+      const page = /^\/c\/pay\/([^/]+)$/.exec(path);
+      if (page) return checkoutPage(req, res, decodeURIComponent(page[1]!));
+      if (req.headers.authorization !== `Bearer ${secretKey}`) {
+        return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
+      }
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+        const form = new URLSearchParams(await readBody(req));
+        const key = req.headers['idempotency-key'];
+        const earlier = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
+        if (earlier) return json(res, earlier);
+        creates.push(form);
+        const metadata: Record<string, string> = {};
+        for (const [name, value] of form) {
+          const match = /^metadata\[(.+)\]$/.exec(name);
+          if (match) metadata[match[1]!] = value;
+        }
+        const quantity = Number(form.get('line_items[0][quantity]') ?? 1);
+        const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
+        const currency = form.get('line_items[0][price_data][currency]');
+        if (!Number.isInteger(unitAmount) || !currency || form.get('mode') !== 'payment') {
+          return stripeError(res, 400, 'invalid_request_error', 'Missing required param: line_items.');
+        }
+        const id = `cs_test_${randomBytes(12).toString('hex')}`;
+        const session: StandInSession = {
+          id,
+          object: 'checkout.session',
+          mode: 'payment',
+          url: `${standIn.url}/c/pay/${id}`,
+          status: 'open',
+          payment_status: 'unpaid',
+          amount_total: unitAmount * quantity,
+          currency,
+          client_reference_id: form.get('client_reference_id'),
+          metadata,
+          success_url: form.get('success_url') ?? '',
+          cancel_url: form.get('cancel_url') ?? '',
+          created: Math.floor(Date.now() / 1000),
+        };
+        sessions.set(id, session);
+        if (typeof key === 'string') byIdempotencyKey.set(key, session);
+        return json(res, session);
+      }
+      const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && retrieve) {
+        const session = sessions.get(decodeURIComponent(retrieve[1]!));
+        if (!session)
+          return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${retrieve[1]}'`);
+        return json(res, session);
+      }
+      return stripeError(
+        res,
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${req.method}: ${path})`,
+      );
+    })().catch((error: unknown) => stripeError(res, 500, 'api_error', String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  function json(res: ServerResponse, body: unknown) {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'request-id': `req_${randomBytes(6).toString('hex')}`,
+    });
+    res.end(JSON.stringify(body));
+  }
+  /**
+   * The hosted checkout page, reduced to its Pay button: paying completes the session, has Stripe
+   * deliver the signed event to the panel's webhook, then sends the buyer back to success_url,
+   * in that order, as Stripe does.
+   */
+  async function checkoutPage(req: IncomingMessage, res: ServerResponse, id: string) {
+    const found = sessions.get(id);
+    if (!found || found.status !== 'open') {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<!doctype html><title>Checkout</title><p>This checkout is no longer available.</p>');
+    }
+    if (req.method === 'POST') {
+      standIn.pay(id);
+      if (standIn.webhookUrl) {
+        const event = standIn.signedEvent('checkout.session.completed', found);
+        await fetch(standIn.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
+          body: event.body,
+        });
+      }
+      res.writeHead(303, { location: found.success_url });
+      return res.end();
+    }
+    const amount = (found.amount_total / 100).toFixed(2);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><title>Checkout</title><main><h1>Pay ${amount} ${found.currency.toUpperCase()}</h1>` +
+        `<form method="post"><button type="submit" data-testid="stand-in-pay">Pay</button></form></main></html>`,
+    );
+  }
+
+  function session(id: string) {
+    const found = sessions.get(id);
+    if (!found) throw new Error(`No session ${id} in the stand-in`);
+    return found;
+  }
+
+  const standIn: StripeStandIn = {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    webhookSecret,
+    sessions,
+    creates,
+    mode: 'up',
+    webhookUrl: null,
+    pay: (id) => Object.assign(session(id), { status: 'complete', payment_status: 'paid' } as const),
+    expire: (id) => Object.assign(session(id), { status: 'expired', url: null } as const),
+    signedEvent: (type, object, options = {}) => {
+      eventCounter += 1;
+      const body = JSON.stringify({
+        id: `evt_test_${eventCounter}_${randomBytes(6).toString('hex')}`,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object },
+      });
+      const signature = sdk.webhooks.generateTestHeaderString({
+        payload: body,
+        secret: options.secret ?? webhookSecret,
+        ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+      });
+      return { body, signature };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return standIn;
+}
