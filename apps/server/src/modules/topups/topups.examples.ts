@@ -68,7 +68,7 @@ const submitted: TopUpRequest = {
 
 // The same package paid by card: Stripe's checkout page to go to; the webhook credits it.
 const stripeCheckout: TopUpRequest = {
-  ...pending,
+  ...pendingTopUpExample,
   id: 22,
   payment_reference: null,
   status: 'awaiting_payment',
