@@ -103,7 +103,8 @@ export const supportRows: Record<string, MatrixRow> = {
   'GET /api/tickets/{id}': { params: { id: 'victimTicket' }, ...ownerOnly, admin: 200 },
   'PATCH /api/tickets/{id}': {
     params: { id: 'victimTicket' },
-    body: () => ({ status: 'closed' }),
+    // Not closed: the reply row below must find the ticket open (a closed one refuses replies).
+    body: () => ({ priority: 'high' }),
     ...ownerOnly,
     admin: 200,
   },
