@@ -1,0 +1,25 @@
+import type { AgentInstallCommand, AgentInstallSettings } from '@linedesk/shared';
+import type { RouteExamples } from '../../platform/openapi-examples.js';
+
+const token = 'ld1.3.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA';
+
+const command: AgentInstallCommand = {
+  command: `curl -fsSL 'https://panel.example.com/agent/install.sh' | sudo sh -s -- --panel 'https://panel.example.com' --token ${token}`,
+  uninstall_command: `curl -fsSL 'https://panel.example.com/agent/install.sh' | sudo sh -s -- --uninstall`,
+  token,
+  expires_at: '2026-11-26T09:00:00.000Z',
+};
+
+const settings: AgentInstallSettings = {
+  server_id: 3,
+  server_name: 'Frankfurt 1',
+  username: 'linedesk',
+  password: 'agent-password-here',
+  api_port: 3000,
+  use_tls: false,
+};
+
+export const agentInstallExamples: RouteExamples = {
+  'POST /api/servers/:id/install-command': { params: { id: 3 }, response: command },
+  'POST /api/agent-install/settings': { body: { token }, response: settings },
+};

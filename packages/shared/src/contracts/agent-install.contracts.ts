@@ -1,0 +1,33 @@
+import { defineContract } from '../contract.js';
+import {
+  agentInstallCommandSchema,
+  agentInstallSettingsBodySchema,
+  agentInstallSettingsSchema,
+} from '../agent-install.js';
+import { idParamsSchema } from '../schema-blocks.js';
+
+const tags = ['servers'];
+
+export const createCommand = defineContract({
+  method: 'POST',
+  path: '/api/servers/:id/install-command',
+  access: 'admin',
+  tags,
+  summary:
+    "The one-command agent install for a server (admin): a command with a token, valid 24 hours, that install.sh exchanges for the server's agent login",
+  params: idParamsSchema,
+  response: agentInstallCommandSchema,
+  errors: ['SERVER_NOT_FOUND'],
+});
+
+export const settings = defineContract({
+  method: 'POST',
+  path: '/api/agent-install/settings',
+  // The card server has no panel account: the token of the install command is the credential.
+  access: 'public',
+  tags,
+  summary: "install.sh's exchange of an install command's token for the server's agent login and port",
+  body: agentInstallSettingsBodySchema,
+  response: agentInstallSettingsSchema,
+  errors: ['AGENT_INSTALL_TOKEN_INVALID', 'AGENT_INSTALL_TOKEN_EXPIRED'],
+});
