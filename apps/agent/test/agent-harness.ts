@@ -154,15 +154,11 @@ export function spawnAgent(options: StartOptions): ChildProcess {
   const nodeArgs = options.entry
     ? [...(options.nodeArgs ?? []), options.entry]
     : ['--import', 'tsx', ...(options.nodeArgs ?? []), MAIN];
-  return spawn(
-    process.execPath,
-    [...nodeArgs, ...(options.args ?? [])],
-    {
-      cwd: options.entry ? path.dirname(options.entry) : AGENT_DIR,
-      env: cleanEnv(options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  return spawn(process.execPath, [...nodeArgs, ...(options.args ?? [])], {
+    cwd: options.entry ? path.dirname(options.entry) : AGENT_DIR,
+    env: cleanEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Runs the agent to completion (for start-up failures); resolves with exit code and output. */

@@ -90,7 +90,10 @@ describe('the panel serves the agent', () => {
     expect(createHash('sha256').update(bundle).digest('hex')).toBe(sha256);
     const sumFile = await (await fetch(`${server.url}/agent/linedesk-agent.mjs.sha256`)).text();
     expect(sumFile).toBe(`${String(sha256)}  linedesk-agent.mjs\n`);
-    expect(version).toBe(JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../agent/package.json'), 'utf8')).version);
+    expect(version).toBe(
+      JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../agent/package.json'), 'utf8'))
+        .version,
+    );
 
     expect((await readFile(installer, 'utf8')).startsWith('#!/bin/sh')).toBe(true);
     expect((await fetch(`${server.url}/agent/other.js`)).status).toBe(404);
@@ -215,7 +218,11 @@ describe('install.sh', () => {
     const root = await cardServerRoot('tampered', { 'etc/CCcam.cfg': '' });
     const proxy = await startTamperingProxy(server.url);
     try {
-      const run = await runInstaller(installer, ['--panel', proxy.url, '--token', token, '--root', root], dir);
+      const run = await runInstaller(
+        installer,
+        ['--panel', proxy.url, '--token', token, '--root', root],
+        dir,
+      );
       expect(run.code).not.toBe(0);
       expect(run.stderr).toContain("the downloaded agent does not match the panel's sha256");
     } finally {
@@ -228,7 +235,8 @@ describe('install.sh', () => {
   it('reads OSCam’s web interface settings, and asks which file when it finds two', async () => {
     const target = await addServer('Installed OSCam', await freePort());
     const { token } = await installCommand(target.id);
-    const oscamConf = '[global]\nlogfile = stdout\n\n[webif]\nhttpport = 8888\nhttpuser = webadmin\nhttppwd = web$pass\n';
+    const oscamConf =
+      '[global]\nlogfile = stdout\n\n[webif]\nhttpport = 8888\nhttpuser = webadmin\nhttppwd = web$pass\n';
     const root = await cardServerRoot('oscam', {
       'etc/oscam/oscam.user': '[account]\nuser = existing\npwd = kept\n',
       'etc/oscam/oscam.conf': oscamConf,
@@ -248,12 +256,26 @@ describe('install.sh', () => {
     expect(run.stdout).toContain('Not started (--no-start)');
 
     const both = await cardServerRoot('both', { 'etc/CCcam.cfg': '', 'var/etc/oscam.user': '' });
-    const ambiguous = await runInstaller(installer, ['--panel', server.url, '--token', token, '--root', both], dir);
+    const ambiguous = await runInstaller(
+      installer,
+      ['--panel', server.url, '--token', token, '--root', both],
+      dir,
+    );
     expect(ambiguous.code).not.toBe(0);
     expect(ambiguous.stderr).toContain('more than one card server file found');
     const chosen = await runInstaller(
       installer,
-      ['--panel', server.url, '--token', token, '--root', both, '--config', `${both}/etc/CCcam.cfg`, '--no-start'],
+      [
+        '--panel',
+        server.url,
+        '--token',
+        token,
+        '--root',
+        both,
+        '--config',
+        `${both}/etc/CCcam.cfg`,
+        '--no-start',
+      ],
       dir,
     );
     expectSuccess(chosen);

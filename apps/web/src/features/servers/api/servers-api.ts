@@ -1,4 +1,5 @@
 import {
+  agentInstallContracts,
   serverContracts,
   type AgentCallBody,
   type ServerCreateBody,
@@ -23,6 +24,8 @@ export const serversApi = {
   remove: (id: number) => callApi(serverContracts.remove, { params: { id } }),
   test: (id: number) => callApi(serverContracts.test, { params: { id } }),
   checkAll: () => callApi(serverContracts.checkAll),
+  /** Mints a new token each call: the command works 24 hours, until the agent's login changes. */
+  installCommand: (id: number) => callApi(agentInstallContracts.createCommand, { params: { id } }),
   callAgent: (id: number, body: AgentCallBody) =>
     callApi(serverContracts.callAgent, { params: { id }, body }),
 };

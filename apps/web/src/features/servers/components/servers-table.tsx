@@ -1,4 +1,5 @@
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
+import TerminalIcon from '@mui/icons-material/Terminal';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -20,10 +21,11 @@ type ServersTableProps = {
   testing: ReadonlySet<number>;
   onTest: (server: Server) => void;
   onEdit: (server: Server) => void;
+  onInstall: (server: Server) => void;
   onDelete: (server: Server) => void;
 };
 
-export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: ServersTableProps) {
+export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDelete }: ServersTableProps) {
   const { t, i18n } = useTranslation();
   const serverMessage = useServerMessage();
   const columns = useMemo<ListColumn<Server>[]>(
@@ -137,6 +139,16 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
                   </IconButton>
                 </span>
               </Tooltip>
+              <Tooltip title={t('agentInstall.open')}>
+                <IconButton
+                  size="small"
+                  onClick={() => onInstall(server)}
+                  aria-label={t('agentInstall.openNamed', { name: server.server_name })}
+                  data-testid="server-install-button"
+                >
+                  <TerminalIcon />
+                </IconButton>
+              </Tooltip>
               <RowEditDeleteActions
                 size="small"
                 onEdit={() => onEdit(server)}
@@ -150,7 +162,7 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
         },
       },
     ],
-    [t, i18n.resolvedLanguage, serverMessage, testing, onTest, onEdit, onDelete],
+    [t, i18n.resolvedLanguage, serverMessage, testing, onTest, onEdit, onInstall, onDelete],
   );
   return (
     <ResponsiveTable

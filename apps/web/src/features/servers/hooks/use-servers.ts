@@ -59,3 +59,7 @@ export function useAgentCall() {
       serversApi.callAgent(id, body),
   });
 }
+
+export function useInstallCommand() {
+  return useMutation({ mutationFn: serversApi.installCommand });
+}
