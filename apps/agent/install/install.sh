@@ -312,6 +312,8 @@ Wants=network-online.target
 ExecStart=$NODE $AGENT_FILE --config $ENV_FILE
 Restart=on-failure
 RestartSec=5
+# The agent finishes queued writes on SIGTERM before it exits.
+TimeoutStopSec=20
 
 [Install]
 WantedBy=multi-user.target

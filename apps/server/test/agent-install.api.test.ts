@@ -205,6 +205,13 @@ describe('install.sh', () => {
     );
     expect(cfg.startsWith(handWritten)).toBe(true);
 
+    // An update fetches the panel's agent again and keeps the settings.
+    const updated = await runInstaller(installer, ['--update', '--root', root], dir);
+    expectSuccess(updated);
+    expect(updated.stdout).toContain('Linedesk agent');
+    expect(await readFile(envFile, 'utf8')).toBe(env);
+    expect(await readFile(path.join(root, 'opt/linedesk-agent/panel-url'), 'utf8')).toBe(`${server.url}\n`);
+
     const removed = await runInstaller(installer, ['--uninstall', '--root', root], dir);
     expectSuccess(removed);
     expect(existsSync(envFile)).toBe(false);
