@@ -344,7 +344,25 @@ elif use_systemd; then
     process.exit(1);
   ' 2>/dev/null; then
     say "Started: systemd service $SERVICE, listening on port $S_PORT."
-    say 'Test the server in the panel (Manage servers, Test); it turns active when the panel reaches the agent.'
+    if [ "$ACTION" = install ]; then
+      # The panel tests the server now, so it turns active without anyone clicking Test.
+      LD_URL="$PANEL/api/agent-install/started" LD_TOKEN="$TOKEN" node --input-type=module -e '
+        const url = process.env.LD_URL;
+        try {
+          const res = await fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ token: process.env.LD_TOKEN }),
+          });
+          const body = await res.json().catch(() => ({}));
+          if (res.ok && body.ok) console.log("The panel reached the agent: the server is active.");
+          else if (res.ok) console.log(`The panel cannot reach the agent yet: ${body.message}. Open the port for the panel, then test the server in the panel.`);
+          else console.log(`The panel did not test the server: ${body.error?.message ?? res.status}`);
+        } catch (error) {
+          console.log(`Could not tell the panel: ${error.cause?.message ?? error.message}; test the server in the panel.`);
+        }
+      '
+    fi
   else
     systemctl --no-pager status "$SERVICE" >&2 || true
     fail "the agent did not come up on port $S_PORT; see: journalctl -u $SERVICE"

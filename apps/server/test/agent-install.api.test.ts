@@ -190,8 +190,11 @@ describe('install.sh', () => {
     });
     agents.push(agent);
 
-    const tested = await admin.post(`/api/servers/${target.id}/test`);
-    expect(tested.body.status, JSON.stringify(tested.body)).toBe('active');
+    // What install.sh reports once the service answers (with systemd): the panel tests the server.
+    const started = await server.client().post('/api/agent-install/started', { token });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body).toMatchObject({ ok: true, status: 'active', version: expect.any(String) });
+    expect((await admin.get(`/api/servers/${target.id}`)).body.status).toBe('active');
     const line = await admin.post('/api/lines', {
       username: 'installed-line',
       password: 'line-pass-1',

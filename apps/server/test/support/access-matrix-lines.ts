@@ -30,6 +30,11 @@ export const lineRows: Record<string, MatrixRow> = {
     anonymous: 400,
     signedIn: 400,
   },
+  'POST /api/agent-install/started': {
+    body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
+    anonymous: 400,
+    signedIn: 400,
+  },
   'GET /api/config': { anonymous: 401, signedIn: 200 },
   'GET /api/config.php': { anonymous: 401, signedIn: 200 },
 

@@ -5,6 +5,7 @@ import {
   agentInstallSettingsSchema,
 } from '../agent-install.js';
 import { idParamsSchema } from '../schema-blocks.js';
+import { serverTestResultSchema } from '../server.js';
 
 const tags = ['servers'];
 
@@ -29,5 +30,17 @@ export const settings = defineContract({
   summary: "install.sh's exchange of an install command's token for the server's agent login and port",
   body: agentInstallSettingsBodySchema,
   response: agentInstallSettingsSchema,
+  errors: ['AGENT_INSTALL_TOKEN_INVALID', 'AGENT_INSTALL_TOKEN_EXPIRED'],
+});
+
+export const started = defineContract({
+  method: 'POST',
+  path: '/api/agent-install/started',
+  access: 'public',
+  tags,
+  summary:
+    "install.sh, once the agent answers on the card server: the panel runs the server's connection test (which makes it active) and answers its result",
+  body: agentInstallSettingsBodySchema,
+  response: serverTestResultSchema,
   errors: ['AGENT_INSTALL_TOKEN_INVALID', 'AGENT_INSTALL_TOKEN_EXPIRED'],
 });

@@ -1,4 +1,4 @@
-import type { AgentInstallCommand, AgentInstallSettings } from '@linedesk/shared';
+import type { AgentInstallCommand, AgentInstallSettings, ServerTestResult } from '@linedesk/shared';
 import type { RouteExamples } from '../../platform/openapi-examples.js';
 
 const token = 'ld1.3.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA';
@@ -19,7 +19,20 @@ const settings: AgentInstallSettings = {
   use_tls: false,
 };
 
+const tested: ServerTestResult = {
+  ok: true,
+  status: 'active',
+  health: true,
+  auth: true,
+  version: '0.1.0',
+  message: 'Connection successful',
+  code: null,
+  http_status: null,
+  last_connection: '2026-11-25T09:12:04.511Z',
+};
+
 export const agentInstallExamples: RouteExamples = {
   'POST /api/servers/:id/install-command': { params: { id: 3 }, response: command },
   'POST /api/agent-install/settings': { body: { token }, response: settings },
+  'POST /api/agent-install/started': { body: { token }, response: tested },
 };

@@ -3,11 +3,13 @@ import {
   type AgentInstallCommand,
   type AgentInstallSettings,
   type AgentInstallSettingsBody,
+  type ServerTestResult,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { serversRepository } from '../servers/servers.repository.js';
+import { testServerConnection } from '../servers/server-connection.js';
+import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { installTokenSignedBy, makeInstallToken, readInstallToken } from './agent-install-token.js';
 
 /** Single quotes for the shell: the panel's address is the operator's own setting. */
@@ -37,22 +39,28 @@ export async function createInstallCommand(
 }
 
 /**
- * install.sh's exchange of the token for what it writes into the agent's settings. Any token that
- * is not a current one of an existing server's login is refused the same way, so a guess learns
- * nothing about which servers exist; only a genuine token that ran out says so.
+ * The server an install command's token was made for. Any token that is not a current one of an
+ * existing server's login is refused the same way, so a guess learns nothing about which servers
+ * exist; only a genuine token that ran out says so.
  */
-export async function installSettings(
-  ctx: AppContext,
-  body: AgentInstallSettingsBody,
-  now = new Date(),
-): Promise<AgentInstallSettings> {
-  const parts = readInstallToken(body.token);
+async function serverOfToken(ctx: AppContext, token: string, now: Date): Promise<ServerRow> {
+  const parts = readInstallToken(token);
   if (!parts) throw new AppError('AGENT_INSTALL_TOKEN_INVALID');
   const server = await serversRepository.findById(ctx.db, parts.serverId);
   if (!server || !installTokenSignedBy(ctx.agentInstallTokens, parts, server)) {
     throw new AppError('AGENT_INSTALL_TOKEN_INVALID');
   }
   if (parts.expiresAt.getTime() <= now.getTime()) throw new AppError('AGENT_INSTALL_TOKEN_EXPIRED');
+  return server;
+}
+
+/** install.sh's exchange of the token for what it writes into the agent's settings. */
+export async function installSettings(
+  ctx: AppContext,
+  body: AgentInstallSettingsBody,
+  now = new Date(),
+): Promise<AgentInstallSettings> {
+  const server = await serverOfToken(ctx, body.token, now);
   return {
     server_id: server.id,
     server_name: server.serverName,
@@ -61,4 +69,17 @@ export async function installSettings(
     api_port: server.apiPort,
     use_tls: server.useTls,
   };
+}
+
+/**
+ * install.sh says the agent it started answers: the panel tests the server at once, as an admin's
+ * test would, so the server turns active without anyone clicking (and the installer can show what
+ * the panel saw, a firewall in the way for one).
+ */
+export async function reportAgentStarted(
+  ctx: AppContext,
+  body: AgentInstallSettingsBody,
+  now = new Date(),
+): Promise<ServerTestResult> {
+  return testServerConnection(ctx, await serverOfToken(ctx, body.token, now));
 }
