@@ -61,7 +61,13 @@ async function addServer(name: string, apiPort: number, password = 'agent-secret
 async function installCommand(serverId: number) {
   const res = await admin.post(`/api/servers/${serverId}/install-command`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { command: string; uninstall_command: string; token: string; expires_at: string };
+  return res.body as {
+    command: string;
+    update_command: string;
+    uninstall_command: string;
+    token: string;
+    expires_at: string;
+  };
 }
 
 /** A card server's root with files at the given paths (relative to it). */
@@ -90,6 +96,8 @@ describe('the panel serves the agent', () => {
     expect(createHash('sha256').update(bundle).digest('hex')).toBe(sha256);
     const sumFile = await (await fetch(`${server.url}/agent/linedesk-agent.mjs.sha256`)).text();
     expect(sumFile).toBe(`${String(sha256)}  linedesk-agent.mjs\n`);
+    // What the servers page compares each agent's version with.
+    expect((await admin.get('/api/agent-install/release')).body).toEqual({ version, sha256 });
     expect(version).toBe(
       JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../agent/package.json'), 'utf8'))
         .version,
@@ -104,11 +112,12 @@ describe('install commands', () => {
   it('gives an admin a command whose token only the current login of that server answers to', async () => {
     const target = await addServer('Token server', await freePort());
     const other = await addServer('Other server', await freePort());
-    const { command, uninstall_command, token, expires_at } = await installCommand(target.id);
+    const { command, update_command, uninstall_command, token, expires_at } = await installCommand(target.id);
     expect(command).toBe(
       `curl -fsSL '${server.url}/agent/install.sh' | sudo sh -s -- --panel '${server.url}' --token ${token}`,
     );
     expect(uninstall_command).toContain('--uninstall');
+    expect(update_command).toContain('--update');
     const hours = (Date.parse(expires_at) - Date.now()) / 3600_000;
     expect(hours).toBeGreaterThan(23.5);
     expect(hours).toBeLessThanOrEqual(24);

@@ -6,6 +6,8 @@ export const AGENT_INSTALL_TOKEN_HOURS = 24;
 export const agentInstallCommandSchema = z.object({
   /** `curl … | sudo sh -s -- --panel <url> --token <token>`, ready to paste on the card server. */
   command: z.string(),
+  /** The command that replaces the agent with the panel's current one, keeping its settings. */
+  update_command: z.string(),
   /** The command to remove the agent again from that server. */
   uninstall_command: z.string(),
   token: z.string(),
@@ -29,3 +31,27 @@ export const agentInstallSettingsSchema = z.object({
   use_tls: z.boolean(),
 });
 export type AgentInstallSettings = z.infer<typeof agentInstallSettingsSchema>;
+
+/** The agent the panel serves to card servers (its release build), null before it is built. */
+export const agentReleaseSchema = z.object({
+  version: z.string().nullable(),
+  sha256: z.string().nullable(),
+});
+export type AgentRelease = z.infer<typeof agentReleaseSchema>;
+
+/**
+ * An agent reporting `version` is older than the panel's `current` one (dotted numbers, compared part
+ * by part; anything else is never called older, so an unusual version shows no false alarm).
+ */
+export function isOlderAgentVersion(version: string | null, current: string | null): boolean {
+  const parse = (value: string | null) =>
+    value && /^\d+(\.\d+)*$/.test(value) ? value.split('.').map(Number) : null;
+  const a = parse(version);
+  const b = parse(current);
+  if (!a || !b) return false;
+  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0);
+    if (difference !== 0) return difference < 0;
+  }
+  return false;
+}

@@ -30,6 +30,7 @@ export const lineRows: Record<string, MatrixRow> = {
     anonymous: 400,
     signedIn: 400,
   },
+  'GET /api/agent-install/release': { ...adminOnly, admin: 200 },
   'POST /api/agent-install/started': {
     body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
     anonymous: 400,

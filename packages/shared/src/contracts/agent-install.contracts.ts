@@ -1,6 +1,7 @@
 import { defineContract } from '../contract.js';
 import {
   agentInstallCommandSchema,
+  agentReleaseSchema,
   agentInstallSettingsBodySchema,
   agentInstallSettingsSchema,
 } from '../agent-install.js';
@@ -43,4 +44,14 @@ export const started = defineContract({
   body: agentInstallSettingsBodySchema,
   response: serverTestResultSchema,
   errors: ['AGENT_INSTALL_TOKEN_INVALID', 'AGENT_INSTALL_TOKEN_EXPIRED'],
+});
+
+export const release = defineContract({
+  method: 'GET',
+  path: '/api/agent-install/release',
+  access: 'admin',
+  tags,
+  summary:
+    'The agent version the panel serves to card servers (admin), to tell which servers run an older one',
+  response: agentReleaseSchema,
 });

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorMessages } from '@linedesk/shared';
+import { errorMessages, type AgentRelease } from '@linedesk/shared';
 import type { FastifyInstance } from 'fastify';
 import { serverRoot } from '../../platform/paths.js';
 
@@ -38,5 +39,21 @@ export function registerAgentFiles(app: FastifyInstance): void {
       }
       return reply.header('cache-control', 'no-cache').type(type).send(createReadStream(file));
     });
+  }
+}
+
+/** The version and sha256 of the agent the panel serves, from the build's manifest; nulls before a build. */
+export async function readAgentRelease(): Promise<AgentRelease> {
+  try {
+    const manifest = JSON.parse(await readFile(files['manifest.json']!.file, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    return {
+      version: typeof manifest.version === 'string' ? manifest.version : null,
+      sha256: typeof manifest.sha256 === 'string' ? manifest.sha256 : null,
+    };
+  } catch {
+    return { version: null, sha256: null };
   }
 }

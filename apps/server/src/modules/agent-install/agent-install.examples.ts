@@ -5,6 +5,7 @@ const token = 'ld1.3.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA';
 
 const command: AgentInstallCommand = {
   command: `curl -fsSL 'https://panel.example.com/agent/install.sh' | sudo sh -s -- --panel 'https://panel.example.com' --token ${token}`,
+  update_command: `curl -fsSL 'https://panel.example.com/agent/install.sh' | sudo sh -s -- --update`,
   uninstall_command: `curl -fsSL 'https://panel.example.com/agent/install.sh' | sudo sh -s -- --uninstall`,
   token,
   expires_at: '2026-11-26T09:00:00.000Z',
@@ -34,5 +35,11 @@ const tested: ServerTestResult = {
 export const agentInstallExamples: RouteExamples = {
   'POST /api/servers/:id/install-command': { params: { id: 3 }, response: command },
   'POST /api/agent-install/settings': { body: { token }, response: settings },
+  'GET /api/agent-install/release': {
+    response: {
+      version: '0.1.0',
+      sha256: '6973f6956af77aaf35d669d6939a174214a9694865aefd38e12391b1c79a3a47',
+    },
+  },
   'POST /api/agent-install/started': { body: { token }, response: tested },
 };

@@ -3,7 +3,12 @@ import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { route } from '../../platform/route.js';
 import { registerAgentFiles } from './agent-files.js';
-import { createInstallCommand, installSettings, reportAgentStarted } from './agent-install.service.js';
+import {
+  createInstallCommand,
+  getAgentRelease,
+  installSettings,
+  reportAgentStarted,
+} from './agent-install.service.js';
 
 export function registerAgentInstallRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, agentInstallContracts.createCommand, ({ actor, params }) =>
@@ -11,5 +16,6 @@ export function registerAgentInstallRoutes(app: App, ctx: AppContext): void {
   );
   route(app, ctx, agentInstallContracts.settings, ({ body }) => installSettings(ctx, body));
   route(app, ctx, agentInstallContracts.started, ({ body }) => reportAgentStarted(ctx, body));
+  route(app, ctx, agentInstallContracts.release, ({ actor }) => getAgentRelease(ctx, actor));
   registerAgentFiles(app);
 }

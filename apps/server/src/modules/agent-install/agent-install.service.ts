@@ -1,6 +1,7 @@
 import {
   AGENT_INSTALL_TOKEN_HOURS,
   type AgentInstallCommand,
+  type AgentRelease,
   type AgentInstallSettings,
   type AgentInstallSettingsBody,
   type ServerTestResult,
@@ -8,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { readAgentRelease } from './agent-files.js';
 import { testServerConnection } from '../servers/server-connection.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { installTokenSignedBy, makeInstallToken, readInstallToken } from './agent-install-token.js';
@@ -32,6 +34,7 @@ export async function createInstallCommand(
   const fetchScript = `curl -fsSL ${shellQuoted(`${panel}/agent/install.sh`)} | sudo sh -s --`;
   return {
     command: `${fetchScript} --panel ${shellQuoted(panel)} --token ${token}`,
+    update_command: `${fetchScript} --update`,
     uninstall_command: `${fetchScript} --uninstall`,
     token,
     expires_at: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000).toISOString(),
@@ -82,4 +85,9 @@ export async function reportAgentStarted(
   now = new Date(),
 ): Promise<ServerTestResult> {
   return testServerConnection(ctx, await serverOfToken(ctx, body.token, now));
+}
+
+/** The agent the panel hands out now, to compare with the version each server's agent reports. */
+export async function getAgentRelease(_ctx: AppContext, _actor: Actor): Promise<AgentRelease> {
+  return readAgentRelease();
 }

@@ -13,6 +13,7 @@ export type ServerListParams = { page: number; pageSize: number };
 export const serverKeys = {
   all: ['servers'] as const,
   list: (params: ServerListParams) => ['servers', 'list', params] as const,
+  agentRelease: ['servers', 'agent-release'] as const,
 };
 
 export const serversApi = {
@@ -25,6 +26,7 @@ export const serversApi = {
   test: (id: number) => callApi(serverContracts.test, { params: { id } }),
   checkAll: () => callApi(serverContracts.checkAll),
   /** Mints a new token each call: the command works 24 hours, until the agent's login changes. */
+  agentRelease: (signal?: AbortSignal) => callApi(agentInstallContracts.release, {}, { signal }),
   installCommand: (id: number) => callApi(agentInstallContracts.createCommand, { params: { id } }),
   callAgent: (id: number, body: AgentCallBody) =>
     callApi(serverContracts.callAgent, { params: { id }, body }),

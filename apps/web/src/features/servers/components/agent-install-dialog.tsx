@@ -90,6 +90,11 @@ export function AgentInstallDialog({ open, server, onClose }: AgentInstallDialog
               </Typography>
               <Alert severity="info">{t('agentInstall.after')}</Alert>
               <CommandField
+                label={t('agentInstall.updateCommand')}
+                value={command.data.update_command}
+                testId="agent-update-command"
+              />
+              <CommandField
                 label={t('agentInstall.uninstallCommand')}
                 value={command.data.uninstall_command}
                 testId="agent-uninstall-command"

@@ -2,9 +2,10 @@ import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Server } from '@linedesk/shared';
+import { isOlderAgentVersion, type Server } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/responsive-list/list-column';
@@ -13,6 +14,7 @@ import { RowEditDeleteActions } from '../../../components/row-edit-delete-action
 import { formatDateTime } from '../../../lib/format-date';
 import { ReconcileServerButton } from '../../lines/components/reconcile-server-button';
 import { useServerMessage } from '../hooks/use-server-messages';
+import { useAgentRelease } from '../hooks/use-servers';
 import { ServerStatusChip } from './server-status-chip';
 
 type ServersTableProps = {
@@ -28,6 +30,7 @@ type ServersTableProps = {
 export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDelete }: ServersTableProps) {
   const { t, i18n } = useTranslation();
   const serverMessage = useServerMessage();
+  const current = useAgentRelease().data?.version ?? null;
   const columns = useMemo<ListColumn<Server>[]>(
     () => [
       {
@@ -71,7 +74,24 @@ export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDe
       {
         field: 'version',
         headerName: t('servers.fields.version'),
-        render: (server) => <span data-testid="server-version">{server.version ?? '—'}</span>,
+        render: (server) => (
+          <>
+            <span data-testid="server-version">{server.version ?? '—'}</span>
+            {isOlderAgentVersion(server.version, current) && (
+              <Tooltip title={t('agentInstall.updateAvailableHint', { version: current })}>
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t('agentInstall.updateAvailable')}
+                  onClick={() => onInstall(server)}
+                  sx={{ ml: 1 }}
+                  data-testid="server-update-available"
+                />
+              </Tooltip>
+            )}
+          </>
+        ),
       },
       {
         field: 'lastConnection',
@@ -162,7 +182,7 @@ export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDe
         },
       },
     ],
-    [t, i18n.resolvedLanguage, serverMessage, testing, onTest, onEdit, onInstall, onDelete],
+    [t, i18n.resolvedLanguage, serverMessage, current, testing, onTest, onEdit, onInstall, onDelete],
   );
   return (
     <ResponsiveTable
