@@ -126,6 +126,7 @@ describe('card-sharing servers in a real browser, against a real line agent', ()
         `^curl -fsSL '${server.url}/agent/install\\.sh' \\| sudo sh -s -- --panel '${server.url}' --token ld1\\.\\d+\\.\\d+\\.[\\w-]{43}$`,
       ),
     );
+    expect(await page.getByTestId('agent-update-command').inputValue()).toContain('--update');
     expect(await page.getByTestId('agent-uninstall-command').inputValue()).toContain('--uninstall');
     await page.getByTestId('agent-install-command-copy').click();
     await page.getByTestId('agent-install-command-copy').filter({ hasText: 'Copied' }).waitFor();
