@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,12 +18,18 @@ export function buildAgentBundle(): void {
 export type InstallerRun = { code: number | null; stdout: string; stderr: string };
 
 /**
- * Runs an install.sh (as downloaded from the panel) with `sh`, from a folder of its own and without
- * any AGENT_* setting of the test runner. Asynchronous: the panel it downloads from runs in this
- * process.
+ * Runs an install.sh (as downloaded from the panel) the way the install command does, fed to
+ * `sh -s --` on its standard input (`curl … | sudo sh -s -- …`), from a folder of its own and
+ * without any AGENT_* setting of the test runner. Asynchronous: the panel it downloads from runs in
+ * this process.
  */
 export function runInstaller(script: string, args: string[], cwd: string): Promise<InstallerRun> {
-  const child = spawn('sh', [script, ...args], { cwd, env: cleanEnv({}), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('sh', ['-s', '--', ...args], {
+    cwd,
+    env: cleanEnv({}),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end(readFileSync(script));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
