@@ -89,7 +89,7 @@ if [ "$ACTION" = uninstall ]; then
   exit 0
 fi
 
-command -v node >/dev/null 2>&1 || fail 'Node.js 20 or newer is needed (https://nodejs.org, or your distribution: apt install nodejs)'
+command -v node >/dev/null 2>&1 || fail 'Node.js 20 or newer is needed as node on the PATH (https://nodejs.org; Debian 13 packages it)'
 NODE=$(command -v node)
 node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' ||
   fail "Node.js 20 or newer is needed; $NODE is $(node --version)"
