@@ -11,6 +11,7 @@ import {
   type RunningAgent,
 } from '../../agent/test/agent-harness.js';
 import { createInstallCommand } from '../src/modules/agent-install/agent-install.service.js';
+import type { Actor } from '../src/platform/access.js';
 import {
   buildAgentBundle,
   runInstaller,
@@ -146,10 +147,11 @@ describe('install commands', () => {
     expect(await refused(token.slice(0, -1) + lastChar)).toBe('AGENT_INSTALL_TOKEN_INVALID');
     expect(await refused('not-a-token')).toBe('AGENT_INSTALL_TOKEN_INVALID');
 
-    // A command copied more than 24 hours ago.
+    // A command copied more than 24 hours ago (made in the panel's process: the clock is the point).
+    const me = (await admin.get('/api/me')).body as { id: string; email: string };
     const old = await createInstallCommand(
       server.built.ctx,
-      { id: 'admin' } as never,
+      { id: me.id, email: me.email } as Actor,
       target.id,
       new Date(Date.now() - 25 * 3600_000),
     );
@@ -161,6 +163,14 @@ describe('install commands', () => {
     const fresh = await installCommand(target.id);
     const again = await anonymous.post('/api/agent-install/settings', { token: fresh.token });
     expect(again.body.password).toBe('agent-secret-2');
+
+    const log = (await admin.get('/api/audit-log?page_size=100')).body.items as {
+      action: string;
+      entity_id: string | null;
+    }[];
+    expect(
+      log.filter((e) => e.action === 'server.install_command' && e.entity_id === String(target.id)),
+    ).toHaveLength(3);
 
     expect((await server.client().post(`/api/servers/${target.id}/install-command`)).status).toBe(401);
     expect((await admin.post('/api/servers/999999/install-command')).status).toBe(404);

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { readAgentRelease } from './agent-files.js';
 import { testServerConnection } from '../servers/server-connection.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
@@ -22,7 +23,7 @@ function shellQuoted(value: string): string {
 /** The command an admin pastes on the card server, with a fresh token for this server's agent login. */
 export async function createInstallCommand(
   ctx: AppContext,
-  _actor: Actor,
+  actor: Actor,
   serverId: number,
   now = new Date(),
 ): Promise<AgentInstallCommand> {
@@ -30,6 +31,12 @@ export async function createInstallCommand(
   if (!server) throw new AppError('SERVER_NOT_FOUND');
   const expiresAt = new Date(now.getTime() + AGENT_INSTALL_TOKEN_HOURS * 3600_000);
   const token = makeInstallToken(ctx.agentInstallTokens, server, expiresAt);
+  // The command carries the agent's login for 24 hours, so who took one is on record.
+  await recordAudit(ctx.db, actor, {
+    action: 'server.install_command',
+    entity: { type: 'server', id: server.id },
+    after: { expires_at: expiresAt.toISOString() },
+  });
   const panel = ctx.config.publicUrl;
   const fetchScript = `curl -fsSL ${shellQuoted(`${panel}/agent/install.sh`)} | sudo sh -s --`;
   return {
