@@ -68,3 +68,7 @@ await runScaleBench(linesPgUrl);
 // Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
 const { runWebBench } = await import('./web-bench.js');
 await runWebBench();
+
+// The agent a card server downloads: its size and start time.
+const { runAgentBench } = await import('./agent-bench.js');
+await runAgentBench();

@@ -72,3 +72,8 @@ if (builtAt > changedAt && process.argv[2] !== '--force') {
   }
   console.log(`Server built in ${Date.now() - started} ms: ${path.relative(root, outfile)}`);
 }
+
+// The panel also serves the line agent's release build to card servers (/agent/, install.sh), so
+// building the server builds that too (a no-op when it is current); every way of starting the
+// panel (`npm start`, the systemd unit of docs/deploy.md after `npm run build:server`) then has it.
+await import('./build-agent.mjs');

@@ -115,6 +115,26 @@ describe('card-sharing servers in a real browser, against a real line agent', ()
     await shot('servers-manage');
   });
 
+  it('the install dialog shows the command with this server’s token, ready to copy', async () => {
+    await page.goto(`${server.url}/cccam-servers/manage`);
+    const row = page.getByTestId('server-row').filter({ hasText: SERVER_NAME });
+    await row.getByTestId('server-install-button').click();
+    const command = page.getByTestId('agent-install-command');
+    await command.waitFor();
+    expect(await command.inputValue()).toMatch(
+      new RegExp(
+        `^curl -fsSL '${server.url}/agent/install\\.sh' \\| sudo sh -s -- --panel '${server.url}' --token ld1\\.\\d+\\.\\d+\\.[\\w-]{43}$`,
+      ),
+    );
+    expect(await page.getByTestId('agent-update-command').inputValue()).toContain('--update');
+    expect(await page.getByTestId('agent-uninstall-command').inputValue()).toContain('--uninstall');
+    await page.getByTestId('agent-install-command-copy').click();
+    await page.getByTestId('agent-install-command-copy').filter({ hasText: 'Copied' }).waitFor();
+    await shot('servers-install-agent');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByTestId('agent-install-dialog').waitFor({ state: 'detached' });
+  });
+
   it('the test API page shows the request and the agent answer, and really adds a line', async () => {
     await page.goto(`${server.url}/cccam-servers/test-api`);
     await page.getByTestId('agent-server-select').filter({ hasText: SERVER_NAME }).waitFor();

@@ -135,6 +135,8 @@ export type StartOptions = {
   tls?: boolean;
   nodeArgs?: string[];
   args?: string[];
+  /** A built agent to run as it is (the release bundle) instead of src/main.ts under tsx. */
+  entry?: string;
   /** How long start-up may take before it counts as failed (a loaded machine is slow). */
   startupMs?: number;
 };
@@ -149,15 +151,14 @@ export function cleanEnv(extra: Record<string, string>): Record<string, string> 
 }
 
 export function spawnAgent(options: StartOptions): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--import', 'tsx', ...(options.nodeArgs ?? []), MAIN, ...(options.args ?? [])],
-    {
-      cwd: AGENT_DIR,
-      env: cleanEnv(options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const nodeArgs = options.entry
+    ? [...(options.nodeArgs ?? []), options.entry]
+    : ['--import', 'tsx', ...(options.nodeArgs ?? []), MAIN];
+  return spawn(process.execPath, [...nodeArgs, ...(options.args ?? [])], {
+    cwd: options.entry ? path.dirname(options.entry) : AGENT_DIR,
+    env: cleanEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Runs the agent to completion (for start-up failures); resolves with exit code and output. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './db/client.js';
 import type { Auth } from './modules/auth/auth.js';
 import type { AppConfig } from './platform/config.js';
-import type { SecretBox } from './platform/crypto.js';
+import type { SecretBox, Signer } from './platform/crypto.js';
 import type { JobMonitor } from './platform/job-monitor.js';
 import type { Mailer } from './platform/mailer.js';
 import type { EventBus } from './realtime/event-bus.js';
@@ -19,6 +19,8 @@ export type AppContext = {
   serverSecrets: SecretBox;
   /** Seals payment providers' keys and webhook secrets (payment_methods.*_sealed). */
   paymentSecrets: SecretBox;
+  /** Signs the tokens of agent install commands (modules/agent-install). */
+  agentInstallTokens: Signer;
   log: FastifyBaseLogger;
   startedAt: Date;
   /** Last runs of this instance's background jobs, for the status page. */

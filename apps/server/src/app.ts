@@ -6,6 +6,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.js';
 import { openDatabase, type Database } from './db/client.js';
+import { registerAgentInstallRoutes } from './modules/agent-install/agent-install.routes.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { startActivationCodeExpiryJob } from './modules/activation-codes/activation-code-expiry-job.js';
 import { registerActivationCodeRoutes } from './modules/activation-codes/activation-codes.routes.js';
@@ -55,7 +56,7 @@ import type { AppConfig } from './platform/config.js';
 import { registerCsrfGuard } from './platform/csrf.js';
 import { withRouteExamples } from './platform/openapi-examples.js';
 import { routeExamples } from './modules/route-examples.js';
-import { createSecretBox } from './platform/crypto.js';
+import { createSecretBox, createSigner } from './platform/crypto.js';
 import { claimDataDir } from './platform/data-dir-lock.js';
 import { createJobMonitor } from './platform/job-monitor.js';
 import { requireContracts } from './platform/route.js';
@@ -128,6 +129,7 @@ export async function buildApp(
     mailer,
     serverSecrets: createSecretBox(secret, 'cccam-server-password'),
     paymentSecrets: createSecretBox(secret, 'payment-method-secret'),
+    agentInstallTokens: createSigner(secret, 'agent-install-token'),
     log: app.log,
     startedAt: new Date(),
     jobs: createJobMonitor(),
@@ -188,6 +190,7 @@ export async function buildApp(
   registerPaymentWebhookRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerServerRoutes(app, ctx);
+  registerAgentInstallRoutes(app, ctx);
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);

@@ -22,6 +22,7 @@ export const auditActions = [
   'server.create',
   'server.update',
   'server.delete',
+  'server.install_command',
   'credit_package.create',
   'credit_package.update',
   'credit_package.delete',

@@ -1,4 +1,5 @@
 import { accountSecurityErrors } from './account-security-errors.js';
+import { agentInstallErrors } from './agent-install-errors.js';
 import { activationCodeErrors } from './activation-code-errors.js';
 import { creditErrors } from './credit-errors.js';
 import { lineBulkErrors } from './line-bulk-errors.js';
@@ -89,6 +90,7 @@ export const errorDefinitions = {
   ...coreErrors,
   ...lineErrors,
   ...lineServerErrors,
+  ...agentInstallErrors,
   ...lineBulkErrors,
   ...lineConnectionErrors,
   ...linePlanErrors,

@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './account-security.js';
 export * from './group.js';
 export * from './server.js';
+export * from './agent-install.js';
 export * from './newcamd-des-key.js';
 export * from './list.js';
 export * from './events.js';

@@ -1,5 +1,6 @@
 import type { RouteExamples } from '../platform/openapi-examples.js';
 import { eventExamples } from '../realtime/events.examples.js';
+import { agentInstallExamples } from './agent-install/agent-install.examples.js';
 import { activationCodeExamples } from './activation-codes/activation-codes.examples.js';
 import { accountSecurityExamples } from './account-security/account-security.examples.js';
 import { accountExamples } from './accounts/accounts.examples.js';
@@ -37,6 +38,7 @@ export const routeExamples: RouteExamples = {
   ...accountExamples,
   ...accountSecurityExamples,
   ...activationCodeExamples,
+  ...agentInstallExamples,
   ...apiKeyExamples,
   ...auditExamples,
   ...authExamples,

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** Encrypts secrets we must be able to read back (unlike account passwords, which are hashed). */
 export type SecretBox = {
@@ -40,6 +47,27 @@ export function createSecretBox(secret: string, purpose: string): SecretBox {
       return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
         'utf8',
       );
+    },
+  };
+}
+
+/** Signs texts the panel hands out and must recognise later (an install command's token). */
+export type Signer = {
+  sign: (text: string) => string;
+  /** True when `signature` is this signer's for `text` (compared in constant time). */
+  verify: (text: string, signature: string) => boolean;
+};
+
+/** HMAC-SHA256 under a key derived from the panel secret by HKDF-SHA256, one key per purpose. */
+export function createSigner(secret: string, purpose: string): Signer {
+  const key = Buffer.from(hkdfSync('sha256', secret, SALT, purpose, 32));
+  const sign = (text: string) => createHmac('sha256', key).update(text, 'utf8').digest('base64url');
+  return {
+    sign,
+    verify(text, signature) {
+      const expected = Buffer.from(sign(text));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
     },
   };
 }

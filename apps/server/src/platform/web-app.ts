@@ -164,8 +164,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(webDist, request, reply));
   }
   app.setNotFoundHandler(async (request, reply) => {
-    // A missing asset (an old build's chunk) must fail as a 404, not load the page as a script.
-    const notPage = request.url.startsWith('/api/') || request.url.startsWith('/assets/');
+    // A missing asset (an old build's chunk) must fail as a 404, not load the page as a script; so
+    // must a file a card server asks under /agent/ (install.sh would run the page as a script).
+    const notPage = ['/api/', '/assets/', '/agent/'].some((prefix) => request.url.startsWith(prefix));
     if (notPage || request.method !== 'GET') {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND } });
     }

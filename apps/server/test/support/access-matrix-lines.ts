@@ -23,6 +23,19 @@ export const lineRows: Record<string, MatrixRow> = {
     admin: 200,
   },
   'POST /api/servers/{id}/reconcile': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'POST /api/servers/{id}/install-command': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  // The install command's token is the credential: no caller gets a server's login without one.
+  'POST /api/agent-install/settings': {
+    body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
+    anonymous: 400,
+    signedIn: 400,
+  },
+  'GET /api/agent-install/release': { ...adminOnly, admin: 200 },
+  'POST /api/agent-install/started': {
+    body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
+    anonymous: 400,
+    signedIn: 400,
+  },
   'GET /api/config': { anonymous: 401, signedIn: 200 },
   'GET /api/config.php': { anonymous: 401, signedIn: 200 },
 

@@ -1,5 +1,6 @@
 import type { Language } from '@linedesk/shared';
 import type enAccountSecurity from './locales/account-security/en.json';
+import type enAgentInstall from './locales/agent-install/en.json';
 import type enActivationCodes from './locales/activation-codes/en.json';
 import type enApiKeys from './locales/api-keys/en.json';
 import type enAudit from './locales/audit/en.json';
@@ -19,6 +20,7 @@ import type enSupport from './locales/support/en.json';
 export type Translation = typeof en &
   typeof enAccountSecurity &
   typeof enActivationCodes &
+  typeof enAgentInstall &
   typeof enApiKeys &
   typeof enAudit &
   typeof enInsights &

@@ -3,6 +3,7 @@
  * `@linedesk/shared` (`contactContracts.getDetails`); the web's bundler keeps only the ones it calls.
  */
 export * as accountContracts from './accounts.contracts.js';
+export * as agentInstallContracts from './agent-install.contracts.js';
 export * as activationCodeContracts from './activation-codes.contracts.js';
 export * as accountSecurityContracts from './account-security.contracts.js';
 export * as apiKeyContracts from './api-keys.contracts.js';

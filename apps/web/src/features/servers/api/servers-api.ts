@@ -1,4 +1,5 @@
 import {
+  agentInstallContracts,
   serverContracts,
   type AgentCallBody,
   type ServerCreateBody,
@@ -12,6 +13,7 @@ export type ServerListParams = { page: number; pageSize: number };
 export const serverKeys = {
   all: ['servers'] as const,
   list: (params: ServerListParams) => ['servers', 'list', params] as const,
+  agentRelease: ['servers', 'agent-release'] as const,
 };
 
 export const serversApi = {
@@ -23,6 +25,9 @@ export const serversApi = {
   remove: (id: number) => callApi(serverContracts.remove, { params: { id } }),
   test: (id: number) => callApi(serverContracts.test, { params: { id } }),
   checkAll: () => callApi(serverContracts.checkAll),
+  /** Mints a new token each call: the command works 24 hours, until the agent's login changes. */
+  agentRelease: (signal?: AbortSignal) => callApi(agentInstallContracts.release, {}, { signal }),
+  installCommand: (id: number) => callApi(agentInstallContracts.createCommand, { params: { id } }),
   callAgent: (id: number, body: AgentCallBody) =>
     callApi(serverContracts.callAgent, { params: { id }, body }),
 };

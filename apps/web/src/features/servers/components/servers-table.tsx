@@ -1,9 +1,11 @@
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
+import TerminalIcon from '@mui/icons-material/Terminal';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
+import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Server } from '@linedesk/shared';
+import { isOlderAgentVersion, type Server } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../../components/responsive-list/list-column';
@@ -12,6 +14,7 @@ import { RowEditDeleteActions } from '../../../components/row-edit-delete-action
 import { formatDateTime } from '../../../lib/format-date';
 import { ReconcileServerButton } from '../../lines/components/reconcile-server-button';
 import { useServerMessage } from '../hooks/use-server-messages';
+import { useAgentRelease } from '../hooks/use-servers';
 import { ServerStatusChip } from './server-status-chip';
 
 type ServersTableProps = {
@@ -20,12 +23,14 @@ type ServersTableProps = {
   testing: ReadonlySet<number>;
   onTest: (server: Server) => void;
   onEdit: (server: Server) => void;
+  onInstall: (server: Server) => void;
   onDelete: (server: Server) => void;
 };
 
-export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: ServersTableProps) {
+export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDelete }: ServersTableProps) {
   const { t, i18n } = useTranslation();
   const serverMessage = useServerMessage();
+  const current = useAgentRelease().data?.version ?? null;
   const columns = useMemo<ListColumn<Server>[]>(
     () => [
       {
@@ -69,7 +74,24 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
       {
         field: 'version',
         headerName: t('servers.fields.version'),
-        render: (server) => <span data-testid="server-version">{server.version ?? '—'}</span>,
+        render: (server) => (
+          <>
+            <span data-testid="server-version">{server.version ?? '—'}</span>
+            {isOlderAgentVersion(server.version, current) && (
+              <Tooltip title={t('agentInstall.updateAvailableHint', { version: current })}>
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t('agentInstall.updateAvailable')}
+                  onClick={() => onInstall(server)}
+                  sx={{ ml: 1 }}
+                  data-testid="server-update-available"
+                />
+              </Tooltip>
+            )}
+          </>
+        ),
       },
       {
         field: 'lastConnection',
@@ -137,6 +159,16 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
                   </IconButton>
                 </span>
               </Tooltip>
+              <Tooltip title={t('agentInstall.open')}>
+                <IconButton
+                  size="small"
+                  onClick={() => onInstall(server)}
+                  aria-label={t('agentInstall.openNamed', { name: server.server_name })}
+                  data-testid="server-install-button"
+                >
+                  <TerminalIcon />
+                </IconButton>
+              </Tooltip>
               <RowEditDeleteActions
                 size="small"
                 onEdit={() => onEdit(server)}
@@ -150,7 +182,7 @@ export function ServersTable({ servers, testing, onTest, onEdit, onDelete }: Ser
         },
       },
     ],
-    [t, i18n.resolvedLanguage, serverMessage, testing, onTest, onEdit, onDelete],
+    [t, i18n.resolvedLanguage, serverMessage, current, testing, onTest, onEdit, onInstall, onDelete],
   );
   return (
     <ResponsiveTable

@@ -59,3 +59,16 @@ export function useAgentCall() {
       serversApi.callAgent(id, body),
   });
 }
+
+export function useInstallCommand() {
+  return useMutation({ mutationFn: serversApi.installCommand });
+}
+
+/** The agent version the panel serves: a server whose agent reports an older one is offered the update. */
+export function useAgentRelease() {
+  return useQuery({
+    queryKey: serverKeys.agentRelease,
+    queryFn: ({ signal }) => serversApi.agentRelease(signal),
+    staleTime: 5 * 60_000,
+  });
+}

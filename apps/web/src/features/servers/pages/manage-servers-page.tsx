@@ -14,6 +14,7 @@ import { QueryStates } from '../../../components/query-states';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
+import { AgentInstallDialog } from '../components/agent-install-dialog';
 import { DeleteServerDialog } from '../components/delete-server-dialog';
 import { ServerEditDialog } from '../components/server-edit-dialog';
 import { ServersTable } from '../components/servers-table';
@@ -23,6 +24,7 @@ import { useServers, useTestServer } from '../hooks/use-servers';
 // The server stays set while a dialog closes, so its text does not change mid-animation.
 type DialogState = { open: boolean; server: Server | null };
 const closed: DialogState = { open: false, server: null };
+
 export function ManageServersPage() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -34,6 +36,7 @@ export function ManageServersPage() {
   const [testing, setTesting] = useState<ReadonlySet<number>>(new Set());
   const [editing, setEditing] = useState<DialogState>(closed);
   const [deleting, setDeleting] = useState<DialogState>(closed);
+  const [installing, setInstalling] = useState<DialogState>(closed);
 
   const runTest = async (server: Server) => {
     setTesting((ids) => new Set(ids).add(server.id));
@@ -107,6 +110,7 @@ export function ManageServersPage() {
                 testing={testing}
                 onTest={(server) => void runTest(server)}
                 onEdit={(server) => setEditing({ open: true, server })}
+                onInstall={(server) => setInstalling({ open: true, server })}
                 onDelete={(server) => setDeleting({ open: true, server })}
               />
               <ListPagination total={total} paging={paging} />
@@ -123,6 +127,11 @@ export function ManageServersPage() {
           snackbar(t('servers.manage.updateSuccess', { name: server.server_name }));
           setEditing((state) => ({ ...state, open: false }));
         }}
+      />
+      <AgentInstallDialog
+        open={installing.open}
+        server={installing.server}
+        onClose={() => setInstalling((state) => ({ ...state, open: false }))}
       />
       <DeleteServerDialog
         open={deleting.open}
