@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedTables, databaseFingerprint, ledgerMismatches } from './support/db-fingerprint.js';
+import {
+  backgroundWork,
+  changedTables,
+  databaseFingerprint,
+  ledgerMismatches,
+} from './support/db-fingerprint.js';
 import { watchPostgresLog } from './support/postgres-log.js';
 import {
   addActiveServer,
@@ -11,6 +16,7 @@ import {
 import type { TestClient } from './support/test-client.js';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { waitFor } from './support/wait-for.js';
 
 /**
  * Every operation of /api/openapi.json driven with requests generated from its own schema, mixed
@@ -425,13 +431,20 @@ describe('fuzzing every operation', () => {
       for (const caller of callers) {
         const result = await fc.check(
           fc.asyncProperty(requestArbitrary(template, method, op), async (g) => {
-            // Only requests change the database here, so the state after one write is the state before
-            // the next. Reads are not fingerprinted (half the cost); one that answered 2xx may have
+            // Only requests change the database here (and the work they start, waited for below), so
+            // the state after one write is the state before the next. Reads are not fingerprinted (half the cost); one that answered 2xx may have
             // marked something read, so the next write takes a fresh fingerprint first.
             const write = method !== 'GET';
             const before = write ? (current ??= await fingerprint()) : undefined;
             const res = await send(caller, method, g);
             requests += 1;
+            // A write that was taken may have left work running (deliveries to the agent, a bulk
+            // job): it has to finish first, or it would show as the next refusal's change.
+            if (write && res.status < 400)
+              await waitFor(
+                () => backgroundWork(server),
+                (busy) => busy === 0,
+              );
             if (write) current = await fingerprint();
             else if (res.status < 400) current = undefined;
             if (res.status >= 500) {

@@ -57,3 +57,17 @@ export async function ledgerMismatches(
       having u.credits <> coalesce(sum(l.delta), 0)`),
   );
 }
+
+/**
+ * Work a request left running after it answered: agent deliveries that are due or in flight, and bulk
+ * jobs not done. A delivery that failed is retried much later (the fuzz server's setting), so it
+ * does not count until then.
+ */
+export async function backgroundWork(server: TestServer): Promise<number> {
+  const [row] = rows<{ busy: number }>(
+    await server.built.ctx.db.execute(sql`
+      select (select count(*) from line_sync_outbox where next_attempt_at <= now() or leased_until > now())::int
+           + (select count(*) from line_bulk_jobs where status <> 'done')::int as busy`),
+  );
+  return row!.busy;
+}
