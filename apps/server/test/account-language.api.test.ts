@@ -1,0 +1,115 @@
+import { addDays, isoDate, toDisplayDate } from '@linedesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer, grantCredits } from './support/line-fixtures.js';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+let smtp: TestSmtpServer;
+let server: TestServer;
+let agent: TestAgent;
+let admin: TestClient;
+let german: TestClient;
+let english: TestClient;
+const today = isoDate(new Date());
+const PASSWORD = 'user-password-1';
+
+/** An account an admin creates with a password (confirmed at once: the mails here go to SMTP). */
+async function account(email: string): Promise<TestClient> {
+  const created = await admin.post('/api/accounts', { email, password: PASSWORD });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await grantCredits(server, created.body.account.id, 20);
+  const client = server.client();
+  const signedIn = await client.post('/api/auth/sign-in', { email, password: PASSWORD });
+  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+  return client;
+}
+
+async function lineExpiringIn(who: TestClient, username: string, days: number) {
+  const created = await who.post('/api/lines', { username, password: 'pass-1234', subscription_months: 1 });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const patched = await admin.patch(`/api/lines/${created.body.line.id}`, {
+    expiry_date: addDays(today, days),
+  });
+  expect(patched.status).toBe(200);
+}
+
+async function messages(who: TestClient) {
+  const res = await who.get('/api/messages?page_size=100');
+  expect(res.status).toBe(200);
+  return res.body.items as { title: string; content: string }[];
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  [server, agent] = await Promise.all([startTestServer({ SMTP_URL: smtp.url }), startLineAgent()]);
+  admin = await server.admin();
+  await addAgentServer(admin, agent);
+  german = await account('deutsch@example.com');
+  english = await account('english@example.com');
+});
+afterAll(async () => {
+  await server?.close();
+  await agent?.stop();
+  await smtp?.stop();
+});
+
+describe("server-made texts in the recipient's language", () => {
+  it('an account chooses one of the four languages for itself', async () => {
+    const unknown = await german.put('/api/me/language', { language: 'fr' });
+    expect(unknown.status).toBe(422);
+    const chosen = await german.put('/api/me/language', { language: 'de' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ language: 'de' });
+    expect((await server.client().put('/api/me/language', { language: 'de' })).status).toBe(401);
+  });
+
+  it('the expiry reminder reaches a German account in German and an English one in English, in the panel and by mail', async () => {
+    await lineExpiringIn(german, 'de-remind', 2);
+    await lineExpiringIn(english, 'en-remind', 1);
+    const run = await admin.post('/api/reminders/run');
+    expect(run.body).toMatchObject({ owners: 2, lines: 2, days: 3 });
+
+    const [inGerman] = await messages(german);
+    expect(inGerman!.title).toBe('1 Zugang läuft bald ab');
+    expect(inGerman!.content).toContain('Diese Zugänge laufen innerhalb von 3 Tagen ab.');
+    expect(inGerman!.content).toContain(`de-remind: ${toDisplayDate(addDays(today, 2))}`);
+    const [inEnglish] = await messages(english);
+    expect(inEnglish!.title).toBe('1 line expires soon');
+    expect(inEnglish!.content).toContain('These lines expire within 3 days.');
+
+    const germanMail = await smtp.mailTo('deutsch@example.com');
+    expect(germanMail.subject).toBe('1 Zugang läuft bald ab');
+    expect(germanMail.text).toContain('Verlängern Sie sie, damit Ihre Kunden verbunden bleiben.');
+    const englishMail = await smtp.mailTo('english@example.com');
+    expect(englishMail.subject).toBe('1 line expires soon');
+    expect(englishMail.text).toContain('Renew them to keep your customers connected.');
+  });
+
+  it("an invite is written in its sender's language, and the new account keeps it", async () => {
+    const invited = await german.post('/api/accounts', { email: 'eingeladen@example.com' });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect(invited.body.invited).toBe(true);
+    const mail = await smtp.mailTo('eingeladen@example.com');
+    expect(mail.subject).toBe('Sie wurden zu Linedesk eingeladen');
+    expect(mail.text).toContain('deutsch@example.com hat ein Linedesk-Konto für Sie angelegt.');
+
+    // A second invite (the admin's resend) still speaks the invited account's language.
+    const resent = await admin.post(`/api/accounts/${invited.body.account.id}/resend-confirmation`);
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    const again = await smtp.mailTo(
+      'eingeladen@example.com',
+      (m) => m !== mail && m.text.includes('admin@example.com hat'),
+    );
+    expect(again.subject).toBe('Sie wurden zu Linedesk eingeladen');
+  });
+
+  it('switching back to English makes the next texts English again', async () => {
+    expect((await german.put('/api/me/language', { language: 'en' })).status).toBe(200);
+    await lineExpiringIn(german, 'de-remind-2', 1);
+    expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 1, lines: 1 });
+    const [latest] = await messages(german);
+    expect(latest!.title).toBe('1 line expires soon');
+  });
+});
