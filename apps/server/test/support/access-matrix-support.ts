@@ -103,7 +103,8 @@ export const supportRows: Record<string, MatrixRow> = {
   'GET /api/tickets/{id}': { params: { id: 'victimTicket' }, ...ownerOnly, admin: 200 },
   'PATCH /api/tickets/{id}': {
     params: { id: 'victimTicket' },
-    body: () => ({ status: 'closed' }),
+    // Not 'closed': a closed ticket refuses the replies the walk posts to it next (TICKET_CLOSED).
+    body: () => ({ status: 'in_progress' }),
     ...ownerOnly,
     admin: 200,
   },
