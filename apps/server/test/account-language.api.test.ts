@@ -105,6 +105,30 @@ describe("server-made texts in the recipient's language", () => {
     expect(again.subject).toBe('Sie wurden zu Linedesk eingeladen');
   });
 
+  it('top-up decisions tell a German requester in German', async () => {
+    const pack = await admin.post('/api/credit-packages', {
+      name: 'Starter',
+      credits: 50,
+      price_cents: 2500,
+    });
+    expect(pack.status, JSON.stringify(pack.body)).toBe(201);
+    const ask = () => german.post('/api/topups', { package_id: pack.body.id, payment_reference: 'SEPA-7' });
+    const approved = await ask();
+    expect(approved.status, JSON.stringify(approved.body)).toBe(201);
+    expect((await admin.post(`/api/topups/${approved.body.id}/approve`)).status).toBe(200);
+    const [approval] = await messages(german);
+    expect(approval!.title).toBe('Aufladung genehmigt');
+    expect(approval!.content).toContain('50 Guthaben wurden gutgeschrieben.');
+
+    const rejected = await ask();
+    expect(rejected.status).toBe(201);
+    const reject = await admin.post(`/api/topups/${rejected.body.id}/reject`, { reason: 'nicht bezahlt' });
+    expect(reject.status).toBe(200);
+    const [refusal] = await messages(german);
+    expect(refusal!.title).toBe('Aufladung abgelehnt');
+    expect(refusal!.content).toContain('Grund: nicht bezahlt');
+  });
+
   it('switching back to English makes the next texts English again', async () => {
     expect((await german.put('/api/me/language', { language: 'en' })).status).toBe(200);
     await lineExpiringIn(german, 'de-remind-2', 1);
