@@ -129,6 +129,24 @@ describe("server-made texts in the recipient's language", () => {
     expect(refusal!.content).toContain('Grund: nicht bezahlt');
   });
 
+  it('a sign-up is confirmed in the language its page was read in, and a reset mail in the stored one', async () => {
+    const signUp = await server.client().post('/api/auth/sign-up', {
+      email: 'polski@example.com',
+      password: PASSWORD,
+      language: 'pl',
+    });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+    const confirm = await smtp.mailTo('polski@example.com');
+    expect(confirm.subject).toBe('Potwierdź swoje konto Linedesk');
+    expect(confirm.text).toContain('Otwórz ten link, aby potwierdzić adres e-mail');
+
+    expect(
+      (await server.client().post('/api/auth/forgot-password', { email: 'deutsch@example.com' })).status,
+    ).toBe(200);
+    const reset = await smtp.mailTo('deutsch@example.com', (m) => m.subject.includes('Passwort'));
+    expect(reset.subject).toBe('Setzen Sie Ihr Linedesk-Passwort zurück');
+  });
+
   it('switching back to English makes the next texts English again', async () => {
     expect((await german.put('/api/me/language', { language: 'en' })).status).toBe(200);
     await lineExpiringIn(german, 'de-remind-2', 1);

@@ -108,8 +108,9 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         ownerId: { type: 'string', required: false, input: false },
         notes: { type: 'string', required: false, input: false },
         lastSignInAt: { type: 'date', required: false, input: false },
-        // Read by the mails below; set through PUT /api/me/language, never by a sign-up body.
-        language: { type: 'string', required: false, input: false },
+        // Read by the mails below. Given by our sign-up service only (better-auth's own HTTP handler
+        // is not mounted); later changed through PUT /api/me/language.
+        language: { type: 'string', required: false, input: true },
       },
     },
     session: {
