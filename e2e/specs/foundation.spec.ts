@@ -66,8 +66,18 @@ describe('foundation in a real browser', () => {
     await signIn(page, email, password);
     await page.getByTestId('welcome-card').waitFor();
 
+    // The switcher also tells the server, which writes this account's messages and mails in German.
+    const storedOnServer = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/me/language') &&
+        response.request().method() === 'PUT' &&
+        response.request().postData()?.includes('"de"') === true,
+    );
     await page.getByTestId('language-button').click();
     await page.getByTestId('language-option-de').click();
+    const stored = await storedOnServer;
+    expect(stored.status()).toBe(200);
+    expect(await stored.json()).toEqual({ language: 'de' });
     await page.getByText(de.nav.myProfile).first().waitFor();
     await page.getByText(de.credits.label).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('app-language'))).toBe('de');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languages } from './languages.js';
 import { nonEmptyPatch, text } from './schema-blocks.js';
 
 export const PASSWORD_MIN = 8;
@@ -17,6 +18,8 @@ export const signUpBodySchema = z.object({
   password: passwordSchema,
   full_name: text().trim().max(200).optional(),
   username: text().trim().max(254).optional(),
+  /** The language the page was read in: the confirmation mail and later messages are written in it. */
+  language: z.enum(languages).optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 

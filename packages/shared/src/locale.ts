@@ -10,3 +10,7 @@ export const localeCountrySchema = z.object({
   language: z.enum(languages).nullable(),
 });
 export type LocaleCountry = z.infer<typeof localeCountrySchema>;
+
+/** The language the panel writes an account's messages and mails in; the web's switcher sets it. */
+export const accountLanguageSchema = z.object({ language: z.enum(languages) });
+export type AccountLanguage = z.infer<typeof accountLanguageSchema>;

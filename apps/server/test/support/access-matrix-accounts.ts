@@ -77,6 +77,7 @@ export const accountRows: Record<string, MatrixRow> = {
   // Accounts and credits
   'GET /api/me': { anonymous: 401, signedIn: 200 },
   'PATCH /api/me': { body: () => ({ full_name: 'Matrix Caller' }), anonymous: 401, signedIn: 200 },
+  'PUT /api/me/language': { body: () => ({ language: 'en' }), anonymous: 401, signedIn: 200 },
   'GET /api/accounts': {
     query: (f) => ({ owner_id: f.victimId }),
     anonymous: 401,

@@ -8,6 +8,7 @@ import { AccountPopover } from '../features/account/components/account-popover';
 import { CreditsPopover } from '../features/account/components/credits-popover';
 import { AuthGuard } from '../features/auth/components/auth-guard';
 import { useAccount } from '../features/auth/hooks/account-context';
+import { useLanguageOnServer } from '../features/auth/hooks/use-language-on-server';
 import { LiveEvents } from '../features/realtime/components/live-events';
 import { useTicketsBadgeCount } from '../features/support/hooks/use-tickets-badge-count';
 import { usePendingTopupsCount } from '../features/credits/hooks/use-pending-topups-count';
@@ -31,6 +32,7 @@ function withPreloadOnIntent(groups: NavGroup[]): NavGroup[] {
 function SignedInShell() {
   const { t } = useTranslation();
   const account = useAccount();
+  useLanguageOnServer(account.id);
   // Live counts for nav entries with a `badge` key: one line per area, each from that area's hook.
   const messagesBadge = useUnreadMessagesCount();
   const ticketsBadge = useTicketsBadgeCount();

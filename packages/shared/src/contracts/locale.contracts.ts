@@ -1,5 +1,5 @@
 import { defineContract } from '../contract.js';
-import { localeCountrySchema } from '../locale.js';
+import { accountLanguageSchema, localeCountrySchema } from '../locale.js';
 
 export const country = defineContract({
   method: 'GET',
@@ -8,4 +8,14 @@ export const country = defineContract({
   tags: ['system'],
   summary: "The caller's country from a proxy header, and the interface language for it",
   response: localeCountrySchema,
+});
+
+export const setMyLanguage = defineContract({
+  method: 'PUT',
+  path: '/api/me/language',
+  access: 'signedIn',
+  tags: ['accounts'],
+  summary: 'Choose the language the panel writes my messages and mails in',
+  body: accountLanguageSchema,
+  response: accountLanguageSchema,
 });

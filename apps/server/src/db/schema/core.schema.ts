@@ -60,6 +60,8 @@ export const authUsers = pgTable(
     /** Whether this reseller's customers may sign in to the portal (`/my`), and the contact it shows. */
     portalEnabled: boolean('portal_enabled').notNull().default(true),
     portalContact: text('portal_contact').notNull().default(''),
+    /** The language the panel writes this account's messages and mails in (set by its language switcher). */
+    language: text('language').notNull().default('en'),
   },
   (t) => [
     check('auth_users_credits_not_negative', sql`${t.credits} >= 0`),

@@ -73,6 +73,8 @@ export type NewAccount = {
   isAdmin: boolean;
   ownerId: string | null;
   notes: string | null;
+  /** The panel's default when left out. */
+  language?: string;
 };
 
 export const accountsRepository = {
@@ -175,6 +177,7 @@ export const accountsRepository = {
         groupId: account.groupId,
         ownerId: account.ownerId,
         notes: account.notes,
+        language: account.language,
       })
       .onConflictDoNothing()
       .returning({ id: authUsers.id });

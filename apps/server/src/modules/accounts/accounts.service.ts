@@ -9,12 +9,14 @@ import {
   type CreateAccountBody,
   type CreateAccountResult,
   type ListResponse,
+  type Language,
   type ManagedAccount,
   type Me,
   type UpdateProfileBody,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
+import { translate } from '../../i18n/server-texts.js';
 import { access, type Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
@@ -25,6 +27,7 @@ import { endAllSessions, endOtherSessionsAndKeys } from '../auth/auth.service.js
 import { sendConfirmationMail } from '../auth/resend-confirmation.service.js';
 import { sessionRepository } from '../auth/session.repository.js';
 import { groupsRepository } from '../groups/groups.repository.js';
+import { recipientLanguages } from '../locale/account-language.service.js';
 import { toManagedAccount } from './account-mapper.js';
 import { accountsRepository, type NewAccount } from './accounts.repository.js';
 
@@ -122,6 +125,9 @@ export async function createAccount(
   const id = randomUUID();
   const ownerId = signedIn.isAdmin ? null : signedIn.id;
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
+  // Whoever creates an account most likely shares its reader's language: the invite and every later
+  // message start in it, until the new account picks its own.
+  const language = (await recipientLanguages(ctx.db, [signedIn.id]))(signedIn.id);
   const inserted = await audited(
     ctx,
     signedIn,
@@ -138,18 +144,22 @@ export async function createAccount(
           groupId: body.group_id ?? USER_GROUP_ID,
           ownerId,
           notes: body.notes ?? null,
+          language,
         },
         passwordHash,
       ),
   );
   if (!inserted) throw new AppError('EMAIL_TAKEN');
   const invited = body.password === undefined;
-  if (invited) await sendInvite(ctx, { id, email, invitedBy: signedIn.email });
+  if (invited) await sendInvite(ctx, { id, email, invitedBy: signedIn.email, language });
   await publishAccountChange(ctx, 'insert', { id, ownerId });
   return { account: toManagedAccount((await accountsRepository.findManagedById(ctx.db, id))!), invited };
 }
 
-async function sendInvite(ctx: AppContext, input: { id: string; email: string; invitedBy: string }) {
+async function sendInvite(
+  ctx: AppContext,
+  input: { id: string; email: string; invitedBy: string; language: Language },
+) {
   const token = randomBytes(24).toString('base64url');
   const auth = await ctx.auth.$context;
   // The identifier better-auth's reset-password endpoint consumes, so accepting reuses its checks.
@@ -161,8 +171,8 @@ async function sendInvite(ctx: AppContext, input: { id: string; email: string; i
   const link = `${ctx.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: input.email,
-    subject: 'You have been invited to Linedesk',
-    text: `${input.invitedBy} created a Linedesk account for you. Open this link to choose your password:\n\n${link}\n\nThe link is valid for 7 days.\n`,
+    subject: translate(input.language, 'accounts.inviteSubject'),
+    text: translate(input.language, 'accounts.inviteText', { invitedBy: input.invitedBy, link }),
     link,
   });
 }
@@ -252,6 +262,7 @@ export async function resendAccountConfirmation(
     await sendConfirmationMail(ctx, account.email);
     return 'confirmation';
   }
-  await sendInvite(ctx, { id, email: account.email, invitedBy: admin.email });
+  const language = (await recipientLanguages(ctx.db, [id]))(id);
+  await sendInvite(ctx, { id, email: account.email, invitedBy: admin.email, language });
   return 'invite';
 }

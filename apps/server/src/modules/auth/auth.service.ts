@@ -43,7 +43,13 @@ export async function signUp(ctx: AppContext, request: FastifyRequest, body: Sig
   const email = body.email.toLowerCase();
   await ctx.auth.api
     .signUpEmail({
-      body: { email, password: body.password, name: body.full_name ?? '', username: body.username || email },
+      body: {
+        email,
+        password: body.password,
+        name: body.full_name ?? '',
+        username: body.username || email,
+        ...(body.language ? { language: body.language } : {}),
+      },
       headers: toWebHeaders(request),
     })
     .catch(translateAuthError);

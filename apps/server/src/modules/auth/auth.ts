@@ -4,10 +4,16 @@ import { admin } from 'better-auth/plugins/admin';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { toLanguage, translate } from '../../i18n/server-texts.js';
 import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from '../../db/schema.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
+
+/** better-auth hands its mail hooks the account's row, with our `language` among its extra fields. */
+function languageOf(user: object) {
+  return toLanguage((user as { language?: unknown }).language);
+}
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 /** The idle window slides (session row written, cookie renewed) at most this often per session. */
@@ -62,8 +68,8 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         void mailer
           .send({
             to: user.email,
-            subject: 'Reset your Linedesk password',
-            text: `Someone (probably you) asked to reset the password of this Linedesk account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.\n`,
+            subject: translate(languageOf(user), 'auth.resetSubject'),
+            text: translate(languageOf(user), 'auth.resetText', { link }),
             link,
           })
           .catch(() => undefined);
@@ -73,8 +79,8 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         const link = `${config.publicUrl}/sign-in`;
         await mailer.send({
           to: user.email,
-          subject: 'You already have a Linedesk account',
-          text: `Someone (probably you) tried to sign up again with this address. Sign in here instead:\n\n${link}\n`,
+          subject: translate(languageOf(user), 'auth.existingSubject'),
+          text: translate(languageOf(user), 'auth.existingText', { link }),
           link,
         });
       },
@@ -87,8 +93,8 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         const link = `${config.publicUrl}/callback?token=${encodeURIComponent(token)}`;
         await mailer.send({
           to: user.email,
-          subject: 'Confirm your Linedesk account',
-          text: `Welcome to Linedesk. Open this link to confirm your email address and sign in:\n\n${link}\n`,
+          subject: translate(languageOf(user), 'auth.confirmSubject'),
+          text: translate(languageOf(user), 'auth.confirmText', { link }),
           link,
         });
       },
@@ -102,6 +108,9 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         ownerId: { type: 'string', required: false, input: false },
         notes: { type: 'string', required: false, input: false },
         lastSignInAt: { type: 'date', required: false, input: false },
+        // Read by the mails below. Given by our sign-up service only (better-auth's own HTTP handler
+        // is not mounted); later changed through PUT /api/me/language.
+        language: { type: 'string', required: false, input: true },
       },
     },
     session: {

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
+import { translate } from '../../i18n/server-texts.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { recipientLanguages } from '../locale/account-language.service.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import {
   SIGN_IN_ACCOUNT_ATTACK_THRESHOLD,
@@ -34,15 +36,12 @@ export async function signInFailed(
   const account = await accountsRepository.findByEmail(ctx.db, email);
   if (!account) return;
   const minutes = SIGN_IN_WINDOW_MS / 60_000;
+  const language = (await recipientLanguages(ctx.db, [account.id]))(account.id);
   const id = await insertDirectMessage(ctx.db, {
     recipientId: account.id,
     createdBy: null,
-    title: 'Someone is trying to sign in to your account',
-    content:
-      `There were ${failures} failed sign-ins to your account in the last ${minutes} minutes, from ` +
-      'more than one address. They are slowed down and refused per address; you can still sign in ' +
-      'as usual. If it was not you, choose a strong password you use nowhere else and turn on ' +
-      'two-factor sign-in on your profile page.',
+    title: translate(language, 'signIn.guessedTitle'),
+    content: translate(language, 'signIn.guessedContent', { failures, minutes }),
   });
   await announceDirectMessage(ctx.bus, id, account.id);
 }

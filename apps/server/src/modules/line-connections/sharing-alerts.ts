@@ -1,7 +1,9 @@
-import type { SharingSettings } from '@linedesk/shared';
+import type { Language, SharingSettings } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
+import { translate } from '../../i18n/server-texts.js';
 import { suspendLineForSharing } from '../lines/line-update.service.js';
+import { recipientLanguages } from '../locale/account-language.service.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { lineConnectionsRepository } from './line-connections.repository.js';
 
@@ -15,18 +17,28 @@ export type SharingEpisode = {
   ipsInWindow: number;
 };
 
-function alertText(episode: SharingEpisode, settings: SharingSettings, suspended: boolean) {
+function alertText(
+  language: Language,
+  episode: SharingEpisode,
+  settings: SharingSettings,
+  suspended: boolean,
+) {
+  const username = episode.username;
   const seen =
     episode.currentIps.length >= 2
-      ? `was connected from ${episode.currentIps.length} IP addresses at the same time (${episode.currentIps.join(', ')})`
-      : `used ${episode.ipsInWindow} IP addresses within ${settings.window_minutes} minutes`;
+      ? translate(language, 'sharing.atOnce', {
+          username,
+          count: episode.currentIps.length,
+          ips: episode.currentIps.join(', '),
+        })
+      : translate(language, 'sharing.inWindow', {
+          username,
+          count: episode.ipsInWindow,
+          minutes: settings.window_minutes,
+        });
   return {
-    title: `Possible line sharing: ${episode.username}`,
-    content:
-      `The line ${episode.username} ${seen}. It may be shared with other people.` +
-      (suspended
-        ? ' It was suspended automatically; enable it again once it is sorted out.'
-        : ' Check its connections and IP history on the line page.'),
+    title: translate(language, 'sharing.title', { username }),
+    content: `${seen} ${translate(language, suspended ? 'sharing.suspended' : 'sharing.check')}`,
   };
 }
 
@@ -48,14 +60,18 @@ export async function raiseSharingAlerts(
         return false;
       });
     }
-    const { title, content } = alertText(episode, settings, suspended);
     const recipients = [...new Set([...(episode.ownerId ? [episode.ownerId] : []), ...admins])];
+    const languageOf = await recipientLanguages(ctx.db, recipients);
     const sent = await ctx.db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
       const ids: { id: number; recipientId: string }[] = [];
       for (const recipientId of recipients) {
         ids.push({
-          id: await insertDirectMessage(tx, { recipientId, title, content, createdBy: null }),
+          id: await insertDirectMessage(tx, {
+            recipientId,
+            ...alertText(languageOf(recipientId), episode, settings, suspended),
+            createdBy: null,
+          }),
           recipientId,
         });
       }

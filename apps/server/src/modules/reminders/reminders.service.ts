@@ -5,11 +5,14 @@ import {
   toDisplayDate,
   type ReminderPreference,
   type ReminderRunResult,
+  type Language,
   type ReminderSettings,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import { translate } from '../../i18n/server-texts.js';
 import type { Actor } from '../../platform/access.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
+import { recipientLanguages } from '../locale/account-language.service.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { remindersRepository, type DueLine } from './reminders.repository.js';
@@ -26,11 +29,16 @@ function groupByOwner(lines: DueLine[]): Map<string, DueLine[]> {
   return byOwner;
 }
 
-function reminderText(lines: DueLine[], days: number): { title: string; content: string } {
+function reminderText(
+  language: Language,
+  lines: DueLine[],
+  days: number,
+): { title: string; content: string } {
+  // The expiry date is written DD-MM-YYYY in every language (the spec's rule for a line's expiry).
   const list = lines.map((line) => `- ${line.username}: ${toDisplayDate(line.expiryDate)}`).join('\n');
   return {
-    title: lines.length === 1 ? '1 line expires soon' : `${lines.length} lines expire soon`,
-    content: `These lines expire within ${days} days. Renew them to keep your customers connected.\n${list}`,
+    title: translate(language, 'reminders.title', { count: lines.length }),
+    content: translate(language, 'reminders.content', { count: days, list }),
   };
 }
 
@@ -44,15 +52,17 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
   const today = isoDate(now);
   const until = addDays(today, days);
   const sent = await ctx.db.transaction(async (tx) => {
-    const due = await remindersRepository.claimDue(tx, today, until);
-    const messages: { id: number; ownerId: string; lines: DueLine[] }[] = [];
-    for (const [ownerId, lines] of groupByOwner(due)) {
+    const due = groupByOwner(await remindersRepository.claimDue(tx, today, until));
+    const languageOf = await recipientLanguages(tx, [...due.keys()]);
+    const messages: { id: number; ownerId: string; lines: DueLine[]; language: Language }[] = [];
+    for (const [ownerId, lines] of due) {
+      const language = languageOf(ownerId);
       const id = await insertDirectMessage(tx, {
         recipientId: ownerId,
         createdBy: null,
-        ...reminderText(lines, days),
+        ...reminderText(language, lines, days),
       });
-      messages.push({ id, ownerId, lines });
+      messages.push({ id, ownerId, lines, language });
     }
     return messages;
   });
@@ -66,7 +76,7 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
     for (const message of sent) {
       const to = emails.get(message.ownerId);
       if (!to) continue;
-      const { title, content } = reminderText(message.lines, days);
+      const { title, content } = reminderText(message.language, message.lines, days);
       // A mail that fails must not undo the reminder: the message in the panel already stands.
       await ctx.mailer
         .send({ to, subject: title, text: content, link: `${ctx.config.publicUrl}/users/all` })

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app-context.js';
+import { toLanguage, translate } from '../../i18n/server-texts.js';
 import { ticketsRepository } from './tickets.repository.js';
 
-type Recipient = { id: string; email: string; ticketReplyMail: boolean };
+type Recipient = { id: string; email: string; ticketReplyMail: boolean; language: string };
 
 /**
  * The other side hears about a new reply: an admin's reply goes to the ticket's owner, a user's to
@@ -24,14 +25,14 @@ export async function notifyReply(
     recipients = await ticketsRepository.listAdmins(ctx.db);
   }
   const link = `${ctx.config.publicUrl}/tickets/${ticket.id}`;
-  const subject = `New reply to ticket #${ticket.id}: ${ticket.title}`;
   for (const recipient of recipients) {
     if (!recipient.ticketReplyMail || recipient.id === reply.authorId) continue;
+    const language = toLanguage(recipient.language);
     try {
       await ctx.mailer.send({
         to: recipient.email,
-        subject,
-        text: `There is a new reply to the support ticket "${ticket.title}".\n\nOpen it: ${link}\n\nYou can turn these mails off in your settings.`,
+        subject: translate(language, 'tickets.replySubject', { id: ticket.id, title: ticket.title }),
+        text: translate(language, 'tickets.replyText', { title: ticket.title, link }),
         link,
       });
     } catch (error) {

@@ -261,7 +261,12 @@ export const ticketsRepository = {
   listAdmins(db: Db, ids?: string[]) {
     const isAdmin = or(eq(authUsers.isAdmin, true), eq(authUsers.groupId, ADMIN_GROUP_ID)) as SQL;
     return db
-      .select({ id: authUsers.id, email: authUsers.email, ticketReplyMail: authUsers.ticketReplyMail })
+      .select({
+        id: authUsers.id,
+        email: authUsers.email,
+        ticketReplyMail: authUsers.ticketReplyMail,
+        language: authUsers.language,
+      })
       .from(authUsers)
       .where(and(isAdmin, eq(authUsers.banned, false), ids ? inArray(authUsers.id, ids) : undefined))
       .orderBy(asc(authUsers.email));
@@ -273,6 +278,7 @@ export const ticketsRepository = {
         id: authUsers.id,
         email: authUsers.email,
         ticketReplyMail: authUsers.ticketReplyMail,
+        language: authUsers.language,
         banned: authUsers.banned,
       })
       .from(authUsers)

@@ -8,6 +8,7 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
+import { translate } from '../../i18n/server-texts.js';
 import type { Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
@@ -15,6 +16,7 @@ import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '../credits/idempotency.js';
+import { recipientLanguages } from '../locale/account-language.service.js';
 import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
 import { paymentMethodsRepository } from '../payments/payment-methods.repository.js';
 import { openCheckout } from '../payments/payment-checkout.service.js';
@@ -219,10 +221,16 @@ export async function confirmTopUp(
         refId: String(input.requestId),
         note: by.kind === 'provider' ? `${by.provider} payment ${by.paymentId}` : undefined,
       });
+      const language = (await recipientLanguages(tx, [row.accountId]))(row.accountId);
       const messageId = await insertDirectMessage(tx, {
         recipientId: row.accountId,
-        title: 'Top-up approved',
-        content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference ?? row.referenceCode}) was approved: ${row.credits} credits were added. Your balance is now ${added.balance} credits.`,
+        title: translate(language, 'topups.approvedTitle'),
+        content: translate(language, 'topups.approvedContent', {
+          packageName: row.packageName,
+          reference: row.paymentReference ?? row.referenceCode ?? '',
+          credits: row.credits,
+          balance: added.balance,
+        }),
         createdBy: by.kind === 'admin' ? by.actorId : null,
       });
       decided = { accountId: row.accountId, messageId };
@@ -260,10 +268,15 @@ export async function rejectTopUp(
       provider: 'manual',
     });
     if (!row) return undecidable(tx, id);
+    const language = (await recipientLanguages(tx, [row.accountId]))(row.accountId);
     const messageId = await insertDirectMessage(tx, {
       recipientId: row.accountId,
-      title: 'Top-up rejected',
-      content: `Your top-up request for ${row.packageName} (payment reference ${row.paymentReference ?? row.referenceCode}) was rejected. Reason: ${body.reason}`,
+      title: translate(language, 'topups.rejectedTitle'),
+      content: translate(language, 'topups.rejectedContent', {
+        packageName: row.packageName,
+        reference: row.paymentReference ?? row.referenceCode ?? '',
+        reason: body.reason,
+      }),
       createdBy: admin.id,
     });
     return { accountId: row.accountId, messageId };

@@ -2,6 +2,8 @@ import {
   type accountContracts,
   type authContracts,
   type ChangePasswordBody,
+  type Language,
+  type localeContracts,
   type SignUpBody,
   type UpdateProfileBody,
 } from '@linedesk/shared';
@@ -15,6 +17,11 @@ export const authApi = {
   ...signInApi,
   updateMe: (body: UpdateProfileBody) =>
     callTyped<typeof accountContracts.updateMe>({ method: 'PATCH', path: '/api/me' }, { body }),
+  setLanguage: (language: Language) =>
+    callTyped<typeof localeContracts.setMyLanguage>(
+      { method: 'PUT', path: '/api/me/language' },
+      { body: { language } },
+    ),
   signUp: (body: SignUpBody) =>
     callTyped<typeof authContracts.signUp>({ method: 'POST', path: '/api/auth/sign-up' }, { body }),
   signOut: () => callTyped<typeof authContracts.signOut>({ method: 'POST', path: '/api/auth/sign-out' }),

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { useAppLanguage } from '../../../i18n/use-app-language';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../lib/paths';
 import { useSignUp } from '../hooks/use-auth-mutations';
@@ -50,6 +51,7 @@ function CheckEmail({ email }: { email: string }) {
 
 export function SignUpForm() {
   const { t } = useTranslation();
+  const { language } = useAppLanguage();
   const errorMessage = useErrorMessage();
   const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -66,6 +68,7 @@ export function SignUpForm() {
       password: values.password,
       full_name: values.full_name.trim(),
       username: values.username.trim() || email,
+      language,
     };
     signUp.mutate(body, { onSuccess: () => setSentTo(email) });
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_users" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;

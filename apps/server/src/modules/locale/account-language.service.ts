@@ -1,0 +1,22 @@
+import type { AccountLanguage, Language } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../platform/access.js';
+import { DEFAULT_SERVER_LANGUAGE } from '../../i18n/server-texts.js';
+import { accountLanguageRepository } from './account-language.repository.js';
+
+/** Anyone signed in chooses their own language; nobody sets another account's. */
+export async function setMyLanguage(
+  ctx: AppContext,
+  me: Actor,
+  body: AccountLanguage,
+): Promise<AccountLanguage> {
+  await accountLanguageRepository.set(ctx.db, me.id, body.language);
+  return { language: body.language };
+}
+
+/** The language to write to each recipient in, for the places that send messages and mails. */
+export async function recipientLanguages(db: Db, accountIds: readonly string[]) {
+  const languages = await accountLanguageRepository.languagesOf(db, accountIds);
+  return (accountId: string): Language => languages.get(accountId) ?? DEFAULT_SERVER_LANGUAGE;
+}
