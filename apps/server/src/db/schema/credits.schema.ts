@@ -172,7 +172,7 @@ export const topUpRequests = pgTable(
   (t) => [
     check(
       'topup_requests_status_check',
-      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired')`,
+      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired', 'underpaid')`,
     ),
     // A request made without a method names its payment at once.
     check(

@@ -54,7 +54,7 @@ function select(db: Db) {
 }
 
 export type Decision = {
-  status: Exclude<TopUpStatus, 'pending' | 'awaiting_payment' | 'expired'>;
+  status: Exclude<TopUpStatus, 'pending' | 'awaiting_payment' | 'expired' | 'underpaid'>;
   decidedBy: string | null;
   rejectReason?: string;
   provider: string;
@@ -103,13 +103,13 @@ export const topUpsRepository = {
       .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')));
   },
   /**
-   * awaiting_payment → expired (the provider's checkout expired unpaid) in one conditional UPDATE;
-   * false when the request was decided meanwhile.
+   * awaiting_payment → expired (the provider's checkout expired unpaid) or underpaid (it closed with
+   * less than the amount paid) in one conditional UPDATE; false when the request was decided meanwhile.
    */
-  async expire(db: Db, id: number): Promise<boolean> {
+  async closeUnpaid(db: Db, id: number, status: 'expired' | 'underpaid'): Promise<boolean> {
     const rows = await db
       .update(topUpRequests)
-      .set({ status: 'expired', updatedAt: new Date() })
+      .set({ status, updatedAt: new Date() })
       .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')))
       .returning({ id: topUpRequests.id });
     return rows.length > 0;
