@@ -167,6 +167,11 @@ export const topUpRequests = pgTable(
      */
     checkoutId: text('checkout_id'),
     checkoutUrl: text('checkout_url'),
+    /**
+     * When the reconciliation job last asked the provider about this checkout; claiming a request sets
+     * it, so instances sharing the database ask about each request once a round between them.
+     */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
-import { confirmTopUp, publishRequest } from '../topups/topups.service.js';
 import { paymentMethodsRepository } from './payment-methods.repository.js';
+import { providerNames, settleFromProviderRecord } from './payment-settle.service.js';
 import {
   ProviderUnavailableError,
   WebhookSignatureError,
@@ -14,8 +14,6 @@ import { providerFor, type OnlineKind } from './providers/payment-providers.js';
 type Headers = Record<string, string | string[] | undefined>;
 type Received = { received: true };
 const received: Received = { received: true };
-
-const providerNames: Record<OnlineKind, string> = { stripe: 'Stripe', btcpay: 'BTCPay' };
 
 /**
  * The provider is told nothing about why (PAYMENT_WEBHOOK_REJECTED is a bare 400); the log line is
@@ -109,48 +107,21 @@ export async function receivePaymentWebhook(
   if (payment.requestId !== request.id)
     throw refuse(ctx, kind, `${name} names another request for this checkout`, about);
 
-  if (notice.says === 'expired') {
-    if (payment.state !== 'expired' && payment.state !== 'underpaid') {
-      throw refuse(ctx, kind, `${name} does not say this checkout expired`, about);
-    }
-    if (await topUpsRepository.closeUnpaid(ctx.db, request.id, payment.state)) {
-      await publishRequest(ctx, 'update', request.id, request.accountId);
-      ctx.log.info(
-        { ...about, status: payment.state },
-        payment.state === 'underpaid'
-          ? 'Top-up underpaid: its checkout closed with less than the amount paid, nothing credited'
-          : 'Top-up expired: its checkout expired unpaid',
-      );
-    }
-    return received;
+  if (notice.says === 'expired' && payment.state !== 'expired' && payment.state !== 'underpaid') {
+    throw refuse(ctx, kind, `${name} does not say this checkout expired`, about);
   }
-  if (payment.state !== 'paid') {
+  if (notice.says === 'paid' && payment.state !== 'paid') {
     // Stripe's delayed payment methods send async_payment_succeeded when the money lands.
     ctx.log.info(about, 'Checkout completed but not paid yet; waiting for the payment');
     return received;
   }
-  const amountCents = request.priceCents + request.feeCents;
-  if (payment.amountCents !== amountCents || payment.currency !== request.currency.toUpperCase()) {
+  const outcome = await settleFromProviderRecord(ctx, kind, request, payment, about);
+  if (outcome.kind === 'mismatch') {
     throw refuse(ctx, kind, 'amount or currency differs from the request', {
       ...about,
-      expected: `${amountCents} ${request.currency}`,
-      paid: `${payment.amountCents} ${payment.currency}`,
+      expected: outcome.expected,
+      paid: outcome.paid,
     });
-  }
-  try {
-    const outcome = await confirmTopUp(ctx, {
-      requestId: request.id,
-      confirmedBy: { kind: 'provider', provider: kind, paymentId: notice.checkoutId },
-    });
-    ctx.log.info({ ...about, status: outcome.body.status }, `Top-up paid with ${name}`);
-    if (payment.overpaid) {
-      // The amount asked is credited; what came on top stays with the provider's store, for the admin to settle.
-      ctx.log.warn(about, `Top-up overpaid with ${name}: credited the amount asked, the surplus is in the store`);
-    }
-  } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'TOPUP_ALREADY_DECIDED') throw error;
-    // An admin decided it by hand first, or it expired: answered 2xx so the provider stops resending.
-    ctx.log.warn(about, `${name} payment for a top-up already decided; not credited again`);
   }
   return received;
 }

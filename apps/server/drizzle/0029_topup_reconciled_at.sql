@@ -1,0 +1,1 @@
+ALTER TABLE "topup_requests" ADD COLUMN "reconciled_at" timestamp with time zone;
