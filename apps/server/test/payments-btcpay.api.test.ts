@@ -170,7 +170,10 @@ describe('BTCPay Server', () => {
     // A signed body changed after signing.
     const signed = btcpay.signedEvent('InvoiceSettled', invoice);
     expectRefused(
-      await deliver({ body: signed.body.replace('"isRedelivery":false', '"isRedelivery":true'), signature: signed.signature }),
+      await deliver({
+        body: signed.body.replace('"isRedelivery":false', '"isRedelivery":true'),
+        signature: signed.signature,
+      }),
     );
     expect(await credits(client)).toBe(0);
     const reasons = refusalsSince(from);
@@ -192,11 +195,16 @@ describe('BTCPay Server', () => {
     const manual = await client.post('/api/topups', { package_id: packageId, method_id: sepaId });
     expectRefused(
       await deliver(
-        btcpay.signedEvent('InvoiceSettled', { ...invoice, metadata: { topupRequestId: String(manual.body.id) } }),
+        btcpay.signedEvent('InvoiceSettled', {
+          ...invoice,
+          metadata: { topupRequestId: String(manual.body.id) },
+        }),
       ),
     );
     expectRefused(await deliver(btcpay.signedEvent('InvoiceSettled', { ...invoice, id: 'NotOurInvoice1' })));
-    expectRefused(await deliver(btcpay.signedEvent('InvoiceSettled', { ...invoice, storeId: 'AnotherStore' })));
+    expectRefused(
+      await deliver(btcpay.signedEvent('InvoiceSettled', { ...invoice, storeId: 'AnotherStore' })),
+    );
     // BTCPay's own record of the invoice says another amount, then another currency.
     invoice.amount = '20.00';
     expectRefused(await deliver(btcpay.signedEvent('InvoiceSettled', invoice)));

@@ -22,7 +22,11 @@ beforeAll(async () => {
     PAYMENT_RECONCILE_AFTER_SECONDS: '0',
   });
   admin = await server.admin();
-  const pack = await admin.post('/api/credit-packages', { name: 'Reseller 25', credits: 25, price_cents: 2000 });
+  const pack = await admin.post('/api/credit-packages', {
+    name: 'Reseller 25',
+    credits: 25,
+    price_cents: 2000,
+  });
   packageId = pack.body.id;
   const card = await admin.post('/api/payment-methods', {
     kind: 'stripe',
@@ -59,7 +63,8 @@ async function checkout(kind: 'stripe' | 'btcpay') {
   return { client, id: res.body.id as number, checkoutId };
 }
 
-const statusOf = async (client: TestClient, id: number) => (await client.get(`/api/topups/${id}`)).body.status;
+const statusOf = async (client: TestClient, id: number) =>
+  (await client.get(`/api/topups/${id}`)).body.status;
 
 describe('reconciliation of lost webhooks', () => {
   for (const kind of ['stripe', 'btcpay'] as const) {

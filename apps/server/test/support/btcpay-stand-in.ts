@@ -118,7 +118,8 @@ export async function startBtcpayStandIn(): Promise<BtcpayStandIn> {
       const get = new RegExp(`^${prefix}/([^/]+)$`).exec(path);
       if (req.method === 'GET' && get) {
         const invoice = invoices.get(decodeURIComponent(get[1]!));
-        if (!invoice) return json(res, 404, { code: 'invoice-not-found', message: 'The invoice was not found' });
+        if (!invoice)
+          return json(res, 404, { code: 'invoice-not-found', message: 'The invoice was not found' });
         return json(res, 200, invoice);
       }
       return json(res, 404, { code: 'not-found', message: `No route ${req.method} ${path}` });

@@ -43,17 +43,16 @@ export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSign
   return round;
 }
 
-async function reconcileOne(
-  ctx: AppContext,
-  id: number,
-): Promise<'credited' | 'closed' | 'open' | 'failed'> {
+async function reconcileOne(ctx: AppContext, id: number): Promise<'credited' | 'closed' | 'open' | 'failed'> {
   const request = await topUpsRepository.findById(ctx.db, id);
   if (!request || request.status !== 'awaiting_payment' || !request.checkoutId || !request.methodKind) {
     return 'open';
   }
   const kind = request.methodKind as OnlineKind;
   const about = { topUpId: request.id, checkoutId: request.checkoutId, reconcile: true };
-  const method = request.methodId ? await paymentMethodsRepository.findById(ctx.db, request.methodId) : undefined;
+  const method = request.methodId
+    ? await paymentMethodsRepository.findById(ctx.db, request.methodId)
+    : undefined;
   const provider = method && method.kind === kind ? providerFor(ctx, method) : null;
   if (!provider) {
     // The method was deleted or lost its secrets: nobody can ask; an admin decides by hand.
@@ -69,7 +68,10 @@ async function reconcileOne(
     return 'failed';
   }
   if (payment.requestId !== request.id) {
-    ctx.log.warn(about, `Payment reconciliation: ${providerNames[kind]} names another request for this checkout`);
+    ctx.log.warn(
+      about,
+      `Payment reconciliation: ${providerNames[kind]} names another request for this checkout`,
+    );
     return 'failed';
   }
   const outcome = await settleFromProviderRecord(ctx, kind, request, payment, about);

@@ -54,7 +54,10 @@ export async function settleFromProviderRecord(
     ctx.log.info({ ...about, status: outcome.body.status }, `Top-up paid with ${name}`);
     if (payment.overpaid) {
       // The amount asked is credited; what came on top stays in the provider's store, for the admin to settle.
-      ctx.log.warn(about, `Top-up overpaid with ${name}: credited the amount asked, the surplus is in the store`);
+      ctx.log.warn(
+        about,
+        `Top-up overpaid with ${name}: credited the amount asked, the surplus is in the store`,
+      );
     }
     return { kind: 'credited' };
   } catch (error) {
