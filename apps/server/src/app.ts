@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { registerAgentInstallRoutes } from './modules/agent-install/agent-install.routes.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { startActivationCodeExpiryJob } from './modules/activation-codes/activation-code-expiry-job.js';
+import { startPaymentReconcileJob } from './modules/payments/payment-reconcile-job.js';
 import { registerActivationCodeRoutes } from './modules/activation-codes/activation-codes.routes.js';
 import { startBackupJob } from './modules/backups/backup-job.js';
 import { registerBackupRoutes } from './modules/backups/backups.routes.js';
@@ -221,11 +222,13 @@ export async function buildApp(
   const lineConnectionsJob = startLineConnectionsJob(ctx);
   const backupJob = startBackupJob(ctx);
   const activationCodeExpiryJob = startActivationCodeExpiryJob(ctx);
+  const paymentReconcileJob = startPaymentReconcileJob(ctx);
   const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
     await maintenanceJob.stop();
     await backupJob.stop();
     await activationCodeExpiryJob?.stop();
+    await paymentReconcileJob?.stop();
     await serverCheckJob.stop();
     await lineBulkJob.stop();
     await lineSyncJob.stop();

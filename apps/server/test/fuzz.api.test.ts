@@ -14,6 +14,7 @@ import {
   type ScriptedAgent,
 } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
+import { startBtcpayStandIn, type BtcpayStandIn } from './support/btcpay-stand-in.js';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -293,6 +294,7 @@ type Caller = 'anonymous' | 'reseller' | 'admin' | 'customer';
 let server: TestServer;
 let agent: ScriptedAgent;
 let stripe: StripeStandIn;
+let btcpay: BtcpayStandIn;
 let doc: { paths: Record<string, Record<string, Operation>> };
 const clients = new Map<Caller, TestClient>();
 let fingerprint: () => Promise<Record<string, string>>;
@@ -323,12 +325,15 @@ async function send(caller: Caller, method: string, g: Generated) {
 }
 
 beforeAll(async () => {
-  // Stripe methods the fuzzer adds open their checkouts here, never at Stripe.
+  // Stripe and BTCPay methods the fuzzer adds open their checkouts here, never at the providers.
   stripe = await startStripeStandIn();
+  btcpay = await startBtcpayStandIn();
   server = await startTestServer({
     STRIPE_API_URL: stripe.url,
     SERVER_CHECK_INTERVAL_SECONDS: '0',
     LINE_RECONCILE_INTERVAL_SECONDS: '0',
+    // Online top-ups the fuzzer opens stay as they are: the reconciliation job would ask about them.
+    PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     LINE_CONNECTIONS_POLL_SECONDS: '0',
     // Servers the fuzzer adds point anywhere; a call to one gives up quickly.
     SERVER_API_TIMEOUT_MS: '1000',
@@ -379,10 +384,10 @@ beforeAll(async () => {
   await admin.post('/api/payment-methods', {
     kind: 'btcpay',
     name: 'Fuzz BTCPay',
-    server_url: 'https://pay.example.com',
-    store_id: 'fuzz',
-    api_key: 'fuzz-key',
-    webhook_secret: 'fuzz-secret',
+    server_url: btcpay.url,
+    store_id: btcpay.storeId,
+    api_key: btcpay.apiKey,
+    webhook_secret: btcpay.webhookSecret,
   });
   const card = await admin.post('/api/payment-methods', {
     kind: 'stripe',
@@ -410,6 +415,7 @@ afterAll(async () => {
   await server?.close();
   await agent?.close();
   await stripe?.close();
+  await btcpay?.close();
 });
 
 describe('fuzzing every operation', () => {

@@ -152,14 +152,14 @@ describe('payment methods', () => {
     const names = available.body.map((m: { name: string }) => m.name);
     expect(names).toContain('USDT TRC-20');
     expect(names).not.toContain('Old');
-    // BTCPay's checkout comes in a later slice: its methods are not offered yet; Stripe's are.
+    // Online methods are offered as manual ones are.
     expect(available.body.some((m: { kind: string }) => m.kind === 'stripe')).toBe(true);
-    expect(available.body.every((m: { kind: string }) => m.kind !== 'btcpay')).toBe(true);
+    expect(available.body.some((m: { kind: string }) => m.kind === 'btcpay')).toBe(true);
     expect(Object.keys(available.body[0]).sort()).toEqual(
       ['currency', 'fee_bps', 'id', 'instructions', 'kind', 'name', 'proof_required'].sort(),
     );
     const usd = await reseller.get('/api/payment-methods/available?currency=USD');
-    expect(usd.body.map((m: { name: string }) => m.name)).toEqual(['USDT TRC-20']);
+    expect(usd.body.map((m: { name: string }) => m.name)).toEqual(['Bitcoin', 'USDT TRC-20']);
 
     expect((await admin.patch(`/api/payment-methods/${disabled.body.id}`, { enabled: true })).status).toBe(
       200,

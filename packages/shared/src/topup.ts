@@ -8,10 +8,19 @@ import { ticketAttachmentTypes } from './ticket.js';
  * payment provider's webhook) confirms it and the credits arrive through the ledger, or rejects it.
  * A request made with a payment method first waits for the payment (`awaiting_payment`: the
  * reseller has the amount and our reference to pay with) and becomes `pending` when the reseller
- * submits their own payment reference and proof. A request paid online (Stripe Checkout) waits for
- * the provider's webhook instead, and becomes `expired` when the provider's checkout expires unpaid.
+ * submits their own payment reference and proof. A request paid online (Stripe Checkout, BTCPay Server) waits for
+ * the provider's webhook instead, and becomes `expired` when the provider's checkout expires unpaid
+ * (`underpaid` when a crypto invoice closed with less than its amount).
  */
-export const topUpStatuses = ['awaiting_payment', 'pending', 'approved', 'rejected', 'expired'] as const;
+export const topUpStatuses = [
+  'awaiting_payment',
+  'pending',
+  'approved',
+  'rejected',
+  'expired',
+  // A crypto invoice (BTCPay) that closed with less than the amount paid: never credited.
+  'underpaid',
+] as const;
 export type TopUpStatus = (typeof topUpStatuses)[number];
 
 /** A proof of payment: an image or a PDF, read at `url` by the requester and admins only. */

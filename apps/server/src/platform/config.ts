@@ -153,6 +153,18 @@ const envSchema = z.object({
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be a full URL such as https://api.stripe.com' })
     .default('https://api.stripe.com'),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce
+    .number({
+      error: 'PAYMENT_RECONCILE_INTERVAL_SECONDS must be a number of seconds (0 stops asking providers)',
+    })
+    .min(0)
+    .max(86_400)
+    .default(60),
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
+    .number({ error: 'PAYMENT_RECONCILE_AFTER_SECONDS must be a number of seconds' })
+    .min(0)
+    .max(86_400)
+    .default(300),
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce
     .number({ error: 'PAYMENT_PROVIDER_TIMEOUT_MS must be a number of milliseconds' })
     .int()
@@ -224,6 +236,10 @@ export type AppConfig = {
    * Each call to a payment provider is limited to `timeoutMs`, so a slow one cannot hold a request.
    */
   paymentProviders: { stripe: { host: string; port: number; protocol: 'http' | 'https' }; timeoutMs: number };
+  /** Pause between rounds asking providers about online top-ups whose webhook never came; 0: off. */
+  paymentReconcileIntervalSeconds: number;
+  /** How long an online top-up waits for its webhook before it is asked about (and between asks). */
+  paymentReconcileAfterSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -289,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     paymentProviders: { stripe: apiBase(e.STRIPE_API_URL), timeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS },
+    paymentReconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+    paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
   };
 }
 

@@ -224,9 +224,10 @@ export const accountRows: Record<string, MatrixRow> = {
     admin: 200,
   },
   'DELETE /api/payment-methods/{id}': { params: { id: 'paymentMethod' }, ...adminOnly, admin: 204 },
-  // Stripe's webhook: nobody's session counts (cookies are dropped), only a valid signature, which no
-  // role has; everyone gets the same bare 400.
+  // Providers' webhooks: nobody's session counts (cookies are dropped), only a valid signature, which
+  // no role has; everyone gets the same bare 400.
   'POST /api/payments/webhooks/stripe': { anonymous: 400, signedIn: 400 },
+  'POST /api/payments/webhooks/btcpay': { anonymous: 400, signedIn: 400 },
 
   // Groups
   'GET /api/groups': { ...adminOnly, admin: 200 },

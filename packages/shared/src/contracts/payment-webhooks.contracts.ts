@@ -25,3 +25,22 @@ export const stripe = defineContract({
   response: paymentWebhookReceivedSchema,
   errors: ['PAYMENT_WEBHOOK_REJECTED', 'PAYMENT_PROVIDER_UNAVAILABLE'],
 });
+
+/** Called by BTCPay Server, as Stripe's: the `BTCPay-Sig` HMAC over the raw body is the only credential. */
+export const btcpay = defineContract({
+  method: 'POST',
+  path: '/api/payments/webhooks/btcpay',
+  access: 'public',
+  tags,
+  summary:
+    'BTCPay Server webhook: InvoiceSettled credits a paid top-up once, InvoiceExpired / InvoiceInvalid close it expired or underpaid',
+  description:
+    'The body is read raw and verified with the `BTCPay-Sig: sha256=<HMAC-SHA256 hex>` header against the webhook secret of a BTCPay payment method. The invoice is then read back from BTCPay; anything that is not a verified event of an invoice the panel opened, for the amount and currency of its request, answers a bare 400 (the server log says why); nothing is credited.',
+  headers: z.object({
+    /** `sha256=<hex>`; checked by the service, so a missing one is a bare 400 too. */
+    'btcpay-sig': z.string().max(2_000).optional(),
+  }),
+  status: 200,
+  response: paymentWebhookReceivedSchema,
+  errors: ['PAYMENT_WEBHOOK_REJECTED', 'PAYMENT_PROVIDER_UNAVAILABLE'],
+});

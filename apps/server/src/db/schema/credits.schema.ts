@@ -167,12 +167,17 @@ export const topUpRequests = pgTable(
      */
     checkoutId: text('checkout_id'),
     checkoutUrl: text('checkout_url'),
+    /**
+     * When the reconciliation job last asked the provider about this checkout; claiming a request sets
+     * it, so instances sharing the database ask about each request once a round between them.
+     */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check(
       'topup_requests_status_check',
-      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired')`,
+      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired', 'underpaid')`,
     ),
     // A request made without a method names its payment at once.
     check(

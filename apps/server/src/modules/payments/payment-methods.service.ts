@@ -19,10 +19,7 @@ import {
   type PaymentMethodValues,
 } from './payment-methods.repository.js';
 
-/**
- * The kinds a reseller can pay with today. BTCPay methods can be set up already, but their checkout
- * is a later slice (docs/payments.md), so they are not offered yet.
- */
+/** The kinds a reseller can pay with: manual ones and every kind with a provider. */
 export const payableKinds: PaymentMethodKind[] = ['manual', ...onlineKinds];
 
 async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', id: number) {

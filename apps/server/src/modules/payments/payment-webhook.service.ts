@@ -1,15 +1,15 @@
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
-import { confirmTopUp, publishRequest } from '../topups/topups.service.js';
 import { paymentMethodsRepository } from './payment-methods.repository.js';
+import { providerNames, settleFromProviderRecord } from './payment-settle.service.js';
 import {
   ProviderUnavailableError,
   WebhookSignatureError,
   type PaymentProvider,
   type WebhookNotice,
 } from './providers/payment-provider.js';
-import { providerFor } from './providers/payment-providers.js';
+import { providerFor, type OnlineKind } from './providers/payment-providers.js';
 
 type Headers = Record<string, string | string[] | undefined>;
 type Received = { received: true };
@@ -19,29 +19,45 @@ const received: Received = { received: true };
  * The provider is told nothing about why (PAYMENT_WEBHOOK_REJECTED is a bare 400); the log line is
  * where an operator finds the reason.
  */
-function refuse(ctx: AppContext, reason: string, details: Record<string, unknown> = {}): AppError {
-  ctx.log.warn({ provider: 'stripe', reason, ...details }, 'Payment webhook refused, nothing credited');
+function refuse(
+  ctx: AppContext,
+  kind: OnlineKind,
+  reason: string,
+  details: Record<string, unknown> = {},
+): AppError {
+  ctx.log.warn({ provider: kind, reason, ...details }, 'Payment webhook refused, nothing credited');
   return new AppError('PAYMENT_WEBHOOK_REJECTED');
 }
 
-/** The Stripe method whose webhook secret signed this body; each method may have its own endpoint secret. */
+/** The method of this kind whose webhook secret signed this body; each method may have its own secret. */
 async function verifiedByAnyMethod(
   ctx: AppContext,
+  kind: OnlineKind,
   rawBody: Buffer,
   headers: Headers,
 ): Promise<{ provider: PaymentProvider; notice: WebhookNotice }> {
   const reasons = new Set<string>();
-  for (const method of await paymentMethodsRepository.listOfKind(ctx.db, 'stripe')) {
+  for (const method of await paymentMethodsRepository.listOfKind(ctx.db, kind)) {
     const provider = providerFor(ctx, method);
     if (!provider) continue;
     try {
-      return { provider, notice: provider.verifyWebhook(rawBody, headers) };
+      const notice = provider.verifyWebhook(rawBody, headers);
+      // Signed by this method's secret but about another store's invoice (BTCPay): another method may own it.
+      if (notice.says !== 'unknown' && notice.checkoutId === null) {
+        reasons.add('the event is about a checkout of another store');
+        continue;
+      }
+      return { provider, notice };
     } catch (error) {
       if (!(error instanceof WebhookSignatureError)) throw error;
       reasons.add(error.reason);
     }
   }
-  throw refuse(ctx, `signature not verified: ${[...reasons].join('; ') || 'no Stripe method is set up'}`);
+  throw refuse(
+    ctx,
+    kind,
+    `signature not verified: ${[...reasons].join('; ') || `no ${providerNames[kind]} method is set up`}`,
+  );
 }
 
 async function fetchPayment(ctx: AppContext, provider: PaymentProvider, checkoutId: string) {
@@ -59,25 +75,28 @@ async function fetchPayment(ctx: AppContext, provider: PaymentProvider, checkout
 }
 
 /**
- * A Stripe notification: signature first, then the request it names must be one whose checkout the
- * panel opened with Stripe, then the checkout is read back from Stripe itself. A paid checkout of
- * exactly the request's amount and currency is credited through `confirmTopUp` (once per checkout,
- * whatever arrives twice or at two instances at once); an expired one expires its request.
+ * A provider's notification: signature first, then the request it names must be one whose checkout
+ * the panel opened with that provider, then the checkout is read back from the provider itself. A
+ * paid checkout of exactly the request's amount and currency is credited through `confirmTopUp`
+ * (once per checkout, whatever arrives twice or at two instances at once); an expired one expires
+ * its request, an underpaid one (crypto) marks it underpaid, never credited.
  * Credits never come from the buyer's browser returning.
  */
-export async function receiveStripeWebhook(
+export async function receivePaymentWebhook(
   ctx: AppContext,
+  kind: OnlineKind,
   rawBody: Buffer,
   headers: Headers,
 ): Promise<Received> {
-  const { provider, notice } = await verifiedByAnyMethod(ctx, rawBody, headers);
+  const name = providerNames[kind];
+  const { provider, notice } = await verifiedByAnyMethod(ctx, kind, rawBody, headers);
   const event = { eventId: notice.eventId, eventType: notice.eventType };
-  if (notice.says === 'unknown') throw refuse(ctx, 'an event type the panel does not take', event);
+  if (notice.says === 'unknown') throw refuse(ctx, kind, 'an event type the panel does not take', event);
   if (!notice.checkoutId || notice.requestId === null)
-    throw refuse(ctx, 'the checkout names no top-up request', event);
+    throw refuse(ctx, kind, 'the checkout names no top-up request', event);
   const request = await topUpsRepository.findById(ctx.db, notice.requestId);
-  if (!request || request.methodKind !== 'stripe' || request.checkoutId !== notice.checkoutId) {
-    throw refuse(ctx, 'not a Stripe checkout this panel opened for that request', {
+  if (!request || request.methodKind !== kind || request.checkoutId !== notice.checkoutId) {
+    throw refuse(ctx, kind, `not a ${name} checkout this panel opened for that request`, {
       ...event,
       topUpId: notice.requestId,
       checkoutId: notice.checkoutId,
@@ -86,39 +105,23 @@ export async function receiveStripeWebhook(
   const about = { ...event, topUpId: request.id, checkoutId: notice.checkoutId };
   const payment = await fetchPayment(ctx, provider, notice.checkoutId);
   if (payment.requestId !== request.id)
-    throw refuse(ctx, 'Stripe names another request for this checkout', about);
+    throw refuse(ctx, kind, `${name} names another request for this checkout`, about);
 
-  if (notice.says === 'expired') {
-    if (payment.state !== 'expired') throw refuse(ctx, 'Stripe does not say this checkout expired', about);
-    if (await topUpsRepository.expire(ctx.db, request.id)) {
-      await publishRequest(ctx, 'update', request.id, request.accountId);
-      ctx.log.info(about, 'Top-up expired: its checkout expired unpaid');
-    }
-    return received;
+  if (notice.says === 'expired' && payment.state !== 'expired' && payment.state !== 'underpaid') {
+    throw refuse(ctx, kind, `${name} does not say this checkout expired`, about);
   }
-  if (payment.state !== 'paid') {
-    // A delayed payment method: Stripe sends checkout.session.async_payment_succeeded when it lands.
+  if (notice.says === 'paid' && payment.state !== 'paid') {
+    // Stripe's delayed payment methods send async_payment_succeeded when the money lands.
     ctx.log.info(about, 'Checkout completed but not paid yet; waiting for the payment');
     return received;
   }
-  const amountCents = request.priceCents + request.feeCents;
-  if (payment.amountCents !== amountCents || payment.currency !== request.currency.toUpperCase()) {
-    throw refuse(ctx, 'amount or currency differs from the request', {
+  const outcome = await settleFromProviderRecord(ctx, kind, request, payment, about);
+  if (outcome.kind === 'mismatch') {
+    throw refuse(ctx, kind, 'amount or currency differs from the request', {
       ...about,
-      expected: `${amountCents} ${request.currency}`,
-      paid: `${payment.amountCents} ${payment.currency}`,
+      expected: outcome.expected,
+      paid: outcome.paid,
     });
-  }
-  try {
-    const outcome = await confirmTopUp(ctx, {
-      requestId: request.id,
-      confirmedBy: { kind: 'provider', provider: 'stripe', paymentId: notice.checkoutId },
-    });
-    ctx.log.info({ ...about, status: outcome.body.status }, 'Top-up paid with Stripe');
-  } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'TOPUP_ALREADY_DECIDED') throw error;
-    // An admin decided it by hand first, or it expired: answered 2xx so Stripe stops resending.
-    ctx.log.warn(about, 'Stripe payment for a top-up already decided; not credited again');
   }
   return received;
 }

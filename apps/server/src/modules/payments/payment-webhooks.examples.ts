@@ -24,4 +24,23 @@ export const paymentWebhookExamples: RouteExamples = {
     },
     response: { received: true },
   },
+  'POST /api/payments/webhooks/btcpay': {
+    rawBody: {
+      contentType: 'application/json',
+      example: JSON.stringify({
+        deliveryId: 'Hq8ub8ouvpkEzqdf6AQRFz',
+        webhookId: 'HoX5jBobvCmrAjAy2g6Csd',
+        originalDeliveryId: 'Hq8ub8ouvpkEzqdf6AQRFz',
+        isRedelivery: false,
+        type: 'InvoiceSettled',
+        timestamp: 1764068400,
+        storeId: '9CiNzKoANXxmk5ayZngSXrHTiVvvgCrwrpFQd4m2K776',
+        invoiceId: 'VGmMFr8Nyz7P2ycM4LYLDb',
+        metadata: { orderId: 'LD-Q4WZ-8HNC', topupRequestId: '23' },
+        manuallyMarked: false,
+        overPaid: false,
+      }),
+    },
+    response: { received: true },
+  },
 };

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { route } from '../../platform/route.js';
-import { receiveStripeWebhook } from './payment-webhook.service.js';
+import { receivePaymentWebhook } from './payment-webhook.service.js';
 
-/** Stripe's events are a few kilobytes; a body far larger is not one of them. */
+/** Stripe's and BTCPay's events are a few kilobytes; a body far larger is not one of them. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 export function registerPaymentWebhookRoutes(app: App, ctx: AppContext): void {
@@ -18,16 +18,13 @@ export function registerPaymentWebhookRoutes(app: App, ctx: AppContext): void {
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    route(
-      plugin.withTypeProvider<ZodTypeProvider>() as App,
-      ctx,
-      paymentWebhookContracts.stripe,
-      ({ request }) =>
-        receiveStripeWebhook(
-          ctx,
-          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-          request.headers,
-        ),
+    const raw = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+    const typed = plugin.withTypeProvider<ZodTypeProvider>() as App;
+    route(typed, ctx, paymentWebhookContracts.stripe, ({ request }) =>
+      receivePaymentWebhook(ctx, 'stripe', raw(request.body), request.headers),
+    );
+    route(typed, ctx, paymentWebhookContracts.btcpay, ({ request }) =>
+      receivePaymentWebhook(ctx, 'btcpay', raw(request.body), request.headers),
     );
   });
 }

@@ -43,6 +43,7 @@ function select(db: Db) {
       proofSize: topUpRequests.proofSize,
       checkoutId: topUpRequests.checkoutId,
       checkoutUrl: topUpRequests.checkoutUrl,
+      reconciledAt: topUpRequests.reconciledAt,
       createdAt: topUpRequests.createdAt,
       updatedAt: topUpRequests.updatedAt,
       accountEmail: requester.email,
@@ -54,7 +55,7 @@ function select(db: Db) {
 }
 
 export type Decision = {
-  status: Exclude<TopUpStatus, 'pending' | 'awaiting_payment' | 'expired'>;
+  status: Exclude<TopUpStatus, 'pending' | 'awaiting_payment' | 'expired' | 'underpaid'>;
   decidedBy: string | null;
   rejectReason?: string;
   provider: string;
@@ -103,16 +104,44 @@ export const topUpsRepository = {
       .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')));
   },
   /**
-   * awaiting_payment → expired (the provider's checkout expired unpaid) in one conditional UPDATE;
-   * false when the request was decided meanwhile.
+   * awaiting_payment → expired (the provider's checkout expired unpaid) or underpaid (it closed with
+   * less than the amount paid) in one conditional UPDATE; false when the request was decided meanwhile.
    */
-  async expire(db: Db, id: number): Promise<boolean> {
+  async closeUnpaid(db: Db, id: number, status: 'expired' | 'underpaid'): Promise<boolean> {
     const rows = await db
       .update(topUpRequests)
-      .set({ status: 'expired', updatedAt: new Date() })
+      .set({ status, updatedAt: new Date() })
       .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')))
       .returning({ id: topUpRequests.id });
     return rows.length > 0;
+  },
+  /**
+   * Online requests still awaiting their payment, made more than `afterSeconds` ago and not asked
+   * about in as long, claimed by stamping `reconciled_at` in one statement; rows another instance is
+   * claiming are skipped (SKIP LOCKED), so each is asked about once a round.
+   */
+  async claimForReconcile(
+    db: Db,
+    input: { kinds: readonly PaymentMethodKind[]; afterSeconds: number; limit: number },
+  ): Promise<number[]> {
+    const kinds = sql.join(
+      input.kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      with due as (
+        select id from ${topUpRequests}
+        where status = 'awaiting_payment' and checkout_id is not null and method_kind in (${kinds})
+          and created_at <= now() - make_interval(secs => ${input.afterSeconds})
+          and (reconciled_at is null or reconciled_at <= now() - make_interval(secs => ${input.afterSeconds}))
+        order by reconciled_at nulls first, id
+        limit ${input.limit}
+        for update skip locked
+      )
+      update ${topUpRequests} t set reconciled_at = now()
+      from due where t.id = due.id
+      returning t.id`);
+    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
   },
   async findById(db: Db, id: number): Promise<TopUpRow | undefined> {
     const [row] = await select(db).where(eq(topUpRequests.id, id));

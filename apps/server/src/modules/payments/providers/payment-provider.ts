@@ -19,17 +19,23 @@ export type ProviderPayment = {
   checkoutId: string;
   /** The top-up request the checkout was opened for, as the provider stored it. */
   requestId: number | null;
-  state: 'open' | 'paid' | 'expired';
+  /** `underpaid`: closed with less than the amount paid (crypto); never credited. */
+  state: 'open' | 'paid' | 'expired' | 'underpaid';
   amountCents: number | null;
   /** Upper case, as the panel stores currencies. */
   currency: string | null;
+  /** The provider says more than the amount arrived (crypto); still credited, the surplus noted. */
+  overpaid?: boolean;
 };
 
 /** A verified notification: which checkout it is about and what it says happened. */
 export type WebhookNotice = {
   eventId: string;
   eventType: string;
-  /** `paid` and `expired` are acted on; anything else is an event the panel did not ask for. */
+  /**
+   * `paid` and `expired` (closed unpaid, or underpaid: the provider's record tells) are acted on;
+   * anything else is an event the panel did not ask for.
+   */
   says: 'paid' | 'expired' | 'unknown';
   checkoutId: string | null;
   requestId: number | null;

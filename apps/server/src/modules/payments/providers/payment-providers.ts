@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../app-context.js';
 import type { PaymentMethodRow } from '../payment-methods.repository.js';
 import type { PaymentProvider } from './payment-provider.js';
+import { btcpayProvider } from './btcpay-provider.js';
 import { stripeProvider } from './stripe-provider.js';
 
 /**
@@ -15,9 +16,21 @@ export function providerFor(ctx: AppContext, method: PaymentMethodRow): PaymentP
       webhookSecret: ctx.paymentSecrets.decrypt(method.webhookSecretSealed),
     });
   }
-  // BTCPay Server's checkout is not built yet (docs/payments.md).
+  if (method.kind === 'btcpay') {
+    if (!method.serverUrl || !method.storeId || !method.apiKeySealed || !method.webhookSecretSealed) {
+      return null;
+    }
+    return btcpayProvider(ctx.config.paymentProviders, {
+      serverUrl: method.serverUrl,
+      storeId: method.storeId,
+      apiKey: ctx.paymentSecrets.decrypt(method.apiKeySealed),
+      webhookSecret: ctx.paymentSecrets.decrypt(method.webhookSecretSealed),
+    });
+  }
   return null;
 }
 
 /** The kinds whose checkout is opened by the panel and confirmed by the provider's webhook. */
-export const onlineKinds: readonly PaymentMethodRow['kind'][] = ['stripe'];
+export const onlineKinds: readonly PaymentMethodRow['kind'][] = ['stripe', 'btcpay'];
+
+export type OnlineKind = PaymentProvider['kind'];

@@ -52,8 +52,8 @@ function toValues(method: PaymentMethod | null): Values {
   };
 }
 
-/** Where Stripe is to send its events: this panel's own address, as the admin reaches it. */
-const stripeWebhookUrl = `${window.location.origin}/api/payments/webhooks/stripe`;
+/** Where a provider is to send its events: this panel's own address, as the admin reaches it. */
+const webhookUrlOf = (kind: PaymentMethodKind) => `${window.location.origin}/api/payments/webhooks/${kind}`;
 
 const secretsOf: Record<PaymentMethodKind, PaymentSecretName[]> = {
   manual: [],
@@ -185,7 +185,7 @@ export function PaymentMethodDialog({ open, method, onClose, onSaved }: PaymentM
         value={values.kind}
         onChange={(event) => set('kind', event.target.value as PaymentMethodKind)}
         disabled={method !== null}
-        helperText={t(`credits.paymentMethods.kindHelp.${values.kind}`, { url: stripeWebhookUrl })}
+        helperText={t(`credits.paymentMethods.kindHelp.${values.kind}`, { url: webhookUrlOf(values.kind) })}
         fullWidth
         slotProps={{
           inputLabel: { shrink: true },

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -112,9 +111,6 @@ function PaymentMethodsList() {
                     .join(' · ')}
                 </Typography>
               </Box>
-              {method.kind === 'btcpay' && (
-                <Chip size="small" variant="outlined" label={t('credits.paymentMethods.checkoutLater')} />
-              )}
               <Switch
                 checked={method.enabled}
                 disabled={toggle.isPending}

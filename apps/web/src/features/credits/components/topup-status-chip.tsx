@@ -8,6 +8,7 @@ const colors = {
   approved: 'success',
   rejected: 'error',
   expired: 'default',
+  underpaid: 'error',
 } as const satisfies Record<TopUpStatus, string>;
 
 export function TopUpStatusChip({ status }: { status: TopUpStatus }) {

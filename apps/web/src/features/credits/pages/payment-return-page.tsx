@@ -34,6 +34,13 @@ function Outcome({ request }: { request: TopUpRequest }) {
       </Alert>
     );
   }
+  if (request.status === 'underpaid') {
+    return (
+      <Alert severity="error" data-testid="payment-return-underpaid">
+        {t('credits.payments.return.underpaid')}
+      </Alert>
+    );
+  }
   if (request.status === 'rejected') {
     return (
       <Alert severity="error" data-testid="payment-return-rejected">
@@ -65,7 +72,7 @@ function Outcome({ request }: { request: TopUpRequest }) {
 /**
  * /payments/return/:id: where a provider's checkout sends the buyer back, paid or not. It only shows
  * the request: the credits come from the provider's webhook, and the `topup_requests` event it
- * publishes refreshes this page live (waiting → credited, or expired).
+ * publishes refreshes this page live (waiting → credited, or expired or underpaid).
  */
 export function PaymentReturnPage() {
   const { t, i18n } = useTranslation();

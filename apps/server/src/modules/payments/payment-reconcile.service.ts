@@ -1,0 +1,88 @@
+import type { AppContext } from '../../app-context.js';
+import { topUpsRepository } from '../topups/topups.repository.js';
+import { paymentMethodsRepository } from './payment-methods.repository.js';
+import { providerNames, settleFromProviderRecord } from './payment-settle.service.js';
+import { ProviderUnavailableError } from './providers/payment-provider.js';
+import { onlineKinds, providerFor, type OnlineKind } from './providers/payment-providers.js';
+
+/** Requests asked about per claim; a round claims again until none is due. */
+const BATCH = 20;
+
+export type ReconcileRound = { asked: number; credited: number; closed: number; failed: number };
+
+/**
+ * One round for webhooks that never arrived: every online request still awaiting its payment after
+ * `PAYMENT_RECONCILE_AFTER_SECONDS` is looked up at its provider (`fetchPayment`) and settled as the
+ * webhook would have (`settleFromProviderRecord`): paid → credited once, expired or underpaid →
+ * closed, still open → asked again a round later. A provider that cannot be reached is asked again
+ * later; nothing here ever credits what the provider does not confirm.
+ */
+export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSignal): Promise<ReconcileRound> {
+  const round: ReconcileRound = { asked: 0, credited: 0, closed: 0, failed: 0 };
+  const seen = new Set<number>();
+  while (!signal.aborted) {
+    const ids = await topUpsRepository.claimForReconcile(ctx.db, {
+      kinds: onlineKinds,
+      afterSeconds: ctx.config.paymentReconcileAfterSeconds,
+      limit: BATCH,
+    });
+    // With afterSeconds 0 a request would be due again at once: each is asked once a round.
+    const fresh = ids.filter((id) => !seen.has(id));
+    if (fresh.length === 0) break;
+    for (const id of fresh) {
+      if (signal.aborted) break;
+      seen.add(id);
+      round.asked += 1;
+      const outcome = await reconcileOne(ctx, id);
+      if (outcome === 'credited') round.credited += 1;
+      else if (outcome === 'closed') round.closed += 1;
+      else if (outcome === 'failed') round.failed += 1;
+    }
+  }
+  if (round.asked > 0) ctx.log.info(round, 'Payment reconciliation round');
+  return round;
+}
+
+async function reconcileOne(ctx: AppContext, id: number): Promise<'credited' | 'closed' | 'open' | 'failed'> {
+  const request = await topUpsRepository.findById(ctx.db, id);
+  if (!request || request.status !== 'awaiting_payment' || !request.checkoutId || !request.methodKind) {
+    return 'open';
+  }
+  const kind = request.methodKind as OnlineKind;
+  const about = { topUpId: request.id, checkoutId: request.checkoutId, reconcile: true };
+  const method = request.methodId
+    ? await paymentMethodsRepository.findById(ctx.db, request.methodId)
+    : undefined;
+  const provider = method && method.kind === kind ? providerFor(ctx, method) : null;
+  if (!provider) {
+    // The method was deleted or lost its secrets: nobody can ask; an admin decides by hand.
+    ctx.log.warn(about, 'Payment reconciliation: the method of this request can no longer be asked');
+    return 'failed';
+  }
+  let payment;
+  try {
+    payment = await provider.fetchPayment(request.checkoutId);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    ctx.log.warn({ ...about, provider: kind, reason: error.reason }, 'Payment provider unavailable');
+    return 'failed';
+  }
+  if (payment.requestId !== request.id) {
+    ctx.log.warn(
+      about,
+      `Payment reconciliation: ${providerNames[kind]} names another request for this checkout`,
+    );
+    return 'failed';
+  }
+  const outcome = await settleFromProviderRecord(ctx, kind, request, payment, about);
+  if (outcome.kind === 'mismatch') {
+    ctx.log.warn(
+      { ...about, expected: outcome.expected, paid: outcome.paid },
+      'Payment reconciliation: amount or currency differs from the request, nothing credited',
+    );
+    return 'failed';
+  }
+  if (outcome.kind === 'credited') return 'credited';
+  if (outcome.kind === 'expired' || outcome.kind === 'underpaid') return 'closed';
+  return 'open';
+}
