@@ -52,11 +52,13 @@ function outcomeBody(outcome: ChangeOutcome): { message: string } & Record<strin
 }
 
 /** The status and message a refused or failed change answers with. */
-/** An adopted user as the rest of the API shows users (date DD-MM-YYYY, no password). */
+/**
+ * An adopted user with its date as DD-MM-YYYY. Its password comes along (unlike GET /users): the
+ * panel records the line with the login the entry already had, which only the file holds.
+ */
 function adoptAnswer({ user, ...result }: AdoptResult): Record<string, unknown> {
   if (!user) return result;
-  const { password: _password, ...shown } = user;
-  return { ...result, user: { ...shown, expiryDate: isoToDisplayDate(user.expiryDate) } };
+  return { ...result, user: { ...user, expiryDate: isoToDisplayDate(user.expiryDate) } };
 }
 
 function errorAnswer(error: unknown): { status: number; message: string } {

@@ -98,6 +98,7 @@ describe('adopting hand-written F-lines of CCcam.cfg', () => {
       message: 'Account adopted',
       user: {
         username: 'hopper',
+        password: 'hopper-pw',
         expiryDate: '31-12-2099',
         enabled: true,
         restrictions: { cccam_hops: 3, cccam_reshare: 1 },
@@ -266,6 +267,7 @@ describe('adopting hand-written [account] sections of oscam.user', () => {
     expect(res.body.results.map((result: { user: unknown }) => result.user)).toEqual([
       {
         username: 'alice',
+        password: 'alice-pw',
         expiryDate: '30-06-2099',
         enabled: true,
         restrictions: {
@@ -276,7 +278,7 @@ describe('adopting hand-written [account] sections of oscam.user', () => {
           ],
         },
       },
-      { username: 'tester', expiryDate: '31-12-2099', enabled: false },
+      { username: 'tester', password: 'testpw', expiryDate: '31-12-2099', enabled: false },
     ]);
     expect(await readText(userFile)).toBe(
       [
