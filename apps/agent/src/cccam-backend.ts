@@ -1,9 +1,18 @@
 import path from 'node:path';
 import type { AgentConfig } from './config';
+import { credentialProblems, type ForeignAccount } from './foreign-account';
 import type { LineBackend, ManagedUser } from './line-backend';
+import { rawLines } from './managed-block';
+import { validateRestrictions, type Restrictions } from './restrictions';
 
 // F: <user> <pass> <uphops> <shareemus> <allowemm> { caid:id:downhops } { caid:id:sid } { begin-end } <hostname>
 const F_LINE = /^\s*F:\s*(\S+)/;
+const F_FIELDS = /^\s*F:\s*(\S+)(?:\s+(\S+))?(?:\s+(\S+))?(.*)$/;
+
+/** Compares F-line fields as CCcam reads them: spaces inside braces and between fields do not count. */
+function normalizeFields(text: string): string {
+  return text.replace(/\{\s*/g, '{').replace(/\s*\}/g, '}').replace(/\s+/g, ' ').trim();
+}
 /** A suffix's leading `{ 0:0:N }`: the downhops limit for every CAID, which a plan's reshare replaces. */
 export const ALL_CAIDS_LIMIT = /^\{\s*0:0:\d\s*\}/;
 
@@ -26,14 +35,58 @@ export function createCccamBackend(config: Pick<AgentConfig, 'configFile' | 'ccc
   // Inclusive, like OSCam's expdate (valid until 23:59:59 of that day in local time).
   const isServed = (user: ManagedUser, today: string): boolean => user.enabled && today <= user.expiryDate;
 
+  const render = (user: ManagedUser) => `F: ${user.username} ${user.password} ${fieldsOf(user)}`;
+
+  // A hand-written F-line can be adopted when the agent, given its hops and reshare as a plan's
+  // restrictions, writes back the same fields: anything else (other emus/EMM flags, CAID limits,
+  // a hostname) would change the login's behaviour, so it is reported instead.
+  const readAccount = (text: string, start: number, end: number): ForeignAccount | null => {
+    const match = F_FIELDS.exec(text);
+    if (!match) return null;
+    const [, username = '', password = null, hops = null, rest = ''] = match;
+    const raw: Restrictions = {};
+    if (hops !== null && /^\d$/.test(hops) && hops !== String(uphops)) raw.cccam_hops = Number(hops);
+    const reshare = /^\s*\S+\s+\S+\s*\{\s*0:0:(\d)\s*\}/.exec(rest);
+    if (reshare && normalizeFields(rest) !== normalizeFields(`${shareEmus} ${allowEmm} ${lineSuffix}`)) {
+      raw.cccam_reshare = Number(reshare[1]);
+    }
+    const problems = credentialProblems(username, password);
+    const checked = validateRestrictions(Object.keys(raw).length > 0 ? raw : undefined, 'cccam');
+    const restrictions = checked.ok ? checked.value : undefined;
+    if (!checked.ok) problems.push(checked.message);
+    if (problems.length === 0) {
+      const wanted = normalizeFields(text);
+      const written = render({
+        username,
+        password: password ?? '',
+        expiryDate: '2099-12-31',
+        enabled: true,
+        ...(restrictions ? { restrictions } : {}),
+      });
+      if (normalizeFields(written) !== wanted) {
+        problems.push(`The agent would write this line as "${written}", with other settings than it has now`);
+      }
+    }
+    return {
+      username,
+      start,
+      end,
+      text: text,
+      password,
+      expiryDate: null,
+      enabled: true,
+      ...(restrictions ? { restrictions } : {}),
+      problems,
+    };
+  };
+
   return {
     name: 'cccam',
     fileLabel: path.basename(config.configFile),
     isServed,
-    renderEntries: (users, today) =>
-      users
-        .filter((user) => isServed(user, today))
-        .map((user) => `F: ${user.username} ${user.password} ${fieldsOf(user)}`),
+    renderEntries: (users, today) => users.filter((user) => isServed(user, today)).map(render),
+    readAccounts: (part) =>
+      rawLines(part).flatMap((line) => readAccount(line.text, line.start, line.end) ?? []),
     entryUsernames: (text) =>
       text
         .split(/\r?\n/)

@@ -1,4 +1,5 @@
 import type { BackendName } from './config';
+import type { ForeignAccount } from './foreign-account';
 import type { Restrictions } from './restrictions';
 
 /** One line account as the agent stores it; expiryDate is ISO YYYY-MM-DD. */
@@ -21,4 +22,6 @@ export type LineBackend = {
   renderEntries(users: readonly ManagedUser[], today: string): string[];
   /** Usernames of entries in text the agent does not manage (one part of the file at a time). */
   entryUsernames(text: string): string[];
+  /** The entries of one part of the file outside the managed block, for listing and adoption. */
+  readAccounts(part: string): ForeignAccount[];
 };

@@ -5,7 +5,14 @@ import type { AgentConfig } from './config';
 import { isoToDisplayDate, localIsoDate } from './dates';
 import type { LineBackend, ManagedUser } from './line-backend';
 import type { Logger } from './logger';
-import { ConfigFileError, joinManagedBlock, outsideParts, splitManagedBlock } from './managed-block';
+import { listUnmanaged, planAdoption, type AdoptRequest, type AdoptResult } from './adoption';
+import {
+  ConfigFileError,
+  joinManagedBlock,
+  outsideParts,
+  splitManagedBlock,
+  type SplitConfig,
+} from './managed-block';
 import type { ReloadResult, Reloader } from './reload';
 import { createGroupCommit, type Settled } from './group-commit';
 import { loadState, saveState, serializeState } from './state-store';
@@ -110,7 +117,15 @@ export function createLineService(
   // Reads the live file on every write so hand edits made while the agent runs are kept. Applies
   // every change of the batch in order to one list, then writes the state, the config and reloads
   // once for all of them.
-  async function commit(changes: readonly Decide[]): Promise<{
+  // `adopt` moves entries from outside the block into it: it gets the file as read and answers the
+  // outside parts without them and the users they become, all in this one write.
+  async function commit(
+    changes: readonly Decide[],
+    adopt?: (
+      split: SplitConfig,
+      managed: readonly ManagedUser[],
+    ) => { split: SplitConfig; added: ManagedUser[] },
+  ): Promise<{
     steps: Settled<Plan & { before: readonly ManagedUser[] }>[];
     changed: boolean;
     configChanged: boolean;
@@ -120,7 +135,9 @@ export function createLineService(
     today: string;
   }> {
     const current = await readConfigText();
-    const split = splitManagedBlock(current, label);
+    const read = splitManagedBlock(current, label);
+    const adoption = adopt?.(read, users);
+    const split = adoption?.split ?? read;
     const handwritten = new Set(outsideParts(split).flatMap((part) => backend.entryUsernames(part)));
     const clash = users.find((user) => handwritten.has(user.username));
     if (clash) {
@@ -130,7 +147,7 @@ export function createLineService(
       );
     }
 
-    let next: readonly ManagedUser[] = users;
+    let next: readonly ManagedUser[] = adoption ? [...users, ...adoption.added] : users;
     const steps = changes.map((decide): Settled<Plan & { before: readonly ManagedUser[] }> => {
       try {
         const plan = decide(next, handwritten);
@@ -375,6 +392,30 @@ export function createLineService(
 
     listUsers(): PublicUser[] {
       return users.map(toPublic);
+    },
+
+    /** The accounts of the file outside the managed block, as they are on disk now. */
+    async listUnmanaged() {
+      return listUnmanaged(splitManagedBlock(await readConfigText(), label), backend);
+    },
+
+    /**
+     * Moves the named entries into the managed block with the same login and settings, in one write
+     * and one reload; each request gets its own result (already managed is a no-op answer).
+     */
+    adopt(requests: readonly AdoptRequest[]): Promise<{ results: AdoptResult[]; reload: ReloadResult }> {
+      return writes.exclusive(async () => {
+        let results: AdoptResult[] = [];
+        const { reload } = await commit([], (split, managed) => {
+          const plan = planAdoption(split, managed, backend, requests);
+          results = plan.results;
+          return plan;
+        });
+        for (const result of results) {
+          if (result.adopted) logger.info(`adopt ${result.username}: moved into the managed block`);
+        }
+        return { results, reload };
+      });
     },
 
     addUser(input: AddUserInput): Promise<ChangeOutcome> {

@@ -21,9 +21,9 @@ export type SplitConfig = {
   eol: '\n' | '\r\n';
 };
 
-type RawLine = { text: string; start: number; end: number };
+export type RawLine = { text: string; start: number; end: number };
 
-function rawLines(text: string): RawLine[] {
+export function rawLines(text: string): RawLine[] {
   const lines: RawLine[] = [];
   let start = 0;
   while (start < text.length) {

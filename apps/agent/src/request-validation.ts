@@ -1,3 +1,4 @@
+import type { AdoptRequest } from './adoption';
 import { credentialProblem } from './credentials';
 import { displayToIsoDate } from './dates';
 import type { AddUserInput, EditUserInput, LineChange } from './line-service';
@@ -155,4 +156,31 @@ export function validateChanges(
       }
     }),
   };
+}
+
+const FINGERPRINT = /^[0-9a-f]{64}$/;
+/** Adoptions per request: a few hundred accounts is a whole server; more goes in several calls. */
+export const ADOPT_MAX_ACCOUNTS = 1000;
+
+export function validateAdopt(body: Body): Validated<AdoptRequest[]> {
+  const list = body.accounts;
+  if (!Array.isArray(list) || list.length === 0 || list.length > ADOPT_MAX_ACCOUNTS) {
+    return invalid(`accounts must list 1 to ${ADOPT_MAX_ACCOUNTS} accounts`);
+  }
+  const requests: AdoptRequest[] = [];
+  for (const entry of list as unknown[]) {
+    const item = (entry ?? {}) as Record<string, unknown>;
+    const username = text(item.username);
+    if (!username) return invalid(MESSAGES.usernameRequired);
+    if (typeof item.fingerprint !== 'string' || !FINGERPRINT.test(item.fingerprint)) {
+      return invalid('Each account needs the fingerprint GET /unmanaged-accounts listed for it');
+    }
+    let expiryDate: string | undefined;
+    if (item.expiryDate !== undefined && item.expiryDate !== null) {
+      expiryDate = (typeof item.expiryDate === 'string' && displayToIsoDate(item.expiryDate)) || undefined;
+      if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
+    }
+    requests.push({ username, fingerprint: item.fingerprint, ...(expiryDate ? { expiryDate } : {}) });
+  }
+  return { ok: true, value: requests };
 }

@@ -8,6 +8,8 @@ import { createBasicAuthCheck } from './auth';
 import type { AgentConfig } from './config';
 import { readJsonObject, sendJson } from './http-io';
 import type { ConnectionSource } from './connections';
+import type { AdoptResult } from './adoption';
+import { isoToDisplayDate } from './dates';
 import type { ChangeOutcome, LineService } from './line-service';
 import type { Logger } from './logger';
 import { ConfigFileError } from './managed-block';
@@ -15,6 +17,7 @@ import { createLoginLimiter } from './login-limiter';
 import {
   CCCAM_USERNAME_MAX_LENGTH,
   validateAddUser,
+  validateAdopt,
   validateChanges,
   validateDeleteUser,
   validateEditUser,
@@ -49,6 +52,15 @@ function outcomeBody(outcome: ChangeOutcome): { message: string } & Record<strin
 }
 
 /** The status and message a refused or failed change answers with. */
+/**
+ * An adopted user with its date as DD-MM-YYYY. Its password comes along (unlike GET /users): the
+ * panel records the line with the login the entry already had, which only the file holds.
+ */
+function adoptAnswer({ user, ...result }: AdoptResult): Record<string, unknown> {
+  if (!user) return result;
+  return { ...result, user: { ...user, expiryDate: isoToDisplayDate(user.expiryDate) } };
+}
+
 function errorAnswer(error: unknown): { status: number; message: string } {
   if (error instanceof AgentError) return { status: error.status, message: error.message };
   if (error instanceof ConfigFileError || error instanceof StateFileError) {
@@ -106,6 +118,33 @@ export function createAgentServer({
           sendJson(res, 200, {
             users,
             message: `${users.length} managed user${users.length === 1 ? '' : 's'}`,
+          });
+        },
+      },
+    },
+    '/unmanaged-accounts': {
+      GET: {
+        auth: true,
+        handle: async (_req, res) => {
+          const accounts = await service.listUnmanaged();
+          sendJson(res, 200, {
+            accounts,
+            message: `${accounts.length} account${accounts.length === 1 ? '' : 's'} not managed by the agent`,
+          });
+        },
+      },
+    },
+    '/adopt': {
+      POST: {
+        auth: true,
+        handle: async (req, res) => {
+          const requests = unwrap(validateAdopt(await readJsonObject(req, config.maxBodyBytes)));
+          const { results, reload } = await service.adopt(requests);
+          const adopted = results.filter((result) => result.adopted).length;
+          sendJson(res, 200, {
+            message: `${adopted} of ${results.length} accounts adopted`,
+            results: results.map(adoptAnswer),
+            reload,
           });
         },
       },

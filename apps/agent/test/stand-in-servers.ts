@@ -26,6 +26,7 @@ export type StandInClient = {
 };
 
 type Account = { user: string; disabled: boolean; expdate: string };
+type HeldAccount = Account & { pwd: string };
 
 export type StandInOscam = {
   url: string;
@@ -33,6 +34,8 @@ export type StandInOscam = {
   requests: string[];
   /** The accounts OSCam holds since its last (re)load of oscam.user. */
   accounts(): Account[];
+  /** Whether a client logging in with this user and password would be let in (held, enabled, not expired). */
+  acceptsLogin(user: string, pwd: string): boolean;
   setClients(clients: StandInClient[]): void;
   setCounters(user: string, cwok: number, cwnok: number): void;
   /** Like `httpreadonly = 1`: reinit answers 200 and reloads nothing. */
@@ -41,13 +44,14 @@ export type StandInOscam = {
 };
 
 /** The [account] sections of an oscam.user text, as OSCam reads them. */
-function readAccounts(text: string): Account[] {
-  const accounts: Account[] = [];
-  let current: Account | null = null;
+function readAccounts(text: string): HeldAccount[] {
+  const accounts: HeldAccount[] = [];
+  let current: HeldAccount | null = null;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.replace(/#.*$/, '').trim();
     if (/^\[.*\]$/.test(line)) {
-      current = line.toLowerCase() === '[account]' ? { user: '', disabled: false, expdate: '' } : null;
+      current =
+        line.toLowerCase() === '[account]' ? { user: '', pwd: '', disabled: false, expdate: '' } : null;
       if (current) accounts.push(current);
       continue;
     }
@@ -56,6 +60,7 @@ function readAccounts(text: string): Account[] {
     const key = pair[1]!.trim().toLowerCase();
     const value = pair[2]!.trim();
     if (key === 'user') current.user = value;
+    if (key === 'pwd') current.pwd = value;
     if (key === 'disabled') current.disabled = value === '1';
     if (key === 'expdate') current.expdate = value;
   }
@@ -172,7 +177,17 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    accounts: () => accounts,
+    accounts: () => accounts.map(({ pwd: _pwd, ...account }) => account),
+    acceptsLogin: (user, pwd) => {
+      const today = new Date().toISOString().slice(0, 10);
+      return accounts.some(
+        (account) =>
+          account.user === user &&
+          account.pwd === pwd &&
+          !account.disabled &&
+          (account.expdate === '' || account.expdate >= today),
+      );
+    },
     setClients: (next) => {
       clients = next;
     },

@@ -1,0 +1,147 @@
+import { isoToDisplayDate } from './dates';
+import { fingerprintOf, type ForeignAccount } from './foreign-account';
+import type { LineBackend, ManagedUser } from './line-backend';
+import { outsideParts, type SplitConfig } from './managed-block';
+import type { Restrictions } from './restrictions';
+
+/** One account the panel asks to adopt, with the fingerprint its preview listed; expiryDate is ISO. */
+export type AdoptRequest = { username: string; fingerprint: string; expiryDate?: string };
+
+export type AdoptResult = {
+  username: string;
+  status: 200 | 400 | 404 | 409;
+  message: string;
+  /** A stable name for a refusal, for the panel to act on. */
+  code?: 'ACCOUNT_NOT_FOUND' | 'ACCOUNT_CHANGED' | 'ACCOUNT_NOT_ADOPTABLE' | 'EXPIRY_DATE_REQUIRED';
+  /** false when the account was already managed (a rerun): nothing changed. */
+  adopted?: boolean;
+  user?: ManagedUser;
+};
+
+/** An unmanaged account as GET /unmanaged-accounts answers it (dates DD-MM-YYYY like the rest of the API). */
+export type UnmanagedAccount = {
+  username: string;
+  passwordSet: boolean;
+  expiryDate: string | null;
+  enabled: boolean;
+  restrictions?: Restrictions;
+  adoptable: boolean;
+  problems: string[];
+  fingerprint: string;
+};
+
+type Located = ForeignAccount & { part: number };
+
+function readOutside(split: SplitConfig, backend: LineBackend): Located[] {
+  const located = outsideParts(split).flatMap((part, index) =>
+    backend.readAccounts(part).map((account) => ({ ...account, part: index })),
+  );
+  // Two entries of one name: only a human can tell which one the server uses.
+  const counts = new Map<string, number>();
+  for (const account of located) counts.set(account.username, (counts.get(account.username) ?? 0) + 1);
+  return located.map((account) => {
+    const count = counts.get(account.username) ?? 1;
+    return count > 1
+      ? { ...account, problems: [...account.problems, `The file has ${count} entries for this username`] }
+      : account;
+  });
+}
+
+export function listUnmanaged(split: SplitConfig, backend: LineBackend): UnmanagedAccount[] {
+  return readOutside(split, backend).map((account) => ({
+    username: account.username,
+    passwordSet: account.password !== null,
+    expiryDate: account.expiryDate ? isoToDisplayDate(account.expiryDate) : null,
+    enabled: account.enabled,
+    ...(account.restrictions ? { restrictions: account.restrictions } : {}),
+    adoptable: account.problems.length === 0,
+    problems: account.problems,
+    fingerprint: fingerprintOf(account.text),
+  }));
+}
+
+/** Removes [start, end) ranges from a text, keeping every other byte. */
+function cut(text: string, ranges: readonly { start: number; end: number }[]): string {
+  let out = text;
+  for (const { start, end } of [...ranges].sort((a, b) => b.start - a.start)) {
+    out = out.slice(0, start) + out.slice(end);
+  }
+  return out;
+}
+
+/**
+ * Decides each request against the file as it is now and cuts the adopted entries out of the parts
+ * outside the block; the caller writes them into the block in the same write.
+ */
+export function planAdoption(
+  split: SplitConfig,
+  managed: readonly ManagedUser[],
+  backend: LineBackend,
+  requests: readonly AdoptRequest[],
+): { split: SplitConfig; added: ManagedUser[]; results: AdoptResult[] } {
+  const accounts = readOutside(split, backend);
+  const added: ManagedUser[] = [];
+  const taken: Located[] = [];
+  const results = requests.map((request): AdoptResult => {
+    const { username } = request;
+    const already = [...managed, ...added].find((user) => user.username === username);
+    if (already) {
+      return {
+        username,
+        status: 200,
+        adopted: false,
+        message: 'Already managed; nothing changed',
+        user: already,
+      };
+    }
+    const account = accounts.find((entry) => entry.username === username);
+    if (!account) {
+      return {
+        username,
+        status: 404,
+        code: 'ACCOUNT_NOT_FOUND',
+        message: `No entry for "${username}" in ${backend.fileLabel}`,
+      };
+    }
+    if (fingerprintOf(account.text) !== request.fingerprint) {
+      return {
+        username,
+        status: 409,
+        code: 'ACCOUNT_CHANGED',
+        message: `The entry for "${username}" changed since it was listed; list the accounts again`,
+      };
+    }
+    if (account.problems.length > 0) {
+      return { username, status: 409, code: 'ACCOUNT_NOT_ADOPTABLE', message: account.problems.join('; ') };
+    }
+    const expiryDate = account.expiryDate ?? request.expiryDate;
+    if (!expiryDate) {
+      return {
+        username,
+        status: 400,
+        code: 'EXPIRY_DATE_REQUIRED',
+        message: `The entry for "${username}" has no expiry date; send one`,
+      };
+    }
+    const user: ManagedUser = {
+      username,
+      password: account.password ?? '',
+      expiryDate,
+      enabled: account.enabled,
+      ...(account.restrictions ? { restrictions: account.restrictions } : {}),
+    };
+    added.push(user);
+    taken.push(account);
+    return { username, status: 200, adopted: true, message: 'Account adopted', user };
+  });
+  const parts = outsideParts(split).map((part, index) =>
+    cut(
+      part,
+      taken.filter((account) => account.part === index),
+    ),
+  );
+  const next: SplitConfig = split.block
+    ? { ...split, head: parts[0] ?? '', tail: parts[1] ?? '' }
+    : { ...split, head: parts[0] ?? '' };
+  return { split: next, added, results };
+}
