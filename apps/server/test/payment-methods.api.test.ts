@@ -20,6 +20,11 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+async function storedRowOrNone(id: number) {
+  const [row] = await server.built.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  return row;
+}
+
 async function storedRow(id: number) {
   const [row] = await server.built.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
   return row!;
@@ -169,5 +174,46 @@ describe('payment methods', () => {
 
     expect((await admin.delete(`/api/payment-methods/${disabled.body.id}`)).status).toBe(204);
     expect((await admin.delete(`/api/payment-methods/${disabled.body.id}`)).status).toBe(404);
+  });
+
+  it('records each add, edit and delete in the audit log, a replaced key only as "changed"', async () => {
+    const created = await admin.post('/api/payment-methods', {
+      kind: 'stripe',
+      name: 'Audited card',
+      secret_key: 'sk_test_audit_old',
+      webhook_secret: 'whsec_audit_kept',
+    });
+    const id = String(created.body.id);
+    await admin.patch(`/api/payment-methods/${id}`, { secret_key: 'sk_test_audit_new', name: 'Cards' });
+    expect((await admin.delete(`/api/payment-methods/${id}`)).status).toBe(204);
+
+    const log = (await admin.get('/api/audit-log?page_size=100')).body.items as {
+      action: string;
+      entity_type: string | null;
+      entity_id: string | null;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    }[];
+    const entries = log.filter((e) => e.entity_type === 'payment_method' && e.entity_id === id).reverse();
+    expect(entries.map((e) => e.action)).toEqual([
+      'payment_method.create',
+      'payment_method.update',
+      'payment_method.delete',
+    ]);
+    expect(entries[0]!.after).toMatchObject({ name: 'Audited card', kind: 'stripe', secret_key: 'changed' });
+    // Only what changed: the name and the key; the webhook secret left out stays out of the entry.
+    expect(entries[1]!.before).toEqual(
+      expect.objectContaining({ name: 'Audited card', secret_key: 'changed' }),
+    );
+    expect(entries[1]!.after).toEqual(expect.objectContaining({ name: 'Cards', secret_key: 'changed' }));
+    expect(entries[1]!.after).not.toHaveProperty('webhook_secret');
+    expect(entries[2]!.before).toMatchObject({ name: 'Cards' });
+    const row = (await storedRowOrNone(Number(id))) ?? null;
+    expect(row).toBeNull();
+    const text = JSON.stringify(entries);
+    for (const secret of ['sk_test_audit_old', 'sk_test_audit_new', 'whsec_audit_kept']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/v\d:|[A-Za-z0-9+/=]{40,}/);
   });
 });

@@ -26,6 +26,9 @@ export const auditActions = [
   'credit_package.create',
   'credit_package.update',
   'credit_package.delete',
+  'payment_method.create',
+  'payment_method.update',
+  'payment_method.delete',
   'line_plan.create',
   'line_plan.update',
   'redeem_code.create',
@@ -42,6 +45,7 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditEntityTypes = [
   'server',
   'credit_package',
+  'payment_method',
   'line_plan',
   'redeem_code',
   'group',

@@ -32,6 +32,10 @@ const SECRET_FIELDS = new Set([
   'code_hash',
   'token',
   'secret',
+  // A payment method's keys, as sealed: the log shows that one was replaced, never either value.
+  'secret_key',
+  'webhook_secret',
+  'api_key',
 ]);
 /** Bookkeeping that changes with every write and says nothing about what an admin changed. */
 const IGNORED_FIELDS = new Set(['updated_at', 'updatedAt']);

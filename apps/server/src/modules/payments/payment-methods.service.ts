@@ -1,6 +1,7 @@
 import {
   paymentMethodCreateBodySchema,
   paymentMethodKindFields,
+  type AuditValues,
   type AvailablePaymentMethod,
   type Currency,
   type PaymentMethod,
@@ -9,8 +10,10 @@ import {
   type PaymentMethodPatch,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { audited } from '../audit/audit.service.js';
 import { onlineKinds } from './providers/payment-providers.js';
 import { toAvailablePaymentMethod, toPaymentMethod } from './payment-method-mapper.js';
 import {
@@ -26,6 +29,24 @@ async function publish(ctx: AppContext, action: 'insert' | 'update' | 'delete', 
   // Everyone signed in: resellers' lists of methods to pay with change too. The event carries no settings.
   await ctx.bus.publish({ table: 'payment_methods', action, id: String(id), audience: 'all' });
 }
+
+/**
+ * What the audit log keeps of a method: its settings as the admin sees them, and its keys as sealed,
+ * so a replaced key shows as "changed" and no key, sealed or not, is ever written to the log.
+ */
+function auditValues(row: PaymentMethodRow | undefined): AuditValues | null {
+  if (!row) return null;
+  return {
+    ...toPaymentMethod(row),
+    secret_key: row.secretKeySealed,
+    webhook_secret: row.webhookSecretSealed,
+    api_key: row.apiKeySealed,
+  };
+}
+
+const methodEntity = (id: number) => ({ type: 'payment_method' as const, id });
+const readMethod = (id: number) => async (db: Db) =>
+  auditValues(await paymentMethodsRepository.findById(db, id));
 
 const seal = (ctx: AppContext, secret: string | undefined) =>
   secret === undefined ? undefined : ctx.paymentSecrets.encrypt(secret);
@@ -45,7 +66,7 @@ export async function listAvailablePaymentMethods(
 
 export async function createPaymentMethod(
   ctx: AppContext,
-  _admin: Actor,
+  admin: Actor,
   input: PaymentMethodCreateBody,
 ): Promise<PaymentMethod> {
   const body = paymentMethodCreateBodySchema.parse(input);
@@ -68,7 +89,12 @@ export async function createPaymentMethod(
     values.apiKeySealed = seal(ctx, body.api_key);
     values.webhookSecretSealed = seal(ctx, body.webhook_secret);
   }
-  const row = await paymentMethodsRepository.insert(ctx.db, values);
+  const subject = {
+    action: 'payment_method.create' as const,
+    entity: (r: PaymentMethodRow) => methodEntity(r.id),
+    read: async (_db: Db, r: PaymentMethodRow | undefined) => auditValues(r),
+  };
+  const row = await audited(ctx, admin, subject, (tx) => paymentMethodsRepository.insert(tx, values));
   await publish(ctx, 'insert', row.id);
   return toPaymentMethod(row);
 }
@@ -86,33 +112,46 @@ function checkFieldsFit(kind: PaymentMethodKind, patch: PaymentMethodPatch): voi
 
 export async function updatePaymentMethod(
   ctx: AppContext,
-  _admin: Actor,
+  admin: Actor,
   id: number,
   patch: PaymentMethodPatch,
 ): Promise<PaymentMethod> {
   const existing: PaymentMethodRow | undefined = await paymentMethodsRepository.findById(ctx.db, id);
   if (!existing) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
   checkFieldsFit(existing.kind, patch);
-  const row = await paymentMethodsRepository.update(ctx.db, id, {
-    name: patch.name,
-    enabled: patch.enabled,
-    currency: patch.currency,
-    feeBps: patch.fee_bps,
-    instructions: patch.instructions,
-    proofRequired: patch.proof_required,
-    serverUrl: patch.server_url,
-    storeId: patch.store_id,
-    secretKeySealed: seal(ctx, patch.secret_key),
-    webhookSecretSealed: seal(ctx, patch.webhook_secret),
-    apiKeySealed: seal(ctx, patch.api_key),
-  });
+  const subject = {
+    action: 'payment_method.update' as const,
+    entity: methodEntity(id),
+    read: readMethod(id),
+  };
+  const row = await audited(ctx, admin, subject, (tx) =>
+    paymentMethodsRepository.update(tx, id, {
+      name: patch.name,
+      enabled: patch.enabled,
+      currency: patch.currency,
+      feeBps: patch.fee_bps,
+      instructions: patch.instructions,
+      proofRequired: patch.proof_required,
+      serverUrl: patch.server_url,
+      storeId: patch.store_id,
+      secretKeySealed: seal(ctx, patch.secret_key),
+      webhookSecretSealed: seal(ctx, patch.webhook_secret),
+      apiKeySealed: seal(ctx, patch.api_key),
+    }),
+  );
   if (!row) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
   await publish(ctx, 'update', id);
   return toPaymentMethod(row);
 }
 
 /** Requests made with the method keep their copy of its name, kind, fee and instructions. */
-export async function deletePaymentMethod(ctx: AppContext, _admin: Actor, id: number): Promise<void> {
-  if (!(await paymentMethodsRepository.delete(ctx.db, id))) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+export async function deletePaymentMethod(ctx: AppContext, admin: Actor, id: number): Promise<void> {
+  const subject = {
+    action: 'payment_method.delete' as const,
+    entity: methodEntity(id),
+    read: readMethod(id),
+  };
+  if (!(await audited(ctx, admin, subject, (tx) => paymentMethodsRepository.delete(tx, id))))
+    throw new AppError('PAYMENT_METHOD_NOT_FOUND');
   await publish(ctx, 'delete', id);
 }
