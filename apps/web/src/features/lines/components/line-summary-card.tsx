@@ -7,11 +7,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isoDate, toDisplayDate, type Line } from '@linedesk/shared';
-import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionLine } from '../hooks/use-connection-line';
 import { ConnectionLineBox } from './connection-line-box';
+import { ConnectionLineQr } from './connection-line-qr';
 import { DaysLeftCell } from './days-left-cell';
 import { LineStatusChip } from './line-status-chip';
 import { OnlineDot } from './online-dot';
@@ -96,28 +96,13 @@ export function LineSummaryCard({ line, onRenew }: { line: Line; onRenew: () => 
             </Button>
           </Stack>
           {text && (
-            <Box
-              sx={{
-                p: 1,
-                bgcolor: 'common.white',
-                borderRadius: 1,
-                display: 'inline-flex',
-                justifySelf: { xs: 'center', sm: 'end' },
-                border: 1,
-                borderColor: 'divider',
-              }}
-            >
-              {/* SVG elements, so the page's Content-Security-Policy needs no image data. */}
-              <QRCodeSVG
-                value={text}
-                size={132}
-                marginSize={1}
-                title={t('lines.edit.qrLabel')}
-                role="img"
-                aria-label={t('lines.edit.qrLabel')}
-                data-testid="line-connection-qr"
-              />
-            </Box>
+            <ConnectionLineQr
+              text={text}
+              size={132}
+              label={t('lines.edit.qrLabel')}
+              testId="line-connection-qr"
+              sx={{ justifySelf: { xs: 'center', sm: 'end' } }}
+            />
           )}
         </Box>
       </CardContent>

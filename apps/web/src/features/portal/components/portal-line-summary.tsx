@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { toDisplayDate, type PortalMe } from '@linedesk/shared';
-import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConnectionLineBox } from '../../lines/components/connection-line-box';
+import { ConnectionLineQr } from '../../lines/components/connection-line-qr';
 import { LineStatusChip } from '../../lines/components/line-status-chip';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -55,28 +55,13 @@ export function PortalLineSummary({ me }: { me: PortalMe }) {
         />
       ))}
       {first && (
-        <Box
-          sx={{
-            p: 1,
-            bgcolor: 'common.white',
-            borderRadius: 1,
-            display: 'inline-flex',
-            alignSelf: 'center',
-            border: 1,
-            borderColor: 'divider',
-          }}
-        >
-          {/* SVG elements, so the page's Content-Security-Policy needs no image data. */}
-          <QRCodeSVG
-            value={first}
-            size={160}
-            marginSize={1}
-            title={t('portal.line.qr')}
-            role="img"
-            aria-label={t('portal.line.qr')}
-            data-testid="portal-connection-qr"
-          />
-        </Box>
+        <ConnectionLineQr
+          text={first}
+          size={160}
+          label={t('portal.line.qr')}
+          testId="portal-connection-qr"
+          sx={{ alignSelf: 'center' }}
+        />
       )}
     </Stack>
   );
