@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBtcpayStandIn, type BtcpayStandIn } from './support/btcpay-stand-in.js';
 import { testPostgresUrl } from './support/test-database.js';
+import { deliverWebhook } from './support/payment-webhook.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -60,13 +61,7 @@ describe.skipIf(!testPostgresUrl())('the same BTCPay payment at two instances an
     for (let round = 0; round < 3; round += 1) {
       const event = btcpay.signedEvent('InvoiceSettled', invoice);
       const answers = await Promise.all(
-        [first, second, first, second].map((instance) =>
-          fetch(`${instance.url}/api/payments/webhooks/btcpay`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'btcpay-sig': event.signature },
-            body: event.body,
-          }),
-        ),
+        [first, second, first, second].map((instance) => deliverWebhook(instance.url, 'btcpay', event)),
       );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBtcpayStandIn, type BtcpayStandIn, type StandInInvoice } from './support/btcpay-stand-in.js';
 import { openEventStream } from './support/event-stream.js';
 import type { TestClient, TestResponse } from './support/test-client.js';
+import { deliverWebhook } from './support/payment-webhook.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 let btcpay: BtcpayStandIn;
@@ -63,19 +64,8 @@ async function checkout(client: TestClient): Promise<{ request: Request; invoice
   return { request, invoice: btcpay.invoices.get(id)! };
 }
 
-/** BTCPay's delivery: the raw JSON body with its signature, no cookie, no Origin. */
-async function deliver(event: { body: string; signature?: string }): Promise<TestResponse> {
-  const res = await fetch(`${server.url}/api/payments/webhooks/btcpay`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'user-agent': 'BTCPayServer',
-      ...(event.signature ? { 'btcpay-sig': event.signature } : {}),
-    },
-    body: event.body,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+function deliver(event: { body: string; signature?: string }): Promise<TestResponse> {
+  return deliverWebhook(server.url, 'btcpay', event);
 }
 
 async function credits(client: TestClient): Promise<number> {

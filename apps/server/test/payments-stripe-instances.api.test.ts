@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
 import { testPostgresUrl } from './support/test-database.js';
+import { deliverWebhook } from './support/payment-webhook.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 /**
@@ -55,13 +56,7 @@ describe.skipIf(!testPostgresUrl())('the same Stripe webhook at two instances at
     for (let round = 0; round < 3; round += 1) {
       const event = stripe.signedEvent('checkout.session.completed', session);
       const answers = await Promise.all(
-        [first, second, first, second].map((instance) =>
-          fetch(`${instance.url}/api/payments/webhooks/stripe`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-            body: event.body,
-          }),
-        ),
+        [first, second, first, second].map((instance) => deliverWebhook(instance.url, 'stripe', event)),
       );
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     }

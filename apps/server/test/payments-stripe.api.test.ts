@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from './support/event-stream.js';
 import { startStripeStandIn, type StandInSession, type StripeStandIn } from './support/stripe-stand-in.js';
 import type { TestClient, TestResponse } from './support/test-client.js';
+import { deliverWebhook } from './support/payment-webhook.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 let stripe: StripeStandIn;
@@ -61,19 +62,8 @@ async function checkout(client: TestClient): Promise<{ request: Request; session
   return { request, session: stripe.sessions.get(id)! };
 }
 
-/** Stripe's delivery: the raw JSON body with its signature, no cookie, no Origin. */
-async function deliver(event: { body: string; signature?: string }): Promise<TestResponse> {
-  const res = await fetch(`${server.url}/api/payments/webhooks/stripe`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-      ...(event.signature ? { 'stripe-signature': event.signature } : {}),
-    },
-    body: event.body,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+function deliver(event: { body: string; signature?: string }): Promise<TestResponse> {
+  return deliverWebhook(server.url, 'stripe', event);
 }
 
 async function credits(client: TestClient): Promise<number> {
