@@ -1,4 +1,5 @@
 import { defineContract } from '../contract.js';
+import { activationErrors } from './activation-codes.contracts.js';
 import {
   portalActivateBodySchema,
   portalActivateResultSchema,
@@ -53,28 +54,7 @@ export const activate = defineContract({
     'Activate a code: signed out, a new line (and the customer is signed in to it); signed in, a renewal',
   body: portalActivateBodySchema,
   response: portalActivateResultSchema,
-  errors: [
-    'PORTAL_DISABLED',
-    'ACTIVATION_CODE_NOT_FOUND',
-    'ACTIVATION_CODE_USED',
-    'ACTIVATION_CODE_VOID',
-    'ACTIVATION_CODE_EXPIRED',
-    'ACTIVATION_CODE_TRIAL_NOT_RENEWABLE',
-    'ACTIVATION_CODE_PLAN_MISMATCH',
-    'LINE_NOT_FOUND',
-    'LINE_CREDENTIALS_REQUIRED',
-    'LINE_INVALID_USERNAME',
-    'LINE_INVALID_PASSWORD',
-    'LINE_INVALID_DURATION',
-    'LINE_PLAN_NOT_FOUND',
-    'LINE_PLAN_DURATION_NOT_OFFERED',
-    'LINE_NO_ACTIVE_SERVERS',
-    'SERVER_NOT_FOUND',
-    'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
-    'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
-    'LINE_TRIAL_LIMIT_REACHED',
-    'LINE_USERNAME_TAKEN',
-  ],
+  errors: ['PORTAL_DISABLED', ...activationErrors],
 });
 
 export const changePassword = defineContract({
