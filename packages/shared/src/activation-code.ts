@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors.js';
 import { lineWriteResultSchema } from './line.js';
 import { idSchema, text } from './schema-blocks.js';
 
@@ -130,3 +131,26 @@ export type ActivationBody = z.infer<typeof activationBodySchema>;
 /** The line made or renewed (as a create or renew answers it) and the code, now activated. */
 export const activationResultSchema = lineWriteResultSchema.extend({ code: activationCodeSchema });
 export type ActivationResult = z.infer<typeof activationResultSchema>;
+
+/** What using a code can answer: the code's own refusals, then the new line's or the renewal's. */
+export const activationErrors = [
+  'ACTIVATION_CODE_NOT_FOUND',
+  'ACTIVATION_CODE_USED',
+  'ACTIVATION_CODE_VOID',
+  'ACTIVATION_CODE_EXPIRED',
+  'ACTIVATION_CODE_TRIAL_NOT_RENEWABLE',
+  'ACTIVATION_CODE_PLAN_MISMATCH',
+  'LINE_NOT_FOUND',
+  'LINE_CREDENTIALS_REQUIRED',
+  'LINE_INVALID_USERNAME',
+  'LINE_INVALID_PASSWORD',
+  'LINE_INVALID_DURATION',
+  'LINE_PLAN_NOT_FOUND',
+  'LINE_PLAN_DURATION_NOT_OFFERED',
+  'LINE_NO_ACTIVE_SERVERS',
+  'SERVER_NOT_FOUND',
+  'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
+  'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+  'LINE_TRIAL_LIMIT_REACHED',
+  'LINE_USERNAME_TAKEN',
+] as const satisfies readonly ErrorCode[];

@@ -6,6 +6,7 @@ import {
   activationCodesGeneratedSchema,
   activationCodesPreviewSchema,
   activationCodeVoidResultSchema,
+  activationErrors,
   activationResultSchema,
 } from '../activation-code.js';
 import { contractGroup } from '../contract.js';
@@ -75,29 +76,6 @@ export const voidCode = codeContract({
   response: activationCodeVoidResultSchema,
   errors: ['ACTIVATION_CODE_NOT_FOUND', 'ACTIVATION_CODE_USED', 'ACTIVATION_CODE_VOID'],
 });
-
-/** What using a code can answer: the code's own refusals, then the new line's or the renewal's. */
-export const activationErrors = [
-  'ACTIVATION_CODE_NOT_FOUND',
-  'ACTIVATION_CODE_USED',
-  'ACTIVATION_CODE_VOID',
-  'ACTIVATION_CODE_EXPIRED',
-  'ACTIVATION_CODE_TRIAL_NOT_RENEWABLE',
-  'ACTIVATION_CODE_PLAN_MISMATCH',
-  'LINE_NOT_FOUND',
-  'LINE_CREDENTIALS_REQUIRED',
-  'LINE_INVALID_USERNAME',
-  'LINE_INVALID_PASSWORD',
-  'LINE_INVALID_DURATION',
-  'LINE_PLAN_NOT_FOUND',
-  'LINE_PLAN_DURATION_NOT_OFFERED',
-  'LINE_NO_ACTIVE_SERVERS',
-  'SERVER_NOT_FOUND',
-  'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
-  'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
-  'LINE_TRIAL_LIMIT_REACHED',
-  'LINE_USERNAME_TAKEN',
-] as const satisfies readonly ErrorCode[];
 
 export const activate = codeContract({
   method: 'POST',

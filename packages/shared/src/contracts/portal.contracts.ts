@@ -1,5 +1,5 @@
 import { defineContract } from '../contract.js';
-import { activationErrors } from './activation-codes.contracts.js';
+import { activationErrors } from '../activation-code.js';
 import {
   portalActivateBodySchema,
   portalActivateResultSchema,
