@@ -117,8 +117,8 @@ describe("server-made texts in the recipient's language", () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect((await admin.post(`/api/topups/${approved.body.id}/approve`)).status).toBe(200);
     const [approval] = await messages(german);
-    expect(approval!.title).toBe('Aufladung genehmigt');
-    expect(approval!.content).toContain('50 Guthaben wurden gutgeschrieben.');
+    expect(approval!.title).toBe('Aufladung angenommen');
+    expect(approval!.content).toContain('50 Credits wurden gutgeschrieben.');
 
     const rejected = await ask();
     expect(rejected.status).toBe(201);
