@@ -32,23 +32,31 @@ export function startTelegramPollJob(ctx: AppContext): PeriodicJob {
         holding = false;
         return;
       }
-      const offset = await telegramRepository.claimPoller(ctx.db, holder, pollSeconds + LEASE_MARGIN_SECONDS);
-      holding = offset !== undefined;
-      if (offset === undefined) return;
-      const updates = await bot.api.getUpdates(
-        { offset, timeout: pollSeconds, allowed_updates: ['message', 'callback_query'] },
-        // grammY types its signal as the abort-controller package's; Node's own is the same at run time.
-        signal as unknown as Parameters<typeof bot.api.getUpdates>[1],
-      );
-      for (const update of updates) {
-        if (signal.aborted) return;
-        try {
-          await bot.handleUpdate(update);
-        } catch (error) {
-          // One update that cannot be answered must not hold up the ones after it.
-          ctx.log.error({ err: error, updateId: update.update_id }, 'Answering a Telegram update failed');
+      // While messages keep coming, poll again at once; a long poll that ends empty ends the round.
+      while (!signal.aborted) {
+        const offset = await telegramRepository.claimPoller(
+          ctx.db,
+          holder,
+          pollSeconds + LEASE_MARGIN_SECONDS,
+        );
+        holding = offset !== undefined;
+        if (offset === undefined) return;
+        const updates = await bot.api.getUpdates(
+          { offset, timeout: pollSeconds, allowed_updates: ['message', 'callback_query'] },
+          // grammY types its signal as the abort-controller package's; Node's own is the same at run time.
+          signal as unknown as Parameters<typeof bot.api.getUpdates>[1],
+        );
+        if (updates.length === 0) return;
+        for (const update of updates) {
+          if (signal.aborted) return;
+          try {
+            await bot.handleUpdate(update);
+          } catch (error) {
+            // One update that cannot be answered must not hold up the ones after it.
+            ctx.log.error({ err: error, updateId: update.update_id }, 'Answering a Telegram update failed');
+          }
+          if (!(await telegramRepository.advancePoller(ctx.db, holder, update.update_id + 1))) return;
         }
-        if (!(await telegramRepository.advancePoller(ctx.db, holder, update.update_id + 1))) return;
       }
     },
   });
