@@ -22,12 +22,12 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   const adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
-  const saved = await adminApi.request('PATCH', '/api/telegram/settings', {
+  const saved = await adminApi.request<{ bot_username: string }>('PATCH', '/api/telegram/settings', {
     api_root: bot.url,
     token: bot.token,
     enabled: true,
   });
-  expect(saved.status).toBe(200);
+  expect(saved.bot_username).toBe(bot.username);
   await signUpConfirmed(server, RESELLER);
   reseller = await signedInPage(browser, server.url, RESELLER, PHONE);
 });

@@ -201,6 +201,8 @@ describe('reseller commands', () => {
     );
     expect((await ask(chatId, '/line tg-others-soon')).params.text).toBe('No such line among your lines.');
     expect((await ask(chatId, '/line')).params.text).toContain('Send /line followed by');
+    // Anything the bot does not understand is answered with what it does.
+    expect((await ask(chatId, 'hello?')).params.text).toContain('/renew <username> <months>');
     // The other reseller sees their own.
     expect((await ask(otherChat, '/line tg-others-soon')).params.text).toContain('Status: active');
   });

@@ -1,7 +1,6 @@
 import { Api, Bot, InlineKeyboard, type Context } from 'grammy';
 import type { AppContext } from '../../app-context.js';
-import { translate } from '../../i18n/server-texts.js';
-import { DEFAULT_SERVER_LANGUAGE } from '../../i18n/server-texts.js';
+import { DEFAULT_SERVER_LANGUAGE, translate } from '../../i18n/server-texts.js';
 import { perContext } from '../../platform/per-context.js';
 import {
   balanceAnswer,
@@ -15,6 +14,7 @@ import {
   type BotAnswer,
   type ChatAccount,
 } from './telegram-commands.service.js';
+import { telegramClient } from './telegram-client.js';
 import { linkChatWithCode, unlinkChat } from './telegram-link.service.js';
 import { activeBotConfig, type TelegramBotConfig } from './telegram-settings.service.js';
 
@@ -44,7 +44,7 @@ function forLinked(
 }
 
 function buildBot(ctx: AppContext, config: TelegramBotConfig): Bot {
-  const bot = new Bot(config.token, { client: { apiRoot: config.apiRoot } });
+  const bot = new Bot(config.token, { client: telegramClient(config.apiRoot) });
   // Only private chats: a command in a group would act for whoever linked the group's chat.
   const direct = bot.chatType('private');
 
@@ -96,9 +96,14 @@ function buildBot(ctx: AppContext, config: TelegramBotConfig): Bot {
     forLinked(ctx, (who, args) => renewAskAnswer(ctx, who, args)),
   );
 
-  bot.on('callback_query:data', async (chat) => {
-    const chatId = chat.callbackQuery.message?.chat.id;
-    const who = chatId === undefined ? null : await chatAccount(ctx, chatId);
+  // Anything else written to the bot: what it understands, or how to link first.
+  direct.on(
+    'message:text',
+    forLinked(ctx, async (who) => helpAnswer(who.language)),
+  );
+
+  direct.on('callback_query:data', async (chat) => {
+    const who = await chatAccount(ctx, chat.chat.id);
     if (!who) {
       await chat.answerCallbackQuery({ text: translate(DEFAULT_SERVER_LANGUAGE, 'telegram.linkFirst') });
       return;
@@ -134,5 +139,5 @@ export async function telegramBot(ctx: AppContext): Promise<Bot | null> {
 /** The Bot API client for the current settings (no getMe needed to send). */
 export async function telegramApi(ctx: AppContext): Promise<Api | null> {
   const config = await activeBotConfig(ctx);
-  return config ? new Api(config.token, { apiRoot: config.apiRoot }) : null;
+  return config ? new Api(config.token, telegramClient(config.apiRoot)) : null;
 }

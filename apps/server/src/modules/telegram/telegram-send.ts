@@ -1,6 +1,7 @@
-import { GrammyError, HttpError, type Api } from 'grammy';
+import { GrammyError, type Api } from 'grammy';
 import type { AppContext } from '../../app-context.js';
 import { telegramApi } from './telegram-bot.js';
+import { failureReason } from './telegram-settings.service.js';
 import { telegramRepository } from './telegram.repository.js';
 
 /** Why a Telegram message was not sent; `retryable` says whether sending it later may work. */
@@ -47,8 +48,7 @@ export function toTelegramApiError(error: unknown): TelegramApiError {
   if (error instanceof GrammyError) {
     return new TelegramApiError(error.description, error.error_code, error.parameters.retry_after ?? null);
   }
-  if (error instanceof HttpError) return new TelegramApiError(error.message, null, null);
-  return new TelegramApiError(error instanceof Error ? error.message : String(error), null, null);
+  return new TelegramApiError(failureReason(error), null, null);
 }
 
 export type TelegramSendOptions = Parameters<Api['sendMessage']>[2];

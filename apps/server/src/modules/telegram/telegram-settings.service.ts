@@ -4,10 +4,11 @@ import {
   type TelegramSettingsPatch,
   type TelegramTestResult,
 } from '@linedesk/shared';
-import { Api, GrammyError } from 'grammy';
+import { Api, GrammyError, HttpError } from 'grammy';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
+import { telegramClient } from './telegram-client.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { telegramRepository } from './telegram.repository.js';
@@ -55,14 +56,23 @@ export function telegramFailure(error: unknown): AppError {
   if (error instanceof GrammyError && (error.error_code === 401 || error.error_code === 404)) {
     return new AppError('TELEGRAM_TOKEN_REJECTED');
   }
-  const reason =
-    error instanceof GrammyError ? error.description : error instanceof Error ? error.message : String(error);
-  return new AppError('TELEGRAM_API_ERROR', { params: { reason } });
+  return new AppError('TELEGRAM_API_ERROR', { params: { reason: failureReason(error) } });
+}
+
+/** What went wrong in words an admin can act on: Telegram's description, or the network's error. */
+export function failureReason(error: unknown): string {
+  if (error instanceof GrammyError) return error.description;
+  // grammY's HttpError says only "Network request failed"; the cause says why (refused, DNS, TLS).
+  if (error instanceof HttpError) {
+    const cause = error.error instanceof Error ? error.error.message : String(error.error);
+    return `${error.message} (${cause})`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function botUsernameOf(token: string, apiRoot: string): Promise<string> {
   try {
-    const me = await new Api(token, { apiRoot }).getMe();
+    const me = await new Api(token, telegramClient(apiRoot)).getMe();
     return me.username;
   } catch (error) {
     throw telegramFailure(error);
