@@ -19,6 +19,8 @@ export type AppContext = {
   serverSecrets: SecretBox;
   /** Seals payment providers' keys and webhook secrets (payment_methods.*_sealed). */
   paymentSecrets: SecretBox;
+  /** Seals the Telegram bot's token (app_settings `telegram.bot`). */
+  telegramSecrets: SecretBox;
   /** Signs the tokens of agent install commands (modules/agent-install). */
   agentInstallTokens: Signer;
   log: FastifyBaseLogger;

@@ -50,6 +50,8 @@ import { registerLineRoutes } from './modules/lines/lines.routes.js';
 import { registerMessageRoutes } from './modules/messages/messages.routes.js';
 import { registerContactRoutes } from './modules/contact/contact.routes.js';
 import { registerKnowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes.js';
+import { startTelegramPollJob } from './modules/telegram/telegram-poll-job.js';
+import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes.js';
 import { startServerCheckJob } from './modules/servers/server-check-job.js';
 import { registerServerRoutes } from './modules/servers/servers.routes.js';
@@ -130,6 +132,7 @@ export async function buildApp(
     mailer,
     serverSecrets: createSecretBox(secret, 'cccam-server-password'),
     paymentSecrets: createSecretBox(secret, 'payment-method-secret'),
+    telegramSecrets: createSecretBox(secret, 'telegram-bot-token'),
     agentInstallTokens: createSigner(secret, 'agent-install-token'),
     log: app.log,
     startedAt: new Date(),
@@ -209,6 +212,7 @@ export async function buildApp(
   registerTicketRoutes(app, ctx);
   registerKnowledgeBaseRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerTelegramRoutes(app, ctx);
   registerEventRoutes(app, ctx);
 
   await registerWebApp(app, webDist);
@@ -223,6 +227,7 @@ export async function buildApp(
   const backupJob = startBackupJob(ctx);
   const activationCodeExpiryJob = startActivationCodeExpiryJob(ctx);
   const paymentReconcileJob = startPaymentReconcileJob(ctx);
+  const telegramPollJob = startTelegramPollJob(ctx);
   const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
     await maintenanceJob.stop();
@@ -235,6 +240,7 @@ export async function buildApp(
     await lineReconcileJob.stop();
     await reminderJob.stop();
     await lineConnectionsJob.stop();
+    await telegramPollJob.stop();
     await app.close();
     await bus.close();
     await database.close();

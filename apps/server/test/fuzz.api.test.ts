@@ -16,6 +16,7 @@ import {
 import type { TestClient } from './support/test-client.js';
 import { startBtcpayStandIn, type BtcpayStandIn } from './support/btcpay-stand-in.js';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { startTelegramStandIn, type TelegramStandIn } from './support/telegram-stand-in.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -295,6 +296,7 @@ let server: TestServer;
 let agent: ScriptedAgent;
 let stripe: StripeStandIn;
 let btcpay: BtcpayStandIn;
+let telegram: TelegramStandIn;
 let doc: { paths: Record<string, Record<string, Operation>> };
 const clients = new Map<Caller, TestClient>();
 let fingerprint: () => Promise<Record<string, string>>;
@@ -328,6 +330,8 @@ beforeAll(async () => {
   // Stripe and BTCPay methods the fuzzer adds open their checkouts here, never at the providers.
   stripe = await startStripeStandIn();
   btcpay = await startBtcpayStandIn();
+  // Tokens the fuzzer sets are asked about here: this Bot API knows only its own token.
+  telegram = await startTelegramStandIn();
   server = await startTestServer({
     STRIPE_API_URL: stripe.url,
     SERVER_CHECK_INTERVAL_SECONDS: '0',
@@ -335,6 +339,8 @@ beforeAll(async () => {
     // Online top-ups the fuzzer opens stay as they are: the reconciliation job would ask about them.
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     LINE_CONNECTIONS_POLL_SECONDS: '0',
+    // A bot the fuzzer switches on is not polled: the poller's lease would change between requests.
+    TELEGRAM_POLL_SECONDS: '0',
     // Servers the fuzzer adds point anywhere; a call to one gives up quickly.
     SERVER_API_TIMEOUT_MS: '1000',
     // A delivery that failed is retried much later than this test runs, so nothing changes the
@@ -397,6 +403,7 @@ beforeAll(async () => {
   });
   await reseller.client.post('/api/topups', { package_id: 1, method_id: card.body.id });
   await reseller.client.post('/api/api-keys', { name: 'Fuzz key' });
+  await admin.patch('/api/telegram/settings', { api_root: telegram.url, token: telegram.token });
   const customerCode = await reseller.client.post('/api/activation-codes', {
     count: 1,
     subscription_months: 1,
@@ -416,6 +423,7 @@ afterAll(async () => {
   await agent?.close();
   await stripe?.close();
   await btcpay?.close();
+  await telegram?.close();
 });
 
 describe('fuzzing every operation', () => {

@@ -13,6 +13,7 @@ import { paymentErrors } from './payment-errors.js';
 import { portalErrors } from './portal-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
+import { telegramErrors } from './telegram-errors.js';
 
 /** Errors of the foundation and servers; each later area keeps its own in `<area>-errors.ts`. */
 const coreErrors = {
@@ -103,6 +104,7 @@ export const errorDefinitions = {
   ...activationCodeErrors,
   ...paymentErrors,
   ...portalErrors,
+  ...telegramErrors,
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof errorDefinitions;

@@ -21,6 +21,8 @@ export const eventTables = [
   'line_connections',
   /** Activation codes generated, voided or used; sent to the codes' owner (admins always). */
   'activation_codes',
+  /** An account's Telegram chat linked or unlinked; sent to that account. */
+  'telegram_links',
 ] as const;
 export type EventTable = (typeof eventTables)[number];
 

@@ -25,6 +25,7 @@ export * from './activation-code.js';
 export * from './pricing.js';
 export * from './topup.js';
 export * from './payment-method.js';
+export * from './telegram.js';
 export * from './api-key.js';
 export * from './ticket.js';
 export * from './knowledge-base.js';

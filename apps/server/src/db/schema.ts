@@ -13,6 +13,7 @@ import * as reminders from './schema/reminders.schema.js';
 import * as settings from './schema/settings.schema.js';
 import * as setupGuide from './schema/setup-guide.schema.js';
 import * as support from './schema/support.schema.js';
+import * as telegram from './schema/telegram.schema.js';
 
 /**
  * The whole database, one file per area (each area's tables live in schema/<area>.schema.ts).
@@ -33,6 +34,7 @@ export * from './schema/reminders.schema.js';
 export * from './schema/settings.schema.js';
 export * from './schema/setup-guide.schema.js';
 export * from './schema/support.schema.js';
+export * from './schema/telegram.schema.js';
 
 export const schema = {
   ...activation,
@@ -50,4 +52,5 @@ export const schema = {
   ...settings,
   ...setupGuide,
   ...support,
+  ...telegram,
 };

@@ -27,6 +27,7 @@ import { paymentWebhookExamples } from './payments/payment-webhooks.examples.js'
 import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
+import { telegramExamples } from './telegram/telegram.examples.js';
 import { serverExamples } from './servers/servers.examples.js';
 import { setupGuideExamples } from './setup-guide/setup-guide.examples.js';
 import { systemStatusExamples } from './system-status/system-status.examples.js';
@@ -63,6 +64,7 @@ export const routeExamples: RouteExamples = {
   ...paymentWebhookExamples,
   ...redeemExamples,
   ...reminderExamples,
+  ...telegramExamples,
   ...serverExamples,
   ...setupGuideExamples,
   ...systemStatusExamples,

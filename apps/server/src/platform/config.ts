@@ -67,6 +67,14 @@ const envSchema = z.object({
     .min(0)
     .max(86_400)
     .default(300),
+  TELEGRAM_POLL_SECONDS: z.coerce
+    .number({
+      error: "TELEGRAM_POLL_SECONDS must be a number of seconds (0 stops reading the bot's updates)",
+    })
+    .int()
+    .min(0)
+    .max(50)
+    .default(25),
   LINE_CONNECTIONS_POLL_SECONDS: z.coerce
     .number({
       error: 'LINE_CONNECTIONS_POLL_SECONDS must be a number of seconds (0 turns "who is online" off)',
@@ -196,6 +204,11 @@ export type AppConfig = {
   serverApiTimeoutMs: number;
   /** How often each active server's live connections are read (who is online); 0 = never. */
   lineConnectionsPollSeconds: number;
+  /**
+   * How long one getUpdates call waits for the bot's next update (Telegram's long polling); 0 = this
+   * instance never reads the bot's updates.
+   */
+  telegramPollSeconds: number;
   /** Line sync retries: the first after the base, doubling up to the cap. */
   lineSyncRetryBaseMs: number;
   lineSyncRetryMaxMs: number;
@@ -284,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serverCheckIntervalSeconds: e.SERVER_CHECK_INTERVAL_SECONDS,
     serverApiTimeoutMs: e.SERVER_API_TIMEOUT_MS,
     lineConnectionsPollSeconds: e.LINE_CONNECTIONS_POLL_SECONDS,
+    telegramPollSeconds: e.TELEGRAM_POLL_SECONDS,
     lineSyncRetryBaseMs: e.LINE_SYNC_RETRY_BASE_MS,
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,

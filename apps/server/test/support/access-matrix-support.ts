@@ -17,6 +17,14 @@ export const supportRows: Record<string, MatrixRow> = {
     ...browserOnly,
   },
 
+  // Telegram: the bot is not set up here, so codes are refused alike for every role that may ask.
+  'GET /api/telegram/settings': { ...adminOnly, admin: 200 },
+  'PATCH /api/telegram/settings': { body: () => ({ enabled: false }), ...adminOnly, admin: 200 },
+  'POST /api/telegram/settings/test': { ...adminOnly, admin: 409 },
+  'GET /api/telegram/link': { anonymous: 401, signedIn: 200 },
+  'POST /api/telegram/link-code': { anonymous: 401, signedIn: 409 },
+  'DELETE /api/telegram/link': { anonymous: 401, signedIn: 404 },
+
   // Dashboard, reminders, system
   // owner_id narrows an admin's figures; anyone else gets their own, whatever they ask for.
   'GET /api/dashboard': { query: (f) => ({ owner_id: f.victimId }), anonymous: 401, signedIn: 200 },

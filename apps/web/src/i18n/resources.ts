@@ -15,6 +15,7 @@ import type enMessages from './locales/messages/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
 import type enPortal from './locales/portal/en.json';
 import type enSupport from './locales/support/en.json';
+import type enTelegram from './locales/telegram/en.json';
 
 /** Every key the app may ask for: the core file plus each area's file (their English versions). */
 export type Translation = typeof en &
@@ -32,7 +33,8 @@ export type Translation = typeof en &
   typeof enSupport &
   typeof enMessages &
   typeof enOnboarding &
-  typeof enPortal;
+  typeof enPortal &
+  typeof enTelegram;
 
 export type Tree = { [key: string]: string | Tree };
 

@@ -32,5 +32,6 @@ export * as reminderContracts from './reminders.contracts.js';
 export * as serverContracts from './servers.contracts.js';
 export * as setupGuideContracts from './setup-guide.contracts.js';
 export * as systemStatusContracts from './system-status.contracts.js';
+export * as telegramContracts from './telegram.contracts.js';
 export * as ticketContracts from './tickets.contracts.js';
 export * as topUpContracts from './topups.contracts.js';

@@ -27,4 +27,5 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   activation_codes: [['activation-codes']],
   // The dashboard's to-do lists the lines shared now.
   line_connections: [['lines'], ['line-connections'], ['dashboard-online'], ['dashboard', 'todo']],
+  telegram_links: [['telegram']],
 };

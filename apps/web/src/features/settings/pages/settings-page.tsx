@@ -8,6 +8,7 @@ import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
 import { PortalSettingsCard } from '../../portal/components/portal-settings-card';
 import { RemindersCard } from '../../reminders/components/reminders-card';
+import { TelegramSettingsCard } from '../../telegram/components/telegram-settings-card';
 import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
 import { LanguageSettingsCard } from '../components/language-settings-card';
 import { SessionsCard } from '../components/sessions-card';
@@ -26,6 +27,7 @@ export function SettingsPage() {
         <PaymentMethodsCard />
         <TicketMailPreferenceCard />
         <RemindersCard />
+        <TelegramSettingsCard />
         <PortalSettingsCard />
         <ApiKeysCard />
       </Stack>
