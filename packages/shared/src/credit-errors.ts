@@ -4,6 +4,11 @@ export const creditErrors = {
     status: 402,
     message: 'Insufficient credits. Required: {{required}}, Available: {{available}}',
   },
+  BALANCE_NEGATIVE: {
+    status: 402,
+    message:
+      'Your balance is negative ({{balance}} credits) because a paid top-up was refunded or charged back. Top up to settle it before buying.',
+  },
   INVALID_USER_ID: { status: 422, message: 'Invalid user ID' },
   CREDITS_NOT_POSITIVE: { status: 422, message: 'Credits must be greater than 0' },
   CREDITS_NEGATIVE: { status: 422, message: 'Credits cannot be negative' },
