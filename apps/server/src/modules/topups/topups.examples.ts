@@ -33,6 +33,10 @@ export const pendingTopUpExample: TopUpRequest = {
   proof_required: false,
   proof: null,
   checkout_url: null,
+  surplus_cents: null,
+  surplus_currency: null,
+  receipt_number: null,
+  reversal: null,
   created_at: '2026-11-20T08:03:55.418Z',
 };
 

@@ -25,12 +25,22 @@ import type { PaymentProvider } from '../payments/providers/payment-provider.js'
 import { onlineKinds, providerFor } from '../payments/providers/payment-providers.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
 import { newPaymentReference } from './payment-reference.js';
+import { assignReceiptNumber } from './receipt-number.js';
 import { toTopUpRequest } from './topup-mapper.js';
 import { topUpsRepository } from './topups.repository.js';
 
 /** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
 export type TopUpConfirmer =
-  { kind: 'admin'; actorId: string } | { kind: 'provider'; provider: string; paymentId: string };
+  | { kind: 'admin'; actorId: string }
+  | {
+      kind: 'provider';
+      provider: string;
+      paymentId: string;
+      /** Stripe: kept so the payment's later refunds and disputes find the request. */
+      paymentIntentId?: string | null;
+      /** More than the amount arrived: the surplus (request's currency), shown with the request. */
+      surplusCents?: number | null;
+    };
 
 export type ConfirmTopUpInput = { requestId: number; confirmedBy: TopUpConfirmer };
 
@@ -201,6 +211,8 @@ export async function confirmTopUp(
         decidedBy: by.kind === 'admin' ? by.actorId : null,
         provider: by.kind === 'admin' ? 'manual' : by.provider,
         providerPaymentId: by.kind === 'provider' ? by.paymentId : undefined,
+        paymentIntentId: by.kind === 'provider' ? by.paymentIntentId : undefined,
+        surplusCents: by.kind === 'provider' ? by.surplusCents : undefined,
       });
       if (!row) {
         const existing = await topUpById(tx, input.requestId);
@@ -212,6 +224,7 @@ export async function confirmTopUp(
         if (sameProviderPayment) return existing;
         return undecidable(tx, input.requestId);
       }
+      await assignReceiptNumber(tx, input.requestId);
       const added = await creditLedger.change(tx, {
         accountId: row.accountId,
         delta: row.credits,

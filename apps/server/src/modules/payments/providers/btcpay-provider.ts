@@ -180,6 +180,7 @@ export function btcpayProvider(config: { timeoutMs: number }, settings: BtcpaySe
         amountCents: toCents(invoice.amount),
         currency: typeof invoice.currency === 'string' ? invoice.currency.toUpperCase() : null,
         overpaid: invoice.additionalStatus === 'PaidOver',
+        invalidated: invoice.status === 'Invalid',
       };
     },
   };
