@@ -26,5 +26,6 @@ export const creditErrors = {
   PAYMENT_REFERENCE_REQUIRED: { status: 422, message: 'Payment reference is required' },
   REJECT_REASON_REQUIRED: { status: 422, message: 'A reason is required' },
   TOPUP_NOT_FOUND: { status: 404, message: 'Top-up request not found' },
+  TOPUP_NO_RECEIPT: { status: 409, message: 'This top-up request was not credited, so it has no receipt' },
   TOPUP_ALREADY_DECIDED: { status: 409, message: 'This top-up request has already been decided' },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactDetailsSchema } from './contact.js';
 import { paymentMethodKinds } from './payment-method.js';
 import { idSchema, text } from './schema-blocks.js';
 import { ticketAttachmentTypes } from './ticket.js';
@@ -148,3 +149,35 @@ export type TopUpListQuery = z.infer<typeof topUpListQuerySchema>;
 
 /** `GET /api/topups/pending-count` (admin): for the badge. */
 export const topUpPendingCountSchema = z.object({ count: z.number().int() });
+
+/**
+ * `GET /api/topups/:id/receipt` (the requester, admins): the printable receipt of a credited request.
+ * The seller is the panel's contact details as they are now; everything else is the request's own
+ * copy from when it was made and credited. A request taken back later keeps its receipt, with the
+ * reversal.
+ */
+export const topUpReceiptSchema = z.object({
+  id: z.number().int(),
+  receipt_number: text(),
+  /** When it was credited. */
+  issued_at: text(),
+  seller: contactDetailsSchema,
+  buyer: z.object({ id: text(), email: text().nullable() }),
+  package_name: text(),
+  credits: z.number().int(),
+  price_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  amount_cents: z.number().int(),
+  currency: text(),
+  method_name: text().nullable(),
+  method_kind: z.enum(paymentMethodKinds).nullable(),
+  /** 'manual' or the provider, and its payment id (a Stripe Checkout Session, a BTCPay invoice). */
+  provider: text().nullable(),
+  provider_payment_id: text().nullable(),
+  reference_code: text().nullable(),
+  payment_reference: text().nullable(),
+  surplus_cents: z.number().int().nullable(),
+  surplus_currency: text().nullable(),
+  reversal: topUpReversalSchema.nullable(),
+});
+export type TopUpReceipt = z.infer<typeof topUpReceiptSchema>;
