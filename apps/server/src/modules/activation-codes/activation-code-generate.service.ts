@@ -2,7 +2,6 @@ import type { ActivationCodesBody, ActivationCodesGenerated, ActivationCodesPrev
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
-import { AppError } from '../../platform/errors.js';
 import { balanceEvents } from '../credits/credit-events.js';
 import { creditLedger, spendRefusalError } from '../credits/credit-ledger.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
