@@ -208,6 +208,12 @@ beforeAll(async () => {
     package_id: pkg.body.id,
     payment_reference: `${MARK} transfer 2`,
   });
+  const credited = await victim.client.post('/api/topups', {
+    package_id: pkg.body.id,
+    payment_reference: `${MARK} transfer 4`,
+  });
+  const approvedTopup = await admin.post(`/api/topups/${credited.body.id}/approve`);
+  expect(approvedTopup.status, JSON.stringify(approvedTopup.body)).toBe(200);
   const method = await admin.post('/api/payment-methods', {
     kind: 'manual',
     name: 'Matrix transfer',
@@ -281,6 +287,7 @@ beforeAll(async () => {
     victimAttachment: String(replyBody.attachment.url).split('/').pop()!,
     victimTopup: topup.body.id,
     victimTopupToReject: topup2.body.id,
+    victimTopupCredited: credited.body.id,
     victimTopupAwaiting: awaiting.body.id,
     victimTopupWithProof: withProof.body.id,
     victimApiKey: key.body.id,

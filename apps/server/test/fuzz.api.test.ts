@@ -375,7 +375,10 @@ beforeAll(async () => {
   }
   await admin.post('/api/kb/articles', { title: 'Fuzz', body: 'x', category_id: 1, published: true });
   await admin.post('/api/redeem-codes', { credits: 1, count: 2 });
-  await reseller.client.post('/api/topups', { package_id: 1, payment_reference: 'fuzz' });
+  const credited = await reseller.client.post('/api/topups', { package_id: 1, payment_reference: 'fuzz' });
+  // One credited request, so its receipt exists to be fuzzed.
+  await reseller.client.post('/api/topups', { package_id: 1, payment_reference: 'fuzz pending' });
+  await admin.post(`/api/topups/${credited.body.id}/approve`);
   await reseller.client.post('/api/activation-codes', { count: 2, subscription_months: 1 });
   await admin.post('/api/activation-codes', { count: 2, subscription_months: 1, validity_days: 30 });
   for (const proof_required of [false, true]) {

@@ -252,7 +252,7 @@ describe('BTCPay Server', () => {
   it('credits an overpaid invoice once and notes the surplus in the log', async () => {
     const client = await reseller();
     const { request, invoice } = await checkout(client);
-    btcpay.settle(invoice.id, { over: true });
+    btcpay.settle(invoice.id, { over: true, overCents: 137 });
     const from = server.logs.length;
     const event = btcpay.signedEvent('InvoiceSettled', invoice, { extra: { overPaid: true } });
     expect((await deliver(event)).status).toBe(200);
@@ -261,6 +261,37 @@ describe('BTCPay Server', () => {
     const noted = server.logs.slice(from).filter((line) => line.includes('Top-up overpaid with BTCPay'));
     expect(noted).toHaveLength(1);
     expect(noted[0]).toContain(invoice.id);
+    // The surplus is kept on the request, for the reseller and the admin to see, and on its receipt.
+    const mine = (await client.get(`/api/topups/${request.id}`)).body;
+    expect(mine).toMatchObject({ surplus_cents: 137, surplus_currency: 'EUR' });
+    expect((await admin.get(`/api/topups/${request.id}`)).body).toMatchObject({ surplus_cents: 137 });
+    expect((await client.get(`/api/topups/${request.id}/receipt`)).body).toMatchObject({
+      surplus_cents: 137,
+      amount_cents: mine.amount_cents,
+    });
+  });
+
+  it('takes the credits back once when the store marks a settled invoice invalid', async () => {
+    const client = await reseller();
+    const { request, invoice } = await checkout(client);
+    btcpay.settle(invoice.id);
+    expect((await deliver(btcpay.signedEvent('InvoiceSettled', invoice))).status).toBe(200);
+    expect(await credits(client)).toBe(25);
+    // Invalid by the store's hand, e.g. after refunding the buyer through BTCPay: each delivery,
+    // and BTCPay's redelivery, has its own id; the invoice is taken back once.
+    btcpay.invalidate(invoice.id);
+    const invalid = () => btcpay.signedEvent('InvoiceInvalid', invoice, { extra: { manuallyMarked: true } });
+    const answers = await Promise.all([deliver(invalid()), deliver(invalid())]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await deliver(invalid())).status).toBe(200);
+    expect(await credits(client)).toBe(0);
+    const mine = (await client.get(`/api/topups/${request.id}`)).body;
+    expect(mine).toMatchObject({ status: 'approved', reversal: { state: 'refunded', credits: 25 } });
+    const ledger = (await client.get('/api/credits/ledger')).body.items as {
+      reason: string;
+      delta: number;
+    }[];
+    expect(ledger.filter((row) => row.reason === 'topup_reversed').map((row) => row.delta)).toEqual([-25]);
   });
 
   it('answers a clear error when BTCPay cannot be reached, charging nothing and leaving no request', async () => {

@@ -70,4 +70,42 @@ describe.skipIf(!testPostgresUrl())('the same Stripe webhook at two instances at
       provider_payment_id: sessionId,
     });
   });
+
+  it('takes a refund back once', async () => {
+    const admin = await first.admin();
+    const pack = await admin.post('/api/credit-packages', { name: 'Pro 40', credits: 40, price_cents: 3000 });
+    const method = await admin.post('/api/payment-methods', {
+      kind: 'stripe',
+      name: 'Card for refunds',
+      secret_key: stripe.secretKey,
+      webhook_secret: stripe.webhookSecret,
+    });
+    const reseller = await first.signUpConfirmed('two-instances-refund@example.com');
+    const created = await reseller.post('/api/topups', {
+      package_id: pack.body.id,
+      method_id: method.body.id,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const session = stripe.pay(new URL(created.body.checkout_url as string).pathname.split('/').pop()!);
+    const paid = await deliverWebhook(
+      second.url,
+      'stripe',
+      stripe.signedEvent('checkout.session.completed', session),
+    );
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+
+    const refund = stripe.signedEvent('charge.refunded', stripe.refund(session.id, 3000));
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(
+        [first, second, first, second].map((instance) => deliverWebhook(instance.url, 'stripe', refund)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    }
+    expect((await reseller.get('/api/me')).body.credits).toBe(0);
+    const ledger = await reseller.get('/api/credits/ledger');
+    expect(ledger.body.items.map((row: { reason: string }) => row.reason)).toEqual([
+      'topup_reversed',
+      'topup',
+    ]);
+  });
 });

@@ -29,6 +29,9 @@ export const auditActions = [
   'payment_method.create',
   'payment_method.update',
   'payment_method.delete',
+  // A payment provider took a credited top-up back (refund, chargeback), or gave a chargeback back.
+  'topup.reversed',
+  'topup.reinstated',
   'line_plan.create',
   'line_plan.update',
   'redeem_code.create',
@@ -46,6 +49,7 @@ export const auditEntityTypes = [
   'server',
   'credit_package',
   'payment_method',
+  'topup_request',
   'line_plan',
   'redeem_code',
   'group',

@@ -4,6 +4,11 @@ export const creditErrors = {
     status: 402,
     message: 'Insufficient credits. Required: {{required}}, Available: {{available}}',
   },
+  BALANCE_NEGATIVE: {
+    status: 402,
+    message:
+      'Your balance is negative ({{balance}} credits) because a paid top-up was refunded or charged back. Top up to settle it before buying.',
+  },
   INVALID_USER_ID: { status: 422, message: 'Invalid user ID' },
   CREDITS_NOT_POSITIVE: { status: 422, message: 'Credits must be greater than 0' },
   CREDITS_NEGATIVE: { status: 422, message: 'Credits cannot be negative' },
@@ -21,5 +26,6 @@ export const creditErrors = {
   PAYMENT_REFERENCE_REQUIRED: { status: 422, message: 'Payment reference is required' },
   REJECT_REASON_REQUIRED: { status: 422, message: 'A reason is required' },
   TOPUP_NOT_FOUND: { status: 404, message: 'Top-up request not found' },
+  TOPUP_NO_RECEIPT: { status: 409, message: 'This top-up request was not credited, so it has no receipt' },
   TOPUP_ALREADY_DECIDED: { status: 409, message: 'This top-up request has already been decided' },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contactDetailsSchema } from './contact.js';
 import { paymentMethodKinds } from './payment-method.js';
 import { idSchema, text } from './schema-blocks.js';
 import { ticketAttachmentTypes } from './ticket.js';
@@ -22,6 +23,30 @@ export const topUpStatuses = [
   'underpaid',
 ] as const;
 export type TopUpStatus = (typeof topUpStatuses)[number];
+
+/**
+ * What a provider did to a paid top-up afterwards: refunded (part of) it, opened a chargeback, won a
+ * chargeback for the seller, or (BTCPay) marked the settled invoice invalid.
+ */
+export const topUpReversalKinds = ['refund', 'dispute', 'dispute_won', 'invalidated'] as const;
+export type TopUpReversalKind = (typeof topUpReversalKinds)[number];
+
+/**
+ * A credited request's state after its provider took money back: `refunded` (all its credits),
+ * `partially_refunded`, `disputed` (a chargeback is open or was lost). Null when nothing is taken back
+ * (never, or a chargeback the seller won).
+ */
+export const topUpReversalStates = ['refunded', 'partially_refunded', 'disputed'] as const;
+export type TopUpReversalState = (typeof topUpReversalStates)[number];
+
+export const topUpReversalSchema = z.object({
+  state: z.enum(topUpReversalStates),
+  /** Credits taken back so far, net of a chargeback won. */
+  credits: z.number().int(),
+  /** When the last reversal was booked. */
+  at: text(),
+});
+export type TopUpReversal = z.infer<typeof topUpReversalSchema>;
 
 /** A proof of payment: an image or a PDF, read at `url` by the requester and admins only. */
 export const topUpProofSchema = z.object({
@@ -67,6 +92,13 @@ export const topUpRequestSchema = z.object({
   proof: topUpProofSchema.nullable(),
   /** Online methods: the provider's checkout page to pay on (null for manual methods). */
   checkout_url: text().nullable(),
+  /** More than the amount arrived (a crypto invoice paid over): the surplus, kept by the store. */
+  surplus_cents: z.number().int().nullable(),
+  surplus_currency: text().nullable(),
+  /** Given when the request is credited (approved): `R-2026-000123`. */
+  receipt_number: text().nullable(),
+  /** Set once its provider took (some of) it back; the request's own status stays `approved`. */
+  reversal: topUpReversalSchema.nullable(),
   created_at: text(),
 });
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;
@@ -117,3 +149,35 @@ export type TopUpListQuery = z.infer<typeof topUpListQuerySchema>;
 
 /** `GET /api/topups/pending-count` (admin): for the badge. */
 export const topUpPendingCountSchema = z.object({ count: z.number().int() });
+
+/**
+ * `GET /api/topups/:id/receipt` (the requester, admins): the printable receipt of a credited request.
+ * The seller is the panel's contact details as they are now; everything else is the request's own
+ * copy from when it was made and credited. A request taken back later keeps its receipt, with the
+ * reversal.
+ */
+export const topUpReceiptSchema = z.object({
+  id: z.number().int(),
+  receipt_number: text(),
+  /** When it was credited. */
+  issued_at: text(),
+  seller: contactDetailsSchema,
+  buyer: z.object({ id: text(), email: text().nullable() }),
+  package_name: text(),
+  credits: z.number().int(),
+  price_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  amount_cents: z.number().int(),
+  currency: text(),
+  method_name: text().nullable(),
+  method_kind: z.enum(paymentMethodKinds).nullable(),
+  /** 'manual' or the provider, and its payment id (a Stripe Checkout Session, a BTCPay invoice). */
+  provider: text().nullable(),
+  provider_payment_id: text().nullable(),
+  reference_code: text().nullable(),
+  payment_reference: text().nullable(),
+  surplus_cents: z.number().int().nullable(),
+  surplus_currency: text().nullable(),
+  reversal: topUpReversalSchema.nullable(),
+});
+export type TopUpReceipt = z.infer<typeof topUpReceiptSchema>;

@@ -196,6 +196,7 @@ export const accountRows: Record<string, MatrixRow> = {
   },
   'GET /api/topups': { query: (f) => ({ account_id: f.victimId }), anonymous: 401, signedIn: 200 },
   'GET /api/topups/{id}': { params: { id: 'victimTopup' }, ...ownerOnly, admin: 200 },
+  'GET /api/topups/{id}/receipt': { params: { id: 'victimTopupCredited' }, ...ownerOnly, admin: 200 },
   'GET /api/topups/pending-count': { ...adminOnly, admin: 200 },
   'POST /api/topups/{id}/approve': { params: { id: 'victimTopup' }, ...adminOnly, admin: 200 },
   'POST /api/topups/{id}/reject': {

@@ -19,6 +19,8 @@ export type Fixtures = {
   victimTicket: number;
   victimAttachment: string;
   victimTopup: number;
+  /** Approved at setup: it has a receipt. */
+  victimTopupCredited: number;
   victimTopupToReject: number;
   /** Made with a manual method that needs no proof, still waiting for the victim's payment. */
   victimTopupAwaiting: number;

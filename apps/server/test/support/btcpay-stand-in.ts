@@ -19,6 +19,9 @@ export type StandInInvoice = {
   monitoringExpiration: number;
 };
 
+/** The stand-in's exchange rate: one BTC in the invoice's currency. */
+const BTC_RATE = 50000;
+
 export type BtcpayStandIn = {
   /** The method's server URL. */
   url: string;
@@ -32,8 +35,13 @@ export type BtcpayStandIn = {
   mode: 'up' | 'down';
   /** Where the checkout page's Pay button has BTCPay deliver `InvoiceSettled`; null leaves it to the test. */
   webhookUrl: string | null;
-  /** The buyer paid and the payment confirmed: Settled (PaidOver when `over`). */
-  settle: (id: string, options?: { over?: boolean }) => StandInInvoice;
+  /**
+   * The buyer paid and the payment confirmed: Settled (PaidOver when `over`, `overCents` more than
+   * the amount, in the invoice's currency, paid in BTC at the stand-in's rate).
+   */
+  settle: (id: string, options?: { over?: boolean; overCents?: number }) => StandInInvoice;
+  /** The store marks the invoice invalid (Invalid, Marked), as after a refund, even once settled. */
+  invalidate: (id: string) => StandInInvoice;
   /** The invoice's time ran out: Expired, PaidPartial when `partial` coins arrived. */
   expire: (id: string, options?: { partial?: boolean }) => StandInInvoice;
   /** A webhook delivery as BTCPay sends it, and its `BTCPay-Sig` header. */
@@ -115,6 +123,30 @@ export async function startBtcpayStandIn(): Promise<BtcpayStandIn> {
         invoices.set(id, invoice);
         return json(res, 200, invoice);
       }
+      const methods = new RegExp(`^${prefix}/([^/]+)/payment-methods$`).exec(path);
+      if (req.method === 'GET' && methods) {
+        const invoice = invoices.get(decodeURIComponent(methods[1]!));
+        if (!invoice)
+          return json(res, 404, { code: 'invoice-not-found', message: 'The invoice was not found' });
+        // One on-chain method (InvoicePaymentMethodDataModel): amounts in BTC, `rate` in the
+        // invoice's currency per BTC.
+        const amount = Number(invoice.amount) / BTC_RATE;
+        const paid =
+          invoice.status === 'Settled' ? amount + (overpaid.get(invoice.id) ?? 0) / 100 / BTC_RATE : 0;
+        return json(res, 200, [
+          {
+            paymentMethodId: 'BTC-CHAIN',
+            currency: 'BTC',
+            rate: BTC_RATE.toFixed(2),
+            amount: amount.toFixed(8),
+            paymentMethodPaid: paid.toFixed(8),
+            totalPaid: paid.toFixed(8),
+            due: Math.max(0, amount - paid).toFixed(8),
+            networkFee: '0.00000000',
+            payments: [],
+          },
+        ]);
+      }
       const get = new RegExp(`^${prefix}/([^/]+)$`).exec(path);
       if (req.method === 'GET' && get) {
         const invoice = invoices.get(decodeURIComponent(get[1]!));
@@ -162,6 +194,7 @@ export async function startBtcpayStandIn(): Promise<BtcpayStandIn> {
   }
 
   let deliveries = 0;
+  const overpaid = new Map<string, number>();
   const standIn: BtcpayStandIn = {
     url: `http://127.0.0.1:${port}`,
     storeId,
@@ -171,11 +204,15 @@ export async function startBtcpayStandIn(): Promise<BtcpayStandIn> {
     creates,
     mode: 'up',
     webhookUrl: null,
-    settle: (id, options = {}) =>
-      Object.assign(invoice(id), {
+    settle: (id, options = {}) => {
+      if (options.over) overpaid.set(id, options.overCents ?? 100);
+      return Object.assign(invoice(id), {
         status: 'Settled',
         additionalStatus: options.over ? 'PaidOver' : 'None',
-      } as const),
+      } as const);
+    },
+    invalidate: (id) =>
+      Object.assign(invoice(id), { status: 'Invalid', additionalStatus: 'Marked' } as const),
     expire: (id, options = {}) =>
       Object.assign(invoice(id), {
         status: 'Expired',

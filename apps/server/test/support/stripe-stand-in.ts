@@ -18,6 +18,33 @@ export type StandInSession = {
   success_url: string;
   cancel_url: string;
   created: number;
+  /** Set when the session is paid: the PaymentIntent its charge belongs to. */
+  payment_intent: string | null;
+};
+
+/** A Charge as Stripe puts it in `charge.refunded` (https://docs.stripe.com/api/charges/object). */
+export type StandInCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  /** Cumulative: every refund of the charge so far. */
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+};
+
+/** A Dispute as Stripe puts it in `charge.dispute.*` (https://docs.stripe.com/api/disputes/object). */
+export type StandInDispute = {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost';
 };
 
 export type StripeStandIn = {
@@ -39,6 +66,10 @@ export type StripeStandIn = {
   pay: (id: string) => StandInSession;
   /** The session's 24 hours ran out unpaid. */
   expire: (id: string) => StandInSession;
+  /** The seller refunds `amount` more of a paid session's charge: the charge as `charge.refunded` carries it. */
+  refund: (id: string, amount: number) => StandInCharge;
+  /** The buyer's bank opens a chargeback for the whole charge, or it is decided. */
+  dispute: (id: string, status?: StandInDispute['status']) => StandInDispute;
   /** An event as Stripe sends it to the webhook endpoint, and its `Stripe-Signature` header. */
   signedEvent: (
     type: string,
@@ -72,6 +103,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const byIdempotencyKey = new Map<string, StandInSession>();
   const creates: URLSearchParams[] = [];
   const sdk = new Stripe(secretKey);
+  const charges = new Map<string, StandInCharge>();
+  const disputes = new Map<string, StandInDispute>();
   let eventCounter = 0;
 
   const server = createServer((req, res) => {
@@ -118,6 +151,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
           success_url: form.get('success_url') ?? '',
           cancel_url: form.get('cancel_url') ?? '',
           created: Math.floor(Date.now() / 1000),
+          payment_intent: null,
         };
         sessions.set(id, session);
         if (typeof key === 'string') byIdempotencyKey.set(key, session);
@@ -194,7 +228,47 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     creates,
     mode: 'up',
     webhookUrl: null,
-    pay: (id) => Object.assign(session(id), { status: 'complete', payment_status: 'paid' } as const),
+    pay: (id) =>
+      Object.assign(session(id), {
+        status: 'complete',
+        payment_status: 'paid',
+        payment_intent: session(id).payment_intent ?? `pi_${randomBytes(12).toString('hex')}`,
+      } as const),
+    refund: (id, amount) => {
+      const paid = session(id);
+      if (!paid.payment_intent) throw new Error(`Session ${id} is not paid`);
+      const charge = charges.get(id) ?? {
+        id: `ch_${randomBytes(12).toString('hex')}`,
+        object: 'charge' as const,
+        amount: paid.amount_total,
+        amount_refunded: 0,
+        refunded: false,
+        currency: paid.currency,
+        payment_intent: paid.payment_intent,
+        status: 'succeeded' as const,
+      };
+      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + amount);
+      charge.refunded = charge.amount_refunded === charge.amount;
+      charges.set(id, charge);
+      return { ...charge };
+    },
+    dispute: (id, status = 'needs_response') => {
+      const paid = session(id);
+      if (!paid.payment_intent) throw new Error(`Session ${id} is not paid`);
+      const dispute = disputes.get(id) ?? {
+        id: `dp_${randomBytes(12).toString('hex')}`,
+        object: 'dispute' as const,
+        amount: paid.amount_total,
+        charge: charges.get(id)?.id ?? `ch_${randomBytes(12).toString('hex')}`,
+        currency: paid.currency,
+        payment_intent: paid.payment_intent,
+        reason: 'fraudulent',
+        status,
+      };
+      dispute.status = status;
+      disputes.set(id, dispute);
+      return { ...dispute };
+    },
     expire: (id) => Object.assign(session(id), { status: 'expired', url: null } as const),
     signedEvent: (type, object, options = {}) => {
       eventCounter += 1;

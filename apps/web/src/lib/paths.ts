@@ -19,6 +19,7 @@ export const paths = {
   pricing: '/payments/pricing',
   payments: '/payments',
   paymentReturn: '/payments/return/:id',
+  topUpReceipt: '/payments/receipts/:id',
   resellers: '/resellers',
   user: '/user',
   products: '/products',
@@ -53,3 +54,5 @@ export const paths = {
 export const linePath = (id: number) => `/users/edit/${id}`;
 /** Where a provider's checkout sends the buyer back (the server names it in the checkout it opens). */
 export const paymentReturnPath = (id: number) => `/payments/return/${id}`;
+/** The printable receipt of a credited top-up. */
+export const topUpReceiptPath = (id: number) => `/payments/receipts/${id}`;

@@ -91,6 +91,10 @@ const PaymentReturnPage = lazyPage(
   () => import('../features/credits/pages/payment-return-page'),
   'PaymentReturnPage',
 );
+const TopUpReceiptPage = lazyPage(
+  () => import('../features/credits/pages/topup-receipt-page'),
+  'TopUpReceiptPage',
+);
 const ProductsPage = lazyPage(() => import('../features/credits/pages/products-page'), 'ProductsPage');
 const RedeemCodePage = lazyPage(() => import('../features/credits/pages/redeem-code-page'), 'RedeemCodePage');
 const ResellersPage = lazyPage(() => import('../features/resellers/pages/resellers-page'), 'ResellersPage');
@@ -185,6 +189,7 @@ const routes: RouteObject[] = [
           { path: paths.payments, element: <Navigate to={paths.pricing} replace /> },
           { path: paths.pricing, element: <PricingPage /> },
           { path: paths.paymentReturn, element: <PaymentReturnPage /> },
+          { path: paths.topUpReceipt, element: <TopUpReceiptPage /> },
           { path: '/groups/manage', element: <Navigate to={paths.manageGroups} replace /> },
           {
             path: paths.cccamServers,

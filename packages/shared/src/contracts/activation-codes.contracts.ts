@@ -26,6 +26,7 @@ const bodyRefusals = [
   'LINE_INVALID_DURATION',
   'LINE_PLAN_DURATION_NOT_OFFERED',
   'INSUFFICIENT_CREDITS',
+  'BALANCE_NEGATIVE',
 ] as const satisfies readonly ErrorCode[];
 
 export const preview = codeContract({

@@ -48,7 +48,13 @@ export const start = bulkContract({
   body: lineBulkBodySchema,
   status: 202,
   response: lineBulkJobSchema,
-  errors: [...bodyRefusals, 'INSUFFICIENT_CREDITS', 'IDEMPOTENCY_KEY_REUSED', 'LINE_BULK_NOT_FOUND'],
+  errors: [
+    ...bodyRefusals,
+    'INSUFFICIENT_CREDITS',
+    'BALANCE_NEGATIVE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'LINE_BULK_NOT_FOUND',
+  ],
 });
 
 export const get = bulkContract({

@@ -70,6 +70,7 @@ export const create = defineContract({
     'LINE_TRIAL_LIMIT_REACHED',
     'LINE_USERNAME_TAKEN',
     'INSUFFICIENT_CREDITS',
+    'BALANCE_NEGATIVE',
     'IDEMPOTENCY_KEY_REUSED',
     'LINE_NOT_FOUND',
   ],
@@ -133,6 +134,7 @@ export const renew = defineContract({
     'LINE_PLAN_DURATION_NOT_OFFERED',
     'LINE_PLAN_NOT_FOUND',
     'INSUFFICIENT_CREDITS',
+    'BALANCE_NEGATIVE',
     'IDEMPOTENCY_KEY_REUSED',
   ],
 });

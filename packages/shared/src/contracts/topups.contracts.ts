@@ -7,6 +7,7 @@ import {
   rejectTopUpBodySchema,
   topUpListQuerySchema,
   topUpPendingCountSchema,
+  topUpReceiptSchema,
   topUpRequestSchema,
 } from '../topup.js';
 
@@ -41,6 +42,20 @@ export const get = defineContract({
   params: idParamsSchema,
   response: topUpRequestSchema,
   errors: ['TOPUP_NOT_FOUND'],
+});
+
+export const receipt = defineContract({
+  method: 'GET',
+  path: '/api/topups/:id/receipt',
+  access: 'signedIn',
+  tags,
+  summary:
+    'The receipt of a credited top-up (its requester, admins): number, seller, buyer, package, price, fee, method',
+  description:
+    'Receipt numbers (`R-<year>-<000001>`) are given per calendar year (UTC) in the transaction that credits the request, without gaps. A request a provider took back later keeps its receipt, with `reversal` saying so. A request not credited has none (`TOPUP_NO_RECEIPT`); anyone but its requester and admins gets `TOPUP_NOT_FOUND`.',
+  params: idParamsSchema,
+  response: topUpReceiptSchema,
+  errors: ['TOPUP_NOT_FOUND', 'TOPUP_NO_RECEIPT'],
 });
 
 export const submit = defineContract({

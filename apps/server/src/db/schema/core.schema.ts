@@ -64,7 +64,8 @@ export const authUsers = pgTable(
     language: text('language').notNull().default('en'),
   },
   (t) => [
-    check('auth_users_credits_not_negative', sql`${t.credits} >= 0`),
+    // No check on credits >= 0: a refunded or charged-back top-up may take a balance below 0
+    // (credit_ledger's check holds that only a reversal can); the ledger's guard refuses every spend there.
     index('auth_users_group_idx').on(t.groupId),
     index('auth_users_owner_idx').on(t.ownerId),
   ],

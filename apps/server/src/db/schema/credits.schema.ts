@@ -13,7 +13,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LedgerReason, PaymentMethodKind, TicketAttachmentType, TopUpStatus } from '@linedesk/shared';
+import type {
+  LedgerReason,
+  PaymentMethodKind,
+  TicketAttachmentType,
+  TopUpReversalKind,
+  TopUpStatus,
+} from '@linedesk/shared';
 import { timestamps } from './columns.js';
 import { authUsers } from './core.schema.js';
 import { paymentMethods } from './payments.schema.js';
@@ -41,7 +47,12 @@ export const creditLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('credit_ledger_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
+    // A balance goes below 0 only when a paid top-up is taken back (a refund or a chargeback); a
+    // negative balance then only rises. Every spend is still refused below 0 by the ledger's guard.
+    check(
+      'credit_ledger_balance_after_not_negative',
+      sql`${t.balanceAfter} >= 0 or ${t.delta} > 0 or ${t.reason} = 'topup_reversed'`,
+    ),
     index('credit_ledger_account_idx').on(t.accountId, t.createdAt),
     index('credit_ledger_created_idx').on(t.createdAt),
   ],
@@ -172,6 +183,16 @@ export const topUpRequests = pgTable(
      * it, so instances sharing the database ask about each request once a round between them.
      */
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    /**
+     * Stripe: the PaymentIntent of the paid Checkout Session, stored when it is credited. Refund and
+     * dispute events name the charge's PaymentIntent, not the session, so this ties them to the request.
+     */
+    paymentIntentId: text('payment_intent_id'),
+    /** More than the amount arrived (a crypto invoice paid over): what came on top, in its currency. */
+    surplusCents: integer('surplus_cents'),
+    surplusCurrency: text('surplus_currency'),
+    /** `R-<year>-<6 digits>`, given in the approval's transaction from `receipt_counters`: no gaps. */
+    receiptNumber: text('receipt_number'),
     ...timestamps,
   },
   (t) => [
@@ -192,10 +213,62 @@ export const topUpRequests = pgTable(
     uniqueIndex('topup_requests_checkout_idx')
       .on(t.methodKind, t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),
+    uniqueIndex('topup_requests_payment_intent_idx')
+      .on(t.methodKind, t.paymentIntentId)
+      .where(sql`${t.paymentIntentId} is not null`),
+    uniqueIndex('topup_requests_receipt_number_idx').on(t.receiptNumber),
     index('topup_requests_status_idx').on(t.status, t.createdAt),
     index('topup_requests_account_idx').on(t.accountId, t.createdAt),
   ],
 );
+
+/**
+ * A paid top-up taken back, in part or whole, by its provider (a refund, a chargeback, an invoice
+ * marked invalid), or given back (a chargeback the seller won). One row per provider event, never
+ * changed: the unique (provider, event_id) makes a repeated or concurrent delivery book nothing twice,
+ * and the request's row is never rewritten. `credits` is what the ledger row moved (negative: taken
+ * back; 0 when the event took nothing new, e.g. a refund already booked by a later event).
+ */
+export const topUpReversals = pgTable(
+  'topup_reversals',
+  {
+    id: serial('id').primaryKey(),
+    topUpRequestId: integer('topup_request_id')
+      .notNull()
+      .references(() => topUpRequests.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').$type<TopUpReversalKind>().notNull(),
+    /** The provider's object: a Stripe charge or dispute id, a BTCPay invoice id. */
+    providerRef: text('provider_ref').notNull(),
+    /** The money the event is about, in the request's currency (Stripe: refunded so far, disputed). */
+    amountCents: integer('amount_cents').notNull(),
+    credits: integer('credits').notNull(),
+    ledgerEntryId: integer('ledger_entry_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('topup_reversals_event_idx').on(t.provider, t.eventId),
+    index('topup_reversals_request_idx').on(t.topUpRequestId, t.id),
+    check(
+      'topup_reversals_kind_check',
+      sql`${t.kind} in ('refund', 'dispute', 'dispute_won', 'invalidated')`,
+    ),
+  ],
+);
+
+/**
+ * The last receipt number given per year. The approval's transaction increments its year's row (the
+ * row lock queues concurrent approvals), so a rolled-back approval gives its number back: receipt
+ * numbers have no gaps, which a PostgreSQL sequence cannot promise.
+ */
+export const receiptCounters = pgTable('receipt_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
 
 /**
  * `Idempotency-Key` results of credit-moving requests, per account. The row is inserted first in the

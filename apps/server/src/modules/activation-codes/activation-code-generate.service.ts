@@ -2,9 +2,8 @@ import type { ActivationCodesBody, ActivationCodesGenerated, ActivationCodesPrev
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
-import { AppError } from '../../platform/errors.js';
 import { balanceEvents } from '../credits/credit-events.js';
-import { creditLedger } from '../credits/credit-ledger.js';
+import { creditLedger, spendRefusalError } from '../credits/credit-ledger.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
@@ -48,9 +47,8 @@ export async function previewActivationCodes(
   const priced = await price(ctx, me, body);
   const balance = me.isAdmin ? null : (await ledgerRepository.balance(ctx.db, me.id)).credits;
   // The generation would be refused the same way: the preview says so before anyone confirms.
-  if (balance !== null && balance < priced.total) {
-    throw new AppError('INSUFFICIENT_CREDITS', { params: { required: priced.total, available: balance } });
-  }
+  const refused = balance === null ? null : spendRefusalError(balance, priced.total);
+  if (refused) throw refused;
   return {
     count: body.count,
     charge_per_code: priced.perCode,

@@ -92,23 +92,28 @@ export function secretChanged(field: string): { before: AuditValues; after: Audi
 
 /**
  * Writes one audit entry with `db`, which must be the transaction that made the change, so the entry
- * exists exactly when the change does.
+ * exists exactly when the change does. `actor` null: the panel itself acted on a provider's word (a
+ * payment provider's refund or chargeback).
  */
-export async function recordAudit(db: Db, actor: Actor, record: AuditRecord): Promise<void> {
+export async function recordAudit(
+  db: Db,
+  actor: Pick<Actor, 'id' | 'email' | 'apiKeyId' | 'ip'> | null,
+  record: AuditRecord,
+): Promise<void> {
   const { before, after } = auditDiff(record.before, record.after);
   const target = record.target ?? null;
   await auditRepository.insert(db, {
     action: record.action,
-    actorId: actor.id,
-    actorEmail: actor.email,
-    apiKeyId: actor.apiKeyId ?? null,
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    apiKeyId: actor?.apiKeyId ?? null,
     targetAccountId: target?.id ?? null,
     targetEmail: target ? (target.email ?? (await auditRepository.emailOf(db, target.id))) : null,
     entityType: record.entity?.type ?? null,
     entityId: record.entity ? String(record.entity.id) : null,
     before,
     after,
-    ip: actor.ip ?? null,
+    ip: actor?.ip ?? null,
   });
 }
 

@@ -1,4 +1,4 @@
-import { RESELLER_GROUP_ID, USER_GROUP_ID, type LedgerReason } from '@linedesk/shared';
+import { RESELLER_GROUP_ID, USER_GROUP_ID, spendRefusal, type LedgerReason } from '@linedesk/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, creditLedger as ledgerTable } from '../../db/schema.js';
@@ -13,6 +13,11 @@ export type CreditChange = {
   refType?: string;
   refId?: string;
   note?: string;
+  /**
+   * Only a provider taking a paid top-up back may leave the balance below 0 (reason `topup_reversed`);
+   * every other change is refused there (and the database's check on the ledger says the same).
+   */
+  allowNegative?: boolean;
 };
 
 export type CreditChangeResult = {
@@ -28,7 +33,7 @@ export type CreditChangeResult = {
  *
  * The guarded UPDATE takes the row lock and checks the balance in one statement: two concurrent
  * spends queue on the lock and the second sees the first's result, so a credit is never spent twice
- * and a balance never goes below 0. An account in Users (3) with 0 credits that receives credits
+ * and a spend never takes a balance below 0 (only a top-up taken back by its provider can). An account in Users (3) with 0 credits that receives credits
  * moves to Resellers (2) in the same statement, so its group can never disagree with the balance
  * that moved it.
  */
@@ -42,13 +47,18 @@ function changeCtes(input: Omit<CreditChange, 'refId'> & { refId?: string | SQL 
   charged: SQL;
   entry: SQL;
 } {
+  const guard =
+    input.allowNegative && input.reason === 'topup_reversed'
+      ? sql`true`
+      : // A credit to a negative balance raises it (a top-up settling a reversal); a spend must end >= 0.
+        sql`(credits + ${input.delta}::int >= 0 or ${input.delta}::int > 0)`;
   return {
     charged: sql`update ${authUsers} set
         credits = credits + ${input.delta}::int,
         group_id = case when group_id = ${USER_GROUP_ID} and credits = 0 and ${input.delta}::int > 0
           then ${RESELLER_GROUP_ID} else group_id end,
         updated_at = now()
-      where id = ${input.accountId} and credits + ${input.delta}::int >= 0
+      where id = ${input.accountId} and ${guard}
       returning credits, owner_id`,
     entry: sql`insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note)
       select ${input.accountId}, ${input.delta}::int, credits, ${input.reason}, ${input.actorId},
@@ -101,6 +111,12 @@ function spendManyCtes(spend: SpendMany): { need: SQL; charged: SQL; entry: SQL 
   };
 }
 
+/** The shared spending rule's refusal as the error the server answers; null when `balance` can pay. */
+export function spendRefusalError(balance: number, required: number): AppError | null {
+  const refused = spendRefusal(balance, required);
+  return refused ? new AppError(refused.code, { params: refused.params }) : null;
+}
+
 /** The refusal for a balance that cannot pay `delta`: what it holds now. */
 async function refusal(tx: Db, accountId: string, delta: number): Promise<AppError> {
   const [account] = await tx
@@ -108,7 +124,11 @@ async function refusal(tx: Db, accountId: string, delta: number): Promise<AppErr
     .from(authUsers)
     .where(eq(authUsers.id, accountId));
   if (!account) return new AppError('USER_NOT_FOUND');
-  return new AppError('INSUFFICIENT_CREDITS', { params: { required: -delta, available: account.credits } });
+  return (
+    spendRefusalError(account.credits, -delta) ??
+    // Paid meanwhile is impossible inside the caller's transaction; answered as the balance it saw.
+    new AppError('INSUFFICIENT_CREDITS', { params: { required: -delta, available: account.credits } })
+  );
 }
 
 async function change(tx: Db, input: CreditChange): Promise<CreditChangeResult> {

@@ -1,4 +1,5 @@
 import {
+  spendRefusal,
   bulkLineUsername,
   csvRecord,
   isSubscriptionMonths,
@@ -34,6 +35,7 @@ import {
   type BulkItemRow,
   type BulkJobRow,
 } from './line-bulk.repository.js';
+import { spendRefusalError } from '../credits/credit-ledger.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';
 import { linesListRepository } from '../lines/lines-list.repository.js';
 
@@ -266,7 +268,7 @@ async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> 
     charge_per_line: plan.perLine,
     charge_total: total,
     balance,
-    sufficient: balance === null || balance >= total,
+    sufficient: balance === null || spendRefusal(balance, total) === null,
   };
 }
 
@@ -327,11 +329,8 @@ export async function startLineBulk(
   const plan = await planOf(ctx, actor, body);
   if (plan.count === 0) throw new AppError('LINE_BULK_NOTHING_SELECTED');
   const preview = await previewOf(ctx, plan);
-  if (!preview.sufficient) {
-    throw new AppError('INSUFFICIENT_CREDITS', {
-      params: { required: preview.charge_total, available: preview.balance ?? 0 },
-    });
-  }
+  const refused = preview.balance === null ? null : spendRefusalError(preview.balance, preview.charge_total);
+  if (refused) throw refused;
   const outcome = await runIdempotent<{ job_id: number }>(ctx, keyed, 202, async (tx) => {
     const job = await lineBulkRepository.insertJob(tx, {
       accountId: me.id,

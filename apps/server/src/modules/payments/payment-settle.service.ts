@@ -49,13 +49,20 @@ export async function settleFromProviderRecord(
   try {
     const outcome = await confirmTopUp(ctx, {
       requestId: request.id,
-      confirmedBy: { kind: 'provider', provider: kind, paymentId: payment.checkoutId },
+      confirmedBy: {
+        kind: 'provider',
+        provider: kind,
+        paymentId: payment.checkoutId,
+        paymentIntentId: payment.paymentIntentId ?? null,
+        surplusCents: payment.overpaid ? (payment.surplusCents ?? null) : null,
+      },
     });
     ctx.log.info({ ...about, status: outcome.body.status }, `Top-up paid with ${name}`);
     if (payment.overpaid) {
-      // The amount asked is credited; what came on top stays in the provider's store, for the admin to settle.
+      // The amount asked is credited; what came on top stays in the provider's store, for the admin
+      // to settle, and is shown with the request.
       ctx.log.warn(
-        about,
+        { ...about, surplusCents: payment.surplusCents ?? null },
         `Top-up overpaid with ${name}: credited the amount asked, the surplus is in the store`,
       );
     }

@@ -2,11 +2,13 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
 import { paymentMethodsRepository } from './payment-methods.repository.js';
+import { reverseTopUp } from './payment-reversal.service.js';
 import { providerNames, settleFromProviderRecord } from './payment-settle.service.js';
 import {
   ProviderUnavailableError,
   WebhookSignatureError,
   type PaymentProvider,
+  type ProviderReversal,
   type WebhookNotice,
 } from './providers/payment-provider.js';
 import { providerFor, type OnlineKind } from './providers/payment-providers.js';
@@ -43,7 +45,7 @@ async function verifiedByAnyMethod(
     try {
       const notice = provider.verifyWebhook(rawBody, headers);
       // Signed by this method's secret but about another store's invoice (BTCPay): another method may own it.
-      if (notice.says !== 'unknown' && notice.checkoutId === null) {
+      if ((notice.says === 'paid' || notice.says === 'expired') && notice.checkoutId === null) {
         reasons.add('the event is about a checkout of another store');
         continue;
       }
@@ -75,6 +77,40 @@ async function fetchPayment(ctx: AppContext, provider: PaymentProvider, checkout
 }
 
 /**
+ * A refund or chargeback of a credited payment (Stripe): the request is the one whose paid checkout
+ * had this PaymentIntent, in the same currency. One whose payment the panel never credited is refused
+ * (Stripe delivers it again, so a refund arriving before its payment's own webhook is booked later).
+ */
+async function receiveReversal(
+  ctx: AppContext,
+  kind: OnlineKind,
+  reversal: ProviderReversal,
+  event: { eventId: string; eventType: string },
+): Promise<Received> {
+  const request = await topUpsRepository.findByPaymentIntent(ctx.db, kind, reversal.paymentIntentId);
+  const about = { ...event, paymentIntentId: reversal.paymentIntentId, providerRef: reversal.providerRef };
+  if (!request || request.status !== 'approved') {
+    throw refuse(ctx, kind, 'no top-up credited with this payment', about);
+  }
+  if (reversal.currency !== request.currency.toUpperCase()) {
+    throw refuse(ctx, kind, 'currency differs from the request', {
+      ...about,
+      topUpId: request.id,
+      expected: request.currency,
+      paid: reversal.currency,
+    });
+  }
+  await reverseTopUp(ctx, request, {
+    provider: kind,
+    eventId: event.eventId,
+    kind: reversal.kind,
+    providerRef: reversal.providerRef,
+    amountCents: reversal.amountCents,
+  });
+  return received;
+}
+
+/**
  * A provider's notification: signature first, then the request it names must be one whose checkout
  * the panel opened with that provider, then the checkout is read back from the provider itself. A
  * paid checkout of exactly the request's amount and currency is credited through `confirmTopUp`
@@ -92,6 +128,8 @@ export async function receivePaymentWebhook(
   const { provider, notice } = await verifiedByAnyMethod(ctx, kind, rawBody, headers);
   const event = { eventId: notice.eventId, eventType: notice.eventType };
   if (notice.says === 'unknown') throw refuse(ctx, kind, 'an event type the panel does not take', event);
+  if (notice.says === 'reversal' && notice.reversal)
+    return receiveReversal(ctx, kind, notice.reversal, event);
   if (!notice.checkoutId || notice.requestId === null)
     throw refuse(ctx, kind, 'the checkout names no top-up request', event);
   const request = await topUpsRepository.findById(ctx.db, notice.requestId);
@@ -107,6 +145,18 @@ export async function receivePaymentWebhook(
   if (payment.requestId !== request.id)
     throw refuse(ctx, kind, `${name} names another request for this checkout`, about);
 
+  if (notice.says === 'expired' && request.status === 'approved' && payment.invalidated) {
+    // BTCPay: the store marked a settled invoice invalid (after refunding it, or a payment that was
+    // double-spent): its credits are taken back, once per invoice however often it is delivered.
+    await reverseTopUp(ctx, request, {
+      provider: kind,
+      eventId: `invalid:${notice.checkoutId}`,
+      kind: 'invalidated',
+      providerRef: notice.checkoutId,
+      amountCents: request.priceCents + request.feeCents,
+    });
+    return received;
+  }
   if (notice.says === 'expired' && payment.state !== 'expired' && payment.state !== 'underpaid') {
     throw refuse(ctx, kind, `${name} does not say this checkout expired`, about);
   }

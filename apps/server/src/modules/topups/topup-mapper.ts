@@ -1,7 +1,25 @@
-import type { TopUpRequest } from '@linedesk/shared';
+import type { TopUpRequest, TopUpReversal } from '@linedesk/shared';
 import type { TopUpRow } from './topups.repository.js';
 
 export const topUpProofUrl = (id: number) => `/api/topups/${id}/proof`;
+
+/**
+ * A request's state after its provider took money back, from its reversals: an open or lost
+ * chargeback is `disputed`; otherwise what refunds took makes it `refunded` or `partially_refunded`.
+ * Nothing taken back (or a chargeback won) is no reversal.
+ */
+function reversalOf(row: TopUpRow): TopUpReversal | null {
+  if (row.reversedCredits <= 0 || !row.lastReversalAt) return null;
+  const state =
+    row.lastReversalKind === 'dispute' || row.lastReversalKind === 'invalidated'
+      ? row.lastReversalKind === 'dispute'
+        ? 'disputed'
+        : 'refunded'
+      : row.reversedCredits >= row.credits
+        ? 'refunded'
+        : 'partially_refunded';
+  return { state, credits: row.reversedCredits, at: row.lastReversalAt };
+}
 
 export function toTopUpRequest(row: TopUpRow): TopUpRequest {
   return {
@@ -39,6 +57,10 @@ export function toTopUpRequest(row: TopUpRow): TopUpRequest {
           }
         : null,
     checkout_url: row.checkoutUrl,
+    surplus_cents: row.surplusCents,
+    surplus_currency: row.surplusCurrency,
+    receipt_number: row.receiptNumber,
+    reversal: reversalOf(row),
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,13 @@
-import type { PaymentMethodKind, TicketAttachmentType, TopUpStatus } from '@linedesk/shared';
+import type {
+  PaymentMethodKind,
+  TicketAttachmentType,
+  TopUpReversalKind,
+  TopUpStatus,
+} from '@linedesk/shared';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { authUsers, topUpRequests } from '../../db/schema.js';
+import { authUsers, receiptCounters, topUpRequests, topUpReversals } from '../../db/schema.js';
 
 const requester = alias(authUsers, 'topup_requester');
 const decider = alias(authUsers, 'topup_decider');
@@ -10,7 +15,14 @@ const decider = alias(authUsers, 'topup_decider');
 export type TopUpRow = typeof topUpRequests.$inferSelect & {
   accountEmail: string | null;
   decidedByEmail: string | null;
+  /** Net credits its provider took back (reversals less a chargeback won). */
+  reversedCredits: number;
+  /** The kind and time (ISO) of the last reversal that moved credits. */
+  lastReversalKind: TopUpReversalKind | null;
+  lastReversalAt: string | null;
 };
+
+export type TopUpReversalRow = typeof topUpReversals.$inferSelect;
 
 function select(db: Db) {
   return db
@@ -44,6 +56,17 @@ function select(db: Db) {
       checkoutId: topUpRequests.checkoutId,
       checkoutUrl: topUpRequests.checkoutUrl,
       reconciledAt: topUpRequests.reconciledAt,
+      paymentIntentId: topUpRequests.paymentIntentId,
+      surplusCents: topUpRequests.surplusCents,
+      surplusCurrency: topUpRequests.surplusCurrency,
+      receiptNumber: topUpRequests.receiptNumber,
+      reversedCredits: sql<number>`(select coalesce(-sum(r.credits), 0)::int from ${topUpReversals} r
+        where r.topup_request_id = ${topUpRequests.id})`,
+      lastReversalKind: sql<TopUpReversalKind | null>`(select r.kind from ${topUpReversals} r
+        where r.topup_request_id = ${topUpRequests.id} and r.credits <> 0 order by r.id desc limit 1)`,
+      lastReversalAt: sql<string | null>`(select to_char(max(r.created_at) at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${topUpReversals} r
+        where r.topup_request_id = ${topUpRequests.id} and r.credits <> 0)`,
       createdAt: topUpRequests.createdAt,
       updatedAt: topUpRequests.updatedAt,
       accountEmail: requester.email,
@@ -60,6 +83,10 @@ export type Decision = {
   rejectReason?: string;
   provider: string;
   providerPaymentId?: string;
+  /** Stripe: the paid session's PaymentIntent, which its refunds and disputes name. */
+  paymentIntentId?: string | null;
+  /** More than the amount arrived: the surplus, in the request's currency. */
+  surplusCents?: number | null;
 };
 
 export const topUpsRepository = {
@@ -165,6 +192,59 @@ export const topUpsRepository = {
     ]);
     return { rows, total: totalRow?.n ?? 0 };
   },
+  /** The credited request whose provider payment this is (Stripe: refunds and disputes name the PaymentIntent). */
+  async findByPaymentIntent(
+    db: Db,
+    kind: PaymentMethodKind,
+    paymentIntentId: string,
+  ): Promise<TopUpRow | undefined> {
+    const [row] = await select(db).where(
+      and(eq(topUpRequests.methodKind, kind), eq(topUpRequests.paymentIntentId, paymentIntentId)),
+    );
+    return row;
+  },
+  /** Locks a request's row: its reversals are booked one after the other, each seeing the last. */
+  async lock(tx: Db, id: number): Promise<void> {
+    await tx
+      .select({ id: topUpRequests.id })
+      .from(topUpRequests)
+      .where(eq(topUpRequests.id, id))
+      .for('update');
+  },
+  async reversalsOf(tx: Db, id: number): Promise<TopUpReversalRow[]> {
+    return tx
+      .select()
+      .from(topUpReversals)
+      .where(eq(topUpReversals.topUpRequestId, id))
+      .orderBy(topUpReversals.id);
+  },
+  /** False when this provider event was booked already (unique provider + event id). */
+  async insertReversal(tx: Db, values: typeof topUpReversals.$inferInsert): Promise<boolean> {
+    const rows = await tx
+      .insert(topUpReversals)
+      .values(values)
+      .onConflictDoNothing({ target: [topUpReversals.provider, topUpReversals.eventId] })
+      .returning({ id: topUpReversals.id });
+    return rows.length > 0;
+  },
+  /**
+   * The year's next receipt number, in the approval's transaction: the upsert takes the year's row
+   * lock until the commit, so concurrent approvals queue and a rolled-back one gives its number back.
+   */
+  async nextReceiptNumber(tx: Db, year: number): Promise<number> {
+    const [row] = await tx
+      .insert(receiptCounters)
+      .values({ year, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: receiptCounters.year,
+        set: { lastNumber: sql`${receiptCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: receiptCounters.lastNumber });
+    return row!.lastNumber;
+  },
+  async setReceiptNumber(tx: Db, id: number, receiptNumber: string): Promise<void> {
+    await tx.update(topUpRequests).set({ receiptNumber }).where(eq(topUpRequests.id, id));
+  },
   async countPending(db: Db): Promise<number> {
     const [row] = await db
       .select({ n: count() })
@@ -230,6 +310,9 @@ export const topUpsRepository = {
         rejectReason: decision.rejectReason ?? null,
         provider: decision.provider,
         providerPaymentId: decision.providerPaymentId ?? null,
+        paymentIntentId: decision.paymentIntentId ?? null,
+        surplusCents: decision.surplusCents ?? null,
+        surplusCurrency: decision.surplusCents ? sql`${topUpRequests.currency}` : null,
         updatedAt: new Date(),
       })
       // An admin may decide a request still awaiting its payment: the money can arrive with our

@@ -10,6 +10,7 @@ import {
   countPendingTopUps,
   createTopUp,
   getTopUp,
+  getTopUpReceipt,
   listTopUps,
   rejectTopUp,
 } from './topups.service.js';
@@ -18,6 +19,7 @@ export function registerTopUpRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, topUpContracts.create, ({ actor, body }) => createTopUp(ctx, actor, body));
   route(app, ctx, topUpContracts.list, ({ actor, query }) => listTopUps(ctx, actor, query));
   route(app, ctx, topUpContracts.get, ({ actor, params }) => getTopUp(ctx, actor, params.id));
+  route(app, ctx, topUpContracts.receipt, ({ actor, params }) => getTopUpReceipt(ctx, actor, params.id));
   route(app, ctx, topUpContracts.pendingCount, async () => ({ count: await countPendingTopUps(ctx) }));
   route(app, ctx, topUpContracts.approve, async ({ actor, params, request, reply }) => {
     const { key, scope } = idempotencyRequest(request);

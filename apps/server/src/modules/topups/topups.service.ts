@@ -4,6 +4,7 @@ import {
   type ListResponse,
   type RejectTopUpBody,
   type TopUpListQuery,
+  type TopUpReceipt,
   type TopUpRequest,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
@@ -13,6 +14,7 @@ import type { Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { getContactDetails } from '../contact/contact.service.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '../credits/idempotency.js';
@@ -25,12 +27,22 @@ import type { PaymentProvider } from '../payments/providers/payment-provider.js'
 import { onlineKinds, providerFor } from '../payments/providers/payment-providers.js';
 import { pricingRepository } from '../pricing/pricing.repository.js';
 import { newPaymentReference } from './payment-reference.js';
+import { assignReceiptNumber } from './receipt-number.js';
 import { toTopUpRequest } from './topup-mapper.js';
 import { topUpsRepository } from './topups.repository.js';
 
 /** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
 export type TopUpConfirmer =
-  { kind: 'admin'; actorId: string } | { kind: 'provider'; provider: string; paymentId: string };
+  | { kind: 'admin'; actorId: string }
+  | {
+      kind: 'provider';
+      provider: string;
+      paymentId: string;
+      /** Stripe: kept so the payment's later refunds and disputes find the request. */
+      paymentIntentId?: string | null;
+      /** More than the amount arrived: the surplus (request's currency), shown with the request. */
+      surplusCents?: number | null;
+    };
 
 export type ConfirmTopUpInput = { requestId: number; confirmedBy: TopUpConfirmer };
 
@@ -159,6 +171,39 @@ export async function getTopUp(ctx: AppContext, signedIn: Actor, id: number): Pr
   return request;
 }
 
+/**
+ * The receipt of a credited request, for its requester and admins; the seller is the panel's contact
+ * details. A request taken back later keeps its receipt and shows the reversal.
+ */
+export async function getTopUpReceipt(ctx: AppContext, signedIn: Actor, id: number): Promise<TopUpReceipt> {
+  const request = await getTopUp(ctx, signedIn, id);
+  if (request.status !== 'approved' || !request.receipt_number || !request.decided_at) {
+    throw new AppError('TOPUP_NO_RECEIPT');
+  }
+  return {
+    id: request.id,
+    receipt_number: request.receipt_number,
+    issued_at: request.decided_at,
+    seller: await getContactDetails(ctx, signedIn),
+    buyer: { id: request.account_id, email: request.account_email },
+    package_name: request.package_name,
+    credits: request.credits,
+    price_cents: request.price_cents,
+    fee_cents: request.fee_cents,
+    amount_cents: request.amount_cents,
+    currency: request.currency,
+    method_name: request.method_name,
+    method_kind: request.method_kind,
+    provider: request.provider,
+    provider_payment_id: request.provider_payment_id,
+    reference_code: request.reference_code,
+    payment_reference: request.payment_reference,
+    surplus_cents: request.surplus_cents,
+    surplus_currency: request.surplus_currency,
+    reversal: request.reversal,
+  };
+}
+
 /** Own requests; admins see everyone's (filter by status or account). */
 export async function listTopUps(
   ctx: AppContext,
@@ -201,6 +246,8 @@ export async function confirmTopUp(
         decidedBy: by.kind === 'admin' ? by.actorId : null,
         provider: by.kind === 'admin' ? 'manual' : by.provider,
         providerPaymentId: by.kind === 'provider' ? by.paymentId : undefined,
+        paymentIntentId: by.kind === 'provider' ? by.paymentIntentId : undefined,
+        surplusCents: by.kind === 'provider' ? by.surplusCents : undefined,
       });
       if (!row) {
         const existing = await topUpById(tx, input.requestId);
@@ -212,6 +259,7 @@ export async function confirmTopUp(
         if (sameProviderPayment) return existing;
         return undecidable(tx, input.requestId);
       }
+      await assignReceiptNumber(tx, input.requestId);
       const added = await creditLedger.change(tx, {
         accountId: row.accountId,
         delta: row.credits,

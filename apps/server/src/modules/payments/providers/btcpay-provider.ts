@@ -81,6 +81,10 @@ export function btcpayProvider(config: { timeoutMs: number }, settings: BtcpaySe
   const base = `${settings.serverUrl.replace(/\/+$/, '')}/api/v1/stores/${encodeURIComponent(settings.storeId)}/invoices`;
 
   async function call(method: 'GET' | 'POST', url: string, body?: unknown): Promise<Invoice> {
+    return (await request(method, url, body)) as Invoice;
+  }
+
+  async function request(method: 'GET' | 'POST', url: string, body?: unknown): Promise<unknown> {
     let res: Response;
     try {
       res = await fetch(url, {
@@ -107,11 +111,34 @@ export function btcpayProvider(config: { timeoutMs: number }, settings: BtcpaySe
     }
     try {
       const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object') return parsed as Invoice;
+      if (parsed && typeof parsed === 'object') return parsed;
     } catch {
       // Answered below: not an invoice.
     }
     throw new ProviderUnavailableError(`BTCPay ${method} ${res.status}: not an invoice`);
+  }
+
+  /**
+   * What an overpaid invoice received on top, in the invoice's currency: the invoice names no such
+   * amount, its payment methods do (`totalPaid` less `amount`, in the coin, at the invoice's `rate`),
+   * rounded down to the cent. Null when BTCPay does not say; crediting never waits on it.
+   */
+  async function surplusOf(checkoutId: string): Promise<number | null> {
+    let methods: unknown;
+    try {
+      methods = await request('GET', `${base}/${encodeURIComponent(checkoutId)}/payment-methods`);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) return null;
+      throw error;
+    }
+    if (!Array.isArray(methods)) return null;
+    for (const method of methods as { amount?: unknown; totalPaid?: unknown; rate?: unknown }[]) {
+      const [amount, paid, rate] = [method.amount, method.totalPaid, method.rate].map((v) => Number(v));
+      if (![amount, paid, rate].every((v) => Number.isFinite(v)) || paid! <= amount!) continue;
+      // The small epsilon keeps a surplus of exactly 1.00 from flooring to 0.99 through binary fractions.
+      return Math.floor((paid! - amount!) * rate! * 100 + 1e-6);
+    }
+    return null;
   }
 
   return {
@@ -173,13 +200,16 @@ export function btcpayProvider(config: { timeoutMs: number }, settings: BtcpaySe
 
     async fetchPayment(checkoutId: string): Promise<ProviderPayment> {
       const invoice = await call('GET', `${base}/${encodeURIComponent(checkoutId)}`);
+      const overpaid = invoice.additionalStatus === 'PaidOver';
       return {
         checkoutId: typeof invoice.id === 'string' ? invoice.id : checkoutId,
         requestId: requestIdOf(invoice.metadata),
         state: stateOf(invoice),
         amountCents: toCents(invoice.amount),
         currency: typeof invoice.currency === 'string' ? invoice.currency.toUpperCase() : null,
-        overpaid: invoice.additionalStatus === 'PaidOver',
+        overpaid,
+        surplusCents: overpaid ? await surplusOf(checkoutId) : null,
+        invalidated: invoice.status === 'Invalid',
       };
     },
   };

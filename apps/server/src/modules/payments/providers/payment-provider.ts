@@ -1,4 +1,4 @@
-import type { PaymentMethodKind } from '@linedesk/shared';
+import type { PaymentMethodKind, TopUpReversalKind } from '@linedesk/shared';
 
 /** What a provider's checkout is opened for: all copied from the top-up request, never from the client. */
 export type CheckoutInput = {
@@ -26,6 +26,29 @@ export type ProviderPayment = {
   currency: string | null;
   /** The provider says more than the amount arrived (crypto); still credited, the surplus noted. */
   overpaid?: boolean;
+  /** What came on top, in the request's currency's minor unit, when the provider says. */
+  surplusCents?: number | null;
+  /** Stripe: the PaymentIntent of a paid session, which its refunds and disputes name. */
+  paymentIntentId?: string | null;
+  /** BTCPay: the invoice was marked invalid (by the store, possibly after it settled). */
+  invalidated?: boolean;
+};
+
+/**
+ * A signed event taking money back from a paid checkout (or giving a chargeback's money back), read
+ * from the event itself: Stripe signs it, and its amounts are cumulative, so events read in any order
+ * or twice book the same in the end.
+ */
+export type ProviderReversal = {
+  kind: TopUpReversalKind;
+  /** Stripe: the PaymentIntent the charge belongs to (the request stores it when credited). */
+  paymentIntentId: string;
+  /** The charge (refunds) or the dispute: what the reversal row names. */
+  providerRef: string;
+  /** Refunds: everything refunded of the charge so far; disputes: the disputed amount. */
+  amountCents: number;
+  /** Upper case. */
+  currency: string;
 };
 
 /** A verified notification: which checkout it is about and what it says happened. */
@@ -34,9 +57,11 @@ export type WebhookNotice = {
   eventType: string;
   /**
    * `paid` and `expired` (closed unpaid, or underpaid: the provider's record tells) are acted on;
+   * `reversal` takes a paid checkout's credits back (or gives them back) and carries `reversal`;
    * anything else is an event the panel did not ask for.
    */
-  says: 'paid' | 'expired' | 'unknown';
+  says: 'paid' | 'expired' | 'reversal' | 'unknown';
+  reversal?: ProviderReversal;
   checkoutId: string | null;
   requestId: number | null;
 };

@@ -7,6 +7,7 @@ import {
   type CheckoutInput,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderReversal,
   type WebhookNotice,
 } from './payment-provider.js';
 
@@ -18,7 +19,48 @@ const eventMeaning: Record<string, WebhookNotice['says']> = {
   'checkout.session.completed': 'paid',
   'checkout.session.async_payment_succeeded': 'paid',
   'checkout.session.expired': 'expired',
+  'charge.refunded': 'reversal',
+  'charge.dispute.created': 'reversal',
+  'charge.dispute.closed': 'reversal',
 };
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (typeof value === 'string') return value;
+  return value && typeof value.id === 'string' ? value.id : null;
+}
+
+/**
+ * A refund or dispute event as a reversal of the checkout whose PaymentIntent it names: refunds carry
+ * the charge's cumulative `amount_refunded`; a dispute takes everything back, and its `closed` event
+ * gives it back when the seller `won` (`lost` books what is left of it, normally nothing).
+ */
+function reversalOf(event: Stripe.Event): ProviderReversal | null {
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const intent = idOf(charge.payment_intent);
+    if (!intent || typeof charge.amount_refunded !== 'number') return null;
+    return {
+      kind: 'refund',
+      paymentIntentId: intent,
+      providerRef: charge.id,
+      amountCents: charge.amount_refunded,
+      currency: charge.currency.toUpperCase(),
+    };
+  }
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+    const dispute = event.data.object;
+    const intent = idOf(dispute.payment_intent);
+    if (!intent || typeof dispute.amount !== 'number') return null;
+    return {
+      kind: event.type === 'charge.dispute.closed' && dispute.status === 'won' ? 'dispute_won' : 'dispute',
+      paymentIntentId: intent,
+      providerRef: dispute.id,
+      amountCents: dispute.amount,
+      currency: dispute.currency.toUpperCase(),
+    };
+  }
+  return null;
+}
 
 export type StripeSettings = { secretKey: string; webhookSecret: string };
 
@@ -109,6 +151,17 @@ export function stripeProvider(
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
       }
       const says = eventMeaning[event.type] ?? 'unknown';
+      if (says === 'reversal') {
+        const reversal = reversalOf(event);
+        return {
+          eventId: event.id,
+          eventType: event.type,
+          says: reversal ? 'reversal' : 'unknown',
+          checkoutId: null,
+          requestId: null,
+          ...(reversal ? { reversal } : {}),
+        };
+      }
       if (says === 'unknown' || !event.type.startsWith('checkout.session.')) {
         return {
           eventId: event.id,
@@ -147,6 +200,7 @@ export function stripeProvider(
         state,
         amountCents: session.amount_total,
         currency: session.currency ? session.currency.toUpperCase() : null,
+        paymentIntentId: idOf(session.payment_intent),
       };
     },
   };

@@ -16,6 +16,7 @@ export const topUpKeys = {
   all: ['topups'] as const,
   list: (params: TopUpListParams) => ['topups', 'list', params] as const,
   one: (id: number) => ['topups', 'one', id] as const,
+  receipt: (id: number) => ['topups', 'receipt', id] as const,
   pendingCount: ['topups', 'pending-count'] as const,
 };
 
@@ -30,6 +31,12 @@ export const topUpsApi = {
   get: (id: number, signal?: AbortSignal) =>
     callTyped<typeof topUpContracts.get>(
       { method: 'GET', path: '/api/topups/:id' },
+      { params: { id } },
+      { signal },
+    ),
+  receipt: (id: number, signal?: AbortSignal) =>
+    callTyped<typeof topUpContracts.receipt>(
+      { method: 'GET', path: '/api/topups/:id/receipt' },
       { params: { id } },
       { signal },
     ),

@@ -1,6 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,11 +10,13 @@ import Typography from '@mui/material/Typography';
 import { formatPrice, type TopUpRequest } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date';
 import type { GridPage } from '../../../components/paged-data-grid';
 import type { ListColumn } from '../../../components/responsive-list/list-column';
 import { ResponsivePagedGrid } from '../../../components/responsive-list/responsive-paged-grid';
 import { formatNumber } from '../../../lib/number-format';
+import { topUpReceiptPath } from '../../../lib/paths';
 import { TopUpStatusChip } from './topup-status-chip';
 
 type TopUpsGridProps = GridPage & {
@@ -138,6 +141,44 @@ export function TopUpsGrid(props: TopUpsGridProps) {
               >
                 {t('credits.payments.pay')}
               </Button>
+            )}
+            {row.reversal && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ color: 'error.main' }}
+                data-testid="topup-reversal"
+                data-state={row.reversal.state}
+              >
+                {t(`credits.receipt.reversal.${row.reversal.state}`, {
+                  date: formatDateTime(row.reversal.at, language),
+                  credits: formatNumber(row.reversal.credits, language),
+                })}
+              </Typography>
+            )}
+            {row.surplus_cents !== null && row.surplus_currency && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ color: 'text.secondary' }}
+                data-testid="topup-surplus"
+              >
+                {t('credits.topups.surplus', {
+                  amount: formatPrice(row.surplus_cents, row.surplus_currency, language),
+                })}
+              </Typography>
+            )}
+            {row.receipt_number && (
+              <Link
+                component={RouterLink}
+                to={topUpReceiptPath(row.id)}
+                variant="caption"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                data-testid="topup-receipt"
+              >
+                <ReceiptOutlinedIcon fontSize="inherit" />
+                {t('credits.topups.receipt', { number: row.receipt_number })}
+              </Link>
             )}
             {row.reject_reason && (
               <Typography

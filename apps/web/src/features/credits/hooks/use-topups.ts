@@ -22,6 +22,16 @@ export function useTopUp(id: number) {
   });
 }
 
+/** A credited request's receipt; a reversal's `topup_requests` event refreshes it (under ['topups']). */
+export function useTopUpReceipt(id: number) {
+  return useQuery({
+    queryKey: topUpKeys.receipt(id),
+    queryFn: ({ signal }) => topUpsApi.receipt(id, signal),
+    enabled: Number.isInteger(id),
+    retry: false,
+  });
+}
+
 export function useCreateTopUp() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,6 +11,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
 import { formatNumber } from '../../../lib/number-format';
 import { useAccount } from '../../auth/hooks/account-context';
+import { NegativeBalanceBanner } from '../../credits/components/negative-balance-banner';
 import { DashboardFigures } from '../components/dashboard-figures';
 import { OnlineByServerCard } from '../components/online-by-server-card';
 import { OwnerSearch } from '../components/owner-search';
@@ -66,6 +67,7 @@ export function DashboardHomePage() {
     <>
       <title>{`${t('nav.dashboard')} | Linedesk`}</title>
       <Stack sx={{ gap: 2 }}>
+        <NegativeBalanceBanner />
         <WelcomeCard sellsLines={sellsLines}>
           {admin && (
             <Stack

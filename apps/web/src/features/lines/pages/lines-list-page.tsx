@@ -22,6 +22,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
+import { NegativeBalanceBanner } from '../../credits/components/negative-balance-banner';
 import { lineExportUrl } from '../api/lines-api';
 import { toBulkFilter } from '../api/line-bulk-api';
 import { BulkActionDialog, type BulkSelection } from '../components/bulk-action-dialog';
@@ -234,6 +235,7 @@ export function LinesListPage() {
           </Stack>
         }
       />
+      <NegativeBalanceBanner sx={{ mb: 2 }} />
       <Card>
         {phone && (
           <Box sx={{ px: 2, pt: 2, pb: filtersOpen ? 0 : 2 }}>

@@ -1,0 +1,173 @@
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatPrice, type TopUpReceipt } from '@linedesk/shared';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { isApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/number-format';
+import { paths } from '../../../lib/paths';
+import { useTopUpReceipt } from '../hooks/use-topups';
+
+/**
+ * On paper only the receipt: the panel's header, menu and this page's buttons are left out, and the
+ * sheet loses its frame.
+ */
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        'header, nav, .MuiDrawer-root, .MuiAppBar-root, [data-print="hide"]': { display: 'none !important' },
+        'main, body': { margin: '0 !important', padding: '0 !important', background: 'white !important' },
+        '[data-print="sheet"]': { boxShadow: 'none !important', border: 'none !important' },
+      },
+    }}
+  />
+);
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ gap: { xs: 0, sm: 2 }, py: 0.75, justifyContent: 'space-between' }}
+      data-testid={testId}
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary', minWidth: 160 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', textAlign: { sm: 'right' } }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+function Receipt({ receipt }: { receipt: TopUpReceipt }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const money = (cents: number) => formatPrice(cents, receipt.currency, language);
+  const seller = receipt.seller;
+  const sellerLines = [seller.note, seller.email, seller.telegram, seller.whatsapp].filter(Boolean);
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720 }}
+      data-print="sheet"
+      data-testid="receipt"
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', gap: 2 }}>
+        <Box>
+          <Typography variant="h5" component="h1">
+            {t('credits.receipt.title')}
+          </Typography>
+          <Typography variant="subtitle1" data-testid="receipt-number">
+            {receipt.receipt_number}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {formatDateTime(receipt.issued_at, language)}
+          </Typography>
+        </Box>
+        <Box sx={{ textAlign: { sm: 'right' } }} data-testid="receipt-seller">
+          <Typography variant="overline" component="p">
+            {t('credits.receipt.seller')}
+          </Typography>
+          {sellerLines.map((line) => (
+            <Typography key={line} variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      </Stack>
+      {receipt.reversal && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="receipt-reversal">
+          {t(`credits.receipt.reversal.${receipt.reversal.state}`, {
+            date: formatDateTime(receipt.reversal.at, language),
+            credits: formatNumber(receipt.reversal.credits, language),
+          })}
+        </Alert>
+      )}
+      <Divider sx={{ my: 2 }} />
+      <Row label={t('credits.receipt.buyer')} testId="receipt-buyer">
+        {receipt.buyer.email ?? receipt.buyer.id}
+      </Row>
+      <Row label={t('credits.receipt.package')}>
+        {receipt.package_name} ·{' '}
+        {t('credits.receipt.credits', { credits: formatNumber(receipt.credits, language) })}
+      </Row>
+      <Row label={t('credits.receipt.price')}>{money(receipt.price_cents)}</Row>
+      <Row label={t('credits.receipt.fee')}>{money(receipt.fee_cents)}</Row>
+      <Row label={t('credits.receipt.total')} testId="receipt-total">
+        <strong>{money(receipt.amount_cents)}</strong>
+      </Row>
+      {receipt.surplus_cents !== null && receipt.surplus_currency && (
+        <Row label={t('credits.receipt.surplus')}>
+          {formatPrice(receipt.surplus_cents, receipt.surplus_currency, language)}
+        </Row>
+      )}
+      <Divider sx={{ my: 2 }} />
+      <Row label={t('credits.receipt.method')}>{receipt.method_name ?? receipt.provider ?? '—'}</Row>
+      {receipt.provider_payment_id && (
+        <Row label={t('credits.receipt.paymentId')}>{receipt.provider_payment_id}</Row>
+      )}
+      {(receipt.reference_code ?? receipt.payment_reference) && (
+        <Row label={t('credits.receipt.reference')}>
+          {[receipt.reference_code, receipt.payment_reference].filter(Boolean).join(' · ')}
+        </Row>
+      )}
+    </Paper>
+  );
+}
+
+/** /payments/receipts/:id: a credited top-up's receipt, for its requester and admins, to print. */
+export function TopUpReceiptPage() {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const { id } = useParams();
+  const requestId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
+  const receipt = useTopUpReceipt(requestId);
+  const missing =
+    !Number.isInteger(requestId) ||
+    (receipt.isError && isApiError(receipt.error) && receipt.error.status === 404);
+  return (
+    <>
+      <title>{`${t('credits.receipt.title')} | Linedesk`}</title>
+      {printStyles}
+      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap' }} data-print="hide">
+        <Button component={RouterLink} to={paths.pricing} data-testid="receipt-back">
+          {t('credits.payments.return.back')}
+        </Button>
+        {receipt.data && (
+          <Button
+            variant="contained"
+            startIcon={<PrintOutlinedIcon />}
+            onClick={() => window.print()}
+            data-testid="receipt-print"
+          >
+            {t('credits.receipt.print')}
+          </Button>
+        )}
+      </Stack>
+      {missing ? (
+        <Alert severity="error" data-testid="receipt-missing">
+          {t('credits.receipt.missing')}
+        </Alert>
+      ) : receipt.isError ? (
+        <Alert severity="error">{errorMessage(receipt.error)}</Alert>
+      ) : !receipt.data ? (
+        <Skeleton variant="rounded" height={320} aria-label={t('common.loading')} />
+      ) : (
+        <Receipt receipt={receipt.data} />
+      )}
+    </>
+  );
+}
