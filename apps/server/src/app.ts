@@ -10,6 +10,7 @@ import { registerAgentInstallRoutes } from './modules/agent-install/agent-instal
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { startActivationCodeExpiryJob } from './modules/activation-codes/activation-code-expiry-job.js';
 import { startPaymentReconcileJob } from './modules/payments/payment-reconcile-job.js';
+import { startTopUpExpiryJob } from './modules/topups/topup-expiry-job.js';
 import { registerActivationCodeRoutes } from './modules/activation-codes/activation-codes.routes.js';
 import { startBackupJob } from './modules/backups/backup-job.js';
 import { registerBackupRoutes } from './modules/backups/backups.routes.js';
@@ -228,12 +229,14 @@ export async function buildApp(
   const activationCodeExpiryJob = startActivationCodeExpiryJob(ctx);
   const paymentReconcileJob = startPaymentReconcileJob(ctx);
   const telegramPollJob = startTelegramPollJob(ctx);
+  const topUpExpiryJob = startTopUpExpiryJob(ctx);
   const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
     await maintenanceJob.stop();
     await backupJob.stop();
     await activationCodeExpiryJob?.stop();
     await paymentReconcileJob?.stop();
+    await topUpExpiryJob?.stop();
     await serverCheckJob.stop();
     await lineBulkJob.stop();
     await lineSyncJob.stop();

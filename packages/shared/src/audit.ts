@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './schema-blocks.js';
+import { isoDaySchema as isoDay, text } from './schema-blocks.js';
 
 /**
  * What an audit entry records. Each administrative action writes exactly one entry, in the same
@@ -82,16 +82,6 @@ export const auditEntrySchema = z.object({
   ip: text().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-/** A real calendar day: `2026-13-45` has the shape but no date, and must not reach a query. */
-function isCalendarDay(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const isoDay = text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_INPUT' })
-  .refine(isCalendarDay, { error: 'INVALID_INPUT' });
 
 /** Filters of the audit log and its CSV export; `from`/`to` are whole days (UTC), both included. */
 export const auditFilterSchema = z.object({

@@ -44,3 +44,14 @@ export function nonEmptyPatch<T extends z.ZodObject>(schema: T) {
     { error: 'NOTHING_TO_UPDATE' },
   );
 }
+
+/** A real calendar day: `2026-13-45` has the shape but no date, and must not reach a query. */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A whole day (YYYY-MM-DD, UTC) in a filter. */
+export const isoDaySchema = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_INPUT' })
+  .refine(isCalendarDay, { error: 'INVALID_INPUT' });

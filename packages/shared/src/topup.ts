@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactDetailsSchema } from './contact.js';
 import { paymentMethodKinds } from './payment-method.js';
-import { idSchema, text } from './schema-blocks.js';
+import { idQuerySchema, idSchema, isoDaySchema, text } from './schema-blocks.js';
 import { ticketAttachmentTypes } from './ticket.js';
 
 /**
@@ -47,6 +47,11 @@ export const topUpReversalSchema = z.object({
   at: text(),
 });
 export type TopUpReversal = z.infer<typeof topUpReversalSchema>;
+ * Why a request was closed `expired`: its provider's checkout ran out unpaid, or it was left
+ * awaiting its payment longer than the panel's setting allows (`unpaid_expiry_days`).
+ */
+export const topUpExpiredReasons = ['checkout_expired', 'not_paid_in_time'] as const;
+export type TopUpExpiredReason = (typeof topUpExpiredReasons)[number];
 
 /** A proof of payment: an image or a PDF, read at `url` by the requester and admins only. */
 export const topUpProofSchema = z.object({
@@ -71,6 +76,8 @@ export const topUpRequestSchema = z.object({
   payment_reference: text().nullable(),
   status: z.enum(topUpStatuses),
   reject_reason: text().nullable(),
+  /** Set on `expired` requests closed since the reason was recorded. */
+  expired_reason: z.enum(topUpExpiredReasons).nullable(),
   decided_by: text().nullable(),
   decided_by_email: text().nullable(),
   decided_at: text().nullable(),
@@ -138,12 +145,34 @@ export const rejectTopUpBodySchema = z.object({
 });
 export type RejectTopUpBody = z.infer<typeof rejectTopUpBodySchema>;
 
-export const topUpListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(25),
+/** What the admin's payment list sorts by; `amount` is price + fee (within one currency). */
+export const topUpSortFields = ['created_at', 'decided_at', 'amount', 'credits', 'status'] as const;
+export type TopUpSortField = (typeof topUpSortFields)[number];
+
+/** The filters of the list and of its CSV export (admins; a requester's own list is always theirs). */
+export const topUpFilterSchema = z.object({
   status: z.enum(topUpStatuses).optional(),
   /** Admins only. */
   account_id: text().min(1).max(64).optional(),
+  /** Admins only: part of the requester's email. */
+  search: text().trim().max(200).optional(),
+  method_id: idQuerySchema.optional(),
+  /** Whole days (UTC) of the request's creation, both included. */
+  from: isoDaySchema.optional(),
+  to: isoDaySchema.optional(),
+  sort: z.enum(topUpSortFields).default('created_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TopUpFilter = z.infer<typeof topUpFilterSchema>;
+
+export const topUpListQuerySchema = topUpFilterSchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  /** `true`: the answer carries `status_counts`, the filter's matches per state (the state aside). */
+  counts: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type TopUpListQuery = z.infer<typeof topUpListQuerySchema>;
 
@@ -181,3 +210,55 @@ export const topUpReceiptSchema = z.object({
   reversal: topUpReversalSchema.nullable(),
 });
 export type TopUpReceipt = z.infer<typeof topUpReceiptSchema>;
+/** How many requests each state holds under the list's other filters (states with none left out). */
+export const topUpStatusCountsSchema = z.array(
+  z.object({ status: z.enum(topUpStatuses), count: z.number().int() }),
+);
+
+export const topUpListResponseSchema = z.object({
+  items: z.array(topUpRequestSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  status_counts: topUpStatusCountsSchema.optional(),
+});
+export type TopUpListResponse = z.infer<typeof topUpListResponseSchema>;
+
+/** `GET/PUT /api/topup-settings` (admin). */
+export const topUpSettingsSchema = z.object({
+  /** Requests still awaiting their payment this many days after they were made are closed `expired`. */
+  unpaid_expiry_days: z
+    .number({ error: 'INVALID_INPUT' })
+    .int({ error: 'INVALID_INPUT' })
+    .min(1, { error: 'INVALID_INPUT' })
+    .max(365, { error: 'INVALID_INPUT' }),
+});
+export type TopUpSettings = z.infer<typeof topUpSettingsSchema>;
+export const DEFAULT_TOPUP_SETTINGS: TopUpSettings = { unpaid_expiry_days: 7 };
+
+/**
+ * Revenue (admin dashboard): the amounts paid (price + fee) on approved requests, by the day or
+ * month (UTC) of their approval, per method and currency. Amounts of different currencies are never
+ * added up: each (method, currency) is its own series.
+ */
+export const revenueBucketSchema = z.object({
+  /** YYYY-MM-DD for days, YYYY-MM for months. */
+  period: text(),
+  /** Null for requests made without a method (a reference given by hand). */
+  method_name: text().nullable(),
+  method_kind: z.enum(paymentMethodKinds).nullable(),
+  currency: text(),
+  amount_cents: z.number().int(),
+  count: z.number().int(),
+});
+export type RevenueBucket = z.infer<typeof revenueBucketSchema>;
+
+export const revenueSchema = z.object({
+  /** The first day of each range: the last 30 days, today included, and the last 12 months. */
+  days_from: text(),
+  months_from: text(),
+  /** Only periods with revenue; oldest first. */
+  daily: z.array(revenueBucketSchema),
+  monthly: z.array(revenueBucketSchema),
+});
+export type Revenue = z.infer<typeof revenueSchema>;

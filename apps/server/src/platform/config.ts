@@ -168,6 +168,13 @@ const envSchema = z.object({
     .min(0)
     .max(86_400)
     .default(60),
+  TOPUP_EXPIRY_INTERVAL_SECONDS: z.coerce
+    .number({
+      error: 'TOPUP_EXPIRY_INTERVAL_SECONDS must be a number of seconds (0 stops expiring unpaid top-ups)',
+    })
+    .min(0)
+    .max(86_400)
+    .default(600),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
     .number({ error: 'PAYMENT_RECONCILE_AFTER_SECONDS must be a number of seconds' })
     .min(0)
@@ -253,6 +260,8 @@ export type AppConfig = {
   paymentReconcileIntervalSeconds: number;
   /** How long an online top-up waits for its webhook before it is asked about (and between asks). */
   paymentReconcileAfterSeconds: number;
+  /** Pause between rounds closing top-ups left unpaid past the admin's setting; 0: off. */
+  topUpExpiryIntervalSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -321,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProviders: { stripe: apiBase(e.STRIPE_API_URL), timeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS },
     paymentReconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
+    topUpExpiryIntervalSeconds: e.TOPUP_EXPIRY_INTERVAL_SECONDS,
   };
 }
 

@@ -198,6 +198,9 @@ export const accountRows: Record<string, MatrixRow> = {
   'GET /api/topups/{id}': { params: { id: 'victimTopup' }, ...ownerOnly, admin: 200 },
   'GET /api/topups/{id}/receipt': { params: { id: 'victimTopupCredited' }, ...ownerOnly, admin: 200 },
   'GET /api/topups/pending-count': { ...adminOnly, admin: 200 },
+  'GET /api/topups/export.csv': { query: () => ({ status: 'pending' }), ...adminOnly, admin: 200 },
+  'GET /api/topup-settings': { ...adminOnly, admin: 200 },
+  'PUT /api/topup-settings': { body: () => ({ unpaid_expiry_days: 7 }), ...adminOnly, admin: 200 },
   'POST /api/topups/{id}/approve': { params: { id: 'victimTopup' }, ...adminOnly, admin: 200 },
   'POST /api/topups/{id}/reject': {
     params: { id: 'victimTopupToReject' },

@@ -28,6 +28,7 @@ export const supportRows: Record<string, MatrixRow> = {
   // Dashboard, reminders, system
   // owner_id narrows an admin's figures; anyone else gets their own, whatever they ask for.
   'GET /api/dashboard': { query: (f) => ({ owner_id: f.victimId }), anonymous: 401, signedIn: 200 },
+  'GET /api/dashboard/revenue': { ...adminOnly, admin: 200 },
   'GET /api/reminders/settings': { anonymous: 401, signedIn: 200 },
   'PUT /api/reminders/settings': { body: () => ({ days: 3 }), ...adminOnly, admin: 200 },
   'GET /api/reminders/preference': { anonymous: 401, signedIn: 200 },

@@ -4,6 +4,13 @@ import { useGridLocaleText } from '../i18n/mui/use-mui-locales';
 
 export type Paging = { page: number; pageSize: number };
 
+/** A list sorted on the server: the column and direction asked for, and how a header click changes it. */
+export type ServerSort = {
+  field: string;
+  order: 'asc' | 'desc';
+  onChange: (sort: { field: string; order: 'asc' | 'desc' } | null) => void;
+};
+
 /** What a list's screen hands its grid: the page it is on, how it moves, and the empty text. */
 export type GridPage = {
   total: number;
@@ -21,6 +28,8 @@ type PagedDataGridProps<R extends GridValidRowModel> = GridPage & {
   testId: string;
   /** For rows that carry a test id, e.g. `ledger-row`. */
   rowTestId?: string;
+  /** Sorting by the columns marked sortable, done by the server; without it no column sorts. */
+  sort?: ServerSort;
 };
 
 export const PAGE_SIZES = [10, 25, 50, 100];
@@ -30,7 +39,8 @@ export const PAGE_SIZES = [10, 25, 50, 100];
  * here), so long lists never load whole into the browser.
  */
 export function PagedDataGrid<R extends GridValidRowModel>(props: PagedDataGridProps<R>) {
-  const { rows, columns, total, paging, onPagingChange, loading, getRowId, label, testId, rowTestId } = props;
+  const { rows, columns, total, paging, onPagingChange, loading, getRowId, label, testId, rowTestId, sort } =
+    props;
   const localeText = useGridLocaleText();
   // The grid does not pass data-* attributes to its root, so the wrapper carries the test id.
   return (
@@ -45,7 +55,12 @@ export function PagedDataGrid<R extends GridValidRowModel>(props: PagedDataGridP
         loading={loading}
         paginationMode="server"
         sortingMode="server"
-        disableColumnSorting
+        disableColumnSorting={!sort}
+        sortModel={sort ? [{ field: sort.field, sort: sort.order }] : []}
+        onSortModelChange={(model) => {
+          const first = model[0];
+          sort?.onChange(first?.sort ? { field: first.field, order: first.sort } : null);
+        }}
         disableColumnMenu
         disableRowSelectionOnClick
         paginationModel={{ page: paging.page, pageSize: paging.pageSize }}

@@ -1,14 +1,16 @@
 import { defineContract } from '../contract.js';
 import { idempotencyHeadersSchema } from '../credits.js';
-import { listResponseSchema } from '../list.js';
 import { idParamsSchema } from '../schema-blocks.js';
 import {
   createTopUpBodySchema,
   rejectTopUpBodySchema,
+  topUpFilterSchema,
   topUpListQuerySchema,
+  topUpListResponseSchema,
   topUpPendingCountSchema,
   topUpReceiptSchema,
   topUpRequestSchema,
+  topUpSettingsSchema,
 } from '../topup.js';
 
 const tags = ['topups'];
@@ -95,9 +97,45 @@ export const list = defineContract({
   path: '/api/topups',
   access: 'signedIn',
   tags,
-  summary: 'Top-up requests, newest first (mine; admins: all, ?status=&account_id=)',
+  summary: 'Top-up requests, newest first (mine; admins: all, filtered by state, account, method and days)',
+  description:
+    "Admins may filter by `account_id` or `search` (part of the requester's email); everyone by `status`, `method_id` and the days `from`/`to` (UTC, both included), sorted by `sort`/`order`. With `counts=true` the answer also carries `status_counts`: the matches of the other filters per state.",
   query: topUpListQuerySchema,
-  response: listResponseSchema(topUpRequestSchema),
+  response: topUpListResponseSchema,
+});
+
+export const exportCsv = defineContract({
+  method: 'GET',
+  path: '/api/topups/export.csv',
+  access: 'admin',
+  tags,
+  summary: "CSV of every top-up request the list's filters select, in its order (admin; paging ignored)",
+  query: topUpFilterSchema,
+  response: null,
+  errors: ['ADMIN_ONLY'],
+});
+
+export const getSettings = defineContract({
+  method: 'GET',
+  path: '/api/topup-settings',
+  access: 'admin',
+  tags,
+  summary: 'Top-up settings (admin): after how many days an unpaid request expires',
+  response: topUpSettingsSchema,
+  errors: ['ADMIN_ONLY'],
+});
+
+export const setSettings = defineContract({
+  method: 'PUT',
+  path: '/api/topup-settings',
+  access: 'admin',
+  tags,
+  summary: 'Change the top-up settings (admin)',
+  description:
+    'Requests still awaiting their payment `unpaid_expiry_days` (1 to 365) after they were made are closed as expired by a periodic job; an online one only after its provider confirms it was not paid.',
+  body: topUpSettingsSchema,
+  response: topUpSettingsSchema,
+  errors: ['ADMIN_ONLY'],
 });
 
 export const pendingCount = defineContract({

@@ -18,6 +18,7 @@ import type {
   PaymentMethodKind,
   TicketAttachmentType,
   TopUpReversalKind,
+  TopUpExpiredReason,
   TopUpStatus,
 } from '@linedesk/shared';
 import { timestamps } from './columns.js';
@@ -153,6 +154,8 @@ export const topUpRequests = pgTable(
     paymentReference: text('payment_reference'),
     status: text('status').$type<TopUpStatus>().notNull().default('pending'),
     rejectReason: text('reject_reason'),
+    /** Why an `expired` request was closed: its provider's checkout ran out, or it was never paid in time. */
+    expiredReason: text('expired_reason').$type<TopUpExpiredReason>(),
     decidedBy: text('decided_by').references(() => authUsers.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     provider: text('provider'),
@@ -218,6 +221,12 @@ export const topUpRequests = pgTable(
       .where(sql`${t.paymentIntentId} is not null`),
     uniqueIndex('topup_requests_receipt_number_idx').on(t.receiptNumber),
     index('topup_requests_status_idx').on(t.status, t.createdAt),
+    check(
+      'topup_requests_expired_reason_check',
+      sql`${t.expiredReason} is null or ${t.expiredReason} in ('checkout_expired', 'not_paid_in_time')`,
+    ),
+    // Revenue reads approved requests by the day they were approved.
+    index('topup_requests_decided_idx').on(t.status, t.decidedAt),
     index('topup_requests_account_idx').on(t.accountId, t.createdAt),
   ],
 );

@@ -44,7 +44,11 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
     shortList(ctx, actor, { sharing: true }),
     actor.isAdmin ? repo.serversDown(ctx.db, DASHBOARD_TODO_SIZE) : null,
     actor.isAdmin
-      ? topUpsRepository.list(ctx.db, { status: 'pending', limit: DASHBOARD_TODO_SIZE, offset: 0 })
+      ? topUpsRepository.list(
+          ctx.db,
+          { status: 'pending', sort: 'created_at', order: 'desc' },
+          { limit: DASHBOARD_TODO_SIZE, offset: 0 },
+        )
       : null,
   ]);
   return {

@@ -146,4 +146,71 @@ export const dashboardExamples: RouteExamples = {
     errors: ['USER_NOT_FOUND'],
   },
   'GET /api/dashboard/todo': { response: todo },
+  // Two methods in euros and one in US dollars: each method and currency its own series.
+  'GET /api/dashboard/revenue': {
+    response: {
+      days_from: addDays(TODAY, -29),
+      months_from: '2026-01',
+      daily: [
+        {
+          period: '2026-11-20',
+          method_name: 'Bank transfer (SEPA)',
+          method_kind: 'manual',
+          currency: 'EUR',
+          amount_cents: 4000,
+          count: 2,
+        },
+        {
+          period: '2026-11-21',
+          method_name: 'Card (Stripe)',
+          method_kind: 'stripe',
+          currency: 'EUR',
+          amount_cents: 2060,
+          count: 1,
+        },
+        {
+          period: '2026-11-21',
+          method_name: 'Bitcoin',
+          method_kind: 'btcpay',
+          currency: 'USD',
+          amount_cents: 5000,
+          count: 1,
+        },
+      ],
+      monthly: [
+        {
+          period: '2026-10',
+          method_name: 'Bank transfer (SEPA)',
+          method_kind: 'manual',
+          currency: 'EUR',
+          amount_cents: 18000,
+          count: 9,
+        },
+        {
+          period: '2026-11',
+          method_name: 'Bank transfer (SEPA)',
+          method_kind: 'manual',
+          currency: 'EUR',
+          amount_cents: 4000,
+          count: 2,
+        },
+        {
+          period: '2026-11',
+          method_name: 'Card (Stripe)',
+          method_kind: 'stripe',
+          currency: 'EUR',
+          amount_cents: 2060,
+          count: 1,
+        },
+        {
+          period: '2026-11',
+          method_name: 'Bitcoin',
+          method_kind: 'btcpay',
+          currency: 'USD',
+          amount_cents: 5000,
+          count: 1,
+        },
+      ],
+    },
+  },
 };

@@ -33,7 +33,7 @@ export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSign
       if (signal.aborted) break;
       seen.add(id);
       round.asked += 1;
-      const outcome = await reconcileOne(ctx, id);
+      const outcome = await reconcileTopUp(ctx, id);
       if (outcome === 'credited') round.credited += 1;
       else if (outcome === 'closed') round.closed += 1;
       else if (outcome === 'failed') round.failed += 1;
@@ -43,7 +43,14 @@ export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSign
   return round;
 }
 
-async function reconcileOne(ctx: AppContext, id: number): Promise<'credited' | 'closed' | 'open' | 'failed'> {
+/**
+ * One online request looked up at its provider and settled as its webhook would have been: the
+ * only way an online request is closed or credited without its webhook.
+ */
+export async function reconcileTopUp(
+  ctx: AppContext,
+  id: number,
+): Promise<'credited' | 'closed' | 'open' | 'failed'> {
   const request = await topUpsRepository.findById(ctx.db, id);
   if (!request || request.status !== 'awaiting_payment' || !request.checkoutId || !request.methodKind) {
     return 'open';

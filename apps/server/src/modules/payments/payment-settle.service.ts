@@ -26,7 +26,7 @@ export async function settleFromProviderRecord(
 ): Promise<SettleOutcome> {
   const name = providerNames[kind];
   if (payment.state === 'expired' || payment.state === 'underpaid') {
-    if (await topUpsRepository.closeUnpaid(ctx.db, request.id, payment.state)) {
+    if (await topUpsRepository.closeUnpaid(ctx.db, request.id, payment.state, 'checkout_expired')) {
       await publishRequest(ctx, 'update', request.id, request.accountId);
       ctx.log.info(
         { ...about, status: payment.state },

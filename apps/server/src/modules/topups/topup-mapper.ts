@@ -34,6 +34,7 @@ export function toTopUpRequest(row: TopUpRow): TopUpRequest {
     payment_reference: row.paymentReference,
     status: row.status,
     reject_reason: row.rejectReason,
+    expired_reason: row.expiredReason,
     decided_by: row.decidedBy,
     decided_by_email: row.decidedByEmail,
     decided_at: row.decidedAt?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import type { TopUpRequest } from '@linedesk/shared';
 import type { RouteExamples } from '../../platform/openapi-examples.js';
+import { topUpCsvHeader } from './topup-csv.js';
 
 const ADMIN_ID = '0b7e4c2a-5d1f-4e8b-9a3c-6f2d8e1b7a40';
 const RESELLER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
@@ -18,6 +19,7 @@ export const pendingTopUpExample: TopUpRequest = {
   payment_reference: 'SEPA RF18 5390 0754 7034',
   status: 'pending',
   reject_reason: null,
+  expired_reason: null,
   decided_by: null,
   decided_by_email: null,
   decided_at: null,
@@ -134,9 +136,32 @@ export const topUpExamples: RouteExamples = {
     response: awaiting,
   },
   'GET /api/topups': {
-    query: { page: 1, page_size: 25, status: 'pending' },
-    response: { items: [other, later, submitted], total: 3, page: 1, page_size: 25 },
+    query: { page: 1, page_size: 25, status: 'pending', counts: 'true' },
+    response: {
+      items: [other, later, submitted],
+      total: 3,
+      page: 1,
+      page_size: 25,
+      status_counts: [
+        { status: 'pending', count: 3 },
+        { status: 'awaiting_payment', count: 1 },
+        { status: 'approved', count: 41 },
+        { status: 'rejected', count: 2 },
+        { status: 'expired', count: 5 },
+      ],
+    },
   },
+  'GET /api/topups/export.csv': {
+    query: { status: 'approved', from: '2026-11-01', to: '2026-11-30' },
+    rawResponse: {
+      contentType: 'text/csv',
+      example:
+        topUpCsvHeader() +
+        '22,2026-11-21T10:02:44.913Z,reseller@example.com,Reseller 25,25,Card (Stripe),stripe,stripe,cs_test_a1B2c3D4e5F6g7H8,LD-Q4WZ-8HNC,,EUR,20.00,0.60,20.60,approved,,,2026-11-21T10:04:01.277Z,\r\n',
+    },
+  },
+  'GET /api/topup-settings': { response: { unpaid_expiry_days: 7 } },
+  'PUT /api/topup-settings': { body: { unpaid_expiry_days: 14 }, response: { unpaid_expiry_days: 14 } },
   'POST /api/topups/:id/submit': {
     params: { id: 19 },
     // JSON `{"payment_reference": "..."}` is accepted too when the method needs no proof.

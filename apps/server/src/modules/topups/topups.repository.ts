@@ -1,13 +1,31 @@
 import type {
   PaymentMethodKind,
   TicketAttachmentType,
+  TopUpExpiredReason,
+  TopUpFilter,
   TopUpReversalKind,
   TopUpStatus,
 } from '@linedesk/shared';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, receiptCounters, topUpRequests, topUpReversals } from '../../db/schema.js';
+import { escapeLike } from '../lines/line-list-filter.js';
 
 const requester = alias(authUsers, 'topup_requester');
 const decider = alias(authUsers, 'topup_decider');
@@ -37,6 +55,7 @@ function select(db: Db) {
       paymentReference: topUpRequests.paymentReference,
       status: topUpRequests.status,
       rejectReason: topUpRequests.rejectReason,
+      expiredReason: topUpRequests.expiredReason,
       decidedBy: topUpRequests.decidedBy,
       decidedAt: topUpRequests.decidedAt,
       provider: topUpRequests.provider,
@@ -75,6 +94,46 @@ function select(db: Db) {
     .from(topUpRequests)
     .leftJoin(requester, eq(requester.id, topUpRequests.accountId))
     .leftJoin(decider, eq(decider.id, topUpRequests.decidedBy));
+}
+
+function nextDay(day: string): Date {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
+
+/** The list's filters as SQL; the state is left out when counting per state. */
+function filterConditions(filter: TopUpFilter, withStatus: boolean): SQL[] {
+  const where: SQL[] = [];
+  if (filter.account_id) where.push(eq(topUpRequests.accountId, filter.account_id));
+  if (filter.search) {
+    where.push(
+      sql`${topUpRequests.accountId} in (select ${authUsers.id} from ${authUsers} where ${ilike(
+        authUsers.email,
+        `%${escapeLike(filter.search)}%`,
+      )})`,
+    );
+  }
+  if (filter.method_id !== undefined) where.push(eq(topUpRequests.methodId, filter.method_id));
+  if (filter.from) where.push(gte(topUpRequests.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) where.push(lt(topUpRequests.createdAt, nextDay(filter.to)));
+  if (withStatus && filter.status) where.push(eq(topUpRequests.status, filter.status));
+  return where;
+}
+
+const sortColumns = {
+  created_at: [topUpRequests.createdAt],
+  decided_at: [topUpRequests.decidedAt],
+  amount: [sql`${topUpRequests.priceCents} + ${topUpRequests.feeCents}`],
+  credits: [topUpRequests.credits],
+  status: [topUpRequests.status],
+} as const;
+
+function orderOf(sort: TopUpFilter['sort'], order: TopUpFilter['order']): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  // Undecided requests have no decision date: they go last whichever way it is sorted.
+  const nulls = sort === 'decided_at' ? [sql`${topUpRequests.decidedAt} is null`] : [];
+  return [...nulls, ...sortColumns[sort].map((column) => direction(column)), direction(topUpRequests.id)];
 }
 
 export type Decision = {
@@ -134,10 +193,15 @@ export const topUpsRepository = {
    * awaiting_payment → expired (the provider's checkout expired unpaid) or underpaid (it closed with
    * less than the amount paid) in one conditional UPDATE; false when the request was decided meanwhile.
    */
-  async closeUnpaid(db: Db, id: number, status: 'expired' | 'underpaid'): Promise<boolean> {
+  async closeUnpaid(
+    db: Db,
+    id: number,
+    status: 'expired' | 'underpaid',
+    expiredReason: TopUpExpiredReason = 'checkout_expired',
+  ): Promise<boolean> {
     const rows = await db
       .update(topUpRequests)
-      .set({ status, updatedAt: new Date() })
+      .set({ status, expiredReason: status === 'expired' ? expiredReason : null, updatedAt: new Date() })
       .where(and(eq(topUpRequests.id, id), eq(topUpRequests.status, 'awaiting_payment')))
       .returning({ id: topUpRequests.id });
     return rows.length > 0;
@@ -176,18 +240,17 @@ export const topUpsRepository = {
   },
   async list(
     db: Db,
-    input: { accountId?: string; status?: TopUpStatus; limit: number; offset: number },
+    filter: TopUpFilter,
+    page: { limit: number; offset: number },
   ): Promise<{ rows: TopUpRow[]; total: number }> {
-    const filters: SQL[] = [];
-    if (input.accountId) filters.push(eq(topUpRequests.accountId, input.accountId));
-    if (input.status) filters.push(eq(topUpRequests.status, input.status));
-    const where = filters.length ? and(...filters) : undefined;
+    const conditions = filterConditions(filter, true);
+    const where = conditions.length ? and(...conditions) : undefined;
     const [rows, [totalRow]] = await Promise.all([
       select(db)
         .where(where)
-        .orderBy(desc(topUpRequests.createdAt), desc(topUpRequests.id))
-        .limit(input.limit)
-        .offset(input.offset),
+        .orderBy(...orderOf(filter.sort, filter.order))
+        .limit(page.limit)
+        .offset(page.offset),
       db.select({ n: count() }).from(topUpRequests).where(where),
     ]);
     return { rows, total: totalRow?.n ?? 0 };
@@ -244,6 +307,100 @@ export const topUpsRepository = {
   },
   async setReceiptNumber(tx: Db, id: number, receiptNumber: string): Promise<void> {
     await tx.update(topUpRequests).set({ receiptNumber }).where(eq(topUpRequests.id, id));
+  },
+  /** How many requests each state holds under the filter's other conditions. */
+  async countByStatus(db: Db, filter: TopUpFilter): Promise<{ status: TopUpStatus; count: number }[]> {
+    const conditions = filterConditions(filter, false);
+    return db
+      .select({ status: topUpRequests.status, count: count() })
+      .from(topUpRequests)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .groupBy(topUpRequests.status);
+  },
+  /** The filter's ids in its order: the CSV export reads the rows in slices after this one scan. */
+  async orderedIds(db: Db, filter: TopUpFilter): Promise<number[]> {
+    const conditions = filterConditions(filter, true);
+    const rows = await db
+      .select({ id: topUpRequests.id })
+      .from(topUpRequests)
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(...orderOf(filter.sort, filter.order));
+    return rows.map((row) => row.id);
+  },
+  async findManyByIds(db: Db, ids: number[]): Promise<TopUpRow[]> {
+    if (ids.length === 0) return [];
+    return select(db).where(inArray(topUpRequests.id, ids));
+  },
+  /**
+   * Requests made with a manual method (no provider checkout) still awaiting their payment since
+   * before `before` → expired, in one conditional UPDATE: instances running it at once close each
+   * request once, and a request submitted or decided meanwhile is no longer matched.
+   */
+  async expireManualUnpaid(db: Db, before: Date): Promise<{ id: number; accountId: string }[]> {
+    return db
+      .update(topUpRequests)
+      .set({ status: 'expired', expiredReason: 'not_paid_in_time', updatedAt: new Date() })
+      .where(
+        and(
+          eq(topUpRequests.status, 'awaiting_payment'),
+          isNull(topUpRequests.checkoutId),
+          lte(topUpRequests.createdAt, before),
+        ),
+      )
+      .returning({ id: topUpRequests.id, accountId: topUpRequests.accountId });
+  },
+  /** Online requests still awaiting their payment since before `before`, oldest first. */
+  async onlineUnpaidSince(db: Db, before: Date, limit: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: topUpRequests.id })
+      .from(topUpRequests)
+      .where(
+        and(
+          eq(topUpRequests.status, 'awaiting_payment'),
+          isNotNull(topUpRequests.checkoutId),
+          lte(topUpRequests.createdAt, before),
+        ),
+      )
+      .orderBy(asc(topUpRequests.createdAt), asc(topUpRequests.id))
+      .limit(limit);
+    return rows.map((row) => row.id);
+  },
+  /**
+   * Approved requests' amounts (price + fee) per period of their approval, method and currency, from
+   * `from` on; `unit` is 'day' or 'month' (UTC).
+   */
+  async revenue(
+    db: Db,
+    unit: 'day' | 'month',
+    from: Date,
+  ): Promise<
+    {
+      period: string;
+      methodName: string | null;
+      methodKind: PaymentMethodKind | null;
+      currency: string;
+      amountCents: number;
+      count: number;
+    }[]
+  > {
+    // A literal, not a parameter: PostgreSQL matches the GROUP BY to the selected expression only
+    // when both are the same text, and two placeholders of the same value are not.
+    const format = sql.raw(unit === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
+    const period = sql<string>`to_char(${topUpRequests.decidedAt} at time zone 'UTC', ${format})`;
+    const rows = await db
+      .select({
+        period,
+        methodName: topUpRequests.methodName,
+        methodKind: topUpRequests.methodKind,
+        currency: topUpRequests.currency,
+        amountCents: sql<string>`sum(${topUpRequests.priceCents} + ${topUpRequests.feeCents})`,
+        count: count(),
+      })
+      .from(topUpRequests)
+      .where(and(eq(topUpRequests.status, 'approved'), gte(topUpRequests.decidedAt, from)))
+      .groupBy(period, topUpRequests.methodName, topUpRequests.methodKind, topUpRequests.currency)
+      .orderBy(period, topUpRequests.currency, topUpRequests.methodName);
+    return rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) }));
   },
   async countPending(db: Db): Promise<number> {
     const [row] = await db

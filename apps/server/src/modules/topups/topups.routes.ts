@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { IDEMPOTENT_REPLAYED_HEADER, topUpContracts } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
@@ -5,10 +6,12 @@ import { route } from '../../platform/route.js';
 import { idempotencyRequest } from '../credits/idempotency.js';
 import { readTextAndFile, registerUploadRoutes, sendStoredFile } from '../tickets/attachment-http.js';
 import { getTopUpProof, submitTopUpPayment } from './topup-payment.service.js';
+import { getTopUpSettings, updateTopUpSettings } from './topup-settings.service.js';
 import {
   approveTopUp,
   countPendingTopUps,
   createTopUp,
+  exportTopUpsCsv,
   getTopUp,
   getTopUpReceipt,
   listTopUps,
@@ -18,6 +21,17 @@ import {
 export function registerTopUpRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, topUpContracts.create, ({ actor, body }) => createTopUp(ctx, actor, body));
   route(app, ctx, topUpContracts.list, ({ actor, query }) => listTopUps(ctx, actor, query));
+  route(app, ctx, topUpContracts.exportCsv, async ({ actor, query, reply }) => {
+    const rows = await exportTopUpsCsv(ctx, actor, query);
+    const name = `topups-${new Date().toISOString().slice(0, 10)}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(rows));
+  });
+  route(app, ctx, topUpContracts.getSettings, ({ actor }) => getTopUpSettings(ctx, actor));
+  route(app, ctx, topUpContracts.setSettings, ({ actor, body }) => updateTopUpSettings(ctx, actor, body));
   route(app, ctx, topUpContracts.get, ({ actor, params }) => getTopUp(ctx, actor, params.id));
   route(app, ctx, topUpContracts.receipt, ({ actor, params }) => getTopUpReceipt(ctx, actor, params.id));
   route(app, ctx, topUpContracts.pendingCount, async () => ({ count: await countPendingTopUps(ctx) }));

@@ -1,16 +1,17 @@
 import {
   paymentFeeCents,
   type CreateTopUpBody,
-  type ListResponse,
   type RejectTopUpBody,
+  type TopUpFilter,
   type TopUpListQuery,
   type TopUpReceipt,
+  type TopUpListResponse,
   type TopUpRequest,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { translate } from '../../i18n/server-texts.js';
-import type { Actor } from '../../platform/access.js';
+import { access, type Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -28,6 +29,7 @@ import { onlineKinds, providerFor } from '../payments/providers/payment-provider
 import { pricingRepository } from '../pricing/pricing.repository.js';
 import { newPaymentReference } from './payment-reference.js';
 import { assignReceiptNumber } from './receipt-number.js';
+import { topUpCsvHeader, topUpCsvRow } from './topup-csv.js';
 import { toTopUpRequest } from './topup-mapper.js';
 import { topUpsRepository } from './topups.repository.js';
 
@@ -204,18 +206,51 @@ export async function getTopUpReceipt(ctx: AppContext, signedIn: Actor, id: numb
   };
 }
 
-/** Own requests; admins see everyone's (filter by status or account). */
+/** The filter a caller may use: admins any account's requests, everyone else only their own. */
+function scopedFilter(signedIn: Actor, query: TopUpFilter): TopUpFilter {
+  if (signedIn.isAdmin) return query;
+  return { ...query, account_id: signedIn.id, search: undefined };
+}
+
+/** Own requests; admins see everyone's (filtered by state, account, method and days). */
 export async function listTopUps(
   ctx: AppContext,
   signedIn: Actor,
   query: TopUpListQuery,
-): Promise<ListResponse<TopUpRequest>> {
-  const { rows, total } = await topUpsRepository.list(ctx.db, {
-    accountId: signedIn.isAdmin ? query.account_id : signedIn.id,
-    status: query.status,
-    ...pageWindow(query),
-  });
-  return pageOf(query, { rows, total }, toTopUpRequest);
+): Promise<TopUpListResponse> {
+  const filter = scopedFilter(signedIn, query);
+  const [found, counts] = await Promise.all([
+    topUpsRepository.list(ctx.db, filter, pageWindow(query)),
+    query.counts ? topUpsRepository.countByStatus(ctx.db, filter) : undefined,
+  ]);
+  return { ...pageOf(query, found, toTopUpRequest), ...(counts ? { status_counts: counts } : {}) };
+}
+
+/** Rows read per query while the CSV is written. */
+const EXPORT_SLICE = 500;
+
+/**
+ * Every request the filter selects as CSV, in the list's order, read in slices after one id scan so
+ * a large export never sits in memory whole. Admins only, checked before the first byte.
+ */
+export async function exportTopUpsCsv(
+  ctx: AppContext,
+  admin: Actor,
+  filter: TopUpFilter,
+): Promise<AsyncGenerator<string>> {
+  access.admin(admin);
+  const ids = await topUpsRepository.orderedIds(ctx.db, filter);
+  return (async function* () {
+    yield topUpCsvHeader();
+    for (let start = 0; start < ids.length; start += EXPORT_SLICE) {
+      const slice = ids.slice(start, start + EXPORT_SLICE);
+      const byId = new Map((await topUpsRepository.findManyByIds(ctx.db, slice)).map((row) => [row.id, row]));
+      yield slice
+        .flatMap((id) => byId.get(id) ?? [])
+        .map(topUpCsvRow)
+        .join('');
+    }
+  })();
 }
 
 export async function countPendingTopUps(ctx: AppContext): Promise<number> {

@@ -25,6 +25,8 @@ export type ListColumn<R> = {
   hideHeader?: boolean;
   /** The table cell's style (widths, wrapping). */
   cellSx?: SxProps<Theme>;
+  /** The server sorts the list by this column (only where the grid is given a `sort`). */
+  sortable?: boolean;
   /** The data grid's sizing of the column. */
   grid?: Pick<GridColDef, 'minWidth' | 'width' | 'flex' | 'maxWidth'>;
 };
@@ -36,7 +38,7 @@ export function toGridColumns<R extends GridValidRowModel>(
   return columns.map((column) => ({
     field: column.field,
     headerName: column.headerName,
-    sortable: false,
+    sortable: column.sortable ?? false,
     align: column.align,
     headerAlign: column.align,
     renderCell: ({ row }) => column.render(row),

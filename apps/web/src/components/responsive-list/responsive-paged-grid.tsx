@@ -5,7 +5,7 @@ import { useMemo, useRef } from 'react';
 import { useGridLocaleText } from '../../i18n/mui/use-mui-locales';
 import { ListPagination } from '../list-pagination';
 import { ListSkeleton } from '../list-skeleton';
-import { PAGE_SIZES, PagedDataGrid, type GridPage } from '../paged-data-grid';
+import { PAGE_SIZES, PagedDataGrid, type GridPage, type ServerSort } from '../paged-data-grid';
 import { CardList } from './card-list';
 import { toGridColumns, type ListColumn } from './list-column';
 import { usePhone } from './use-phone';
@@ -17,11 +17,13 @@ type ResponsivePagedGridProps<R extends GridValidRowModel> = GridPage & {
   label: string;
   testId: string;
   rowTestId?: string;
+  /** Server sorting by the grid's headers (a phone's cards keep the order set). */
+  sort?: ServerSort;
 };
 
 /** A server-paged DataGrid on a wide screen; on a phone the same rows as cards, with the same pager. */
 export function ResponsivePagedGrid<R extends GridValidRowModel>(props: ResponsivePagedGridProps<R>) {
-  const { rows, columns, getRowId, label, testId, rowTestId, ...page } = props;
+  const { rows, columns, getRowId, label, testId, rowTestId, sort, ...page } = props;
   const phone = usePhone();
   const localeText = useGridLocaleText();
   const gridColumns = useMemo(() => toGridColumns(columns), [columns]);
@@ -38,6 +40,7 @@ export function ResponsivePagedGrid<R extends GridValidRowModel>(props: Responsi
         label={label}
         testId={testId}
         rowTestId={rowTestId}
+        sort={sort}
       />
     );
   }

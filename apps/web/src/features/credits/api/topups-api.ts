@@ -2,6 +2,8 @@ import {
   type topUpContracts,
   type ContractInput,
   type CreateTopUpBody,
+  type TopUpSettings,
+  type TopUpSortField,
   type TopUpStatus,
 } from '@linedesk/shared';
 import { callTyped } from '../../../lib/api-client';
@@ -9,7 +11,40 @@ import { callTyped } from '../../../lib/api-client';
 export type TopUpPaymentInput = { payment_reference: string; file: File | null };
 type SubmitCall = ContractInput<typeof topUpContracts.submit>;
 
-export type TopUpListParams = { page: number; pageSize: number; status?: TopUpStatus };
+/** The admin's filters of the list and its CSV (a requester's list takes only the state). */
+export type TopUpFilters = {
+  status?: TopUpStatus;
+  search?: string;
+  methodId?: number;
+  from?: string;
+  to?: string;
+  sort?: TopUpSortField;
+  order?: 'asc' | 'desc';
+};
+
+export type TopUpListParams = TopUpFilters & { page: number; pageSize: number; counts?: boolean };
+
+function filterQuery(filters: TopUpFilters) {
+  return {
+    status: filters.status,
+    search: filters.search || undefined,
+    method_id: filters.methodId,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    sort: filters.sort,
+    order: filters.order,
+  };
+}
+
+/** The CSV of what the filters select: a download link, read by the browser, not through the client. */
+export function topUpExportUrl(filters: TopUpFilters): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(filterQuery(filters))) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const query = search.toString();
+  return `/api/topups/export.csv${query ? `?${query}` : ''}`;
+}
 
 /** Under ['topups'], the key a `topup_requests` live event refreshes (the pending count included). */
 export const topUpKeys = {
@@ -18,16 +53,32 @@ export const topUpKeys = {
   one: (id: number) => ['topups', 'one', id] as const,
   receipt: (id: number) => ['topups', 'receipt', id] as const,
   pendingCount: ['topups', 'pending-count'] as const,
+  settings: ['settings', 'topups'] as const,
 };
 
 /** Through `callTyped`: the signed-in shell or the dashboard needs this area in the first download. */
 export const topUpsApi = {
-  list: ({ page, pageSize, status }: TopUpListParams, signal?: AbortSignal) =>
+  list: ({ page, pageSize, counts, ...filters }: TopUpListParams, signal?: AbortSignal) =>
     callTyped<typeof topUpContracts.list>(
       { method: 'GET', path: '/api/topups' },
-      { query: { page, page_size: pageSize, status } },
+      {
+        query: {
+          page,
+          page_size: pageSize,
+          counts: counts ? 'true' : undefined,
+          ...filterQuery(filters),
+        } as ContractInput<typeof topUpContracts.list>['query'],
+      },
       { signal },
     ),
+  settings: (signal?: AbortSignal) =>
+    callTyped<typeof topUpContracts.getSettings>(
+      { method: 'GET', path: '/api/topup-settings' },
+      {},
+      { signal },
+    ),
+  saveSettings: (body: TopUpSettings) =>
+    callTyped<typeof topUpContracts.setSettings>({ method: 'PUT', path: '/api/topup-settings' }, { body }),
   get: (id: number, signal?: AbortSignal) =>
     callTyped<typeof topUpContracts.get>(
       { method: 'GET', path: '/api/topups/:id' },

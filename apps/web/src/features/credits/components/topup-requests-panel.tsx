@@ -1,41 +1,87 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import type { TopUpRequest, TopUpStatus } from '@linedesk/shared';
-import { useCallback, useState } from 'react';
+import { topUpSortFields, type TopUpRequest, type TopUpSortField, type TopUpStatus } from '@linedesk/shared';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Paging } from '../../../components/paged-data-grid';
+import { usePhone } from '../../../components/responsive-list/use-phone';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatNumber } from '../../../lib/number-format';
+import { topUpExportUrl, type TopUpFilters as TopUpFilterParams } from '../api/topups-api';
+import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { useDecideTopUp, useTopUps } from '../hooks/use-topups';
-import type { Paging } from '../../../components/paged-data-grid';
+import { topUpStatusTabs } from '../lib/topup-status-tabs';
+import { AdminTopUpsGrid } from './admin-topups-grid';
 import { RejectTopUpDialog } from './reject-topup-dialog';
-import { TopUpsGrid } from './topups-grid';
+import { TopUpDetailDialog } from './topup-detail-dialog';
+import { emptyTopUpFilters, TopUpFilters, type TopUpFilterValues } from './topup-filters';
 
 type Filter = TopUpStatus | 'all';
-// What needs a decision first; requests still awaiting their payment come next (an admin may
-// approve one when the money arrived with its reference before the requester said so).
-const filters: readonly TopUpStatus[] = ['pending', 'awaiting_payment', 'approved', 'rejected'];
+type Sort = { field: TopUpSortField; order: 'asc' | 'desc' };
+const defaultSort: Sort = { field: 'created_at', order: 'desc' };
+const isSortField = (field: string): field is TopUpSortField =>
+  (topUpSortFields as readonly string[]).includes(field);
 
-/** Admins: the requests to decide (pending first), and the decided ones for reference. */
+/** Admins: every payment, filtered and sorted on the server, to decide, look into and export. */
 export function TopUpRequestsPanel() {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
+  const phone = usePhone();
   const [filter, setFilter] = useState<Filter>('pending');
+  const [values, setValues] = useState<TopUpFilterValues>(emptyTopUpFilters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [sort, setSort] = useState<Sort>(defaultSort);
   const [paging, setPaging] = useState<Paging>({ page: 0, pageSize: 25 });
-  const requests = useTopUps({
-    page: paging.page + 1,
-    pageSize: paging.pageSize,
-    status: filter === 'all' ? undefined : filter,
-  });
+  // Typing in the account search asks once the typing pauses for a render, not at every key.
+  const search = useDeferredValue(values.search.trim());
+  const filters = useMemo<TopUpFilterParams>(
+    () => ({
+      status: filter === 'all' ? undefined : filter,
+      search: search || undefined,
+      methodId: values.methodId ? Number(values.methodId) : undefined,
+      from: values.from || undefined,
+      to: values.to || undefined,
+      sort: sort.field,
+      order: sort.order,
+    }),
+    [filter, search, values.methodId, values.from, values.to, sort],
+  );
+  const requests = useTopUps({ ...filters, page: paging.page + 1, pageSize: paging.pageSize, counts: true });
+  const methods = usePaymentMethods(true);
   const decide = useDecideTopUp();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [rejecting, setRejecting] = useState<{ open: boolean; request: TopUpRequest | null }>({
     open: false,
     request: null,
   });
+  const [detail, setDetail] = useState<{ open: boolean; request: TopUpRequest | null }>({
+    open: false,
+    request: null,
+  });
+  const language = i18n.resolvedLanguage;
+  const counts = new Map((requests.data?.status_counts ?? []).map((entry) => [entry.status, entry.count]));
+  const countOf = (tab: Filter) =>
+    tab === 'all' ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(tab) ?? 0);
+  const activeFilters = [values.search, values.methodId, values.from, values.to].filter(Boolean).length;
+
+  const changeValues = (next: TopUpFilterValues) => {
+    setValues(next);
+    setPaging((state) => ({ ...state, page: 0 }));
+  };
 
   const onDecide = useCallback(
     (request: TopUpRequest, approve: boolean) => {
@@ -50,7 +96,7 @@ export function TopUpRequestsPanel() {
           onSuccess: (saved) =>
             snackbar(
               t('credits.topups.approved', {
-                credits: formatNumber(saved.credits, i18n.resolvedLanguage),
+                credits: formatNumber(saved.credits, language),
                 email: saved.account_email ?? '—',
               }),
             ),
@@ -64,47 +110,124 @@ export function TopUpRequestsPanel() {
         },
       );
     },
-    [decide, snackbar, t, i18n.resolvedLanguage, errorMessage],
+    [decide, snackbar, t, language, errorMessage],
   );
+  const onOpen = useCallback((request: TopUpRequest) => setDetail({ open: true, request }), []);
+
+  const filterFields = <TopUpFilters values={values} onChange={changeValues} methods={methods.data ?? []} />;
 
   return (
     <>
       <Card>
-        <CardHeader title={t('credits.topups.adminTitle')} subheader={t('credits.topups.adminSubtitle')} />
+        <CardHeader
+          title={t('credits.topups.adminTitle')}
+          subheader={t('credits.topups.adminSubtitle')}
+          action={
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              {phone && (
+                <Badge color="primary" badgeContent={activeFilters} data-testid="topup-filters-count">
+                  <Button
+                    variant="outlined"
+                    startIcon={<FilterListIcon />}
+                    onClick={() => setFiltersOpen(true)}
+                    data-testid="topup-filters-open"
+                  >
+                    {t('credits.topups.filters')}
+                  </Button>
+                </Badge>
+              )}
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                href={topUpExportUrl(filters)}
+                download
+                data-testid="topup-export"
+              >
+                {t('credits.topups.export')}
+              </Button>
+            </Stack>
+          }
+          sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
+        />
+        {!phone && <Box sx={{ px: 3, pb: 2 }}>{filterFields}</Box>}
         <Tabs
           value={filter}
           onChange={(_event, next: Filter) => {
             setFilter(next);
             setPaging((state) => ({ ...state, page: 0 }));
           }}
-          // Five labels are wider than a phone: the row scrolls, with arrows.
+          // Seven labels with counts are wider than a phone: the row scrolls, with arrows.
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
           sx={{ px: 3, mb: 1 }}
         >
-          {filters.map((status) => (
+          {(['all', ...topUpStatusTabs()] as Filter[]).map((tab) => (
             <Tab
-              key={status}
-              value={status}
-              label={t(`credits.topups.statuses.${status}`)}
-              data-testid={`topup-filter-${status}`}
+              key={tab}
+              value={tab}
+              data-testid={`topup-filter-${tab}`}
+              label={
+                <span>
+                  {tab === 'all' ? t('credits.topups.all') : t(`credits.topups.statuses.${tab}`)}{' '}
+                  <Box component="span" sx={{ color: 'text.secondary' }} data-testid={`topup-count-${tab}`}>
+                    {formatNumber(countOf(tab), language)}
+                  </Box>
+                </span>
+              }
             />
           ))}
-          <Tab value="all" label={t('credits.topups.all')} data-testid="topup-filter-all" />
         </Tabs>
-        <TopUpsGrid
+        <AdminTopUpsGrid
           requests={requests.data?.items ?? []}
           total={requests.data?.total ?? 0}
           paging={paging}
           onPagingChange={setPaging}
           loading={requests.isFetching && !requests.data}
           noRowsText={requests.isError ? errorMessage(requests.error) : t('credits.topups.noneAdmin')}
+          sort={{
+            field: sort.field,
+            order: sort.order,
+            onChange: (next) => {
+              setSort(
+                next && isSortField(next.field) ? { field: next.field, order: next.order } : defaultSort,
+              );
+              setPaging((state) => ({ ...state, page: 0 }));
+            },
+          }}
           onDecide={onDecide}
+          onOpen={onOpen}
           busy={busy}
-          testId="topup-admin-grid"
         />
       </Card>
+      {phone && (
+        <Dialog
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          fullWidth
+          data-testid="topup-filters-dialog"
+        >
+          <DialogTitle>{t('credits.topups.filters')}</DialogTitle>
+          <DialogContent sx={{ pt: '8px !important' }}>{filterFields}</DialogContent>
+          <DialogActions>
+            <Button onClick={() => changeValues(emptyTopUpFilters)} disabled={activeFilters === 0}>
+              {t('credits.topups.clearFilters')}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={() => setFiltersOpen(false)}
+              data-testid="topup-filters-done"
+            >
+              {t('credits.topups.showResults', { count: requests.data?.total ?? 0 })}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+      <TopUpDetailDialog
+        open={detail.open}
+        request={detail.request}
+        onClose={() => setDetail((state) => ({ ...state, open: false }))}
+      />
       <RejectTopUpDialog
         open={rejecting.open}
         request={rejecting.request}

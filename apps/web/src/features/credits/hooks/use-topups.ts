@@ -1,4 +1,4 @@
-import type { CreateTopUpBody } from '@linedesk/shared';
+import type { CreateTopUpBody, TopUpSettings } from '@linedesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../auth/api/auth-api';
 import { ledgerKeys } from '../api/ledger-api';
@@ -61,5 +61,17 @@ export function useDecideTopUp() {
         queryClient.invalidateQueries({ queryKey: authKeys.me }),
         queryClient.invalidateQueries({ queryKey: ['accounts'] }),
       ]),
+  });
+}
+
+export function useTopUpSettings() {
+  return useQuery({ queryKey: topUpKeys.settings, queryFn: ({ signal }) => topUpsApi.settings(signal) });
+}
+
+export function useSaveTopUpSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TopUpSettings) => topUpsApi.saveSettings(body),
+    onSuccess: (saved) => queryClient.setQueryData(topUpKeys.settings, saved),
   });
 }

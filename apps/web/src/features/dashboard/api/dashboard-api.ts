@@ -7,6 +7,8 @@ export const dashboardKeys = {
   owners: (search: string) => ['dashboard', 'owners', search] as const,
   /** Under ['dashboard']: line, server and ledger events refresh it with the figures. */
   todo: ['dashboard', 'todo'] as const,
+  /** Under ['dashboard']: top-up events refresh it. */
+  revenue: ['dashboard', 'revenue'] as const,
 };
 
 /** Through `callTyped`: the signed-in shell or the dashboard needs this area in the first download. */
@@ -19,6 +21,12 @@ export const dashboardApi = {
     ),
   todo: (signal?: AbortSignal) =>
     callTyped<typeof dashboardContracts.todo>({ method: 'GET', path: '/api/dashboard/todo' }, {}, { signal }),
+  revenue: (signal?: AbortSignal) =>
+    callTyped<typeof dashboardContracts.revenue>(
+      { method: 'GET', path: '/api/dashboard/revenue' },
+      {},
+      { signal },
+    ),
   /** The to-do's "retry" on a line failing to sync: the line's own sync endpoint. */
   retrySync: (id: number) =>
     callTyped<typeof lineContracts.sync>({ method: 'POST', path: '/api/lines/:id/sync' }, { params: { id } }),

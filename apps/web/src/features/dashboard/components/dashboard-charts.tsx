@@ -12,23 +12,26 @@ import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayLabel } from '../lib/chart-labels';
 import { ChartCard } from './chart-card';
+import { RevenueCard } from './revenue-card';
 
 /** Low enough that the first row of charts shows under the to-do list and the figures at 1440×900. */
 export const CHART_HEIGHT = 180;
 const HEIGHT = CHART_HEIGHT;
 
-type ChartKey = 'activity' | 'servers' | 'credits' | 'expiries';
-const chartKeys: ChartKey[] = ['activity', 'servers', 'credits', 'expiries'];
+type ChartKey = 'activity' | 'servers' | 'credits' | 'expiries' | 'revenue';
+const lineChartKeys: ChartKey[] = ['activity', 'servers', 'credits', 'expiries'];
 
 /**
  * On a phone the four charts take turns in one card, one tab each: stacked, they alone were two
  * screens tall, below the to-do list and the figures.
  */
 function ChartTabs({
+  chartKeys,
   cards,
   titles,
 }: {
-  cards: Record<ChartKey, ReactElement>;
+  chartKeys: ChartKey[];
+  cards: Partial<Record<ChartKey, ReactElement>>;
   titles: Record<ChartKey, string>;
 }) {
   const [shown, setShown] = useState<ChartKey>('activity');
@@ -50,8 +53,11 @@ function ChartTabs({
   );
 }
 
-/** The dashboard's four charts, built only from the figures the API computed (no sums in the browser). */
-export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
+/**
+ * The dashboard's four charts, built only from the figures the API computed (no sums in the browser);
+ * admins also get the revenue of approved top-ups.
+ */
+export function DashboardCharts({ charts, revenue }: { charts: Dashboard['charts']; revenue: boolean }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const language = i18n.resolvedLanguage;
@@ -63,7 +69,8 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
   // Known at the first render (no server rendering here), so the page never draws the other layout first.
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
 
-  const cards: Record<ChartKey, ReactElement> = {
+  const chartKeys: ChartKey[] = revenue ? [...lineChartKeys, 'revenue'] : lineChartKeys;
+  const cards: Partial<Record<ChartKey, ReactElement>> = {
     activity: (
       <ChartCard
         title={t('insights.charts.activity')}
@@ -156,6 +163,7 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
         />
       </ChartCard>
     ),
+    ...(revenue ? { revenue: <RevenueCard height={HEIGHT} /> } : {}),
   };
   if (phone) {
     const titles = {
@@ -163,13 +171,16 @@ export function DashboardCharts({ charts }: { charts: Dashboard['charts'] }) {
       servers: t('insights.charts.serversShort'),
       credits: t('insights.charts.creditsShort'),
       expiries: t('insights.charts.expiriesShort'),
+      revenue: t('insights.charts.revenue.short'),
     };
-    return <ChartTabs cards={cards} titles={titles} />;
+    return <ChartTabs chartKeys={chartKeys} cards={cards} titles={titles} />;
   }
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
       {chartKeys.map((key) => (
-        <Box key={key} sx={{ minWidth: 0 }}>
+        // Revenue runs the full width, under the first four: above them it would push the line charts
+        // below the first screen.
+        <Box key={key} sx={{ minWidth: 0, gridColumn: key === 'revenue' ? '1 / -1' : undefined }}>
           {cards[key]}
         </Box>
       ))}

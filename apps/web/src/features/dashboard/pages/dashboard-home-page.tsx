@@ -27,20 +27,20 @@ import { useSetupGuide } from '../hooks/use-setup-guide';
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
 
 const chartsHeight = { xs: 370, md: 640 };
+// An admin's revenue chart is a third row on a desktop (on a phone one more tab of the same card).
+const chartsHeightWithRevenue = { xs: 370, md: 960 };
 
-function ChartsWhenNear({ charts }: { charts: Dashboard['charts'] }) {
+function ChartsWhenNear({ charts, revenue }: { charts: Dashboard['charts']; revenue: boolean }) {
   const placeholderRef = useRef<HTMLDivElement>(null);
   const near = useNearViewport(placeholderRef);
+  const height = revenue ? chartsHeightWithRevenue : chartsHeight;
   // Until then the charts' place is kept, empty: nothing is loading yet.
   // About the charts' own height (two rows on a desktop, one tabbed card on a phone), so that what
   // follows them does not move when they come.
-  if (!near)
-    return <Box ref={placeholderRef} sx={{ height: chartsHeight }} data-testid="charts-placeholder" />;
+  if (!near) return <Box ref={placeholderRef} sx={{ height }} data-testid="charts-placeholder" />;
   return (
-    <Suspense
-      fallback={<Skeleton variant="rounded" sx={{ height: chartsHeight }} data-testid="charts-loading" />}
-    >
-      <DashboardCharts charts={charts} />
+    <Suspense fallback={<Skeleton variant="rounded" sx={{ height }} data-testid="charts-loading" />}>
+      <DashboardCharts charts={charts} revenue={revenue} />
     </Suspense>
   );
 }
@@ -100,7 +100,7 @@ export function DashboardHomePage() {
                 creditsLabel={formatNumber(displayCredits(account), i18n.resolvedLanguage)}
                 showLines={sellsLines}
               />
-              {sellsLines && <ChartsWhenNear charts={dashboard.data.charts} />}
+              {sellsLines && <ChartsWhenNear charts={dashboard.data.charts} revenue={admin} />}
               {sellsLines && <OnlineByServerCard />}
               {admin && <SetupGuideCard place="end" />}
             </>

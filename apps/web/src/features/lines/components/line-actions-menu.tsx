@@ -31,6 +31,9 @@ type LineActionsMenuProps = {
 export function LineActionsMenu({ line, busy, onAction, actions = everyAction }: LineActionsMenuProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is built the first time it opens, then kept for its closing animation: a page of the
+  // grid mounts 25 of these, and a closed menu still cost its popover, modal and items each time.
+  const [opened, setOpened] = useState(false);
   const act = (action: LineRowAction) => {
     setAnchor(null);
     onAction(action, line);
@@ -42,57 +45,62 @@ export function LineActionsMenu({ line, busy, onAction, actions = everyAction }:
         aria-label={t('lines.actions.menuNamed', { username: line.username })}
         aria-haspopup="menu"
         aria-expanded={Boolean(anchor)}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setOpened(true);
+          setAnchor(event.currentTarget);
+        }}
         data-testid="line-actions-menu-button"
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {actions.includes('renew') && (
-          <MenuItem onClick={() => act('renew')} data-testid="line-renew-menu-item">
-            <ListItemIcon>
-              <AutorenewIcon fontSize="small" />
-            </ListItemIcon>
-            {t('lines.actions.renew')}
-          </MenuItem>
-        )}
-        {actions.includes('copy') && (
-          <MenuItem onClick={() => act('copy')} data-testid="line-copy-connection-menu-item">
-            <ListItemIcon>
-              <ContentCopyIcon fontSize="small" />
-            </ListItemIcon>
-            {t('linesBulk.connection.copy')}
-          </MenuItem>
-        )}
-        {actions.includes('edit') && (
-          <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
-            <ListItemIcon>
-              <EditOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            {t('common.edit')}
-          </MenuItem>
-        )}
-        {actions.includes('toggle') && (
-          <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
-            <ListItemIcon>
-              {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
-            </ListItemIcon>
-            {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
-          </MenuItem>
-        )}
-        {actions.includes('delete') && (
-          <MenuItem
-            onClick={() => act('delete')}
-            sx={{ color: 'error.main' }}
-            data-testid="line-delete-menu-item"
-          >
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <DeleteOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            {t('common.delete')}
-          </MenuItem>
-        )}
-      </Menu>
+      {opened && (
+        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+          {actions.includes('renew') && (
+            <MenuItem onClick={() => act('renew')} data-testid="line-renew-menu-item">
+              <ListItemIcon>
+                <AutorenewIcon fontSize="small" />
+              </ListItemIcon>
+              {t('lines.actions.renew')}
+            </MenuItem>
+          )}
+          {actions.includes('copy') && (
+            <MenuItem onClick={() => act('copy')} data-testid="line-copy-connection-menu-item">
+              <ListItemIcon>
+                <ContentCopyIcon fontSize="small" />
+              </ListItemIcon>
+              {t('linesBulk.connection.copy')}
+            </MenuItem>
+          )}
+          {actions.includes('edit') && (
+            <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
+              <ListItemIcon>
+                <EditOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t('common.edit')}
+            </MenuItem>
+          )}
+          {actions.includes('toggle') && (
+            <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
+              <ListItemIcon>
+                {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+              </ListItemIcon>
+              {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
+            </MenuItem>
+          )}
+          {actions.includes('delete') && (
+            <MenuItem
+              onClick={() => act('delete')}
+              sx={{ color: 'error.main' }}
+              data-testid="line-delete-menu-item"
+            >
+              <ListItemIcon sx={{ color: 'inherit' }}>
+                <DeleteOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t('common.delete')}
+            </MenuItem>
+          )}
+        </Menu>
+      )}
     </>
   );
 }

@@ -10,7 +10,7 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { isLanguage, isoDate, toDisplayDate, type Line } from '@linedesk/shared';
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatDate } from '../../../lib/format-date';
@@ -130,7 +130,8 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         headerName: t('lines.fields.password'),
         sortable: false,
         width: 104,
-        ...cellOf((row) => <PasswordCell password={row.password} />),
+        // Keyed by line: a password shown on one page must not stay shown in its place on the next.
+        ...cellOf((row) => <PasswordCell key={row.id} password={row.password} />),
       },
       {
         field: 'server_name',
@@ -240,6 +241,28 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     : (page + 1) * pageSize < total;
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
 
+  // The grid tells rows apart by their place on the page, not by line: a page change then updates
+  // the rows on screen in place, where with line ids it removed them all and built as many new ones,
+  // which took a third more of the browser's time. The page keeps its ticks by line id (and clears
+  // them with every page change); they are translated to places and back here.
+  const { selection, onSelectionChange } = props;
+  const getRowId = useCallback((row: Line) => rows.indexOf(row), [rows]);
+  const rowSelectionModel = useMemo<GridRowSelectionModel>(
+    () => ({
+      type: selection.type,
+      ids: new Set(rows.flatMap((row, place) => (selection.ids.has(row.id) ? [place] : []))),
+    }),
+    [rows, selection],
+  );
+  const onRowSelectionModelChange = useCallback(
+    (model: GridRowSelectionModel) =>
+      onSelectionChange({
+        type: model.type,
+        ids: new Set([...model.ids].flatMap((place) => rows[Number(place)]?.id ?? [])),
+      }),
+    [rows, onSelectionChange],
+  );
+
   const localeText = useMemo(() => {
     const base = gridLocaleText;
     if (!totalIsLowerBound) return base;
@@ -260,6 +283,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
       // Its filter speed-up probes `eval`, which the page's Content-Security-Policy refuses.
       disableEval
       rows={rows}
+      getRowId={getRowId}
       columns={columns}
       // Past the server's count cap the footer reads "1–25 of 10,000+" (the labels above).
       rowCount={rowCount}
@@ -277,8 +301,8 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
       sortingOrder={sortingOrder}
       checkboxSelection
       disableRowSelectionOnClick
-      rowSelectionModel={props.selection}
-      onRowSelectionModelChange={props.onSelectionChange}
+      rowSelectionModel={rowSelectionModel}
+      onRowSelectionModelChange={onRowSelectionModelChange}
       rowHeight={64}
       density={props.density}
       onDensityChange={props.onDensityChange}

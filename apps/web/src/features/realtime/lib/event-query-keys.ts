@@ -16,8 +16,8 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   ticket_replies: [['tickets']],
   credit_ledger: [['ledger'], ['me'], ['dashboard']],
   redeem_codes: [['redeem-codes']],
-  // The dashboard's to-do lists the pending top-ups.
-  topup_requests: [['topups'], ['dashboard', 'todo']],
+  // The dashboard's to-do lists the pending top-ups; its revenue counts the approved ones.
+  topup_requests: [['topups'], ['dashboard', 'todo'], ['dashboard', 'revenue']],
   credit_packages: [['credit-packages'], ['setup-guide']],
   payment_methods: [['payment-methods']],
   line_plans: [['line-plans']],

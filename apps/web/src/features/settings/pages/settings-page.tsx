@@ -6,6 +6,7 @@ import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
 import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
+import { TopUpSettingsCard } from '../../credits/components/topup-settings-card';
 import { PortalSettingsCard } from '../../portal/components/portal-settings-card';
 import { RemindersCard } from '../../reminders/components/reminders-card';
 import { TelegramSettingsCard } from '../../telegram/components/telegram-settings-card';
@@ -25,6 +26,7 @@ export function SettingsPage() {
         <TrialSettingsCard />
         <SharingSettingsCard />
         <PaymentMethodsCard />
+        <TopUpSettingsCard />
         <TicketMailPreferenceCard />
         <RemindersCard />
         <TelegramSettingsCard />
