@@ -82,6 +82,34 @@ export const lineSyncStateRepository = {
       .returning({ ownerId: lines.ownerId });
     return row;
   },
+  /**
+   * An adopted line is in sync: it takes the password the entry had, unless someone gave it one
+   * while the adoption was pending (an empty password is one not read yet).
+   */
+  async recordAdopted(
+    tx: Db,
+    lineId: number,
+    password: string,
+  ): Promise<{ ownerId: string | null; password: string; expiryDate: string; enabled: boolean } | undefined> {
+    const [row] = await tx
+      .update(lines)
+      .set({
+        password: sql`case when ${lines.password} = '' then ${password} else ${lines.password} end`,
+        syncState: 'synced',
+        syncError: null,
+        syncErrorCode: null,
+        syncErrorParams: null,
+        syncedAt: sql`now()`,
+      })
+      .where(eq(lines.id, lineId))
+      .returning({
+        ownerId: lines.ownerId,
+        password: lines.password,
+        expiryDate: lines.expiryDate,
+        enabled: lines.enabled,
+      });
+    return row;
+  },
   async syncedAt(db: Db, lineId: number): Promise<{ syncedAt: Date | null } | undefined> {
     const [row] = await db.select({ syncedAt: lines.syncedAt }).from(lines).where(eq(lines.id, lineId));
     return row;
