@@ -21,7 +21,13 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
 type Listed = { username: string; fingerprint: string; adoptable: boolean; expiry_date: string | null };
-type ReportItem = { username: string; status: string; reason: string | null; line_id: number | null; charged: number };
+type ReportItem = {
+  username: string;
+  status: string;
+  reason: string | null;
+  line_id: number | null;
+  charged: number;
+};
 
 /**
  * Stands between the panel and the real agent: forwards every call, except that POST /adopt answers
@@ -99,7 +105,13 @@ describe('adopting the accounts already on a server', () => {
   const adopt = async (body: unknown) => {
     const res = await admin.post(`/api/servers/${serverId}/adoption`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { items: ReportItem[]; adopted: number; pending: number; refused: number; charged: number };
+    return res.body as {
+      items: ReportItem[];
+      adopted: number;
+      pending: number;
+      refused: number;
+      charged: number;
+    };
   };
   const byName = (items: ReportItem[]) => new Map(items.map((item) => [item.username, item]));
   const panelLines = (names: string[]) =>
@@ -157,7 +169,13 @@ describe('adopting the accounts already on a server', () => {
       'F: taken other-pw 1 0 0 { 0:0:2 }',
     ]);
     const accounts = await listed();
-    expect([...accounts.keys()].sort()).toEqual(['abcdefghijklmnopqrstuvwxyz', 'alice', 'bob', 'emus', 'taken']);
+    expect([...accounts.keys()].sort()).toEqual([
+      'abcdefghijklmnopqrstuvwxyz',
+      'alice',
+      'bob',
+      'emus',
+      'taken',
+    ]);
     expect(accounts.get('alice')).toMatchObject({ adoptable: true, expiry_date: null, password_set: true });
     expect(accounts.get('emus')?.adoptable).toBe(false);
 
@@ -181,14 +199,22 @@ describe('adopting the accounts already on a server', () => {
     expect(items.get('abcdefghijklmnopqrstuvwxyz')).toMatchObject({ reason: 'USERNAME_TOO_LONG' });
     expect(items.get('taken')).toMatchObject({ status: 'refused', reason: 'USERNAME_TAKEN' });
     expect(items.get('ghost')).toMatchObject({ status: 'refused', reason: 'NOT_FOUND' });
-    expect(res.body).toMatchObject({ adoptable: 2, refused: 4, total_credits: 2 * price, owner_balance: before });
+    expect(res.body).toMatchObject({
+      adoptable: 2,
+      refused: 4,
+      total_credits: 2 * price,
+      owner_balance: before,
+    });
 
     // CCcam's F-lines carry no expiry: without a date from the admin none can be adopted.
     const undated = await admin.post(
       `/api/servers/${serverId}/adoption/preview`,
       bodyFor(accounts, ['alice'], { expiry_date: null }),
     );
-    expect(byName(undated.body.items).get('alice')).toMatchObject({ status: 'refused', reason: 'EXPIRY_REQUIRED' });
+    expect(byName(undated.body.items).get('alice')).toMatchObject({
+      status: 'refused',
+      reason: 'EXPIRY_REQUIRED',
+    });
     expect(await panelLines(['alice', 'bob'])).toEqual([]);
     expect(await balanceOf(server, reseller.id)).toBe(before);
   });
@@ -206,11 +232,14 @@ describe('adopting the accounts already on a server', () => {
     expect(proxy.state.adoptCalls).toBe(1);
 
     const adopted = await panelLines(['alice', 'bob']);
-    expect(adopted.map((line) => [line.username, line.password, line.expiryDate, line.ownerId, line.syncState]))
-      .toEqual(expect.arrayContaining([
+    expect(
+      adopted.map((line) => [line.username, line.password, line.expiryDate, line.ownerId, line.syncState]),
+    ).toEqual(
+      expect.arrayContaining([
         ['alice', 'alice-pw', expiry, reseller.id, 'synced'],
         ['bob', 'bob-pw', expiry, reseller.id, 'synced'],
-      ]));
+      ]),
+    );
     // The agent manages them now with the same login; the others stay hand-written.
     expect((await agentUsers(agent)).map((user) => user.username)).toEqual(['alice', 'bob']);
     const cfg = await readFile(agent.configFile, 'utf8');
@@ -219,11 +248,13 @@ describe('adopting the accounts already on a server', () => {
     expect([...(await listed()).keys()].sort()).toEqual(['abcdefghijklmnopqrstuvwxyz', 'emus', 'taken']);
 
     expect(await balanceOf(server, reseller.id)).toBe(before - 2 * price);
-    const charges = (await ledgerRows('line_create')).filter((row) => ['alice', 'bob'].includes(row.note ?? ''));
+    const charges = (await ledgerRows('line_create')).filter((row) =>
+      ['alice', 'bob'].includes(row.note ?? ''),
+    );
     expect(charges.map((row) => row.delta)).toEqual([-price, -price]);
     expect(await ledgerMismatches(server)).toEqual([]);
 
-    const history = await admin.get(`/api/lines/${items.get('alice')!.line_id}/history`);
+    const history = await admin.get(`/api/lines/${items.get('alice')!.line_id}/events`);
     expect(history.body.items.map((event: { action: string }) => event.action)).toEqual(
       expect.arrayContaining(['created', 'adopted']),
     );
@@ -301,7 +332,11 @@ describe('adopting the accounts already on a server', () => {
     await writeFile(agent.configFile, cfg.replace('F: gina gina-pw', 'F: gina gina-new-pw'));
     proxy.state.blockAdopt = false;
     await waitFor(
-      () => server.built.ctx.db.select().from(lineSyncOutbox).where(inArray(lineSyncOutbox.username, ['frank', 'gina'])),
+      () =>
+        server.built.ctx.db
+          .select()
+          .from(lineSyncOutbox)
+          .where(inArray(lineSyncOutbox.username, ['frank', 'gina'])),
       (rows) => rows.length === 0,
     );
     const [frank] = await panelLines(['frank']);

@@ -2,6 +2,7 @@
 export const lineAdoptionErrors = {
   ADOPTION_NOT_SUPPORTED: {
     status: 422,
-    message: 'The agent on this server cannot list or adopt its accounts (it is older than adoption); update the agent',
+    message:
+      'The agent on this server cannot list or adopt its accounts (it is older than adoption); update the agent',
   },
 } as const;

@@ -40,7 +40,12 @@ export const lineRows: Record<string, MatrixRow> = {
     ...adminOnly,
     admin: 200,
   },
-  'POST /api/servers/{id}/adoption': { params: { id: 'server' }, body: adoptionBody, ...adminOnly, admin: 200 },
+  'POST /api/servers/{id}/adoption': {
+    params: { id: 'server' },
+    body: adoptionBody,
+    ...adminOnly,
+    admin: 200,
+  },
   // The install command's token is the credential: no caller gets a server's login without one.
   'POST /api/agent-install/settings': {
     body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { toDisplayDate, type AdoptionBody, type AdoptionRefusal, type AdoptionReport } from '@linedesk/shared';
+import {
+  toDisplayDate,
+  type AdoptionBody,
+  type AdoptionRefusal,
+  type AdoptionReport,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';

@@ -100,10 +100,12 @@ export async function decideAdoption(
   const listed = new Map((await readUnmanagedAccounts(ctx, server)).map((a) => [a.username, a]));
   const requested = [...new Map(body.accounts.map((a) => [a.username, a])).values()];
   const existing = new Map(
-    (await lineAdoptionRepository.linesNamed(ctx.db, requested.map((a) => a.username))).map((l) => [
-      l.username,
-      l,
-    ]),
+    (
+      await lineAdoptionRepository.linesNamed(
+        ctx.db,
+        requested.map((a) => a.username),
+      )
+    ).map((l) => [l.username, l]),
   );
   const maxLength = lineUsernameMaxLength(server.protocol);
   const items = requested.map(({ username, fingerprint }): AccountDecision => {

@@ -147,7 +147,11 @@ function adoptOutcome(result: AgentAdoptResult | undefined): Outcome {
   if (!result) return failureMessage('The agent did not answer for this account');
   const code = typeof result.code === 'string' ? result.code : null;
   const refusal = adoptRefusals.find((known) => known === code);
-  if (refusal) return { ...(failureMessage(result.message) as Extract<Outcome, { unreachable: false }>), adoptRefusal: refusal };
+  if (refusal)
+    return {
+      ...(failureMessage(result.message) as Extract<Outcome, { unreachable: false }>),
+      adoptRefusal: refusal,
+    };
   const user = result.user;
   if (
     result.status !== 200 ||
@@ -193,7 +197,9 @@ async function deliverAdoptions(client: AgentClient, items: Waiting[]): Promise<
     if (!is2xx(response.status) || !Array.isArray(results) || results.length !== slice.length) {
       // An agent from before adoption, or a malformed request: retried, never taken as a refusal.
       const outcome =
-        response.status === 404 ? failureMessage(errorMessages.ADOPTION_NOT_SUPPORTED) : serverFailure(response);
+        response.status === 404
+          ? failureMessage(errorMessages.ADOPTION_NOT_SUPPORTED)
+          : serverFailure(response);
       for (const item of slice) item.settle(outcome);
       continue;
     }

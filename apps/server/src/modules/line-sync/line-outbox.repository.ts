@@ -236,6 +236,27 @@ export const lineOutboxRepository = {
       .returning({ id: outbox.id });
     return done.length > 0;
   },
+  /** `completeAdoption` for many rows in one statement; returns the rows this call removed. */
+  async completeAdoptions(
+    tx: Db,
+    rows: { id: number; leaseId: string }[],
+  ): Promise<{ id: number; lineId: number | null; serverId: number; username: string }[]> {
+    if (rows.length === 0) return [];
+    const values = rows.map((row) => ({ id: row.id, lease_id: row.leaseId }));
+    const result = await tx.execute(sql`
+      delete from ${outbox} o
+      using jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v (id bigint, lease_id text)
+      where o.id = v.id and o.lease_id = v.lease_id and o.operation = 'adopt'
+      returning o.id, o.line_id, o.server_id, o.username`);
+    return rowsOf<{ id: string | number; line_id: number | null; server_id: number; username: string }>(
+      result,
+    ).map((row) => ({
+      id: Number(row.id),
+      lineId: row.line_id,
+      serverId: row.server_id,
+      username: row.username,
+    }));
+  },
   /** Pending adoptions of these usernames on a server (a rerun reports them as still under way). */
   async pendingAdoptions(db: Db, serverId: number, usernames: string[]): Promise<Set<string>> {
     if (usernames.length === 0) return new Set();
@@ -243,7 +264,11 @@ export const lineOutboxRepository = {
       .select({ username: outbox.username })
       .from(outbox)
       .where(
-        and(eq(outbox.serverId, serverId), eq(outbox.operation, 'adopt'), inArray(outbox.username, usernames)),
+        and(
+          eq(outbox.serverId, serverId),
+          eq(outbox.operation, 'adopt'),
+          inArray(outbox.username, usernames),
+        ),
       );
     return new Set(rows.map((row) => row.username));
   },

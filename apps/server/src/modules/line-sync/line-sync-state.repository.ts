@@ -83,32 +83,71 @@ export const lineSyncStateRepository = {
     return row;
   },
   /**
-   * An adopted line is in sync: it takes the password the entry had, unless someone gave it one
-   * while the adoption was pending (an empty password is one not read yet).
+   * Adopted lines are in sync: each takes the password its entry had, unless someone gave it one
+   * while the adoption was pending (an empty password is one not read yet); each gets its `adopted`
+   * history row in the same statement. Only a line still on that server under that name is touched.
    */
-  async recordAdopted(
+  async recordAdoptedMany(
     tx: Db,
-    lineId: number,
-    password: string,
-  ): Promise<{ ownerId: string | null; password: string; expiryDate: string; enabled: boolean } | undefined> {
-    const [row] = await tx
-      .update(lines)
-      .set({
-        password: sql`case when ${lines.password} = '' then ${password} else ${lines.password} end`,
-        syncState: 'synced',
-        syncError: null,
-        syncErrorCode: null,
-        syncErrorParams: null,
-        syncedAt: sql`now()`,
-      })
-      .where(eq(lines.id, lineId))
-      .returning({
-        ownerId: lines.ownerId,
-        password: lines.password,
-        expiryDate: lines.expiryDate,
-        enabled: lines.enabled,
-      });
-    return row;
+    adopted: { lineId: number; serverId: number; username: string; password: string; moved: boolean }[],
+  ): Promise<
+    {
+      id: number;
+      username: string;
+      ownerId: string | null;
+      password: string;
+      expiryDate: string;
+      enabled: boolean;
+    }[]
+  > {
+    if (adopted.length === 0) return [];
+    const values = adopted.map((row) => ({
+      id: row.lineId,
+      server_id: row.serverId,
+      username: row.username,
+      password: row.password,
+      moved: row.moved,
+    }));
+    const result = await tx.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as r (id int, server_id int, username text, password text, moved boolean)
+      ),
+      updated as (
+        update ${lines} u set
+          password = case when u.password = '' then v.password else u.password end,
+          sync_state = 'synced', sync_error = null, sync_error_code = null, sync_error_params = null,
+          synced_at = now()
+        from v
+        where u.id = v.id and u.server_id = v.server_id and u.username = v.username
+        returning u.id, u.username, u.owner_id, u.password, to_char(u.expiry_date, 'YYYY-MM-DD') as expiry_date,
+          u.enabled, v.server_id, v.moved
+      ),
+      logged as (
+        ${lineHistoryRepository.insertSelected(
+          sql`select id, owner_id, null, 'adopted', jsonb_build_object('server_id', server_id, 'moved', moved) from updated`,
+        )}
+      )
+      select id, username, owner_id, password, expiry_date, enabled from updated`);
+    return (
+      result as unknown as {
+        rows: {
+          id: number;
+          username: string;
+          owner_id: string | null;
+          password: string;
+          expiry_date: string;
+          enabled: boolean;
+        }[];
+      }
+    ).rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      ownerId: row.owner_id,
+      password: row.password,
+      expiryDate: row.expiry_date,
+      enabled: row.enabled,
+    }));
   },
   async syncedAt(db: Db, lineId: number): Promise<{ syncedAt: Date | null } | undefined> {
     const [row] = await db.select({ syncedAt: lines.syncedAt }).from(lines).where(eq(lines.id, lineId));

@@ -1,7 +1,12 @@
 import { incompleteConfigMessage } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
-import { AgentUnreachableError, createAgentClient, type AgentClient, type AgentResponse } from './agent-client.js';
+import {
+  AgentUnreachableError,
+  createAgentClient,
+  type AgentClient,
+  type AgentResponse,
+} from './agent-client.js';
 import { resolveAgentTarget } from './server-connection.js';
 import type { ServerRow } from './servers.repository.js';
 
