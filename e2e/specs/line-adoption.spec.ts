@@ -17,17 +17,19 @@ const OSCAM_USER = [
   '[account]',
   'user = anna',
   'pwd = anna-secret',
+  'group = 1',
   'expdate = 2099-06-30',
   '',
   '[account]',
   'user = bruno',
   'pwd = bruno-secret',
+  'group = 1',
   'expdate = 2099-03-31',
   '',
   '[account]',
   'user = reader',
   'pwd = reader-secret',
-  'group = 1',
+  'group = 2',
   'au = 1',
   '',
 ].join('\n');
@@ -37,6 +39,8 @@ let browser: Browser;
 let agent: LineAgent;
 let page: Page;
 let serverId: number;
+let adminApi: ReturnType<typeof apiSession>;
+let resellerId: string;
 
 beforeAll(async () => {
   [server, browser, agent] = await Promise.all([
@@ -44,11 +48,11 @@ beforeAll(async () => {
     launchBrowser(),
     startLineAgent({ oscamUser: OSCAM_USER }),
   ]);
-  const adminApi = apiSession(server.url);
+  adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
   serverId = (await addAgentServer(adminApi, agent, 'Hand-kept OSCam')).id;
   await signUpConfirmed(server, { ...RESELLER, name: 'Adopting Reseller' });
-  const resellerId = await accountId(adminApi, RESELLER.email);
+  resellerId = await accountId(adminApi, RESELLER.email);
   await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: CREDITS });
   // A phone's width: the whole adoption has to work there.
   page = await signedInPage(browser, server.url, ADMIN, { width: 390, height: 844 });
@@ -110,11 +114,14 @@ describe('adopting the accounts already on a server', () => {
       const text = readFileSync(agent.configFile, 'utf8');
       return /linedesk-agent[\s\S]*user\s*=\s*anna[\s\S]*pwd\s*=\s*anna-secret/.test(text) ? text : undefined;
     }, 'anna in the agent’s managed block');
-    expect(readFileSync(agent.configFile, 'utf8')).toMatch(/user = reader\npwd = reader-secret\ngroup = 1/);
+    expect(readFileSync(agent.configFile, 'utf8')).toMatch(/user = reader\npwd = reader-secret\ngroup = 2/);
 
     // The lines are the reseller's, with their password and the expiry the server had.
     await page.goto(`${server.url}/users/all`);
     await page.getByText('anna', { exact: true }).first().waitFor(POLL);
     await page.getByText('bruno', { exact: true }).first().waitFor(POLL);
+    // Charged a month of the standard plan (2 credits) for each adopted account, nothing for the refused one.
+    const reseller = await adminApi.request<{ credits: number }>('GET', `/api/accounts/${resellerId}`);
+    expect(reseller.credits).toBe(CREDITS - 2 * 2);
   });
 });
