@@ -5,6 +5,7 @@ import { addDays, isoDate, linePrice } from '@linedesk/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, lines, lineSyncOutbox } from '../src/db/schema.js';
+import { startStandInOscam, WEBIF_LOGIN, type StandInOscam } from '../../agent/test/stand-in-servers.js';
 import { ledgerMismatches } from './support/db-fingerprint.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import {
@@ -73,6 +74,8 @@ describe('adopting the accounts already on a server', () => {
   let server: TestServer;
   let agent: TestAgent;
   let other: ScriptedAgent;
+  let oscamAgent: TestAgent;
+  let oscam: StandInOscam;
   let proxy: Awaited<ReturnType<typeof startAgentProxy>>;
   let admin: TestClient;
   let reseller: Account;
@@ -131,7 +134,26 @@ describe('adopting the accounts already on a server', () => {
       LINE_SYNC_RETRY_BASE_MS: '200',
       LINE_SYNC_RETRY_MAX_MS: '1000',
     });
-    [agent, other] = await Promise.all([startLineAgent(), startScriptedAgent()]);
+    [agent, other, oscamAgent] = await Promise.all([
+      startLineAgent(),
+      startScriptedAgent(),
+      // An OSCam that reloads oscam.user over its webif and tells whether a login would be let in.
+      startLineAgent({
+        oscam: true,
+        envFor: async (configFile) => {
+          await writeFile(
+            configFile,
+            '[account]\nuser = nina\npwd = nina-pw\ngroup = 1\nexpdate = 2099-01-31\n',
+          );
+          oscam = await startStandInOscam(configFile);
+          return {
+            AGENT_OSCAM_WEBIF_URL: oscam.url,
+            AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
+            AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
+          };
+        },
+      }),
+    ]);
     other.answer({ status: 200, body: { message: 'ok' } });
     proxy = await startAgentProxy(agent.port);
     admin = await server.admin();
@@ -158,6 +180,8 @@ describe('adopting the accounts already on a server', () => {
     await proxy?.close();
     await other?.close();
     await agent?.cleanup();
+    await oscamAgent?.cleanup();
+    await oscam?.close();
   });
 
   it('lists the hand-written accounts, and refuses anyone but an admin', async () => {
@@ -363,6 +387,34 @@ describe('adopting the accounts already on a server', () => {
     expect(await panelLines(['hugo'])).toEqual([]);
     expect(await balanceOf(server, poor.id)).toBe(1);
     expect([...(await listed()).keys()]).toContain('hugo');
+  });
+
+  it("keeps an OSCam customer's login accepted through the panel's adoption", async () => {
+    const oscamServer = await addActiveServer(admin, {
+      apiPort: oscamAgent.port,
+      username: oscamAgent.username,
+      password: oscamAgent.password,
+      name: 'OSCam kept by hand',
+    });
+    expect(oscam.acceptsLogin('nina', 'nina-pw')).toBe(true);
+    const listedHere = await admin.get(`/api/servers/${oscamServer.id}/unmanaged-accounts`);
+    expect(listedHere.body.items).toEqual([
+      expect.objectContaining({ username: 'nina', expiry_date: '2099-01-31', adoptable: true }),
+    ]);
+    const res = await admin.post(`/api/servers/${oscamServer.id}/adoption`, {
+      ...bodyFor(new Map(), []),
+      accounts: [{ username: 'nina', fingerprint: listedHere.body.items[0].fingerprint }],
+      expiry_date: null,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.items[0]).toMatchObject({ status: 'adopted' });
+    // OSCam re-read the file and still lets nina in with the same password.
+    expect(oscam.requests.some((request) => request.includes('reinit'))).toBe(true);
+    expect(oscam.acceptsLogin('nina', 'nina-pw')).toBe(true);
+    expect(await agentUsers(oscamAgent)).toEqual([
+      { username: 'nina', expiryDate: '31-01-2099', enabled: true },
+    ]);
+    expect((await panelLines(['nina']))[0]).toMatchObject({ password: 'nina-pw', expiryDate: '2099-01-31' });
   });
 
   it('adopts 300 accounts in one request (figure printed)', async () => {
