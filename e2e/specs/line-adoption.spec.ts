@@ -5,7 +5,7 @@ import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent
 import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
-import { accountId, POLL, signedInPage, signUpConfirmed } from '../support/page-helpers.js';
+import { accountId, axeViolations, POLL, signedInPage, signUpConfirmed } from '../support/page-helpers.js';
 
 const RESELLER = { email: 'reseller.adopt@example.com', password: 'reseller-password-1' };
 const CREDITS = 100;
@@ -82,6 +82,7 @@ describe('adopting the accounts already on a server', () => {
     await option.waitFor(POLL);
     await option.click();
     await page.getByTestId('adopt-charge').check();
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByTestId('adoption-preview-button').click();
     const preview = page.getByTestId('adoption-preview');

@@ -181,7 +181,7 @@ export function AdoptAccountsDialog({ open, serverId, accounts, onClose }: Adopt
                         <Typography
                           key={problem}
                           variant="caption"
-                          sx={{ color: 'warning.main', display: 'block' }}
+                          sx={{ color: 'text.secondary', display: 'block', fontStyle: 'italic' }}
                         >
                           {problem}
                         </Typography>
