@@ -18,7 +18,7 @@ export type LineAgent = {
   url: string;
   username: string;
   password: string;
-  /** The CCcam.cfg it edits. */
+  /** The CCcam.cfg (or oscam.user) it edits. */
   configFile: string;
   output: () => string;
   /** SIGTERM, wait for the exit, remove the temp files. Safe to call twice. */
@@ -31,6 +31,8 @@ export type LineAgentOptions = {
   port?: number;
   /** More AGENT_* settings (the CCcam info page for who is online). */
   env?: Record<string, string>;
+  /** An OSCam agent over oscam.user instead of CCcam.cfg, starting with this text. */
+  oscamUser?: string;
 };
 
 /**
@@ -39,8 +41,9 @@ export type LineAgentOptions = {
  */
 export async function startLineAgent(options: LineAgentOptions = {}): Promise<LineAgent> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-agent-'));
-  const configFile = path.join(dir, 'CCcam.cfg');
-  await writeFile(configFile, '# CCcam.cfg for the e2e run\n');
+  const oscam = options.oscamUser !== undefined;
+  const configFile = path.join(dir, oscam ? 'oscam.user' : 'CCcam.cfg');
+  await writeFile(configFile, options.oscamUser ?? '# CCcam.cfg for the e2e run\n');
   const username = options.username ?? 'panel';
   const password = options.password ?? 'e2e-agent-secret';
   let agent: RunningAgent;
@@ -48,7 +51,7 @@ export async function startLineAgent(options: LineAgentOptions = {}): Promise<Li
     agent = await startAgent({
       env: {
         ...(options.port ? { AGENT_PORT: String(options.port) } : {}),
-        AGENT_BACKEND: 'cccam',
+        AGENT_BACKEND: oscam ? 'oscam' : 'cccam',
         AGENT_CONFIG_FILE: configFile,
         AGENT_USERNAME: username,
         AGENT_PASSWORD: password,

@@ -56,6 +56,7 @@ import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
 import { registerTicketRoutes } from './modules/tickets/tickets.routes.js';
 import { startServerCheckJob } from './modules/servers/server-check-job.js';
 import { registerServerRoutes } from './modules/servers/servers.routes.js';
+import { registerLineAdoptionRoutes } from './modules/line-adoption/line-adoption.routes.js';
 import type { AppConfig } from './platform/config.js';
 import { registerCsrfGuard } from './platform/csrf.js';
 import { withRouteExamples } from './platform/openapi-examples.js';
@@ -195,6 +196,7 @@ export async function buildApp(
   registerPaymentWebhookRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerServerRoutes(app, ctx);
+  registerLineAdoptionRoutes(app, ctx);
   registerAgentInstallRoutes(app, ctx);
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);

@@ -152,7 +152,7 @@ beforeAll(async () => {
   doc = (await server.client().get('/api/openapi.json')).body as OpenApi;
   agent = await startScriptedAgent();
   // Every call of the panel to this agent succeeds, the reconciliation's list of users included.
-  agent.answer({ status: 200, body: { message: 'ok', users: [] } });
+  agent.answer({ status: 200, body: { message: 'ok', users: [], accounts: [] } });
   const admin = await server.admin();
   // An admin transfers from its own balance, like anyone.
   const adminId = (await admin.get('/api/me')).body.id;

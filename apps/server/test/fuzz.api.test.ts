@@ -350,7 +350,7 @@ beforeAll(async () => {
   });
   doc = (await server.client().get('/api/openapi.json')).body;
   agent = await startScriptedAgent();
-  agent.answer({ status: 200, body: { message: 'ok', users: [] } });
+  agent.answer({ status: 200, body: { message: 'ok', users: [], accounts: [] } });
   const admin = await server.admin();
   const reseller = await signUpAccount(server, 'fuzz-reseller@example.com', 200);
 

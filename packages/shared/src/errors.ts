@@ -7,6 +7,7 @@ import { lineConnectionErrors } from './line-connection-errors.js';
 import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
+import { lineAdoptionErrors } from './line-adoption-errors.js';
 import { messageErrors } from './message-errors.js';
 import { onboardingErrors } from './onboarding-errors.js';
 import { paymentErrors } from './payment-errors.js';
@@ -91,6 +92,7 @@ export const errorDefinitions = {
   ...coreErrors,
   ...lineErrors,
   ...lineServerErrors,
+  ...lineAdoptionErrors,
   ...agentInstallErrors,
   ...lineBulkErrors,
   ...lineConnectionErrors,

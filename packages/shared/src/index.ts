@@ -15,6 +15,7 @@ export * from './languages.js';
 export * from './locale.js';
 export * from './line.js';
 export * from './line-server-rules.js';
+export * from './line-adoption.js';
 export * from './line-bulk.js';
 export * from './line-connections.js';
 export * from './line-plan.js';

@@ -15,6 +15,7 @@ import { dashboardExamples } from './dashboard/dashboard.examples.js';
 import { groupExamples } from './groups/groups.examples.js';
 import { healthExamples } from './health/health.examples.js';
 import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
+import { lineAdoptionExamples } from './line-adoption/line-adoption.examples.js';
 import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
@@ -53,6 +54,7 @@ export const routeExamples: RouteExamples = {
   ...healthExamples,
   ...knowledgeBaseExamples,
   ...lineExamples,
+  ...lineAdoptionExamples,
   ...lineBulkExamples,
   ...lineConnectionExamples,
   ...linePlanExamples,

@@ -1,4 +1,13 @@
-import { adminOnly, bulkBody, linesOwner, type MatrixRow } from './access-matrix-rules.js';
+import { adminOnly, bulkBody, linesOwner, type Fixtures, type MatrixRow } from './access-matrix-rules.js';
+
+/** An adoption of an account the server does not have: answered per account, nothing written. */
+const adoptionBody = (f: Fixtures) => ({
+  accounts: [{ username: 'matrix-foreign', fingerprint: 'not-listed' }],
+  owner_id: f.victimId,
+  plan_id: 1,
+  charge_months: null,
+  expiry_date: null,
+});
 
 /** The access matrix's rows for servers, lines, bulk actions, activation codes, plans and connections. */
 export const lineRows: Record<string, MatrixRow> = {
@@ -24,6 +33,19 @@ export const lineRows: Record<string, MatrixRow> = {
   },
   'POST /api/servers/{id}/reconcile': { params: { id: 'server' }, ...adminOnly, admin: 200 },
   'POST /api/servers/{id}/install-command': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'GET /api/servers/{id}/unmanaged-accounts': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'POST /api/servers/{id}/adoption/preview': {
+    params: { id: 'server' },
+    body: adoptionBody,
+    ...adminOnly,
+    admin: 200,
+  },
+  'POST /api/servers/{id}/adoption': {
+    params: { id: 'server' },
+    body: adoptionBody,
+    ...adminOnly,
+    admin: 200,
+  },
   // The install command's token is the credential: no caller gets a server's login without one.
   'POST /api/agent-install/settings': {
     body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),

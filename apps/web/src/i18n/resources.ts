@@ -7,6 +7,7 @@ import type enAudit from './locales/audit/en.json';
 import type en from './locales/en.json';
 import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
+import type enLineAdoption from './locales/line-adoption/en.json';
 import type enLineConnections from './locales/line-connections/en.json';
 import type enLinePlans from './locales/line-plans/en.json';
 import type enLinesBulk from './locales/lines-bulk/en.json';
@@ -27,6 +28,7 @@ export type Translation = typeof en &
   typeof enInsights &
   typeof enLines &
   typeof enLinesBulk &
+  typeof enLineAdoption &
   typeof enLineConnections &
   typeof enLinePlans &
   typeof enCredits &

@@ -15,6 +15,7 @@ export const paths = {
   serversAdd: '/cccam-servers/add',
   serversCheck: '/cccam-servers/check',
   serversTestApi: '/cccam-servers/test-api',
+  serverAdopt: '/cccam-servers/:id/adopt',
   redeemCode: '/redeem-code',
   pricing: '/payments/pricing',
   payments: '/payments',
@@ -52,6 +53,7 @@ export const paths = {
 
 /** The edit page of one line. */
 export const linePath = (id: number) => `/users/edit/${id}`;
+export const serverAdoptPath = (id: number) => `/cccam-servers/${id}/adopt`;
 /** Where a provider's checkout sends the buyer back (the server names it in the checkout it opens). */
 export const paymentReturnPath = (id: number) => `/payments/return/${id}`;
 /** The printable receipt of a credited top-up. */

@@ -78,6 +78,10 @@ const ManageServersPage = lazyPage(
   () => import('../features/servers/pages/manage-servers-page'),
   'ManageServersPage',
 );
+const AdoptAccountsPage = lazyPage(
+  () => import('../features/line-adoption/pages/adopt-accounts-page'),
+  'AdoptAccountsPage',
+);
 const TestApiPage = lazyPage(() => import('../features/servers/pages/test-api-page'), 'TestApiPage');
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
 const SystemStatusPage = lazyPage(
@@ -204,6 +208,7 @@ const routes: RouteObject[] = [
               { path: paths.serversAdd, element: <AddServerPage /> },
               { path: paths.serversCheck, element: <CheckServersPage /> },
               { path: paths.serversTestApi, element: <TestApiPage /> },
+              { path: paths.serverAdopt, element: <AdoptAccountsPage /> },
             ],
           },
           {

@@ -17,6 +17,7 @@ export * as eventContracts from './events.contracts.js';
 export * as groupContracts from './groups.contracts.js';
 export * as healthContracts from './health.contracts.js';
 export * as knowledgeBaseContracts from './knowledge-base.contracts.js';
+export * as lineAdoptionContracts from './line-adoption.contracts.js';
 export * as lineBulkContracts from './line-bulk.contracts.js';
 export * as lineConnectionContracts from './line-connections.contracts.js';
 export * as lineContracts from './lines.contracts.js';

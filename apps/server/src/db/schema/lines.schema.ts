@@ -149,7 +149,13 @@ export const lineSyncOutbox = pgTable(
       .notNull()
       .references(() => cccamServers.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
-    operation: text('operation').$type<'upsert' | 'delete'>().notNull(),
+    /**
+     * `adopt`: the server's own hand-written entry is to be moved into the agent's managed block with
+     * its login unchanged (payload: the fingerprint it was listed with, the expiry for an entry without
+     * one, and the charge to give back if the agent refuses). A later change of the line never
+     * replaces it: the agent would refuse an add-user for a name it still has outside its block.
+     */
+    operation: text('operation').$type<'upsert' | 'delete' | 'adopt'>().notNull(),
     payload: jsonb('payload')
       .notNull()
       .default(sql`'{}'::jsonb`),
@@ -162,7 +168,7 @@ export const lineSyncOutbox = pgTable(
     leaseId: text('lease_id'),
   },
   (t) => [
-    check('line_sync_outbox_operation_check', sql`${t.operation} in ('upsert', 'delete')`),
+    check('line_sync_outbox_operation_check', sql`${t.operation} in ('upsert', 'delete', 'adopt')`),
     uniqueIndex('line_sync_outbox_key_idx').on(t.serverId, t.username),
     index('line_sync_outbox_due_idx').on(t.nextAttemptAt),
     index('line_sync_outbox_line_idx').on(t.lineId),

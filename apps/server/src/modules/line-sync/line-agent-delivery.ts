@@ -11,12 +11,40 @@ import {
 import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import type { OutboxRow, UpsertPayload } from './line-outbox.repository.js';
+import type { AgentAdoptResult } from '../servers/agent-client.js';
 
 /** What one delivery attempt came to. `reason` is set when the agent could not be reached at all. */
 export type Outcome =
-  | { ok: true }
-  | { ok: false; unreachable: false; serverMessage: string | null; reloadError?: string }
+  | { ok: true; adopted?: AdoptedUser }
+  | {
+      ok: false;
+      unreachable: false;
+      serverMessage: string | null;
+      reloadError?: string;
+      /** The agent refused to adopt this account, for good: the entry is not what was listed. */
+      adoptRefusal?: AdoptRefusal;
+    }
   | { ok: false; unreachable: true; reason: string };
+
+/** The login the agent holds for an adopted account (its `adopted` false: it was already managed). */
+export type AdoptedUser = { password: string; expiryDate: string; enabled: boolean; moved: boolean };
+export const adoptRefusals = [
+  'ACCOUNT_CHANGED',
+  'ACCOUNT_NOT_FOUND',
+  'ACCOUNT_NOT_ADOPTABLE',
+  'EXPIRY_DATE_REQUIRED',
+] as const;
+export type AdoptRefusal = (typeof adoptRefusals)[number];
+/** What an adopt row of the outbox carries. */
+export type AdoptPayload = {
+  fingerprint: string;
+  /** DD-MM-YYYY, for an entry without its own expiry. */
+  expiryDate?: string;
+  /** Given back to this account if the agent refuses the adoption. */
+  charge: { accountId: string; amount: number } | null;
+};
+/** POST /adopt takes at most this many accounts a call. */
+const MAX_ADOPT_ACCOUNTS = 1000;
 
 // A batch stays well inside the agent's default 64 KiB body limit and its 1000 changes.
 const MAX_BATCH_BYTES = 48 * 1024;
@@ -114,6 +142,76 @@ async function deliverSingle(client: AgentClient, row: OutboxRow): Promise<Outco
   return singleOutcome(added);
 }
 
+/** One account's answer of POST /adopt. */
+function adoptOutcome(result: AgentAdoptResult | undefined): Outcome {
+  if (!result) return failureMessage('The agent did not answer for this account');
+  const code = typeof result.code === 'string' ? result.code : null;
+  const refusal = adoptRefusals.find((known) => known === code);
+  if (refusal)
+    return {
+      ...(failureMessage(result.message) as Extract<Outcome, { unreachable: false }>),
+      adoptRefusal: refusal,
+    };
+  const user = result.user;
+  if (
+    result.status !== 200 ||
+    typeof user?.password !== 'string' ||
+    typeof user.expiryDate !== 'string' ||
+    typeof user.enabled !== 'boolean'
+  ) {
+    return failureMessage(result.message);
+  }
+  return {
+    ok: true,
+    adopted: {
+      password: user.password,
+      expiryDate: user.expiryDate,
+      enabled: user.enabled,
+      moved: result.adopted === true,
+    },
+  };
+}
+
+/** Adopt rows of one server: POST /adopt with up to 1000 accounts a call, in one agent write each. */
+async function deliverAdoptions(client: AgentClient, items: Waiting[]): Promise<void> {
+  for (let start = 0; start < items.length; start += MAX_ADOPT_ACCOUNTS) {
+    const slice = items.slice(start, start + MAX_ADOPT_ACCOUNTS);
+    let response: AgentResponse;
+    try {
+      response = await client.adopt(
+        slice.map(({ row }) => {
+          const payload = row.payload as AdoptPayload;
+          return {
+            username: row.username,
+            fingerprint: payload.fingerprint,
+            ...(payload.expiryDate ? { expiryDate: payload.expiryDate } : {}),
+          };
+        }),
+      );
+    } catch (error) {
+      const outcome = unreachableOrThrow(error);
+      for (const item of slice) item.settle(outcome);
+      continue;
+    }
+    const results = (response.body as { results?: unknown } | null)?.results;
+    if (!is2xx(response.status) || !Array.isArray(results) || results.length !== slice.length) {
+      // An agent from before adoption, or a malformed request: retried, never taken as a refusal.
+      const outcome =
+        response.status === 404
+          ? failureMessage(errorMessages.ADOPTION_NOT_SUPPORTED)
+          : serverFailure(response);
+      for (const item of slice) item.settle(outcome);
+      continue;
+    }
+    // The entries are moved on disk even when the reload failed: the retry finds them managed.
+    const reload = reloadFailure(response.body);
+    slice.forEach((item, i) => {
+      const outcome = adoptOutcome(results[i] as AgentAdoptResult);
+      item.settle(outcome.ok && reload ? reload : outcome);
+    });
+  }
+}
+
 function unreachableOrThrow(error: unknown): Outcome {
   if (error instanceof AgentUnreachableError) return { ok: false, unreachable: true, reason: error.reason };
   throw error;
@@ -202,9 +300,13 @@ export function createAgentDelivery(ctx: AppContext): AgentDelivery {
       };
       await Promise.all(Array.from({ length: Math.min(SINGLE_CONCURRENCY, items.length) }, worker));
     };
-    if (Date.now() < queue.noBatchUntil) return single(batch);
+    const adoptions = batch.filter((item) => item.row.operation === 'adopt');
+    if (adoptions.length > 0) await deliverAdoptions(client, adoptions);
+    const changed = batch.filter((item) => item.row.operation !== 'adopt');
+    if (changed.length === 0) return;
+    if (Date.now() < queue.noBatchUntil) return single(changed);
 
-    for (const { items, changes } of chunk(batch)) {
+    for (const { items, changes } of chunk(changed)) {
       let response: AgentResponse;
       try {
         response = await client.batch(changes.flat());

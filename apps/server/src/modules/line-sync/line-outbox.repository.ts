@@ -3,6 +3,7 @@ import type { LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { linePlans, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
 import { lineHistoryRepository, type OwnedLineEvent } from '../lines/line-history.repository.js';
+import type { AdoptPayload } from './line-agent-delivery.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKey = { serverId: number; username: string };
@@ -29,6 +30,12 @@ export type EnqueueOptions = {
   /** A history row for the line, written by the same statement. */
   event?: OwnedLineEvent;
 };
+/**
+ * A pending adoption is never replaced: until the agent has moved the entry into its block, an
+ * add-user or delete-user for the name would be refused (it is still hand-written). Whatever changed
+ * meanwhile is queued when the adoption is recorded (`line-adoption-settle.ts`).
+ */
+const keepAdoption = sql`where o.operation <> 'adopt'`;
 const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
 const notLeased = or(isNull(outbox.leasedUntil), lt(outbox.leasedUntil, sql`now()`)) as SQL;
 const keyIs = (key: OutboxKey) =>
@@ -64,6 +71,7 @@ function upsertStatement(
       attempts = 0, next_attempt_at = excluded.next_attempt_at, last_error = null,
       leased_until = case when ${free} then excluded.leased_until else o.leased_until end,
       lease_id = case when ${free} then excluded.lease_id else o.lease_id end
+      ${keepAdoption}
     returning o.id, o.lease_id, o.attempts`;
 }
 
@@ -109,6 +117,7 @@ function upsertManyStatement(source: SQL, workerAfterMs: number, leaseMs: number
       attempts = 0, next_attempt_at = excluded.next_attempt_at, last_error = null,
       leased_until = case when ${free} then excluded.leased_until else o.leased_until end,
       lease_id = case when ${free} then excluded.lease_id else o.lease_id end
+      ${keepAdoption}
     returning o.id, o.server_id, o.username, o.lease_id, o.attempts`;
 }
 
@@ -194,6 +203,74 @@ export const lineOutboxRepository = {
       on conflict (server_id, username) do nothing
       returning id`);
     return rowsOf(inserted).length > 0;
+  },
+  /** Adoptions of new lines, leased for the request that delivers them right after its commit. */
+  async enqueueAdoptions(
+    tx: Db,
+    entries: (OutboxKey & { lineId: number; payload: AdoptPayload })[],
+    workerAfterMs: number,
+    lease: { ms: number; id: string },
+  ): Promise<OutboxRow[]> {
+    if (entries.length === 0) return [];
+    return tx
+      .insert(outbox)
+      .values(
+        entries.map((entry) => ({
+          lineId: entry.lineId,
+          serverId: entry.serverId,
+          username: entry.username,
+          operation: 'adopt' as const,
+          payload: entry.payload,
+          nextAttemptAt: msFromNow(workerAfterMs),
+          leasedUntil: msFromNow(lease.ms),
+          leaseId: lease.id,
+        })),
+      )
+      .returning();
+  },
+  /** The adoption the caller holds the lease of is settled: its row goes (false: someone else settled it). */
+  async completeAdoption(tx: Db, row: OutboxRow, leaseId: string): Promise<boolean> {
+    const done = await tx
+      .delete(outbox)
+      .where(and(eq(outbox.id, row.id), eq(outbox.leaseId, leaseId), eq(outbox.operation, 'adopt')))
+      .returning({ id: outbox.id });
+    return done.length > 0;
+  },
+  /** `completeAdoption` for many rows in one statement; returns the rows this call removed. */
+  async completeAdoptions(
+    tx: Db,
+    rows: { id: number; leaseId: string }[],
+  ): Promise<{ id: number; lineId: number | null; serverId: number; username: string }[]> {
+    if (rows.length === 0) return [];
+    const values = rows.map((row) => ({ id: row.id, lease_id: row.leaseId }));
+    const result = await tx.execute(sql`
+      delete from ${outbox} o
+      using jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v (id bigint, lease_id text)
+      where o.id = v.id and o.lease_id = v.lease_id and o.operation = 'adopt'
+      returning o.id, o.line_id, o.server_id, o.username`);
+    return rowsOf<{ id: string | number; line_id: number | null; server_id: number; username: string }>(
+      result,
+    ).map((row) => ({
+      id: Number(row.id),
+      lineId: row.line_id,
+      serverId: row.server_id,
+      username: row.username,
+    }));
+  },
+  /** Pending adoptions of these usernames on a server (a rerun reports them as still under way). */
+  async pendingAdoptions(db: Db, serverId: number, usernames: string[]): Promise<Set<string>> {
+    if (usernames.length === 0) return new Set();
+    const rows = await db
+      .select({ username: outbox.username })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.serverId, serverId),
+          eq(outbox.operation, 'adopt'),
+          inArray(outbox.username, usernames),
+        ),
+      );
+    return new Set(rows.map((row) => row.username));
   },
   /** A deleted line's pending upsert (an edit that raced the delete) becomes a delete. */
   async turnIntoDelete(tx: Db, key: OutboxKey): Promise<void> {

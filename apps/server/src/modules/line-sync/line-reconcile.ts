@@ -1,12 +1,11 @@
-import { incompleteConfigMessage, toDisplayDate, type LineReconcileResult } from '@linedesk/shared';
+import { toDisplayDate, type LineReconcileResult } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
-import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
+import { readAgent } from '../servers/agent-read.js';
 import { mapLimited } from '../servers/map-limited.js';
-import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
 import { deliverNow, type SyncKind } from './line-sync.js';
@@ -31,32 +30,11 @@ function isAgentUser(value: unknown): value is AgentUser {
 
 /** The agent's managed users (GET /users), or the spec's text for why they could not be read. */
 async function agentUsers(ctx: AppContext, server: ServerRow): Promise<AgentUser[]> {
-  const { target, missing } = resolveAgentTarget(ctx, server);
-  if (!target) {
-    throw new AppError('SERVER_CONFIG_INCOMPLETE', {
-      message: incompleteConfigMessage(missing),
-      details: { fields: missing },
-    });
-  }
-  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs });
-  let response;
-  try {
-    response = await client.listUsers();
-  } catch (error) {
-    if (!(error instanceof AgentUnreachableError)) throw error;
-    throw new AppError('SERVER_CONNECTION_FAILED', {
-      message: `Failed to connect to server: ${error.reason}`,
-    });
-  }
-  if (response.status === 401 || response.status === 403) {
-    throw new AppError('SERVER_AUTH_FAILED', {
-      message: `API Authentication failed. HTTP status: ${response.status}`,
-    });
-  }
-  const users = (response.body as { users?: unknown } | null)?.users;
-  if (response.status < 200 || response.status >= 300 || !Array.isArray(users)) {
+  const body = await readAgent(ctx, server, (client) => client.listUsers());
+  const users = (body as { users?: unknown } | null)?.users;
+  if (!Array.isArray(users)) {
     throw new AppError('SERVER_API_NOT_RESPONDING', {
-      message: `CCcam server API is not responding. HTTP status: ${response.status}`,
+      message: 'CCcam server API is not responding. HTTP status: 200',
     });
   }
   return users.filter(isAgentUser);

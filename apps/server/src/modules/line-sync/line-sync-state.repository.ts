@@ -82,6 +82,73 @@ export const lineSyncStateRepository = {
       .returning({ ownerId: lines.ownerId });
     return row;
   },
+  /**
+   * Adopted lines are in sync: each takes the password its entry had, unless someone gave it one
+   * while the adoption was pending (an empty password is one not read yet); each gets its `adopted`
+   * history row in the same statement. Only a line still on that server under that name is touched.
+   */
+  async recordAdoptedMany(
+    tx: Db,
+    adopted: { lineId: number; serverId: number; username: string; password: string; moved: boolean }[],
+  ): Promise<
+    {
+      id: number;
+      username: string;
+      ownerId: string | null;
+      password: string;
+      expiryDate: string;
+      enabled: boolean;
+    }[]
+  > {
+    if (adopted.length === 0) return [];
+    const values = adopted.map((row) => ({
+      id: row.lineId,
+      server_id: row.serverId,
+      username: row.username,
+      password: row.password,
+      moved: row.moved,
+    }));
+    const result = await tx.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          as r (id int, server_id int, username text, password text, moved boolean)
+      ),
+      updated as (
+        update ${lines} u set
+          password = case when u.password = '' then v.password else u.password end,
+          sync_state = 'synced', sync_error = null, sync_error_code = null, sync_error_params = null,
+          synced_at = now()
+        from v
+        where u.id = v.id and u.server_id = v.server_id and u.username = v.username
+        returning u.id, u.username, u.owner_id, u.password, to_char(u.expiry_date, 'YYYY-MM-DD') as expiry_date,
+          u.enabled, v.server_id, v.moved
+      ),
+      logged as (
+        ${lineHistoryRepository.insertSelected(
+          sql`select id, owner_id, null, 'adopted', jsonb_build_object('server_id', server_id, 'moved', moved) from updated`,
+        )}
+      )
+      select id, username, owner_id, password, expiry_date, enabled from updated`);
+    return (
+      result as unknown as {
+        rows: {
+          id: number;
+          username: string;
+          owner_id: string | null;
+          password: string;
+          expiry_date: string;
+          enabled: boolean;
+        }[];
+      }
+    ).rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      ownerId: row.owner_id,
+      password: row.password,
+      expiryDate: row.expiry_date,
+      enabled: row.enabled,
+    }));
+  },
   async syncedAt(db: Db, lineId: number): Promise<{ syncedAt: Date | null } | undefined> {
     const [row] = await db.select({ syncedAt: lines.syncedAt }).from(lines).where(eq(lines.id, lineId));
     return row;

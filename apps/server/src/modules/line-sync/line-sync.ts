@@ -13,6 +13,7 @@ import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-out
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { perContext } from '../../platform/per-context.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
+import { settleAdoption, type AdoptionSettled } from './line-adoption-settle.js';
 
 /** Which family of texts a delivery outcome is told in: the reader sees what their request was doing. */
 export type SyncKind = 'add' | 'update' | 'renew' | 'delete';
@@ -98,6 +99,7 @@ async function publishLine(ctx: AppContext, lineId: number, ownerId: string | nu
 /** The text family for a retry nobody is waiting for: a line never synced is still being "added". */
 async function backgroundKind(ctx: AppContext, row: OutboxRow): Promise<SyncKind> {
   if (row.operation === 'delete') return 'delete';
+  if (row.operation === 'adopt') return 'add';
   if (row.lineId === null) return 'update';
   const line = await lineSyncStateRepository.syncedAt(ctx.db, row.lineId);
   return line && line.syncedAt === null ? 'add' : 'update';
@@ -111,7 +113,12 @@ export type LineSyncFields = {
   syncErrorParams: ErrorParams | null;
   syncedAt?: Date;
 };
-export type Delivered = { sync: LineSyncResult; line: LineSyncFields | null };
+export type Delivered = {
+  sync: LineSyncResult;
+  line: LineSyncFields | null;
+  /** For an adoption: how it ended, when it did (else it waits for a retry). */
+  adoption?: AdoptionSettled;
+};
 
 type Recording = {
   row: OutboxRow;
@@ -210,6 +217,10 @@ async function deliverLeasedRow(
     await lineOutboxRepository.release(ctx.db, row.id, leaseId);
     return { sync: result, line: null };
   }
+  if (row.operation === 'adopt') {
+    const adoption = await settleAdoption(ctx, row, leaseId, outcome);
+    if (adoption) return { sync: adoption.status === 'adopted' ? SYNC_OK : result, line: null, adoption };
+  }
   if (result.ok) {
     const synced = await recordDelivered(ctx, row, leaseId);
     return {
@@ -227,7 +238,7 @@ async function deliverLeasedRow(
   }
   const message = result.message ?? 'Sync failed';
   await lineOutboxRepository.fail(ctx.db, row, leaseId, message, retryDelayMs(row.attempts, timing));
-  if (row.operation === 'upsert' && row.lineId !== null) {
+  if (row.operation !== 'delete' && row.lineId !== null) {
     const failure = {
       message,
       code: result.code as ErrorCode | null,

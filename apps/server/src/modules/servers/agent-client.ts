@@ -48,6 +48,17 @@ export type AgentChange =
   | ({ action: 'add-user' } & AgentUserInput)
   | ({ action: 'edit-user' } & AgentUserEdit)
   | { action: 'delete-user'; username: string };
+/** One entry to adopt: as GET /unmanaged-accounts listed it, with a DD-MM-YYYY date when it has none. */
+export type AgentAdoptRequest = { username: string; fingerprint: string; expiryDate?: string };
+/** The agent's answer for one account of POST /adopt. */
+export type AgentAdoptResult = {
+  username?: unknown;
+  status?: unknown;
+  message?: unknown;
+  code?: unknown;
+  adopted?: unknown;
+  user?: { password?: unknown; expiryDate?: unknown; enabled?: unknown };
+};
 /** The agent's answer for one change of a batch: what its own endpoint would have said. */
 export type AgentChangeResult = {
   status: number;
@@ -166,6 +177,8 @@ const routes = {
   batch: { method: 'POST', path: '/batch', auth: true },
   connections: { method: 'GET', path: '/connections', auth: true },
   kickConnection: { method: 'POST', path: '/kick-connection', auth: true },
+  unmanagedAccounts: { method: 'GET', path: '/unmanaged-accounts', auth: true },
+  adopt: { method: 'POST', path: '/adopt', auth: true },
 } as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean }>;
 
 export type AgentRoute = keyof typeof routes;
@@ -193,6 +206,10 @@ export function createAgentClient(target: AgentTarget, options: AgentClientOptio
     /** Who is connected now; 501 when the agent cannot read the server's connection list. */
     connections: () => call('connections'),
     kickConnection: (id: string) => call('kickConnection', { id }),
+    /** The config file's entries outside the managed block; agents older than adoption answer 404. */
+    unmanagedAccounts: () => call('unmanagedAccounts'),
+    /** Moves listed entries into the managed block with their login unchanged, in one write. */
+    adopt: (accounts: AgentAdoptRequest[]) => call('adopt', { accounts }),
   };
 }
 

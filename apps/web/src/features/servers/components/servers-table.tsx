@@ -1,4 +1,5 @@
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
+import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
@@ -8,10 +9,12 @@ import Typography from '@mui/material/Typography';
 import { isOlderAgentVersion, type Server } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { ListColumn } from '../../../components/responsive-list/list-column';
 import { ResponsiveTable } from '../../../components/responsive-list/responsive-table';
 import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { formatDateTime } from '../../../lib/format-date';
+import { serverAdoptPath } from '../../../lib/paths';
 import { ReconcileServerButton } from '../../lines/components/reconcile-server-button';
 import { useServerMessage } from '../hooks/use-server-messages';
 import { useAgentRelease } from '../hooks/use-servers';
@@ -167,6 +170,17 @@ export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDe
                   data-testid="server-install-button"
                 >
                   <TerminalIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t('lineAdoption.card.open')}>
+                <IconButton
+                  size="small"
+                  component={RouterLink}
+                  to={serverAdoptPath(server.id)}
+                  aria-label={t('lineAdoption.card.openNamed', { name: server.server_name })}
+                  data-testid="server-adopt-button"
+                >
+                  <PersonAddAltIcon />
                 </IconButton>
               </Tooltip>
               <RowEditDeleteActions

@@ -1,0 +1,2 @@
+ALTER TABLE "line_sync_outbox" DROP CONSTRAINT "line_sync_outbox_operation_check";--> statement-breakpoint
+ALTER TABLE "line_sync_outbox" ADD CONSTRAINT "line_sync_outbox_operation_check" CHECK ("line_sync_outbox"."operation" in ('upsert', 'delete', 'adopt'));
