@@ -19,6 +19,8 @@ export type AppContext = {
   serverSecrets: SecretBox;
   /** Seals payment providers' keys and webhook secrets (payment_methods.*_sealed). */
   paymentSecrets: SecretBox;
+  /** Seals accounts' webhook signing secrets (notification_settings.webhook_secret_sealed). */
+  webhookSecrets: SecretBox;
   /** Signs the tokens of agent install commands (modules/agent-install). */
   agentInstallTokens: Signer;
   log: FastifyBaseLogger;

@@ -8,6 +8,7 @@ import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { messageErrors } from './message-errors.js';
+import { notificationErrors } from './notification-errors.js';
 import { onboardingErrors } from './onboarding-errors.js';
 import { paymentErrors } from './payment-errors.js';
 import { portalErrors } from './portal-errors.js';
@@ -97,6 +98,7 @@ export const errorDefinitions = {
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,
+  ...notificationErrors,
   ...systemErrors,
   ...accountSecurityErrors,
   ...onboardingErrors,
