@@ -36,4 +36,8 @@ ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_
 ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_account_id_auth_users_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notification_outbox_due_idx" ON "notification_outbox" USING btree ("next_attempt_at") WHERE "notification_outbox"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "notification_outbox_recipient_idx" ON "notification_outbox" USING btree ("recipient_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "messages_notification_idx" ON "messages" USING btree ("notification_id");
+CREATE UNIQUE INDEX "messages_notification_idx" ON "messages" USING btree ("notification_id");--> statement-breakpoint
+-- Whoever turned ticket reply mails off keeps them off: the switch moved to notification_preferences.
+INSERT INTO "notification_preferences" ("account_id", "kind", "channel", "enabled")
+  SELECT "id", 'ticket_answered', 'email', false FROM "auth_users" WHERE NOT "ticket_reply_mail";--> statement-breakpoint
+ALTER TABLE "auth_users" DROP COLUMN "ticket_reply_mail";

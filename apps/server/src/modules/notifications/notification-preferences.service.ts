@@ -1,4 +1,6 @@
 import {
+  type NotificationChannel,
+  type NotificationKind,
   notificationChannels,
   notificationDefault,
   notificationKinds,
@@ -54,4 +56,25 @@ export async function updateNotificationPreferences(
     }
   });
   return getNotificationPreferences(ctx, me);
+}
+
+/** One switch of an account (its choice, else the default), for areas that show it on their own pages. */
+export async function channelSwitch(
+  ctx: AppContext,
+  accountId: string,
+  kind: NotificationKind,
+  channel: NotificationChannel,
+): Promise<boolean> {
+  const facts = await notificationsRepository.recipientFacts(ctx.db, accountId, kind);
+  return facts?.switches.get(channel) ?? notificationDefault(kind, channel);
+}
+
+export async function setChannelSwitch(
+  ctx: AppContext,
+  accountId: string,
+  kind: NotificationKind,
+  channel: NotificationChannel,
+  enabled: boolean,
+): Promise<void> {
+  await notificationsRepository.setSwitches(ctx.db, accountId, [{ kind, channel, enabled }]);
 }
