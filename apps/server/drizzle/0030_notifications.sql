@@ -25,6 +25,7 @@ CREATE TABLE "notification_preferences" (
 CREATE TABLE "notification_settings" (
 	"account_id" text PRIMARY KEY NOT NULL,
 	"balance_threshold" integer,
+	"balance_low_notified" boolean DEFAULT false NOT NULL,
 	"webhook_url" text,
 	"webhook_secret_sealed" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

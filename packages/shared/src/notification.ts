@@ -4,11 +4,9 @@ import { INT4_MAX, text } from './schema-blocks.js';
 /** What the panel tells people about; each can be switched on or off per channel. */
 export const notificationKinds = [
   'lines_expiring',
-  'line_expired',
   'sharing_detected',
   'server_down',
   'server_up',
-  'sync_failing',
   'topup_credited',
   'topup_rejected',
   'ticket_answered',

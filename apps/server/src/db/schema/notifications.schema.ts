@@ -69,6 +69,8 @@ export const notificationSettings = pgTable('notification_settings', {
     .primaryKey()
     .references(() => authUsers.id, { onDelete: 'cascade' }),
   balanceThreshold: integer('balance_threshold'),
+  /** Set when the balance fell below the threshold and the account was told; cleared once it is back above. */
+  balanceLowNotified: boolean('balance_low_notified').notNull().default(false),
   webhookUrl: text('webhook_url'),
   webhookSecretSealed: text('webhook_secret_sealed'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -257,12 +257,4 @@ export const lineConnectionsRepository = {
       .orderBy(cccamServers.serverName, cccamServers.id);
     return rows;
   },
-  /** Accounts that are told about sharing besides the line's owner. */
-  async adminIds(db: Db): Promise<string[]> {
-    const rows = await db
-      .select({ id: authUsers.id })
-      .from(authUsers)
-      .where(sql`${authUsers.isAdmin} or ${authUsers.groupId} = 1`);
-    return rows.map((row) => row.id);
-  },
 };

@@ -2,8 +2,7 @@ import type { SharingSettings } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { suspendLineForSharing } from '../lines/line-update.service.js';
-import { announceNotices, notifyEach } from '../notifications/notify.js';
-import { lineConnectionsRepository } from './line-connections.repository.js';
+import { announceNotices, notifyAdmins } from '../notifications/notify.js';
 
 /** A line that has just started to look shared (one per episode). */
 export type SharingEpisode = {
@@ -24,7 +23,6 @@ export async function raiseSharingAlerts(
   episodes: SharingEpisode[],
   settings: SharingSettings,
 ): Promise<void> {
-  const admins = await lineConnectionsRepository.adminIds(ctx.db);
   for (const episode of episodes) {
     let suspended = false;
     if (settings.auto_suspend && episode.enabled) {
@@ -33,19 +31,23 @@ export async function raiseSharingAlerts(
         return false;
       });
     }
-    const recipients = [...(episode.ownerId ? [episode.ownerId] : []), ...admins];
     const notified = await ctx.db.transaction((raw) =>
-      notifyEach(ctx, raw as unknown as Db, recipients, {
-        kind: 'sharing_detected',
-        params: {
-          line_id: episode.lineId,
-          username: episode.username,
-          ips: episode.currentIps,
-          ips_in_window: episode.ipsInWindow,
-          window_minutes: settings.window_minutes,
-          suspended,
+      notifyAdmins(
+        ctx,
+        raw as unknown as Db,
+        {
+          kind: 'sharing_detected',
+          params: {
+            line_id: episode.lineId,
+            username: episode.username,
+            ips: episode.currentIps,
+            ips_in_window: episode.ipsInWindow,
+            window_minutes: settings.window_minutes,
+            suspended,
+          },
         },
-      }),
+        episode.ownerId ? [episode.ownerId] : [],
+      ),
     );
     await announceNotices(ctx, notified);
     ctx.log.warn({ lineId: episode.lineId, ips: episode.currentIps, suspended }, 'Possible line sharing');

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import type { Db } from '../../db/client.js';
 import { channelDriver } from './notification-channels.js';
+import { announceNotices, notify, type Notified } from './notify.js';
 import { notificationsRepository, type OutboxPayload, type OutboxRow } from './notifications.repository.js';
 
 /** Rows one instance leases per claim. */
@@ -66,6 +68,30 @@ export async function deliverDueNotifications(ctx: AppContext, signal: AbortSign
 }
 
 /**
+ * Tells each account whose balance fell below the threshold it set, once per fall. Checked every round
+ * rather than at each debit: balances move in many statements (single and batched spends), and this
+ * one query sees all of them within a round.
+ */
+export async function noticeLowBalances(ctx: AppContext): Promise<number> {
+  const notified = await ctx.db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const low = await notificationsRepository.claimLowBalances(tx);
+    const all: Notified[] = [];
+    for (const account of low) {
+      all.push(
+        await notify(ctx, tx, account.accountId, {
+          kind: 'balance_low',
+          params: { balance: account.balance, threshold: account.threshold },
+        }),
+      );
+    }
+    return all;
+  });
+  await announceNotices(ctx, ...notified);
+  return notified.length;
+}
+
+/**
  * Sends the outbox's email and webhook rows in every instance; rows are leased one deliverer at a
  * time, and a row whose deliverer died is taken over when its lease runs out.
  */
@@ -74,6 +100,9 @@ export function startNotificationDeliveryJob(ctx: AppContext): PeriodicJob {
     name: 'notifications',
     everyMs: ctx.config.notifications.pollMs,
     failureMessage: 'Notification delivery round failed',
-    round: (signal) => deliverDueNotifications(ctx, signal),
+    round: async (signal) => {
+      await noticeLowBalances(ctx);
+      return deliverDueNotifications(ctx, signal);
+    },
   });
 }

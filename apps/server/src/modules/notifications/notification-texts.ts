@@ -9,7 +9,6 @@ type LineAtDate = { username: string; expiry_date: string };
  */
 export type NoticeParams = {
   lines_expiring: { days: number; lines: LineAtDate[] };
-  line_expired: { lines: LineAtDate[] };
   sharing_detected: {
     line_id: number;
     username: string;
@@ -20,7 +19,6 @@ export type NoticeParams = {
   };
   server_down: { server_id: number; server: string; error: string };
   server_up: { server_id: number; server: string };
-  sync_failing: { server_id: number; server: string; pending: number; error: string };
   topup_credited: {
     request_id: number;
     package_name: string;
@@ -57,14 +55,6 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         link: `${publicUrl}/users/all`,
       };
     }
-    case 'line_expired': {
-      const p = notice.params;
-      return {
-        title: t('notifications.lineExpiredTitle', { count: p.lines.length }),
-        content: t('notifications.lineExpiredContent', { list: lineList(p.lines) }),
-        link: `${publicUrl}/users/all`,
-      };
-    }
     case 'sharing_detected': {
       const p = notice.params;
       const seen =
@@ -96,18 +86,6 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         content: t('notifications.serverUpContent', { server: notice.params.server }),
         link: `${publicUrl}/cccam-servers`,
       };
-    case 'sync_failing': {
-      const p = notice.params;
-      return {
-        title: t('notifications.syncFailingTitle', { server: p.server }),
-        content: t('notifications.syncFailingContent', {
-          server: p.server,
-          pending: p.pending,
-          error: p.error,
-        }),
-        link: `${publicUrl}/cccam-servers`,
-      };
-    }
     case 'topup_credited': {
       const p = notice.params;
       return {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_GROUP_ID } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import {
   authUsers,
@@ -235,6 +236,41 @@ export const notificationsRepository = {
           inArray(outbox.status, ['pending', 'dead']),
         ),
       );
+  },
+
+  /**
+   * Accounts whose balance is below their threshold and who were not told yet, marked told in the
+   * same statement (the claim: one instance gets each); accounts back at or above it are unmarked, so
+   * the next fall is told again.
+   */
+  async claimLowBalances(tx: Db): Promise<{ accountId: string; balance: number; threshold: number }[]> {
+    await tx.execute(sql`
+      update ${settings} s set balance_low_notified = false
+      from ${authUsers} a
+      where a.id = s.account_id and s.balance_low_notified
+        and (s.balance_threshold is null or a.credits >= s.balance_threshold)`);
+    const claimed = await tx.execute(sql`
+      update ${settings} s set balance_low_notified = true
+      from ${authUsers} a
+      where a.id = s.account_id and not s.balance_low_notified
+        and s.balance_threshold is not null and a.credits < s.balance_threshold
+      returning s.account_id, a.credits, s.balance_threshold`);
+    return (
+      claimed as unknown as { rows: { account_id: string; credits: number; balance_threshold: number }[] }
+    ).rows.map((row) => ({
+      accountId: row.account_id,
+      balance: Number(row.credits),
+      threshold: Number(row.balance_threshold),
+    }));
+  },
+
+  /** Every administrator, for notices about the whole panel (a server down, line sharing). */
+  async adminIds(db: Db): Promise<string[]> {
+    const rows = await db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(sql`${authUsers.isAdmin} or ${authUsers.groupId} = ${ADMIN_GROUP_ID}`);
+    return rows.map((row) => row.id);
   },
 
   /** How many deliveries wait (due or retrying) and how many gave up, for the status page. */

@@ -87,6 +87,16 @@ export async function notifyEach(
   return all;
 }
 
+/** notify() for every administrator, and any other accounts named (a line's owner). */
+export async function notifyAdmins(
+  ctx: AppContext,
+  tx: Db,
+  notice: Notice,
+  alsoTo: readonly string[] = [],
+): Promise<Notified> {
+  return notifyEach(ctx, tx, [...alsoTo, ...(await notificationsRepository.adminIds(tx))], notice);
+}
+
 /** After the commit: lights each recipient's bell for the in-app messages just written. */
 export async function announceNotices(ctx: AppContext, ...results: Notified[]): Promise<void> {
   for (const result of results) {
