@@ -195,7 +195,7 @@ beforeAll(async () => {
   expect((await victim.client.post('/api/notifications/test')).status).toBe(202);
   const failedDelivery = await waitFor(
     async () => (await victim.client.get('/api/notifications/deliveries')).body.items[0],
-    (item: { status: string } | undefined) => item?.status === 'dead',
+    (item: { id: number; status: string } | undefined) => item?.status === 'dead',
   );
   const form = new FormData();
   form.append('content', `${MARK} reply`);
@@ -303,7 +303,7 @@ beforeAll(async () => {
     victimApiKey: key.body.id,
     victimSession: (sessions.body.items ?? sessions.body)[0].id,
     victimMessage: message.body.id,
-    victimDelivery: failedDelivery.id,
+    victimDelivery: failedDelivery!.id,
     victimBulkJob: bulk.body.id,
     victimActivationCode: codes.body.items[0].id,
     victimActivationCodeText: codes.body.items[1].code,

@@ -181,7 +181,7 @@ describe('notifications', () => {
       expect((await shop.post('/api/notifications/test')).status).toBe(202);
       const dead = await waitFor(
         async () => (await shop.get('/api/notifications/deliveries')).body.items,
-        (items: { status: string }[]) => items.some((item) => item.status === 'dead'),
+        (items: { id: number; status: string }[]) => items.some((item) => item.status === 'dead'),
       );
       expect(dead).toHaveLength(1);
       expect(dead[0]).toMatchObject({
@@ -194,13 +194,13 @@ describe('notifications', () => {
       });
       // Nobody else sees or retries someone's deliveries.
       expect((await admin.get('/api/notifications/deliveries')).body.items).toEqual([]);
-      expect((await admin.post(`/api/notifications/deliveries/${dead[0].id}/retry`)).status).toBe(404);
+      expect((await admin.post(`/api/notifications/deliveries/${dead[0]!.id}/retry`)).status).toBe(404);
 
       receiver.answerWith(200);
       const before = receiver.received.length;
-      expect((await shop.post(`/api/notifications/deliveries/${dead[0].id}/retry`)).status).toBe(204);
+      expect((await shop.post(`/api/notifications/deliveries/${dead[0]!.id}/retry`)).status).toBe(204);
       const delivered = await waitFor(
-        () => receiver.received.slice(before).filter((hook) => hook.body.id === dead[0].id),
+        () => receiver.received.slice(before).filter((hook) => hook.body.id === dead[0]!.id),
         (hooks) => hooks.length > 0,
       );
       expect(delivered).toHaveLength(1);

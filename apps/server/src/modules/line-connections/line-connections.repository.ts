@@ -2,7 +2,6 @@ import { LINE_IP_HISTORY_LIMIT } from '@linedesk/shared';
 import { and, desc, eq, gt, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  authUsers,
   cccamServers,
   lineConnectionPolls,
   lineIpHistory,

@@ -272,15 +272,4 @@ export const notificationsRepository = {
       .where(sql`${authUsers.isAdmin} or ${authUsers.groupId} = ${ADMIN_GROUP_ID}`);
     return rows.map((row) => row.id);
   },
-
-  /** How many deliveries wait (due or retrying) and how many gave up, for the status page. */
-  async backlog(db: Db): Promise<{ pending: number; dead: number }> {
-    const [row] = await db
-      .select({
-        pending: sql<number>`count(*) filter (where ${outbox.status} = 'pending')::int`,
-        dead: sql<number>`count(*) filter (where ${outbox.status} = 'dead')::int`,
-      })
-      .from(outbox);
-    return { pending: row?.pending ?? 0, dead: row?.dead ?? 0 };
-  },
 };
