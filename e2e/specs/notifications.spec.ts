@@ -63,7 +63,9 @@ describe('the Notifications page in a real browser', () => {
     await openFromAccountMenu(page);
     expect(await page.getByRole('columnheader', { name: /Webhook/ }).count()).toBe(1);
 
-    await page.getByRole('checkbox', { name: 'Top-up credited: Email' }).click();
+    const creditedByMail = page.getByRole('switch', { name: 'Top-up credited: Email' });
+    expect(await creditedByMail.isChecked()).toBe(true);
+    await creditedByMail.click();
     await expect
       .poll(async () => {
         const prefs = await api.request<Preferences>('GET', '/api/notifications/preferences');
@@ -85,6 +87,8 @@ describe('the Notifications page in a real browser', () => {
   });
 
   it('on a phone (390 px): one card per kind, nothing wider than the screen, and a failed delivery shown', async () => {
+    // The webhook the failure will be on, whatever the desktop test left.
+    await api.request('PUT', '/api/notifications/webhook', { url: receiverUrl });
     const page = await signedInPage(browser, server.url, ADMIN, { width: 390, height: 844 });
     await openFromAccountMenu(page);
     await page.getByTestId('kind-card-lines_expiring').waitFor(POLL);
