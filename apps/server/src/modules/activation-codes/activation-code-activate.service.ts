@@ -87,18 +87,16 @@ export async function activateCode(
 }
 
 /**
- * The code's owner hears that it was used, unless the owner used it: a customer activating in the
- * portal, or a sub-account, is news to the reseller who sold the code.
+ * The code's owner hears that it was used. Whoever activates it (the owner, a sub-account, a customer
+ * in the portal, which acts as the owner), the notice is written with the claim.
  */
 function noticeOfUse(
   ctx: AppContext,
   tx: Db,
-  me: Actor,
   code: ActivationCodeRecord,
   line: { id: number; username: string },
   renewal: boolean,
 ): Promise<Notified> {
-  if (me.id === code.ownerId) return Promise.resolve(nothingNotified());
   return notify(ctx, tx, code.ownerId, {
     kind: 'activation_code_used',
     params: { code: code.code, line_id: line.id, username: line.username, renewal },
@@ -151,7 +149,7 @@ async function activateIntoNewLine(
           details: { activation_code_id: code.id },
         });
         await activationCodesRepository.setLine(tx, code.id, line.line.id);
-        notified = await noticeOfUse(ctx, tx, me, code, line.line, false);
+        notified = await noticeOfUse(ctx, tx, code, line.line, false);
         return line;
       });
     } catch (error) {
@@ -219,7 +217,7 @@ async function activateIntoRenewal(
       delivery: requestDelivery(ctx),
     });
     await activationCodesRepository.setLine(tx, code.id, lineId);
-    notified = await noticeOfUse(ctx, tx, me, code, { id: lineId, username: current.username }, true);
+    notified = await noticeOfUse(ctx, tx, code, { id: lineId, username: current.username }, true);
   });
   const { line, claimed } = renewed!;
   await publishLineWrite(ctx, 'update', line);

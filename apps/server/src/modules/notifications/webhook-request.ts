@@ -6,7 +6,11 @@ import type { LookupFunction } from 'node:net';
 import { AppError } from '../../platform/errors.js';
 import { isPrivateAddress } from '../../platform/network-address.js';
 
-export type WebhookTargetRules = { allowPrivate: boolean };
+export type WebhookTargetRules = {
+  allowPrivate: boolean;
+  /** The most a lookup or a call may take, so a dead resolver or receiver cannot hold a request. */
+  timeoutMs: number;
+};
 
 /**
  * The address's own rules: https only (http only where private targets are allowed, for tests and
@@ -25,18 +29,21 @@ function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 
-function lookupAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) =>
-    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses),
-    ),
-  );
+function lookupAll(host: string, timeoutMs: number): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('DNS lookup timed out')), timeoutMs);
+    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(addresses);
+    });
+  });
 }
 
 /** Every address the host resolves to, refused when any of them is private (unless allowed). */
 export async function resolveWebhookHost(url: URL, rules: WebhookTargetRules): Promise<LookupAddress[]> {
   const host = hostOf(url);
-  const addresses = await lookupAll(host).catch(() => {
+  const addresses = await lookupAll(host, rules.timeoutMs).catch(() => {
     throw new AppError('WEBHOOK_URL_UNRESOLVABLE', { params: { host } });
   });
   if (addresses.length === 0) throw new AppError('WEBHOOK_URL_UNRESOLVABLE', { params: { host } });
@@ -95,7 +102,7 @@ export function webhookHeaders(delivery: SignedDelivery): Record<string, string>
 export async function postWebhook(
   url: string,
   delivery: SignedDelivery,
-  options: WebhookTargetRules & { timeoutMs: number },
+  options: WebhookTargetRules,
 ): Promise<number> {
   const target = checkWebhookUrl(url, options);
   const addresses = await resolveWebhookHost(target, options);

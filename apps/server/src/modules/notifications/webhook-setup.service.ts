@@ -10,7 +10,10 @@ import { checkWebhookUrl, postWebhook, resolveWebhookHost } from './webhook-requ
 const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 function targetRules(ctx: AppContext) {
-  return { allowPrivate: ctx.config.notifications.allowPrivateWebhookTargets };
+  return {
+    allowPrivate: ctx.config.notifications.allowPrivateWebhookTargets,
+    timeoutMs: ctx.config.notifications.webhookTimeoutMs,
+  };
 }
 
 /**
@@ -69,7 +72,7 @@ export async function testWebhook(ctx: AppContext, me: Actor): Promise<WebhookTe
   const status = await postWebhook(
     existing.webhookUrl,
     { id: 0, body, secret: ctx.webhookSecrets.decrypt(existing.webhookSecretSealed) },
-    { ...targetRules(ctx), timeoutMs: ctx.config.notifications.webhookTimeoutMs },
+    targetRules(ctx),
   );
   return { status };
 }
