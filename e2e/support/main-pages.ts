@@ -6,6 +6,7 @@ export const PAGES_OF_EVERY_ROLE: readonly string[] = [
   '/',
   '/profile/edit',
   '/settings',
+  '/notifications',
   '/messages',
   '/blog',
   '/redeem-code',

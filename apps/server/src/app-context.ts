@@ -21,6 +21,8 @@ export type AppContext = {
   paymentSecrets: SecretBox;
   /** Seals the Telegram bot's token (app_settings `telegram.bot`). */
   telegramSecrets: SecretBox;
+  /** Seals accounts' webhook signing secrets (notification_settings.webhook_secret_sealed). */
+  webhookSecrets: SecretBox;
   /** Signs the tokens of agent install commands (modules/agent-install). */
   agentInstallTokens: Signer;
   log: FastifyBaseLogger;

@@ -20,6 +20,8 @@ import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { startDatabaseMaintenanceJob } from './modules/database-maintenance/database-maintenance-job.js';
 import { registerSetupGuideRoutes } from './modules/setup-guide/setup-guide.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
+import { startNotificationDeliveryJob } from './modules/notifications/notification-delivery-job.js';
 import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.js';
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.js';
 import { registerSystemStatusRoutes } from './modules/system-status/system-status.routes.js';
@@ -135,6 +137,7 @@ export async function buildApp(
     serverSecrets: createSecretBox(secret, 'cccam-server-password'),
     paymentSecrets: createSecretBox(secret, 'payment-method-secret'),
     telegramSecrets: createSecretBox(secret, 'telegram-bot-token'),
+    webhookSecrets: createSecretBox(secret, 'notification-webhook-secret'),
     agentInstallTokens: createSigner(secret, 'agent-install-token'),
     log: app.log,
     startedAt: new Date(),
@@ -212,6 +215,7 @@ export async function buildApp(
   registerSystemStatusRoutes(app, ctx);
   registerBackupRoutes(app, ctx);
   registerMessageRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
   registerTicketRoutes(app, ctx);
   registerKnowledgeBaseRoutes(app, ctx);
   registerContactRoutes(app, ctx);
@@ -226,6 +230,7 @@ export async function buildApp(
   const lineBulkJob = startLineBulkJob(ctx);
   const lineReconcileJob = startLineReconcileJob(ctx);
   const reminderJob = startExpiryReminderJob(ctx);
+  const notificationJob = startNotificationDeliveryJob(ctx);
   const lineConnectionsJob = startLineConnectionsJob(ctx);
   const backupJob = startBackupJob(ctx);
   const activationCodeExpiryJob = startActivationCodeExpiryJob(ctx);
@@ -244,6 +249,7 @@ export async function buildApp(
     await lineSyncJob.stop();
     await lineReconcileJob.stop();
     await reminderJob.stop();
+    await notificationJob.stop();
     await lineConnectionsJob.stop();
     await telegramPollJob.stop();
     await app.close();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessMatrix,
@@ -16,6 +17,7 @@ import {
 } from './support/line-fixtures.js';
 import type { TestClient, TestResponse } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
+import { freePort } from './support/ports.js';
 import { waitFor } from './support/wait-for.js';
 
 type Parameter = { in: string; name: string; schema?: { type?: string }; example?: unknown };
@@ -148,6 +150,11 @@ beforeAll(async () => {
     REMINDER_INTERVAL_MINUTES: '0',
     // The key of reseller A makes one request per operation, more than a minute's default allows.
     API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
+    // The victim's webhook points at a closed port on loopback, and its first failure is final, so
+    // the victim has a failed delivery the others must not see or retry.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    NOTIFICATION_MAX_ATTEMPTS: '1',
+    NOTIFICATION_POLL_MS: '100',
   });
   doc = (await server.client().get('/api/openapi.json')).body as OpenApi;
   agent = await startScriptedAgent();
@@ -180,6 +187,16 @@ beforeAll(async () => {
   });
   expect(line.status, JSON.stringify(line.body)).toBe(201);
   const ticket = await victim.client.post('/api/tickets', { title: `${MARK} ticket`, description: MARK });
+  const closedPort = await freePort();
+  const hook = await victim.client.put('/api/notifications/webhook', {
+    url: `http://127.0.0.1:${closedPort}/${MARK}`,
+  });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(200);
+  expect((await victim.client.post('/api/notifications/test')).status).toBe(202);
+  const failedDelivery = await waitFor(
+    async () => (await victim.client.get('/api/notifications/deliveries')).body.items[0],
+    (item: { id: number; status: string } | undefined) => item?.status === 'dead',
+  );
   const form = new FormData();
   form.append('content', `${MARK} reply`);
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'victim.png');
@@ -293,6 +310,7 @@ beforeAll(async () => {
     victimApiKey: key.body.id,
     victimSession: (sessions.body.items ?? sessions.body)[0].id,
     victimMessage: message.body.id,
+    victimDelivery: failedDelivery!.id,
     victimBulkJob: bulk.body.id,
     victimActivationCode: codes.body.items[0].id,
     victimActivationCodeText: codes.body.items[1].code,
@@ -354,6 +372,16 @@ beforeAll(async () => {
     (r) => r.body.sync_state === 'synced',
   );
 
+  // Notices the setup caused are delivered by the background job; let it finish before fingerprints.
+  await waitFor(
+    async () =>
+      (
+        (await server.built.ctx.db.execute(
+          sql`select count(*)::int as n from notification_outbox where status = 'pending'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n,
+    (pending) => pending === 0,
+  );
   fingerprint = await databaseFingerprint(server, writtenOnRefusal);
 });
 

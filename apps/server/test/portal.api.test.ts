@@ -127,6 +127,16 @@ describe('customer portal', () => {
     ).headers.get('set-cookie');
     expect(cookie).toMatch(/Path=\/api\/portal/);
     expect(cookie).toMatch(/HttpOnly/);
+
+    // The reseller who sold the code is told it was used, for which line.
+    const told = (
+      (await reseller.client.get('/api/messages?page_size=100')).body.items as {
+        title: string;
+        content: string;
+      }[]
+    ).filter((m) => m.title.startsWith('Activation code used') && m.content.includes(me.username));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.content).toContain('a new line');
   });
 
   it("signs in with the line's username and password; a wrong one is refused alike", async () => {

@@ -511,6 +511,12 @@ describe('background server check', () => {
     expect(back.version).toBe(agent.version);
     // A server nobody has tested stays as it is: the job only re-tests active and error servers.
     expect((await admin.get(`/api/servers/${idle.body.id}`)).body.status).toBe('inactive');
+    // Admins were told once when it went down and once when it came back, in the panel.
+    const titles = ((await admin.get('/api/messages?page_size=100')).body.items as { title: string }[]).map(
+      (m) => m.title,
+    );
+    expect(titles.filter((t) => t === 'Server down: Watched')).toHaveLength(1);
+    expect(titles.filter((t) => t === 'Server back: Watched')).toHaveLength(1);
   });
 });
 

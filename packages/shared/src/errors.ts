@@ -9,6 +9,7 @@ import { lineErrors } from './line-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { lineAdoptionErrors } from './line-adoption-errors.js';
 import { messageErrors } from './message-errors.js';
+import { notificationErrors } from './notification-errors.js';
 import { onboardingErrors } from './onboarding-errors.js';
 import { paymentErrors } from './payment-errors.js';
 import { portalErrors } from './portal-errors.js';
@@ -100,6 +101,7 @@ export const errorDefinitions = {
   ...creditErrors,
   ...supportErrors,
   ...messageErrors,
+  ...notificationErrors,
   ...systemErrors,
   ...accountSecurityErrors,
   ...onboardingErrors,

@@ -32,6 +32,7 @@ export * from './ticket.js';
 export * from './knowledge-base.js';
 export * from './contact.js';
 export * from './message.js';
+export * from './notification.js';
 export * from './dashboard.js';
 export * from './reminder.js';
 export * from './csv.js';

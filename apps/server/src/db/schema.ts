@@ -8,6 +8,7 @@ import * as lineBulk from './schema/line-bulk.schema.js';
 import * as lineConnections from './schema/line-connections.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
+import * as notifications from './schema/notifications.schema.js';
 import * as payments from './schema/payments.schema.js';
 import * as reminders from './schema/reminders.schema.js';
 import * as settings from './schema/settings.schema.js';
@@ -29,6 +30,7 @@ export * from './schema/line-bulk.schema.js';
 export * from './schema/line-connections.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
+export * from './schema/notifications.schema.js';
 export * from './schema/payments.schema.js';
 export * from './schema/reminders.schema.js';
 export * from './schema/settings.schema.js';
@@ -47,6 +49,7 @@ export const schema = {
   ...lineConnections,
   ...lines,
   ...messages,
+  ...notifications,
   ...payments,
   ...reminders,
   ...settings,

@@ -22,6 +22,7 @@ import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
+import { notificationExamples } from './notifications/notifications.examples.js';
 import { paymentMethodExamples } from './payments/payment-methods.examples.js';
 import { portalExamples } from './portal/portal.examples.js';
 import { paymentWebhookExamples } from './payments/payment-webhooks.examples.js';
@@ -60,6 +61,7 @@ export const routeExamples: RouteExamples = {
   ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,
+  ...notificationExamples,
   ...portalExamples,
   ...pricingExamples,
   ...paymentMethodExamples,

@@ -186,6 +186,41 @@ const envSchema = z.object({
     .min(100)
     .max(120_000)
     .default(20_000),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false'], {
+      error: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (true only for tests and development)',
+    })
+    .default('false'),
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ error: 'WEBHOOK_TIMEOUT_MS must be a number of milliseconds' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(10_000),
+  NOTIFICATION_POLL_MS: z.coerce
+    .number({ error: 'NOTIFICATION_POLL_MS must be a number of milliseconds' })
+    .int()
+    .min(50)
+    .max(600_000)
+    .default(2000),
+  NOTIFICATION_RETRY_BASE_MS: z.coerce
+    .number({ error: 'NOTIFICATION_RETRY_BASE_MS must be a number of milliseconds' })
+    .int()
+    .min(50)
+    .max(3_600_000)
+    .default(30_000),
+  NOTIFICATION_RETRY_MAX_MS: z.coerce
+    .number({ error: 'NOTIFICATION_RETRY_MAX_MS must be a number of milliseconds' })
+    .int()
+    .min(50)
+    .max(86_400_000)
+    .default(3_600_000),
+  NOTIFICATION_MAX_ATTEMPTS: z.coerce
+    .number({ error: 'NOTIFICATION_MAX_ATTEMPTS must be a number of attempts (at least 1)' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(10),
 });
 
 export type AppConfig = {
@@ -262,6 +297,17 @@ export type AppConfig = {
   paymentReconcileAfterSeconds: number;
   /** Pause between rounds closing top-ups left unpaid past the admin's setting; 0: off. */
   topUpExpiryIntervalSeconds: number;
+  notifications: {
+    /** Lets webhooks reach loopback and private networks, over http too: tests and development only. */
+    allowPrivateWebhookTargets: boolean;
+    webhookTimeoutMs: number;
+    /** How often each instance looks for due deliveries. */
+    pollMs: number;
+    /** A failed delivery is tried again after the base, doubling up to the cap, `maxAttempts` times in all. */
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -331,6 +377,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
     topUpExpiryIntervalSeconds: e.TOPUP_EXPIRY_INTERVAL_SECONDS,
+    notifications: {
+      allowPrivateWebhookTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      pollMs: e.NOTIFICATION_POLL_MS,
+      retryBaseMs: e.NOTIFICATION_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.NOTIFICATION_RETRY_MAX_MS, e.NOTIFICATION_RETRY_BASE_MS),
+      maxAttempts: e.NOTIFICATION_MAX_ATTEMPTS,
+    },
   };
 }
 

@@ -2,7 +2,17 @@ import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 
-export type Mail = { to: string; subject: string; text: string; link?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+  /**
+   * A notice's outbox id: sent as the Message-ID and `X-Linedesk-Delivery`, so a mail sent again after
+   * a crash (delivery is at least once) can be recognised as the same one.
+   */
+  deliveryId?: number;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void>; transport: 'smtp' | 'log' };
 
 /**
@@ -36,6 +46,12 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.deliveryId === undefined
+          ? {}
+          : {
+              messageId: `<notification-${mail.deliveryId}@${new URL(config.publicUrl).hostname}>`,
+              headers: { 'X-Linedesk-Delivery': String(mail.deliveryId) },
+            }),
       });
       log.info({ mail: { to: mail.to, subject: mail.subject } }, 'Mail sent');
     },

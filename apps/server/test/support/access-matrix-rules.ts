@@ -29,6 +29,8 @@ export type Fixtures = {
   victimApiKey: string;
   victimSession: string;
   victimMessage: number;
+  /** A notice to the victim's webhook that failed for good. */
+  victimDelivery: number;
   /** A bulk action the victim started (finished before the walk). */
   victimBulkJob: number;
   /** An unused activation code of the victim's, and the text of another one. */

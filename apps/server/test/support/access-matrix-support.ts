@@ -60,6 +60,33 @@ export const supportRows: Record<string, MatrixRow> = {
   'DELETE /api/messages/{id}': { params: { id: 'victimMessage' }, ...adminOnly, admin: 204 },
   'POST /api/messages/{id}/read': { params: { id: 'victimMessage' }, ...ownerOnly, admin: 404 },
 
+  // Notifications: every account has its own; nobody reaches another's
+  'GET /api/notifications/preferences': { anonymous: 401, signedIn: 200 },
+  'PUT /api/notifications/preferences': {
+    body: () => ({
+      switches: [{ kind: 'server_up', channel: 'email', enabled: false }],
+      balance_threshold: 10,
+    }),
+    anonymous: 401,
+    signedIn: 200,
+  },
+  // Where private targets are allowed (as here), a receiver that is not listening still saves.
+  'PUT /api/notifications/webhook': {
+    body: () => ({ url: 'http://127.0.0.1:9/matrix-hook' }),
+    anonymous: 401,
+    signedIn: 200,
+  },
+  'DELETE /api/notifications/webhook': { anonymous: 401, signedIn: 204 },
+  'POST /api/notifications/webhook/secret': { anonymous: 401, signedIn: [200, 409] },
+  'POST /api/notifications/webhook/test': { anonymous: 401, signedIn: [409, 502] },
+  'POST /api/notifications/test': { anonymous: 401, signedIn: 202 },
+  'GET /api/notifications/deliveries': { anonymous: 401, signedIn: 200 },
+  'POST /api/notifications/deliveries/{id}/retry': {
+    params: { id: 'victimDelivery' },
+    ...ownerOnly,
+    admin: 404,
+  },
+
   // Knowledge base
   'GET /api/kb/categories': { anonymous: 401, signedIn: 200 },
   'POST /api/kb/categories': { body: (_f, role) => ({ name: `Matrix ${role}` }), ...adminOnly, admin: 201 },

@@ -3,7 +3,13 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { waitFor } from './wait-for.js';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  /** X-Linedesk-Delivery: the notice's outbox id, on mails the notification outbox sent. */
+  deliveryId: string | undefined;
+};
 
 export type TestSmtpServer = {
   /** For the panel's SMTP_URL. */
@@ -31,6 +37,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            deliveryId: parsed.headers.get('x-linedesk-delivery')?.toString(),
           });
           callback();
         })

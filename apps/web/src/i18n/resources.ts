@@ -13,6 +13,7 @@ import type enLinePlans from './locales/line-plans/en.json';
 import type enLinesBulk from './locales/lines-bulk/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
+import type enNotifications from './locales/notifications/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
 import type enPortal from './locales/portal/en.json';
 import type enSupport from './locales/support/en.json';
@@ -34,6 +35,7 @@ export type Translation = typeof en &
   typeof enCredits &
   typeof enSupport &
   typeof enMessages &
+  typeof enNotifications &
   typeof enOnboarding &
   typeof enPortal &
   typeof enTelegram;

@@ -9,6 +9,7 @@ export const paths = {
   notFound: '/404',
   profileEdit: '/profile/edit',
   settings: '/settings',
+  notifications: '/notifications',
   manageGroups: '/manage-groups',
   cccamServers: '/cccam-servers',
   serversManage: '/cccam-servers/manage',

@@ -84,6 +84,10 @@ const AdoptAccountsPage = lazyPage(
 );
 const TestApiPage = lazyPage(() => import('../features/servers/pages/test-api-page'), 'TestApiPage');
 const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+const NotificationsPage = lazyPage(
+  () => import('../features/notifications/pages/notifications-page'),
+  'NotificationsPage',
+);
 const SystemStatusPage = lazyPage(
   () => import('../features/system-status/pages/system-status-page'),
   'SystemStatusPage',
@@ -147,6 +151,7 @@ const routes: RouteObject[] = [
           { index: true, element: <DashboardHomePage /> },
           { path: paths.profileEdit, element: <ProfileEditPage /> },
           { path: paths.settings, element: <SettingsPage /> },
+          { path: paths.notifications, element: <NotificationsPage /> },
           {
             path: paths.lines,
             element: (

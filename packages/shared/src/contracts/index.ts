@@ -24,6 +24,7 @@ export * as lineContracts from './lines.contracts.js';
 export * as linePlanContracts from './line-plans.contracts.js';
 export * as localeContracts from './locale.contracts.js';
 export * as messageContracts from './messages.contracts.js';
+export * as notificationContracts from './notifications.contracts.js';
 export * as paymentMethodContracts from './payment-methods.contracts.js';
 export * as portalContracts from './portal.contracts.js';
 export * as paymentWebhookContracts from './payment-webhooks.contracts.js';

@@ -52,8 +52,10 @@ export const authUsers = pgTable(
     ownerId: text('owner_id').references((): AnyPgColumn => authUsers.id, { onDelete: 'set null' }),
     notes: text('notes'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-    /** Account preferences from /settings: mail on a new ticket reply; daily expiry reminders. */
-    ticketReplyMail: boolean('ticket_reply_mail').notNull().default(true),
+    /**
+     * Account preference from /settings: daily expiry reminders. (The mail on a ticket reply is the
+     * `ticket_answered` × email switch in notification_preferences.)
+     */
     expiryReminders: boolean('expiry_reminders').notNull().default(true),
     /** Set by better-auth's two-factor plugin once the first authenticator code is confirmed. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { authUsers } from './core.schema.js';
 
@@ -24,8 +25,14 @@ export const messages = pgTable(
     /** Null for messages the panel itself sends (top-up decisions, expiry reminders). */
     createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The notice (notification_outbox row) this message delivers; unique, so a delivery repeated
+     * after a crash finds its message already there instead of writing a second one.
+     */
+    notificationId: bigint('notification_id', { mode: 'number' }),
   },
   (t) => [
+    uniqueIndex('messages_notification_idx').on(t.notificationId),
     check('messages_target_check', sql`${t.isGlobal} or ${t.recipientId} is not null`),
     index('messages_recipient_idx').on(t.recipientId, t.createdAt),
     index('messages_global_idx').on(t.isGlobal, t.createdAt),

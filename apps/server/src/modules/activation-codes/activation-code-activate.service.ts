@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { planOfLine } from '../line-plans/line-plans.service.js';
+import { announceNotices, nothingNotified, notify, type Notified } from '../notifications/notify.js';
 import { answerChargedWrite } from '../lines/line-answer.js';
 import { publishLineWrite } from '../lines/line-charge.js';
 import { writeNewLine, type NewLineWritten } from '../lines/line-create-write.js';
@@ -85,6 +86,23 @@ export async function activateCode(
   return { ...result, code: toActivationCode(row!) };
 }
 
+/**
+ * The code's owner hears that it was used. Whoever activates it (the owner, a sub-account, a customer
+ * in the portal, which acts as the owner), the notice is written with the claim.
+ */
+function noticeOfUse(
+  ctx: AppContext,
+  tx: Db,
+  code: ActivationCodeRecord,
+  line: { id: number; username: string },
+  renewal: boolean,
+): Promise<Notified> {
+  return notify(ctx, tx, code.ownerId, {
+    kind: 'activation_code_used',
+    params: { code: code.code, line_id: line.id, username: line.username, renewal },
+  });
+}
+
 async function activateIntoNewLine(
   ctx: AppContext,
   me: Actor,
@@ -102,6 +120,7 @@ async function activateIntoNewLine(
   const delivery = requestDelivery(ctx);
 
   let written: NewLineWritten | undefined;
+  let notified = nothingNotified();
   for (let draw = 1; !written; draw += 1) {
     const checked = checkNewLine({
       plan,
@@ -130,6 +149,7 @@ async function activateIntoNewLine(
           details: { activation_code_id: code.id },
         });
         await activationCodesRepository.setLine(tx, code.id, line.line.id);
+        notified = await noticeOfUse(ctx, tx, code, line.line, false);
         return line;
       });
     } catch (error) {
@@ -140,6 +160,7 @@ async function activateIntoNewLine(
   }
   const { line, claimed } = written;
   await publishLineWrite(ctx, 'insert', line);
+  await announceNotices(ctx, notified);
   const shown = {
     serverName: server.serverName,
     serverProtocol: server.protocol,
@@ -171,6 +192,7 @@ async function activateIntoRenewal(
   const scope: LineScope = { actor: me, ownerId: code.ownerId };
   const visible = await findVisible(ctx, scope, lineId);
   let renewed: LineChanged | undefined;
+  let notified = nothingNotified();
   await inTransaction(ctx, async (tx) => {
     await claim(tx, code);
     const current = await lockVisible(tx, scope, lineId);
@@ -195,9 +217,11 @@ async function activateIntoRenewal(
       delivery: requestDelivery(ctx),
     });
     await activationCodesRepository.setLine(tx, code.id, lineId);
+    notified = await noticeOfUse(ctx, tx, code, { id: lineId, username: current.username }, true);
   });
   const { line, claimed } = renewed!;
   await publishLineWrite(ctx, 'update', line);
+  await announceNotices(ctx, notified);
   const server = {
     serverName: visible.serverName,
     serverProtocol: visible.serverProtocol,

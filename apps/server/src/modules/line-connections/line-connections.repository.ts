@@ -2,7 +2,6 @@ import { LINE_IP_HISTORY_LIMIT } from '@linedesk/shared';
 import { and, desc, eq, gt, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  authUsers,
   cccamServers,
   lineConnectionPolls,
   lineIpHistory,
@@ -256,13 +255,5 @@ export const lineConnectionsRepository = {
       .groupBy(cccamServers.id, cccamServers.serverName)
       .orderBy(cccamServers.serverName, cccamServers.id);
     return rows;
-  },
-  /** Accounts that are told about sharing besides the line's owner. */
-  async adminIds(db: Db): Promise<string[]> {
-    const rows = await db
-      .select({ id: authUsers.id })
-      .from(authUsers)
-      .where(sql`${authUsers.isAdmin} or ${authUsers.groupId} = 1`);
-    return rows.map((row) => row.id);
   },
 };

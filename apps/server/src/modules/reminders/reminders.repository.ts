@@ -33,18 +33,6 @@ export const remindersRepository = {
       ownerId: String(row.owner_id),
     }));
   },
-  async ownerEmails(db: Db, ids: string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const result = await db.execute(
-      sql`select id, email from auth_users where id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
-    return new Map(
-      (result as unknown as { rows: { id: string; email: string }[] }).rows.map((r) => [r.id, r.email]),
-    );
-  },
   /** Whether the account wants expiry reminders; on unless it said otherwise. */
   async wantsReminders(db: Db, accountId: string): Promise<boolean> {
     const [row] = await db

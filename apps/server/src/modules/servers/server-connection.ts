@@ -6,6 +6,8 @@ import {
   type ServerTestResult,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { announceNotices, nothingNotified, notifyAdmins, type Notified } from '../notifications/notify.js';
 import { AgentUnreachableError, createAgentClient, type AgentTarget } from './agent-client.js';
 import type { ServerRow, TestOutcome } from './servers.repository.js';
 import { serversRepository } from './servers.repository.js';
@@ -123,6 +125,24 @@ async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Pro
 }
 
 /**
+ * Admins hear when a server goes from active to error (down) or back, once per change: the change
+ * and its notice commit together.
+ */
+function noticeOfChange(ctx: AppContext, tx: Db, before: ServerRow, after: ServerRow): Promise<Notified> {
+  const server = { server_id: after.id, server: after.serverName };
+  if (before.status === 'active' && after.status === 'error') {
+    return notifyAdmins(ctx, tx, {
+      kind: 'server_down',
+      params: { ...server, error: after.lastError ?? '' },
+    });
+  }
+  if (before.status === 'error' && after.status === 'active') {
+    return notifyAdmins(ctx, tx, { kind: 'server_up', params: server });
+  }
+  return Promise.resolve(nothingNotified());
+}
+
+/**
  * Tests one server and records the outcome: success makes it active with last_connection and the
  * agent's version, failure makes it error. Publishes the change. When `signal` fires
  * (the app shutting down) nothing is recorded, since the server did nothing wrong.
@@ -136,16 +156,23 @@ export async function testServerConnection(
   const outcome: TestOutcome = result.ok
     ? { ok: true, version: result.version }
     : { ok: false, error: result.message };
+  let notified = nothingNotified();
   const saved = options.signal?.aborted
     ? undefined
-    : await serversRepository.recordTest(
-        ctx.db,
-        row.id,
-        outcome,
-        ctx.config.serverCheckIntervalSeconds || FALLBACK_CHECK_SECONDS,
-      );
+    : await ctx.db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        const recorded = await serversRepository.recordTest(
+          tx,
+          row.id,
+          outcome,
+          ctx.config.serverCheckIntervalSeconds || FALLBACK_CHECK_SECONDS,
+        );
+        if (recorded) notified = await noticeOfChange(ctx, tx, row, recorded);
+        return recorded;
+      });
   if (saved) {
     await ctx.bus.publish({ table: 'cccam_servers', action: 'update', id: String(row.id), audience: [] });
+    await announceNotices(ctx, notified);
   }
   const current = saved ?? row;
   return {

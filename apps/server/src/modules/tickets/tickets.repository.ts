@@ -264,37 +264,9 @@ export const ticketsRepository = {
       .select({
         id: authUsers.id,
         email: authUsers.email,
-        ticketReplyMail: authUsers.ticketReplyMail,
-        language: authUsers.language,
       })
       .from(authUsers)
       .where(and(isAdmin, eq(authUsers.banned, false), ids ? inArray(authUsers.id, ids) : undefined))
       .orderBy(asc(authUsers.email));
-  },
-
-  async findMailTarget(db: Db, accountId: string) {
-    const [row] = await db
-      .select({
-        id: authUsers.id,
-        email: authUsers.email,
-        ticketReplyMail: authUsers.ticketReplyMail,
-        language: authUsers.language,
-        banned: authUsers.banned,
-      })
-      .from(authUsers)
-      .where(eq(authUsers.id, accountId));
-    return row;
-  },
-
-  async getMailPreference(db: Db, accountId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ value: authUsers.ticketReplyMail })
-      .from(authUsers)
-      .where(eq(authUsers.id, accountId));
-    return row?.value ?? true;
-  },
-
-  async setMailPreference(db: Db, accountId: string, value: boolean): Promise<void> {
-    await db.update(authUsers).set({ ticketReplyMail: value }).where(eq(authUsers.id, accountId));
   },
 };

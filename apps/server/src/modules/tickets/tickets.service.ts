@@ -20,8 +20,10 @@ import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError, isErrorCode } from '../../platform/errors.js';
 import { detectAttachmentType, safeFileName } from './attachment-type.js';
 import { attachmentStoresFor } from './attachment-storage.js';
+import { channelSwitch, setChannelSwitch } from '../notifications/notification-preferences.service.js';
+import { announceNotices, type Notified } from '../notifications/notify.js';
 import { ticketAccess } from './ticket-access.js';
-import { notifyReply } from './ticket-mail.js';
+import { notifyReply } from './ticket-reply-notice.js';
 import { attachmentUrl, toReply, toTicket } from './ticket-mapper.js';
 import { ticketsRepository, type TicketRow } from './tickets.repository.js';
 import type { UploadedFile } from './attachment-http.js';
@@ -226,6 +228,7 @@ export async function addReply(
   }
 
   let replyId: number;
+  let notified: Notified;
   try {
     // The reply, its file's row and the ticket's own state change together or not at all.
     replyId = await ctx.db.transaction(async (tx) => {
@@ -255,6 +258,11 @@ export async function addReply(
           createdBy: actor.id,
         });
       }
+      notified = await notifyReply(ctx, tx, {
+        ticketId: ticket.id,
+        authorId: actor.id,
+        byAdmin: actor.isAdmin,
+      });
       return newId;
     });
   } catch (error) {
@@ -266,10 +274,7 @@ export async function addReply(
 
   await publish(ctx, 'ticket_replies', 'insert', ticket);
   await publish(ctx, 'tickets', 'update', ticket);
-  // Mail must not hold up the answer, but a failure still reaches the log.
-  void notifyReply(ctx, { ticketId: ticket.id, authorId: actor.id, byAdmin: actor.isAdmin }).catch(
-    (error: unknown) => ctx.log.error({ err: error, ticketId: ticket.id }, 'Ticket reply mail failed'),
-  );
+  await announceNotices(ctx, notified!);
   return toReply((await ticketsRepository.findReply(ctx.db, replyId))!);
 }
 
@@ -309,8 +314,9 @@ export async function listAssignees(ctx: AppContext, actor: Actor): Promise<Tick
   return (await ticketsRepository.listAdmins(ctx.db)).map((a) => ({ id: a.id, email: a.email }));
 }
 
+/** The ticket page's mail switch is the Notifications page's `ticket_answered` × email switch. */
 export async function getMailPreference(ctx: AppContext, actor: Actor): Promise<TicketMailPreference> {
-  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, actor.id) };
+  return { ticket_reply_mail: await channelSwitch(ctx, actor.id, 'ticket_answered', 'email') };
 }
 
 export async function setMailPreference(
@@ -318,7 +324,7 @@ export async function setMailPreference(
   actor: Actor,
   body: TicketMailPreference,
 ): Promise<TicketMailPreference> {
-  await ticketsRepository.setMailPreference(ctx.db, actor.id, body.ticket_reply_mail);
+  await setChannelSwitch(ctx, actor.id, 'ticket_answered', 'email', body.ticket_reply_mail);
   await ctx.bus.publish({ table: 'auth_users', action: 'update', id: actor.id, audience: [actor.id] });
-  return { ticket_reply_mail: await ticketsRepository.getMailPreference(ctx.db, actor.id) };
+  return { ticket_reply_mail: await channelSwitch(ctx, actor.id, 'ticket_answered', 'email') };
 }

@@ -10,7 +10,6 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { translate } from '../../i18n/server-texts.js';
 import { access, type Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
@@ -19,8 +18,7 @@ import { getContactDetails } from '../contact/contact.service.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '../credits/idempotency.js';
-import { recipientLanguages } from '../locale/account-language.service.js';
-import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
+import { announceNotices, notify, type Notified } from '../notifications/notify.js';
 import { paymentMethodsRepository } from '../payments/payment-methods.repository.js';
 import { openCheckout } from '../payments/payment-checkout.service.js';
 import { payableKinds } from '../payments/payment-methods.service.js';
@@ -48,7 +46,7 @@ export type TopUpConfirmer =
 
 export type ConfirmTopUpInput = { requestId: number; confirmedBy: TopUpConfirmer };
 
-type Decided = { accountId: string; messageId: number };
+type Decided = { accountId: string; notified: Notified };
 
 export async function publishRequest(
   ctx: AppContext,
@@ -71,7 +69,7 @@ async function undecidable(tx: Db, id: number): Promise<never> {
 }
 
 async function afterDecision(ctx: AppContext, requestId: number, decided: Decided, balanceChanged: boolean) {
-  await announceDirectMessage(ctx.bus, decided.messageId, decided.accountId);
+  await announceNotices(ctx, decided.notified);
   await publishRequest(ctx, 'update', requestId, decided.accountId);
   if (balanceChanged) {
     const account = await accountsRepository.findById(ctx.db, decided.accountId);
@@ -304,19 +302,17 @@ export async function confirmTopUp(
         refId: String(input.requestId),
         note: by.kind === 'provider' ? `${by.provider} payment ${by.paymentId}` : undefined,
       });
-      const language = (await recipientLanguages(tx, [row.accountId]))(row.accountId);
-      const messageId = await insertDirectMessage(tx, {
-        recipientId: row.accountId,
-        title: translate(language, 'topups.approvedTitle'),
-        content: translate(language, 'topups.approvedContent', {
-          packageName: row.packageName,
+      const notified = await notify(ctx, tx, row.accountId, {
+        kind: 'topup_credited',
+        params: {
+          request_id: input.requestId,
+          package_name: row.packageName,
           reference: row.paymentReference ?? row.referenceCode ?? '',
           credits: row.credits,
           balance: added.balance,
-        }),
-        createdBy: by.kind === 'admin' ? by.actorId : null,
+        },
       });
-      decided = { accountId: row.accountId, messageId };
+      decided = { accountId: row.accountId, notified };
       return (await topUpById(tx, input.requestId))!;
     },
   );
@@ -351,18 +347,16 @@ export async function rejectTopUp(
       provider: 'manual',
     });
     if (!row) return undecidable(tx, id);
-    const language = (await recipientLanguages(tx, [row.accountId]))(row.accountId);
-    const messageId = await insertDirectMessage(tx, {
-      recipientId: row.accountId,
-      title: translate(language, 'topups.rejectedTitle'),
-      content: translate(language, 'topups.rejectedContent', {
-        packageName: row.packageName,
+    const notified = await notify(ctx, tx, row.accountId, {
+      kind: 'topup_rejected',
+      params: {
+        request_id: id,
+        package_name: row.packageName,
         reference: row.paymentReference ?? row.referenceCode ?? '',
         reason: body.reason,
-      }),
-      createdBy: admin.id,
+      },
     });
-    return { accountId: row.accountId, messageId };
+    return { accountId: row.accountId, notified };
   });
   await afterDecision(ctx, id, decided, false);
   return (await topUpById(ctx.db, id))!;

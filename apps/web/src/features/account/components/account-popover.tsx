@@ -1,4 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Box from '@mui/material/Box';
@@ -83,6 +84,17 @@ export function AccountPopover() {
               <SettingsOutlinedIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText primary={t('account.settings')} />
+          </MenuItem>
+          <MenuItem
+            component={RouterLink}
+            to={paths.notifications}
+            onClick={close}
+            data-testid="account-notifications-link"
+          >
+            <ListItemIcon>
+              <NotificationsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.notifications')} />
           </MenuItem>
         </MenuList>
         <Divider sx={{ borderStyle: 'dashed' }} />

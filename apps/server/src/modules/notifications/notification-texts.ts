@@ -1,0 +1,156 @@
+import { toDisplayDate, type Language, type NotificationKind } from '@linedesk/shared';
+import { translate } from '../../i18n/server-texts.js';
+
+type LineAtDate = { username: string; expiry_date: string };
+
+/**
+ * The facts each kind carries. They are the webhook's `data` as they are, and the text of every other
+ * channel is written from them in the recipient's language.
+ */
+export type NoticeParams = {
+  lines_expiring: { days: number; lines: LineAtDate[] };
+  sharing_detected: {
+    line_id: number;
+    username: string;
+    ips: string[];
+    ips_in_window: number;
+    window_minutes: number;
+    suspended: boolean;
+  };
+  server_down: { server_id: number; server: string; error: string };
+  server_up: { server_id: number; server: string };
+  topup_credited: {
+    request_id: number;
+    package_name: string;
+    reference: string;
+    credits: number;
+    balance: number;
+  };
+  topup_rejected: { request_id: number; package_name: string; reference: string; reason: string };
+  ticket_answered: { ticket_id: number; title: string };
+  balance_low: { balance: number; threshold: number };
+  activation_code_used: { code: string; line_id: number; username: string; renewal: boolean };
+  /** Sent on request from the Notifications page, to try the channels. */
+  test: Record<string, never>;
+};
+export type NoticeKind = keyof NoticeParams;
+export type Notice = { [K in NoticeKind]: { kind: K; params: NoticeParams[K] } }[NoticeKind];
+
+export type NoticeText = { title: string; content: string; link: string };
+
+/** The expiry date is written DD-MM-YYYY in every language (the spec's rule for a line's expiry). */
+const lineList = (lines: LineAtDate[]) =>
+  lines.map((line) => `- ${line.username}: ${toDisplayDate(line.expiry_date)}`).join('\n');
+
+/** A notice's title, text and the panel page it is about, in the recipient's language. */
+export function noticeText(language: Language, notice: Notice, publicUrl: string): NoticeText {
+  const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) =>
+    translate(language, key, params);
+  switch (notice.kind) {
+    case 'lines_expiring': {
+      const p = notice.params;
+      return {
+        title: t('reminders.title', { count: p.lines.length }),
+        content: t('reminders.content', { count: p.days, list: lineList(p.lines) }),
+        link: `${publicUrl}/users/all`,
+      };
+    }
+    case 'sharing_detected': {
+      const p = notice.params;
+      const seen =
+        p.ips.length >= 2
+          ? t('sharing.atOnce', { username: p.username, count: p.ips.length, ips: p.ips.join(', ') })
+          : t('sharing.inWindow', {
+              username: p.username,
+              count: p.ips_in_window,
+              minutes: p.window_minutes,
+            });
+      return {
+        title: t('sharing.title', { username: p.username }),
+        content: `${seen} ${t(p.suspended ? 'sharing.suspended' : 'sharing.check')}`,
+        link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'server_down':
+      return {
+        title: t('notifications.serverDownTitle', { server: notice.params.server }),
+        content: t('notifications.serverDownContent', {
+          server: notice.params.server,
+          error: notice.params.error,
+        }),
+        link: `${publicUrl}/cccam-servers`,
+      };
+    case 'server_up':
+      return {
+        title: t('notifications.serverUpTitle', { server: notice.params.server }),
+        content: t('notifications.serverUpContent', { server: notice.params.server }),
+        link: `${publicUrl}/cccam-servers`,
+      };
+    case 'topup_credited': {
+      const p = notice.params;
+      return {
+        title: t('topups.approvedTitle'),
+        content: t('topups.approvedContent', {
+          packageName: p.package_name,
+          reference: p.reference,
+          credits: p.credits,
+          balance: p.balance,
+        }),
+        link: `${publicUrl}/payments`,
+      };
+    }
+    case 'topup_rejected': {
+      const p = notice.params;
+      return {
+        title: t('topups.rejectedTitle'),
+        content: t('topups.rejectedContent', {
+          packageName: p.package_name,
+          reference: p.reference,
+          reason: p.reason,
+        }),
+        link: `${publicUrl}/payments`,
+      };
+    }
+    case 'ticket_answered': {
+      const p = notice.params;
+      const link = `${publicUrl}/tickets/${p.ticket_id}`;
+      return {
+        title: t('notifications.ticketTitle', { id: p.ticket_id, title: p.title }),
+        content: t('notifications.ticketContent', { title: p.title, link }),
+        link,
+      };
+    }
+    case 'balance_low':
+      return {
+        title: t('notifications.balanceLowTitle', { threshold: notice.params.threshold }),
+        content: t('notifications.balanceLowContent', {
+          balance: notice.params.balance,
+          threshold: notice.params.threshold,
+        }),
+        link: `${publicUrl}/payments`,
+      };
+    case 'activation_code_used': {
+      const p = notice.params;
+      return {
+        title: t('notifications.codeUsedTitle', { code: p.code }),
+        content: t('notifications.codeUsedContent', {
+          code: p.code,
+          username: p.username,
+          action: t(p.renewal ? 'notifications.codeUsedRenewal' : 'notifications.codeUsedNew'),
+        }),
+        link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'test':
+      return {
+        title: t('notifications.testTitle'),
+        content: t('notifications.testContent'),
+        link: publicUrl,
+      };
+  }
+}
+
+/** Kinds an account can switch; `test` always goes to every channel that can deliver. */
+export function isSwitchable(kind: NoticeKind): kind is NotificationKind {
+  return kind !== 'test';
+}

@@ -1,0 +1,275 @@
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { ADMIN_GROUP_ID } from '@linedesk/shared';
+import type { Db } from '../../db/client.js';
+import {
+  authUsers,
+  messages,
+  notificationOutbox as outbox,
+  notificationPreferences as preferences,
+  notificationSettings as settings,
+} from '../../db/schema.js';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type OutboxPayload = { title: string; content: string; link: string; data: unknown };
+export type NewOutboxRow = { recipientId: string; kind: string; channel: string; payload: OutboxPayload };
+
+export type RecipientFacts = {
+  language: string;
+  email: string;
+  banned: boolean;
+  credits: number;
+  webhookUrl: string | null;
+  balanceThreshold: number | null;
+  /** The account's own switches for the kind asked about, by channel. */
+  switches: Map<string, boolean>;
+};
+
+const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
+
+export const notificationsRepository = {
+  async recipientFacts(tx: Db, accountId: string, kind: string): Promise<RecipientFacts | undefined> {
+    const [row] = await tx
+      .select({
+        language: authUsers.language,
+        email: authUsers.email,
+        banned: authUsers.banned,
+        credits: authUsers.credits,
+        webhookUrl: settings.webhookUrl,
+        balanceThreshold: settings.balanceThreshold,
+      })
+      .from(authUsers)
+      .leftJoin(settings, eq(settings.accountId, authUsers.id))
+      .where(eq(authUsers.id, accountId));
+    if (!row) return undefined;
+    const switches = await tx
+      .select({ channel: preferences.channel, enabled: preferences.enabled })
+      .from(preferences)
+      .where(and(eq(preferences.accountId, accountId), eq(preferences.kind, kind)));
+    return { ...row, switches: new Map(switches.map((s) => [s.channel, s.enabled])) };
+  },
+
+  async insert(tx: Db, rows: NewOutboxRow[], delivered: boolean): Promise<OutboxRow[]> {
+    if (rows.length === 0) return [];
+    return tx
+      .insert(outbox)
+      .values(
+        rows.map((row) => ({
+          ...row,
+          ...(delivered ? { status: 'delivered' as const, deliveredAt: new Date(), attempts: 1 } : {}),
+        })),
+      )
+      .returning();
+  },
+
+  /**
+   * The in-app message of an outbox row, written once: a second delivery of the same row finds the
+   * message by its unique notification id and writes nothing. Returns the message id when written now.
+   */
+  async insertMessageOnce(
+    tx: Db,
+    row: { id: number; recipientId: string; title: string; content: string },
+  ): Promise<number | undefined> {
+    const [inserted] = await tx
+      .insert(messages)
+      .values({
+        title: row.title,
+        content: row.content,
+        isGlobal: false,
+        recipientId: row.recipientId,
+        createdBy: null,
+        notificationId: row.id,
+      })
+      .onConflictDoNothing({ target: messages.notificationId })
+      .returning({ id: messages.id });
+    return inserted?.id;
+  },
+
+  /** Due rows no other deliverer holds, leased to this one (FOR UPDATE SKIP LOCKED across instances). */
+  async claimDue(db: Db, limit: number, leaseMs: number, leaseId: string): Promise<OutboxRow[]> {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          lte(outbox.nextAttemptAt, sql`now()`),
+          or(isNull(outbox.leasedUntil), lt(outbox.leasedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(outbox.nextAttemptAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ leasedUntil: msFromNow(leaseMs), leaseId })
+      .where(inArray(outbox.id, due))
+      .returning();
+  },
+
+  async markDelivered(db: Db, id: number, leaseId: string): Promise<void> {
+    await db
+      .update(outbox)
+      .set({
+        status: 'delivered',
+        deliveredAt: sql`now()`,
+        attempts: sql`${outbox.attempts} + 1`,
+        lastError: null,
+        leasedUntil: null,
+      })
+      .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
+  },
+
+  /** One more failed attempt: the next after `retryMs`, or dead once `maxAttempts` are used up. */
+  async markFailed(
+    db: Db,
+    id: number,
+    leaseId: string,
+    failure: { error: string; retryMs: number; maxAttempts: number },
+  ): Promise<void> {
+    const dead: SQL = sql`${outbox.attempts} + 1 >= ${failure.maxAttempts}`;
+    await db
+      .update(outbox)
+      .set({
+        attempts: sql`${outbox.attempts} + 1`,
+        lastError: failure.error.slice(0, 1000),
+        status: sql`case when ${dead} then 'dead' else 'pending' end`,
+        nextAttemptAt: msFromNow(failure.retryMs),
+        leasedUntil: null,
+      })
+      .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
+  },
+
+  async release(db: Db, id: number, leaseId: string): Promise<void> {
+    await db
+      .update(outbox)
+      .set({ leasedUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
+  },
+
+  async recipientEmail(db: Db, accountId: string): Promise<{ email: string; banned: boolean } | undefined> {
+    const [row] = await db
+      .select({ email: authUsers.email, banned: authUsers.banned })
+      .from(authUsers)
+      .where(eq(authUsers.id, accountId));
+    return row;
+  },
+
+  async settingsOf(db: Db, accountId: string) {
+    const [row] = await db.select().from(settings).where(eq(settings.accountId, accountId));
+    return row;
+  },
+
+  async upsertSettings(
+    db: Db,
+    accountId: string,
+    values: Partial<
+      Pick<typeof settings.$inferInsert, 'balanceThreshold' | 'webhookUrl' | 'webhookSecretSealed'>
+    >,
+  ): Promise<void> {
+    await db
+      .insert(settings)
+      .values({ accountId, ...values })
+      .onConflictDoUpdate({ target: settings.accountId, set: { ...values, updatedAt: sql`now()` } });
+  },
+
+  async switchesOf(db: Db, accountId: string) {
+    return db
+      .select({ kind: preferences.kind, channel: preferences.channel, enabled: preferences.enabled })
+      .from(preferences)
+      .where(eq(preferences.accountId, accountId));
+  },
+
+  async setSwitches(
+    db: Db,
+    accountId: string,
+    switches: { kind: string; channel: string; enabled: boolean }[],
+  ): Promise<void> {
+    if (switches.length === 0) return;
+    await db
+      .insert(preferences)
+      .values(switches.map((s) => ({ accountId, ...s })))
+      .onConflictDoUpdate({
+        target: [preferences.accountId, preferences.kind, preferences.channel],
+        set: { enabled: sql`excluded.enabled` },
+      });
+  },
+
+  /** The account's deliveries that failed at least once and are not delivered: retrying or dead. */
+  async failures(db: Db, accountId: string, limit: number): Promise<OutboxRow[]> {
+    return db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.recipientId, accountId),
+          or(eq(outbox.status, 'dead'), and(eq(outbox.status, 'pending'), sql`${outbox.attempts} > 0`)),
+        ),
+      )
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(limit);
+  },
+
+  /** Puts a failed delivery of the account back in line, due now with its attempts counted afresh. */
+  async requeue(db: Db, accountId: string, id: number): Promise<boolean> {
+    const rows = await db
+      .update(outbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, leasedUntil: null })
+      .where(
+        and(
+          eq(outbox.id, id),
+          eq(outbox.recipientId, accountId),
+          or(eq(outbox.status, 'dead'), and(eq(outbox.status, 'pending'), sql`${outbox.attempts} > 0`)),
+        ),
+      )
+      .returning({ id: outbox.id });
+    return rows.length > 0;
+  },
+
+  /** A removed webhook takes its undelivered notices with it: there is nowhere left to send them. */
+  async dropPendingWebhook(db: Db, accountId: string): Promise<void> {
+    await db
+      .delete(outbox)
+      .where(
+        and(
+          eq(outbox.recipientId, accountId),
+          eq(outbox.channel, 'webhook'),
+          inArray(outbox.status, ['pending', 'dead']),
+        ),
+      );
+  },
+
+  /**
+   * Accounts whose balance is below their threshold and who were not told yet, marked told in the
+   * same statement (the claim: one instance gets each); accounts back at or above it are unmarked, so
+   * the next fall is told again.
+   */
+  async claimLowBalances(tx: Db): Promise<{ accountId: string; balance: number; threshold: number }[]> {
+    await tx.execute(sql`
+      update ${settings} s set balance_low_notified = false
+      from ${authUsers} a
+      where a.id = s.account_id and s.balance_low_notified
+        and (s.balance_threshold is null or a.credits >= s.balance_threshold)`);
+    const claimed = await tx.execute(sql`
+      update ${settings} s set balance_low_notified = true
+      from ${authUsers} a
+      where a.id = s.account_id and not s.balance_low_notified
+        and s.balance_threshold is not null and a.credits < s.balance_threshold
+      returning s.account_id, a.credits, s.balance_threshold`);
+    return (
+      claimed as unknown as { rows: { account_id: string; credits: number; balance_threshold: number }[] }
+    ).rows.map((row) => ({
+      accountId: row.account_id,
+      balance: Number(row.credits),
+      threshold: Number(row.balance_threshold),
+    }));
+  },
+
+  /** Every administrator, for notices about the whole panel (a server down, line sharing). */
+  async adminIds(db: Db): Promise<string[]> {
+    const rows = await db
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(sql`${authUsers.isAdmin} or ${authUsers.groupId} = ${ADMIN_GROUP_ID}`);
+    return rows.map((row) => row.id);
+  },
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isPrivateAddress } from './network-address.js';
+
+describe('isPrivateAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '::',
+    '::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'fc00::1',
+    'fd12:3456:789a::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::127.0.0.1',
+    '64:ff9b::10.0.0.1',
+    '2001:db8::1',
+    'not-an-address',
+  ])('refuses %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '192.169.0.1',
+    '2606:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+  ])('allows %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
+});

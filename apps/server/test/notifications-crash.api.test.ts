@@ -1,0 +1,170 @@
+// kill -9 while notices are being delivered: after a restart every notice has reached every channel —
+// the in-app message exactly once, mail and webhook at least once with the same delivery id.
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from './support/ports.js';
+import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
+import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
+import { TestClient } from './support/test-client.js';
+import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { ADMIN } from './support/test-server.js';
+import { waitFor } from './support/wait-for.js';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
+
+const NOTICES = 40;
+/** The process is killed once this many webhook deliveries have arrived, the rest still in flight. */
+const KILL_AFTER_ARRIVED = 10;
+const EMAIL = 'crash-shop@example.com';
+
+const pgUrl = testPostgresUrl();
+let dbName: string | undefined;
+let dataDir: string;
+let server: ServerProcess;
+let smtp: TestSmtpServer;
+let receiver: WebhookReceiver;
+let port: number;
+let env: Record<string, string>;
+
+async function query<T>(text: string): Promise<T[]> {
+  if (pgUrl && dbName) {
+    const client = new pg.Client({ connectionString: databaseUrl(pgUrl, dbName) });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  // The embedded database belongs to one process at a time: only read it while the server is stopped.
+  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+  try {
+    return (await db.query<T>(text)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+function signedIn(url: string, client: TestClient): TestClient {
+  const next = new TestClient(url, client.ip);
+  for (const [name, value] of client.cookies) next.cookies.set(name, value);
+  return next;
+}
+
+const countBy = (ids: string[]) => {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+};
+
+beforeAll(async () => {
+  buildServerBundle();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-notify-crash-'));
+  if (pgUrl) {
+    dbName = uniqueName('ld_notify_crash');
+    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+  } else {
+    await cp(inject('templateDataDir'), dataDir, { recursive: true });
+  }
+  [smtp, receiver] = await Promise.all([startSmtpServer(), startWebhookReceiver()]);
+  port = await freePort();
+  env = {
+    LINEDESK_DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LINEDESK_ADMIN_EMAIL: ADMIN.email,
+    LINEDESK_ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: smtp.url,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    NOTIFICATION_POLL_MS: '100',
+    NOTIFICATION_RETRY_BASE_MS: '200',
+    NOTIFICATION_RETRY_MAX_MS: '1000',
+    // A delivery leased at the kill is taken over when its lease (3 × this + 5 s) has run out.
+    WEBHOOK_TIMEOUT_MS: '5000',
+    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+  };
+  server = await startServerProcess(port, env);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await Promise.all([smtp?.stop(), receiver?.stop()]);
+  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a crash while notices are delivered', () => {
+  it('delivers every notice on every channel after the restart, the in-app message exactly once', async () => {
+    const admin = new TestClient(server.url, '127.0.0.1');
+    expect((await admin.post('/api/auth/sign-in', ADMIN)).status).toBe(200);
+    const created = await admin.post('/api/accounts', { email: EMAIL, password: 'shop-password-1' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    let shop = new TestClient(server.url, '127.0.0.1');
+    expect((await shop.post('/api/auth/sign-in', { email: EMAIL, password: 'shop-password-1' })).status).toBe(
+      200,
+    );
+    expect((await shop.put('/api/notifications/webhook', { url: receiver.url })).status).toBe(200);
+
+    // A slow shop: each delivery is held a second, so many are in flight when the process dies.
+    receiver.delayAnswers(1000);
+    for (let n = 0; n < NOTICES; n += 1) {
+      const sent = await shop.post('/api/notifications/test');
+      expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+    }
+    await waitFor(
+      () => receiver.arrived(),
+      (arrived) => arrived >= KILL_AFTER_ARRIVED,
+    );
+    await server.crash();
+    const answeredAtKill = receiver.received.length;
+    receiver.delayAnswers(0);
+
+    server = await startServerProcess(port, env);
+    shop = signedIn(server.url, shop);
+    const hooks = await waitFor(
+      () => new Set(receiver.received.map((hook) => hook.delivery)),
+      (ids) => ids.size === NOTICES,
+      120_000,
+    );
+    const mails = await waitFor(
+      () => new Set(smtp.mails.filter((m) => m.to.includes(EMAIL)).map((m) => m.deliveryId)),
+      (ids) => ids.size === NOTICES,
+      120_000,
+    );
+    expect(hooks.size).toBe(NOTICES);
+    expect(mails.size).toBe(NOTICES);
+    const inPanel = await shop.get('/api/messages?page_size=100');
+    expect(
+      inPanel.body.items.filter((m: { title: string }) => m.title === 'Test notice from Linedesk'),
+    ).toHaveLength(NOTICES);
+    // At least once, never more than once per deliverer that held the row: a row is sent again only
+    // when the process that leased it died before recording the delivery.
+    const hookCounts = countBy(receiver.received.map((hook) => hook.delivery));
+    const mailCounts = countBy(
+      smtp.mails.filter((m) => m.to.includes(EMAIL)).map((m) => m.deliveryId ?? 'none'),
+    );
+    expect(Math.max(...hookCounts.values())).toBeLessThanOrEqual(2);
+    expect(Math.max(...mailCounts.values())).toBeLessThanOrEqual(2);
+    console.log(
+      `notification crash test: ${receiver.arrived()} webhook requests for ${NOTICES} notices ` +
+        `(${answeredAtKill} answered before kill -9), ${mailCounts.size} mails ids in ${[...mailCounts.values()].reduce((a, b) => a + b, 0)} mails`,
+    );
+    await server.stop();
+
+    const outbox = await query<{ channel: string; status: string; n: number }>(
+      `select channel, status, count(*)::int as n from notification_outbox group by channel, status order by channel, status`,
+    );
+    expect(outbox).toEqual([
+      { channel: 'email', status: 'delivered', n: NOTICES },
+      { channel: 'in_app', status: 'delivered', n: NOTICES },
+      { channel: 'webhook', status: 'delivered', n: NOTICES },
+    ]);
+    const [messages] = await query<{ rows: number; notices: number }>(
+      `select count(*)::int as rows, count(distinct notification_id)::int as notices from messages where notification_id is not null`,
+    );
+    expect(messages).toEqual({ rows: NOTICES, notices: NOTICES });
+  }, 600_000);
+});
