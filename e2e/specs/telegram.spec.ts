@@ -37,9 +37,9 @@ afterAll(async () => {
   await bot?.close();
 });
 
-describe('linking Telegram from the profile page (#36)', () => {
+describe('linking Telegram from the Notifications page (#36)', () => {
   it('on a phone: the code and the t.me link are shown, and the card turns linked when the bot gets the code', async () => {
-    await visit(reseller, '/profile/edit');
+    await visit(reseller, '/notifications');
     const card = reseller.getByTestId('telegram-link-card');
     await card.getByTestId('telegram-get-code').click();
     const command = reseller.getByTestId('telegram-link-command');

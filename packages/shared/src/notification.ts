@@ -9,6 +9,7 @@ export const notificationKinds = [
   'server_up',
   'topup_credited',
   'topup_rejected',
+  'topup_reversed',
   'ticket_answered',
   'balance_low',
   'activation_code_used',

@@ -47,6 +47,8 @@ export const topUpReversalSchema = z.object({
   at: text(),
 });
 export type TopUpReversal = z.infer<typeof topUpReversalSchema>;
+
+/**
  * Why a request was closed `expired`: its provider's checkout ran out unpaid, or it was left
  * awaiting its payment longer than the panel's setting allows (`unpaid_expiry_days`).
  */

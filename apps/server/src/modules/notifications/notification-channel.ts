@@ -22,3 +22,8 @@ export type NotificationChannelDriver = {
 
 /** An in-app delivery reports the message it wrote, for the bell to be lit after the commit. */
 export type DeliveryResult = { messageId?: number };
+
+/** Thrown by `deliver` when sending again cannot help: the row is given up at once, not retried. */
+export class FinalDeliveryError extends Error {
+  override name = 'FinalDeliveryError';
+}

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 import type { Db } from '../../db/client.js';
+import { FinalDeliveryError } from './notification-channel.js';
 import { channelDriver } from './notification-channels.js';
 import { announceNotices, notify, type Notified } from './notify.js';
 import { notificationsRepository, type OutboxPayload, type OutboxRow } from './notifications.repository.js';
@@ -41,7 +42,7 @@ async function deliverRow(ctx: AppContext, row: OutboxRow, leaseId: string): Pro
     await notificationsRepository.markFailed(ctx.db, row.id, leaseId, {
       error: failureText(error),
       retryMs: retryDelayMs(ctx, row.attempts),
-      maxAttempts: ctx.config.notifications.maxAttempts,
+      maxAttempts: error instanceof FinalDeliveryError ? 0 : ctx.config.notifications.maxAttempts,
     });
     return;
   }

@@ -1,4 +1,9 @@
-import { toDisplayDate, type Language, type NotificationKind } from '@linedesk/shared';
+import {
+  toDisplayDate,
+  type Language,
+  type NotificationKind,
+  type TopUpReversalKind,
+} from '@linedesk/shared';
 import { translate } from '../../i18n/server-texts.js';
 
 type LineAtDate = { username: string; expiry_date: string };
@@ -27,6 +32,21 @@ export type NoticeParams = {
     balance: number;
   };
   topup_rejected: { request_id: number; package_name: string; reference: string; reason: string };
+  /** A provider took a credited top-up's money back (or gave it back): to its requester and the admins. */
+  topup_reversed: {
+    audience: 'requester' | 'admin';
+    request_id: number;
+    account_email: string;
+    package_name: string;
+    reference: string;
+    provider: string;
+    reversal: TopUpReversalKind;
+    payment: string;
+    amount: string;
+    /** Credits moved: negative taken back, positive given back. */
+    credits: number;
+    balance: number;
+  };
   ticket_answered: { ticket_id: number; title: string };
   balance_low: { balance: number; threshold: number };
   activation_code_used: { code: string; line_id: number; username: string; renewal: boolean };
@@ -118,6 +138,40 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         title: t('notifications.ticketTitle', { id: p.ticket_id, title: p.title }),
         content: t('notifications.ticketContent', { title: p.title, link }),
         link,
+      };
+    }
+    case 'topup_reversed': {
+      const p = notice.params;
+      const kind = t(`topups.reversalKinds.${p.reversal}`);
+      if (p.audience === 'admin') {
+        return {
+          title: t('topups.adminReversalTitle', { kind, email: p.account_email }),
+          content: t('topups.adminReversalContent', {
+            provider: p.provider,
+            kind,
+            packageName: p.package_name,
+            email: p.account_email,
+            reference: p.reference,
+            payment: p.payment,
+            amount: p.amount,
+            credits: p.credits > 0 ? `+${p.credits}` : String(p.credits),
+            balance: p.balance,
+          }),
+          link: `${publicUrl}/payments/pricing`,
+        };
+      }
+      const taken = p.credits < 0;
+      return {
+        title: t(taken ? 'topups.reversedTitle' : 'topups.reinstatedTitle'),
+        content: t(taken ? 'topups.reversedContent' : 'topups.reinstatedContent', {
+          provider: p.provider,
+          kind,
+          packageName: p.package_name,
+          reference: p.reference,
+          credits: Math.abs(p.credits),
+          balance: p.balance,
+        }),
+        link: `${publicUrl}/payments/receipts/${p.request_id}`,
       };
     }
     case 'balance_low':

@@ -7,6 +7,7 @@ import {
   notificationOutbox as outbox,
   notificationPreferences as preferences,
   notificationSettings as settings,
+  telegramLinks,
 } from '../../db/schema.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -19,6 +20,8 @@ export type RecipientFacts = {
   banned: boolean;
   credits: number;
   webhookUrl: string | null;
+  /** The account has linked a Telegram chat to the panel's bot. */
+  telegramLinked: boolean;
   balanceThreshold: number | null;
   /** The account's own switches for the kind asked about, by channel. */
   switches: Map<string, boolean>;
@@ -35,10 +38,12 @@ export const notificationsRepository = {
         banned: authUsers.banned,
         credits: authUsers.credits,
         webhookUrl: settings.webhookUrl,
+        telegramLinked: sql<boolean>`${telegramLinks.accountId} is not null`,
         balanceThreshold: settings.balanceThreshold,
       })
       .from(authUsers)
       .leftJoin(settings, eq(settings.accountId, authUsers.id))
+      .leftJoin(telegramLinks, eq(telegramLinks.accountId, authUsers.id))
       .where(eq(authUsers.id, accountId));
     if (!row) return undefined;
     const switches = await tx

@@ -1,14 +1,12 @@
 import type { TopUpReversalKind } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { translate } from '../../i18n/server-texts.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
-import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
-import { recipientLanguages } from '../locale/account-language.service.js';
-import { announceDirectMessage, insertDirectMessage } from '../messages/message-sender.js';
+import { announceNotices, notify, notifyEach, type Notified } from '../notifications/notify.js';
+import { notificationsRepository } from '../notifications/notifications.repository.js';
 import { publishRequest } from '../topups/topups.service.js';
 import { topUpsRepository, type TopUpReversalRow, type TopUpRow } from '../topups/topups.repository.js';
 import { providerNames } from './payment-settle.service.js';
@@ -67,7 +65,7 @@ function money(cents: number, currency: string): string {
  * Books a provider's refund, chargeback or invalidation of a credited top-up: one `topup_reversals`
  * row per provider event and, when it moves credits, one ledger row (`topup_reversed`, which may take
  * the balance below 0; `topup_reinstated` for a chargeback won) referring to the request, the
- * requester's message, a message to every admin in their language and one audit entry — all in one
+ * requester's notice, a notice to every admin (`topup_reversed`, in their languages) and one audit entry — all in one
  * transaction under the request's row lock, so a repeated or concurrent event books nothing twice and
  * each reversal sees the ones before it. The request and its earlier rows are never changed.
  */
@@ -77,7 +75,7 @@ export async function reverseTopUp(
   event: ReversalEvent,
 ): Promise<ReversalOutcome> {
   const provider = providerNames[event.provider];
-  type Booked = { credits: number; balance: number | null; messages: { id: number; to: string }[] };
+  type Booked = { credits: number; balance: number | null; notified: Notified[] };
   const booked = await ctx.db.transaction(async (txRaw): Promise<Booked | null> => {
     const tx = txRaw as unknown as Db;
     await topUpsRepository.lock(tx, request.id);
@@ -110,55 +108,29 @@ export async function reverseTopUp(
     });
     // Under the row lock another booking of this event is already visible above; kept as the last word.
     if (!inserted) throw new Error(`reversal event ${event.eventId} booked twice`);
-    if (!moved) return { credits: 0, balance: null, messages: [] };
+    if (!moved) return { credits: 0, balance: null, notified: [] };
 
-    const reference = request.paymentReference ?? request.referenceCode ?? '';
-    const admins = (await lineConnectionsRepository.adminIds(tx)).filter((id) => id !== request.accountId);
-    const languageOf = await recipientLanguages(tx, [request.accountId, ...admins]);
-    const messages: Booked['messages'] = [];
-    const own = languageOf(request.accountId);
-    messages.push({
-      to: request.accountId,
-      id: await insertDirectMessage(tx, {
-        recipientId: request.accountId,
-        title: translate(own, credits < 0 ? 'topups.reversedTitle' : 'topups.reinstatedTitle'),
-        content: translate(own, credits < 0 ? 'topups.reversedContent' : 'topups.reinstatedContent', {
-          provider,
-          kind: translate(own, `topups.reversalKinds.${event.kind}`),
-          packageName: request.packageName,
-          reference,
-          credits: Math.abs(credits),
-          balance: moved.balance,
-        }),
-        createdBy: null,
-      }),
+    const facts = {
+      request_id: request.id,
+      account_email: request.accountEmail ?? '',
+      package_name: request.packageName,
+      reference: request.paymentReference ?? request.referenceCode ?? '',
+      provider,
+      reversal: event.kind,
+      payment: event.providerRef,
+      amount: money(event.amountCents, request.currency),
+      credits,
+      balance: moved.balance,
+    };
+    const requester = await notify(ctx, tx, request.accountId, {
+      kind: 'topup_reversed',
+      params: { ...facts, audience: 'requester' },
     });
-    for (const admin of admins) {
-      const language = languageOf(admin);
-      const kind = translate(language, `topups.reversalKinds.${event.kind}`);
-      messages.push({
-        to: admin,
-        id: await insertDirectMessage(tx, {
-          recipientId: admin,
-          title: translate(language, 'topups.adminReversalTitle', {
-            kind,
-            email: request.accountEmail ?? '',
-          }),
-          content: translate(language, 'topups.adminReversalContent', {
-            provider,
-            kind,
-            packageName: request.packageName,
-            email: request.accountEmail ?? '',
-            reference,
-            payment: event.providerRef,
-            amount: money(event.amountCents, request.currency),
-            credits: credits > 0 ? `+${credits}` : String(credits),
-            balance: moved.balance,
-          }),
-          createdBy: null,
-        }),
-      });
-    }
+    const admins = (await notificationsRepository.adminIds(tx)).filter((id) => id !== request.accountId);
+    const toAdmins = await notifyEach(ctx, tx, admins, {
+      kind: 'topup_reversed',
+      params: { ...facts, audience: 'admin' },
+    });
     await recordAudit(tx, null, {
       action: credits < 0 ? 'topup.reversed' : 'topup.reinstated',
       target: { id: request.accountId, email: request.accountEmail },
@@ -173,10 +145,10 @@ export async function reverseTopUp(
         credits,
       },
     });
-    return { credits, balance: moved.balance, messages };
+    return { credits, balance: moved.balance, notified: [requester, toAdmins] };
   });
   if (!booked) return { kind: 'repeat' };
-  for (const message of booked.messages) await announceDirectMessage(ctx.bus, message.id, message.to);
+  await announceNotices(ctx, ...booked.notified);
   await publishRequest(ctx, 'update', request.id, request.accountId);
   if (booked.credits !== 0) {
     const account = await accountsRepository.findById(ctx.db, request.accountId);

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { ProfileLedgerCard } from '../../credits/components/profile-ledger-card';
 import { TwoFactorCard } from '../../account-security/components/two-factor-card';
-import { TelegramLinkCard } from '../../telegram/components/telegram-link-card';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ProfileDetailsForm } from '../components/profile-details-form';
 import { ProfileSummaryCard } from '../components/profile-summary-card';
@@ -28,7 +27,6 @@ export function ProfileEditPage() {
           <ProfileDetailsForm />
           <ChangePasswordForm />
           <TwoFactorCard />
-          <TelegramLinkCard />
         </Stack>
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <ProfileLedgerCard />

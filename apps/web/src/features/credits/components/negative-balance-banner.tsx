@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatNumber } from '../../../lib/number-format';
 import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
+import { errorKey } from '../../lines/lib/error-key';
 
 /**
  * Why nothing can be bought while the balance is below 0 (a refunded or charged-back top-up), and
@@ -38,7 +39,9 @@ export function NegativeBalanceBanner({ sx }: { sx?: SxProps<Theme> }) {
         </Button>
       }
     >
-      {t('errors.BALANCE_NEGATIVE', { balance: formatNumber(refused.params.balance, i18n.resolvedLanguage) })}
+      {t(errorKey('BALANCE_NEGATIVE'), {
+        balance: formatNumber(refused.params.balance, i18n.resolvedLanguage),
+      })}
     </Alert>
   );
 }

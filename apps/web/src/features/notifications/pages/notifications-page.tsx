@@ -8,6 +8,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { BalanceThresholdCard } from '../components/balance-threshold-card';
 import { DeliveryFailuresCard } from '../components/delivery-failures-card';
 import { NotificationSwitchesCard } from '../components/notification-switches-card';
+import { TelegramLinkCard } from '../../telegram/components/telegram-link-card';
 import { WebhookCard } from '../components/webhook-card';
 import { useNotificationPreferences, useSendTestNotice } from '../hooks/use-notifications';
 
@@ -49,6 +50,7 @@ export function NotificationsPage() {
           <Stack sx={{ gap: 3 }}>
             <NotificationSwitchesCard preferences={data} />
             <BalanceThresholdCard preferences={data} />
+            <TelegramLinkCard />
             <WebhookCard preferences={data} />
             <DeliveryFailuresCard />
           </Stack>

@@ -27,5 +27,6 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   activation_codes: [['activation-codes']],
   // The dashboard's to-do lists the lines shared now.
   line_connections: [['lines'], ['line-connections'], ['dashboard-online'], ['dashboard', 'todo']],
-  telegram_links: [['telegram']],
+  // A linked chat is a channel notices can go to.
+  telegram_links: [['telegram'], ['notifications', 'preferences']],
 };
