@@ -16,6 +16,7 @@ import { groupExamples } from './groups/groups.examples.js';
 import { healthExamples } from './health/health.examples.js';
 import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
 import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
+import { lineImportExamples } from './line-import/line-import.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
@@ -53,6 +54,7 @@ export const routeExamples: RouteExamples = {
   ...knowledgeBaseExamples,
   ...lineExamples,
   ...lineBulkExamples,
+  ...lineImportExamples,
   ...lineConnectionExamples,
   ...linePlanExamples,
   ...localeExamples,
