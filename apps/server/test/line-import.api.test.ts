@@ -196,9 +196,9 @@ describe('importing lines from a file', () => {
     expect(await ledgerSum(reseller.id)).toBe(balanceBefore - 3);
     expect(await lineCount('ok-')).toBe(5);
     const owned = await reseller.client.get('/api/lines?search=ok-owner');
-    expect(owned.body.data[0]).toMatchObject({ username: 'ok-owner', expiry_date: inAMonth });
+    expect(owned.body.items[0]).toMatchObject({ username: 'ok-owner', expiry_date: inAMonth });
     const dotted = await admin.get('/api/lines?search=ok-dot');
-    expect(dotted.body.data[0]).toMatchObject({ expiry_date: inAYear, notes: 'note' });
+    expect(dotted.body.items[0]).toMatchObject({ expiry_date: inAYear, notes: 'note' });
 
     // The result CSV lists every row; a formula from the file comes back neutralised.
     const csvRes = await admin.get(`/api/line-imports/${uploaded.body.id}/results.csv`);
@@ -252,6 +252,79 @@ describe('importing lines from a file', () => {
     expect(noUser.body.error).toMatchObject({ code: 'LINE_IMPORT_COLUMN_REQUIRED' });
     // Another admin's import is not found; a reseller may not import at all.
     expect((await reseller.client.get(`/api/line-imports/${small.body.id}`)).status).toBe(403);
+  });
+
+  it('imports the accounts of a CCcam.cfg and an oscam.user, and refuses a file that is not what it claims', async () => {
+    const cccam = [
+      '# CCcam.cfg of the old server',
+      'C: upstream.example.com 12000 me secret',
+      'F: cfg-anna pw-anna 2 0 0 { 0:0:2 }',
+      'F: cfg-bert pw-bert',
+      '#F: cfg-commented pw 1',
+      '',
+    ].join('\n');
+    const cfg = await upload(admin, cccam, 'CCcam.cfg');
+    expect(cfg.status, JSON.stringify(cfg.body)).toBe(201);
+    expect(cfg.body).toMatchObject({ format: 'cccam', total: 2, delimiter: null });
+    expect(cfg.body.sample.map((row: string[]) => row[0])).toEqual(['cfg-anna', 'cfg-bert']);
+    const mapping = cfg.body.suggested_mapping;
+    // CCcam keeps no expiry: without a default one every row says so.
+    const noExpiry = await admin.post(`/api/line-imports/${cfg.body.id}/preview`, { mapping });
+    expect(noExpiry.body).toMatchObject({ ok: 0, refused: 2 });
+    expect(noExpiry.body.rows[0].code).toBe('LINE_IMPORT_EXPIRY_REQUIRED');
+    const expiry = addMonths(today(), 3);
+    const cfgStart = await admin.post(`/api/line-imports/${cfg.body.id}/start`, {
+      mapping,
+      default_expiry: dayFirst(expiry, '-'),
+    });
+    expect(cfgStart.status, JSON.stringify(cfgStart.body)).toBe(202);
+    expect(await finished(cfg.body.id)).toMatchObject({ imported: 2, refused: 0 });
+
+    const oscam = [
+      '[reader]',
+      'label = upstream',
+      'user = not-an-account',
+      '',
+      '[account]',
+      'user = osc-carla',
+      'pwd = pw-carla',
+      `expdate = ${addMonths(today(), 5)}`,
+      'group = 1',
+      '',
+      '[account]',
+      'user = osc-dora',
+      'pwd = pw-dora',
+      `expdate = ${addMonths(today(), 5)}`,
+      'disabled = 1',
+      '',
+    ].join('\n');
+    const user = await upload(admin, oscam, 'oscam.user');
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    expect(user.body).toMatchObject({ format: 'oscam', total: 2 });
+    const userStart = await admin.post(`/api/line-imports/${user.body.id}/start`, {
+      mapping: user.body.suggested_mapping,
+    });
+    expect(userStart.status, JSON.stringify(userStart.body)).toBe(202);
+    expect(await finished(user.body.id)).toMatchObject({ imported: 2, refused: 0 });
+    const dora = await admin.get('/api/lines?search=osc-dora');
+    expect(dora.body.items[0]).toMatchObject({ status: 'suspended', expiry_date: addMonths(today(), 5) });
+    await waitFor(
+      () => agentUsers(agent),
+      (users) =>
+        ['cfg-anna', 'cfg-bert', 'osc-carla', 'osc-dora'].every((name) =>
+          users.some((u) => u.username === name),
+        ),
+    );
+
+    // A CSV sent as CCcam.cfg, or declared an oscam.user: refused, nothing kept.
+    const fake = await upload(admin, 'username,password\nx,y\n', 'CCcam.cfg');
+    expect(fake.status).toBe(422);
+    expect(fake.body.error).toMatchObject({
+      code: 'LINE_IMPORT_NOT_A_CONFIG',
+      details: { params: { format: 'CCcam.cfg' } },
+    });
+    const declared = await upload(admin, 'F: a b\n', 'accounts.txt', { format: 'oscam' });
+    expect(declared.body.error).toMatchObject({ details: { params: { format: 'oscam.user' } } });
   });
 
   it('imports 10,000 rows onto the agent, and a rerun of the same file skips every one', async () => {

@@ -10,6 +10,7 @@ import type enInsights from './locales/insights/en.json';
 import type enLineConnections from './locales/line-connections/en.json';
 import type enLinePlans from './locales/line-plans/en.json';
 import type enLinesBulk from './locales/lines-bulk/en.json';
+import type enLinesImport from './locales/lines-import/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
@@ -26,6 +27,7 @@ export type Translation = typeof en &
   typeof enInsights &
   typeof enLines &
   typeof enLinesBulk &
+  typeof enLinesImport &
   typeof enLineConnections &
   typeof enLinePlans &
   typeof enCredits &

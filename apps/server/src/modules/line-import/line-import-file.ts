@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { cccamFLines, oscamAccounts, oscamSectionName } from '@linedesk/shared/config-files';
 import {
   LINE_IMPORT_MAX_ROWS,
   lineImportFields,
@@ -159,6 +160,58 @@ function readCsv(text: string, encoding: ReadFile['encoding']): ReadFile {
   return { format: 'csv', encoding, delimiter, columns, rows, suggestedMapping };
 }
 
+/** The columns a config file's accounts are read into, and so their fixed mapping. */
+const CONFIG_COLUMNS = ['username', 'password', 'expiry', 'max_connections', 'disabled'];
+const CONFIG_MAPPING: LineImportMapping = {
+  username: 0,
+  password: 1,
+  expiry: 2,
+  max_connections: 3,
+  disabled: 4,
+};
+const CONFIG_LABELS = { cccam: 'CCcam.cfg', oscam: 'oscam.user' } as const;
+
+/** Which config file the text is: F-lines make a CCcam.cfg, [account] sections an oscam.user. */
+function configKind(text: string): 'cccam' | 'oscam' | null {
+  const lines = text.split(/\r?\n/);
+  if (lines.some((line) => /^\s*F:/.test(line))) return 'cccam';
+  if (lines.some((line) => oscamSectionName(line) === 'account')) return 'oscam';
+  return null;
+}
+
+/** What the file's name claims it is, if it names a config file at all. */
+function claimedKind(fileName: string): 'cccam' | 'oscam' | null {
+  if (/\.cfg$/i.test(fileName)) return 'cccam';
+  if (/\.user$/i.test(fileName)) return 'oscam';
+  return null;
+}
+
+/**
+ * A config file's accounts as rows: CCcam's F-lines carry only the login (CCcam has no expiry;
+ * the import's default expiry fills it), oscam.user's sections also their expdate,
+ * max_connections and disabled flag.
+ */
+function readConfig(kind: 'cccam' | 'oscam', text: string, encoding: ReadFile['encoding']): ReadFile {
+  const rows =
+    kind === 'cccam'
+      ? cccamFLines(text).map((line) => [line.username, line.password ?? '', '', '', '0'])
+      : oscamAccounts(text).map((values) => [
+          values.get('user') ?? '',
+          values.get('pwd') ?? '',
+          values.get('expdate') ?? '',
+          values.get('max_connections') ?? '',
+          values.get('disabled') ?? '0',
+        ]);
+  return {
+    format: kind,
+    encoding,
+    delimiter: null,
+    columns: CONFIG_COLUMNS,
+    rows,
+    suggestedMapping: CONFIG_MAPPING,
+  };
+}
+
 /**
  * Reads an upload as the format asked for, or (auto) as its content shows: F-lines are a
  * CCcam.cfg, [account] sections an oscam.user, anything else a CSV. A file named or declared a
@@ -169,7 +222,13 @@ export function readImportFile(
   options: { fileName: string; format: LineImportFormat | 'auto'; encoding: LineImportEncoding },
 ): ReadFile {
   const { text, encoding } = decodeFile(bytes, options.encoding);
-  const file = readCsv(text, encoding);
+  const found = configKind(text);
+  const claimed = options.format === 'auto' ? claimedKind(options.fileName) : options.format;
+  if (claimed !== null && claimed !== 'csv' && found !== claimed) {
+    throw new AppError('LINE_IMPORT_NOT_A_CONFIG', { params: { format: CONFIG_LABELS[claimed] } });
+  }
+  const file =
+    found !== null && claimed !== 'csv' ? readConfig(found, text, encoding) : readCsv(text, encoding);
   if (file.rows.length > LINE_IMPORT_MAX_ROWS) {
     throw new AppError('LINE_IMPORT_TOO_MANY_ROWS', {
       params: { rows: file.rows.length, max: LINE_IMPORT_MAX_ROWS },

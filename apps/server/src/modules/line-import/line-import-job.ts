@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lineCreateRepository } from '../lines/line-create.repository.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -13,8 +14,8 @@ import { publishImportChange } from './line-import-events.js';
 import { outcomeOf } from './line-import-start.service.js';
 import { lineImportRepository, type ImportRecord, type RowOutcome } from './line-import.repository.js';
 
-/** Rows per transaction: each in its own savepoint, so a refused row never undoes another. */
-const CHUNK = 100;
+/** Rows per transaction (and per statement of lines, when the chunk is written at once). */
+const CHUNK = 500;
 /** Long enough for a chunk on a slow database; a dead instance's import is taken over after it. */
 const LEASE_MS = 60_000;
 const POLL_MS = 500;
@@ -31,11 +32,76 @@ function refusedOutcome(id: number, username: string, error: AppError): RowOutco
   return { id, result: 'refused', username, code: error.code, params, message: error.message };
 }
 
+/** A chunk's owners could not all pay: it is rolled back and written row by row instead. */
+class ShortBalance extends Error {}
+
+type Verdicts = Awaited<ReturnType<typeof checkRowsWith>>;
+type PendingRow = { id: number; seq: number; cells: string[] };
+
+/**
+ * The chunk's importable rows in the two statements of a group-committed create (the lines,
+ * skipping taken usernames; then their outbox, history and ledger rows with each owner's balance
+ * moved once). A username taken meanwhile is skipped when its line has the row's owner, else
+ * refused; a balance that cannot pay its owner's total throws ShortBalance, rolling everything back.
+ */
+async function writeChunkAtOnce(
+  tx: Db,
+  record: ImportRecord,
+  batch: PendingRow[],
+  checked: Verdicts,
+  locked: Set<number>,
+  done: ChunkDone,
+): Promise<RowOutcome[]> {
+  const outcomes: RowOutcome[] = [];
+  const writable: { row: PendingRow; verdict: Verdicts[number] }[] = [];
+  for (const [i, row] of batch.entries()) {
+    const verdict = checked[i]!;
+    if (!locked.has(row.id)) continue;
+    if (verdict.status !== 'ok' || !verdict.line || !verdict.owner) outcomes.push(outcomeOf(row.id, verdict));
+    else writable.push({ row, verdict });
+  }
+  if (writable.length === 0) return outcomes;
+  const written = await lineCreateRepository.insertCreatedMany(
+    tx,
+    writable.map(({ verdict }) => ({
+      values: verdict.line!.values,
+      outbox: { payload: verdict.line!.payload, leaseId: randomUUID() },
+      details: { ...verdict.line!.details, import_id: record.id },
+      charge: verdict.line!.charge,
+    })),
+    // Not leased: the line-sync worker takes them at once, in its batches per server.
+    { workerAfterMs: 0, leaseMs: 0 },
+  );
+  if (written.short.length > 0) throw new ShortBalance();
+  const made = new Map(written.lines.map((line) => [line.username, line.id]));
+  const taken = await lineImportRepository.existingLines(
+    tx,
+    writable
+      .filter(({ verdict }) => !made.has(verdict.line!.values.username))
+      .map(({ verdict }) => verdict.line!.values.username),
+  );
+  for (const { row, verdict } of writable) {
+    const username = verdict.line!.values.username;
+    const lineId = made.get(username);
+    if (lineId !== undefined) {
+      outcomes.push({ ...outcomeOf(row.id, verdict), result: 'done', lineId, charged: verdict.line!.charge });
+      done.lines.push({ id: lineId, ownerId: verdict.owner!.id });
+      if (verdict.line!.charge > 0) done.payers.set(verdict.owner!.id, verdict.owner!);
+    } else if (taken.get(username) === verdict.owner!.id) {
+      outcomes.push(outcomeOf(row.id, { ...verdict, status: 'skipped', code: 'LINE_IMPORT_ALREADY_THERE' }));
+    } else {
+      outcomes.push(refusedOutcome(row.id, username, new AppError('LINE_USERNAME_TAKEN')));
+    }
+  }
+  return outcomes;
+}
+
 /**
  * Imports one chunk of pending rows in one transaction. Each row is checked again as it is now (a
- * line made meanwhile, a plan archived, a balance spent) and written in its own savepoint: a refused
- * row (taken username, a balance that cannot pay) rolls back alone, and every row's result commits
- * with the lines, so a chunk taken over after a crash never imports (nor charges) a row twice.
+ * line made meanwhile, a plan archived, a balance spent); the chunk is written at once, or, when an
+ * owner cannot pay for all its rows, again row by row, each in its own savepoint, so a refused row
+ * (a balance that cannot pay, a taken username) rolls back alone. Every row's result commits with
+ * the lines, so a chunk taken over after a crash never imports (nor charges) a row twice.
  */
 async function importChunk(
   ctx: AppContext,
@@ -52,6 +118,22 @@ async function importChunk(
     const outcomes = batch.map((row) => refusedOutcome(row.id, '', error));
     await lineImportRepository.settleRows(ctx.db, record.id, outcomes, 'pending');
     return done;
+  }
+  try {
+    await ctx.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const locked = await lineImportRepository.lockPending(
+        tx,
+        batch.map((row) => row.id),
+      );
+      const outcomes = await writeChunkAtOnce(tx, record, batch, checked, locked, done);
+      await lineImportRepository.settleRows(tx, record.id, outcomes, 'pending');
+    });
+    return done;
+  } catch (error) {
+    if (!(error instanceof ShortBalance)) throw error;
+    done.lines = [];
+    done.payers.clear();
   }
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
