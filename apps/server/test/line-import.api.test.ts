@@ -46,11 +46,13 @@ describe('importing lines from a file', () => {
     });
     return { status: res.status, body: (await res.json()) as any };
   };
+  // Generous bounds: on a machine busy with other work 10,000 rows take minutes; the figure against
+  // the 60 s target is bench/line-import-bench.ts's.
   const finished = (id: number) =>
     waitFor(
       () => admin.get(`/api/line-imports/${id}`),
       (res) => res.body.status === 'done',
-      120_000,
+      900_000,
     ).then((res) => res.body);
   const ledgerSum = async (accountId: string) => {
     const [row] = await server.built.ctx.db
@@ -339,7 +341,7 @@ describe('importing lines from a file', () => {
     await waitFor(
       () => agentUsers(agent),
       (users) => users.filter((u) => u.username.startsWith('bulk-imp-')).length === 10_000,
-      120_000,
+      900_000,
     );
     const again = await admin.post(`/api/line-imports/${first.body.id}/start`, options);
     expect(again.body.error.code).toBe('LINE_IMPORT_STARTED');
@@ -354,5 +356,5 @@ describe('importing lines from a file', () => {
     expect((await admin.post(`/api/line-imports/${rerun.body.id}/start`, options)).status).toBe(202);
     expect(await finished(rerun.body.id)).toMatchObject({ imported: 0, skipped: 10_000, refused: 0 });
     expect(await lineCount('bulk-imp-')).toBe(10_000);
-  }, 300_000);
+  }, 2_400_000);
 });

@@ -1,5 +1,4 @@
-import { lineImportPreviewBodySchema, type LineImportPreview, type LineImportRow } from '@linedesk/shared';
-import type { z } from 'zod';
+import type { LineImportPreview, LineImportPreviewBody, LineImportRow } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';
@@ -55,7 +54,7 @@ export async function previewLineImport(
   ctx: AppContext,
   actor: Actor,
   id: number,
-  parsed: z.output<typeof lineImportPreviewBodySchema>,
+  parsed: Required<Pick<LineImportPreviewBody, 'page' | 'page_size' | 'status'>> & LineImportPreviewBody,
 ): Promise<LineImportPreview> {
   const record = await ownImport(ctx, actor, id);
   const rows = await checkRowsWith(
