@@ -62,6 +62,20 @@ await runLinesBenchProcess('embedded');
 const linesPgUrl = process.env.LINES_BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (linesPgUrl) await runLinesBenchProcess('postgres');
 
+// Importing a 10,000-row file until every line is live on an agent, in a process of its own too.
+{
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(import.meta.dirname, 'line-import-bench.ts')],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, LINE_IMPORT_BENCH_DATABASE_URL: linesPgUrl ?? '' },
+    },
+  );
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`the line import bench failed (exit code ${code})`);
+}
+
 // The compiled server in its own process: start time, scaling behind nginx, event fan-out, memory.
 await runScaleBench(linesPgUrl);
 

@@ -56,6 +56,7 @@ const routes: Record<Role, string[]> = {
     ...shared,
     '/users/all',
     '/users/add',
+    '/users/import',
     '/users/activation-codes',
     '/manage-groups',
     '/resellers',

@@ -1,13 +1,10 @@
 import path from 'node:path';
+import { CCCAM_F_LINE, parseCccamFLine } from '@linedesk/shared/config-files';
 import type { AgentConfig } from './config';
 import { credentialProblems, type ForeignAccount } from './foreign-account';
 import type { LineBackend, ManagedUser } from './line-backend';
 import { rawLines } from './managed-block';
 import { validateRestrictions, type Restrictions } from './restrictions';
-
-// F: <user> <pass> <uphops> <shareemus> <allowemm> { caid:id:downhops } { caid:id:sid } { begin-end } <hostname>
-const F_LINE = /^\s*F:\s*(\S+)/;
-const F_FIELDS = /^\s*F:\s*(\S+)(?:\s+(\S+))?(?:\s+(\S+))?(.*)$/;
 
 /** Compares F-line fields as CCcam reads them: spaces inside braces and between fields do not count. */
 function normalizeFields(text: string): string {
@@ -41,9 +38,9 @@ export function createCccamBackend(config: Pick<AgentConfig, 'configFile' | 'ccc
   // restrictions, writes back the same fields: anything else (other emus/EMM flags, CAID limits,
   // a hostname) would change the login's behaviour, so it is reported instead.
   const readAccount = (text: string, start: number, end: number): ForeignAccount | null => {
-    const match = F_FIELDS.exec(text);
-    if (!match) return null;
-    const [, username = '', password = null, hops = null, rest = ''] = match;
+    const fields = parseCccamFLine(text);
+    if (!fields) return null;
+    const { username, password, hops, rest } = fields;
     const raw: Restrictions = {};
     if (hops !== null && /^\d$/.test(hops) && hops !== String(uphops)) raw.cccam_hops = Number(hops);
     const reshare = /^\s*\S+\s+\S+\s*\{\s*0:0:(\d)\s*\}/.exec(rest);
@@ -90,7 +87,7 @@ export function createCccamBackend(config: Pick<AgentConfig, 'configFile' | 'ccc
     entryUsernames: (text) =>
       text
         .split(/\r?\n/)
-        .map((line) => F_LINE.exec(line)?.[1])
+        .map((line) => CCCAM_F_LINE.exec(line)?.[1])
         .filter((name): name is string => name !== undefined),
   };
 }

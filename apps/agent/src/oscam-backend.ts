@@ -1,4 +1,10 @@
 import path from 'node:path';
+import {
+  OSCAM_KEY_VALUE as KEY_VALUE,
+  OSCAM_SECTION as SECTION,
+  OSCAM_USER_KEY as USER_KEY,
+  oscamKeyValues as keyValues,
+} from '@linedesk/shared/config-files';
 import type { AgentConfig } from './config';
 import { isIsoDate } from './dates';
 import { credentialProblems, type ForeignAccount } from './foreign-account';
@@ -6,25 +12,8 @@ import type { LineBackend, ManagedUser } from './line-backend';
 import { rawLines, type RawLine } from './managed-block';
 import { oscamRestrictionLines, validateRestrictions } from './restrictions';
 
-const SECTION = /^\s*\[([^\]]*)\]/;
-const USER_KEY = /^\s*user\s*=\s*(.*?)\s*$/i;
-const KEY_VALUE = /^\s*([^=#\s]+)\s*=\s*(.*?)\s*$/;
-
 /** Values as OSCam reads them: spaces and letter case inside a value do not count. */
 const normalized = (value: string) => value.replace(/\s+/g, '').toUpperCase();
-
-function keyValues(lines: readonly string[]): { values: Map<string, string>; repeated: string[] } {
-  const values = new Map<string, string>();
-  const repeated: string[] = [];
-  for (const line of lines) {
-    const match = KEY_VALUE.exec(line);
-    if (!match) continue;
-    const key = (match[1] ?? '').toLowerCase();
-    if (values.has(key)) repeated.push(key);
-    values.set(key, match[2] ?? '');
-  }
-  return { values, repeated };
-}
 
 /** The restrictions an [account] section's keys express, in the panel's terms (unchecked). */
 function restrictionsOf(values: ReadonlyMap<string, string>): Record<string, unknown> | undefined {

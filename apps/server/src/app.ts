@@ -47,6 +47,8 @@ import { startLineSyncJob } from './modules/line-sync/line-sync-job.js';
 import { registerLineBulkRoutes } from './modules/line-bulk/line-bulk.routes.js';
 import { registerLinePlanRoutes } from './modules/line-plans/line-plans.routes.js';
 import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
+import { startLineImportJob } from './modules/line-import/line-import-job.js';
+import { registerLineImportRoutes } from './modules/line-import/line-import.routes.js';
 import { registerLineConnectionRoutes } from './modules/line-connections/line-connections.routes.js';
 import { startLineConnectionsJob } from './modules/line-connections/line-connections-job.js';
 import { registerLineRoutes } from './modules/lines/lines.routes.js';
@@ -204,6 +206,7 @@ export async function buildApp(
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
+  registerLineImportRoutes(app, ctx);
   registerActivationCodeRoutes(app, ctx);
   registerPortalRoutes(app, ctx);
   registerLinePlanRoutes(app, ctx);
@@ -228,6 +231,7 @@ export async function buildApp(
   const serverCheckJob = startServerCheckJob(ctx);
   const lineSyncJob = startLineSyncJob(ctx);
   const lineBulkJob = startLineBulkJob(ctx);
+  const lineImportJob = startLineImportJob(ctx);
   const lineReconcileJob = startLineReconcileJob(ctx);
   const reminderJob = startExpiryReminderJob(ctx);
   const notificationJob = startNotificationDeliveryJob(ctx);
@@ -246,6 +250,7 @@ export async function buildApp(
     await topUpExpiryJob?.stop();
     await serverCheckJob.stop();
     await lineBulkJob.stop();
+    await lineImportJob.stop();
     await lineSyncJob.stop();
     await lineReconcileJob.stop();
     await reminderJob.stop();

@@ -211,6 +211,20 @@ beforeAll(async () => {
   });
   const replyBody = await reply.json();
   expect(reply.status, JSON.stringify(replyBody)).toBe(201);
+  // A draft import of the admin's whose one row is refused, so starting it changes nothing.
+  const importForm = new FormData();
+  importForm.append('file', new Blob(['username;password\nsp ace;pw\n']), 'lines.csv');
+  const lineImport = await fetch(`${server.url}/api/line-imports`, {
+    method: 'POST',
+    headers: {
+      cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      origin: server.url,
+      'x-forwarded-for': admin.ip,
+    },
+    body: importForm,
+  });
+  const lineImportBody = await lineImport.json();
+  expect(lineImport.status, JSON.stringify(lineImportBody)).toBe(201);
   const pkg = await admin.post('/api/credit-packages', {
     name: 'Matrix pack',
     credits: 10,
@@ -312,6 +326,7 @@ beforeAll(async () => {
     victimMessage: message.body.id,
     victimDelivery: failedDelivery!.id,
     victimBulkJob: bulk.body.id,
+    adminLineImport: lineImportBody.id,
     victimActivationCode: codes.body.items[0].id,
     victimActivationCodeText: codes.body.items[1].code,
     unconfirmedAccount: found.body.items[0]?.id,

@@ -409,6 +409,25 @@ beforeAll(async () => {
     webhook_secret: stripe.webhookSecret,
   });
   await reseller.client.post('/api/topups', { package_id: 1, method_id: card.body.id });
+  // Two draft imports of lines (admins only), so generated ids reach them.
+  for (const n of [1, 2]) {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([`username;password;expiry\nfuzz-import-${n};pw;2030-01-01\n`]),
+      'lines.csv',
+    );
+    const uploaded = await fetch(`${server.url}/api/line-imports`, {
+      method: 'POST',
+      headers: {
+        cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: server.url,
+        'x-forwarded-for': admin.ip,
+      },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+  }
   await reseller.client.post('/api/api-keys', { name: 'Fuzz key' });
   await admin.patch('/api/telegram/settings', { api_root: telegram.url, token: telegram.token });
   // Queued notices (and their in-app messages), for the delivery ids the fuzzer tries.

@@ -6,7 +6,12 @@ export type CsvValue = string | number | boolean | null | undefined;
  * apostrophe (OWASP's advice), which spreadsheets show as text and hide.
  */
 export function neutraliseCsvFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return isCsvFormula(text) ? `'${text}` : text;
+}
+
+/** Whether a spreadsheet would run this cell as a formula; an imported cell like it is refused. */
+export function isCsvFormula(text: string): boolean {
+  return /^[=+\-@\t\r]/.test(text);
 }
 
 /** One cell: formula-neutralised, then quoted where RFC 4180 needs it. Numbers and booleans as is. */

@@ -3,6 +3,7 @@ import { agentInstallErrors } from './agent-install-errors.js';
 import { activationCodeErrors } from './activation-code-errors.js';
 import { creditErrors } from './credit-errors.js';
 import { lineBulkErrors } from './line-bulk-errors.js';
+import { lineImportErrors } from './line-import-errors.js';
 import { lineConnectionErrors } from './line-connection-errors.js';
 import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
@@ -96,6 +97,7 @@ export const errorDefinitions = {
   ...lineAdoptionErrors,
   ...agentInstallErrors,
   ...lineBulkErrors,
+  ...lineImportErrors,
   ...lineConnectionErrors,
   ...linePlanErrors,
   ...creditErrors,

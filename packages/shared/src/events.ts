@@ -17,6 +17,8 @@ export const eventTables = [
   'app_settings',
   /** A bulk action's progress; sent to the account that started it. */
   'line_bulk_jobs',
+  /** An import's progress; sent to the admin who started it. */
+  'line_imports',
   /** Who is online on a line, its IP history or a sharing alert; sent to the line's owner and admins. */
   'line_connections',
   /** Activation codes generated, voided or used; sent to the codes' owner (admins always). */

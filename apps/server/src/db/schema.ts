@@ -5,6 +5,7 @@ import * as core from './schema/core.schema.js';
 import * as credits from './schema/credits.schema.js';
 import * as dashboard from './schema/dashboard.schema.js';
 import * as lineBulk from './schema/line-bulk.schema.js';
+import * as lineImport from './schema/line-import.schema.js';
 import * as lineConnections from './schema/line-connections.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
@@ -27,6 +28,7 @@ export * from './schema/core.schema.js';
 export * from './schema/credits.schema.js';
 export * from './schema/dashboard.schema.js';
 export * from './schema/line-bulk.schema.js';
+export * from './schema/line-import.schema.js';
 export * from './schema/line-connections.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
@@ -46,6 +48,7 @@ export const schema = {
   ...credits,
   ...dashboard,
   ...lineBulk,
+  ...lineImport,
   ...lineConnections,
   ...lines,
   ...messages,

@@ -17,6 +17,7 @@ import { healthExamples } from './health/health.examples.js';
 import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
 import { lineAdoptionExamples } from './line-adoption/line-adoption.examples.js';
 import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
+import { lineImportExamples } from './line-import/line-import.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
@@ -57,6 +58,7 @@ export const routeExamples: RouteExamples = {
   ...lineExamples,
   ...lineAdoptionExamples,
   ...lineBulkExamples,
+  ...lineImportExamples,
   ...lineConnectionExamples,
   ...linePlanExamples,
   ...localeExamples,

@@ -130,6 +130,27 @@ export const lineRows: Record<string, MatrixRow> = {
     ...linesOwner,
     admin: 404,
   },
+  // Imports of lines are for admins, each seeing only its own.
+  'POST /api/line-imports': { form: { format: 'auto' }, ...adminOnly, admin: 400 },
+  'GET /api/line-imports/{id}': { params: { id: 'adminLineImport' }, ...adminOnly, admin: 200 },
+  'POST /api/line-imports/{id}/preview': {
+    params: { id: 'adminLineImport' },
+    body: () => ({ mapping: { username: 0, password: 1 } }),
+    ...adminOnly,
+    admin: 200,
+  },
+  // Its only row is refused: nothing to import, and nothing starts.
+  'POST /api/line-imports/{id}/start': {
+    params: { id: 'adminLineImport' },
+    body: () => ({ mapping: { username: 0, password: 1 } }),
+    ...adminOnly,
+    admin: 422,
+  },
+  'GET /api/line-imports/{id}/results.csv': {
+    params: { id: 'adminLineImport' },
+    ...adminOnly,
+    admin: 200,
+  },
   // Activation codes: each reseller generates and lists its own; another owner's code is not found.
   'POST /api/activation-codes/preview': {
     body: () => ({ count: 2, subscription_months: 1 }),

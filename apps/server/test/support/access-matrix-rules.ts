@@ -33,6 +33,8 @@ export type Fixtures = {
   victimDelivery: number;
   /** A bulk action the victim started (finished before the walk). */
   victimBulkJob: number;
+  /** A draft import of lines the admin uploaded; its one row is refused. */
+  adminLineImport: number;
   /** An unused activation code of the victim's, and the text of another one. */
   victimActivationCode: number;
   victimActivationCodeText: string;

@@ -11,6 +11,7 @@ import type enLineAdoption from './locales/line-adoption/en.json';
 import type enLineConnections from './locales/line-connections/en.json';
 import type enLinePlans from './locales/line-plans/en.json';
 import type enLinesBulk from './locales/lines-bulk/en.json';
+import type enLinesImport from './locales/lines-import/en.json';
 import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
 import type enNotifications from './locales/notifications/en.json';
@@ -30,6 +31,7 @@ export type Translation = typeof en &
   typeof enLines &
   typeof enLinesBulk &
   typeof enLineAdoption &
+  typeof enLinesImport &
   typeof enLineConnections &
   typeof enLinePlans &
   typeof enCredits &

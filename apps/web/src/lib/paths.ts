@@ -40,6 +40,7 @@ export const paths = {
   lines: '/users',
   linesAll: '/users/all',
   linesAdd: '/users/add',
+  linesImport: '/users/import',
   linePlans: '/users/plans',
   activationCodes: '/users/activation-codes',
   lineEdit: '/users/edit/:id',

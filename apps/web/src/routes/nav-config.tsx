@@ -40,6 +40,7 @@ type NavItemConfig = {
     | 'lines'
     | 'linesAll'
     | 'linesAdd'
+    | 'linesImport'
     | 'linePlans'
     | 'activationCodes'
     | 'tickets'
@@ -93,6 +94,7 @@ export const navConfig: NavGroupConfig[] = [
         children: [
           { titleKey: 'linesAll', path: paths.linesAll },
           { titleKey: 'linesAdd', path: paths.linesAdd },
+          { titleKey: 'linesImport', path: paths.linesImport, adminOnly: true },
           { titleKey: 'activationCodes', path: paths.activationCodes },
           { titleKey: 'linePlans', path: paths.linePlans, adminOnly: true },
         ],

@@ -54,6 +54,10 @@ const ActivationCodesPage = lazyPage(
   'ActivationCodesPage',
 );
 const AddLinePage = lazyPage(() => import('../features/lines/pages/add-line-page'), 'AddLinePage');
+const ImportLinesPage = lazyPage(
+  () => import('../features/lines/pages/import-lines-page'),
+  'ImportLinesPage',
+);
 const EditLinePage = lazyPage(() => import('../features/lines/pages/edit-line-page'), 'EditLinePage');
 const LinesListPage = lazyPage(() => import('../features/lines/pages/lines-list-page'), 'LinesListPage');
 const ManageGroupsPage = lazyPage(
@@ -163,6 +167,14 @@ const routes: RouteObject[] = [
               { index: true, element: <Navigate to={paths.linesAll} replace /> },
               { path: paths.linesAll, element: <LinesListPage /> },
               { path: paths.linesAdd, element: <AddLinePage /> },
+              {
+                path: paths.linesImport,
+                element: (
+                  <AdminGuard>
+                    <ImportLinesPage />
+                  </AdminGuard>
+                ),
+              },
               { path: paths.activationCodes, element: <ActivationCodesPage /> },
               {
                 path: paths.linePlans,

@@ -19,6 +19,7 @@ export * as healthContracts from './health.contracts.js';
 export * as knowledgeBaseContracts from './knowledge-base.contracts.js';
 export * as lineAdoptionContracts from './line-adoption.contracts.js';
 export * as lineBulkContracts from './line-bulk.contracts.js';
+export * as lineImportContracts from './line-imports.contracts.js';
 export * as lineConnectionContracts from './line-connections.contracts.js';
 export * as lineContracts from './lines.contracts.js';
 export * as linePlanContracts from './line-plans.contracts.js';

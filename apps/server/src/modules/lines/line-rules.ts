@@ -67,6 +67,11 @@ export type NewLineRequest = {
   /** Addresses given for the customer; none: the server's own. */
   hostPort?: string[] | null;
   contact?: LineContact;
+  /**
+   * A line taken over from a file: its expiry and state come from there. `charged` false takes it
+   * over free (an admin's choice: the line was paid for elsewhere); true prices `months` as a create.
+   */
+  imported?: { expiryDate: string; enabled: boolean; charged: boolean };
 };
 
 export type NewLine = {
@@ -90,14 +95,19 @@ export function checkNewLine(request: NewLineRequest): NewLine {
   const { plan, server, buyer, today } = request;
   const { username, password } = checkCredentials(request.username, request.password);
   const isTrial = request.trialDays !== null;
-  const months = isTrial ? null : (request.months ?? null);
-  const charge = isTrial ? 0 : planCharge(plan, months, buyer);
+  const imported = request.imported;
+  const free = isTrial || (imported !== undefined && !imported.charged);
+  const months = free && imported === undefined ? null : (request.months ?? null);
+  const charge = free ? 0 : planCharge(plan, months, buyer);
   assertUsernameFitsServer(username, server);
   // As a plan change would: a line its server's protocol cannot serve is refused before any charge.
   if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
     throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
   }
-  const expiryDate = newLineExpiry(today, isTrial ? { trialDays: request.trialDays! } : { months: months! });
+  const expiryDate =
+    imported?.expiryDate ??
+    newLineExpiry(today, isTrial ? { trialDays: request.trialDays! } : { months: months! });
+  const enabled = imported?.enabled ?? true;
   const restrictions = agentRestrictions(plan);
   const contact = request.contact ?? {};
   return {
@@ -119,12 +129,13 @@ export function checkNewLine(request: NewLineRequest): NewLine {
       isTrial,
       subscriptionMonths: months,
       planId: plan.id,
+      enabled,
       syncState: 'pending',
     },
     payload: {
       password,
       expiryDate: toDisplayDate(expiryDate),
-      enabled: true,
+      enabled,
       ...(restrictions ? { restrictions } : {}),
     },
     details: {
@@ -134,6 +145,7 @@ export function checkNewLine(request: NewLineRequest): NewLine {
       server_id: server.id,
       plan_id: plan.id,
       charged: charge,
+      ...(imported ? { imported: true } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { TICKET_ATTACHMENT_MAX_BYTES } from '@linedesk/shared';
+import { TICKET_ATTACHMENT_MAX_BYTES, type ErrorCode, type ErrorParams } from '@linedesk/shared';
 import { create as contentDispositionHeader } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,13 +12,17 @@ export type UploadedFile = { bytes: Buffer; fileName: string | undefined };
 
 /**
  * Registers routes that take an uploaded file: multipart is parsed only for them, not across the
- * whole API, with the attachments' limits (one file of at most TICKET_ATTACHMENT_MAX_BYTES).
+ * whole API, with their limits (one file of at most `maxBytes`; the attachments' by default).
  */
-export function registerUploadRoutes(app: App, register: (uploads: App) => void): void {
+export function registerUploadRoutes(
+  app: App,
+  register: (uploads: App) => void,
+  maxBytes: number = TICKET_ATTACHMENT_MAX_BYTES,
+): void {
   void app.register(async (plugin) => {
     await plugin.register(fastifyMultipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: TICKET_ATTACHMENT_MAX_BYTES, files: 1, fields: 4, parts: 5 },
+      limits: { fileSize: maxBytes, files: 1, fields: 4, parts: 5 },
     });
     register(plugin.withTypeProvider<ZodTypeProvider>() as App);
   });
@@ -33,12 +37,22 @@ export async function readTextAndFile(
     const body = request.body as Record<string, unknown> | null | undefined;
     return { text: body?.[field], file: null };
   }
-  let text: unknown;
+  const { fields, file } = await readForm(request, 'ATTACHMENT_TOO_LARGE');
+  return { text: fields.get(field), file };
+}
+
+/** A multipart form's text fields and its file (field `file`); a file over the limit is refused. */
+export async function readForm(
+  request: FastifyRequest,
+  tooLarge: ErrorCode,
+  params?: ErrorParams,
+): Promise<{ fields: Map<string, string>; file: UploadedFile | null }> {
+  const fields = new Map<string, string>();
   let file: UploadedFile | null = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === field) text = part.value;
+        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
         continue;
       }
       const bytes = await part.toBuffer();
@@ -49,11 +63,11 @@ export async function readTextAndFile(
     }
   } catch (error) {
     if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-      throw new AppError('ATTACHMENT_TOO_LARGE');
+      throw new AppError(tooLarge, params ? { params } : {});
     }
     throw error;
   }
-  return { text, file };
+  return { fields, file };
 }
 
 /**

@@ -24,6 +24,7 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   kb_articles: [['kb']],
   app_settings: [['settings'], ['setup-guide']],
   line_bulk_jobs: [['line-bulk']],
+  line_imports: [['line-import']],
   activation_codes: [['activation-codes']],
   // The dashboard's to-do lists the lines shared now.
   line_connections: [['lines'], ['line-connections'], ['dashboard-online'], ['dashboard', 'todo']],

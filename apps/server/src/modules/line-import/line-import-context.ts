@@ -1,0 +1,84 @@
+import {
+  isAdminAccount,
+  parseExpiryDate,
+  lineImportRequiredFields,
+  type LineImportMapping,
+  type LineImportOptions,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../platform/errors.js';
+import { linePlansRepository, type LinePlanRow } from '../line-plans/line-plans.repository.js';
+import { planForNewLine } from '../line-plans/line-plans.service.js';
+import { today } from '../lines/line-scope.js';
+import { pickServer } from '../lines/line-server-pick.js';
+import { checkImportRows, namesOf, type CheckedRow, type ImportOwner } from './line-import-check.js';
+import { lineImportRepository, type AccountRow, type ImportRecord } from './line-import.repository.js';
+
+const ownerOf = (row: AccountRow): ImportOwner => ({
+  id: row.id,
+  email: row.email,
+  isAdmin: isAdminAccount({ is_admin: row.isAdmin, group_id: row.groupId }),
+  ownerId: row.ownerId,
+});
+
+/** The mapping must name the username and password columns, and only columns the file has. */
+function checkMapping(mapping: LineImportMapping, columns: number): void {
+  for (const field of lineImportRequiredFields) {
+    if (mapping[field] === null || mapping[field] === undefined) {
+      throw new AppError('LINE_IMPORT_COLUMN_REQUIRED', { params: { field } });
+    }
+  }
+  for (const index of Object.values(mapping)) {
+    if (index !== null && index !== undefined && index >= columns) {
+      throw new AppError('LINE_IMPORT_COLUMN_MISSING', { params: { column: index + 1 } });
+    }
+  }
+}
+
+/**
+ * Checks rows of an import with these options, after one read of everything they name (server,
+ * plans, owners, existing lines). The preview, the start and each chunk of the running job check
+ * through here, so they give a row the same verdict.
+ */
+export async function checkRowsWith(
+  ctx: AppContext,
+  record: ImportRecord,
+  options: LineImportOptions,
+  rows: readonly { seq: number; cells: readonly string[] }[],
+): Promise<CheckedRow[]> {
+  const mapping = options.mapping;
+  checkMapping(mapping, record.columns.length);
+  let defaultExpiry: string | null = null;
+  if (options.default_expiry) {
+    defaultExpiry = parseExpiryDate(options.default_expiry);
+    if (!defaultExpiry) throw new AppError('LINE_IMPORT_DEFAULT_EXPIRY_INVALID');
+  }
+  const server = await pickServer(ctx, options.server_id);
+  const defaultPlan = await planForNewLine(ctx, options.plan_id);
+  const plans = new Map<string, LinePlanRow>();
+  for (const plan of await linePlansRepository.list(ctx.db, { includeArchived: false })) {
+    plans.set(String(plan.id), plan);
+    plans.set(plan.name.trim().toLowerCase(), plan);
+  }
+  const names = namesOf(rows, mapping);
+  const owners = new Map(
+    (await lineImportRepository.accountsByEmail(ctx.db, names.emails)).map((row) => [
+      row.email.toLowerCase(),
+      ownerOf(row),
+    ]),
+  );
+  const importer = await lineImportRepository.findAccount(ctx.db, record.accountId);
+  if (!importer) throw new AppError('LINE_IMPORT_NOT_FOUND');
+  return checkImportRows(rows, {
+    mapping,
+    server,
+    defaultPlan,
+    plans,
+    owners,
+    importer: ownerOf(importer),
+    existing: await lineImportRepository.existingLines(ctx.db, names.usernames),
+    defaultExpiry,
+    charge: options.charge ?? false,
+    today: today(),
+  });
+}

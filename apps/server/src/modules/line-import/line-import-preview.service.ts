@@ -1,0 +1,79 @@
+import type { LineImportPreview, LineImportPreviewBody, LineImportRow } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Actor } from '../../platform/access.js';
+import { ledgerRepository } from '../credits/ledger.repository.js';
+import type { CheckedRow } from './line-import-check.js';
+import { checkRowsWith } from './line-import-context.js';
+import { ownImport } from './line-import-read.service.js';
+import { lineImportRepository } from './line-import.repository.js';
+
+function rowView(row: CheckedRow): LineImportRow {
+  return {
+    row: row.seq,
+    username: row.username,
+    owner_email: row.owner?.email ?? row.ownerEmail,
+    expiry_date: row.expiryDate,
+    plan: row.plan,
+    charge: row.line?.charge ?? 0,
+    status: row.status,
+    code: row.code,
+    params: row.params,
+  };
+}
+
+/** Credits each paying owner would be charged, beside their balance now. */
+async function chargesOf(ctx: AppContext, rows: CheckedRow[]): Promise<LineImportPreview['charges']> {
+  const byOwner = new Map<string, { email: string | null; lines: number; credits: number }>();
+  for (const row of rows) {
+    if (row.status !== 'ok' || !row.owner || !row.line || row.line.charge === 0) continue;
+    const entry = byOwner.get(row.owner.id) ?? { email: row.owner.email, lines: 0, credits: 0 };
+    entry.lines += 1;
+    entry.credits += row.line.charge;
+    byOwner.set(row.owner.id, entry);
+  }
+  const charges: LineImportPreview['charges'] = [];
+  for (const [ownerId, entry] of byOwner) {
+    const balance = (await ledgerRepository.balance(ctx.db, ownerId)).credits;
+    charges.push({
+      owner_id: ownerId,
+      owner_email: entry.email,
+      lines: entry.lines,
+      credits: entry.credits,
+      balance,
+      sufficient: balance >= entry.credits,
+    });
+  }
+  return charges;
+}
+
+/**
+ * The dry run: every row checked as the import would check it, with nothing written. Answers the
+ * totals, the credits per owner and one page of rows (filtered by status).
+ */
+export async function previewLineImport(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  parsed: Required<Pick<LineImportPreviewBody, 'page' | 'page_size' | 'status'>> & LineImportPreviewBody,
+): Promise<LineImportPreview> {
+  const record = await ownImport(ctx, actor, id);
+  const rows = await checkRowsWith(
+    ctx,
+    record,
+    parsed,
+    await lineImportRepository.allRows(ctx.db, record.id),
+  );
+  const count = (status: CheckedRow['status']) => rows.filter((row) => row.status === status).length;
+  const matching = parsed.status === 'all' ? rows : rows.filter((row) => row.status === parsed.status);
+  const start = (parsed.page - 1) * parsed.page_size;
+  return {
+    total: rows.length,
+    ok: count('ok'),
+    skipped: count('skipped'),
+    refused: count('refused'),
+    charges: await chargesOf(ctx, rows),
+    ambiguous_dates: rows.filter((row) => row.status === 'ok' && row.ambiguousDate).length,
+    matching: matching.length,
+    rows: matching.slice(start, start + parsed.page_size).map(rowView),
+  };
+}

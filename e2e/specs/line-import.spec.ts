@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { addMonths, isoDate } from '@linedesk/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LineAgent } from '../support/agent.js';
+import type { ApiSession } from '../support/api-session.js';
+import { waitUntil, type AppServer } from '../support/app-server.js';
+import { startResellerScenario, type ResellerScenario } from '../support/reseller-scenario.js';
+
+let server: AppServer;
+let scenario: ResellerScenario;
+let agent: LineAgent;
+let admin: Page;
+let adminApi: ApiSession;
+let folder: string;
+
+const RESELLER = { email: 'reseller.import@example.com', password: 'reseller-password-1' };
+
+beforeAll(async () => {
+  scenario = await startResellerScenario({
+    serverName: 'Import agent',
+    reseller: { ...RESELLER, name: 'Import Reseller' },
+    credits: 0,
+  });
+  ({ server, agent, adminApi, admin } = scenario);
+  folder = await mkdtemp(path.join(tmpdir(), 'linedesk-import-'));
+});
+afterAll(async () => {
+  await scenario?.stop();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+describe('importing lines in a real browser', () => {
+  it('an admin uploads a CSV, maps its columns, sees a refused row, imports and finds the lines', async () => {
+    const expiry = addMonths(isoDate(new Date()), 6);
+    const [y, m, d] = expiry.split('-');
+    // A spreadsheet's export: semicolons, day-first dates, columns the guess cannot name.
+    const file = path.join(folder, 'old-panel.csv');
+    await writeFile(
+      file,
+      [
+        'Login;Secret;Valid until;Reseller',
+        `imp-anna;pw-anna;${d}.${m}.${y};${RESELLER.email}`,
+        `imp-bert;pw-bert;${d}.${m}.${y};`,
+        `imp-cara;pw-cara;${d}.${m}.${y};nobody@example.com`,
+        '',
+      ].join('\r\n'),
+    );
+    await admin.goto(`${server.url}/users/import`);
+    await admin.getByTestId('import-file').setInputFiles(file);
+    await admin.getByTestId('import-upload').click();
+    await admin.getByTestId('import-read').waitFor();
+
+    // "Login" is guessed as the username; the others are mapped by hand.
+    for (const [field, column] of [
+      ['password', 'Secret'],
+      ['expiry', 'Valid until'],
+      ['owner_email', 'Reseller'],
+    ] as const) {
+      await admin.getByTestId(`map-${field}`).locator('..').click();
+      await admin.getByRole('option', { name: new RegExp(`^${column}`) }).click();
+    }
+    await admin.getByTestId('import-ok').filter({ hasText: '2' }).waitFor();
+    await admin.getByTestId('import-refused').filter({ hasText: '1' }).waitFor();
+    await admin.getByText('No account has the email nobody@example.com').waitFor();
+
+    await admin.getByTestId('import-start').click();
+    await admin.locator('[data-testid="import-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
+    expect(await admin.getByTestId('import-summary').textContent()).toContain('Imported: 2');
+
+    const lines = await adminApi.request<{ items: { username: string; owner_email: string | null }[] }>(
+      'GET',
+      '/api/lines?search=imp-',
+    );
+    expect(lines.items.map((line) => line.username).sort()).toEqual(['imp-anna', 'imp-bert']);
+    expect(lines.items.find((line) => line.username === 'imp-anna')?.owner_email).toBe(RESELLER.email);
+    await waitUntil(async () => {
+      const config = await readFile(agent.configFile, 'utf8');
+      return config.includes('F: imp-anna pw-anna') && config.includes('F: imp-bert pw-bert')
+        ? true
+        : undefined;
+    }, 'the imported lines in CCcam.cfg');
+    await admin.goto(`${server.url}/users/all`);
+    await admin.getByText('imp-anna').first().waitFor();
+  });
+});
