@@ -23,7 +23,13 @@ const distDir = path.join(agentDir, 'dist');
 const name = 'linedesk-agent.mjs';
 const outfile = path.join(distDir, name);
 const manifestFile = path.join(distDir, 'manifest.json');
-const sources = ['apps/agent/src', 'packages/shared/src/line-config-files.ts', 'apps/agent/package.json', 'scripts/build-agent.mjs', 'package-lock.json'];
+const sources = [
+  'apps/agent/src',
+  'packages/shared/src/line-config-files.ts',
+  'apps/agent/package.json',
+  'scripts/build-agent.mjs',
+  'package-lock.json',
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;
