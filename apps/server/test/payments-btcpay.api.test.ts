@@ -303,7 +303,9 @@ describe('BTCPay Server', () => {
     }[];
     const aboutIt = messages.filter((m) => m.content.includes(me.email));
     expect(aboutIt).toHaveLength(1);
-    expect(aboutIt[0]!.content).toContain('BTCPay reported a cancellation (invoice marked invalid) of the top-up');
+    expect(aboutIt[0]!.content).toContain(
+      'BTCPay reported a cancellation (invoice marked invalid) of the top-up',
+    );
     expect(aboutIt[0]!.content).toContain('balance is now -15 credits');
     const audit = await admin.get(`/api/audit-log?action=topup.reversed`);
     expect(audit.status, JSON.stringify(audit.body)).toBe(200);
@@ -364,5 +366,12 @@ describe('BTCPay Server', () => {
     expect(server.logs.join('\n')).toContain('Payment provider refused to open a checkout');
     expect(server.logs.join('\n')).not.toContain('revoked-api-key-0001');
     await admin.delete(`/api/payment-methods/${revoked.body.id}`);
+  });
+
+  // Last in this file: every checkout, webhook, refusal and failure above has been logged by now.
+  it("never names a method's key or webhook secret in the log", () => {
+    const log = server.logs.join('\n');
+    expect(log).toContain('Payment webhook refused');
+    for (const secret of [btcpay.apiKey, btcpay.webhookSecret]) expect(log).not.toContain(secret);
   });
 });

@@ -269,3 +269,10 @@ describe('a negative balance', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(201);
   });
 });
+
+// Last in this file: everything above has been logged by now.
+it("never names a method's key or webhook secret in the log", () => {
+  const log = server.logs.join('\n');
+  expect(log).toContain('Payment webhook refused');
+  for (const secret of [stripe.secretKey, stripe.webhookSecret]) expect(log).not.toContain(secret);
+});

@@ -352,4 +352,11 @@ describe('Stripe Checkout', () => {
     expect((await stranger.get(`/api/topups/${request.id}`)).status).toBe(404);
     expect((await admin.get(`/api/topups/${request.id}`)).status).toBe(200);
   });
+
+  // Last in this file: every checkout, webhook, refusal and failure above has been logged by now.
+  it("never names a method's key or webhook secret in the log", () => {
+    const log = server.logs.join('\n');
+    expect(log).toContain('Payment webhook refused');
+    for (const secret of [stripe.secretKey, stripe.webhookSecret]) expect(log).not.toContain(secret);
+  });
 });
