@@ -40,7 +40,8 @@ async function addMethods(target: TestServer, into: Record<Kind, number>) {
     }),
   ]);
   for (const res of made) expect(res.status, JSON.stringify(res.body)).toBe(201);
-  [into.manual, into.stripe, into.btcpay] = made.map((res) => res.body.id as number);
+  const [manual, stripeMethod, btcpayMethod] = made.map((res) => res.body.id as number);
+  Object.assign(into, { manual, stripe: stripeMethod, btcpay: btcpayMethod });
 }
 
 beforeAll(async () => {
