@@ -177,6 +177,29 @@ describe('a package changed or deleted while its price is being paid', () => {
   });
 });
 
+describe('an online method switched off', () => {
+  for (const kind of ['stripe', 'btcpay'] as const) {
+    it(`${kind}: answers PAYMENT_METHOD_UNAVAILABLE and opens no checkout until it is on again`, async () => {
+      const client = await reseller();
+      const packageId = await newPackage(`Switched off ${kind}`);
+      const off = await admin.patch(`/api/payment-methods/${methodIds[kind]}`, { enabled: false });
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
+      const before = opened();
+      try {
+        const res = await client.post('/api/topups', { package_id: packageId, method_id: methodIds[kind] });
+        expect(res.status, JSON.stringify(res.body)).toBe(422);
+        expect(res.body.error.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+        expect(opened()).toEqual(before);
+        expect((await client.get('/api/topups')).body.total).toBe(0);
+      } finally {
+        await admin.patch(`/api/payment-methods/${methodIds[kind]}`, { enabled: true });
+      }
+      const on = await client.post('/api/topups', { package_id: packageId, method_id: methodIds[kind] });
+      expect(on.status, JSON.stringify(on.body)).toBe(201);
+    });
+  }
+});
+
 // Two connections interleaving: only PostgreSQL runs the admin's delete and the reseller's request
 // at the same time (the embedded database takes one statement at a time).
 describe.skipIf(!testPostgresUrl())('a package or method deleted at the moment the request is made', () => {
