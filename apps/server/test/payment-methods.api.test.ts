@@ -114,6 +114,9 @@ describe('payment methods', () => {
     const row = await storedRow(stripe.body.id);
     expect(server.built.ctx.paymentSecrets.decrypt(row.secretKeySealed!)).toBe('sk_test_new');
     expect(server.built.ctx.paymentSecrets.decrypt(row.webhookSecretSealed!)).toBe('whsec_kept');
+    // Neither the replaced key, its replacement nor the kept secret is in the log.
+    for (const secret of ['sk_test_old', 'sk_test_new', 'whsec_kept'])
+      expect(server.logs.join('\n')).not.toContain(secret);
 
     const wrongKind = await admin.patch(`/api/payment-methods/${stripe.body.id}`, { instructions: 'x' });
     expect(wrongKind.status).toBe(422);

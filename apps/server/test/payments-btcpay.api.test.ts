@@ -271,12 +271,16 @@ describe('BTCPay Server', () => {
     });
   });
 
-  it('takes the credits back once when the store marks a settled invoice invalid', async () => {
+  it('takes the credits back once when the store marks a settled invoice invalid, even below 0, and tells the admin', async () => {
     const client = await reseller();
+    const me = (await client.get('/api/me')).body as { id: string; email: string };
     const { request, invoice } = await checkout(client);
     btcpay.settle(invoice.id);
     expect((await deliver(btcpay.signedEvent('InvoiceSettled', invoice))).status).toBe(200);
     expect(await credits(client)).toBe(25);
+    // 15 of the 25 were spent meanwhile (an admin's correction stands in for the purchases).
+    const spent = await admin.put(`/api/accounts/${me.id}/credits`, { credits: 10 });
+    expect(spent.status, JSON.stringify(spent.body)).toBe(200);
     // Invalid by the store's hand, e.g. after refunding the buyer through BTCPay: each delivery,
     // and BTCPay's redelivery, has its own id; the invoice is taken back once.
     btcpay.invalidate(invoice.id);
@@ -284,7 +288,7 @@ describe('BTCPay Server', () => {
     const answers = await Promise.all([deliver(invalid()), deliver(invalid())]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect((await deliver(invalid())).status).toBe(200);
-    expect(await credits(client)).toBe(0);
+    expect(await credits(client)).toBe(-15);
     const mine = (await client.get(`/api/topups/${request.id}`)).body;
     expect(mine).toMatchObject({ status: 'approved', reversal: { state: 'refunded', credits: 25 } });
     const ledger = (await client.get('/api/credits/ledger')).body.items as {
@@ -292,6 +296,24 @@ describe('BTCPay Server', () => {
       delta: number;
     }[];
     expect(ledger.filter((row) => row.reason === 'topup_reversed').map((row) => row.delta)).toEqual([-25]);
+    // The admin is told, in a message and in the audit log, once.
+    const messages = (await admin.get('/api/messages?page_size=100')).body.items as {
+      title: string;
+      content: string;
+    }[];
+    const aboutIt = messages.filter((m) => m.content.includes(me.email));
+    expect(aboutIt).toHaveLength(1);
+    expect(aboutIt[0]!.content).toContain(
+      'BTCPay reported a cancellation (invoice marked invalid) of the top-up',
+    );
+    expect(aboutIt[0]!.content).toContain('balance is now -15 credits');
+    const audit = await admin.get(`/api/audit-log?action=topup.reversed`);
+    expect(audit.status, JSON.stringify(audit.body)).toBe(200);
+    expect(
+      (audit.body.items as { entity_id: string; target_email: string; actor_id: string | null }[]).filter(
+        (entry) => entry.entity_id === String(request.id),
+      ),
+    ).toEqual([expect.objectContaining({ target_email: me.email, actor_id: null })]);
   });
 
   it('answers a clear error when BTCPay cannot be reached, charging nothing and leaving no request', async () => {
@@ -344,5 +366,12 @@ describe('BTCPay Server', () => {
     expect(server.logs.join('\n')).toContain('Payment provider refused to open a checkout');
     expect(server.logs.join('\n')).not.toContain('revoked-api-key-0001');
     await admin.delete(`/api/payment-methods/${revoked.body.id}`);
+  });
+
+  // Last in this file: every checkout, webhook, refusal and failure above has been logged by now.
+  it("never names a method's key or webhook secret in the log", () => {
+    const log = server.logs.join('\n');
+    expect(log).toContain('Payment webhook refused');
+    for (const secret of [btcpay.apiKey, btcpay.webhookSecret]) expect(log).not.toContain(secret);
   });
 });

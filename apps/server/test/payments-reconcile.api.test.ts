@@ -113,4 +113,11 @@ describe('reconciliation of lost webhooks', () => {
     expect(job).toBeDefined();
     expect(job.last_run_at).not.toBeNull();
   });
+
+  // Last in this file: everything above has been logged by now.
+  it("never names a method's key or webhook secret in the log", () => {
+    const log = server.logs.join('\n');
+    for (const secret of [stripe.secretKey, stripe.webhookSecret, btcpay.apiKey, btcpay.webhookSecret])
+      expect(log).not.toContain(secret);
+  });
 });

@@ -171,6 +171,7 @@ describe('Stripe refunds and chargebacks', () => {
 
   it('a chargeback takes everything back, even below 0, and a chargeback won gives it back', async () => {
     const client = await reseller();
+    const email = (await client.get('/api/me')).body.email as string;
     const { id, session } = await paidTopUp(client);
     const spent = await client.post('/api/lines', {
       username: `cb${Date.now().toString(36)}`,
@@ -185,6 +186,10 @@ describe('Stripe refunds and chargebacks', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(await credits(client)).toBe(left - 25);
     expect((await topUp(client, id)).reversal).toMatchObject({ state: 'disputed', credits: 25 });
+    const told = await adminMessagesAbout(email);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('Stripe reported a chargeback');
+    expect(told[0]).toContain(`balance is now ${left - 25} credits`);
 
     const won = await deliver(stripe.signedEvent('charge.dispute.closed', stripe.dispute(session.id, 'won')));
     expect(won.status, JSON.stringify(won.body)).toBe(200);
@@ -195,6 +200,16 @@ describe('Stripe refunds and chargebacks', () => {
       ref_id: String(id),
     });
     expect((await topUp(client, id)).reversal).toBeNull();
+    // Each movement is in the audit log once, by the panel, naming the account and the request.
+    for (const action of ['topup.reversed', 'topup.reinstated']) {
+      const audit = await admin.get(`/api/audit-log?action=${action}`);
+      expect(audit.status, JSON.stringify(audit.body)).toBe(200);
+      expect(
+        (audit.body.items as { entity_id: string; target_email: string; actor_id: string | null }[]).filter(
+          (entry) => entry.entity_id === String(id),
+        ),
+      ).toEqual([expect.objectContaining({ target_email: email, actor_id: null })]);
+    }
   });
 
   it('a refund of a payment the panel never credited, or in another currency, is refused', async () => {
@@ -268,4 +283,11 @@ describe('a negative balance', () => {
     });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
   });
+});
+
+// Last in this file: everything above has been logged by now.
+it("never names a method's key or webhook secret in the log", () => {
+  const log = server.logs.join('\n');
+  expect(log).toContain('Payment webhook refused');
+  for (const secret of [stripe.secretKey, stripe.webhookSecret]) expect(log).not.toContain(secret);
 });

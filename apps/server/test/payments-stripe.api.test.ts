@@ -186,6 +186,51 @@ describe('Stripe Checkout', () => {
     expect(server.logs.join('\n')).not.toContain(stripe.secretKey);
   });
 
+  it('takes a webhook without the CSRF check, whatever cookie and Origin it carries, but keeps its body size limit', async () => {
+    const client = await reseller();
+    const { request, session } = await checkout(client);
+    stripe.pay(session.id);
+    // As a page on another site would post: with the admin's session cookie and its own Origin.
+    const crossSite = {
+      cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      origin: 'https://elsewhere.example',
+      'x-forwarded-for': admin.ip,
+    };
+    const elsewhere = await fetch(`${server.url}/api/topups/${request.id}/approve`, {
+      method: 'POST',
+      headers: { ...crossSite, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(elsewhere.status).toBe(403);
+    expect((await elsewhere.json()).error.code).toBe('CSRF_REJECTED');
+
+    // Stripe's delivery with the same headers: the signature is its credential, the cookie nothing.
+    const tooLarge = stripe.signedEvent('checkout.session.completed', {
+      ...session,
+      padding: 'x'.repeat(300 * 1024),
+    });
+    const large = await fetch(`${server.url}/api/payments/webhooks/stripe`, {
+      method: 'POST',
+      headers: { ...crossSite, 'content-type': 'application/json', 'stripe-signature': tooLarge.signature },
+      body: tooLarge.body,
+    });
+    expect(large.status).toBe(413);
+    expect(await credits(client)).toBe(0);
+
+    const event = stripe.signedEvent('checkout.session.completed', session);
+    const res = await fetch(`${server.url}/api/payments/webhooks/stripe`, {
+      method: 'POST',
+      headers: { ...crossSite, 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.body,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await credits(client)).toBe(25);
+    expect((await admin.get(`/api/topups/${request.id}`)).body).toMatchObject({
+      status: 'approved',
+      provider: 'stripe',
+    });
+  });
+
   it('refuses a replay: a correctly signed event older than five minutes', async () => {
     const client = await reseller();
     const { session } = await checkout(client);
@@ -306,5 +351,12 @@ describe('Stripe Checkout', () => {
     const { request } = await checkout(owner);
     expect((await stranger.get(`/api/topups/${request.id}`)).status).toBe(404);
     expect((await admin.get(`/api/topups/${request.id}`)).status).toBe(200);
+  });
+
+  // Last in this file: every checkout, webhook, refusal and failure above has been logged by now.
+  it("never names a method's key or webhook secret in the log", () => {
+    const log = server.logs.join('\n');
+    expect(log).toContain('Payment webhook refused');
+    for (const secret of [stripe.secretKey, stripe.webhookSecret]) expect(log).not.toContain(secret);
   });
 });

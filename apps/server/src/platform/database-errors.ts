@@ -46,3 +46,16 @@ function isUnreachableItself(error: unknown): boolean {
   }
   return typeof message === 'string' && DRIVER_MESSAGES.some((text) => message.includes(text));
 }
+
+/**
+ * The constraint a query broke, when it broke one with this SQLSTATE (23505 unique, 23503 foreign
+ * key), or null. Drizzle wraps the driver's error, so the whole `cause` chain is looked at.
+ */
+export function violatedConstraint(error: unknown, sqlState: '23503' | '23505'): string | null {
+  let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    if (current.code === sqlState && typeof current.constraint === 'string') return current.constraint;
+    current = current.cause as typeof current;
+  }
+  return null;
+}

@@ -31,8 +31,11 @@ export type BtcpayStandIn = {
   invoices: Map<string, StandInInvoice>;
   /** The JSON bodies of `POST /api/v1/stores/{storeId}/invoices` as received. */
   creates: Record<string, unknown>[];
-  /** `down`: every connection is dropped unanswered, as a server that cannot be reached. */
-  mode: 'up' | 'down';
+  /**
+   * `down`: every connection is dropped unanswered, as a server that cannot be reached. `slow`: every request is
+   * taken and never answered (until the stand-in closes), as one too slow for the panel to wait for.
+   */
+  mode: 'up' | 'down' | 'slow';
   /** Where the checkout page's Pay button has BTCPay deliver `InvoiceSettled`; null leaves it to the test. */
   webhookUrl: string | null;
   /**
@@ -89,6 +92,7 @@ export async function startBtcpayStandIn(): Promise<BtcpayStandIn> {
       req.socket.destroy();
       return;
     }
+    if (standIn.mode === 'slow') return;
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
       const page = /^\/i\/([^/]+)$/.exec(path);

@@ -55,8 +55,11 @@ export type StripeStandIn = {
   sessions: Map<string, StandInSession>;
   /** The form bodies of `POST /v1/checkout/sessions` as received (bracketed keys, as the SDK sends them). */
   creates: URLSearchParams[];
-  /** `down`: every connection is dropped unanswered, as a provider that cannot be reached. */
-  mode: 'up' | 'down';
+  /**
+   * `down`: every connection is dropped unanswered, as a provider that cannot be reached. `slow`: every request is
+   * taken and never answered (until the stand-in closes), as one too slow for the panel to wait for.
+   */
+  mode: 'up' | 'down' | 'slow';
   /**
    * Where the checkout page's Pay button has Stripe deliver `checkout.session.completed` (the
    * panel's webhook URL); null leaves delivering to the test.
@@ -112,6 +115,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       req.socket.destroy();
       return;
     }
+    if (standIn.mode === 'slow') return;
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://stand-in').pathname;
       const page = /^\/c\/pay\/([^/]+)$/.exec(path);

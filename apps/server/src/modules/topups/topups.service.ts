@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
+import { violatedConstraint } from '../../platform/database-errors.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { getContactDetails } from '../contact/contact.service.js';
@@ -79,11 +80,26 @@ async function afterDecision(ctx: AppContext, requestId: number, decided: Decide
 
 /** The unique index on reference_code turned a (vanishingly rare) repeated reference away. */
 function isReferenceCollision(error: unknown): boolean {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505' && e.constraint === 'topup_requests_reference_code_idx') return true;
-    e = e.cause as typeof e;
+  return violatedConstraint(error, '23505') === 'topup_requests_reference_code_idx';
+}
+
+/**
+ * Inserts a request whose package and method were read a moment before. Either may be deleted in
+ * between (an admin tidying up while a reseller checks out): the foreign key then refuses the row,
+ * which is answered as the package or method being gone rather than as a server fault. Nothing is
+ * left behind, and no provider was asked anything yet.
+ */
+async function insertRequest(ctx: AppContext, values: Parameters<typeof topUpsRepository.insert>[1]) {
+  try {
+    return await topUpsRepository.insert(ctx.db, values);
+  } catch (error) {
+    const constraint = violatedConstraint(error, '23503');
+    if (constraint === 'topup_requests_package_id_credit_packages_id_fk')
+      throw new AppError('CREDIT_PACKAGE_NOT_FOUND');
+    if (constraint === 'topup_requests_method_id_payment_methods_id_fk')
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+    throw error;
   }
-  return false;
 }
 
 /**
@@ -120,7 +136,7 @@ export async function createTopUp(
   let id: number;
   if (body.method_id === undefined) {
     if (!body.payment_reference) throw new AppError('PAYMENT_REFERENCE_REQUIRED');
-    id = await topUpsRepository.insert(ctx.db, { ...copied, paymentReference: body.payment_reference });
+    id = await insertRequest(ctx, { ...copied, paymentReference: body.payment_reference });
   } else {
     const method = await payableMethod(ctx, body.method_id, pack.currency);
     let provider: PaymentProvider | null = null;
@@ -142,7 +158,7 @@ export async function createTopUp(
     };
     for (let attempt = 1; ; attempt += 1) {
       try {
-        id = await topUpsRepository.insert(ctx.db, { ...values, referenceCode: newPaymentReference() });
+        id = await insertRequest(ctx, { ...values, referenceCode: newPaymentReference() });
         break;
       } catch (error) {
         if (attempt >= 3 || !isReferenceCollision(error)) throw error;
