@@ -9,4 +9,12 @@ export const portalErrors = {
     status: 403,
     message: 'The customer portal is not available for this line. Please contact your reseller.',
   },
+  PORTAL_RENEWAL_ALREADY_REQUESTED: {
+    status: 429,
+    message: 'You already asked your reseller to renew this line today. You can ask again from {{retry_at}}.',
+  },
+  PORTAL_REMINDER_DAYS_INVALID: {
+    status: 422,
+    message: 'Remind customers between 1 and 30 days before expiry, or 0 for never',
+  },
 } as const;
