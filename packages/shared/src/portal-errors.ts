@@ -15,6 +15,6 @@ export const portalErrors = {
   },
   PORTAL_REMINDER_DAYS_INVALID: {
     status: 422,
-    message: 'Remind customers between 1 and 30 days before expiry, or 0 for never',
+    message: 'Enter 1 to 30 days, or 0 for no reminders',
   },
 } as const;

@@ -127,6 +127,11 @@ if (!initialLanguage) {
   });
 }
 
+/** Whether this browser has a language of its own: one chosen here, remembered under `app-language`. */
+export function hasChosenLanguage(): boolean {
+  return isLanguage(readStoredLanguage());
+}
+
 /** An explicit choice: remembered under `app-language`. */
 export function setAppLanguage(language: Language) {
   try {
