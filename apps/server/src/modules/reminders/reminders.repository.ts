@@ -63,7 +63,7 @@ export const remindersRepository = {
         returning line_id, expiry_date
       )
       select c.line_id, to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date, l.username, l.email,
-        coalesce(l.language, a.language) as language, a.id as owner_id, a.name as owner_name,
+        coalesce(l.language, a.language) as language, a.id as owner_id, a.full_name as owner_name,
         a.username as owner_username, a.email as owner_email, a.portal_contact, a.portal_enabled
       from claimed c join users l on l.id = c.line_id join auth_users a on a.id = l.owner_id
       order by c.line_id`);
