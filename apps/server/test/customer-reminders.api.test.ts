@@ -202,6 +202,7 @@ describe('"Ask my reseller to renew" in the portal', () => {
     expect(again.status).toBe(429);
     expect(again.body.error.code).toBe('PORTAL_RENEWAL_ALREADY_REQUESTED');
     expect(again.body.error.details.params.retry_at).toBe(asked.body.next_request_at);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(23 * 60 * 60);
     expect(await askedAbout(reseller, 'asks-renewal')).toHaveLength(1);
     // Only the line's own reseller hears of it.
     expect(await askedAbout(other, 'asks-renewal')).toEqual([]);

@@ -98,7 +98,7 @@ export const setSettings = defineContract({
   access: { permission: 'view_users' },
   tags,
   summary:
-    "Turn the portal on or off for my customers; set the contact it shows them and the days before expiry they are reminded (0: never; left out: unchanged)",
+    'Turn the portal on or off for my customers; set the contact it shows them and the days before expiry they are reminded (0: never; left out: unchanged)',
   body: portalSettingsBodySchema,
   response: portalSettingsSchema,
   errors: ['PORTAL_REMINDER_DAYS_INVALID'],

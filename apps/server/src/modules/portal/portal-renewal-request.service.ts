@@ -31,8 +31,10 @@ export async function portalRequestRenewal(
   });
   if (!result.requestedAt || !result.notified) {
     const last = (await portalRepository.lastRenewalRequest(ctx.db, line.id)) ?? new Date();
+    const retryAt = last.getTime() + RENEWAL_REQUEST_EVERY_MS;
     throw new AppError('PORTAL_RENEWAL_ALREADY_REQUESTED', {
-      params: { retry_at: new Date(last.getTime() + RENEWAL_REQUEST_EVERY_MS).toISOString() },
+      params: { retry_at: new Date(retryAt).toISOString() },
+      retryAfterSeconds: (retryAt - Date.now()) / 1000,
     });
   }
   await announceNotices(ctx, result.notified);

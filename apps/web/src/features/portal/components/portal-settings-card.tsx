@@ -35,7 +35,10 @@ export function PortalSettingsCard() {
   }, [settings.data]);
   const daysValue = Number(days);
   const daysValid =
-    days.trim() !== '' && Number.isInteger(daysValue) && daysValue >= 0 && daysValue <= MAX_CUSTOMER_REMINDER_DAYS;
+    days.trim() !== '' &&
+    Number.isInteger(daysValue) &&
+    daysValue >= 0 &&
+    daysValue <= MAX_CUSTOMER_REMINDER_DAYS;
 
   if (!maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions })) return null;
   const saveWith = (values: { enabled?: boolean; contact?: string; days?: number }) =>
