@@ -127,9 +127,10 @@ if (!initialLanguage) {
   });
 }
 
-/** Whether this browser has a language of its own: one chosen here, remembered under `app-language`. */
-export function hasChosenLanguage(): boolean {
-  return isLanguage(readStoredLanguage());
+/** The language chosen in this browser (remembered under `app-language`), or null when none was. */
+export function chosenLanguage(): Language | null {
+  const stored = readStoredLanguage();
+  return isLanguage(stored) ? stored : null;
 }
 
 /** An explicit choice: remembered under `app-language`. */

@@ -1,6 +1,6 @@
 import type { Language } from '@linedesk/shared';
-import { useEffect, useRef } from 'react';
-import { hasChosenLanguage } from '../../../i18n/i18n';
+import { useEffect } from 'react';
+import { chosenLanguage } from '../../../i18n/i18n';
 import { useAppLanguage } from '../../../i18n/use-app-language';
 import { authApi } from '../api/auth-api';
 
@@ -32,16 +32,16 @@ function rememberSent(accountId: string, language: string) {
 export function useLanguageOnServer(account: { id: string; language: Language }) {
   const { language, setLanguage } = useAppLanguage();
   const accountId = account.id;
-  const firstLoad = useRef(true);
   useEffect(() => {
-    if (firstLoad.current) {
-      firstLoad.current = false;
-      if (!hasChosenLanguage() && account.language !== language) {
-        rememberSent(accountId, account.language);
-        setLanguage(account.language);
-        return;
-      }
+    const chosen = chosenLanguage();
+    if (chosen === null && account.language !== language) {
+      // Taken as this browser's choice (remembered), so this happens once.
+      rememberSent(accountId, account.language);
+      setLanguage(account.language);
+      return;
     }
+    // A language chosen here whose texts are still loading: it is sent once it shows.
+    if (chosen !== null && chosen !== language) return;
     if (readSent(accountId) === language) return;
     let current = true;
     authApi
