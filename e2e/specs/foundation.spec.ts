@@ -82,6 +82,20 @@ describe('foundation in a real browser', () => {
     await page.getByText(de.credits.label).first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('app-language'))).toBe('de');
 
+    // A new browser (English, nothing chosen there) reads the account's language back from the server
+    // and shows it, rather than sending its own English over it.
+    const newBrowser = await newPage();
+    const sent: string[] = [];
+    newBrowser.on('request', (request) => {
+      if (request.url().endsWith('/api/me/language') && request.method() === 'PUT')
+        sent.push(request.postData() ?? '');
+    });
+    await signIn(newBrowser, email, password);
+    await newBrowser.getByText(de.nav.myProfile).first().waitFor();
+    expect(await newBrowser.evaluate(() => localStorage.getItem('app-language'))).toBe('de');
+    expect(sent.filter((body) => body.includes('"en"'))).toEqual([]);
+    await newBrowser.context().close();
+
     await page.goto(`${server.url}/manage-groups`);
     const guard = page.getByTestId('admin-guard');
     await guard.waitFor();

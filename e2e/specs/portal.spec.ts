@@ -122,4 +122,18 @@ describe('customer portal', () => {
       return Number(after) >= Number(before) + 28 ? true : undefined;
     }, 'a month more on the line page');
   });
+
+  it('asks the reseller to renew, and sees it confirmed', async () => {
+    const username = (await page.getByTestId('portal-username').textContent())!;
+    await page.getByRole('button', { name: 'Ask my reseller to renew' }).click();
+    const sent = page.getByTestId('portal-ask-renewal-sent');
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('Your reseller has been asked to renew your line.');
+    await waitForIdle(page);
+    await fitsPhone();
+    expect(await axeViolations(page)).toEqual([]);
+    // The reseller has it among their messages, with the bell.
+    const messages = await reseller.request<{ items: { title: string }[] }>('GET', '/api/messages');
+    expect(messages.items.map((m) => m.title)).toContain(`Renewal requested: ${username}`);
+  });
 });

@@ -307,13 +307,21 @@ describe('customer portal', () => {
   it('refuses sign-in, the line page and activation when the reseller turned the portal off', async () => {
     const { customer, me } = await newCustomer();
     const [code] = await codesOf(reseller, 1);
-    expect((await reseller.client.get('/api/portal/settings')).body).toEqual({ enabled: true, contact: '' });
+    expect((await reseller.client.get('/api/portal/settings')).body).toEqual({
+      enabled: true,
+      contact: '',
+      customer_reminder_days: 0,
+    });
     const off = await reseller.client.put('/api/portal/settings', {
       enabled: false,
       contact: 'Telegram @portalseller',
     });
     expect(off.status).toBe(200);
-    expect(off.body).toEqual({ enabled: false, contact: 'Telegram @portalseller' });
+    expect(off.body).toEqual({
+      enabled: false,
+      contact: 'Telegram @portalseller',
+      customer_reminder_days: 0,
+    });
     try {
       const signIn = await server
         .client()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idQuerySchema, idSchema, nonEmptyPatch, text } from './schema-blocks.js';
 import { emailSchema, passwordSchema } from './auth.js';
+import { languages } from './languages.js';
 import {
   ADMIN_GROUP_ID,
   RESELLER_GROUP_ID,
@@ -37,6 +38,8 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const meSchema = accountSchema.extend({
   permissions: z.array(z.enum(permissions)),
+  /** The language the panel writes my messages in: a browser with no choice of its own shows it. */
+  language: z.enum(languages),
   /** Two-factor sign-in: on or off, and whether an admin's setting requires it before anything else. */
   two_factor: z.object({ enabled: z.boolean(), setup_required: z.boolean() }).optional(),
 });

@@ -3,6 +3,7 @@ import { idQuerySchema, idSchema, nonEmptyPatch, text } from './schema-blocks.js
 import { errorCodes, type ErrorCode } from './errors.js';
 import { cappedListResponseSchema, listQuerySchema } from './list.js';
 import { formatNewcamdDesKey } from './newcamd-des-key.js';
+import { languages } from './languages.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
 
@@ -215,6 +216,8 @@ export const lineSchema = z.object({
   role: text().nullable(),
   avatar_url: text().nullable(),
   email: text().nullable(),
+  /** The customer's language for the panel's mails to them (the expiry reminder); null = the owner's. */
+  language: z.enum(languages).nullable(),
   owner_id: text().nullable(),
   owner_email: text().nullable(),
   server_id: z.number().int().nullable(),
@@ -258,6 +261,8 @@ export const lineCreateBodySchema = z.object({
   notes: text().max(2000).nullish(),
   name: text().max(200).nullish(),
   email: text().max(254).nullish(),
+  /** The customer's language; left out or null: the owner's. */
+  language: z.enum(languages).nullish(),
   company: text().max(200).nullish(),
   host_port: hostPortSchema.optional(),
 });
@@ -270,6 +275,8 @@ export const linePatchBodySchema = z.object({
   notes: text().max(2000).nullish(),
   name: text().max(200).nullish(),
   email: text().max(254).nullish(),
+  /** The customer's language; null: the owner's. */
+  language: z.enum(languages).nullish(),
   company: text().max(200).nullish(),
   host_port: hostPortSchema.optional(),
   /** false = suspended. */

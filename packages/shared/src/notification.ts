@@ -13,6 +13,7 @@ export const notificationKinds = [
   'ticket_answered',
   'balance_low',
   'activation_code_used',
+  'renewal_requested',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

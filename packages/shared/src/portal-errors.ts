@@ -9,4 +9,12 @@ export const portalErrors = {
     status: 403,
     message: 'The customer portal is not available for this line. Please contact your reseller.',
   },
+  PORTAL_RENEWAL_ALREADY_REQUESTED: {
+    status: 429,
+    message: 'You already asked your reseller to renew this line today. You can ask again from {{retry_at}}.',
+  },
+  PORTAL_REMINDER_DAYS_INVALID: {
+    status: 422,
+    message: 'Enter 1 to 30 days, or 0 for no reminders',
+  },
 } as const;

@@ -74,13 +74,39 @@ export const portalPasswordBodySchema = z.object({
 });
 export type PortalPasswordBody = z.infer<typeof portalPasswordBodySchema>;
 
-/** A reseller's portal setting for their customers: on or off, and the contact shown there. */
+/** The most days before expiry a customer can be reminded. */
+export const MAX_CUSTOMER_REMINDER_DAYS = 30;
+
+const customerReminderDaysSchema = z
+  .number()
+  .int()
+  .min(0, { error: 'PORTAL_REMINDER_DAYS_INVALID' })
+  .max(MAX_CUSTOMER_REMINDER_DAYS, { error: 'PORTAL_REMINDER_DAYS_INVALID' });
+
+/**
+ * A reseller's settings for their customers: the portal on or off, the contact shown there, and how
+ * many days before a line expires its customer (a line with an email) is mailed a reminder (0: never).
+ */
 export const portalSettingsSchema = z.object({
   enabled: z.boolean(),
   /** Shown to the customers as how to reach their reseller; the account's email when empty. */
   contact: text().trim().max(200),
+  customer_reminder_days: customerReminderDaysSchema,
 });
 export type PortalSettings = z.infer<typeof portalSettingsSchema>;
+
+/** What a reseller sends: the reminder days may be left out (kept as they are). */
+export const portalSettingsBodySchema = portalSettingsSchema.extend({
+  customer_reminder_days: customerReminderDaysSchema.optional(),
+});
+export type PortalSettingsBody = z.infer<typeof portalSettingsBodySchema>;
+
+/** A customer asked their reseller to renew the line; the next ask is possible from `next_request_at`. */
+export const portalRenewalRequestResultSchema = z.object({
+  requested_at: text(),
+  next_request_at: text(),
+});
+export type PortalRenewalRequestResult = z.infer<typeof portalRenewalRequestResultSchema>;
 
 export const portalSignOutResultSchema = z.object({ message: text() });
 

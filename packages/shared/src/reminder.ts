@@ -14,5 +14,7 @@ export const reminderRunResultSchema = z.object({
   owners: z.number().int(),
   lines: z.number().int(),
   days: z.number().int(),
+  /** Customers (lines with an email) mailed their own reminder in this run. */
+  customers: z.number().int(),
 });
 export type ReminderRunResult = z.infer<typeof reminderRunResultSchema>;

@@ -23,10 +23,12 @@ export const portalRows: Record<string, MatrixRow> = {
     anonymous: 401,
     signedIn: 401,
   },
+  // Only a signed-in customer asks, and only about their own line.
+  'POST /api/portal/renewal-request': { anonymous: 401, signedIn: 401 },
   // The portal setting is each reseller's own, for their own customers.
   'GET /api/portal/settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'PUT /api/portal/settings': {
-    body: () => ({ enabled: true, contact: 'matrix contact' }),
+    body: () => ({ enabled: true, contact: 'matrix contact', customer_reminder_days: 3 }),
     anonymous: 401,
     user: 403,
     reseller: 200,

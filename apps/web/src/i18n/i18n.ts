@@ -127,6 +127,12 @@ if (!initialLanguage) {
   });
 }
 
+/** The language chosen in this browser (remembered under `app-language`), or null when none was. */
+export function chosenLanguage(): Language | null {
+  const stored = readStoredLanguage();
+  return isLanguage(stored) ? stored : null;
+}
+
 /** An explicit choice: remembered under `app-language`. */
 export function setAppLanguage(language: Language) {
   try {

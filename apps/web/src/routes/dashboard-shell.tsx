@@ -32,7 +32,7 @@ function withPreloadOnIntent(groups: NavGroup[]): NavGroup[] {
 function SignedInShell() {
   const { t } = useTranslation();
   const account = useAccount();
-  useLanguageOnServer(account.id);
+  useLanguageOnServer(account);
   // Live counts for nav entries with a `badge` key: one line per area, each from that area's hook.
   const messagesBadge = useUnreadMessagesCount();
   const ticketsBadge = useTicketsBadgeCount();

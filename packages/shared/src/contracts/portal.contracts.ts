@@ -5,6 +5,8 @@ import {
   portalActivateResultSchema,
   portalMeSchema,
   portalPasswordBodySchema,
+  portalRenewalRequestResultSchema,
+  portalSettingsBodySchema,
   portalSettingsSchema,
   portalSignInBodySchema,
   portalSignOutResultSchema,
@@ -68,12 +70,25 @@ export const changePassword = defineContract({
   errors: ['PORTAL_DISABLED', 'WRONG_PASSWORD', 'LINE_INVALID_PASSWORD', 'LINE_NOTHING_TO_UPDATE'],
 });
 
+export const requestRenewal = defineContract({
+  method: 'POST',
+  path: '/api/portal/renewal-request',
+  access: 'portal',
+  tags,
+  summary: 'Ask my reseller to renew my line: a message (with the bell) to the reseller, once a day',
+  description:
+    'The reseller is told on the channels they chose for `renewal_requested`. A second ask within a day is refused with PORTAL_RENEWAL_ALREADY_REQUESTED and `params.retry_at`, when the next ask is possible.',
+  response: portalRenewalRequestResultSchema,
+  errors: ['PORTAL_DISABLED', 'PORTAL_RENEWAL_ALREADY_REQUESTED'],
+});
+
 export const getSettings = defineContract({
   method: 'GET',
   path: '/api/portal/settings',
   access: { permission: 'view_users' },
   tags,
-  summary: 'Whether my customers may use the portal, and the contact it shows them',
+  summary:
+    'Whether my customers may use the portal, the contact it shows them, and the days before expiry they are mailed a reminder',
   response: portalSettingsSchema,
 });
 
@@ -82,7 +97,9 @@ export const setSettings = defineContract({
   path: '/api/portal/settings',
   access: { permission: 'view_users' },
   tags,
-  summary: 'Turn the portal on or off for my customers; set the contact it shows them',
-  body: portalSettingsSchema,
+  summary:
+    'Turn the portal on or off for my customers; set the contact it shows them and the days before expiry they are reminded (0: never; left out: unchanged)',
+  body: portalSettingsBodySchema,
   response: portalSettingsSchema,
+  errors: ['PORTAL_REMINDER_DAYS_INVALID'],
 });

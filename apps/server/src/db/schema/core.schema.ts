@@ -62,6 +62,8 @@ export const authUsers = pgTable(
     /** Whether this reseller's customers may sign in to the portal (`/my`), and the contact it shows. */
     portalEnabled: boolean('portal_enabled').notNull().default(true),
     portalContact: text('portal_contact').notNull().default(''),
+    /** Days before a line's expiry its customer gets a reminder mail (lines with an email); 0 = none. */
+    customerReminderDays: integer('customer_reminder_days').notNull().default(0),
     /** The language the panel writes this account's messages and mails in (set by its language switcher). */
     language: text('language').notNull().default('en'),
   },

@@ -63,6 +63,8 @@ export const lines = pgTable(
     role: text('role'),
     avatarUrl: text('avatar_url'),
     email: text('email'),
+    /** The customer's language for the mails the panel sends them; null = their reseller's language. */
+    language: text('language'),
     ownerId: text('owner_id').references(() => authUsers.id, { onDelete: 'set null' }),
     ownerEmail: text('owner_email'),
     serverId: integer('server_id').references(() => cccamServers.id, { onDelete: 'set null' }),

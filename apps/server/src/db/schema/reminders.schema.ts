@@ -1,5 +1,6 @@
 import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './core.schema.js';
+import { lines } from './lines.schema.js';
 
 /**
  * One row per (line, expiry date) an owner was reminded of. Inserting it is the claim: a second run,
@@ -18,3 +19,31 @@ export const expiryReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.lineId, t.expiryDate] }), index('expiry_reminders_sent_idx').on(t.sentAt)],
 );
+
+/**
+ * One row per (line, expiry date) whose customer was mailed a reminder: the same claim as
+ * `expiry_reminders`, kept apart because the owner's digest and the customer's mail are sent (and
+ * switched) independently. A renewal gives the line a new expiry date, which is reminded afresh.
+ */
+export const customerExpiryReminders = pgTable(
+  'customer_expiry_reminders',
+  {
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => lines.id, { onDelete: 'cascade' }),
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.expiryDate] })],
+);
+
+/**
+ * When a line's customer last asked their reseller (from the portal) to renew it: one ask a day, so
+ * a customer tapping the button again does not flood the reseller's messages.
+ */
+export const lineRenewalRequests = pgTable('line_renewal_requests', {
+  lineId: integer('line_id')
+    .primaryKey()
+    .references(() => lines.id, { onDelete: 'cascade' }),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+});

@@ -6,6 +6,7 @@ import {
   type ManagedAccount,
   type Me,
 } from '@linedesk/shared';
+import { toLanguage } from '../../i18n/server-texts.js';
 import { buildActor } from '../../platform/access.js';
 import type { AccountRow, ManagedAccountRow } from './accounts.repository.js';
 
@@ -50,5 +51,10 @@ export function toMe(row: AccountRow): Me {
     groupPermissions: row.groupPermissions ?? [],
     sessionId: null,
   });
-  return { ...toAccount(row), is_admin: actor.isAdmin, permissions: [...actor.permissions] };
+  return {
+    ...toAccount(row),
+    is_admin: actor.isAdmin,
+    permissions: [...actor.permissions],
+    language: toLanguage(row.language),
+  };
 }

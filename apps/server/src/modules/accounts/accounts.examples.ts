@@ -37,6 +37,7 @@ export const resellerMe: Me = {
   created_at: '2026-09-03T18:41:27.031Z',
   last_sign_in_at: '2026-11-22T09:12:40.118Z',
   permissions: ['view_users', 'add_credits'],
+  language: 'pl',
 };
 
 /** A shop's account the reseller created without a password, so an invite mail went out. */

@@ -23,6 +23,7 @@ export const accountColumns = {
   createdAt: authUsers.createdAt,
   lastSignInAt: authUsers.lastSignInAt,
   twoFactorEnabled: authUsers.twoFactorEnabled,
+  language: authUsers.language,
 };
 
 export type AccountRow = {
@@ -42,6 +43,7 @@ export type AccountRow = {
   createdAt: Date;
   lastSignInAt: Date | null;
   twoFactorEnabled?: boolean;
+  language?: string;
 };
 
 export type ManagedAccountRow = AccountRow & { linesCount: number; ownerEmail: string | null };

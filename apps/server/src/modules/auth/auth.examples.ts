@@ -28,6 +28,7 @@ const confirmed: Me = {
   created_at: '2026-11-22T09:02:11.604Z',
   last_sign_in_at: '2026-11-22T09:14:03.512Z',
   permissions: [],
+  language: 'pl',
 };
 
 const signIn: SignInBody = { email: 'reseller@example.com', password: 'Warszawa-sat-77' };

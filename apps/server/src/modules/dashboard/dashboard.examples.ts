@@ -64,6 +64,7 @@ const line = (id: number, username: string, expiry: string, changes: Partial<Lin
   role: null,
   avatar_url: null,
   email: null,
+  language: null,
   owner_id: RESELLER_ID,
   owner_email: 'reseller@example.com',
   server_id: 3,

@@ -55,6 +55,7 @@ export async function createLine(
       notes: cleanText(body.notes),
       name: cleanText(body.name),
       email: cleanText(body.email),
+      language: body.language ?? null,
       company: cleanText(body.company),
     },
   });

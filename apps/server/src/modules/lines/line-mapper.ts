@@ -1,4 +1,4 @@
-import { lineStatus, type Line } from '@linedesk/shared';
+import { isLanguage, lineStatus, type Line } from '@linedesk/shared';
 import type { LineRow } from './lines.repository.js';
 
 /** A stored line as the API answers it (`lineSchema`); the status derives from `today` (YYYY-MM-DD). */
@@ -22,6 +22,7 @@ export function toLine(row: LineRow, today: string): Line {
     role: row.role,
     avatar_url: row.avatarUrl,
     email: row.email,
+    language: isLanguage(row.language) ? row.language : null,
     owner_id: row.ownerId,
     owner_email: row.ownerEmail,
     server_id: row.serverId,

@@ -4,6 +4,7 @@ import {
   planAllowsServerProtocol,
   renewedExpiry,
   toDisplayDate,
+  type Language,
 } from '@linedesk/shared';
 import { AppError } from '../../platform/errors.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
@@ -48,6 +49,8 @@ export type LineContact = {
   notes?: string | null;
   name?: string | null;
   email?: string | null;
+  /** The customer's language for the mails they get; null = the owner's. */
+  language?: Language | null;
   company?: string | null;
 };
 
@@ -121,6 +124,7 @@ export function checkNewLine(request: NewLineRequest): NewLine {
       notes: contact.notes ?? null,
       name: contact.name ?? null,
       email: contact.email ?? null,
+      language: contact.language ?? null,
       company: contact.company ?? null,
       hostPort: request.hostPort && request.hostPort.length > 0 ? request.hostPort : defaultHostPort(server),
       ownerId: buyer.id,

@@ -19,7 +19,7 @@ import { linesRepository, type LineUpdate } from './lines.repository.js';
 const AGENT_FIELDS: readonly (keyof LineUpdate)[] = ['password', 'expiryDate', 'enabled'];
 
 /**
- * Edits a line: password, expiry (admins only), notes, name, email, company, host_port and the
+ * Edits a line: password, expiry (admins only), notes, name, email, language, company, host_port and the
  * enabled flag (suspend/enable). What the server holds (password, expiry, enabled) goes to the outbox.
  */
 export async function updateLine(
@@ -87,6 +87,7 @@ function patchValues(actor: Actor, patch: LinePatchBody): LineUpdate {
   if (patch.notes !== undefined) values.notes = cleanText(patch.notes);
   if (patch.name !== undefined) values.name = cleanText(patch.name);
   if (patch.email !== undefined) values.email = cleanText(patch.email);
+  if (patch.language !== undefined) values.language = patch.language;
   if (patch.company !== undefined) values.company = cleanText(patch.company);
   if (patch.host_port !== undefined) values.hostPort = cleanHostPort(patch.host_port);
   if (patch.enabled !== undefined) values.enabled = patch.enabled;

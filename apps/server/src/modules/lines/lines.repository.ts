@@ -12,6 +12,7 @@ export type LineUpdate = Partial<
     | 'notes'
     | 'name'
     | 'email'
+    | 'language'
     | 'company'
     | 'hostPort'
     | 'enabled'

@@ -12,6 +12,8 @@ export async function setMyLanguage(
   body: AccountLanguage,
 ): Promise<AccountLanguage> {
   await accountLanguageRepository.set(ctx.db, me.id, body.language);
+  // /api/me answers it: the cached callers of this account read it again.
+  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: me.id, audience: [me.id] });
   return { language: body.language };
 }
 

@@ -50,6 +50,8 @@ export type NoticeParams = {
   ticket_answered: { ticket_id: number; title: string };
   balance_low: { balance: number; threshold: number };
   activation_code_used: { code: string; line_id: number; username: string; renewal: boolean };
+  /** A line's customer asked, from the portal, for the line to be renewed: to the line's owner. */
+  renewal_requested: { line_id: number; username: string; expiry_date: string };
   /** Sent on request from the Notifications page, to try the channels. */
   test: Record<string, never>;
 };
@@ -192,6 +194,15 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
           username: p.username,
           action: t(p.renewal ? 'notifications.codeUsedRenewal' : 'notifications.codeUsedNew'),
         }),
+        link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'renewal_requested': {
+      const p = notice.params;
+      const expiry = toDisplayDate(p.expiry_date);
+      return {
+        title: t('notifications.renewalRequestedTitle', { username: p.username }),
+        content: t('notifications.renewalRequestedContent', { username: p.username, expiry }),
         link: `${publicUrl}/users/edit/${p.line_id}`,
       };
     }

@@ -11,7 +11,18 @@ import {
 } from '../../db/schema.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type OutboxPayload = { title: string; content: string; link: string; data: unknown };
+export type OutboxPayload = {
+  title: string;
+  content: string;
+  link: string;
+  data: unknown;
+  /**
+   * An email row sent to someone other than the recipient account: a customer of the account's line
+   * (their expiry reminder). The account stays the row's recipient: its deliveries page shows the
+   * failures, and a banned or deleted account sends nothing more.
+   */
+  to?: string;
+};
 export type NewOutboxRow = { recipientId: string; kind: string; channel: string; payload: OutboxPayload };
 
 export type RecipientFacts = {

@@ -33,9 +33,14 @@ export function toPortalMe(
     receiver_settings: receiverSettings(credential, line.serverProtocol, line.serverDesKey),
     online: connections.online,
     connections: connections.connections.map((c) => ({ ip: c.ip, connected_since: c.connected_since })),
-    reseller: {
-      name: owner.fullName.trim() || owner.username || owner.email,
-      contact: owner.portalContact.trim() || owner.email,
-    },
+    reseller: resellerCard(owner),
+  };
+}
+
+/** How a customer sees their reseller: the name, and the contact the reseller set (else their email). */
+export function resellerCard(owner: Pick<PortalOwner, 'fullName' | 'username' | 'email' | 'portalContact'>) {
+  return {
+    name: owner.fullName.trim() || owner.username || owner.email,
+    contact: owner.portalContact.trim() || owner.email,
   };
 }

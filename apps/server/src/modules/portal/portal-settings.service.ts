@@ -1,23 +1,34 @@
-import type { PortalSettings } from '@linedesk/shared';
+import type { PortalSettings, PortalSettingsBody } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { portalRepository } from './portal.repository.js';
 
-/** Whether the caller's customers may use the portal, and the contact it shows them. */
+/**
+ * Whether the caller's customers may use the portal, the contact it shows them, and how many days
+ * before expiry they are mailed a reminder.
+ */
 export async function getPortalSettings(ctx: AppContext, actor: Actor): Promise<PortalSettings> {
   const me = access.lines(actor).actor;
   const owner = await portalRepository.findOwner(ctx.db, me.id);
   if (!owner) throw new AppError('UNAUTHENTICATED');
-  return { enabled: owner.portalEnabled, contact: owner.portalContact };
+  return {
+    enabled: owner.portalEnabled,
+    contact: owner.portalContact,
+    customer_reminder_days: owner.customerReminderDays,
+  };
 }
 
 export async function setPortalSettings(
   ctx: AppContext,
   actor: Actor,
-  body: PortalSettings,
+  body: PortalSettingsBody,
 ): Promise<PortalSettings> {
   const me = access.lines(actor).actor;
-  await portalRepository.setSettings(ctx.db, me.id, body);
+  await portalRepository.setSettings(ctx.db, me.id, {
+    enabled: body.enabled,
+    contact: body.contact,
+    customerReminderDays: body.customer_reminder_days,
+  });
   return getPortalSettings(ctx, me);
 }

@@ -43,9 +43,16 @@ export const portalExamples: RouteExamples = {
       connection_lines: ['C: cs1.example.net 12000 ac7k2m9q n3wSecret77'],
     },
   },
-  'GET /api/portal/settings': { response: { enabled: true, contact: 'Telegram @annasat' } },
+  // The reseller is told; the next ask is possible a day later.
+  'POST /api/portal/renewal-request': {
+    response: { requested_at: '2026-03-02T09:15:00.000Z', next_request_at: '2026-03-03T09:15:00.000Z' },
+  },
+  'GET /api/portal/settings': {
+    response: { enabled: true, contact: 'Telegram @annasat', customer_reminder_days: 5 },
+  },
+  // Customers with an email on their line are mailed 7 days before it expires.
   'PUT /api/portal/settings': {
-    body: { enabled: false, contact: 'Telegram @annasat' },
-    response: { enabled: false, contact: 'Telegram @annasat' },
+    body: { enabled: false, contact: 'Telegram @annasat', customer_reminder_days: 7 },
+    response: { enabled: false, contact: 'Telegram @annasat', customer_reminder_days: 7 },
   },
 };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authUsers, lines } from '../../db/schema.js';
+import { authUsers, lineRenewalRequests, lines } from '../../db/schema.js';
 
 /** What the portal shows of a line's owner, and whether the owner lets customers in. */
 export type PortalOwner = {
@@ -11,6 +11,7 @@ export type PortalOwner = {
   banned: boolean;
   portalEnabled: boolean;
   portalContact: string;
+  customerReminderDays: number;
 };
 
 export const portalRepository = {
@@ -29,16 +30,53 @@ export const portalRepository = {
         banned: authUsers.banned,
         portalEnabled: authUsers.portalEnabled,
         portalContact: authUsers.portalContact,
+        customerReminderDays: authUsers.customerReminderDays,
       })
       .from(authUsers)
       .where(eq(authUsers.id, id));
     return row;
   },
 
-  async setSettings(db: Db, id: string, settings: { enabled: boolean; contact: string }): Promise<void> {
+  async setSettings(
+    db: Db,
+    id: string,
+    settings: { enabled: boolean; contact: string; customerReminderDays?: number },
+  ): Promise<void> {
     await db
       .update(authUsers)
-      .set({ portalEnabled: settings.enabled, portalContact: settings.contact })
+      .set({
+        portalEnabled: settings.enabled,
+        portalContact: settings.contact,
+        ...(settings.customerReminderDays === undefined
+          ? {}
+          : { customerReminderDays: settings.customerReminderDays }),
+      })
       .where(eq(authUsers.id, id));
+  },
+
+  /**
+   * Records a renewal ask for the line unless one was recorded within `everyMs`: one statement, so
+   * two asks at once record (and tell the reseller) once. Returns when the ask was recorded, or
+   * undefined when the earlier one still holds.
+   */
+  async claimRenewalRequest(db: Db, lineId: number, everyMs: number): Promise<Date | undefined> {
+    const [row] = await db
+      .insert(lineRenewalRequests)
+      .values({ lineId, requestedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: lineRenewalRequests.lineId,
+        set: { requestedAt: sql`excluded.requested_at` },
+        setWhere: sql`${lineRenewalRequests.requestedAt} <= now() - (${everyMs})::float8 * interval '1 millisecond'`,
+      })
+      .returning({ requestedAt: lineRenewalRequests.requestedAt });
+    return row?.requestedAt;
+  },
+
+  async lastRenewalRequest(db: Db, lineId: number): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ requestedAt: lineRenewalRequests.requestedAt })
+      .from(lineRenewalRequests)
+      .where(eq(lineRenewalRequests.lineId, lineId));
+    return row?.requestedAt;
   },
 };

@@ -5,6 +5,7 @@ import { route } from '../../platform/route.js';
 import { portalActivate } from './portal-activate.service.js';
 import { portalMe } from './portal-me.service.js';
 import { portalChangePassword } from './portal-password.service.js';
+import { portalRequestRenewal } from './portal-renewal-request.service.js';
 import { getPortalSettings, setPortalSettings } from './portal-settings.service.js';
 import { portalSignIn, portalSignOut } from './portal-sign-in.service.js';
 
@@ -17,6 +18,7 @@ export function registerPortalRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, c.changePassword, ({ actor, reply, body }) =>
     portalChangePassword(ctx, actor, reply, body),
   );
+  route(app, ctx, c.requestRenewal, ({ actor }) => portalRequestRenewal(ctx, actor));
   route(app, ctx, c.getSettings, ({ actor }) => getPortalSettings(ctx, actor));
   route(app, ctx, c.setSettings, ({ actor, body }) => setPortalSettings(ctx, actor, body));
 }

@@ -11,8 +11,9 @@ export const reminderExamples: RouteExamples = {
     body: { enabled: false },
     response: { enabled: false },
   },
-  // Four owners were messaged, listing eleven lines that expire within the next three days.
+  // Four owners were messaged, listing eleven lines that expire within the next three days; six of
+  // those lines' customers were mailed their own reminder.
   'POST /api/reminders/run': {
-    response: { owners: 4, lines: 11, days: 3 },
+    response: { owners: 4, lines: 11, days: 3, customers: 6 },
   },
 };

@@ -8,9 +8,11 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
+import { notificationsRepository } from '../notifications/notifications.repository.js';
 import { announceNotices, notify, type Notified } from '../notifications/notify.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
+import { customerReminderRow } from './customer-reminder-mail.js';
 import { remindersRepository, type DueLine } from './reminders.repository.js';
 
 const DAYS_KEY = 'reminders.days';
@@ -27,7 +29,8 @@ function groupByOwner(lines: DueLine[]): Map<string, DueLine[]> {
 
 /**
  * Tells each owner once (a digest, on the channels the owner chose) about their lines that expire in
- * the next N days, each line once per expiry date. Safe to run from every instance at once: the claim
+ * the next N days, each line once per expiry date; then mails the customers their own reminders
+ * (`remindCustomers`). Safe to run from every instance at once: the claim
  * and the notices commit together, and a claimed line is never listed again.
  */
 export async function runExpiryReminders(ctx: AppContext, now = new Date()): Promise<ReminderRunResult> {
@@ -55,7 +58,24 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
     };
   });
   await announceNotices(ctx, ...notified);
-  return { owners, lines, days };
+  return { owners, lines, days, customers: await remindCustomers(ctx, today) };
+}
+
+/**
+ * Mails each customer whose line (with an email) expires within their reseller's customer reminder
+ * days, once per line and expiry date. The claim and the outbox rows commit together; the delivery
+ * job sends the mails (with retries) after the commit.
+ */
+async function remindCustomers(ctx: AppContext, today: string): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const due = await remindersRepository.claimDueCustomers(tx, today);
+    await notificationsRepository.insert(
+      tx,
+      due.map((line) => customerReminderRow(line, ctx.config.publicUrl)),
+      false,
+    );
+    return due.length;
+  });
 }
 
 export async function runExpiryRemindersNow(ctx: AppContext): Promise<ReminderRunResult> {

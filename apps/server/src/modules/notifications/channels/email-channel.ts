@@ -2,8 +2,9 @@ import type { NotificationChannelDriver } from '../notification-channel.js';
 import { notificationsRepository } from '../notifications.repository.js';
 
 /**
- * A mail over the panel's SMTP server, to the address the account has when it is sent. Without SMTP
- * the mail goes to the server log, as every panel mail does then.
+ * A mail over the panel's SMTP server, to the address the account has when it is sent (or to the
+ * customer the row names in `to`). Without SMTP the mail goes to the server log, as every panel mail
+ * does then.
  */
 export const emailChannel: NotificationChannelDriver = {
   kind: 'email',
@@ -15,7 +16,7 @@ export const emailChannel: NotificationChannelDriver = {
     if (!account || account.banned) return {};
     const { title, content, link } = row.payload;
     await ctx.mailer.send({
-      to: account.email,
+      to: row.payload.to ?? account.email,
       subject: title,
       text: content.includes(link) ? content : `${content}\n\n${link}`,
       link,

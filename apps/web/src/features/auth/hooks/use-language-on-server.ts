@@ -1,4 +1,6 @@
+import type { Language } from '@linedesk/shared';
 import { useEffect } from 'react';
+import { chosenLanguage } from '../../../i18n/i18n';
 import { useAppLanguage } from '../../../i18n/use-app-language';
 import { authApi } from '../api/auth-api';
 
@@ -23,11 +25,23 @@ function rememberSent(accountId: string, language: string) {
 /**
  * The server writes this account's messages and mails in the language the reader sees the panel in:
  * whenever the shown language changes (the switcher, or a choice made before signing in), it is sent
- * once per account and browser, not on every page load.
+ * once per account and browser, not on every page load. A browser that has no language chosen yet
+ * (a new phone, a cleared browser) takes the account's stored one instead of sending its own guess
+ * over it: the account's choice was made somewhere, the browser's language was only detected.
  */
-export function useLanguageOnServer(accountId: string) {
-  const { language } = useAppLanguage();
+export function useLanguageOnServer(account: { id: string; language: Language }) {
+  const { language, setLanguage } = useAppLanguage();
+  const accountId = account.id;
   useEffect(() => {
+    const chosen = chosenLanguage();
+    if (chosen === null && account.language !== language) {
+      // Taken as this browser's choice (remembered), so this happens once.
+      rememberSent(accountId, account.language);
+      setLanguage(account.language);
+      return;
+    }
+    // A language chosen here whose texts are still loading: it is sent once it shows.
+    if (chosen !== null && chosen !== language) return;
     if (readSent(accountId) === language) return;
     let current = true;
     authApi
@@ -40,5 +54,5 @@ export function useLanguageOnServer(accountId: string) {
     return () => {
       current = false;
     };
-  }, [accountId, language]);
+  }, [accountId, account.language, language, setLanguage]);
 }

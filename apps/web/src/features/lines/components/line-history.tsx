@@ -30,6 +30,7 @@ const fieldLabelKeys: Record<string, string> = {
   notes: 'lines.fields.notes',
   name: 'lines.fields.name',
   email: 'lines.fields.email',
+  language: 'lines.fields.language',
   company: 'lines.fields.company',
   host_port: 'lines.fields.hostPort',
 };

@@ -21,6 +21,7 @@ const line: Line = {
   role: null,
   avatar_url: null,
   email: null,
+  language: null,
   owner_id: 'r1',
   owner_email: 'r@example.com',
   server_id: 1,
@@ -57,6 +58,7 @@ describe('add line form', () => {
       notes: null,
       name: null,
       email: null,
+      language: null,
       company: null,
     });
     expect(toCreateBody({ ...values, is_trial: true, server_id: '3', name: 'Bob' })).toMatchObject({

@@ -1,6 +1,7 @@
 import {
   defaultPlanPrices,
   isValidLineCredential,
+  languages,
   lineCreateBodySchema,
   linePatchBodySchema,
   type Line,
@@ -26,6 +27,9 @@ const apiEmail = (field: z.ZodType) =>
     .trim()
     .pipe(apiText(field))
     .refine((value) => value === '' || z.email().safeParse(value).success, { error: 'INVALID_EMAIL' });
+
+/** The customer's language for the mails they get; '' = the owner's (stored as none). */
+const customerLanguage = z.enum(['', ...languages]);
 
 const createFields = lineCreateBodySchema.shape;
 const patchFields = linePatchBodySchema.shape;
@@ -57,6 +61,7 @@ export function addLineFormSchemaFor(durations: readonly number[]) {
     notes: apiText(createFields.notes),
     name: apiText(createFields.name),
     email: apiEmail(createFields.email),
+    language: customerLanguage,
     company: apiText(createFields.company),
   });
 }
@@ -76,6 +81,7 @@ export function addLineDefaults(): AddLineFormValues {
     notes: '',
     name: '',
     email: '',
+    language: '',
     company: '',
   };
 }
@@ -92,6 +98,7 @@ export function toCreateBody(values: AddLineFormValues): LineCreateBody {
     notes: orNull(values.notes),
     name: orNull(values.name),
     email: orNull(values.email),
+    language: values.language || null,
     company: orNull(values.company),
   };
 }
@@ -103,6 +110,7 @@ export const editLineFormSchema = z.object({
   notes: apiText(patchFields.notes),
   name: apiText(patchFields.name),
   email: apiEmail(patchFields.email),
+  language: customerLanguage,
   company: apiText(patchFields.company),
   host_port: z
     .array(apiText(hostPortField.element))
@@ -119,6 +127,7 @@ export function editLineDefaults(line: Line): EditLineFormValues {
     notes: line.notes ?? '',
     name: line.name ?? '',
     email: line.email ?? '',
+    language: line.language ?? '',
     company: line.company ?? '',
     host_port: [...line.host_port],
   };
@@ -134,6 +143,8 @@ export function toPatchBody(values: EditLineFormValues, line: Line, admin: boole
     const next = orNull(values[key]);
     if (next !== (line[key] ?? null)) body[key] = next;
   }
+  const language = values.language || null;
+  if (language !== line.language) body.language = language;
   const hostPort = values.host_port.map((entry) => entry.trim()).filter(Boolean);
   if (hostPort.join('\n') !== line.host_port.join('\n')) body.host_port = hostPort;
   return body;

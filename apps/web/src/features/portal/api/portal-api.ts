@@ -2,7 +2,7 @@ import {
   portalContracts,
   type PortalActivateBody,
   type PortalPasswordBody,
-  type PortalSettings,
+  type PortalSettingsBody,
   type PortalSignInBody,
 } from '@linedesk/shared';
 import { callApi } from '../../../lib/api-client';
@@ -18,6 +18,7 @@ export const portalApi = {
   signOut: () => callApi(portalContracts.signOut, {}),
   activate: (body: PortalActivateBody) => callApi(portalContracts.activate, { body }),
   changePassword: (body: PortalPasswordBody) => callApi(portalContracts.changePassword, { body }),
+  requestRenewal: () => callApi(portalContracts.requestRenewal, {}),
   settings: (signal?: AbortSignal) => callApi(portalContracts.getSettings, {}, { signal }),
-  saveSettings: (body: PortalSettings) => callApi(portalContracts.setSettings, { body }),
+  saveSettings: (body: PortalSettingsBody) => callApi(portalContracts.setSettings, { body }),
 };

@@ -45,6 +45,11 @@ export function usePortalChangePassword() {
   return useMutation({ mutationFn: portalApi.changePassword, onSuccess: setMe });
 }
 
+/** Asks the line's reseller to renew it (once a day). */
+export function usePortalRequestRenewal() {
+  return useMutation({ mutationFn: portalApi.requestRenewal });
+}
+
 export function usePortalSettings() {
   return useQuery({ queryKey: portalKeys.settings, queryFn: ({ signal }) => portalApi.settings(signal) });
 }

@@ -11,10 +11,11 @@ import { AuthLayout } from '../../../layouts/auth/auth-layout';
 import { paths } from '../../../lib/paths';
 import { PortalLineSummary } from '../components/portal-line-summary';
 import { PortalPasswordForm } from '../components/portal-password-form';
+import { PortalRenewalRequest } from '../components/portal-renewal-request';
 import { ReceiverSettings } from '../components/receiver-settings';
 import { usePortalMe, usePortalSignOut } from '../hooks/use-portal';
 
-/** The customer's line: status and term, how to connect, who sold it, renew, new password. */
+/** The customer's line: status and term, how to connect, who sold it, renew (or ask for it), new password. */
 export function PortalLinePage() {
   const { t } = useTranslation();
   const me = usePortalMe();
@@ -62,6 +63,7 @@ export function PortalLinePage() {
         >
           {t('portal.line.renew')}
         </Button>
+        <PortalRenewalRequest />
         <Divider />
         <ReceiverSettings settings={line.receiver_settings} />
         <Divider />
