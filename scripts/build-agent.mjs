@@ -146,7 +146,12 @@ async function buildExecutable(version) {
     });
     const blob = path.join(work, 'agent.blob');
     const config = path.join(work, 'sea-config.json');
-    writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true }));
+    // The code cache (V8's compiled agent, valid for this very node, which the executable is) saves
+    // compiling at each start: 788 → 497 ms to /health here, median of 7 on a busy machine.
+    writeFileSync(
+      config,
+      JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }),
+    );
     const prepared = spawnSync(process.execPath, ['--experimental-sea-config', config], { encoding: 'utf8' });
     if (prepared.status !== 0) {
       return {
