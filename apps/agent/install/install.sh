@@ -226,6 +226,9 @@ trap 'rm -rf "$WORK"' EXIT INT TERM
 # The agent, checked against the panel's sha256 before anything is installed.
 download /agent/manifest.json "$WORK/manifest.json"
 if [ "$BINARY" = yes ]; then
+  # The panel makes the executable for its own processor, and only with `npm run build:agent`.
+  grep -q "\"$EXE_NAME\"" "$WORK/manifest.json" ||
+    fail "the panel has no single executable agent for this card server ($EXE_NAME): install Node.js 20 or newer here, or run npm run build:agent on a panel of this processor type"
   download "/agent/$EXE_NAME.sha256" "$WORK/agent.sha256"
   download "/agent/$EXE_NAME" "$WORK/agent"
   EXPECTED=$(cut -d' ' -f1 "$WORK/agent.sha256")
