@@ -19,6 +19,7 @@ import {
   type InstallerRun,
 } from './support/agent-install.js';
 import type { TestClient } from './support/test-client.js';
+import { testPostgresUrl } from './support/test-database.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -223,6 +224,37 @@ describe('install commands', () => {
       200,
     );
     expect((await admin.post('/api/servers/999999/install-command')).status).toBe(404);
+  });
+});
+
+describe.skipIf(!testPostgresUrl())('install commands with two panel instances on one PostgreSQL', () => {
+  let second: TestServer | undefined;
+
+  beforeAll(async () => {
+    const config = server.built.ctx.config;
+    if (config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    // The same database and data folder (its secret signs the tokens), as instances behind nginx.
+    second = await startTestServer({ DATABASE_URL: config.database.url }, { dataDir: config.dataDir });
+  }, 240_000);
+
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('hands the login out once when both instances get the same command at once', async () => {
+    const target = await addServer('Two instances', await freePort());
+    const { token } = await installCommand(target.id);
+    const answers = await Promise.all(
+      [server, second!, server, second!].map((instance) =>
+        instance.client().post('/api/agent-install/settings', { token }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409]);
+    // Used on one instance, refused on the other.
+    const { token: next } = await installCommand(target.id);
+    expect((await second!.client().post('/api/agent-install/settings', { token: next })).status).toBe(200);
+    const reused = await server.client().post('/api/agent-install/settings', { token: next });
+    expect(reused.body.error.code).toBe('AGENT_INSTALL_TOKEN_USED');
   });
 });
 
