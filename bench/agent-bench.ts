@@ -1,6 +1,7 @@
 // The agent's release build (npm run build:agent): what a card server downloads, and how long the
-// agent takes from `node` to answering /health, as the bundle and (for comparison) from its
-// TypeScript sources under tsx, as the repository checkout ran it before. Loopback only.
+// agent takes from its start to answering /health, as the bundle under node, as the single
+// executable (when the build could make one) and, for comparison, from its TypeScript sources under
+// tsx, as the repository checkout ran it before. Loopback only.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -10,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(repoRoot, 'apps/agent/dist/linedesk-agent.mjs');
+const manifestFile = path.join(repoRoot, 'apps/agent/dist/manifest.json');
 const source = path.join(repoRoot, 'apps/agent/src/main.ts');
 const RUNS = 5;
 
@@ -24,11 +26,16 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Milliseconds from spawning node until GET /health answers 200. */
-async function startTime(args: string[], configDir: string, cwd = configDir): Promise<number> {
+/** Milliseconds from spawning `command` (node unless given) until GET /health answers 200. */
+async function startTime(
+  args: string[],
+  configDir: string,
+  cwd = configDir,
+  command = process.execPath,
+): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -73,17 +80,36 @@ export async function runAgentBench(): Promise<void> {
   console.log(
     `agent bundle: ${(bytes.length / 1024).toFixed(0)} KB, ${(gzipSync(bytes).length / 1024).toFixed(0)} KB gzipped`,
   );
+  const { executable: entry } = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+    executable: { name: string } | null;
+  };
+  const executable = entry ? path.join(repoRoot, 'apps/agent/dist', entry.name) : null;
+  if (executable) {
+    const exeBytes = readFileSync(executable);
+    console.log(
+      `agent single executable: ${(exeBytes.length / 1024 / 1024).toFixed(1)} MB, ${(gzipSync(exeBytes).length / 1024 / 1024).toFixed(1)} MB gzipped`,
+    );
+  } else {
+    console.log('agent single executable: not built here (see the output of npm run build:agent)');
+  }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'linedesk-agent-bench-'));
   try {
     writeFileSync(path.join(dir, 'CCcam.cfg'), '');
     const fromBundle: number[] = [];
+    const fromExecutable: number[] = [];
     const fromSource: number[] = [];
     for (let i = 0; i < RUNS; i += 1) {
       fromBundle.push(await startTime([bundle], dir));
+      if (executable) fromExecutable.push(await startTime([], dir, dir, executable));
       fromSource.push(await startTime(['--import', 'tsx', source], dir, path.join(repoRoot, 'apps/agent')));
     }
     console.log(`agent start to /health, median of ${RUNS}: bundle ${median(fromBundle).toFixed(0)} ms`);
+    if (executable) {
+      console.log(
+        `agent start to /health, median of ${RUNS}: single executable ${median(fromExecutable).toFixed(0)} ms`,
+      );
+    }
     console.log(
       `agent start to /health, median of ${RUNS}: sources under tsx ${median(fromSource).toFixed(0)} ms`,
     );

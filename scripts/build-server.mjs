@@ -76,4 +76,7 @@ if (builtAt > changedAt && process.argv[2] !== '--force') {
 // The panel also serves the line agent's release build to card servers (/agent/, install.sh), so
 // building the server builds that too (a no-op when it is current); every way of starting the
 // panel (`npm start`, the systemd unit of docs/deploy.md after `npm run build:server`) then has it.
-await import('./build-agent.mjs');
+// The bundle only: the single executable took 15–19 s here (3 s of CPU, the rest copying its 95 MB on a
+// busy machine), too long for every start after a change; `npm run build:agent` makes it.
+const { buildAgent } = await import('./build-agent.mjs');
+await buildAgent({ executable: false });

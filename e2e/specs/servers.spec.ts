@@ -123,7 +123,7 @@ describe('card-sharing servers in a real browser, against a real line agent', ()
     await command.waitFor();
     expect(await command.inputValue()).toMatch(
       new RegExp(
-        `^curl -fsSL '${server.url}/agent/install\\.sh' \\| sudo sh -s -- --panel '${server.url}' --token ld1\\.\\d+\\.\\d+\\.[\\w-]{43}$`,
+        `^curl -fsSL '${server.url}/agent/install\\.sh' \\| sudo sh -s -- --panel '${server.url}' --token ld2\\.\\d+\\.\\d+\\.[\\w-]{16}\\.[\\w-]{43}$`,
       ),
     );
     expect(await page.getByTestId('agent-update-command').inputValue()).toContain('--update');

@@ -8,8 +8,10 @@
 # Installs the panel's current agent (one file, checked against the sha256 the panel publishes) to
 # /opt/linedesk-agent, writes its settings to /etc/linedesk-agent.env (the login the panel calls it
 # with comes from the install command's token), and starts it as the systemd service
-# linedesk-agent. Needs Node.js 20 or newer, nothing else: every download, the checksum and the
-# reading of OSCam's settings are done by node. See docs/agent-install.md.
+# linedesk-agent. With Node.js 20 or newer it installs the agent as one ES module run by node (and
+# uses node for the downloads); without it (or with --binary) the panel's single executable, which
+# needs no Node.js: the downloads then go through curl or wget and the checksum through sha256sum.
+# A token works once. See docs/agent-install.md.
 set -eu
 
 PANEL=''
@@ -18,6 +20,7 @@ CONFIG=''
 ROOT=''
 ACTION='install'
 START='auto'
+BINARY='auto'
 
 say() { printf '%s\n' "$*"; }
 fail() {
@@ -35,6 +38,8 @@ Usage: install.sh --panel <url> --token <token> [--config <file>] [--no-start] [
   --token <token>   the install command's token (valid 24 hours; shown on the panel's server page)
   --config <file>   CCcam.cfg or oscam.user, when it is not in one of the usual places
   --no-start        install only; do not start the service
+  --binary          install the single executable (no Node.js needed); chosen by itself when
+                    node is missing or older than 20
   --update          download the panel's current agent again, keep the settings, restart
   --uninstall       stop and remove the agent and its settings (the card server's file keeps its lines)
   --root <dir>      install under <dir> instead of / (staging, tests); never touches systemd
@@ -52,6 +57,7 @@ while [ $# -gt 0 ]; do
     --root) [ $# -ge 2 ] || fail '--root needs a directory'; ROOT=$2; shift 2 ;;
     --root=*) ROOT=${1#--root=}; shift ;;
     --no-start) START='no'; shift ;;
+    --binary) BINARY='yes'; shift ;;
     --update) ACTION='update'; shift ;;
     --uninstall) ACTION='uninstall'; shift ;;
     -h | --help) usage; exit 0 ;;
@@ -61,7 +67,8 @@ done
 
 ROOT=${ROOT%/}
 INSTALL_DIR="$ROOT/opt/linedesk-agent"
-AGENT_FILE="$INSTALL_DIR/linedesk-agent.mjs"
+AGENT_MJS="$INSTALL_DIR/linedesk-agent.mjs"
+AGENT_BIN="$INSTALL_DIR/linedesk-agent"
 PANEL_FILE="$INSTALL_DIR/panel-url"
 ENV_FILE="$ROOT/etc/linedesk-agent.env"
 UNIT_FILE="$ROOT/etc/systemd/system/linedesk-agent.service"
@@ -89,10 +96,42 @@ if [ "$ACTION" = uninstall ]; then
   exit 0
 fi
 
-command -v node >/dev/null 2>&1 || fail 'Node.js 20 or newer is needed as node on the PATH (https://nodejs.org; Debian 13 packages it)'
-NODE=$(command -v node)
-node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' ||
-  fail "Node.js 20 or newer is needed; $NODE is $(node --version)"
+# Node.js 20 runs the one-file agent; without it the single executable is installed. An update keeps
+# the kind that is installed.
+if [ "$BINARY" = auto ]; then
+  if [ "$ACTION" = update ] && [ -f "$AGENT_BIN" ]; then
+    BINARY='yes'
+  elif ! command -v node >/dev/null 2>&1; then
+    say 'No Node.js here (node is not on the PATH): installing the single executable agent.'
+    BINARY='yes'
+  elif ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' 2>/dev/null; then
+    say "Node.js $(node --version 2>/dev/null) is older than 20: installing the single executable agent."
+    BINARY='yes'
+  else
+    BINARY='no'
+  fi
+fi
+if [ "$BINARY" = yes ]; then
+  [ "$(uname -s)" = Linux ] || fail "the single executable agent is for Linux; this is $(uname -s)"
+  case "$(uname -m)" in
+    x86_64 | amd64) EXE_NAME='linedesk-agent-linux-x64' ;;
+    aarch64 | arm64) EXE_NAME='linedesk-agent-linux-arm64' ;;
+    *) fail "no single executable agent for $(uname -m): install Node.js 20 or newer (https://nodejs.org) and run this again" ;;
+  esac
+  if command -v curl >/dev/null 2>&1; then
+    FETCH='curl'
+  elif command -v wget >/dev/null 2>&1; then
+    FETCH='wget'
+  else
+    fail 'curl or wget is needed to download the agent'
+  fi
+  command -v sha256sum >/dev/null 2>&1 || fail 'sha256sum is needed to check the download (coreutils or busybox)'
+  AGENT_FILE=$AGENT_BIN
+  NODE=''
+else
+  NODE=$(command -v node)
+  AGENT_FILE=$AGENT_MJS
+fi
 
 if [ "$ACTION" = update ] && [ -z "$PANEL" ]; then
   [ -f "$PANEL_FILE" ] || fail "no panel address recorded in $PANEL_FILE: give --panel <url>"
@@ -113,6 +152,14 @@ fi
 
 # Downloads $1 (a path on the panel) to the file $2; a refusal prints the panel's message.
 download() {
+  if [ "$BINARY" = yes ]; then
+    if [ "$FETCH" = curl ]; then
+      curl -fsS -o "$2" "$PANEL$1" || fail "download of $PANEL$1 failed"
+    else
+      wget -q -O "$2" "$PANEL$1" || fail "download of $PANEL$1 failed"
+    fi
+    return
+  fi
   LD_URL="$PANEL$1" LD_OUT="$2" node --input-type=module -e '
     import { writeFileSync } from "node:fs";
     const url = process.env.LD_URL;
@@ -130,64 +177,127 @@ download() {
   ' || fail "download of $PANEL$1 failed"
 }
 
+# Without node: POSTs the token to $1 (a path on the panel) and leaves the answer in $2; prints the
+# HTTP status (000 when the panel cannot be reached; wget, which keeps no refused answer, prints
+# 000 for any refusal).
+post_token() {
+  if [ "$FETCH" = curl ]; then
+    curl -sS -o "$2" -w '%{http_code}' -X POST -H 'content-type: application/json' \
+      --data "{\"token\":\"$TOKEN\"}" "$PANEL$1" || true
+  elif wget -q -O "$2" --header='content-type: application/json' --post-data="{\"token\":\"$TOKEN\"}" "$PANEL$1"; then
+    printf '200'
+  else
+    printf '000'
+  fi
+}
+
+# Without node: the value of "key" ($1) in the JSON in the file $2, its first one (a string's
+# escapes undone), empty when it has none.
+json_value() {
+  awk -v key="$1" '
+    match($0, "\"" key "\"[ \t]*:[ \t]*") {
+      rest = substr($0, RSTART + RLENGTH)
+      if (substr(rest, 1, 1) == "\"") {
+        out = ""
+        for (i = 2; i <= length(rest); i++) {
+          c = substr(rest, i, 1)
+          if (c == "\\") { i++; c = substr(rest, i, 1) } else if (c == "\"") break
+          out = out c
+        }
+        print out
+      } else {
+        match(rest, /^[^,} \t]*/)
+        print substr(rest, 1, RLENGTH)
+      }
+      exit
+    }' "$2"
+}
+
+# The panel's refusal as it words it, or the status.
+refusal() {
+  message=$(json_value message "$2")
+  printf '%s' "${message:-the panel answered $1}"
+}
+
 mkdir -p "$INSTALL_DIR"
 WORK=$(mktemp -d "$INSTALL_DIR/.download.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
 
-# The agent, checked against the sha256 of the panel's manifest before anything is installed.
+# The agent, checked against the panel's sha256 before anything is installed.
 download /agent/manifest.json "$WORK/manifest.json"
-download /agent/linedesk-agent.mjs "$WORK/linedesk-agent.mjs"
-CHECK=$(LD_MANIFEST="$WORK/manifest.json" LD_FILE="$WORK/linedesk-agent.mjs" node -e '
-  const { createHash } = require("node:crypto");
-  const { readFileSync } = require("node:fs");
-  const manifest = JSON.parse(readFileSync(process.env.LD_MANIFEST, "utf8"));
-  const actual = createHash("sha256").update(readFileSync(process.env.LD_FILE)).digest("hex");
-  if (typeof manifest.sha256 !== "string" || manifest.sha256 !== actual) {
-    console.log(`mismatch expected ${manifest.sha256} got ${actual}`);
-  } else {
-    console.log(`ok ${manifest.version} ${actual}`);
-  }
-')
+if [ "$BINARY" = yes ]; then
+  # The panel makes the executable for its own processor, and only with `npm run build:agent`.
+  grep -q "\"$EXE_NAME\"" "$WORK/manifest.json" ||
+    fail "the panel has no single executable agent for this card server ($EXE_NAME): install Node.js 20 or newer here, or run npm run build:agent on a panel of this processor type"
+  download "/agent/$EXE_NAME.sha256" "$WORK/agent.sha256"
+  download "/agent/$EXE_NAME" "$WORK/agent"
+  EXPECTED=$(cut -d' ' -f1 "$WORK/agent.sha256")
+  ACTUAL=$(sha256sum "$WORK/agent" | cut -d' ' -f1)
+  if [ -n "$EXPECTED" ] && [ "$EXPECTED" = "$ACTUAL" ]; then
+    CHECK="ok $(json_value version "$WORK/manifest.json") $ACTUAL"
+  else
+    CHECK="mismatch expected $EXPECTED got $ACTUAL"
+  fi
+else
+  download /agent/linedesk-agent.mjs "$WORK/agent"
+  CHECK=$(LD_MANIFEST="$WORK/manifest.json" LD_FILE="$WORK/agent" node -e '
+    const { createHash } = require("node:crypto");
+    const { readFileSync } = require("node:fs");
+    const manifest = JSON.parse(readFileSync(process.env.LD_MANIFEST, "utf8"));
+    const actual = createHash("sha256").update(readFileSync(process.env.LD_FILE)).digest("hex");
+    if (typeof manifest.sha256 !== "string" || manifest.sha256 !== actual) {
+      console.log(`mismatch expected ${manifest.sha256} got ${actual}`);
+    } else {
+      console.log(`ok ${manifest.version} ${actual}`);
+    }
+  ')
+fi
 case "$CHECK" in
   ok\ *) ;;
   *) fail "the downloaded agent does not match the panel's sha256 ($CHECK); nothing was installed" ;;
 esac
 VERSION=$(printf '%s' "$CHECK" | cut -d' ' -f2)
 
-if [ "$ACTION" = install ]; then
-  # The server's agent login and port, in exchange for the token.
-  LD_URL="$PANEL/api/agent-install/settings" LD_TOKEN="$TOKEN" LD_OUT="$WORK" \
-    node --input-type=module -e '
-    import { writeFileSync } from "node:fs";
-    const url = process.env.LD_URL;
-    let res;
-    try {
-      res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token: process.env.LD_TOKEN }),
-      });
-    } catch (error) {
-      console.error(`cannot reach ${url}: ${error.cause?.message ?? error.message}`); process.exit(1);
-    }
-    const body = await res.json().catch(() => ({}));
-    if (!res.ok) { console.error(body.error?.message ?? `the panel answered ${res.status}`); process.exit(1); }
-    // Double quotes, as both the agent and systemd read them.
-    const quoted = (v) => `"${String(v).replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
-    writeFileSync(`${process.env.LD_OUT}/login.env`, [
-      `AGENT_USERNAME=${quoted(body.username)}`,
-      `AGENT_PASSWORD=${quoted(body.password)}`,
-      `AGENT_PORT=${Number(body.api_port)}`,
-    ].join("\n") + "\n");
-    writeFileSync(`${process.env.LD_OUT}/port`, String(Number(body.api_port)));
-    writeFileSync(`${process.env.LD_OUT}/tls`, body.use_tls ? "1" : "0");
-    writeFileSync(`${process.env.LD_OUT}/name`, String(body.server_name).replace(/[\r\n]/g, " "));
-  ' || fail 'the panel did not accept the token'
-  S_PORT=$(cat "$WORK/port")
-  S_TLS=$(cat "$WORK/tls")
-  S_SERVER_NAME=$(cat "$WORK/name")
+# Double quotes, as both the agent and systemd read them.
+quoted() {
+  printf '"%s"' "$(printf '%s' "$1" | sed 's/[\\"$`]/\\&/g')"
+}
 
-  # The card server's file: the one given, or the only one found in the usual places.
+# The value of key $3 in [section] $2 of the OSCam ini file $1, as apps/agent/src/oscam-conf.ts
+# reads it (the last one wins); fails when there is none.
+oscam_setting() {
+  awk -v section="$2" -v key="$3" '
+    function trim(s) { gsub(/^[ \t\r]+|[ \t\r]+$/, "", s); return s }
+    {
+      line = $0; sub(/#.*$/, "", line); line = trim(line)
+      if (line ~ /^\[[^]]*\]$/) { current = tolower(trim(substr(line, 2, length(line) - 2))); next }
+      eq = index(line, "=")
+      if (eq > 1 && current == section && tolower(trim(substr(line, 1, eq - 1))) == key) {
+        value = trim(substr(line, eq + 1)); found = 1
+      }
+    }
+    END { if (found) print value; else exit 1 }' "$1"
+}
+
+# The first value of a `NAME: value` line of CCcam.cfg $1 (names compared without case).
+cccam_setting() {
+  awk -v name="$2" '
+    {
+      line = $0; sub(/^[ \t]+/, "", line)
+      colon = index(line, ":")
+      if (colon > 0) {
+        head = substr(line, 1, colon - 1); sub(/[ \t]+$/, "", head)
+        if (toupper(head) == toupper(name)) {
+          rest = substr(line, colon + 1); sub(/^[ \t]+/, "", rest); split(rest, words, /[ \t\r]+/)
+          if (words[1] != "") { print words[1]; exit }
+        }
+      }
+    }' "$1"
+}
+
+if [ "$ACTION" = install ]; then
+  # The card server's file: the one given, or the only one found in the usual places. Found before
+  # the token is exchanged (which uses it up), so a missing or doubtful file costs no command.
   if [ -n "$CONFIG" ]; then
     [ -f "$CONFIG" ] || fail "--config $CONFIG: no such file"
   else
@@ -216,65 +326,101 @@ if [ "$ACTION" = install ]; then
   esac
 
   # What the agent needs to make the card server apply a change, read from the server's own settings.
-  LD_BACKEND="$BACKEND" LD_CONFIG="$CONFIG" LD_OUT="$WORK/extra.env" node -e '
-    const { readFileSync, writeFileSync, existsSync } = require("node:fs");
-    const path = require("node:path");
-    // The value of key in [section] of an OSCam ini file, as apps/agent/src/oscam-conf.ts reads it.
-    function setting(text, section, key) {
-      let current = ""; let value = null;
-      for (const raw of text.split(/\r?\n/)) {
-        const line = raw.replace(/#.*$/, "").trim();
-        const header = /^\[([^\]]*)\]$/.exec(line);
-        if (header) { current = header[1].trim().toLowerCase(); continue; }
-        const pair = /^([^=]+)=(.*)$/.exec(line);
-        if (current === section && pair && pair[1].trim().toLowerCase() === key) value = pair[2].trim();
+  {
+    say "AGENT_CONFIG_FILE=$(quoted "$CONFIG")"
+    say "AGENT_BACKEND=$(quoted "$BACKEND")"
+  } >"$WORK/extra.env"
+  : >"$WORK/notes.txt"
+  note() { say "$*" >>"$WORK/notes.txt"; }
+  if [ "$BACKEND" = oscam ]; then
+    CONF="$(dirname "$CONFIG")/oscam.conf"
+    WEBIF_PORT=''
+    if [ -f "$CONF" ]; then WEBIF_PORT=$(oscam_setting "$CONF" webif httpport || true); fi
+    if [ -n "$WEBIF_PORT" ] && [ "$WEBIF_PORT" != 0 ]; then
+      case "$WEBIF_PORT" in
+        +*) WEBIF_URL="https://127.0.0.1:${WEBIF_PORT#+}" ;;
+        *) WEBIF_URL="http://127.0.0.1:$WEBIF_PORT" ;;
+      esac
+      {
+        say "AGENT_OSCAM_WEBIF_URL=$(quoted "$WEBIF_URL")"
+        say "AGENT_OSCAM_WEBIF_USER=$(quoted "$(oscam_setting "$CONF" webif httpuser || true)")"
+        say "AGENT_OSCAM_WEBIF_PASSWORD=$(quoted "$(oscam_setting "$CONF" webif httppwd || true)")"
+      } >>"$WORK/extra.env"
+      note "OSCam web interface found in $CONF: accounts are reloaded through it."
+      if [ "$(oscam_setting "$CONF" webif httpreadonly || true)" = 1 ]; then
+        note 'WARNING: the web interface is read-only (httpreadonly = 1): OSCam will not reload accounts until it is 0.'
+      fi
+    elif [ -f "$CONF" ] && [ "$(oscam_setting "$CONF" global reload_useraccounts || true)" = 1 ] &&
+      PID_FILE=$(oscam_setting "$CONF" global pidfile) && [ -n "$PID_FILE" ]; then
+      {
+        say "AGENT_PID_FILE=$(quoted "$PID_FILE")"
+        say "AGENT_OSCAM_CONF_FILE=$(quoted "$CONF")"
+      } >>"$WORK/extra.env"
+      note "OSCam reloads accounts on SIGHUP ($CONF): the agent signals the pid in its pidfile."
+    else
+      if [ -f "$CONF" ]; then MISSING="no [webif] httpport in $CONF"; else MISSING="no $CONF"; fi
+      note "WARNING: $MISSING: the agent cannot make OSCam reload accounts."
+      note '  Turn on the web interface ([webif] httpport, httpuser, httppwd) and run this installer again.'
+    fi
+  else
+    INFO_PORT=$(cccam_setting "$CONFIG" 'WEBINFO LISTEN PORT')
+    if [ -n "$INFO_PORT" ]; then
+      say "AGENT_CCCAM_WEBINFO_URL=$(quoted "http://127.0.0.1:$INFO_PORT")" >>"$WORK/extra.env"
+      INFO_USER=$(cccam_setting "$CONFIG" 'WEBINFO USERNAME')
+      INFO_PASSWORD=$(cccam_setting "$CONFIG" 'WEBINFO PASSWORD')
+      [ -z "$INFO_USER" ] || say "AGENT_CCCAM_WEBINFO_USER=$(quoted "$INFO_USER")" >>"$WORK/extra.env"
+      [ -z "$INFO_PASSWORD" ] || say "AGENT_CCCAM_WEBINFO_PASSWORD=$(quoted "$INFO_PASSWORD")" >>"$WORK/extra.env"
+      note "CCcam info page on port $INFO_PORT: the panel sees who is online."
+    fi
+    note 'CCcam re-reads CCcam.cfg only when restarted: set AGENT_RELOAD_COMMAND (e.g. systemctl restart cccam)'
+    note '  in /etc/linedesk-agent.env, then restart the agent, so new lines work at once.'
+  fi
+
+  # The server's agent login and port, in exchange for the token (which this uses up).
+  if [ "$BINARY" = yes ]; then
+    STATUS=$(post_token /api/agent-install/settings "$WORK/settings.json")
+    [ "$STATUS" = 200 ] || fail "the panel did not accept the token: $(refusal "$STATUS" "$WORK/settings.json")"
+    {
+      say "AGENT_USERNAME=$(quoted "$(json_value username "$WORK/settings.json")")"
+      say "AGENT_PASSWORD=$(quoted "$(json_value password "$WORK/settings.json")")"
+      say "AGENT_PORT=$(json_value api_port "$WORK/settings.json")"
+    } >"$WORK/login.env"
+    S_PORT=$(json_value api_port "$WORK/settings.json")
+    S_TLS=0
+    [ "$(json_value use_tls "$WORK/settings.json")" != true ] || S_TLS=1
+    S_SERVER_NAME=$(json_value server_name "$WORK/settings.json")
+  else
+    LD_URL="$PANEL/api/agent-install/settings" LD_TOKEN="$TOKEN" LD_OUT="$WORK" \
+      node --input-type=module -e '
+      import { writeFileSync } from "node:fs";
+      const url = process.env.LD_URL;
+      let res;
+      try {
+        res = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token: process.env.LD_TOKEN }),
+        });
+      } catch (error) {
+        console.error(`cannot reach ${url}: ${error.cause?.message ?? error.message}`); process.exit(1);
       }
-      return value;
-    }
-    const config = process.env.LD_CONFIG;
-    const lines = [["AGENT_CONFIG_FILE", config], ["AGENT_BACKEND", process.env.LD_BACKEND]]; const notes = [];
-    if (process.env.LD_BACKEND === "oscam") {
-      const conf = path.join(path.dirname(config), "oscam.conf");
-      const text = existsSync(conf) ? readFileSync(conf, "utf8") : null;
-      const port = text === null ? null : setting(text, "webif", "httpport");
-      if (port && port !== "0") {
-        const tls = port.startsWith("+");
-        lines.push(["AGENT_OSCAM_WEBIF_URL", `${tls ? "https" : "http"}://127.0.0.1:${port.replace(/^\+/, "")}`]);
-        lines.push(["AGENT_OSCAM_WEBIF_USER", setting(text, "webif", "httpuser") ?? ""]);
-        lines.push(["AGENT_OSCAM_WEBIF_PASSWORD", setting(text, "webif", "httppwd") ?? ""]);
-        notes.push(`OSCam web interface found in ${conf}: accounts are reloaded through it.`);
-        if (setting(text, "webif", "httpreadonly") === "1") {
-          notes.push("WARNING: the web interface is read-only (httpreadonly = 1): OSCam will not reload accounts until it is 0.");
-        }
-      } else if (text !== null && setting(text, "global", "reload_useraccounts") === "1" && setting(text, "global", "pidfile")) {
-        lines.push(["AGENT_PID_FILE", setting(text, "global", "pidfile")]);
-        lines.push(["AGENT_OSCAM_CONF_FILE", conf]);
-        notes.push(`OSCam reloads accounts on SIGHUP (${conf}): the agent signals the pid in its pidfile.`);
-      } else {
-        notes.push(`WARNING: ${text === null ? `no ${conf}` : `no [webif] httpport in ${conf}`}: the agent cannot make OSCam reload accounts.`);
-        notes.push("  Turn on the web interface ([webif] httpport, httpuser, httppwd) and run this installer again.");
-      }
-    } else {
-      const text = readFileSync(config, "utf8");
-      const value = (name) => {
-        const match = new RegExp(`^\\s*${name}\\s*:\\s*(\\S+)`, "mi").exec(text);
-        return match ? match[1] : null;
-      };
-      const port = value("WEBINFO LISTEN PORT");
-      if (port) {
-        lines.push(["AGENT_CCCAM_WEBINFO_URL", `http://127.0.0.1:${port}`]);
-        if (value("WEBINFO USERNAME")) lines.push(["AGENT_CCCAM_WEBINFO_USER", value("WEBINFO USERNAME")]);
-        if (value("WEBINFO PASSWORD")) lines.push(["AGENT_CCCAM_WEBINFO_PASSWORD", value("WEBINFO PASSWORD")]);
-        notes.push(`CCcam info page on port ${port}: the panel sees who is online.`);
-      }
-      notes.push("CCcam re-reads CCcam.cfg only when restarted: set AGENT_RELOAD_COMMAND (e.g. systemctl restart cccam)");
-      notes.push("  in /etc/linedesk-agent.env, then restart the agent, so new lines work at once.");
-    }
-    // Double quotes, as both the agent and systemd read them.
-    const quoted = (v) => `"${String(v).replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
-    writeFileSync(process.env.LD_OUT, lines.map(([k, v]) => `${k}=${quoted(v)}`).join("\n") + "\n");
-    console.log(notes.join("\n"));
-  ' >"$WORK/notes.txt" || fail "cannot read the settings beside $CONFIG"
+      const body = await res.json().catch(() => ({}));
+      if (!res.ok) { console.error(body.error?.message ?? `the panel answered ${res.status}`); process.exit(1); }
+      // Double quotes, as both the agent and systemd read them.
+      const quoted = (v) => `"${String(v).replace(/["\\$`]/g, (c) => `\\${c}`)}"`;
+      writeFileSync(`${process.env.LD_OUT}/login.env`, [
+        `AGENT_USERNAME=${quoted(body.username)}`,
+        `AGENT_PASSWORD=${quoted(body.password)}`,
+        `AGENT_PORT=${Number(body.api_port)}`,
+      ].join("\n") + "\n");
+      writeFileSync(`${process.env.LD_OUT}/port`, String(Number(body.api_port)));
+      writeFileSync(`${process.env.LD_OUT}/tls`, body.use_tls ? "1" : "0");
+      writeFileSync(`${process.env.LD_OUT}/name`, String(body.server_name).replace(/[\r\n]/g, " "));
+    ' || fail 'the panel did not accept the token'
+    S_PORT=$(cat "$WORK/port")
+    S_TLS=$(cat "$WORK/tls")
+    S_SERVER_NAME=$(cat "$WORK/name")
+  fi
 
   mkdir -p "$(dirname "$ENV_FILE")"
   [ ! -f "$ENV_FILE" ] || cp -p "$ENV_FILE" "$ENV_FILE.bak"
@@ -299,7 +445,12 @@ else
   S_TLS=0
 fi
 
-mv "$WORK/linedesk-agent.mjs" "$AGENT_FILE"
+chmod 755 "$WORK/agent"
+mv "$WORK/agent" "$AGENT_FILE"
+# An install of the other kind (the executable after the bundle, or back) leaves one agent behind.
+if [ "$AGENT_FILE" = "$AGENT_BIN" ]; then rm -f "$AGENT_MJS"; else rm -f "$AGENT_BIN"; fi
+RUN="$AGENT_FILE --config $ENV_FILE"
+[ -z "$NODE" ] || RUN="$NODE $RUN"
 printf '%s\n' "$PANEL" >"$PANEL_FILE"
 mkdir -p "$(dirname "$UNIT_FILE")"
 cat >"$UNIT_FILE" <<EOF
@@ -309,7 +460,7 @@ After=network-online.target
 Wants=network-online.target
 
 [Service]
-ExecStart=$NODE $AGENT_FILE --config $ENV_FILE
+ExecStart=$RUN
 Restart=on-failure
 RestartSec=5
 # The agent finishes queued writes on SIGTERM before it exits.
@@ -326,14 +477,23 @@ if [ "$S_TLS" = 1 ]; then
   say 'WARNING: the panel calls this agent over HTTPS: set AGENT_TLS_CERT and AGENT_TLS_KEY in the settings.'
 fi
 
-if [ "$START" = no ]; then
-  say "Not started (--no-start). Start it with: $NODE $AGENT_FILE --config $ENV_FILE"
-elif use_systemd; then
-  systemctl daemon-reload
-  systemctl enable "$SERVICE" >/dev/null 2>&1
-  systemctl restart "$SERVICE"
-  # Ready when its health check answers; a start that fails shows the agent's own reason.
-  if LD_PORT="$S_PORT" LD_TLS="$S_TLS" node --input-type=module -e '
+wait_for_health() {
+  if [ "$BINARY" = yes ]; then
+    SCHEME=http
+    [ "$S_TLS" != 1 ] || SCHEME=https
+    tries=0
+    while [ $tries -lt 60 ]; do
+      if [ "$FETCH" = curl ]; then
+        curl -fsk -o /dev/null "$SCHEME://127.0.0.1:$S_PORT/health" 2>/dev/null && return 0
+      else
+        wget -q --no-check-certificate -O /dev/null "$SCHEME://127.0.0.1:$S_PORT/health" 2>/dev/null && return 0
+      fi
+      tries=$((tries + 1))
+      sleep 0.5 2>/dev/null || sleep 1
+    done
+    return 1
+  fi
+  LD_PORT="$S_PORT" LD_TLS="$S_TLS" node --input-type=module -e '
     process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
     const url = `${process.env.LD_TLS === "1" ? "https" : "http"}://127.0.0.1:${process.env.LD_PORT}/health`;
     const until = Date.now() + 30_000;
@@ -342,32 +502,55 @@ elif use_systemd; then
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     process.exit(1);
-  ' 2>/dev/null; then
-    say "Started: systemd service $SERVICE, listening on port $S_PORT."
-    if [ "$ACTION" = install ]; then
-      # The panel tests the server now, so it turns active without anyone clicking Test.
-      LD_URL="$PANEL/api/agent-install/started" LD_TOKEN="$TOKEN" node --input-type=module -e '
-        const url = process.env.LD_URL;
-        try {
-          const res = await fetch(url, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ token: process.env.LD_TOKEN }),
-          });
-          const body = await res.json().catch(() => ({}));
-          if (res.ok && body.ok) console.log("The panel reached the agent: the server is active.");
-          else if (res.ok) console.log(`The panel cannot reach the agent yet: ${body.message}. Open the port for the panel, then test the server in the panel.`);
-          else console.log(`The panel did not test the server: ${body.error?.message ?? res.status}`);
-        } catch (error) {
-          console.log(`Could not tell the panel: ${error.cause?.message ?? error.message}; test the server in the panel.`);
-        }
-      '
+  ' 2>/dev/null
+}
+
+report_started() {
+  if [ "$BINARY" = yes ]; then
+    STATUS=$(post_token /api/agent-install/started "$WORK/started.json")
+    if [ "$STATUS" = 200 ] && [ "$(json_value ok "$WORK/started.json")" = true ]; then
+      say 'The panel reached the agent: the server is active.'
+    elif [ "$STATUS" = 200 ]; then
+      say "The panel cannot reach the agent yet: $(json_value message "$WORK/started.json"). Open the port for the panel, then test the server in the panel."
+    else
+      say "The panel did not test the server: $(refusal "$STATUS" "$WORK/started.json")"
     fi
+    return
+  fi
+  LD_URL="$PANEL/api/agent-install/started" LD_TOKEN="$TOKEN" node --input-type=module -e '
+    const url = process.env.LD_URL;
+    try {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: process.env.LD_TOKEN }),
+      });
+      const body = await res.json().catch(() => ({}));
+      if (res.ok && body.ok) console.log("The panel reached the agent: the server is active.");
+      else if (res.ok) console.log(`The panel cannot reach the agent yet: ${body.message}. Open the port for the panel, then test the server in the panel.`);
+      else console.log(`The panel did not test the server: ${body.error?.message ?? res.status}`);
+    } catch (error) {
+      console.log(`Could not tell the panel: ${error.cause?.message ?? error.message}; test the server in the panel.`);
+    }
+  '
+}
+
+if [ "$START" = no ]; then
+  say "Not started (--no-start). Start it with: $RUN"
+elif use_systemd; then
+  systemctl daemon-reload
+  systemctl enable "$SERVICE" >/dev/null 2>&1
+  systemctl restart "$SERVICE"
+  # Ready when its health check answers; a start that fails shows the agent's own reason.
+  if wait_for_health; then
+    say "Started: systemd service $SERVICE, listening on port $S_PORT."
+    # The panel tests the server now, so it turns active without anyone clicking Test.
+    [ "$ACTION" != install ] || report_started
   else
     systemctl --no-pager status "$SERVICE" >&2 || true
     fail "the agent did not come up on port $S_PORT; see: journalctl -u $SERVICE"
   fi
 else
-  say "No systemd here: start it with: $NODE $AGENT_FILE --config $ENV_FILE"
+  say "No systemd here: start it with: $RUN"
   [ -n "$ROOT" ] || say "(a unit for systemd was written to $UNIT_FILE)"
 fi

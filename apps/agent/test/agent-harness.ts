@@ -137,6 +137,8 @@ export type StartOptions = {
   args?: string[];
   /** A built agent to run as it is (the release bundle) instead of src/main.ts under tsx. */
   entry?: string;
+  /** The single executable agent, run by itself (no node): `entry` and `nodeArgs` do not apply. */
+  executable?: string;
   /** How long start-up may take before it counts as failed (a loaded machine is slow). */
   startupMs?: number;
 };
@@ -151,6 +153,13 @@ export function cleanEnv(extra: Record<string, string>): Record<string, string> 
 }
 
 export function spawnAgent(options: StartOptions): ChildProcess {
+  if (options.executable) {
+    return spawn(options.executable, options.args ?? [], {
+      cwd: path.dirname(options.executable),
+      env: cleanEnv(options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  }
   const nodeArgs = options.entry
     ? [...(options.nodeArgs ?? []), options.entry]
     : ['--import', 'tsx', ...(options.nodeArgs ?? []), MAIN];

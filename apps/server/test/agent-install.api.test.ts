@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import {
   type InstallerRun,
 } from './support/agent-install.js';
 import type { TestClient } from './support/test-client.js';
+import { testPostgresUrl } from './support/test-database.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -107,6 +108,27 @@ describe('the panel serves the agent', () => {
     expect((await readFile(installer, 'utf8')).startsWith('#!/bin/sh')).toBe(true);
     expect((await fetch(`${server.url}/agent/other.js`)).status).toBe(404);
   });
+
+  it('serves the single executable with its sha256 when the build could make one', async (context) => {
+    const { executable } = (await (await fetch(`${server.url}/agent/manifest.json`)).json()) as {
+      executable: { name: string; sha256: string; size: number } | null;
+    };
+    // The build says why there is none (not Linux, a node without the fuse); the bundle is served.
+    if (!executable) return context.skip();
+    expect(executable.name).toBe(`linedesk-agent-${process.platform}-${process.arch}`);
+    // Its first bytes: an ELF program. The whole file and its checksum are what install.sh checks in
+    // the install test below (100 MB through this process, panel and client, is slow on a busy machine).
+    const download = await fetch(`${server.url}/agent/${executable.name}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
+    const reader = download.body!.getReader();
+    const first = await reader.read();
+    await reader.cancel();
+    expect(Buffer.from(first.value!.subarray(0, 4))).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+    expect(await (await fetch(`${server.url}/agent/${executable.name}.sha256`)).text()).toBe(
+      `${executable.sha256}  ${executable.name}\n`,
+    );
+  });
 });
 
 describe('install commands', () => {
@@ -134,13 +156,23 @@ describe('install commands', () => {
       use_tls: false,
     });
 
+    // A token works once: the same command again gets no login.
+    const reused = await anonymous.post('/api/agent-install/settings', { token });
+    expect(reused.status).toBe(409);
+    expect(reused.body.error.code).toBe('AGENT_INSTALL_TOKEN_USED');
+    expect(reused.body.password).toBeUndefined();
+    // The installer's report that the agent is up still runs the server's test with it.
+    const report = await anonymous.post('/api/agent-install/started', { token });
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body).toMatchObject({ ok: false });
+
     const refused = async (forged: string) => {
       const res = await anonymous.post('/api/agent-install/settings', { token: forged });
       expect(res.status).toBe(400);
       return res.body.error.code as string;
     };
     // Another server's id with this signature, a changed signature, not a token at all.
-    expect(await refused(token.replace(`ld1.${target.id}.`, `ld1.${other.id}.`))).toBe(
+    expect(await refused(token.replace(`ld2.${target.id}.`, `ld2.${other.id}.`))).toBe(
       'AGENT_INSTALL_TOKEN_INVALID',
     );
     const lastChar = token.at(-1) === 'A' ? 'B' : 'A';
@@ -163,6 +195,8 @@ describe('install commands', () => {
     const fresh = await installCommand(target.id);
     const again = await anonymous.post('/api/agent-install/settings', { token: fresh.token });
     expect(again.body.password).toBe('agent-secret-2');
+    // A leaked command (an expired one, from an earlier password) stays refused for what it is.
+    expect(await refused(old.token)).toBe('AGENT_INSTALL_TOKEN_INVALID');
 
     const log = (await admin.get('/api/audit-log?page_size=100')).body.items as {
       action: string;
@@ -173,7 +207,54 @@ describe('install commands', () => {
     ).toHaveLength(3);
 
     expect((await server.client().post(`/api/servers/${target.id}/install-command`)).status).toBe(401);
+  });
+
+  it('hands the login out once when the same command runs several times at once', async () => {
+    const target = await addServer('Raced token', await freePort());
+    const { token } = await installCommand(target.id);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => server.client().post('/api/agent-install/settings', { token })),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(answers.filter((res) => res.body.password === 'agent-secret-1')).toHaveLength(1);
+    // Another command for the same server works: each command is used up on its own.
+    const next = await installCommand(target.id);
+    expect((await server.client().post('/api/agent-install/settings', { token: next.token })).status).toBe(
+      200,
+    );
     expect((await admin.post('/api/servers/999999/install-command')).status).toBe(404);
+  });
+});
+
+describe.skipIf(!testPostgresUrl())('install commands with two panel instances on one PostgreSQL', () => {
+  let second: TestServer | undefined;
+
+  beforeAll(async () => {
+    const config = server.built.ctx.config;
+    if (config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    // The same database and data folder (its secret signs the tokens), as instances behind nginx.
+    second = await startTestServer({ DATABASE_URL: config.database.url }, { dataDir: config.dataDir });
+  }, 240_000);
+
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('hands the login out once when both instances get the same command at once', async () => {
+    const target = await addServer('Two instances', await freePort());
+    const { token } = await installCommand(target.id);
+    const answers = await Promise.all(
+      [server, second!, server, second!].map((instance) =>
+        instance.client().post('/api/agent-install/settings', { token }),
+      ),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409, 409, 409]);
+    // Used on one instance, refused on the other.
+    const { token: next } = await installCommand(target.id);
+    expect((await second!.client().post('/api/agent-install/settings', { token: next })).status).toBe(200);
+    const reused = await server.client().post('/api/agent-install/settings', { token: next });
+    expect(reused.body.error.code).toBe('AGENT_INSTALL_TOKEN_USED');
   });
 });
 
@@ -284,10 +365,23 @@ describe('install.sh', () => {
     expect(env).toContain('AGENT_OSCAM_WEBIF_PASSWORD="web\\$pass"');
     expect(run.stdout).toContain('Not started (--no-start)');
 
+    // The same command again: refused, with the panel's reason, and nothing installed.
+    const other = await cardServerRoot('reused', { 'etc/CCcam.cfg': '' });
+    const reused = await runInstaller(
+      installer,
+      ['--panel', server.url, '--token', token, '--root', other, '--no-start'],
+      dir,
+    );
+    expect(reused.code).not.toBe(0);
+    expect(reused.stderr).toContain('This install command was already used to install the agent');
+    expect(existsSync(path.join(other, 'etc/linedesk-agent.env'))).toBe(false);
+
+    // A run that stops at the card server's file does not use the command up.
+    const second = await installCommand(target.id);
     const both = await cardServerRoot('both', { 'etc/CCcam.cfg': '', 'var/etc/oscam.user': '' });
     const ambiguous = await runInstaller(
       installer,
-      ['--panel', server.url, '--token', token, '--root', both],
+      ['--panel', server.url, '--token', second.token, '--root', both],
       dir,
     );
     expect(ambiguous.code).not.toBe(0);
@@ -298,7 +392,7 @@ describe('install.sh', () => {
         '--panel',
         server.url,
         '--token',
-        token,
+        second.token,
         '--root',
         both,
         '--config',
@@ -311,10 +405,102 @@ describe('install.sh', () => {
 
     const forged = await runInstaller(
       installer,
-      ['--panel', server.url, '--token', `${token}x`, '--root', both, '--no-start'],
+      ['--panel', server.url, '--token', `${token}x`, '--root', both, '--config', `${both}/etc/CCcam.cfg`],
       dir,
     );
     expect(forged.code).not.toBe(0);
     expect(forged.stderr).toContain('This install command is not valid for any server');
+  });
+
+  it('installs the single executable where the card server has no Node.js 20, and it takes a line', async (context) => {
+    const manifest = (await (await fetch(`${server.url}/agent/manifest.json`)).json()) as {
+      version: string;
+      executable: { name: string; sha256: string } | null;
+    };
+    if (!manifest.executable) return context.skip();
+    const apiPort = await freePort();
+    const target = await addServer('Installed executable', apiPort);
+    const { token } = await installCommand(target.id);
+    const root = await cardServerRoot('executable', {
+      'etc/CCcam.cfg': 'WEBINFO LISTEN PORT : 16001\n',
+    });
+    // A card server whose node is too old: install.sh must choose the executable by itself and
+    // do its downloads, checksum and token exchange without node.
+    const bin = path.join(dir, 'old-node-bin');
+    await mkdir(bin, { recursive: true });
+    await writeFile(
+      path.join(bin, 'node'),
+      '#!/bin/sh\n[ "$1" = --version ] && echo v18.19.1 && exit 0\necho "node 18 cannot run this" >&2\nexit 1\n',
+    );
+    await chmod(path.join(bin, 'node'), 0o755);
+    const env = { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin` };
+
+    const run = await runInstaller(
+      installer,
+      ['--panel', server.url, '--token', token, '--root', root],
+      dir,
+      env,
+    );
+    expectSuccess(run);
+    expect(run.stdout).toContain(
+      'Node.js v18.19.1 is older than 20: installing the single executable agent.',
+    );
+    expect(run.stdout).toContain('CCcam info page on port 16001');
+    const executable = path.join(root, 'opt/linedesk-agent/linedesk-agent');
+    expect(
+      createHash('sha256')
+        .update(await readFile(executable))
+        .digest('hex'),
+    ).toBe(manifest.executable.sha256);
+    const envFile = path.join(root, 'etc/linedesk-agent.env');
+    const settings = await readFile(envFile, 'utf8');
+    expect(settings).toContain('AGENT_PASSWORD="agent-secret-1"');
+    expect(settings).toContain('AGENT_CCCAM_WEBINFO_URL="http://127.0.0.1:16001"');
+    expect(await readFile(path.join(root, 'etc/systemd/system/linedesk-agent.service'), 'utf8')).toContain(
+      `ExecStart=${executable} --config ${envFile}\n`,
+    );
+
+    // The executable alone, with no node anywhere on its PATH, answers /health and takes a line.
+    const agent = await startAgent({
+      executable,
+      args: ['--config', envFile],
+      env: { PATH: '/usr/bin:/bin', AGENT_PORT: String(apiPort), AGENT_HOST: '127.0.0.1' },
+    });
+    agents.push(agent);
+    const health = await agent.call('GET', '/', undefined, {
+      username: 'panel-agent',
+      password: 'agent-secret-1',
+    });
+    expect(health.body).toMatchObject({ version: manifest.version });
+    const started = await server.client().post('/api/agent-install/started', { token });
+    expect(started.body).toMatchObject({ ok: true, status: 'active' });
+    const line = await admin.post('/api/lines', {
+      username: 'executable-line',
+      password: 'line-pass-2',
+      subscription_months: 1,
+      server_id: target.id,
+    });
+    expect(line.status, JSON.stringify(line.body)).toBe(201);
+    await waitFor(
+      () => readFile(path.join(root, 'etc/CCcam.cfg'), 'utf8'),
+      (text) => text.includes('F: executable-line line-pass-2 '),
+    );
+
+    // Without node the panel's refusal of a used command is printed all the same.
+    const again = await runInstaller(
+      installer,
+      ['--panel', server.url, '--token', token, '--root', root, '--no-start'],
+      dir,
+      env,
+    );
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('This install command was already used to install the agent');
+
+    // An update keeps the executable (node is still too old) and the settings.
+    const updated = await runInstaller(installer, ['--update', '--root', root], dir, env);
+    expectSuccess(updated);
+    expect(await readFile(envFile, 'utf8')).toBe(settings);
+    expect(existsSync(executable)).toBe(true);
+    expect(existsSync(path.join(root, 'opt/linedesk-agent/linedesk-agent.mjs'))).toBe(false);
   });
 });

@@ -8,4 +8,8 @@ export const agentInstallErrors = {
     status: 400,
     message: 'This install command has expired; copy a new one from the panel',
   },
+  AGENT_INSTALL_TOKEN_USED: {
+    status: 409,
+    message: 'This install command was already used to install the agent; copy a new one from the panel',
+  },
 } as const;

@@ -48,13 +48,13 @@ export const lineRows: Record<string, MatrixRow> = {
   },
   // The install command's token is the credential: no caller gets a server's login without one.
   'POST /api/agent-install/settings': {
-    body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
+    body: () => ({ token: 'ld2.1.1795683600.q8ZrV1cN0xT4bWmY.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
     anonymous: 400,
     signedIn: 400,
   },
   'GET /api/agent-install/release': { ...adminOnly, admin: 200 },
   'POST /api/agent-install/started': {
-    body: () => ({ token: 'ld1.1.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
+    body: () => ({ token: 'ld2.1.1795683600.q8ZrV1cN0xT4bWmY.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA' }),
     anonymous: 400,
     signedIn: 400,
   },

@@ -20,13 +20,18 @@ export type InstallerRun = { code: number | null; stdout: string; stderr: string
 /**
  * Runs an install.sh (as downloaded from the panel) the way the install command does, fed to
  * `sh -s --` on its standard input (`curl … | sudo sh -s -- …`), from a folder of its own and
- * without any AGENT_* setting of the test runner. Asynchronous: the panel it downloads from runs in
+ * without any AGENT_* setting of the test runner (`env` adds to or replaces the rest). Asynchronous: the panel it downloads from runs in
  * this process.
  */
-export function runInstaller(script: string, args: string[], cwd: string): Promise<InstallerRun> {
+export function runInstaller(
+  script: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<InstallerRun> {
   const child = spawn('sh', ['-s', '--', ...args], {
     cwd,
-    env: cleanEnv({}),
+    env: cleanEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdin.end(readFileSync(script));

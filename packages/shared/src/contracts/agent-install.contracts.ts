@@ -28,10 +28,11 @@ export const settings = defineContract({
   // The card server has no panel account: the token of the install command is the credential.
   access: 'public',
   tags,
-  summary: "install.sh's exchange of an install command's token for the server's agent login and port",
+  summary:
+    "install.sh's exchange of an install command's token for the server's agent login and port; a token is exchanged once",
   body: agentInstallSettingsBodySchema,
   response: agentInstallSettingsSchema,
-  errors: ['AGENT_INSTALL_TOKEN_INVALID', 'AGENT_INSTALL_TOKEN_EXPIRED'],
+  errors: ['AGENT_INSTALL_TOKEN_INVALID', 'AGENT_INSTALL_TOKEN_EXPIRED', 'AGENT_INSTALL_TOKEN_USED'],
 });
 
 export const started = defineContract({

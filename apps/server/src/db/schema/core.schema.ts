@@ -215,3 +215,22 @@ export const cccamServers = pgTable(
     index('cccam_servers_next_check_idx').on(t.nextCheckAt),
   ],
 );
+
+/**
+ * Install command tokens that install.sh has exchanged for a server's agent login: a token works
+ * once. The primary key makes the first exchange win when two panel instances (or two copies of a
+ * leaked command) race; rows of tokens past their expiry are deleted, as expiry refuses those anyway.
+ */
+export const agentInstallTokensUsed = pgTable(
+  'agent_install_tokens_used',
+  {
+    /** The token's random id (agent-install-token.ts): which command was used, without the token. */
+    tokenId: text('token_id').primaryKey(),
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => cccamServers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_install_tokens_used_expires_idx').on(t.expiresAt)],
+);

@@ -9,11 +9,19 @@ import { serverRoot } from '../../platform/paths.js';
 const agentDist = path.resolve(serverRoot, '../agent/dist');
 const installScript = path.resolve(serverRoot, '../agent/install/install.sh');
 
+/** The single executable's name for this machine, as scripts/build-agent.mjs names it. */
+const executableName = `linedesk-agent-${process.platform}-${process.arch}`;
+
 /** What the panel hands to card servers under /agent/, by name. */
 const files: Record<string, { file: string; type: string }> = {
   'linedesk-agent.mjs': { file: path.join(agentDist, 'linedesk-agent.mjs'), type: 'text/javascript' },
   'linedesk-agent.mjs.sha256': {
     file: path.join(agentDist, 'linedesk-agent.mjs.sha256'),
+    type: 'text/plain; charset=utf-8',
+  },
+  [executableName]: { file: path.join(agentDist, executableName), type: 'application/octet-stream' },
+  [`${executableName}.sha256`]: {
+    file: path.join(agentDist, `${executableName}.sha256`),
     type: 'text/plain; charset=utf-8',
   },
   'manifest.json': { file: path.join(agentDist, 'manifest.json'), type: 'application/json' },

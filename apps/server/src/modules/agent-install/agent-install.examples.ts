@@ -1,7 +1,7 @@
 import type { AgentInstallCommand, AgentInstallSettings, ServerTestResult } from '@linedesk/shared';
 import type { RouteExamples } from '../../platform/openapi-examples.js';
 
-const token = 'ld1.3.1795683600.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA';
+const token = 'ld2.3.1795683600.q8ZrV1cN0xT4bWmY.Jd0x6m3mQ2VfKp7yYb8s1N4uRz5cT9wEaHgLqX0iUoA';
 
 const command: AgentInstallCommand = {
   command: `curl -fsSL 'https://panel.example.com/agent/install.sh' | sudo sh -s -- --panel 'https://panel.example.com' --token ${token}`,

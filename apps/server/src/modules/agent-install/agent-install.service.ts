@@ -7,6 +7,7 @@ import {
   type ServerTestResult,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -14,6 +15,7 @@ import { readAgentRelease } from './agent-files.js';
 import { testServerConnection } from '../servers/server-connection.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { installTokenSignedBy, makeInstallToken, readInstallToken } from './agent-install-token.js';
+import { agentInstallRepository } from './agent-install.repository.js';
 
 /** Single quotes for the shell: the panel's address is the operator's own setting. */
 function shellQuoted(value: string): string {
@@ -53,24 +55,43 @@ export async function createInstallCommand(
  * existing server's login is refused the same way, so a guess learns nothing about which servers
  * exist; only a genuine token that ran out says so.
  */
-async function serverOfToken(ctx: AppContext, token: string, now: Date): Promise<ServerRow> {
+async function serverOfToken(
+  db: Db,
+  ctx: AppContext,
+  token: string,
+  now: Date,
+): Promise<{ server: ServerRow; tokenId: string; expiresAt: Date }> {
   const parts = readInstallToken(token);
   if (!parts) throw new AppError('AGENT_INSTALL_TOKEN_INVALID');
-  const server = await serversRepository.findById(ctx.db, parts.serverId);
+  const server = await serversRepository.findById(db, parts.serverId);
   if (!server || !installTokenSignedBy(ctx.agentInstallTokens, parts, server)) {
     throw new AppError('AGENT_INSTALL_TOKEN_INVALID');
   }
   if (parts.expiresAt.getTime() <= now.getTime()) throw new AppError('AGENT_INSTALL_TOKEN_EXPIRED');
-  return server;
+  return { server, tokenId: parts.tokenId, expiresAt: parts.expiresAt };
 }
 
-/** install.sh's exchange of the token for what it writes into the agent's settings. */
+/**
+ * install.sh's exchange of the token for what it writes into the agent's settings. This is where a
+ * token is used up: it is the one step that hands out the agent's login, and every install goes
+ * through it (with --no-start or without systemd install.sh never reports "started"), so a leaked
+ * or replayed command gets nothing. The row is committed before the login leaves the panel: a panel
+ * that stops in between has spent the token without handing anything out (a new command fixes
+ * that), never the other way round.
+ */
 export async function installSettings(
   ctx: AppContext,
   body: AgentInstallSettingsBody,
   now = new Date(),
 ): Promise<AgentInstallSettings> {
-  const server = await serverOfToken(ctx, body.token, now);
+  const server = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const { server, tokenId, expiresAt } = await serverOfToken(tx, ctx, body.token, now);
+    await agentInstallRepository.deleteExpired(tx, now);
+    const first = await agentInstallRepository.markTokenUsed(tx, { tokenId, serverId: server.id, expiresAt });
+    if (!first) throw new AppError('AGENT_INSTALL_TOKEN_USED');
+    return server;
+  });
   return {
     server_id: server.id,
     server_name: server.serverName,
@@ -91,7 +112,10 @@ export async function reportAgentStarted(
   body: AgentInstallSettingsBody,
   now = new Date(),
 ): Promise<ServerTestResult> {
-  return testServerConnection(ctx, await serverOfToken(ctx, body.token, now));
+  // Not refused once the token is used (the exchange used it just before): this only runs the test
+  // an admin could click, and hands out nothing.
+  const { server } = await serverOfToken(ctx.db, ctx, body.token, now);
+  return testServerConnection(ctx, server);
 }
 
 /** The agent the panel hands out now, to compare with the version each server's agent reports. */
