@@ -27,6 +27,8 @@ export type LoadResult = {
   rps: number;
   p50: number;
   p99: number;
+  /** The slowest answer. */
+  max: number;
   /** Connection errors, time-outs and non-2xx answers. */
   errors: number;
   /** What the errors were, when there were any: "connection errors 1, 502 ×2". */
@@ -38,7 +40,7 @@ export type LoadResult = {
 
 type AutocannonJson = {
   requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p99: number; max: number };
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -87,6 +89,7 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     rps: Math.round(requests / Math.max(result.duration, 0.001)),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
     errorDetail: errorDetailOf(result),
     requests,

@@ -79,9 +79,19 @@ if (linesPgUrl) await runLinesBenchProcess('postgres');
 // The compiled server in its own process: start time, scaling behind nginx, event fan-out, memory.
 await runScaleBench(linesPgUrl);
 
+// A reminder round for 10,000 due lines while the lines list is under load, and how long a notice
+// takes from its cause to its webhook and its mail (compiled servers in their own processes).
+const { runReminderRoundBench } = await import('./reminder-round-bench.js');
+await runReminderRoundBench(linesPgUrl);
+const { runNoticeDelayBench } = await import('./notice-delay-bench.js');
+await runNoticeDelayBench();
+
 // Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
 const { runWebBench } = await import('./web-bench.js');
 await runWebBench();
+// The customer portal's first load (/my/sign-in) and its Lighthouse score.
+const { runPortalBench } = await import('./portal-bench.js');
+await runPortalBench();
 
 // The agent a card server downloads: its size and start time.
 const { runAgentBench } = await import('./agent-bench.js');

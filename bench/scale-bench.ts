@@ -48,11 +48,11 @@ const MIN_WARMUP_CHANGES = 3;
 type ChangeSeen = { latencies: number[]; missing: number; answeredMs: number };
 /** Processes the event streams are read by. */
 const CLIENT_PROCESSES = Number(process.env.SCALE_BENCH_CLIENT_PROCESSES ?? 4);
-const ADMIN = { email: 'bench-scale@example.com', password: 'bench-password-1' };
+export const ADMIN = { email: 'bench-scale@example.com', password: 'bench-password-1' };
 
-type Server = { url: string; pid: number; readyMs: number; stop: () => Promise<void> };
+export type Server = { url: string; pid: number; readyMs: number; stop: () => Promise<void> };
 
-async function startServer(env: Record<string, string>): Promise<Server> {
+export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const started = performance.now();
   // SCALE_BENCH_SERVER_FLAGS: extra node flags for the servers under test, e.g. "--cpu-prof
@@ -139,7 +139,7 @@ function rssParts(pid: number): string {
   return `anonymous ${mb('RssAnon')} MB, files ${mb('RssFile')} MB`;
 }
 
-async function signIn(url: string): Promise<string> {
+export async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: url },

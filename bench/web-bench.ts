@@ -56,7 +56,7 @@ function firstLoadFiles(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
-function buildWeb() {
+export function buildWeb() {
   const result = spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], {
     cwd: repoRoot,
     stdio: 'inherit',
@@ -95,7 +95,7 @@ export function measureFirstLoad() {
 
 type LighthouseFigures = { score: number; lcpMs: number; fcpMs: number; tbtMs: number; bytesKb: number };
 
-async function runLighthouse(
+export async function runLighthouse(
   url: string,
   headers: Record<string, string> = {},
   keepReport = true,

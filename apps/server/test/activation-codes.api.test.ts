@@ -169,10 +169,19 @@ describe('activation codes', () => {
     expect(await balanceOf(server, reseller.id)).toBe(before);
   });
 
-  it('makes exactly one line of 50 concurrent activations of one code', async () => {
+  it('makes exactly one line of 200 concurrent activations of one code, and charges nothing more', async () => {
     const [code] = (await generate(reseller, { count: 1, subscription_months: 1 })).items;
+    const balanceBefore = await balanceOf(server, reseller.id);
+    const ledgerRowsOf = async () =>
+      (
+        await server.built.ctx.db
+          .select({ id: creditLedger.id })
+          .from(creditLedger)
+          .where(eq(creditLedger.accountId, reseller.id))
+      ).length;
+    const ledgerBefore = await ledgerRowsOf();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
+      Array.from({ length: 200 }, (_, i) =>
         reseller.client.post('/api/activation-codes/activate', {
           code: code!.code,
           username: `race-act-${i}`,
@@ -182,15 +191,26 @@ describe('activation codes', () => {
     );
     const ok = answers.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
+    // Every other answer a refusal the caller can act on: the code is taken (or, had the panel
+    // limited the burst, a rate limit) — never a server error, never a second line.
     for (const refused of answers.filter((r) => r.status !== 200)) {
-      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
-      expect(refused.body.error.code).toBe('ACTIVATION_CODE_USED');
+      expect([409, 429], JSON.stringify(refused.body)).toContain(refused.status);
+      expect(refused.body.error.code).toBe(refused.status === 409 ? 'ACTIVATION_CODE_USED' : 'RATE_LIMITED');
     }
     const made = await server.built.ctx.db
       .select({ id: lines.id })
       .from(lines)
       .where(like(lines.username, 'race-act-%'));
     expect(made.map((l) => l.id)).toEqual([ok[0]!.body.line.id]);
+    const [row] = await server.built.ctx.db
+      .select({ state: activationCodes.state, lineId: activationCodes.lineId })
+      .from(activationCodes)
+      .where(eq(activationCodes.id, code!.id));
+    expect(row).toEqual({ state: 'activated', lineId: ok[0]!.body.line.id });
+    // The code was paid for when it was generated: the race moved no credit and wrote no ledger row.
+    expect(await balanceOf(server, reseller.id)).toBe(balanceBefore);
+    expect(await ledgerRowsOf()).toBe(ledgerBefore);
+    expect(await ledgerMismatches(server)).toEqual([]);
   });
 
   it('renews one of the owner’s lines from the expiry on, for the code’s months', async () => {
