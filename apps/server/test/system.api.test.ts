@@ -66,7 +66,16 @@ describe('system endpoints', () => {
     expect(create.requestBody!.content['application/json']!.example).toMatchObject({
       subscription_months: 3,
     });
+    // A line costs credits: the 402 shows both ways a purchase is refused for money.
     expect(create.responses['402']!.content!['application/json']!.examples).toEqual({
+      BALANCE_NEGATIVE: {
+        value: {
+          error: {
+            code: 'BALANCE_NEGATIVE',
+            message: expect.stringContaining('Your balance is negative'),
+          },
+        },
+      },
       INSUFFICIENT_CREDITS: {
         value: {
           error: {
