@@ -20,14 +20,15 @@ export function PortalSettingsCard() {
   const account = useAccount();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
-  const settings = usePortalSettings();
+  const sellsLines = maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions });
+  const settings = usePortalSettings(sellsLines);
   const save = useSavePortalSettings();
   const [contact, setContact] = useState('');
   useEffect(() => {
     if (settings.data) setContact(settings.data.contact);
   }, [settings.data]);
 
-  if (!maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions })) return null;
+  if (!sellsLines) return null;
   const saveWith = (values: { enabled?: boolean; contact?: string }) =>
     save.mutate(
       { enabled: values.enabled ?? settings.data?.enabled ?? true, contact: values.contact ?? contact },
