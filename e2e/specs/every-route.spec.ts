@@ -201,6 +201,17 @@ describe('every address of the app', () => {
     }
   }
 
+  it('signing out leaves the console quiet too (the sign-in page does not ask who is signed in)', async () => {
+    consoleErrors.get(userPage)!.length = 0;
+    await visit(userPage, '/');
+    await userPage.getByTestId('account-button').click();
+    await userPage.getByTestId('sign-out-button').click();
+    await userPage.waitForURL(/\/sign-in(\?|$)/);
+    await userPage.getByTestId('sign-in-submit').waitFor(POLL);
+    await waitForIdle(userPage);
+    expect(consoleErrors.get(userPage)).toEqual([]);
+  });
+
   it('signed out: the sign-in, sign-up, password and portal pages', async () => {
     const context = await scenario.browser.newContext({ viewport: PHONE, locale: 'en-US' });
     const page = await context.newPage();
