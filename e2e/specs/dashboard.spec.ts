@@ -244,6 +244,7 @@ describe('the dashboard as a to-do list', () => {
   const PHONE = { width: 390, height: 844 };
   const RESELLER = { email: 'todo-reseller@example.com', password: 'Todo-Pass-12345', name: 'Todo Reseller' };
   const QUIET = { email: 'quiet-reseller@example.com', password: 'Quiet-Pass-12345', name: 'Quiet Reseller' };
+  const BUSY = { email: 'busy-reseller@example.com', password: 'Busy-Pass-12345', name: 'Busy Reseller' };
   const today = isoDate(new Date());
   /** Every error any page of this part logged (a refused inline style included). */
   const consoleErrors: string[] = [];
@@ -279,7 +280,7 @@ describe('the dashboard as a to-do list', () => {
   beforeAll(async () => {
     // The first-run guide is for the panel's first day; these checks are of the everyday dashboard.
     await adminApi.request('PUT', '/api/setup-guide', { hidden: true });
-    for (const account of [RESELLER, QUIET]) {
+    for (const account of [RESELLER, QUIET, BUSY]) {
       await signUpConfirmed(server, account);
       const id = await accountId(adminApi, account.email);
       await adminApi.request('POST', `/api/accounts/${id}/credits`, { amount: 50 });
@@ -300,6 +301,24 @@ describe('the dashboard as a to-do list', () => {
       lineIds.set(username, created.line.id);
       await adminApi.request('PATCH', `/api/lines/${created.line.id}`, { expiry_date: addDays(today, days) });
     }
+    // A reseller with more lines expiring this week than the to-do list shows.
+    const busyApi = apiSession(server.url);
+    await busyApi.signIn(BUSY.email, BUSY.password);
+    for (let days = 1; days <= 7; days += 1) {
+      const created = await busyApi.request<{ line: { id: number } }>('POST', '/api/lines', {
+        username: `busy-${days}`,
+        password: 'Busy-Line-1',
+        subscription_months: 1,
+      });
+      await adminApi.request('PATCH', `/api/lines/${created.line.id}`, { expiry_date: addDays(today, days) });
+    }
+    // And a top-up waiting for the admin: a third list on the admin's to-do.
+    const pack = await adminApi.request<{ id: number }>('POST', '/api/credit-packages', {
+      name: 'Busy Starter',
+      credits: 20,
+      price_cents: 999,
+    });
+    await busyApi.request('POST', '/api/topups', { package_id: pack.id, payment_reference: 'TX-BUSY-1' });
     // A server never tested is not active: down.
     await adminApi.request('POST', '/api/servers', {
       server_name: 'Never tested',
@@ -335,6 +354,20 @@ describe('the dashboard as a to-do list', () => {
           DESKTOP.height,
         );
       }
+    }
+  });
+
+  it('at 1440×900 a full to-do list still leaves the figures and the first charts in the first screen', async () => {
+    const busy = await dashboardAs(BUSY, DESKTOP);
+    // Seven lines expire this week: the list shows its first few, and says how many there are.
+    await expect.poll(() => busy.getByTestId('todo-expiring-count').textContent(), POLL).toBe('7');
+    expect(await busy.getByTestId('todo-expiring-line').count()).toBeGreaterThan(2);
+    await busy.getByTestId('chart-activity').locator('svg').first().waitFor(POLL);
+    await busy.getByTestId('chart-servers').locator('svg').first().waitFor(POLL);
+    await shot('dashboard-todo-busy', busy);
+    for (const testId of ['todo-card', 'figure-lines-active', 'chart-activity', 'chart-servers']) {
+      const shown = await place(busy, testId);
+      expect(shown.bottom, `${testId} ends inside the first screen`).toBeLessThanOrEqual(DESKTOP.height);
     }
   });
 

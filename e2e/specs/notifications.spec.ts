@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { formatDateTime } from '@linedesk/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, type ApiSession } from '../support/api-session.js';
@@ -101,6 +102,14 @@ describe('the Notifications page in a real browser', () => {
     await failure.waitFor({ timeout: 40_000 });
     await expect.poll(() => failure.textContent(), POLL).toContain('Retrying');
     expect(await failure.textContent()).toContain('WEBHOOK_DELIVERY_FAILED: HTTP 503');
+    // Its time is written by the panel's one date rule, as on every other page.
+    const failures = await api.request<{ items: { created_at: string }[] }>(
+      'GET',
+      '/api/notifications/deliveries',
+    );
+    expect(await failure.textContent()).toContain(
+      `Created: ${formatDateTime(failures.items[0]!.created_at, 'en')}`,
+    );
 
     status = 200;
     await failure.getByTestId('delivery-retry').click();

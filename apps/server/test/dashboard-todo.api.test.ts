@@ -206,13 +206,13 @@ describe("dashboard to-do: what needs doing now, within the caller's scope", () 
     }
   });
 
-  it('keeps each list to five lines while its count says how many there are, and follows a renewal at once', async () => {
+  it('keeps each list to three lines while its count says how many there are, and follows a renewal at once', async () => {
     for (let i = 0; i < 5; i++) {
       await createLine(first, `amore${i}`);
       await expire(`amore${i}`, 6);
     }
     const crowded = await todoOf(first.client);
-    expect(crowded.expiring.items).toHaveLength(5);
+    expect(crowded.expiring.items).toHaveLength(3);
     expect(crowded.expiring.total).toBe(7);
     expect(crowded.expiring.items.slice(0, 2).map((line) => line.id)).toEqual(ids(['atwo', 'afive']));
     // Renewed by a month, the line leaves this week's list.

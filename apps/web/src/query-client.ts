@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { authKeys } from './features/auth/api/auth-api';
-import { takeEarlyMe } from './features/auth/api/early-me';
+import { noteSessionEnded, takeEarlyMe } from './features/auth/api/early-me';
 import { isApiError, isUnauthenticated } from './lib/api-client';
 
 function onError(error: unknown) {
@@ -31,3 +31,11 @@ export const queryClient = new QueryClient({
 // guard does not ask again (this module loads with the first page that needs it).
 const earlyMe = takeEarlyMe();
 if (earlyMe) void queryClient.prefetchQuery({ queryKey: authKeys.me, queryFn: () => earlyMe });
+
+// Whatever sets the cached account (a sign-in, a sign-out, a request refused as signed out) tells the
+// sign-in page whether there is anything to ask.
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || event.query.queryKey[0] !== authKeys.me[0]) return;
+  const me: unknown = event.query.state.data;
+  if (me !== undefined) noteSessionEnded(me === null);
+});

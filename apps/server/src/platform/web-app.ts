@@ -120,11 +120,14 @@ async function sendIndex(webDist: string, request: FastifyRequest, reply: Fastif
   ].filter((file): file is string => Boolean(file));
   const head = preloads.map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n`);
   // The account travels with the page, so it is this visitor's alone: no shared cache may keep it.
-  const me = signedIn ? await meForPage(request, reply) : undefined;
+  // Without a session cookie the answer is known without asking: no one is signed in. Written into
+  // the page, it spares the app a request that could only answer 401, which the browser's console
+  // would report as an error on every page a signed-out visitor opens.
+  const me = signedIn ? await meForPage(request, reply) : 'null';
   if (me !== undefined) head.push(dataBlock(ME_BLOCK_ID, me));
   if (head.length > 0) html = html.replace('</head>', `${head.join('')}  </head>`);
   return reply
-    .header('cache-control', me === undefined ? 'no-cache' : 'private, no-cache')
+    .header('cache-control', signedIn && me !== undefined ? 'private, no-cache' : 'no-cache')
     .header('content-security-policy', appContentSecurityPolicy(nonce))
     .type('text/html; charset=utf-8')
     .send(html);

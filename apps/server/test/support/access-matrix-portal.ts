@@ -2,7 +2,8 @@ import type { MatrixRow } from './access-matrix-rules.js';
 
 /**
  * The access matrix's rows for the customer portal. No role of the panel is a portal customer: a
- * panel session or API key is refused (401) wherever the portal wants its own sign-in, and a code
+ * panel session or API key is refused (401) wherever the portal wants its own sign-in (and is told
+ * no customer is signed in where the portal asks who is), and a code
  * nobody holds is not found whoever activates it.
  */
 export const portalRows: Record<string, MatrixRow> = {
@@ -12,7 +13,8 @@ export const portalRows: Record<string, MatrixRow> = {
     signedIn: 401,
   },
   'POST /api/portal/sign-out': { anonymous: 200, signedIn: 200 },
-  'GET /api/portal/me': { anonymous: 401, signedIn: 401 },
+  // Nobody signed in to the portal: the answer says so (null) rather than refusing.
+  'GET /api/portal/me': { anonymous: 200, signedIn: 200 },
   'POST /api/portal/activate': {
     body: () => ({ code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ' }),
     anonymous: 404,

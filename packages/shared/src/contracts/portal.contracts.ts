@@ -39,11 +39,13 @@ export const signOut = defineContract({
 export const me = defineContract({
   method: 'GET',
   path: '/api/portal/me',
-  access: 'portal',
+  access: 'portalOptional',
   tags,
   summary:
     "The signed-in customer's line: status, expiry, connection lines, receiver settings, who is online",
-  response: portalMeSchema,
+  description:
+    'null when no customer is signed in to the portal (no portal cookie, or one that has ended): the portal pages ask this first, and the browser cannot see its httpOnly cookie to know beforehand.',
+  response: portalMeSchema.nullable(),
   errors: ['PORTAL_DISABLED'],
 });
 

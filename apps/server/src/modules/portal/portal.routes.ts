@@ -13,7 +13,7 @@ export function registerPortalRoutes(app: App, ctx: AppContext): void {
   const c = portalContracts;
   route(app, ctx, c.signIn, ({ request, reply, body }) => portalSignIn(ctx, request, reply, body));
   route(app, ctx, c.signOut, ({ reply }) => portalSignOut(ctx, reply));
-  route(app, ctx, c.me, ({ actor }) => portalMe(ctx, actor));
+  route(app, ctx, c.me, ({ actor }) => (actor ? portalMe(ctx, actor) : null));
   route(app, ctx, c.activate, ({ actor, reply, body }) => portalActivate(ctx, actor, reply, body));
   route(app, ctx, c.changePassword, ({ actor, reply, body }) =>
     portalChangePassword(ctx, actor, reply, body),

@@ -42,3 +42,20 @@ export function takeEarlyMe(): Promise<Me | null> | undefined {
   early = undefined;
   return answer;
 }
+
+/** This tab has seen the session end (signed out here, or a request refused as signed out). */
+let sessionEnded = false;
+
+/** Told by the query cache whenever the cached account changes (null: no one is signed in). */
+export function noteSessionEnded(ended = true) {
+  sessionEnded = ended;
+}
+
+/**
+ * Who is signed in, for the sign-in page: the answer started at load, or else asked now, unless this
+ * tab already knows the session has ended. Asking then could only answer 401, which the browser's
+ * console reports as an error after every sign-out.
+ */
+export function currentMe(): Promise<Me | null> {
+  return takeEarlyMe() ?? (sessionEnded ? Promise.resolve(null) : signInApi.getMe());
+}

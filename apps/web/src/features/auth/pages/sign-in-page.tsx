@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
 import { ForgotPasswordLink } from '../../account-security/components/forgot-password-link';
-import { signInApi } from '../api/sign-in-api';
-import { takeEarlyMe } from '../api/early-me';
+import { currentMe } from '../api/early-me';
 import { returnToPath } from '../components/return-to';
 import { SignInForm } from '../components/sign-in-form';
 import { cacheMe } from '../lib/cache-me';
@@ -18,7 +17,7 @@ function useSignedInRedirect() {
   const location = useLocation();
   useEffect(() => {
     let current = true;
-    void (takeEarlyMe() ?? signInApi.getMe())
+    void currentMe()
       .then(async (me) => {
         if (!me || !current) return;
         await cacheMe(me);

@@ -101,7 +101,7 @@ export function DashboardFigures({ figures, creditsLabel, showLines }: Dashboard
     <Box
       sx={{
         display: 'grid',
-        gap: { xs: 1.5, md: 2 },
+        gap: { xs: 1, md: 2 },
         // Compact, five to a row on a desktop: the to-do list above and the charts below stay in sight.
         gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', lg: 'repeat(5, 1fr)' },
       }}

@@ -27,7 +27,7 @@ export function SummaryCard({ title, value, icon, tone = 'neutral', testId }: Su
     <Card
       sx={{
         px: { xs: 1.5, md: 2 },
-        py: { xs: 1, md: 1.5 },
+        py: 1,
         display: 'flex',
         alignItems: 'center',
         gap: 1.5,
@@ -62,7 +62,9 @@ export function SummaryCard({ title, value, icon, tone = 'neutral', testId }: Su
           height: 40,
           flexShrink: 0,
           borderRadius: '50%',
-          display: 'flex',
+          // Not on a phone: half a screen's width is the label's, which would wrap beside the
+          // picture and make every figure taller (the colour still shows in the border and value).
+          display: { xs: 'none', sm: 'flex' },
           alignItems: 'center',
           justifyContent: 'center',
           bgcolor: bg,

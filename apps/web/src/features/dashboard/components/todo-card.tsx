@@ -96,16 +96,22 @@ function Section({
           {formatNumber(total, i18n.resolvedLanguage)}
           {more ? '+' : ''}
         </Typography>
+        {/* In the title's row, not a row of its own: on a desktop the first charts must fit under
+            the to-do list, however full it is. */}
+        <Link
+          component={RouterLink}
+          to={seeAll}
+          variant="body2"
+          sx={{ flexShrink: 0 }}
+          data-testid={`${testId}-see-all`}
+        >
+          {seeAllLabel}
+        </Link>
       </Stack>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {children}
       </Box>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 0.5 }}>
-        <Box>{footer}</Box>
-        <Link component={RouterLink} to={seeAll} variant="body2" data-testid={`${testId}-see-all`}>
-          {seeAllLabel}
-        </Link>
-      </Stack>
+      {footer && <Box sx={{ mt: 0.5 }}>{footer}</Box>}
     </Box>
   );
 }
@@ -260,7 +266,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
                         slotProps={{
                           input: { 'aria-label': t('insights.todo.select', { username: line.username }) },
                         }}
-                        sx={{ ml: -1 }}
+                        sx={{ ml: -0.5, p: 0.5 }}
                         data-testid="todo-select"
                       />
                       <Box sx={{ minWidth: 0 }}>

@@ -66,7 +66,8 @@ export function DashboardHomePage() {
   return (
     <>
       <title>{`${t('nav.dashboard')} | Linedesk`}</title>
-      <Stack sx={{ gap: 2 }}>
+      {/* Closer on a phone, where the whole dashboard is to fit in two screens. */}
+      <Stack sx={{ gap: { xs: 1.5, sm: 2 } }}>
         <NegativeBalanceBanner />
         <WelcomeCard sellsLines={sellsLines}>
           {admin && (

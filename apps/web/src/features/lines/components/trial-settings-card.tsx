@@ -95,8 +95,9 @@ export function TrialSettingsCard() {
   const { t } = useTranslation();
   const account = useAccount();
   const errorMessage = useErrorMessage();
-  const settings = useLineSettings();
-  if (!isAdminAccount(account)) return null;
+  const admin = isAdminAccount(account);
+  const settings = useLineSettings(admin);
+  if (!admin) return null;
 
   return (
     <Card data-testid="trial-settings-card">

@@ -88,11 +88,13 @@ export function useRetryLineSync() {
   return useMutation({ mutationFn: (id: number) => linesApi.retrySync(id), onSettled: () => invalidate() });
 }
 
-export function useLineSettings() {
+/** `enabled` false for an account the server would refuse (one that sells no lines). */
+export function useLineSettings(enabled = true) {
   return useQuery({
     queryKey: lineKeys.settings,
     queryFn: ({ signal }) => linesApi.getSettings(signal),
     staleTime: 60_000,
+    enabled,
   });
 }
 

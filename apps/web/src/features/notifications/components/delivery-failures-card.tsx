@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/query-states';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { formatDateTime } from '../../../lib/format-date';
 import { useDeliveryFailures, useRetryDelivery } from '../hooks/use-notifications';
 
 /** Notices that did not arrive on a channel: still retried, or given up (and retried by hand here). */
@@ -58,7 +59,7 @@ export function DeliveryFailuresCard() {
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {t('notifications.attempts')}: {item.attempts} · {t('notifications.created')}:{' '}
-                      {new Date(item.created_at).toLocaleString(i18n.language)}
+                      {formatDateTime(item.created_at, i18n.resolvedLanguage)}
                       {item.last_error ? ` · ${t('notifications.lastError')}: ${item.last_error}` : ''}
                     </Typography>
                   </Stack>

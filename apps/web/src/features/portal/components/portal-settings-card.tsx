@@ -23,7 +23,8 @@ export function PortalSettingsCard() {
   const account = useAccount();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
-  const settings = usePortalSettings();
+  const sellsLines = maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions });
+  const settings = usePortalSettings(sellsLines);
   const save = useSavePortalSettings();
   const [contact, setContact] = useState('');
   const [days, setDays] = useState('0');
@@ -40,8 +41,13 @@ export function PortalSettingsCard() {
     daysValue >= 0 &&
     daysValue <= MAX_CUSTOMER_REMINDER_DAYS;
 
+<<<<<<< HEAD
   if (!maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions })) return null;
   const saveWith = (values: { enabled?: boolean; contact?: string; days?: number }) =>
+=======
+  if (!sellsLines) return null;
+  const saveWith = (values: { enabled?: boolean; contact?: string }) =>
+>>>>>>> h-audit38
     save.mutate(
       {
         enabled: values.enabled ?? settings.data?.enabled ?? true,

@@ -1,20 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortalMe } from '@linedesk/shared';
-import { isApiError } from '../../../lib/api-client';
 import { portalApi, portalKeys } from '../api/portal-api';
 
 /** The signed-in customer's line; null when no one is signed in to the portal. */
 export function usePortalMe() {
   return useQuery({
     queryKey: portalKeys.me,
-    queryFn: async ({ signal }): Promise<PortalMe | null> => {
-      try {
-        return await portalApi.me(signal);
-      } catch (error) {
-        if (isApiError(error) && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }): Promise<PortalMe | null> => portalApi.me(signal),
     // The line page shows who is connected now: read it again now and then while it is open.
     refetchInterval: 30_000,
   });
@@ -50,8 +42,13 @@ export function usePortalRequestRenewal() {
   return useMutation({ mutationFn: portalApi.requestRenewal });
 }
 
-export function usePortalSettings() {
-  return useQuery({ queryKey: portalKeys.settings, queryFn: ({ signal }) => portalApi.settings(signal) });
+/** `enabled` false for an account that sells no lines: it has no portal, and the server refuses it. */
+export function usePortalSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: portalKeys.settings,
+    queryFn: ({ signal }) => portalApi.settings(signal),
+    enabled,
+  });
 }
 
 export function useSavePortalSettings() {

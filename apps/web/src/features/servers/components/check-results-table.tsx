@@ -2,14 +2,10 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { ListColumn } from '../../../components/responsive-list/list-column';
+import { ResponsiveTable } from '../../../components/responsive-list/responsive-table';
 import { useServerMessage } from '../hooks/use-server-messages';
 import type { CheckRow } from '../lib/check-rows';
 import { ServerStatusChip } from './server-status-chip';
@@ -46,88 +42,101 @@ function StepCell({ row, passed, testId }: { row: CheckRow; passed: boolean | nu
   );
 }
 
+/**
+ * One row per server and its check's steps: a table on a wide screen, cards on a phone, where a
+ * table this wide would hide its result in a sideways scroll.
+ */
 export function CheckResultsTable({ rows }: { rows: CheckRow[] }) {
   const { t } = useTranslation();
   const serverMessage = useServerMessage();
+  const columns: ListColumn<CheckRow>[] = [
+    {
+      field: 'name',
+      headerName: t('servers.fields.serverName'),
+      card: 'primary',
+      cellSx: { maxWidth: 260 },
+      render: (row) => (
+        <>
+          <Typography variant="subtitle2" data-testid="check-server-name" sx={{ wordBreak: 'break-word' }}>
+            {row.name}
+          </Typography>
+          {row.address && (
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {t('servers.check.agentAt', { address: row.address })}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    {
+      field: 'status',
+      headerName: t('servers.fields.status'),
+      card: 'secondary',
+      render: (row) =>
+        row.state === 'pending' ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('servers.check.checking')}
+          </Typography>
+        ) : (
+          row.status && <ServerStatusChip status={row.status} />
+        ),
+    },
+    {
+      field: 'health',
+      headerName: t('servers.check.health'),
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (row) => <StepCell row={row} passed={row.health} testId="check-health" />,
+    },
+    {
+      field: 'auth',
+      headerName: t('servers.check.auth'),
+      cellSx: { whiteSpace: 'nowrap' },
+      render: (row) => <StepCell row={row} passed={row.auth} testId="check-auth" />,
+    },
+    {
+      field: 'version',
+      headerName: t('servers.fields.version'),
+      render: (row) => (
+        <Box
+          component="span"
+          data-testid="check-version"
+          sx={{ color: row.version ? 'text.primary' : 'text.secondary' }}
+        >
+          {row.state === 'pending' ? '' : (row.version ?? '—')}
+        </Box>
+      ),
+    },
+    {
+      field: 'result',
+      headerName: t('servers.check.result'),
+      cellSx: { minWidth: 240, maxWidth: 360 },
+      render: (row) =>
+        row.state !== 'pending' && (
+          <Typography
+            variant="body2"
+            data-testid="check-message"
+            sx={{
+              color: row.ok === false ? 'error.main' : row.ok ? 'success.dark' : 'text.secondary',
+              wordBreak: 'break-word',
+            }}
+          >
+            {row.message
+              ? serverMessage(row.message)
+              : row.state === 'idle'
+                ? t('servers.check.notRun')
+                : '—'}
+          </Typography>
+        ),
+    },
+  ];
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table sx={{ minWidth: 860 }} aria-label={t('servers.check.title')}>
-        <TableHead>
-          <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-            <TableCell>{t('servers.fields.serverName')}</TableCell>
-            <TableCell>{t('servers.fields.status')}</TableCell>
-            <TableCell>{t('servers.check.health')}</TableCell>
-            <TableCell>{t('servers.check.auth')}</TableCell>
-            <TableCell>{t('servers.fields.version')}</TableCell>
-            <TableCell>{t('servers.check.result')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow
-              key={row.id}
-              data-testid="check-row"
-              data-server-id={row.id}
-              data-state={row.state}
-              aria-busy={row.state === 'pending'}
-            >
-              <TableCell sx={{ maxWidth: 260 }}>
-                <Typography
-                  variant="subtitle2"
-                  data-testid="check-server-name"
-                  sx={{ wordBreak: 'break-word' }}
-                >
-                  {row.name}
-                </Typography>
-                {row.address && (
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {t('servers.check.agentAt', { address: row.address })}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>
-                {row.state === 'pending' ? (
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {t('servers.check.checking')}
-                  </Typography>
-                ) : (
-                  row.status && <ServerStatusChip status={row.status} />
-                )}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <StepCell row={row} passed={row.health} testId="check-health" />
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <StepCell row={row} passed={row.auth} testId="check-auth" />
-              </TableCell>
-              <TableCell
-                data-testid="check-version"
-                sx={{ color: row.version ? 'text.primary' : 'text.secondary' }}
-              >
-                {row.state === 'pending' ? '' : (row.version ?? '—')}
-              </TableCell>
-              <TableCell sx={{ minWidth: 240, maxWidth: 360 }}>
-                {row.state !== 'pending' && (
-                  <Typography
-                    variant="body2"
-                    data-testid="check-message"
-                    sx={{
-                      color: row.ok === false ? 'error.main' : row.ok ? 'success.dark' : 'text.secondary',
-                      wordBreak: 'break-word',
-                    }}
-                  >
-                    {row.message
-                      ? serverMessage(row.message)
-                      : row.state === 'idle'
-                        ? t('servers.check.notRun')
-                        : '—'}
-                  </Typography>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ResponsiveTable
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.id}
+      label={t('servers.check.title')}
+      minWidth={860}
+      rowProps={(row) => ({ testId: 'check-row', data: { 'server-id': row.id, state: row.state } })}
+    />
   );
 }
