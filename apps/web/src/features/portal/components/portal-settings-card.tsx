@@ -41,13 +41,8 @@ export function PortalSettingsCard() {
     daysValue >= 0 &&
     daysValue <= MAX_CUSTOMER_REMINDER_DAYS;
 
-<<<<<<< HEAD
-  if (!maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions })) return null;
-  const saveWith = (values: { enabled?: boolean; contact?: string; days?: number }) =>
-=======
   if (!sellsLines) return null;
-  const saveWith = (values: { enabled?: boolean; contact?: string }) =>
->>>>>>> h-audit38
+  const saveWith = (values: { enabled?: boolean; contact?: string; days?: number }) =>
     save.mutate(
       {
         enabled: values.enabled ?? settings.data?.enabled ?? true,
