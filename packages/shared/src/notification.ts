@@ -13,6 +13,8 @@ export const notificationKinds = [
   'ticket_answered',
   'balance_low',
   'activation_code_used',
+  /** An admin moved lines to another server and their connection lines changed. */
+  'line_moved',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

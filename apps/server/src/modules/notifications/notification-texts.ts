@@ -50,6 +50,11 @@ export type NoticeParams = {
   ticket_answered: { ticket_id: number; title: string };
   balance_low: { balance: number; threshold: number };
   activation_code_used: { code: string; line_id: number; username: string; renewal: boolean };
+  /** An admin moved the owner's lines to another server with another address: their new lines. */
+  line_moved: {
+    server: string;
+    lines: { line_id: number; username: string; connection_line: string }[];
+  };
   /** Sent on request from the Notifications page, to try the channels. */
   test: Record<string, never>;
 };
@@ -193,6 +198,17 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
           action: t(p.renewal ? 'notifications.codeUsedRenewal' : 'notifications.codeUsedNew'),
         }),
         link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'line_moved': {
+      const p = notice.params;
+      return {
+        title: t('notifications.lineMovedTitle', { server: p.server }),
+        content: t('notifications.lineMovedContent', {
+          server: p.server,
+          list: p.lines.map((line) => `- ${line.username}: ${line.connection_line}`).join('\n'),
+        }),
+        link: `${publicUrl}/users/all`,
       };
     }
     case 'test':
