@@ -41,9 +41,9 @@ describe('moving lines between servers', () => {
     return new Set([...text.matchAll(/^F:\s+(\S+)\s/gm)].map((match) => match[1]!));
   };
   const titles = async (who: TestClient) =>
-    ((await who.get('/api/messages?page_size=100')).body.items as { title: string; content: string }[]).filter(
-      (message) => message.title.startsWith('Lines moved'),
-    );
+    (
+      (await who.get('/api/messages?page_size=100')).body.items as { title: string; content: string }[]
+    ).filter((message) => message.title.startsWith('Lines moved'));
 
   beforeAll(async () => {
     server = await startTestServer({
@@ -120,18 +120,25 @@ describe('moving lines between servers', () => {
       expect(onNew.has(line.username), line.username).toBe(true);
       expect(onOld.has(line.username), line.username).toBe(false);
       const now = (await reseller.client.get(`/api/lines/${line.id}`)).body;
-      expect(now).toMatchObject({ server_id: ids.new, host_port: ['new.example.com:12000'], sync_state: 'synced' });
+      expect(now).toMatchObject({
+        server_id: ids.new,
+        host_port: ['new.example.com:12000'],
+        sync_state: 'synced',
+      });
     }
     expect(onOld.has(stay.username)).toBe(true);
     expect(onNew.has(stay.username)).toBe(false);
 
+    // One notice per owner for the lines a pass finished: both lines' new connection lines, told once.
     const notices = await waitFor(
       () => titles(reseller.client),
-      (list) => list.length === 1,
+      (list) => [a, b].every((line) => list.some((notice) => notice.content.includes(line.username))),
     );
-    expect(notices[0]!.title).toBe('Lines moved to the server New');
+    for (const notice of notices) expect(notice.title).toBe('Lines moved to the server New');
+    const told = notices.map((notice) => notice.content).join('\n');
     for (const line of [a, b]) {
-      expect(notices[0]!.content).toContain(`C: new.example.com 12000 ${line.username} pw-1234`);
+      expect(told).toContain(`C: new.example.com 12000 ${line.username} pw-1234`);
+      expect(told.split(line.username).length - 1).toBe(2);
     }
     const log = JSON.stringify((await admin.get('/api/audit-log?page_size=100')).body);
     expect(log).toContain('server.move_lines');
@@ -210,6 +217,20 @@ describe('moving lines between servers', () => {
     expect(same.body.error.code).toBe('LINE_MOVE_SAME_SERVER');
     const nothing = await admin.post('/api/lines/server-move/preview', { target_server_id: ids.twin });
     expect(nothing.body.error.code).toBe('LINE_MOVE_SOURCE_REQUIRED');
+    const untested = await admin.post('/api/servers', {
+      server_name: 'Untested',
+      host_ip: '127.0.0.1',
+      port: 12001,
+      api_port: 1,
+      username: 'panel',
+      password: 'secret-password',
+    });
+    const inactive = await admin.post('/api/lines/server-move', {
+      source_server_id: ids.twin,
+      target_server_id: untested.body.id,
+    });
+    expect(inactive.status).toBe(422);
+    expect(inactive.body.error.code).toBe('LINE_MOVE_TARGET_INACTIVE');
     const noServer = await admin.post('/api/lines/server-move/preview', {
       source_server_id: ids.twin,
       target_server_id: 987_654,

@@ -22,6 +22,10 @@ export const lineBulkErrors = {
     status: 422,
     message: 'Choose the lines to move, or the server whose lines move',
   },
+  LINE_MOVE_TARGET_INACTIVE: {
+    status: 422,
+    message: 'Lines can only move to an active server: test its connection first',
+  },
   LINE_MOVE_SAME_SERVER: { status: 422, message: 'The lines are already on this server' },
   LINE_MOVE_PROTOCOL_MISMATCH: {
     status: 422,

@@ -80,10 +80,11 @@ export const resultsCsv = bulkContract({
 /** Moving lines to another server: admins only, whatever their permissions say. */
 const moveContract = contractGroup({ access: 'admin', tags: ['lines'] });
 const moveDescription =
-  'The lines are chosen by `ids` or as every line of `source_server_id`; `target_server_id` is a server of the same protocol. Each line is added on the target first, then removed from the server it was on, then checked in sync; an agent that is down holds its lines back until it answers again. Owners whose connection lines change (the target has another address) are told their new ones (notification `line_moved`).';
+  'The lines are chosen by `ids` or as every line of `source_server_id`; `target_server_id` is an active server of the same protocol. Each line is added on the target first, then removed from the server it was on, then checked in sync; an agent that is down holds its lines back until it answers again. Owners whose connection lines change (the target has another address) are told their new ones (notification `line_moved`).';
 const moveRefusals = [
   'LINE_MOVE_SOURCE_REQUIRED',
   'LINE_MOVE_SAME_SERVER',
+  'LINE_MOVE_TARGET_INACTIVE',
   'LINE_MOVE_PROTOCOL_MISMATCH',
   'LINE_BULK_NOTHING_SELECTED',
   'SERVER_NOT_FOUND',

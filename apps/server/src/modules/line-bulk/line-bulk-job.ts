@@ -91,7 +91,8 @@ async function runMovePass(ctx: AppContext, job: BulkJobRow, leaseId: string, si
   for (const owner of owners) {
     await ctx.bus.publish({ table: 'users', action: 'update', id: String(job.id), audience: [owner] });
   }
-  if (owners.size > 0) await ctx.bus.publish({ table: 'users', action: 'update', id: String(job.id), audience: [] });
+  if (owners.size > 0)
+    await ctx.bus.publish({ table: 'users', action: 'update', id: String(job.id), audience: [] });
   if (await lineBulkRepository.finish(ctx.db, job.id, leaseId)) {
     await publishJobChange(ctx, job);
     return;

@@ -42,7 +42,8 @@ async function addOnTarget(
       const current = state.lineId === null ? undefined : await linesRepository.lockById(tx, state.lineId);
       if (!current) throw new AppError('LINE_NOT_FOUND');
       if (current.serverId === target.id) throw new AppError('LINE_MOVE_SAME_SERVER');
-      const from = current.serverId === null ? undefined : await serversRepository.findById(tx, current.serverId);
+      const from =
+        current.serverId === null ? undefined : await serversRepository.findById(tx, current.serverId);
       if (from && from.protocol !== target.protocol) {
         throw new AppError('LINE_MOVE_PROTOCOL_MISMATCH', {
           params: { from: from.protocol, to: target.protocol },
@@ -60,18 +61,24 @@ async function addOnTarget(
         hostPort: [address],
         syncState: 'pending',
       }))!;
-      await queueUpsert(tx, line, target.id, { workerAfterMs: WORKER_NOW }, {
-        lineId: line.id,
-        ownerId: line.ownerId,
-        actorId: job.accountId,
-        action: 'server_moved',
-        details: {
-          from_server_id: current.serverId,
-          to_server_id: target.id,
-          to_server: target.serverName,
-          bulk_job_id: job.id,
+      await queueUpsert(
+        tx,
+        line,
+        target.id,
+        { workerAfterMs: WORKER_NOW },
+        {
+          lineId: line.id,
+          ownerId: line.ownerId,
+          actorId: job.accountId,
+          action: 'server_moved',
+          details: {
+            from_server_id: current.serverId,
+            to_server_id: target.id,
+            to_server: target.serverName,
+            bulk_job_id: job.id,
+          },
         },
-      });
+      );
       await lineMoveRepository.advance(tx, state.id, null, {
         stage: 'added',
         fromServerId: current.serverId,
@@ -125,12 +132,16 @@ async function settleVerified(
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const ids = verified.flatMap((state) => (state.lineId === null ? [] : [state.lineId]));
-    const credentials = new Map((await lineMoveRepository.credentials(tx, ids)).map((line) => [line.id, line]));
+    const credentials = new Map(
+      (await lineMoveRepository.credentials(tx, ids)).map((line) => [line.id, line]),
+    );
     const byOwner = new Map<string, { line_id: number; username: string; connection_line: string }[]>();
     for (const state of verified) {
       const found = state.lineId === null ? undefined : credentials.get(state.lineId);
       const onTarget = found && state.line?.serverId === target.id ? found : undefined;
-      const text = onTarget ? storedLineConnectionLine(onTarget, target.protocol, target.newcamdDesKey) : null;
+      const text = onTarget
+        ? storedLineConnectionLine(onTarget, target.protocol, target.newcamdDesKey)
+        : null;
       const settled = await lineBulkRepository.settleItem(tx, state.id, {
         result: 'done',
         connectionLine: text,
@@ -161,11 +172,15 @@ async function settleVerified(
  * and a later pass (this instance's or, after a crash, another's) carries it on. At the end no line
  * is on both servers and none on neither. Returns the owners whose lines changed.
  */
-export async function runMoveRound(ctx: AppContext, job: BulkJobRow, signal: AbortSignal): Promise<Set<string>> {
+export async function runMoveRound(
+  ctx: AppContext,
+  job: BulkJobRow,
+  signal: AbortSignal,
+): Promise<Set<string>> {
   const params = job.params as BulkParams;
   const owners = new Set<string>();
   const target = await serversRepository.findById(ctx.db, params.target_server_id!);
-  for (let afterSeq = 0; !signal.aborted; ) {
+  for (let afterSeq = 0; !signal.aborted;) {
     const states = await lineMoveRepository.pendingStates(ctx.db, job.id, target?.id ?? 0, afterSeq, SLICE);
     if (states.length === 0) break;
     afterSeq = states[states.length - 1]!.seq;

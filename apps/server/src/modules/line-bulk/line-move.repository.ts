@@ -1,12 +1,7 @@
 import type { LineMoveStage } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  cccamServers,
-  lineBulkItems as items,
-  lines,
-  lineSyncOutbox as outbox,
-} from '../../db/schema.js';
+import { cccamServers, lineBulkItems as items, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
 
 /** Ids per query when a selection is read. */
 const SLICE = 1000;

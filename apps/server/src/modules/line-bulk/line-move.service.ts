@@ -1,9 +1,4 @@
-import {
-  serverAddress,
-  type LineBulkJob,
-  type LineMoveBody,
-  type LineMovePreview,
-} from '@linedesk/shared';
+import { serverAddress, type LineBulkJob, type LineMoveBody, type LineMovePreview } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
@@ -41,8 +36,11 @@ async function serverOrNotFound(db: Db, id: number): Promise<ServerRow> {
  * one by one, as a bulk action refuses the lines it cannot touch.
  */
 async function planMove(ctx: AppContext, body: LineMoveBody): Promise<MovePlan> {
-  if (!body.ids?.length && body.source_server_id === undefined) throw new AppError('LINE_MOVE_SOURCE_REQUIRED');
+  if (!body.ids?.length && body.source_server_id === undefined)
+    throw new AppError('LINE_MOVE_SOURCE_REQUIRED');
   const target = await serverOrNotFound(ctx.db, body.target_server_id);
+  // A server out of use (or never tested) would hold the lines' adds back for good.
+  if (target.status !== 'active') throw new AppError('LINE_MOVE_TARGET_INACTIVE');
   let source: ServerRow | null = null;
   let selected: { id: number; username: string; serverId: number | null; protocol: string | null }[];
   let missing: number[] = [];

@@ -162,7 +162,8 @@ export async function updateServer(
     // old public address follow it, so every connection line shown or exported shows the new one.
     const before = serverAddress(toServer(existing));
     const after = updated && serverAddress(toServer(updated));
-    if (after && after !== before) readdressed = await serversRepository.readdressLines(tx, id, before, after);
+    if (after && after !== before)
+      readdressed = await serversRepository.readdressLines(tx, id, before, after);
     return updated;
   });
   if (!row) throw new AppError('SERVER_NOT_FOUND');
