@@ -86,13 +86,18 @@ async function runJob(ctx: AppContext, job: BulkJobRow, leaseId: string, signal:
 /** One pass of a move (`runMoveRound`); the job ends once every line is done or refused. */
 async function runMovePass(ctx: AppContext, job: BulkJobRow, leaseId: string, signal: AbortSignal) {
   const before = await lineBulkRepository.findJob(ctx.db, job.id);
-  const owners = await runMoveRound(ctx, job, signal);
+  const owners = await runMoveRound(ctx, job, signal, () =>
+    lineBulkRepository.extendLease(ctx.db, job.id, leaseId, LEASE_MS),
+  );
   const after = await lineBulkRepository.refreshCounts(ctx.db, job.id);
-  for (const owner of owners) {
-    await ctx.bus.publish({ table: 'users', action: 'update', id: String(job.id), audience: [owner] });
+  // One change event per owner whose lines moved on, and one for the admins' lists.
+  for (const [owner, lineId] of owners) {
+    await ctx.bus.publish({ table: 'users', action: 'update', id: String(lineId), audience: [owner] });
   }
-  if (owners.size > 0)
-    await ctx.bus.publish({ table: 'users', action: 'update', id: String(job.id), audience: [] });
+  const [anyLine] = owners.values();
+  if (anyLine !== undefined) {
+    await ctx.bus.publish({ table: 'users', action: 'update', id: String(anyLine), audience: [] });
+  }
   if (await lineBulkRepository.finish(ctx.db, job.id, leaseId)) {
     await publishJobChange(ctx, job);
     return;

@@ -38,7 +38,9 @@ async function addOnTarget(
   try {
     return await ctx.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      if (!(await lineBulkRepository.lockPendingItem(tx, state.id))) return undefined;
+      // Another runner (an instance that took the job over) may have done this step meanwhile.
+      const item = await lineBulkRepository.lockPendingItem(tx, state.id);
+      if (!item || item.stage !== null) return undefined;
       const current = state.lineId === null ? undefined : await linesRepository.lockById(tx, state.lineId);
       if (!current) throw new AppError('LINE_NOT_FOUND');
       if (current.serverId === target.id) throw new AppError('LINE_MOVE_SAME_SERVER');
@@ -101,7 +103,8 @@ async function addOnTarget(
 async function removeFromSource(ctx: AppContext, state: MoveItemState): Promise<void> {
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    if (!(await lineBulkRepository.lockPendingItem(tx, state.id))) return;
+    const item = await lineBulkRepository.lockPendingItem(tx, state.id);
+    if (item?.stage !== 'added') return;
     // Under the line's lock, as every outbox write for a line is (a deleted line has none to take).
     const line = state.lineId === null ? undefined : await linesRepository.lockById(tx, state.lineId);
     const from = state.fromServerId;
@@ -170,15 +173,18 @@ async function settleVerified(
  * done. The deliveries themselves are the line-sync outbox's (crash-safe, retried while an agent is
  * down), so a pass never waits on an agent: a line whose agent does not answer stays at its step,
  * and a later pass (this instance's or, after a crash, another's) carries it on. At the end no line
- * is on both servers and none on neither. Returns the owners whose lines changed.
+ * is on both servers and none on neither. Returns the owners whose lines changed, each with one of
+ * those lines (the id its change event names).
  */
 export async function runMoveRound(
   ctx: AppContext,
   job: BulkJobRow,
   signal: AbortSignal,
-): Promise<Set<string>> {
+  /** Renews the job's lease between slices; false when another instance took the job over. */
+  keepLease: () => Promise<boolean>,
+): Promise<Map<string, number>> {
   const params = job.params as BulkParams;
-  const owners = new Set<string>();
+  const owners = new Map<string, number>();
   const target = await serversRepository.findById(ctx.db, params.target_server_id!);
   for (let afterSeq = 0; !signal.aborted;) {
     const states = await lineMoveRepository.pendingStates(ctx.db, job.id, target?.id ?? 0, afterSeq, SLICE);
@@ -199,15 +205,16 @@ export async function runMoveRound(
       }
       if (state.stage === null) {
         const owner = await addOnTarget(ctx, job, state, target);
-        if (owner) owners.add(owner);
+        if (owner && state.lineId !== null) owners.set(owner, state.lineId);
       } else if (state.stage === 'added') {
         if (inSyncOnTarget(state, target.id)) await removeFromSource(ctx, state);
       } else if (!state.sourcePending && inSyncOnTarget(state, target.id)) {
         verified.push(state);
-        if (state.line?.ownerId) owners.add(state.line.ownerId);
+        if (state.line?.ownerId && state.lineId !== null) owners.set(state.line.ownerId, state.lineId);
       }
     }
     if (target) await settleVerified(ctx, job, target, verified);
+    if (!(await keepLease())) break;
   }
   return owners;
 }
