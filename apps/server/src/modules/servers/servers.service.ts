@@ -7,6 +7,7 @@ import {
   incompleteConfigMessage,
   normalizeHostname,
   serverAddress,
+  serverPublicHost,
   type ActiveServer,
   type AgentCallBody,
   type AgentCallResult,
@@ -160,8 +161,9 @@ export async function updateServer(
     const updated = await serversRepository.update(tx, id, values, { recheckSoon: connectionChanged });
     // Lines keep the address customers connect to (host_port): those that pointed at the server's
     // old public address follow it, so every connection line shown or exported shows the new one.
+    // An emptied host (allowed, the test then reports the configuration incomplete) moves nobody.
     const before = serverAddress(toServer(existing));
-    const after = updated && serverAddress(toServer(updated));
+    const after = updated && serverPublicHost(toServer(updated)) ? serverAddress(toServer(updated)) : null;
     if (after && after !== before)
       readdressed = await serversRepository.readdressLines(tx, id, before, after);
     return updated;
