@@ -23,6 +23,8 @@ export const auditActions = [
   'server.update',
   'server.delete',
   'server.install_command',
+  // An admin started moving lines to this server (`/api/lines/server-move`).
+  'server.move_lines',
   'credit_package.create',
   'credit_package.update',
   'credit_package.delete',

@@ -59,6 +59,10 @@ const coreErrors = {
   PORT_OUT_OF_RANGE: { status: 422, message: 'Port must be between 1 and 65535' },
   SERVER_NAME_EMPTY: { status: 422, message: 'Server name cannot be empty' },
   INVALID_HOST: { status: 422, message: 'Host must be a host name or an IP address' },
+  INVALID_HOSTNAME: {
+    status: 422,
+    message: 'The public hostname must be a DNS name such as tv.example.com',
+  },
   INVALID_DES_KEY: {
     status: 422,
     message: 'The NewCamd DES key must be 14 bytes written as 28 hexadecimal characters',

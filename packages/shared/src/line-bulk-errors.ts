@@ -18,4 +18,17 @@ export const lineBulkErrors = {
     message:
       'The username prefix may only contain printable ASCII characters (at most {{max}}), without spaces or any of { } [ ] # =',
   },
+  LINE_MOVE_SOURCE_REQUIRED: {
+    status: 422,
+    message: 'Choose the lines to move, or the server whose lines move',
+  },
+  LINE_MOVE_TARGET_INACTIVE: {
+    status: 422,
+    message: 'Lines can only move to an active server: test its connection first',
+  },
+  LINE_MOVE_SAME_SERVER: { status: 422, message: 'The lines are already on this server' },
+  LINE_MOVE_PROTOCOL_MISMATCH: {
+    status: 422,
+    message: 'Lines on a {{from}} server can only move to another {{from}} server, not to a {{to}} server',
+  },
 } as const;

@@ -13,6 +13,9 @@ export const lineBulkActions = [
   'create',
 ] as const;
 export type LineBulkAction = (typeof lineBulkActions)[number];
+/** What a job may be: the actions above, and moving lines to another server (`/api/lines/server-move`). */
+export const lineBulkJobActions = [...lineBulkActions, 'move_server'] as const;
+export type LineBulkJobAction = (typeof lineBulkJobActions)[number];
 
 /** Lines one bulk action may touch, by ids or by filter. */
 export const LINE_BULK_MAX_LINES = 10_000;
@@ -87,7 +90,7 @@ export type LineBulkItem = z.infer<typeof lineBulkItemSchema>;
 
 export const lineBulkJobSchema = z.object({
   id: z.number().int(),
-  action: z.enum(lineBulkActions),
+  action: z.enum(lineBulkJobActions),
   status: z.enum(lineBulkJobStatuses),
   total: z.number().int(),
   /** Lines handled so far (succeeded + refused). */

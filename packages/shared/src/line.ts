@@ -4,6 +4,7 @@ import { errorCodes, type ErrorCode } from './errors.js';
 import { cappedListResponseSchema, listQuerySchema } from './list.js';
 import { formatNewcamdDesKey } from './newcamd-des-key.js';
 import { languages } from './languages.js';
+import { serverPublicHost } from './server.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
 
@@ -419,15 +420,23 @@ export type LineEvent = z.infer<typeof lineEventSchema>;
 
 /**
  * The customer's connection line: CCcam `C:` line, or the NewCamd `N:` equivalent with the server's
- * own DES key (the usual default when it has none).
+ * own DES key (the usual default when it has none). A server's public hostname, when given, is the
+ * address (`serverPublicHost`); a line's stored address already holds it (`serverAddress`).
  */
 export function connectionLine(
-  server: { host_ip: string; port: number; protocol: string; newcamd_des_key?: string | null },
+  server: {
+    host_ip: string;
+    hostname?: string | null;
+    port: number;
+    protocol: string;
+    newcamd_des_key?: string | null;
+  },
   line: { username: string; password: string },
 ): string {
+  const host = serverPublicHost(server);
   if (server.protocol === 'NewCamd') {
     const key = formatNewcamdDesKey(server.newcamd_des_key);
-    return `N: ${server.host_ip} ${server.port} ${line.username} ${line.password} ${key}`;
+    return `N: ${host} ${server.port} ${line.username} ${line.password} ${key}`;
   }
-  return `C: ${server.host_ip} ${server.port} ${line.username} ${line.password}`;
+  return `C: ${host} ${server.port} ${line.username} ${line.password}`;
 }

@@ -14,6 +14,8 @@ export const notificationKinds = [
   'balance_low',
   'activation_code_used',
   'renewal_requested',
+  /** An admin moved lines to another server and their connection lines changed. */
+  'line_moved',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

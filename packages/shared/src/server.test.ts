@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkServerCreate, checkServerPatch, isHost, missingConnectionFields } from './server.js';
+import { connectionLine } from './line.js';
+import {
+  checkServerCreate,
+  checkServerPatch,
+  isDnsHostname,
+  isHost,
+  missingConnectionFields,
+  normalizeHostname,
+  serverAddress,
+} from './server.js';
 
 describe('server rules', () => {
   it('accepts host names and IP addresses, nothing that would change the agent URL', () => {
@@ -25,5 +34,33 @@ describe('server rules', () => {
     expect(
       missingConnectionFields({ host_ip: '', port: 1, api_port: 3000, username: ' ', has_password: false }),
     ).toEqual(['host_ip', 'username', 'password']);
+  });
+
+  it('takes a DNS name as the public hostname, and connection lines use it instead of the host', () => {
+    for (const name of ['tv.example.com', 'A-1.example.co.uk', 'xn--bcher-kva.example', 'tv.example.com.']) {
+      expect(isDnsHostname(name), name).toBe(true);
+    }
+    for (const name of [
+      'localhost',
+      '10.0.0.7',
+      '-a.example.com',
+      'a-.example.com',
+      'a..b',
+      'a b.com',
+      'a_b.com',
+    ]) {
+      expect(isDnsHostname(name), name).toBe(false);
+    }
+    expect(isDnsHostname(`${'a'.repeat(64)}.com`)).toBe(false);
+    expect(normalizeHostname(' TV.Example.com. ')).toBe('tv.example.com');
+    expect(normalizeHostname('  ')).toBeNull();
+    expect(checkServerPatch({ hostname: '10.0.0.7' })?.code).toBe('INVALID_HOSTNAME');
+    expect(checkServerPatch({ hostname: '' })).toBeNull();
+    const server = { host_ip: '203.0.113.7', hostname: 'tv.example.com', port: 12000, protocol: 'CCcam' };
+    expect(serverAddress(server)).toBe('tv.example.com:12000');
+    expect(connectionLine(server, { username: 'u', password: 'p' })).toBe('C: tv.example.com 12000 u p');
+    expect(connectionLine({ ...server, hostname: null }, { username: 'u', password: 'p' })).toBe(
+      'C: 203.0.113.7 12000 u p',
+    );
   });
 });

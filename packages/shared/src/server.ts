@@ -30,6 +30,8 @@ export const serverSchema = z.object({
   id: z.number().int(),
   server_name: text(),
   host_ip: text(),
+  /** The public DNS name connection lines use instead of host_ip; null when the server has none. */
+  hostname: text().nullable(),
   port: z.number().int(),
   api_port: z.number().int(),
   username: text(),
@@ -57,6 +59,8 @@ export type Server = z.infer<typeof serverSchema>;
 export const serverCreateBodySchema = z.object({
   server_name: text().max(100).nullish(),
   host_ip: text().max(255).nullish(),
+  /** Empty or null: none (connection lines use host_ip). */
+  hostname: text().max(253).nullish(),
   port: z.number().nullish(),
   api_port: z.number().nullish(),
   username: text().max(128).nullish(),
@@ -156,7 +160,8 @@ export type ServerIssueCode =
   | 'CCCAM_PORT_OUT_OF_RANGE'
   | 'PORT_OUT_OF_RANGE'
   | 'SERVER_NAME_EMPTY'
-  | 'INVALID_HOST';
+  | 'INVALID_HOST'
+  | 'INVALID_HOSTNAME';
 
 /** One refusal: the code, the full English text and the fields it is about. */
 export type ServerIssue = { code: ServerIssueCode; message: string; fields: string[] };
@@ -182,6 +187,41 @@ export function isHost(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A DNS name customers can type into a receiver: dot-separated labels of letters, digits and inner
+ * hyphens (at most 63 characters each, 253 in all), with at least one dot and a top-level label that
+ * is not all digits (so an IPv4 address is no hostname: that belongs in host_ip).
+ */
+export function isDnsHostname(value: string): boolean {
+  const name = value.trim().replace(/\.$/, '');
+  if (name.length === 0 || name.length > 253) return false;
+  const labels = name.split('.');
+  if (labels.length < 2) return false;
+  if (!labels.every((label) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(label))) return false;
+  return !/^\d+$/.test(labels[labels.length - 1]!);
+}
+
+/** The stored form of a hostname from a form: trimmed, lower case, without the root dot; null = none. */
+export function normalizeHostname(value: string | null | undefined): string | null {
+  const name = value?.trim().replace(/\.$/, '').toLowerCase() ?? '';
+  return name === '' ? null : name;
+}
+
+/** Where customers connect to a server: its public hostname when it has one, else its host. */
+export function serverPublicHost(server: { host_ip: string; hostname?: string | null }): string {
+  return server.hostname || server.host_ip;
+}
+
+/** A server's address as a line's host_port entry: "host:port", the public host first. */
+export function serverAddress(server: { host_ip: string; hostname?: string | null; port: number }): string {
+  return `${serverPublicHost(server)}:${server.port}`;
+}
+
+function hostnameIssue(body: { hostname?: string | null }): ServerIssue | null {
+  if (isBlank(body.hostname) || isDnsHostname(body.hostname!)) return null;
+  return { code: 'INVALID_HOSTNAME', message: errorMessages.INVALID_HOSTNAME, fields: ['hostname'] };
 }
 
 export function missingFieldsMessage(fields: readonly string[]): string {
@@ -223,7 +263,7 @@ export function checkServerCreate(body: ServerCreateBody): ServerIssue | null {
   if (!isHost(body.host_ip ?? '')) {
     return { code: 'INVALID_HOST', message: errorMessages.INVALID_HOST, fields: ['host_ip'] };
   }
-  return null;
+  return hostnameIssue(body);
 }
 
 export function checkServerPatch(body: ServerPatchBody): ServerIssue | null {
@@ -240,5 +280,5 @@ export function checkServerPatch(body: ServerPatchBody): ServerIssue | null {
   if (!isBlank(body.host_ip) && !isHost(body.host_ip!)) {
     return { code: 'INVALID_HOST', message: errorMessages.INVALID_HOST, fields: ['host_ip'] };
   }
-  return null;
+  return hostnameIssue(body);
 }

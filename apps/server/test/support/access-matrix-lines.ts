@@ -9,6 +9,8 @@ const adoptionBody = (f: Fixtures) => ({
   expiry_date: null,
 });
 
+const serverMoveBody = (f: Fixtures) => ({ ids: [f.victimLine, 2_000_000_000], target_server_id: f.server });
+
 /** The access matrix's rows for servers, lines, bulk actions, activation codes, plans and connections. */
 export const lineRows: Record<string, MatrixRow> = {
   // Servers
@@ -123,6 +125,11 @@ export const lineRows: Record<string, MatrixRow> = {
     subResellerA: 403,
     admin: 202,
   },
+  // Moving lines to another server is for admins only. The admin's move names a line already on the
+  // target and one that does not exist: answered as a count, and refused when started, so the matrix
+  // moves nothing.
+  'POST /api/lines/server-move/preview': { body: serverMoveBody, ...adminOnly, admin: 200 },
+  'POST /api/lines/server-move': { body: serverMoveBody, ...adminOnly, admin: 422 },
   // Only the account that started a bulk action sees it, admins included (its CSV holds passwords).
   'GET /api/lines/bulk/{id}': { params: { id: 'victimBulkJob' }, ...linesOwner, admin: 404 },
   'GET /api/lines/bulk/{id}/results.csv': {

@@ -1,6 +1,7 @@
 import { contractGroup } from '../contract.js';
 import { idempotencyHeadersSchema } from '../credits.js';
 import { lineBulkBodySchema, lineBulkJobSchema, lineBulkPreviewSchema } from '../line-bulk.js';
+import { lineMoveBodySchema, lineMovePreviewSchema } from '../line-move.js';
 import type { ErrorCode } from '../errors.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
@@ -74,4 +75,39 @@ export const resultsCsv = bulkContract({
   params: idParamsSchema,
   response: null,
   errors: ['LINE_BULK_NOT_FOUND'],
+});
+
+/** Moving lines to another server: admins only, whatever their permissions say. */
+const moveContract = contractGroup({ access: 'admin', tags: ['lines'] });
+const moveDescription =
+  'The lines are chosen by `ids` or as every line of `source_server_id`; `target_server_id` is an active server of the same protocol. Each line is added on the target first, then removed from the server it was on, then checked in sync; an agent that is down holds its lines back until it answers again. Owners whose connection lines change (the target has another address) are told their new ones (notification `line_moved`).';
+const moveRefusals = [
+  'LINE_MOVE_SOURCE_REQUIRED',
+  'LINE_MOVE_SAME_SERVER',
+  'LINE_MOVE_TARGET_INACTIVE',
+  'LINE_MOVE_PROTOCOL_MISMATCH',
+  'LINE_BULK_NOTHING_SELECTED',
+  'SERVER_NOT_FOUND',
+] as const satisfies readonly ErrorCode[];
+
+export const movePreview = moveContract({
+  method: 'POST',
+  path: '/api/lines/server-move/preview',
+  summary: 'How many lines a move to another server would touch (admin), with nothing changed',
+  description: moveDescription,
+  body: lineMoveBodySchema,
+  response: lineMovePreviewSchema,
+  errors: moveRefusals,
+});
+
+export const moveStart = moveContract({
+  method: 'POST',
+  path: '/api/lines/server-move',
+  summary:
+    'Start moving lines to another server in the background (admin); progress as a bulk action (GET /api/lines/bulk/:id, event line_bulk_jobs)',
+  description: moveDescription,
+  body: lineMoveBodySchema,
+  status: 202,
+  response: lineBulkJobSchema,
+  errors: [...moveRefusals, 'LINE_BULK_NOT_FOUND'],
 });

@@ -186,6 +186,11 @@ export const cccamServers = pgTable(
     id: serial('id').primaryKey(),
     serverName: text('server_name').notNull(),
     hostIp: text('host_ip').notNull(),
+    /**
+     * The public DNS name customers connect to, when the server has one: connection lines use it
+     * instead of host_ip, so a server replaced behind the same name changes nothing for customers.
+     */
+    hostname: text('hostname'),
     port: integer('port').notNull().default(12000),
     apiPort: integer('api_port').notNull().default(3000),
     username: text('username').notNull(),

@@ -12,11 +12,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { LineBulkAction, LineBulkItemResult, LineBulkJobStatus } from '@linedesk/shared';
+import type {
+  LineBulkItemResult,
+  LineBulkJobAction,
+  LineBulkJobStatus,
+  LineMoveStage,
+} from '@linedesk/shared';
 import { authUsers } from './core.schema.js';
 
 /**
- * A bulk action on lines (renew, enable, disable, delete, move, create), run in the background by
+ * A bulk action on lines (renew, enable, disable, delete, move, create, move_server), run in the background by
  * whichever app instance claims it (FOR UPDATE SKIP LOCKED, with a lease that runs out when that
  * instance dies, so another one carries on from the first line still pending).
  */
@@ -29,7 +34,7 @@ export const lineBulkJobs = pgTable(
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     /** The caller's line scope when the action was asked for: null = every line (admins). */
     isAdmin: boolean('is_admin').notNull(),
-    action: text('action').$type<LineBulkAction>().notNull(),
+    action: text('action').$type<LineBulkJobAction>().notNull(),
     /** What the action needs: subscription_months, target owner, server and prefix for create. */
     params: jsonb('params')
       .notNull()
@@ -76,6 +81,14 @@ export const lineBulkItems = pgTable(
     code: text('code'),
     message: text('message'),
     charged: integer('charged').notNull().default(0),
+    /**
+     * move_server: the step a pending line has reached ('added': on the target, waiting for its
+     * delivery; 'removing': its removal from the old server queued) and the server it came from.
+     */
+    stage: text('stage').$type<LineMoveStage>(),
+    fromServerId: integer('from_server_id'),
+    /** move_server: the customer's connection line changed with the move (its owner is told). */
+    addressChanged: boolean('address_changed'),
   },
   (t) => [
     check('line_bulk_items_result_check', sql`${t.result} in ('pending', 'done', 'refused')`),

@@ -26,6 +26,9 @@ export type BulkParams = {
   plan_id?: number;
   /** The price of one line when the action was asked for (0 for admins), as the preview showed it. */
   charge_per_line?: number;
+  /** move_server: where the lines go, and the server whose lines all move (when chosen so). */
+  target_server_id?: number;
+  source_server_id?: number;
 };
 
 /** A line the action changed: whose lists to refresh. */
@@ -161,6 +164,8 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
     }
     case 'create':
       throw new Error('create items are applied by applyCreate');
+    case 'move_server':
+      throw new Error('move_server items are run by line-move-job.ts');
   }
 }
 
@@ -196,6 +201,7 @@ async function applyCreate(
     connectionLine: connectionLine(
       {
         host_ip: server.hostIp,
+        hostname: server.hostname,
         port: server.port,
         protocol: server.protocol,
         newcamd_des_key: server.newcamdDesKey,

@@ -4,6 +4,7 @@ import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { applyItem, type BulkParams, type ItemDone } from './line-bulk-item.js';
+import { runMoveRound } from './line-move-job.js';
 import { lineBulkRepository, type BulkJobRow } from './line-bulk.repository.js';
 
 /** Lines per round trip between progress reports (and lease renewals). */
@@ -11,6 +12,11 @@ const CHUNK = 25;
 /** Long enough for a chunk on a slow database; a dead instance's job is taken over after it. */
 const LEASE_MS = 60_000;
 const POLL_MS = 500;
+/**
+ * A move waits on agents between its steps: after a pass it gives its lease back for this long, so
+ * other jobs run meanwhile and the next pass comes after the outbox had time to deliver.
+ */
+const MOVE_PASS_MS = 300;
 
 /** The job's progress, live to the account that started it. */
 export async function publishJobChange(ctx: AppContext, job: Pick<BulkJobRow, 'id' | 'accountId'>) {
@@ -46,6 +52,7 @@ async function publishChunk(ctx: AppContext, job: BulkJobRow, done: ItemDone[]):
  * so stopping anywhere (shutdown, crash, lease lost) leaves every item either done or still pending.
  */
 async function runJob(ctx: AppContext, job: BulkJobRow, leaseId: string, signal: AbortSignal) {
+  if (job.action === 'move_server') return runMovePass(ctx, job, leaseId, signal);
   const params = job.params as BulkParams;
   const server =
     job.action === 'create' && params.server_id !== undefined
@@ -74,6 +81,31 @@ async function runJob(ctx: AppContext, job: BulkJobRow, leaseId: string, signal:
   }
   await lineBulkRepository.refreshCounts(ctx.db, job.id);
   if (await lineBulkRepository.finish(ctx.db, job.id, leaseId)) await publishJobChange(ctx, job);
+}
+
+/** One pass of a move (`runMoveRound`); the job ends once every line is done or refused. */
+async function runMovePass(ctx: AppContext, job: BulkJobRow, leaseId: string, signal: AbortSignal) {
+  const before = await lineBulkRepository.findJob(ctx.db, job.id);
+  const owners = await runMoveRound(ctx, job, signal, () =>
+    lineBulkRepository.extendLease(ctx.db, job.id, leaseId, LEASE_MS),
+  );
+  const after = await lineBulkRepository.refreshCounts(ctx.db, job.id);
+  // One change event per owner whose lines moved on, and one for the admins' lists.
+  for (const [owner, lineId] of owners) {
+    await ctx.bus.publish({ table: 'users', action: 'update', id: String(lineId), audience: [owner] });
+  }
+  const [anyLine] = owners.values();
+  if (anyLine !== undefined) {
+    await ctx.bus.publish({ table: 'users', action: 'update', id: String(anyLine), audience: [] });
+  }
+  if (await lineBulkRepository.finish(ctx.db, job.id, leaseId)) {
+    await publishJobChange(ctx, job);
+    return;
+  }
+  if (before?.succeeded !== after?.succeeded || before?.refused !== after?.refused) {
+    await publishJobChange(ctx, job);
+  }
+  await lineBulkRepository.release(ctx.db, job.id, leaseId, signal.aborted ? 0 : MOVE_PASS_MS);
 }
 
 /**

@@ -55,6 +55,36 @@ export const lineBulkExamples: RouteExamples = {
       ['LINE_BULK_INVALID_COUNT', { max: 500 }],
     ],
   },
+  'POST /api/lines/server-move/preview': {
+    body: { source_server_id: 3, target_server_id: 6 },
+    response: { count: 312, refused: 0, address_changes: true },
+    errors: [
+      ['LINE_MOVE_PROTOCOL_MISMATCH', { from: 'CCcam', to: 'NewCamd' }],
+      'LINE_MOVE_SAME_SERVER',
+      'LINE_MOVE_SOURCE_REQUIRED',
+      'SERVER_NOT_FOUND',
+    ],
+  },
+  'POST /api/lines/server-move': {
+    body: { ids: [41, 42], target_server_id: 6 },
+    response: {
+      ...job,
+      id: 19,
+      action: 'move_server',
+      status: 'queued',
+      total: 2,
+      done: 0,
+      succeeded: 0,
+      refused: 0,
+      charged: 0,
+      refusals: [],
+    },
+    errors: [
+      ['LINE_MOVE_PROTOCOL_MISMATCH', { from: 'CCcam', to: 'NewCamd' }],
+      'LINE_MOVE_SAME_SERVER',
+      'LINE_BULK_NOTHING_SELECTED',
+    ],
+  },
   'GET /api/lines/bulk/:id': {
     params: { id: 17 },
     response: {

@@ -65,10 +65,11 @@ export const lineBulkRepository = {
       .returning({ id: jobs.id });
     return rows.length > 0;
   },
-  async release(db: Db, id: number, leaseId: string): Promise<void> {
+  /** Gives the job back; `pauseMs`: nobody takes it again before then (a move waiting on agents). */
+  async release(db: Db, id: number, leaseId: string, pauseMs = 0): Promise<void> {
     await db
       .update(jobs)
-      .set({ leasedUntil: null, leaseId: null })
+      .set({ leasedUntil: pauseMs > 0 ? msFromNow(pauseMs) : null, leaseId: null })
       .where(and(eq(jobs.id, id), eq(jobs.leaseId, leaseId)));
   },
   pendingItems(db: Db, jobId: number, afterSeq: number, limit: number): Promise<BulkItemRow[]> {

@@ -3,6 +3,7 @@ import {
   newLineExpiry,
   planAllowsServerProtocol,
   renewedExpiry,
+  serverAddress,
   toDisplayDate,
   type Language,
 } from '@linedesk/shared';
@@ -39,9 +40,12 @@ export function checkCredentials(
   return { username: user, password: pass };
 }
 
-/** Where a customer connects when nobody gave other addresses: the line's server itself. */
-export function defaultHostPort(server: Pick<ServerRow, 'hostIp' | 'port'>): string[] {
-  return [`${server.hostIp}:${server.port}`];
+/**
+ * Where a customer connects when nobody gave other addresses: the line's server itself, by its
+ * public hostname when it has one.
+ */
+export function defaultHostPort(server: Pick<ServerRow, 'hostIp' | 'hostname' | 'port'>): string[] {
+  return [serverAddress({ host_ip: server.hostIp, hostname: server.hostname, port: server.port })];
 }
 
 /** The customer's own fields of a line, already cleaned (`line-fields.ts`). */

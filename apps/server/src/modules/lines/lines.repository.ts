@@ -20,6 +20,7 @@ export type LineUpdate = Partial<
     | 'subscriptionMonths'
     | 'syncState'
     | 'planId'
+    | 'serverId'
   >
 >;
 /** A line with its server's name, protocol and DES key, as lists, details and exports show it. */

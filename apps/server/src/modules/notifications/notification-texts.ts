@@ -52,6 +52,11 @@ export type NoticeParams = {
   activation_code_used: { code: string; line_id: number; username: string; renewal: boolean };
   /** A line's customer asked, from the portal, for the line to be renewed: to the line's owner. */
   renewal_requested: { line_id: number; username: string; expiry_date: string };
+  /** An admin moved the owner's lines to another server with another address: their new lines. */
+  line_moved: {
+    server: string;
+    lines: { line_id: number; username: string; connection_line: string }[];
+  };
   /** Sent on request from the Notifications page, to try the channels. */
   test: Record<string, never>;
 };
@@ -204,6 +209,17 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         title: t('notifications.renewalRequestedTitle', { username: p.username }),
         content: t('notifications.renewalRequestedContent', { username: p.username, expiry }),
         link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'line_moved': {
+      const p = notice.params;
+      return {
+        title: t('notifications.lineMovedTitle', { server: p.server }),
+        content: t('notifications.lineMovedContent', {
+          server: p.server,
+          list: p.lines.map((line) => `- ${line.username}: ${line.connection_line}`).join('\n'),
+        }),
+        link: `${publicUrl}/users/all`,
       };
     }
     case 'test':

@@ -6,6 +6,7 @@ export function toServer(row: ServerRow): Server {
     id: row.id,
     server_name: row.serverName,
     host_ip: row.hostIp,
+    hostname: row.hostname,
     port: row.port,
     api_port: row.apiPort,
     username: row.username,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cccamServers } from '../../db/schema.js';
+import { cccamServers, lines } from '../../db/schema.js';
 
 export type ServerRow = typeof cccamServers.$inferSelect;
 export type ServerInsert = typeof cccamServers.$inferInsert;
@@ -9,6 +9,7 @@ export type ServerUpdate = Partial<
     ServerInsert,
     | 'serverName'
     | 'hostIp'
+    | 'hostname'
     | 'port'
     | 'apiPort'
     | 'username'
@@ -108,6 +109,21 @@ export const serversRepository = {
       .where(eq(cccamServers.id, id))
       .returning();
     return row;
+  },
+  /**
+   * The server's lines that pointed customers at `from` ("host:port") point at `to` instead; other
+   * addresses a line was given are kept. Returns the owners of the lines changed.
+   */
+  async readdressLines(db: Db, id: number, from: string, to: string): Promise<(string | null)[]> {
+    const rows = await db
+      .update(lines)
+      .set({
+        hostPort: sql`array(select case when e = ${from} then ${to} else e end from unnest(${lines.hostPort}) as e)`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(lines.serverId, id), sql`${from} = any(${lines.hostPort})`))
+      .returning({ ownerId: lines.ownerId });
+    return [...new Set(rows.map((row) => row.ownerId))];
   },
   async delete(db: Db, id: number): Promise<boolean> {
     const deleted = await db

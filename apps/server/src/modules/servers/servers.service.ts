@@ -5,6 +5,9 @@ import {
   DEFAULT_SERVER_API_PORT,
   DEFAULT_SERVER_PROTOCOL,
   incompleteConfigMessage,
+  normalizeHostname,
+  serverAddress,
+  serverPublicHost,
   type ActiveServer,
   type AgentCallBody,
   type AgentCallResult,
@@ -101,6 +104,7 @@ export async function createServer(ctx: AppContext, actor: Actor, body: ServerCr
     serversRepository.insert(tx, {
       serverName: body.server_name!.trim(),
       hostIp: body.host_ip!.trim(),
+      hostname: normalizeHostname(body.hostname),
       port: body.port!,
       apiPort: body.api_port ?? DEFAULT_SERVER_API_PORT,
       username: body.username!,
@@ -128,6 +132,7 @@ export async function updateServer(
   const given: ServerUpdate = {
     serverName: patch.server_name?.trim(),
     hostIp: patch.host_ip === undefined ? undefined : (patch.host_ip ?? '').trim(),
+    hostname: patch.hostname === undefined ? undefined : normalizeHostname(patch.hostname),
     port: patch.port ?? undefined,
     apiPort: patch.api_port ?? undefined,
     username: patch.username === undefined ? undefined : (patch.username ?? ''),
@@ -151,11 +156,23 @@ export async function updateServer(
   ].some((v) => v !== undefined);
   const subject = { action: 'server.update' as const, entity: { type: 'server' as const, id } };
   const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
-  const row = await audited(ctx, actor, { ...subject, read }, (tx) =>
-    serversRepository.update(tx, id, values, { recheckSoon: connectionChanged }),
-  );
+  let readdressed: (string | null)[] = [];
+  const row = await audited(ctx, actor, { ...subject, read }, async (tx) => {
+    const updated = await serversRepository.update(tx, id, values, { recheckSoon: connectionChanged });
+    // Lines keep the address customers connect to (host_port): those that pointed at the server's
+    // old public address follow it, so every connection line shown or exported shows the new one.
+    // An emptied host (allowed, the test then reports the configuration incomplete) moves nobody.
+    const before = serverAddress(toServer(existing));
+    const after = updated && serverPublicHost(toServer(updated)) ? serverAddress(toServer(updated)) : null;
+    if (after && after !== before)
+      readdressed = await serversRepository.readdressLines(tx, id, before, after);
+    return updated;
+  });
   if (!row) throw new AppError('SERVER_NOT_FOUND');
   await publish(ctx, 'update', id);
+  for (const ownerId of readdressed) {
+    await ctx.bus.publish({ table: 'users', action: 'update', id: '0', audience: ownerId ? [ownerId] : [] });
+  }
   return toServer(row);
 }
 

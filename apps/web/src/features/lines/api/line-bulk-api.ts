@@ -1,4 +1,10 @@
-import { contractPath, lineBulkContracts, type LineBulkBody, type LineBulkFilter } from '@linedesk/shared';
+import {
+  contractPath,
+  lineBulkContracts,
+  type LineBulkBody,
+  type LineBulkFilter,
+  type LineMoveBody,
+} from '@linedesk/shared';
 import { callApi } from '../../../lib/api-client';
 import type { LineListParams } from './lines-api';
 
@@ -6,6 +12,7 @@ import type { LineListParams } from './lines-api';
 export const lineBulkKeys = {
   all: ['line-bulk'] as const,
   preview: (body: LineBulkBody) => ['line-bulk', 'preview', body] as const,
+  movePreview: (body: LineMoveBody) => ['line-bulk', 'move-preview', body] as const,
   job: (id: number) => ['line-bulk', 'job', id] as const,
 };
 
@@ -30,5 +37,8 @@ export const lineBulkApi = {
     callApi(lineBulkContracts.preview, { body }, { signal }),
   start: (body: LineBulkBody, idempotencyKey: string) =>
     callApi(lineBulkContracts.start, { body, headers: { 'idempotency-key': idempotencyKey } }),
+  movePreview: (body: LineMoveBody, signal?: AbortSignal) =>
+    callApi(lineBulkContracts.movePreview, { body }, { signal }),
+  moveStart: (body: LineMoveBody) => callApi(lineBulkContracts.moveStart, { body }),
   get: (id: number, signal?: AbortSignal) => callApi(lineBulkContracts.get, { params: { id } }, { signal }),
 };

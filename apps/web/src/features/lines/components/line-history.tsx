@@ -81,6 +81,11 @@ function useEventDetails() {
         if (from && to) result.push(t('lines.history.fromTo', { from, to }));
         break;
       }
+      case 'server_moved': {
+        const server = text(details.to_server);
+        if (server) result.push(t('linesBulk.moveServer.historyTo', { server }));
+        break;
+      }
       case 'plan_changed': {
         const plan = text(details.plan);
         if (plan) result.push(t('linesBulk.changePlan.plan', { plan }));

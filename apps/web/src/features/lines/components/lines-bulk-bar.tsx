@@ -3,6 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,14 +13,19 @@ import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** What the bar offers: the bulk actions, and moving the ticked lines to another server (admins). */
+export type BulkBarAction = Exclude<LineBulkAction, 'create'> | 'move_server';
+
 type BulkButton = {
-  action: Exclude<LineBulkAction, 'create'>;
+  action: BulkBarAction;
   label: ParseKeys;
   icon: ReactNode;
   testId: string;
   variant: 'contained' | 'outlined';
   color?: 'error';
   adminOnly?: boolean;
+  /** Only for ticked lines: the move to another server takes ids (or a whole server, on its page). */
+  idsOnly?: boolean;
 };
 
 const buttons: BulkButton[] = [
@@ -60,6 +66,15 @@ const buttons: BulkButton[] = [
     adminOnly: true,
   },
   {
+    action: 'move_server',
+    label: 'linesBulk.moveServer.button',
+    icon: <DnsOutlinedIcon />,
+    testId: 'lines-bulk-move-server',
+    variant: 'outlined',
+    adminOnly: true,
+    idsOnly: true,
+  },
+  {
     action: 'delete',
     label: 'lines.bulk.delete',
     icon: <DeleteOutlinedIcon />,
@@ -79,7 +94,7 @@ type LinesBulkBarProps = {
   /** Offer to choose every matching line (this page is all chosen, or a phone shows no tick boxes). */
   offerAllMatching: boolean;
   onSelectAllMatching: () => void;
-  onAction: (action: Exclude<LineBulkAction, 'create'>) => void;
+  onAction: (action: BulkBarAction) => void;
 };
 
 /** What can be done to the chosen lines at once, above the list while some are chosen. */
@@ -120,7 +135,7 @@ export function LinesBulkBar(props: LinesBulkBarProps) {
       )}
       {someSelected &&
         buttons
-          .filter((button) => props.admin || !button.adminOnly)
+          .filter((button) => (props.admin || !button.adminOnly) && !(button.idsOnly && props.allMatching))
           .map((button) => (
             <Button
               key={button.action}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { LineBulkBody } from '@linedesk/shared';
+import type { LineBulkBody, LineMoveBody } from '@linedesk/shared';
 import { lineBulkApi, lineBulkKeys } from '../api/line-bulk-api';
 
 /** What the action would touch and cost; asked again whenever the body changes (months, target). */
@@ -32,4 +32,21 @@ export function useStartLineBulk() {
   return useMutation({
     mutationFn: ({ body, key }: { body: LineBulkBody; key: string }) => lineBulkApi.start(body, key),
   });
+}
+
+/** How many lines a move to another server touches; asked again when the target changes. */
+export function useLineMovePreview(body: LineMoveBody | null) {
+  return useQuery({
+    queryKey: lineBulkKeys.movePreview(body ?? { target_server_id: 0 }),
+    queryFn: ({ signal }) => lineBulkApi.movePreview(body!, signal),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function useStartLineMove() {
+  return useMutation({ mutationFn: (body: LineMoveBody) => lineBulkApi.moveStart(body) });
 }

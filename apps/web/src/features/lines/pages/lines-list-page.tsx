@@ -28,7 +28,8 @@ import { toBulkFilter } from '../api/line-bulk-api';
 import { BulkActionDialog, type BulkSelection } from '../components/bulk-action-dialog';
 import { BulkJobDialog } from '../components/bulk-job-dialog';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
-import { LinesBulkBar } from '../components/lines-bulk-bar';
+import { LinesBulkBar, type BulkBarAction } from '../components/lines-bulk-bar';
+import { MoveServerDialog } from '../components/move-server-dialog';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
 import { LinesCardList } from '../components/lines-card-list';
 import { defaultLineColumns, LinesGrid } from '../components/lines-grid';
@@ -97,6 +98,7 @@ export function LinesListPage() {
     action: 'renew',
     selection: {},
   });
+  const [moving, setMoving] = useState<{ open: boolean; ids: number[] }>({ open: false, ids: [] });
   const [job, setJob] = useState<{ open: boolean; started: LineBulkJob | null }>({
     open: false,
     started: null,
@@ -145,14 +147,16 @@ export function LinesListPage() {
   });
   const onAction = useCallback((action: LineRowAction, line: Line) => latestAction.current(action, line), []);
 
-  const openBulk = (action: LineBulkAction) =>
-    setBulk({
-      open: true,
-      action,
-      selection: allMatching
-        ? { filter: toBulkFilter(filterOf(params)) }
-        : { ids: selected.map((l) => l.id) },
-    });
+  const openBulk = (action: BulkBarAction) =>
+    action === 'move_server'
+      ? setMoving({ open: true, ids: selected.map((l) => l.id) })
+      : setBulk({
+          open: true,
+          action,
+          selection: allMatching
+            ? { filter: toBulkFilter(filterOf(params)) }
+            : { ids: selected.map((l) => l.id) },
+        });
   // Phones have no tick boxes: there a bulk action is for every line matching the filter. The bulk
   // endpoint's filter knows no presence, so "every matching line" is not offered while one is set.
   const presenceFiltered = params.online === true || params.sharing === true;
@@ -335,6 +339,16 @@ export function LinesListPage() {
           setBulk((state) => ({ ...state, open: false }));
           setSelection(emptySelection);
           setAllMatching(false);
+          setJob({ open: true, started });
+        }}
+      />
+      <MoveServerDialog
+        open={moving.open}
+        source={{ ids: moving.ids }}
+        onClose={() => setMoving((state) => ({ ...state, open: false }))}
+        onStarted={(started) => {
+          setMoving((state) => ({ ...state, open: false }));
+          setSelection(emptySelection);
           setJob({ open: true, started });
         }}
       />

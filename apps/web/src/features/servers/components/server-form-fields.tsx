@@ -69,6 +69,14 @@ export function ServerFormFields({ control, mode }: ServerFormFieldsProps) {
         </Box>
         <FormTextField
           control={control}
+          name="hostname"
+          label={t('servers.fields.hostname')}
+          placeholder="tv.example.com"
+          helperText={t('servers.fields.hostnameHelp')}
+          autoComplete="off"
+        />
+        <FormTextField
+          control={control}
           name="username"
           label={t('servers.fields.username')}
           required

@@ -1,3 +1,4 @@
+import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import TerminalIcon from '@mui/icons-material/Terminal';
@@ -28,9 +29,19 @@ type ServersTableProps = {
   onEdit: (server: Server) => void;
   onInstall: (server: Server) => void;
   onDelete: (server: Server) => void;
+  /** "Move all lines to…": every line of the server to another one. */
+  onMoveLines: (server: Server) => void;
 };
 
-export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDelete }: ServersTableProps) {
+export function ServersTable({
+  servers,
+  testing,
+  onTest,
+  onEdit,
+  onInstall,
+  onDelete,
+  onMoveLines,
+}: ServersTableProps) {
   const { t, i18n } = useTranslation();
   const serverMessage = useServerMessage();
   const current = useAgentRelease().data?.version ?? null;
@@ -67,6 +78,11 @@ export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDe
             <Typography variant="body2" data-testid="server-host">
               {server.host_ip}:{server.port}
             </Typography>
+            {server.hostname && (
+              <Typography variant="caption" sx={{ display: 'block' }} data-testid="server-hostname">
+                {t('servers.fields.hostname')}: {server.hostname}
+              </Typography>
+            )}
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {t('servers.fields.apiPort')}: <span data-testid="server-api-port">{server.api_port}</span>
               {server.use_tls && ` · ${t('servers.fields.tlsShort')}`}
@@ -183,6 +199,16 @@ export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDe
                   <PersonAddAltIcon />
                 </IconButton>
               </Tooltip>
+              <Tooltip title={t('linesBulk.moveServer.allButton')}>
+                <IconButton
+                  size="small"
+                  onClick={() => onMoveLines(server)}
+                  aria-label={t('linesBulk.moveServer.titleAll', { server: server.server_name })}
+                  data-testid="server-move-lines-button"
+                >
+                  <DriveFileMoveOutlinedIcon />
+                </IconButton>
+              </Tooltip>
               <RowEditDeleteActions
                 size="small"
                 onEdit={() => onEdit(server)}
@@ -196,7 +222,18 @@ export function ServersTable({ servers, testing, onTest, onEdit, onInstall, onDe
         },
       },
     ],
-    [t, i18n.resolvedLanguage, serverMessage, current, testing, onTest, onEdit, onInstall, onDelete],
+    [
+      t,
+      i18n.resolvedLanguage,
+      serverMessage,
+      current,
+      testing,
+      onTest,
+      onEdit,
+      onInstall,
+      onDelete,
+      onMoveLines,
+    ],
   );
   return (
     <ResponsiveTable

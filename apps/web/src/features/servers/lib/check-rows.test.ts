@@ -7,6 +7,7 @@ function server(id: number, extra: Partial<Server> = {}): Server {
     id,
     server_name: `s${id}`,
     host_ip: '10.0.0.1',
+    hostname: null,
     port: 12000,
     api_port: 3000,
     username: 'panel',

@@ -3,7 +3,9 @@ import {
   DEFAULT_SERVER_API_PORT,
   DEFAULT_SERVER_PORT,
   DEFAULT_SERVER_PROTOCOL,
+  isDnsHostname,
   isHost,
+  normalizeHostname,
   isNewcamdDesKey,
   isPort,
   normalizeNewcamdDesKey,
@@ -41,6 +43,12 @@ export function serverFormSchema(mode: ServerFormMode) {
         .min(1, { error: 'REQUIRED' })
         .max(255, { error: 'TOO_LONG' })
         .refine(isHost, { error: 'INVALID_HOST' }),
+      // Optional: empty means none (connection lines use the host).
+      hostname: z
+        .string()
+        .trim()
+        .max(253, { error: 'TOO_LONG' })
+        .refine((value) => value === '' || isDnsHostname(value), { error: 'INVALID_HOSTNAME' }),
       // Adding checks the card-sharing port with its own text; editing uses the general one.
       port: portText(mode === 'create' ? 'CCCAM_PORT_OUT_OF_RANGE' : 'PORT_OUT_OF_RANGE'),
       api_port: portText('PORT_OUT_OF_RANGE'),
@@ -73,6 +81,7 @@ export function serverFormDefaults(server?: Server | null): ServerFormValues {
   return {
     server_name: server?.server_name ?? '',
     host_ip: server?.host_ip ?? '',
+    hostname: server?.hostname ?? '',
     port: String(server?.port ?? DEFAULT_SERVER_PORT),
     api_port: String(server?.api_port ?? DEFAULT_SERVER_API_PORT),
     protocol: server?.protocol ?? DEFAULT_SERVER_PROTOCOL,
@@ -88,6 +97,7 @@ export function toServerBody(values: ServerFormValues): ServerCreateBody & Serve
   return {
     server_name: values.server_name.trim(),
     host_ip: values.host_ip.trim(),
+    hostname: normalizeHostname(values.hostname),
     port: Number(values.port),
     api_port: Number(values.api_port),
     protocol: values.protocol,

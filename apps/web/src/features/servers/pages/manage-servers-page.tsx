@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import type { Server } from '@linedesk/shared';
+import type { LineBulkJob, Server } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +14,8 @@ import { QueryStates } from '../../../components/query-states';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { keepPageInRange, usePaging } from '../../../hooks/use-paging';
 import { paths } from '../../../lib/paths';
+import { BulkJobDialog } from '../../lines/components/bulk-job-dialog';
+import { MoveServerDialog } from '../../lines/components/move-server-dialog';
 import { AgentInstallDialog } from '../components/agent-install-dialog';
 import { DeleteServerDialog } from '../components/delete-server-dialog';
 import { ServerEditDialog } from '../components/server-edit-dialog';
@@ -37,6 +39,11 @@ export function ManageServersPage() {
   const [editing, setEditing] = useState<DialogState>(closed);
   const [deleting, setDeleting] = useState<DialogState>(closed);
   const [installing, setInstalling] = useState<DialogState>(closed);
+  const [moving, setMoving] = useState<DialogState>(closed);
+  const [job, setJob] = useState<{ open: boolean; started: LineBulkJob | null }>({
+    open: false,
+    started: null,
+  });
 
   const runTest = async (server: Server) => {
     setTesting((ids) => new Set(ids).add(server.id));
@@ -112,6 +119,7 @@ export function ManageServersPage() {
                 onEdit={(server) => setEditing({ open: true, server })}
                 onInstall={(server) => setInstalling({ open: true, server })}
                 onDelete={(server) => setDeleting({ open: true, server })}
+                onMoveLines={(server) => setMoving({ open: true, server })}
               />
               <ListPagination total={total} paging={paging} />
             </>
@@ -132,6 +140,22 @@ export function ManageServersPage() {
         open={installing.open}
         server={installing.server}
         onClose={() => setInstalling((state) => ({ ...state, open: false }))}
+      />
+      {moving.server && (
+        <MoveServerDialog
+          open={moving.open}
+          source={{ server: { id: moving.server.id, name: moving.server.server_name } }}
+          onClose={() => setMoving((state) => ({ ...state, open: false }))}
+          onStarted={(started) => {
+            setMoving((state) => ({ ...state, open: false }));
+            setJob({ open: true, started });
+          }}
+        />
+      )}
+      <BulkJobDialog
+        started={job.started}
+        open={job.open}
+        onClose={() => setJob((state) => ({ ...state, open: false }))}
       />
       <DeleteServerDialog
         open={deleting.open}

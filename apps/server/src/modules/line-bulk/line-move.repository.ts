@@ -1,0 +1,145 @@
+import type { LineMoveStage } from '@linedesk/shared';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { cccamServers, lineBulkItems as items, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
+
+/** Ids per query when a selection is read. */
+const SLICE = 1000;
+
+/** A pending item of a move with what its next step depends on, read in one statement. */
+export type MoveItemState = {
+  id: number;
+  seq: number;
+  lineId: number | null;
+  username: string | null;
+  stage: LineMoveStage | null;
+  fromServerId: number | null;
+  addressChanged: boolean | null;
+  /** The line now (null once deleted). */
+  line: { serverId: number | null; syncState: string; ownerId: string | null } | null;
+  /** A delivery for the username is still queued for the target / for the server it came from. */
+  targetPending: boolean;
+  sourcePending: boolean;
+};
+
+export const lineMoveRepository = {
+  /** Of `ids`, the lines that exist, with the server each is on and that server's protocol. */
+  async linesOf(db: Db, ids: number[]) {
+    const out: { id: number; username: string; serverId: number | null; protocol: string | null }[] = [];
+    for (let start = 0; start < ids.length; start += SLICE) {
+      out.push(
+        ...(await db
+          .select({
+            id: lines.id,
+            username: lines.username,
+            serverId: lines.serverId,
+            protocol: cccamServers.protocol,
+          })
+          .from(lines)
+          .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))
+          .where(inArray(lines.id, ids.slice(start, start + SLICE)))),
+      );
+    }
+    return out;
+  },
+  /** Every line of a server, in id order. */
+  linesOnServer(db: Db, serverId: number) {
+    return db
+      .select({ id: lines.id, username: lines.username })
+      .from(lines)
+      .where(eq(lines.serverId, serverId))
+      .orderBy(asc(lines.id));
+  },
+  /** The servers these lines are on, with their public addresses (what the customers connect to). */
+  serversOfLines(db: Db, serverIds: number[]) {
+    if (serverIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        id: cccamServers.id,
+        hostIp: cccamServers.hostIp,
+        hostname: cccamServers.hostname,
+        port: cccamServers.port,
+        newcamdDesKey: cccamServers.newcamdDesKey,
+      })
+      .from(cccamServers)
+      .where(inArray(cccamServers.id, serverIds));
+  },
+  /** A job's pending items from `afterSeq` on, each with its line and whether deliveries wait. */
+  async pendingStates(
+    db: Db,
+    jobId: number,
+    targetServerId: number,
+    afterSeq: number,
+    limit: number,
+  ): Promise<MoveItemState[]> {
+    const rows = await db
+      .select({
+        id: items.id,
+        seq: items.seq,
+        lineId: items.lineId,
+        username: items.username,
+        stage: items.stage,
+        fromServerId: items.fromServerId,
+        addressChanged: items.addressChanged,
+        lineExists: sql<boolean>`${lines.id} is not null`,
+        lineServerId: lines.serverId,
+        syncState: lines.syncState,
+        ownerId: lines.ownerId,
+        targetPending: sql<boolean>`exists (select 1 from ${outbox} o where o.server_id = ${targetServerId} and o.username = ${items.username})`,
+        sourcePending: sql<boolean>`exists (select 1 from ${outbox} o where o.server_id = ${items.fromServerId} and o.username = ${items.username})`,
+      })
+      .from(items)
+      .leftJoin(lines, eq(lines.id, items.lineId))
+      .where(and(eq(items.jobId, jobId), eq(items.result, 'pending'), gt(items.seq, afterSeq)))
+      .orderBy(asc(items.seq))
+      .limit(limit);
+    return rows.map((row) => ({
+      id: row.id,
+      seq: row.seq,
+      lineId: row.lineId,
+      username: row.username,
+      stage: row.stage,
+      fromServerId: row.fromServerId,
+      addressChanged: row.addressChanged,
+      line: row.lineExists
+        ? { serverId: row.lineServerId, syncState: row.syncState!, ownerId: row.ownerId }
+        : null,
+      targetPending: row.targetPending,
+      sourcePending: row.sourcePending,
+    }));
+  },
+  /** Moves a pending item on to its next step, unless another runner got there first. */
+  async advance(
+    tx: Db,
+    id: number,
+    from: LineMoveStage | null,
+    values: { stage: LineMoveStage; fromServerId?: number | null; addressChanged?: boolean },
+  ): Promise<boolean> {
+    const rows = await tx
+      .update(items)
+      .set(values)
+      .where(
+        and(
+          eq(items.id, id),
+          eq(items.result, 'pending'),
+          from === null ? sql`${items.stage} is null` : eq(items.stage, from),
+        ),
+      )
+      .returning({ id: items.id });
+    return rows.length > 0;
+  },
+  /** The lines' current credentials, for the notices of a finished step. */
+  credentials(db: Db, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        id: lines.id,
+        username: lines.username,
+        password: lines.password,
+        ownerId: lines.ownerId,
+        hostPort: lines.hostPort,
+      })
+      .from(lines)
+      .where(inArray(lines.id, ids));
+  },
+};

@@ -1,0 +1,136 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { LineBulkJob, LineMoveBody } from '@linedesk/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useLineMovePreview, useStartLineMove } from '../hooks/use-line-bulk';
+import { useActiveServers } from '../hooks/use-lines';
+
+/** The lines to move: ticked ones, or every line of a server. */
+export type MoveSource = { ids: number[] } | { server: { id: number; name: string } };
+
+type MoveServerDialogProps = {
+  open: boolean;
+  source: MoveSource;
+  onClose: () => void;
+  onStarted: (job: LineBulkJob) => void;
+};
+
+/**
+ * Moving lines to another server (admins): the target among the active servers, how many lines
+ * move and whether their customers' connection lines change, as the server previews it; then the
+ * job starts and its progress shows like any bulk action's.
+ */
+export function MoveServerDialog({ open, source, onClose, onStarted }: MoveServerDialogProps) {
+  const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const servers = useActiveServers();
+  const [target, setTarget] = useState('');
+  const start = useStartLineMove();
+  const sourceServerId = 'server' in source ? source.server.id : null;
+
+  const body = useMemo<LineMoveBody | null>(() => {
+    if (!target) return null;
+    return 'ids' in source
+      ? { ids: source.ids, target_server_id: Number(target) }
+      : { source_server_id: source.server.id, target_server_id: Number(target) };
+  }, [source, target]);
+  const preview = useLineMovePreview(open ? body : null);
+  const data = body ? preview.data : undefined;
+  const ready = Boolean(data && data.count > 0) && !preview.isFetching && !preview.isError;
+
+  const reset = () => {
+    setTarget('');
+    start.reset();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={start.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="move-server-title"
+      slotProps={{ transition: { onExited: reset } }}
+    >
+      <DialogTitle id="move-server-title">
+        {'server' in source
+          ? t('linesBulk.moveServer.titleAll', { server: source.server.name })
+          : t('linesBulk.moveServer.title')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 2.5, pt: 1 }} data-testid="move-server-dialog">
+          <TextField
+            select
+            label={t('linesBulk.moveServer.target')}
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            disabled={start.isPending}
+            helperText={t('linesBulk.moveServer.targetHelp')}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'move-target-select' } as object } }}
+          >
+            {(servers.data ?? [])
+              .filter((server) => server.id !== sourceServerId)
+              .map((server) => (
+                <MenuItem key={server.id} value={String(server.id)} data-testid={`move-target-${server.id}`}>
+                  {server.server_name} ({server.protocol})
+                </MenuItem>
+              ))}
+          </TextField>
+          {data && !preview.isError && (
+            <>
+              <Typography variant="subtitle1" data-testid="move-preview-count" data-count={data.count}>
+                {t('linesBulk.moveServer.count', { count: data.count })}
+              </Typography>
+              {data.refused > 0 && (
+                <Alert severity="warning" data-testid="move-preview-refused">
+                  {t('linesBulk.moveServer.refused', { count: data.refused })}
+                </Alert>
+              )}
+              {data.count > 0 && (
+                <Alert severity="info" data-testid="move-preview-address" data-changes={data.address_changes}>
+                  {data.address_changes
+                    ? t('linesBulk.moveServer.addressChanges')
+                    : t('linesBulk.moveServer.addressSame')}
+                </Alert>
+              )}
+            </>
+          )}
+          {preview.isError && body && (
+            <Alert severity="error" data-testid="move-preview-error">
+              {errorMessage(preview.error)}
+            </Alert>
+          )}
+          {start.isError && (
+            <Alert severity="error" data-testid="move-start-error">
+              {errorMessage(start.error)}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="outlined" color="inherit" onClick={onClose} disabled={start.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={!ready}
+          loading={start.isPending}
+          onClick={() => body && start.mutate(body, { onSuccess: (job) => onStarted(job) })}
+          data-testid="move-confirm"
+        >
+          {t('linesBulk.moveServer.confirm', { count: data?.count ?? 0 })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
