@@ -1,6 +1,8 @@
 import IconButton from '@mui/material/IconButton';
 import { lazy, Suspense, useState } from 'react';
+import { languages } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
+import { preloadLanguage } from '../i18n/i18n';
 import { useAppLanguage } from '../i18n/use-app-language';
 import { LanguageFlag } from './language-flag';
 
@@ -18,6 +20,9 @@ export function LanguagePopover() {
     <>
       <IconButton
         onClick={(event) => {
+          // The other languages' texts download while the reader looks at the menu, so the pick
+          // itself does not wait for the network.
+          for (const other of languages) if (other !== language) void preloadLanguage(other);
           setMenuWanted(true);
           setAnchor(event.currentTarget);
         }}

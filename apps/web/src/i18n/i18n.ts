@@ -40,8 +40,10 @@ function ensureTexts(language: Language, part: TextsPart): Promise<void> {
       // dashboard shows, and every page that uses them waits for them before it renders
       // (`lazy-page.ts`): unless something shown did ask for a text not downloaded yet, they arrive
       // without re-rendering the whole signed-in shell on a phone's CPU.
+      // Texts of a language not shown yet (fetched ahead of a switch) re-render nothing: the switch
+      // itself renders everything in the new language.
       i18next.addResourceBundle(language, 'translation', texts, true, true, {
-        silent: part === 'pages' && !textMissed,
+        silent: language !== i18next.language || (part === 'pages' && !textMissed),
         skipCopy: false,
       });
     });
@@ -57,10 +59,34 @@ const wantedParts = new Set<Exclude<TextsPart, 'first'>>();
 /** The language being switched to, so texts asked for meanwhile load for it too. */
 let pendingLanguage: Language | null = null;
 
+/**
+ * What else a language needs before anything is shown in it, registered by the modules that show
+ * such things (the data grid's own texts, once a grid has been shown): a switch waits for these with
+ * the texts. A grid that suspended on its new texts put the page's loading screen in place of the
+ * whole page for the download and then built the page again.
+ */
+const languageNeeds = new Set<(language: Language) => Promise<unknown>>();
+
+export function needForLanguage(load: (language: Language) => Promise<unknown>) {
+  languageNeeds.add(load);
+}
+
+/**
+ * Downloads everything a switch to `language` waits for (its texts for the pages opened so far and
+ * what `needForLanguage` registered). The language menu asks for it when it opens, so picking a
+ * language does not wait for the network.
+ */
+export function preloadLanguage(language: Language): Promise<void> {
+  return Promise.all([
+    ensureTexts(language, 'first'),
+    ...[...wantedParts].map((part) => ensureTexts(language, part)),
+    ...[...languageNeeds].map((load) => load(language)),
+  ]).then(() => undefined);
+}
+
 async function showLanguage(language: Language) {
   pendingLanguage = language;
-  await ensureTexts(language, 'first');
-  await Promise.all([...wantedParts].map((part) => ensureTexts(language, part)));
+  await preloadLanguage(language);
   await i18next.changeLanguage(language);
   if (pendingLanguage === language) pendingLanguage = null;
 }

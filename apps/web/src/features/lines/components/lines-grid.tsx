@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   DataGrid,
@@ -6,11 +7,12 @@ import {
   type GridColumnVisibilityModel,
   type GridDensity,
   type GridRenderCellParams,
+  type GridRowCheckboxProps,
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { isLanguage, isoDate, toDisplayDate, type Line } from '@linedesk/shared';
-import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatDate } from '../../../lib/format-date';
@@ -28,8 +30,42 @@ const EmptyOverlay = (props: object) => (
   <LinesEmptyOverlay filtered={Boolean((props as { filtered?: boolean }).filtered)} />
 );
 
+const rowCheckboxSx = {
+  width: 18,
+  height: 18,
+  m: 0,
+  cursor: 'pointer',
+  accentColor: (theme: Theme) => theme.palette.primary.main,
+} as const;
+
+/**
+ * A row's tick box as the browser draws it. The grid renders every row's box whenever any of its
+ * props changes, twice in a page change; MUI's checkbox is about twenty components a row (button
+ * base, ripple, icons), this is one element. The header's box stays MUI's.
+ */
+function RowCheckbox(props: GridRowCheckboxProps & { ref?: Ref<HTMLButtonElement> }) {
+  const { slotProps, checked, onChange, onClick, onMouseDown, onKeyDown, ...rest } = props;
+  return (
+    <Box
+      component="input"
+      type="checkbox"
+      ref={rest.ref as Ref<HTMLInputElement>}
+      checked={checked}
+      onChange={onChange}
+      onClick={onClick}
+      onMouseDown={onMouseDown}
+      onKeyDown={onKeyDown}
+      tabIndex={rest.tabIndex}
+      disabled={rest.disabled}
+      className={rest.className}
+      {...(slotProps?.htmlInput as InputHTMLAttributes<HTMLInputElement> | undefined)}
+      sx={rowCheckboxSx}
+    />
+  );
+}
+
 // Module constants: a new object on each render would have the grid render every row again.
-const slots = { noRowsOverlay: EmptyOverlay };
+const slots = { noRowsOverlay: EmptyOverlay, rowCheckbox: RowCheckbox };
 const rowClassName = () => 'line-row';
 const gridSx = {
   border: 0,
@@ -39,6 +75,7 @@ const gridSx = {
   '& .MuiDataGrid-columnHeader, & .MuiDataGrid-filler': { bgcolor: 'background.neutral' },
 } as const;
 const sortingOrder: ('asc' | 'desc')[] = ['asc', 'desc'];
+const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const pageSizeOptions = [...linePageSizes];
 const usernameCellSx = {
   minWidth: 0,
@@ -248,10 +285,15 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const { selection, onSelectionChange } = props;
   const getRowId = useCallback((row: Line) => rows.indexOf(row), [rows]);
   const rowSelectionModel = useMemo<GridRowSelectionModel>(
-    () => ({
-      type: selection.type,
-      ids: new Set(rows.flatMap((row, place) => (selection.ids.has(row.id) ? [place] : []))),
-    }),
+    () =>
+      // Nothing ticked (as after every page change) is one model for every page: a new one, however
+      // equal, is taken into the grid's state and renders all of its cells once more.
+      selection.type === 'include' && selection.ids.size === 0
+        ? noSelection
+        : {
+            type: selection.type,
+            ids: new Set(rows.flatMap((row, place) => (selection.ids.has(row.id) ? [place] : []))),
+          },
     [rows, selection],
   );
   const onRowSelectionModelChange = useCallback(

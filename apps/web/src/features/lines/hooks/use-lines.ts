@@ -8,6 +8,9 @@ export function useLines(params: LineListParams) {
     queryKey: lineKeys.list(params),
     queryFn: ({ signal }) => linesApi.list(params, signal),
     placeholderData: keepPreviousData,
+    // A page seen before shows from the cache without asking again: every change to a line (or to
+    // who is online) reaches this tab as a live event, which marks the lists stale (`eventQueryKeys`).
+    staleTime: 5 * 60_000,
   });
 }
 
