@@ -18,8 +18,7 @@ describe('trial lines per reseller per day', () => {
     // burst: on a busy machine the last answer may come many seconds after the first refusal.
     const sent = new Date();
     const untilTomorrow =
-      (Date.UTC(sent.getUTCFullYear(), sent.getUTCMonth(), sent.getUTCDate() + 1) - sent.getTime()) /
-      1000;
+      (Date.UTC(sent.getUTCFullYear(), sent.getUTCMonth(), sent.getUTCDate() + 1) - sent.getTime()) / 1000;
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => trial(seller.client, `burst${i}x`)),
     );
