@@ -1,5 +1,6 @@
 import { addDays, isoDate, toDisplayDate } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expiryReminderBatches, expiryReminders, lines } from '../src/db/schema.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
@@ -85,5 +86,65 @@ describe('expiry reminders', () => {
 
   it('only admins run it by hand', async () => {
     expect((await owner.client.post('/api/reminders/run')).status).toBe(403);
+  });
+});
+
+describe('expiry reminders in batches', () => {
+  it('an owner with more due lines than one batch claims gets one message listing them all', async () => {
+    const many = await signUpAccount(server, 'remind-many@example.com');
+    // More lines than a round claims in one statement (500); the table is another area's, so the rows
+    // go in directly rather than through 1,200 line creations.
+    const count = 1_201;
+    await server.built.ctx.db.insert(lines).values(
+      Array.from({ length: count }, (_, i) => ({
+        username: `many-${String(i).padStart(4, '0')}`,
+        password: 'x',
+        expiryDate: addDays(today, i % 3),
+        ownerId: many.id,
+      })),
+    );
+    expect((await admin.post('/api/reminders/run')).status).toBe(200);
+    const [message, ...more] = await reminders(many.client);
+    expect(more).toEqual([]);
+    expect(message!.title).toBe(`${count} lines expire soon`);
+    expect(message!.content).toContain(`many-0000: ${toDisplayDate(today)}`);
+    expect(message!.content).toContain(`many-1200: ${toDisplayDate(today)}`);
+    expect(message!.content).toContain(`many-0500: ${toDisplayDate(addDays(today, 2))}`);
+
+    await admin.post('/api/reminders/run');
+    expect(await reminders(many.client)).toHaveLength(1);
+  });
+
+  it('lines a round claimed but stopped before telling are told by the next round, once', async () => {
+    const stopped = await signUpAccount(server, 'remind-stopped@example.com');
+    const [claimed] = await server.built.ctx.db
+      .insert(lines)
+      .values([
+        { username: 'stopped-claimed', password: 'x', expiryDate: addDays(today, 1), ownerId: stopped.id },
+        { username: 'stopped-due', password: 'x', expiryDate: addDays(today, 2), ownerId: stopped.id },
+      ])
+      .returning({ id: lines.id });
+    // What a round leaves when it stops (a crash, a restart) after claiming a batch of the owner's
+    // lines and before the transaction that writes the owner's digest.
+    const [batch] = await server.built.ctx.db
+      .insert(expiryReminderBatches)
+      .values({ ownerId: stopped.id })
+      .returning({ id: expiryReminderBatches.id });
+    await server.built.ctx.db.insert(expiryReminders).values({
+      lineId: claimed!.id,
+      expiryDate: addDays(today, 1),
+      ownerId: stopped.id,
+      batchId: batch!.id,
+    });
+
+    expect((await admin.post('/api/reminders/run')).status).toBe(200);
+    const [message, ...more] = await reminders(stopped.client);
+    expect(more).toEqual([]);
+    expect(message!.title).toBe('2 lines expire soon');
+    expect(message!.content).toContain(`stopped-claimed: ${toDisplayDate(addDays(today, 1))}`);
+    expect(message!.content).toContain(`stopped-due: ${toDisplayDate(addDays(today, 2))}`);
+
+    await admin.post('/api/reminders/run');
+    expect(await reminders(stopped.client)).toHaveLength(1);
   });
 });

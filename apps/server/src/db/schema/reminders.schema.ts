@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './core.schema.js';
 import { lines } from './lines.schema.js';
 
@@ -16,8 +16,34 @@ export const expiryReminders = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The claim this row was inserted by (`expiry_reminder_batches`); null on rows claimed before
+     * rounds claimed in batches, which were all told in the transaction that claimed them.
+     */
+    batchId: integer('batch_id'),
   },
-  (t) => [primaryKey({ columns: [t.lineId, t.expiryDate] }), index('expiry_reminders_sent_idx').on(t.sentAt)],
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.expiryDate] }),
+    index('expiry_reminders_sent_idx').on(t.sentAt),
+    index('expiry_reminders_batch_idx').on(t.batchId),
+  ],
+);
+
+/**
+ * One row per batch of an owner's lines claimed (at most a few hundred lines, in a statement of its
+ * own) whose digest is not written yet. A round claims an owner's lines batch by batch, then writes
+ * the owner's one digest and deletes the owner's batches in one transaction: a batch is in exactly
+ * one digest, and the batches of a round that stopped half-way are told by the next round.
+ */
+export const expiryReminderBatches = pgTable(
+  'expiry_reminder_batches',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('expiry_reminder_batches_owner_idx').on(t.ownerId)],
 );
 
 /**

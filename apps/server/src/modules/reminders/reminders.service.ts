@@ -9,11 +9,11 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { notificationsRepository } from '../notifications/notifications.repository.js';
-import { announceNotices, notify, type Notified } from '../notifications/notify.js';
+import { announceNotices, nothingNotified, notify } from '../notifications/notify.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { customerReminderRow } from './customer-reminder-mail.js';
-import { remindersRepository, type DueLine } from './reminders.repository.js';
+import { remindersRepository } from './reminders.repository.js';
 
 const DAYS_KEY = 'reminders.days';
 
@@ -21,61 +21,98 @@ async function reminderDays(ctx: AppContext): Promise<number> {
   return appSettingsRepository.get(ctx.db, DAYS_KEY, DEFAULT_REMINDER_DAYS);
 }
 
-function groupByOwner(lines: DueLine[]): Map<string, DueLine[]> {
-  const byOwner = new Map<string, DueLine[]>();
-  for (const line of lines) byOwner.set(line.ownerId, [...(byOwner.get(line.ownerId) ?? []), line]);
-  return byOwner;
+/**
+ * The most lines one statement of a round claims. One statement over 10,000 lines held the embedded
+ * database (and with it the server's main thread) for about 2.6 s; a few hundred take tens of ms.
+ */
+const BATCH_LINES = 500;
+
+/**
+ * Runs one of a round's steps, then leaves the database to others for as long as the step took (its
+ * wait for the connection included: the busier the database, the more the round gives way). On the
+ * embedded database (one connection, on the server's main thread) a request's queries wait behind
+ * each of the round's statements; with no pause (or only a turn of the event loop) the round's next
+ * statement takes the connection again before a request that needs several queries is done, and that
+ * request waits for most of the round (bench/RESULTS.md, Session 24). A round is a background job:
+ * taking twice as long costs nobody anything.
+ */
+async function step<T>(run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  const held = performance.now() - started;
+  await new Promise<void>((resolve) => setTimeout(resolve, held));
+  return result;
 }
 
 /**
  * Tells each owner once (a digest, on the channels the owner chose) about their lines that expire in
  * the next N days, each line once per expiry date; then mails the customers their own reminders
- * (`remindCustomers`). Safe to run from every instance at once: the claim
- * and the notices commit together, and a claimed line is never listed again.
+ * (`remindCustomers`). Owner by owner: the owner's due lines are claimed in batches of at most
+ * BATCH_LINES lines (each in a statement of its own, each followed by a pause), then the digest of all of
+ * the owner's batches not told yet is written in the transaction that takes them. A round that stops
+ * half-way loses nothing: its claimed batches stay until a round tells them. Safe to run from every
+ * instance at once: a line is claimed by one statement only, and a batch is taken by one digest only.
  */
 export async function runExpiryReminders(ctx: AppContext, now = new Date()): Promise<ReminderRunResult> {
   const days = await reminderDays(ctx);
   const today = isoDate(now);
   const until = addDays(today, days);
-  const { owners, lines, notified } = await ctx.db.transaction(async (tx) => {
-    const due = groupByOwner(await remindersRepository.claimDue(tx, today, until));
-    const sent: Notified[] = [];
-    for (const [ownerId, owned] of due) {
-      sent.push(
-        await notify(ctx, tx, ownerId, {
+  let owners = 0;
+  let lines = 0;
+  const toRemind = await step(() => remindersRepository.ownersToRemind(ctx.db, today, until));
+  for (const ownerId of toRemind) {
+    for (;;) {
+      const claimed = await step(() =>
+        remindersRepository.claimBatch(ctx.db, ownerId, today, until, BATCH_LINES),
+      );
+      if (claimed < BATCH_LINES) break;
+    }
+    const told = await step(() =>
+      ctx.db.transaction(async (tx) => {
+        const owned = await remindersRepository.takeBatches(tx, ownerId);
+        if (owned.length === 0) return { lines: 0, notified: nothingNotified() };
+        const notified = await notify(ctx, tx, ownerId, {
           kind: 'lines_expiring',
           params: {
             days,
             lines: owned.map((line) => ({ username: line.username, expiry_date: line.expiryDate })),
           },
-        }),
-      );
+        });
+        return { lines: owned.length, notified };
+      }),
+    );
+    await announceNotices(ctx, told.notified);
+    if (told.lines > 0) {
+      owners += 1;
+      lines += told.lines;
     }
-    return {
-      owners: due.size,
-      lines: [...due.values()].reduce((sum, owned) => sum + owned.length, 0),
-      notified: sent,
-    };
-  });
-  await announceNotices(ctx, ...notified);
+  }
   return { owners, lines, days, customers: await remindCustomers(ctx, today) };
 }
 
 /**
  * Mails each customer whose line (with an email) expires within their reseller's customer reminder
- * days, once per line and expiry date. The claim and the outbox rows commit together; the delivery
- * job sends the mails (with retries) after the commit.
+ * days, once per line and expiry date. Batch by batch (at most BATCH_LINES lines, each followed by a pause):
+ * each batch's claim and outbox rows commit together; the delivery job sends the mails (with
+ * retries) after the commit.
  */
 async function remindCustomers(ctx: AppContext, today: string): Promise<number> {
-  return ctx.db.transaction(async (tx) => {
-    const due = await remindersRepository.claimDueCustomers(tx, today);
-    await notificationsRepository.insert(
-      tx,
-      due.map((line) => customerReminderRow(line, ctx.config.publicUrl)),
-      false,
+  let mailed = 0;
+  for (;;) {
+    const claimed = await step(() =>
+      ctx.db.transaction(async (tx) => {
+        const due = await remindersRepository.claimDueCustomers(tx, today, BATCH_LINES);
+        await notificationsRepository.insert(
+          tx,
+          due.map((line) => customerReminderRow(line, ctx.config.publicUrl)),
+          false,
+        );
+        return due.length;
+      }),
     );
-    return due.length;
-  });
+    mailed += claimed;
+    if (claimed < BATCH_LINES) return mailed;
+  }
 }
 
 export async function runExpiryRemindersNow(ctx: AppContext): Promise<ReminderRunResult> {
