@@ -3,12 +3,10 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers, display } from './support/line-fixtures.js';
+import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
 import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
@@ -32,30 +30,7 @@ let env: Record<string, string>;
 
 type Reseller = { client: TestClient; id: string; subId: string; lines: number[]; codes: string[] };
 
-async function query<T>(sql: string): Promise<T[]> {
-  if (pgUrl && dbName) {
-    const client = new pg.Client({ connectionString: databaseUrl(pgUrl, dbName) });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  // The embedded database belongs to one process at a time: only read it while the server is stopped.
-  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-  try {
-    return (await db.query<T>(sql)).rows;
-  } finally {
-    await db.close();
-  }
-}
-
-function signedIn(url: string, client: TestClient): TestClient {
-  const next = new TestClient(url, client.ip);
-  for (const [name, value] of client.cookies) next.cookies.set(name, value);
-  return next;
-}
+const query = <T>(sql: string) => queryServerDatabase<T>({ dbName, dataDir }, sql);
 
 beforeAll(async () => {
   buildServerBundle();

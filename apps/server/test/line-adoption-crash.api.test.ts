@@ -5,13 +5,11 @@ import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addActiveServer, agentUsers } from './support/line-fixtures.js';
 import { freePort } from './support/ports.js';
+import { queryServerDatabase } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
 import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
@@ -26,24 +24,7 @@ let server: ServerProcess;
 let port: number;
 let env: Record<string, string>;
 
-async function query<T>(sql: string): Promise<T[]> {
-  if (pgUrl && dbName) {
-    const client = new pg.Client({ connectionString: databaseUrl(pgUrl, dbName) });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  // The embedded database belongs to one process at a time: only read it while the server is stopped.
-  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-  try {
-    return (await db.query<T>(sql)).rows;
-  } finally {
-    await db.close();
-  }
-}
+const query = <T>(sql: string) => queryServerDatabase<T>({ dbName, dataDir }, sql);
 
 /** Forwards to the agent, except that POST /adopt is held unanswered while `hold` is on. */
 async function startHoldingProxy(agentPort: number) {

@@ -3,11 +3,9 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from './support/ports.js';
+import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
 import { TestClient } from './support/test-client.js';
@@ -30,30 +28,7 @@ let receiver: WebhookReceiver;
 let port: number;
 let env: Record<string, string>;
 
-async function query<T>(text: string): Promise<T[]> {
-  if (pgUrl && dbName) {
-    const client = new pg.Client({ connectionString: databaseUrl(pgUrl, dbName) });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  // The embedded database belongs to one process at a time: only read it while the server is stopped.
-  const db = new PGlite(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
-  try {
-    return (await db.query<T>(text)).rows;
-  } finally {
-    await db.close();
-  }
-}
-
-function signedIn(url: string, client: TestClient): TestClient {
-  const next = new TestClient(url, client.ip);
-  for (const [name, value] of client.cookies) next.cookies.set(name, value);
-  return next;
-}
+const query = <T>(text: string) => queryServerDatabase<T>({ dbName, dataDir }, text);
 
 const countBy = (ids: string[]) => {
   const counts = new Map<string, number>();
