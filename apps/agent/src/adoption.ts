@@ -82,9 +82,13 @@ export function planAdoption(
   const accounts = readOutside(split, backend);
   const added: ManagedUser[] = [];
   const taken: Located[] = [];
+  // By name: up to 1000 requests a call against a server's thousands of managed users.
+  const known = new Map(managed.map((user) => [user.username, user]));
+  const outside = new Map<string, (typeof accounts)[number]>();
+  for (const entry of accounts) if (!outside.has(entry.username)) outside.set(entry.username, entry);
   const results = requests.map((request): AdoptResult => {
     const { username } = request;
-    const already = [...managed, ...added].find((user) => user.username === username);
+    const already = known.get(username);
     if (already) {
       return {
         username,
@@ -94,7 +98,7 @@ export function planAdoption(
         user: already,
       };
     }
-    const account = accounts.find((entry) => entry.username === username);
+    const account = outside.get(username);
     if (!account) {
       return {
         username,
@@ -131,6 +135,7 @@ export function planAdoption(
       ...(account.restrictions ? { restrictions: account.restrictions } : {}),
     };
     added.push(user);
+    known.set(username, user);
     taken.push(account);
     return { username, status: 200, adopted: true, message: 'Account adopted', user };
   });
