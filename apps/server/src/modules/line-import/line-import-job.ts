@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lineCreateRepository } from '../lines/line-create.repository.js';
 import type { AppContext } from '../../app-context.js';
+import { giveWay } from '../../platform/give-way.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
@@ -200,7 +201,8 @@ async function runImport(ctx: AppContext, record: ImportRecord, leaseId: string,
     }
     const batch = await lineImportRepository.pendingRows(ctx.db, record.id, afterSeq, CHUNK);
     if (batch.length === 0) break;
-    const done = await importChunk(ctx, record, batch);
+    // Gives way after each chunk: the lines it made go to their agent meanwhile, and the panel answers.
+    const done = await giveWay(ctx, () => importChunk(ctx, record, batch));
     afterSeq = batch[batch.length - 1]!.seq;
     await lineImportRepository.refreshCounts(ctx.db, record.id);
     await publishChunk(ctx, done);

@@ -211,7 +211,9 @@ async function deliverLeasedRow(
     await lineOutboxRepository.release(ctx.db, row.id, leaseId);
     throw error;
   }
-  const result = syncResult(kind ?? (await backgroundKind(ctx, row)), outcome);
+  // The text family only words a failure: a success asks the database nothing (a 10,000-line import
+  // would otherwise read each line once more on its way to the agent).
+  const result = outcome.ok ? SYNC_OK : syncResult(kind ?? (await backgroundKind(ctx, row)), outcome);
   if (signal?.aborted && !outcome.ok) {
     // Shutting down, not the server's fault: hand the row back untouched.
     await lineOutboxRepository.release(ctx.db, row.id, leaseId);

@@ -14,6 +14,7 @@ import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { customerReminderRow } from './customer-reminder-mail.js';
 import { remindersRepository } from './reminders.repository.js';
+import { giveWay } from '../../platform/give-way.js';
 
 const DAYS_KEY = 'reminders.days';
 
@@ -26,23 +27,6 @@ async function reminderDays(ctx: AppContext): Promise<number> {
  * database (and with it the server's main thread) for about 2.6 s; a few hundred take tens of ms.
  */
 const BATCH_LINES = 500;
-
-/**
- * Runs one of a round's steps, then leaves the database to others for as long as the step took (its
- * wait for the connection included: the busier the database, the more the round gives way). On the
- * embedded database (one connection, on the server's main thread) a request's queries wait behind
- * each of the round's statements; with no pause (or only a turn of the event loop) the round's next
- * statement takes the connection again before a request that needs several queries is done, and that
- * request waits for most of the round (bench/RESULTS.md, Session 24). A round is a background job:
- * taking twice as long costs nobody anything.
- */
-async function step<T>(run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await run();
-  const held = performance.now() - started;
-  await new Promise<void>((resolve) => setTimeout(resolve, held));
-  return result;
-}
 
 /**
  * Tells each owner once (a digest, on the channels the owner chose) about their lines that expire in
@@ -59,15 +43,15 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
   const until = addDays(today, days);
   let owners = 0;
   let lines = 0;
-  const toRemind = await step(() => remindersRepository.ownersToRemind(ctx.db, today, until));
+  const toRemind = await giveWay(ctx, () => remindersRepository.ownersToRemind(ctx.db, today, until));
   for (const ownerId of toRemind) {
     for (;;) {
-      const claimed = await step(() =>
+      const claimed = await giveWay(ctx, () =>
         remindersRepository.claimBatch(ctx.db, ownerId, today, until, BATCH_LINES),
       );
       if (claimed < BATCH_LINES) break;
     }
-    const told = await step(() =>
+    const told = await giveWay(ctx, () =>
       ctx.db.transaction(async (tx) => {
         const owned = await remindersRepository.takeBatches(tx, ownerId);
         if (owned.length === 0) return { lines: 0, notified: nothingNotified() };
@@ -99,7 +83,7 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
 async function remindCustomers(ctx: AppContext, today: string): Promise<number> {
   let mailed = 0;
   for (;;) {
-    const claimed = await step(() =>
+    const claimed = await giveWay(ctx, () =>
       ctx.db.transaction(async (tx) => {
         const due = await remindersRepository.claimDueCustomers(tx, today, BATCH_LINES);
         await notificationsRepository.insert(
