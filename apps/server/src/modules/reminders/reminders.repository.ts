@@ -86,22 +86,36 @@ export const remindersRepository = {
       ownerId: String(row.owner_id),
     }));
   },
+  /** Resellers who have their customers reminded (a number of days chosen, 0 = never), with the days. */
+  async resellersRemindingCustomers(db: Db): Promise<{ id: string; days: number }[]> {
+    const result = await db.execute(sql`
+      select id, customer_reminder_days from auth_users
+      where customer_reminder_days > 0 and not banned
+      order by id`);
+    return rowsOf(result).map((row) => ({ id: String(row.id), days: Number(row.customer_reminder_days) }));
+  },
   /**
-   * Enabled lines with a customer email expiring within their owner's customer reminder days (the
-   * owner's setting, 0 = never), whose customer was not mailed for this expiry date yet; claimed in
-   * the same statement, at most `limit` of them (as `claimBatch` claims the owners' reminders).
+   * One reseller's enabled lines with a customer email expiring in [today, until] (the reseller's
+   * customer reminder window), whose customer was not mailed for this expiry date yet; claimed in the
+   * same statement, at most `limit` of them (as `claimBatch` claims the owners' reminders, through the
+   * owner's expiry index).
    */
-  async claimDueCustomers(tx: Db, today: string, limit: number): Promise<DueCustomerLine[]> {
+  async claimDueCustomers(
+    tx: Db,
+    ownerId: string,
+    today: string,
+    until: string,
+    limit: number,
+  ): Promise<DueCustomerLine[]> {
     const result = await tx.execute(sql`
       with due as (
         select l.id as line_id, l.expiry_date
-        from users l join auth_users a on a.id = l.owner_id
-        where a.customer_reminder_days > 0 and not a.banned and l.enabled
-          and l.email is not null and l.email <> ''
-          and l.expiry_date between ${today}::date and ${today}::date + a.customer_reminder_days
+        from users l
+        where l.owner_id = ${ownerId} and l.enabled and l.email is not null and l.email <> ''
+          and l.expiry_date between ${today}::date and ${until}::date
           and not exists (select 1 from customer_expiry_reminders r
             where r.line_id = l.id and r.expiry_date = l.expiry_date)
-        order by l.id
+        order by l.expiry_date, l.id
         limit ${limit}
       ), claimed as (
         insert into customer_expiry_reminders (line_id, expiry_date)
