@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers } from '../../db/schema.js';
+import { accountTextLanguage } from '../locale/account-language.repository.js';
 
 export type DueLine = { lineId: number; username: string; expiryDate: string; ownerId: string };
 
 /** A line whose customer is to be mailed, with what the mail says and who it comes from. */
 export type DueCustomerLine = DueLine & {
   customerEmail: string;
-  /** The line's own language, else its owner's. */
-  language: string;
+  /** The line's own language, else its owner's text language; null when neither is known (English). */
+  language: string | null;
   owner: { fullName: string; username: string; email: string; portalContact: string; portalEnabled: boolean };
 };
 
@@ -124,9 +125,10 @@ export const remindersRepository = {
         returning line_id, expiry_date
       )
       select c.line_id, to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date, l.username, l.email,
-        coalesce(l.language, a.language) as language, a.id as owner_id, a.full_name as owner_name,
-        a.username as owner_username, a.email as owner_email, a.portal_contact, a.portal_enabled
-      from claimed c join users l on l.id = c.line_id join auth_users a on a.id = l.owner_id
+        coalesce(l.language, ${accountTextLanguage}) as language, auth_users.id as owner_id,
+        auth_users.full_name as owner_name, auth_users.username as owner_username,
+        auth_users.email as owner_email, auth_users.portal_contact, auth_users.portal_enabled
+      from claimed c join users l on l.id = c.line_id join auth_users on auth_users.id = l.owner_id
       order by c.line_id`);
     return rowsOf(result).map((row) => ({
       lineId: Number(row.line_id),
@@ -134,7 +136,7 @@ export const remindersRepository = {
       expiryDate: String(row.expiry_date),
       ownerId: String(row.owner_id),
       customerEmail: String(row.email),
-      language: String(row.language),
+      language: row.language === null ? null : String(row.language),
       owner: {
         fullName: String(row.owner_name ?? ''),
         username: String(row.owner_username ?? ''),
