@@ -16,9 +16,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+async function newPage(locale = 'en-US'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
   return context.newPage();
+}
+
+/** The bodies of the language calls a page sends to the server. */
+function languageCalls(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/me/language') && request.method() === 'PUT')
+      sent.push(request.postData() ?? '');
+  });
+  return sent;
 }
 
 const signIn = (page: Page, email: string, password: string) =>
@@ -66,6 +76,18 @@ describe('foundation in a real browser', () => {
     await signIn(page, email, password);
     await page.getByTestId('welcome-card').waitFor();
 
+    // The account never chose a language: a German browser (nothing chosen there either) keeps its
+    // German rather than taking the English of the browsers before it, and tells the server only what
+    // it shows, for the account's texts, not as the account's choice.
+    const german = await newPage('de-DE');
+    const germanCalls = languageCalls(german);
+    await signIn(german, email, password);
+    await german.getByText(de.nav.myProfile).first().waitFor();
+    await expect.poll(() => germanCalls, { timeout: 20_000 }).toContain('{"language":"de","chosen":false}');
+    expect(await german.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await german.evaluate(() => localStorage.getItem('app-language'))).toBeNull();
+    await german.context().close();
+
     // The switcher also tells the server, which writes this account's messages and mails in German.
     const storedOnServer = page.waitForResponse(
       (response) =>
@@ -85,11 +107,7 @@ describe('foundation in a real browser', () => {
     // A new browser (English, nothing chosen there) reads the account's language back from the server
     // and shows it, rather than sending its own English over it.
     const newBrowser = await newPage();
-    const sent: string[] = [];
-    newBrowser.on('request', (request) => {
-      if (request.url().endsWith('/api/me/language') && request.method() === 'PUT')
-        sent.push(request.postData() ?? '');
-    });
+    const sent = languageCalls(newBrowser);
     await signIn(newBrowser, email, password);
     await newBrowser.getByText(de.nav.myProfile).first().waitFor();
     expect(await newBrowser.evaluate(() => localStorage.getItem('app-language'))).toBe('de');

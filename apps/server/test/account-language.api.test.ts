@@ -147,6 +147,49 @@ describe("server-made texts in the recipient's language", () => {
     expect(reset.subject).toBe('Setzen Sie Ihr Linedesk-Passwort zurück');
   });
 
+  it('an account that never chose a language has none: its texts take what its browser shows, until it chooses', async () => {
+    const fresh = await account('nie-gewaehlt@example.com');
+    // Created by an admin, signed in nowhere yet: no choice, so a new browser keeps its own language.
+    expect((await fresh.get('/api/me')).body.language).toBeNull();
+    // A German browser without a choice says what it shows: not a choice, but the texts follow it.
+    const detected = await fresh.put('/api/me/language', { language: 'de', chosen: false });
+    expect(detected.status, JSON.stringify(detected.body)).toBe(200);
+    expect(detected.body).toEqual({ language: 'de' });
+    expect((await fresh.get('/api/me')).body.language).toBeNull();
+    await lineExpiringIn(fresh, 'fresh-remind', 1);
+    expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 1, lines: 1 });
+    expect((await messages(fresh))[0]!.title).toBe('1 Zugang läuft bald ab');
+
+    // A choice (the switcher) is what every browser without one then shows; a browser's language
+    // sent afterwards changes neither the choice nor the texts.
+    expect((await fresh.put('/api/me/language', { language: 'pl' })).status).toBe(200);
+    expect((await fresh.put('/api/me/language', { language: 'de', chosen: false })).status).toBe(200);
+    expect((await fresh.get('/api/me')).body.language).toBe('pl');
+    await lineExpiringIn(fresh, 'fresh-remind-2', 2);
+    expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 1, lines: 1 });
+    expect((await messages(fresh))[0]!.title).toBe('1 linia wkrótce wygasa');
+  });
+
+  it('a sign-up without a choice is written in its page language but keeps no choice', async () => {
+    const signUp = await server.client().post('/api/auth/sign-up', {
+      email: 'portugues@example.com',
+      password: PASSWORD,
+      language: 'pt',
+    });
+    expect(signUp.status, JSON.stringify(signUp.body)).toBe(201);
+    const confirm = await smtp.mailTo('portugues@example.com');
+    expect(confirm.subject).toBe('Confirme a sua conta Linedesk');
+    const token = new URL(confirm.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
+    expect((await server.client().post('/api/auth/verify-email', { token })).status).toBe(200);
+    const client = server.client();
+    const signedIn = await client.post('/api/auth/sign-in', {
+      email: 'portugues@example.com',
+      password: PASSWORD,
+    });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect((await client.get('/api/me')).body.language).toBeNull();
+  });
+
   it('switching back to English makes the next texts English again', async () => {
     expect((await german.put('/api/me/language', { language: 'en' })).status).toBe(200);
     await lineExpiringIn(german, 'de-remind-2', 1);

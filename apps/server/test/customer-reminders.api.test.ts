@@ -1,5 +1,8 @@
 import { addDays, isoDate, toDisplayDate } from '@linedesk/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lines, notificationOutbox } from '../src/db/schema.js';
+import { CUSTOMER_REMINDER_KIND } from '../src/modules/reminders/customer-reminder-mail.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, grantCredits, type Account } from './support/line-fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
@@ -161,6 +164,70 @@ describe("a customer's own expiry reminder", () => {
       await reseller.client.put('/api/portal/settings', { enabled: true, contact: 'Telegram @reminding' });
       await reseller.client.put('/api/me/language', { language: 'en' });
     }
+  });
+
+  it('a reseller with more due customers than one batch claims: each mailed once, the rest not at all', async () => {
+    const many = await account('many-customers@example.com');
+    const set = await many.client.put('/api/portal/settings', {
+      enabled: true,
+      contact: '',
+      customer_reminder_days: 2,
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    // More due lines than a round claims in one statement (500); the table is another area's, so the
+    // rows go in directly rather than through 1,200 line creations.
+    const count = 1_201;
+    const inserted = await server.built.ctx.db
+      .insert(lines)
+      .values([
+        ...Array.from({ length: count }, (_, i) => ({
+          username: `due-customer-${String(i).padStart(4, '0')}`,
+          password: 'x',
+          expiryDate: addDays(today, i % 3),
+          ownerId: many.id,
+          email: `due-customer-${i}@example.com`,
+        })),
+        // Not due: after the reseller's two days, disabled, or without an email.
+        {
+          username: 'later-customer',
+          password: 'x',
+          expiryDate: addDays(today, 3),
+          ownerId: many.id,
+          email: 'l@example.com',
+        },
+        {
+          username: 'off-customer',
+          password: 'x',
+          expiryDate: today,
+          ownerId: many.id,
+          email: 'o@example.com',
+          enabled: false,
+        },
+        { username: 'mailless-customer', password: 'x', expiryDate: today, ownerId: many.id },
+      ])
+      .returning({ id: lines.id });
+    const ids = new Set(inserted.map((row) => row.id));
+    const remindedLines = async () =>
+      (
+        await server.built.ctx.db
+          .select({ payload: notificationOutbox.payload })
+          .from(notificationOutbox)
+          .where(
+            and(
+              eq(notificationOutbox.recipientId, many.id),
+              eq(notificationOutbox.kind, CUSTOMER_REMINDER_KIND),
+            ),
+          )
+      )
+        .map((row) => (row.payload as { data: { line_id: number } }).data.line_id)
+        .filter((id) => ids.has(id));
+
+    expect((await runReminders()).customers).toBe(count);
+    const first = await remindedLines();
+    expect(first).toHaveLength(count);
+    expect(new Set(first).size).toBe(count);
+    expect((await runReminders()).customers).toBe(0);
+    expect(await remindedLines()).toHaveLength(count);
   });
 
   it("another reseller's line cannot be read nor given a language", async () => {

@@ -73,6 +73,7 @@ describe('system endpoints', () => {
           error: {
             code: 'BALANCE_NEGATIVE',
             message: expect.stringContaining('Your balance is negative'),
+            details: { params: { balance: expect.any(Number) } },
           },
         },
       },
@@ -86,6 +87,38 @@ describe('system endpoints', () => {
         },
       },
     });
+  });
+
+  it("shows every example's message filled in, never with a raw {{placeholder}}", async () => {
+    const doc = (await server.client().get('/api/openapi.json')).body as { paths: Record<string, unknown> };
+    // Every string of every example, refusals included, with where it is.
+    const leftovers: string[] = [];
+    let messages = 0;
+    const walk = (value: unknown, where: string, inExample: boolean): void => {
+      if (typeof value === 'string') {
+        if (inExample && where.endsWith('.message')) messages += 1;
+        if (inExample && value.includes('{{')) leftovers.push(`${where}: ${value}`);
+      } else if (Array.isArray(value)) {
+        value.forEach((item, i) => walk(item, `${where}[${i}]`, inExample));
+      } else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          const example = inExample || key === 'example' || key === 'examples' || key === 'x-examples';
+          walk(inner, `${where}.${key}`, example);
+        }
+      }
+    };
+    walk(doc.paths, 'paths', false);
+    expect(leftovers).toEqual([]);
+    expect(messages).toBeGreaterThan(100);
+    // A code the route's example gives no values for is filled in all the same.
+    const create = doc.paths['/api/lines'] as {
+      post: { responses: Record<string, { content: Record<string, { examples: Record<string, unknown> }> }> };
+    };
+    const negative = create.post.responses['402']!.content['application/json']!.examples.BALANCE_NEGATIVE as {
+      value: { error: { message: string; details: { params: { balance: number } } } };
+    };
+    expect(negative.value.error.message).toMatch(/^Your balance is negative \(-\d+ credits\)/);
+    expect(negative.value.error.details.params.balance).toBeLessThan(0);
   });
 
   it('derives the language from a proxy country header', async () => {

@@ -38,8 +38,11 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const meSchema = accountSchema.extend({
   permissions: z.array(z.enum(permissions)),
-  /** The language the panel writes my messages in: a browser with no choice of its own shows it. */
-  language: z.enum(languages),
+  /**
+   * The language I chose: a browser with no choice of its own shows it. Null when I never chose one:
+   * then a browser keeps the language it detected.
+   */
+  language: z.enum(languages).nullable(),
   /** Two-factor sign-in: on or off, and whether an admin's setting requires it before anything else. */
   two_factor: z.object({ enabled: z.boolean(), setup_required: z.boolean() }).optional(),
 });

@@ -14,3 +14,10 @@ export type LocaleCountry = z.infer<typeof localeCountrySchema>;
 /** The language the panel writes an account's messages and mails in; the web's switcher sets it. */
 export const accountLanguageSchema = z.object({ language: z.enum(languages) });
 export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
+
+/**
+ * `PUT /api/me/language`: the account's choice, or with `chosen: false` only the language a browser
+ * shows without a choice (detected), which the account's messages take until it chooses one.
+ */
+export const accountLanguageBodySchema = accountLanguageSchema.extend({ chosen: z.boolean().optional() });
+export type AccountLanguageBody = z.infer<typeof accountLanguageBodySchema>;

@@ -1,6 +1,7 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import { errorStatus, formatErrorMessage, type ErrorCode, type ErrorParams } from '@linedesk/shared';
 import type { FastifySchema } from 'fastify';
+import { errorParamExamples } from './error-param-examples.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -26,8 +27,9 @@ export type RouteExample = {
   /** The route answers 204 with no body (for routes whose schema does not say so itself). */
   noContent?: true;
   /**
-   * Values for the `{{placeholders}}` of refusals the contract lists (its `errors`), so the docs show
-   * a whole sentence. A route without a contract lists its refusals here itself.
+   * Values of this route for the `{{placeholders}}` of refusals the contract lists (its `errors`);
+   * a refusal without them shows the typical values of `errorParamExamples`. A route without a
+   * contract lists its refusals here itself.
    */
   errors?: (ErrorCode | [ErrorCode, ErrorParams])[];
 };
@@ -97,16 +99,22 @@ const errorEnvelope: JsonSchema = {
   required: ['error'],
 };
 
-function errorResponses(errors: RouteExample['errors']): Record<string, JsonSchema> {
+/** A refusal's placeholder values: the route's own, else the typical ones every code has. */
+function paramsOf(code: ErrorCode, own: ErrorParams | undefined): ErrorParams | undefined {
+  return own ?? (errorParamExamples as Partial<Record<ErrorCode, ErrorParams>>)[code];
+}
+
+function errorResponses(key: string, errors: RouteExample['errors']): Record<string, JsonSchema> {
   const byStatus = new Map<number, Record<string, { value: unknown }>>();
   for (const entry of errors ?? []) {
-    const [code, params] = typeof entry === 'string' ? [entry, undefined] : entry;
+    const [code, own] = typeof entry === 'string' ? [entry, undefined] : entry;
+    const params = paramsOf(code, own);
     const status = errorStatus(code);
-    const error = {
-      code,
-      message: formatErrorMessage(code, params),
-      ...(params ? { details: { params } } : {}),
-    };
+    const message = formatErrorMessage(code, params);
+    // The docs show what a client really gets: a whole sentence, never a raw placeholder.
+    if (message.includes('{{'))
+      throw new Error(`The ${code} example of ${key} leaves a placeholder: ${message}`);
+    const error = { code, message, ...(params ? { details: { params } } : {}) };
     byStatus.set(status, { ...byStatus.get(status), [code]: { value: { error } } });
   }
   // Named by code, so the docs page offers "INSUFFICIENT_CREDITS" rather than "example2".
@@ -170,7 +178,7 @@ export function withRouteExamples<T extends FastifySchema>(
       };
     }
     if (example.noContent) response['204'] = { type: 'null', description: 'Done; no body' };
-    schema.response = { ...response, ...errorResponses(refusals(source.errorCodes, example)) };
+    schema.response = { ...response, ...errorResponses(routeKey, refusals(source.errorCodes, example)) };
     return { ...output, schema } as ReturnType<SwaggerTransform<T>>;
   };
 }

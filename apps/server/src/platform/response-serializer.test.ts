@@ -62,4 +62,15 @@ describe('compiled response serializer', () => {
     );
     expect(written).toEqual({ id: 1, owner: { email: 'a@example.com' }, items: [{ name: null }] });
   });
+
+  it("writes a nullable enum's null inside a union (sign-in: an account that never chose a language)", () => {
+    const schema = z.union([
+      z.object({ id: z.string(), language: z.enum(['en', 'de']).nullable() }),
+      z.object({ two_factor_required: z.literal(true) }),
+    ]);
+    const write = responseSerializerCompiler({ schema, method: 'POST', url: '/x', httpPart: 'body' });
+    expect(JSON.parse(write({ id: 'a', language: null }))).toEqual({ id: 'a', language: null });
+    expect(JSON.parse(write({ id: 'a', language: 'de' }))).toEqual({ id: 'a', language: 'de' });
+    expect(JSON.parse(write({ two_factor_required: true }))).toEqual({ two_factor_required: true });
+  });
 });

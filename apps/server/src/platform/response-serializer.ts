@@ -63,7 +63,10 @@ function forSerializing(node: unknown): unknown {
     if (nonNull.length === 1 && only && typeof only.type === 'string' && !only.anyOf && !only.oneOf) {
       delete out.anyOf;
       delete out.oneOf;
-      return { ...out, ...only, type: [only.type, 'null'] };
+      // A nullable enum keeps null among its values: inside a union (sign-in's answer: an account or a
+      // two-factor challenge) the serializer tests each branch, and an enum without null fails it.
+      const values = Array.isArray(only.enum) ? { enum: [...(only.enum as unknown[]), null] } : {};
+      return { ...out, ...only, ...values, type: [only.type, 'null'] };
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { defineContract } from '../contract.js';
-import { accountLanguageSchema, localeCountrySchema } from '../locale.js';
+import { accountLanguageBodySchema, accountLanguageSchema, localeCountrySchema } from '../locale.js';
 
 export const country = defineContract({
   method: 'GET',
@@ -16,6 +16,6 @@ export const setMyLanguage = defineContract({
   access: 'signedIn',
   tags: ['accounts'],
   summary: 'Choose the language the panel writes my messages and mails in',
-  body: accountLanguageSchema,
+  body: accountLanguageBodySchema,
   response: accountLanguageSchema,
 });

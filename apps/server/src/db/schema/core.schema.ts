@@ -64,8 +64,17 @@ export const authUsers = pgTable(
     portalContact: text('portal_contact').notNull().default(''),
     /** Days before a line's expiry its customer gets a reminder mail (lines with an email); 0 = none. */
     customerReminderDays: integer('customer_reminder_days').notNull().default(0),
-    /** The language the panel writes this account's messages and mails in (set by its language switcher). */
-    language: text('language').notNull().default('en'),
+    /**
+     * The language the account chose (its language switcher, or the API); null = never chosen, and
+     * then a new browser keeps the language it detected rather than taking this account's.
+     */
+    language: text('language'),
+    /**
+     * The language the account's browser last showed the panel in without a choice (detected, or the
+     * sign-up page's): what server-made texts are written in while `language` is null; null = not
+     * known (then English).
+     */
+    browserLanguage: text('browser_language'),
   },
   (t) => [
     // No check on credits >= 0: a refunded or charged-back top-up may take a balance below 0

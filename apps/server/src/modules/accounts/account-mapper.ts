@@ -55,6 +55,6 @@ export function toMe(row: AccountRow): Me {
     ...toAccount(row),
     is_admin: actor.isAdmin,
     permissions: [...actor.permissions],
-    language: toLanguage(row.language),
+    language: row.language ? toLanguage(row.language) : null,
   };
 }

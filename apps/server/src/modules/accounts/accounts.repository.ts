@@ -43,7 +43,8 @@ export type AccountRow = {
   createdAt: Date;
   lastSignInAt: Date | null;
   twoFactorEnabled?: boolean;
-  language?: string;
+  /** The language the account chose; null = never chosen. */
+  language?: string | null;
 };
 
 export type ManagedAccountRow = AccountRow & { linesCount: number; ownerEmail: string | null };
@@ -75,8 +76,11 @@ export type NewAccount = {
   isAdmin: boolean;
   ownerId: string | null;
   notes: string | null;
-  /** The panel's default when left out. */
-  language?: string;
+  /**
+   * What its server-made texts start in (its creator's language) until the account chooses one or a
+   * browser of its own says more; English when left out.
+   */
+  browserLanguage?: string;
 };
 
 export const accountsRepository = {
@@ -179,7 +183,7 @@ export const accountsRepository = {
         groupId: account.groupId,
         ownerId: account.ownerId,
         notes: account.notes,
-        language: account.language,
+        browserLanguage: account.browserLanguage,
       })
       .onConflictDoNothing()
       .returning({ id: authUsers.id });

@@ -126,7 +126,8 @@ export async function createAccount(
   const ownerId = signedIn.isAdmin ? null : signedIn.id;
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
   // Whoever creates an account most likely shares its reader's language: the invite and every later
-  // message start in it, until the new account picks its own.
+  // message start in it, until the new account picks its own. Not as the account's choice: the new
+  // account's own browser keeps the language it shows.
   const language = (await recipientLanguages(ctx.db, [signedIn.id]))(signedIn.id);
   const inserted = await audited(
     ctx,
@@ -144,7 +145,7 @@ export async function createAccount(
           groupId: body.group_id ?? USER_GROUP_ID,
           ownerId,
           notes: body.notes ?? null,
-          language,
+          browserLanguage: language,
         },
         passwordHash,
       ),

@@ -48,7 +48,8 @@ export async function signUp(ctx: AppContext, request: FastifyRequest, body: Sig
         password: body.password,
         name: body.full_name ?? '',
         username: body.username || email,
-        ...(body.language ? { language: body.language } : {}),
+        // The page's language, shown to a visitor who had not signed in yet: not the account's choice.
+        ...(body.language ? { browserLanguage: body.language } : {}),
       },
       headers: toWebHeaders(request),
     })

@@ -10,9 +10,13 @@ import type { AppConfig } from '../../platform/config.js';
 import type { Mailer } from '../../platform/mailer.js';
 import { hashPassword, verifyPassword } from '../../platform/password.js';
 
-/** better-auth hands its mail hooks the account's row, with our `language` among its extra fields. */
+/**
+ * better-auth hands its mail hooks the account's row, with our `language` and `browserLanguage` among
+ * its extra fields: the account's text language, as `accountTextLanguage` has it in SQL.
+ */
 function languageOf(user: object) {
-  return toLanguage((user as { language?: unknown }).language);
+  const { language, browserLanguage } = user as { language?: unknown; browserLanguage?: unknown };
+  return toLanguage(language ?? browserLanguage);
 }
 
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
@@ -108,9 +112,11 @@ export function createAuth({ config, db, secret, mailer }: AuthDeps) {
         ownerId: { type: 'string', required: false, input: false },
         notes: { type: 'string', required: false, input: false },
         lastSignInAt: { type: 'date', required: false, input: false },
-        // Read by the mails below. Given by our sign-up service only (better-auth's own HTTP handler
-        // is not mounted); later changed through PUT /api/me/language.
-        language: { type: 'string', required: false, input: true },
+        // Read by the mails below. The sign-up page's language is given by our sign-up service only
+        // (better-auth's own HTTP handler is not mounted) as the browser's, not as a choice; both are
+        // later changed through PUT /api/me/language.
+        language: { type: 'string', required: false, input: false },
+        browserLanguage: { type: 'string', required: false, input: true },
       },
     },
     session: {

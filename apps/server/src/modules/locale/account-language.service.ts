@@ -1,17 +1,22 @@
-import type { AccountLanguage, Language } from '@linedesk/shared';
+import type { AccountLanguage, AccountLanguageBody, Language } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { DEFAULT_SERVER_LANGUAGE } from '../../i18n/server-texts.js';
 import { accountLanguageRepository } from './account-language.repository.js';
 
-/** Anyone signed in chooses their own language; nobody sets another account's. */
+/**
+ * Anyone signed in chooses their own language; nobody sets another account's. `chosen: false` is a
+ * browser telling the language it shows without a choice: the account's texts take it until the
+ * account chooses one, and no other browser follows it.
+ */
 export async function setMyLanguage(
   ctx: AppContext,
   me: Actor,
-  body: AccountLanguage,
+  body: AccountLanguageBody,
 ): Promise<AccountLanguage> {
-  await accountLanguageRepository.set(ctx.db, me.id, body.language);
+  if (body.chosen === false) await accountLanguageRepository.setBrowserLanguage(ctx.db, me.id, body.language);
+  else await accountLanguageRepository.choose(ctx.db, me.id, body.language);
   // /api/me answers it: the cached callers of this account read it again.
   await ctx.bus.publish({ table: 'auth_users', action: 'update', id: me.id, audience: [me.id] });
   return { language: body.language };

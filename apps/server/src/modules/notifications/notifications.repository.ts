@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_GROUP_ID } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
+import { accountTextLanguage } from '../locale/account-language.repository.js';
 import {
   authUsers,
   messages,
@@ -26,7 +27,8 @@ export type OutboxPayload = {
 export type NewOutboxRow = { recipientId: string; kind: string; channel: string; payload: OutboxPayload };
 
 export type RecipientFacts = {
-  language: string;
+  /** Null: the account has no language known (English). */
+  language: string | null;
   email: string;
   banned: boolean;
   credits: number;
@@ -44,7 +46,7 @@ export const notificationsRepository = {
   async recipientFacts(tx: Db, accountId: string, kind: string): Promise<RecipientFacts | undefined> {
     const [row] = await tx
       .select({
-        language: authUsers.language,
+        language: accountTextLanguage,
         email: authUsers.email,
         banned: authUsers.banned,
         credits: authUsers.credits,

@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers } from '../../db/schema.js';
+import { accountTextLanguage } from '../locale/account-language.repository.js';
 
 export type DueLine = { lineId: number; username: string; expiryDate: string; ownerId: string };
 
 /** A line whose customer is to be mailed, with what the mail says and who it comes from. */
 export type DueCustomerLine = DueLine & {
   customerEmail: string;
-  /** The line's own language, else its owner's. */
-  language: string;
+  /** The line's own language, else its owner's text language; null when neither is known (English). */
+  language: string | null;
   owner: { fullName: string; username: string; email: string; portalContact: string; portalEnabled: boolean };
 };
 
@@ -86,22 +87,36 @@ export const remindersRepository = {
       ownerId: String(row.owner_id),
     }));
   },
+  /** Resellers who have their customers reminded (a number of days chosen, 0 = never), with the days. */
+  async resellersRemindingCustomers(db: Db): Promise<{ id: string; days: number }[]> {
+    const result = await db.execute(sql`
+      select id, customer_reminder_days from auth_users
+      where customer_reminder_days > 0 and not banned
+      order by id`);
+    return rowsOf(result).map((row) => ({ id: String(row.id), days: Number(row.customer_reminder_days) }));
+  },
   /**
-   * Enabled lines with a customer email expiring within their owner's customer reminder days (the
-   * owner's setting, 0 = never), whose customer was not mailed for this expiry date yet; claimed in
-   * the same statement, at most `limit` of them (as `claimBatch` claims the owners' reminders).
+   * One reseller's enabled lines with a customer email expiring in [today, until] (the reseller's
+   * customer reminder window), whose customer was not mailed for this expiry date yet; claimed in the
+   * same statement, at most `limit` of them (as `claimBatch` claims the owners' reminders, through the
+   * owner's expiry index).
    */
-  async claimDueCustomers(tx: Db, today: string, limit: number): Promise<DueCustomerLine[]> {
+  async claimDueCustomers(
+    tx: Db,
+    ownerId: string,
+    today: string,
+    until: string,
+    limit: number,
+  ): Promise<DueCustomerLine[]> {
     const result = await tx.execute(sql`
       with due as (
         select l.id as line_id, l.expiry_date
-        from users l join auth_users a on a.id = l.owner_id
-        where a.customer_reminder_days > 0 and not a.banned and l.enabled
-          and l.email is not null and l.email <> ''
-          and l.expiry_date between ${today}::date and ${today}::date + a.customer_reminder_days
+        from users l
+        where l.owner_id = ${ownerId} and l.enabled and l.email is not null and l.email <> ''
+          and l.expiry_date between ${today}::date and ${until}::date
           and not exists (select 1 from customer_expiry_reminders r
             where r.line_id = l.id and r.expiry_date = l.expiry_date)
-        order by l.id
+        order by l.expiry_date, l.id
         limit ${limit}
       ), claimed as (
         insert into customer_expiry_reminders (line_id, expiry_date)
@@ -110,9 +125,10 @@ export const remindersRepository = {
         returning line_id, expiry_date
       )
       select c.line_id, to_char(c.expiry_date, 'YYYY-MM-DD') as expiry_date, l.username, l.email,
-        coalesce(l.language, a.language) as language, a.id as owner_id, a.full_name as owner_name,
-        a.username as owner_username, a.email as owner_email, a.portal_contact, a.portal_enabled
-      from claimed c join users l on l.id = c.line_id join auth_users a on a.id = l.owner_id
+        coalesce(l.language, ${accountTextLanguage}) as language, auth_users.id as owner_id,
+        auth_users.full_name as owner_name, auth_users.username as owner_username,
+        auth_users.email as owner_email, auth_users.portal_contact, auth_users.portal_enabled
+      from claimed c join users l on l.id = c.line_id join auth_users on auth_users.id = l.owner_id
       order by c.line_id`);
     return rowsOf(result).map((row) => ({
       lineId: Number(row.line_id),
@@ -120,7 +136,7 @@ export const remindersRepository = {
       expiryDate: String(row.expiry_date),
       ownerId: String(row.owner_id),
       customerEmail: String(row.email),
-      language: String(row.language),
+      language: row.language === null ? null : String(row.language),
       owner: {
         fullName: String(row.owner_name ?? ''),
         username: String(row.owner_username ?? ''),

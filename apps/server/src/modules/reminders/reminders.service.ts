@@ -29,6 +29,20 @@ async function reminderDays(ctx: AppContext): Promise<number> {
 const BATCH_LINES = 500;
 
 /**
+ * Claims batch after batch, each a step of its own (then its pause: `giveWay`), until a batch comes back with
+ * fewer than BATCH_LINES lines; answers how many lines the batches claimed. `claim` claims at most
+ * `limit` lines in one statement (or one transaction) and answers how many it claimed.
+ */
+async function claimInBatches(ctx: AppContext, claim: (limit: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const claimed = await giveWay(ctx, () => claim(BATCH_LINES));
+    total += claimed;
+    if (claimed < BATCH_LINES) return total;
+  }
+}
+
+/**
  * Tells each owner once (a digest, on the channels the owner chose) about their lines that expire in
  * the next N days, each line once per expiry date; then mails the customers their own reminders
  * (`remindCustomers`). Owner by owner: the owner's due lines are claimed in batches of at most
@@ -45,12 +59,9 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
   let lines = 0;
   const toRemind = await giveWay(ctx, () => remindersRepository.ownersToRemind(ctx.db, today, until));
   for (const ownerId of toRemind) {
-    for (;;) {
-      const claimed = await giveWay(ctx, () =>
-        remindersRepository.claimBatch(ctx.db, ownerId, today, until, BATCH_LINES),
-      );
-      if (claimed < BATCH_LINES) break;
-    }
+    await claimInBatches(ctx, (limit) =>
+      remindersRepository.claimBatch(ctx.db, ownerId, today, until, limit),
+    );
     const told = await giveWay(ctx, () =>
       ctx.db.transaction(async (tx) => {
         const owned = await remindersRepository.takeBatches(tx, ownerId);
@@ -76,16 +87,24 @@ export async function runExpiryReminders(ctx: AppContext, now = new Date()): Pro
 
 /**
  * Mails each customer whose line (with an email) expires within their reseller's customer reminder
- * days, once per line and expiry date. Batch by batch (at most BATCH_LINES lines, each followed by a pause):
- * each batch's claim and outbox rows commit together; the delivery job sends the mails (with
- * retries) after the commit.
+ * days, once per line and expiry date. Reseller by reseller, as the owners' round goes: only resellers
+ * who chose a number of days, each one's due lines in batches (`claimInBatches`) looked up in that
+ * reseller's own expiry window, never in a statement over every line. Each batch's claim and outbox
+ * rows commit together; the delivery job sends the mails (with retries) after the commit.
  */
 async function remindCustomers(ctx: AppContext, today: string): Promise<number> {
   let mailed = 0;
-  for (;;) {
-    const claimed = await giveWay(ctx, () =>
+  const resellers = await giveWay(ctx, () => remindersRepository.resellersRemindingCustomers(ctx.db));
+  for (const reseller of resellers) {
+    mailed += await claimInBatches(ctx, (limit) =>
       ctx.db.transaction(async (tx) => {
-        const due = await remindersRepository.claimDueCustomers(tx, today, BATCH_LINES);
+        const due = await remindersRepository.claimDueCustomers(
+          tx,
+          reseller.id,
+          today,
+          addDays(today, reseller.days),
+          limit,
+        );
         await notificationsRepository.insert(
           tx,
           due.map((line) => customerReminderRow(line, ctx.config.publicUrl)),
@@ -94,9 +113,8 @@ async function remindCustomers(ctx: AppContext, today: string): Promise<number> 
         return due.length;
       }),
     );
-    mailed += claimed;
-    if (claimed < BATCH_LINES) return mailed;
   }
+  return mailed;
 }
 
 export async function runExpiryRemindersNow(ctx: AppContext): Promise<ReminderRunResult> {

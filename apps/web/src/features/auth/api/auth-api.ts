@@ -17,10 +17,11 @@ export const authApi = {
   ...signInApi,
   updateMe: (body: UpdateProfileBody) =>
     callTyped<typeof accountContracts.updateMe>({ method: 'PATCH', path: '/api/me' }, { body }),
-  setLanguage: (language: Language) =>
+  /** `chosen: false`: the language this browser shows without a choice (for the account's texts only). */
+  setLanguage: (language: Language, chosen: boolean) =>
     callTyped<typeof localeContracts.setMyLanguage>(
       { method: 'PUT', path: '/api/me/language' },
-      { body: { language } },
+      { body: { language, chosen } },
     ),
   signUp: (body: SignUpBody) =>
     callTyped<typeof authContracts.signUp>({ method: 'POST', path: '/api/auth/sign-up' }, { body }),

@@ -26,15 +26,18 @@ function rememberSent(accountId: string, language: string) {
  * The server writes this account's messages and mails in the language the reader sees the panel in:
  * whenever the shown language changes (the switcher, or a choice made before signing in), it is sent
  * once per account and browser, not on every page load. A browser that has no language chosen yet
- * (a new phone, a cleared browser) takes the account's stored one instead of sending its own guess
- * over it: the account's choice was made somewhere, the browser's language was only detected.
+ * (a new phone, a cleared browser) takes the account's chosen one instead of sending its own guess
+ * over it: the account's choice was made somewhere, the browser's language was only detected. An
+ * account that never chose one (`language` null) leaves the browser its own language, which is sent
+ * as not chosen: the account's texts take it, no other browser follows it.
  */
-export function useLanguageOnServer(account: { id: string; language: Language }) {
+export function useLanguageOnServer(account: { id: string; language: Language | null }) {
   const { language, setLanguage } = useAppLanguage();
   const accountId = account.id;
   useEffect(() => {
     const chosen = chosenLanguage();
-    if (chosen === null && account.language !== language) {
+    if (chosen === null && account.language !== null) {
+      if (account.language === language) return;
       // Taken as this browser's choice (remembered), so this happens once.
       rememberSent(accountId, account.language);
       setLanguage(account.language);
@@ -42,12 +45,14 @@ export function useLanguageOnServer(account: { id: string; language: Language })
     }
     // A language chosen here whose texts are still loading: it is sent once it shows.
     if (chosen !== null && chosen !== language) return;
-    if (readSent(accountId) === language) return;
+    // Remembered apart: a language detected and sent, then chosen here, is sent again as a choice.
+    const sent = chosen === null ? `detected:${language}` : language;
+    if (readSent(accountId) === sent) return;
     let current = true;
     authApi
-      .setLanguage(language)
+      .setLanguage(language, chosen !== null)
       .then(() => {
-        if (current) rememberSent(accountId, language);
+        if (current) rememberSent(accountId, sent);
       })
       // Not sent now, sent on the next page load: messages meanwhile stay in the language stored before.
       .catch(() => undefined);

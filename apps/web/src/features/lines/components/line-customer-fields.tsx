@@ -36,6 +36,8 @@ export function LineCustomerFields<T extends FieldValues & Record<CustomerField,
         label={t('lines.fields.language')}
         helperText={t('lines.fields.languageHelp')}
         select
+        // The empty value is a choice of its own ("same as mine"), shown rather than a blank field.
+        slotProps={{ select: { displayEmpty: true } }}
       >
         <MenuItem value="">{t('lines.fields.languageOwner')}</MenuItem>
         {languageOptions.map((option) => (

@@ -1,0 +1,68 @@
+import {
+  LINE_BULK_CREATE_MAX,
+  LINE_BULK_MAX_LINES,
+  LINE_BULK_PREFIX_MAX,
+  LINE_IMPORT_MAX_BYTES,
+  LINE_IMPORT_MAX_ROWS,
+  lineUsernameMaxLength,
+  type ErrorCode,
+  type errorMessages,
+} from '@linedesk/shared';
+
+/** The `{{name}}`s of a text, as a union of names. */
+type Placeholders<Text extends string> = Text extends `${string}{{${infer Name}}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** The codes whose English text has at least one `{{name}}`. */
+type CodeWithParams = {
+  [C in ErrorCode]: [Placeholders<(typeof errorMessages)[C]>] extends [never] ? never : C;
+}[ErrorCode];
+
+/**
+ * A typical value for every placeholder of every error text, for /api/docs: a refusal a route's
+ * example lists without values of its own is shown with these, so no documented message keeps a raw
+ * `{{name}}`. The type is derived from the texts themselves: a new code with a placeholder (or a new
+ * placeholder in a text) does not compile until it has its value here.
+ */
+export const errorParamExamples: {
+  [C in CodeWithParams]: Record<Placeholders<(typeof errorMessages)[C]>, string | number>;
+} = {
+  INSUFFICIENT_CREDITS: { required: 4, available: 1 },
+  BALANCE_NEGATIVE: { balance: -12 },
+  LINE_BULK_TOO_MANY: { max: LINE_BULK_MAX_LINES },
+  LINE_BULK_INVALID_COUNT: { max: LINE_BULK_CREATE_MAX },
+  LINE_BULK_INVALID_PREFIX: { max: LINE_BULK_PREFIX_MAX },
+  LINE_MOVE_PROTOCOL_MISMATCH: { from: 'CCcam', to: 'NewCamd' },
+  LINE_KICK_FAILED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
+  LINE_TRIAL_LIMIT_REACHED: { limit: 5 },
+  LINE_ADDED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
+  LINE_UPDATED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
+  LINE_DELETED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
+  LINE_RENEWED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
+  LINE_IMPORT_FILE_TOO_LARGE: { max_mb: LINE_IMPORT_MAX_BYTES / 1024 / 1024 },
+  LINE_IMPORT_TOO_MANY_ROWS: { rows: 100000, max: LINE_IMPORT_MAX_ROWS },
+  LINE_IMPORT_CSV_INVALID: { line: 17 },
+  LINE_IMPORT_NOT_A_CONFIG: { format: 'CCcam.cfg' },
+  LINE_IMPORT_COLUMN_REQUIRED: { field: 'username' },
+  LINE_IMPORT_COLUMN_MISSING: { column: 'expiry' },
+  LINE_IMPORT_FORMULA: { field: 'username' },
+  LINE_IMPORT_DATE_INVALID: { value: '31/02/2027' },
+  LINE_IMPORT_DUPLICATE_USERNAME: { row: 12 },
+  LINE_IMPORT_OWNER_NOT_FOUND: { email: 'reseller@example.com' },
+  LINE_IMPORT_PLAN_NOT_FOUND: { plan: 'Gold' },
+  LINE_IMPORT_MAX_CONNECTIONS_INVALID: { value: 'two' },
+  LINE_IMPORT_MAX_CONNECTIONS_PLAN: { plan_max: 1, value: 2 },
+  LINE_IMPORT_DISABLED_INVALID: { value: 'maybe' },
+  LINE_PLAN_DURATION_NOT_OFFERED: { months: 3 },
+  LINE_PLAN_PROTOCOL_NOT_ALLOWED: { protocol: 'NewCamd' },
+  LINE_USERNAME_TOO_LONG_FOR_CCCAM: { max: lineUsernameMaxLength('CCcam') },
+  LINE_SERVER_RELOAD_FAILED: { reason: 'CCcam did not reload CCcam.cfg' },
+  WEBHOOK_URL_PRIVATE_ADDRESS: { address: '10.0.0.12' },
+  WEBHOOK_URL_UNRESOLVABLE: { host: 'shop.example.invalid' },
+  WEBHOOK_DELIVERY_FAILED: { reason: 'HTTP 503' },
+  PORTAL_RENEWAL_ALREADY_REQUESTED: { retry_at: '2026-11-26T09:30:00.000Z' },
+  TICKET_CREATE_FAILED: { reason: 'the database is unavailable' },
+  BACKUP_FAILED: { reason: 'ENOSPC: no space left on device' },
+  TELEGRAM_API_ERROR: { reason: 'Unauthorized' },
+};
