@@ -184,8 +184,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         headerName: t('lines.fields.password'),
         sortable: false,
         width: 104,
-        // Keyed by line: a password shown on one page must not stay shown in its place on the next.
-        ...cellOf((row) => <PasswordCell key={row.id} password={row.password} />),
+        ...cellOf((row) => <PasswordCell lineId={row.id} password={row.password} />),
       },
       {
         field: 'server_name',
@@ -260,7 +259,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         headerName: t('lineConnections.lastSeen'),
         sortable: false,
         width: 128,
-        ...cellOf((row) => <LastSeenCell line={row} language={language} />),
+        ...cellOf((row) => (
+          <LastSeenCell online={row.online} lastSeenAt={row.last_seen_at} language={language} />
+        )),
       },
       {
         field: 'created_at',
@@ -334,11 +335,12 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
       if (gridPaginationRowCountSelector(apiRef) !== rowCount) api.setRowCount(rowCount);
       if (gridPaginationMetaSelector(apiRef).hasNextPage !== hasNextPage)
         api.setPaginationMeta({ hasNextPage });
-      if (gridRowsLoadingSelector(apiRef) !== loading) api.setLoading(loading);
       if (places.current?.rows !== rows) {
         places.current = { rows, of: placesOf(rows) };
         api.setRows(rows);
       }
+      // After the rows: the grid's `setRows` takes its loading from the first render's prop.
+      if (gridRowsLoadingSelector(apiRef) !== loading) api.setLoading(loading);
     } finally {
       pushing.current = false;
     }
