@@ -5,6 +5,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../lib/copy-text';
 
+// Elements made once: a button rendered again with the same element does not draw its icon again.
+const copyIcon = <ContentCopyIcon fontSize="inherit" />;
+const copiedIcon = <CheckIcon fontSize="inherit" color="success" />;
+
 type CopyButtonProps = { text: string; label: string; testId?: string; size?: 'small' | 'medium' };
 
 /**
@@ -29,7 +33,7 @@ export function CopyButton({ text, label, testId, size = 'small' }: CopyButtonPr
       data-copied={copied}
       onClick={() => void copyText(text).then(setCopied)}
     >
-      {copied ? <CheckIcon fontSize="inherit" color="success" /> : <ContentCopyIcon fontSize="inherit" />}
+      {copied ? copiedIcon : copyIcon}
     </IconButton>
   );
 }

@@ -17,6 +17,8 @@ import { linePath } from '../../../lib/paths';
 import type { LineRowAction } from './lines-grid';
 
 type MenuAction = LineRowAction | 'edit';
+// Made once: rendered again for each line of a grid row, the button does not draw its icon again.
+const moreIcon = <MoreVertIcon fontSize="small" />;
 const everyAction: readonly MenuAction[] = ['renew', 'copy', 'edit', 'toggle', 'delete'];
 
 type LineActionsMenuProps = {
@@ -51,7 +53,7 @@ export function LineActionsMenu({ line, busy, onAction, actions = everyAction }:
         }}
         data-testid="line-actions-menu-button"
       >
-        <MoreVertIcon fontSize="small" />
+        {moreIcon}
       </IconButton>
       {opened && (
         <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

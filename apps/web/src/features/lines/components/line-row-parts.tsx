@@ -34,6 +34,10 @@ export type LinesViewProps = {
 };
 
 const menuBesideButtons = ['edit', 'toggle', 'delete'] as const;
+// Elements made once: a row's buttons are rendered again for each line shown in it, their icons not.
+const renewIcon = <AutorenewIcon fontSize="small" />;
+const copyIcon = <ContentCopyIcon fontSize="small" />;
+const rowActionsSx = { display: 'flex' } as const;
 
 type LineRowActionsProps = {
   line: Line;
@@ -58,7 +62,7 @@ export const LineRowActions = memo(function LineRowActions({
   const { t } = useTranslation();
   if (compact) return <LineActionsMenu line={line} busy={busy} onAction={onAction} />;
   return (
-    <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
+    <Box sx={rowActionsSx} onClick={(event) => event.stopPropagation()}>
       <IconButton
         size="small"
         color="primary"
@@ -67,7 +71,7 @@ export const LineRowActions = memo(function LineRowActions({
         title={t('lines.actions.renew')}
         data-testid="line-renew-button"
       >
-        <AutorenewIcon fontSize="small" />
+        {renewIcon}
       </IconButton>
       <IconButton
         size="small"
@@ -76,7 +80,7 @@ export const LineRowActions = memo(function LineRowActions({
         title={t('linesBulk.connection.copy')}
         data-testid="line-copy-connection-button"
       >
-        <ContentCopyIcon fontSize="small" />
+        {copyIcon}
       </IconButton>
       <LineActionsMenu line={line} busy={busy} onAction={onAction} actions={menuBesideButtons} />
     </Box>

@@ -1,9 +1,14 @@
 import Chip from '@mui/material/Chip';
 import { statusColor, type LineStatus } from '@linedesk/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Active success, expired and suspended error, anything else (trial) info (docs/spec-rules.md, "Status colours"). */
-export function LineStatusChip({ status }: { status: LineStatus }) {
+/**
+ * Active success, expired and suspended error, anything else (trial) info (docs/spec-rules.md, "Status
+ * colours"). Memoised on the status: a grid row is updated in place with the next page's line, and a
+ * chip whose status stays the same is then not drawn again.
+ */
+export const LineStatusChip = memo(function LineStatusChip({ status }: { status: LineStatus }) {
   const { t } = useTranslation();
   const color = statusColor(status);
   return (
@@ -17,4 +22,4 @@ export function LineStatusChip({ status }: { status: LineStatus }) {
       data-color={color}
     />
   );
-}
+});

@@ -4,6 +4,7 @@ import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import type { ErrorParams, LineSyncState } from '@linedesk/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncText } from '../hooks/use-sync-text';
 
@@ -24,8 +25,11 @@ type LineSyncChipProps = {
   params?: ErrorParams | null;
 };
 
-/** Whether the server has the line as the panel has it; a failing line shows the last error on hover. */
-export function LineSyncChip({ state, error, code, params }: LineSyncChipProps) {
+/**
+ * Whether the server has the line as the panel has it; a failing line shows the last error on hover.
+ * Memoised (as the status chip) for the grid's rows, updated in place from page to page.
+ */
+export const LineSyncChip = memo(function LineSyncChip({ state, error, code, params }: LineSyncChipProps) {
   const { t } = useTranslation();
   const syncText = useSyncText();
   const chip = (
@@ -45,4 +49,4 @@ export function LineSyncChip({ state, error, code, params }: LineSyncChipProps) 
       {chip}
     </Tooltip>
   );
-}
+});

@@ -51,7 +51,7 @@ const LineCard = memo(function LineCard({
           </Typography>
         </Box>
         <Box sx={{ typography: 'caption' }}>
-          <LastSeenCell line={line} language={language} />
+          <LastSeenCell online={line.online} lastSeenAt={line.last_seen_at} language={language} />
         </Box>
       </Stack>
       <LineRowActions line={line} busy={busy} onAction={onAction} compact />

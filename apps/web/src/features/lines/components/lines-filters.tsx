@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { lineStatuses, lineSyncStates, type LineStatus, type LineSyncState } from '@linedesk/shared';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineListParams } from '../api/lines-api';
 import { OwnerFilter } from './owner-filter';
@@ -44,7 +44,13 @@ function useDebouncedInput(value: string, onCommit: (value: string) => void) {
   return [text, setText] as const;
 }
 
-export function LinesFilters({ filter, onChange, servers, admin }: LinesFiltersProps) {
+// Memoised: the list page renders again with every page change, which leaves the filters as they are.
+export const LinesFilters = memo(function LinesFilters({
+  filter,
+  onChange,
+  servers,
+  admin,
+}: LinesFiltersProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useDebouncedInput(filter.search ?? '', (text) =>
     onChange({ ...filter, search: text.trim() || undefined }),
@@ -173,4 +179,4 @@ export function LinesFilters({ filter, onChange, servers, admin }: LinesFiltersP
       </Box>
     </Stack>
   );
-}
+});

@@ -3,16 +3,32 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   DataGrid,
+  gridPaginationMetaSelector,
+  gridPaginationModelSelector,
+  gridPaginationRowCountSelector,
+  gridRowsLoadingSelector,
+  useGridApiRef,
   type GridColDef,
   type GridColumnVisibilityModel,
   type GridDensity,
+  type GridPaginationModel,
   type GridRenderCellParams,
   type GridRowCheckboxProps,
   type GridRowSelectionModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
 import { isLanguage, isoDate, toDisplayDate, type Line } from '@linedesk/shared';
-import { memo, useCallback, useMemo, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatDate } from '../../../lib/format-date';
@@ -77,6 +93,7 @@ const gridSx = {
 const sortingOrder: ('asc' | 'desc')[] = ['asc', 'desc'];
 const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const pageSizeOptions = [...linePageSizes];
+const placesOf = (rows: readonly Line[]) => new Map(rows.map((row, place) => [row, place]));
 const usernameCellSx = {
   minWidth: 0,
   lineHeight: 1.3,
@@ -167,8 +184,7 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         headerName: t('lines.fields.password'),
         sortable: false,
         width: 104,
-        // Keyed by line: a password shown on one page must not stay shown in its place on the next.
-        ...cellOf((row) => <PasswordCell key={row.id} password={row.password} />),
+        ...cellOf((row) => <PasswordCell lineId={row.id} password={row.password} />),
       },
       {
         field: 'server_name',
@@ -243,7 +259,9 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
         headerName: t('lineConnections.lastSeen'),
         sortable: false,
         width: 128,
-        ...cellOf((row) => <LastSeenCell line={row} language={language} />),
+        ...cellOf((row) => (
+          <LastSeenCell online={row.online} lastSeenAt={row.last_seen_at} language={language} />
+        )),
       },
       {
         field: 'created_at',
@@ -266,7 +284,8 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     }),
     [props.filtered],
   );
-  const { page, pageSize } = props.paginationModel;
+  const { paginationModel, onPaginationModelChange: askPage } = props;
+  const { page, pageSize } = paginationModel;
   // Past the cap, while pages are full, the grid is told one row more than it has seen, so "next"
   // stays open and a count never falls below the page shown: told the count was unknown, the grid
   // sometimes worked one out from the rows it had while a new page replaced the old one, found its
@@ -276,14 +295,58 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
   const hasNextPage = totalIsLowerBound
     ? !endReached && rows.length === pageSize
     : (page + 1) * pageSize < total;
-  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
 
+  // The page's rows, its page, count and loading reach the grid through its API, all in one render,
+  // not as props. Any new prop renders every cell of the grid (each reads the props from a context),
+  // and new rows given as a prop were only taken into the grid's state by an effect after that
+  // render: a page change rendered all 250 cells with the old rows first, then again with the new.
+  // So the grid's props stay those of its first render (the rows prop must stay the same object,
+  // or the grid would go back to it), and the rest is set in a layout effect, before the browser
+  // paints, where React renders what the new state changes once.
+  const apiRef = useGridApiRef();
+  const [first] = useState(() => ({
+    rows,
+    loading,
+    initialState: { pagination: { paginationModel, rowCount, meta: { hasNextPage } } },
+  }));
   // The grid tells rows apart by their place on the page, not by line: a page change then updates
   // the rows on screen in place, where with line ids it removed them all and built as many new ones,
   // which took a third more of the browser's time. The page keeps its ticks by line id (and clears
   // them with every page change); they are translated to places and back here.
+  const places = useRef<{ rows: Line[]; of: Map<Line, number> }>(null);
+  places.current ??= { rows, of: placesOf(rows) };
+  const getRowId = useCallback((row: Line) => places.current?.of.get(row) ?? `line-${row.id}`, []);
+  // Set while this component moves the grid to the asked page: the grid reports it as if asked.
+  const pushing = useRef(false);
+  const onPaginationModelChange = useCallback(
+    (model: GridPaginationModel) => {
+      if (!pushing.current) askPage(model);
+    },
+    [askPage],
+  );
+  useLayoutEffect(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    pushing.current = true;
+    try {
+      const shown = gridPaginationModelSelector(apiRef);
+      if (shown.page !== paginationModel.page || shown.pageSize !== paginationModel.pageSize)
+        api.setPaginationModel(paginationModel);
+      if (gridPaginationRowCountSelector(apiRef) !== rowCount) api.setRowCount(rowCount);
+      if (gridPaginationMetaSelector(apiRef).hasNextPage !== hasNextPage)
+        api.setPaginationMeta({ hasNextPage });
+      if (places.current?.rows !== rows) {
+        places.current = { rows, of: placesOf(rows) };
+        api.setRows(rows);
+      }
+      // After the rows: the grid's `setRows` takes its loading from the first render's prop.
+      if (gridRowsLoadingSelector(apiRef) !== loading) api.setLoading(loading);
+    } finally {
+      pushing.current = false;
+    }
+  }, [apiRef, paginationModel, rowCount, hasNextPage, loading, rows]);
+
   const { selection, onSelectionChange } = props;
-  const getRowId = useCallback((row: Line) => rows.indexOf(row), [rows]);
   const rowSelectionModel = useMemo<GridRowSelectionModel>(
     () =>
       // Nothing ticked (as after every page change) is one model for every page: a new one, however
@@ -296,13 +359,16 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
           },
     [rows, selection],
   );
+  // Reads the rows the grid holds, so that it stays the same function from page to page.
   const onRowSelectionModelChange = useCallback(
-    (model: GridRowSelectionModel) =>
+    (model: GridRowSelectionModel) => {
+      const held = places.current?.rows ?? [];
       onSelectionChange({
         type: model.type,
-        ids: new Set([...model.ids].flatMap((place) => rows[Number(place)]?.id ?? [])),
-      }),
-    [rows, onSelectionChange],
+        ids: new Set([...model.ids].flatMap((place) => held[Number(place)]?.id ?? [])),
+      });
+    },
+    [onSelectionChange],
   );
 
   const localeText = useMemo(() => {
@@ -324,19 +390,18 @@ export const LinesGrid = memo(function LinesGrid(props: LinesGridProps) {
     <DataGrid
       // Its filter speed-up probes `eval`, which the page's Content-Security-Policy refuses.
       disableEval
-      rows={rows}
+      apiRef={apiRef}
+      rows={first.rows}
       getRowId={getRowId}
       columns={columns}
       // Past the server's count cap the footer reads "1–25 of 10,000+" (the labels above).
-      rowCount={rowCount}
-      paginationMeta={paginationMeta}
-      loading={loading}
+      initialState={first.initialState}
+      loading={first.loading}
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
       disableColumnFilter
-      paginationModel={props.paginationModel}
-      onPaginationModelChange={props.onPaginationModelChange}
+      onPaginationModelChange={onPaginationModelChange}
       pageSizeOptions={pageSizeOptions}
       sortModel={props.sortModel}
       onSortModelChange={props.onSortModelChange}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isLanguage, type Line } from '@linedesk/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -40,22 +41,23 @@ export function OnlineDot({ line }: { line: Pick<Line, 'username' | 'online' | '
   );
 }
 
-/** "Online", the time the line was last connected, or a dash for a line never seen. */
-export function LastSeenCell({
-  line,
+/**
+ * "Online", the time the line was last connected, or a dash for a line never seen. Memoised on those
+ * for the grid's rows, updated in place from page to page.
+ */
+export const LastSeenCell = memo(function LastSeenCell({
+  online,
+  lastSeenAt,
   language,
 }: {
-  line: Pick<Line, 'online' | 'last_seen_at'>;
+  online: Line['online'];
+  lastSeenAt: Line['last_seen_at'];
   language: string;
 }) {
   const { t } = useTranslation();
   return (
     <Typography variant="body2" data-testid="line-last-seen" sx={{ color: 'text.secondary' }} noWrap>
-      {line.online
-        ? t('lineConnections.online')
-        : line.last_seen_at
-          ? formatDateTime(line.last_seen_at, language)
-          : '—'}
+      {online ? t('lineConnections.online') : lastSeenAt ? formatDateTime(lastSeenAt, language) : '—'}
     </Typography>
   );
-}
+});

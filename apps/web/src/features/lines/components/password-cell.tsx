@@ -2,18 +2,31 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from './copy-button';
+
+// Elements made once: a button rendered again with the same element does not draw its icon again.
+const showIcon = <VisibilityIcon fontSize="inherit" />;
+const hideIcon = <VisibilityOffIcon fontSize="inherit" />;
 
 /**
  * A line's password, masked until revealed (people share screens), with a copy button; compact, so
  * the grid gives its room to the usernames. A native title instead of a tooltip: the grid shows 25
  * or more of these at once, and a page's rows mount with every page change.
  */
-export function PasswordCell({ password }: { password: string }) {
+export const PasswordCell = memo(function PasswordCell({
+  lineId,
+  password,
+}: {
+  lineId: number;
+  password: string;
+}) {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
+  // Shown for one line: a grid row is updated in place with the next page's line, and a password
+  // shown on one page must not stay shown in its place on the next (nor the row mounted anew).
+  const [shownFor, setShownFor] = useState<number | null>(null);
+  const visible = shownFor === lineId;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, minWidth: 0 }}>
       <Box
@@ -35,15 +48,15 @@ export function PasswordCell({ password }: { password: string }) {
         size="small"
         onClick={(event) => {
           event.stopPropagation();
-          setVisible((value) => !value);
+          setShownFor(visible ? null : lineId);
         }}
         aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
         title={visible ? t('common.hidePassword') : t('common.showPassword')}
         data-testid="line-password-toggle"
       >
-        {visible ? <VisibilityOffIcon fontSize="inherit" /> : <VisibilityIcon fontSize="inherit" />}
+        {visible ? hideIcon : showIcon}
       </IconButton>
       <CopyButton text={password} label={t('lines.copyPassword')} testId="line-password-copy" />
     </Box>
   );
-}
+});

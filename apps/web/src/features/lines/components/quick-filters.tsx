@@ -6,6 +6,7 @@ import {
   type LineQuickCounts,
   type LineQuickFilter,
 } from '@linedesk/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineFilter } from './lines-filters';
 
@@ -35,8 +36,11 @@ type QuickFiltersProps = {
   onChange: (filter: LineFilter) => void;
 };
 
-/** One tap to the lines that need attention today, each with how many there are. */
-export function QuickFilters({ filter, counts, onChange }: QuickFiltersProps) {
+/**
+ * One tap to the lines that need attention today, each with how many there are. Memoised: the list
+ * page renders again with every page change.
+ */
+export const QuickFilters = memo(function QuickFilters({ filter, counts, onChange }: QuickFiltersProps) {
   const { t } = useTranslation();
   return (
     <Stack
@@ -65,4 +69,4 @@ export function QuickFilters({ filter, counts, onChange }: QuickFiltersProps) {
       })}
     </Stack>
   );
-}
+});

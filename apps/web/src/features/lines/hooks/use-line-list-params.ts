@@ -1,6 +1,6 @@
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { toLineQuery, type LineListParams } from '../api/lines-api';
 import { DEFAULT_PAGE_SIZE, readLineListState } from '../lib/line-list-state';
 
@@ -10,21 +10,20 @@ import { DEFAULT_PAGE_SIZE, readLineListState } from '../lib/line-list-state';
  * user asks for (the page clears its selection then).
  */
 export function useLineListParams(onChange: () => void) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
   const address = searchParams.toString();
-  // The list shows what was asked at once; the router writes the address in a transition that
-  // renders the whole shell, and the next page's request waited behind it (0.6-0.7 s on a fast
-  // machine). The address wins again as soon as it changes: it says the same, or the user went back.
+  // What was asked is written to the address bar without the router (below), so the router keeps
+  // the address it last navigated to; what was asked holds until the router navigates again (a
+  // link, the back button): then its address wins, whatever it says.
   const [asked, setAsked] = useState<{ query: string; from: string } | null>(null);
-  const shown = asked && asked.from === address ? asked.query : address;
+  const shown = asked && asked.from === location.key ? asked.query : address;
   const params = useMemo(() => readLineListState(new URLSearchParams(shown)), [shown]);
-  // The callbacks below stay the same between renders and read these instead. React Router's
-  // `setSearchParams` is a new function whenever the address changes: a callback built on it gave
-  // the memoised grid new props with every page change, so the router's own render of the new
-  // address (the whole shell, in a transition) rendered every cell of the grid once more.
-  const latest = useRef({ address, params, onChange, setSearchParams });
+  // The callbacks below stay the same between renders and read these instead, so the memoised grid
+  // and card list get no new props from them.
+  const latest = useRef({ key: location.key, params, onChange });
   useEffect(() => {
-    latest.current = { address, params, onChange, setSearchParams };
+    latest.current = { key: location.key, params, onChange };
   });
 
   const setParams = useCallback((next: LineListParams) => {
@@ -32,8 +31,14 @@ export function useLineListParams(onChange: () => void) {
     // Defaults stay out of the address.
     if (next.page === 1) query.delete('page');
     if (next.pageSize === DEFAULT_PAGE_SIZE) query.delete('page_size');
-    setAsked({ query: query.toString(), from: latest.current.address });
-    latest.current.setSearchParams(query, { replace: true });
+    const search = query.toString();
+    setAsked({ query: search, from: latest.current.key });
+    // The address is replaced in place, keeping the router's own entry state (its key and index), so
+    // a reload or a return with the back button shows this page. Through the router, each change
+    // also re-rendered the whole shell (navigation, header, filters: about 800 components) in a
+    // second commit after the list's own.
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search ? `?${search}` : ''}${hash}`);
     latest.current.onChange();
   }, []);
 

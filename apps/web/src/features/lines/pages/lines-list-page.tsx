@@ -47,6 +47,8 @@ import { filterOf } from '../lib/line-list-state';
 type LineDialog = { open: boolean; line: Line | null };
 const closed: LineDialog = { open: false, line: null };
 const emptySelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
+const bannerSx = { mb: 2 } as const;
+const noServers: { id: number; server_name: string }[] = [];
 
 /** The rows of this page the user ticked ('exclude' is the header checkbox: all but the unticked). */
 function selectedLines(rows: readonly Line[], selection: GridRowSelectionModel): Line[] {
@@ -112,8 +114,15 @@ export function LinesListPage() {
   const total = lines.data?.total_is_lower_bound && endReached ? lastRow : (lines.data?.total ?? 0);
   const selected = selectedLines(rows, selection);
 
-  const onFilterChange = (filter: LineFilter) =>
-    setParams({ ...filter, sort: params.sort, order: params.order, page: 1, pageSize: params.pageSize });
+  // The filters are memoised on these: the same from page to page, so a page change leaves them be.
+  // (`params` is new with every page; its filter's fields are plain values, kept as text to compare.)
+  const filterKey = JSON.stringify(filterOf(params));
+  const filter = useMemo(() => JSON.parse(filterKey) as LineFilter, [filterKey]);
+  const { sort, order, pageSize } = params;
+  const onFilterChange = useCallback(
+    (next: LineFilter) => setParams({ ...next, sort, order, page: 1, pageSize }),
+    [setParams, sort, order, pageSize],
+  );
 
   const onSelectionChange = useCallback((next: GridRowSelectionModel) => {
     setSelection(next);
@@ -198,48 +207,53 @@ export function LinesListPage() {
     busy: toggling,
     onAction,
   };
-  const exportHref = lineExportUrl(filterOf(params));
+  const exportHref = lineExportUrl(filter);
+  // One element while the filter stays: the heading's buttons are not drawn again for another page.
+  const headingAction = useMemo(
+    () => (
+      <Stack direction="row" sx={{ gap: 1.5 }}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<FileDownloadOutlinedIcon />}
+          component="a"
+          href={exportHref}
+          download
+          data-testid="lines-export"
+        >
+          {t('lines.list.export')}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          startIcon={<LibraryAddOutlinedIcon />}
+          onClick={() => setBulk({ open: true, action: 'create', selection: {} })}
+          data-testid="lines-bulk-create"
+        >
+          {t('linesBulk.createMany')}
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          component={RouterLink}
+          to={paths.linesAdd}
+          data-testid="lines-add-button"
+        >
+          {t('lines.list.add')}
+        </Button>
+      </Stack>
+    ),
+    [exportHref, t],
+  );
 
   return (
     <>
       <PageHeading
         title={t('lines.list.title')}
         description={t('lines.list.subtitle')}
-        action={
-          <Stack direction="row" sx={{ gap: 1.5 }}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<FileDownloadOutlinedIcon />}
-              component="a"
-              href={exportHref}
-              download
-              data-testid="lines-export"
-            >
-              {t('lines.list.export')}
-            </Button>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<LibraryAddOutlinedIcon />}
-              onClick={() => setBulk({ open: true, action: 'create', selection: {} })}
-              data-testid="lines-bulk-create"
-            >
-              {t('linesBulk.createMany')}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              component={RouterLink}
-              to={paths.linesAdd}
-              data-testid="lines-add-button"
-            >
-              {t('lines.list.add')}
-            </Button>
-          </Stack>
-        }
+        action={headingAction}
       />
-      <NegativeBalanceBanner sx={{ mb: 2 }} />
+      <NegativeBalanceBanner sx={bannerSx} />
       <Card>
         {phone && (
           <Box sx={{ px: 2, pt: 2, pb: filtersOpen ? 0 : 2 }}>
@@ -264,16 +278,12 @@ export function LinesListPage() {
         )}
         <Collapse in={!phone || filtersOpen} id="lines-filter-panel" unmountOnExit>
           <LinesFilters
-            filter={filterOf(params)}
+            filter={filter}
             onChange={onFilterChange}
-            servers={servers.data ?? []}
+            servers={servers.data ?? noServers}
             admin={admin}
           />
-          <QuickFilters
-            filter={filterOf(params)}
-            counts={lines.data?.quick_counts}
-            onChange={onFilterChange}
-          />
+          <QuickFilters filter={filter} counts={lines.data?.quick_counts} onChange={onFilterChange} />
         </Collapse>
         <Divider />
         {(someSelected || (pageFullySelected && !allMatching)) && (
