@@ -40,7 +40,10 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     );
   }
   if (!me) {
-    const state: ReturnToState = { returnTo: `${location.pathname}${location.search}` };
+    // The lines list writes its page to the address without telling the router (a page change would
+    // re-render the shell), so the address bar's query is the current one for the same path.
+    const search = window.location.pathname === location.pathname ? window.location.search : location.search;
+    const state: ReturnToState = { returnTo: `${location.pathname}${search}` };
     return <Navigate to={paths.signIn} replace state={state} />;
   }
   if (me.two_factor?.setup_required) {
