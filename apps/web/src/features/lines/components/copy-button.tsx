@@ -3,7 +3,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../lib/copy-text';
+import { copyText } from '../../../lib/copy-text';
 
 type CopyButtonProps = { text: string; label: string; testId?: string; size?: 'small' | 'medium' };
 
