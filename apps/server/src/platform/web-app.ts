@@ -170,7 +170,8 @@ async function sendPortal(webDist: string, request: FastifyRequest, reply: Fasti
   const texts = (await portalTextChunks(webDist, template)).get(
     likelyLanguage(request.headers['accept-language']),
   );
-  if (texts) html = html.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${texts}">\n  </head>`);
+  if (texts)
+    html = html.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${texts}">\n  </head>`);
   return reply
     .header('cache-control', 'no-cache')
     .header('content-security-policy', appContentSecurityPolicy(nonce))

@@ -1,4 +1,9 @@
-import type { PortalActivateBody, PortalPasswordBody, PortalSignInBody, portalContracts } from '@linedesk/shared';
+import type {
+  PortalActivateBody,
+  PortalPasswordBody,
+  PortalSignInBody,
+  portalContracts,
+} from '@linedesk/shared';
 import { callTyped } from '../../lib/api-client';
 
 /**

@@ -7,7 +7,14 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 /** The portal's button: contained (the page's main action), outlined or text, as the panel draws them. */
-export function PortalButton({ variant = 'contained', busy = false, className, children, disabled, ...rest }: Props) {
+export function PortalButton({
+  variant = 'contained',
+  busy = false,
+  className,
+  children,
+  disabled,
+  ...rest
+}: Props) {
   return (
     <button
       type="button"

@@ -9,7 +9,7 @@ import { PortalField } from './portal-field';
 type Outcome = { state: 'idle' | 'pending' | 'changed' } | { state: 'failed'; error: unknown };
 
 /** A new password for the line: the server writes it to the card-sharing server like any edit. */
-export function PortalPasswordForm() {
+export function PortalPasswordForm({ username }: { username: string }) {
   const { t, errorText } = useTexts();
   const { setMe } = usePortal();
   const [current, setCurrent] = useState('');
@@ -32,6 +32,8 @@ export function PortalPasswordForm() {
   return (
     <form className="stack" noValidate onSubmit={onSubmit} data-testid="portal-password-form">
       <h2>{t('portal.password.title')}</h2>
+      {/* Whose password this is, for the browser's password manager (it files the new one under it). */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <PortalField
         password
         label={t('portal.password.current')}

@@ -46,13 +46,17 @@ export function PortalRenewalRequest() {
       <p className="muted">{t('portal.line.askRenewalHelp')}</p>
       {request.state === 'sent' && (
         <PortalAlert severity="success" testId="portal-ask-renewal-sent">
-          {t('portal.line.askRenewalSent', { date: formatDateTime(request.result.next_request_at, language) })}
+          {t('portal.line.askRenewalSent', {
+            date: formatDateTime(request.result.next_request_at, language),
+          })}
         </PortalAlert>
       )}
       {request.state === 'refused' && (
         <PortalAlert severity="warning" testId="portal-ask-renewal-error">
           {refusedUntil
-            ? t('errors.PORTAL_RENEWAL_ALREADY_REQUESTED', { retry_at: formatDateTime(refusedUntil, language) })
+            ? t('errors.PORTAL_RENEWAL_ALREADY_REQUESTED', {
+                retry_at: formatDateTime(refusedUntil, language),
+              })
             : errorText(request.error)}
         </PortalAlert>
       )}

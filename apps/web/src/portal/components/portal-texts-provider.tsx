@@ -20,7 +20,12 @@ type Props = {
 };
 
 /** The shown language and its texts, for everything below; a switch shows the new texts once they are in. */
-export function PortalTextsProvider({ language: firstLanguage, texts: firstTexts, askCountry, children }: Props) {
+export function PortalTextsProvider({
+  language: firstLanguage,
+  texts: firstTexts,
+  askCountry,
+  children,
+}: Props) {
   const [shown, setShown] = useState({ language: firstLanguage, texts: firstTexts });
   const wanted = useRef(firstLanguage);
 

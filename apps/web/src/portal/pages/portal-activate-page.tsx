@@ -43,7 +43,9 @@ export function PortalActivatePage() {
         title={t('portal.activate.title')}
         text={line ? t('portal.activate.renewText', { username: line.username }) : t('portal.activate.text')}
         onSubmit={onSubmit}
-        error={attempt.state === 'failed' && <PortalAlert severity="error">{errorText(attempt.error)}</PortalAlert>}
+        error={
+          attempt.state === 'failed' && <PortalAlert severity="error">{errorText(attempt.error)}</PortalAlert>
+        }
         testId="portal-activate-form"
       >
         <PortalField

@@ -62,10 +62,16 @@ export function PortalLinePage() {
             {t('portal.signOut')}
           </PortalButton>
         </div>
-        {line.status === 'suspended' && <PortalAlert severity="error">{t('portal.line.suspended')}</PortalAlert>}
+        {line.status === 'suspended' && (
+          <PortalAlert severity="error">{t('portal.line.suspended')}</PortalAlert>
+        )}
         {ended && <PortalAlert severity="warning">{t('portal.line.expired')}</PortalAlert>}
         <PortalLineSummary me={line} />
-        <PortalLink href={paths.portalActivate} className="btn btn-contained btn-large" data-testid="portal-renew">
+        <PortalLink
+          href={paths.portalActivate}
+          className="btn btn-contained btn-large"
+          data-testid="portal-renew"
+        >
           {t('portal.line.renew')}
         </PortalLink>
         <PortalRenewalRequest />
@@ -78,7 +84,7 @@ export function PortalLinePage() {
           <p className="muted wrap">{line.reseller.contact}</p>
         </section>
         <hr />
-        <PortalPasswordForm />
+        <PortalPasswordForm username={line.username} />
       </div>
     </PortalLayout>
   );

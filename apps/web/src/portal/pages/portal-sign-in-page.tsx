@@ -56,7 +56,9 @@ export function PortalSignInPage() {
         title={t('portal.signIn.title')}
         text={t('portal.signIn.text')}
         onSubmit={onSubmit}
-        error={attempt.state === 'failed' && <PortalAlert severity="error">{errorText(attempt.error)}</PortalAlert>}
+        error={
+          attempt.state === 'failed' && <PortalAlert severity="error">{errorText(attempt.error)}</PortalAlert>
+        }
         testId="portal-sign-in-form"
       >
         <PortalField
