@@ -9,17 +9,24 @@ import { PortalSignInPage } from './pages/portal-sign-in-page';
 /** The line page shows who is connected now: it reads the line again this often while it is open. */
 const REFRESH_MS = 30_000;
 
-function currentLocation() {
-  // `/my/` and `/my` are one page.
-  const path = window.location.pathname.replace(/\/+$/, '') || '/';
-  return { path, search: new URLSearchParams(window.location.search) };
-}
-
 const pages: Record<string, () => React.JSX.Element> = {
   [paths.portal]: PortalLinePage,
   [paths.portalSignIn]: PortalSignInPage,
   [paths.portalActivate]: PortalActivatePage,
 };
+
+/**
+ * The address inside the portal. `/my/` and `/my` are one page; any other address under /my is the
+ * line page (or, signed out, the sign-in page it sends on to), and the address bar says so.
+ */
+function currentLocation() {
+  let path = window.location.pathname.replace(/\/+$/, '') || '/';
+  if (!(path in pages)) {
+    path = paths.portal;
+    window.history.replaceState(null, '', path);
+  }
+  return { path, search: new URLSearchParams(window.location.search) };
+}
 
 /**
  * The customer portal's three pages, switched by the address (the History API: the portal needs no
@@ -40,12 +47,6 @@ export function PortalApp({ firstMe }: { firstMe: MeState }) {
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
-
-  const known = location.path in pages;
-  useEffect(() => {
-    // Any other address under /my is the line page (or the sign-in page, signed out).
-    if (!known) navigate(paths.portal, { replace: true });
-  }, [known, navigate]);
 
   const signedIn = me.status === 'ready' && me.me !== null;
   const onLinePage = location.path === paths.portal;
@@ -76,10 +77,11 @@ export function PortalApp({ firstMe }: { firstMe: MeState }) {
     }),
     [me, location, navigate],
   );
-  const Page = pages[location.path] ?? PortalLinePage;
+  const Page = pages[location.path]!;
   return (
     <PortalContext.Provider value={state}>
-      <Page />
+      {/* Keyed by the address, so each page starts afresh (its form, its redirect) when moved to. */}
+      <Page key={location.path} />
     </PortalContext.Provider>
   );
 }
