@@ -8,7 +8,10 @@ const dist = path.join(root, 'apps/web/dist/index.html');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/portal.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite.portal.config.ts',
+  'apps/web/build',
   'apps/web/public',
   'packages/shared/src',
 ];

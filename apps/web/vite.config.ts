@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { firstLoadChunkGroups } from './build/first-load-chunks';
 import { localeSplitPlugin } from './build/locale-split.plugin';
@@ -31,8 +31,24 @@ const firstLoadGroups = firstLoadChunkGroups([
 
 const apiProxy = { '/api': { target: 'http://localhost:8080', changeOrigin: false } };
 
+/**
+ * In dev, `/my` and `/my/*` get the customer portal's page as the server sends them in production
+ * (`platform/web-app.ts`); the portal is built on its own (vite.portal.config.ts).
+ */
+function portalPagePlugin(): Plugin {
+  return {
+    name: 'linedesk-portal-page',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url && /^\/my(?:[/?]|$)/.test(request.url)) request.url = '/portal.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), localeSplitPlugin(), precompressPlugin()],
+  plugins: [react(), localeSplitPlugin(), precompressPlugin(), portalPagePlugin()],
   // The server swaps this for a fresh nonce in every answer (Content-Security-Policy for emotion's
   // <style> tags); Vite also puts it on its own tags and on the `csp-nonce` meta the app reads.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

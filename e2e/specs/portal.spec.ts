@@ -136,4 +136,30 @@ describe('customer portal', () => {
     const messages = await reseller.request<{ items: { title: string }[] }>('GET', '/api/messages');
     expect(messages.items.map((m) => m.title)).toContain(`Renewal requested: ${username}`);
   });
+
+  it("changes the line's password: the connection line carries the new one", async () => {
+    const line = (await page.getByTestId('portal-connection-line-0').textContent())!;
+    const current = line.split(' ').at(-1)!;
+    await page.getByLabel('Current password', { exact: true }).fill(current);
+    await page.getByLabel('New password', { exact: true }).fill('Portal-New-42');
+    await page.getByTestId('portal-password-submit').click();
+    await page.getByTestId('portal-password-changed').waitFor();
+    expect(await page.getByTestId('portal-connection-line-0').textContent()).toMatch(/ Portal-New-42$/);
+    await waitForIdle(page);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('shows the refusal in German once the reseller turns the portal off, at any address under /my', async () => {
+    await page.getByTestId('language-button').selectOption('de');
+    await page.getByRole('button', { name: 'Abmelden' }).waitFor();
+    await reseller.request('PUT', '/api/portal/settings', { enabled: false, contact: '' });
+    await page.goto(`${server.url}/my/no-such-page`);
+    await page.getByTestId('portal-error').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/my');
+    expect(await page.getByTestId('portal-error').textContent()).toContain('Kundenportal');
+    await reseller.request('PUT', '/api/portal/settings', {
+      enabled: true,
+      contact: 'Telegram @portalseller',
+    });
+  });
 });

@@ -114,6 +114,43 @@ describe('the page and app routes', () => {
     expect((await server.client().get(preloaded(german)[0]!)).status).toBe(200);
   });
 
+  it.each(['/my', '/my/', '/my/sign-in', '/my/activate?code=AB12-CD34'])(
+    "%s is the customer portal's own page, with the panel's strict policy and a fresh nonce",
+    async (page) => {
+      const first = await server.client().get(page, { 'accept-language': 'pl-PL,pl;q=0.9' });
+      const second = await server.client().get(page);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toContain('text/html');
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      const policy = directives(first.headers.get('content-security-policy') ?? undefined);
+      expect(policy.get('script-src')).toBe("'self'");
+      expect(policy.get('style-src')).not.toContain('unsafe-inline');
+      const nonce = policy.get('style-src')?.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+
+      const body = String(first.body);
+      expect(body).not.toContain('__LINEDESK_CSP_NONCE__');
+      const scripts = [...body.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+      // Its own entry, not the panel's; no account block (the portal asks /api/portal/me).
+      expect(scripts).toEqual([expect.stringMatching(/ src="\/assets\/portal-[\w-]+\.js"/)]);
+      expect(body).not.toContain(scriptPath);
+      const preloaded = [
+        ...body.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g),
+      ];
+      expect(preloaded.map((m) => m[1])).toEqual([expect.stringMatching(/^\/assets\/portal-locale-pl-/)]);
+      for (const [, file] of [...body.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)]) {
+        expect((await server.client().get(file!)).status).toBe(200);
+      }
+    },
+  );
+
+  it("never sends the portal's page template under its own name", async () => {
+    const res = await server.client().get('/portal.html');
+    expect(String(res.body)).not.toContain('__LINEDESK_CSP_NONCE__');
+    expect(String(res.body)).not.toMatch(/\/assets\/portal-[\w-]+\.js/);
+  });
+
   it("carries a signed-in visitor's account in the page, as GET /api/me answers it, for them alone", async () => {
     const admin = await server.admin();
     // A name that would end a script block if the page wrote it as it is.

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 import { firstTextSections, shellAreaSections, shellAreas } from '../src/i18n/first-texts';
+import { portalTextPaths } from '../src/portal/lib/portal-text-keys';
 
 type Tree = { [key: string]: unknown };
 export type TextsPart = 'first' | 'rest';
@@ -10,6 +11,8 @@ export type AreaPart = 'shell' | 'pages';
 const CORE_PART = /\/src\/i18n\/locales\/\w+\.json\?part=(first|rest)$/;
 /** `locales/<area>/<language>.json?part=shell|pages`: an area's file. */
 const AREA_PART = /\/src\/i18n\/locales\/([\w-]+)\/\w+\.json\?part=(shell|pages)$/;
+/** `locales/[<area>/]<language>.json?part=portal`: what the customer portal shows of any locale file. */
+const PORTAL_PART = /\/src\/i18n\/locales\/(?:[\w-]+\/)?\w+\.json\?part=portal$/;
 
 /** The core file's sections the first page needs, and all the others. */
 export function splitTexts(tree: Tree, firstSections: readonly string[] = firstTextSections) {
@@ -32,6 +35,21 @@ export function splitAreaTexts(area: string, tree: Tree) {
   return { shell, pages } satisfies Record<AreaPart, Tree>;
 }
 
+/** Only the keys at `paths` (dotted; a path takes its whole subtree) that the tree has. */
+export function pickTexts(tree: Tree, paths: readonly string[] = portalTextPaths): Tree {
+  const picked: Tree = {};
+  for (const dotted of paths) {
+    const keys = dotted.split('.');
+    let source: unknown = tree;
+    for (const key of keys) source = (source as Tree | undefined)?.[key];
+    if (source === undefined) continue;
+    let target = picked;
+    for (const key of keys.slice(0, -1)) target = (target[key] ??= {}) as Tree;
+    target[keys.at(-1)!] = source;
+  }
+  return picked;
+}
+
 function jsonModule(tree: Tree) {
   // Rolldown takes a queried id for JavaScript, so the part is a module of its own.
   const json = JSON.stringify(tree);
@@ -42,6 +60,7 @@ function jsonModule(tree: Tree) {
  * Serves a core locale file as two JSON modules (`?part=first`, `?part=rest`) and an area's file as
  * two (`?part=shell`, `?part=pages`), so the sign-in page and the dashboard download only their own
  * texts first while the locale files stay one per language (and per area) for the people who edit them.
+ * Any of them as `?part=portal` is only what the customer portal shows of it (`portal-text-keys.ts`).
  */
 export function localeSplitPlugin(): Plugin {
   return {
@@ -50,10 +69,12 @@ export function localeSplitPlugin(): Plugin {
     async load(id) {
       const core = CORE_PART.exec(id);
       const area = core ? null : AREA_PART.exec(id);
-      if (!core && !area) return null;
+      const portal = PORTAL_PART.test(id);
+      if (!core && !area && !portal) return null;
       const file = id.slice(0, id.indexOf('?'));
       this.addWatchFile(file);
       const tree = JSON.parse(await readFile(file, 'utf8')) as Tree;
+      if (portal) return jsonModule(pickTexts(tree));
       if (core) return jsonModule(splitTexts(tree)[core[1] as TextsPart]);
       return jsonModule(splitAreaTexts(area![1]!, tree)[area![2] as AreaPart]);
     },

@@ -2,7 +2,7 @@
  * How the panel writes a date and a date with its time, one rule per language: the spec's
  * 'DD MMM YYYY' and 'DD MMM YYYY h:mm a', with the month's short name and the time as the language
  * writes them (Intl.DateTimeFormat). Only a line's expiry date is written the spec's other way,
- * DD-MM-YYYY (`toDisplayDate` in line.ts). The web app and the texts the server writes use these.
+ * DD-MM-YYYY (`toDisplayDate` in line-display.ts). The web app and the texts the server writes use these.
  */
 
 const formats = new Map<string, Intl.DateTimeFormat>();

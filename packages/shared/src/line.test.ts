@@ -7,8 +7,8 @@ import {
   newLineExpiry,
   parseExpiryDate,
   renewedExpiry,
-  toDisplayDate,
 } from './line.js';
+import { toDisplayDate } from './line-display.js';
 
 describe('line dates', () => {
   it('reads an expiry as YYYY-MM-DD or DD-MM-YYYY, refusing impossible dates and years outside 1900-2099', () => {

@@ -30,22 +30,6 @@ export type LineStatus = (typeof lineStatuses)[number];
 export const lineSyncStates = ['synced', 'pending', 'failing'] as const;
 export type LineSyncState = (typeof lineSyncStates)[number];
 
-/** A status string maps to a colour; anything unknown is info (docs/spec-rules.md, "Status colours"). */
-export type StatusColor = 'success' | 'warning' | 'error' | 'info';
-export function statusColor(status: string): StatusColor {
-  switch (status) {
-    case 'active':
-      return 'success';
-    case 'inactive':
-      return 'warning';
-    case 'expired':
-    case 'suspended':
-      return 'error';
-    default:
-      return 'info';
-  }
-}
-
 /** YYYY-MM-DD of a date in UTC. */
 export function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -84,11 +68,7 @@ export function lineStatus(line: StatusFields, today: string): LineStatus {
   return rule?.status ?? 'active';
 }
 
-/** Storage YYYY-MM-DD → display DD-MM-YYYY and back; null when the text is no real date. */
-export function toDisplayDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}-${m}-${y}`;
-}
+/** Display DD-MM-YYYY → storage YYYY-MM-DD (`toDisplayDate` the other way); null when the text is no real date. */
 export function fromDisplayDate(display: string): string | null {
   const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(display.trim());
   if (!match) return null;

@@ -63,6 +63,30 @@ async function firstLoadChunks(webDist: string, html: string): Promise<FirstLoad
   return chunks;
 }
 
+/** The portal's page in the build (vite.portal.config.ts); never served under its own name. */
+const PORTAL_PAGE = 'portal.html';
+
+/** The portal's texts chunk per language (`portal-locale-<language>`), from its build's own manifest. */
+let portalTextsCache: { html: string; texts: Map<Language, string> } | null = null;
+
+async function portalTextChunks(webDist: string, html: string): Promise<Map<Language, string>> {
+  if (portalTextsCache?.html === html) return portalTextsCache.texts;
+  const texts = new Map<Language, string>();
+  try {
+    const manifest = JSON.parse(
+      await readFile(path.join(webDist, '.vite/portal-manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    for (const { file } of Object.values(manifest)) {
+      const language = /^assets\/portal-locale-(\w+)-[\w-]+\.js$/.exec(file)?.[1];
+      if (isLanguage(language)) texts.set(language, file);
+    }
+  } catch {
+    // A build without a manifest only loses the early start of this download.
+  }
+  portalTextsCache = { html, texts };
+  return texts;
+}
+
 /** The browser's first supported language; the app itself prefers a stored choice (rarely different). */
 function likelyLanguage(acceptLanguage: string | undefined): Language {
   for (const tag of (acceptLanguage ?? '').split(',')) {
@@ -134,6 +158,28 @@ async function sendIndex(webDist: string, request: FastifyRequest, reply: Fastif
 }
 
 /**
+ * The customer portal (`/my`, `/my/*`): a page of its own (apps/web/portal.html), without the panel's
+ * code. It gets the same fresh nonce per answer and policy as the panel's page, and its texts' chunk
+ * for the browser's likely language starts downloading with its script. It carries no account: the
+ * portal asks `/api/portal/me`, whose cookie (path /api/portal) this answer never sees.
+ */
+async function sendPortal(webDist: string, request: FastifyRequest, reply: FastifyReply) {
+  const template = await readFile(path.join(webDist, PORTAL_PAGE), 'utf8');
+  const nonce = newNonce();
+  let html = template.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+  const texts = (await portalTextChunks(webDist, template)).get(
+    likelyLanguage(request.headers['accept-language']),
+  );
+  if (texts)
+    html = html.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${texts}">\n  </head>`);
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', appContentSecurityPolicy(nonce))
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/**
  * The built web app: hashed `/assets/*` never change under their name, so browsers keep them a year;
  * the page and the app's own paths are asked again every time (`no-cache`), so a new build shows at
  * once. Assets are sent as the `.br`/`.gz` copies the build wrote beside them when the browser
@@ -157,7 +203,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     // these get routes: a glob over the whole folder would also shadow `/assets/*` above.
     await app.register(fastifyStatic, { root: webDist, serve: false });
     const rootFiles = readdirSync(webDist, { withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name !== 'index.html')
+      .filter((entry) => entry.isFile() && entry.name !== 'index.html' && entry.name !== PORTAL_PAGE)
       .map((entry) => entry.name);
     for (const name of rootFiles) {
       app.get(`/${name}`, { schema: { hide: true } }, (_request, reply) =>
@@ -165,6 +211,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       );
     }
     app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(webDist, request, reply));
+    if (existsSync(path.join(webDist, PORTAL_PAGE))) {
+      for (const url of ['/my', '/my/*']) {
+        app.get(url, { schema: { hide: true } }, (request, reply) => sendPortal(webDist, request, reply));
+      }
+    }
   }
   app.setNotFoundHandler(async (request, reply) => {
     // A missing asset (an old build's chunk) must fail as a 404, not load the page as a script; so

@@ -2,36 +2,9 @@ import { isLanguage, languages, type Language } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE } from './detect-language';
 import { setAppLanguage } from './i18n';
+import { languageOwnName } from './language-names';
 
 export type LanguageOption = { value: Language; label: string };
-
-/**
- * Each language is listed under its own name, so a reader can always find theirs. Only the shown
- * language's texts are downloaded, so the other names come from the browser's own language data
- * (the same names the locale files give under `language.name`).
- */
-function ownName(language: Language): string {
-  try {
-    const name = new Intl.DisplayNames([language], { type: 'language' }).of(language);
-    if (name) return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-  } catch {
-    // Very old browsers lack Intl.DisplayNames.
-  }
-  return language.toUpperCase();
-}
-
-// Loading a language's display names costs tens of milliseconds on a phone: each name is looked up
-// once, and only where the languages are listed.
-const ownNames = new Map<Language, string>();
-
-function cachedOwnName(language: Language): string {
-  let name = ownNames.get(language);
-  if (name === undefined) {
-    name = ownName(language);
-    ownNames.set(language, name);
-  }
-  return name;
-}
 
 export function useAppLanguage() {
   const { i18n } = useTranslation();
@@ -46,6 +19,6 @@ export function useLanguageOptions(): LanguageOption[] {
   const { language } = useAppLanguage();
   return languages.map((value) => ({
     value,
-    label: value === language ? t('language.name') : cachedOwnName(value),
+    label: value === language ? t('language.name') : languageOwnName(value),
   }));
 }

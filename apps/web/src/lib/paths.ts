@@ -47,7 +47,10 @@ export const paths = {
   supabaseTest: '/supabase-test',
   systemStatus: '/system-status',
   auditLog: '/audit-log',
-  /** The customer portal: its own light pages, outside the panel's shell. */
+  /**
+   * The customer portal: a page of its own (`portal.html`, `src/portal/`), so the panel reaches it
+   * with a full page load (an `<a href>`), never through its router.
+   */
   portal: '/my',
   portalSignIn: '/my/sign-in',
   portalActivate: '/my/activate',

@@ -30,15 +30,6 @@ const CreateMessageGuard = lazyPage(
   () => import('../features/messages/components/create-message-guard'),
   'CreateMessageGuard',
 );
-const PortalLinePage = lazyPage(() => import('../features/portal/pages/portal-line-page'), 'PortalLinePage');
-const PortalSignInPage = lazyPage(
-  () => import('../features/portal/pages/portal-sign-in-page'),
-  'PortalSignInPage',
-);
-const PortalActivatePage = lazyPage(
-  () => import('../features/portal/pages/portal-activate-page'),
-  'PortalActivatePage',
-);
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'), 'NotFoundPage');
 const ProfileEditPage = lazyPage(
   () => import('../features/account/pages/profile-edit-page'),
@@ -145,10 +136,8 @@ const routes: RouteObject[] = [
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
       { path: paths.setPassword, element: <SetPasswordPage /> },
       { path: paths.notFound, element: <NotFoundPage /> },
-      // The customer portal: light pages of their own, outside the panel's shell and its sign-in.
-      { path: paths.portal, element: <PortalLinePage /> },
-      { path: paths.portalSignIn, element: <PortalSignInPage /> },
-      { path: paths.portalActivate, element: <PortalActivatePage /> },
+      // The customer portal (/my) is a page of its own (portal.html, src/portal/): the server sends
+      // it for /my and /my/*, so the panel's router never sees those addresses.
       {
         element: <DashboardShell />,
         children: [

@@ -3,7 +3,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../lib/copy-text';
+import { copyText } from '../../../lib/copy-text';
 
 // Elements made once: a button rendered again with the same element does not draw its icon again.
 const copyIcon = <ContentCopyIcon fontSize="inherit" />;

@@ -41,7 +41,7 @@ import { useConnectionLine } from '../hooks/use-connection-line';
 import { useGridPreferences } from '../hooks/use-grid-preferences';
 import { useLineActions } from '../hooks/use-line-actions';
 import { useLineListParams } from '../hooks/use-line-list-params';
-import { copyText } from '../lib/copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { filterOf } from '../lib/line-list-state';
 
 type LineDialog = { open: boolean; line: Line | null };

@@ -1,24 +1,15 @@
-import {
-  portalContracts,
-  type PortalActivateBody,
-  type PortalPasswordBody,
-  type PortalSettingsBody,
-  type PortalSignInBody,
-} from '@linedesk/shared';
+import { portalContracts, type PortalSettingsBody } from '@linedesk/shared';
 import { callApi } from '../../../lib/api-client';
 
 export const portalKeys = {
-  me: ['portal', 'me'] as const,
   settings: ['portal', 'settings'] as const,
 };
 
+/**
+ * The reseller's side of the portal (its settings card). The customer's pages are a page of their
+ * own, `portal.html` (`src/portal/`), with their own calls (`src/portal/api/portal-api.ts`).
+ */
 export const portalApi = {
-  me: (signal?: AbortSignal) => callApi(portalContracts.me, {}, { signal }),
-  signIn: (body: PortalSignInBody) => callApi(portalContracts.signIn, { body }),
-  signOut: () => callApi(portalContracts.signOut, {}),
-  activate: (body: PortalActivateBody) => callApi(portalContracts.activate, { body }),
-  changePassword: (body: PortalPasswordBody) => callApi(portalContracts.changePassword, { body }),
-  requestRenewal: () => callApi(portalContracts.requestRenewal, {}),
   settings: (signal?: AbortSignal) => callApi(portalContracts.getSettings, {}, { signal }),
   saveSettings: (body: PortalSettingsBody) => callApi(portalContracts.setSettings, { body }),
 };

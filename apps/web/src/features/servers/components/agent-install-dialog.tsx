@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatDateTime } from '../../../lib/format-date';
-import { copyText } from '../../lines/lib/copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { useInstallCommand } from '../hooks/use-servers';
 
 type AgentInstallDialogProps = { open: boolean; server: Server | null; onClose: () => void };
