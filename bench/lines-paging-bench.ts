@@ -6,8 +6,8 @@
 // and switching the language on the list (click on the language to the heading in that language).
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { startBenchPanel } from './bench-server.js';
+import type { Page } from 'playwright-core';
+import { openLinesBrowser } from './lines-browser.js';
 
 const LINES = 60;
 const ROUNDS = 5;
@@ -70,41 +70,12 @@ function clickAndTime(page: Page, button: 'next' | 'previous', expected: string)
 }
 
 export async function runLinesPagingBench() {
-  const panel = await startBenchPanel({
-    databaseUrl: undefined,
+  const { panel, context, firstOf, close } = await openLinesBrowser({
     prefix: 'paging',
     portBase: 21_000,
-    admin: { email: 'paging-admin@example.com', password: 'paging-password-1' },
-    reseller: { email: 'paging-seller@example.com', password: 'paging-password-1' },
-    resellerCredits: 1000,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+    lines: LINES,
   });
   try {
-    const serverId = await panel.addAgentServer();
-    const usernames: string[] = [];
-    for (let i = 0; i < LINES; i += 1) {
-      const username = `pg${String(i).padStart(3, '0')}x${Math.random().toString(36).slice(2, 8)}`;
-      const res = await fetch(`${panel.url}/api/lines`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: panel.reseller.cookie, origin: panel.url },
-        body: JSON.stringify({ username, password: 'pw-12345', subscription_months: 1, server_id: serverId }),
-      });
-      if (res.status !== 201) throw new Error(`line not created: ${res.status} ${await res.text()}`);
-      usernames.push(username);
-    }
-    // The list's default order: newest first, 25 a page.
-    const firstOf = (pageIndex: number) => usernames[LINES - 1 - pageIndex * 25]!;
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies(
-      panel.reseller.cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), url: panel.url };
-      }),
-    );
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     // The main thread's own CPU time to show a visited page, unthrottled: unlike the time to the rows,
@@ -186,8 +157,7 @@ export async function runLinesPagingBench() {
     );
     return { newMs, visitedMs, openMs, languageMs };
   } finally {
-    await browser.close();
-    await panel.close();
+    await close();
   }
 }
 

@@ -3,8 +3,8 @@
 // and counts the function and class components that did work in it. Counts, unlike times, do not
 // move with the machine's load, so they show what a change saves on a busy machine.
 import { pathToFileURL } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { startBenchPanel } from './bench-server.js';
+import type { Page } from 'playwright-core';
+import { openLinesBrowser } from './lines-browser.js';
 
 const LINES = 60;
 
@@ -49,41 +49,13 @@ async function pageChange(page: Page, label: string, expected: string) {
 }
 
 export async function runRenderCount() {
-  const panel = await startBenchPanel({
-    databaseUrl: undefined,
+  const { panel, context, firstOf, close } = await openLinesBrowser({
     prefix: 'rcount',
     portBase: 23_000,
-    admin: { email: 'rcount-admin@example.com', password: 'rcount-password-1' },
-    reseller: { email: 'rcount-seller@example.com', password: 'rcount-password-1' },
-    resellerCredits: 1000,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'],
+    lines: LINES,
   });
   try {
-    const serverId = await panel.addAgentServer();
-    const usernames: string[] = [];
-    for (let i = 0; i < LINES; i += 1) {
-      const username = `rc${String(i).padStart(3, '0')}x${Math.random().toString(36).slice(2, 8)}`;
-      const res = await fetch(`${panel.url}/api/lines`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: panel.reseller.cookie, origin: panel.url },
-        body: JSON.stringify({ username, password: 'pw-12345', subscription_months: 1, server_id: serverId }),
-      });
-      if (res.status !== 201) throw new Error(`line not created: ${res.status} ${await res.text()}`);
-      usernames.push(username);
-    }
-    const firstOf = (pageIndex: number) => usernames[LINES - 1 - pageIndex * 25]!;
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(hookScript);
-    await context.addCookies(
-      panel.reseller.cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), url: panel.url };
-      }),
-    );
     const page = await context.newPage();
     await page.goto(`${panel.url}/users/all`);
     await page
@@ -102,8 +74,7 @@ export async function runRenderCount() {
     show('next (visited)', await pageChange(page, 'Go to next page', firstOf(1)));
     await context.close();
   } finally {
-    await browser.close();
-    await panel.close();
+    await close();
   }
 }
 

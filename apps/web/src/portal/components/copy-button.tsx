@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { copyText } from '../../lib/copy-text';
+import { useCopyText } from '../../hooks/use-copy-text';
 import { useTexts } from '../hooks/use-texts';
 
 type Props = { text: string; label: string; testId: string; dark?: boolean };
@@ -7,12 +6,7 @@ type Props = { text: string; label: string; testId: string; dark?: boolean };
 /** Copies `text` and shows a tick for a moment (the panel's copy button, without its icon library). */
 export function CopyButton({ text, label, testId, dark = false }: Props) {
   const { t } = useTexts();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyText(text);
   return (
     <button
       type="button"
@@ -21,7 +15,7 @@ export function CopyButton({ text, label, testId, dark = false }: Props) {
       title={copied ? t('lines.copied') : label}
       data-testid={testId}
       data-copied={copied}
-      onClick={() => void copyText(text).then(setCopied)}
+      onClick={copy}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden className={copied ? 'copied' : undefined}>
         <path

@@ -1,9 +1,8 @@
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../../lib/copy-text';
+import { useCopyText } from '../../../hooks/use-copy-text';
 
 // Elements made once: a button rendered again with the same element does not draw its icon again.
 const copyIcon = <ContentCopyIcon fontSize="inherit" />;
@@ -17,12 +16,7 @@ type CopyButtonProps = { text: string; label: string; testId?: string; size?: 's
  */
 export function CopyButton({ text, label, testId, size = 'small' }: CopyButtonProps) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyText(text);
 
   return (
     <IconButton
@@ -31,7 +25,7 @@ export function CopyButton({ text, label, testId, size = 'small' }: CopyButtonPr
       title={copied ? t('lines.copied') : label}
       data-testid={testId}
       data-copied={copied}
-      onClick={() => void copyText(text).then(setCopied)}
+      onClick={copy}
     >
       {copied ? copiedIcon : copyIcon}
     </IconButton>
