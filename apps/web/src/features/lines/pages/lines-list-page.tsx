@@ -32,7 +32,7 @@ import { LinesBulkBar, type BulkBarAction } from '../components/lines-bulk-bar';
 import { MoveServerDialog } from '../components/move-server-dialog';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
 import { LinesCardList } from '../components/lines-card-list';
-import { defaultLineColumns, LinesGrid } from '../components/lines-grid';
+import { defaultLineColumns, LinesTable } from '../components/lines-table';
 import type { LineRowAction, LinesViewProps } from '../components/line-row-parts';
 import { QuickFilters } from '../components/quick-filters';
 import { RenewLineDialog } from '../components/renew-line-dialog';
@@ -305,7 +305,7 @@ export function LinesListPage() {
         {phone ? (
           <LinesCardList {...view} />
         ) : (
-          <LinesGrid
+          <LinesTable
             {...view}
             admin={admin}
             sortModel={list.sortModel}
