@@ -89,21 +89,23 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
       '&:hover': { backgroundColor: alpha(palette.primary.main, palette.action.hoverOpacity) },
     },
     '& .lt-button.lt-small': { fontSize: 18 },
-    '& .lt-success': { color: palette.success.main, display: 'inline-flex' },
-    '& .lt-username': { minWidth: 150, lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    '& .lt-button.lt-success': { color: palette.success.main },
+    // A name is never cut ("kacperkoc…" cannot be told apart): the column is at least as wide as its
+    // longest name (20 characters at most) and wraps only where a name has a break, as at a hyphen.
+    '& .lt-username': { minWidth: 150, lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'break-word' },
     '& .lt-link': {
       ...typography.subtitle2,
-      display: 'block',
+      // The dot stays before the name's first letters when a long name wraps.
+      display: 'flex',
+      alignItems: 'center',
       color: 'inherit',
       textDecoration: 'none',
       '&:hover': { textDecoration: 'underline' },
     },
     '& .lt-caption': { ...typography.caption, display: 'block', color: palette.text.secondary, maxWidth: 280 },
     '& .lt-dot': {
-      display: 'inline-block',
-      verticalAlign: 'middle',
+      flexShrink: 0,
       marginRight: 6,
-      marginBottom: 2,
       width: 10,
       height: 10,
       borderRadius: '50%',

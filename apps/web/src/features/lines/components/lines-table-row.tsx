@@ -166,7 +166,7 @@ export const LinesTableRow = memo(function LinesTableRow({
               </button>
               <button
                 type="button"
-                className="lt-button lt-small"
+                className={copied ? 'lt-button lt-small lt-success' : 'lt-button lt-small'}
                 onClick={() =>
                   void copyText(line.password).then((done) => setCopiedFor(done ? line.id : null))
                 }
@@ -175,9 +175,7 @@ export const LinesTableRow = memo(function LinesTableRow({
                 data-testid="line-password-copy"
                 data-copied={copied}
               >
-                <span className={copied ? 'lt-success' : undefined}>
-                  {copied ? tableIcons.copied : tableIcons.copy}
-                </span>
+                {copied ? tableIcons.copied : tableIcons.copy}
               </button>
             </div>
           </td>
