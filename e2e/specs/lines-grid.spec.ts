@@ -143,7 +143,9 @@ describe('the lines grid at desktop sizes', () => {
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Password' }).click();
     await expect.poll(() => header('password').count(), POLL).toBe(0);
-    expect(await page.getByRole('menuitemcheckbox', { name: 'Password' }).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('menuitemcheckbox', { name: 'Password' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
     await page.keyboard.press('Escape');
     await page.reload();
     await page.getByTestId('line-row').first().waitFor(POLL);

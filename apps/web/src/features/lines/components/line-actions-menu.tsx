@@ -112,7 +112,11 @@ export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClos
         </MenuItem>
       )}
       {actions.includes('delete') && (
-        <MenuItem onClick={() => act('delete')} sx={{ color: 'error.main' }} data-testid="line-delete-menu-item">
+        <MenuItem
+          onClick={() => act('delete')}
+          sx={{ color: 'error.main' }}
+          data-testid="line-delete-menu-item"
+        >
           <ListItemIcon sx={{ color: 'inherit' }}>
             <DeleteOutlinedIcon fontSize="small" />
           </ListItemIcon>

@@ -45,7 +45,9 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
     '&.lt-comfortable th': { height: 73 },
     '&.lt-comfortable td': { height: 83 },
     '& tbody tr:hover': { backgroundColor: palette.action.hover },
-    '& tbody tr.lt-selected': { backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity) },
+    '& tbody tr.lt-selected': {
+      backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity),
+    },
     '& .lt-check': { width: 50, padding: '0 4px', textAlign: 'center' },
     '& td.lt-check input': {
       width: 18,
@@ -102,7 +104,12 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
       textDecoration: 'none',
       '&:hover': { textDecoration: 'underline' },
     },
-    '& .lt-caption': { ...typography.caption, display: 'block', color: palette.text.secondary, maxWidth: 280 },
+    '& .lt-caption': {
+      ...typography.caption,
+      display: 'block',
+      color: palette.text.secondary,
+      maxWidth: 280,
+    },
     '& .lt-dot': {
       flexShrink: 0,
       marginRight: 6,

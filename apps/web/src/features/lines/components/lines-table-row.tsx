@@ -1,10 +1,4 @@
-import {
-  daysLeft,
-  statusColor,
-  toDisplayDate,
-  type Line,
-  type LineSyncState,
-} from '@linedesk/shared';
+import { daysLeft, statusColor, toDisplayDate, type Line, type LineSyncState } from '@linedesk/shared';
 import type { TFunction } from 'i18next';
 import { memo, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { copyText } from '../../../lib/copy-text';
@@ -130,7 +124,12 @@ export const LinesTableRow = memo(function LinesTableRow({
         return (
           // The whole username, wrapped if it must: a cut one ("kacperkoc…") cannot be told apart.
           <td key={field} className="lt-username">
-            <a className="lt-link" href={linePath(line.id)} onClick={context.follow} data-testid="line-username">
+            <a
+              className="lt-link"
+              href={linePath(line.id)}
+              onClick={context.follow}
+              data-testid="line-username"
+            >
               <span
                 role="img"
                 aria-label={title}
@@ -184,7 +183,11 @@ export const LinesTableRow = memo(function LinesTableRow({
       case 'server_name':
         return (
           <td key={field}>
-            <div className="lt-clip lt-server" data-testid="line-server" title={line.server_name ?? undefined}>
+            <div
+              className="lt-clip lt-server"
+              data-testid="line-server"
+              title={line.server_name ?? undefined}
+            >
               {line.server_name ?? '—'}
             </div>
           </td>
@@ -231,7 +234,11 @@ export const LinesTableRow = memo(function LinesTableRow({
       case 'owner_email':
         return (
           <td key={field}>
-            <div className="lt-clip lt-owner lt-muted" title={line.owner_email ?? undefined} data-testid="line-owner">
+            <div
+              className="lt-clip lt-owner lt-muted"
+              title={line.owner_email ?? undefined}
+              data-testid="line-owner"
+            >
               {line.owner_email ?? '—'}
             </div>
           </td>
@@ -241,7 +248,11 @@ export const LinesTableRow = memo(function LinesTableRow({
         // A failing line tells its last error on hover (a native title: one per row costs nothing).
         const error =
           line.sync_error && state !== 'synced'
-            ? context.syncText({ text: line.sync_error, code: line.sync_error_code, params: line.sync_error_params })
+            ? context.syncText({
+                text: line.sync_error,
+                code: line.sync_error_code,
+                params: line.sync_error_params,
+              })
             : undefined;
         return (
           <td key={field}>

@@ -29,12 +29,7 @@ import type { LinesViewProps } from './line-row-parts';
 import { tableIcons } from './line-table-icons';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LinesTableRoot } from './lines-table-root';
-import {
-  LinesTableRow,
-  lineTableFields,
-  type LineRowContext,
-  type LineTableField,
-} from './lines-table-row';
+import { LinesTableRow, lineTableFields, type LineRowContext, type LineTableField } from './lines-table-row';
 
 /** The creation date is in the column chooser; admins see the owner column in its room. */
 export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel => ({
@@ -317,9 +312,7 @@ const LinesTableHead = memo(function LinesTableHead(props: HeadProps) {
                   active={Boolean(direction)}
                   direction={direction ?? 'asc'}
                   // Ascending first, then descending, then ascending again (as the grid did).
-                  onClick={() =>
-                    onSortModelChange([{ field, sort: direction === 'asc' ? 'desc' : 'asc' }])
-                  }
+                  onClick={() => onSortModelChange([{ field, sort: direction === 'asc' ? 'desc' : 'asc' }])}
                 >
                   {label}
                 </TableSortLabel>
