@@ -13,7 +13,13 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import Badge from '@mui/material/Badge';
 import Collapse from '@mui/material/Collapse';
 import type { GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
-import { isAdminAccount, type Line, type LineBulkAction, type LineBulkJob } from '@linedesk/shared';
+import {
+  isAdminAccount,
+  type Line,
+  type LineBulkAction,
+  type LineBulkJob,
+  type LineQuickCounts,
+} from '@linedesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -118,6 +124,13 @@ export function LinesListPage() {
   // (`params` is new with every page; its filter's fields are plain values, kept as text to compare.)
   const filterKey = JSON.stringify(filterOf(params));
   const filter = useMemo(() => JSON.parse(filterKey) as LineFilter, [filterKey]);
+  // The same counts arrive with every page: kept as one object while they stay, so that a page change
+  // leaves the quick filters' chips be.
+  const countsKey = JSON.stringify(lines.data?.quick_counts ?? null);
+  const quickCounts = useMemo(
+    () => (JSON.parse(countsKey) as LineQuickCounts | null) ?? undefined,
+    [countsKey],
+  );
   const { sort, order, pageSize } = params;
   const onFilterChange = useCallback(
     (next: LineFilter) => setParams({ ...next, sort, order, page: 1, pageSize }),
@@ -283,7 +296,7 @@ export function LinesListPage() {
             servers={servers.data ?? noServers}
             admin={admin}
           />
-          <QuickFilters filter={filter} counts={lines.data?.quick_counts} onChange={onFilterChange} />
+          <QuickFilters filter={filter} counts={quickCounts} onChange={onFilterChange} />
         </Collapse>
         <Divider />
         {(someSelected || (pageFullySelected && !allMatching)) && (
