@@ -67,7 +67,7 @@ describe('moving lines between servers', () => {
       .getByTestId('line-row')
       .nth(usernames.length - 1)
       .waitFor();
-    await page.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
     await page.getByTestId('lines-bulk-move-server').click();
     await page.getByTestId('move-target-select').click();
     await page.getByTestId(`move-target-${ids.new}`).click();

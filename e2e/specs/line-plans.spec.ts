@@ -109,7 +109,7 @@ describe('line plans in real browsers', () => {
     const standard = plans.items.find((item) => item.is_default)!;
     await reseller.goto(`${server.url}/users/all`);
     await reseller.getByTestId('line-row').filter({ hasText: LINE.username }).waitFor();
-    await reseller.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
+    await reseller.getByRole('checkbox', { name: 'Select all rows' }).check();
     await reseller.getByTestId('lines-bulk-change-plan').click();
     const dialog = reseller.getByTestId('bulk-action-dialog');
     await dialog.waitFor();

@@ -69,7 +69,7 @@ describe('mass actions on lines', () => {
       .getByTestId('line-row')
       .nth(LINES - 1)
       .waitFor();
-    await page.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
+    await page.getByRole('checkbox', { name: 'Select all rows' }).check();
     expect(await page.getByTestId('lines-selected-count').textContent()).toBe(`Selected: ${LINES}`);
 
     await page.getByTestId('lines-bulk-renew').click();

@@ -57,7 +57,7 @@ describe('the lines grid at desktop sizes', () => {
   ] as const) {
     it(`keeps every row's actions on screen and shows whole usernames at ${width}×${height}`, async () => {
       const page = await listAt(width, height);
-      const visible = await page.locator('.MuiDataGrid-virtualScroller').boundingBox();
+      const visible = await page.getByTestId('lines-table').locator('.MuiTableContainer-root').boundingBox();
       expect(visible).not.toBeNull();
       const right = Math.min(width, visible!.x + visible!.width);
       const row = page.getByTestId('line-row').filter({ hasText: LONG[0]! });
@@ -138,20 +138,19 @@ describe('the lines grid at desktop sizes', () => {
 
   it('remembers the columns chosen for the next visit', async () => {
     const page = await listAt(1440, 900);
-    await page.locator('.MuiDataGrid-columnHeader[data-field="password"]').waitFor(POLL);
-    await page.locator('.MuiDataGrid-columnHeader[data-field="password"]').hover();
-    await page
-      .locator('.MuiDataGrid-columnHeader[data-field="password"]')
-      .getByRole('button', { name: 'Password column menu' })
-      .click();
-    await page.getByRole('menuitem', { name: 'Hide column' }).click();
-    await expect
-      .poll(() => page.locator('.MuiDataGrid-columnHeader[data-field="password"]').count(), POLL)
-      .toBe(0);
+    const header = (field: string) => page.getByTestId('lines-table').locator(`th[data-field="${field}"]`);
+    await header('password').waitFor(POLL);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Password' }).click();
+    await expect.poll(() => header('password').count(), POLL).toBe(0);
+    expect(await page.getByRole('menuitemcheckbox', { name: 'Password' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    await page.keyboard.press('Escape');
     await page.reload();
     await page.getByTestId('line-row').first().waitFor(POLL);
-    expect(await page.locator('.MuiDataGrid-columnHeader[data-field="password"]').count()).toBe(0);
-    expect(await page.locator('.MuiDataGrid-columnHeader[data-field="username"]').count()).toBe(1);
+    expect(await header('password').count()).toBe(0);
+    expect(await header('username').count()).toBe(1);
     await page.context().close();
   });
 });
@@ -160,7 +159,7 @@ describe('the lines list on a phone', () => {
   it('is a card list with the filters behind one button and no empty selection bar', async () => {
     const page = await listAt(390, 844);
     await page.getByTestId('lines-card-list').waitFor(POLL);
-    expect(await page.locator('.MuiDataGrid-root').count()).toBe(0);
+    expect(await page.getByTestId('lines-table').count()).toBe(0);
     const card = page.getByTestId('line-row').filter({ hasText: TOMORROW });
     for (const part of [
       'line-username',

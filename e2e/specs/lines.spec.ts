@@ -198,7 +198,7 @@ describe('line users in real browsers, against a real line agent', () => {
 
     await admin.getByTestId('filter-clear').click();
     await row(admin, LINE.username).waitFor();
-    await admin.locator('.MuiDataGrid-columnHeaderCheckbox input').check();
+    await admin.getByRole('checkbox', { name: 'Select all rows' }).check();
     expect(await admin.getByTestId('lines-selected-count').textContent()).toBe('Selected: 3');
     await admin.getByTestId('lines-bulk-delete').click();
     await admin.locator('[data-testid="bulk-preview-count"][data-count="3"]').waitFor();

@@ -10,10 +10,7 @@ const copiedIcon = <CheckIcon fontSize="inherit" color="success" />;
 
 type CopyButtonProps = { text: string; label: string; testId?: string; size?: 'small' | 'medium' };
 
-/**
- * Copies `text` and shows a tick for a moment. A native title rather than a tooltip: a page of the
- * lines grid has 25 of these (the password column), mounted again with every page change.
- */
+/** Copies `text` and shows a tick for a moment (a native title rather than a tooltip, as light as can be). */
 export function CopyButton({ text, label, testId, size = 'small' }: CopyButtonProps) {
   const { t } = useTranslation();
   const { copied, copy } = useCopyText(text);

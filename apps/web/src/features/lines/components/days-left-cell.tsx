@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import { daysLeft, isExpiringSoon } from '@linedesk/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 export type DaysLeftTone = 'expired' | 'soon' | 'ok';
 
@@ -9,6 +10,12 @@ export type DaysLeftTone = 'expired' | 'soon' | 'ok';
 export function daysLeftTone(days: number): DaysLeftTone {
   if (days < 0) return 'expired';
   return isExpiringSoon(days) ? 'soon' : 'ok';
+}
+
+/** "Expired 2 days ago", "Today" or "5 days". */
+export function daysLeftText(t: TFunction, days: number): string {
+  if (days < 0) return t('lines.daysLeft.expiredAgo', { count: -days });
+  return days === 0 ? t('lines.daysLeft.today') : t('lines.daysLeft.left', { count: days });
 }
 
 const toneColor: Record<DaysLeftTone, string> = {
@@ -31,12 +38,7 @@ export const DaysLeftCell = memo(function DaysLeftCell({
   const { t } = useTranslation();
   const days = daysLeft(expiryDate, today);
   const tone = daysLeftTone(days);
-  const text =
-    days < 0
-      ? t('lines.daysLeft.expiredAgo', { count: -days })
-      : days === 0
-        ? t('lines.daysLeft.today')
-        : t('lines.daysLeft.left', { count: days });
+  const text = daysLeftText(t, days);
   return (
     <Typography
       variant="body2"

@@ -14,9 +14,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
-import type { LineRowAction } from './lines-grid';
+import type { LineRowAction } from './line-row-parts';
 
-type MenuAction = LineRowAction | 'edit';
+export type MenuAction = LineRowAction | 'edit';
 // Made once: rendered again for each line of a grid row, the button does not draw its icon again.
 const moreIcon = <MoreVertIcon fontSize="small" />;
 const everyAction: readonly MenuAction[] = ['renew', 'copy', 'edit', 'toggle', 'delete'];
@@ -34,12 +34,8 @@ export function LineActionsMenu({ line, busy, onAction, actions = everyAction }:
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu is built the first time it opens, then kept for its closing animation: a page of the
-  // grid mounts 25 of these, and a closed menu still cost its popover, modal and items each time.
+  // list mounts 25 of these, and a closed menu still cost its popover, modal and items each time.
   const [opened, setOpened] = useState(false);
-  const act = (action: LineRowAction) => {
-    setAnchor(null);
-    onAction(action, line);
-  };
   return (
     <>
       <IconButton
@@ -56,53 +52,77 @@ export function LineActionsMenu({ line, busy, onAction, actions = everyAction }:
         {moreIcon}
       </IconButton>
       {opened && (
-        <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-          {actions.includes('renew') && (
-            <MenuItem onClick={() => act('renew')} data-testid="line-renew-menu-item">
-              <ListItemIcon>
-                <AutorenewIcon fontSize="small" />
-              </ListItemIcon>
-              {t('lines.actions.renew')}
-            </MenuItem>
-          )}
-          {actions.includes('copy') && (
-            <MenuItem onClick={() => act('copy')} data-testid="line-copy-connection-menu-item">
-              <ListItemIcon>
-                <ContentCopyIcon fontSize="small" />
-              </ListItemIcon>
-              {t('linesBulk.connection.copy')}
-            </MenuItem>
-          )}
-          {actions.includes('edit') && (
-            <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
-              <ListItemIcon>
-                <EditOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              {t('common.edit')}
-            </MenuItem>
-          )}
-          {actions.includes('toggle') && (
-            <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
-              <ListItemIcon>
-                {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
-              </ListItemIcon>
-              {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
-            </MenuItem>
-          )}
-          {actions.includes('delete') && (
-            <MenuItem
-              onClick={() => act('delete')}
-              sx={{ color: 'error.main' }}
-              data-testid="line-delete-menu-item"
-            >
-              <ListItemIcon sx={{ color: 'inherit' }}>
-                <DeleteOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              {t('common.delete')}
-            </MenuItem>
-          )}
-        </Menu>
+        <LineActionsPopup
+          line={line}
+          busy={busy}
+          onAction={onAction}
+          actions={actions}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+        />
       )}
     </>
+  );
+}
+
+type LineActionsPopupProps = Required<LineActionsMenuProps> & {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+};
+
+/** The menu of a line's actions, open while it has an anchor; the lines table holds one for all rows. */
+export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClose }: LineActionsPopupProps) {
+  const { t } = useTranslation();
+  const act = (action: LineRowAction) => {
+    onClose();
+    onAction(action, line);
+  };
+  return (
+    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+      {actions.includes('renew') && (
+        <MenuItem onClick={() => act('renew')} data-testid="line-renew-menu-item">
+          <ListItemIcon>
+            <AutorenewIcon fontSize="small" />
+          </ListItemIcon>
+          {t('lines.actions.renew')}
+        </MenuItem>
+      )}
+      {actions.includes('copy') && (
+        <MenuItem onClick={() => act('copy')} data-testid="line-copy-connection-menu-item">
+          <ListItemIcon>
+            <ContentCopyIcon fontSize="small" />
+          </ListItemIcon>
+          {t('linesBulk.connection.copy')}
+        </MenuItem>
+      )}
+      {actions.includes('edit') && (
+        <MenuItem component={RouterLink} to={linePath(line.id)} data-testid="line-edit-menu-item">
+          <ListItemIcon>
+            <EditOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('common.edit')}
+        </MenuItem>
+      )}
+      {actions.includes('toggle') && (
+        <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
+          <ListItemIcon>
+            {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}
+          </ListItemIcon>
+          {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
+        </MenuItem>
+      )}
+      {actions.includes('delete') && (
+        <MenuItem
+          onClick={() => act('delete')}
+          sx={{ color: 'error.main' }}
+          data-testid="line-delete-menu-item"
+        >
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <DeleteOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('common.delete')}
+        </MenuItem>
+      )}
+    </Menu>
   );
 }

@@ -1,13 +1,8 @@
-import AutorenewIcon from '@mui/icons-material/Autorenew';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import type { Line } from '@linedesk/shared';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
 import { LineActionsMenu } from './line-actions-menu';
@@ -15,7 +10,7 @@ import { OnlineDot } from './online-dot';
 
 export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy';
 
-/** What the desktop grid and the phone card list both take: one page of lines and its actions. */
+/** What the desktop table and the phone card list both take: one page of lines and its actions. */
 export type LinesViewProps = {
   rows: Line[];
   total: number;
@@ -33,58 +28,19 @@ export type LinesViewProps = {
   onAction: (action: LineRowAction, line: Line) => void;
 };
 
-const menuBesideButtons = ['edit', 'toggle', 'delete'] as const;
-// Elements made once: a row's buttons are rendered again for each line shown in it, their icons not.
-const renewIcon = <AutorenewIcon fontSize="small" />;
-const copyIcon = <ContentCopyIcon fontSize="small" />;
-const rowActionsSx = { display: 'flex' } as const;
-
 type LineRowActionsProps = {
   line: Line;
   busy: boolean;
   onAction: (action: LineRowAction, line: Line) => void;
-  /** Every action behind the one menu button (a phone's card), rather than Renew and Copy beside it. */
-  compact?: boolean;
 };
 
 /**
- * A line's actions, the same on a grid row and a phone card. Memoised on the line, as every part
- * of a row here: the grid renders each of its cells again whenever any of its own props changes
- * (a page change does so three times: loading on, the new page, the rows in), and a cell's buttons,
- * menus and chips were most of that work.
+ * A phone card's actions, every one behind the one menu button. Memoised on the line, as every part
+ * of a card: a page change gives each card its new line, and the rest stays as it was. (A desktop
+ * row draws its own buttons, in `lines-table-row.tsx`.)
  */
-export const LineRowActions = memo(function LineRowActions({
-  line,
-  busy,
-  onAction,
-  compact = false,
-}: LineRowActionsProps) {
-  const { t } = useTranslation();
-  if (compact) return <LineActionsMenu line={line} busy={busy} onAction={onAction} />;
-  return (
-    <Box sx={rowActionsSx} onClick={(event) => event.stopPropagation()}>
-      <IconButton
-        size="small"
-        color="primary"
-        onClick={() => onAction('renew', line)}
-        aria-label={t('lines.actions.renewNamed', { username: line.username })}
-        title={t('lines.actions.renew')}
-        data-testid="line-renew-button"
-      >
-        {renewIcon}
-      </IconButton>
-      <IconButton
-        size="small"
-        onClick={() => onAction('copy', line)}
-        aria-label={`${t('linesBulk.connection.copy')}: ${line.username}`}
-        title={t('linesBulk.connection.copy')}
-        data-testid="line-copy-connection-button"
-      >
-        {copyIcon}
-      </IconButton>
-      <LineActionsMenu line={line} busy={busy} onAction={onAction} actions={menuBesideButtons} />
-    </Box>
-  );
+export const LineRowActions = memo(function LineRowActions({ line, busy, onAction }: LineRowActionsProps) {
+  return <LineActionsMenu line={line} busy={busy} onAction={onAction} />;
 });
 
 /** The line's username with its online dot, linking to its page. */

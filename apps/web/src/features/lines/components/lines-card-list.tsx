@@ -54,7 +54,7 @@ const LineCard = memo(function LineCard({
           <LastSeenCell online={line.online} lastSeenAt={line.last_seen_at} language={language} />
         </Box>
       </Stack>
-      <LineRowActions line={line} busy={busy} onAction={onAction} compact />
+      <LineRowActions line={line} busy={busy} onAction={onAction} />
     </Box>
   );
 });

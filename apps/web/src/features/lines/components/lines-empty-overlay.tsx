@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** What the grid shows without rows: a first-time hint, or that the filter matches nothing. */
+/** What the lines list shows without rows: a first-time hint, or that the filter matches nothing. */
 export function LinesEmptyOverlay({ filtered }: { filtered: boolean }) {
   const { t } = useTranslation();
   return (
@@ -20,8 +20,8 @@ export function LinesEmptyOverlay({ filtered }: { filtered: boolean }) {
       data-filtered={filtered}
     >
       <SubscriptionsOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled', mb: 1 }} />
-      {/* A paragraph styled as a title, not a heading: the overlay sits inside the grid, whose
-          children may only be rows (axe's aria-required-children). */}
+      {/* A paragraph styled as a title, not a heading: a heading inside the list would break the
+          page's outline of headings. */}
       <Typography variant="h6" component="p">
         {filtered ? t('lines.list.noMatchTitle') : t('lines.list.emptyTitle')}
       </Typography>

@@ -3,7 +3,21 @@ import Typography from '@mui/material/Typography';
 import { isLanguage, type Line } from '@linedesk/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../../lib/format-date';
+
+/** What the online dot says: connected, or offline and when the line was last seen. */
+export function onlineTitle(
+  t: TFunction,
+  language: string,
+  line: Pick<Line, 'username' | 'online' | 'last_seen_at'>,
+): string {
+  if (line.online === true) return t('lineConnections.onlineNamed', { username: line.username });
+  const offline = t('lineConnections.offlineNamed', { username: line.username });
+  return line.last_seen_at
+    ? `${offline} · ${t('lineConnections.lastSeenAt', { time: formatDateTime(line.last_seen_at, language) })}`
+    : `${offline} · ${t('lineConnections.neverSeen')}`;
+}
 
 /**
  * Green while the line is connected, grey otherwise; the title tells when it was last seen (a native
@@ -13,11 +27,7 @@ export function OnlineDot({ line }: { line: Pick<Line, 'username' | 'online' | '
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const online = line.online === true;
-  const title = online
-    ? t('lineConnections.onlineNamed', { username: line.username })
-    : line.last_seen_at
-      ? `${t('lineConnections.offlineNamed', { username: line.username })} · ${t('lineConnections.lastSeenAt', { time: formatDateTime(line.last_seen_at, language) })}`
-      : `${t('lineConnections.offlineNamed', { username: line.username })} · ${t('lineConnections.neverSeen')}`;
+  const title = onlineTitle(t, language, line);
   return (
     <Box
       component="span"

@@ -13,7 +13,13 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import Badge from '@mui/material/Badge';
 import Collapse from '@mui/material/Collapse';
 import type { GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
-import { isAdminAccount, type Line, type LineBulkAction, type LineBulkJob } from '@linedesk/shared';
+import {
+  isAdminAccount,
+  type Line,
+  type LineBulkAction,
+  type LineBulkJob,
+  type LineQuickCounts,
+} from '@linedesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -32,7 +38,7 @@ import { LinesBulkBar, type BulkBarAction } from '../components/lines-bulk-bar';
 import { MoveServerDialog } from '../components/move-server-dialog';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
 import { LinesCardList } from '../components/lines-card-list';
-import { defaultLineColumns, LinesGrid } from '../components/lines-grid';
+import { defaultLineColumns, LinesTable } from '../components/lines-table';
 import type { LineRowAction, LinesViewProps } from '../components/line-row-parts';
 import { QuickFilters } from '../components/quick-filters';
 import { RenewLineDialog } from '../components/renew-line-dialog';
@@ -118,6 +124,13 @@ export function LinesListPage() {
   // (`params` is new with every page; its filter's fields are plain values, kept as text to compare.)
   const filterKey = JSON.stringify(filterOf(params));
   const filter = useMemo(() => JSON.parse(filterKey) as LineFilter, [filterKey]);
+  // The same counts arrive with every page: kept as one object while they stay, so that a page change
+  // leaves the quick filters' chips be.
+  const countsKey = JSON.stringify(lines.data?.quick_counts ?? null);
+  const quickCounts = useMemo(
+    () => (JSON.parse(countsKey) as LineQuickCounts | null) ?? undefined,
+    [countsKey],
+  );
   const { sort, order, pageSize } = params;
   const onFilterChange = useCallback(
     (next: LineFilter) => setParams({ ...next, sort, order, page: 1, pageSize }),
@@ -283,7 +296,7 @@ export function LinesListPage() {
             servers={servers.data ?? noServers}
             admin={admin}
           />
-          <QuickFilters filter={filter} counts={lines.data?.quick_counts} onChange={onFilterChange} />
+          <QuickFilters filter={filter} counts={quickCounts} onChange={onFilterChange} />
         </Collapse>
         <Divider />
         {(someSelected || (pageFullySelected && !allMatching)) && (
@@ -305,7 +318,7 @@ export function LinesListPage() {
         {phone ? (
           <LinesCardList {...view} />
         ) : (
-          <LinesGrid
+          <LinesTable
             {...view}
             admin={admin}
             sortModel={list.sortModel}

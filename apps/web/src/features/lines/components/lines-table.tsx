@@ -1,0 +1,414 @@
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TableContainer from '@mui/material/TableContainer';
+import TablePagination, { type LabelDisplayedRowsArgs } from '@mui/material/TablePagination';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type {
+  GridColumnVisibilityModel,
+  GridDensity,
+  GridLocaleText,
+  GridRowSelectionModel,
+  GridSortModel,
+} from '@mui/x-data-grid';
+import { isLanguage, isoDate, type Line } from '@linedesk/shared';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
+import { useSyncText } from '../hooks/use-sync-text';
+import { linePageSizes } from '../lib/line-list-state';
+import { LineActionsPopup, type MenuAction } from './line-actions-menu';
+import type { LinesViewProps } from './line-row-parts';
+import { tableIcons } from './line-table-icons';
+import { LinesEmptyOverlay } from './lines-empty-overlay';
+import { LinesTableRoot } from './lines-table-root';
+import { LinesTableRow, lineTableFields, type LineRowContext, type LineTableField } from './lines-table-row';
+
+/** The creation date is in the column chooser; admins see the owner column in its room. */
+export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel => ({
+  created_at: false,
+  ...(admin ? {} : { owner_email: false }),
+});
+
+// English is the data grid's own language (its locale modules hold the others); these are the few
+// of its texts this table shows, for when no other language is loaded.
+const englishTexts: Pick<
+  GridLocaleText,
+  | 'toolbarColumns'
+  | 'toolbarDensity'
+  | 'toolbarDensityCompact'
+  | 'toolbarDensityStandard'
+  | 'toolbarDensityComfortable'
+  | 'checkboxSelectionSelectAllRows'
+  | 'checkboxSelectionSelectRow'
+> = {
+  toolbarColumns: 'Columns',
+  toolbarDensity: 'Density',
+  toolbarDensityCompact: 'Compact',
+  toolbarDensityStandard: 'Standard',
+  toolbarDensityComfortable: 'Comfortable',
+  checkboxSelectionSelectAllRows: 'Select all rows',
+  checkboxSelectionSelectRow: 'Select row',
+};
+
+/** Columns the server sorts by; the others' headers are plain text. */
+const sortable = new Set<LineTableField>([
+  'username',
+  'server_name',
+  'status',
+  'expiry_date',
+  'owner_email',
+  'sync_state',
+  'created_at',
+]);
+/** Always shown: the row's actions and whose row it is. */
+const fixed = new Set<LineTableField>(['actions', 'username']);
+const densities: GridDensity[] = ['compact', 'standard', 'comfortable'];
+const pageSizeOptions = [...linePageSizes];
+const menuBesideButtons: readonly MenuAction[] = ['edit', 'toggle', 'delete'];
+const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
+const densityTextKey = {
+  compact: 'toolbarDensityCompact',
+  standard: 'toolbarDensityStandard',
+  comfortable: 'toolbarDensityComfortable',
+} as const;
+
+const isChecked = (selection: GridRowSelectionModel, id: number) =>
+  selection.type === 'include' ? selection.ids.has(id) : !selection.ids.has(id);
+
+type LinesTableProps = LinesViewProps & {
+  admin: boolean;
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  selection: GridRowSelectionModel;
+  onSelectionChange: (model: GridRowSelectionModel) => void;
+  columnVisibility: GridColumnVisibilityModel;
+  onColumnVisibilityChange: (model: GridColumnVisibilityModel) => void;
+  density: GridDensity;
+  onDensityChange: (density: GridDensity) => void;
+};
+
+/**
+ * The line list on a desktop: paging, sorting and filtering all happen on the server (lists reach
+ * 100,000 rows), so the table shows one page and reports what the user asked for. A plain table
+ * styled by one class sheet (`LinesTableRoot`), one memoised component a row: the data grid it
+ * replaces drew about a hundred components a row, two and a half thousand for a page change. The
+ * row's actions come first, so they are on screen at any width and with any columns chosen.
+ */
+export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
+  const { rows, total, totalIsLowerBound, endReached, loading, admin, busy, onAction } = props;
+  const { selection, onSelectionChange, columnVisibility, onColumnVisibilityChange } = props;
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+  const gridTexts = useGridLocaleText();
+  const texts = useMemo(() => ({ ...englishTexts, ...gridTexts }), [gridTexts]);
+  const syncText = useSyncText();
+  const navigate = useNavigate();
+  const today = isoDate(new Date());
+
+  const fields = useMemo(
+    () =>
+      lineTableFields.filter(
+        (field) => (field !== 'owner_email' || admin) && columnVisibility[field] !== false,
+      ),
+    [admin, columnVisibility],
+  );
+
+  // The callbacks the rows take read the latest rows and ticks from here, so that they stay the
+  // same from page to page and a page change gives a row only its new line.
+  const latest = useRef({ rows, selection });
+  useEffect(() => {
+    latest.current = { rows, selection };
+  });
+  const onToggle = useCallback(
+    (lineId: number) => {
+      const { rows: shown, selection: ticked } = latest.current;
+      const ids = new Set(shown.filter((row) => isChecked(ticked, row.id)).map((row) => row.id));
+      if (ids.has(lineId)) ids.delete(lineId);
+      else ids.add(lineId);
+      onSelectionChange({ type: 'include', ids });
+    },
+    [onSelectionChange],
+  );
+  const [menu, setMenu] = useState<{ line: Line; anchor: HTMLElement | null } | null>(null);
+  const onOpenMenu = useCallback((line: Line, anchor: HTMLElement) => setMenu({ line, anchor }), []);
+  const closeMenu = useCallback(() => setMenu((open) => (open ? { ...open, anchor: null } : null)), []);
+  const follow = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>) => {
+      if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      void navigate(event.currentTarget.getAttribute('href') ?? '/');
+    },
+    [navigate],
+  );
+  const selectRowLabel = texts.checkboxSelectionSelectRow;
+  const context = useMemo<LineRowContext>(
+    () => ({ t, language, today, selectRowLabel, syncText, onAction, onToggle, onOpenMenu, follow }),
+    [t, language, today, selectRowLabel, syncText, onAction, onToggle, onOpenMenu, follow],
+  );
+
+  const tickedCount = rows.filter((row) => isChecked(selection, row.id)).length;
+  const headerTick = tickedCount === 0 ? 'none' : tickedCount === rows.length ? 'all' : 'some';
+  const onTickPage = useCallback(
+    (tick: boolean) =>
+      onSelectionChange(
+        tick ? { type: 'include', ids: new Set(latest.current.rows.map((row) => row.id)) } : noSelection,
+      ),
+    [onSelectionChange],
+  );
+
+  const { paginationModel, onPaginationModelChange } = props;
+  const { page, pageSize } = paginationModel;
+  // Past the server's count cap the footer reads "1–25 of 10,000+", and "next" stays open while
+  // pages are full; a page that is not full gives the exact end.
+  const count = totalIsLowerBound && !endReached ? Math.max(total, (page + 1) * pageSize) + 1 : total;
+  const hasNextPage = totalIsLowerBound
+    ? !endReached && rows.length === pageSize
+    : (page + 1) * pageSize < total;
+  const labelDisplayedRows = useMemo(() => {
+    if (!totalIsLowerBound) return undefined;
+    const number = new Intl.NumberFormat(language);
+    return ({ from, to }: LabelDisplayedRowsArgs) =>
+      t(endReached ? 'lines.list.rowsExact' : 'lines.list.rowsAtLeast', {
+        from: number.format(from),
+        to: number.format(to),
+        total: number.format(Math.max(total, to)),
+      });
+  }, [totalIsLowerBound, endReached, total, language, t]);
+
+  return (
+    <LinesTableRoot className={`lt-${props.density}`} data-testid="lines-table">
+      <LinesTableToolbar
+        admin={admin}
+        columnVisibility={columnVisibility}
+        onColumnVisibilityChange={onColumnVisibilityChange}
+        density={props.density}
+        onDensityChange={props.onDensityChange}
+        texts={texts}
+      />
+      <div className="lt-frame">
+        {loading && <LinearProgress className="lt-progress" aria-label={t('common.loading')} />}
+        <TableContainer>
+          <table className="lt-table">
+            <LinesTableHead
+              fields={fields}
+              sortModel={props.sortModel}
+              onSortModelChange={props.onSortModelChange}
+              tick={rows.length === 0 ? 'none' : headerTick}
+              onTickPage={onTickPage}
+              selectAllLabel={texts.checkboxSelectionSelectAllRows}
+            />
+            <tbody>
+              {rows.map((line, place) => (
+                // Keyed by place: a page change updates the rows on screen in place, where keyed by
+                // line it removed them all and built as many new ones.
+                <LinesTableRow
+                  key={place}
+                  line={line}
+                  fields={fields}
+                  checked={isChecked(selection, line.id)}
+                  menuOpen={Boolean(menu?.anchor) && menu?.line.id === line.id}
+                  context={context}
+                />
+              ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td className="lt-empty" colSpan={fields.length + 1}>
+                    {!loading && <LinesEmptyOverlay filtered={props.filtered} />}
+                  </td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+        </TableContainer>
+      </div>
+      <TablePagination
+        component="div"
+        count={count}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={pageSizeOptions}
+        onPageChange={(_event, next) => onPaginationModelChange({ page: next, pageSize })}
+        onRowsPerPageChange={(event) =>
+          onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
+        }
+        {...(labelDisplayedRows ? { labelDisplayedRows } : {})}
+        slotProps={{ actions: { nextButton: { disabled: !hasNextPage } } }}
+      />
+      {menu && (
+        <LineActionsPopup
+          line={menu.line}
+          busy={busy.has(menu.line.id)}
+          onAction={onAction}
+          actions={menuBesideButtons}
+          anchor={menu.anchor}
+          onClose={closeMenu}
+        />
+      )}
+    </LinesTableRoot>
+  );
+});
+
+type HeadProps = {
+  fields: readonly LineTableField[];
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  tick: 'none' | 'some' | 'all';
+  onTickPage: (tick: boolean) => void;
+  selectAllLabel: string;
+};
+
+const headerKey: Record<LineTableField, string> = {
+  actions: 'common.actions',
+  username: 'lines.fields.username',
+  password: 'lines.fields.password',
+  server_name: 'lines.fields.server',
+  status: 'lines.fields.status',
+  days_left: 'lines.fields.daysLeft',
+  expiry_date: 'lines.fields.expiry',
+  owner_email: 'lines.fields.owner',
+  sync_state: 'lines.fields.sync',
+  last_seen_at: 'lineConnections.lastSeen',
+  created_at: 'lines.fields.created',
+};
+
+/** The column headers: the page's tick box, then a sort button for each column the server sorts by. */
+const LinesTableHead = memo(function LinesTableHead(props: HeadProps) {
+  const { fields, sortModel, onSortModelChange, tick, onTickPage, selectAllLabel } = props;
+  const { t } = useTranslation();
+  const sorted = sortModel[0];
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="lt-check">
+          <Checkbox
+            size="small"
+            checked={tick === 'all'}
+            indeterminate={tick === 'some'}
+            onChange={(event) => onTickPage(event.target.checked)}
+            slotProps={{ input: { 'aria-label': selectAllLabel } }}
+          />
+        </th>
+        {fields.map((field) => {
+          const label = t(headerKey[field] as 'common.actions');
+          const direction = sorted?.field === field ? (sorted.sort ?? undefined) : undefined;
+          return (
+            <th
+              key={field}
+              scope="col"
+              data-field={field}
+              className={`lt-col-${field}`}
+              aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              {sortable.has(field) ? (
+                <TableSortLabel
+                  active={Boolean(direction)}
+                  direction={direction ?? 'asc'}
+                  // Ascending first, then descending, then ascending again (as the grid did).
+                  onClick={() => onSortModelChange([{ field, sort: direction === 'asc' ? 'desc' : 'asc' }])}
+                >
+                  {label}
+                </TableSortLabel>
+              ) : (
+                label
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+});
+
+type ToolbarProps = {
+  admin: boolean;
+  columnVisibility: GridColumnVisibilityModel;
+  onColumnVisibilityChange: (model: GridColumnVisibilityModel) => void;
+  density: GridDensity;
+  onDensityChange: (density: GridDensity) => void;
+  texts: typeof englishTexts;
+};
+
+/** The columns chooser and the density, once a table: their menus mount when opened. */
+const LinesTableToolbar = memo(function LinesTableToolbar(props: ToolbarProps) {
+  const { admin, columnVisibility, onColumnVisibilityChange, density, onDensityChange, texts } = props;
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<{ which: 'columns' | 'density'; anchor: HTMLElement } | null>(null);
+  const close = () => setOpen(null);
+  const choosable = lineTableFields.filter(
+    (field) => !fixed.has(field) && (field !== 'owner_email' || admin),
+  );
+  return (
+    <Box className="lt-toolbar">
+      <Button
+        size="small"
+        startIcon={tableIcons.columns}
+        aria-haspopup="menu"
+        aria-expanded={open?.which === 'columns'}
+        onClick={(event) => setOpen({ which: 'columns', anchor: event.currentTarget })}
+        data-testid="lines-columns-button"
+      >
+        {texts.toolbarColumns}
+      </Button>
+      <Button
+        size="small"
+        startIcon={tableIcons.density}
+        aria-haspopup="menu"
+        aria-expanded={open?.which === 'density'}
+        onClick={(event) => setOpen({ which: 'density', anchor: event.currentTarget })}
+        data-testid="lines-density-button"
+      >
+        {texts.toolbarDensity}
+      </Button>
+      {open?.which === 'columns' && (
+        <Menu anchorEl={open.anchor} open onClose={close}>
+          {choosable.map((field) => {
+            const shown = columnVisibility[field] !== false;
+            return (
+              <MenuItem
+                key={field}
+                role="menuitemcheckbox"
+                aria-checked={shown}
+                onClick={() => onColumnVisibilityChange({ ...columnVisibility, [field]: !shown })}
+                data-testid={`lines-column-${field}`}
+              >
+                <ListItemIcon>
+                  {shown ? (
+                    <CheckBoxIcon fontSize="small" color="primary" />
+                  ) : (
+                    <CheckBoxOutlineBlankIcon fontSize="small" />
+                  )}
+                </ListItemIcon>
+                {t(headerKey[field] as 'common.actions')}
+              </MenuItem>
+            );
+          })}
+        </Menu>
+      )}
+      {open?.which === 'density' && (
+        <Menu anchorEl={open.anchor} open onClose={close}>
+          {densities.map((choice) => (
+            <MenuItem
+              key={choice}
+              selected={choice === density}
+              onClick={() => {
+                onDensityChange(choice);
+                close();
+              }}
+              data-testid={`lines-density-${choice}`}
+            >
+              {texts[densityTextKey[choice]]}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
+    </Box>
+  );
+});
