@@ -1,7 +1,7 @@
-import { isValidElement, type ReactNode } from 'react';
+import { isValidElement, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { isLazyPage, lazyPage } from '../lib/lazy-page';
-import { paths } from '../lib/paths';
+import { linePath, paths } from '../lib/paths';
 
 export { requestFirstPageData } from './first-page-data';
 
@@ -279,11 +279,43 @@ function preloadPages(node: ReactNode, downloads: Promise<unknown>[]) {
   else preloadPages(children, downloads);
 }
 
+// Matching an address ranks the whole route table, which every render of the routes would otherwise
+// do once more for this: an address's downloads are started once (again after one failed).
+const preloadedAddresses = new Map<string, Promise<unknown>>();
+
 /** Starts the downloads of every page, layout and guard an address shows; settles when they are in. */
 export function preloadAddress(location: { pathname: string }): Promise<unknown> {
-  const downloads: Promise<unknown>[] = [];
-  for (const match of matchRoutes(routes, location) ?? []) preloadPages(match.route.element, downloads);
-  return Promise.all(downloads);
+  const { pathname } = location;
+  let preloading = preloadedAddresses.get(pathname);
+  if (!preloading) {
+    const downloads: Promise<unknown>[] = [];
+    for (const match of matchRoutes(routes, { pathname }) ?? []) preloadPages(match.route.element, downloads);
+    preloading = Promise.all(downloads);
+    preloading.catch(() => preloadedAddresses.delete(pathname));
+    preloadedAddresses.set(pathname, preloading);
+  }
+  return preloading;
+}
+
+/**
+ * The page a page is most often left for, by its address: downloaded once the browser is idle after the
+ * first has shown, so following the link does not wait for its code. From the lines list, a line's page.
+ */
+const nextPages = new Map<string, string>([[paths.linesAll, linePath(1)]]);
+
+function usePreloadNextPage(pathname: string) {
+  useEffect(() => {
+    const next = nextPages.get(pathname);
+    if (!next) return;
+    const preload = () => void preloadAddress({ pathname: next }).catch(() => undefined);
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preload, 1000);
+      return () => window.clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(preload, { timeout: 3000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [pathname]);
 }
 
 export function PageRoutes() {
@@ -291,5 +323,6 @@ export function PageRoutes() {
   // The shell, the page and their texts download side by side instead of one after the other (each
   // lazy component would start its own download only once its parent has rendered).
   void preloadAddress(location).catch(() => undefined);
+  usePreloadNextPage(location.pathname);
   return useRoutes(routes);
 }

@@ -1,5 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LineCreateBody, LinePatchBody, LineSettingsBody } from '@linedesk/shared';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Line, LineCreateBody, LinePatchBody, LineSettingsBody } from '@linedesk/shared';
 import { authKeys } from '../../auth/api/auth-api';
 import { lineKeys, linesApi, type LineListParams } from '../api/lines-api';
 
@@ -14,11 +20,25 @@ export function useLines(params: LineListParams) {
   });
 }
 
+/** The line as a page of the list already holds it (the list and the line's own answer are the same shape). */
+function lineFromLists(queryClient: QueryClient, id: number): Line | undefined {
+  const lists = queryClient.getQueriesData<{ items: Line[] }>({ queryKey: [...lineKeys.all, 'list'] });
+  for (const [, list] of lists) {
+    const line = list?.items.find((item) => item.id === id);
+    if (line) return line;
+  }
+  return undefined;
+}
+
 export function useLine(id: number) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  return useQuery<Line>({
     queryKey: lineKeys.detail(id),
     queryFn: ({ signal }) => linesApi.get(id, signal),
     enabled: Number.isInteger(id) && id > 0,
+    // Opened from the list, the page shows the line's row at once instead of a skeleton while its own
+    // answer comes (which then takes its place, as a live update would).
+    placeholderData: () => lineFromLists(queryClient, id),
   });
 }
 

@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAdminAccount, toDisplayDate, type Line } from '@linedesk/shared';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -86,21 +86,21 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-function LineEditor({ line }: { line: Line }) {
+/**
+ * What the page shows below its heading and summary: the form, the line's connections and history,
+ * its facts and its sync. Rendered one pass after them (`LineEditor`).
+ */
+function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const errorMessage = useErrorMessage();
   const syncText = useSyncText();
   const account = useAccount();
   const admin = isAdminAccount(account);
   const update = useUpdateLine();
-  const { reportSync, toggleEnabled, toggling, reportDeleted } = useLineActions();
-  const renew = useRenewLine();
+  const { reportSync, toggleEnabled, toggling } = useLineActions();
   const retry = useRetryLineSync();
   const plans = useLinePlans(admin);
   const plan = plans.data?.find((item) => item.id === line.plan_id);
-  const [renewOpen, setRenewOpen] = useState(false);
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const { control, handleSubmit, setValue, formState } = useForm<EditLineFormValues>({
     resolver: zodResolver(editLineFormSchema),
     // Live updates of the line refresh the form, keeping whatever the user is in the middle of editing.
@@ -118,6 +118,177 @@ function LineEditor({ line }: { line: Line }) {
   });
 
   return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack sx={{ gap: 3, minWidth: 0 }}>
+        <Card>
+          <CardHeader title={t('lines.edit.formTitle')} />
+          <CardContent>
+            <Box component="form" noValidate onSubmit={onSubmit} data-testid="line-edit-form">
+              {update.isError && (
+                <Alert severity="error" sx={{ mb: 3 }} data-testid="line-edit-error">
+                  {errorMessage(update.error)}
+                </Alert>
+              )}
+              <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <TextField
+                  label={t('lines.fields.username')}
+                  value={line.username}
+                  disabled
+                  helperText={t('lines.edit.usernameFixed')}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <LinePasswordField control={control} setValue={setValue} />
+                {admin ? (
+                  <ExpiryDateField control={control} />
+                ) : (
+                  <TextField
+                    label={t('lines.fields.expiry')}
+                    value={toDisplayDate(line.expiry_date)}
+                    disabled
+                    helperText={t('lines.fields.expiryResellerHelp')}
+                    slotProps={{
+                      inputLabel: { shrink: true },
+                      htmlInput: { 'data-testid': 'field-expiry_date' },
+                    }}
+                  />
+                )}
+                <LineCustomerFields control={control}>
+                  <HostPortField control={control} />
+                </LineCustomerFields>
+              </Box>
+              <SaveChangesButton
+                pending={update.isPending}
+                dirty={formState.isDirty}
+                testId="line-edit-submit"
+              />
+            </Box>
+          </CardContent>
+        </Card>
+        <LineConnectionsCard lineId={line.id} />
+        <LineHistory lineId={line.id} />
+      </Stack>
+
+      <Stack sx={{ gap: 3, minWidth: 0 }}>
+        <Card>
+          <CardHeader title={t('lines.edit.overviewTitle')} />
+          <CardContent>
+            <Stack sx={{ gap: 1.25 }}>
+              <Fact label={t('lines.fields.expiry')} testId="line-expiry">
+                {toDisplayDate(line.expiry_date)}
+              </Fact>
+              <Fact label={t('lines.fields.added')}>{toDisplayDate(line.added_date)}</Fact>
+              <Fact label={t('lines.fields.server')} testId="line-server">
+                {line.server_name ?? '—'}
+              </Fact>
+              <Fact label={t('lines.fields.type')}>
+                {line.is_trial
+                  ? t('lines.fields.trial')
+                  : (durationLabel(t, line.subscription_months) ?? '—')}
+              </Fact>
+              <Fact label={t('linePlans.plan')} testId="line-plan">
+                {plan?.name ?? '—'}
+              </Fact>
+              {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
+              <Fact label={t('lines.fields.created')} testId="line-created">
+                {formatDate(line.created_at, i18n.resolvedLanguage)}
+              </Fact>
+            </Stack>
+            <Divider sx={{ my: 2.5, borderStyle: 'dashed' }} />
+            <Stack sx={{ gap: 1.25 }}>
+              <Button
+                variant="outlined"
+                color={line.enabled ? 'warning' : 'success'}
+                startIcon={line.enabled ? <BlockIcon /> : <CheckCircleOutlineIcon />}
+                loading={toggling.has(line.id)}
+                onClick={() => toggleEnabled(line)}
+                data-testid="line-toggle-button"
+              >
+                {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlinedIcon />}
+                onClick={onDelete}
+                data-testid="line-delete-button"
+              >
+                {t('common.delete')}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+
+        <Card data-testid="line-sync-card">
+          <CardHeader title={t('lines.edit.syncTitle')} subheader={t('lines.edit.syncSubtitle')} />
+          <CardContent>
+            <Stack sx={{ gap: 1.5 }}>
+              <Fact label={t('lines.fields.sync')}>
+                <LineSyncChip
+                  state={line.sync_state}
+                  error={line.sync_error}
+                  code={line.sync_error_code}
+                  params={line.sync_error_params}
+                />
+              </Fact>
+              <Fact label={t('lines.edit.syncedAt')} testId="line-synced-at">
+                {line.synced_at
+                  ? formatDateTime(line.synced_at, i18n.resolvedLanguage)
+                  : t('lines.edit.never')}
+              </Fact>
+              {line.sync_error && line.sync_state !== 'synced' && (
+                <Alert
+                  severity={line.sync_state === 'failing' ? 'error' : 'warning'}
+                  data-testid="line-sync-message"
+                >
+                  {syncText({
+                    text: line.sync_error,
+                    code: line.sync_error_code,
+                    params: line.sync_error_params,
+                  })}
+                </Alert>
+              )}
+              {retry.isError && <Alert severity="error">{errorMessage(retry.error)}</Alert>}
+              <Button
+                variant="outlined"
+                startIcon={<SyncIcon />}
+                loading={retry.isPending}
+                onClick={() =>
+                  retry.mutate(line.id, {
+                    onSuccess: (result) => reportSync(result, t('lines.edit.syncOk')),
+                  })
+                }
+                data-testid="line-retry-sync"
+              >
+                {t('lines.edit.retrySync')}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Stack>
+    </Box>
+  );
+}
+
+function LineEditor({ line }: { line: Line }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const { reportSync, reportDeleted } = useLineActions();
+  const renew = useRenewLine();
+  const [renewOpen, setRenewOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  // The heading and the summary (what a line is opened for) show first; the rest of the page, several
+  // times their work (the form, the cards, their fields), follows in the next render.
+  const detailsShown = useDeferredValue(true, false);
+
+  return (
     <>
       <PageHeading
         title={t('lines.edit.title', { username: line.username })}
@@ -131,161 +302,7 @@ function LineEditor({ line }: { line: Line }) {
       <Box sx={{ mb: 3 }}>
         <LineSummaryCard line={line} onRenew={() => setRenewOpen(true)} />
       </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' },
-          alignItems: 'start',
-        }}
-      >
-        <Stack sx={{ gap: 3, minWidth: 0 }}>
-          <Card>
-            <CardHeader title={t('lines.edit.formTitle')} />
-            <CardContent>
-              <Box component="form" noValidate onSubmit={onSubmit} data-testid="line-edit-form">
-                {update.isError && (
-                  <Alert severity="error" sx={{ mb: 3 }} data-testid="line-edit-error">
-                    {errorMessage(update.error)}
-                  </Alert>
-                )}
-                <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                  <TextField
-                    label={t('lines.fields.username')}
-                    value={line.username}
-                    disabled
-                    helperText={t('lines.edit.usernameFixed')}
-                    slotProps={{ inputLabel: { shrink: true } }}
-                  />
-                  <LinePasswordField control={control} setValue={setValue} />
-                  {admin ? (
-                    <ExpiryDateField control={control} />
-                  ) : (
-                    <TextField
-                      label={t('lines.fields.expiry')}
-                      value={toDisplayDate(line.expiry_date)}
-                      disabled
-                      helperText={t('lines.fields.expiryResellerHelp')}
-                      slotProps={{
-                        inputLabel: { shrink: true },
-                        htmlInput: { 'data-testid': 'field-expiry_date' },
-                      }}
-                    />
-                  )}
-                  <LineCustomerFields control={control}>
-                    <HostPortField control={control} />
-                  </LineCustomerFields>
-                </Box>
-                <SaveChangesButton
-                  pending={update.isPending}
-                  dirty={formState.isDirty}
-                  testId="line-edit-submit"
-                />
-              </Box>
-            </CardContent>
-          </Card>
-          <LineConnectionsCard lineId={line.id} />
-          <LineHistory lineId={line.id} />
-        </Stack>
-
-        <Stack sx={{ gap: 3, minWidth: 0 }}>
-          <Card>
-            <CardHeader title={t('lines.edit.overviewTitle')} />
-            <CardContent>
-              <Stack sx={{ gap: 1.25 }}>
-                <Fact label={t('lines.fields.expiry')} testId="line-expiry">
-                  {toDisplayDate(line.expiry_date)}
-                </Fact>
-                <Fact label={t('lines.fields.added')}>{toDisplayDate(line.added_date)}</Fact>
-                <Fact label={t('lines.fields.server')} testId="line-server">
-                  {line.server_name ?? '—'}
-                </Fact>
-                <Fact label={t('lines.fields.type')}>
-                  {line.is_trial
-                    ? t('lines.fields.trial')
-                    : (durationLabel(t, line.subscription_months) ?? '—')}
-                </Fact>
-                <Fact label={t('linePlans.plan')} testId="line-plan">
-                  {plan?.name ?? '—'}
-                </Fact>
-                {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
-                <Fact label={t('lines.fields.created')} testId="line-created">
-                  {formatDate(line.created_at, i18n.resolvedLanguage)}
-                </Fact>
-              </Stack>
-              <Divider sx={{ my: 2.5, borderStyle: 'dashed' }} />
-              <Stack sx={{ gap: 1.25 }}>
-                <Button
-                  variant="outlined"
-                  color={line.enabled ? 'warning' : 'success'}
-                  startIcon={line.enabled ? <BlockIcon /> : <CheckCircleOutlineIcon />}
-                  loading={toggling.has(line.id)}
-                  onClick={() => toggleEnabled(line)}
-                  data-testid="line-toggle-button"
-                >
-                  {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
-                </Button>
-                <Button
-                  variant="outlined"
-                  color="error"
-                  startIcon={<DeleteOutlinedIcon />}
-                  onClick={() => setDeleteOpen(true)}
-                  data-testid="line-delete-button"
-                >
-                  {t('common.delete')}
-                </Button>
-              </Stack>
-            </CardContent>
-          </Card>
-
-          <Card data-testid="line-sync-card">
-            <CardHeader title={t('lines.edit.syncTitle')} subheader={t('lines.edit.syncSubtitle')} />
-            <CardContent>
-              <Stack sx={{ gap: 1.5 }}>
-                <Fact label={t('lines.fields.sync')}>
-                  <LineSyncChip
-                    state={line.sync_state}
-                    error={line.sync_error}
-                    code={line.sync_error_code}
-                    params={line.sync_error_params}
-                  />
-                </Fact>
-                <Fact label={t('lines.edit.syncedAt')} testId="line-synced-at">
-                  {line.synced_at
-                    ? formatDateTime(line.synced_at, i18n.resolvedLanguage)
-                    : t('lines.edit.never')}
-                </Fact>
-                {line.sync_error && line.sync_state !== 'synced' && (
-                  <Alert
-                    severity={line.sync_state === 'failing' ? 'error' : 'warning'}
-                    data-testid="line-sync-message"
-                  >
-                    {syncText({
-                      text: line.sync_error,
-                      code: line.sync_error_code,
-                      params: line.sync_error_params,
-                    })}
-                  </Alert>
-                )}
-                {retry.isError && <Alert severity="error">{errorMessage(retry.error)}</Alert>}
-                <Button
-                  variant="outlined"
-                  startIcon={<SyncIcon />}
-                  loading={retry.isPending}
-                  onClick={() =>
-                    retry.mutate(line.id, {
-                      onSuccess: (result) => reportSync(result, t('lines.edit.syncOk')),
-                    })
-                  }
-                  data-testid="line-retry-sync"
-                >
-                  {t('lines.edit.retrySync')}
-                </Button>
-              </Stack>
-            </CardContent>
-          </Card>
-        </Stack>
-      </Box>
+      {detailsShown && <LineDetails line={line} onDelete={() => setDeleteOpen(true)} />}
 
       <RenewLineDialog
         open={renewOpen}
