@@ -233,7 +233,7 @@ export async function buildApp(
   const lineBulkJob = startLineBulkJob(ctx);
   const lineImportJob = startLineImportJob(ctx);
   const lineReconcileJob = startLineReconcileJob(ctx);
-  const reminderJob = startExpiryReminderJob(ctx);
+  const reminderJob = startExpiryReminderJob(ctx, requestActivity(app.server));
   const notificationJob = startNotificationDeliveryJob(ctx);
   const lineConnectionsJob = startLineConnectionsJob(ctx);
   const backupJob = startBackupJob(ctx);

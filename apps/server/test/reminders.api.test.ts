@@ -2,6 +2,8 @@ import { addDays, isoDate, toDisplayDate } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expiryReminderBatches, expiryReminders, lines } from '../src/db/schema.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { waitFor } from './support/wait-for.js';
+import { startWebhookReceiver } from './support/webhook-receiver.js';
 import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -28,7 +30,11 @@ async function reminders(who: TestClient) {
 }
 
 beforeAll(async () => {
-  [server, agent] = await Promise.all([startTestServer(), startLineAgent()]);
+  [server, agent] = await Promise.all([
+    // A webhook on loopback (the receiver below), polled often: the delivery job sends the digest soon.
+    startTestServer({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', NOTIFICATION_POLL_MS: '100' }),
+    startLineAgent(),
+  ]);
   admin = await server.admin();
   await addAgentServer(admin, agent);
   owner = await signUpAccount(server, 'remind-me@example.com', 20);
@@ -90,29 +96,74 @@ describe('expiry reminders', () => {
 });
 
 describe('expiry reminders in batches', () => {
-  it('an owner with more due lines than one batch claims gets one message listing them all', async () => {
+  it('an owner with more due lines than a claim takes gets one digest: the soonest listed, every line at the webhook', async () => {
     const many = await signUpAccount(server, 'remind-many@example.com');
-    // More lines than a round claims in one statement (500); the table is another area's, so the rows
-    // go in directly rather than through 1,200 line creations.
-    const count = 1_201;
+    const receiver = await startWebhookReceiver();
+    try {
+      expect((await many.client.put('/api/notifications/webhook', { url: receiver.url })).status).toBe(200);
+      // More lines than a round claims in one statement (100), over several claims; the table is another
+      // area's, so the rows go in directly rather than through 1,201 line creations.
+      const count = 1_201;
+      await server.built.ctx.db.insert(lines).values(
+        Array.from({ length: count }, (_, i) => ({
+          username: `many-${String(i).padStart(4, '0')}`,
+          password: 'x',
+          expiryDate: addDays(today, i % 3),
+          ownerId: many.id,
+        })),
+      );
+      expect((await admin.post('/api/reminders/run')).status).toBe(200);
+      const [message, ...more] = await reminders(many.client);
+      expect(more).toEqual([]);
+      expect(message!.title).toBe(`${count} lines expire soon`);
+      // The soonest 30 (today's, by username), then the rest counted: a message a reseller can read, and
+      // one Telegram takes (at most 4,096 characters).
+      const listed = message!.content.split('\n').filter((row) => row.startsWith('- '));
+      expect(listed).toHaveLength(30);
+      expect(listed[0]).toBe(`- many-0000: ${toDisplayDate(today)}`);
+      expect(listed[29]).toBe(`- many-0087: ${toDisplayDate(today)}`);
+      expect(message!.content).toContain(`... and ${count - 30} more in the panel.`);
+      expect(message!.content.length).toBeLessThan(4096);
+
+      // The webhook gets every line, and the text with a link to all of them in the lines list.
+      const [hook] = await waitFor(
+        () => receiver.received.filter((h) => h.body.kind === 'lines_expiring'),
+        (found) => found.length > 0,
+      );
+      const data = hook!.body.data as { days: number; lines: { username: string; expiry_date: string }[] };
+      expect(data.lines).toHaveLength(count);
+      expect(new Set(data.lines.map((l) => l.username)).size).toBe(count);
+      expect(data.lines).toContainEqual({ username: 'many-0500', expiry_date: addDays(today, 2) });
+      expect(hook!.body.text.link).toMatch(
+        new RegExp(`/users/all\\?expiring_within_days=${data.days}&sort=expiry_date&order=asc$`),
+      );
+
+      await admin.post('/api/reminders/run');
+      expect(await reminders(many.client)).toHaveLength(1);
+    } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('lines not due (disabled) between the due ones do not end the claims early', async () => {
+    const mixed = await signUpAccount(server, 'remind-mixed@example.com');
+    // 350 lines in the window, every other one disabled: a claim goes through 100 of them and claims 50,
+    // so the round must go on past claims that claimed fewer lines than they went through.
     await server.built.ctx.db.insert(lines).values(
-      Array.from({ length: count }, (_, i) => ({
-        username: `many-${String(i).padStart(4, '0')}`,
+      Array.from({ length: 350 }, (_, i) => ({
+        username: `mixed-${String(i).padStart(3, '0')}`,
         password: 'x',
-        expiryDate: addDays(today, i % 3),
-        ownerId: many.id,
+        expiryDate: addDays(today, 1),
+        ownerId: mixed.id,
+        enabled: i % 2 === 1,
       })),
     );
     expect((await admin.post('/api/reminders/run')).status).toBe(200);
-    const [message, ...more] = await reminders(many.client);
+    const [message, ...more] = await reminders(mixed.client);
     expect(more).toEqual([]);
-    expect(message!.title).toBe(`${count} lines expire soon`);
-    expect(message!.content).toContain(`many-0000: ${toDisplayDate(today)}`);
-    expect(message!.content).toContain(`many-1200: ${toDisplayDate(today)}`);
-    expect(message!.content).toContain(`many-0500: ${toDisplayDate(addDays(today, 2))}`);
-
-    await admin.post('/api/reminders/run');
-    expect(await reminders(many.client)).toHaveLength(1);
+    expect(message!.title).toBe('175 lines expire soon');
+    expect(message!.content).toContain(`- mixed-001: ${toDisplayDate(addDays(today, 1))}`);
+    expect(message!.content).not.toContain('mixed-000');
   });
 
   it('lines a round claimed but stopped before telling are told by the next round, once', async () => {

@@ -1,6 +1,7 @@
 import { addDays, isoDate, toDisplayDate } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lines } from '../src/db/schema.js';
 import { sendTelegramMessage, TelegramNotLinkedError } from '../src/modules/telegram/telegram-send.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -270,5 +271,34 @@ describe('reseller commands', () => {
     await expect(sendTelegramMessage(server.built.ctx, unlinked.id, 'hello')).rejects.toBeInstanceOf(
       TelegramNotLinkedError,
     );
+  });
+});
+
+describe('notices in the chat', () => {
+  it('an expiry digest of 1,201 lines arrives: the soonest listed, the rest counted, within 4,096 characters', async () => {
+    const busy = await signUpAccount(server, 'tg-busy@example.com');
+    const chat = await linkChat(busy);
+    // Due lines of the account, written directly: creating 1,201 lines is another area's test.
+    const count = 1_201;
+    await server.built.ctx.db.insert(lines).values(
+      Array.from({ length: count }, (_, i) => ({
+        username: `tg-busy-${String(i).padStart(4, '0')}`,
+        password: 'x',
+        expiryDate: addDays(today, 1),
+        ownerId: busy.id,
+      })),
+    );
+    expect((await admin.post('/api/reminders/run')).status).toBe(200);
+    const [digest] = await waitFor(
+      () => bot.sentTo(chat).filter((c) => String(c.params.text).startsWith(`${count} lines expire soon`)),
+      (found) => found.length > 0,
+    );
+    const text = String(digest!.params.text);
+    expect(text).toContain(`- tg-busy-0000: ${toDisplayDate(addDays(today, 1))}`);
+    expect(text).toContain(`... and ${count - 30} more in the panel.`);
+    expect(text).not.toContain('tg-busy-0030');
+    // Telegram refuses a longer message; the stand-in refuses it the same way.
+    expect([...text].length).toBeLessThanOrEqual(4096);
+    expect(bot.calls.filter((c) => c.refused !== undefined)).toEqual([]);
   });
 });

@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** A call the bot made to the stand-in: the method and its parameters as sent. */
-export type BotCall = { method: string; params: Record<string, unknown>; messageId?: number };
+export type BotCall = {
+  method: string;
+  params: Record<string, unknown>;
+  messageId?: number;
+  /** Why the stand-in refused the call, as Telegram would have (a message too long). */
+  refused?: string;
+};
 
 type Update = { update_id: number } & Record<string, unknown>;
 
@@ -19,7 +25,7 @@ export type TelegramStandIn = {
   send: (chatId: number, text: string) => number;
   /** A user taps an inline button under the bot's message. */
   tap: (chatId: number, messageId: number, data: string) => string;
-  /** What the bot sent (sendMessage) or edited into (editMessageText) a chat, in order. */
+  /** What the bot sent (sendMessage) or edited into (editMessageText) a chat, in order; refused calls left out. */
   sentTo: (chatId: number) => BotCall[];
   close: () => Promise<void>;
 };
@@ -133,6 +139,12 @@ export async function startTelegramStandIn(username = 'linedesk_test_bot'): Prom
           return;
         }
         case 'sendMessage': {
+          // Telegram's limit: "Text of the message to be sent, 1-4096 characters after entities parsing".
+          const length = [...String(params.text ?? '')].length;
+          if (length < 1 || length > 4096) {
+            call.refused = length < 1 ? 'Bad Request: message text is empty' : 'Bad Request: message is too long';
+            return answer(res, 400, { ok: false, error_code: 400, description: call.refused });
+          }
           const sent = message(chatOf(params), String(params.text));
           call.messageId = sent.message_id;
           return answer(res, 200, { ok: true, result: sent });
@@ -154,7 +166,10 @@ export async function startTelegramStandIn(username = 'linedesk_test_bot'): Prom
 
   const sentTo = (chatId: number) =>
     calls.filter(
-      (c) => (c.method === 'sendMessage' || c.method === 'editMessageText') && chatOf(c.params) === chatId,
+      (c) =>
+        (c.method === 'sendMessage' || c.method === 'editMessageText') &&
+        chatOf(c.params) === chatId &&
+        c.refused === undefined,
     );
   const standIn: TelegramStandIn = {
     url: `http://127.0.0.1:${port}`,

@@ -10,7 +10,7 @@ export type ReceivedWebhook = {
     kind: string;
     createdAt: string;
     data: unknown;
-    text: { title: string; content: string };
+    text: { title: string; content: string; link: string };
   };
   delivery: string;
   timestamp: string;

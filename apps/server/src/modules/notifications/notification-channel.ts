@@ -16,6 +16,11 @@ import type { OutboxPayload, OutboxRow, RecipientFacts } from './notifications.r
 export type NotificationChannelDriver = {
   kind: NotificationChannel;
   inCauseTransaction: boolean;
+  /**
+   * Whether the channel sends the notice's facts (`data`) as well as its text. Only a webhook does;
+   * the other rows leave them out, which for a digest of a thousand lines is most of the row.
+   */
+  sendsData: boolean;
   ready: (ctx: AppContext, recipient: RecipientFacts) => boolean;
   deliver: (ctx: AppContext, db: Db, row: OutboxRow & { payload: OutboxPayload }) => Promise<DeliveryResult>;
 };

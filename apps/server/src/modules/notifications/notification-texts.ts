@@ -65,9 +65,20 @@ export type Notice = { [K in NoticeKind]: { kind: K; params: NoticeParams[K] } }
 
 export type NoticeText = { title: string; content: string; link: string };
 
+/**
+ * The most lines a message lists (an expiry digest, the bot's /expiring); the rest are counted, and the
+ * panel's lines list shows them all. A reseller with a thousand due lines reads the soonest ones, not a
+ * thousand-line message (which Telegram refuses: a message is at most 4,096 characters), and a round
+ * writes a small text inside its transaction. A webhook's `data` still carries every line.
+ */
+export const LISTED_LINES = 30;
+
 /** The expiry date is written DD-MM-YYYY in every language (the spec's rule for a line's expiry). */
 const lineList = (lines: LineAtDate[]) =>
-  lines.map((line) => `- ${line.username}: ${toDisplayDate(line.expiry_date)}`).join('\n');
+  lines
+    .slice(0, LISTED_LINES)
+    .map((line) => `- ${line.username}: ${toDisplayDate(line.expiry_date)}`)
+    .join('\n');
 
 /** A notice's title, text and the panel page it is about, in the recipient's language. */
 export function noticeText(language: Language, notice: Notice, publicUrl: string): NoticeText {
@@ -76,10 +87,13 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
   switch (notice.kind) {
     case 'lines_expiring': {
       const p = notice.params;
+      const unlisted = p.lines.length - LISTED_LINES;
+      const list = lineList(p.lines) + (unlisted > 0 ? `\n${t('reminders.more', { count: unlisted })}` : '');
       return {
         title: t('reminders.title', { count: p.lines.length }),
-        content: t('reminders.content', { count: p.days, list: lineList(p.lines) }),
-        link: `${publicUrl}/users/all`,
+        content: t('reminders.content', { count: p.days, list }),
+        // The lines list with the same window, soonest first: every line the digest is about.
+        link: `${publicUrl}/users/all?expiring_within_days=${p.days}&sort=expiry_date&order=asc`,
       };
     }
     case 'sharing_detected': {

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { toLanguage } from '../../i18n/server-texts.js';
 import { announceDirectMessage } from '../messages/message-sender.js';
+import type { NotificationChannelDriver } from './notification-channel.js';
 import { notificationChannelDrivers } from './notification-channels.js';
 import { isSwitchable, noticeText, type Notice } from './notification-texts.js';
 import {
@@ -46,24 +47,29 @@ export async function notify(
       : true;
     return enabled && driver.ready(ctx, recipient);
   });
-  const row = (channel: string): NewOutboxRow => ({ recipientId, kind: notice.kind, channel, payload });
+  const row = (driver: NotificationChannelDriver): NewOutboxRow => ({
+    recipientId,
+    kind: notice.kind,
+    channel: driver.kind,
+    payload: driver.sendsData ? payload : { ...payload, data: null },
+  });
   const inline = drivers.filter((driver) => driver.inCauseTransaction);
   const queued = drivers.filter((driver) => !driver.inCauseTransaction);
 
   const notified: Notified = { ...nothingNotified(), channels: drivers.map((driver) => driver.kind) };
   const written = await notificationsRepository.insert(
     tx,
-    inline.map((driver) => row(driver.kind)),
+    inline.map(row),
     true,
   );
   for (const [index, driver] of inline.entries()) {
-    const result = await driver.deliver(ctx, tx, { ...written[index]!, payload });
+    const result = await driver.deliver(ctx, tx, { ...written[index]!, payload: row(driver).payload });
     if (result.messageId !== undefined) notified.messages.push({ id: result.messageId, recipientId });
   }
   notified.queued = (
     await notificationsRepository.insert(
       tx,
-      queued.map((driver) => row(driver.kind)),
+      queued.map(row),
       false,
     )
   ).length;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import type { RequestActivity } from '../../platform/request-activity.js';
 import { runExpiryReminders } from './reminders.service.js';
 
 /**
@@ -10,12 +11,12 @@ const INTERVAL_MS = 60 * 60_000;
 /** Not at the very start: let the server settle (and tests set things up) first. */
 const FIRST_RUN_MS = 60_000;
 
-export function startExpiryReminderJob(ctx: AppContext): PeriodicJob {
+export function startExpiryReminderJob(ctx: AppContext, activity: RequestActivity): PeriodicJob {
   return startPeriodicJob(ctx, {
     name: 'expiry-reminders',
     everyMs: INTERVAL_MS,
     firstAfterMs: FIRST_RUN_MS,
     failureMessage: 'Expiry reminders failed',
-    round: () => runExpiryReminders(ctx),
+    round: () => runExpiryReminders(ctx, activity),
   });
 }

@@ -19,6 +19,7 @@ import { renewLine } from '../lines/line-renew.service.js';
 import { checkRenewal } from '../lines/line-rules.js';
 import { findVisible, today } from '../lines/line-scope.js';
 import { recipientLanguages } from '../locale/account-language.service.js';
+import { LISTED_LINES } from '../notifications/notification-texts.js';
 import { telegramRepository } from './telegram.repository.js';
 
 /** The linked account behind a chat, as the actor its commands run as, in its language. */
@@ -27,8 +28,6 @@ export type ChatAccount = { actor: Actor; language: Language; email: string };
 /** A reply: its text and, for a confirmation, the button under it. */
 export type BotAnswer = { text: string; confirm?: { label: string; data: string } };
 
-/** Lines listed by /expiring at most; the rest are counted, and the panel's list shows them all. */
-const EXPIRING_LISTED = 30;
 
 export async function chatAccount(ctx: AppContext, chatId: number): Promise<ChatAccount | null> {
   const link = await telegramRepository.linkOfChat(ctx.db, chatId);
@@ -91,7 +90,7 @@ export async function expiringAnswer(ctx: AppContext, who: ChatAccount): Promise
       expiring_within_days: String(LINE_EXPIRING_SOON_DAYS),
       sort: 'expiry_date',
       order: 'asc',
-      page_size: String(EXPIRING_LISTED),
+      page_size: String(LISTED_LINES),
     });
     const page = await listLines(ctx, who.actor, query);
     const days = LINE_EXPIRING_SOON_DAYS;
@@ -105,7 +104,7 @@ export async function expiringAnswer(ctx: AppContext, who: ChatAccount): Promise
       .join('\n');
     const more =
       page.total > page.items.length
-        ? '\n' + translate(who.language, 'telegram.expiringMore', { count: page.total - page.items.length })
+        ? '\n' + translate(who.language, 'reminders.more', { count: page.total - page.items.length })
         : '';
     return say(who.language, 'telegram.expiring', { count: page.total, days, list: list + more });
   });

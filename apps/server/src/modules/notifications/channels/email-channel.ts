@@ -9,6 +9,7 @@ import { notificationsRepository } from '../notifications.repository.js';
 export const emailChannel: NotificationChannelDriver = {
   kind: 'email',
   inCauseTransaction: false,
+  sendsData: false,
   ready: () => true,
   deliver: async (ctx, db, row) => {
     const account = await notificationsRepository.recipientEmail(db, row.recipientId);

@@ -5,6 +5,7 @@ import { notificationsRepository } from '../notifications.repository.js';
 export const inAppChannel: NotificationChannelDriver = {
   kind: 'in_app',
   inCauseTransaction: true,
+  sendsData: false,
   ready: () => true,
   deliver: async (_ctx, db, row) => ({
     messageId: await notificationsRepository.insertMessageOnce(db, {

@@ -9,6 +9,7 @@ import { FinalDeliveryError, type NotificationChannelDriver } from '../notificat
 export const telegramChannel: NotificationChannelDriver = {
   kind: 'telegram',
   inCauseTransaction: false,
+  sendsData: false,
   ready: (_ctx, recipient) => recipient.telegramLinked,
   deliver: async (ctx, _db, row) => {
     const { title, content, link } = row.payload;

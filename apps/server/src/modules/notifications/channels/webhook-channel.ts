@@ -25,6 +25,7 @@ export function webhookBody(row: {
 export const webhookChannel: NotificationChannelDriver = {
   kind: 'webhook',
   inCauseTransaction: false,
+  sendsData: true,
   ready: (_ctx, recipient) => recipient.webhookUrl !== null,
   deliver: async (ctx, db, row) => {
     const settings = await notificationsRepository.settingsOf(db, row.recipientId);
