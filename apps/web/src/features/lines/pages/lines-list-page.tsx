@@ -18,9 +18,10 @@ import {
   type Line,
   type LineBulkAction,
   type LineBulkJob,
+  type LineDeleteResult,
   type LineQuickCounts,
 } from '@linedesk/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
@@ -53,8 +54,17 @@ import { filterOf } from '../lib/line-list-state';
 type LineDialog = { open: boolean; line: Line | null };
 const closed: LineDialog = { open: false, line: null };
 const emptySelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
-const bannerSx = { mb: 2 } as const;
+// The banner reads the account from its context: one element, so only the account draws it again.
+const banner = <NegativeBalanceBanner sx={{ mb: 2 }} />;
 const noServers: { id: number; server_name: string }[] = [];
+
+// Closed, a dialog has nothing to show for another page. Memoised (their props are kept stable below),
+// the five of them are left be by a page change instead of rendering again with the table.
+const RenewDialog = memo(RenewLineDialog);
+const DeleteDialog = memo(DeleteLineDialog);
+const BulkDialog = memo(BulkActionDialog);
+const MoveDialog = memo(MoveServerDialog);
+const JobDialog = memo(BulkJobDialog);
 
 /** The rows of this page the user ticked ('exclude' is the header checkbox: all but the unticked). */
 function selectedLines(rows: readonly Line[], selection: GridRowSelectionModel): Line[] {
@@ -188,23 +198,56 @@ export function LinesListPage() {
       (selected.length > 0 && selected.length === rows.length && total > rows.length));
   const someSelected = selected.length > 0 || allMatching;
 
-  const confirmRenew = (months: number) => {
-    const targets = renewing.lines;
-    if (targets.length === 1 && targets[0]) {
-      const line = targets[0];
-      renew.mutate(
-        { id: line.id, months },
-        {
-          onSuccess: (result) => {
-            setRenewing((state) => ({ ...state, open: false }));
-            reportSync(result, t('lines.list.renewed', { username: line.username }));
+  // The dialogs' callbacks, stable so that the memoised dialogs stay put while the page changes.
+  const { mutate: renewMutate, reset: renewReset } = renew;
+  const renewTargets = renewing.lines;
+  const confirmRenew = useCallback(
+    (months: number) => {
+      const line = renewTargets.length === 1 ? renewTargets[0] : undefined;
+      if (line) {
+        renewMutate(
+          { id: line.id, months },
+          {
+            onSuccess: (result) => {
+              setRenewing((state) => ({ ...state, open: false }));
+              reportSync(result, t('lines.list.renewed', { username: line.username }));
+            },
           },
-        },
-      );
-      return;
-    }
+        );
+        return;
+      }
+      setRenewing((state) => ({ ...state, open: false }));
+    },
+    [renewTargets, renewMutate, reportSync, t],
+  );
+  const closeRenew = useCallback(() => {
+    renewReset();
     setRenewing((state) => ({ ...state, open: false }));
-  };
+  }, [renewReset]);
+  const closeDelete = useCallback(() => setDeleting((state) => ({ ...state, open: false })), []);
+  const latestReportDeleted = useRef(reportDeleted);
+  useEffect(() => {
+    latestReportDeleted.current = reportDeleted;
+  });
+  const onDeleted = useCallback((line: Line, result: LineDeleteResult | undefined) => {
+    latestReportDeleted.current(line, result);
+    setDeleting((state) => ({ ...state, open: false }));
+  }, []);
+  const closeBulk = useCallback(() => setBulk((state) => ({ ...state, open: false })), []);
+  const onBulkStarted = useCallback((started: LineBulkJob) => {
+    setBulk((state) => ({ ...state, open: false }));
+    setSelection(emptySelection);
+    setAllMatching(false);
+    setJob({ open: true, started });
+  }, []);
+  const moveSource = useMemo(() => ({ ids: moving.ids }), [moving.ids]);
+  const closeMove = useCallback(() => setMoving((state) => ({ ...state, open: false })), []);
+  const onMoveStarted = useCallback((started: LineBulkJob) => {
+    setMoving((state) => ({ ...state, open: false }));
+    setSelection(emptySelection);
+    setJob({ open: true, started });
+  }, []);
+  const closeJob = useCallback(() => setJob((state) => ({ ...state, open: false })), []);
 
   const activeFilters = Object.values(filterOf(params)).filter((value) => value !== undefined).length;
   // What the grid and the card list both take.
@@ -221,53 +264,54 @@ export function LinesListPage() {
     onAction,
   };
   const exportHref = lineExportUrl(filter);
-  // One element while the filter stays: the heading's buttons are not drawn again for another page.
-  const headingAction = useMemo(
+  // One element while the filter stays: the heading and its buttons are not drawn again for another page.
+  const heading = useMemo(
     () => (
-      <Stack direction="row" sx={{ gap: 1.5 }}>
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<FileDownloadOutlinedIcon />}
-          component="a"
-          href={exportHref}
-          download
-          data-testid="lines-export"
-        >
-          {t('lines.list.export')}
-        </Button>
-        <Button
-          variant="outlined"
-          color="inherit"
-          startIcon={<LibraryAddOutlinedIcon />}
-          onClick={() => setBulk({ open: true, action: 'create', selection: {} })}
-          data-testid="lines-bulk-create"
-        >
-          {t('linesBulk.createMany')}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          component={RouterLink}
-          to={paths.linesAdd}
-          data-testid="lines-add-button"
-        >
-          {t('lines.list.add')}
-        </Button>
-      </Stack>
-    ),
-    [exportHref, t],
-  );
-
-  return (
-    <>
       <PageHeading
         title={t('lines.list.title')}
         description={t('lines.list.subtitle')}
-        action={headingAction}
+        action={
+          <Stack direction="row" sx={{ gap: 1.5 }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<FileDownloadOutlinedIcon />}
+              component="a"
+              href={exportHref}
+              download
+              data-testid="lines-export"
+            >
+              {t('lines.list.export')}
+            </Button>
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<LibraryAddOutlinedIcon />}
+              onClick={() => setBulk({ open: true, action: 'create', selection: {} })}
+              data-testid="lines-bulk-create"
+            >
+              {t('linesBulk.createMany')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={paths.linesAdd}
+              data-testid="lines-add-button"
+            >
+              {t('lines.list.add')}
+            </Button>
+          </Stack>
+        }
       />
-      <NegativeBalanceBanner sx={bannerSx} />
-      <Card>
+    ),
+    [exportHref, t],
+  );
+  const serverOptions = servers.data ?? noServers;
+  // Likewise the filter area: the same element while the filter, its counts and the panel stay.
+  const filterArea = useMemo(
+    () => (
+      <>
         {phone && (
           <Box sx={{ px: 2, pt: 2, pb: filtersOpen ? 0 : 2 }}>
             <Button
@@ -290,15 +334,21 @@ export function LinesListPage() {
           </Box>
         )}
         <Collapse in={!phone || filtersOpen} id="lines-filter-panel" unmountOnExit>
-          <LinesFilters
-            filter={filter}
-            onChange={onFilterChange}
-            servers={servers.data ?? noServers}
-            admin={admin}
-          />
+          <LinesFilters filter={filter} onChange={onFilterChange} servers={serverOptions} admin={admin} />
           <QuickFilters filter={filter} counts={quickCounts} onChange={onFilterChange} />
         </Collapse>
         <Divider />
+      </>
+    ),
+    [phone, filtersOpen, activeFilters, t, filter, onFilterChange, serverOptions, admin, quickCounts],
+  );
+
+  return (
+    <>
+      {heading}
+      {banner}
+      <Card>
+        {filterArea}
         {(someSelected || (pageFullySelected && !allMatching)) && (
           <LinesBulkBar
             admin={admin}
@@ -333,53 +383,24 @@ export function LinesListPage() {
         )}
       </Card>
 
-      <RenewLineDialog
+      <RenewDialog
         open={renewing.open}
         lines={renewing.lines}
         loading={renew.isPending}
         error={renew.isError ? errorMessage(renew.error) : null}
-        onClose={() => {
-          renew.reset();
-          setRenewing((state) => ({ ...state, open: false }));
-        }}
+        onClose={closeRenew}
         onConfirm={confirmRenew}
       />
-      <DeleteLineDialog
-        open={deleting.open}
-        line={deleting.line}
-        onClose={() => setDeleting((state) => ({ ...state, open: false }))}
-        onDeleted={(line, result) => {
-          reportDeleted(line, result);
-          setDeleting((state) => ({ ...state, open: false }));
-        }}
-      />
-      <BulkActionDialog
+      <DeleteDialog open={deleting.open} line={deleting.line} onClose={closeDelete} onDeleted={onDeleted} />
+      <BulkDialog
         open={bulk.open}
         action={bulk.action}
         selection={bulk.selection}
-        onClose={() => setBulk((state) => ({ ...state, open: false }))}
-        onStarted={(started) => {
-          setBulk((state) => ({ ...state, open: false }));
-          setSelection(emptySelection);
-          setAllMatching(false);
-          setJob({ open: true, started });
-        }}
+        onClose={closeBulk}
+        onStarted={onBulkStarted}
       />
-      <MoveServerDialog
-        open={moving.open}
-        source={{ ids: moving.ids }}
-        onClose={() => setMoving((state) => ({ ...state, open: false }))}
-        onStarted={(started) => {
-          setMoving((state) => ({ ...state, open: false }));
-          setSelection(emptySelection);
-          setJob({ open: true, started });
-        }}
-      />
-      <BulkJobDialog
-        started={job.started}
-        open={job.open}
-        onClose={() => setJob((state) => ({ ...state, open: false }))}
-      />
+      <MoveDialog open={moving.open} source={moveSource} onClose={closeMove} onStarted={onMoveStarted} />
+      <JobDialog started={job.started} open={job.open} onClose={closeJob} />
     </>
   );
 }
