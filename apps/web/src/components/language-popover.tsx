@@ -1,5 +1,5 @@
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { languages } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { preloadLanguage } from '../i18n/i18n';
@@ -44,8 +44,9 @@ export function LanguagePopover() {
             anchor={anchor}
             language={language}
             onPick={(picked) => {
-              setLanguage(picked);
-              setAnchor(null);
+              // The menu closes after the page has switched, at a lower priority: closed first, its
+              // close (and its transition's start) was a render of its own before the switch's.
+              void setLanguage(picked).then(() => startTransition(() => setAnchor(null)));
             }}
             onClose={() => setAnchor(null)}
           />

@@ -159,14 +159,14 @@ export function chosenLanguage(): Language | null {
   return isLanguage(stored) ? stored : null;
 }
 
-/** An explicit choice: remembered under `app-language`. */
-export function setAppLanguage(language: Language) {
+/** An explicit choice: remembered under `app-language`. Resolves once the language is shown (or failed to load). */
+export function setAppLanguage(language: Language): Promise<void> {
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Private mode etc.: the choice still applies to this tab.
   }
-  void showLanguage(language);
+  return showLanguage(language).catch(() => undefined);
 }
 
 export { i18next };

@@ -40,7 +40,7 @@ export function useLanguageOnServer(account: { id: string; language: Language | 
       if (account.language === language) return;
       // Taken as this browser's choice (remembered), so this happens once.
       rememberSent(accountId, account.language);
-      setLanguage(account.language);
+      void setLanguage(account.language);
       return;
     }
     // A language chosen here whose texts are still loading: it is sent once it shows.

@@ -21,7 +21,7 @@ export function LanguageSettingsCard() {
         <RadioGroup
           value={language}
           onChange={(event) => {
-            if (isLanguage(event.target.value)) setLanguage(event.target.value);
+            if (isLanguage(event.target.value)) void setLanguage(event.target.value);
           }}
           aria-label={t('settings.languageTitle')}
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
