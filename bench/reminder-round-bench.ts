@@ -23,6 +23,8 @@ const RESELLERS = 10;
 const LOAD = { connections: 10, seconds: 6, warmupSeconds: 1 };
 /** The list's first-page targets of bench/lines-bench.ts. */
 const LIST_TARGET_MS = { embedded: 50, postgres: 25 } as const;
+/** The most the list's p99 may grow while the round runs, against its own p99 of the same run. */
+const ROUND_EFFECT_MAX = 1.1;
 const root = path.resolve(import.meta.dirname, '..');
 
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
@@ -119,9 +121,17 @@ async function measureRound(server: Server, kind: 'embedded' | 'postgres', start
   report(loaded, met(loaded));
   report(after, met(after));
   const worse = Math.max(baseline.p99, after.p99, 0.1);
+  // What the round itself does to the list, whatever the machine: the list's p99 while it runs against
+  // the list's own p99 in the same run, before and after it (which differ by up to a third between
+  // them on a quiet machine). On a machine where the list alone misses its target, this is the figure
+  // that says whether the round moves it.
   line(
     'p99 during the round / the worse baseline',
     `×${(loaded.p99 / worse).toFixed(2)}   req/s ×${(loaded.rps / Math.max(Math.min(baseline.rps, after.rps), 1)).toFixed(2)} of the lower baseline   (the round took ${roundMs} ms of the ${LOAD.seconds} s measured)`,
+    {
+      text: `×${ROUND_EFFECT_MAX} at most (the round does not move the list's p99)`,
+      met: loaded.p99 <= worse * ROUND_EFFECT_MAX,
+    },
   );
   // The longest a request waited: on the embedded database, about the longest the round held its one connection.
   line(

@@ -142,7 +142,8 @@ export async function startTelegramStandIn(username = 'linedesk_test_bot'): Prom
           // Telegram's limit: "Text of the message to be sent, 1-4096 characters after entities parsing".
           const length = [...String(params.text ?? '')].length;
           if (length < 1 || length > 4096) {
-            call.refused = length < 1 ? 'Bad Request: message text is empty' : 'Bad Request: message is too long';
+            call.refused =
+              length < 1 ? 'Bad Request: message text is empty' : 'Bad Request: message is too long';
             return answer(res, 400, { ok: false, error_code: 400, description: call.refused });
           }
           const sent = message(chatOf(params), String(params.text));

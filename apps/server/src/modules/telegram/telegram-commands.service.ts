@@ -28,7 +28,6 @@ export type ChatAccount = { actor: Actor; language: Language; email: string };
 /** A reply: its text and, for a confirmation, the button under it. */
 export type BotAnswer = { text: string; confirm?: { label: string; data: string } };
 
-
 export async function chatAccount(ctx: AppContext, chatId: number): Promise<ChatAccount | null> {
   const link = await telegramRepository.linkOfChat(ctx.db, chatId);
   if (!link) return null;
