@@ -201,6 +201,28 @@ describe('the page and app routes', () => {
     for (const file of preloaded(signedIn)) expect((await server.client().get(file!)).status).toBe(200);
   });
 
+  it('keeps the schema library out of what the sign-in page and the dashboard download first', async () => {
+    // zod and the shared schemas are some 35 KB gzip. A shell module that takes one plain helper from
+    // a shared module holding schemas (line.ts, credits.ts) brings all of them into the first download:
+    // such helpers live in modules without schemas (line-display.ts, spend-rule.ts).
+    const signedIn = String(
+      (await server.client().get('/', { cookie: 'linedesk.session_token=some-session' })).body,
+    );
+    const files = [
+      scriptPath,
+      ...[...signedIn.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)">/g)].map(
+        (m) => m[1]!,
+      ),
+    ];
+    expect(files).toContainEqual(expect.stringMatching(/^\/assets\/shell-/));
+    for (const file of files) {
+      const code = String((await server.client().get(file)).body);
+      expect(code.length, file).toBeGreaterThan(0);
+      // Every zod schema class is registered under a name like this one.
+      expect(code, file).not.toContain('$ZodType');
+    }
+  });
+
   it('compresses the page itself when the browser accepts it', async () => {
     const res = await rawGet(`${server.url}/sign-in`, { 'accept-encoding': 'br, gzip' });
     // Small pages stay plain below the compression threshold; either way it decodes to the page.

@@ -86,24 +86,6 @@ export const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': text().trim().min(1).max(200).optional(),
 });
 
-/** Why a balance cannot pay for something, as the error code and params the server answers. */
-export type SpendRefusal =
-  | { code: 'BALANCE_NEGATIVE'; params: { balance: number } }
-  | { code: 'INSUFFICIENT_CREDITS'; params: { required: number; available: number } };
-
-/**
- * The spending rule, for the server's refusals and the web's warnings alike: a balance below 0 (only a
- * refunded or charged-back top-up takes it there) buys nothing until a top-up settles it; otherwise it
- * must cover what is asked. Null when the balance can pay `required`; what costs nothing (a trial, a
- * free plan, disabling lines) is no spend and never refused.
- */
-export function spendRefusal(balance: number, required: number): SpendRefusal | null {
-  if (required <= 0) return null;
-  if (balance < 0) return { code: 'BALANCE_NEGATIVE', params: { balance } };
-  if (balance < required) return { code: 'INSUFFICIENT_CREDITS', params: { required, available: balance } };
-  return null;
-}
-
 /** The most credits one request may add, transfer or set (balances are 32-bit integers). */
 export const MAX_CREDIT_AMOUNT = 1_000_000;
 

@@ -24,6 +24,7 @@ export * from './line-connections.js';
 export * from './line-plan.js';
 export * from './connection-line.js';
 export * from './credits.js';
+export * from './spend-rule.js';
 export * from './redeem.js';
 export * from './activation-code.js';
 export * from './pricing.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  daysLeft,
   addMonths,
   isValidLineCredential,
   lineStatus,
@@ -8,7 +7,7 @@ import {
   parseExpiryDate,
   renewedExpiry,
 } from './line.js';
-import { toDisplayDate } from './line-display.js';
+import { daysLeft, toDisplayDate } from './line-display.js';
 
 describe('line dates', () => {
   it('reads an expiry as YYYY-MM-DD or DD-MM-YYYY, refusing impossible dates and years outside 1900-2099', () => {

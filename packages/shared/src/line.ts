@@ -87,24 +87,6 @@ export function addMonths(iso: string, months: number): string {
   return isoDate(target);
 }
 
-/** Whole days from `today` to a line's expiry date (both YYYY-MM-DD): 0 expires today, below 0 expired. */
-export function daysLeft(expiryDate: string, today: string): number {
-  return Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
-/**
- * "Expiring soon", one rule for every place that says it (the dashboard's card and to-do list, the
- * lines list's quick filter and its count, the days-left column's warning colour): an expiry date from
- * today to LINE_EXPIRING_SOON_DAYS days ahead, both included (0 to 7 days left), whatever else the
- * line's state, so that the card's number is the length of the list its filter shows.
- */
-export const LINE_EXPIRING_SOON_DAYS = 7;
-
-/** The rule above for one line, from its `daysLeft`. */
-export function isExpiringSoon(days: number): boolean {
-  return days >= 0 && days <= LINE_EXPIRING_SOON_DAYS;
-}
-
 export function addDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
