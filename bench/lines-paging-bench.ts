@@ -13,7 +13,7 @@ const LINES = 60;
 const ROUNDS = 5;
 export const pagingTargets = { newPageMs: 300, visitedPageMs: 100, openLineMs: 500, languageMs: 500 };
 
-function listTitle(language: 'en' | 'de'): string {
+export function listTitle(language: 'en' | 'de'): string {
   const url = new URL(`../apps/web/src/i18n/locales/lines/${language}.json`, import.meta.url);
   return (JSON.parse(readFileSync(url, 'utf8')) as { lines: { list: { title: string } } }).lines.list.title;
 }

@@ -1,10 +1,12 @@
 // How many React components each commit of a lines-grid page change renders, on the built app: a
 // stand-in React DevTools hook (React calls it in production builds too) walks every committed tree
 // and counts the function and class components that did work in it. Counts, unlike times, do not
-// move with the machine's load, so they show what a change saves on a busy machine.
+// move with the machine's load, so they show what a change saves on a busy machine. Then the same for a
+// language switch on the list.
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { openLinesBrowser } from './lines-browser.js';
+import { listTitle } from './lines-paging-bench.js';
 
 const LINES = 60;
 
@@ -40,6 +42,17 @@ const hookScript = `(() => {
   };
 })();`;
 
+/** Opens the language menu (not counted) and counts the commits of the switch to `language`. */
+async function languageSwitch(page: Page, language: 'en' | 'de') {
+  await page.getByTestId('language-button').click();
+  await page.getByTestId(`language-option-${language}`).waitFor();
+  await page.evaluate('window.__commits = []');
+  await page.getByTestId(`language-option-${language}`).click();
+  await page.locator('h1', { hasText: listTitle(language) }).waitFor();
+  await page.waitForTimeout(500);
+  return (await page.evaluate('window.__commits')) as { components: number }[];
+}
+
 async function pageChange(page: Page, label: string, expected: string) {
   await page.evaluate('window.__commits = []');
   await page.click(`button[aria-label="${label}"]`);
@@ -72,6 +85,8 @@ export async function runRenderCount() {
     show('previous (visited)', await pageChange(page, 'Go to previous page', firstOf(1)));
     show('previous (visited)', await pageChange(page, 'Go to previous page', firstOf(0)));
     show('next (visited)', await pageChange(page, 'Go to next page', firstOf(1)));
+    show('language to de', await languageSwitch(page, 'de'));
+    show('language to en', await languageSwitch(page, 'en'));
     await context.close();
   } finally {
     await close();

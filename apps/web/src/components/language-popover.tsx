@@ -1,5 +1,5 @@
 import IconButton from '@mui/material/IconButton';
-import { lazy, startTransition, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { languages } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { preloadLanguage } from '../i18n/i18n';
@@ -13,7 +13,8 @@ export function LanguagePopover() {
   const { t } = useTranslation();
   const { language, setLanguage } = useAppLanguage();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The menu mounts from the first open on (then it closes and opens with its transitions as before).
+  // The menu mounts when opened; closed by a click beside it, it stays (with its transitions) until a
+  // language is picked.
   const [menuWanted, setMenuWanted] = useState(false);
 
   return (
@@ -44,9 +45,12 @@ export function LanguagePopover() {
             anchor={anchor}
             language={language}
             onPick={(picked) => {
-              // The menu closes after the page has switched, at a lower priority: closed first, its
-              // close (and its transition's start) was a render of its own before the switch's.
-              void setLanguage(picked).then(() => startTransition(() => setAnchor(null)));
+              // The menu is taken away at once rather than closed: closing renders it again (and its
+              // exit transition a few times more), hundreds of components, in the switch's time,
+              // while taking it away only removes it from the page. It mounts again on the next open.
+              setMenuWanted(false);
+              setAnchor(null);
+              void setLanguage(picked);
             }}
             onClose={() => setAnchor(null)}
           />
