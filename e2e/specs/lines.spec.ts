@@ -198,6 +198,14 @@ describe('line users in real browsers, against a real line agent', () => {
 
     await admin.getByTestId('filter-clear').click();
     await row(admin, LINE.username).waitFor();
+    // The status filter is the browser's own select, named by its label; no line has expired.
+    const status = admin.getByRole('combobox', { name: 'Status' });
+    await status.selectOption('expired');
+    await admin.waitForURL(/status=expired/);
+    await admin.getByTestId('line-row').first().waitFor({ state: 'detached' });
+    await status.selectOption('');
+    await row(admin, LINE.username).waitFor();
+    expect(admin.url()).not.toContain('status=');
     await admin.getByRole('checkbox', { name: 'Select all rows' }).check();
     expect(await admin.getByTestId('lines-selected-count').textContent()).toBe('Selected: 3');
     await admin.getByTestId('lines-bulk-delete').click();

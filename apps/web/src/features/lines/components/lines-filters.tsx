@@ -1,14 +1,8 @@
-import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { lineStatuses, lineSyncStates, type LineStatus, type LineSyncState } from '@linedesk/shared';
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineListParams } from '../api/lines-api';
+import { LinesFiltersRoot } from './lines-filters-root';
 import { OwnerFilter } from './owner-filter';
 
 export type LineFilter = Omit<LineListParams, 'page' | 'pageSize' | 'sort' | 'order'>;
@@ -44,7 +38,71 @@ function useDebouncedInput(value: string, onCommit: (value: string) => void) {
   return [text, setText] as const;
 }
 
+// Material icons as plain SVG (paths of @mui/icons-material, Apache-2.0): Search, and Select's ArrowDropDown.
+const searchIcon = (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d="M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14" />
+  </svg>
+);
+const chevron = (
+  <span className="lf-chevron">
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M7 10l5 5 5-5z" />
+    </svg>
+  </span>
+);
+
+/** A field in the outlined look, its label raised on the border and tied to the control by id. */
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="lf-field">
+      <label className="lf-label" htmlFor={id}>
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+type SelectFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  testId: string;
+};
+
+/** A native select: the phone's own picker, and a handful of elements instead of MUI's Select. */
+function SelectField({ label, value, onChange, options, testId }: SelectFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <Field label={label}>
+      {(id) => (
+        <>
+          <select
+            id={id}
+            className="lf-control"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            data-testid={testId}
+          >
+            <option value="">{t('lines.filters.any')}</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value} data-testid={`${testId}-${option.value}`}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {chevron}
+        </>
+      )}
+    </Field>
+  );
+}
+
 // Memoised: the list page renders again with every page change, which leaves the filters as they are.
+// Plain elements (lines-filters-root.ts): a language switch renders every field again.
 export const LinesFilters = memo(function LinesFilters({
   filter,
   onChange,
@@ -77,106 +135,73 @@ export const LinesFilters = memo(function LinesFilters({
     filter.sharing !== undefined;
 
   return (
-    <Stack sx={{ gap: 2, p: 2.5 }} data-testid="lines-filters">
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder={t('lines.filters.search')}
-          slotProps={{
-            htmlInput: { 'data-testid': 'filter-search', 'aria-label': t('lines.filters.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon sx={{ color: 'text.disabled' }} />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ flexGrow: 1 }}
-        />
+    <LinesFiltersRoot className="lf-filters" data-testid="lines-filters">
+      <div className="lf-row">
+        <div className="lf-field">
+          <span className="lf-icon">{searchIcon}</span>
+          <input
+            type="search"
+            className="lf-control lf-with-icon"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('lines.filters.search')}
+            aria-label={t('lines.filters.search')}
+            data-testid="filter-search"
+          />
+        </div>
         {active && (
-          <Button
-            color="error"
-            onClick={() => onChange({})}
-            data-testid="filter-clear"
-            sx={{ flexShrink: 0 }}
-          >
+          <button type="button" className="lf-clear" onClick={() => onChange({})} data-testid="filter-clear">
             {t('lines.filters.clear')}
-          </Button>
+          </button>
         )}
-      </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(170px, 1fr))' }}>
-        <TextField
-          select
-          size="small"
+      </div>
+      <div className="lf-grid">
+        <SelectField
           label={t('lines.filters.status')}
           value={filter.status ?? ''}
-          onChange={(event) =>
-            onChange({ ...filter, status: (event.target.value || undefined) as LineStatus | undefined })
+          onChange={(value) =>
+            onChange({ ...filter, status: (value || undefined) as LineStatus | undefined })
           }
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-status' } as object } }}
-        >
-          <MenuItem value="">{t('lines.filters.any')}</MenuItem>
-          {lineStatuses.map((status) => (
-            <MenuItem key={status} value={status} data-testid={`filter-status-${status}`}>
-              {t(`lines.status.${status}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          options={lineStatuses.map((status) => ({ value: status, label: t(`lines.status.${status}`) }))}
+          testId="filter-status"
+        />
+        <SelectField
           label={t('lines.filters.server')}
           value={filter.serverId === undefined ? '' : String(filter.serverId)}
-          onChange={(event) =>
-            onChange({ ...filter, serverId: event.target.value ? Number(event.target.value) : undefined })
-          }
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-server' } as object } }}
-        >
-          <MenuItem value="">{t('lines.filters.any')}</MenuItem>
-          {servers.map((server) => (
-            <MenuItem key={server.id} value={String(server.id)}>
-              {server.server_name}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => onChange({ ...filter, serverId: value ? Number(value) : undefined })}
+          options={servers.map((server) => ({ value: String(server.id), label: server.server_name }))}
+          testId="filter-server"
+        />
         {admin && (
           <OwnerFilter value={filter.ownerId} onChange={(ownerId) => onChange({ ...filter, ownerId })} />
         )}
-        <TextField
-          select
-          size="small"
+        <SelectField
           label={t('lines.filters.sync')}
           value={filter.syncState ?? ''}
-          onChange={(event) =>
-            onChange({ ...filter, syncState: (event.target.value || undefined) as LineSyncState | undefined })
+          onChange={(value) =>
+            onChange({ ...filter, syncState: (value || undefined) as LineSyncState | undefined })
           }
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'filter-sync' } as object } }}
-        >
-          <MenuItem value="">{t('lines.filters.any')}</MenuItem>
-          {lineSyncStates.map((state) => (
-            <MenuItem key={state} value={state}>
-              {t(`lines.sync.${state}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          type="number"
-          label={t('lines.filters.expiringWithin')}
-          value={days}
-          onChange={(event) => setDays(event.target.value)}
-          slotProps={{
-            htmlInput: { min: 0, max: 3650, 'data-testid': 'filter-expiring' },
-            input: {
-              endAdornment: <InputAdornment position="end">{t('lines.filters.days')}</InputAdornment>,
-            },
-            inputLabel: { shrink: true },
-          }}
+          options={lineSyncStates.map((state) => ({ value: state, label: t(`lines.sync.${state}`) }))}
+          testId="filter-sync"
         />
-      </Box>
-    </Stack>
+        <Field label={t('lines.filters.expiringWithin')}>
+          {(id) => (
+            <>
+              <input
+                id={id}
+                type="number"
+                className="lf-control"
+                min={0}
+                max={3650}
+                value={days}
+                onChange={(event) => setDays(event.target.value)}
+                data-testid="filter-expiring"
+              />
+              <span className="lf-suffix">{t('lines.filters.days')}</span>
+            </>
+          )}
+        </Field>
+      </div>
+    </LinesFiltersRoot>
   );
 });

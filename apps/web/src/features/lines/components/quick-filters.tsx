@@ -1,5 +1,3 @@
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import {
   LINE_EXPIRING_SOON_DAYS,
   lineQuickFilters,
@@ -9,6 +7,7 @@ import {
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineFilter } from './lines-filters';
+import { LinesFiltersRoot } from './lines-filters-root';
 
 /** What each quick filter sets in the list's filter; turning it off clears the same field. */
 const quickFilter: Record<LineQuickFilter, { on: LineFilter; isOn: (filter: LineFilter) => boolean }> = {
@@ -38,14 +37,13 @@ type QuickFiltersProps = {
 
 /**
  * One tap to the lines that need attention today, each with how many there are. Memoised: the list
- * page renders again with every page change.
+ * page renders again with every page change. Plain buttons in the chips' look (lines-filters-root.ts).
  */
 export const QuickFilters = memo(function QuickFilters({ filter, counts, onChange }: QuickFiltersProps) {
   const { t } = useTranslation();
   return (
-    <Stack
-      direction="row"
-      sx={{ gap: 1, flexWrap: 'wrap', px: 2.5, pb: 2 }}
+    <LinesFiltersRoot
+      className="lf-quick"
       role="group"
       aria-label={t('lines.quick.label')}
       data-testid="lines-quick-filters"
@@ -54,19 +52,20 @@ export const QuickFilters = memo(function QuickFilters({ filter, counts, onChang
         const on = quickFilter[key].isOn(filter);
         const count = counts?.[key];
         return (
-          <Chip
+          <button
             key={key}
-            label={count === undefined ? t(`lines.quick.${key}`) : `${t(`lines.quick.${key}`)} · ${count}`}
-            color={on ? 'primary' : 'default'}
-            variant={on ? 'filled' : 'outlined'}
+            type="button"
+            className="lf-chip"
             onClick={() => onChange(toggled(filter, key))}
             aria-pressed={on}
             data-testid={`quick-filter-${key}`}
             data-count={count}
             data-active={on}
-          />
+          >
+            {count === undefined ? t(`lines.quick.${key}`) : `${t(`lines.quick.${key}`)} · ${count}`}
+          </button>
         );
       })}
-    </Stack>
+    </LinesFiltersRoot>
   );
 });
