@@ -131,6 +131,11 @@ describe('card-sharing servers in a real browser, against a real line agent', ()
     await page.getByTestId('agent-install-command-copy').click();
     await page.getByTestId('agent-install-command-copy').filter({ hasText: 'Copied' }).waitFor();
     await shot('servers-install-agent');
+    // Then the button offers to copy again, as every copy button does.
+    await page
+      .getByTestId('agent-install-command-copy')
+      .filter({ hasText: /^Copy$/ })
+      .waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByTestId('agent-install-dialog').waitFor({ state: 'detached' });
   });

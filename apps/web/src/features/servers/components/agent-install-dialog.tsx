@@ -9,11 +9,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Server } from '@linedesk/shared';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useCopyText } from '../../../hooks/use-copy-text';
 import { formatDateTime } from '../../../lib/format-date';
-import { copyText } from '../../../lib/copy-text';
 import { useInstallCommand } from '../hooks/use-servers';
 
 type AgentInstallDialogProps = { open: boolean; server: Server | null; onClose: () => void };
@@ -21,7 +21,8 @@ type AgentInstallDialogProps = { open: boolean; server: Server | null; onClose: 
 /** One read-only command with its copy button. */
 function CommandField({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  // "Copied" for a moment, as every copy button in the panel: a second copy shows it again.
+  const { copied, copy } = useCopyText(value);
   return (
     <Stack sx={{ gap: 1 }}>
       <TextField
@@ -39,7 +40,7 @@ function CommandField({ label, value, testId }: { label: string; value: string; 
         variant="outlined"
         size="small"
         sx={{ alignSelf: 'flex-start' }}
-        onClick={() => void copyText(value).then(setCopied)}
+        onClick={copy}
         data-testid={`${testId}-copy`}
       >
         {copied ? t('agentInstall.copied') : t('agentInstall.copy')}
