@@ -57,9 +57,10 @@ export async function notify(
   const queued = drivers.filter((driver) => !driver.inCauseTransaction);
 
   const notified: Notified = { ...nothingNotified(), channels: drivers.map((driver) => driver.kind) };
-  const written = await notificationsRepository.insert(tx, inline.map(row), true);
+  const inlineRows = inline.map(row);
+  const written = await notificationsRepository.insert(tx, inlineRows, true);
   for (const [index, driver] of inline.entries()) {
-    const result = await driver.deliver(ctx, tx, { ...written[index]!, payload: row(driver).payload });
+    const result = await driver.deliver(ctx, tx, { ...written[index]!, payload: inlineRows[index]!.payload });
     if (result.messageId !== undefined) notified.messages.push({ id: result.messageId, recipientId });
   }
   notified.queued = (await notificationsRepository.insert(tx, queued.map(row), false)).length;
