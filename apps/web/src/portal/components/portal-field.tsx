@@ -42,7 +42,7 @@ export function PortalField({
         {password && (
           <button
             type="button"
-            className="field-toggle"
+            className="icon-btn field-toggle"
             aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
             aria-pressed={visible}
             onClick={() => setVisible((shown) => !shown)}
