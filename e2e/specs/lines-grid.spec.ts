@@ -87,6 +87,25 @@ describe('the lines grid at desktop sizes', () => {
     });
   }
 
+  it('sorts by a column header: ascending, then descending, said in the header and the address', async () => {
+    const page = await listAt(1440, 900);
+    const header = page.getByRole('columnheader', { name: 'Expiry' });
+    const firstName = async () =>
+      (await page.getByTestId('line-row').first().getByTestId('line-username').textContent())?.trim();
+    await header.getByRole('button').click();
+    await page.waitForURL(/sort=expiry_date&order=asc/);
+    await expect.poll(() => header.getAttribute('aria-sort'), POLL).toBe('ascending');
+    await expect.poll(firstName, POLL).toBe(EXPIRED);
+    await header.getByRole('button').click();
+    await page.waitForURL(/sort=expiry_date&order=desc/);
+    await expect.poll(() => header.getAttribute('aria-sort'), POLL).toBe('descending');
+    await expect.poll(firstName, POLL).not.toBe(EXPIRED);
+    expect(await page.getByTestId('line-row').last().getByTestId('line-username').textContent()).toContain(
+      EXPIRED,
+    );
+    await page.context().close();
+  });
+
   it('shows the days left in colour and narrows the list with a quick filter and its count', async () => {
     const page = await listAt(1440, 900);
     const daysOf = (username: string) =>

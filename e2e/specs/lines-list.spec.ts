@@ -51,7 +51,7 @@ afterAll(async () => {
 describe('lines list past the count cap', () => {
   it('shows "N+" while pages are full, pages on, and shows the exact end on the last page', async () => {
     await page.goto(`${server.url}/users/all?page_size=10`);
-    const footer = page.locator('.MuiTablePagination-displayedRows');
+    const footer = page.getByTestId('lines-rows-shown');
     await footer.getByText('1–10 of 10+').waitFor();
     expect(await page.getByTestId('line-row').count()).toBe(10);
 

@@ -8,8 +8,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TableContainer from '@mui/material/TableContainer';
-import TablePagination, { type LabelDisplayedRowsArgs } from '@mui/material/TablePagination';
-import TableSortLabel from '@mui/material/TableSortLabel';
+import { useThemeProps } from '@mui/material/styles';
+import type { LabelDisplayedRowsArgs, TablePaginationProps } from '@mui/material/TablePagination';
 import type {
   GridColumnVisibilityModel,
   GridDensity,
@@ -18,7 +18,7 @@ import type {
   GridSortModel,
 } from '@mui/x-data-grid';
 import { isLanguage, isoDate, type Line } from '@linedesk/shared';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
@@ -229,18 +229,13 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
           </table>
         </TableContainer>
       </div>
-      <TablePagination
-        component="div"
-        count={count}
+      <LinesTablePagination
         page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={pageSizeOptions}
-        onPageChange={(_event, next) => onPaginationModelChange({ page: next, pageSize })}
-        onRowsPerPageChange={(event) =>
-          onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
-        }
-        {...(labelDisplayedRows ? { labelDisplayedRows } : {})}
-        slotProps={{ actions: { nextButton: { disabled: !hasNextPage } } }}
+        pageSize={pageSize}
+        count={count}
+        hasNextPage={hasNextPage}
+        labelDisplayedRows={labelDisplayedRows}
+        onPaginationModelChange={onPaginationModelChange}
       />
       {menu && (
         <LineActionsPopup
@@ -308,14 +303,15 @@ const LinesTableHead = memo(function LinesTableHead(props: HeadProps) {
               aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
             >
               {sortable.has(field) ? (
-                <TableSortLabel
-                  active={Boolean(direction)}
-                  direction={direction ?? 'asc'}
+                <button
+                  type="button"
+                  className={`lt-sort${direction ? ` lt-sorted lt-${direction}` : ''}`}
                   // Ascending first, then descending, then ascending again (as the grid did).
                   onClick={() => onSortModelChange([{ field, sort: direction === 'asc' ? 'desc' : 'asc' }])}
                 >
                   {label}
-                </TableSortLabel>
+                  {tableIcons.sortArrow}
+                </button>
               ) : (
                 label
               )}
@@ -324,6 +320,81 @@ const LinesTableHead = memo(function LinesTableHead(props: HeadProps) {
         })}
       </tr>
     </thead>
+  );
+});
+
+// MUI's English texts for its table pagination; the other languages' come with the theme (as the
+// default props of MuiTablePagination, rewritten in place by a language switch).
+const englishPagination = {
+  labelRowsPerPage: 'Rows per page:',
+  labelDisplayedRows: ({ from, to, count }: LabelDisplayedRowsArgs) =>
+    `${from}–${to} of ${count !== -1 ? count : `more than ${to}`}`,
+  getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => `Go to ${type} page`,
+};
+
+type PaginationProps = {
+  page: number;
+  pageSize: number;
+  count: number;
+  hasNextPage: boolean;
+  labelDisplayedRows: ((args: LabelDisplayedRowsArgs) => string) | undefined;
+  onPaginationModelChange: LinesViewProps['onPaginationModelChange'];
+};
+
+/**
+ * The pager: rows per page, which rows these are, previous and next. Plain elements where MUI's
+ * TablePagination rendered some seventy components, again for every page and language.
+ */
+const LinesTablePagination = memo(function LinesTablePagination(props: PaginationProps) {
+  const { page, pageSize, count, hasNextPage, onPaginationModelChange } = props;
+  // Rendered again on a language switch for the theme's texts, which the switch rewrites.
+  useTranslation();
+  const themeTexts = useThemeProps({ props: {} as TablePaginationProps, name: 'MuiTablePagination' });
+  const texts = { ...englishPagination, ...themeTexts };
+  const sizeId = useId();
+  const from = count === 0 ? 0 : page * pageSize + 1;
+  const to = count === -1 ? (page + 1) * pageSize : Math.min(count, (page + 1) * pageSize);
+  const shown = (props.labelDisplayedRows ?? texts.labelDisplayedRows)({ from, to, count, page });
+  const ariaLabel = (type: 'previous' | 'next') => texts.getItemAriaLabel(type);
+  return (
+    <div className="lt-pagination">
+      <label htmlFor={sizeId}>{texts.labelRowsPerPage}</label>
+      <select
+        id={sizeId}
+        className="lt-page-size"
+        value={pageSize}
+        onChange={(event) => onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })}
+      >
+        {pageSizeOptions.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      <p data-testid="lines-rows-shown">{shown}</p>
+      <div>
+        <button
+          type="button"
+          className="lt-button lt-page"
+          aria-label={ariaLabel('previous')}
+          title={ariaLabel('previous')}
+          disabled={page === 0}
+          onClick={() => onPaginationModelChange({ page: page - 1, pageSize })}
+        >
+          {tableIcons.previous}
+        </button>
+        <button
+          type="button"
+          className="lt-button lt-page"
+          aria-label={ariaLabel('next')}
+          title={ariaLabel('next')}
+          disabled={!hasNextPage}
+          onClick={() => onPaginationModelChange({ page: page + 1, pageSize })}
+        >
+          {tableIcons.next}
+        </button>
+      </div>
+    </div>
   );
 });
 
