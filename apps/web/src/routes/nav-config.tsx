@@ -231,7 +231,8 @@ export function buildNavData(account: Me, t: TFunction, badges: NavBadges = {}):
   const admin = isAdminAccount(account);
   return (admin ? adminOrder(navConfig) : navConfig)
     .filter((group) => admin || !group.adminOnly)
-    .map((group) => ({
+    .map((group, index) => ({
+      id: group.subheaderKey ?? `group-${index}`,
       subheader: group.subheaderKey ? t(`nav.${group.subheaderKey}`) : undefined,
       items: buildItems(group.items, admin, t, badges, account.permissions),
     }))

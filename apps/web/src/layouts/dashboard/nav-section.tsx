@@ -1,13 +1,4 @@
-import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Collapse from '@mui/material/Collapse';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha, styled } from '@mui/material/styles';
 import { isValidElement, memo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { layoutConfig } from '../layout-config';
@@ -27,31 +18,146 @@ function isItemActive(pathname: string, item: NavItem): boolean {
 /** Counts above 99 show as '99+' (docs/spec-rules.md, "Badge cap"). */
 const BADGE_CAP = 99;
 
-function NavBadge({ count, testId }: { count: number; testId?: string }) {
-  return (
-    <Box
-      component="span"
-      data-testid={testId ? `${testId}-badge` : undefined}
-      sx={{
-        ml: 1,
-        px: 0.75,
-        minWidth: 22,
-        height: 22,
-        borderRadius: 11,
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        typography: 'caption',
-        fontWeight: 700,
-        bgcolor: 'error.main',
-        color: 'error.contrastText',
-        flexShrink: 0,
-      }}
-    >
-      {count > BADGE_CAP ? `${BADGE_CAP}+` : count}
-    </Box>
+/** The deepest level the sheet has a padding for; deeper entries keep this one's. */
+const DEEPEST = 3;
+
+/**
+ * The navigation's one class sheet: every entry is a plain element with a class from here, so a
+ * language switch, which changes every entry's text, renders two components an entry (the row and its
+ * router link) instead of the fifteen or so of MUI's list item, button, ripple, collapse and boxes.
+ * Sizes and colours are those of the ListItemButton the entries were.
+ */
+const NavRoot = styled('nav')(({ theme }) => {
+  const { palette, typography, transitions } = theme;
+  const depths = Object.fromEntries(
+    Array.from({ length: DEEPEST + 1 }, (_, depth) => [
+      `& .ns-depth-${depth}`,
+      { paddingLeft: theme.spacing(1.5 + depth * 2) },
+    ]),
   );
-}
+  return {
+    paddingBottom: theme.spacing(2),
+    '& ul': { listStyle: 'none', margin: 0, padding: 0 },
+    // The lists that open and close keep their last entry's margin inside them (as MUI's Collapse
+    // around them did), so every entry stays where it was.
+    '& .ns-collapsible': { display: 'flow-root' },
+    '& ul[hidden]': { display: 'none' },
+    '& .ns-group': { padding: theme.spacing(0, 2), marginBottom: theme.spacing(1) },
+    '& .ns-subheader': {
+      display: 'flex',
+      alignItems: 'center',
+      gap: theme.spacing(0.5),
+      width: '100%',
+      margin: 0,
+      border: 0,
+      padding: theme.spacing(2, 1.5, 1),
+      background: 'none',
+      cursor: 'pointer',
+      ...typography.overline,
+      fontSize: 11,
+      textTransform: 'uppercase',
+      // text.disabled (#919EAB) is too faint to read: 2.7:1 on white.
+      color: palette.text.secondary,
+      borderRadius: theme.shape.borderRadius,
+      transition: transitions.create('color'),
+      '&:hover': { color: palette.text.primary },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: -2 },
+      '& .ns-chevron': {
+        width: 16,
+        height: 16,
+        opacity: 0,
+        transition: transitions.create('opacity'),
+      },
+      '&:hover .ns-chevron, &:focus-visible .ns-chevron': { opacity: 1 },
+    },
+    '& .ns-item': { marginBottom: theme.spacing(0.5) },
+    '& .ns-sub': { marginTop: theme.spacing(0.5) },
+    '& .ns-button': {
+      display: 'flex',
+      alignItems: 'center',
+      width: '100%',
+      minHeight: layoutConfig.navItemHeight,
+      boxSizing: 'border-box',
+      margin: 0,
+      border: 0,
+      padding: theme.spacing(1, 1, 1, 1.5),
+      borderRadius: theme.shape.borderRadius,
+      background: 'none',
+      cursor: 'pointer',
+      textAlign: 'left',
+      textDecoration: 'none',
+      WebkitTapHighlightColor: 'transparent',
+      ...typography.body2,
+      fontWeight: 500,
+      color: palette.text.secondary,
+      transition: transitions.create('background-color', { duration: transitions.duration.shortest }),
+      '&:hover': {
+        backgroundColor: palette.action.hover,
+        '@media (hover: none)': { backgroundColor: 'transparent' },
+      },
+      '&:focus-visible': {
+        outline: `2px solid ${palette.primary.main}`,
+        outlineOffset: -2,
+        backgroundColor: palette.action.focus,
+      },
+    },
+    ...depths,
+    '& .ns-button.ns-active': { fontWeight: 600, color: palette.text.primary },
+    '& .ns-button.ns-active.ns-depth-0': {
+      color: palette.primary.main,
+      backgroundColor: alpha(palette.primary.main, 0.08),
+      '&:hover': { backgroundColor: alpha(palette.primary.main, 0.16) },
+    },
+    '& .ns-icon': {
+      display: 'inline-flex',
+      flexShrink: 0,
+      width: 24,
+      height: 24,
+      marginRight: theme.spacing(2),
+    },
+    '& .ns-title': {
+      flexGrow: 1,
+      minWidth: 0,
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+    },
+    '& .ns-info': { display: 'inline-flex', marginLeft: theme.spacing(1) },
+    '& .ns-expand': { display: 'inline-flex', flexShrink: 0, marginLeft: theme.spacing(1) },
+    '& .ns-expand svg': { width: 20, height: 20 },
+    '& .ns-badge': {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      flexShrink: 0,
+      boxSizing: 'border-box',
+      minWidth: 22,
+      height: 22,
+      marginLeft: theme.spacing(1),
+      padding: theme.spacing(0, 0.75),
+      borderRadius: 11,
+      ...typography.caption,
+      fontWeight: 700,
+      backgroundColor: palette.error.main,
+      color: palette.error.contrastText,
+    },
+    '& .ns-svg': { fill: 'currentColor', flexShrink: 0 },
+  };
+});
+
+// Material icons as plain SVG elements, made once (the paths of @mui/icons-material, Apache-2.0).
+const chevron = (className: string, path: string) => (
+  <svg className={`ns-svg ${className}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={path} />
+  </svg>
+);
+const expandMore = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
+const chevrons = {
+  itemOpen: chevron('', expandMore),
+  itemClosed: chevron('', 'M8.59 16.59 13.17 12 8.59 7.41 10 6l6 6-6 6z'),
+  groupOpen: chevron('ns-chevron', 'm12 8-6 6 1.41 1.41L12 10.83l4.59 4.58L18 14z'),
+  groupClosed: chevron('ns-chevron', expandMore),
+};
 
 /** The same icon or info: the very element, or one of the same type with the same props (the shell builds them anew). */
 function sameNode(a: ReactNode, b: ReactNode): boolean {
@@ -89,157 +195,104 @@ const NavItemRow = memo(
     const active = isItemActive(pathname, item);
     const hasChildren = Boolean(item.children?.length);
     const [open, setOpen] = useState(active);
+    const className = `ns-button ns-depth-${Math.min(depth, DEEPEST)}${active ? ' ns-active' : ''}`;
 
     const content = (
       <>
-        {item.icon && (
-          <Box component="span" sx={{ width: 24, height: 24, display: 'inline-flex', mr: 2, flexShrink: 0 }}>
-            {item.icon}
-          </Box>
+        {item.icon && <span className="ns-icon">{item.icon}</span>}
+        <span className="ns-title">{item.title}</span>
+        {item.info && <span className="ns-info">{item.info}</span>}
+        {item.badge !== undefined && item.badge > 0 && (
+          <span className="ns-badge" data-testid={item.testId ? `${item.testId}-badge` : undefined}>
+            {item.badge > BADGE_CAP ? `${BADGE_CAP}+` : item.badge}
+          </span>
         )}
-        <Box
-          component="span"
-          sx={{
-            flexGrow: 1,
-            minWidth: 0,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {item.title}
-        </Box>
-        {item.info && (
-          <Box component="span" sx={{ ml: 1, display: 'inline-flex' }}>
-            {item.info}
-          </Box>
-        )}
-        {item.badge !== undefined && item.badge > 0 && <NavBadge count={item.badge} testId={item.testId} />}
-        {hasChildren && (
-          <Box component="span" sx={{ ml: 1, display: 'inline-flex' }}>
-            {open ? <ExpandMoreIcon fontSize="small" /> : <KeyboardArrowRightIcon fontSize="small" />}
-          </Box>
-        )}
+        {hasChildren && <span className="ns-expand">{open ? chevrons.itemOpen : chevrons.itemClosed}</span>}
       </>
     );
 
-    const sx = (theme: Theme) => ({
-      minHeight: layoutConfig.navItemHeight,
-      borderRadius: 1,
-      pl: 1.5 + depth * 2,
-      pr: 1,
-      ...theme.typography.body2,
-      fontWeight: active ? 600 : 500,
-      color: active
-        ? depth === 0
-          ? theme.palette.primary.main
-          : theme.palette.text.primary
-        : theme.palette.text.secondary,
-      ...(active &&
-        depth === 0 && {
-          bgcolor: alpha(theme.palette.primary.main, 0.08),
-          '&:hover': { bgcolor: alpha(theme.palette.primary.main, 0.16) },
-        }),
-    });
-
-    return (
-      <ListItem disablePadding sx={{ display: 'block', mb: 0.5 }}>
-        {hasChildren ? (
-          <>
-            <ListItemButton
-              onClick={() => setOpen((value) => !value)}
-              aria-expanded={open}
-              data-testid={item.testId}
-              sx={sx}
-            >
-              {content}
-            </ListItemButton>
-            <Collapse in={open} unmountOnExit>
-              <List disablePadding sx={{ mt: 0.5 }}>
-                {item.children?.map((child) => (
-                  <NavItemRow key={child.path} item={child} depth={depth + 1} />
-                ))}
-              </List>
-            </Collapse>
-          </>
-        ) : (
-          <ListItemButton
-            component={RouterLink}
-            to={item.path}
-            aria-current={isActivePath(pathname, item.path) ? 'page' : undefined}
+    if (hasChildren) {
+      return (
+        <li className="ns-item">
+          <button
+            type="button"
+            className={className}
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
             data-testid={item.testId}
-            onPointerEnter={item.onIntent}
-            onTouchStart={item.onIntent}
-            onFocus={item.onIntent}
-            sx={sx}
           >
             {content}
-          </ListItemButton>
-        )}
-      </ListItem>
+          </button>
+          {/* Closed, the entries are not rendered at all: they cost nothing until opened. */}
+          {open && (
+            <ul className="ns-sub ns-collapsible">
+              {item.children?.map((child) => (
+                <NavItemRow key={child.path} item={child} depth={depth + 1} />
+              ))}
+            </ul>
+          )}
+        </li>
+      );
+    }
+    return (
+      <li className="ns-item">
+        <RouterLink
+          to={item.path}
+          className={className}
+          aria-current={isActivePath(pathname, item.path) ? 'page' : undefined}
+          data-testid={item.testId}
+          onPointerEnter={item.onIntent}
+          onTouchStart={item.onIntent}
+          onFocus={item.onIntent}
+        >
+          {content}
+        </RouterLink>
+      </li>
     );
   },
   (before, after) => before.depth === after.depth && sameItem(before.item, after.item),
 );
 
-function NavGroupSection({ group }: { group: NavGroup }) {
-  const [open, setOpen] = useState(true);
-  const list = (
-    <List disablePadding>
-      {group.items.map((item) => (
-        <NavItemRow key={item.path} item={item} depth={0} />
-      ))}
-    </List>
-  );
-  if (!group.subheader) {
+const NavGroupSection = memo(
+  function NavGroupSection({ group }: { group: NavGroup }) {
+    const [open, setOpen] = useState(true);
     return (
-      <Box component="li" sx={{ listStyle: 'none', px: 2, mb: 1 }}>
-        {list}
-      </Box>
+      <li className="ns-group">
+        {group.subheader && (
+          <button
+            type="button"
+            className="ns-subheader"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+          >
+            <span>{group.subheader}</span>
+            {open ? chevrons.groupOpen : chevrons.groupClosed}
+          </button>
+        )}
+        {/* A closed group keeps its entries, hidden, so that opening it again costs no render. */}
+        <ul className={group.subheader ? 'ns-collapsible' : undefined} hidden={!open}>
+          {group.items.map((item) => (
+            <NavItemRow key={item.path} item={item} depth={0} />
+          ))}
+        </ul>
+      </li>
     );
-  }
-
-  return (
-    <Box component="li" sx={{ listStyle: 'none', px: 2, mb: 1 }}>
-      <ButtonBase
-        onClick={() => setOpen((value) => !value)}
-        aria-expanded={open}
-        sx={{
-          width: 1,
-          justifyContent: 'flex-start',
-          gap: 0.5,
-          px: 1.5,
-          pt: 2,
-          pb: 1,
-          typography: 'overline',
-          fontSize: 11,
-          // text.disabled (#919EAB) is too faint to read: 2.7:1 on white.
-          color: 'text.secondary',
-          borderRadius: 1,
-          transition: (theme) => theme.transitions.create('color'),
-          '&:hover': { color: 'text.primary' },
-          '& svg': { opacity: 0, transition: (theme) => theme.transitions.create('opacity') },
-          '&:hover svg, &:focus-visible svg': { opacity: 1 },
-        }}
-      >
-        <Box component="span" sx={{ textTransform: 'uppercase' }}>
-          {group.subheader}
-        </Box>
-        {open ? <ExpandLessIcon sx={{ fontSize: 16 }} /> : <ExpandMoreIcon sx={{ fontSize: 16 }} />}
-      </ButtonBase>
-      <Collapse in={open}>{list}</Collapse>
-    </Box>
-  );
-}
+  },
+  (before, after) =>
+    before.group.subheader === after.group.subheader &&
+    before.group.items.length === after.group.items.length &&
+    before.group.items.every((item, index) => sameItem(item, after.group.items[index]!)),
+);
 
 export function NavSection({ data }: { data: NavGroup[] }) {
   return (
-    <Box component="nav" sx={{ pb: 2 }}>
-      <Box component="ul" sx={{ m: 0, p: 0 }}>
-        {data.map((group, index) => (
-          <NavGroupSection key={group.subheader ?? `group-${index}`} group={group} />
+    <NavRoot>
+      <ul>
+        {data.map((group) => (
+          // Keyed by its id, not its title: a language switch keeps the groups (and their open state).
+          <NavGroupSection key={group.id} group={group} />
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </NavRoot>
   );
 }

@@ -18,6 +18,8 @@ export type NavItem = {
 };
 
 export type NavGroup = {
+  /** The same in every language: the group's open state stays with it when the texts change. */
+  id: string;
   /** Groups with a subheader can be collapsed; groups without one are always open. */
   subheader?: string;
   items: NavItem[];
