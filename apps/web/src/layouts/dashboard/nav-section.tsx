@@ -1,5 +1,14 @@
 import { alpha, styled } from '@mui/material/styles';
-import { isValidElement, memo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  isValidElement,
+  memo,
+  useContext,
+  useLayoutEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { layoutConfig } from '../layout-config';
 import type { NavGroup, NavItem } from './nav-types';
@@ -13,6 +22,41 @@ function isItemActive(pathname: string, item: NavItem): boolean {
   return (
     isActivePath(pathname, item.path) || (item.children ?? []).some((child) => isItemActive(pathname, child))
   );
+}
+
+/**
+ * The address the navigation marks as current, held apart from the router's location: an entry reads
+ * from it only whether it is active (`useNavPath`), and so renders again only when that changes. Each
+ * entry reading the location itself rendered all thirty of them on every page opened.
+ */
+type PathStore = {
+  get: () => string;
+  set: (pathname: string) => void;
+  subscribe: (listener: () => void) => () => void;
+};
+
+function createPathStore(initial: string): PathStore {
+  let pathname = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => pathname,
+    set: (next) => {
+      if (next === pathname) return;
+      pathname = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const NavPathContext = createContext<PathStore>(createPathStore('/'));
+
+function useNavPath<T extends boolean>(select: (pathname: string) => T): T {
+  const store = useContext(NavPathContext);
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
 }
 
 /** Counts above 99 show as '99+' (docs/spec-rules.md, "Badge cap"). */
@@ -191,8 +235,8 @@ function sameItem(a: NavItem, b: NavItem): boolean {
 
 const NavItemRow = memo(
   function NavItemRow({ item, depth }: { item: NavItem; depth: number }) {
-    const { pathname } = useLocation();
-    const active = isItemActive(pathname, item);
+    const active = useNavPath((pathname) => isItemActive(pathname, item));
+    const current = useNavPath((pathname) => isActivePath(pathname, item.path));
     const hasChildren = Boolean(item.children?.length);
     const [open, setOpen] = useState(active);
     const className = `ns-button ns-depth-${Math.min(depth, DEEPEST)}${active ? ' ns-active' : ''}`;
@@ -239,7 +283,7 @@ const NavItemRow = memo(
         <RouterLink
           to={item.path}
           className={className}
-          aria-current={isActivePath(pathname, item.path) ? 'page' : undefined}
+          aria-current={current ? 'page' : undefined}
           data-testid={item.testId}
           onPointerEnter={item.onIntent}
           onTouchStart={item.onIntent}
@@ -285,14 +329,20 @@ const NavGroupSection = memo(
 );
 
 export function NavSection({ data }: { data: NavGroup[] }) {
+  const { pathname } = useLocation();
+  const [paths] = useState(() => createPathStore(pathname));
+  // Before the browser paints the new page: the entries whose state changed render again with it.
+  useLayoutEffect(() => paths.set(pathname), [paths, pathname]);
   return (
-    <NavRoot>
-      <ul>
-        {data.map((group) => (
-          // Keyed by its id, not its title: a language switch keeps the groups (and their open state).
-          <NavGroupSection key={group.id} group={group} />
-        ))}
-      </ul>
-    </NavRoot>
+    <NavPathContext value={paths}>
+      <NavRoot>
+        <ul>
+          {data.map((group) => (
+            // Keyed by its id, not its title: a language switch keeps the groups (and their open state).
+            <NavGroupSection key={group.id} group={group} />
+          ))}
+        </ul>
+      </NavRoot>
+    </NavPathContext>
   );
 }
