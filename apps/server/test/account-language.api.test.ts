@@ -1,5 +1,6 @@
 import { addDays, isoDate, toDisplayDate } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from './support/event-stream.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, grantCredits } from './support/line-fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
@@ -168,6 +169,21 @@ describe("server-made texts in the recipient's language", () => {
     await lineExpiringIn(fresh, 'fresh-remind-2', 2);
     expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 1, lines: 1 });
     expect((await messages(fresh))[0]!.title).toBe('1 linia wkrótce wygasa');
+  });
+
+  it("tells the account's open tabs of a choice, and not of a browser's language, which no page shows", async () => {
+    const watched = await account('watched-tabs@example.com');
+    const me = (await watched.get('/api/me')).body as { id: string };
+    const stream = await openEventStream(server, watched);
+    try {
+      expect((await watched.put('/api/me/language', { language: 'de', chosen: false })).status).toBe(200);
+      expect((await watched.put('/api/me/language', { language: 'pt' })).status).toBe(200);
+      // Events reach a stream in the order they were published: the choice's is the first.
+      expect(await stream.next('auth_users', (event) => event.data.id === me.id)).not.toBeNull();
+      expect(stream.about('auth_users', me.id)).toHaveLength(1);
+    } finally {
+      stream.close();
+    }
   });
 
   it('a sign-up without a choice is written in its page language but keeps no choice', async () => {

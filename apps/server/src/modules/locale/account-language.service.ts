@@ -15,8 +15,14 @@ export async function setMyLanguage(
   me: Actor,
   body: AccountLanguageBody,
 ): Promise<AccountLanguage> {
-  if (body.chosen === false) await accountLanguageRepository.setBrowserLanguage(ctx.db, me.id, body.language);
-  else await accountLanguageRepository.choose(ctx.db, me.id, body.language);
+  if (body.chosen === false) {
+    // Nothing any page shows changes (GET /api/me answers the choice only), so no tab is told: every
+    // new browser sends this on its first page, and each of the account's open tabs would read /api/me
+    // and its setup guide again for nothing.
+    await accountLanguageRepository.setBrowserLanguage(ctx.db, me.id, body.language);
+    return { language: body.language };
+  }
+  await accountLanguageRepository.choose(ctx.db, me.id, body.language);
   // /api/me answers it: the cached callers of this account read it again.
   await ctx.bus.publish({ table: 'auth_users', action: 'update', id: me.id, audience: [me.id] });
   return { language: body.language };
