@@ -11,6 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isLanguage, type LineConnection } from '@linedesk/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
@@ -88,7 +89,8 @@ function ConnectionRow({ lineId, connection }: { lineId: number; connection: Lin
 }
 
 /** The line page's live connections (with a kick each), its sharing flag and its IP history. */
-export function LineConnectionsCard({ lineId }: { lineId: number }) {
+// Memoised: the line page's form renders again beside it as it settles and as it is typed in.
+export const LineConnectionsCard = memo(function LineConnectionsCard({ lineId }: { lineId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const errorMessage = useErrorMessage();
@@ -168,4 +170,4 @@ export function LineConnectionsCard({ lineId }: { lineId: number }) {
       </CardContent>
     </Card>
   );
-}
+});

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { toDisplayDate, type ErrorParams, type LineEvent } from '@linedesk/shared';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatDateTime } from '../../../lib/format-date';
@@ -160,7 +161,8 @@ function EventRow({ event, last }: { event: LineEvent; last: boolean }) {
 }
 
 /** The line's audit log (created, renewed, edited, synced...), newest first. */
-export function LineHistory({ lineId }: { lineId: number }) {
+// Memoised: the line page's form renders again beside it as it settles and as it is typed in.
+export const LineHistory = memo(function LineHistory({ lineId }: { lineId: number }) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
   const events = useLineEvents(lineId);
@@ -189,4 +191,4 @@ export function LineHistory({ lineId }: { lineId: number }) {
       </CardContent>
     </Card>
   );
-}
+});

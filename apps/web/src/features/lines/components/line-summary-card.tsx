@@ -7,7 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isoDate, toDisplayDate, type Line } from '@linedesk/shared';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionLine } from '../hooks/use-connection-line';
 import { ConnectionLineBox } from './connection-line-box';
@@ -33,7 +33,14 @@ function SummaryFact({ label, children }: { label: string; children: ReactNode }
  * What a reseller opens a line for, first on every screen size: is it working, how long is left, the
  * line to hand the customer again (copy, or a QR code to scan from the receiver's setup), and Renew.
  */
-export function LineSummaryCard({ line, onRenew }: { line: Line; onRenew: () => void }) {
+// Memoised: the line page's later parts render again around it (the form as it settles).
+export const LineSummaryCard = memo(function LineSummaryCard({
+  line,
+  onRenew,
+}: {
+  line: Line;
+  onRenew: () => void;
+}) {
   const { t } = useTranslation();
   const text = useConnectionLine()(line);
   return (
@@ -108,4 +115,4 @@ export function LineSummaryCard({ line, onRenew }: { line: Line; onRenew: () => 
       </CardContent>
     </Card>
   );
-}
+});

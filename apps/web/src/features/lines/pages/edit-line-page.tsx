@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAdminAccount, toDisplayDate, type Line } from '@linedesk/shared';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -91,16 +91,14 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  * its facts and its sync. Rendered one pass after them (`LineEditor`).
  */
 function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const syncText = useSyncText();
   const account = useAccount();
   const admin = isAdminAccount(account);
   const update = useUpdateLine();
-  const { reportSync, toggleEnabled, toggling } = useLineActions();
-  const retry = useRetryLineSync();
+  const { reportSync } = useLineActions();
   const plans = useLinePlans(admin);
-  const plan = plans.data?.find((item) => item.id === line.plan_id);
+  const planName = plans.data?.find((item) => item.id === line.plan_id)?.name;
   const { control, handleSubmit, setValue, formState } = useForm<EditLineFormValues>({
     resolver: zodResolver(editLineFormSchema),
     // Live updates of the line refresh the form, keeping whatever the user is in the middle of editing.
@@ -176,105 +174,126 @@ function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
       </Stack>
 
       <Stack sx={{ gap: 3, minWidth: 0 }}>
-        <Card>
-          <CardHeader title={t('lines.edit.overviewTitle')} />
-          <CardContent>
-            <Stack sx={{ gap: 1.25 }}>
-              <Fact label={t('lines.fields.expiry')} testId="line-expiry">
-                {toDisplayDate(line.expiry_date)}
-              </Fact>
-              <Fact label={t('lines.fields.added')}>{toDisplayDate(line.added_date)}</Fact>
-              <Fact label={t('lines.fields.server')} testId="line-server">
-                {line.server_name ?? '—'}
-              </Fact>
-              <Fact label={t('lines.fields.type')}>
-                {line.is_trial
-                  ? t('lines.fields.trial')
-                  : (durationLabel(t, line.subscription_months) ?? '—')}
-              </Fact>
-              <Fact label={t('linePlans.plan')} testId="line-plan">
-                {plan?.name ?? '—'}
-              </Fact>
-              {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
-              <Fact label={t('lines.fields.created')} testId="line-created">
-                {formatDate(line.created_at, i18n.resolvedLanguage)}
-              </Fact>
-            </Stack>
-            <Divider sx={{ my: 2.5, borderStyle: 'dashed' }} />
-            <Stack sx={{ gap: 1.25 }}>
-              <Button
-                variant="outlined"
-                color={line.enabled ? 'warning' : 'success'}
-                startIcon={line.enabled ? <BlockIcon /> : <CheckCircleOutlineIcon />}
-                loading={toggling.has(line.id)}
-                onClick={() => toggleEnabled(line)}
-                data-testid="line-toggle-button"
-              >
-                {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
-              </Button>
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<DeleteOutlinedIcon />}
-                onClick={onDelete}
-                data-testid="line-delete-button"
-              >
-                {t('common.delete')}
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
-
-        <Card data-testid="line-sync-card">
-          <CardHeader title={t('lines.edit.syncTitle')} subheader={t('lines.edit.syncSubtitle')} />
-          <CardContent>
-            <Stack sx={{ gap: 1.5 }}>
-              <Fact label={t('lines.fields.sync')}>
-                <LineSyncChip
-                  state={line.sync_state}
-                  error={line.sync_error}
-                  code={line.sync_error_code}
-                  params={line.sync_error_params}
-                />
-              </Fact>
-              <Fact label={t('lines.edit.syncedAt')} testId="line-synced-at">
-                {line.synced_at
-                  ? formatDateTime(line.synced_at, i18n.resolvedLanguage)
-                  : t('lines.edit.never')}
-              </Fact>
-              {line.sync_error && line.sync_state !== 'synced' && (
-                <Alert
-                  severity={line.sync_state === 'failing' ? 'error' : 'warning'}
-                  data-testid="line-sync-message"
-                >
-                  {syncText({
-                    text: line.sync_error,
-                    code: line.sync_error_code,
-                    params: line.sync_error_params,
-                  })}
-                </Alert>
-              )}
-              {retry.isError && <Alert severity="error">{errorMessage(retry.error)}</Alert>}
-              <Button
-                variant="outlined"
-                startIcon={<SyncIcon />}
-                loading={retry.isPending}
-                onClick={() =>
-                  retry.mutate(line.id, {
-                    onSuccess: (result) => reportSync(result, t('lines.edit.syncOk')),
-                  })
-                }
-                data-testid="line-retry-sync"
-              >
-                {t('lines.edit.retrySync')}
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
+        <LineOverviewCard line={line} admin={admin} planName={planName} onDelete={onDelete} />
+        <LineSyncCard line={line} />
       </Stack>
     </Box>
   );
 }
+
+type OverviewProps = { line: Line; admin: boolean; planName: string | undefined; onDelete: () => void };
+
+/**
+ * The line's facts, with enable/disable and delete. Memoised, as the sync card: the form beside them
+ * renders again as it settles after mounting (react-hook-form) and with every key typed.
+ */
+const LineOverviewCard = memo(function LineOverviewCard({ line, admin, planName, onDelete }: OverviewProps) {
+  const { t, i18n } = useTranslation();
+  const { toggleEnabled, toggling } = useLineActions();
+  return (
+    <Card>
+      <CardHeader title={t('lines.edit.overviewTitle')} />
+      <CardContent>
+        <Stack sx={{ gap: 1.25 }}>
+          <Fact label={t('lines.fields.expiry')} testId="line-expiry">
+            {toDisplayDate(line.expiry_date)}
+          </Fact>
+          <Fact label={t('lines.fields.added')}>{toDisplayDate(line.added_date)}</Fact>
+          <Fact label={t('lines.fields.server')} testId="line-server">
+            {line.server_name ?? '—'}
+          </Fact>
+          <Fact label={t('lines.fields.type')}>
+            {line.is_trial ? t('lines.fields.trial') : (durationLabel(t, line.subscription_months) ?? '—')}
+          </Fact>
+          <Fact label={t('linePlans.plan')} testId="line-plan">
+            {planName ?? '—'}
+          </Fact>
+          {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
+          <Fact label={t('lines.fields.created')} testId="line-created">
+            {formatDate(line.created_at, i18n.resolvedLanguage)}
+          </Fact>
+        </Stack>
+        <Divider sx={{ my: 2.5, borderStyle: 'dashed' }} />
+        <Stack sx={{ gap: 1.25 }}>
+          <Button
+            variant="outlined"
+            color={line.enabled ? 'warning' : 'success'}
+            startIcon={line.enabled ? <BlockIcon /> : <CheckCircleOutlineIcon />}
+            loading={toggling.has(line.id)}
+            onClick={() => toggleEnabled(line)}
+            data-testid="line-toggle-button"
+          >
+            {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlinedIcon />}
+            onClick={onDelete}
+            data-testid="line-delete-button"
+          >
+            {t('common.delete')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+});
+
+/** The line's sync state, its last message and a retry. */
+const LineSyncCard = memo(function LineSyncCard({ line }: { line: Line }) {
+  const { t, i18n } = useTranslation();
+  const errorMessage = useErrorMessage();
+  const syncText = useSyncText();
+  const { reportSync } = useLineActions();
+  const retry = useRetryLineSync();
+  return (
+    <Card data-testid="line-sync-card">
+      <CardHeader title={t('lines.edit.syncTitle')} subheader={t('lines.edit.syncSubtitle')} />
+      <CardContent>
+        <Stack sx={{ gap: 1.5 }}>
+          <Fact label={t('lines.fields.sync')}>
+            <LineSyncChip
+              state={line.sync_state}
+              error={line.sync_error}
+              code={line.sync_error_code}
+              params={line.sync_error_params}
+            />
+          </Fact>
+          <Fact label={t('lines.edit.syncedAt')} testId="line-synced-at">
+            {line.synced_at ? formatDateTime(line.synced_at, i18n.resolvedLanguage) : t('lines.edit.never')}
+          </Fact>
+          {line.sync_error && line.sync_state !== 'synced' && (
+            <Alert
+              severity={line.sync_state === 'failing' ? 'error' : 'warning'}
+              data-testid="line-sync-message"
+            >
+              {syncText({
+                text: line.sync_error,
+                code: line.sync_error_code,
+                params: line.sync_error_params,
+              })}
+            </Alert>
+          )}
+          {retry.isError && <Alert severity="error">{errorMessage(retry.error)}</Alert>}
+          <Button
+            variant="outlined"
+            startIcon={<SyncIcon />}
+            loading={retry.isPending}
+            onClick={() =>
+              retry.mutate(line.id, {
+                onSuccess: (result) => reportSync(result, t('lines.edit.syncOk')),
+              })
+            }
+            data-testid="line-retry-sync"
+          >
+            {t('lines.edit.retrySync')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+});
 
 function LineEditor({ line }: { line: Line }) {
   const { t } = useTranslation();
@@ -287,6 +306,9 @@ function LineEditor({ line }: { line: Line }) {
   // The heading and the summary (what a line is opened for) show first; the rest of the page, several
   // times their work (the form, the cards, their fields), follows in the next render.
   const detailsShown = useDeferredValue(true, false);
+  // Stable, so that the memoised summary and cards skip the renders that only the form needs.
+  const openRenew = useCallback(() => setRenewOpen(true), []);
+  const openDelete = useCallback(() => setDeleteOpen(true), []);
 
   return (
     <>
@@ -300,9 +322,9 @@ function LineEditor({ line }: { line: Line }) {
         }
       />
       <Box sx={{ mb: 3 }}>
-        <LineSummaryCard line={line} onRenew={() => setRenewOpen(true)} />
+        <LineSummaryCard line={line} onRenew={openRenew} />
       </Box>
-      {detailsShown && <LineDetails line={line} onDelete={() => setDeleteOpen(true)} />}
+      {detailsShown && <LineDetails line={line} onDelete={openDelete} />}
 
       <RenewLineDialog
         open={renewOpen}
