@@ -9,7 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TableContainer from '@mui/material/TableContainer';
 import { useThemeProps } from '@mui/material/styles';
-import type { LabelDisplayedRowsArgs, TablePaginationProps } from '@mui/material/TablePagination';
+import type { TablePaginationProps } from '@mui/material/TablePagination';
 import type {
   GridColumnVisibilityModel,
   GridDensity,
@@ -22,6 +22,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type Mo
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
+import { formatNumber } from '../../../lib/number-format';
 import { useSyncText } from '../hooks/use-sync-text';
 import { linePageSizes } from '../lib/line-list-state';
 import { LineActionsPopup, type MenuAction } from './line-actions-menu';
@@ -172,16 +173,16 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
   const hasNextPage = totalIsLowerBound
     ? !endReached && rows.length === pageSize
     : (page + 1) * pageSize < total;
-  const labelDisplayedRows = useMemo(() => {
-    if (!totalIsLowerBound) return undefined;
-    const number = new Intl.NumberFormat(language);
-    return ({ from, to }: LabelDisplayedRowsArgs) =>
-      t(endReached ? 'lines.list.rowsExact' : 'lines.list.rowsAtLeast', {
-        from: number.format(from),
-        to: number.format(to),
-        total: number.format(Math.max(total, to)),
-      });
-  }, [totalIsLowerBound, endReached, total, language, t]);
+  const from = count === 0 ? 0 : page * pageSize + 1;
+  const to = Math.min(count, (page + 1) * pageSize);
+  const number = (value: number) => formatNumber(value, language);
+  const rowsShown = totalIsLowerBound
+    ? t(endReached ? 'lines.list.rowsExact' : 'lines.list.rowsAtLeast', {
+        from: number(from),
+        to: number(to),
+        total: number(Math.max(total, to)),
+      })
+    : t('common.displayedRows', { from: number(from), to: number(to), total: number(count) });
 
   return (
     <LinesTableRoot className={`lt-${props.density}`} data-testid="lines-table">
@@ -232,9 +233,8 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
       <LinesTablePagination
         page={page}
         pageSize={pageSize}
-        count={count}
+        rowsShown={rowsShown}
         hasNextPage={hasNextPage}
-        labelDisplayedRows={labelDisplayedRows}
         onPaginationModelChange={onPaginationModelChange}
       />
       {menu && (
@@ -323,42 +323,33 @@ const LinesTableHead = memo(function LinesTableHead(props: HeadProps) {
   );
 });
 
-// MUI's English texts for its table pagination; the other languages' come with the theme (as the
-// default props of MuiTablePagination, rewritten in place by a language switch).
-const englishPagination = {
-  labelRowsPerPage: 'Rows per page:',
-  labelDisplayedRows: ({ from, to, count }: LabelDisplayedRowsArgs) =>
-    `${from}–${to} of ${count !== -1 ? count : `more than ${to}`}`,
-  getItemAriaLabel: (type: 'first' | 'last' | 'next' | 'previous') => `Go to ${type} page`,
-};
-
 type PaginationProps = {
   page: number;
   pageSize: number;
-  count: number;
+  /** "1–25 of 60", in the reader's language. */
+  rowsShown: string;
   hasNextPage: boolean;
-  labelDisplayedRows: ((args: LabelDisplayedRowsArgs) => string) | undefined;
   onPaginationModelChange: LinesViewProps['onPaginationModelChange'];
 };
 
 /**
- * The pager: rows per page, which rows these are, previous and next. Plain elements where MUI's
- * TablePagination rendered some seventy components, again for every page and language.
+ * The pager: rows per page, which rows these are, previous and next, with the texts of the panel's
+ * other pagers (`ListPagination`). Plain elements where MUI's TablePagination rendered some seventy
+ * components, again for every page and language.
  */
 const LinesTablePagination = memo(function LinesTablePagination(props: PaginationProps) {
-  const { page, pageSize, count, hasNextPage, onPaginationModelChange } = props;
-  // Rendered again on a language switch for the theme's texts, which the switch rewrites.
-  useTranslation();
-  const themeTexts = useThemeProps({ props: {} as TablePaginationProps, name: 'MuiTablePagination' });
-  const texts = { ...englishPagination, ...themeTexts };
+  const { page, pageSize, rowsShown, hasNextPage, onPaginationModelChange } = props;
+  const { t } = useTranslation();
+  // The arrows' names are MUI's, from the theme (a language switch rewrites them in place).
+  const { getItemAriaLabel } = useThemeProps({
+    props: {} as TablePaginationProps,
+    name: 'MuiTablePagination',
+  });
+  const ariaLabel = (type: 'previous' | 'next') => getItemAriaLabel?.(type) ?? `Go to ${type} page`;
   const sizeId = useId();
-  const from = count === 0 ? 0 : page * pageSize + 1;
-  const to = count === -1 ? (page + 1) * pageSize : Math.min(count, (page + 1) * pageSize);
-  const shown = (props.labelDisplayedRows ?? texts.labelDisplayedRows)({ from, to, count, page });
-  const ariaLabel = (type: 'previous' | 'next') => texts.getItemAriaLabel(type);
   return (
     <div className="lt-pagination">
-      <label htmlFor={sizeId}>{texts.labelRowsPerPage}</label>
+      <label htmlFor={sizeId}>{t('common.rowsPerPage')}</label>
       <select
         id={sizeId}
         className="lt-page-size"
@@ -371,7 +362,7 @@ const LinesTablePagination = memo(function LinesTablePagination(props: Paginatio
           </option>
         ))}
       </select>
-      <p data-testid="lines-rows-shown">{shown}</p>
+      <p data-testid="lines-rows-shown">{rowsShown}</p>
       <div>
         <button
           type="button"
