@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { plainIcon } from '../../components/plain-icon';
 import { layoutConfig } from '../layout-config';
 import type { NavGroup, NavItem } from './nav-types';
 
@@ -189,12 +190,7 @@ const NavRoot = styled('nav')(({ theme }) => {
   };
 });
 
-// Material icons as plain SVG elements, made once (the paths of @mui/icons-material, Apache-2.0).
-const chevron = (className: string, path: string) => (
-  <svg className={`ns-svg ${className}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d={path} />
-  </svg>
-);
+const chevron = (className: string, path: string) => plainIcon(path, `ns-svg ${className}`);
 const expandMore = 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z';
 const chevrons = {
   itemOpen: chevron('', expandMore),

@@ -1,12 +1,7 @@
-// Material icons as plain SVG elements, made once: a row of the lines table shows five of them, and
-// MUI's icon components are two components each (the icon and its SvgIcon), rendered with every row.
-// The paths are those of @mui/icons-material (Apache-2.0), so the table looks as the rest of the panel.
+import { plainIcon } from '../../../components/plain-icon';
 
-const icon = (path: string) => (
-  <svg className="lt-svg" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d={path} />
-  </svg>
-);
+// The lines table's icons, made once: a row shows five of them (the list's filters use two).
+const icon = (path: string) => plainIcon(path, 'lt-svg');
 
 export const tableIcons = {
   renew: icon(
@@ -38,6 +33,10 @@ export const tableIcons = {
   previous: icon('M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z'),
   next: icon('M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z'),
   sortArrow: icon('M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8 8-8z'),
+  search: icon(
+    'M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14',
+  ),
+  dropDown: icon('M7 10l5 5 5-5z'),
   columns: icon('M14.67 5v14H9.33V5zm1 14H21V5h-5.33zm-7.34 0V5H3v14z'),
   density: icon('M21 8H3V4h18zm0 2H3v4h18zm0 6H3v4h18z'),
 };

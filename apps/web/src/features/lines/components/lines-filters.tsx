@@ -2,6 +2,7 @@ import { lineStatuses, lineSyncStates, type LineStatus, type LineSyncState } fro
 import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineListParams } from '../api/lines-api';
+import { tableIcons } from './line-table-icons';
 import { LinesFiltersRoot } from './lines-filters-root';
 import { OwnerFilter } from './owner-filter';
 
@@ -38,19 +39,7 @@ function useDebouncedInput(value: string, onCommit: (value: string) => void) {
   return [text, setText] as const;
 }
 
-// Material icons as plain SVG (paths of @mui/icons-material, Apache-2.0): Search, and Select's ArrowDropDown.
-const searchIcon = (
-  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-    <path d="M15.5 14h-.79l-.28-.27C15.41 12.59 16 11.11 16 9.5 16 5.91 13.09 3 9.5 3S3 5.91 3 9.5 5.91 16 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14" />
-  </svg>
-);
-const chevron = (
-  <span className="lf-chevron">
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M7 10l5 5 5-5z" />
-    </svg>
-  </span>
-);
+const chevron = <span className="lf-chevron">{tableIcons.dropDown}</span>;
 
 /** A field in the outlined look, its label raised on the border and tied to the control by id. */
 function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
@@ -138,7 +127,7 @@ export const LinesFilters = memo(function LinesFilters({
     <LinesFiltersRoot className="lf-filters" data-testid="lines-filters">
       <div className="lf-row">
         <div className="lf-field">
-          <span className="lf-icon">{searchIcon}</span>
+          <span className="lf-icon">{tableIcons.search}</span>
           <input
             type="search"
             className="lf-control lf-with-icon"
