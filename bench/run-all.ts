@@ -76,6 +76,12 @@ if (linesPgUrl) await runLinesBenchProcess('postgres');
   if (code !== 0) throw new Error(`the line import bench failed (exit code ${code})`);
 }
 
+// One line change on a card server holding 50,000 lines against one holding 100, request to loaded.
+{
+  const { runLineChangeBench } = await import('./line-change-bench.js');
+  await runLineChangeBench(linesPgUrl);
+}
+
 // The compiled server in its own process: start time, scaling behind nginx, event fan-out, memory.
 await runScaleBench(linesPgUrl);
 
