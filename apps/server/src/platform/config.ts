@@ -36,6 +36,20 @@ const trustProxySchema = z.string().transform((value, ctx): false | number | str
   return z.NEVER;
 });
 
+/**
+ * A number from the environment. Anything that is not a number is refused with one message naming
+ * the variable and its unit (and what 0 does, where 0 turns something off); a number out of range
+ * gets zod's own "too small" / "too big".
+ */
+function numberSetting(
+  name: string,
+  unit: string,
+  range: { min: number; max: number; default: number; int?: boolean },
+) {
+  const number = z.coerce.number({ error: `${name} must be ${unit}` });
+  return (range.int ? number.int() : number).min(range.min).max(range.max).default(range.default);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -62,96 +76,87 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   TRUSTED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SERVER_CHECK_INTERVAL_SECONDS: z.coerce
-    .number({ error: 'SERVER_CHECK_INTERVAL_SECONDS must be a number of seconds (0 disables the check)' })
-    .min(0)
-    .max(86_400)
-    .default(300),
-  TELEGRAM_POLL_SECONDS: z.coerce
-    .number({
-      error: "TELEGRAM_POLL_SECONDS must be a number of seconds (0 stops reading the bot's updates)",
-    })
-    .int()
-    .min(0)
-    .max(50)
-    .default(25),
-  LINE_CONNECTIONS_POLL_SECONDS: z.coerce
-    .number({
-      error: 'LINE_CONNECTIONS_POLL_SECONDS must be a number of seconds (0 turns "who is online" off)',
-    })
-    .min(0)
-    .max(3600)
-    .default(30),
-  SERVER_API_TIMEOUT_MS: z.coerce
-    .number({ error: 'SERVER_API_TIMEOUT_MS must be a number of milliseconds' })
-    .int()
-    .min(100)
-    .max(120_000)
-    .default(5000),
-  LINE_SYNC_RETRY_BASE_MS: z.coerce
-    .number({ error: 'LINE_SYNC_RETRY_BASE_MS must be a number of milliseconds' })
-    .int()
-    .min(50)
-    .max(3_600_000)
-    .default(5000),
-  LINE_SYNC_RETRY_MAX_MS: z.coerce
-    .number({ error: 'LINE_SYNC_RETRY_MAX_MS must be a number of milliseconds' })
-    .int()
-    .min(50)
-    .max(86_400_000)
-    .default(300_000),
-  LINE_RECONCILE_INTERVAL_SECONDS: z.coerce
-    .number({ error: 'LINE_RECONCILE_INTERVAL_SECONDS must be a number of seconds (0 disables it)' })
-    .min(0)
-    .max(604_800)
-    .default(600),
-  ACTIVATION_CODE_EXPIRY_SECONDS: z.coerce
-    .number({
-      error: 'ACTIVATION_CODE_EXPIRY_SECONDS must be a number of seconds (0 stops voiding expired codes)',
-    })
-    .min(0)
-    .max(86_400)
-    .default(60),
-  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce
-    .number({ error: 'API_KEY_RATE_LIMIT_PER_MINUTE must be a number of requests' })
-    .int()
-    .min(1)
-    .max(100_000)
-    .default(120),
-  CALLER_CACHE_SECONDS: z.coerce
-    .number({ error: 'CALLER_CACHE_SECONDS must be a number of seconds (at least 1)' })
-    .min(1)
-    .max(3600)
-    .default(10),
-  DASHBOARD_CACHE_SECONDS: z.coerce
-    .number({ error: 'DASHBOARD_CACHE_SECONDS must be a number of seconds (0 disables the cache)' })
-    .min(0)
-    .max(3600)
-    .default(60),
-  BACKUP_INTERVAL_HOURS: z.coerce
-    .number({ error: 'BACKUP_INTERVAL_HOURS must be a number of hours (0 turns scheduled backups off)' })
-    .min(0)
-    .max(8760)
-    .default(24),
-  EMBEDDED_MAINTENANCE_INTERVAL_SECONDS: z.coerce
-    .number({
-      error: 'EMBEDDED_MAINTENANCE_INTERVAL_SECONDS must be a number of seconds (0 turns the upkeep off)',
-    })
-    .min(0)
-    .max(86_400)
-    .default(30),
-  BACKUP_KEEP: z.coerce
-    .number({ error: 'BACKUP_KEEP must be a whole number of backups to keep (at least 1)' })
-    .int()
-    .min(1)
-    .max(1000)
-    .default(7),
-  LINES_TOTAL_CAP: z.coerce
-    .number({ error: 'LINES_TOTAL_CAP must be a number of lines' })
-    .int()
-    .min(1)
-    .max(10_000_000)
-    .default(10_000),
+  SERVER_CHECK_INTERVAL_SECONDS: numberSetting(
+    'SERVER_CHECK_INTERVAL_SECONDS',
+    'a number of seconds (0 disables the check)',
+    { min: 0, max: 86_400, default: 300 },
+  ),
+  TELEGRAM_POLL_SECONDS: numberSetting(
+    'TELEGRAM_POLL_SECONDS',
+    "a number of seconds (0 stops reading the bot's updates)",
+    { min: 0, max: 50, default: 25, int: true },
+  ),
+  LINE_CONNECTIONS_POLL_SECONDS: numberSetting(
+    'LINE_CONNECTIONS_POLL_SECONDS',
+    'a number of seconds (0 turns "who is online" off)',
+    { min: 0, max: 3600, default: 30 },
+  ),
+  SERVER_API_TIMEOUT_MS: numberSetting('SERVER_API_TIMEOUT_MS', 'a number of milliseconds', {
+    min: 100,
+    max: 120_000,
+    default: 5000,
+    int: true,
+  }),
+  LINE_SYNC_RETRY_BASE_MS: numberSetting('LINE_SYNC_RETRY_BASE_MS', 'a number of milliseconds', {
+    min: 50,
+    max: 3_600_000,
+    default: 5000,
+    int: true,
+  }),
+  LINE_SYNC_RETRY_MAX_MS: numberSetting('LINE_SYNC_RETRY_MAX_MS', 'a number of milliseconds', {
+    min: 50,
+    max: 86_400_000,
+    default: 300_000,
+    int: true,
+  }),
+  LINE_RECONCILE_INTERVAL_SECONDS: numberSetting(
+    'LINE_RECONCILE_INTERVAL_SECONDS',
+    'a number of seconds (0 disables it)',
+    { min: 0, max: 604_800, default: 600 },
+  ),
+  ACTIVATION_CODE_EXPIRY_SECONDS: numberSetting(
+    'ACTIVATION_CODE_EXPIRY_SECONDS',
+    'a number of seconds (0 stops voiding expired codes)',
+    { min: 0, max: 86_400, default: 60 },
+  ),
+  API_KEY_RATE_LIMIT_PER_MINUTE: numberSetting('API_KEY_RATE_LIMIT_PER_MINUTE', 'a number of requests', {
+    min: 1,
+    max: 100_000,
+    default: 120,
+    int: true,
+  }),
+  CALLER_CACHE_SECONDS: numberSetting('CALLER_CACHE_SECONDS', 'a number of seconds (at least 1)', {
+    min: 1,
+    max: 3600,
+    default: 10,
+  }),
+  DASHBOARD_CACHE_SECONDS: numberSetting(
+    'DASHBOARD_CACHE_SECONDS',
+    'a number of seconds (0 disables the cache)',
+    { min: 0, max: 3600, default: 60 },
+  ),
+  BACKUP_INTERVAL_HOURS: numberSetting(
+    'BACKUP_INTERVAL_HOURS',
+    'a number of hours (0 turns scheduled backups off)',
+    { min: 0, max: 8760, default: 24 },
+  ),
+  EMBEDDED_MAINTENANCE_INTERVAL_SECONDS: numberSetting(
+    'EMBEDDED_MAINTENANCE_INTERVAL_SECONDS',
+    'a number of seconds (0 turns the upkeep off)',
+    { min: 0, max: 86_400, default: 30 },
+  ),
+  BACKUP_KEEP: numberSetting('BACKUP_KEEP', 'a whole number of backups to keep (at least 1)', {
+    min: 1,
+    max: 1000,
+    default: 7,
+    int: true,
+  }),
+  LINES_TOTAL_CAP: numberSetting('LINES_TOTAL_CAP', 'a number of lines', {
+    min: 1,
+    max: 10_000_000,
+    default: 10_000,
+    int: true,
+  }),
   // Ticket attachments go to an S3-compatible store when S3_BUCKET is set (else <dataDir>/attachments).
   S3_ENDPOINT: z.url({ error: 'S3_ENDPOINT must be a full URL such as https://s3.example.com' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -161,66 +166,62 @@ const envSchema = z.object({
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'STRIPE_API_URL must be a full URL such as https://api.stripe.com' })
     .default('https://api.stripe.com'),
-  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.coerce
-    .number({
-      error: 'PAYMENT_RECONCILE_INTERVAL_SECONDS must be a number of seconds (0 stops asking providers)',
-    })
-    .min(0)
-    .max(86_400)
-    .default(60),
-  TOPUP_EXPIRY_INTERVAL_SECONDS: z.coerce
-    .number({
-      error: 'TOPUP_EXPIRY_INTERVAL_SECONDS must be a number of seconds (0 stops expiring unpaid top-ups)',
-    })
-    .min(0)
-    .max(86_400)
-    .default(600),
-  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce
-    .number({ error: 'PAYMENT_RECONCILE_AFTER_SECONDS must be a number of seconds' })
-    .min(0)
-    .max(86_400)
-    .default(300),
-  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce
-    .number({ error: 'PAYMENT_PROVIDER_TIMEOUT_MS must be a number of milliseconds' })
-    .int()
-    .min(100)
-    .max(120_000)
-    .default(20_000),
+  PAYMENT_RECONCILE_INTERVAL_SECONDS: numberSetting(
+    'PAYMENT_RECONCILE_INTERVAL_SECONDS',
+    'a number of seconds (0 stops asking providers)',
+    { min: 0, max: 86_400, default: 60 },
+  ),
+  TOPUP_EXPIRY_INTERVAL_SECONDS: numberSetting(
+    'TOPUP_EXPIRY_INTERVAL_SECONDS',
+    'a number of seconds (0 stops expiring unpaid top-ups)',
+    { min: 0, max: 86_400, default: 600 },
+  ),
+  PAYMENT_RECONCILE_AFTER_SECONDS: numberSetting('PAYMENT_RECONCILE_AFTER_SECONDS', 'a number of seconds', {
+    min: 0,
+    max: 86_400,
+    default: 300,
+  }),
+  PAYMENT_PROVIDER_TIMEOUT_MS: numberSetting('PAYMENT_PROVIDER_TIMEOUT_MS', 'a number of milliseconds', {
+    min: 100,
+    max: 120_000,
+    default: 20_000,
+    int: true,
+  }),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z
     .enum(['true', 'false'], {
       error: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (true only for tests and development)',
     })
     .default('false'),
-  WEBHOOK_TIMEOUT_MS: z.coerce
-    .number({ error: 'WEBHOOK_TIMEOUT_MS must be a number of milliseconds' })
-    .int()
-    .min(100)
-    .max(60_000)
-    .default(10_000),
-  NOTIFICATION_POLL_MS: z.coerce
-    .number({ error: 'NOTIFICATION_POLL_MS must be a number of milliseconds' })
-    .int()
-    .min(50)
-    .max(600_000)
-    .default(2000),
-  NOTIFICATION_RETRY_BASE_MS: z.coerce
-    .number({ error: 'NOTIFICATION_RETRY_BASE_MS must be a number of milliseconds' })
-    .int()
-    .min(50)
-    .max(3_600_000)
-    .default(30_000),
-  NOTIFICATION_RETRY_MAX_MS: z.coerce
-    .number({ error: 'NOTIFICATION_RETRY_MAX_MS must be a number of milliseconds' })
-    .int()
-    .min(50)
-    .max(86_400_000)
-    .default(3_600_000),
-  NOTIFICATION_MAX_ATTEMPTS: z.coerce
-    .number({ error: 'NOTIFICATION_MAX_ATTEMPTS must be a number of attempts (at least 1)' })
-    .int()
-    .min(1)
-    .max(100)
-    .default(10),
+  WEBHOOK_TIMEOUT_MS: numberSetting('WEBHOOK_TIMEOUT_MS', 'a number of milliseconds', {
+    min: 100,
+    max: 60_000,
+    default: 10_000,
+    int: true,
+  }),
+  NOTIFICATION_POLL_MS: numberSetting('NOTIFICATION_POLL_MS', 'a number of milliseconds', {
+    min: 50,
+    max: 600_000,
+    default: 2000,
+    int: true,
+  }),
+  NOTIFICATION_RETRY_BASE_MS: numberSetting('NOTIFICATION_RETRY_BASE_MS', 'a number of milliseconds', {
+    min: 50,
+    max: 3_600_000,
+    default: 30_000,
+    int: true,
+  }),
+  NOTIFICATION_RETRY_MAX_MS: numberSetting('NOTIFICATION_RETRY_MAX_MS', 'a number of milliseconds', {
+    min: 50,
+    max: 86_400_000,
+    default: 3_600_000,
+    int: true,
+  }),
+  NOTIFICATION_MAX_ATTEMPTS: numberSetting('NOTIFICATION_MAX_ATTEMPTS', 'a number of attempts (at least 1)', {
+    min: 1,
+    max: 100,
+    default: 10,
+    int: true,
+  }),
 });
 
 export type AppConfig = {
