@@ -383,7 +383,7 @@ export function checkExtra(raw: unknown, format: ConfigFormat): ExtraCheck {
   const body = raw as Record<string, unknown>;
   const keys = Object.keys(body);
   if (keys.length !== 1 || keys[0] !== format)
-    return fail(`extra must be { "${format}": … } on a ${format} server`);
+    return fail(`extra must be { "${format}": … } on ${format === 'oscam' ? 'an OSCam' : 'a CCcam'} server`);
   if (format === 'cccam') {
     const text = body.cccam;
     if (typeof text !== 'string') return fail('extra.cccam must be the F-line text after the password');
