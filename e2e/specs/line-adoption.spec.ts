@@ -10,7 +10,7 @@ import { accountId, axeViolations, POLL, signedInPage, signUpConfirmed } from '.
 const RESELLER = { email: 'reseller.adopt@example.com', password: 'reseller-password-1' };
 const CREDITS = 100;
 
-/** An oscam.user kept by hand: two accounts the agent can keep as they are, one it cannot. */
+/** An oscam.user kept by hand: two accounts the agent can take over, one without a password it cannot. */
 const OSCAM_USER = [
   '# oscam.user kept by hand',
   '',
@@ -28,7 +28,6 @@ const OSCAM_USER = [
   '',
   '[account]',
   'user = reader',
-  'pwd = reader-secret',
   'group = 2',
   'au = 1',
   '',
@@ -115,7 +114,7 @@ describe('adopting the accounts already on a server', () => {
       const text = readFileSync(agent.configFile, 'utf8');
       return /linedesk-agent[\s\S]*user\s*=\s*anna[\s\S]*pwd\s*=\s*anna-secret/.test(text) ? text : undefined;
     }, 'anna in the agent’s managed block');
-    expect(readFileSync(agent.configFile, 'utf8')).toMatch(/user = reader\npwd = reader-secret\ngroup = 2/);
+    expect(readFileSync(agent.configFile, 'utf8')).toMatch(/user = reader\ngroup = 2\nau = 1/);
 
     // The lines are the reseller's, with their password and the expiry the server had.
     await page.goto(`${server.url}/users/all`);
