@@ -37,10 +37,9 @@ function settingsOf(account: Record<string, unknown>): {
   unreadable: boolean;
 } {
   const restrictions = restrictionOverridesSchema.safeParse(account.restrictions ?? {});
-  const extra =
-    account.extra === undefined || account.extra === null
-      ? { success: true as const, data: null }
-      : lineEntryExtraSchema.safeParse(account.extra);
+  // An agent that keeps entries whole lists `extra` for every account; one that lists none would
+  // write the adopted entry without the settings the panel does not model.
+  const extra = lineEntryExtraSchema.safeParse(account.extra);
   return {
     restrictions: restrictions.success ? compactOverrides(restrictions.data) : {},
     extra: extra.success ? extra.data : null,
