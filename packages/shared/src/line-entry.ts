@@ -45,9 +45,11 @@ export function lineEntryRestrictions(
 
 /** An account read from another server's config file for an import: the line keeps all of it. */
 export type ImportedEntry = {
-  /** The modeled keys that parsed: the line's own values over its plan's. */
-  restrictions: LineRestrictions;
+  /** The modeled keys that parsed: the line's own values over its plan's (checked when used). */
+  restrictions: Record<string, unknown>;
   extra: LineEntryExtra | null;
   /** The entry as the file has it (an F-line, or the `[account]` section's lines). */
   text: string;
+  /** What keeps it from being taken over as it is (keys given twice, a `disabled` not 0 or 1 …). */
+  problems: { code: string; message: string }[];
 };
