@@ -10,7 +10,7 @@ import { accountId, axeViolations, POLL, signedInPage, signUpConfirmed } from '.
 const RESELLER = { email: 'reseller.adopt@example.com', password: 'reseller-password-1' };
 const CREDITS = 100;
 
-/** An oscam.user kept by hand: two accounts the agent keeps with every setting, one it cannot take. */
+/** An oscam.user kept by hand: two accounts the agent keeps with every setting, one without a password it cannot. */
 const OSCAM_USER = [
   '# oscam.user kept by hand',
   '',
@@ -33,9 +33,8 @@ const OSCAM_USER = [
   '',
   '[account]',
   'user = reader',
-  'pwd = reader-secret',
   'group = 2',
-  'disabled = maybe',
+  'au = 1',
   '',
 ].join('\n');
 
@@ -132,7 +131,7 @@ describe('adopting the accounts already on a server', () => {
       const text = readFileSync(agent.configFile, 'utf8');
       return /linedesk-agent[\s\S]*user\s*=\s*anna[\s\S]*pwd\s*=\s*anna-secret/.test(text) ? text : undefined;
     }, 'anna in the agent’s managed block');
-    expect(readFileSync(agent.configFile, 'utf8')).toMatch(/user = reader\npwd = reader-secret\ngroup = 2/);
+    expect(readFileSync(agent.configFile, 'utf8')).toMatch(/user = reader\ngroup = 2\nau = 1/);
     // bruno keeps his limits and description in the agent's block.
     const bruno = readFileSync(agent.configFile, 'utf8').split('user = bruno')[1] ?? '';
     for (const line of ['uniq = 3', 'max_connections = 2', 'caid = 0B00', 'description = Bruno (cash)']) {

@@ -1,4 +1,4 @@
-import { withDuplicateProblems, type EntryExtra } from '@linedesk/shared/config-files';
+import { withDuplicateProblems, type EntryExtra, type EntryProblemCode } from '@linedesk/shared/config-files';
 import { isoToDisplayDate, localIsoDate } from './dates';
 import { fingerprintOf, foreignAccount, type ForeignAccount } from './foreign-account';
 import type { LineBackend, ManagedUser } from './line-backend';
@@ -35,6 +35,8 @@ export type UnmanagedAccount = {
   entry: string;
   adoptable: boolean;
   problems: string[];
+  /** The problems as codes (NO_PASSWORD, DUPLICATE_USERNAME …), in the same order. */
+  problemCodes: EntryProblemCode[];
   fingerprint: string;
 };
 
@@ -60,6 +62,7 @@ export function listUnmanaged(split: SplitConfig, backend: LineBackend): Unmanag
     entry: backend.previewEntry(account, today),
     adoptable: account.problems.length === 0,
     problems: account.problems,
+    problemCodes: account.problemCodes,
     fingerprint: fingerprintOf(account.text),
   }));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ConfigEntry } from '@linedesk/shared/config-files';
+import type { ConfigEntry, EntryProblemCode } from '@linedesk/shared/config-files';
 import type { Restrictions } from './restrictions';
 
 /**
@@ -14,6 +14,8 @@ export type ForeignAccount = Omit<ConfigEntry, 'restrictions' | 'problems'> & {
   restrictions?: Restrictions;
   /** Why the agent cannot take this entry over (real conflicts only); empty when it can. */
   problems: string[];
+  /** The same problems as stable codes, in the same order, for the panel to say in its language. */
+  problemCodes: EntryProblemCode[];
 };
 
 /** The agent's view of a read entry: problems as the English texts its answers carry. */
@@ -26,6 +28,7 @@ export function foreignAccount(
     part,
     ...(Object.keys(restrictions).length > 0 ? { restrictions } : {}),
     problems: problems.map((problem) => problem.message),
+    problemCodes: problems.map((problem) => problem.code),
   };
 }
 

@@ -24,6 +24,7 @@ type Listed = {
   entry: string;
   adoptable: boolean;
   problems: string[];
+  problemCodes: string[];
   fingerprint: string;
 };
 
@@ -87,6 +88,7 @@ describe('adopting hand-written F-lines of CCcam.cfg', () => {
     });
     expect(accounts.get('nopass')).toMatchObject({ passwordSet: false, adoptable: false });
     expect(accounts.get('nopass')?.problems).toContain('No password is set');
+    expect(accounts.get('nopass')?.problemCodes).toEqual(['NO_PASSWORD']);
     expect(accounts.get('plain')?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
   });
 

@@ -25,7 +25,7 @@ describe('HTTP API: auth, routing and validation', () => {
     expect(res.body).toEqual({
       version: VERSION,
       backend: 'cccam',
-      capabilities: ['restrictions'],
+      capabilities: ['restrictions', 'entry-extra', 'packages'],
       message: 'Linedesk agent is running',
     });
   });

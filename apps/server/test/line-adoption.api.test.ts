@@ -188,7 +188,7 @@ describe('adopting the accounts already on a server', () => {
     await writeCfg([
       'F: alice alice-pw 1 0 0 { 0:0:2 }',
       'F: bob bob-pw 1 0 0 { 0:0:2 }',
-      // No password: the one thing (with unsafe names and repeats) that keeps an entry from adoption.
+      // No password: the one kind of F-line the agent cannot take over as it is.
       'F: emus',
       'F: abcdefghijklmnopqrstuvwxyz long-pw 1 0 0 { 0:0:2 }',
       'F: taken other-pw 1 0 0 { 0:0:2 }',
@@ -412,7 +412,8 @@ describe('adopting the accounts already on a server', () => {
     // OSCam re-read the file and still lets nina in with the same password.
     expect(oscam.requests.some((request) => request.includes('reinit'))).toBe(true);
     expect(oscam.acceptsLogin('nina', 'nina-pw')).toBe(true);
-    expect(await agentUsers(oscamAgent)).toMatchObject([
+    expect(await agentUsers(oscamAgent)).toEqual([
+      // Her section's own group, kept as a restriction of the line.
       { username: 'nina', expiryDate: '31-01-2099', enabled: true, restrictions: { groups: [1] } },
     ]);
     expect((await panelLines(['nina']))[0]).toMatchObject({

@@ -121,6 +121,11 @@ describe('reading an OSCam [account] section', () => {
     expect(problems(['user = a', 'pwd = x', 'expdate = 2025-02-30'])).toEqual(['EXPDATE_INVALID']);
     expect(problems(['user = a', 'pwd = x', 'uniq = 1', 'UNIQ = 2'])).toEqual(['KEYS_REPEATED']);
     expect(problems(['user = a', 'pwd = x', 'betatunnel = 1833.007A:1702', 'cacheex = 1'])).toEqual([]);
+    // A setting the agent could not store as it is (it keeps lines of up to 2,048 characters).
+    expect(problems(['user = a', 'pwd = x', `description = ${'x'.repeat(2100)}`])).toEqual(['EXTRA_UNSAFE']);
+    expect(readCccamFLine(`F: a x 1 0 0 ${'{ 0100:000000 } '.repeat(200)}`)?.problems[0]?.code).toBe(
+      'EXTRA_UNSAFE',
+    );
   });
 
   it('reads OSCam expdates as OSCam does (slashes, one-digit month)', () => {

@@ -383,7 +383,7 @@ export function checkExtra(raw: unknown, format: ConfigFormat): ExtraCheck {
   const body = raw as Record<string, unknown>;
   const keys = Object.keys(body);
   if (keys.length !== 1 || keys[0] !== format)
-    return fail(`extra must be { "${format}": … } on a ${format} server`);
+    return fail(`extra must be { "${format}": … } on ${format === 'oscam' ? 'an OSCam' : 'a CCcam'} server`);
   if (format === 'cccam') {
     const text = body.cccam;
     if (typeof text !== 'string') return fail('extra.cccam must be the F-line text after the password');
@@ -441,7 +441,8 @@ export type EntryProblemCode =
   | 'DUPLICATE_USERNAME'
   | 'DISABLED_INVALID'
   | 'EXPDATE_INVALID'
-  | 'KEYS_REPEATED';
+  | 'KEYS_REPEATED'
+  | 'EXTRA_UNSAFE';
 
 /** Why an entry cannot be taken over: a code for the panel, the English text for the agent's answers. */
 export type EntryProblem = { code: EntryProblemCode; message: string };
@@ -589,6 +590,7 @@ export function readOscamAccount(lines: readonly string[]): ReadEntry {
     const key = OSCAM_KEY_VALUE.exec(line)?.[1]?.toLowerCase();
     return key === undefined || !(OSCAM_OWN_KEYS.has(key) || used.has(key));
   });
+  if (repeated.size === 0) problems.push(...extraProblems({ oscam: extra }, 'oscam'));
   return {
     username,
     password,
@@ -598,6 +600,12 @@ export function readOscamAccount(lines: readonly string[]): ReadEntry {
     extra: { oscam: extra },
     problems,
   };
+}
+
+/** Settings the agent could not store and write back as they are (very long or control characters). */
+function extraProblems(extra: EntryExtra, format: ConfigFormat): EntryProblem[] {
+  const checked = checkExtra(extra, format);
+  return checked.ok ? [] : [{ code: 'EXTRA_UNSAFE', message: checked.message }];
 }
 
 /** One F-line, or null when the line is none. */
@@ -618,7 +626,7 @@ export function readCccamFLine(line: string): ReadEntry | null {
     enabled: true,
     restrictions,
     extra: { cccam: password === null ? '' : rest },
-    problems: loginProblems(username, password),
+    problems: [...loginProblems(username, password), ...extraProblems({ cccam: rest }, 'cccam')],
   };
 }
 
