@@ -466,3 +466,144 @@ describe('an import writes each account as the file has it, as an adoption does'
     expect((await oscamSections(oscam)).get('csv-one')?.get('max_connections')).toBe('1');
   });
 });
+
+const CORPUS = new URL('../../agent/test/fixtures/corpus/', import.meta.url);
+
+describe("the agent's corpus: adopted on one panel, imported on another, written the same", () => {
+  const panels: TestServer[] = [];
+  const agents: TestAgent[] = [];
+  const expiry = addMonths(isoDate(new Date()), 5);
+
+  type Panel = { server: TestServer; admin: TestClient; owner: Account };
+  const startPanel = async (): Promise<Panel> => {
+    const server = await startTestServer({
+      SERVER_CHECK_INTERVAL_SECONDS: '0',
+      LINE_RECONCILE_INTERVAL_SECONDS: '0',
+      LINE_CONNECTIONS_POLL_SECONDS: '0',
+    });
+    panels.push(server);
+    return {
+      server,
+      admin: await server.admin(),
+      owner: await signUpAccount(server, 'corpus-owner@example.com', 0),
+    };
+  };
+  const startAgent = async (oscam: boolean, text: string) => {
+    const agent = await startLineAgent({ oscam });
+    agents.push(agent);
+    await writeFile(agent.configFile, text);
+    return agent;
+  };
+  const allSynced = (panel: Panel, names: string[]) =>
+    waitFor(
+      () => panel.server.built.ctx.db.select().from(lines),
+      (rows) =>
+        names.every((name) => rows.some((row) => row.username === name && row.syncState === 'synced')),
+    );
+
+  /** Adopts every adoptable account of the agent's file; answers the names adopted. */
+  const adoptEvery = async (panel: Panel, agent: TestAgent, name: string): Promise<string[]> => {
+    const serverId = (await addAgentServer(panel.admin, agent, name)).id;
+    const listed = await panel.admin.get(`/api/servers/${serverId}/unmanaged-accounts`);
+    const accounts = (listed.body.items as { username: string; fingerprint: string; adoptable: boolean }[])
+      .filter((item) => item.adoptable)
+      .map(({ username, fingerprint }) => ({ username, fingerprint }));
+    const adopted = await panel.admin.post(`/api/servers/${serverId}/adoption`, {
+      accounts,
+      owner_id: panel.owner.id,
+      plan_id: 1,
+      charge_months: null,
+      expiry_date: expiry,
+    });
+    expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
+    expect(adopted.body.refused).toBe(0);
+    const names = accounts.map((account) => account.username);
+    await allSynced(panel, names);
+    return names;
+  };
+
+  /** Imports the file into the agent's server; answers the names imported. */
+  const importEvery = async (panel: Panel, agent: TestAgent, name: string, file: string, text: string) => {
+    const serverId = (await addAgentServer(panel.admin, agent, name)).id;
+    const form = new FormData();
+    form.append('file', new Blob([text]), file);
+    const res = await fetch(`${panel.server.url}/api/line-imports`, {
+      method: 'POST',
+      headers: {
+        cookie: [...panel.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: panel.server.url,
+        'x-forwarded-for': panel.admin.ip,
+      },
+      body: form,
+    });
+    const uploaded = (await res.json()) as { id: number; suggested_mapping: Record<string, number> };
+    const options = {
+      mapping: uploaded.suggested_mapping,
+      server_id: serverId,
+      default_expiry: toDisplayDate(expiry),
+    };
+    const started = await panel.admin.post(`/api/line-imports/${uploaded.id}/start`, options);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await waitFor(
+      () => panel.admin.get(`/api/line-imports/${uploaded.id}`),
+      (answer) => answer.body.status === 'done',
+    );
+    expect(done.body.refused).toBe(0);
+    const names = (await panel.server.built.ctx.db.select().from(lines))
+      .filter((line) => line.serverId === serverId)
+      .map((line) => line.username);
+    await allSynced(panel, names);
+    return names;
+  };
+
+  afterAll(async () => {
+    await Promise.all(panels.map((panel) => panel.close()));
+    await Promise.all(agents.map((agent) => agent.cleanup()));
+  });
+
+  it('writes every oscam.user account and every CCcam.cfg F-line the same by both ways, whole', async () => {
+    const [oscamText, cccamText] = await Promise.all([
+      readFile(new URL('oscam.user', CORPUS), 'utf8'),
+      readFile(new URL('CCcam.cfg', CORPUS), 'utf8'),
+    ]);
+    const [adopting, importing] = await Promise.all([startPanel(), startPanel()]);
+    const [adoptedOscam, importedOscam, adoptedCccam, importedCccam] = await Promise.all([
+      startAgent(true, oscamText),
+      startAgent(true, ''),
+      startAgent(false, cccamText),
+      startAgent(false, ''),
+    ]);
+
+    const oscamAdopted = await adoptEvery(adopting, adoptedOscam, 'Corpus OSCam');
+    const oscamImported = await importEvery(importing, importedOscam, 'New OSCam', 'oscam.user', oscamText);
+    expect(oscamImported.sort()).toEqual([...oscamAdopted].sort());
+    const [byAdoption, byImport] = [await oscamSections(adoptedOscam), await oscamSections(importedOscam)];
+    const original = new Map(oscamAccounts(oscamText).map((keys) => [keys.get('user') ?? '', keys]));
+    for (const name of oscamAdopted) {
+      expect(Object.fromEntries(byImport.get(name)!), name).toEqual(
+        Object.fromEntries(byAdoption.get(name)!),
+      );
+      const had = original.get(name)!;
+      // An account without an expiry of its own takes the one given; nothing else changes.
+      expectKept(name, had, byAdoption.get(name), had.get('expdate') ? {} : { expdate: expiry });
+    }
+
+    // Usernames are the panel's own: the CCcam.cfg's customers (the same names) come after these go.
+    for (const panel of [adopting, importing]) {
+      for (const line of await panel.server.built.ctx.db.select().from(lines)) {
+        expect((await panel.admin.delete(`/api/lines/${line.id}`)).status).toBe(200);
+      }
+    }
+    const cccamAdopted = await adoptEvery(adopting, adoptedCccam, 'Corpus CCcam');
+    const cccamImported = await importEvery(importing, importedCccam, 'New CCcam', 'CCcam.cfg', cccamText);
+    expect(cccamImported.sort()).toEqual([...cccamAdopted].sort());
+    const [fLinesAdopted, fLinesImported] = [await cccamLines(adoptedCccam), await cccamLines(importedCccam)];
+    const originalF = new Map(
+      readCccamEntries(cccamText).map((entry) => [entry.username, entry.text.trim().split(/\s+/)]),
+    );
+    for (const name of cccamAdopted) {
+      expect(fLinesImported.get(name), name).toEqual(fLinesAdopted.get(name));
+      expect(fLinesAdopted.get(name), name).toEqual(originalF.get(name));
+    }
+  });
+});

@@ -199,7 +199,8 @@ function readConfig(kind: 'cccam' | 'oscam', text: string, encoding: ReadFile['e
   const entries = readConfigEntries(kind, text);
   const rows = entries.map((entry) => {
     // An expdate the reader could not take is shown as written, so its row says why it is refused.
-    const expdate = kind === 'oscam' ? (/^\s*expdate\s*=\s*(.*?)\s*$/im.exec(entry.text)?.[1] ?? '') : '';
+    const expdate =
+      kind === 'oscam' ? (/^[ \t]*expdate[ \t]*=[ \t]*(.*?)[ \t]*$/im.exec(entry.text)?.[1] ?? '') : '';
     return [
       entry.username,
       entry.password ?? '',
