@@ -10,7 +10,7 @@ import { accountId, axeViolations, POLL, signedInPage, signUpConfirmed } from '.
 const RESELLER = { email: 'reseller.adopt@example.com', password: 'reseller-password-1' };
 const CREDITS = 100;
 
-/** An oscam.user kept by hand: two accounts the agent can take over, one without a password it cannot. */
+/** An oscam.user kept by hand: two accounts the agent keeps with every setting, one without a password it cannot. */
 const OSCAM_USER = [
   '# oscam.user kept by hand',
   '',
@@ -25,6 +25,11 @@ const OSCAM_USER = [
   'pwd = bruno-secret',
   'group = 1',
   'expdate = 2099-03-31',
+  'uniq = 3',
+  'max_connections = 2',
+  'caid = 0B00',
+  'ident = 0B00:000000',
+  'description = Bruno (cash)',
   '',
   '[account]',
   'user = reader',
@@ -92,6 +97,18 @@ describe('adopting the accounts already on a server', () => {
     expect(await status('bruno')).toBe('adoptable');
     expect(await status('reader')).toBe('refused');
     expect(await preview.textContent()).toContain('The panel cannot keep this entry as it is');
+    // Each account's entry as the agent will write it: bruno keeps his limits and his description.
+    const brunoEntry = await preview
+      .locator('[data-testid="adoption-result"][data-username="bruno"] [data-testid="adoption-entry"]')
+      .textContent();
+    for (const line of [
+      'uniq = 3',
+      'max_connections = 2',
+      'ident = 0B00:000000',
+      'description = Bruno (cash)',
+    ]) {
+      expect(brunoEntry).toContain(line);
+    }
     expect(await preview.textContent()).toContain(`owner's balance: ${CREDITS} credits`);
     // Nothing has been written by the preview.
     expect(readFileSync(agent.configFile, 'utf8')).toBe(OSCAM_USER);
@@ -115,6 +132,11 @@ describe('adopting the accounts already on a server', () => {
       return /linedesk-agent[\s\S]*user\s*=\s*anna[\s\S]*pwd\s*=\s*anna-secret/.test(text) ? text : undefined;
     }, 'anna in the agent’s managed block');
     expect(readFileSync(agent.configFile, 'utf8')).toMatch(/user = reader\ngroup = 2\nau = 1/);
+    // bruno keeps his limits and description in the agent's block.
+    const bruno = readFileSync(agent.configFile, 'utf8').split('user = bruno')[1] ?? '';
+    for (const line of ['uniq = 3', 'max_connections = 2', 'caid = 0B00', 'description = Bruno (cash)']) {
+      expect(bruno).toContain(line);
+    }
 
     // The lines are the reseller's, with their password and the expiry the server had.
     await page.goto(`${server.url}/users/all`);

@@ -32,6 +32,11 @@ afterAll(async () => {
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
+async function pickServer(page: Page) {
+  await page.getByTestId('import-server').click();
+  await page.getByRole('option', { name: /^Import agent/ }).click();
+}
+
 describe('importing lines in a real browser', () => {
   it('an admin uploads a CSV, maps its columns, sees a refused row, imports and finds the lines', async () => {
     const expiry = addMonths(isoDate(new Date()), 6);
@@ -62,6 +67,9 @@ describe('importing lines in a real browser', () => {
       await admin.getByTestId(`map-${field}`).locator('..').click();
       await admin.getByRole('option', { name: new RegExp(`^${column}`) }).click();
     }
+    // No guess: nothing is checked until the admin picks the server the lines go to.
+    await admin.getByTestId('import-choose-server').waitFor();
+    await pickServer(admin);
     await admin.getByTestId('import-ok').filter({ hasText: '2' }).waitFor();
     await admin.getByTestId('import-refused').filter({ hasText: '1' }).waitFor();
     await admin.getByText('No account has the email nobody@example.com').waitFor();
@@ -84,5 +92,38 @@ describe('importing lines in a real browser', () => {
     }, 'the imported lines in CCcam.cfg');
     await admin.goto(`${server.url}/users/all`);
     await admin.getByText('imp-anna').first().waitFor();
+  });
+
+  it("an admin imports another server's CCcam.cfg and sees each F-line written as the file has it", async () => {
+    const file = path.join(folder, 'CCcam.cfg');
+    const lines = [
+      'F: cfg-carla carla-pw 1 0 0 { 0:0:2 } { } { } carla.dyndns.example',
+      'F: cfg-dora dora-pw 2 1 1 { 0:0:1 } # paid in cash',
+    ];
+    await writeFile(
+      file,
+      ['# CCcam.cfg of the old box', 'SERVER LISTEN PORT : 12000', ...lines, ''].join('\n'),
+    );
+    await admin.goto(`${server.url}/users/import`);
+    await admin.getByTestId('import-file').setInputFiles(file);
+    await admin.getByTestId('import-upload').click();
+    await admin.getByTestId('import-read').waitFor();
+    await pickServer(admin);
+    const expiry = addMonths(isoDate(new Date()), 3);
+    const [y, m, d] = expiry.split('-');
+    await admin.getByLabel('Expiry of rows without one').fill(`${d}-${m}-${y}`);
+    await admin.getByTestId('import-ok').filter({ hasText: '2' }).waitFor();
+    // The entry each row will be on the server, and no difference from the file.
+    const entries = await admin.getByTestId('import-entry').allTextContents();
+    expect(entries).toEqual(lines);
+    expect(await admin.getByTestId('import-difference').count()).toBe(0);
+    expect(await admin.getByTestId('import-differing').count()).toBe(0);
+
+    await admin.getByTestId('import-start').click();
+    await admin.locator('[data-testid="import-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
+    await waitUntil(async () => {
+      const config = await readFile(agent.configFile, 'utf8');
+      return lines.every((line) => config.includes(line)) ? true : undefined;
+    }, 'the F-lines in CCcam.cfg with every field they had');
   });
 });

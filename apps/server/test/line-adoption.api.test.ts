@@ -416,7 +416,12 @@ describe('adopting the accounts already on a server', () => {
       // Her section's own group, kept as a restriction of the line.
       { username: 'nina', expiryDate: '31-01-2099', enabled: true, restrictions: { groups: [1] } },
     ]);
-    expect((await panelLines(['nina']))[0]).toMatchObject({ password: 'nina-pw', expiryDate: '2099-01-31' });
+    expect((await panelLines(['nina']))[0]).toMatchObject({
+      password: 'nina-pw',
+      expiryDate: '2099-01-31',
+      restrictionOverrides: { groups: [1] },
+      entryExtra: { oscam: [] },
+    });
   });
 
   it('adopts 300 accounts in one request (figure printed)', async () => {

@@ -22,6 +22,9 @@ describe('importing lines from a file', () => {
   let server: TestServer;
   let admin: TestClient;
   let agent: TestAgent;
+  let oscamAgent: TestAgent;
+  let serverId: number;
+  let oscamServerId: number;
   let reseller: Account;
 
   /** A multipart upload as the browser sends it. */
@@ -73,7 +76,9 @@ describe('importing lines from a file', () => {
     });
     admin = await server.admin();
     agent = await startLineAgent();
-    await addAgentServer(admin, agent);
+    serverId = (await addAgentServer(admin, agent)).id;
+    oscamAgent = await startLineAgent({ oscam: true });
+    oscamServerId = (await addAgentServer(admin, oscamAgent, 'OSCam')).id;
     reseller = await signUpAccount(server, 'import-owner@example.com', 10);
     const plan = await admin.post('/api/line-plans', {
       name: 'Two screens',
@@ -88,6 +93,7 @@ describe('importing lines from a file', () => {
   afterAll(async () => {
     await server?.close();
     await agent?.cleanup();
+    await oscamAgent?.cleanup();
   });
 
   it('gives every bad row of a CSV its own reason, imports the good ones and charges nothing for the refused', async () => {
@@ -164,7 +170,7 @@ describe('importing lines from a file', () => {
       status: 'draft',
       total: rows.length,
     });
-    const options = { mapping: uploaded.body.suggested_mapping, charge: true };
+    const options = { mapping: uploaded.body.suggested_mapping, charge: true, server_id: serverId };
     const balanceBefore = await balanceOf(server, reseller.id);
     const preview = await admin.post(`/api/line-imports/${uploaded.body.id}/preview`, {
       ...options,
@@ -231,6 +237,7 @@ describe('importing lines from a file', () => {
     expect(uploaded.body.sample[0][3]).toBe('Zugang für Müller');
     const preview = await admin.post(`/api/line-imports/${uploaded.body.id}/preview`, {
       mapping: { ...uploaded.body.suggested_mapping, notes: 3 },
+      server_id: serverId,
     });
     expect(preview.body).toMatchObject({ ok: 2, ambiguous_dates: Number(m) === 5 ? 0 : 1 });
   });
@@ -249,6 +256,7 @@ describe('importing lines from a file', () => {
     const small = await upload(admin, 'username,password\nx1,pw\n');
     const noUser = await admin.post(`/api/line-imports/${small.body.id}/preview`, {
       mapping: { password: 1 },
+      server_id: serverId,
     });
     expect(noUser.status).toBe(422);
     expect(noUser.body.error).toMatchObject({ code: 'LINE_IMPORT_COLUMN_REQUIRED' });
@@ -271,12 +279,16 @@ describe('importing lines from a file', () => {
     expect(cfg.body.sample.map((row: string[]) => row[0])).toEqual(['cfg-anna', 'cfg-bert']);
     const mapping = cfg.body.suggested_mapping;
     // CCcam keeps no expiry: without a default one every row says so.
-    const noExpiry = await admin.post(`/api/line-imports/${cfg.body.id}/preview`, { mapping });
+    const noExpiry = await admin.post(`/api/line-imports/${cfg.body.id}/preview`, {
+      mapping,
+      server_id: serverId,
+    });
     expect(noExpiry.body).toMatchObject({ ok: 0, refused: 2 });
     expect(noExpiry.body.rows[0].code).toBe('LINE_IMPORT_EXPIRY_REQUIRED');
     const expiry = addMonths(today(), 3);
     const cfgStart = await admin.post(`/api/line-imports/${cfg.body.id}/start`, {
       mapping,
+      server_id: serverId,
       default_expiry: dayFirst(expiry, '-'),
     });
     expect(cfgStart.status, JSON.stringify(cfgStart.body)).toBe(202);
@@ -303,8 +315,19 @@ describe('importing lines from a file', () => {
     const user = await upload(admin, oscam, 'oscam.user');
     expect(user.status, JSON.stringify(user.body)).toBe(201);
     expect(user.body).toMatchObject({ format: 'oscam', total: 2 });
+    // An oscam.user's accounts go only to an agent that writes oscam.user: they keep their settings.
+    const wrongServer = await admin.post(`/api/line-imports/${user.body.id}/start`, {
+      mapping: user.body.suggested_mapping,
+      server_id: serverId,
+    });
+    expect(wrongServer.status).toBe(422);
+    expect(wrongServer.body.error).toMatchObject({
+      code: 'LINE_IMPORT_SERVER_FORMAT',
+      details: { params: { format: 'oscam.user', backend: 'CCcam.cfg' } },
+    });
     const userStart = await admin.post(`/api/line-imports/${user.body.id}/start`, {
       mapping: user.body.suggested_mapping,
+      server_id: oscamServerId,
     });
     expect(userStart.status, JSON.stringify(userStart.body)).toBe(202);
     expect(await finished(user.body.id)).toMatchObject({ imported: 2, refused: 0 });
@@ -312,10 +335,11 @@ describe('importing lines from a file', () => {
     expect(dora.body.items[0]).toMatchObject({ status: 'suspended', expiry_date: addMonths(today(), 5) });
     await waitFor(
       () => agentUsers(agent),
-      (users) =>
-        ['cfg-anna', 'cfg-bert', 'osc-carla', 'osc-dora'].every((name) =>
-          users.some((u) => u.username === name),
-        ),
+      (users) => ['cfg-anna', 'cfg-bert'].every((name) => users.some((u) => u.username === name)),
+    );
+    await waitFor(
+      () => agentUsers(oscamAgent),
+      (users) => ['osc-carla', 'osc-dora'].every((name) => users.some((u) => u.username === name)),
     );
 
     // A CSV sent as CCcam.cfg, or declared an oscam.user: refused, nothing kept.
@@ -334,7 +358,7 @@ describe('importing lines from a file', () => {
     const csv = `username,password,expiry\n${Array.from({ length: 10_000 }, (_, i) => `bulk-imp-${i},pw${i},${expiry}`).join('\n')}\n`;
     const first = await upload(admin, csv);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const options = { mapping: first.body.suggested_mapping };
+    const options = { mapping: first.body.suggested_mapping, server_id: serverId };
     const started = await admin.post(`/api/line-imports/${first.body.id}/start`, options);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(await finished(first.body.id)).toMatchObject({ imported: 10_000, skipped: 0, refused: 0 });

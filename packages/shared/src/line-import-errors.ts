@@ -21,6 +21,10 @@ export const lineImportErrors = {
   },
   LINE_IMPORT_STARTED: { status: 409, message: 'This import has already been started' },
   LINE_IMPORT_NOTHING_TO_IMPORT: { status: 422, message: 'No row of the file can be imported' },
+  LINE_IMPORT_SERVER_FORMAT: {
+    status: 422,
+    message: "The server's agent writes {{backend}}: a {{format}} file's accounts cannot be kept whole there",
+  },
   // One row's reasons: the import goes on with the other rows.
   LINE_IMPORT_FORMULA: {
     status: 422,
@@ -38,9 +42,9 @@ export const lineImportErrors = {
     status: 422,
     message: 'Max connections "{{value}}" is not a whole number from 1 to 1000',
   },
-  LINE_IMPORT_MAX_CONNECTIONS_PLAN: {
+  LINE_IMPORT_ENTRY_PROBLEM: {
     status: 422,
-    message: 'The plan allows {{plan_max}} connections, the file {{value}}: choose a plan with that limit',
+    message: 'The account cannot be taken over as the file has it: {{problem}}',
   },
   LINE_IMPORT_DISABLED_INVALID: { status: 422, message: 'Disabled "{{value}}" is not 0, 1, yes or no' },
   LINE_IMPORT_ALREADY_THERE: {

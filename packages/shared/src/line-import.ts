@@ -46,8 +46,11 @@ export type LineImportMapping = z.infer<typeof lineImportMappingSchema>;
 /** What the preview, the dry run and the start all take: the mapping and the choices for every row. */
 export const lineImportOptionsSchema = z.object({
   mapping: lineImportMappingSchema,
-  /** The server the lines go to; absent: the newest active server, as a single create picks it. */
-  server_id: idSchema.optional(),
+  /**
+   * The server the lines go to (an active one). A CCcam.cfg's or oscam.user's accounts go only to a
+   * server whose agent writes that file, so that each is written back with every setting it had.
+   */
+  server_id: idSchema,
   /** The plan of rows without a plan column (or with an empty one); absent: the default plan. */
   plan_id: idSchema.optional(),
   /** The expiry of rows that carry none (CCcam.cfg has no expiry at all), YYYY-MM-DD or DD-MM-YYYY. */
@@ -85,6 +88,13 @@ export const lineImportRowSchema = z.object({
   status: z.enum(lineImportRowStatuses),
   code: text().nullable(),
   params: paramsSchema.nullable(),
+  /**
+   * A config file's row: the entry its server will hold (with every setting the file gave it), and
+   * each key written otherwise than the file has it (`file` null: added; `written` null: not
+   * written). Empty for an account kept exactly; CSV rows have no entry to compare with.
+   */
+  entry: text().nullable(),
+  differences: z.array(z.object({ key: text(), file: text().nullable(), written: text().nullable() })),
 });
 export type LineImportRow = z.infer<typeof lineImportRowSchema>;
 
@@ -110,6 +120,8 @@ export const lineImportPreviewSchema = z.object({
    * a file written month first (MM-DD-YYYY) would read differently, so the preview says so.
    */
   ambiguous_dates: z.number().int(),
+  /** Rows that would be imported with an entry that differs from the file's (see each row's differences). */
+  differing: z.number().int(),
   /** Rows of the requested page and status filter, and how many rows that filter matches. */
   matching: z.number().int(),
   rows: z.array(lineImportRowSchema),

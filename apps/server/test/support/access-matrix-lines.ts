@@ -142,14 +142,14 @@ export const lineRows: Record<string, MatrixRow> = {
   'GET /api/line-imports/{id}': { params: { id: 'adminLineImport' }, ...adminOnly, admin: 200 },
   'POST /api/line-imports/{id}/preview': {
     params: { id: 'adminLineImport' },
-    body: () => ({ mapping: { username: 0, password: 1 } }),
+    body: (f) => ({ mapping: { username: 0, password: 1 }, server_id: f.server }),
     ...adminOnly,
     admin: 200,
   },
   // Its only row is refused: nothing to import, and nothing starts.
   'POST /api/line-imports/{id}/start': {
     params: { id: 'adminLineImport' },
-    body: () => ({ mapping: { username: 0, password: 1 } }),
+    body: (f) => ({ mapping: { username: 0, password: 1 }, server_id: f.server }),
     ...adminOnly,
     admin: 422,
   },

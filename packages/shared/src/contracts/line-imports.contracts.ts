@@ -20,6 +20,12 @@ const optionRefusals = [
   'LINE_PLAN_NOT_FOUND',
   'LINE_NO_ACTIVE_SERVERS',
   'SERVER_NOT_FOUND',
+  // A config file's accounts go only to an agent that writes that file: it is asked which it writes.
+  'LINE_IMPORT_SERVER_FORMAT',
+  'SERVER_CONFIG_INCOMPLETE',
+  'SERVER_CONNECTION_FAILED',
+  'SERVER_AUTH_FAILED',
+  'SERVER_API_NOT_RESPONDING',
 ] as const satisfies readonly ErrorCode[];
 
 export const upload = importContract({

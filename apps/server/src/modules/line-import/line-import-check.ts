@@ -1,11 +1,15 @@
 import {
   addMonths,
+  compactOverrides,
   isCsvFormula,
   parseImportDate,
+  restrictionOverridesSchema,
   type ErrorCode,
   type ErrorParams,
+  type ImportedEntry,
   type LineImportField,
   type LineImportMapping,
+  type LineRestrictions,
 } from '@linedesk/shared';
 import { AppError } from '../../platform/errors.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
@@ -48,6 +52,8 @@ export type CheckedRow = {
   params: ErrorParams | null;
   /** ok rows: the line to write, as a single create would write it, and who owns it. */
   line: NewLine | null;
+  /** A config file's account the row was read from. */
+  entry: ImportedEntry | null;
   owner: ImportOwner | null;
 };
 
@@ -73,12 +79,37 @@ function disabledValue(value: string): boolean {
   throw refusal('LINE_IMPORT_DISABLED_INVALID', { value });
 }
 
+/** Problems of a config file's account the import's own checks do not already name. */
+const CHECKED_ELSEWHERE = new Set(['NO_USERNAME', 'NO_PASSWORD', 'DUPLICATE_USERNAME', 'EXPDATE_INVALID']);
+
+/**
+ * The line's own settings: a config file's account's restrictions and verbatim extra; a CSV's
+ * connection limit. Whatever the panel cannot keep refuses the row rather than drop a setting.
+ */
+function entrySettings(
+  entry: ImportedEntry | null,
+  maxConnections: number | null,
+): { overrides: LineRestrictions; extra: ImportedEntry['extra'] } {
+  if (!entry)
+    return { overrides: maxConnections === null ? {} : { max_connections: maxConnections }, extra: null };
+  const problem = entry.problems.find((found) => !CHECKED_ELSEWHERE.has(found.code));
+  if (problem) throw refusal('LINE_IMPORT_ENTRY_PROBLEM', { problem: problem.message });
+  const parsed = restrictionOverridesSchema.safeParse(entry.restrictions);
+  if (!parsed.success) {
+    throw refusal('LINE_IMPORT_ENTRY_PROBLEM', {
+      problem: parsed.error.issues[0]?.message ?? 'restrictions',
+    });
+  }
+  return { overrides: compactOverrides(parsed.data), extra: entry.extra };
+}
+
 function checkRow(
   cells: readonly string[],
+  entry: ImportedEntry | null,
   context: ImportCheckContext,
   firstRowOf: Map<string, number>,
   seq: number,
-): Omit<CheckedRow, 'seq' | 'username' | 'ownerEmail' | 'expiryDate' | 'plan' | 'ambiguousDate'> & {
+): Omit<CheckedRow, 'seq' | 'username' | 'ownerEmail' | 'expiryDate' | 'plan' | 'ambiguousDate' | 'entry'> & {
   ambiguousDate: boolean;
 } {
   const { mapping } = context;
@@ -108,15 +139,13 @@ function checkRow(
   const expiryDate = parsed?.iso ?? context.defaultExpiry;
   if (!expiryDate) throw refusal('LINE_IMPORT_EXPIRY_REQUIRED');
   const maxText = cell('max_connections').trim();
+  let max: number | null = null;
   if (maxText) {
-    const max = /^\d{1,4}$/.test(maxText) ? Number(maxText) : 0;
+    max = /^\d{1,4}$/.test(maxText) ? Number(maxText) : 0;
     if (max < 1 || max > 1000) throw refusal('LINE_IMPORT_MAX_CONNECTIONS_INVALID', { value: maxText });
-    // A line's connection limit is its plan's: a row asking another limit needs a plan with it.
-    const planMax = plan.restrictions.max_connections;
-    if (planMax !== undefined && planMax !== null && planMax !== max) {
-      throw refusal('LINE_IMPORT_MAX_CONNECTIONS_PLAN', { plan_max: planMax, value: max });
-    }
   }
+  // The file's limit is the line's own, over its plan's: the customer keeps what they had.
+  const settings = entrySettings(entry, max);
   const enabled = !disabledValue(cell('disabled').trim());
   const charged = context.charge && expiryDate >= context.today;
   const line = checkNewLine({
@@ -130,6 +159,7 @@ function checkRow(
     today: context.today,
     contact: { notes: cleanText(cell('notes')) },
     imported: { expiryDate, enabled, charged },
+    entry: settings,
   });
   const takenBy = context.existing.get(line.values.username);
   if (takenBy !== undefined) {
@@ -155,7 +185,7 @@ function checkRow(
  * another owner, refused as taken. Pure: the caller read what the rows name.
  */
 export function checkImportRows(
-  rows: readonly { seq: number; cells: readonly string[] }[],
+  rows: readonly { seq: number; cells: readonly string[]; entry?: ImportedEntry | null }[],
   context: ImportCheckContext,
 ): CheckedRow[] {
   const usernameIndex = context.mapping.username;
@@ -172,13 +202,14 @@ export function checkImportRows(
     };
     const shown = {
       seq: row.seq,
+      entry: row.entry ?? null,
       username: text('username') ?? '',
       ownerEmail: text('owner_email'),
       expiryDate: text('expiry'),
       plan: text('plan'),
     };
     try {
-      const checked = checkRow(row.cells, context, firstRowOf, row.seq);
+      const checked = checkRow(row.cells, row.entry ?? null, context, firstRowOf, row.seq);
       return {
         ...shown,
         ...checked,

@@ -12,7 +12,13 @@ import { planForNewLine } from '../line-plans/line-plans.service.js';
 import { today } from '../lines/line-scope.js';
 import { pickServer } from '../lines/line-server-pick.js';
 import { checkImportRows, namesOf, type CheckedRow, type ImportOwner } from './line-import-check.js';
-import { lineImportRepository, type AccountRow, type ImportRecord } from './line-import.repository.js';
+import { checkServerTakesFile } from './line-import-server.js';
+import {
+  lineImportRepository,
+  type AccountRow,
+  type ImportRecord,
+  type ImportRowRead,
+} from './line-import.repository.js';
 
 const ownerOf = (row: AccountRow): ImportOwner => ({
   id: row.id,
@@ -38,13 +44,15 @@ function checkMapping(mapping: LineImportMapping, columns: number): void {
 /**
  * Checks rows of an import with these options, after one read of everything they name (server,
  * plans, owners, existing lines). The preview, the start and each chunk of the running job check
- * through here, so they give a row the same verdict.
+ * through here, so they give a row the same verdict. `askAgent`: the preview and the start ask the
+ * server's agent whether it writes the file's format (the job, running later, trusts that answer).
  */
 export async function checkRowsWith(
   ctx: AppContext,
   record: ImportRecord,
   options: LineImportOptions,
-  rows: readonly { seq: number; cells: readonly string[] }[],
+  rows: readonly ImportRowRead[],
+  { askAgent = false }: { askAgent?: boolean } = {},
 ): Promise<CheckedRow[]> {
   const mapping = options.mapping;
   checkMapping(mapping, record.columns.length);
@@ -54,6 +62,7 @@ export async function checkRowsWith(
     if (!defaultExpiry) throw new AppError('LINE_IMPORT_DEFAULT_EXPIRY_INVALID');
   }
   const server = await pickServer(ctx, options.server_id);
+  if (askAgent) await checkServerTakesFile(ctx, record, server);
   const defaultPlan = await planForNewLine(ctx, options.plan_id);
   const plans = new Map<string, LinePlanRow>();
   for (const plan of await linePlansRepository.list(ctx.db, { includeArchived: false })) {

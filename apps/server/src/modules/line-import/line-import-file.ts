@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
-import { cccamFLines, oscamAccounts, oscamSectionName } from '@linedesk/shared/config-files';
+import { oscamSectionName, readConfigEntries } from '@linedesk/shared/config-files';
 import {
   LINE_IMPORT_MAX_ROWS,
+  type ImportedEntry,
   lineImportFields,
   type LineImportEncoding,
   type LineImportField,
@@ -17,6 +18,8 @@ export type ReadFile = {
   delimiter: string | null;
   columns: string[];
   rows: string[][];
+  /** Config files: each row's account as read, which the line is written with whole. */
+  entries?: ImportedEntry[];
   suggestedMapping: LineImportMapping;
 };
 
@@ -187,27 +190,37 @@ function claimedKind(fileName: string): 'cccam' | 'oscam' | null {
 }
 
 /**
- * A config file's accounts as rows: CCcam's F-lines carry only the login (CCcam has no expiry;
- * the import's default expiry fills it), oscam.user's sections also their expdate,
- * max_connections and disabled flag.
+ * A config file's accounts as rows, read by the same functions the agent reads its own file with:
+ * the login, the expiry (CCcam has none: the import's default expiry fills it), the connection limit
+ * and the disabled flag as columns, and each account whole (its restrictions, its verbatim extra,
+ * its text), so the line is written with every setting the file gave it.
  */
 function readConfig(kind: 'cccam' | 'oscam', text: string, encoding: ReadFile['encoding']): ReadFile {
-  const rows =
-    kind === 'cccam'
-      ? cccamFLines(text).map((line) => [line.username, line.password ?? '', '', '', '0'])
-      : oscamAccounts(text).map((values) => [
-          values.get('user') ?? '',
-          values.get('pwd') ?? '',
-          values.get('expdate') ?? '',
-          values.get('max_connections') ?? '',
-          values.get('disabled') ?? '0',
-        ]);
+  const entries = readConfigEntries(kind, text);
+  const rows = entries.map((entry) => {
+    // An expdate the reader could not take is shown as written, so its row says why it is refused.
+    const expdate =
+      kind === 'oscam' ? (/^[ \t]*expdate[ \t]*=[ \t]*(.*?)[ \t]*$/im.exec(entry.text)?.[1] ?? '') : '';
+    return [
+      entry.username,
+      entry.password ?? '',
+      entry.expiryDate ?? expdate,
+      entry.restrictions.max_connections === undefined ? '' : String(entry.restrictions.max_connections),
+      entry.enabled ? '0' : '1',
+    ];
+  });
   return {
     format: kind,
     encoding,
     delimiter: null,
     columns: CONFIG_COLUMNS,
     rows,
+    entries: entries.map((entry) => ({
+      restrictions: entry.restrictions,
+      extra: entry.extra,
+      text: entry.text,
+      problems: entry.problems.map(({ code, message }) => ({ code, message })),
+    })),
     suggestedMapping: CONFIG_MAPPING,
   };
 }

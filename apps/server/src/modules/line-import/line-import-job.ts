@@ -13,7 +13,12 @@ import type { ImportOwner } from './line-import-check.js';
 import { checkRowsWith } from './line-import-context.js';
 import { publishImportChange } from './line-import-events.js';
 import { outcomeOf } from './line-import-start.service.js';
-import { lineImportRepository, type ImportRecord, type RowOutcome } from './line-import.repository.js';
+import {
+  lineImportRepository,
+  type ImportRecord,
+  type ImportRowRead,
+  type RowOutcome,
+} from './line-import.repository.js';
 
 /** Rows per transaction (and per statement of lines, when the chunk is written at once). */
 const CHUNK = 500;
@@ -37,7 +42,7 @@ function refusedOutcome(id: number, username: string, error: AppError): RowOutco
 class ShortBalance extends Error {}
 
 type Verdicts = Awaited<ReturnType<typeof checkRowsWith>>;
-type PendingRow = { id: number; seq: number; cells: string[] };
+type PendingRow = ImportRowRead;
 
 /**
  * The chunk's importable rows in the two statements of a group-committed create (the lines,
@@ -107,7 +112,7 @@ async function writeChunkAtOnce(
 async function importChunk(
   ctx: AppContext,
   record: ImportRecord,
-  batch: { id: number; seq: number; cells: string[] }[],
+  batch: ImportRowRead[],
 ): Promise<ChunkDone> {
   const done: ChunkDone = { lines: [], payers: new Map() };
   let checked;

@@ -1,14 +1,22 @@
-import type { LineImportPreview, LineImportPreviewBody, LineImportRow } from '@linedesk/shared';
+import type {
+  LineImportFormat,
+  LineImportPreview,
+  LineImportPreviewBody,
+  LineImportRow,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';
 import type { CheckedRow } from './line-import-check.js';
 import { checkRowsWith } from './line-import-context.js';
+import { writtenEntry } from './line-import-entry.js';
+import { today } from '../lines/line-scope.js';
 import { ownImport } from './line-import-read.service.js';
 import { lineImportRepository } from './line-import.repository.js';
 
-function rowView(row: CheckedRow): LineImportRow {
+function rowView(row: CheckedRow, format: LineImportFormat, day: string): LineImportRow {
   return {
+    ...writtenEntry(format, row.entry, row.line, day),
     row: row.seq,
     username: row.username,
     owner_email: row.owner?.email ?? row.ownerEmail,
@@ -62,6 +70,11 @@ export async function previewLineImport(
     record,
     parsed,
     await lineImportRepository.allRows(ctx.db, record.id),
+    { askAgent: true },
+  );
+  const day = today();
+  const written = new Map(
+    rows.map((row) => [row.seq, writtenEntry(record.format, row.entry, row.line, day)] as const),
   );
   const count = (status: CheckedRow['status']) => rows.filter((row) => row.status === status).length;
   const matching = parsed.status === 'all' ? rows : rows.filter((row) => row.status === parsed.status);
@@ -73,7 +86,9 @@ export async function previewLineImport(
     refused: count('refused'),
     charges: await chargesOf(ctx, rows),
     ambiguous_dates: rows.filter((row) => row.status === 'ok' && row.ambiguousDate).length,
+    differing: rows.filter((row) => row.status === 'ok' && written.get(row.seq)!.differences.length > 0)
+      .length,
     matching: matching.length,
-    rows: matching.slice(start, start + parsed.page_size).map(rowView),
+    rows: matching.slice(start, start + parsed.page_size).map((row) => rowView(row, record.format, day)),
   };
 }

@@ -38,7 +38,7 @@ export async function startLineImport(
   const record = await ownImport(ctx, actor, id);
   if (record.status !== 'draft') throw new AppError('LINE_IMPORT_STARTED');
   const rows = await lineImportRepository.allRows(ctx.db, record.id);
-  const checked = await checkRowsWith(ctx, record, options, rows);
+  const checked = await checkRowsWith(ctx, record, options, rows, { askAgent: true });
   if (checked.every((row) => row.status === 'refused')) throw new AppError('LINE_IMPORT_NOTHING_TO_IMPORT');
   const outcomes = checked.map((row, i) => outcomeOf(rows[i]!.id, row));
   const queued = await ctx.db.transaction(async (txRaw) =>

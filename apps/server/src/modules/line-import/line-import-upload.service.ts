@@ -53,7 +53,7 @@ export async function uploadLineImport(
       suggestedMapping: read.suggestedMapping,
       total: read.rows.length,
     });
-    await lineImportRepository.insertRows(tx, created.id, read.rows);
+    await lineImportRepository.insertRows(tx, created.id, read.rows, read.entries);
     return created;
   });
   return importView(ctx, record);

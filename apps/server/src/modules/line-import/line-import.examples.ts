@@ -24,6 +24,7 @@ const draft: LineImport = {
 
 const options = {
   mapping: { username: 0, password: 1, expiry: 2, owner_email: 3 },
+  server_id: 3,
   charge: false,
 };
 
@@ -67,6 +68,7 @@ export const lineImportExamples: RouteExamples = {
       refused: 1,
       charges: [],
       ambiguous_dates: 0,
+      differing: 0,
       matching: 1,
       rows: [
         {
@@ -79,10 +81,15 @@ export const lineImportExamples: RouteExamples = {
           status: 'refused',
           code: 'LINE_IMPORT_OWNER_NOT_FOUND',
           params: { email: 'nobody@example.com' },
+          entry: null,
+          differences: [],
         },
       ],
     },
-    errors: [['LINE_IMPORT_COLUMN_REQUIRED', { field: 'username' }], 'LINE_NO_ACTIVE_SERVERS'],
+    errors: [
+      ['LINE_IMPORT_COLUMN_REQUIRED', { field: 'username' }],
+      ['LINE_IMPORT_SERVER_FORMAT', { backend: 'oscam.user', format: 'CCcam.cfg' }],
+    ],
   },
   'POST /api/line-imports/:id/start': {
     params: { id: 12 },

@@ -1,4 +1,4 @@
-import type { ErrorParams } from '@linedesk/shared';
+import type { ErrorParams, ImportedEntry } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,6 +11,8 @@ import {
 
 export type ImportRecord = typeof imports.$inferSelect;
 export type ImportRowRecord = typeof rows.$inferSelect;
+/** A row as checking reads it: its cells, and the config file's account it came from. */
+export type ImportRowRead = { id: number; seq: number; cells: string[]; entry: ImportedEntry | null };
 
 /** Rows per statement when a file's rows are written or read by name. */
 const SLICE = 1000;
@@ -61,13 +63,22 @@ export const lineImportRepository = {
     const [row] = await tx.insert(imports).values(values).returning();
     return row!;
   },
-  async insertRows(tx: Db, importId: number, cells: string[][]): Promise<void> {
+  /** The file's rows, each with the config file's account it was read from (none for a CSV). */
+  async insertRows(
+    tx: Db,
+    importId: number,
+    cells: string[][],
+    entries?: readonly (ImportedEntry | null)[],
+  ): Promise<void> {
     for (let start = 0; start < cells.length; start += SLICE) {
-      await tx
-        .insert(rows)
-        .values(
-          cells.slice(start, start + SLICE).map((row, i) => ({ importId, seq: start + i + 1, cells: row })),
-        );
+      await tx.insert(rows).values(
+        cells.slice(start, start + SLICE).map((row, i) => ({
+          importId,
+          seq: start + i + 1,
+          cells: row,
+          entry: entries?.[start + i] ?? null,
+        })),
+      );
     }
   },
   async findImport(db: Db, id: number): Promise<ImportRecord | undefined> {
@@ -84,9 +95,9 @@ export const lineImportRepository = {
       .limit(limit);
     return found.map((row) => row.cells);
   },
-  allRows(db: Db, importId: number): Promise<{ id: number; seq: number; cells: string[] }[]> {
+  allRows(db: Db, importId: number): Promise<ImportRowRead[]> {
     return db
-      .select({ id: rows.id, seq: rows.seq, cells: rows.cells })
+      .select({ id: rows.id, seq: rows.seq, cells: rows.cells, entry: rows.entry })
       .from(rows)
       .where(eq(rows.importId, importId))
       .orderBy(asc(rows.seq));
@@ -197,7 +208,7 @@ export const lineImportRepository = {
   },
   pendingRows(db: Db, importId: number, afterSeq: number, limit: number) {
     return db
-      .select({ id: rows.id, seq: rows.seq, cells: rows.cells })
+      .select({ id: rows.id, seq: rows.seq, cells: rows.cells, entry: rows.entry })
       .from(rows)
       .where(and(eq(rows.importId, importId), eq(rows.result, 'pending'), gt(rows.seq, afterSeq)))
       .orderBy(asc(rows.seq))

@@ -9,6 +9,8 @@ type ResultItem = {
   status: 'adoptable' | 'adopted' | 'already_adopted' | 'pending' | 'refused';
   reason: AdoptionRefusal | null;
   problems: string[];
+  /** The preview's: the entry the agent will write, with every setting it keeps. */
+  entry?: string | null;
 };
 
 const colors = {
@@ -46,6 +48,29 @@ export function AdoptionResultList({ items }: { items: readonly ResultItem[] }) 
               {t(`lineAdoption.reasons.${item.reason}`)}
               {item.reason === 'NOT_ADOPTABLE' && item.problems.length > 0 && `: ${item.problems.join('; ')}`}
             </Typography>
+          )}
+          {item.status === 'adoptable' && item.entry && (
+            <Box sx={{ flexBasis: '100%' }}>
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {t('lineAdoption.preview.entry')}
+              </Typography>
+              <Box
+                component="pre"
+                data-testid="adoption-entry"
+                sx={{
+                  m: 0,
+                  p: 1,
+                  bgcolor: 'action.hover',
+                  borderRadius: 1,
+                  fontFamily: 'monospace',
+                  fontSize: 12,
+                  whiteSpace: 'pre-wrap',
+                  wordBreak: 'break-all',
+                }}
+              >
+                {item.entry}
+              </Box>
+            </Box>
           )}
         </Box>
       ))}

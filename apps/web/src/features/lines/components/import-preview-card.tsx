@@ -22,6 +22,48 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useLineImportPreview } from '../hooks/use-line-import';
 
 const PAGE_SIZE = 50;
+
+/**
+ * The entry the row's server will hold, and each setting written otherwise than the file has it: an
+ * import that would change what a customer receives says so row by row.
+ */
+function WrittenEntry({ row }: { row: LineImportRow }) {
+  const { t } = useTranslation();
+  if (row.entry === null && row.differences.length === 0) return <>—</>;
+  return (
+    <Stack sx={{ gap: 0.5, minWidth: 220 }}>
+      {row.entry !== null && (
+        <Box
+          component="pre"
+          data-testid="import-entry"
+          sx={{ m: 0, fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+        >
+          {row.entry}
+        </Box>
+      )}
+      {row.differences.length === 0 ? (
+        <Typography variant="caption" color="success.main">
+          {t('linesImport.keptWhole')}
+        </Typography>
+      ) : (
+        row.differences.map((difference) => (
+          <Typography
+            key={difference.key}
+            variant="caption"
+            color="warning.main"
+            data-testid="import-difference"
+          >
+            {t('linesImport.difference', {
+              key: difference.key,
+              file: difference.file ?? t('linesImport.absent'),
+              written: difference.written ?? t('linesImport.absent'),
+            })}
+          </Typography>
+        ))
+      )}
+    </Stack>
+  );
+}
 type Filter = (typeof lineImportRowFilters)[number];
 
 type ImportPreviewCardProps = {
@@ -75,6 +117,11 @@ export function ImportPreviewCard({
                   data-testid="import-refused"
                 />
               </Stack>
+              {data.differing > 0 && (
+                <Alert severity="warning" data-testid="import-differing">
+                  {t('linesImport.differing', { count: data.differing })}
+                </Alert>
+              )}
               {data.ambiguous_dates > 0 && (
                 <Alert severity="info">
                   {t('linesImport.ambiguousDates', { count: data.ambiguous_dates })}
@@ -117,11 +164,17 @@ export function ImportPreviewCard({
                       <TableCell>{t('linesImport.fields.owner_email')}</TableCell>
                       <TableCell>{t('linesImport.fields.expiry')}</TableCell>
                       <TableCell>{t('linesImport.columns.result')}</TableCell>
+                      <TableCell>{t('linesImport.columns.entry')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {data.rows.map((row) => (
-                      <TableRow key={row.row} data-testid="import-row" data-status={row.status}>
+                      <TableRow
+                        key={row.row}
+                        data-testid="import-row"
+                        data-status={row.status}
+                        data-differs={row.differences.length > 0}
+                      >
                         <TableCell>{row.row}</TableCell>
                         <TableCell sx={{ wordBreak: 'break-all' }}>{row.username}</TableCell>
                         <TableCell sx={{ wordBreak: 'break-all' }}>{row.owner_email ?? '—'}</TableCell>
@@ -130,6 +183,9 @@ export function ImportPreviewCard({
                           {row.status === 'ok'
                             ? t('linesImport.status.ok', { count: row.charge })
                             : reason(row)}
+                        </TableCell>
+                        <TableCell>
+                          <WrittenEntry row={row} />
                         </TableCell>
                       </TableRow>
                     ))}

@@ -9,7 +9,7 @@ export function useUploadLineImport() {
 /** The dry run of the mapping and options shown; asked again whenever they change. */
 export function useLineImportPreview(id: number | null, body: LineImportPreviewBody | null) {
   return useQuery({
-    queryKey: lineImportKeys.preview(id ?? 0, body ?? { mapping: {} }),
+    queryKey: lineImportKeys.preview(id ?? 0, body ?? { mapping: {}, server_id: 0 }),
     queryFn: ({ signal }) => lineImportApi.preview(id!, body!, signal),
     enabled: id !== null && body !== null,
     placeholderData: keepPreviousData,

@@ -27,6 +27,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lineImportResultsUrl } from '../api/line-import-api';
 import { ImportPreviewCard } from '../components/import-preview-card';
 import { useLineImport, useStartLineImport, useUploadLineImport } from '../hooks/use-line-import';
+import { useActiveServers } from '../hooks/use-lines';
 
 const formats = ['auto', 'csv', 'cccam', 'oscam'] as const;
 const NOT_MAPPED = -1;
@@ -46,6 +47,9 @@ export function ImportLinesPage() {
   const [mapping, setMapping] = useState<LineImportMapping>({});
   const [defaultExpiry, setDefaultExpiry] = useState('');
   const [charge, setCharge] = useState(false);
+  // No guess: the admin picks the server the file's lines go to.
+  const [serverId, setServerId] = useState('');
+  const servers = useActiveServers();
   const upload = useUploadLineImport();
   const start = useStartLineImport();
   const live = useLineImport(uploaded && uploaded.status !== 'draft' ? uploaded.id : null);
@@ -53,9 +57,17 @@ export function ImportLinesPage() {
   const started = record !== null && record.status !== 'draft';
   const finished = record?.status === 'done';
 
-  const options: LineImportOptions = useMemo(
-    () => ({ mapping, charge, ...(defaultExpiry.trim() ? { default_expiry: defaultExpiry.trim() } : {}) }),
-    [mapping, charge, defaultExpiry],
+  const options: LineImportOptions | null = useMemo(
+    () =>
+      serverId
+        ? {
+            mapping,
+            charge,
+            server_id: Number(serverId),
+            ...(defaultExpiry.trim() ? { default_expiry: defaultExpiry.trim() } : {}),
+          }
+        : null,
+    [mapping, charge, defaultExpiry, serverId],
   );
 
   const onUpload = () => {
@@ -73,7 +85,7 @@ export function ImportLinesPage() {
   const setField = (field: LineImportField, value: number) =>
     setMapping((current) => ({ ...current, [field]: value === NOT_MAPPED ? null : value }));
   const onStart = () => {
-    if (!uploaded) return;
+    if (!uploaded || !options) return;
     start.mutate({ id: uploaded.id, options }, { onSuccess: (answer) => setUploaded(answer) });
   };
   const percent = record && record.total > 0 ? Math.round((record.done / record.total) * 100) : 0;
@@ -191,6 +203,25 @@ export function ImportLinesPage() {
                 </Box>
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
                   <TextField
+                    select
+                    size="small"
+                    required
+                    label={t('linesImport.server')}
+                    helperText={t('linesImport.serverHelp')}
+                    value={serverId}
+                    onChange={(event) => setServerId(event.target.value)}
+                    sx={{ minWidth: 220 }}
+                    slotProps={{
+                      select: { SelectDisplayProps: { 'data-testid': 'import-server' } as object },
+                    }}
+                  >
+                    {(servers.data ?? []).map((server) => (
+                      <MenuItem key={server.id} value={String(server.id)}>
+                        {server.server_name} ({server.protocol})
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
                     size="small"
                     label={t('linesImport.defaultExpiry')}
                     helperText={t('linesImport.defaultExpiryHelp')}
@@ -213,7 +244,13 @@ export function ImportLinesPage() {
           </Card>
         )}
 
-        {uploaded && !started && (
+        {uploaded && !started && !options && (
+          <Alert severity="info" data-testid="import-choose-server">
+            {t('linesImport.chooseServer')}
+          </Alert>
+        )}
+
+        {uploaded && !started && options && (
           <ImportPreviewCard
             importId={uploaded.id}
             options={options}
