@@ -1,5 +1,6 @@
-import { isoToDisplayDate } from './dates';
-import { fingerprintOf, type ForeignAccount } from './foreign-account';
+import { withDuplicateProblems, type EntryExtra } from '@linedesk/shared/config-files';
+import { isoToDisplayDate, localIsoDate } from './dates';
+import { fingerprintOf, foreignAccount, type ForeignAccount } from './foreign-account';
 import type { LineBackend, ManagedUser } from './line-backend';
 import { outsideParts, type SplitConfig } from './managed-block';
 import type { Restrictions } from './restrictions';
@@ -25,35 +26,38 @@ export type UnmanagedAccount = {
   expiryDate: string | null;
   enabled: boolean;
   restrictions?: Restrictions;
+  /** The entry's settings the panel does not model, kept verbatim (see the API docs). */
+  extra: EntryExtra;
+  /**
+   * The text the agent writes for it once adopted (without an expdate while it has none: the date
+   * sent with the adoption goes there).
+   */
+  entry: string;
   adoptable: boolean;
   problems: string[];
   fingerprint: string;
 };
 
-type Located = ForeignAccount & { part: number };
-
-function readOutside(split: SplitConfig, backend: LineBackend): Located[] {
+function readOutside(split: SplitConfig, backend: LineBackend): ForeignAccount[] {
   const located = outsideParts(split).flatMap((part, index) =>
-    backend.readAccounts(part).map((account) => ({ ...account, part: index })),
+    backend.readAccounts(part).map((entry) => ({ entry, part: index })),
   );
-  // Two entries of one name: only a human can tell which one the server uses.
-  const counts = new Map<string, number>();
-  for (const account of located) counts.set(account.username, (counts.get(account.username) ?? 0) + 1);
-  return located.map((account) => {
-    const count = counts.get(account.username) ?? 1;
-    return count > 1
-      ? { ...account, problems: [...account.problems, `The file has ${count} entries for this username`] }
-      : account;
-  });
+  // Two entries of one name (before and after the block alike): only a human can tell which one the
+  // server uses.
+  const entries = withDuplicateProblems(located.map(({ entry }) => entry));
+  return entries.map((entry, index) => foreignAccount(entry, located[index]!.part));
 }
 
 export function listUnmanaged(split: SplitConfig, backend: LineBackend): UnmanagedAccount[] {
+  const today = localIsoDate();
   return readOutside(split, backend).map((account) => ({
     username: account.username,
     passwordSet: account.password !== null,
     expiryDate: account.expiryDate ? isoToDisplayDate(account.expiryDate) : null,
     enabled: account.enabled,
     ...(account.restrictions ? { restrictions: account.restrictions } : {}),
+    extra: account.extra,
+    entry: backend.previewEntry(account, today),
     adoptable: account.problems.length === 0,
     problems: account.problems,
     fingerprint: fingerprintOf(account.text),
@@ -81,7 +85,7 @@ export function planAdoption(
 ): { split: SplitConfig; added: ManagedUser[]; results: AdoptResult[] } {
   const accounts = readOutside(split, backend);
   const added: ManagedUser[] = [];
-  const taken: Located[] = [];
+  const taken: ForeignAccount[] = [];
   // By name: up to 1000 requests a call against a server's thousands of managed users.
   const known = new Map(managed.map((user) => [user.username, user]));
   const outside = new Map<string, (typeof accounts)[number]>();
@@ -133,6 +137,8 @@ export function planAdoption(
       expiryDate,
       enabled: account.enabled,
       ...(account.restrictions ? { restrictions: account.restrictions } : {}),
+      // An OSCam section whose every line the panel models has no extra to keep.
+      ...('oscam' in account.extra && account.extra.oscam.length === 0 ? {} : { extra: account.extra }),
     };
     added.push(user);
     known.set(username, user);

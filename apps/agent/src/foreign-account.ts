@@ -1,39 +1,34 @@
 import { createHash } from 'node:crypto';
-import { credentialProblem } from './credentials';
+import type { ConfigEntry } from '@linedesk/shared/config-files';
 import type { Restrictions } from './restrictions';
 
 /**
  * An entry of the config file outside the managed block, as the backend read it. `start`/`end` are
- * offsets in the part of the file it was read from, so adoption can cut exactly its bytes.
+ * offsets in the part of the file it was read from (`part`: 0 before the managed block, 1 after
+ * it), so adoption can cut exactly its bytes; `text` is its exact text, whose hash is the
+ * fingerprint a preview hands back on adoption.
  */
-export type ForeignAccount = {
-  username: string;
-  start: number;
-  end: number;
-  /** The entry's exact text; its hash is the fingerprint a preview hands back on adoption. */
-  text: string;
-  password: string | null;
-  /** ISO YYYY-MM-DD; null when the entry carries none (every CCcam F-line). */
-  expiryDate: string | null;
-  enabled: boolean;
+export type ForeignAccount = Omit<ConfigEntry, 'restrictions' | 'problems'> & {
+  part: number;
+  /** Absent when the entry has none the panel models. */
   restrictions?: Restrictions;
-  /** Why the agent could not write this entry back unchanged; empty when it can be adopted. */
+  /** Why the agent cannot take this entry over (real conflicts only); empty when it can. */
   problems: string[];
 };
 
-export function fingerprintOf(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+/** The agent's view of a read entry: problems as the English texts its answers carry. */
+export function foreignAccount(
+  { restrictions, problems, ...entry }: ConfigEntry,
+  part: number,
+): ForeignAccount {
+  return {
+    ...entry,
+    part,
+    ...(Object.keys(restrictions).length > 0 ? { restrictions } : {}),
+    problems: problems.map((problem) => problem.message),
+  };
 }
 
-/** Problems every format shares: the login must be one the agent may write at all. */
-export function credentialProblems(username: string, password: string | null): string[] {
-  const problems: string[] = [];
-  const user = credentialProblem('Username', username);
-  if (user) problems.push(user);
-  if (password === null) problems.push('No password is set');
-  else {
-    const pass = credentialProblem('Password', password);
-    if (pass) problems.push(pass);
-  }
-  return problems;
+export function fingerprintOf(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -1,3 +1,4 @@
+import type { ConfigEntry, EntryExtra } from '@linedesk/shared/config-files';
 import type { BackendName } from './config';
 import type { ForeignAccount } from './foreign-account';
 import type { Restrictions } from './restrictions';
@@ -10,6 +11,8 @@ export type ManagedUser = {
   enabled: boolean;
   /** The line plan's limits; absent for a line without any. */
   restrictions?: Restrictions;
+  /** The entry's own settings the panel does not model, written verbatim; absent for none. */
+  extra?: EntryExtra;
 };
 
 export type LineBackend = {
@@ -22,6 +25,14 @@ export type LineBackend = {
   renderEntries(users: readonly ManagedUser[], today: string): string[];
   /** Usernames of entries in text the agent does not manage (one part of the file at a time). */
   entryUsernames(text: string): string[];
-  /** The entries of one part of the file outside the managed block, for listing and adoption. */
-  readAccounts(part: string): ForeignAccount[];
+  /**
+   * The entries of one part of the file outside the managed block, for listing and adoption (only
+   * those with a username: the name is how the panel asks for one).
+   */
+  readAccounts(part: string): ConfigEntry[];
+  /**
+   * The text an unmanaged entry gets once adopted (its own expiry, or none yet when it has none),
+   * whether or not it is served today.
+   */
+  previewEntry(account: ForeignAccount, today: string): string;
 };

@@ -17,13 +17,18 @@ import type { ReloadResult, Reloader } from './reload';
 import { createGroupCommit, type Settled } from './group-commit';
 import { loadState, saveState, serializeState } from './state-store';
 import { sameRestrictions, type Restrictions } from './restrictions';
+import type { EntryExtra } from '@linedesk/shared/config-files';
 
-/** `restrictions` only for a user that has some (an agent that predates them never shows the key). */
+/**
+ * `restrictions` and `extra` only for a user that has some (an agent that predates them never
+ * shows the keys).
+ */
 export type PublicUser = {
   username: string;
   expiryDate: string;
   enabled: boolean;
   restrictions?: Restrictions;
+  extra?: EntryExtra;
 };
 
 export type ChangeOutcome = {
@@ -33,12 +38,13 @@ export type ChangeOutcome = {
   reload: ReloadResult;
 };
 
-/** add-user is "make it so": without `restrictions` the user has none. */
+/** add-user is "make it so": without `restrictions` or `extra` the user has none. */
 export type AddUserInput = {
   username: string;
   password: string;
   expiryDate: string;
   restrictions?: Restrictions;
+  extra?: EntryExtra;
 };
 export type EditUserInput = { username: string; password?: string; expiryDate?: string; enabled?: boolean };
 
@@ -70,6 +76,7 @@ function toPublic(user: ManagedUser): PublicUser {
     expiryDate: isoToDisplayDate(user.expiryDate),
     enabled: user.enabled,
     ...(user.restrictions ? { restrictions: user.restrictions } : {}),
+    ...(user.extra ? { extra: user.extra } : {}),
   };
 }
 
@@ -79,7 +86,8 @@ function sameUser(a: ManagedUser, b: ManagedUser): boolean {
     a.password === b.password &&
     a.expiryDate === b.expiryDate &&
     a.enabled === b.enabled &&
-    sameRestrictions(a.restrictions, b.restrictions)
+    sameRestrictions(a.restrictions, b.restrictions) &&
+    JSON.stringify(a.extra ?? null) === JSON.stringify(b.extra ?? null)
   );
 }
 
@@ -279,8 +287,13 @@ export function createLineService(
 
   function addDecide(input: AddUserInput): Decide {
     return (table, handwritten) => {
-      const { restrictions, ...fields } = input;
-      const wanted: ManagedUser = { ...fields, enabled: true, ...(restrictions ? { restrictions } : {}) };
+      const { restrictions, extra, ...fields } = input;
+      const wanted: ManagedUser = {
+        ...fields,
+        enabled: true,
+        ...(restrictions ? { restrictions } : {}),
+        ...(extra ? { extra } : {}),
+      };
       const existing = table.get(input.username);
       if (!existing) {
         if (handwritten.has(input.username)) {
@@ -329,6 +342,7 @@ export function createLineService(
         expiryDate: input.expiryDate ?? existing.expiryDate,
         enabled: input.enabled ?? existing.enabled,
         ...(existing.restrictions ? { restrictions: existing.restrictions } : {}),
+        ...(existing.extra ? { extra: existing.extra } : {}),
       };
       if (sameUser(existing, updated)) {
         return {
@@ -362,11 +376,17 @@ export function createLineService(
 
   function toChange(request: LineChange): Change {
     if (request.action === 'add-user') {
-      const { username, password, expiryDate, restrictions } = request;
+      const { username, password, expiryDate, restrictions, extra } = request;
       return change(
         'add-user',
         username,
-        addDecide({ username, password, expiryDate, ...(restrictions ? { restrictions } : {}) }),
+        addDecide({
+          username,
+          password,
+          expiryDate,
+          ...(restrictions ? { restrictions } : {}),
+          ...(extra ? { extra } : {}),
+        }),
       );
     }
     if (request.action === 'edit-user') {

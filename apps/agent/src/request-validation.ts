@@ -1,3 +1,4 @@
+import { checkExtra } from '@linedesk/shared/config-files';
 import type { AdoptRequest } from './adoption';
 import { credentialProblem } from './credentials';
 import { displayToIsoDate } from './dates';
@@ -64,7 +65,10 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
   if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
   const restrictions = validateRestrictions(body.restrictions, rules.backend ?? 'oscam');
   if (!restrictions.ok) return invalid(restrictions.message);
-  if (rules.cccamSuffixLimits && restrictions.value?.cccam_reshare !== undefined) {
+  const extra = checkExtra(body.extra, rules.backend ?? 'oscam');
+  if (!extra.ok) return invalid(extra.message);
+  // A line with its own fields (`extra`) takes the reshare into its own first brace group.
+  if (rules.cccamSuffixLimits && restrictions.value?.cccam_reshare !== undefined && !extra.value) {
     return invalid(
       'AGENT_CCCAM_LINE_SUFFIX starts with its own { } limits, so a plan reshare limit cannot be written; begin it with { 0:0:N } or remove them',
     );
@@ -76,6 +80,7 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
       password,
       expiryDate,
       ...(restrictions.value ? { restrictions: restrictions.value } : {}),
+      ...(extra.value ? { extra: extra.value } : {}),
     },
   };
 }

@@ -5,6 +5,7 @@ import type { BackendName } from './config';
 import { isIsoDate } from './dates';
 import type { ManagedUser } from './line-backend';
 import { validateRestrictions } from './restrictions';
+import { checkExtra } from '@linedesk/shared/config-files';
 
 // The state file is the source of truth for managed entries: CCcam.cfg cannot hold an expiry date
 // or a disabled flag, and removed (expired/disabled) lines must be restorable. A list rather than
@@ -20,6 +21,8 @@ const stateSchema = z.object({
       enabled: z.boolean(),
       // Checked when the panel sent them; kept as written.
       restrictions: z.record(z.string(), z.unknown()).optional(),
+      // The entry's own settings, verbatim; checked like restrictions.
+      extra: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
 });
@@ -30,12 +33,13 @@ export function serializeState(backend: BackendName, users: readonly ManagedUser
   const state = {
     version: 1,
     backend,
-    users: users.map(({ username, password, expiryDate, enabled, restrictions }) => ({
+    users: users.map(({ username, password, expiryDate, enabled, restrictions, extra }) => ({
       username,
       password,
       expiryDate,
       enabled,
       ...(restrictions ? { restrictions } : {}),
+      ...(extra ? { extra } : {}),
     })),
   };
   return `${JSON.stringify(state, null, 2)}\n`;
@@ -71,7 +75,7 @@ export async function loadState(
   }
   const seen = new Set<string>();
   const users: ManagedUser[] = [];
-  for (const { restrictions: raw, ...user } of parsed.data.users) {
+  for (const { restrictions: raw, extra: rawExtra, ...user } of parsed.data.users) {
     if (seen.has(user.username)) {
       throw new StateFileError(`State file ${file} lists user "${user.username}" twice`);
     }
@@ -80,7 +84,13 @@ export async function loadState(
     if (!restrictions.ok) {
       throw new StateFileError(`State file ${file}: user "${user.username}": ${restrictions.message}`);
     }
-    users.push(restrictions.value ? { ...user, restrictions: restrictions.value } : user);
+    const extra = checkExtra(rawExtra, backend);
+    if (!extra.ok) throw new StateFileError(`State file ${file}: user "${user.username}": ${extra.message}`);
+    users.push({
+      ...user,
+      ...(restrictions.value ? { restrictions: restrictions.value } : {}),
+      ...(extra.value ? { extra: extra.value } : {}),
+    });
   }
   return { users, text };
 }

@@ -20,6 +20,8 @@ type Listed = {
   expiryDate: string | null;
   enabled: boolean;
   restrictions?: Record<string, unknown>;
+  extra: Record<string, unknown>;
+  entry: string;
   adoptable: boolean;
   problems: string[];
   fingerprint: string;
@@ -63,18 +65,26 @@ describe('adopting hand-written F-lines of CCcam.cfg', () => {
       passwordSet: true,
       expiryDate: null,
       enabled: true,
+      restrictions: { cccam_hops: 1, cccam_reshare: 2 },
+      extra: { cccam: ' 1 0 0 { 0:0:2 }' },
+      entry: 'F: plain plain-pw 1 0 0 { 0:0:2 }',
       adoptable: true,
       problems: [],
     });
-    expect(accounts.get('plain')).not.toHaveProperty('restrictions');
-    expect(accounts.get('spaced')?.adoptable).toBe(true);
+    expect(accounts.get('spaced')).toMatchObject({
+      adoptable: true,
+      entry: 'F: spaced spaced-pw   1 0 0 {0:0:2}',
+    });
     expect(accounts.get('hopper')).toMatchObject({
       adoptable: true,
       restrictions: { cccam_hops: 3, cccam_reshare: 1 },
     });
-    // Other emu and EMM flags than the agent writes: adopting would change what the line gets.
-    expect(accounts.get('emus')?.adoptable).toBe(false);
-    expect(accounts.get('emus')?.problems[0]).toMatch(/would write this line as/);
+    // Other emu and EMM flags than the agent's defaults are the line's own: kept as they are.
+    expect(accounts.get('emus')).toMatchObject({
+      adoptable: true,
+      extra: { cccam: ' 1 1 1 { 0:0:2 }' },
+      entry: 'F: emus emus-pw 1 1 1 { 0:0:2 }',
+    });
     expect(accounts.get('nopass')).toMatchObject({ passwordSet: false, adoptable: false });
     expect(accounts.get('nopass')?.problems).toContain('No password is set');
     expect(accounts.get('plain')?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
@@ -102,6 +112,7 @@ describe('adopting hand-written F-lines of CCcam.cfg', () => {
         expiryDate: '31-12-2099',
         enabled: true,
         restrictions: { cccam_hops: 3, cccam_reshare: 1 },
+        extra: { cccam: ' 3 0 0 { 0:0:1 }' },
       },
     });
     expect(await readText(suite.cfg)).toBe(
@@ -145,14 +156,14 @@ describe('adopting hand-written F-lines of CCcam.cfg', () => {
     expect(await readText(suite.cfg)).toBe(before);
   });
 
-  it('refuses an entry changed since the list, one it cannot keep, one without a date and an unknown name', async () => {
+  it('refuses an entry changed since the list, one without a password, one without a date and an unknown name', async () => {
     const accounts = await listed(suite.agent);
     const text = await readText(suite.cfg);
     await writeFile(suite.cfg, text.replace('spaced-pw', 'spaced-new'));
     const res = await suite.agent.call('POST', '/adopt', {
       accounts: [
         { username: 'spaced', fingerprint: fingerprint(accounts, 'spaced'), expiryDate: '31-12-2099' },
-        { username: 'emus', fingerprint: fingerprint(accounts, 'emus'), expiryDate: '31-12-2099' },
+        { username: 'nopass', fingerprint: fingerprint(accounts, 'nopass'), expiryDate: '31-12-2099' },
         { username: 'ghost', fingerprint: 'b'.repeat(64), expiryDate: '31-12-2099' },
       ],
     });
@@ -244,13 +255,21 @@ describe('adopting hand-written [account] sections of oscam.user', () => {
           { caid: '0500', idents: ['000000', '021110'] },
           { caid: '1830', idents: [] },
         ],
+        groups: [1],
       },
+      extra: { oscam: [] },
     });
     expect(accounts.get('tester')).toMatchObject({ expiryDate: null, enabled: false, adoptable: true });
-    expect(accounts.get('reader')).toMatchObject({ adoptable: false });
-    expect(accounts.get('reader')?.problems).toEqual([
-      'Settings the agent would not keep as they are: group, au',
-    ]);
+    // Without an expdate yet: the date sent with the adoption goes there.
+    expect(accounts.get('tester')?.entry).toBe(
+      ['[account]', 'user = tester', 'pwd = testpw', 'group = 1', 'disabled = 1'].join('\n'),
+    );
+    // Another group than the agent's and an AU reader are the account's own: kept.
+    expect(accounts.get('reader')).toMatchObject({
+      adoptable: true,
+      restrictions: { groups: [2], au: '1' },
+      problems: [],
+    });
     expect(accounts.get('nopass')).toMatchObject({ passwordSet: false, adoptable: false });
   });
 
@@ -276,9 +295,16 @@ describe('adopting hand-written [account] sections of oscam.user', () => {
             { caid: '0500', idents: ['000000', '021110'] },
             { caid: '1830', idents: [] },
           ],
+          groups: [1],
         },
       },
-      { username: 'tester', password: 'testpw', expiryDate: '31-12-2099', enabled: false },
+      {
+        username: 'tester',
+        password: 'testpw',
+        expiryDate: '31-12-2099',
+        enabled: false,
+        restrictions: { groups: [1] },
+      },
     ]);
     expect(await readText(userFile)).toBe(
       [
@@ -381,7 +407,7 @@ describe('a customer logged in through an adoption (OSCam stand-in reloading ove
     expect(oscam.requests.some((request) => request.includes('reinit'))).toBe(true);
     expect(oscam.acceptsLogin('carol', 'carol-pw')).toBe(true);
     expect((await agent.call('GET', '/users')).body.users).toEqual([
-      { username: 'carol', expiryDate: '31-01-2099', enabled: true },
+      { username: 'carol', expiryDate: '31-01-2099', enabled: true, restrictions: { groups: [1] } },
     ]);
   });
 });

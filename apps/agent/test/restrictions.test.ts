@@ -36,9 +36,9 @@ describe('line restrictions in oscam.user', () => {
     await removeDir(dir);
   });
 
-  it('reports that it writes restrictions', async () => {
+  it("reports that it writes restrictions, entries' own settings and the OSCam package keys", async () => {
     const res = await agent.call('GET', '/');
-    expect(res.body.capabilities).toEqual(['restrictions']);
+    expect(res.body.capabilities).toEqual(['restrictions', 'entry-extra', 'packages']);
   });
 
   it('writes a line without restrictions exactly as before, and the plan keys after disabled', async () => {

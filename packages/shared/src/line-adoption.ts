@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineEntryExtraSchema } from './line-entry.js';
 import { idSchema, text } from './schema-blocks.js';
 
 /**
@@ -17,6 +18,15 @@ export const unmanagedAccountSchema = z.object({
   /** Why the agent cannot adopt it as it is, in the agent's words. */
   problems: z.array(text()),
   fingerprint: text(),
+  /**
+   * The entry's settings the panel models (OSCam uniq, max_connections, caid/ident, group …; CCcam
+   * hops and reshare): the adopted line keeps them as its own values over its plan's.
+   */
+  restrictions: z.record(z.string(), z.unknown()),
+  /** What the panel does not model, kept verbatim; null when the entry has nothing more. */
+  extra: lineEntryExtraSchema.nullable(),
+  /** The entry as the agent will write it once it manages it; null from an agent that does not say. */
+  entry: text().nullable(),
 });
 export type UnmanagedAccount = z.infer<typeof unmanagedAccountSchema>;
 
@@ -75,6 +85,8 @@ export const adoptionPreviewItemSchema = z.object({
   problems: z.array(text()),
   /** The line's expiry (the entry's own or the one given), ISO; null when refused for lack of one. */
   expiry_date: text().nullable(),
+  /** The entry as the agent will write it (every setting it had); null when the agent does not say. */
+  entry: text().nullable(),
 });
 
 export const adoptionPreviewSchema = z.object({

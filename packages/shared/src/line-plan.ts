@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { nonEmptyPatch, text } from './schema-blocks.js';
 import { linePrices, subscriptionMonths } from './line-prices.js';
 import {
-  isOscamTimeframe,
-  OSCAM_AU_VALUE,
-  OSCAM_GROUP_MAX,
-  OSCAM_GROUP_MIN,
-  OSCAM_SERVICE_NAME,
-} from './oscam-account.js';
+  isAllowedTimeframe,
+  isAuValue,
+  isServiceList,
+  OSCAM_MAX_GROUP,
+  OSCAM_MAX_SERVICES,
+} from './line-config-files.js';
 
 /**
  * Line plans: an admin's named offer with its own price per duration and the limits the line's
@@ -35,14 +35,17 @@ const identSchema = z
 export const oscamGroupSchema = z
   .number({ error: 'LINE_PLAN_INVALID_GROUP' })
   .int({ error: 'LINE_PLAN_INVALID_GROUP' })
-  .min(OSCAM_GROUP_MIN, { error: 'LINE_PLAN_INVALID_GROUP' })
-  .max(OSCAM_GROUP_MAX, { error: 'LINE_PLAN_INVALID_GROUP' });
+  .min(1, { error: 'LINE_PLAN_INVALID_GROUP' })
+  .max(OSCAM_MAX_GROUP, { error: 'LINE_PLAN_INVALID_GROUP' });
 
-const serviceNameSchema = text().trim().regex(OSCAM_SERVICE_NAME, { error: 'LINE_PLAN_INVALID_SERVICE' });
+// The syntax rules are line-config-files.ts's, the same the agent and the import apply.
+const serviceNameSchema = text()
+  .trim()
+  .refine((name) => isServiceList([name]), { error: 'LINE_PLAN_INVALID_SERVICE' });
 
-const auSchema = text().trim().max(512).regex(OSCAM_AU_VALUE, { error: 'LINE_PLAN_INVALID_AU' });
+const auSchema = text().trim().refine(isAuValue, { error: 'LINE_PLAN_INVALID_AU' });
 
-const timeframeSchema = text().trim().refine(isOscamTimeframe, { error: 'LINE_PLAN_INVALID_TIMEFRAME' });
+const timeframeSchema = text().trim().refine(isAllowedTimeframe, { error: 'LINE_PLAN_INVALID_TIMEFRAME' });
 
 export const planCaidSchema = z.object({
   caid: caidSchema,
@@ -71,9 +74,12 @@ export const lineRestrictionsSchema = z.object({
    * OSCam `group`: the packages (reader groups) the line sees. `[]`: no `group` line at all;
    * absent or null: the agent's default group (AGENT_OSCAM_GROUP).
    */
-  groups: z.array(oscamGroupSchema).max(OSCAM_GROUP_MAX).nullish(),
+  groups: z.array(oscamGroupSchema).max(OSCAM_MAX_GROUP).nullish(),
   /** OSCam `services`: labels of oscam.services the line may (or, with `!`, may not) watch. */
-  services: z.array(serviceNameSchema).max(64).nullish(),
+  services: z
+    .array(serviceNameSchema)
+    .max(OSCAM_MAX_SERVICES * 2, { error: 'LINE_PLAN_INVALID_SERVICE' })
+    .nullish(),
   /** OSCam `allowedtimeframe`, in OSCam's own syntax (oscam-timeframe.ts). */
   allowed_timeframe: timeframeSchema.nullish(),
   /** OSCam `au`: `1` for every reader, or reader labels comma-separated. */

@@ -3,7 +3,7 @@ import { nonEmptyPatch, text } from './schema-blocks.js';
 import { errorMessages } from './errors.js';
 import { listQuerySchema } from './list.js';
 import { newcamdDesKeySchema } from './newcamd-des-key.js';
-import { OSCAM_GROUP_MAX, OSCAM_GROUP_MIN, OSCAM_SERVICE_NAME } from './oscam-account.js';
+import { isServiceList, OSCAM_MAX_GROUP } from './line-config-files.js';
 
 /** Card-sharing servers and the line agent that runs on them. */
 export const serverProtocols = ['CCcam', 'NewCamd'] as const;
@@ -70,7 +70,7 @@ function serverGroupNamesSchema() {
     )
     .refine(
       (names) =>
-        Object.keys(names).every((key) => Number(key) >= OSCAM_GROUP_MIN && Number(key) <= OSCAM_GROUP_MAX) &&
+        Object.keys(names).every((key) => Number(key) >= 1 && Number(key) <= OSCAM_MAX_GROUP) &&
         new Set(Object.values(names).map((name) => name.toLowerCase())).size === Object.keys(names).length,
       { error: 'SERVER_INVALID_GROUP_NAMES' },
     );
@@ -81,8 +81,9 @@ function serverServiceNamesSchema() {
     .array(
       text()
         .trim()
-        .regex(OSCAM_SERVICE_NAME, { error: 'SERVER_INVALID_SERVICE_NAMES' })
-        .refine((name) => !name.startsWith('!'), { error: 'SERVER_INVALID_SERVICE_NAMES' }),
+        .refine((name) => !name.startsWith('!') && isServiceList([name]), {
+          error: 'SERVER_INVALID_SERVICE_NAMES',
+        }),
     )
     .max(256, { error: 'SERVER_INVALID_SERVICE_NAMES' })
     .transform((names) => [...new Set(names)]);

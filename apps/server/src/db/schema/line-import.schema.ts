@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   ErrorParams,
+  ImportedEntry,
   LineImportFormat,
   LineImportMapping,
   LineImportOptions,
@@ -76,6 +77,11 @@ export const lineImportRows = pgTable(
     /** The row's number among the file's data rows, from 1. */
     seq: integer('seq').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
+    /**
+     * A config file's account as read (its restrictions, its verbatim extra, its text): the line is
+     * written with all of it. Null for CSV rows.
+     */
+    entry: jsonb('entry').$type<ImportedEntry>(),
     /** new: not started; pending: to import; then done, skipped or refused. */
     result: text('result').$type<LineImportRowResult>().notNull().default('new'),
     username: text('username'),

@@ -13,7 +13,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ErrorCode, ErrorParams, LineRestrictions, LineSyncState, PlanPrice } from '@linedesk/shared';
+import type {
+  ErrorCode,
+  ErrorParams,
+  LineEntryExtra,
+  LineRestrictions,
+  LineSyncState,
+  PlanPrice,
+} from '@linedesk/shared';
 import { timestamps } from './columns.js';
 import { authUsers, cccamServers } from './core.schema.js';
 
@@ -76,6 +83,13 @@ export const lines = pgTable(
       .notNull()
       .default(1)
       .references(() => linePlans.id),
+    /**
+     * The line's own restriction values over its plan's, key by key ("kept from the server": read
+     * from the entry it was adopted or imported from); `{}` = the plan's alone. Stored compact.
+     */
+    restrictionOverrides: jsonb('restriction_overrides').$type<LineRestrictions>().notNull().default({}),
+    /** What the panel does not model of the line's entry, kept verbatim and sent with every upsert. */
+    entryExtra: jsonb('entry_extra').$type<LineEntryExtra>(),
     syncState: text('sync_state').$type<LineSyncState>().notNull().default('pending'),
     syncError: text('sync_error'),
     /** The failure's code and template parameters, so a reader sees it in their own language. */

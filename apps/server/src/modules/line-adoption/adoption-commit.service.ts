@@ -64,6 +64,8 @@ export async function adoptAccounts(
         serverId: server.id,
         planId: plan.id,
         subscriptionMonths: body.charge_months,
+        restrictionOverrides: item.restrictions,
+        entryExtra: item.extra,
       })),
       { actorId: me.id, details: { adopted: true, server_id: server.id, charged: price } },
     );

@@ -1,11 +1,16 @@
 import {
+  compactOverrides,
   fromDisplayDate,
   isValidLineCredential,
+  lineEntryExtraSchema,
   lineUsernameMaxLength,
   parseExpiryDate,
   planAllowsServerProtocol,
+  restrictionOverridesSchema,
   type AdoptionBody,
   type AdoptionRefusal,
+  type LineEntryExtra,
+  type LineRestrictions,
   type UnmanagedAccount,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
@@ -17,6 +22,30 @@ import { planCharge } from '../lines/line-charge.js';
 import { readAgent } from '../servers/agent-read.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import { lineAdoptionRepository } from './line-adoption.repository.js';
+
+/** A problem the panel adds to an account whose settings it could not keep as the agent listed them. */
+export const SETTINGS_NOT_KEPT = "The panel cannot keep this entry's settings as they are";
+
+/**
+ * The entry's settings as the agent lists them: its restrictions (kept as the line's own values)
+ * and its verbatim extra. Settings the panel cannot read make the account not adoptable, rather
+ * than adopted without them.
+ */
+function settingsOf(account: Record<string, unknown>): {
+  restrictions: LineRestrictions;
+  extra: LineEntryExtra | null;
+  unreadable: boolean;
+} {
+  const restrictions = restrictionOverridesSchema.safeParse(account.restrictions ?? {});
+  // An agent that keeps entries whole lists `extra` for every account; one that lists none would
+  // write the adopted entry without the settings the panel does not model.
+  const extra = lineEntryExtraSchema.safeParse(account.extra);
+  return {
+    restrictions: restrictions.success ? compactOverrides(restrictions.data) : {},
+    extra: extra.success ? extra.data : null,
+    unreadable: !restrictions.success || !extra.success,
+  };
+}
 
 /** The agent's accounts outside its block, as the API lists them (dates ISO). */
 export async function readUnmanagedAccounts(ctx: AppContext, server: ServerRow): Promise<UnmanagedAccount[]> {
@@ -31,17 +60,22 @@ export async function readUnmanagedAccounts(ctx: AppContext, server: ServerRow):
   return accounts.flatMap((entry): UnmanagedAccount[] => {
     const account = entry as Record<string, unknown>;
     if (typeof account.username !== 'string' || typeof account.fingerprint !== 'string') return [];
+    const settings = settingsOf(account);
+    const problems = Array.isArray(account.problems)
+      ? account.problems.filter((p): p is string => typeof p === 'string')
+      : [];
     return [
       {
         username: account.username,
         password_set: account.passwordSet === true,
         expiry_date: typeof account.expiryDate === 'string' ? fromDisplayDate(account.expiryDate) : null,
         enabled: account.enabled !== false,
-        adoptable: account.adoptable === true,
-        problems: Array.isArray(account.problems)
-          ? account.problems.filter((p): p is string => typeof p === 'string')
-          : [],
+        adoptable: account.adoptable === true && !settings.unreadable,
+        problems: settings.unreadable ? [...problems, SETTINGS_NOT_KEPT] : problems,
         fingerprint: account.fingerprint,
+        restrictions: settings.restrictions,
+        extra: settings.extra,
+        entry: typeof account.entry === 'string' ? account.entry : null,
       },
     ];
   });
@@ -65,6 +99,11 @@ export type AccountDecision = {
   enabled: boolean;
   /** The panel's line of this name, when there is one. */
   lineId: number | null;
+  /** The entry's own settings, which the adopted line keeps. */
+  restrictions: LineRestrictions;
+  extra: LineEntryExtra | null;
+  /** The entry as the agent will write it. */
+  entry: string | null;
 };
 
 export type AdoptionDecision = {
@@ -119,6 +158,9 @@ export async function decideAdoption(
       expiryGiven: false,
       enabled: account?.enabled ?? true,
       lineId: line?.id ?? null,
+      restrictions: (account?.restrictions ?? {}) as LineRestrictions,
+      extra: account?.extra ?? null,
+      entry: account?.entry ?? null,
     };
     const refused = (reason: AdoptionRefusal): AccountDecision => ({ ...base, status: 'refused', reason });
     if (line && line.serverId === server.id && (!account || account.fingerprint === fingerprint)) {

@@ -20,6 +20,7 @@ export async function previewAdoption(
       reason: item.reason,
       problems: item.problems,
       expiry_date: item.expiryDate,
+      entry: item.entry,
     })),
     adoptable,
     refused: items.filter((item) => item.status === 'refused').length,

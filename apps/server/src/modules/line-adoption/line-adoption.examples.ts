@@ -2,6 +2,19 @@ import type { AdoptionBody, AdoptionPreview, AdoptionReport, UnmanagedAccountLis
 import type { RouteExamples } from '../../platform/openapi-examples.js';
 
 const RESELLER_ID = 'Rs7kP2wQ9mXn4VbL';
+const ANNA_ENTRY = [
+  '[account]',
+  'user = anna.k',
+  'pwd = k9Lm2pQx',
+  'group = 1',
+  'expdate = 2027-03-31',
+  'disabled = 0',
+  'uniq = 3',
+  'max_connections = 2',
+  'caid = 0B00',
+  'ident = 0B00:000000',
+  'description = Anna, living room',
+].join('\n');
 
 const list: UnmanagedAccountList = {
   server_protocol: 'OSCam',
@@ -14,6 +27,9 @@ const list: UnmanagedAccountList = {
       adoptable: true,
       problems: [],
       fingerprint: '6c1f0a4e9d2b7c3a5e8f1d0b9a7c6e5f4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b9a',
+      restrictions: { uniq: 3, max_connections: 2, caids: [{ caid: '0B00', idents: ['000000'] }] },
+      extra: { oscam: ['description = Anna, living room'] },
+      entry: ANNA_ENTRY,
     },
     {
       username: 'bar-tv',
@@ -21,8 +37,11 @@ const list: UnmanagedAccountList = {
       expiry_date: null,
       enabled: true,
       adoptable: false,
-      problems: ['au = 1: not written by the agent'],
+      problems: ['disabled = maybe: not 0 or 1'],
       fingerprint: '0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e',
+      restrictions: {},
+      extra: null,
+      entry: null,
     },
   ],
 };
@@ -40,13 +59,21 @@ const body: AdoptionBody = {
 
 const preview: AdoptionPreview = {
   items: [
-    { username: 'anna.k', status: 'adoptable', reason: null, problems: [], expiry_date: '2027-03-31' },
+    {
+      username: 'anna.k',
+      status: 'adoptable',
+      reason: null,
+      problems: [],
+      expiry_date: '2027-03-31',
+      entry: ANNA_ENTRY,
+    },
     {
       username: 'bar-tv',
       status: 'refused',
       reason: 'NOT_ADOPTABLE',
-      problems: ['au = 1: not written by the agent'],
+      problems: ['disabled = maybe: not 0 or 1'],
       expiry_date: null,
+      entry: null,
     },
   ],
   adoptable: 1,
@@ -62,7 +89,7 @@ const report: AdoptionReport = {
       username: 'bar-tv',
       status: 'refused',
       reason: 'NOT_ADOPTABLE',
-      problems: ['au = 1: not written by the agent'],
+      problems: ['disabled = maybe: not 0 or 1'],
       line_id: null,
       charged: 0,
     },

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { LineEntryExtra, LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { lines } from '../../db/schema.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
@@ -14,6 +15,9 @@ export type AdoptedLineInsert = {
   serverId: number;
   planId: number;
   subscriptionMonths: number | null;
+  /** The entry's own settings: written back whole by every later change of the line. */
+  restrictionOverrides: LineRestrictions;
+  entryExtra: LineEntryExtra | null;
 };
 
 export const lineAdoptionRepository = {
@@ -46,18 +50,22 @@ export const lineAdoptionRepository = {
       server_id: row.serverId,
       plan_id: row.planId,
       subscription_months: row.subscriptionMonths,
+      restriction_overrides: row.restrictionOverrides,
+      entry_extra: row.entryExtra,
     }));
     const result = await tx.execute(sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r (
           username text, password text, expiry_date date, enabled boolean, host_port text[],
-          owner_id text, owner_email text, server_id int, plan_id int, subscription_months int)
+          owner_id text, owner_email text, server_id int, plan_id int, subscription_months int,
+          restriction_overrides jsonb, entry_extra jsonb)
       ),
       inserted as (
         insert into ${lines} (username, password, expiry_date, enabled, host_port, owner_id, owner_email,
-          server_id, plan_id, subscription_months, sync_state)
+          server_id, plan_id, subscription_months, restriction_overrides, entry_extra, sync_state)
         select username, password, expiry_date, enabled, host_port, owner_id, owner_email, server_id,
-          plan_id, subscription_months, 'pending'
+          plan_id, subscription_months, coalesce(restriction_overrides, '{}'::jsonb),
+          nullif(entry_extra, 'null'::jsonb), 'pending'
         from v
         on conflict (username) do nothing
         returning id, username, owner_id

@@ -87,10 +87,36 @@ function reloadFailure(body: unknown): Outcome | null {
 export const RESTRICTIONS_UNSUPPORTED =
   'The agent on this server does not apply line plan restrictions (it is older than line plans); update the agent';
 
-function restrictionsDropped(sent: Pick<UpsertPayload, 'restrictions'>, answer: unknown): Outcome | null {
-  if (!sent.restrictions) return null;
-  const user = (answer as { user?: { restrictions?: unknown } } | null)?.user;
-  return user && user.restrictions !== undefined ? null : failureMessage(RESTRICTIONS_UNSUPPORTED);
+/**
+ * An agent from before lossless entries ignores `extra` and would write the entry without the
+ * settings the panel does not model (a description, a sleep, a CCcam F-line's hostname…); one that
+ * keeps them echoes `extra` in the user it answers with. As with restrictions, the line stays failing
+ * until the agent is updated, never synced without its settings.
+ */
+export const ENTRY_EXTRA_UNSUPPORTED =
+  "The agent on this server does not keep an entry's own settings (it is older than lossless entries); update the agent";
+/** The OSCam package keys (`group`, `services`, `allowedtimeframe`, `au`) an older agent does not write. */
+export const PACKAGES_UNSUPPORTED =
+  'The agent on this server does not write OSCam groups, services, allowed timeframes or au; update the agent';
+const PACKAGE_KEYS = ['groups', 'services', 'allowed_timeframe', 'au'] as const;
+
+function restrictionsDropped(
+  sent: Pick<UpsertPayload, 'restrictions' | 'extra'>,
+  answer: unknown,
+): Outcome | null {
+  const user = (answer as { user?: { restrictions?: unknown; extra?: unknown } } | null)?.user;
+  if (sent.restrictions) {
+    if (!user || user.restrictions === undefined) return failureMessage(RESTRICTIONS_UNSUPPORTED);
+    const echoed = (user.restrictions ?? {}) as Record<string, unknown>;
+    const sentKeys = sent.restrictions as Record<string, unknown>;
+    if (PACKAGE_KEYS.some((key) => sentKeys[key] !== undefined && echoed[key] === undefined)) {
+      return failureMessage(PACKAGES_UNSUPPORTED);
+    }
+  }
+  if (sent.extra && (!user || user.extra === undefined || user.extra === null)) {
+    return failureMessage(ENTRY_EXTRA_UNSUPPORTED);
+  }
+  return null;
 }
 
 /** A 2xx answer to a single-change call, unless its reload failed. */
@@ -114,6 +140,7 @@ function changesOf(row: OutboxRow): AgentChange[] {
       password: wanted.password,
       expiryDate: wanted.expiryDate,
       ...(wanted.restrictions ? { restrictions: wanted.restrictions } : {}),
+      ...(wanted.extra ? { extra: wanted.extra } : {}),
     },
     { action: 'edit-user', username: row.username, enabled: wanted.enabled },
   ];
@@ -128,6 +155,7 @@ async function deliverSingle(client: AgentClient, row: OutboxRow): Promise<Outco
     password: wanted.password,
     expiryDate: wanted.expiryDate,
     ...(wanted.restrictions ? { restrictions: wanted.restrictions } : {}),
+    ...(wanted.extra ? { extra: wanted.extra } : {}),
   });
   if (!is2xx(added.status)) return serverFailure(added);
   const dropped = restrictionsDropped(wanted, added.body);

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { LineRestrictions } from '@linedesk/shared';
+import type { LineEntryExtra, LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { linePlans, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
 import { lineHistoryRepository, type OwnedLineEvent } from '../lines/line-history.repository.js';
@@ -8,19 +8,26 @@ import type { AdoptPayload } from './line-agent-delivery.js';
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKey = { serverId: number; username: string };
 /**
- * What an agent must hold for a line: add-user/edit-user fields, the date as DD-MM-YYYY, and the
- * plan's restrictions only when the plan has any (so a line without them is sent as before plans).
+ * What an agent must hold for a line: add-user/edit-user fields, the date as DD-MM-YYYY, the
+ * restrictions (the plan's, the line's own values over them) only when there are any (so a line
+ * without them is sent as before plans), and the entry's verbatim `extra` when it has one.
  */
 export type UpsertPayload = {
   password: string;
   expiryDate: string;
   enabled: boolean;
   restrictions?: LineRestrictions;
+  extra?: LineEntryExtra;
 };
 
-/** A line's upsert payload in SQL, from `users u` joined to its plan `p`. */
+/**
+ * A line's upsert payload in SQL, from `users u` joined to its plan `p`: `lineUpsertPayload`
+ * (line-payload.ts) in SQL. Both restriction objects are stored compact, so `||` is the per-key merge.
+ */
 const currentPayload = sql`jsonb_build_object('password', u.password, 'expiryDate', to_char(u.expiry_date, 'DD-MM-YYYY'), 'enabled', u.enabled)
-  || case when p.restrictions = '{}'::jsonb then '{}'::jsonb else jsonb_build_object('restrictions', p.restrictions) end`;
+  || case when p.restrictions || u.restriction_overrides = '{}'::jsonb then '{}'::jsonb
+     else jsonb_build_object('restrictions', p.restrictions || u.restriction_overrides) end
+  || case when u.entry_extra is null then '{}'::jsonb else jsonb_build_object('extra', u.entry_extra) end`;
 export type OutboxEntry = OutboxKey & { lineId: number | null } & (
     { operation: 'upsert'; payload: UpsertPayload } | { operation: 'delete' }
   );

@@ -4,15 +4,16 @@ import {
   planAllowsServerProtocol,
   renewedExpiry,
   serverAddress,
-  toDisplayDate,
   type Language,
+  type LineEntryExtra,
+  type LineRestrictions,
 } from '@linedesk/shared';
 import { AppError } from '../../platform/errors.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
-import { agentRestrictions } from '../line-plans/line-plans.service.js';
 import type { ServerRow } from '../servers/servers.repository.js';
 import { planCharge } from './line-charge.js';
 import type { UpsertPayload } from '../line-sync/line-outbox.repository.js';
+import { lineUpsertPayload } from '../line-sync/line-payload.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
 import { assertPackagesOnServer } from './line-packages.js';
 import type { LineInsert, LineRecord, LineUpdate } from './lines.repository.js';
@@ -80,6 +81,11 @@ export type NewLineRequest = {
    * over free (an admin's choice: the line was paid for elsewhere); true prices `months` as a create.
    */
   imported?: { expiryDate: string; enabled: boolean; charged: boolean };
+  /**
+   * The settings of the entry the line is made from (an imported config file's account): its own
+   * restriction values over the plan's, and what the panel does not model, written back verbatim.
+   */
+  entry?: { overrides: LineRestrictions; extra: LineEntryExtra | null };
 };
 
 export type NewLine = {
@@ -117,7 +123,8 @@ export function checkNewLine(request: NewLineRequest): NewLine {
     imported?.expiryDate ??
     newLineExpiry(today, isTrial ? { trialDays: request.trialDays! } : { months: months! });
   const enabled = imported?.enabled ?? true;
-  const restrictions = agentRestrictions(plan);
+  const restrictionOverrides = request.entry?.overrides ?? {};
+  const entryExtra = request.entry?.extra ?? null;
   const contact = request.contact ?? {};
   return {
     charge,
@@ -140,14 +147,14 @@ export function checkNewLine(request: NewLineRequest): NewLine {
       subscriptionMonths: months,
       planId: plan.id,
       enabled,
+      restrictionOverrides,
+      entryExtra,
       syncState: 'pending',
     },
-    payload: {
-      password,
-      expiryDate: toDisplayDate(expiryDate),
-      enabled,
-      ...(restrictions ? { restrictions } : {}),
-    },
+    payload: lineUpsertPayload(
+      { password, expiryDate, enabled, restrictionOverrides, entryExtra },
+      plan.restrictions,
+    ),
     details: {
       expiry_date: expiryDate,
       is_trial: isTrial,

@@ -1,9 +1,9 @@
-import { toDisplayDate } from '@linedesk/shared';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { CreditChangeResult } from '../credits/credit-ledger.js';
-import { agentRestrictions, planOfLine } from '../line-plans/line-plans.service.js';
+import { planOfLine } from '../line-plans/line-plans.service.js';
+import { lineUpsertPayload } from '../line-sync/line-payload.js';
 import { chargeForLine, type LineCharge } from './line-charge.js';
 import { lineHistoryRepository, type OwnedLineEvent } from './line-history.repository.js';
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from '../line-sync/line-outbox.repository.js';
@@ -30,19 +30,29 @@ export function keyOf(line: { serverId: number | null; username: string }): Outb
 }
 
 /**
- * Queues the line's state (password, expiry, enabled) for `serverId`, in the write's own transaction.
+ * Queues the line's whole entry (`lineUpsertPayload`) for `serverId`, in the write's own transaction.
  * With a lease the row is the writer's to deliver right after the commit (unless another deliverer
  * holds it: then undefined, and the writer waits for that one). `event`: the write's history row, in
  * the same statement.
  */
 export async function queueUpsert(
   tx: Db,
-  line: Pick<LineRecord, 'id' | 'username' | 'password' | 'expiryDate' | 'enabled' | 'planId'>,
+  line: Pick<
+    LineRecord,
+    | 'id'
+    | 'username'
+    | 'password'
+    | 'expiryDate'
+    | 'enabled'
+    | 'planId'
+    | 'restrictionOverrides'
+    | 'entryExtra'
+  >,
   serverId: number,
   delivery: OutboxDelivery,
   event?: OwnedLineEvent,
 ): Promise<Claimed | undefined> {
-  const restrictions = agentRestrictions(await planOfLine(tx, line.planId));
+  const plan = await planOfLine(tx, line.planId);
   const lease = delivery.leaseMs === undefined ? undefined : { ms: delivery.leaseMs, id: randomUUID() };
   const row = await lineOutboxRepository.enqueue(
     tx,
@@ -51,12 +61,7 @@ export async function queueUpsert(
       serverId,
       username: line.username,
       operation: 'upsert',
-      payload: {
-        password: line.password,
-        expiryDate: toDisplayDate(line.expiryDate),
-        enabled: line.enabled,
-        ...(restrictions ? { restrictions } : {}),
-      },
+      payload: lineUpsertPayload(line, plan.restrictions),
     },
     delivery.workerAfterMs,
     { lease, event },

@@ -1,4 +1,4 @@
-import type { LineRestrictions } from '@linedesk/shared';
+import type { LineEntryExtra, LineRestrictions } from '@linedesk/shared';
 import http from 'node:http';
 import https from 'node:https';
 
@@ -34,8 +34,10 @@ export type AgentUserInput = {
   username: string;
   password: string;
   expiryDate: string;
-  /** The line plan's restrictions; only sent when the plan has any. */
+  /** The line plan's restrictions with the line's own over them; only sent when there are any. */
   restrictions?: LineRestrictions;
+  /** The entry's settings the panel does not model, verbatim; only sent when the line has them. */
+  extra?: LineEntryExtra;
 };
 export type AgentUserEdit = {
   username: string;
@@ -63,7 +65,7 @@ export type AgentAdoptResult = {
 export type AgentChangeResult = {
   status: number;
   message?: unknown;
-  user?: { enabled?: unknown; restrictions?: unknown };
+  user?: { enabled?: unknown; restrictions?: unknown; extra?: unknown };
   /** How the server took the written file; `failed` means the change is on disk but not live. */
   reload?: { status?: unknown; error?: unknown };
 };

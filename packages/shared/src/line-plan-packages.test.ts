@@ -1,55 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOscamTimeframe, parseOscamTimeframe } from './oscam-account.js';
 import { compactRestrictions, lineRestrictionsSchema, packageNames, packagesRefusal } from './line-plan.js';
-
-describe('parseOscamTimeframe', () => {
-  it("reads OSCam's documented example", () => {
-    expect(
-      parseOscamTimeframe(
-        'ALL@10:00-22:00;MON@00:00-02:00,02:45-04:37;FRI@00:00-10:00,22:00-24:00;SAT@00:00-24:00',
-      ),
-    ).toEqual([
-      { day: 'ALL', windows: [{ start: 600, end: 1320 }] },
-      {
-        day: 'MON',
-        windows: [
-          { start: 0, end: 120 },
-          { start: 165, end: 277 },
-        ],
-      },
-      {
-        day: 'FRI',
-        windows: [
-          { start: 0, end: 600 },
-          { start: 1320, end: 1440 },
-        ],
-      },
-      { day: 'SAT', windows: [{ start: 0, end: 1440 }] },
-    ]);
-  });
-  it('takes a window without a day as every day, any case, and one over midnight', () => {
-    expect(parseOscamTimeframe('08:00-12:00')).toEqual([{ day: 'ALL', windows: [{ start: 480, end: 720 }] }]);
-    expect(isOscamTimeframe('sun@22:00-05:00')).toBe(true);
-    expect(isOscamTimeframe('Mon@8:00-9:30')).toBe(true);
-  });
-  it('refuses what OSCam could not read', () => {
-    for (const bad of [
-      '',
-      'always',
-      'MON@',
-      'MONDAY@08:00-10:00',
-      '08:00',
-      '08:00-25:00',
-      '24:00-10:00',
-      '08:60-10:00',
-      '08:00-10:00;;',
-      '08:00-10:00,',
-      '08:00-09:00-10:00',
-    ]) {
-      expect(isOscamTimeframe(bad), bad).toBe(false);
-    }
-  });
-});
 
 describe('package restrictions', () => {
   it('keeps an empty group list (no group line) apart from none given (the default group)', () => {
@@ -65,9 +15,15 @@ describe('package restrictions', () => {
     expect(codes({ groups: [65] })).toEqual(['LINE_PLAN_INVALID_GROUP']);
     expect(codes({ services: ['sky sports'] })).toEqual(['LINE_PLAN_INVALID_SERVICE']);
     expect(codes({ allowed_timeframe: '8 to 10' })).toEqual(['LINE_PLAN_INVALID_TIMEFRAME']);
+    expect(codes({ allowed_timeframe: 'MONDAY@08:00-10:00' })).toEqual(['LINE_PLAN_INVALID_TIMEFRAME']);
+    expect(codes({ allowed_timeframe: '08:00-25:00' })).toEqual(['LINE_PLAN_INVALID_TIMEFRAME']);
     expect(codes({ au: 'reader 1' })).toEqual(['LINE_PLAN_INVALID_AU']);
     expect(
-      codes({ services: ['sports', '!adult'], au: 'card1,card2', allowed_timeframe: 'ALL@06:00-24:00' }),
+      codes({
+        services: ['sports', '!adult'],
+        au: 'card1,card2',
+        allowed_timeframe: 'ALL@10:00-22:00;MON@00:00-02:00,02:45-04:37;sat@22:00-05:00',
+      }),
     ).toBe(undefined);
   });
   const server = {
