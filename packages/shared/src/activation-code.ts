@@ -151,6 +151,8 @@ export const activationErrors = [
   'SERVER_NOT_FOUND',
   'LINE_USERNAME_TOO_LONG_FOR_CCCAM',
   'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+  'LINE_PLAN_GROUP_UNKNOWN',
+  'LINE_PLAN_SERVICE_UNKNOWN',
   'LINE_TRIAL_LIMIT_REACHED',
   'LINE_USERNAME_TAKEN',
 ] as const satisfies readonly ErrorCode[];

@@ -67,6 +67,14 @@ const coreErrors = {
     status: 422,
     message: 'The NewCamd DES key must be 14 bytes written as 28 hexadecimal characters',
   },
+  SERVER_INVALID_GROUP_NAMES: {
+    status: 422,
+    message: 'Name each group (1 to 64) once, with a name of up to 50 characters used for no other group',
+  },
+  SERVER_INVALID_SERVICE_NAMES: {
+    status: 422,
+    message: 'A service is the name of a section of oscam.services, without spaces, commas or a leading !',
+  },
   SERVER_NOT_FOUND: { status: 404, message: 'Server not found' },
   NO_ACTIVE_SERVERS: { status: 404, message: 'No active CCcam servers available' },
   SERVER_CONFIG_INCOMPLETE: { status: 422, message: 'Server configuration is incomplete' },

@@ -50,6 +50,11 @@ export const lineBulkBodySchema = z.object({
   target_owner_id: text().max(64).optional(),
   /** change_plan: the plan the lines go to (one that takes new lines). */
   plan_id: idSchema.optional(),
+  /**
+   * change_plan: whether the lines keep their own values ("kept from the server") over the new
+   * plan's; false drops them, so the new plan's restrictions apply whole. Left out: kept.
+   */
+  keep_overrides: z.boolean().optional(),
   /** create. */
   count: z.number().int().optional(),
   username_prefix: text().max(64).optional(),

@@ -20,6 +20,15 @@ export const lineErrors = {
     message: 'Invalid expiry date format. Expected DD-MM-YYYY format.',
   },
   LINE_EXPIRY_ADMIN_ONLY: { status: 403, message: 'Only administrators can set an arbitrary expiry date' },
+  LINE_OVERRIDES_ADMIN_ONLY: {
+    status: 403,
+    message:
+      "Only administrators can set a line's own server settings; you can return a setting to its plan's value",
+  },
+  LINE_ENTRY_EXTRA_INVALID: {
+    status: 422,
+    message: 'Each kept setting is one line of the server entry, and none may start a new [section]',
+  },
   LINE_INVALID_USERNAME: {
     status: 422,
     message:

@@ -23,4 +23,31 @@ export const linePlanErrors = {
     status: 422,
     message: 'A CAID is 4 hexadecimal digits and an ident 6 (for example 0500 and 021110)',
   },
+  LINE_PLAN_INVALID_GROUP: { status: 422, message: 'A group is a number from 1 to 64' },
+  LINE_PLAN_INVALID_SERVICE: {
+    status: 422,
+    message:
+      'A service is the name of a section of oscam.services (optionally with a leading ! to deny it), without spaces or commas',
+  },
+  LINE_PLAN_INVALID_TIMEFRAME: {
+    status: 422,
+    message:
+      'The time window cannot be read by OSCam: write DAY@HH:MM-HH:MM, several windows separated by commas and days by semicolons (for example ALL@08:00-22:00;SAT@00:00-24:00)',
+  },
+  LINE_PLAN_INVALID_AU: {
+    status: 422,
+    message: 'AU is 1 (every reader) or reader labels separated by commas, without spaces',
+  },
+  LINE_PLAN_GROUP_UNKNOWN: {
+    status: 409,
+    message: 'Server {{server}} has no package for group {{group}}: name the group on the server page first',
+  },
+  LINE_PLAN_GROUP_UNNAMED: {
+    status: 422,
+    message: 'No server names group {{group}}: name it on a server page first',
+  },
+  LINE_PLAN_SERVICE_UNKNOWN: {
+    status: 409,
+    message: 'Server {{server}} defines no service {{service}}',
+  },
 } as const;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { nonEmptyPatch, text } from './schema-blocks.js';
-import { linePrices, subscriptionMonths } from './line.js';
+import { linePrices, subscriptionMonths } from './line-prices.js';
+import {
+  isAllowedTimeframe,
+  isAuValue,
+  isServiceList,
+  OSCAM_MAX_GROUP,
+  OSCAM_MAX_SERVICES,
+} from './line-config-files.js';
 
 /**
  * Line plans: an admin's named offer with its own price per duration and the limits the line's
@@ -25,6 +32,21 @@ const identSchema = z
   .regex(/^[0-9A-Fa-f]{6}$/, { error: 'LINE_PLAN_INVALID_CAID' })
   .transform((v) => v.toUpperCase());
 
+export const oscamGroupSchema = z
+  .number({ error: 'LINE_PLAN_INVALID_GROUP' })
+  .int({ error: 'LINE_PLAN_INVALID_GROUP' })
+  .min(1, { error: 'LINE_PLAN_INVALID_GROUP' })
+  .max(OSCAM_MAX_GROUP, { error: 'LINE_PLAN_INVALID_GROUP' });
+
+// The syntax rules are line-config-files.ts's, the same the agent and the import apply.
+const serviceNameSchema = text()
+  .trim()
+  .refine((name) => isServiceList([name]), { error: 'LINE_PLAN_INVALID_SERVICE' });
+
+const auSchema = text().trim().refine(isAuValue, { error: 'LINE_PLAN_INVALID_AU' });
+
+const timeframeSchema = text().trim().refine(isAllowedTimeframe, { error: 'LINE_PLAN_INVALID_TIMEFRAME' });
+
 export const planCaidSchema = z.object({
   caid: caidSchema,
   /** Empty: every ident of the CAID. */
@@ -48,8 +70,39 @@ export const lineRestrictionsSchema = z.object({
   cccam_reshare: z.number().int().min(0).max(9).nullish(),
   /** OSCam `allowedprotocols`; empty or absent: every protocol. */
   allowed_protocols: z.array(z.enum(planProtocols)).max(planProtocols.length).nullish(),
+  /**
+   * OSCam `group`: the packages (reader groups) the line sees. `[]`: no `group` line at all;
+   * absent or null: the agent's default group (AGENT_OSCAM_GROUP).
+   */
+  groups: z.array(oscamGroupSchema).max(OSCAM_MAX_GROUP).nullish(),
+  /** OSCam `services`: labels of oscam.services the line may (or, with `!`, may not) watch. */
+  services: z
+    .array(serviceNameSchema)
+    .max(OSCAM_MAX_SERVICES * 2, { error: 'LINE_PLAN_INVALID_SERVICE' })
+    .nullish(),
+  /** OSCam `allowedtimeframe`, in OSCam's own syntax (oscam-timeframe.ts). */
+  allowed_timeframe: timeframeSchema.nullish(),
+  /** OSCam `au`: `1` for every reader, or reader labels comma-separated. */
+  au: auSchema.nullish(),
 });
 export type LineRestrictions = z.infer<typeof lineRestrictionsSchema>;
+
+/** Restrictions as the API answers them (checked on the way in): each key absent, null or its value. */
+export const lineRestrictionsValueSchema = z.object({
+  max_connections: z.number().int().nullable().optional(),
+  uniq: z.number().int().nullable().optional(),
+  caids: z
+    .array(z.object({ caid: text(), idents: z.array(text()) }))
+    .nullable()
+    .optional(),
+  cccam_hops: z.number().int().nullable().optional(),
+  cccam_reshare: z.number().int().nullable().optional(),
+  allowed_protocols: z.array(text()).nullable().optional(),
+  groups: z.array(z.number().int()).nullable().optional(),
+  services: z.array(text()).nullable().optional(),
+  allowed_timeframe: text().nullable().optional(),
+  au: text().nullable().optional(),
+});
 
 export const planPriceSchema = z.object({
   months: z.number().int(),
@@ -86,7 +139,17 @@ export const linePlanSchema = z.object({
     cccam_hops: z.number().int().nullable(),
     cccam_reshare: z.number().int().nullable(),
     allowed_protocols: z.array(text()),
+    /** Null: the agent's default group; [] writes no `group` line. */
+    groups: z.array(z.number().int()).nullable(),
+    services: z.array(text()),
+    allowed_timeframe: text().nullable(),
+    au: text().nullable(),
   }),
+  /**
+   * The plan's groups by the names the servers give them ("packages"), in the plan's group order:
+   * what resellers are shown instead of numbers. A group no server names is shown as its number.
+   */
+  packages: z.array(text()),
   is_default: z.boolean(),
   archived: z.boolean(),
   /** Lines on the plan (admins only; null for resellers). */
@@ -197,5 +260,77 @@ export function compactRestrictions(value: LineRestrictions): LineRestrictions {
   if (value.allowed_protocols && value.allowed_protocols.length > 0) {
     out.allowed_protocols = [...new Set(value.allowed_protocols)];
   }
+  // An empty list is kept: it writes an account without any `group` line, unlike no list at all.
+  if (value.groups) out.groups = [...new Set(value.groups)].sort((a, b) => a - b);
+  if (value.services && value.services.length > 0) out.services = [...new Set(value.services)];
+  if (value.allowed_timeframe) out.allowed_timeframe = value.allowed_timeframe;
+  if (value.au) out.au = value.au;
   return out;
+}
+
+/** The keys a line's own values can override, per key, on its plan's restrictions. */
+export const restrictionKeys = [
+  'max_connections',
+  'uniq',
+  'caids',
+  'cccam_hops',
+  'cccam_reshare',
+  'allowed_protocols',
+  'groups',
+  'services',
+  'allowed_timeframe',
+  'au',
+] as const satisfies readonly (keyof LineRestrictions)[];
+export type RestrictionKey = (typeof restrictionKeys)[number];
+
+/** A server's names for its OSCam groups (`{"1": "Sports"}`) and its oscam.services labels. */
+export type ServerPackages = {
+  group_names: Readonly<Record<string, string>>;
+  service_names: readonly string[];
+};
+
+export type PackageRefusal =
+  | { code: 'LINE_PLAN_GROUP_UNKNOWN'; params: { group: number; server: string } }
+  | { code: 'LINE_PLAN_SERVICE_UNKNOWN'; params: { service: string; server: string } };
+
+/**
+ * Whether a line with these restrictions can live on this server: every group it uses must be one
+ * the server names (a package the admin never set up there would give the customer nothing, or
+ * someone else's cards), and every service one of the server's services when the server lists them.
+ */
+export function packagesRefusal(
+  restrictions: Pick<LineRestrictions, 'groups' | 'services'>,
+  server: ServerPackages & { server_name: string },
+): PackageRefusal | null {
+  for (const group of restrictions.groups ?? []) {
+    if (!server.group_names[String(group)]) {
+      return { code: 'LINE_PLAN_GROUP_UNKNOWN', params: { group, server: server.server_name } };
+    }
+  }
+  if (server.service_names.length > 0) {
+    const known = new Set(server.service_names.map((name) => name.toLowerCase()));
+    for (const service of restrictions.services ?? []) {
+      const name = service.replace(/^!/, '');
+      if (!known.has(name.toLowerCase())) {
+        return { code: 'LINE_PLAN_SERVICE_UNKNOWN', params: { service: name, server: server.server_name } };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Groups by name: each group's name on the servers given (the distinct names joined with " / "
+ * when servers name it differently), else its number.
+ */
+export function packageNames(
+  groups: readonly number[] | null | undefined,
+  servers: readonly Pick<ServerPackages, 'group_names'>[],
+): string[] {
+  return (groups ?? []).map((group) => {
+    const names = [
+      ...new Set(servers.map((s) => s.group_names[String(group)]).filter((n): n is string => !!n)),
+    ];
+    return names.length > 0 ? names.join(' / ') : String(group);
+  });
 }

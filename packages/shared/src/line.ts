@@ -5,12 +5,12 @@ import { cappedListResponseSchema, listQuerySchema } from './list.js';
 import { formatNewcamdDesKey } from './newcamd-des-key.js';
 import { languages } from './languages.js';
 import { serverPublicHost } from './server.js';
+import { linePrices, subscriptionMonths } from './line-prices.js';
+import { lineRestrictionsSchema, lineRestrictionsValueSchema } from './line-plan.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
 
-/** Credit cost by subscription months (docs/spec-rules.md, "Credit cost by duration"). */
-export const linePrices = { 1: 2, 3: 4, 6: 6, 12: 10, 24: 15 } as const;
-export const subscriptionMonths = [1, 3, 6, 12, 24] as const;
+export { linePrices, subscriptionMonths };
 export type SubscriptionMonths = (typeof subscriptionMonths)[number];
 
 /** Unknown durations cost 0; the API refuses them before pricing anyway. */
@@ -158,6 +158,10 @@ export function isValidLineCredential(value: string): boolean {
   );
 }
 
+function lineEntryExtraSchema() {
+  return z.object({ oscam: z.array(text()).optional(), cccam: text().optional() });
+}
+
 const errorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 export const lineSchema = z.object({
@@ -191,6 +195,21 @@ export const lineSchema = z.object({
   subscription_months: z.number().int().nullable(),
   /** The line plan it was sold on: its price on renewal and its restrictions on the server. */
   plan_id: z.number().int(),
+  /**
+   * The line's own values that override its plan's restrictions key by key ("kept from the server":
+   * what its entry had when it was adopted or imported); `{}` = none.
+   */
+  restriction_overrides: lineRestrictionsValueSchema.optional(),
+  /**
+   * What its server entry holds that the panel does not model, kept verbatim and written back with
+   * every change: OSCam `[account]` lines, or the text of a CCcam F-line after the password.
+   */
+  entry_extra: lineEntryExtraSchema().nullable().optional(),
+  /**
+   * Its packages: the names its server gives the line's OSCam groups, never their numbers (the
+   * line's own page fills it; lists do not).
+   */
+  packages: z.array(text()).optional(),
   created_at: text(),
   updated_at: text(),
   sync_state: z.enum(lineSyncStates),
@@ -231,6 +250,29 @@ export const lineCreateBodySchema = z.object({
 });
 export type LineCreateBody = z.infer<typeof lineCreateBodySchema>;
 
+/** One verbatim line of an OSCam account section or the rest of a CCcam F-line: never a new line. */
+const ENTRY_EXTRA_LINE = /^[^\r\n\0]*$/;
+
+function lineEntryExtraBodySchema() {
+  return z
+    .object({
+      oscam: z
+        .array(
+          text()
+            .max(1000)
+            .regex(ENTRY_EXTRA_LINE, { error: 'LINE_ENTRY_EXTRA_INVALID' })
+            // A section header would start another account inside the line's own.
+            .refine((line) => !line.trim().startsWith('['), { error: 'LINE_ENTRY_EXTRA_INVALID' }),
+        )
+        .max(200)
+        .optional(),
+      cccam: text().max(1000).regex(ENTRY_EXTRA_LINE, { error: 'LINE_ENTRY_EXTRA_INVALID' }).optional(),
+    })
+    .refine((extra) => extra.oscam === undefined || extra.cccam === undefined, {
+      error: 'LINE_ENTRY_EXTRA_INVALID',
+    });
+}
+
 export const linePatchBodySchema = z.object({
   password: text().max(64).optional(),
   /** YYYY-MM-DD; admins only. */
@@ -244,6 +286,13 @@ export const linePatchBodySchema = z.object({
   host_port: hostPortSchema.optional(),
   /** false = suspended. */
   enabled: z.boolean().optional(),
+  /**
+   * The line's own restriction values, replacing the stored ones whole (`{}`: the plan's values
+   * everywhere). Administrators set any; an owner may only drop keys (go back to the plan's value).
+   */
+  restriction_overrides: lineRestrictionsSchema.optional(),
+  /** The verbatim settings of its server entry the panel does not model (administrators only). */
+  entry_extra: lineEntryExtraBodySchema().nullish(),
 });
 export type LinePatchBody = z.infer<typeof linePatchBodySchema>;
 

@@ -38,6 +38,8 @@ export const portalMeSchema = z.object({
   is_trial: z.boolean(),
   server_name: text().nullable(),
   protocol: text().nullable(),
+  /** What the line includes: its packages by the names its server gives them (never numbers). */
+  packages: z.array(text()),
   /** One per address of the line (`C:` or `N:` by its server's protocol). */
   connection_lines: z.array(text()),
   receiver_settings: z.array(receiverSettingSchema),

@@ -3,6 +3,7 @@ import { nonEmptyPatch, text } from './schema-blocks.js';
 import { errorMessages } from './errors.js';
 import { listQuerySchema } from './list.js';
 import { newcamdDesKeySchema } from './newcamd-des-key.js';
+import { isServiceList, OSCAM_MAX_GROUP } from './line-config-files.js';
 
 /** Card-sharing servers and the line agent that runs on them. */
 export const serverProtocols = ['CCcam', 'NewCamd'] as const;
@@ -49,8 +50,44 @@ export const serverSchema = z.object({
   last_error: text().nullable(),
   /** The agent's version reported by the last successful test. */
   version: text().nullable(),
+  /** The names of its OSCam groups, the packages plans sell: `{"1": "Sports"}`. */
+  group_names: z.record(text(), text()),
+  /** The labels of its oscam.services sections; empty: not listed (plans' services are not checked). */
+  service_names: z.array(text()),
 });
 export type Server = z.infer<typeof serverSchema>;
+
+export const SERVER_GROUP_NAME_MAX = 50;
+
+/** Group number (1–64, as text: a JSON key) → its package name, unique per server. */
+function serverGroupNamesSchema() {
+  return z
+    .record(
+      text().regex(/^[1-9][0-9]?$/, { error: 'SERVER_INVALID_GROUP_NAMES' }),
+      text().trim().min(1, { error: 'SERVER_INVALID_GROUP_NAMES' }).max(SERVER_GROUP_NAME_MAX, {
+        error: 'SERVER_INVALID_GROUP_NAMES',
+      }),
+    )
+    .refine(
+      (names) =>
+        Object.keys(names).every((key) => Number(key) >= 1 && Number(key) <= OSCAM_MAX_GROUP) &&
+        new Set(Object.values(names).map((name) => name.toLowerCase())).size === Object.keys(names).length,
+      { error: 'SERVER_INVALID_GROUP_NAMES' },
+    );
+}
+
+function serverServiceNamesSchema() {
+  return z
+    .array(
+      text()
+        .trim()
+        .refine((name) => !name.startsWith('!') && isServiceList([name]), {
+          error: 'SERVER_INVALID_SERVICE_NAMES',
+        }),
+    )
+    .max(256, { error: 'SERVER_INVALID_SERVICE_NAMES' })
+    .transform((names) => [...new Set(names)]);
+}
 
 /**
  * Loose on purpose: the required-field and port rules produce one combined message, so they
@@ -70,6 +107,8 @@ export const serverCreateBodySchema = z.object({
   newcamd_des_key: newcamdDesKeySchema.optional(),
   use_tls: z.boolean().optional(),
   tls_insecure: z.boolean().optional(),
+  group_names: serverGroupNamesSchema().optional(),
+  service_names: serverServiceNamesSchema().optional(),
 });
 export type ServerCreateBody = z.infer<typeof serverCreateBodySchema>;
 

@@ -30,6 +30,9 @@ export const errorParamExamples: {
 } = {
   INSUFFICIENT_CREDITS: { required: 4, available: 1 },
   BALANCE_NEGATIVE: { balance: -12 },
+  LINE_PLAN_GROUP_UNKNOWN: { group: 3, server: 'Frankfurt 1' },
+  LINE_PLAN_GROUP_UNNAMED: { group: 3 },
+  LINE_PLAN_SERVICE_UNKNOWN: { service: 'sports', server: 'Frankfurt 1' },
   LINE_BULK_TOO_MANY: { max: LINE_BULK_MAX_LINES },
   LINE_BULK_INVALID_COUNT: { max: LINE_BULK_CREATE_MAX },
   LINE_BULK_INVALID_PREFIX: { max: LINE_BULK_PREFIX_MAX },

@@ -27,6 +27,8 @@ const choiceErrors = [
   'LINE_PLAN_DURATION_NOT_OFFERED',
   'LINE_INVALID_EXPIRY_DATE',
   'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+  'LINE_PLAN_GROUP_UNKNOWN',
+  'LINE_PLAN_SERVICE_UNKNOWN',
 ] as const;
 
 export const listUnmanaged = defineContract({

@@ -29,7 +29,16 @@ export const create = defineContract({
   body: linePlanBodySchema,
   status: 201,
   response: linePlanSchema,
-  errors: ['LINE_PLAN_INVALID_PRICES', 'LINE_PLAN_INVALID_CAID', 'LINE_INVALID_DURATION'],
+  errors: [
+    'LINE_PLAN_INVALID_PRICES',
+    'LINE_PLAN_INVALID_CAID',
+    'LINE_INVALID_DURATION',
+    'LINE_PLAN_INVALID_GROUP',
+    'LINE_PLAN_INVALID_SERVICE',
+    'LINE_PLAN_INVALID_TIMEFRAME',
+    'LINE_PLAN_INVALID_AU',
+    'LINE_PLAN_GROUP_UNNAMED',
+  ],
 });
 
 export const update = defineContract({
@@ -47,5 +56,12 @@ export const update = defineContract({
     'LINE_PLAN_INVALID_PRICES',
     'LINE_PLAN_INVALID_CAID',
     'LINE_INVALID_DURATION',
+    'LINE_PLAN_INVALID_GROUP',
+    'LINE_PLAN_INVALID_SERVICE',
+    'LINE_PLAN_INVALID_TIMEFRAME',
+    'LINE_PLAN_INVALID_AU',
+    'LINE_PLAN_GROUP_UNNAMED',
+    'LINE_PLAN_GROUP_UNKNOWN',
+    'LINE_PLAN_SERVICE_UNKNOWN',
   ],
 });

@@ -44,6 +44,8 @@ export const create = defineContract({
     'INVALID_HOSTNAME',
     'SERVER_NAME_EMPTY',
     'INVALID_DES_KEY',
+    'SERVER_INVALID_GROUP_NAMES',
+    'SERVER_INVALID_SERVICE_NAMES',
   ],
 });
 
@@ -94,6 +96,8 @@ export const update = defineContract({
     'INVALID_HOSTNAME',
     'SERVER_NAME_EMPTY',
     'INVALID_DES_KEY',
+    'SERVER_INVALID_GROUP_NAMES',
+    'SERVER_INVALID_SERVICE_NAMES',
   ],
 });
 

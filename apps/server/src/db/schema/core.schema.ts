@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -218,6 +219,10 @@ export const cccamServers = pgTable(
     version: text('version'),
     /** When the background check is next due; claimed with SKIP LOCKED so instances never share one. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /** The names of its OSCam groups, the packages plans sell: `{"1": "Sports"}`. */
+    groupNames: jsonb('group_names').$type<Record<string, string>>().notNull().default({}),
+    /** The labels of its oscam.services sections, when the admin lists them (plans' services are checked). */
+    serviceNames: jsonb('service_names').$type<string[]>().notNull().default([]),
   },
   (t) => [
     check('cccam_servers_protocol_check', sql`${t.protocol} in ('CCcam', 'NewCamd')`),

@@ -1,4 +1,10 @@
-import { connectionLine, planAllowsServerProtocol, planChangeCharge } from '@linedesk/shared';
+import {
+  connectionLine,
+  lineEntryRestrictions,
+  planAllowsServerProtocol,
+  planChangeCharge,
+} from '@linedesk/shared';
+import { assertPackagesOnServer } from '../lines/line-packages.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access } from '../../platform/access.js';
@@ -24,6 +30,8 @@ export type BulkParams = {
   server_id?: number;
   /** change_plan, create: the plan the lines go to. */
   plan_id?: number;
+  /** change_plan: false drops the lines' own values, so the new plan applies whole (absent: kept). */
+  keep_overrides?: boolean;
   /** The price of one line when the action was asked for (0 for admins), as the preview showed it. */
   charge_per_line?: number;
   /** move_server: where the lines go, and the server whose lines all move (when chosen so). */
@@ -146,9 +154,14 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
       if (server && !planAllowsServerProtocol(plan.restrictions, server.protocol)) {
         throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
       }
+      const keep = params.keep_overrides !== false;
+      const overrides = keep ? current.restrictionOverrides : {};
+      if (server) {
+        assertPackagesOnServer(lineEntryRestrictions(plan.restrictions, overrides) ?? {}, server);
+      }
       // A balance that cannot pay throws INSUFFICIENT_CREDITS and rolls the plan change back with it.
       await writeLineChange(tx, current, {
-        values: { planId: plan.id },
+        values: { planId: plan.id, ...(keep ? {} : { restrictionOverrides: {} }) },
         charge: chargeOf(priced.charge, 'line_plan_change'),
         history: [
           entry('plan_changed', {
@@ -156,6 +169,9 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
             to_plan_id: plan.id,
             plan: plan.name,
             charged: priced.charge,
+            ...(keep || Object.keys(current.restrictionOverrides).length === 0
+              ? {}
+              : { dropped_overrides: current.restrictionOverrides }),
           }),
         ],
         delivery: TO_WORKER,

@@ -138,6 +138,7 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
   if (body.action === 'change_plan') {
     if (body.plan_id === undefined) throw new AppError('LINE_BULK_PLAN_REQUIRED');
     params.plan_id = (await planForNewLine(ctx, body.plan_id)).id;
+    params.keep_overrides = body.keep_overrides ?? true;
   }
   if (body.action === 'renew') {
     if (!isSubscriptionMonths(body.subscription_months)) throw new AppError('LINE_INVALID_DURATION');

@@ -1,8 +1,15 @@
-import { parseHostPort, serverAddress, storedLineConnectionLine } from '@linedesk/shared';
+import {
+  lineEntryRestrictions,
+  parseHostPort,
+  serverAddress,
+  storedLineConnectionLine,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
+import { planOfLine } from '../line-plans/line-plans.service.js';
+import { assertPackagesOnServer } from '../lines/line-packages.js';
 import { queueUpsert } from '../lines/line-write.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { announceNotices, notify, type Notified } from '../notifications/notify.js';
@@ -51,6 +58,12 @@ async function addOnTarget(
           params: { from: from.protocol, to: target.protocol },
         });
       }
+      // The target must know every package the line gets, or the line would lose them there.
+      const plan = await planOfLine(tx, current.planId);
+      assertPackagesOnServer(
+        lineEntryRestrictions(plan.restrictions, current.restrictionOverrides) ?? {},
+        target,
+      );
       const address = serverAddress({ host_ip: target.hostIp, hostname: target.hostname, port: target.port });
       const before = current.hostPort.map(parseHostPort).find((parsed) => parsed !== null);
       const addressChanged =

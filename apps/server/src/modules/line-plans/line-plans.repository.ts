@@ -1,7 +1,13 @@
-import type { LinePlan, LineRestrictions, PlanPrice } from '@linedesk/shared';
+import {
+  packageNames,
+  type LinePlan,
+  type LineRestrictions,
+  type PlanPrice,
+  type ServerPackages,
+} from '@linedesk/shared';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { linePlans, lines } from '../../db/schema.js';
+import { cccamServers, linePlans, lines } from '../../db/schema.js';
 
 export type LinePlanRow = typeof linePlans.$inferSelect;
 export type LinePlanValues = {
@@ -11,7 +17,12 @@ export type LinePlanValues = {
   archived?: boolean;
 };
 
-export function toLinePlan(row: LinePlanRow, lineCount: number | null): LinePlan {
+/** `servers`: every server's group names, which name the plan's groups as packages. */
+export function toLinePlan(
+  row: LinePlanRow,
+  lineCount: number | null,
+  servers: readonly Pick<ServerPackages, 'group_names'>[],
+): LinePlan {
   const r = row.restrictions;
   return {
     id: row.id,
@@ -24,7 +35,12 @@ export function toLinePlan(row: LinePlanRow, lineCount: number | null): LinePlan
       cccam_hops: r.cccam_hops ?? null,
       cccam_reshare: r.cccam_reshare ?? null,
       allowed_protocols: r.allowed_protocols ?? [],
+      groups: r.groups ?? null,
+      services: r.services ?? [],
+      allowed_timeframe: r.allowed_timeframe ?? null,
+      au: r.au ?? null,
     },
+    packages: packageNames(r.groups, servers),
     is_default: row.isDefault,
     archived: row.archived,
     line_count: lineCount,
@@ -58,6 +74,31 @@ export const linePlansRepository = {
       .where(inArray(lines.planId, ids))
       .groupBy(lines.planId);
     return new Map(rows.map((row) => [row.planId, row.n]));
+  },
+  /** Every server's names for its groups and services (a handful of rows). */
+  async serverPackages(db: Db): Promise<(ServerPackages & { id: number; server_name: string })[]> {
+    const rows = await db
+      .select({
+        id: cccamServers.id,
+        serverName: cccamServers.serverName,
+        groupNames: cccamServers.groupNames,
+        serviceNames: cccamServers.serviceNames,
+      })
+      .from(cccamServers);
+    return rows.map((row) => ({
+      id: row.id,
+      server_name: row.serverName,
+      group_names: row.groupNames,
+      service_names: row.serviceNames,
+    }));
+  },
+  /** The servers the plan's lines are on. */
+  async serverIdsOfPlan(db: Db, id: number): Promise<number[]> {
+    const rows = await db
+      .selectDistinct({ serverId: lines.serverId })
+      .from(lines)
+      .where(eq(lines.planId, id));
+    return rows.map((row) => row.serverId).filter((sid): sid is number => sid !== null);
   },
   async insert(db: Db, values: LinePlanValues): Promise<LinePlanRow> {
     const [row] = await db.insert(linePlans).values(values).returning();

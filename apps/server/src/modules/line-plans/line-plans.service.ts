@@ -1,6 +1,8 @@
 import {
   compactRestrictions,
   linePlanBodySchema,
+  packagesRefusal,
+  type ServerPackages,
   type LinePlan,
   type LinePlanBody,
   type LinePlanPatch,
@@ -19,8 +21,27 @@ import { perContext } from '../../platform/per-context.js';
 const planEntity = (id: number) => ({ type: 'line_plan' as const, id });
 const readPlan = (id: number) => async (db: Db) => {
   const row = await linePlansRepository.findById(db, id);
-  return row ? toLinePlan(row, null) : null;
+  return row ? toLinePlan(row, null, []) : null;
 };
+
+type NamedServer = ServerPackages & { id: number; server_name: string };
+
+/**
+ * Groups are chosen by the names servers give them: a group no server names is nobody's package.
+ * A plan whose lines already live on servers must stay sellable there: each of those servers must
+ * know every group (and listed service) the plan now uses, or nothing is saved.
+ */
+function checkPackages(restrictions: LineRestrictions, servers: NamedServer[], linesOn: number[]): void {
+  for (const group of restrictions.groups ?? []) {
+    if (!servers.some((server) => server.group_names[String(group)])) {
+      throw new AppError('LINE_PLAN_GROUP_UNNAMED', { params: { group } });
+    }
+  }
+  for (const server of servers.filter((s) => linesOn.includes(s.id))) {
+    const refusal = packagesRefusal(restrictions, server);
+    if (refusal) throw new AppError(refusal.code, { params: refusal.params });
+  }
+}
 
 async function publish(ctx: AppContext, action: 'insert' | 'update', id: number) {
   await ctx.bus.publish({ table: 'line_plans', action, id: String(id), audience: 'all' });
@@ -36,32 +57,34 @@ export async function listLinePlans(
   includeArchived: boolean,
 ): Promise<LinePlan[]> {
   const { actor: me } = access.lines(actor);
-  const rows = await linePlansRepository.list(ctx.db, { includeArchived: includeArchived && me.isAdmin });
-  if (!me.isAdmin) return rows.map((row) => toLinePlan(row, null));
+  const [rows, servers] = await Promise.all([
+    linePlansRepository.list(ctx.db, { includeArchived: includeArchived && me.isAdmin }),
+    linePlansRepository.serverPackages(ctx.db),
+  ]);
+  if (!me.isAdmin) return rows.map((row) => toLinePlan(row, null, servers));
   const counts = await linePlansRepository.lineCounts(
     ctx.db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toLinePlan(row, counts.get(row.id) ?? 0));
+  return rows.map((row) => toLinePlan(row, counts.get(row.id) ?? 0, servers));
 }
 
 export async function createLinePlan(ctx: AppContext, actor: Actor, input: LinePlanBody): Promise<LinePlan> {
   const admin = access.admin(actor);
   const body = linePlanBodySchema.parse(input);
+  const restrictions = compactRestrictions(body.restrictions);
+  const servers = await linePlansRepository.serverPackages(ctx.db);
+  checkPackages(restrictions, servers, []);
   const subject = {
     action: 'line_plan.create' as const,
     entity: (r: LinePlanRow) => planEntity(r.id),
-    read: async (_db: Db, r: LinePlanRow | undefined) => (r ? toLinePlan(r, null) : null),
+    read: async (_db: Db, r: LinePlanRow | undefined) => (r ? toLinePlan(r, null, []) : null),
   };
   const row = await audited(ctx, admin, subject, (tx) =>
-    linePlansRepository.insert(tx, {
-      name: body.name,
-      prices: body.prices,
-      restrictions: compactRestrictions(body.restrictions),
-    }),
+    linePlansRepository.insert(tx, { name: body.name, prices: body.prices, restrictions }),
   );
   await publish(ctx, 'insert', row.id);
-  return toLinePlan(row, 0);
+  return toLinePlan(row, 0, servers);
 }
 
 /**
@@ -87,6 +110,13 @@ export async function updateLinePlan(
     const restrictions = patch.restrictions && compactRestrictions(patch.restrictions);
     restrictionsChanged =
       restrictions !== undefined && JSON.stringify(restrictions) !== JSON.stringify(current.restrictions);
+    if (restrictions && restrictionsChanged) {
+      checkPackages(
+        restrictions,
+        await linePlansRepository.serverPackages(tx),
+        await linePlansRepository.serverIdsOfPlan(tx, id),
+      );
+    }
     const updated = await linePlansRepository.update(tx, id, {
       name: patch.name,
       prices: patch.prices,
@@ -98,8 +128,11 @@ export async function updateLinePlan(
   });
   if (!row) throw new AppError('LINE_PLAN_NOT_FOUND');
   await publish(ctx, 'update', id);
-  const counts = await linePlansRepository.lineCounts(ctx.db, [id]);
-  return toLinePlan(row, counts.get(id) ?? 0);
+  const [counts, servers] = await Promise.all([
+    linePlansRepository.lineCounts(ctx.db, [id]),
+    linePlansRepository.serverPackages(ctx.db),
+  ]);
+  return toLinePlan(row, counts.get(id) ?? 0, servers);
 }
 
 /**

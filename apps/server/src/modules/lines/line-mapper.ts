@@ -31,6 +31,8 @@ export function toLine(row: LineRow, today: string): Line {
     is_trial: row.isTrial,
     subscription_months: row.subscriptionMonths,
     plan_id: row.planId,
+    restriction_overrides: row.restrictionOverrides ?? {},
+    entry_extra: row.entryExtra ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     sync_state: row.syncState,

@@ -16,6 +16,7 @@ import { lineConnectionsRepository } from '../line-connections/line-connections.
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { lineHistoryRepository } from './line-history.repository.js';
 import { toLine } from './line-mapper.js';
+import { linePackages } from './line-packages.js';
 import { findVisible, today, type LineScope } from './line-scope.js';
 import { withSearchWindow } from './line-search.js';
 import type { LineFilter } from './line-list-filter.js';
@@ -203,9 +204,12 @@ export async function exportLinesCsv(
 
 export async function getLine(ctx: AppContext, actor: Actor, id: number): Promise<Line> {
   const scope = access.lines(actor);
-  const line = toLine(await findVisible(ctx, scope, id), today());
-  const presence = await lineConnectionsRepository.presenceOf(ctx.db, [id]);
-  return withPresence(line, presence.get(id));
+  const row = await findVisible(ctx, scope, id);
+  const [presence, packages] = await Promise.all([
+    lineConnectionsRepository.presenceOf(ctx.db, [id]),
+    linePackages(ctx.db, row),
+  ]);
+  return { ...withPresence(toLine(row, today()), presence.get(id)), packages };
 }
 
 export async function listLineEvents(

@@ -15,6 +15,7 @@ import { planCharge } from './line-charge.js';
 import type { UpsertPayload } from '../line-sync/line-outbox.repository.js';
 import { lineUpsertPayload } from '../line-sync/line-payload.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
+import { assertPackagesOnServer } from './line-packages.js';
 import type { LineInsert, LineRecord, LineUpdate } from './lines.repository.js';
 
 /*
@@ -117,6 +118,7 @@ export function checkNewLine(request: NewLineRequest): NewLine {
   if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
     throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
   }
+  assertPackagesOnServer(plan.restrictions, server);
   const expiryDate =
     imported?.expiryDate ??
     newLineExpiry(today, isTrial ? { trialDays: request.trialDays! } : { months: months! });

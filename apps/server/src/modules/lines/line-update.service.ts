@@ -1,9 +1,17 @@
 import {
+  compactRestrictions,
   isValidLineCredential,
+  lineEntryRestrictions,
   parseExpiryDate,
   type LinePatchBody,
+  type LineRestrictions,
   type LineWriteResult,
 } from '@linedesk/shared';
+import type { Db } from '../../db/client.js';
+import { planOfLine } from '../line-plans/line-plans.service.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import { assertPackagesOnServer } from './line-packages.js';
+import type { LineRecord } from './lines.repository.js';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,7 +24,13 @@ import { keyOf, requestDelivery, writeLineChange, type Claimed, type LineHistory
 import { linesRepository, type LineUpdate } from './lines.repository.js';
 
 /** The fields an agent holds for a line: a change of any of them goes to its server. */
-const AGENT_FIELDS: readonly (keyof LineUpdate)[] = ['password', 'expiryDate', 'enabled'];
+const AGENT_FIELDS: readonly (keyof LineUpdate)[] = [
+  'password',
+  'expiryDate',
+  'enabled',
+  'restrictionOverrides',
+  'entryExtra',
+];
 
 /**
  * Edits a line: password, expiry (admins only), notes, name, email, language, company, host_port and the
@@ -38,6 +52,9 @@ export async function updateLine(
       (field) => JSON.stringify(values[field]) !== JSON.stringify(current[field]),
     );
     if (changed.length === 0) return { line: current, agentChanged: false, changedAny: false };
+    if (changed.includes('restrictionOverrides') || changed.includes('entryExtra')) {
+      await checkEntryChange(tx, scope.actor, current, values);
+    }
     const reachesServer = changed.some((field) => AGENT_FIELDS.includes(field));
     const history: LineHistory[] = [];
     if (changed.includes('enabled')) {
@@ -91,8 +108,49 @@ function patchValues(actor: Actor, patch: LinePatchBody): LineUpdate {
   if (patch.company !== undefined) values.company = cleanText(patch.company);
   if (patch.host_port !== undefined) values.hostPort = cleanHostPort(patch.host_port);
   if (patch.enabled !== undefined) values.enabled = patch.enabled;
+  if (patch.restriction_overrides !== undefined) {
+    values.restrictionOverrides = compactRestrictions(patch.restriction_overrides);
+  }
+  if (patch.entry_extra !== undefined) {
+    if (!actor.isAdmin) throw new AppError('LINE_OVERRIDES_ADMIN_ONLY');
+    const extra = patch.entry_extra;
+    values.entryExtra = extra?.oscam
+      ? { oscam: extra.oscam }
+      : extra?.cccam !== undefined
+        ? { cccam: extra.cccam }
+        : null;
+  }
   if (Object.keys(values).length === 0) throw new AppError('LINE_NOTHING_TO_UPDATE');
   return values;
+}
+
+/**
+ * A change of what the line's entry holds beyond its plan. The "kept from the server" values can
+ * give a line more than its plan sells (more groups, connections, readers), so only administrators
+ * set them; an owner may only give a setting back to the plan (drop a key as it stands). Whoever
+ * changes them, the line's server must know every package the line then gets.
+ */
+async function checkEntryChange(
+  tx: Db,
+  actor: Actor,
+  current: LineRecord,
+  values: LineUpdate,
+): Promise<void> {
+  const overrides = values.restrictionOverrides ?? current.restrictionOverrides;
+  if (!actor.isAdmin && values.restrictionOverrides !== undefined) {
+    const before = current.restrictionOverrides as Record<string, unknown>;
+    const onlyDropped = Object.entries(overrides).every(
+      ([key, value]) => JSON.stringify(before[key]) === JSON.stringify(value),
+    );
+    if (!onlyDropped) throw new AppError('LINE_OVERRIDES_ADMIN_ONLY');
+  }
+  if (current.serverId === null) return;
+  const [plan, server] = await Promise.all([
+    planOfLine(tx, current.planId),
+    serversRepository.findById(tx, current.serverId),
+  ]);
+  const effective: LineRestrictions = lineEntryRestrictions(plan.restrictions, overrides) ?? {};
+  if (server) assertPackagesOnServer(effective, server);
 }
 
 /**

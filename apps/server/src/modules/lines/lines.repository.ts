@@ -21,6 +21,8 @@ export type LineUpdate = Partial<
     | 'syncState'
     | 'planId'
     | 'serverId'
+    | 'restrictionOverrides'
+    | 'entryExtra'
   >
 >;
 /** A line with its server's name, protocol and DES key, as lists, details and exports show it. */

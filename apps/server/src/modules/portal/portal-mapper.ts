@@ -15,6 +15,7 @@ export function toPortalMe(
   owner: PortalOwner,
   connections: Pick<LineConnections, 'online' | 'connections'>,
   today: string,
+  packages: string[],
 ): PortalMe {
   const credential = { username: line.username, password: line.password, hostPort: line.hostPort };
   return {
@@ -29,6 +30,7 @@ export function toPortalMe(
     is_trial: line.isTrial,
     server_name: line.serverName,
     protocol: line.serverProtocol,
+    packages,
     connection_lines: portalConnectionLines(credential, line.serverProtocol, line.serverDesKey),
     receiver_settings: receiverSettings(credential, line.serverProtocol, line.serverDesKey),
     online: connections.online,

@@ -2,6 +2,7 @@ import type { PortalMe } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { getLineConnections } from '../line-connections/line-connections.service.js';
+import { linePackages } from '../lines/line-packages.js';
 import { today } from '../lines/line-scope.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { toPortalMe } from './portal-mapper.js';
@@ -10,12 +11,11 @@ import { ownerActor, portalOwnerOf, type PortalCustomer } from './portal-session
 /** The signed-in customer's line as the portal shows it, with who is connected to it now. */
 export async function portalMe(ctx: AppContext, customer: PortalCustomer): Promise<PortalMe> {
   // Read through the owner's scope, as the owner's own connections view reads it.
-  const connections = await getLineConnections(
-    ctx,
-    await ownerActor(ctx, customer.owner.id),
-    customer.line.id,
-  );
-  return toPortalMe(customer.line, customer.owner, connections, today());
+  const [connections, packages] = await Promise.all([
+    getLineConnections(ctx, await ownerActor(ctx, customer.owner.id), customer.line.id),
+    linePackages(ctx.db, customer.line),
+  ]);
+  return toPortalMe(customer.line, customer.owner, connections, today(), packages);
 }
 
 /** `portalMe` of a line read again, after the portal changed it (a renewal, a new password). */

@@ -9,6 +9,7 @@ const me: PortalMe = {
   days_left: 29,
   is_trial: false,
   server_name: 'Frankfurt 1',
+  packages: ['Sports', 'Football'],
   protocol: 'CCcam',
   connection_lines: ['C: cs1.example.net 12000 ac7k2m9q x4Tq9vLm2p'],
   receiver_settings: [

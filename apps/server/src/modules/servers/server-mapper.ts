@@ -21,6 +21,8 @@ export function toServer(row: ServerRow): Server {
     last_connection: row.lastConnection?.toISOString() ?? null,
     last_error: row.lastError,
     version: row.version,
+    group_names: row.groupNames,
+    service_names: row.serviceNames,
   };
 }
 

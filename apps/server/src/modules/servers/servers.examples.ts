@@ -34,6 +34,8 @@ const frankfurt: Server = {
   last_connection: '2026-11-22T09:10:00.377Z',
   last_error: null,
   version: '0.1.0',
+  group_names: { '1': 'Sports', '3': 'Football' },
+  service_names: ['sports', 'adult'],
 };
 
 const createBody: ServerCreateBody = {
@@ -70,6 +72,8 @@ const created: Server = {
   last_connection: null,
   last_error: null,
   version: null,
+  group_names: {},
+  service_names: [],
 };
 
 // An empty password keeps the stored one, which is what an edit form sends.

@@ -19,6 +19,8 @@ export type ServerUpdate = Partial<
     | 'status'
     | 'useTls'
     | 'tlsInsecure'
+    | 'groupNames'
+    | 'serviceNames'
   >
 >;
 

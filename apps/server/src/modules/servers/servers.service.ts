@@ -114,6 +114,8 @@ export async function createServer(ctx: AppContext, actor: Actor, body: ServerCr
       status: 'inactive',
       useTls: body.use_tls ?? false,
       tlsInsecure: body.tls_insecure ?? false,
+      groupNames: body.group_names ?? {},
+      serviceNames: body.service_names ?? [],
       userId: actor.id,
     }),
   );
@@ -142,6 +144,8 @@ export async function updateServer(
     newcamdDesKey: patch.newcamd_des_key,
     useTls: patch.use_tls,
     tlsInsecure: patch.tls_insecure,
+    groupNames: patch.group_names,
+    serviceNames: patch.service_names,
     status: patch.status,
   };
   const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as ServerUpdate;

@@ -40,6 +40,11 @@ export function PortalLineSummary({ me }: { me: PortalMe }) {
         <Fact label={t('portal.line.expiry')}>
           <span data-testid="portal-expiry">{toDisplayDate(me.expiry_date)}</span>
         </Fact>
+        {me.packages.length > 0 && (
+          <Fact label={t('portal.line.packages')}>
+            <span data-testid="portal-packages">{me.packages.join(', ')}</span>
+          </Fact>
+        )}
         <Fact label={t('portal.line.online')}>
           <span data-testid="portal-online" data-online={me.online}>
             {me.online

@@ -19,6 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useSaveLinePlan } from '../hooks/use-line-plans';
+import { ALL_SERVERS, useServers } from '../../servers/hooks/use-servers';
+import { namedGroups } from '../lib/named-groups';
 import { caidsToText, textToCaids } from '../lib/caid-text';
 import { uniqKeys } from '../lib/uniq-keys';
 
@@ -46,6 +48,14 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
   const [hops, setHops] = useState(r?.cccam_hops?.toString() ?? '');
   const [reshare, setReshare] = useState(r?.cccam_reshare?.toString() ?? '');
   const [protocols, setProtocols] = useState<string[]>(r?.allowed_protocols ?? []);
+  const [groups, setGroups] = useState<number[]>(r?.groups ?? []);
+  const [services, setServices] = useState((r?.services ?? []).join(', '));
+  const [timeframe, setTimeframe] = useState(r?.allowed_timeframe ?? '');
+  const [au, setAu] = useState(r?.au ?? '');
+  const servers = useServers(ALL_SERVERS);
+  // Groups are picked by the names servers give them; a group of the plan no server names any more
+  // still shows (by its number) so that saving does not drop it unseen.
+  const packages = namedGroups(servers.data?.items ?? [], groups);
   const fixedPrices = plan?.is_default === true;
 
   const submit = () => {
@@ -56,6 +66,11 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
       cccam_hops: numberOrNull(hops),
       cccam_reshare: numberOrNull(reshare),
       allowed_protocols: protocols as LineRestrictions['allowed_protocols'],
+      // None ticked: the server's default group, as before plans had packages.
+      groups: groups.length > 0 ? groups : null,
+      services: services.split(/[\s,]+/).filter((name) => name !== ''),
+      allowed_timeframe: timeframe.trim() === '' ? null : timeframe.trim(),
+      au: au.trim() === '' ? null : au.trim(),
     };
     const priceList = prices.map((p) => ({ months: Number(p.months), credits: Number(p.credits) }));
     save.mutate(
@@ -209,6 +224,62 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
               ))}
             </FormGroup>
           </Box>
+          <Box data-testid="line-plan-packages">
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('linePlans.fields.packages')}
+            </Typography>
+            {packages.length === 0 ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('linePlans.fields.noPackages')}
+              </Typography>
+            ) : (
+              <FormGroup row>
+                {packages.map((pkg) => (
+                  <FormControlLabel
+                    key={pkg.group}
+                    label={pkg.name}
+                    control={
+                      <Checkbox
+                        checked={groups.includes(pkg.group)}
+                        slotProps={{ input: { 'data-testid': `line-plan-group-${pkg.group}` } as object }}
+                        onChange={(e) =>
+                          setGroups((list) =>
+                            e.target.checked ? [...list, pkg.group] : list.filter((g) => g !== pkg.group),
+                          )
+                        }
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+            )}
+            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+              {t('linePlans.fields.packagesHelp')}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label={t('linePlans.fields.services')}
+              value={services}
+              onChange={(e) => setServices(e.target.value)}
+              helperText={t('linePlans.fields.servicesHelp')}
+              slotProps={{ htmlInput: { 'data-testid': 'line-plan-services' } }}
+            />
+            <TextField
+              label={t('linePlans.fields.au')}
+              value={au}
+              onChange={(e) => setAu(e.target.value)}
+              helperText={t('linePlans.fields.auHelp')}
+              slotProps={{ htmlInput: { 'data-testid': 'line-plan-au' } }}
+            />
+          </Box>
+          <TextField
+            label={t('linePlans.fields.timeframe')}
+            value={timeframe}
+            onChange={(e) => setTimeframe(e.target.value)}
+            helperText={t('linePlans.fields.timeframeHelp')}
+            slotProps={{ htmlInput: { 'data-testid': 'line-plan-timeframe' } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -23,6 +23,8 @@ import { uniqKeys } from '../lib/uniq-keys';
 function restrictionTexts(plan: LinePlan, t: TFunction): string[] {
   const r = plan.restrictions;
   const texts: string[] = [];
+  if (plan.packages.length > 0)
+    texts.push(t('linePlans.summary.packages', { packages: plan.packages.join(', ') }));
   if (r.max_connections !== null)
     texts.push(t('linePlans.summary.maxConnections', { count: r.max_connections }));
   const uniqKey = r.uniq === null ? undefined : uniqKeys[r.uniq];
@@ -33,6 +35,9 @@ function restrictionTexts(plan: LinePlan, t: TFunction): string[] {
   if (r.allowed_protocols.length > 0) {
     texts.push(t('linePlans.summary.protocols', { protocols: r.allowed_protocols.join(', ') }));
   }
+  if (r.services.length > 0) texts.push(t('linePlans.summary.services', { services: r.services.join(', ') }));
+  if (r.allowed_timeframe) texts.push(t('linePlans.summary.timeframe', { timeframe: r.allowed_timeframe }));
+  if (r.au) texts.push(t('linePlans.summary.au', { au: r.au }));
   return texts;
 }
 

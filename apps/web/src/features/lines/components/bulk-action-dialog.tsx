@@ -1,5 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Dialog from '@mui/material/Dialog';
 import MenuItem from '@mui/material/MenuItem';
 import DialogActions from '@mui/material/DialogActions';
@@ -49,6 +52,8 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
   const [months, setMonths] = useState(1);
   const [target, setTarget] = useState<string | undefined>();
   const [planId, setPlanId] = useState('');
+  // A plan change asks: lines keep their own settings kept from their server unless told otherwise.
+  const [keepOverrides, setKeepOverrides] = useState(true);
   const plans = useLinePlans();
   const [count, setCount] = useState('10');
   const [prefix, setPrefix] = useState('');
@@ -68,9 +73,9 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
       ...selection,
       ...(action === 'renew' ? { subscription_months: months } : {}),
       ...(action === 'move' ? { target_owner_id: target } : {}),
-      ...(action === 'change_plan' ? { plan_id: Number(planId) } : {}),
+      ...(action === 'change_plan' ? { plan_id: Number(planId), keep_overrides: keepOverrides } : {}),
     };
-  }, [action, selection, months, target, planId, count, prefix]);
+  }, [action, selection, months, target, planId, keepOverrides, count, prefix]);
   const preview = useLineBulkPreview(open ? body : null);
   const data = body ? preview.data : undefined;
   const ready = Boolean(data && data.count > 0 && data.sufficient) && !preview.isFetching;
@@ -79,6 +84,7 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
     setMonths(1);
     setTarget(undefined);
     setPlanId('');
+    setKeepOverrides(true);
     setCount('10');
     setPrefix('');
     setKey(crypto.randomUUID());
@@ -135,9 +141,26 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
               {(plans.data ?? []).map((plan) => (
                 <MenuItem key={plan.id} value={String(plan.id)} data-testid={`bulk-plan-option-${plan.id}`}>
                   {plan.name}
+                  {plan.packages.length > 0 && ` · ${plan.packages.join(', ')}`}
                 </MenuItem>
               ))}
             </TextField>
+          )}
+          {action === 'change_plan' && (
+            <div>
+              <FormControlLabel
+                label={t('lines.kept.keepOverrides')}
+                control={
+                  <Checkbox
+                    checked={keepOverrides}
+                    onChange={(event) => setKeepOverrides(event.target.checked)}
+                    disabled={start.isPending}
+                    slotProps={{ input: { 'data-testid': 'bulk-keep-overrides' } as object }}
+                  />
+                }
+              />
+              <FormHelperText sx={{ mt: 0 }}>{t('lines.kept.keepOverridesHelp')}</FormHelperText>
+            </div>
           )}
           {data && (
             <Typography variant="subtitle1" data-testid="bulk-preview-count" data-count={data.count}>

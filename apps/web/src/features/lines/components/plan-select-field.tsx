@@ -32,6 +32,8 @@ export function PlanSelectField({ control, plans }: PlanSelectFieldProps) {
           data-testid={`plan-option-${plan.id}`}
         >
           {plan.name}
+          {/* Packages by name: a reseller sells "Sports", never "group 1". */}
+          {plan.packages.length > 0 && ` · ${plan.packages.join(', ')}`}
         </MenuItem>
       ))}
     </FormTextField>

@@ -34,6 +34,7 @@ import { ExpiryDateField } from '../components/expiry-date-field';
 import { HostPortField } from '../components/host-port-field';
 import { LineCustomerFields } from '../components/line-customer-fields';
 import { LineConnectionsCard } from '../components/line-connections-card';
+import { LineKeptSettingsCard } from '../components/line-kept-settings-card';
 import { LineHistory } from '../components/line-history';
 import { LinePasswordField } from '../components/line-password-field';
 import { LineSummaryCard } from '../components/line-summary-card';
@@ -98,7 +99,8 @@ function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
   const update = useUpdateLine();
   const { reportSync } = useLineActions();
   const plans = useLinePlans(admin);
-  const planName = plans.data?.find((item) => item.id === line.plan_id)?.name;
+  const plan = plans.data?.find((item) => item.id === line.plan_id);
+  const planName = plan?.name;
   const { control, handleSubmit, setValue, formState } = useForm<EditLineFormValues>({
     resolver: zodResolver(editLineFormSchema),
     // Live updates of the line refresh the form, keeping whatever the user is in the middle of editing.
@@ -169,6 +171,7 @@ function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
             </Box>
           </CardContent>
         </Card>
+        <LineKeptSettingsCard line={line} plan={plan} admin={admin} />
         <LineConnectionsCard lineId={line.id} />
         <LineHistory lineId={line.id} />
       </Stack>
@@ -208,6 +211,11 @@ const LineOverviewCard = memo(function LineOverviewCard({ line, admin, planName,
           <Fact label={t('linePlans.plan')} testId="line-plan">
             {planName ?? '—'}
           </Fact>
+          {(line.packages ?? []).length > 0 && (
+            <Fact label={t('lines.kept.packages')} testId="line-packages">
+              {line.packages!.join(', ')}
+            </Fact>
+          )}
           {admin && <Fact label={t('lines.fields.owner')}>{line.owner_email ?? '—'}</Fact>}
           <Fact label={t('lines.fields.created')} testId="line-created">
             {formatDate(line.created_at, i18n.resolvedLanguage)}

@@ -102,6 +102,24 @@ export function ServerFormFields({ control, mode }: ServerFormFieldsProps) {
           />
         )}
       </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField
+          control={control}
+          name="group_names"
+          label={t('servers.fields.groupNames')}
+          helperText={t('servers.fields.groupNamesHelp')}
+          multiline
+          minRows={3}
+          autoComplete="off"
+        />
+        <FormTextField
+          control={control}
+          name="service_names"
+          label={t('servers.fields.serviceNames')}
+          helperText={t('servers.fields.serviceNamesHelp')}
+          autoComplete="off"
+        />
+      </Box>
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <Controller
           control={control}

@@ -22,6 +22,8 @@ function server(id: number, extra: Partial<Server> = {}): Server {
     last_connection: null,
     last_error: null,
     version: null,
+    group_names: {},
+    service_names: [],
     ...extra,
   };
 }

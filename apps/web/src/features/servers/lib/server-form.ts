@@ -9,6 +9,7 @@ import {
   isNewcamdDesKey,
   isPort,
   normalizeNewcamdDesKey,
+  serverCreateBodySchema,
   serverProtocols,
   type Server,
   type ServerCreateBody,
@@ -17,6 +18,36 @@ import {
 import { z } from 'zod';
 
 export type ServerFormMode = 'create' | 'edit';
+
+/**
+ * The server's package names as the form edits them, one group a line: `1 = Sports`. Null when a
+ * line is not "number = name" or the API would refuse the names (numbers 1–64, names unique).
+ */
+export function parseGroupNames(text: string): Record<string, string> | null {
+  const names: Record<string, string> = {};
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const match = /^(\d{1,2})\s*[=:]\s*(.+)$/.exec(line);
+    if (!match || names[String(Number(match[1]))] !== undefined) return null;
+    names[String(Number(match[1]))] = match[2]!.trim();
+  }
+  return serverCreateBodySchema.shape.group_names.safeParse(names).success ? names : null;
+}
+
+export function formatGroupNames(names: Record<string, string>): string {
+  return Object.entries(names)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([group, name]) => `${group} = ${name}`)
+    .join('\n');
+}
+
+/** oscam.services labels, separated by commas or spaces; null when one is not a label. */
+export function parseServiceNames(text: string): string[] | null {
+  const names = text.split(/[\s,]+/).filter((name) => name !== '');
+  const parsed = serverCreateBodySchema.shape.service_names.safeParse(names);
+  return parsed.success ? (parsed.data ?? []) : null;
+}
 
 const portText = (outOfRange: string) =>
   z
@@ -62,6 +93,12 @@ export function serverFormSchema(mode: ServerFormMode) {
           : z.string().max(256, { error: 'TOO_LONG' }),
       use_tls: z.boolean(),
       tls_insecure: z.boolean(),
+      group_names: z.string().refine((text) => parseGroupNames(text) !== null, {
+        error: 'SERVER_INVALID_GROUP_NAMES',
+      }),
+      service_names: z.string().refine((text) => parseServiceNames(text) !== null, {
+        error: 'SERVER_INVALID_SERVICE_NAMES',
+      }),
     })
     .refine(
       (values) => values.protocol !== 'NewCamd' || isNewcamdDesKey(String(values.newcamd_des_key ?? '')),
@@ -90,6 +127,8 @@ export function serverFormDefaults(server?: Server | null): ServerFormValues {
     password: '',
     use_tls: server?.use_tls ?? false,
     tls_insecure: server?.tls_insecure ?? false,
+    group_names: formatGroupNames(server?.group_names ?? {}),
+    service_names: (server?.service_names ?? []).join(', '),
   };
 }
 
@@ -110,5 +149,7 @@ export function toServerBody(values: ServerFormValues): ServerCreateBody & Serve
     use_tls: values.use_tls,
     // Only meaningful over HTTPS; never left switched on for a plain connection.
     tls_insecure: values.use_tls && values.tls_insecure,
+    group_names: parseGroupNames(values.group_names) ?? {},
+    service_names: parseServiceNames(values.service_names) ?? [],
   };
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "cccam_servers" ADD COLUMN "group_names" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "cccam_servers" ADD COLUMN "service_names" jsonb DEFAULT '[]'::jsonb NOT NULL;
