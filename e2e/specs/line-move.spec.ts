@@ -75,6 +75,10 @@ describe('moving lines between servers', () => {
     // The new server has its own public name: the owners get their new connection lines.
     await page.locator('[data-testid="move-preview-address"][data-changes="true"]').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // The old entries stay 24 hours unless told otherwise; here they go once the new server has them.
+    expect(await page.getByTestId('move-grace-select').textContent()).toBe('24 hours');
+    await page.getByTestId('move-grace-select').click();
+    await page.getByTestId('move-grace-0').click();
     await page.getByTestId('move-confirm').click();
     await page.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('bulk-summary').textContent()).toBe(
@@ -108,6 +112,8 @@ describe('moving lines between servers', () => {
     expect(await page.getByTestId(`move-target-${ids.new}`).count()).toBe(0);
     await page.getByTestId(`move-target-${ids.old}`).click();
     await page.locator(`[data-testid="move-preview-count"][data-count="${usernames.length}"]`).waitFor();
+    await page.getByTestId('move-grace-select').click();
+    await page.getByTestId('move-grace-0').click();
     await page.getByTestId('move-confirm').click();
     await page.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('bulk-summary').textContent()).toBe(

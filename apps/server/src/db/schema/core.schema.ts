@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
@@ -218,6 +219,11 @@ export const cccamServers = pgTable(
     version: text('version'),
     /** When the background check is next due; claimed with SKIP LOCKED so instances never share one. */
     nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    /**
+     * The identity of the agent this record answers for (its GET / `agent_id`), bound at the first
+     * successful test: one agent, one record, so two records never delete each other's lines.
+     */
+    agentId: text('agent_id'),
   },
   (t) => [
     check('cccam_servers_protocol_check', sql`${t.protocol} in ('CCcam', 'NewCamd')`),
@@ -227,6 +233,7 @@ export const cccamServers = pgTable(
     check('cccam_servers_newcamd_des_key_check', sql`${t.newcamdDesKey} ~ '^[0-9A-F]{28}$'`),
     index('cccam_servers_status_idx').on(t.status, t.createdAt),
     index('cccam_servers_next_check_idx').on(t.nextCheckAt),
+    uniqueIndex('cccam_servers_agent_id_idx').on(t.agentId),
   ],
 );
 

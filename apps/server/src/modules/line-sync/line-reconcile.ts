@@ -10,6 +10,7 @@ import { serversRepository, type ServerRow } from '../servers/servers.repository
 import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
 import { deliverNow, type SyncKind } from './line-sync.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
+import { announceNotices, notifyAdmins } from '../notifications/notify.js';
 
 type AgentUser = { username: string; expiryDate: string; enabled: boolean };
 
@@ -40,14 +41,27 @@ async function agentUsers(ctx: AppContext, server: ServerRow): Promise<AgentUser
   return users.filter(isAgentUser);
 }
 
+/** Removals a reconcile always may make, however small the server: a few lost deletes are routine. */
+const FREE_REMOVALS = 5;
+
 /**
  * Compares one server's agent (GET /users: the users in its managed block, nothing hand-written) with
  * the panel's lines on that server and repairs every difference, the panel being the truth: missing
  * users are added, a different expiry or enabled flag is updated, users without a line are removed.
  * Repairs go through the outbox like any change, so they never race a delivery in flight, and what
  * cannot be delivered now is retried by the worker.
+ *
+ * A removal is the one repair that can cut customers off, so it is held to what the panel knows it
+ * did: only users whose line the panel synced on this server (another panel record on the same
+ * agent, an older installation, a hand-made entry are none of its business), never an old entry a
+ * move keeps for its grace period, and never more than LINE_RECONCILE_MAX_REMOVE_PERCENT of the
+ * server's users without an admin's word: then nothing is removed and admins are asked.
  */
-export async function reconcileServer(ctx: AppContext, server: ServerRow): Promise<LineReconcileResult> {
+export async function reconcileServer(
+  ctx: AppContext,
+  server: ServerRow,
+  options: { confirmRemovals?: boolean } = {},
+): Promise<LineReconcileResult> {
   // The agent is read before the panel: a line created in between is then in the panel's list, so
   // it can never be taken for a leftover and removed.
   const onAgent = new Map((await agentUsers(ctx, server)).map((user) => [user.username, user]));
@@ -63,7 +77,34 @@ export async function reconcileServer(ctx: AppContext, server: ServerRow): Promi
     }
   }
   const panelNames = new Set(inPanel.map((line) => line.username));
-  const leftovers = [...onAgent.keys()].filter((username) => !panelNames.has(username));
+  const strays = [...onAgent.keys()].filter((username) => !panelNames.has(username));
+  const kept = strays.length > 0 ? await lineSyncStateRepository.keptByMoves(ctx.db, server.id) : new Set();
+  const written =
+    strays.length > 0
+      ? await lineSyncStateRepository.writtenOnServer(
+          ctx.db,
+          server.id,
+          strays.filter((username) => !kept.has(username)),
+        )
+      : new Set<string>();
+  let leftovers = strays.filter((username) => written.has(username));
+  const limit = Math.max(FREE_REMOVALS, (onAgent.size * ctx.config.lineReconcileMaxRemovePercent) / 100);
+  let held = 0;
+  if (leftovers.length > limit && !options.confirmRemovals) {
+    held = leftovers.length;
+    leftovers = [];
+    const notified = await ctx.db.transaction((tx) =>
+      notifyAdmins(ctx, tx as unknown as Db, {
+        kind: 'reconcile_held',
+        params: { server_id: server.id, server: server.serverName, count: held, total: onAgent.size },
+      }),
+    );
+    await announceNotices(ctx, notified);
+    ctx.log.warn(
+      { serverId: server.id, held, users: onAgent.size },
+      'Reconcile held back removals above the share an admin must confirm',
+    );
+  }
 
   await ctx.db.transaction((tx) =>
     lineOutboxRepository.enqueueCurrentState(tx as unknown as Db, [...added, ...updated]),
@@ -101,6 +142,7 @@ export async function reconcileServer(ctx: AppContext, server: ServerRow): Promi
     removed: removed.length,
     unchanged: inPanel.length - added.length - updated.length,
     failed: results.filter((result) => !result.ok).length,
+    held,
   };
 }
 
