@@ -90,16 +90,20 @@ export async function reconcileServer(
   let leftovers = strays.filter((username) => written.has(username));
   const limit = Math.max(FREE_REMOVALS, (onAgent.size * ctx.config.lineReconcileMaxRemovePercent) / 100);
   let held = 0;
-  if (leftovers.length > limit && !options.confirmRemovals) {
+  if (leftovers.length <= limit || options.confirmRemovals) await recordHeld(ctx.db, server.id, 0);
+  else {
     held = leftovers.length;
     leftovers = [];
-    const notified = await ctx.db.transaction((tx) =>
-      notifyAdmins(ctx, tx as unknown as Db, {
+    // Admins are asked once per count held, not at every periodic round that finds the same.
+    const notified = await ctx.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      if (!(await recordHeld(tx, server.id, held))) return null;
+      return notifyAdmins(ctx, tx, {
         kind: 'reconcile_held',
         params: { server_id: server.id, server: server.serverName, count: held, total: onAgent.size },
-      }),
-    );
-    await announceNotices(ctx, notified);
+      });
+    });
+    if (notified) await announceNotices(ctx, notified);
     ctx.log.warn(
       { serverId: server.id, held, users: onAgent.size },
       'Reconcile held back removals above the share an admin must confirm',
@@ -144,6 +148,24 @@ export async function reconcileServer(
     failed: results.filter((result) => !result.ok).length,
     held,
   };
+}
+
+/**
+ * Records how many removals are held back for a server (0: none) and answers whether that is news:
+ * the admins' notice goes out once per held count, and again after a round that held nothing.
+ */
+async function recordHeld(db: Db, serverId: number, held: number): Promise<boolean> {
+  const key = `lines.reconcile_held.${serverId}`;
+  if (held === 0) {
+    await db.execute(sql`delete from app_settings where key = ${key}`);
+    return false;
+  }
+  const result = await db.execute(sql`
+    insert into app_settings (key, value) values (${key}, jsonb_build_object('held', ${held}::int))
+    on conflict (key) do update set value = excluded.value, updated_at = now()
+    where app_settings.value is distinct from excluded.value
+    returning key`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /**
