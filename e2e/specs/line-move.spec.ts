@@ -123,5 +123,29 @@ describe('moving lines between servers', () => {
     const [onOld, onNew] = [await onFile(oldAgent), await onFile(newAgent)];
     for (const username of usernames)
       expect([onOld.has(username), onNew.has(username)]).toEqual([true, false]);
+    await page.getByTestId('bulk-close').click();
+  });
+
+  it('keeps the old entries through the grace period and shows until when', async () => {
+    await page.goto(`${server.url}/cccam-servers/manage`);
+    const row = page.locator(`[data-testid="server-row"][data-server-id="${ids.old}"]`);
+    await row.getByTestId('server-move-lines-button').click();
+    await page.getByTestId('move-target-select').click();
+    await page.getByTestId(`move-target-${ids.new}`).click();
+    await page.locator(`[data-testid="move-preview-count"][data-count="${usernames.length}"]`).waitFor();
+    // The default: the old entries stay 24 hours, or until each line is seen on the new server.
+    await page.getByTestId('move-confirm').click();
+    const grace = page.locator(`[data-testid="bulk-move-grace"][data-waiting="${usernames.length}"]`);
+    await grace.waitFor({ timeout: 60_000 });
+    expect(await grace.textContent()).toMatch(
+      new RegExp(
+        `^${usernames.length} lines are on their new server; their old entries stay until .+ at the latest`,
+      ),
+    );
+    expect(await page.getByTestId('bulk-progress').getAttribute('data-finished')).toBe('false');
+    expect(await axeViolations(page)).toEqual([]);
+    const [onOld, onNew] = [await onFile(oldAgent), await onFile(newAgent)];
+    for (const username of usernames)
+      expect([onOld.has(username), onNew.has(username)]).toEqual([true, true]);
   });
 });
