@@ -75,6 +75,10 @@ describe('moving lines between servers', () => {
     // The new server has its own public name: the owners get their new connection lines.
     await page.locator('[data-testid="move-preview-address"][data-changes="true"]').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // The old entries stay 24 hours unless told otherwise; here they go once the new server has them.
+    expect(await page.getByTestId('move-grace-select').textContent()).toBe('24 hours');
+    await page.getByTestId('move-grace-select').click();
+    await page.getByTestId('move-grace-0').click();
     await page.getByTestId('move-confirm').click();
     await page.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('bulk-summary').textContent()).toBe(
@@ -108,6 +112,8 @@ describe('moving lines between servers', () => {
     expect(await page.getByTestId(`move-target-${ids.new}`).count()).toBe(0);
     await page.getByTestId(`move-target-${ids.old}`).click();
     await page.locator(`[data-testid="move-preview-count"][data-count="${usernames.length}"]`).waitFor();
+    await page.getByTestId('move-grace-select').click();
+    await page.getByTestId('move-grace-0').click();
     await page.getByTestId('move-confirm').click();
     await page.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('bulk-summary').textContent()).toBe(
@@ -117,5 +123,29 @@ describe('moving lines between servers', () => {
     const [onOld, onNew] = [await onFile(oldAgent), await onFile(newAgent)];
     for (const username of usernames)
       expect([onOld.has(username), onNew.has(username)]).toEqual([true, false]);
+    await page.getByTestId('bulk-close').click();
+  });
+
+  it('keeps the old entries through the grace period and shows until when', async () => {
+    await page.goto(`${server.url}/cccam-servers/manage`);
+    const row = page.locator(`[data-testid="server-row"][data-server-id="${ids.old}"]`);
+    await row.getByTestId('server-move-lines-button').click();
+    await page.getByTestId('move-target-select').click();
+    await page.getByTestId(`move-target-${ids.new}`).click();
+    await page.locator(`[data-testid="move-preview-count"][data-count="${usernames.length}"]`).waitFor();
+    // The default: the old entries stay 24 hours, or until each line is seen on the new server.
+    await page.getByTestId('move-confirm').click();
+    const grace = page.locator(`[data-testid="bulk-move-grace"][data-waiting="${usernames.length}"]`);
+    await grace.waitFor({ timeout: 60_000 });
+    expect(await grace.textContent()).toMatch(
+      new RegExp(
+        `^${usernames.length} lines are on their new server; their old entries stay until .+ at the latest`,
+      ),
+    );
+    expect(await page.getByTestId('bulk-progress').getAttribute('data-finished')).toBe('false');
+    expect(await axeViolations(page)).toEqual([]);
+    const [onOld, onNew] = [await onFile(oldAgent), await onFile(newAgent)];
+    for (const username of usernames)
+      expect([onOld.has(username), onNew.has(username)]).toEqual([true, true]);
   });
 });

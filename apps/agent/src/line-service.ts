@@ -18,6 +18,7 @@ import { createGroupCommit, type Settled } from './group-commit';
 import { loadState, saveState, serializeState } from './state-store';
 import { sameRestrictions, type Restrictions } from './restrictions';
 import type { EntryExtra } from '@linedesk/shared/config-files';
+import { createReloadOwedStore, reloadOwedFile } from './reload-owed';
 
 /**
  * `restrictions` and `extra` only for a user that has some (an agent that predates them never
@@ -36,6 +37,11 @@ export type ChangeOutcome = {
   user?: PublicUser;
   changed: boolean;
   reload: ReloadResult;
+  /**
+   * The server has loaded this user's entry as written (or its removal): no reload is owed for it.
+   * False while a reload that covers it has not taken; the panel counts the line as synced only then.
+   */
+  applied: boolean;
 };
 
 /** add-user is "make it so": without `restrictions` or `extra` the user has none. */
@@ -103,9 +109,12 @@ export function createLineService(
   let users: ManagedUser[] = [];
   // Users whose entries changed since the last reload that took, and the deleted ones among them.
   // A retry of a change whose reload failed finds its user here and reloads again, rather than
-  // answering "nothing changed" for a change the server never applied.
-  const unapplied = new Set<string>();
-  const removedSinceReload = new Set<string>();
+  // answering "nothing changed" for a change the server never applied. Kept on disk too (written
+  // before the config file changes), so a restart after a crash between the write and the reload
+  // still owes, and does, that reload.
+  let unapplied = new Set<string>();
+  let removedSinceReload = new Set<string>();
+  const owedStore = createReloadOwedStore(reloadOwedFile(config.stateFile));
   // Exact text of the state file on disk, null while it does not exist.
   let stateText: string | null = null;
   let served = new Set<string>();
@@ -184,6 +193,30 @@ export function createLineService(
     const stateChanged = nextStateText !== stateText && !(stateText === null && nextUsers.length === 0);
     const configChanged = nextText !== current;
 
+    // What the server will not have loaded once the file is written: what was owed already plus
+    // every user whose entry this write changes or removes.
+    const owedUsers = new Set(unapplied);
+    const owedRemoved = new Set(removedSinceReload);
+    if (configChanged) {
+      const render = (user: ManagedUser) => backend.renderEntries([user], today).join('\n');
+      // Records never change in place: a user holding the same record as before renders the same,
+      // so only the changed ones are rendered and compared (a write stays cheap with many users).
+      const before = new Map(users.map((user) => [user.username, user]));
+      for (const user of nextUsers) {
+        const earlier = before.get(user.username);
+        before.delete(user.username);
+        if (earlier === user || (earlier && render(earlier) === render(user))) continue;
+        owedUsers.add(user.username);
+        owedRemoved.delete(user.username);
+      }
+      for (const name of before.keys()) {
+        owedUsers.add(name);
+        owedRemoved.add(name);
+      }
+      // Durable before the file changes: whatever happens after, a restart reloads these.
+      await owedStore.save({ users: owedUsers, removed: owedRemoved });
+    }
+
     // State first: if the process dies before the config write, start-up re-renders the config
     // from the state, so the change still lands (and a retry from the panel is idempotent).
     if (stateChanged) await saveState(config.stateFile, nextStateText);
@@ -204,28 +237,12 @@ export function createLineService(
         throw error;
       }
     }
-    const previous = users;
     users = nextUsers;
     if (stateChanged) stateText = nextStateText;
     served = servedSet(users, today);
+    unapplied = owedUsers;
+    removedSinceReload = owedRemoved;
 
-    if (configChanged) {
-      const render = (user: ManagedUser) => backend.renderEntries([user], today).join('\n');
-      // Records never change in place: a user holding the same record as before renders the same,
-      // so only the changed ones are rendered and compared (a write stays cheap with many users).
-      const before = new Map(previous.map((user) => [user.username, user]));
-      for (const user of nextUsers) {
-        const earlier = before.get(user.username);
-        before.delete(user.username);
-        if (earlier === user || (earlier && render(earlier) === render(user))) continue;
-        unapplied.add(user.username);
-        removedSinceReload.delete(user.username);
-      }
-      for (const name of before.keys()) {
-        unapplied.add(name);
-        removedSinceReload.add(name);
-      }
-    }
     const reloadFor = new Set(unapplied);
     let reload: ReloadResult = { status: 'not-needed' };
     if (configChanged || unapplied.size > 0) {
@@ -233,6 +250,7 @@ export function createLineService(
         accounts: nextUsers.map((user) => ({
           username: user.username,
           disabled: !backend.isServed(user, today),
+          expiryDate: user.expiryDate,
         })),
         removed: [...removedSinceReload],
       });
@@ -240,6 +258,12 @@ export function createLineService(
       else {
         unapplied.clear();
         removedSinceReload.clear();
+        // Only costs a needless reload at the next start if it does not happen.
+        await owedStore
+          .save({ users: unapplied, removed: removedSinceReload })
+          .catch((error: unknown) =>
+            logger.error(`could not clear the owed reload record: ${(error as Error).message}`),
+          );
       }
     }
     return { steps, changed: stateChanged || configChanged, configChanged, reload, reloadFor, today };
@@ -269,7 +293,13 @@ export function createLineService(
       logger.info(`${action}: ${message}`);
       return {
         ok: true,
-        value: { message, changed, reload: ownReload, ...(plan.user ? { user: toPublic(plan.user) } : {}) },
+        value: {
+          message,
+          changed,
+          reload: ownReload,
+          applied: !unapplied.has(username),
+          ...(plan.user ? { user: toPublic(plan.user) } : {}),
+        },
       };
     });
   }, config.reloadGatherMs ?? 0);
@@ -415,8 +445,17 @@ export function createLineService(
       }
       users = loaded?.users ?? [];
       stateText = loaded?.text ?? null;
-      const { changed } = await writes.exclusive(() => commit([() => ({ message: '' })]));
+      const owed = await owedStore.load();
+      unapplied = new Set(owed.unreadable ? users.map((user) => user.username) : owed.users);
+      removedSinceReload = new Set(owed.removed);
+      if (unapplied.size > 0 || owed.unreadable) {
+        logger.warn(
+          `${label} was written for ${unapplied.size} user${unapplied.size === 1 ? '' : 's'} without a reload that took (the agent stopped before it); reloading now`,
+        );
+      }
+      const { changed, reload } = await writes.exclusive(() => commit([() => ({ message: '' })]));
       if (changed) logger.warn(`${label} did not match the state file; managed entries re-written`);
+      if (reload.status === 'ok') logger.info(`reload at start-up took; the server has every managed entry`);
     },
 
     listUsers(): PublicUser[] {

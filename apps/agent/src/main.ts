@@ -1,3 +1,4 @@
+import { agentIdFile, loadOrCreateAgentId } from './agent-identity';
 import { createCccamBackend } from './cccam-backend';
 import { ConfigError, loadConfig } from './config';
 import { createConnectionSource } from './connections';
@@ -36,13 +37,14 @@ async function main(): Promise<void> {
   }
   const service = createLineService(config, createBackend(config), logger, createReloader(config, webif));
   await service.init();
+  const agentId = await loadOrCreateAgentId(agentIdFile(config.configFile));
   const connections = createConnectionSource(
     config,
     webif,
     () => new Set(service.listUsers().map((user) => user.username)),
   );
 
-  const server = createAgentServer({ config, service, connections, logger, version });
+  const server = createAgentServer({ config, service, connections, logger, version, agentId });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => {

@@ -3,7 +3,8 @@ import type { HttpLogin } from './config';
 import { createWebPageClient, WebPageError, type WebPageClient } from './web-page-client';
 
 /** One account as `oscamapi.json?part=userstats` lists it (OSCam names it by an MD5 of the name). */
-export type OscamAccountStats = { status: string; cwok: number; cwnok: number };
+/** `expdate`: the account's expiry day as OSCam holds it (YYYY-MM-DD), '' when it has none. */
+export type OscamAccountStats = { status: string; cwok: number; cwnok: number; expdate: string };
 
 /** One live client connection from `oscamapi.json?part=status`. */
 export type OscamClient = {
@@ -116,6 +117,7 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
         if (key) {
           stats.set(key, {
             status: asText(user.status),
+            expdate: asText(user.expdate),
             cwok: asNumber(counters.cwok) ?? 0,
             cwnok: asNumber(counters.cwnok) ?? 0,
           });

@@ -70,7 +70,7 @@ async function signalPidFile(pidFile: string): Promise<string | null> {
 
 /** What the server should hold once it has re-read the file: how each managed account stands. */
 export type ReloadCheck = {
-  accounts: readonly { username: string; disabled: boolean }[];
+  accounts: readonly { username: string; disabled: boolean; expiryDate?: string }[];
   /** Managed accounts deleted since the last reload that took. */
   removed: readonly string[];
 };
@@ -78,6 +78,8 @@ export type ReloadCheck = {
 export type Reloader = (check: ReloadCheck) => Promise<ReloadResult>;
 
 const SHOWN_PROBLEMS = 5;
+/** An expiry day as OSCam's userstats shows it; anything else (none, another format) is not compared. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Reloads accounts through OSCam's webif, then reads its account list back: the reinit answer alone
@@ -93,6 +95,13 @@ async function reloadThroughWebif(webif: OscamWebif, check: ReloadCheck): Promis
       if (!held) problems.push(`"${account.username}" is missing`);
       else if (held.status.includes('(disabled)') !== account.disabled) {
         problems.push(`"${account.username}" is still ${account.disabled ? 'enabled' : 'disabled'}`);
+      } else if (
+        account.expiryDate &&
+        ISO_DAY.test(held.expdate) &&
+        held.expdate !== account.expiryDate.slice(0, 10)
+      ) {
+        // A renewal the server did not load keeps the customer on the old date.
+        problems.push(`"${account.username}" still expires on ${held.expdate}`);
       }
     }
     for (const username of check.removed) {

@@ -40,6 +40,8 @@ export type AgentServerDeps = {
   connections: ConnectionSource;
   logger: Logger;
   version: string;
+  /** This agent's identity (agent-identity.ts), which the panel binds one server record to. */
+  agentId: string;
 };
 
 function outcomeBody(outcome: ChangeOutcome): { message: string } & Record<string, unknown> {
@@ -47,6 +49,7 @@ function outcomeBody(outcome: ChangeOutcome): { message: string } & Record<strin
     message: outcome.message,
     changed: outcome.changed,
     reload: outcome.reload,
+    applied: outcome.applied,
     ...(outcome.user ? { user: outcome.user } : {}),
   };
 }
@@ -81,6 +84,7 @@ export function createAgentServer({
   connections,
   logger,
   version,
+  agentId,
 }: AgentServerDeps): http.Server | https.Server {
   // CCcam sends 20 bytes of user name and OSCam compares 20, so a longer CCcam name never logs in.
   const rules = {
@@ -104,6 +108,7 @@ export function createAgentServer({
         handle: (_req, res) =>
           sendJson(res, 200, {
             version,
+            agent_id: agentId,
             backend: config.backend,
             capabilities: AGENT_CAPABILITIES,
             message: 'Linedesk agent is running',

@@ -24,6 +24,7 @@ describe('HTTP API: auth, routing and validation', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       version: VERSION,
+      agent_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       backend: 'cccam',
       capabilities: ['restrictions', 'entry-extra', 'packages'],
       message: 'Linedesk agent is running',

@@ -108,6 +108,19 @@ describe('oscam reload through the web interface (Digest)', () => {
     expect((await agent.call('POST', '/add-user', body)).body.reload).toEqual({ status: 'not-needed' });
   });
 
+  it('reports a renewal OSCam did not load (it still shows the old expdate) as not applied', async () => {
+    const body = { username: 'rene', password: 'rene-pw', expiryDate: '31-12-2098' };
+    expect((await agent.call('POST', '/add-user', body)).body).toMatchObject({ applied: true });
+    oscam.setReadonly(true);
+    const renewed = await agent.call('PUT', '/edit-user', { username: 'rene', newExpiryDate: '31-12-2099' });
+    expect(renewed.body).toMatchObject({ applied: false, reload: { status: 'failed' } });
+    expect(renewed.body.reload.error).toContain('"rene" still expires on 2098-12-31');
+    oscam.setReadonly(false);
+    const retry = await agent.call('PUT', '/edit-user', { username: 'rene', newExpiryDate: '31-12-2099' });
+    expect(retry.body).toMatchObject({ changed: false, applied: true, reload: { status: 'ok' } });
+    expect(held('rene')?.expdate).toBe('2099-12-31');
+  });
+
   it('reports a deletion OSCam still holds, in a batch too', async () => {
     oscam.setReadonly(true);
     const res = await agent.call('POST', '/batch', { changes: [{ action: 'delete-user', username: 'bob' }] });

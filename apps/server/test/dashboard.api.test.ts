@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 let agent: TestAgent;
+const onExit: (() => Promise<void>)[] = [];
 let admin: TestClient;
 let resellerA: Account;
 let resellerB: Account;
@@ -47,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await agent?.stop();
+  await Promise.all(onExit.map((run) => run()));
 });
 
 /**
@@ -235,10 +237,13 @@ describe('dashboard figures', () => {
     { timeout: 120_000 },
     async () => {
       const seller = await signUpAccount(server, 'dash-mix@example.com', 100);
+      // One agent serves one record: the other server has its own.
+      const otherAgent = await startLineAgent();
+      onExit.push(() => otherAgent.cleanup());
       const other = await addActiveServer(admin, {
-        apiPort: agent.port,
-        username: agent.username,
-        password: agent.password,
+        apiPort: otherAgent.port,
+        username: otherAgent.username,
+        password: otherAgent.password,
         name: 'Dash other',
       });
       const create = async (body: Record<string, unknown>) => {

@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAgent, startLineAgent, type FakeAgent, type TestAgent } from './support/line-agent.js';
 import { addActiveServer, addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -104,7 +107,8 @@ describe('moving lines between servers', () => {
       () => onFile(oldAgent),
       (names) => [a, b, stay].every((line) => names.has(line.username)),
     );
-    const body = { ids: [a.id, b.id], target_server_id: ids.new };
+    // No grace period here: the old entry goes as soon as the new server has loaded the line.
+    const body = { ids: [a.id, b.id], target_server_id: ids.new, grace_hours: 0 };
     const preview = await admin.post('/api/lines/server-move/preview', body);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body).toEqual({ count: 2, refused: 0, address_changes: true });
@@ -160,6 +164,7 @@ describe('moving lines between servers', () => {
     const started = await admin.post('/api/lines/server-move', {
       source_server_id: ids.old,
       target_server_id: ids.new,
+      grace_hours: 0,
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     // Every add to the target failed at least once…
@@ -189,7 +194,7 @@ describe('moving lines between servers', () => {
   it('tells nobody when the target has the same public hostname, and refuses what cannot move', async () => {
     const before = (await titles(reseller.client)).length;
     const moving = (await admin.get(`/api/lines?server_id=${ids.new}&page_size=1`)).body.items as Line[];
-    const body = { ids: [moving[0]!.id, 999_999], target_server_id: ids.twin };
+    const body = { ids: [moving[0]!.id, 999_999], target_server_id: ids.twin, grace_hours: 0 };
     const preview = await admin.post('/api/lines/server-move/preview', body);
     expect(preview.body).toEqual({ count: 1, refused: 1, address_changes: false });
     const started = await admin.post('/api/lines/server-move', body);
@@ -236,6 +241,113 @@ describe('moving lines between servers', () => {
       target_server_id: 987_654,
     });
     expect(noServer.status).toBe(404);
+  });
+
+  it('keeps the old entry through the grace period: until the line is seen on the new server, or the period ends', async () => {
+    const [seen, unseen] = [await create(ids.old), await create(ids.old)];
+    await waitFor(
+      () => onFile(oldAgent),
+      (names) => names.has(seen.username) && names.has(unseen.username),
+    );
+    const started = await admin.post('/api/lines/server-move', {
+      ids: [seen.id, unseen.id],
+      target_server_id: ids.new,
+      grace_hours: 2,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    // Both are on the new server and loaded there; the old server keeps both entries meanwhile.
+    const waiting = await waitFor(
+      () => admin.get(`/api/lines/bulk/${started.body.id}`),
+      (res) => res.body.grace?.waiting === 2,
+    );
+    expect(waiting.body).toMatchObject({ status: 'running', succeeded: 0, grace: { hours: 2, waiting: 2 } });
+    const until = new Date(waiting.body.grace.until as string).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 110 * 60_000);
+    const [onOld, onNew] = [await onFile(oldAgent), await onFile(newAgent)];
+    for (const line of [seen, unseen]) {
+      expect([onOld.has(line.username), onNew.has(line.username)], line.username).toEqual([true, true]);
+    }
+
+    // The who-is-online poll sees one of them on the new server: its old entry goes.
+    const db = server.built.ctx.db;
+    await db.execute(sql`insert into line_presence (line_id, server_id, sessions, last_seen_at)
+      values (${seen.id}, ${ids.new}, 1, now())
+      on conflict (line_id) do update set server_id = excluded.server_id, last_seen_at = excluded.last_seen_at`);
+    await waitFor(
+      () => onFile(oldAgent),
+      (names) => !names.has(seen.username),
+    );
+    const one = await waitFor(
+      () => admin.get(`/api/lines/bulk/${started.body.id}`),
+      (res) => res.body.succeeded === 1,
+    );
+    expect(one.body).toMatchObject({ status: 'running', grace: { waiting: 1 } });
+    expect((await onFile(oldAgent)).has(unseen.username)).toBe(true);
+
+    // The other one's period ends: its old entry goes too, and the move is done.
+    await db.execute(
+      sql`update line_bulk_items set grace_until = now() - interval '1 second' where job_id = ${started.body.id as number} and stage = 'grace'`,
+    );
+    const job = await finished(started.body.id);
+    expect(job).toMatchObject({ succeeded: 2, refused: 0, grace: { waiting: 0 } });
+    expect((await onFile(oldAgent)).has(unseen.username)).toBe(false);
+    expect((await onFile(newAgent)).has(unseen.username)).toBe(true);
+  });
+
+  it('keeps the old entry while the new server has not loaded the line: its agent killed between the write and the reload', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-move-crash-'));
+    const script = path.join(dir, 'reload.sh');
+    const block = path.join(dir, 'block');
+    const started = path.join(dir, 'started');
+    await writeFile(script, `touch '${started}'; while [ -e '${block}' ]; do sleep 0.05; done\n`);
+    await writeFile(block, '');
+    const crashy = await startLineAgent({ env: { AGENT_RELOAD_COMMAND: `sh '${script}'` } });
+    try {
+      const crashyId = (await addAgentServer(admin, crashy, 'Crashy')).id;
+      const line = await create(ids.old);
+      await waitFor(
+        () => onFile(oldAgent),
+        (names) => names.has(line.username),
+      );
+      const move = await admin.post('/api/lines/server-move', {
+        ids: [line.id],
+        target_server_id: crashyId,
+        grace_hours: 0,
+      });
+      expect(move.status, JSON.stringify(move.body)).toBe(202);
+      // The new server's file has the line and its reload runs: the agent dies right there.
+      await waitFor(
+        () =>
+          access(started).then(
+            () => true,
+            () => false,
+          ),
+        (ok) => ok,
+      );
+      expect((await onFile(crashy)).has(line.username)).toBe(true);
+      await crashy.current().kill();
+      // Back, but the server still does not load the file: the line is not synced, the old entry stays.
+      await writeFile(script, "echo 'cccam is not running' >&2; exit 1\n");
+      await rm(block);
+      await crashy.restart();
+      await waitFor(
+        () => reseller.client.get(`/api/lines/${line.id}`),
+        (res) => res.body.sync_state === 'failing' && /cccam is not running/.test(res.body.sync_error ?? ''),
+      );
+      expect((await onFile(oldAgent)).has(line.username)).toBe(true);
+      expect((await admin.get(`/api/lines/bulk/${move.body.id}`)).body).toMatchObject({ succeeded: 0 });
+
+      // The server loads it at last: synced, and only now does the old entry go.
+      await writeFile(script, 'exit 0\n');
+      const job = await finished(move.body.id);
+      expect(job).toMatchObject({ succeeded: 1, refused: 0 });
+      expect((await reseller.client.get(`/api/lines/${line.id}`)).body.sync_state).toBe('synced');
+      expect((await onFile(oldAgent)).has(line.username)).toBe(false);
+      expect((await onFile(crashy)).has(line.username)).toBe(true);
+    } finally {
+      await crashy.cleanup();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('is for admins only: a reseller moving their own lines is refused', async () => {

@@ -10,6 +10,7 @@ describe('changing the plan of lines in bulk', () => {
   let server: TestServer;
   let admin: TestClient;
   let agent: TestAgent;
+  let newcamdAgent: TestAgent;
   let cccamServer: { id: number };
   let newcamdServer: { id: number };
   let reseller: Account;
@@ -59,14 +60,15 @@ describe('changing the plan of lines in bulk', () => {
     admin = await server.admin();
     agent = await startLineAgent({ oscam: true });
     cccamServer = await addAgentServer(admin, agent, 'CCcam side');
-    // A second server row on the same agent, announced as NewCamd.
+    // A second server announced as NewCamd (one agent serves one record, so it has its own).
+    newcamdAgent = await startLineAgent({ oscam: true });
     const created = await admin.post('/api/servers', {
       server_name: 'NewCamd side',
       host_ip: '127.0.0.1',
       port: 12001,
-      api_port: agent.port,
-      username: agent.username,
-      password: agent.password,
+      api_port: newcamdAgent.port,
+      username: newcamdAgent.username,
+      password: newcamdAgent.password,
       protocol: 'NewCamd',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -81,6 +83,7 @@ describe('changing the plan of lines in bulk', () => {
   afterAll(async () => {
     await server?.close();
     await agent?.cleanup();
+    await newcamdAgent?.cleanup();
   });
 
   it("moves lines to a dearer plan for each line's price difference, keeps their expiry, sends the plan's restrictions to the server and refuses the lines it cannot take", async () => {

@@ -44,6 +44,8 @@ describe('line sync', () => {
   let counter = 0;
   const name = (prefix = 's') => `${prefix}${++counter}x${Date.now().toString(36)}`;
 
+  /** Drops every queued delivery, as if lost (cleared by hand): the agent keeps what it had. */
+  const loseQueuedChanges = () => server.built.ctx.db.delete(lineSyncOutbox);
   const outboxCount = async () => {
     const [row] = await server.built.ctx.db.select({ n: sql<number>`count(*)::int` }).from(lineSyncOutbox);
     return row!.n;
@@ -329,11 +331,26 @@ describe('line sync', () => {
     await agent
       .current()
       .call('PUT', '/edit-user', { username: disabled.username, enabled: !disabled.enabled });
+    // Written on the agent by someone else than this panel: a reconcile leaves it alone.
     await agent.current().call('POST', '/add-user', {
       username: 'stray-user',
       password: 'x',
       expiryDate: '01-01-2030',
     });
+    // Written by the panel, then deleted while the agent was down, and the delete lost (its queued
+    // row cleared): the reconcile removes it.
+    const lost = (
+      await reseller.client.post('/api/lines', {
+        username: name('lost'),
+        password: 'pw',
+        subscription_months: 1,
+        server_id: agentServer.id,
+      })
+    ).body.line;
+    await agent.stop();
+    await reseller.client.delete(`/api/lines/${lost.id}`);
+    await loseQueuedChanges();
+    await agent.restart();
 
     const refused = await reseller.client.post(`/api/servers/${agentServer.id}/reconcile`);
     expect(refused.status).toBe(403);
@@ -348,7 +365,12 @@ describe('line sync', () => {
       removed: 1,
       unchanged: lines.length - 3,
       failed: 0,
+      held: 0,
     });
+    const onAgent = (await agentUsers(agent)).map((user) => user.username);
+    expect(onAgent).toContain('stray-user');
+    expect(onAgent).not.toContain(lost.username);
+    await agent.current().call('DELETE', '/delete-user', { username: 'stray-user' });
     await expectAgentEqualsPanel();
     const clean = await admin.post(`/api/servers/${agentServer.id}/reconcile`);
     expect(clean.body).toMatchObject({ added: 0, updated: 0, removed: 0, failed: 0 });
@@ -363,6 +385,44 @@ describe('line sync', () => {
       await agent.restart();
     }
     expect((await admin.post('/api/servers/999999/reconcile')).status).toBe(404);
+  });
+
+  it('a reconcile that would remove more than its share stops and asks the admins, who confirm it', async () => {
+    await settled();
+    const doomed = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await reseller.client.post('/api/lines', {
+        username: name('doomed'),
+        password: 'pw',
+        subscription_months: 1,
+        server_id: agentServer.id,
+      });
+      doomed.push(res.body.line as { id: number; username: string });
+    }
+    await settled();
+    // Deleted while the agent was down, their deletes lost: 8 of the agent's users have no line.
+    await agent.stop();
+    for (const line of doomed) await reseller.client.delete(`/api/lines/${line.id}`);
+    await loseQueuedChanges();
+    await agent.restart();
+    const before = (await agentUsers(agent)).length;
+    expect(before).toBeLessThan(80);
+
+    const held = await admin.post(`/api/servers/${agentServer.id}/reconcile`);
+    expect(held.status).toBe(200);
+    expect(held.body).toMatchObject({ removed: 0, held: doomed.length, failed: 0 });
+    expect((await agentUsers(agent)).length).toBe(before);
+    const inbox = (await admin.get('/api/messages?page_size=100')).body.items as {
+      title: string;
+      content: string;
+    }[];
+    const asked = inbox.find((message) => message.title === 'Reconcile waits for you: Agent');
+    expect(asked?.content).toContain(`would remove ${doomed.length} of its ${before} users`);
+
+    const confirmed = await admin.post(`/api/servers/${agentServer.id}/reconcile?confirm_removals=true`);
+    expect(confirmed.body).toMatchObject({ removed: doomed.length, held: 0, failed: 0 });
+    await settled();
+    await expectAgentEqualsPanel();
   });
 
   it('the agent stopped during 100 operations: afterwards its users equal the panel lines exactly', async () => {

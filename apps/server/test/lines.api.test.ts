@@ -23,6 +23,7 @@ describe('lines', () => {
   let server: TestServer;
   let admin: TestClient;
   let agent: TestAgent;
+  const onExit: (() => Promise<void>)[] = [];
   let agentServer: { id: number; host_ip: string; port: number };
   let resellerA: Account;
   let resellerB: Account;
@@ -62,6 +63,7 @@ describe('lines', () => {
   afterAll(async () => {
     await server?.close();
     await agent?.cleanup();
+    await Promise.all(onExit.map((run) => run()));
   });
 
   it('answers 401 signed out and 403 to a plain user (group 3), who has no lines', async () => {
@@ -333,7 +335,10 @@ describe('lines', () => {
   });
 
   it('uses the picked server when it is active, refuses one that is not, else takes the newest active one', async () => {
-    const second = await addAgentServer(admin, agent, 'Second');
+    // One agent serves one record: the second server has its own.
+    const secondAgent = await startLineAgent();
+    onExit.push(() => secondAgent.cleanup());
+    const second = await addAgentServer(admin, secondAgent, 'Second');
     const newest = await create(resellerA.client);
     expect(newest.line.server_id).toBe(second.id);
     const picked = await create(resellerA.client, { server_id: agentServer.id });

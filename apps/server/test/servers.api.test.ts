@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cccamServers } from '../src/db/schema.js';
@@ -23,6 +24,7 @@ describe('servers', () => {
   let admin: TestClient;
   let agent: TestAgent;
   let fake: FakeAgent;
+  const extraAgents: TestAgent[] = [];
 
   const body = (overrides: Record<string, unknown> = {}) => ({
     server_name: 'Main',
@@ -49,6 +51,7 @@ describe('servers', () => {
     await server?.close();
     await agent?.cleanup();
     await fake?.close();
+    await Promise.all(extraAgents.map((extra) => extra.cleanup()));
   });
 
   it("answers GET /api/config with 'No active CCcam servers available' while none is active", async () => {
@@ -140,7 +143,10 @@ describe('servers', () => {
   });
 
   it("edits a server: 'Server name cannot be empty', 'Port must be between 1 and 65535', empty password kept", async () => {
-    const created = await create({ server_name: 'Edit me' });
+    // Its own agent: the records below bind this suite's agent to "Agent".
+    const own = await startLineAgent();
+    extraAgents.push(own);
+    const created = await create({ server_name: 'Edit me', api_port: own.port });
     const empty = await admin.patch(`/api/servers/${created.id}`, { server_name: '   ' });
     expect(empty.status).toBe(422);
     expect(empty.body.error).toMatchObject({
@@ -193,6 +199,58 @@ describe('servers', () => {
       version: agent.version,
       last_connection: res.body.last_connection,
       last_error: null,
+    });
+  });
+
+  it('binds a record to its agent at the first test and refuses a second record on the same agent', async () => {
+    const first = await admin.get('/api/servers?search=Agent');
+    const bound = (first.body.items as { id: number; server_name: string }[]).find(
+      (item) => item.server_name === 'Agent',
+    )!;
+    const copy = await create({ server_name: 'Copy of Agent', host_ip: 'localhost' });
+    const res = await admin.post(`/api/servers/${copy.id}/test`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      ok: false,
+      status: 'error',
+      code: 'SERVER_AGENT_TAKEN',
+      message: 'This agent already answers for server "Agent"; one agent serves one server record',
+    });
+    expect((await admin.get(`/api/servers/${copy.id}`)).body.last_error).toBe(res.body.message);
+    // The record bound first is untouched and still passes its test.
+    expect((await admin.post(`/api/servers/${bound.id}/test`)).body).toMatchObject({
+      ok: true,
+      status: 'active',
+    });
+    const stored = await server.built.ctx.db
+      .select({ agentId: cccamServers.agentId })
+      .from(cccamServers)
+      .where(eq(cccamServers.id, bound.id));
+    expect(stored[0]!.agentId).toBe((await agent.current().call('GET', '/')).body.agent_id);
+  });
+
+  it('refuses an agent that answers for another identity until the login is saved again', async () => {
+    const own = await startLineAgent();
+    extraAgents.push(own);
+    const created = await create({ server_name: 'Reinstalled', api_port: own.port });
+    expect((await admin.post(`/api/servers/${created.id}/test`)).body.ok).toBe(true);
+    // Another agent behind the same address: a new box, or one installed anew without its identity.
+    await own.stop();
+    await rm(`${own.configFile}.linedesk-id`);
+    await own.restart();
+    const refused = await admin.post(`/api/servers/${created.id}/test`);
+    expect(refused.body).toMatchObject({
+      ok: false,
+      status: 'error',
+      code: 'SERVER_AGENT_IDENTITY_CHANGED',
+      message:
+        'The agent answers for another identity than the one this server record was bound to; save the agent login again if the agent was reinstalled on purpose',
+    });
+    // An admin who meant it saves the login again: the next test binds the record anew.
+    expect((await admin.patch(`/api/servers/${created.id}`, { password: own.password })).status).toBe(200);
+    expect((await admin.post(`/api/servers/${created.id}/test`)).body).toMatchObject({
+      ok: true,
+      status: 'active',
     });
   });
 
@@ -333,26 +391,31 @@ describe('servers', () => {
   });
 
   it('GET /api/config gives host_ip and api_port of the newest active server to any signed-in account', async () => {
-    const older = await create({ server_name: 'Older' });
-    const newer = await create({ server_name: 'Newer', host_ip: 'localhost' });
+    // One agent serves one record: each of these has its own.
+    const [olderAgent, newerAgent] = await Promise.all([startLineAgent(), startLineAgent()]);
+    extraAgents.push(olderAgent, newerAgent);
+    const older = await create({ server_name: 'Older', api_port: olderAgent.port });
+    const newer = await create({ server_name: 'Newer', host_ip: 'localhost', api_port: newerAgent.port });
     for (const s of [older, newer]) {
       expect((await admin.post(`/api/servers/${s.id}/test`)).body.ok).toBe(true);
     }
     const user = await server.signUpConfirmed('config-user@example.com');
     const res = await user.get('/api/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ host_ip: 'localhost', api_port: agent.port });
+    expect(res.body).toEqual({ host_ip: 'localhost', api_port: newerAgent.port });
     const active = await user.get('/api/servers/active');
     expect(active.body.items[0]).toEqual({ id: newer.id, server_name: 'Newer', protocol: 'CCcam' });
 
     // Taking the newest out of use makes the next one the default.
     const off = await admin.patch(`/api/servers/${newer.id}`, { status: 'inactive' });
     expect(off.body.status).toBe('inactive');
-    expect((await user.get('/api/config')).body).toEqual({ host_ip: '127.0.0.1', api_port: agent.port });
+    expect((await user.get('/api/config')).body).toEqual({ host_ip: '127.0.0.1', api_port: olderAgent.port });
   });
 
   it("answers the spec's GET /api/config.php exactly as GET /api/config", async () => {
-    const active = await create({ server_name: 'Spec address' });
+    const own = await startLineAgent();
+    extraAgents.push(own);
+    const active = await create({ server_name: 'Spec address', api_port: own.port });
     expect((await admin.post(`/api/servers/${active.id}/test`)).body.ok).toBe(true);
     const user = await server.signUpConfirmed('config-php-user@example.com');
     const config = await user.get('/api/config');

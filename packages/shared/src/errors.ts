@@ -82,6 +82,15 @@ const coreErrors = {
   SERVER_HEALTH_CHECK_FAILED: { status: 422, message: 'Health check failed' },
   SERVER_AUTH_FAILED: { status: 502, message: 'API Authentication failed' },
   SERVER_API_NOT_RESPONDING: { status: 502, message: 'CCcam server API is not responding' },
+  SERVER_AGENT_TAKEN: {
+    status: 409,
+    message: 'This agent already answers for server "{{server}}"; one agent serves one server record',
+  },
+  SERVER_AGENT_IDENTITY_CHANGED: {
+    status: 409,
+    message:
+      'The agent answers for another identity than the one this server record was bound to; save the agent login again if the agent was reinstalled on purpose',
+  },
   API_KEY_NAME_REQUIRED: { status: 422, message: 'Give the key a name' },
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
   API_KEY_EXPIRY_PAST: { status: 422, message: 'The expiry date must be in the future' },

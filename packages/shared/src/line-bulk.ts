@@ -108,6 +108,17 @@ export const lineBulkJobSchema = z.object({
   finished_at: text().nullable(),
   /** The first refused lines, with their reasons (all of them are in the result CSV). */
   refusals: z.array(lineBulkItemSchema),
+  /**
+   * A move's grace period: lines on their new server whose old entry is still kept (until `until`
+   * at the latest, or until each is seen connected on the new server). Only on moves.
+   */
+  grace: z
+    .object({
+      hours: z.number().int(),
+      waiting: z.number().int(),
+      until: text().nullable(),
+    })
+    .optional(),
 });
 export type LineBulkJob = z.infer<typeof lineBulkJobSchema>;
 

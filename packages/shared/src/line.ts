@@ -305,6 +305,10 @@ const queryFlag = z
   .optional()
   .transform((v) => (v === 'true' ? true : undefined));
 
+/** POST /api/servers/:id/reconcile: `confirm_removals=true` removes what a reconcile held back. */
+export const lineReconcileQuerySchema = z.object({ confirm_removals: queryFlag });
+export type LineReconcileQuery = z.infer<typeof lineReconcileQuerySchema>;
+
 export const lineListQuerySchema = listQuerySchema.extend({
   status: z.enum(lineStatuses).optional(),
   server_id: idQuerySchema.optional(),
@@ -417,6 +421,11 @@ export const lineReconcileResultSchema = z.object({
   removed: z.number().int(),
   unchanged: z.number().int(),
   failed: z.number().int(),
+  /**
+   * Users without a line that were NOT removed because there were more than the panel's share
+   * (LINE_RECONCILE_MAX_REMOVE_PERCENT): an admin confirms their removal with confirm_removals.
+   */
+  held: z.number().int(),
 });
 export type LineReconcileResult = z.infer<typeof lineReconcileResultSchema>;
 

@@ -16,6 +16,8 @@ export const notificationKinds = [
   'renewal_requested',
   /** An admin moved lines to another server and their connection lines changed. */
   'line_moved',
+  /** A reconcile would have removed many users from a server and waits for an admin to confirm. */
+  'reconcile_held',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -133,6 +133,8 @@ export const serverTestCodes = [
   'SERVER_HEALTH_CHECK_FAILED',
   'SERVER_AUTH_FAILED',
   'SERVER_API_NOT_RESPONDING',
+  'SERVER_AGENT_TAKEN',
+  'SERVER_AGENT_IDENTITY_CHANGED',
 ] as const;
 export type ServerTestCode = (typeof serverTestCodes)[number];
 

@@ -114,6 +114,11 @@ const envSchema = z.object({
     'a number of seconds (0 disables it)',
     { min: 0, max: 604_800, default: 600 },
   ),
+  LINE_RECONCILE_MAX_REMOVE_PERCENT: numberSetting(
+    'LINE_RECONCILE_MAX_REMOVE_PERCENT',
+    'a percentage from 0 to 100',
+    { min: 0, max: 100, default: 10 },
+  ),
   ACTIVATION_CODE_EXPIRY_SECONDS: numberSetting(
     'ACTIVATION_CODE_EXPIRY_SECONDS',
     'a number of seconds (0 stops voiding expired codes)',
@@ -257,6 +262,11 @@ export type AppConfig = {
   lineSyncRetryMaxMs: number;
   /** How often every active server's users are compared with the panel's lines; 0 = never. */
   lineReconcileIntervalSeconds: number;
+  /**
+   * A reconcile that would remove more than this share of a server's users stops and asks an admin
+   * (a notice, and the reconcile action with confirm_removals) instead of removing them.
+   */
+  lineReconcileMaxRemovePercent: number;
   /** Pause between rounds that void and refund unused activation codes past their validity; 0: off. */
   activationCodeExpirySeconds: number;
   /** Requests one API key may make per minute (per app instance). */
@@ -357,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineSyncRetryBaseMs: e.LINE_SYNC_RETRY_BASE_MS,
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,
+    lineReconcileMaxRemovePercent: e.LINE_RECONCILE_MAX_REMOVE_PERCENT,
     activationCodeExpirySeconds: e.ACTIVATION_CODE_EXPIRY_SECONDS,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     callerCacheSeconds: e.CALLER_CACHE_SECONDS,

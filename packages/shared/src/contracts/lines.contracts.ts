@@ -8,6 +8,7 @@ import {
   lineListQuerySchema,
   lineListResponseSchema,
   linePatchBodySchema,
+  lineReconcileQuerySchema,
   lineReconcileResultSchema,
   lineRenewBodySchema,
   lineSchema,
@@ -200,7 +201,10 @@ export const reconcile = defineContract({
   access: 'admin',
   tags: ['lines', 'servers'],
   summary: "Compare the server's users with the panel's lines and repair the differences (admin)",
+  description:
+    "Users on the server without a line are removed only when the panel wrote them there (its history shows the line synced on that server) and no move keeps them for its grace period. When they are more than LINE_RECONCILE_MAX_REMOVE_PERCENT of the server's users, none is removed: the answer counts them in `held`, admins are told, and `confirm_removals=true` removes them.",
   params: idParamsSchema,
+  query: lineReconcileQuerySchema,
   response: lineReconcileResultSchema,
   errors: [
     'SERVER_NOT_FOUND',

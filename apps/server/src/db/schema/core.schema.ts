@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
@@ -223,6 +224,11 @@ export const cccamServers = pgTable(
     groupNames: jsonb('group_names').$type<Record<string, string>>().notNull().default({}),
     /** The labels of its oscam.services sections, when the admin lists them (plans' services are checked). */
     serviceNames: jsonb('service_names').$type<string[]>().notNull().default([]),
+    /**
+     * The identity of the agent this record answers for (its GET / `agent_id`), bound at the first
+     * successful test: one agent, one record, so two records never delete each other's lines.
+     */
+    agentId: text('agent_id'),
   },
   (t) => [
     check('cccam_servers_protocol_check', sql`${t.protocol} in ('CCcam', 'NewCamd')`),
@@ -232,6 +238,7 @@ export const cccamServers = pgTable(
     check('cccam_servers_newcamd_des_key_check', sql`${t.newcamdDesKey} ~ '^[0-9A-F]{28}$'`),
     index('cccam_servers_status_idx').on(t.status, t.createdAt),
     index('cccam_servers_next_check_idx').on(t.nextCheckAt),
+    uniqueIndex('cccam_servers_agent_id_idx').on(t.agentId),
   ],
 );
 

@@ -89,6 +89,11 @@ export const lineBulkItems = pgTable(
     fromServerId: integer('from_server_id'),
     /** move_server: the customer's connection line changed with the move (its owner is told). */
     addressChanged: boolean('address_changed'),
+    /**
+     * move_server, stage 'grace': the old entry is removed at this time at the latest (earlier once
+     * the line is seen connected on the new server).
+     */
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
   },
   (t) => [
     check('line_bulk_items_result_check', sql`${t.result} in ('pending', 'done', 'refused')`),

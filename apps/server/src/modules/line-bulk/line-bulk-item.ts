@@ -37,6 +37,8 @@ export type BulkParams = {
   /** move_server: where the lines go, and the server whose lines all move (when chosen so). */
   target_server_id?: number;
   source_server_id?: number;
+  /** move_server: hours the old entry stays once the target has the line (absent: none, as before). */
+  grace_hours?: number;
 };
 
 /** A line the action changed: whose lists to refresh. */

@@ -5,6 +5,7 @@ import { publishBalanceChange } from '../credits/credit-events.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { applyItem, type BulkParams, type ItemDone } from './line-bulk-item.js';
 import { runMoveRound } from './line-move-job.js';
+import { lineMoveRepository } from './line-move.repository.js';
 import { lineBulkRepository, type BulkJobRow } from './line-bulk.repository.js';
 
 /** Lines per round trip between progress reports (and lease renewals). */
@@ -17,6 +18,11 @@ const POLL_MS = 500;
  * other jobs run meanwhile and the next pass comes after the outbox had time to deliver.
  */
 const MOVE_PASS_MS = 300;
+/**
+ * A move whose lines only wait out their grace period looks again this often: soon enough to notice
+ * a line seen on its new server (who is online is polled about as often), rare enough over a day.
+ */
+const GRACE_PASS_MS = 15_000;
 
 /** The job's progress, live to the account that started it. */
 export async function publishJobChange(ctx: AppContext, job: Pick<BulkJobRow, 'id' | 'accountId'>) {
@@ -105,7 +111,8 @@ async function runMovePass(ctx: AppContext, job: BulkJobRow, leaseId: string, si
   if (before?.succeeded !== after?.succeeded || before?.refused !== after?.refused) {
     await publishJobChange(ctx, job);
   }
-  await lineBulkRepository.release(ctx.db, job.id, leaseId, signal.aborted ? 0 : MOVE_PASS_MS);
+  const pause = (await lineMoveRepository.onlyGraceLeft(ctx.db, job.id)) ? GRACE_PASS_MS : MOVE_PASS_MS;
+  await lineBulkRepository.release(ctx.db, job.id, leaseId, signal.aborted ? 0 : pause);
 }
 
 /**

@@ -29,6 +29,7 @@ import { pickServer } from '../lines/line-server-pick.js';
 import type { LineFilter } from '../lines/line-list-filter.js';
 import type { BulkParams } from './line-bulk-item.js';
 import { publishJobChange } from './line-bulk-job.js';
+import { lineMoveRepository } from './line-move.repository.js';
 import {
   lineBulkRepository,
   type BulkItemInsert,
@@ -307,6 +308,16 @@ async function jobView(ctx: AppContext, row: BulkJobRow): Promise<LineBulkJob> {
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     refusals: refusals.map(itemView),
+    ...(row.action === 'move_server' ? { grace: await graceView(ctx, row) } : {}),
+  };
+}
+
+async function graceView(ctx: AppContext, row: BulkJobRow): Promise<NonNullable<LineBulkJob['grace']>> {
+  const { waiting, until } = await lineMoveRepository.graceOf(ctx.db, row.id);
+  return {
+    hours: (row.params as BulkParams).grace_hours ?? 0,
+    waiting,
+    until: until?.toISOString() ?? null,
   };
 }
 

@@ -22,6 +22,7 @@ import { lineMoveRepository, type MoveItemState } from './line-move.repository.j
 const SLICE = 200;
 /** Due at once: the line-sync worker delivers the job's rows in its per-server batches. */
 const WORKER_NOW = 0;
+const HOUR_MS = 3_600_000;
 
 /** Whether the line is on the target and its agent has it: nothing queued for it there, marked synced. */
 function inSyncOnTarget(state: MoveItemState, targetId: number): boolean {
@@ -112,12 +113,32 @@ async function addOnTarget(
   }
 }
 
-/** Step 2, once the target has the line: its removal from the server it came from is queued. */
+/**
+ * Step 2, once the target has loaded the line: with a grace period the old entry stays until it ends
+ * (or until the line is seen connected on the target), so receivers that still reach the old
+ * address keep working; a line deleted or taken elsewhere meanwhile has no reason to wait.
+ */
+async function startGrace(ctx: AppContext, state: MoveItemState, hours: number): Promise<void> {
+  await lineMoveRepository.advance(ctx.db, state.id, 'added', {
+    stage: 'grace',
+    graceUntil: new Date(Date.now() + hours * HOUR_MS),
+  });
+}
+
+/** Whether a line waiting out its grace may leave the old server now. */
+function graceOver(state: MoveItemState, targetId: number, hours: number): boolean {
+  if (!state.line || state.line.serverId !== targetId) return true;
+  if (!state.graceUntil || state.graceUntil.getTime() <= Date.now()) return true;
+  const started = state.graceUntil.getTime() - hours * HOUR_MS;
+  return state.seenOnTargetAt !== null && state.seenOnTargetAt.getTime() >= started;
+}
+
+/** Step 3: the line's removal from the server it came from is queued. */
 async function removeFromSource(ctx: AppContext, state: MoveItemState): Promise<void> {
   await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const item = await lineBulkRepository.lockPendingItem(tx, state.id);
-    if (item?.stage !== 'added') return;
+    if (item?.stage !== 'added' && item?.stage !== 'grace') return;
     // Under the line's lock, as every outbox write for a line is (a deleted line has none to take).
     const line = state.lineId === null ? undefined : await linesRepository.lockById(tx, state.lineId);
     const from = state.fromServerId;
@@ -128,12 +149,12 @@ async function removeFromSource(ctx: AppContext, state: MoveItemState): Promise<
         WORKER_NOW,
       );
     }
-    await lineMoveRepository.advance(tx, state.id, 'added', { stage: 'removing' });
+    await lineMoveRepository.advance(tx, state.id, item.stage, { stage: 'removing' });
   });
 }
 
 /**
- * Step 3, once the old server no longer has the line and the target still has it in sync: the items
+ * Step 4, once the old server no longer has the line and the target still has it in sync: the items
  * are done, and each owner whose customers now connect elsewhere is told their new connection lines,
  * in the same transaction (a notice is never sent for a move that did not finish, nor lost).
  */
@@ -182,8 +203,8 @@ async function settleVerified(
 
 /**
  * One pass over a move's pending lines, each taken one step further when it can be: (1) added on
- * the target, (2) once in sync there, removed from the old server, (3) once that is delivered,
- * done. The deliveries themselves are the line-sync outbox's (crash-safe, retried while an agent is
+ * the target, (2) once the target has loaded it (synced means loaded), its old entry kept for the
+ * move's grace period, (3) then removed from the old server, (4) once that is delivered, done. The deliveries themselves are the line-sync outbox's (crash-safe, retried while an agent is
  * down), so a pass never waits on an agent: a line whose agent does not answer stays at its step,
  * and a later pass (this instance's or, after a crash, another's) carries it on. At the end no line
  * is on both servers and none on neither. Returns the owners whose lines changed, each with one of
@@ -197,6 +218,7 @@ export async function runMoveRound(
   keepLease: () => Promise<boolean>,
 ): Promise<Map<string, number>> {
   const params = job.params as BulkParams;
+  const graceHours = params.grace_hours ?? 0;
   const owners = new Map<string, number>();
   const target = await serversRepository.findById(ctx.db, params.target_server_id!);
   for (let afterSeq = 0; !signal.aborted;) {
@@ -220,7 +242,13 @@ export async function runMoveRound(
         const owner = await addOnTarget(ctx, job, state, target);
         if (owner && state.lineId !== null) owners.set(owner, state.lineId);
       } else if (state.stage === 'added') {
-        if (inSyncOnTarget(state, target.id)) await removeFromSource(ctx, state);
+        if (!inSyncOnTarget(state, target.id)) continue;
+        // Jobs from before grace periods have none.
+        const line = state.line;
+        if (graceHours > 0 && line && line.serverId === target.id) await startGrace(ctx, state, graceHours);
+        else await removeFromSource(ctx, state);
+      } else if (state.stage === 'grace') {
+        if (graceOver(state, target.id, graceHours)) await removeFromSource(ctx, state);
       } else if (!state.sourcePending && inSyncOnTarget(state, target.id)) {
         verified.push(state);
         if (state.line?.ownerId && state.lineId !== null) owners.set(state.line.ownerId, state.lineId);

@@ -1,7 +1,14 @@
 import type { LineMoveStage } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cccamServers, lineBulkItems as items, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
+import {
+  cccamServers,
+  lineBulkItems as items,
+  linePresence,
+  lines,
+  lineSessions,
+  lineSyncOutbox as outbox,
+} from '../../db/schema.js';
 
 /** Ids per query when a selection is read. */
 const SLICE = 1000;
@@ -20,6 +27,10 @@ export type MoveItemState = {
   /** A delivery for the username is still queued for the target / for the server it came from. */
   targetPending: boolean;
   sourcePending: boolean;
+  /** Stage 'grace': when the old entry goes at the latest. */
+  graceUntil: Date | null;
+  /** The line is connected on the target now, or was last seen there (null: not seen there). */
+  seenOnTargetAt: Date | null;
 };
 
 export const lineMoveRepository = {
@@ -87,6 +98,15 @@ export const lineMoveRepository = {
         ownerId: lines.ownerId,
         targetPending: sql<boolean>`exists (select 1 from ${outbox} o where o.server_id = ${targetServerId} and o.username = ${items.username})`,
         sourcePending: sql<boolean>`exists (select 1 from ${outbox} o where o.server_id = ${items.fromServerId} and o.username = ${items.username})`,
+        graceUntil: items.graceUntil,
+        // Read only for lines waiting out their grace: a session on the target now, else the
+        // presence's last sighting when it was on the target.
+        seenOnTargetMs: sql<
+          number | null
+        >`case when ${items.stage} = 'grace' then (extract(epoch from coalesce(
+          (select max(s.seen_at) from ${lineSessions} s where s.line_id = ${items.lineId} and s.server_id = ${targetServerId}),
+          (select p.last_seen_at from ${linePresence} p where p.line_id = ${items.lineId} and p.server_id = ${targetServerId})
+        )) * 1000)::float8 end`,
       })
       .from(items)
       .leftJoin(lines, eq(lines.id, items.lineId))
@@ -106,6 +126,8 @@ export const lineMoveRepository = {
         : null,
       targetPending: row.targetPending,
       sourcePending: row.sourcePending,
+      graceUntil: row.graceUntil,
+      seenOnTargetAt: row.seenOnTargetMs === null ? null : new Date(row.seenOnTargetMs),
     }));
   },
   /** Moves a pending item on to its next step, unless another runner got there first. */
@@ -113,7 +135,12 @@ export const lineMoveRepository = {
     tx: Db,
     id: number,
     from: LineMoveStage | null,
-    values: { stage: LineMoveStage; fromServerId?: number | null; addressChanged?: boolean },
+    values: {
+      stage: LineMoveStage;
+      fromServerId?: number | null;
+      addressChanged?: boolean;
+      graceUntil?: Date;
+    },
   ): Promise<boolean> {
     const rows = await tx
       .update(items)
@@ -127,6 +154,28 @@ export const lineMoveRepository = {
       )
       .returning({ id: items.id });
     return rows.length > 0;
+  },
+  /** A move's lines whose old entry is kept for now, and when the last of them goes at the latest. */
+  async graceOf(db: Db, jobId: number): Promise<{ waiting: number; until: Date | null }> {
+    const [row] = await db
+      .select({
+        waiting: sql<number>`count(*)::int`,
+        untilMs: sql<number | null>`(extract(epoch from max(${items.graceUntil})) * 1000)::float8`,
+      })
+      .from(items)
+      .where(and(eq(items.jobId, jobId), eq(items.result, 'pending'), eq(items.stage, 'grace')));
+    return {
+      waiting: row?.waiting ?? 0,
+      until: row?.untilMs === null || row?.untilMs === undefined ? null : new Date(row.untilMs),
+    };
+  },
+  /** Whether every pending line of a move only waits out its grace (nothing else to do soon). */
+  async onlyGraceLeft(db: Db, jobId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ other: sql<number>`count(*) filter (where ${items.stage} is distinct from 'grace')::int` })
+      .from(items)
+      .where(and(eq(items.jobId, jobId), eq(items.result, 'pending')));
+    return (row?.other ?? 0) === 0;
   },
   /** The lines' current credentials, for the notices of a finished step. */
   credentials(db: Db, ids: number[]) {

@@ -1,4 +1,10 @@
-import { serverAddress, type LineBulkJob, type LineMoveBody, type LineMovePreview } from '@linedesk/shared';
+import {
+  LINE_MOVE_GRACE_DEFAULT_HOURS,
+  serverAddress,
+  type LineBulkJob,
+  type LineMoveBody,
+  type LineMovePreview,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
@@ -128,6 +134,7 @@ export async function startLineMove(ctx: AppContext, actor: Actor, body: LineMov
   if (plan.count === 0) throw new AppError('LINE_BULK_NOTHING_SELECTED');
   const params: BulkParams = {
     target_server_id: plan.target.id,
+    grace_hours: body.grace_hours ?? LINE_MOVE_GRACE_DEFAULT_HOURS,
     ...(plan.source ? { source_server_id: plan.source.id } : {}),
   };
   const job = await ctx.db.transaction(async (txRaw) => {

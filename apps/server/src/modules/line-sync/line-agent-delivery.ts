@@ -73,11 +73,20 @@ function serverFailure(response: AgentResponse): Outcome {
  * that the server did not apply): the line is not live as the panel has it, so it is no success.
  */
 function reloadFailure(body: unknown): Outcome | null {
-  const reload = (body as Pick<AgentChangeResult, 'reload'> | null)?.reload;
+  const answer = body as (Pick<AgentChangeResult, 'reload'> & { applied?: unknown }) | null;
+  const reload = answer?.reload;
+  // Synced means loaded: an agent that says the server has not loaded the entry yet (a reload it
+  // still owes, e.g. after a restart in the middle of one) is not a success, whatever else it says.
+  if (reload?.status !== 'failed' && answer?.applied === false) {
+    return { ok: false, unreachable: false, serverMessage: null, reloadError: NOT_LOADED };
+  }
   if (reload?.status !== 'failed') return null;
   const error = typeof reload.error === 'string' && reload.error.trim() ? reload.error : 'reload failed';
   return { ok: false, unreachable: false, serverMessage: null, reloadError: error.slice(0, 500) };
 }
+
+/** The reason a line stays failing while its agent answers `applied: false` without a failed reload. */
+const NOT_LOADED = 'the server has not loaded the change yet';
 
 /**
  * An agent from before line plans ignores `restrictions` and would serve the line without its

@@ -10,6 +10,7 @@ import { serversRepository, type ServerRow } from '../servers/servers.repository
 import { lineOutboxRepository, type OutboxKey } from './line-outbox.repository.js';
 import { deliverNow, type SyncKind } from './line-sync.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
+import { announceNotices, notifyAdmins } from '../notifications/notify.js';
 
 type AgentUser = { username: string; expiryDate: string; enabled: boolean };
 
@@ -40,14 +41,27 @@ async function agentUsers(ctx: AppContext, server: ServerRow): Promise<AgentUser
   return users.filter(isAgentUser);
 }
 
+/** Removals a reconcile always may make, however small the server: a few lost deletes are routine. */
+const FREE_REMOVALS = 5;
+
 /**
  * Compares one server's agent (GET /users: the users in its managed block, nothing hand-written) with
  * the panel's lines on that server and repairs every difference, the panel being the truth: missing
  * users are added, a different expiry or enabled flag is updated, users without a line are removed.
  * Repairs go through the outbox like any change, so they never race a delivery in flight, and what
  * cannot be delivered now is retried by the worker.
+ *
+ * A removal is the one repair that can cut customers off, so it is held to what the panel knows it
+ * did: only users whose line the panel synced on this server (another panel record on the same
+ * agent, an older installation, a hand-made entry are none of its business), never an old entry a
+ * move keeps for its grace period, and never more than LINE_RECONCILE_MAX_REMOVE_PERCENT of the
+ * server's users without an admin's word: then nothing is removed and admins are asked.
  */
-export async function reconcileServer(ctx: AppContext, server: ServerRow): Promise<LineReconcileResult> {
+export async function reconcileServer(
+  ctx: AppContext,
+  server: ServerRow,
+  options: { confirmRemovals?: boolean } = {},
+): Promise<LineReconcileResult> {
   // The agent is read before the panel: a line created in between is then in the panel's list, so
   // it can never be taken for a leftover and removed.
   const onAgent = new Map((await agentUsers(ctx, server)).map((user) => [user.username, user]));
@@ -63,7 +77,38 @@ export async function reconcileServer(ctx: AppContext, server: ServerRow): Promi
     }
   }
   const panelNames = new Set(inPanel.map((line) => line.username));
-  const leftovers = [...onAgent.keys()].filter((username) => !panelNames.has(username));
+  const strays = [...onAgent.keys()].filter((username) => !panelNames.has(username));
+  const kept = strays.length > 0 ? await lineSyncStateRepository.keptByMoves(ctx.db, server.id) : new Set();
+  const written =
+    strays.length > 0
+      ? await lineSyncStateRepository.writtenOnServer(
+          ctx.db,
+          server.id,
+          strays.filter((username) => !kept.has(username)),
+        )
+      : new Set<string>();
+  let leftovers = strays.filter((username) => written.has(username));
+  const limit = Math.max(FREE_REMOVALS, (onAgent.size * ctx.config.lineReconcileMaxRemovePercent) / 100);
+  let held = 0;
+  if (leftovers.length <= limit || options.confirmRemovals) await recordHeld(ctx.db, server.id, 0);
+  else {
+    held = leftovers.length;
+    leftovers = [];
+    // Admins are asked once per count held, not at every periodic round that finds the same.
+    const notified = await ctx.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      if (!(await recordHeld(tx, server.id, held))) return null;
+      return notifyAdmins(ctx, tx, {
+        kind: 'reconcile_held',
+        params: { server_id: server.id, server: server.serverName, count: held, total: onAgent.size },
+      });
+    });
+    if (notified) await announceNotices(ctx, notified);
+    ctx.log.warn(
+      { serverId: server.id, held, users: onAgent.size },
+      'Reconcile held back removals above the share an admin must confirm',
+    );
+  }
 
   await ctx.db.transaction((tx) =>
     lineOutboxRepository.enqueueCurrentState(tx as unknown as Db, [...added, ...updated]),
@@ -101,7 +146,26 @@ export async function reconcileServer(ctx: AppContext, server: ServerRow): Promi
     removed: removed.length,
     unchanged: inPanel.length - added.length - updated.length,
     failed: results.filter((result) => !result.ok).length,
+    held,
   };
+}
+
+/**
+ * Records how many removals are held back for a server (0: none) and answers whether that is news:
+ * the admins' notice goes out once per held count, and again after a round that held nothing.
+ */
+async function recordHeld(db: Db, serverId: number, held: number): Promise<boolean> {
+  const key = `lines.reconcile_held.${serverId}`;
+  if (held === 0) {
+    await db.execute(sql`delete from app_settings where key = ${key}`);
+    return false;
+  }
+  const result = await db.execute(sql`
+    insert into app_settings (key, value) values (${key}, jsonb_build_object('held', ${held}::int))
+    on conflict (key) do update set value = excluded.value, updated_at = now()
+    where app_settings.value is distinct from excluded.value
+    returning key`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ErrorCode, ErrorParams } from '@linedesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { lines, lineSyncOutbox } from '../../db/schema.js';
+import { lineBulkItems, lineEvents, lines, lineSyncOutbox } from '../../db/schema.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 
 /** A line's sync state as delivery and reconcile read and record it. */
@@ -17,6 +17,42 @@ export const lineSyncStateRepository = {
       })
       .from(lines)
       .where(eq(lines.serverId, serverId));
+  },
+  /** Usernames whose old entry on this server a move keeps (its grace period, or its removal queued). */
+  async keptByMoves(db: Db, serverId: number): Promise<Set<string>> {
+    const rows = await db
+      .select({ username: lineBulkItems.username })
+      .from(lineBulkItems)
+      .where(
+        and(
+          eq(lineBulkItems.fromServerId, serverId),
+          eq(lineBulkItems.result, 'pending'),
+          sql`${lineBulkItems.stage} is not null`,
+        ),
+      );
+    return new Set(rows.flatMap((row) => (row.username === null ? [] : [row.username])));
+  },
+  /**
+   * Of `usernames` (users on the server without a line there), those the panel wrote on this server:
+   * a line of that name, now elsewhere or deleted since, was synced or adopted there.
+   */
+  async writtenOnServer(db: Db, serverId: number, usernames: string[]): Promise<Set<string>> {
+    if (usernames.length === 0) return new Set();
+    const server = String(serverId);
+    const result = await db.execute(sql`
+      with names as (select jsonb_array_elements_text(${JSON.stringify(usernames)}::jsonb) as username),
+      known as (
+        select l.id as line_id, l.username from ${lines} l join names n on n.username = l.username
+        union all
+        select e.line_id, e.details->>'username' from ${lineEvents} e
+        where e.action = 'deleted' and e.details->>'username' in (select username from names)
+      )
+      select distinct k.username from known k
+      where exists (
+        select 1 from ${lineEvents} w
+        where w.line_id = k.line_id and w.action in ('synced', 'adopted') and w.details->>'server_id' = ${server}
+      )`);
+    return new Set((result as unknown as { rows: { username: string }[] }).rows.map((row) => row.username));
   },
   /**
    * After a batch's delivery: each line synced, with its `synced` history row, unless a newer change

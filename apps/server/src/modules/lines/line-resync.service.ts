@@ -31,8 +31,9 @@ export async function reconcileServerLines(
   ctx: AppContext,
   actor: Actor,
   serverId: number,
+  options: { confirmRemovals: boolean } = { confirmRemovals: false },
 ): Promise<LineReconcileResult> {
   const server = await serversRepository.findById(ctx.db, serverId);
   if (!server) throw new AppError('SERVER_NOT_FOUND');
-  return reconcileServer(ctx, server);
+  return reconcileServer(ctx, server, options);
 }

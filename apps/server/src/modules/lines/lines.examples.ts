@@ -184,7 +184,16 @@ export const lineExamples: RouteExamples = {
   },
   'POST /api/servers/:id/reconcile': {
     params: { id: 3 },
-    response: { server_id: 3, checked: 1250, added: 2, updated: 1, removed: 1, unchanged: 1246, failed: 0 },
+    response: {
+      server_id: 3,
+      checked: 1250,
+      added: 2,
+      updated: 1,
+      removed: 1,
+      unchanged: 1246,
+      failed: 0,
+      held: 0,
+    },
     errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND'],
   },
 };

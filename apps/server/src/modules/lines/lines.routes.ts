@@ -40,7 +40,7 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, lineContracts.events, ({ actor, params }) => listLineEvents(ctx, actor, params.id));
   route(app, ctx, lineContracts.getSettings, ({ actor }) => getLineSettings(ctx, actor));
   route(app, ctx, lineContracts.setSettings, ({ actor, body }) => updateLineSettings(ctx, actor, body));
-  route(app, ctx, lineContracts.reconcile, ({ actor, params }) =>
-    reconcileServerLines(ctx, actor, params.id),
+  route(app, ctx, lineContracts.reconcile, ({ actor, params, query }) =>
+    reconcileServerLines(ctx, actor, params.id, { confirmRemovals: query.confirm_removals === true }),
   );
 }

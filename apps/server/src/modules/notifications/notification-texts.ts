@@ -24,6 +24,7 @@ export type NoticeParams = {
   };
   server_down: { server_id: number; server: string; error: string };
   server_up: { server_id: number; server: string };
+  reconcile_held: { server_id: number; server: string; count: number; total: number };
   topup_credited: {
     request_id: number;
     package_name: string;
@@ -118,6 +119,16 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         content: t('notifications.serverDownContent', {
           server: notice.params.server,
           error: notice.params.error,
+        }),
+        link: `${publicUrl}/cccam-servers`,
+      };
+    case 'reconcile_held':
+      return {
+        title: t('notifications.reconcileHeldTitle', { server: notice.params.server }),
+        content: t('notifications.reconcileHeldContent', {
+          server: notice.params.server,
+          count: notice.params.count,
+          total: notice.params.total,
         }),
         link: `${publicUrl}/cccam-servers`,
       };

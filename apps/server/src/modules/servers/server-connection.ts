@@ -2,6 +2,7 @@ import {
   incompleteConfigMessage,
   missingConnectionFields,
   errorMessages,
+  formatErrorMessage,
   type ServerTestCode,
   type ServerTestResult,
 } from '@linedesk/shared';
@@ -51,6 +52,8 @@ export function resolveAgentTarget(ctx: AppContext, row: ServerRow): ResolvedTar
 
 type Probe = {
   ok: boolean;
+  /** The identity the agent reports in GET / (agents from before identities report none). */
+  agentId: string | null;
   health: boolean;
   auth: boolean;
   version: string | null;
@@ -62,7 +65,17 @@ type Probe = {
 const is2xx = (status: number) => status >= 200 && status < 300;
 
 function failure(code: ServerTestCode, message: string, extra: Partial<Probe> = {}): Probe {
-  return { ok: false, health: false, auth: false, version: null, httpStatus: null, code, message, ...extra };
+  return {
+    ok: false,
+    agentId: null,
+    health: false,
+    auth: false,
+    version: null,
+    httpStatus: null,
+    code,
+    message,
+    ...extra,
+  };
 }
 
 function unreachable(error: unknown, extra: Partial<Probe> = {}): Probe {
@@ -111,10 +124,14 @@ async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Pro
       { health: true, httpStatus: info.status },
     );
   }
-  const reported = (info.body as { version?: unknown } | null)?.version;
+  const answer = info.body as { version?: unknown; agent_id?: unknown } | null;
+  const reported = answer?.version;
   const version = typeof reported === 'string' ? reported.slice(0, 100) : null;
+  const agentId =
+    typeof answer?.agent_id === 'string' && answer.agent_id.trim() ? answer.agent_id.trim() : null;
   return {
     ok: true,
+    agentId: agentId?.slice(0, 100) ?? null,
     health: true,
     auth: true,
     version,
@@ -122,6 +139,31 @@ async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Pro
     message: CONNECTION_OK_MESSAGE,
     httpStatus: null,
   };
+}
+
+/**
+ * One agent, one server record: the first successful test binds the record to the identity its agent
+ * reports, a second record that reaches the same agent (another address for it, a copied record) is
+ * refused, and so is an agent that answers for another identity than the record was bound to (a
+ * different box behind the old address). Two records on one agent would each remove the other's
+ * lines as leftovers. Agents from before identities report none and are let through as before.
+ */
+async function checkIdentity(tx: Db, id: number, result: Probe, agentId: string): Promise<Probe> {
+  const holder = await serversRepository.findByAgentId(tx, agentId);
+  if (holder && holder.id !== id) {
+    const message = formatErrorMessage('SERVER_AGENT_TAKEN', { server: holder.serverName });
+    return { ...result, ok: false, code: 'SERVER_AGENT_TAKEN', message };
+  }
+  const bound = await serversRepository.boundAgentId(tx, id);
+  if (bound && bound !== agentId) {
+    return {
+      ...result,
+      ok: false,
+      code: 'SERVER_AGENT_IDENTITY_CHANGED',
+      message: errorMessages.SERVER_AGENT_IDENTITY_CHANGED,
+    };
+  }
+  return result;
 }
 
 /**
@@ -152,15 +194,16 @@ export async function testServerConnection(
   row: ServerRow,
   options: { signal?: AbortSignal } = {},
 ): Promise<ServerTestResult> {
-  const result = await probe(ctx, row, options.signal);
-  const outcome: TestOutcome = result.ok
-    ? { ok: true, version: result.version }
-    : { ok: false, error: result.message };
+  let result = await probe(ctx, row, options.signal);
   let notified = nothingNotified();
   const saved = options.signal?.aborted
     ? undefined
     : await ctx.db.transaction(async (raw) => {
         const tx = raw as unknown as Db;
+        if (result.ok && result.agentId) result = await checkIdentity(tx, row.id, result, result.agentId);
+        const outcome: TestOutcome = result.ok
+          ? { ok: true, version: result.version, agentId: result.agentId }
+          : { ok: false, error: result.message };
         const recorded = await serversRepository.recordTest(
           tx,
           row.id,

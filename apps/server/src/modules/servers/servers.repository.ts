@@ -25,7 +25,8 @@ export type ServerUpdate = Partial<
 >;
 
 export type TestOutcome =
-  { ok: true; version: string | null } | { ok: false; error: string; version?: undefined };
+  | { ok: true; version: string | null; agentId?: string | null }
+  | { ok: false; error: string; version?: undefined };
 
 const sortable = {
   server_name: cccamServers.serverName,
@@ -107,7 +108,9 @@ export const serversRepository = {
   ): Promise<ServerRow | undefined> {
     const [row] = await db
       .update(cccamServers)
-      .set(options.recheckSoon ? { ...values, nextCheckAt: sql`now()` } : values)
+      // A new address or login may reach an agent installed anew on purpose: its next test binds
+      // the record again (still refused while another record holds that agent).
+      .set(options.recheckSoon ? { ...values, nextCheckAt: sql`now()`, agentId: null } : values)
       .where(eq(cccamServers.id, id))
       .returning();
     return row;
@@ -138,6 +141,23 @@ export const serversRepository = {
    * Stores a connection test's outcome and when the next background check is due. A failure keeps
    * the last known version and last_connection.
    */
+  /** The record bound to this agent identity, if any. */
+  async findByAgentId(db: Db, agentId: string): Promise<{ id: number; serverName: string } | undefined> {
+    const [row] = await db
+      .select({ id: cccamServers.id, serverName: cccamServers.serverName })
+      .from(cccamServers)
+      .where(eq(cccamServers.agentId, agentId));
+    return row;
+  },
+  /** The identity a record is bound to, read under the record's lock (tests of one record queue). */
+  async boundAgentId(db: Db, id: number): Promise<string | null> {
+    const [row] = await db
+      .select({ agentId: cccamServers.agentId })
+      .from(cccamServers)
+      .where(eq(cccamServers.id, id))
+      .for('update');
+    return row?.agentId ?? null;
+  },
   async recordTest(
     db: Db,
     id: number,
@@ -154,6 +174,10 @@ export const serversRepository = {
               lastError: null,
               version: outcome.version,
               nextCheckAt: afterSeconds(nextCheckInSeconds),
+              // Bound once; the identity check before this keeps a bound record on its agent.
+              ...(outcome.agentId
+                ? { agentId: sql`coalesce(${cccamServers.agentId}, ${outcome.agentId})` }
+                : {}),
             }
           : { status: 'error', lastError: outcome.error, nextCheckAt: afterSeconds(nextCheckInSeconds) },
       )

@@ -108,5 +108,9 @@ export const linesApi = {
       { query: { page: 1, page_size: 20, search: search.trim() || undefined } },
       { signal },
     ),
-  reconcile: (serverId: number) => callApi(lineContracts.reconcile, { params: { id: serverId } }),
+  reconcile: (serverId: number, confirmRemovals = false) =>
+    callApi(lineContracts.reconcile, {
+      params: { id: serverId },
+      query: confirmRemovals ? { confirm_removals: 'true' } : {},
+    }),
 };

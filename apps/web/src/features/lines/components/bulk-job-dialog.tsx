@@ -12,6 +12,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../../lib/format-date';
 import type { LineBulkItem, LineBulkJob } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { lineBulkResultsUrl } from '../api/line-bulk-api';
@@ -61,6 +62,14 @@ export function BulkJobDialog({ started, open, onClose }: BulkJobDialogProps) {
               {t('lines.bulk.progress', { done: job?.done ?? 0, total: job?.total ?? 0 })}
             </Typography>
           </Box>
+          {job?.grace && job.grace.waiting > 0 && job.grace.until && (
+            <Alert severity="info" data-testid="bulk-move-grace" data-waiting={job.grace.waiting}>
+              {t('linesBulk.moveServer.graceWaiting', {
+                count: job.grace.waiting,
+                until: formatDateTime(job.grace.until, i18n.language),
+              })}
+            </Alert>
+          )}
           {job && job.charged > 0 && (
             <Typography variant="body2" data-testid="bulk-charged" data-charged={job.charged}>
               {t('linesBulk.charged', { count: job.charged })}

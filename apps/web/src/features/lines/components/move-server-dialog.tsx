@@ -8,12 +8,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { LineBulkJob, LineMoveBody } from '@linedesk/shared';
+import { LINE_MOVE_GRACE_DEFAULT_HOURS, type LineBulkJob, type LineMoveBody } from '@linedesk/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useLineMovePreview, useStartLineMove } from '../hooks/use-line-bulk';
 import { useActiveServers } from '../hooks/use-lines';
+
+/** Hours the old entry may be kept, offered in the dialog (0: removed once the target has the line). */
+const GRACE_CHOICES = [0, 1, 6, LINE_MOVE_GRACE_DEFAULT_HOURS, 48, 72, 168];
 
 /** The lines to move: ticked ones, or every line of a server. */
 export type MoveSource = { ids: number[] } | { server: { id: number; name: string } };
@@ -35,6 +38,7 @@ export function MoveServerDialog({ open, source, onClose, onStarted }: MoveServe
   const errorMessage = useErrorMessage();
   const servers = useActiveServers();
   const [target, setTarget] = useState('');
+  const [grace, setGrace] = useState(String(LINE_MOVE_GRACE_DEFAULT_HOURS));
   const start = useStartLineMove();
   const sourceServerId = 'server' in source ? source.server.id : null;
 
@@ -50,6 +54,7 @@ export function MoveServerDialog({ open, source, onClose, onStarted }: MoveServe
 
   const reset = () => {
     setTarget('');
+    setGrace(String(LINE_MOVE_GRACE_DEFAULT_HOURS));
     start.reset();
   };
 
@@ -85,6 +90,23 @@ export function MoveServerDialog({ open, source, onClose, onStarted }: MoveServe
                   {server.server_name} ({server.protocol})
                 </MenuItem>
               ))}
+          </TextField>
+          <TextField
+            select
+            label={t('linesBulk.moveServer.grace')}
+            value={grace}
+            onChange={(event) => setGrace(event.target.value)}
+            disabled={start.isPending}
+            helperText={t('linesBulk.moveServer.graceHelp')}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'move-grace-select' } as object } }}
+          >
+            {GRACE_CHOICES.map((hours) => (
+              <MenuItem key={hours} value={String(hours)} data-testid={`move-grace-${hours}`}>
+                {hours === 0
+                  ? t('linesBulk.moveServer.graceNone')
+                  : t('linesBulk.moveServer.graceHours', { count: hours })}
+              </MenuItem>
+            ))}
           </TextField>
           {data && !preview.isError && (
             <>
@@ -125,7 +147,10 @@ export function MoveServerDialog({ open, source, onClose, onStarted }: MoveServe
           variant="contained"
           disabled={!ready}
           loading={start.isPending}
-          onClick={() => body && start.mutate(body, { onSuccess: (job) => onStarted(job) })}
+          onClick={() =>
+            body &&
+            start.mutate({ ...body, grace_hours: Number(grace) }, { onSuccess: (job) => onStarted(job) })
+          }
           data-testid="move-confirm"
         >
           {t('linesBulk.moveServer.confirm', { count: data?.count ?? 0 })}

@@ -176,7 +176,8 @@ export function useOwnerOptions(search: string, enabled: boolean) {
 export function useReconcileServer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (serverId: number) => linesApi.reconcile(serverId),
+    mutationFn: ({ serverId, confirmRemovals = false }: { serverId: number; confirmRemovals?: boolean }) =>
+      linesApi.reconcile(serverId, confirmRemovals),
     onSettled: () => queryClient.invalidateQueries({ queryKey: lineKeys.all }),
   });
 }

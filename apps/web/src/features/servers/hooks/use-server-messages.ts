@@ -23,6 +23,10 @@ export function useServerMessage() {
           return t('servers.messages.notResponding', { status: message.status });
         case 'configIncomplete':
           return t('servers.messages.configIncomplete', { fields: message.fields });
+        case 'agentTaken':
+          return t('servers.messages.agentTaken', { server: message.server });
+        case 'agentChanged':
+          return t('servers.messages.agentChanged');
         case 'other':
           return message.text;
       }

@@ -10,6 +10,8 @@ export type ServerMessage =
   | { kind: 'authFailed'; status: string }
   | { kind: 'notResponding'; status: string }
   | { kind: 'configIncomplete'; fields: string }
+  | { kind: 'agentTaken'; server: string }
+  | { kind: 'agentChanged' }
   | { kind: 'other'; text: string };
 
 const patterns: { pattern: RegExp; read: (match: RegExpMatchArray) => ServerMessage }[] = [
@@ -33,6 +35,14 @@ const patterns: { pattern: RegExp; read: (match: RegExpMatchArray) => ServerMess
   {
     pattern: /^Server configuration is incomplete\. Missing fields: ([\s\S]*)$/,
     read: (m) => ({ kind: 'configIncomplete', fields: m[1] ?? '' }),
+  },
+  {
+    pattern: /^This agent already answers for server "([\s\S]*)"; one agent serves one server record$/,
+    read: (m) => ({ kind: 'agentTaken', server: m[1] ?? '' }),
+  },
+  {
+    pattern: /^The agent answers for another identity than the one this server record was bound to;/,
+    read: () => ({ kind: 'agentChanged' }),
   },
 ];
 
