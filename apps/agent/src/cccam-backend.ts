@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CCCAM_F_LINE, parseCccamFLine } from '@linedesk/shared/config-files';
 import type { AgentConfig } from './config';
+import { lineEnded } from './expiry';
 import { credentialProblems, type ForeignAccount } from './foreign-account';
 import type { LineBackend, ManagedUser } from './line-backend';
 import { rawLines } from './managed-block';
@@ -29,8 +30,8 @@ export function createCccamBackend(config: Pick<AgentConfig, 'configFile' | 'ccc
     return `${r.cccam_hops ?? uphops} ${shareEmus} ${allowEmm}${suffix ? ` ${suffix}` : ''}`;
   };
 
-  // Inclusive, like OSCam's expdate (valid until 23:59:59 of that day in local time).
-  const isServed = (user: ManagedUser, today: string): boolean => user.enabled && today <= user.expiryDate;
+  // Until the instant the panel gave, else through the expiry date in local time (src/expiry.ts).
+  const isServed = (user: ManagedUser, now: Date): boolean => user.enabled && !lineEnded(user, now);
 
   const render = (user: ManagedUser) => `F: ${user.username} ${user.password} ${fieldsOf(user)}`;
 
@@ -81,7 +82,7 @@ export function createCccamBackend(config: Pick<AgentConfig, 'configFile' | 'ccc
     name: 'cccam',
     fileLabel: path.basename(config.configFile),
     isServed,
-    renderEntries: (users, today) => users.filter((user) => isServed(user, today)).map(render),
+    renderEntries: (users, now) => users.filter((user) => isServed(user, now)).map(render),
     readAccounts: (part) =>
       rawLines(part).flatMap((line) => readAccount(line.text, line.start, line.end) ?? []),
     entryUsernames: (text) =>

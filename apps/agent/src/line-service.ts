@@ -2,7 +2,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { AgentError } from './agent-error';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import type { AgentConfig } from './config';
-import { isoToDisplayDate, localIsoDate } from './dates';
+import { isoToDisplayDate } from './dates';
+import { nextLineEnd } from './expiry';
 import type { LineBackend, ManagedUser } from './line-backend';
 import type { Logger } from './logger';
 import { listUnmanaged, planAdoption, type AdoptRequest, type AdoptResult } from './adoption';
@@ -22,6 +23,7 @@ import { sameRestrictions, type Restrictions } from './restrictions';
 export type PublicUser = {
   username: string;
   expiryDate: string;
+  expiresAt?: string;
   enabled: boolean;
   restrictions?: Restrictions;
 };
@@ -38,9 +40,17 @@ export type AddUserInput = {
   username: string;
   password: string;
   expiryDate: string;
+  /** Without it the line ends with its date in local time, as before the panel sent instants. */
+  expiresAt?: string;
   restrictions?: Restrictions;
 };
-export type EditUserInput = { username: string; password?: string; expiryDate?: string; enabled?: boolean };
+export type EditUserInput = {
+  username: string;
+  password?: string;
+  expiryDate?: string;
+  expiresAt?: string;
+  enabled?: boolean;
+};
 
 /**
  * The managed users while a batch is decided, by name. A Map keeps insertion order, so replacing a
@@ -68,6 +78,7 @@ function toPublic(user: ManagedUser): PublicUser {
   return {
     username: user.username,
     expiryDate: isoToDisplayDate(user.expiryDate),
+    ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
     enabled: user.enabled,
     ...(user.restrictions ? { restrictions: user.restrictions } : {}),
   };
@@ -78,6 +89,7 @@ function sameUser(a: ManagedUser, b: ManagedUser): boolean {
     a.username === b.username &&
     a.password === b.password &&
     a.expiryDate === b.expiryDate &&
+    a.expiresAt === b.expiresAt &&
     a.enabled === b.enabled &&
     sameRestrictions(a.restrictions, b.restrictions)
   );
@@ -101,6 +113,8 @@ export function createLineService(
   // Exact text of the state file on disk, null while it does not exist.
   let stateText: string | null = null;
   let served = new Set<string>();
+  // Told after every write (the expiry timer finds the next instant a line ends).
+  const changeListeners: (() => void)[] = [];
 
   const notManaged = (username: string) =>
     new AgentError(
@@ -119,8 +133,8 @@ export function createLineService(
     }
   }
 
-  function servedSet(list: readonly ManagedUser[], today: string): Set<string> {
-    return new Set(list.filter((user) => backend.isServed(user, today)).map((user) => user.username));
+  function servedSet(list: readonly ManagedUser[], now: Date): Set<string> {
+    return new Set(list.filter((user) => backend.isServed(user, now)).map((user) => user.username));
   }
 
   // Reads the live file on every write so hand edits made while the agent runs are kept. Applies
@@ -141,7 +155,7 @@ export function createLineService(
     reload: ReloadResult;
     /** Users the reload was for: changed now, or earlier without a reload that took. */
     reloadFor: ReadonlySet<string>;
-    today: string;
+    now: Date;
   }> {
     const current = await readConfigText();
     const read = splitManagedBlock(current, label);
@@ -167,10 +181,10 @@ export function createLineService(
       }
     });
     const nextUsers = [...table.values()];
-    const today = localIsoDate();
+    const now = new Date();
     const nextText =
       split.block || nextUsers.length > 0
-        ? joinManagedBlock(split, backend.renderEntries(nextUsers, today))
+        ? joinManagedBlock(split, backend.renderEntries(nextUsers, now))
         : current;
     const nextStateText = serializeState(backend.name, nextUsers);
     const stateChanged = nextStateText !== stateText && !(stateText === null && nextUsers.length === 0);
@@ -199,10 +213,11 @@ export function createLineService(
     const previous = users;
     users = nextUsers;
     if (stateChanged) stateText = nextStateText;
-    served = servedSet(users, today);
+    served = servedSet(users, now);
+    for (const listener of changeListeners) listener();
 
     if (configChanged) {
-      const render = (user: ManagedUser) => backend.renderEntries([user], today).join('\n');
+      const render = (user: ManagedUser) => backend.renderEntries([user], now).join('\n');
       // Records never change in place: a user holding the same record as before renders the same,
       // so only the changed ones are rendered and compared (a write stays cheap with many users).
       const before = new Map(previous.map((user) => [user.username, user]));
@@ -224,7 +239,7 @@ export function createLineService(
       reload = await reloader({
         accounts: nextUsers.map((user) => ({
           username: user.username,
-          disabled: !backend.isServed(user, today),
+          disabled: !backend.isServed(user, now),
         })),
         removed: [...removedSinceReload],
       });
@@ -234,11 +249,11 @@ export function createLineService(
         removedSinceReload.clear();
       }
     }
-    return { steps, changed: stateChanged || configChanged, configChanged, reload, reloadFor, today };
+    return { steps, changed: stateChanged || configChanged, configChanged, reload, reloadFor, now };
   }
 
   const writes = createGroupCommit<Change, ChangeOutcome>(async (changes) => {
-    const { steps, reload, reloadFor, today } = await commit(changes.map((change) => change.decide));
+    const { steps, reload, reloadFor, now } = await commit(changes.map((change) => change.decide));
     return steps.map((step, i): Settled<ChangeOutcome> => {
       if (!step.ok) return step;
       const { action } = changes[i]!;
@@ -247,7 +262,7 @@ export function createLineService(
       // What this request changed: its own user's record, and that user's lines in the file.
       const changed = !(before && after ? sameUser(before, after) : before === after);
       const render = (user: ManagedUser | undefined) =>
-        user ? backend.renderEntries([user], today).join('\n') : '';
+        user ? backend.renderEntries([user], now).join('\n') : '';
       const ownLinesChanged = changed && render(before) !== render(after);
       // Its own entry changed now, or earlier without a reload that took (a retry).
       const ownReload: ReloadResult =
@@ -271,7 +286,7 @@ export function createLineService(
   }
 
   function inactiveNote(user: ManagedUser): string {
-    if (backend.name !== 'cccam' || backend.isServed(user, localIsoDate())) return '';
+    if (backend.name !== 'cccam' || backend.isServed(user, new Date())) return '';
     return user.enabled
       ? ' (the expiry date has passed, so the line stays out of the file until it is renewed)'
       : ' (the user is disabled, so the line stays out of the file until it is enabled)';
@@ -327,6 +342,13 @@ export function createLineService(
         username: existing.username,
         password: input.password ?? existing.password,
         expiryDate: input.expiryDate ?? existing.expiryDate,
+        // A new date without its instant (an older panel, a hand call) ends by the date alone.
+        ...(input.expiresAt !== undefined
+          ? { expiresAt: input.expiresAt }
+          : existing.expiresAt !== undefined &&
+              (input.expiryDate === undefined || input.expiryDate === existing.expiryDate)
+            ? { expiresAt: existing.expiresAt }
+            : {}),
         enabled: input.enabled ?? existing.enabled,
         ...(existing.restrictions ? { restrictions: existing.restrictions } : {}),
       };
@@ -362,11 +384,17 @@ export function createLineService(
 
   function toChange(request: LineChange): Change {
     if (request.action === 'add-user') {
-      const { username, password, expiryDate, restrictions } = request;
+      const { username, password, expiryDate, expiresAt, restrictions } = request;
       return change(
         'add-user',
         username,
-        addDecide({ username, password, expiryDate, ...(restrictions ? { restrictions } : {}) }),
+        addDecide({
+          username,
+          password,
+          expiryDate,
+          ...(expiresAt !== undefined ? { expiresAt } : {}),
+          ...(restrictions ? { restrictions } : {}),
+        }),
       );
     }
     if (request.action === 'edit-user') {
@@ -456,6 +484,16 @@ export function createLineService(
         if (restored.length > 0) logger.info(`expiry check: ${on} lines for ${restored.join(', ')}`);
         return { removed, restored };
       });
+    },
+
+    /** The next instant (ms) a line that works now ends at, or null; see src/expiry.ts. */
+    nextLineEnd(now: Date = new Date()): number | null {
+      return nextLineEnd(users, now);
+    },
+
+    /** Calls `listener` after each write (a line's end may have moved). */
+    onChange(listener: () => void): void {
+      changeListeners.push(listener);
     },
 
     /** Resolves when every queued write has finished. */

@@ -7,6 +7,7 @@ import {
 } from '@linedesk/shared/config-files';
 import type { AgentConfig } from './config';
 import { isIsoDate } from './dates';
+import { lineEnded, oscamExpdate } from './expiry';
 import { credentialProblems, type ForeignAccount } from './foreign-account';
 import type { LineBackend, ManagedUser } from './line-backend';
 import { rawLines, type RawLine } from './managed-block';
@@ -46,14 +47,14 @@ function restrictionsOf(values: ReadonlyMap<string, string>): Record<string, unk
 }
 
 export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'oscam'>): LineBackend {
-  const isServed = (user: ManagedUser, today: string): boolean => user.enabled && today <= user.expiryDate;
+  const isServed = (user: ManagedUser, now: Date): boolean => user.enabled && !lineEnded(user, now);
   // An expired OSCam account can still log in (only its requests are refused with "expdate"), so
   // an expired line is also written disabled, and enabled again on renewal.
   // Each write renders every account; records never change in place (a change is a new record), so
   // an account's lines are kept with its record and a write renders only what changed.
   const rendered = new WeakMap<ManagedUser, { served: boolean; lines: string[] }>();
-  const renderAccount = (user: ManagedUser, today: string): string[] => {
-    const served = isServed(user, today);
+  const renderAccount = (user: ManagedUser, now: Date): string[] => {
+    const served = isServed(user, now);
     const kept = rendered.get(user);
     if (kept?.served === served) return kept.lines;
     const lines = accountLines(user, served);
@@ -65,7 +66,7 @@ export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'osc
     `user = ${user.username}`,
     `pwd = ${user.password}`,
     `group = ${config.oscam.group}`,
-    `expdate = ${user.expiryDate}`,
+    `expdate = ${oscamExpdate(user)}`,
     `disabled = ${served ? 0 : 1}`,
     ...oscamRestrictionLines(user.restrictions),
   ];
@@ -131,8 +132,8 @@ export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'osc
     fileLabel: path.basename(config.configFile),
     // Every account is always written; the expiry timer flips `disabled` when a line expires.
     isServed,
-    renderEntries: (users, today) =>
-      users.flatMap((user, index) => [...(index > 0 ? [''] : []), ...renderAccount(user, today)]),
+    renderEntries: (users, now) =>
+      users.flatMap((user, index) => [...(index > 0 ? [''] : []), ...renderAccount(user, now)]),
     readAccounts: (part) => {
       const accounts: ForeignAccount[] = [];
       let section: RawLine[] | null = null;

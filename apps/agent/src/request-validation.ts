@@ -1,6 +1,7 @@
 import type { AdoptRequest } from './adoption';
 import { credentialProblem } from './credentials';
 import { displayToIsoDate } from './dates';
+import { isInstant } from './expiry';
 import type { AddUserInput, EditUserInput, LineChange } from './line-service';
 import { validateRestrictions } from './restrictions';
 
@@ -12,6 +13,7 @@ export const MESSAGES = {
   invalidExpiry: 'Invalid expiry date format. Expected DD-MM-YYYY format.',
   nothingToUpdate: 'At least one field to update (password or expiry date) is required',
   enabledNotBoolean: 'enabled must be true or false',
+  invalidExpiresAt: 'expiresAt must be an ISO instant in UTC, such as 2030-06-16T00:00:00.000Z',
 } as const;
 
 /** CCcam sends 20 bytes of user name in its login (and OSCam compares only 20). */
@@ -62,6 +64,9 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
   }
   const expiryDate = typeof body.expiryDate === 'string' ? displayToIsoDate(body.expiryDate) : null;
   if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
+  // The instant the line ends (src/expiry.ts); panels before it send only the date.
+  const expiresAt = body.expiresAt ?? undefined;
+  if (expiresAt !== undefined && !isInstant(expiresAt)) return invalid(MESSAGES.invalidExpiresAt);
   const restrictions = validateRestrictions(body.restrictions, rules.backend ?? 'oscam');
   if (!restrictions.ok) return invalid(restrictions.message);
   if (rules.cccamSuffixLimits && restrictions.value?.cccam_reshare !== undefined) {
@@ -75,6 +80,7 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
       username,
       password,
       expiryDate,
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
       ...(restrictions.value ? { restrictions: restrictions.value } : {}),
     },
   };
@@ -103,6 +109,11 @@ export function validateEditUser(body: Body): Validated<EditUserInput> {
     const expiryDate = typeof rawExpiry === 'string' ? displayToIsoDate(rawExpiry) : null;
     if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
     value.expiryDate = expiryDate;
+  }
+  const expiresAt = body.newExpiresAt ?? undefined;
+  if (expiresAt !== undefined) {
+    if (!hasExpiry || !isInstant(expiresAt)) return invalid(MESSAGES.invalidExpiresAt);
+    value.expiresAt = expiresAt;
   }
   if (hasEnabled) {
     if (typeof body.enabled !== 'boolean') return invalid(MESSAGES.enabledNotBoolean);

@@ -22,6 +22,7 @@ export * from './line-move.js';
 export * from './line-import.js';
 export * from './line-connections.js';
 export * from './line-plan.js';
+export * from './line-expiry.js';
 export * from './connection-line.js';
 export * from './credits.js';
 export * from './spend-rule.js';

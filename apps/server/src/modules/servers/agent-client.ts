@@ -34,6 +34,11 @@ export type AgentUserInput = {
   username: string;
   password: string;
   expiryDate: string;
+  /**
+   * The instant the line ends (ISO), the end of `expiryDate` in the panel's business time zone: the
+   * agent enforces it on its own clock whatever zone it runs in. Older agents ignore it.
+   */
+  expiresAt?: string;
   /** The line plan's restrictions; only sent when the plan has any. */
   restrictions?: LineRestrictions;
 };
