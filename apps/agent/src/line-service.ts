@@ -23,7 +23,6 @@ import { sameRestrictions, type Restrictions } from './restrictions';
 export type PublicUser = {
   username: string;
   expiryDate: string;
-  expiresAt?: string;
   enabled: boolean;
   restrictions?: Restrictions;
 };
@@ -78,7 +77,6 @@ function toPublic(user: ManagedUser): PublicUser {
   return {
     username: user.username,
     expiryDate: isoToDisplayDate(user.expiryDate),
-    ...(user.expiresAt !== undefined ? { expiresAt: user.expiresAt } : {}),
     enabled: user.enabled,
     ...(user.restrictions ? { restrictions: user.restrictions } : {}),
   };

@@ -74,7 +74,16 @@ describe('a line ends at the instant the panel gives, in any time zone', () => {
       expiresAt: ENDS_AT.toISOString(),
     });
     expect(added.status, added.raw).toBe(200);
-    expect(added.body.user).toMatchObject({ expiryDate: EXPIRY, expiresAt: ENDS_AT.toISOString() });
+    expect(added.body.user).toMatchObject({ expiryDate: EXPIRY });
+    // Kept with the line (a restart keeps ending it at that instant).
+    const state = JSON.parse(await readText(`${file}.linedesk.json`)) as { users: object[] };
+    expect(state.users).toContainEqual(
+      expect.objectContaining({
+        username: 'timed',
+        expiryDate: '2030-06-15',
+        expiresAt: ENDS_AT.toISOString(),
+      }),
+    );
     // From an older panel, the date alone: it ends with that day in the card server's local time.
     const dateOnly = await agent.addUser('dated', 'dated-pw', EXPIRY);
     expect(dateOnly.status, dateOnly.raw).toBe(200);
