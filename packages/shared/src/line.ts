@@ -38,7 +38,8 @@ export function isoDate(date: Date): string {
 
 /**
  * What a line's status depends on: disabled; expired (its expiry date is before today, so a line
- * expiring today still works all day); a trial; or nothing (the fallback).
+ * expiring today still works all day; today in the business time zone, `line-expiry.ts`); a trial;
+ * or nothing (the fallback).
  */
 export type LineStatusCondition = 'disabled' | 'expired' | 'trial' | 'always';
 
