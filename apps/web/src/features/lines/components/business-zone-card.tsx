@@ -57,7 +57,7 @@ function ZoneForm({ current }: { current: string }) {
         options={options}
         value={zone}
         onInputChange={(_event, value) => setZone(value)}
-        sx={{ width: 320 }}
+        sx={{ width: { xs: 1, sm: 320 } }}
         renderInput={(params) => (
           <TextField
             {...params}
