@@ -1,7 +1,8 @@
 // The programs from Debian that the test commands drive (never a test tool's own browser download):
 // `npm test` needs chromium (browser tests) and nginx (the scale-out test); `npm run test:stress`
-// needs stress-ng. On a fresh machine they are missing, so the README's test command installs them
-// with apt-get when it may (as root, or through sudo without a password). Without chromium it stops
+// needs stress-ng; `npm run lint` (which `npm test` runs) needs shellcheck. On a fresh machine they
+// are missing, so the README's test command and the lint install them with apt-get when they may
+// (as root, or through sudo without a password). Without chromium it stops
 // at once with the command to run, instead of failing every browser test one by one; without nginx
 // the scale-out test is skipped (and fails in CI, which must run it).
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ export const debianPackages = {
   chromium: { program: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', for: 'the browser tests' },
   nginx: { program: '/usr/sbin/nginx', for: 'the scale-out test' },
   'stress-ng': { program: '/usr/bin/stress-ng', for: 'npm run test:stress' },
+  shellcheck: { program: '/usr/bin/shellcheck', for: 'npm run lint (install.sh)' },
 };
 
 function works(command, args) {

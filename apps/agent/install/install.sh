@@ -7,11 +7,17 @@
 #
 # Installs the panel's current agent (one file, checked against the sha256 the panel publishes) to
 # /opt/linedesk-agent, writes its settings to /etc/linedesk-agent.env (the login the panel calls it
-# with comes from the install command's token), and starts it as the systemd service
-# linedesk-agent. With Node.js 20 or newer it installs the agent as one ES module run by node (and
+# with comes from the install command's token), and starts it as the service linedesk-agent of the
+# machine's init system (systemd, OpenRC or SysV init; elsewhere, as on busybox boxes, under a
+# supervising loop of its own started from /etc/rc.local or /etc/inittab), so that it comes back after
+# a reboot, then tells the panel it is up. With Node.js 20 or newer it installs the agent as one ES module run by node (and
 # uses node for the downloads); without it (or with --binary) the panel's single executable, which
 # needs no Node.js: the downloads then go through curl or wget and the checksum through sha256sum.
 # A token works once. See docs/agent-install.md.
+#
+# `npm run lint` runs shellcheck on this file. The JavaScript node runs here is in single quotes
+# on purpose: its ${...} are JavaScript's, never the shell's.
+# shellcheck disable=SC2016
 set -eu
 
 PANEL=''
@@ -21,6 +27,7 @@ ROOT=''
 ACTION='install'
 START='auto'
 BINARY='auto'
+INIT='auto'
 
 say() { printf '%s\n' "$*"; }
 fail() {
@@ -30,7 +37,7 @@ fail() {
 
 usage() {
   cat <<'EOF'
-Usage: install.sh --panel <url> --token <token> [--config <file>] [--no-start] [--root <dir>]
+Usage: install.sh --panel <url> --token <token> [--config <file>] [--no-start] [--init <kind>] [--root <dir>]
        install.sh --update [--panel <url>] [--root <dir>]
        install.sh --uninstall [--root <dir>]
 
@@ -38,11 +45,15 @@ Usage: install.sh --panel <url> --token <token> [--config <file>] [--no-start] [
   --token <token>   the install command's token (valid 24 hours; shown on the panel's server page)
   --config <file>   CCcam.cfg or oscam.user, when it is not in one of the usual places
   --no-start        install only; do not start the service
+  --init <kind>     systemd, openrc, sysv or busybox (a supervising loop started from /etc/rc.local
+                    or /etc/inittab): the init system to run the agent with, instead of the one found
   --binary          install the single executable (no Node.js needed); chosen by itself when
                     node is missing or older than 20
   --update          download the panel's current agent again, keep the settings, restart
   --uninstall       stop and remove the agent and its settings (the card server's file keeps its lines)
-  --root <dir>      install under <dir> instead of / (staging, tests); never touches systemd
+  --root <dir>      install under <dir> as if it were / (staging, tests): the init system is the one
+                    <dir> shows (run/systemd/system, run/openrc, etc/init.d), its commands taken
+                    from the PATH; add --no-start to write the files only
 EOF
 }
 
@@ -57,6 +68,8 @@ while [ $# -gt 0 ]; do
     --root) [ $# -ge 2 ] || fail '--root needs a directory'; ROOT=$2; shift 2 ;;
     --root=*) ROOT=${1#--root=}; shift ;;
     --no-start) START='no'; shift ;;
+    --init) [ $# -ge 2 ] || fail '--init needs systemd, openrc, sysv or busybox'; INIT=$2; shift 2 ;;
+    --init=*) INIT=${1#--init=}; shift ;;
     --binary) BINARY='yes'; shift ;;
     --update) ACTION='update'; shift ;;
     --uninstall) ACTION='uninstall'; shift ;;
@@ -70,26 +83,102 @@ INSTALL_DIR="$ROOT/opt/linedesk-agent"
 AGENT_MJS="$INSTALL_DIR/linedesk-agent.mjs"
 AGENT_BIN="$INSTALL_DIR/linedesk-agent"
 PANEL_FILE="$INSTALL_DIR/panel-url"
+INIT_FILE="$INSTALL_DIR/init-system"
+SUPERVISE="$INSTALL_DIR/supervise"
 ENV_FILE="$ROOT/etc/linedesk-agent.env"
 UNIT_FILE="$ROOT/etc/systemd/system/linedesk-agent.service"
+INITD_FILE="$ROOT/etc/init.d/linedesk-agent"
+PID_FILE="$ROOT/var/run/linedesk-agent.pid"
+LOG_FILE="$ROOT/var/log/linedesk-agent.log"
+RC_LOCAL="$ROOT/etc/rc.local"
+INITTAB="$ROOT/etc/inittab"
 SERVICE='linedesk-agent'
 
-# systemd is used only for a real install on a machine that runs it.
-use_systemd() {
-  [ -z "$ROOT" ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# The init system that runs the machine (under --root: the one the directory shows), by what each
+# leaves behind while it runs: systemd's and OpenRC's run directories, SysV init's scripts with the
+# tool that links them into the runlevels. Anything else (busybox init, most receivers) gets the
+# agent's own supervising loop.
+detect_init() {
+  if [ -d "$ROOT/run/systemd/system" ] && have systemctl; then
+    echo systemd
+  elif { [ -d "$ROOT/run/openrc" ] || [ -e "$ROOT/sbin/openrc-run" ]; } && have rc-service && have rc-update; then
+    echo openrc
+  elif [ -d "$ROOT/etc/init.d" ] && { have update-rc.d || have chkconfig; }; then
+    echo sysv
+  else
+    echo busybox
+  fi
+}
+
+# What starts the busybox fallback at boot, in /etc/rc.local or /etc/inittab.
+BOOT_LINE="$INITD_FILE start"
+
+# Stops the agent and takes it out of the boot, as the init system recorded at install knows it
+# ($INIT); leaves the program and settings.
+remove_service() {
+  case "$INIT" in
+    systemd)
+      systemctl disable --now "$SERVICE" >/dev/null 2>&1 || true
+      rm -f "$UNIT_FILE"
+      systemctl daemon-reload || true
+      ;;
+    openrc)
+      rc-service "$SERVICE" stop >/dev/null 2>&1 || true
+      rc-update del "$SERVICE" default >/dev/null 2>&1 || true
+      rm -f "$INITD_FILE"
+      ;;
+    sysv | busybox)
+      if [ -x "$INITD_FILE" ]; then
+        if [ "$INIT" = sysv ] && have service; then
+          service "$SERVICE" stop >/dev/null 2>&1 || true
+        else
+          "$INITD_FILE" stop >/dev/null 2>&1 || true
+        fi
+      fi
+      if [ "$INIT" = sysv ]; then
+        if have update-rc.d; then
+          update-rc.d -f "$SERVICE" remove >/dev/null 2>&1 || true
+        elif have chkconfig; then
+          chkconfig --del "$SERVICE" >/dev/null 2>&1 || true
+        fi
+      fi
+      for file in "$RC_LOCAL" "$INITTAB"; do
+        if [ -f "$file" ] && grep -qF "$BOOT_LINE" "$file"; then
+          grep -vF "$BOOT_LINE" "$file" >"$file.linedesk" || true
+          cat "$file.linedesk" >"$file"
+          rm -f "$file.linedesk"
+        fi
+      done
+      rm -f "$INITD_FILE" "$PID_FILE"
+      ;;
+  esac
 }
 
 if [ -z "$ROOT" ] && [ "$(id -u)" != 0 ]; then
   fail 'run it as root (sudo sh -s -- ...), or with --root <dir> to install elsewhere'
 fi
 
+# An update or uninstall uses the init system of the install (older installers recorded none).
+if [ "$INIT" = auto ] && [ "$ACTION" != install ] && [ -f "$INIT_FILE" ]; then
+  INIT=$(cat "$INIT_FILE")
+elif [ "$INIT" = auto ]; then
+  INIT=$(detect_init)
+fi
+case "$INIT" in
+  systemd) have systemctl || fail '--init systemd: no systemctl here' ;;
+  openrc) { have rc-service && have rc-update; } || fail '--init openrc: no rc-service and rc-update here' ;;
+  sysv) { have update-rc.d || have chkconfig; } || fail '--init sysv: no update-rc.d or chkconfig here' ;;
+  busybox) ;;
+  *) fail "--init must be systemd, openrc, sysv or busybox, not: $INIT" ;;
+esac
+
 if [ "$ACTION" = uninstall ]; then
-  if use_systemd; then
-    systemctl disable --now "$SERVICE" >/dev/null 2>&1 || true
-  fi
+  remove_service
+  # Older installers wrote the systemd unit whatever the init system was.
   rm -f "$UNIT_FILE" "$ENV_FILE" "$ENV_FILE.bak"
   rm -rf "$INSTALL_DIR"
-  if use_systemd; then systemctl daemon-reload || true; fi
   say 'Linedesk agent removed (service, program and settings).'
   say 'The lines it wrote stay in the card server file between its BEGIN/END linedesk-agent markers;'
   say 'delete the server in the panel, or remove those lines by hand, to end them.'
@@ -310,6 +399,8 @@ if [ "$ACTION" = install ]; then
       /usr/local/etc/CCcam.cfg; do
       if [ -f "$ROOT$candidate" ]; then FOUND="$FOUND $ROOT$candidate"; fi
     done
+    # Split on purpose: one word per file found (the usual places have no spaces).
+    # shellcheck disable=SC2086
     set -- $FOUND
     [ $# -gt 0 ] || fail 'no CCcam.cfg or oscam.user found in the usual places; give its path with --config <file>'
     [ $# -eq 1 ] || fail "more than one card server file found ($FOUND ); pick one with --config <file>"
@@ -319,6 +410,8 @@ if [ "$ACTION" = install ]; then
     /*) ;;
     *) CONFIG="$(cd "$(dirname "$CONFIG")" && pwd)/$(basename "$CONFIG")" ;;
   esac
+  # Plain ranges: not every busybox tr knows character classes.
+  # shellcheck disable=SC2018,SC2019
   case "$(basename "$CONFIG" | tr 'A-Z' 'a-z')" in
     *oscam*) BACKEND=oscam ;;
     *cccam*) BACKEND=cccam ;;
@@ -449,11 +542,21 @@ chmod 755 "$WORK/agent"
 mv "$WORK/agent" "$AGENT_FILE"
 # An install of the other kind (the executable after the bundle, or back) leaves one agent behind.
 if [ "$AGENT_FILE" = "$AGENT_BIN" ]; then rm -f "$AGENT_MJS"; else rm -f "$AGENT_BIN"; fi
-RUN="$AGENT_FILE --config $ENV_FILE"
-[ -z "$NODE" ] || RUN="$NODE $RUN"
+if [ -n "$NODE" ]; then
+  COMMAND=$NODE
+  ARGS="$AGENT_FILE --config $ENV_FILE"
+else
+  COMMAND=$AGENT_FILE
+  ARGS="--config $ENV_FILE"
+fi
+RUN="$COMMAND $ARGS"
 printf '%s\n' "$PANEL" >"$PANEL_FILE"
-mkdir -p "$(dirname "$UNIT_FILE")"
-cat >"$UNIT_FILE" <<EOF
+printf '%s\n' "$INIT" >"$INIT_FILE"
+
+# The service definition of the init system; restarted 5 s after it stops, started at boot.
+write_systemd_unit() {
+  mkdir -p "$(dirname "$UNIT_FILE")"
+  cat >"$UNIT_FILE" <<EOF
 [Unit]
 Description=Linedesk line agent
 After=network-online.target
@@ -469,6 +572,160 @@ TimeoutStopSec=20
 [Install]
 WantedBy=multi-user.target
 EOF
+}
+
+write_openrc_script() {
+  mkdir -p "$(dirname "$INITD_FILE")" "$(dirname "$LOG_FILE")"
+  # supervise-daemon (OpenRC 0.21 and newer) starts it again when it stops; older OpenRC only
+  # starts it in the background.
+  if have supervise-daemon || [ -e "$ROOT/sbin/supervise-daemon" ]; then
+    KEEP='supervisor=supervise-daemon
+respawn_delay=5
+respawn_max=0'
+  else
+    KEEP="command_background=true
+pidfile=\"${PID_FILE#"$ROOT"}\""
+  fi
+  cat >"$INITD_FILE" <<EOF
+#!/sbin/openrc-run
+# Linedesk line agent, written by install.sh (see docs/agent-install.md).
+description="Linedesk line agent"
+command=$(quoted "$COMMAND")
+command_args=$(quoted "$ARGS")
+$KEEP
+output_log=$(quoted "$LOG_FILE")
+error_log=$(quoted "$LOG_FILE")
+# The agent finishes queued writes on SIGTERM before it exits.
+retry="TERM/20/KILL/5"
+
+depend() {
+  need net
+  after firewall
+}
+EOF
+  chmod 755 "$INITD_FILE"
+}
+
+# SysV init and busybox boxes have nothing that restarts a program that stops: the agent runs
+# under this loop, which starts it again 5 s later, and passes TERM on so the agent finishes its
+# queued writes before both exit.
+write_supervisor() {
+  # A new file, not the one a running loop reads its script from.
+  cat >"$SUPERVISE.new" <<EOF
+#!/bin/sh
+# Runs the Linedesk line agent and starts it again 5 s after it stops (written by install.sh).
+LOG=$(quoted "$LOG_FILE")
+child=''
+stop() {
+  if [ -n "\$child" ]; then kill -TERM "\$child" 2>/dev/null; wait "\$child"; fi
+  exit 0
+}
+trap stop TERM INT
+trap '' HUP
+while :; do
+  if [ -f "\$LOG" ] && [ "\$(wc -c <"\$LOG")" -gt 1048576 ]; then mv -f "\$LOG" "\$LOG.1"; fi
+  $(quoted "$COMMAND") $ARGS >>"\$LOG" 2>&1 </dev/null &
+  child=\$!
+  wait "\$child"
+  child=''
+  sleep 5 &
+  wait \$!
+done
+EOF
+  chmod 755 "$SUPERVISE.new"
+  mv -f "$SUPERVISE.new" "$SUPERVISE"
+}
+
+write_initd_script() {
+  mkdir -p "$(dirname "$INITD_FILE")" "$(dirname "$PID_FILE")" "$(dirname "$LOG_FILE")"
+  write_supervisor
+  cat >"$INITD_FILE" <<EOF
+#!/bin/sh
+### BEGIN INIT INFO
+# Provides:          linedesk-agent
+# Required-Start:    \$network \$remote_fs
+# Required-Stop:     \$network \$remote_fs
+# Default-Start:     2 3 4 5
+# Default-Stop:      0 1 6
+# Short-Description: Linedesk line agent
+### END INIT INFO
+# chkconfig: 2345 90 10
+# description: Linedesk line agent (written by install.sh, see docs/agent-install.md)
+PIDFILE=$(quoted "$PID_FILE")
+SUPERVISE=$(quoted "$SUPERVISE")
+
+running() { [ -f "\$PIDFILE" ] && kill -0 "\$(cat "\$PIDFILE")" 2>/dev/null; }
+
+start() {
+  if running; then echo "linedesk-agent is running"; return 0; fi
+  # Its own session, so that closing the terminal it was started from does not stop it.
+  if command -v setsid >/dev/null 2>&1; then
+    nohup setsid "\$SUPERVISE" >/dev/null 2>&1 </dev/null &
+  else
+    nohup "\$SUPERVISE" >/dev/null 2>&1 </dev/null &
+  fi
+  echo \$! >"\$PIDFILE"
+  echo "linedesk-agent started"
+}
+
+stop() {
+  if running; then
+    pid=\$(cat "\$PIDFILE")
+    kill -TERM "\$pid"
+    # The agent finishes its queued writes first (at most 20 s).
+    tries=0
+    while kill -0 "\$pid" 2>/dev/null && [ \$tries -lt 25 ]; do sleep 1; tries=\$((tries + 1)); done
+    kill -KILL "\$pid" 2>/dev/null || true
+  fi
+  rm -f "\$PIDFILE"
+  echo "linedesk-agent stopped"
+}
+
+case "\$1" in
+  start) start ;;
+  stop) stop ;;
+  restart | force-reload) stop; start ;;
+  status)
+    if running; then echo "linedesk-agent is running (pid \$(cat "\$PIDFILE"))"; exit 0; fi
+    echo "linedesk-agent is not running"; exit 3 ;;
+  *) echo "Usage: \$0 {start|stop|restart|status}" >&2; exit 2 ;;
+esac
+EOF
+  chmod 755 "$INITD_FILE"
+}
+
+# The busybox fallback's start at boot: a line in /etc/rc.local (before its closing `exit 0`), or
+# else a `once` entry in busybox's /etc/inittab. Prints where, or nothing when there is neither.
+add_boot_line() {
+  if [ -f "$RC_LOCAL" ]; then
+    if ! grep -qF "$BOOT_LINE" "$RC_LOCAL"; then
+      awk -v line="$BOOT_LINE" '
+        { lines[NR] = $0 }
+        END {
+          last = NR
+          while (last > 0 && lines[last] ~ /^[ \t]*$/) last--
+          for (i = 1; i <= NR; i++) {
+            if (i == last && lines[i] ~ /^[ \t]*exit[ \t]+0[ \t]*$/) print line
+            print lines[i]
+          }
+          if (!(last > 0 && lines[last] ~ /^[ \t]*exit[ \t]+0[ \t]*$/)) print line
+        }' "$RC_LOCAL" >"$RC_LOCAL.linedesk"
+      cat "$RC_LOCAL.linedesk" >"$RC_LOCAL"
+      rm -f "$RC_LOCAL.linedesk"
+      chmod 755 "$RC_LOCAL"
+    fi
+    printf '%s' "${RC_LOCAL#"$ROOT"}"
+  elif [ -f "$INITTAB" ]; then
+    grep -qF "$BOOT_LINE" "$INITTAB" || printf '::once:%s\n' "$BOOT_LINE" >>"$INITTAB"
+    printf '%s' "${INITTAB#"$ROOT"}"
+  fi
+}
+
+case "$INIT" in
+  systemd) write_systemd_unit ;;
+  openrc) write_openrc_script ;;
+  sysv | busybox) write_initd_script ;;
+esac
 
 say "Linedesk agent $VERSION installed: $AGENT_FILE"
 say "Settings: $ENV_FILE"
@@ -535,22 +792,66 @@ report_started() {
   '
 }
 
+# Starts (or restarts) the agent with the init system and makes it start at boot; prints what runs it.
+start_service() {
+  case "$INIT" in
+    systemd)
+      systemctl daemon-reload
+      systemctl enable "$SERVICE" >/dev/null 2>&1
+      systemctl restart "$SERVICE" >/dev/null
+      STARTED_BY="systemd service $SERVICE"
+      LOGS="journalctl -u $SERVICE"
+      ;;
+    openrc)
+      rc-update add "$SERVICE" default >/dev/null 2>&1
+      rc-service "$SERVICE" restart >/dev/null
+      STARTED_BY="OpenRC service $SERVICE"
+      LOGS=${LOG_FILE#"$ROOT"}
+      ;;
+    sysv)
+      if have update-rc.d; then
+        update-rc.d "$SERVICE" defaults >/dev/null 2>&1
+      else
+        chkconfig --add "$SERVICE" >/dev/null 2>&1
+        chkconfig "$SERVICE" on >/dev/null 2>&1
+      fi
+      if have service; then service "$SERVICE" restart >/dev/null; else "$INITD_FILE" restart >/dev/null; fi
+      STARTED_BY="SysV init service $SERVICE"
+      LOGS=${LOG_FILE#"$ROOT"}
+      ;;
+    busybox)
+      BOOT=$(add_boot_line)
+      "$INITD_FILE" restart >/dev/null
+      if [ -n "$BOOT" ]; then
+        STARTED_BY="$INITD_FILE, run at boot from $BOOT"
+      else
+        STARTED_BY="$INITD_FILE"
+        say "WARNING: no /etc/rc.local or /etc/inittab here: add \"$BOOT_LINE\" to what this machine runs at boot, or the agent stays stopped after a reboot."
+      fi
+      LOGS=${LOG_FILE#"$ROOT"}
+      ;;
+  esac
+}
+
+status_service() {
+  case "$INIT" in
+    systemd) systemctl --no-pager status "$SERVICE" >&2 || true ;;
+    openrc) rc-service "$SERVICE" status >&2 || true ;;
+    *) "$INITD_FILE" status >&2 || true ;;
+  esac
+}
+
 if [ "$START" = no ]; then
   say "Not started (--no-start). Start it with: $RUN"
-elif use_systemd; then
-  systemctl daemon-reload
-  systemctl enable "$SERVICE" >/dev/null 2>&1
-  systemctl restart "$SERVICE"
+else
+  start_service
   # Ready when its health check answers; a start that fails shows the agent's own reason.
   if wait_for_health; then
-    say "Started: systemd service $SERVICE, listening on port $S_PORT."
+    say "Started: $STARTED_BY, listening on port $S_PORT."
     # The panel tests the server now, so it turns active without anyone clicking Test.
     [ "$ACTION" != install ] || report_started
   else
-    systemctl --no-pager status "$SERVICE" >&2 || true
-    fail "the agent did not come up on port $S_PORT; see: journalctl -u $SERVICE"
+    status_service
+    fail "the agent did not come up on port $S_PORT; see: $LOGS"
   fi
-else
-  say "No systemd here: start it with: $RUN"
-  [ -n "$ROOT" ] || say "(a unit for systemd was written to $UNIT_FILE)"
 fi

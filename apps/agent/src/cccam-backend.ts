@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { CCCAM_F_LINE, readCccamEntries, renderCccamFLine } from '@linedesk/shared/config-files';
 import type { AgentConfig } from './config';
+import { lineEnded } from './expiry';
 import type { LineBackend, ManagedUser } from './line-backend';
 
 export { ALL_CAIDS_LIMIT } from '@linedesk/shared/config-files';
@@ -9,8 +10,8 @@ export function createCccamBackend(config: Pick<AgentConfig, 'configFile' | 'ccc
   const { uphops, shareEmus, allowEmm, lineSuffix } = config.cccam;
   const defaults = { uphops, shareEmus, allowEmm, lineSuffix };
 
-  // Inclusive, like OSCam's expdate (valid until 23:59:59 of that day in local time).
-  const isServed = (user: ManagedUser, today: string): boolean => user.enabled && today <= user.expiryDate;
+  // Until the instant the panel gave, else through the expiry date in local time (src/expiry.ts).
+  const isServed = (user: ManagedUser, now: Date): boolean => user.enabled && !lineEnded(user, now);
 
   // A plan's hops replace the uphops field; its reshare is the first brace group's limit for every
   // CAID ({ 0:0:N } = downhops N). A line with `extra` keeps its own fields around them.
@@ -20,7 +21,7 @@ export function createCccamBackend(config: Pick<AgentConfig, 'configFile' | 'ccc
     name: 'cccam',
     fileLabel: path.basename(config.configFile),
     isServed,
-    renderEntries: (users, today) => users.filter((user) => isServed(user, today)).map(render),
+    renderEntries: (users, now) => users.filter((user) => isServed(user, now)).map(render),
     // Any F-line with a login can be adopted: its text after the password is its `extra`, written
     // back as it is (brace groups, hostname, a trailing comment).
     readAccounts: (part) => readCccamEntries(part),

@@ -8,6 +8,8 @@ export type ManagedUser = {
   username: string;
   password: string;
   expiryDate: string;
+  /** The instant the line ends (ISO, from the panel); absent from older panels (src/expiry.ts). */
+  expiresAt?: string;
   enabled: boolean;
   /** The line plan's limits; absent for a line without any. */
   restrictions?: Restrictions;
@@ -19,10 +21,10 @@ export type LineBackend = {
   name: BackendName;
   /** Short file label used in messages, e.g. "CCcam.cfg". */
   fileLabel: string;
-  /** Whether a user gets a working entry today; CCcam has no expiry field so the agent decides. */
-  isServed(user: ManagedUser, today: string): boolean;
-  /** The managed block's lines for these users. */
-  renderEntries(users: readonly ManagedUser[], today: string): string[];
+  /** Whether a user gets a working entry at `now`; CCcam has no expiry field so the agent decides. */
+  isServed(user: ManagedUser, now: Date): boolean;
+  /** The managed block's lines for these users at `now`. */
+  renderEntries(users: readonly ManagedUser[], now: Date): string[];
   /** Usernames of entries in text the agent does not manage (one part of the file at a time). */
   entryUsernames(text: string): string[];
   /**

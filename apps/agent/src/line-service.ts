@@ -2,7 +2,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { AgentError } from './agent-error';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import type { AgentConfig } from './config';
-import { isoToDisplayDate, localIsoDate } from './dates';
+import { isoToDisplayDate } from './dates';
+import { nextLineEnd, oscamExpdate } from './expiry';
 import type { LineBackend, ManagedUser } from './line-backend';
 import type { Logger } from './logger';
 import { listUnmanaged, planAdoption, type AdoptRequest, type AdoptResult } from './adoption';
@@ -49,10 +50,18 @@ export type AddUserInput = {
   username: string;
   password: string;
   expiryDate: string;
+  /** Without it the line ends with its date in local time, as before the panel sent instants. */
+  expiresAt?: string;
   restrictions?: Restrictions;
   extra?: EntryExtra;
 };
-export type EditUserInput = { username: string; password?: string; expiryDate?: string; enabled?: boolean };
+export type EditUserInput = {
+  username: string;
+  password?: string;
+  expiryDate?: string;
+  expiresAt?: string;
+  enabled?: boolean;
+};
 
 /**
  * The managed users while a batch is decided, by name. A Map keeps insertion order, so replacing a
@@ -91,6 +100,7 @@ function sameUser(a: ManagedUser, b: ManagedUser): boolean {
     a.username === b.username &&
     a.password === b.password &&
     a.expiryDate === b.expiryDate &&
+    a.expiresAt === b.expiresAt &&
     a.enabled === b.enabled &&
     sameRestrictions(a.restrictions, b.restrictions) &&
     JSON.stringify(a.extra ?? null) === JSON.stringify(b.extra ?? null)
@@ -118,6 +128,8 @@ export function createLineService(
   // Exact text of the state file on disk, null while it does not exist.
   let stateText: string | null = null;
   let served = new Set<string>();
+  // Told after every write (the expiry timer finds the next instant a line ends).
+  const changeListeners: (() => void)[] = [];
 
   const notManaged = (username: string) =>
     new AgentError(
@@ -136,8 +148,8 @@ export function createLineService(
     }
   }
 
-  function servedSet(list: readonly ManagedUser[], today: string): Set<string> {
-    return new Set(list.filter((user) => backend.isServed(user, today)).map((user) => user.username));
+  function servedSet(list: readonly ManagedUser[], now: Date): Set<string> {
+    return new Set(list.filter((user) => backend.isServed(user, now)).map((user) => user.username));
   }
 
   // Reads the live file on every write so hand edits made while the agent runs are kept. Applies
@@ -158,7 +170,7 @@ export function createLineService(
     reload: ReloadResult;
     /** Users the reload was for: changed now, or earlier without a reload that took. */
     reloadFor: ReadonlySet<string>;
-    today: string;
+    now: Date;
   }> {
     const current = await readConfigText();
     const read = splitManagedBlock(current, label);
@@ -184,10 +196,10 @@ export function createLineService(
       }
     });
     const nextUsers = [...table.values()];
-    const today = localIsoDate();
+    const now = new Date();
     const nextText =
       split.block || nextUsers.length > 0
-        ? joinManagedBlock(split, backend.renderEntries(nextUsers, today))
+        ? joinManagedBlock(split, backend.renderEntries(nextUsers, now))
         : current;
     const nextStateText = serializeState(backend.name, nextUsers);
     const stateChanged = nextStateText !== stateText && !(stateText === null && nextUsers.length === 0);
@@ -198,7 +210,7 @@ export function createLineService(
     const owedUsers = new Set(unapplied);
     const owedRemoved = new Set(removedSinceReload);
     if (configChanged) {
-      const render = (user: ManagedUser) => backend.renderEntries([user], today).join('\n');
+      const render = (user: ManagedUser) => backend.renderEntries([user], now).join('\n');
       // Records never change in place: a user holding the same record as before renders the same,
       // so only the changed ones are rendered and compared (a write stays cheap with many users).
       const before = new Map(users.map((user) => [user.username, user]));
@@ -239,9 +251,11 @@ export function createLineService(
     }
     users = nextUsers;
     if (stateChanged) stateText = nextStateText;
-    served = servedSet(users, today);
+    served = servedSet(users, now);
     unapplied = owedUsers;
     removedSinceReload = owedRemoved;
+
+    for (const listener of changeListeners) listener();
 
     const reloadFor = new Set(unapplied);
     let reload: ReloadResult = { status: 'not-needed' };
@@ -249,8 +263,9 @@ export function createLineService(
       reload = await reloader({
         accounts: nextUsers.map((user) => ({
           username: user.username,
-          disabled: !backend.isServed(user, today),
-          expiryDate: user.expiryDate,
+          disabled: !backend.isServed(user, now),
+          // What the file says: OSCam's expdate is the local day the line's last moment falls in.
+          expiryDate: oscamExpdate(user),
         })),
         removed: [...removedSinceReload],
       });
@@ -266,11 +281,11 @@ export function createLineService(
           );
       }
     }
-    return { steps, changed: stateChanged || configChanged, configChanged, reload, reloadFor, today };
+    return { steps, changed: stateChanged || configChanged, configChanged, reload, reloadFor, now };
   }
 
   const writes = createGroupCommit<Change, ChangeOutcome>(async (changes) => {
-    const { steps, reload, reloadFor, today } = await commit(changes.map((change) => change.decide));
+    const { steps, reload, reloadFor, now } = await commit(changes.map((change) => change.decide));
     return steps.map((step, i): Settled<ChangeOutcome> => {
       if (!step.ok) return step;
       const { action } = changes[i]!;
@@ -279,7 +294,7 @@ export function createLineService(
       // What this request changed: its own user's record, and that user's lines in the file.
       const changed = !(before && after ? sameUser(before, after) : before === after);
       const render = (user: ManagedUser | undefined) =>
-        user ? backend.renderEntries([user], today).join('\n') : '';
+        user ? backend.renderEntries([user], now).join('\n') : '';
       const ownLinesChanged = changed && render(before) !== render(after);
       // Its own entry changed now, or earlier without a reload that took (a retry).
       const ownReload: ReloadResult =
@@ -309,7 +324,7 @@ export function createLineService(
   }
 
   function inactiveNote(user: ManagedUser): string {
-    if (backend.name !== 'cccam' || backend.isServed(user, localIsoDate())) return '';
+    if (backend.name !== 'cccam' || backend.isServed(user, new Date())) return '';
     return user.enabled
       ? ' (the expiry date has passed, so the line stays out of the file until it is renewed)'
       : ' (the user is disabled, so the line stays out of the file until it is enabled)';
@@ -370,6 +385,13 @@ export function createLineService(
         username: existing.username,
         password: input.password ?? existing.password,
         expiryDate: input.expiryDate ?? existing.expiryDate,
+        // A new date without its instant (an older panel, a hand call) ends by the date alone.
+        ...(input.expiresAt !== undefined
+          ? { expiresAt: input.expiresAt }
+          : existing.expiresAt !== undefined &&
+              (input.expiryDate === undefined || input.expiryDate === existing.expiryDate)
+            ? { expiresAt: existing.expiresAt }
+            : {}),
         enabled: input.enabled ?? existing.enabled,
         ...(existing.restrictions ? { restrictions: existing.restrictions } : {}),
         ...(existing.extra ? { extra: existing.extra } : {}),
@@ -406,7 +428,7 @@ export function createLineService(
 
   function toChange(request: LineChange): Change {
     if (request.action === 'add-user') {
-      const { username, password, expiryDate, restrictions, extra } = request;
+      const { username, password, expiryDate, expiresAt, restrictions, extra } = request;
       return change(
         'add-user',
         username,
@@ -414,6 +436,7 @@ export function createLineService(
           username,
           password,
           expiryDate,
+          ...(expiresAt !== undefined ? { expiresAt } : {}),
           ...(restrictions ? { restrictions } : {}),
           ...(extra ? { extra } : {}),
         }),
@@ -515,6 +538,16 @@ export function createLineService(
         if (restored.length > 0) logger.info(`expiry check: ${on} lines for ${restored.join(', ')}`);
         return { removed, restored };
       });
+    },
+
+    /** The next instant (ms) a line that works now ends at, or null; see src/expiry.ts. */
+    nextLineEnd(now: Date = new Date()): number | null {
+      return nextLineEnd(users, now);
+    },
+
+    /** Calls `listener` after each write (a line's end may have moved). */
+    onChange(listener: () => void): void {
+      changeListeners.push(listener);
     },
 
     /** Resolves when every queued write has finished. */

@@ -59,19 +59,36 @@ async function main(): Promise<void> {
   );
 
   // CCcam has no expiry field, so expired lines are taken out of CCcam.cfg by the agent itself; an
-  // expired OSCam account can still log in, so it is written disabled once its day has passed.
-  const timer = setInterval(() => {
-    service.checkExpiry().catch((error: unknown) => {
-      logger.error(`expiry check failed: ${(error as Error).message}`);
-    });
-  }, config.expiryCheckSeconds * 1000);
-
+  // expired OSCam account can still log in, so it is written disabled once it has ended. The check
+  // runs every AGENT_EXPIRY_CHECK_SECONDS (a line with a date only ends at local midnight), and at
+  // the instant the next line ends (the panel's expiresAt, src/expiry.ts), so that it ends then.
   let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  const scheduleExpiryCheck = () => {
+    clearTimeout(timer);
+    if (stopping) return;
+    const now = Date.now();
+    const next = service.nextLineEnd(new Date(now));
+    const delay = Math.min(config.expiryCheckSeconds * 1000, next === null ? Infinity : next - now);
+    timer = setTimeout(
+      () => {
+        service
+          .checkExpiry()
+          .catch((error: unknown) => logger.error(`expiry check failed: ${(error as Error).message}`))
+          .finally(scheduleExpiryCheck);
+      },
+      Math.max(0, delay),
+    );
+  };
+  // A write may bring a line that ends before the check due next.
+  service.onChange(scheduleExpiryCheck);
+  scheduleExpiryCheck();
+
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, finishing pending writes`);
-    clearInterval(timer);
+    clearTimeout(timer);
     const force = setTimeout(() => {
       logger.error('pending writes did not finish in time, exiting anyway');
       process.exit(1);

@@ -6,21 +6,23 @@ import {
   renderOscamAccount,
 } from '@linedesk/shared/config-files';
 import type { AgentConfig } from './config';
+import { lineEnded, oscamExpdate } from './expiry';
 import type { LineBackend, ManagedUser } from './line-backend';
 
 export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'oscam'>): LineBackend {
-  const isServed = (user: ManagedUser, today: string): boolean => user.enabled && today <= user.expiryDate;
+  const isServed = (user: ManagedUser, now: Date): boolean => user.enabled && !lineEnded(user, now);
   const defaults = { group: config.oscam.group };
   // An expired OSCam account can still log in (only its requests are refused with "expdate"), so
   // an expired line is also written disabled, and enabled again on renewal.
   // Each write renders every account; records never change in place (a change is a new record), so
   // an account's lines are kept with its record and a write renders only what changed.
   const rendered = new WeakMap<ManagedUser, { served: boolean; lines: string[] }>();
-  const renderAccount = (user: ManagedUser, today: string): string[] => {
-    const served = isServed(user, today);
+  const renderAccount = (user: ManagedUser, now: Date): string[] => {
+    const served = isServed(user, now);
     const kept = rendered.get(user);
     if (kept?.served === served) return kept.lines;
-    const lines = renderOscamAccount({ ...user, served }, defaults);
+    // expdate: the local day the line's last moment falls in (src/expiry.ts).
+    const lines = renderOscamAccount({ ...user, expiryDate: oscamExpdate(user), served }, defaults);
     rendered.set(user, { served, lines });
     return lines;
   };
@@ -30,8 +32,8 @@ export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'osc
     fileLabel: path.basename(config.configFile),
     // Every account is always written; the expiry timer flips `disabled` when a line expires.
     isServed,
-    renderEntries: (users, today) =>
-      users.flatMap((user, index) => [...(index > 0 ? [''] : []), ...renderAccount(user, today)]),
+    renderEntries: (users, now) =>
+      users.flatMap((user, index) => [...(index > 0 ? [''] : []), ...renderAccount(user, now)]),
     // Any well-formed [account] section can be adopted: the keys the panel models become its
     // restrictions and every other line of the section its `extra`, written back as it is.
     readAccounts: (part) => readOscamEntries(part).filter((entry) => entry.username !== ''),

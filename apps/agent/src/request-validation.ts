@@ -2,6 +2,7 @@ import { checkExtra } from '@linedesk/shared/config-files';
 import type { AdoptRequest } from './adoption';
 import { credentialProblem } from './credentials';
 import { displayToIsoDate } from './dates';
+import { isInstant } from './expiry';
 import type { AddUserInput, EditUserInput, LineChange } from './line-service';
 import { validateRestrictions } from './restrictions';
 
@@ -13,6 +14,7 @@ export const MESSAGES = {
   invalidExpiry: 'Invalid expiry date format. Expected DD-MM-YYYY format.',
   nothingToUpdate: 'At least one field to update (password or expiry date) is required',
   enabledNotBoolean: 'enabled must be true or false',
+  invalidExpiresAt: 'expiresAt must be an ISO instant in UTC, such as 2030-06-16T00:00:00.000Z',
 } as const;
 
 /** CCcam sends 20 bytes of user name in its login (and OSCam compares only 20). */
@@ -63,6 +65,9 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
   }
   const expiryDate = typeof body.expiryDate === 'string' ? displayToIsoDate(body.expiryDate) : null;
   if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
+  // The instant the line ends (src/expiry.ts); panels before it send only the date.
+  const expiresAt = body.expiresAt ?? undefined;
+  if (expiresAt !== undefined && !isInstant(expiresAt)) return invalid(MESSAGES.invalidExpiresAt);
   const restrictions = validateRestrictions(body.restrictions, rules.backend ?? 'oscam');
   if (!restrictions.ok) return invalid(restrictions.message);
   const extra = checkExtra(body.extra, rules.backend ?? 'oscam');
@@ -79,6 +84,7 @@ export function validateAddUser(body: Body, rules: ValidationRules = NO_RULES): 
       username,
       password,
       expiryDate,
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
       ...(restrictions.value ? { restrictions: restrictions.value } : {}),
       ...(extra.value ? { extra: extra.value } : {}),
     },
@@ -108,6 +114,11 @@ export function validateEditUser(body: Body): Validated<EditUserInput> {
     const expiryDate = typeof rawExpiry === 'string' ? displayToIsoDate(rawExpiry) : null;
     if (!expiryDate) return invalid(MESSAGES.invalidExpiry);
     value.expiryDate = expiryDate;
+  }
+  const expiresAt = body.newExpiresAt ?? undefined;
+  if (expiresAt !== undefined) {
+    if (!hasExpiry || !isInstant(expiresAt)) return invalid(MESSAGES.invalidExpiresAt);
+    value.expiresAt = expiresAt;
   }
   if (hasEnabled) {
     if (typeof body.enabled !== 'boolean') return invalid(MESSAGES.enabledNotBoolean);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from './atomic-write';
 import type { BackendName } from './config';
 import { isIsoDate } from './dates';
+import { isInstant } from './expiry';
 import type { ManagedUser } from './line-backend';
 import { validateRestrictions } from './restrictions';
 import { checkExtra } from '@linedesk/shared/config-files';
@@ -18,6 +19,7 @@ const stateSchema = z.object({
       username: z.string().min(1),
       password: z.string().min(1),
       expiryDate: z.string().refine(isIsoDate, { error: 'expiryDate must be YYYY-MM-DD' }),
+      expiresAt: z.string().refine(isInstant, { error: 'expiresAt must be an ISO instant' }).optional(),
       enabled: z.boolean(),
       // Checked when the panel sent them; kept as written.
       restrictions: z.record(z.string(), z.unknown()).optional(),
@@ -33,10 +35,11 @@ export function serializeState(backend: BackendName, users: readonly ManagedUser
   const state = {
     version: 1,
     backend,
-    users: users.map(({ username, password, expiryDate, enabled, restrictions, extra }) => ({
+    users: users.map(({ username, password, expiryDate, expiresAt, enabled, restrictions, extra }) => ({
       username,
       password,
       expiryDate,
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
       enabled,
       ...(restrictions ? { restrictions } : {}),
       ...(extra ? { extra } : {}),

@@ -44,6 +44,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
 import { startLineReconcileJob } from './modules/line-sync/line-reconcile.js';
 import { startLineSyncJob } from './modules/line-sync/line-sync-job.js';
+import { startBusinessClock } from './modules/lines/business-clock.js';
 import { registerLineBulkRoutes } from './modules/line-bulk/line-bulk.routes.js';
 import { registerLinePlanRoutes } from './modules/line-plans/line-plans.routes.js';
 import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
@@ -149,6 +150,7 @@ export async function buildApp(
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
   await pruneIdempotencyKeys(database.db);
+  const stopBusinessClock = await startBusinessClock(ctx);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -257,6 +259,7 @@ export async function buildApp(
     await notificationJob.stop();
     await lineConnectionsJob.stop();
     await telegramPollJob.stop();
+    stopBusinessClock();
     await app.close();
     await bus.close();
     await database.close();

@@ -1,21 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freePort,
-  removeDir,
-  startAgent,
-  tempDir,
-  type RunningAgent,
-} from '../../agent/test/agent-harness.js';
+import { freePort, removeDir, tempDir } from '../../agent/test/agent-harness.js';
 import { createInstallCommand } from '../src/modules/agent-install/agent-install.service.js';
 import type { Actor } from '../src/platform/access.js';
 import {
   buildAgentBundle,
   runInstaller,
   startTamperingProxy,
+  writeFakeInitCommands,
   type InstallerRun,
 } from './support/agent-install.js';
 import type { TestClient } from './support/test-client.js';
@@ -27,7 +22,8 @@ let server: TestServer;
 let admin: TestClient;
 let dir: string;
 let installer: string;
-const agents: RunningAgent[] = [];
+/** Card server roots whose agent the installer started, stopped at the end whatever happened. */
+const roots: string[] = [];
 
 beforeAll(async () => {
   buildAgentBundle();
@@ -42,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const agent of agents) await agent.kill();
+  for (const root of roots) await stopInstalledAgent(root);
   await server?.close();
   if (dir) await removeDir(dir);
 });
@@ -80,6 +76,50 @@ async function cardServerRoot(name: string, files: Record<string, string>): Prom
     await writeFile(path.join(root, file), text);
   }
   return root;
+}
+
+/** Whether an agent answers its health check on the port. */
+async function answers(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+function pidIn(file: string): Promise<number | null> {
+  return readFile(file, 'utf8').then(
+    (text) => Number(text.trim()) || null,
+    () => null,
+  );
+}
+
+/** The agent the supervising loop of the SysV and busybox install runs now (a child of the loop). */
+async function supervisedAgentPid(root: string): Promise<number | null> {
+  const loop = await pidIn(path.join(root, 'var/run/linedesk-agent.pid'));
+  if (!loop) return null;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // pid (comm) state ppid …: the command's name may hold spaces, so read after its closing ")".
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const command = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (parent === loop && command.includes('linedesk-agent')) return Number(entry);
+  }
+  return null;
+}
+
+/** Ends what an installer started under `root`, the loop first (it ends its agent), if still running. */
+async function stopInstalledAgent(root: string): Promise<void> {
+  for (const file of ['var/run/linedesk-agent.pid', 'fake-service.pid']) {
+    const pid = await pidIn(path.join(root, file));
+    if (!pid) continue;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
 }
 
 function expectSuccess(run: InstallerRun) {
@@ -259,17 +299,31 @@ describe.skipIf(!testPostgresUrl())('install commands with two panel instances o
 });
 
 describe('install.sh', () => {
-  it('installs the panel’s agent on a CCcam server, and the agent it installed takes a line', async () => {
+  it('installs the panel’s agent on a CCcam server, starts it, and the agent it started takes a line', async () => {
     const apiPort = await freePort();
     const target = await addServer('Installed CCcam', apiPort);
     const { token } = await installCommand(target.id);
     const handWritten = 'F: handwritten handpass 1 0 0 { 0:0:2 }\n';
-    const root = await cardServerRoot('cccam', { 'etc/CCcam.cfg': handWritten });
+    // A busybox box: no systemd, OpenRC or SysV init tools, an rc.local run at boot.
+    const root = await cardServerRoot('cccam', {
+      'etc/CCcam.cfg': handWritten,
+      'etc/rc.local': '#!/bin/sh\n# boot\nexit 0\n',
+    });
+    roots.push(root);
 
     const run = await runInstaller(installer, ['--panel', server.url, '--token', token, '--root', root], dir);
     expectSuccess(run);
     expect(run.stdout).toContain(`Card server file: ${root}/etc/CCcam.cfg (cccam)`);
-    expect(run.stdout).toContain('No systemd here: start it with:');
+    const initScript = path.join(root, 'etc/init.d/linedesk-agent');
+    expect(run.stdout).toContain(
+      `Started: ${initScript}, run at boot from /etc/rc.local, listening on port ${apiPort}.`,
+    );
+    // The panel was told and tested the server: active without anyone clicking Test.
+    expect(run.stdout).toContain('The panel reached the agent: the server is active.');
+    expect((await admin.get(`/api/servers/${target.id}`)).body.status).toBe('active');
+    expect(await readFile(path.join(root, 'etc/rc.local'), 'utf8')).toBe(
+      `#!/bin/sh\n# boot\n${initScript} start\nexit 0\n`,
+    );
 
     const envFile = path.join(root, 'etc/linedesk-agent.env');
     expect((await stat(envFile)).mode & 0o777).toBe(0o600);
@@ -278,23 +332,11 @@ describe('install.sh', () => {
     expect(env).toContain('AGENT_USERNAME="panel-agent"');
     expect(env).toContain('AGENT_PASSWORD="agent-secret-1"');
     expect(env).toContain(`AGENT_PORT=${apiPort}`);
-    expect(await readFile(path.join(root, 'etc/systemd/system/linedesk-agent.service'), 'utf8')).toContain(
+    expect(await readFile(path.join(root, 'opt/linedesk-agent/supervise'), 'utf8')).toContain(
       `${root}/opt/linedesk-agent/linedesk-agent.mjs --config ${envFile}`,
     );
 
-    // The installed file alone, with the settings file written: no repository, no node_modules.
-    const agent = await startAgent({
-      entry: path.join(root, 'opt/linedesk-agent/linedesk-agent.mjs'),
-      args: ['--config', envFile],
-      env: { AGENT_PORT: String(apiPort), AGENT_HOST: '127.0.0.1' },
-    });
-    agents.push(agent);
-
-    // What install.sh reports once the service answers (with systemd): the panel tests the server.
-    const started = await server.client().post('/api/agent-install/started', { token });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    expect(started.body).toMatchObject({ ok: true, status: 'active', version: expect.any(String) });
-    expect((await admin.get(`/api/servers/${target.id}`)).body.status).toBe('active');
+    // The agent the installer started (the installed file alone: no repository, no node_modules).
     const line = await admin.post('/api/lines', {
       username: 'installed-line',
       password: 'line-pass-1',
@@ -308,10 +350,20 @@ describe('install.sh', () => {
     );
     expect(cfg.startsWith(handWritten)).toBe(true);
 
-    // An update fetches the panel's agent again and keeps the settings.
+    // Killed, it is started again by its supervising loop.
+    const agentPid = await supervisedAgentPid(root);
+    expect(agentPid).not.toBeNull();
+    process.kill(agentPid!, 'SIGKILL');
+    await waitFor(
+      async () => ((await answers(apiPort)) ? await supervisedAgentPid(root) : null),
+      (pid) => pid !== null && pid !== agentPid,
+    );
+
+    // An update fetches the panel's agent again, keeps the settings and restarts it.
     const updated = await runInstaller(installer, ['--update', '--root', root], dir);
     expectSuccess(updated);
     expect(updated.stdout).toContain('Linedesk agent');
+    expect(updated.stdout).toContain(`listening on port ${apiPort}`);
     expect(await readFile(envFile, 'utf8')).toBe(env);
     expect(await readFile(path.join(root, 'opt/linedesk-agent/panel-url'), 'utf8')).toBe(`${server.url}\n`);
 
@@ -319,6 +371,9 @@ describe('install.sh', () => {
     expectSuccess(removed);
     expect(existsSync(envFile)).toBe(false);
     expect(existsSync(path.join(root, 'opt/linedesk-agent'))).toBe(false);
+    expect(existsSync(initScript)).toBe(false);
+    expect(await readFile(path.join(root, 'etc/rc.local'), 'utf8')).toBe('#!/bin/sh\n# boot\nexit 0\n');
+    expect(await answers(apiPort)).toBe(false);
     expect(await readFile(path.join(root, 'etc/CCcam.cfg'), 'utf8')).toBe(cfg);
   });
 
@@ -424,8 +479,9 @@ describe('install.sh', () => {
     const root = await cardServerRoot('executable', {
       'etc/CCcam.cfg': 'WEBINFO LISTEN PORT : 16001\n',
     });
+    roots.push(root);
     // A card server whose node is too old: install.sh must choose the executable by itself and
-    // do its downloads, checksum and token exchange without node.
+    // do its downloads, checksum, token exchange and "started" report without node.
     const bin = path.join(dir, 'old-node-bin');
     await mkdir(bin, { recursive: true });
     await writeFile(
@@ -456,24 +512,22 @@ describe('install.sh', () => {
     const settings = await readFile(envFile, 'utf8');
     expect(settings).toContain('AGENT_PASSWORD="agent-secret-1"');
     expect(settings).toContain('AGENT_CCCAM_WEBINFO_URL="http://127.0.0.1:16001"');
-    expect(await readFile(path.join(root, 'etc/systemd/system/linedesk-agent.service'), 'utf8')).toContain(
-      `ExecStart=${executable} --config ${envFile}\n`,
+    expect(await readFile(path.join(root, 'opt/linedesk-agent/supervise'), 'utf8')).toContain(
+      `"${executable}" --config ${envFile} `,
     );
+    // Nothing here runs boot scripts it knows: started all the same, with what to do about reboots.
+    expect(run.stdout).toContain(
+      `WARNING: no /etc/rc.local or /etc/inittab here: add "${root}/etc/init.d/linedesk-agent start"`,
+    );
+    expect(run.stdout).toContain(`Started: ${root}/etc/init.d/linedesk-agent, listening on port ${apiPort}.`);
 
-    // The executable alone, with no node anywhere on its PATH, answers /health and takes a line.
-    const agent = await startAgent({
-      executable,
-      args: ['--config', envFile],
-      env: { PATH: '/usr/bin:/bin', AGENT_PORT: String(apiPort), AGENT_HOST: '127.0.0.1' },
+    // The executable it started (with no node that works on its PATH) answers, and takes a line.
+    const health = await fetch(`http://127.0.0.1:${apiPort}/`, {
+      headers: { authorization: `Basic ${Buffer.from('panel-agent:agent-secret-1').toString('base64')}` },
     });
-    agents.push(agent);
-    const health = await agent.call('GET', '/', undefined, {
-      username: 'panel-agent',
-      password: 'agent-secret-1',
-    });
-    expect(health.body).toMatchObject({ version: manifest.version });
-    const started = await server.client().post('/api/agent-install/started', { token });
-    expect(started.body).toMatchObject({ ok: true, status: 'active' });
+    expect(await health.json()).toMatchObject({ version: manifest.version });
+    expect(run.stdout).toContain('The panel reached the agent: the server is active.');
+    expect((await admin.get(`/api/servers/${target.id}`)).body.status).toBe('active');
     const line = await admin.post('/api/lines', {
       username: 'executable-line',
       password: 'line-pass-2',
@@ -503,4 +557,99 @@ describe('install.sh', () => {
     expect(existsSync(executable)).toBe(true);
     expect(existsSync(path.join(root, 'opt/linedesk-agent/linedesk-agent.mjs'))).toBe(false);
   });
+});
+
+describe('install.sh with the card server’s init system', () => {
+  const agentFiles = (root: string) =>
+    `${root}/opt/linedesk-agent/linedesk-agent.mjs --config ${root}/etc/linedesk-agent.env`;
+  const cases = [
+    {
+      init: 'systemd',
+      name: 'systemd service linedesk-agent',
+      // What a machine running systemd has.
+      dirs: ['run/systemd/system'],
+      file: 'etc/systemd/system/linedesk-agent.service',
+      written: (root: string) => [
+        expect.stringContaining(`\nExecStart=`),
+        expect.stringContaining(`${agentFiles(root)}\nRestart=on-failure\n`),
+        expect.stringContaining('\nWantedBy=multi-user.target\n'),
+      ],
+      started: [
+        'systemctl daemon-reload',
+        'systemctl enable linedesk-agent',
+        'systemctl restart linedesk-agent',
+      ],
+      stopped: ['systemctl disable --now linedesk-agent', 'systemctl daemon-reload'],
+    },
+    {
+      init: 'openrc',
+      name: 'OpenRC service linedesk-agent',
+      dirs: ['run/openrc', 'sbin'],
+      files: { 'sbin/openrc-run': '' },
+      file: 'etc/init.d/linedesk-agent',
+      written: (root: string) => [
+        expect.stringMatching(/^#!\/sbin\/openrc-run\n/),
+        expect.stringContaining(`\ncommand_args="${agentFiles(root)}"\n`),
+        expect.stringContaining('\ndepend() {\n  need net\n'),
+      ],
+      started: ['rc-update add linedesk-agent default', 'rc-service linedesk-agent restart'],
+      stopped: ['rc-service linedesk-agent stop', 'rc-update del linedesk-agent default'],
+    },
+    {
+      init: 'sysv',
+      name: 'SysV init service linedesk-agent',
+      dirs: ['etc/init.d'],
+      file: 'etc/init.d/linedesk-agent',
+      written: (root: string) => [
+        expect.stringContaining('\n# Provides:          linedesk-agent\n# Required-Start:'),
+        expect.stringContaining(`\nSUPERVISE="${root}/opt/linedesk-agent/supervise"\n`),
+      ],
+      started: ['update-rc.d linedesk-agent defaults', 'service linedesk-agent restart'],
+      stopped: ['service linedesk-agent stop', 'update-rc.d -f linedesk-agent remove'],
+    },
+  ];
+
+  it.each(cases)(
+    'writes the $init service, starts it, and the panel turns the server active',
+    async ({ init, name, dirs, files, file, written, started, stopped }) => {
+      const apiPort = await freePort();
+      const target = await addServer(`Installed with ${init}`, apiPort);
+      const { token } = await installCommand(target.id);
+      const root = await cardServerRoot(`init-${init}`, { 'etc/CCcam.cfg': '', ...files });
+      roots.push(root);
+      for (const folder of dirs) await mkdir(path.join(root, folder), { recursive: true });
+      const bin = path.join(dir, `init-${init}-bin`);
+      await writeFakeInitCommands(bin);
+      const log = path.join(dir, `init-${init}.log`);
+      const env = { PATH: `${bin}:${process.env.PATH}`, FAKE_ROOT: root, FAKE_INIT_LOG: log };
+      const asked = async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+
+      const run = await runInstaller(
+        installer,
+        ['--panel', server.url, '--token', token, '--root', root],
+        dir,
+        env,
+      );
+      expectSuccess(run);
+      const service = await readFile(path.join(root, file), 'utf8');
+      for (const part of written(root)) expect(service).toEqual(part);
+      expect(await asked()).toEqual(started);
+      expect(run.stdout).toContain(`Started: ${name}, listening on port ${apiPort}.`);
+      // install.sh told the panel, which tested the server: active without anyone clicking Test.
+      expect(run.stdout).toContain('The panel reached the agent: the server is active.');
+      const shown = (await admin.get(`/api/servers/${target.id}`)).body;
+      expect(shown).toMatchObject({ status: 'active', version: expect.any(String) });
+
+      // An update restarts it with the same init system.
+      const updated = await runInstaller(installer, ['--update', '--root', root], dir, env);
+      expectSuccess(updated);
+      expect(updated.stdout).toContain(`Started: ${name}, listening on port ${apiPort}.`);
+
+      const removed = await runInstaller(installer, ['--uninstall', '--root', root], dir, env);
+      expectSuccess(removed);
+      expect((await asked()).slice(-stopped.length)).toEqual(stopped);
+      expect(existsSync(path.join(root, file))).toBe(false);
+      expect(await answers(apiPort)).toBe(false);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { lineEndsAt } from '@linedesk/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineSyncOutbox } from '../src/db/schema.js';
@@ -64,12 +65,14 @@ describe('line sync', () => {
       .map((l) => ({ username: l.username, expiryDate: display(l.expiry_date), enabled: l.enabled }))
       .sort((a, b) => a.username.localeCompare(b.username));
     expect(await agentUsers(agent)).toEqual(expected);
-    // GET /users has no passwords: an identical add-user must change nothing if they match.
+    // GET /users has no passwords: an identical add-user (with the instant the panel sends) must
+    // change nothing if they match.
     for (const line of lines) {
       const res = await agent.current().call('POST', '/add-user', {
         username: line.username,
         password: line.password,
         expiryDate: display(line.expiry_date),
+        expiresAt: lineEndsAt(line.expiry_date, 'UTC').toISOString(),
       });
       expect(res.body.message, line.username).toBe('User already exists with the same data; nothing changed');
     }
@@ -194,6 +197,8 @@ describe('line sync', () => {
         username: withMessage.body.line.username,
         password: 'pw',
         expiryDate: display(withMessage.body.line.expiry_date),
+        // The end of that day in the business time zone (UTC unless an admin set another).
+        expiresAt: lineEndsAt(withMessage.body.line.expiry_date, 'UTC').toISOString(),
       },
     });
     const events = await reseller.client.get(`/api/lines/${withMessage.body.line.id}/events`);

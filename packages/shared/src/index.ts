@@ -23,6 +23,7 @@ export * from './line-import.js';
 export * from './line-connections.js';
 export * from './line-plan.js';
 export * from './line-entry.js';
+export * from './line-expiry.js';
 export * from './connection-line.js';
 export * from './credits.js';
 export * from './spend-rule.js';

@@ -47,6 +47,10 @@ export const lineErrors = {
     status: 422,
     message: 'Trial lines per day must be a whole number between 0 and 1000',
   },
+  LINE_INVALID_TIME_ZONE: {
+    status: 422,
+    message: 'The business time zone must be a time zone name such as UTC or Europe/Berlin',
+  },
   LINE_TRIAL_LIMIT_REACHED: {
     status: 429,
     message: 'Daily trial line limit reached ({{limit}} per day). Try again tomorrow.',

@@ -7,6 +7,7 @@ import { languages } from './languages.js';
 import { serverPublicHost } from './server.js';
 import { linePrices, subscriptionMonths } from './line-prices.js';
 import { lineRestrictionsSchema, lineRestrictionsValueSchema } from './line-plan.js';
+import { isTimeZone } from './line-expiry.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
 
@@ -37,7 +38,8 @@ export function isoDate(date: Date): string {
 
 /**
  * What a line's status depends on: disabled; expired (its expiry date is before today, so a line
- * expiring today still works all day); a trial; or nothing (the fallback).
+ * expiring today still works all day; today in the business time zone, `line-expiry.ts`); a trial;
+ * or nothing (the fallback).
  */
 export type LineStatusCondition = 'disabled' | 'expired' | 'trial' | 'always';
 
@@ -388,14 +390,23 @@ const trialLinesPerDaySchema = z
   .min(0, { error: 'LINE_INVALID_TRIAL_LIMIT' })
   .max(MAX_TRIAL_LINES_PER_DAY, { error: 'LINE_INVALID_TRIAL_LIMIT' });
 
+/** An IANA time zone name (docs/spec-rules.md, "Expiry"). */
+const businessTimeZoneSchema = z
+  .string({ error: 'LINE_INVALID_TIME_ZONE' })
+  .max(64, { error: 'LINE_INVALID_TIME_ZONE' })
+  .refine(isTimeZone, { error: 'LINE_INVALID_TIME_ZONE' });
+
 /**
  * Admin settings of the lines area: the trial length in days and the trial lines a reseller may
- * create per day; `trial_lines_left_today` is the caller's own (null: not limited, as for admins).
+ * create per day; `trial_lines_left_today` is the caller's own (null: not limited, as for admins);
+ * `business_time_zone`, the zone whose days expiry dates are (a line ends at the end of its expiry
+ * day there, `lineEndsAt`), and in which "today" is counted.
  */
 export const lineSettingsSchema = z.object({
   trial_days: trialDaysSchema,
   trial_lines_per_day: trialLinesPerDaySchema,
   trial_lines_left_today: z.number().int().nullable(),
+  business_time_zone: businessTimeZoneSchema,
 });
 export type LineSettings = z.infer<typeof lineSettingsSchema>;
 
@@ -404,6 +415,7 @@ export const lineSettingsBodySchema = nonEmptyPatch(
   z.object({
     trial_days: trialDaysSchema.optional(),
     trial_lines_per_day: trialLinesPerDaySchema.optional(),
+    business_time_zone: businessTimeZoneSchema.optional(),
   }),
 );
 export type LineSettingsBody = z.infer<typeof lineSettingsBodySchema>;

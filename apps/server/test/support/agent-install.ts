@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -74,4 +75,54 @@ export async function startTamperingProxy(
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Stand-ins for the init systems' commands (systemd's systemctl, OpenRC's rc-service and rc-update,
+ * SysV init's update-rc.d and service), in the folder `bin` for the installer's PATH. Each writes
+ * the command it was given, one line each, to $FAKE_INIT_LOG, and does what the real one would do
+ * to the agent of the card server root $FAKE_ROOT: systemctl runs the unit's ExecStart, rc-service
+ * the OpenRC script's command with its command_args, service the SysV script itself; each stop ends
+ * it. Whatever they start has its pid in $FAKE_ROOT/fake-service.pid (SysV: the script's own pid
+ * file).
+ */
+export async function writeFakeInitCommands(bin: string): Promise<void> {
+  await mkdir(bin, { recursive: true });
+  const common = `#!/bin/sh
+printf '%s\\n' "$(basename "$0") $*" >>"$FAKE_INIT_LOG"
+PID="$FAKE_ROOT/fake-service.pid"
+stop() {
+  if [ -f "$PID" ]; then
+    pid=$(cat "$PID")
+    kill -TERM "$pid" 2>/dev/null || true
+    while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+    rm -f "$PID"
+  fi
+}
+run() {
+  stop
+  nohup sh -c "exec $1" >"$FAKE_ROOT/fake-service.log" 2>&1 </dev/null &
+  echo $! >"$PID"
+}
+`;
+  const commands: Record<string, string> = {
+    systemctl: `case "$1 $2" in
+  'start linedesk-agent' | 'restart linedesk-agent')
+    run "$(sed -n 's/^ExecStart=//p' "$FAKE_ROOT/etc/systemd/system/linedesk-agent.service")" ;;
+  'stop linedesk-agent' | 'disable --now') stop ;;
+esac
+`,
+    'rc-service': `case "$2" in
+  start | restart) run "$(. "$FAKE_ROOT/etc/init.d/$1"; printf '"%s" %s' "$command" "$command_args")" ;;
+  stop) stop ;;
+esac
+`,
+    'rc-update': '',
+    'update-rc.d': '',
+    service: 'exec "$FAKE_ROOT/etc/init.d/$1" "$2"\n',
+  };
+  for (const [name, body] of Object.entries(commands)) {
+    await writeFile(path.join(bin, name), common + body);
+    await chmod(path.join(bin, name), 0o755);
+  }
 }

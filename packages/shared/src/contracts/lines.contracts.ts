@@ -179,7 +179,7 @@ export const getSettings = defineContract({
   access: lineAccess,
   tags,
   summary:
-    "Line settings: the trial length in days and the daily trial limit, with the caller's trial lines left today (resellers and admins)",
+    "Line settings: the trial length in days and the daily trial limit, with the caller's trial lines left today, and the business time zone whose days expiry dates are (resellers and admins)",
   response: lineSettingsSchema,
 });
 
@@ -189,10 +189,10 @@ export const setSettings = defineContract({
   access: 'admin',
   tags,
   summary:
-    'Change the line settings (admin): trial length and/or trial lines per reseller per day (0 = none)',
+    'Change the line settings (admin): trial length, trial lines per reseller per day (0 = none), and/or the business time zone (every line on a server is sent to its agent again with the instant it ends)',
   body: lineSettingsBodySchema,
   response: lineSettingsSchema,
-  errors: ['LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT'],
+  errors: ['LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT', 'LINE_INVALID_TIME_ZONE'],
 });
 
 export const reconcile = defineContract({

@@ -74,7 +74,7 @@ async function serverOfToken(
 /**
  * install.sh's exchange of the token for what it writes into the agent's settings. This is where a
  * token is used up: it is the one step that hands out the agent's login, and every install goes
- * through it (with --no-start or without systemd install.sh never reports "started"), so a leaked
+ * through it (with --no-start install.sh never reports "started"), so a leaked
  * or replayed command gets nothing. The row is committed before the login leaves the panel: a panel
  * that stops in between has spent the token without handing anything out (a new command fixes
  * that), never the other way round.

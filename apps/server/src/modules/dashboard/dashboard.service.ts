@@ -1,4 +1,5 @@
-import { addDays, isoDate, type ChangeEvent, type Dashboard, type DashboardQuery } from '@linedesk/shared';
+import { addDays, type ChangeEvent, type Dashboard, type DashboardQuery } from '@linedesk/shared';
+import { today as businessToday } from '../lines/line-scope.js';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
@@ -118,7 +119,7 @@ export async function getDashboard(
     if (!(await accountsRepository.findById(ctx.db, query.owner_id))) throw new AppError('USER_NOT_FOUND');
     ownerId = query.owner_id;
   }
-  const today = isoDate(now);
+  const today = businessToday(now);
   const db = ctx.db;
 
   const [scope, openTickets, unread, servers, balance] = await Promise.all([

@@ -3,7 +3,6 @@ import {
   bulkLineUsername,
   csvRecord,
   isSubscriptionMonths,
-  isoDate,
   isValidLineCredential,
   LINE_BULK_CREATE_MAX,
   LINE_BULK_MAX_LINES,
@@ -17,6 +16,7 @@ import {
   type LineBulkJob,
   type LineBulkPreview,
 } from '@linedesk/shared';
+import { today } from '../lines/line-scope.js';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
@@ -66,7 +66,7 @@ function filterOf(scopeOwnerId: string | null, filter: NonNullable<LineBulkBody[
     expiringWithinDays: filter.expiring_within_days,
     syncState: filter.sync_state,
     search: filter.search || undefined,
-    today: isoDate(new Date()),
+    today: today(),
   };
 }
 
@@ -108,7 +108,7 @@ async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promi
     months,
     trialDays: null,
     buyer: me,
-    today: isoDate(new Date()),
+    today: today(),
   });
   const perLine = sample.charge;
   const usernames = await freshUsernames(ctx, prefix, count);

@@ -1,4 +1,5 @@
-import { errorMessages, incompleteConfigMessage } from '@linedesk/shared';
+import { errorMessages, fromDisplayDate, incompleteConfigMessage, lineEndsAt } from '@linedesk/shared';
+import { businessTimeZone } from '../lines/business-clock.js';
 import type { AppContext } from '../../app-context.js';
 import {
   AgentUnreachableError,
@@ -135,11 +136,21 @@ function singleOutcome(response: AgentResponse): Outcome {
 }
 
 /**
+ * `expiresAt` beside the line's DD-MM-YYYY expiry date: the instant it ends in the business time
+ * zone (docs/spec-rules.md, "Expiry"). Added as the row is sent, from the zone of that moment, so a
+ * change of zone reaches lines already queued.
+ */
+function endsAt(expiryDate: string, zone: string): { expiresAt?: string } {
+  const iso = fromDisplayDate(expiryDate);
+  return iso ? { expiresAt: lineEndsAt(iso, zone).toISOString() } : {};
+}
+
+/**
  * An upsert is add-user (which the agent treats as "make it so": it creates or updates password and
  * expiry, and keeps the enabled flag of an existing user), then edit-user for the enabled flag. In a
  * batch both go in the same agent write, so a new disabled user is never briefly live.
  */
-function changesOf(row: OutboxRow): AgentChange[] {
+function changesOf(row: OutboxRow, zone: string): AgentChange[] {
   if (row.operation === 'delete') return [{ action: 'delete-user', username: row.username }];
   const wanted = row.payload as UpsertPayload;
   return [
@@ -148,6 +159,7 @@ function changesOf(row: OutboxRow): AgentChange[] {
       username: row.username,
       password: wanted.password,
       expiryDate: wanted.expiryDate,
+      ...endsAt(wanted.expiryDate, zone),
       ...(wanted.restrictions ? { restrictions: wanted.restrictions } : {}),
       ...(wanted.extra ? { extra: wanted.extra } : {}),
     },
@@ -156,13 +168,14 @@ function changesOf(row: OutboxRow): AgentChange[] {
 }
 
 /** One row by the single-change endpoints, for agents that predate POST /batch. */
-async function deliverSingle(client: AgentClient, row: OutboxRow): Promise<Outcome> {
+async function deliverSingle(client: AgentClient, row: OutboxRow, zone: string): Promise<Outcome> {
   if (row.operation === 'delete') return singleOutcome(await client.deleteUser({ username: row.username }));
   const wanted = row.payload as UpsertPayload;
   const added = await client.addUser({
     username: row.username,
     password: wanted.password,
     expiryDate: wanted.expiryDate,
+    ...endsAt(wanted.expiryDate, zone),
     ...(wanted.restrictions ? { restrictions: wanted.restrictions } : {}),
     ...(wanted.extra ? { extra: wanted.extra } : {}),
   });
@@ -258,13 +271,13 @@ type Waiting = { row: OutboxRow; settle: (outcome: Outcome) => void; fail: (erro
 type ServerQueue = { waiting: Waiting[]; sending: boolean; noBatchUntil: number };
 
 /** Splits rows into batches the agent accepts. */
-function chunk(waiting: Waiting[]): { items: Waiting[]; changes: AgentChange[][] }[] {
+function chunk(waiting: Waiting[], zone: string): { items: Waiting[]; changes: AgentChange[][] }[] {
   const chunks: { items: Waiting[]; changes: AgentChange[][] }[] = [];
   let current = { items: [] as Waiting[], changes: [] as AgentChange[][] };
   let bytes = 0;
   let count = 0;
   for (const item of waiting) {
-    const changes = changesOf(item.row);
+    const changes = changesOf(item.row, zone);
     const size = JSON.stringify(changes).length;
     if (
       current.items.length > 0 &&
@@ -327,12 +340,13 @@ export function createAgentDelivery(ctx: AppContext): AgentDelivery {
       return;
     }
     const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs });
+    const zone = businessTimeZone();
     const single = async (items: Waiting[]) => {
       let next = 0;
       const worker = async () => {
         while (next < items.length) {
           const item = items[next++]!;
-          await deliverSingle(client, item.row).catch(unreachableOrThrow).then(item.settle, item.fail);
+          await deliverSingle(client, item.row, zone).catch(unreachableOrThrow).then(item.settle, item.fail);
         }
       };
       await Promise.all(Array.from({ length: Math.min(SINGLE_CONCURRENCY, items.length) }, worker));
@@ -343,7 +357,7 @@ export function createAgentDelivery(ctx: AppContext): AgentDelivery {
     if (changed.length === 0) return;
     if (Date.now() < queue.noBatchUntil) return single(changed);
 
-    for (const { items, changes } of chunk(changed)) {
+    for (const { items, changes } of chunk(changed, zone)) {
       let response: AgentResponse;
       try {
         response = await client.batch(changes.flat());

@@ -201,6 +201,20 @@ export const lineOutboxRepository = {
     );
     return rowsOf(queued).length;
   },
+  /** The business time zone changed: every line on a server gets its current state queued, as above. */
+  async enqueueEveryLine(tx: Db): Promise<number> {
+    const queued = await tx.execute(sql`
+      insert into ${outbox} as o (line_id, server_id, username, operation, payload)
+      select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
+      from ${lines} u join ${linePlans} p on p.id = u.plan_id
+      where u.server_id is not null
+      on conflict (server_id, username) do update set
+        payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
+        where o.operation = 'upsert'
+      returning o.id`);
+    await tx.execute(sql`update ${lines} set sync_state = 'pending' where server_id is not null`);
+    return rowsOf(queued).length;
+  },
   /** Reconcile: removes an agent user the panel has no line for, unless something is pending for it. */
   async enqueueDeleteIfNoLine(db: Db, key: OutboxKey): Promise<boolean> {
     const inserted = await db.execute(sql`

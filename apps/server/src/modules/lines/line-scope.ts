@@ -1,16 +1,18 @@
-import { isoDate } from '@linedesk/shared';
+import { dateInZone, startOfDayInZone, addDays } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
+import { businessTimeZone } from './business-clock.js';
 import { linesRepository, type LineRecord, type LineRow } from './lines.repository.js';
 
 /** Whose lines a caller sees: `ownerId` null for an admin (every line). */
 export type LineScope = { actor: Actor; ownerId: string | null };
 
-export const today = () => isoDate(new Date());
+/** Today in the business time zone (docs/spec-rules.md, "Expiry"). */
+export const today = (now = new Date()) => dateInZone(now, businessTimeZone());
 /** Seconds until `today` changes: when a per-day limit counts again. */
 export const secondsUntilNextDay = (now = new Date()) =>
-  (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
+  (startOfDayInZone(addDays(today(now), 1), businessTimeZone()).getTime() - now.getTime()) / 1000;
 
 export function inTransaction<T>(ctx: AppContext, work: (tx: Db) => Promise<T>): Promise<T> {
   return ctx.db.transaction((tx) => work(tx as unknown as Db));

@@ -8,7 +8,10 @@ import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
+import type { Db } from '../../db/client.js';
+import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
 import { today } from './line-scope.js';
+import { BUSINESS_TIME_ZONE_KEY, businessTimeZone, useBusinessTimeZone } from './business-clock.js';
 import { lineCreateRepository } from './line-create.repository.js';
 
 const TRIAL_DAYS_KEY = 'lines.trial_days';
@@ -34,7 +37,12 @@ async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boole
   const left = me.isAdmin
     ? null
     : Math.max(0, perDay - (await lineCreateRepository.trialsUsed(ctx.db, me.id, today())));
-  return { trial_days: await trialDays(ctx), trial_lines_per_day: perDay, trial_lines_left_today: left };
+  return {
+    trial_days: await trialDays(ctx),
+    trial_lines_per_day: perDay,
+    trial_lines_left_today: left,
+    business_time_zone: businessTimeZone(),
+  };
 }
 
 export async function updateLineSettings(
@@ -49,5 +57,24 @@ export async function updateLineSettings(
     await updateSetting(ctx, actor, TRIAL_LIMIT_KEY, body.trial_lines_per_day);
   }
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
+  if (body.business_time_zone !== undefined && body.business_time_zone !== businessTimeZone()) {
+    await setBusinessTimeZone(ctx, actor, body.business_time_zone);
+  }
   return lineSettingsFor(ctx, actor);
+}
+
+/**
+ * A new business time zone moves the instant every line ends, so every line on a server is queued
+ * for its agent again (as a plan's new restrictions are), with the instant in the new zone.
+ */
+async function setBusinessTimeZone(ctx: AppContext, actor: Actor, zone: string): Promise<void> {
+  await updateSetting(ctx, actor, BUSINESS_TIME_ZONE_KEY, zone);
+  useBusinessTimeZone(zone);
+  await ctx.bus.publish({
+    table: 'app_settings',
+    action: 'update',
+    id: BUSINESS_TIME_ZONE_KEY,
+    audience: 'all',
+  });
+  await ctx.db.transaction((tx) => lineOutboxRepository.enqueueEveryLine(tx as unknown as Db));
 }

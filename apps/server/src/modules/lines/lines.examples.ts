@@ -175,12 +175,22 @@ export const lineExamples: RouteExamples = {
     errors: ['LINE_NOT_FOUND'],
   },
   'GET /api/line-settings': {
-    response: { trial_days: 1, trial_lines_per_day: 5, trial_lines_left_today: 3 },
+    response: {
+      trial_days: 1,
+      trial_lines_per_day: 5,
+      trial_lines_left_today: 3,
+      business_time_zone: 'UTC',
+    },
   },
   'PUT /api/line-settings': {
-    body: { trial_days: 3, trial_lines_per_day: 10 },
-    response: { trial_days: 3, trial_lines_per_day: 10, trial_lines_left_today: null },
-    errors: ['ADMIN_ONLY', 'LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT'],
+    body: { trial_days: 3, trial_lines_per_day: 10, business_time_zone: 'Europe/Berlin' },
+    response: {
+      trial_days: 3,
+      trial_lines_per_day: 10,
+      trial_lines_left_today: null,
+      business_time_zone: 'Europe/Berlin',
+    },
+    errors: ['ADMIN_ONLY', 'LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT', 'LINE_INVALID_TIME_ZONE'],
   },
   'POST /api/servers/:id/reconcile': {
     params: { id: 3 },

@@ -1,11 +1,11 @@
 import {
   addDays,
   DEFAULT_REMINDER_DAYS,
-  isoDate,
   type ReminderPreference,
   type ReminderRunResult,
   type ReminderSettings,
 } from '@linedesk/shared';
+import { today as businessToday } from '../lines/line-scope.js';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { notificationsRepository } from '../notifications/notifications.repository.js';
@@ -80,7 +80,7 @@ export async function runExpiryReminders(
 ): Promise<ReminderRunResult> {
   const way = roundWay(activity);
   const days = await reminderDays(ctx);
-  const today = isoDate(now);
+  const today = businessToday(now);
   const until = addDays(today, days);
   let owners = 0;
   let lines = 0;

@@ -34,6 +34,11 @@ export type AgentUserInput = {
   username: string;
   password: string;
   expiryDate: string;
+  /**
+   * The instant the line ends (ISO), the end of `expiryDate` in the panel's business time zone: the
+   * agent enforces it on its own clock whatever zone it runs in. Older agents ignore it.
+   */
+  expiresAt?: string;
   /** The line plan's restrictions with the line's own over them; only sent when there are any. */
   restrictions?: LineRestrictions;
   /** The entry's settings the panel does not model, verbatim; only sent when the line has them. */

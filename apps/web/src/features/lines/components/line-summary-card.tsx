@@ -6,7 +6,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isoDate, toDisplayDate, type Line } from '@linedesk/shared';
+import { toDisplayDate, type Line } from '@linedesk/shared';
+import { useBusinessDay } from '../hooks/use-business-day';
+import { BusinessZoneNote } from './business-zone-note';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionLine } from '../hooks/use-connection-line';
@@ -43,6 +45,7 @@ export const LineSummaryCard = memo(function LineSummaryCard({
 }) {
   const { t } = useTranslation();
   const text = useConnectionLine()(line);
+  const { today } = useBusinessDay();
   return (
     <Card data-testid="line-summary-card">
       <CardContent sx={{ display: 'grid', gap: 2.5 }}>
@@ -57,11 +60,12 @@ export const LineSummaryCard = memo(function LineSummaryCard({
             <LineStatusChip status={line.status} />
           </SummaryFact>
           <SummaryFact label={t('lines.fields.daysLeft')}>
-            {/* The grid's rule and colours: the server's UTC day, as the line's status uses. */}
-            <DaysLeftCell expiryDate={line.expiry_date} today={isoDate(new Date())} />
+            {/* The grid's rule and colours: the business day, as the line's status uses. */}
+            <DaysLeftCell expiryDate={line.expiry_date} today={today} />
           </SummaryFact>
           <SummaryFact label={t('lines.fields.expiry')}>
             <span data-testid="line-summary-expiry">{toDisplayDate(line.expiry_date)}</span>
+            <BusinessZoneNote />
           </SummaryFact>
           <SummaryFact label={t('lines.edit.onlineNow')}>
             <OnlineDot line={line} />

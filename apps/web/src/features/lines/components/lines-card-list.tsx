@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isoDate, toDisplayDate, type Line } from '@linedesk/shared';
+import { toDisplayDate, type Line } from '@linedesk/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DaysLeftCell } from './days-left-cell';
@@ -13,6 +13,7 @@ import { LineRowActions, LineUsernameLink, type LinesViewProps } from './line-ro
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LineStatusChip } from './line-status-chip';
 import { LastSeenCell } from './online-dot';
+import { useBusinessDay } from '../hooks/use-business-day';
 
 const cardSx = {
   display: 'flex',
@@ -67,7 +68,7 @@ export const LinesCardList = memo(function LinesCardList(props: LinesViewProps) 
   const { rows, total, totalIsLowerBound, endReached, loading, busy, onAction } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
-  const today = isoDate(new Date());
+  const { today } = useBusinessDay();
   const { page, pageSize } = props.paginationModel;
   const from = rows.length === 0 ? 0 : page * pageSize + 1;
   const to = page * pageSize + rows.length;

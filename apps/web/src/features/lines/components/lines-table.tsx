@@ -17,7 +17,7 @@ import type {
   GridRowSelectionModel,
   GridSortModel,
 } from '@mui/x-data-grid';
-import { isLanguage, isoDate, type Line } from '@linedesk/shared';
+import { isLanguage, type Line } from '@linedesk/shared';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -31,6 +31,7 @@ import { tableIcons } from './line-table-icons';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LinesTableRoot } from './lines-table-root';
 import { LinesTableRow, lineTableFields, type LineRowContext, type LineTableField } from './lines-table-row';
+import { useBusinessDay } from '../hooks/use-business-day';
 
 /** The creation date is in the column chooser; admins see the owner column in its room. */
 export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel => ({
@@ -112,7 +113,7 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
   const texts = useMemo(() => ({ ...englishTexts, ...gridTexts }), [gridTexts]);
   const syncText = useSyncText();
   const navigate = useNavigate();
-  const today = isoDate(new Date());
+  const { today } = useBusinessDay();
 
   const fields = useMemo(
     () =>

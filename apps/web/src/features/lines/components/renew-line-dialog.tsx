@@ -7,19 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  isAdminAccount,
-  isoDate,
-  linePrice,
-  renewedExpiry,
-  toDisplayDate,
-  type Line,
-} from '@linedesk/shared';
+import { isAdminAccount, linePrice, renewedExpiry, toDisplayDate, type Line } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks/account-context';
 import { DurationPicker } from './duration-picker';
 import { PriceSummary } from './price-summary';
+import { useBusinessDay } from '../hooks/use-business-day';
 
 type RenewLineDialogProps = {
   open: boolean;
@@ -45,8 +39,9 @@ export function RenewLineDialog({
   const account = useAccount();
   const admin = isAdminAccount(account);
   const [months, setMonths] = useState(1);
+  const { today } = useBusinessDay();
   const single = lines.length === 1 ? lines[0] : undefined;
-  const newExpiry = single ? renewedExpiry(single.expiry_date, months, isoDate(new Date())) : null;
+  const newExpiry = single ? renewedExpiry(single.expiry_date, months, today) : null;
 
   return (
     <Dialog

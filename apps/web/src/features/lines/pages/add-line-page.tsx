@@ -13,7 +13,6 @@ import Typography from '@mui/material/Typography';
 import {
   defaultPlanPrices,
   isAdminAccount,
-  isoDate,
   newLineExpiry,
   planLinePrice,
   toDisplayDate,
@@ -48,6 +47,7 @@ import { durationLabel } from '../lib/duration-label';
 import { randomPassword } from '../lib/random-password';
 import { errorKey } from '../lib/error-key';
 import { ActivateCodeCard } from '../../activation-codes/components/activate-code-card';
+import { useBusinessDay } from '../hooks/use-business-day';
 
 function freshDefaults(serverId: string): AddLineFormValues {
   return { ...addLineDefaults(), password: randomPassword(), server_id: serverId };
@@ -121,7 +121,7 @@ export function AddLinePage() {
   const trialsLeft = settings.data?.trial_lines_left_today;
   const noServers = servers.isSuccess && servers.data.length === 0;
   // The server's rule on its UTC day; a trial's length is unknown until the settings arrive.
-  const today = isoDate(new Date());
+  const { today } = useBusinessDay();
   const expiry = isTrial
     ? trialDays === undefined
       ? null

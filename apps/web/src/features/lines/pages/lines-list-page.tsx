@@ -50,6 +50,7 @@ import { useLineActions } from '../hooks/use-line-actions';
 import { useLineListParams } from '../hooks/use-line-list-params';
 import { copyText } from '../../../lib/copy-text';
 import { filterOf } from '../lib/line-list-state';
+import { useBusinessDay } from '../hooks/use-business-day';
 
 type LineDialog = { open: boolean; line: Line | null };
 const closed: LineDialog = { open: false, line: null };
@@ -264,12 +265,14 @@ export function LinesListPage() {
     onAction,
   };
   const exportHref = lineExportUrl(filter);
+  // The time zone expiry days end in, beside the list of expiry dates (docs/spec-rules.md, "Expiry").
+  const { zone } = useBusinessDay();
   // One element while the filter stays: the heading and its buttons are not drawn again for another page.
   const heading = useMemo(
     () => (
       <PageHeading
         title={t('lines.list.title')}
-        description={t('lines.list.subtitle')}
+        description={`${t('lines.list.subtitle')} ${t('lines.businessZone.note', { zone })}.`}
         action={
           <Stack direction="row" sx={{ gap: 1.5 }}>
             <Button
@@ -305,7 +308,7 @@ export function LinesListPage() {
         }
       />
     ),
-    [exportHref, t],
+    [exportHref, t, zone],
   );
   const serverOptions = servers.data ?? noServers;
   // Likewise the filter area: the same element while the filter, its counts and the panel stay.

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { SharingSettingsCard } from '../../lines/components/sharing-settings-card';
 import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
+import { BusinessZoneCard } from '../../lines/components/business-zone-card';
 import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
@@ -24,6 +25,7 @@ export function SettingsPage() {
         <SessionsCard />
         <SecuritySettingsCard />
         <TrialSettingsCard />
+        <BusinessZoneCard />
         <SharingSettingsCard />
         <PaymentMethodsCard />
         <TopUpSettingsCard />
