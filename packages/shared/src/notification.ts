@@ -16,6 +16,8 @@ export const notificationKinds = [
   'renewal_requested',
   /** An admin moved lines to another server and their connection lines changed. */
   'line_moved',
+  /** A line's server refused it for good: what it cost was given back. */
+  'line_refused',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -69,6 +69,7 @@ export const create = defineContract({
     'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
     'LINE_TRIAL_LIMIT_REACHED',
     'LINE_USERNAME_TAKEN',
+    'LINE_USERNAME_YOURS',
     'INSUFFICIENT_CREDITS',
     'BALANCE_NEGATIVE',
     'IDEMPOTENCY_KEY_REUSED',
@@ -102,6 +103,7 @@ export const update = defineContract({
     'LINE_INVALID_EXPIRY_DATE',
     'LINE_INVALID_PASSWORD',
     'LINE_NOTHING_TO_UPDATE',
+    'LINE_REFUSED_BY_SERVER',
   ],
 });
 
@@ -136,6 +138,7 @@ export const renew = defineContract({
     'INSUFFICIENT_CREDITS',
     'BALANCE_NEGATIVE',
     'IDEMPOTENCY_KEY_REUSED',
+    'LINE_REFUSED_BY_SERVER',
   ],
 });
 
@@ -147,7 +150,7 @@ export const sync = defineContract({
   summary: "Deliver the line's current state to its server now",
   params: idParamsSchema,
   response: lineWriteResultSchema,
-  errors: ['LINE_NOT_FOUND'],
+  errors: ['LINE_NOT_FOUND', 'LINE_REFUSED_BY_SERVER'],
 });
 
 export const events = defineContract({
