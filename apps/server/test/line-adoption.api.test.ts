@@ -372,6 +372,14 @@ describe('adopting the accounts already on a server', () => {
     expect(await balanceOf(server, reseller.id)).toBe(before - price);
     const refunds = (await ledgerRows('line_refused_refund')).filter((row) => row.note === 'gina');
     expect(refunds.map((row) => row.delta)).toEqual([price]);
+    // Its owner is told why, as for any line its server refused.
+    const messages = (await reseller.client.get('/api/messages?page_size=100')).body.items as {
+      title: string;
+      content: string;
+    }[];
+    const notice = messages.find((message) => message.title === 'The server refused the line gina');
+    expect(notice?.content).toMatch(/refused the line gina for good/);
+    expect(notice?.content).toContain(`${price} credit`);
     expect(await ledgerMismatches(server)).toEqual([]);
   });
 

@@ -143,7 +143,8 @@ export async function settleAdoption(
       notified = await notify(ctx, tx, line.ownerId, {
         kind: 'line_refused',
         params: {
-          line_id: line.id,
+          // The line is removed again: the notice points to the lines list.
+          line_id: null,
           username: row.username,
           server: server?.serverName ?? String(row.serverId),
           reason: outcome.serverMessage ?? refusal,

@@ -62,7 +62,8 @@ export type NoticeParams = {
    * take): to the line's owner, with what was given back (credits, activation codes unused again).
    */
   line_refused: {
-    line_id: number;
+    /** Null when the line is gone with the refusal (an adoption's line is removed again). */
+    line_id: number | null;
     username: string;
     server: string;
     reason: string;
@@ -255,7 +256,7 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
           }),
           ...given,
         ].join(' '),
-        link: `${publicUrl}/users/edit/${p.line_id}`,
+        link: p.line_id === null ? `${publicUrl}/users/all` : `${publicUrl}/users/edit/${p.line_id}`,
       };
     }
     case 'line_moved': {
