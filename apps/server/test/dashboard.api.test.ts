@@ -86,7 +86,7 @@ async function freshFigures(ownerId: string | null) {
     count(*) as n from line_events e where e.action = 'renewed'
     and ${ownerId === null ? sql`true` : sql`e.owner_id = ${ownerId}`} group by 1`);
   const spent = await perDay(sql`select to_char((c.created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-    -sum(c.delta) as n from credit_ledger c where c.reason in ('line_create', 'line_renew', 'refund')
+    -sum(c.delta) as n from credit_ledger c where c.reason in ('line_create', 'line_renew', 'refund', 'line_refused_refund')
     and ${ownerId === null ? sql`true` : sql`c.account_id = ${ownerId}`} group by 1`);
   const expiring = await perDay(sql`select to_char(l.expiry_date, 'YYYY-MM-DD') as day, count(*) as n
     from users l where ${owner} and l.enabled group by 1`);

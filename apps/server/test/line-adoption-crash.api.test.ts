@@ -179,7 +179,7 @@ describe('a crash in the middle of an adoption', () => {
       expect.arrayContaining([
         { reason: 'line_create', delta: -2, note: 'kim' },
         { reason: 'line_create', delta: -2, note: 'lou' },
-        { reason: 'refund', delta: 2, note: 'lou' },
+        { reason: 'line_refused_refund', delta: 2, note: 'lou' },
       ]),
     );
     expect(ledger).toHaveLength(3);

@@ -119,7 +119,7 @@ describe('adopting the accounts already on a server', () => {
   const byName = (items: ReportItem[]) => new Map(items.map((item) => [item.username, item]));
   const panelLines = (names: string[]) =>
     server.built.ctx.db.select().from(lines).where(inArray(lines.username, names));
-  const ledgerRows = (reason: 'line_create' | 'refund') =>
+  const ledgerRows = (reason: 'line_create' | 'line_refused_refund') =>
     server.built.ctx.db
       .select()
       .from(creditLedger)
@@ -371,8 +371,16 @@ describe('adopting the accounts already on a server', () => {
     // gina's entry is where it was, as edited; her charge came back through the ledger.
     expect(await readFile(agent.configFile, 'utf8')).toMatch(/F: gina gina-new-pw/);
     expect(await balanceOf(server, reseller.id)).toBe(before - price);
-    const refunds = (await ledgerRows('refund')).filter((row) => row.note === 'gina');
+    const refunds = (await ledgerRows('line_refused_refund')).filter((row) => row.note === 'gina');
     expect(refunds.map((row) => row.delta)).toEqual([price]);
+    // Its owner is told why, as for any line its server refused.
+    const messages = (await reseller.client.get('/api/messages?page_size=100')).body.items as {
+      title: string;
+      content: string;
+    }[];
+    const notice = messages.find((message) => message.title === 'The server refused the line gina');
+    expect(notice?.content).toMatch(/refused the line gina for good/);
+    expect(notice?.content).toContain(`${price} credit`);
     expect(await ledgerMismatches(server)).toEqual([]);
   });
 

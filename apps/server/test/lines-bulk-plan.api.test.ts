@@ -131,6 +131,7 @@ describe('changing the plan of lines in bulk', () => {
       charge_total: 11,
       balance,
       sufficient: true,
+      refusal: null,
     });
 
     const started = await reseller.client.post('/api/lines/bulk', body);

@@ -85,6 +85,7 @@ describe('bulk line actions', () => {
       charge_total: 24,
       balance: before,
       sufficient: true,
+      refusal: null,
     });
     // The preview charged nothing.
     expect(await balanceOf(server, resellerA.id)).toBe(before);

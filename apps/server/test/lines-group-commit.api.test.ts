@@ -173,11 +173,14 @@ describe('concurrent line creates written together', () => {
       );
       const won = answers.filter(({ res }) => res.status === 201);
       expect(won).toHaveLength(1);
-      for (const { res } of answers.filter(({ res }) => res.status !== 201)) {
-        expect(res.status).toBe(409);
-        expect(res.body.error.code).toBe('LINE_USERNAME_TAKEN');
-      }
       const { want, res } = won[0]!;
+      // The winner's other requests are told the line is theirs; the other reseller's, that it is taken.
+      for (const lost of answers.filter(({ res }) => res.status !== 201)) {
+        expect(lost.res.status).toBe(409);
+        expect(lost.res.body.error.code).toBe(
+          lost.want.who === want.who ? 'LINE_USERNAME_YOURS' : 'LINE_USERNAME_TAKEN',
+        );
+      }
       expect(res.body.sync.ok).toBe(true);
       expect(res.body.line).toMatchObject({ username, password: want.password, sync_state: 'synced' });
       expect(res.body.charged).toBe(want.months === 1 ? 2 : 4);

@@ -232,10 +232,15 @@ describe('lines', () => {
         resellerB.client.post('/api/lines', { username, password: 'pw', subscription_months: 1 }),
       ),
     );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const won = results.filter((r) => r.status === 201);
+    expect(won).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(7);
-    for (const r of refused) expect(r.body.error.code).toBe('LINE_USERNAME_TAKEN');
+    // All from one reseller: the others are told the line is theirs, and which one it is.
+    for (const r of refused) {
+      expect(r.body.error.code).toBe('LINE_USERNAME_YOURS');
+      expect(r.body.error.details.params).toEqual({ line_id: won[0]!.body.line.id, username });
+    }
     const list = await admin.get(`/api/lines?search=${username}`);
     expect(list.body.total).toBe(1);
   });

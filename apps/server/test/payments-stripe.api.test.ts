@@ -155,8 +155,9 @@ describe('Stripe Checkout', () => {
     const claimed = await client.post(`/api/topups/${request.id}/submit`, {
       payment_reference: 'paid, honest',
     });
+    // It is still awaiting its payment: the refusal says that an online payment completes by itself.
     expect(claimed.status).toBe(409);
-    expect(claimed.body.error.code).toBe('TOPUP_NOT_AWAITING_PAYMENT');
+    expect(claimed.body.error.code).toBe('TOPUP_PAID_ONLINE');
   });
 
   it('refuses a bad or missing signature with a bare 400 and credits nothing', async () => {

@@ -44,6 +44,8 @@ export const ledgerReasons = [
   'transfer_in',
   'transfer_out',
   'refund',
+  /** What a line cost, given back when its server refused it for good (a refused line costs nothing). */
+  'line_refused_refund',
   /** Activation codes bought (one row per batch), and an unused code's price given back. */
   'activation_codes',
   'activation_refund',

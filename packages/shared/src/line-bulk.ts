@@ -73,6 +73,17 @@ export const lineBulkPreviewSchema = z.object({
   /** The caller's balance now; null for admins, who are not charged. */
   balance: z.number().int().nullable(),
   sufficient: z.boolean(),
+  /**
+   * Why the balance cannot pay (the shared spending rule, `spendRefusal`: a negative balance buys
+   * nothing, a short one is refused): the code and params the start would be refused with; null
+   * when it can pay.
+   */
+  refusal: z
+    .object({
+      code: z.enum(['BALANCE_NEGATIVE', 'INSUFFICIENT_CREDITS']),
+      params: z.record(z.string(), z.number()),
+    })
+    .nullable(),
 });
 export type LineBulkPreview = z.infer<typeof lineBulkPreviewSchema>;
 

@@ -5,6 +5,11 @@ export const lineErrors = {
     status: 409,
     message: 'Username already exists. Please choose a different username.',
   },
+  LINE_USERNAME_YOURS: {
+    status: 409,
+    message:
+      'You already have the line {{username}} (line {{line_id}}): a create whose answer was lost made it. Open it instead of creating it again.',
+  },
   LINE_NO_ACTIVE_SERVERS: { status: 404, message: 'No active servers available' },
   LINE_NOT_FOUND: { status: 404, message: 'Line not found' },
   LINE_INVALID_DURATION: {
@@ -59,6 +64,16 @@ export const lineErrors = {
   LINE_SERVER_UPDATE_FAILED: { status: 422, message: 'Failed to update user in CCcam server' },
   LINE_SERVER_DELETE_FAILED: { status: 422, message: 'Failed to delete user from CCcam server' },
   LINE_SERVER_RENEW_FAILED: { status: 422, message: 'Failed to renew user in CCcam server' },
+  LINE_SERVER_REFUSED: {
+    status: 422,
+    message:
+      'The server refused this line for good: {{reason}}. It is not retried, and what it cost was given back.',
+  },
+  LINE_REFUSED_BY_SERVER: {
+    status: 409,
+    message:
+      'The server refused this line, so it cannot be changed or sent again; delete it and create it again once the server takes it',
+  },
   LINE_ADDED_NOT_SYNCED: {
     status: 422,
     message: 'User was added to database but could not be added to CCcam server: {{reason}}',

@@ -28,7 +28,11 @@ export const DEFAULT_TRIAL_DAYS = 1;
 export const lineStatuses = ['active', 'expired', 'suspended', 'trial'] as const;
 export type LineStatus = (typeof lineStatuses)[number];
 
-export const lineSyncStates = ['synced', 'pending', 'failing'] as const;
+/**
+ * `refused`: the line's server refused it for good (a name it holds as a hand-written entry, a value
+ * it does not take) before the line ever reached it; the line costs nothing and is not retried.
+ */
+export const lineSyncStates = ['synced', 'pending', 'failing', 'refused'] as const;
 export type LineSyncState = (typeof lineSyncStates)[number];
 
 /** YYYY-MM-DD of a date in UTC. */

@@ -18,6 +18,8 @@ export const notificationKinds = [
   'line_moved',
   /** A reconcile would have removed many users from a server and waits for an admin to confirm. */
   'reconcile_held',
+  /** A line's server refused it for good: what it cost was given back. */
+  'line_refused',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -16,6 +16,11 @@ export const paymentErrors = {
     status: 409,
     message: 'This top-up request is no longer waiting for your payment',
   },
+  TOPUP_PAID_ONLINE: {
+    status: 409,
+    message:
+      'This top-up is paid online: the payment completes by itself, and the credits arrive as soon as the payment provider confirms it. Nothing needs to be submitted.',
+  },
   PAYMENT_PROVIDER_UNAVAILABLE: {
     status: 502,
     message: 'The payment provider could not be reached. Nothing was charged; please try again later',

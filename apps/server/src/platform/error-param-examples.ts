@@ -41,6 +41,10 @@ export const errorParamExamples: {
   LINE_KICK_FAILED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
   LINE_TRIAL_LIMIT_REACHED: { limit: 5 },
   LINE_ADDED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
+  LINE_SERVER_REFUSED: {
+    reason: 'User "alice" already exists in CCcam.cfg as a hand-written entry that the agent does not manage',
+  },
+  LINE_USERNAME_YOURS: { line_id: 42, username: 'alice' },
   LINE_UPDATED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
   LINE_DELETED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
   LINE_RENEWED_NOT_SYNCED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },

@@ -72,6 +72,7 @@ export const create = defineContract({
     'LINE_PLAN_SERVICE_UNKNOWN',
     'LINE_TRIAL_LIMIT_REACHED',
     'LINE_USERNAME_TAKEN',
+    'LINE_USERNAME_YOURS',
     'INSUFFICIENT_CREDITS',
     'BALANCE_NEGATIVE',
     'IDEMPOTENCY_KEY_REUSED',
@@ -114,6 +115,7 @@ export const update = defineContract({
     'LINE_PLAN_INVALID_SERVICE',
     'LINE_PLAN_INVALID_TIMEFRAME',
     'LINE_PLAN_INVALID_AU',
+    'LINE_REFUSED_BY_SERVER',
   ],
 });
 
@@ -148,6 +150,7 @@ export const renew = defineContract({
     'INSUFFICIENT_CREDITS',
     'BALANCE_NEGATIVE',
     'IDEMPOTENCY_KEY_REUSED',
+    'LINE_REFUSED_BY_SERVER',
   ],
 });
 
@@ -159,7 +162,7 @@ export const sync = defineContract({
   summary: "Deliver the line's current state to its server now",
   params: idParamsSchema,
   response: lineWriteResultSchema,
-  errors: ['LINE_NOT_FOUND'],
+  errors: ['LINE_NOT_FOUND', 'LINE_REFUSED_BY_SERVER'],
 });
 
 export const events = defineContract({

@@ -69,7 +69,13 @@ export const changePassword = defineContract({
   summary: "Change the line's password: written to its server like any edit; other portal sign-ins end",
   body: portalPasswordBodySchema,
   response: portalMeSchema,
-  errors: ['PORTAL_DISABLED', 'WRONG_PASSWORD', 'LINE_INVALID_PASSWORD', 'LINE_NOTHING_TO_UPDATE'],
+  errors: [
+    'PORTAL_DISABLED',
+    'WRONG_PASSWORD',
+    'LINE_INVALID_PASSWORD',
+    'LINE_NOTHING_TO_UPDATE',
+    'LINE_REFUSED_BY_SERVER',
+  ],
 });
 
 export const requestRenewal = defineContract({

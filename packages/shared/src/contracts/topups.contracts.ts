@@ -73,6 +73,7 @@ export const submit = defineContract({
   errors: [
     'TOPUP_NOT_FOUND',
     'TOPUP_NOT_AWAITING_PAYMENT',
+    'TOPUP_PAID_ONLINE',
     'PAYMENT_REFERENCE_REQUIRED',
     'PAYMENT_PROOF_REQUIRED',
     'ATTACHMENT_TOO_LARGE',

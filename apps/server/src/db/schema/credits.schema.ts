@@ -56,6 +56,10 @@ export const creditLedger = pgTable(
     ),
     index('credit_ledger_account_idx').on(t.accountId, t.createdAt),
     index('credit_ledger_created_idx').on(t.createdAt),
+    // What a line cost, read back when its server refuses it (line-refusal-settle.ts).
+    index('credit_ledger_line_ref_idx')
+      .on(t.refId)
+      .where(sql`${t.refType} = 'line'`),
   ],
 );
 

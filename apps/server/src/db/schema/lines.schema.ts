@@ -105,7 +105,7 @@ export const lines = pgTable(
     ),
   },
   (t) => [
-    check('users_sync_state_check', sql`${t.syncState} in ('synced', 'pending', 'failing')`),
+    check('users_sync_state_check', sql`${t.syncState} in ('synced', 'pending', 'failing', 'refused')`),
     // The list pages read 25 rows in index order instead of sorting every line: one index per sort
     // the list offers (the id breaks ties), for the whole panel and per owner. Status and server name
     // sorts read each status's (or server's) lines in id order (users_enabled_idx, users_trial_idx,

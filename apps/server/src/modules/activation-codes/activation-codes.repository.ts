@@ -150,6 +150,17 @@ export const activationCodesRepository = {
   async setLine(tx: Db, id: number, lineId: number): Promise<void> {
     await tx.update(activationCodes).set({ lineId }).where(eq(activationCodes.id, id));
   },
+  /**
+   * The codes activated into a line its server refused: unused again, as before their activation.
+   * Run under the line's row lock, in the refusal's transaction.
+   */
+  async giveBackForLine(tx: Db, lineId: number): Promise<ActivationCodeRecord[]> {
+    return tx
+      .update(activationCodes)
+      .set({ state: 'unused', activatedAt: null, lineId: null })
+      .where(and(eq(activationCodes.lineId, lineId), eq(activationCodes.state, 'activated')))
+      .returning();
+  },
   /** Voids an unused code (guarded like the claim); undefined when it is no longer unused. */
   async voidUnused(tx: Db, id: number): Promise<ActivationCodeRecord | undefined> {
     const [row] = await tx

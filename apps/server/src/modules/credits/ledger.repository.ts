@@ -1,5 +1,5 @@
 import type { LedgerReason } from '@linedesk/shared';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, creditLedger } from '../../db/schema.js';
@@ -77,5 +77,20 @@ export const ledgerRepository = {
       db.select({ n: count() }).from(creditLedger).where(where),
     ]);
     return { rows, total: totalRow?.n ?? 0 };
+  },
+  /**
+   * What a line still costs each account that paid for it: the net of the ledger rows booked against
+   * it (charges less what was given back), per account, where that is a cost.
+   */
+  async lineChargesOwed(db: Db, lineId: number): Promise<{ accountId: string; amount: number }[]> {
+    const result = await db.execute(sql`
+      select account_id, (-sum(delta))::int as amount from ${creditLedger}
+      where ref_type = 'line' and ref_id = ${String(lineId)}
+      group by account_id having sum(delta) < 0
+      order by account_id`);
+    return (result as unknown as { rows: { account_id: string; amount: number }[] }).rows.map((row) => ({
+      accountId: row.account_id,
+      amount: row.amount,
+    }));
   },
 };

@@ -17,7 +17,7 @@ import { writeNewLine } from '../lines/line-create-write.js';
 import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
 import { checkNewLine, checkRenewal } from '../lines/line-rules.js';
 import { today } from '../lines/line-scope.js';
-import { writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
+import { keyOf, writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
@@ -61,7 +61,7 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
   const scope = { ownerId: job.isAdmin ? null : job.accountId };
   const current = access.ownLineOrNotFound(scope, await linesRepository.lockById(tx, item.lineId!));
   const base = { lineId: current.id };
-  const key = current.serverId === null ? null : { serverId: current.serverId, username: current.username };
+  const key = keyOf(current);
   const entry = (action: string, details: Record<string, unknown> = {}): LineHistory => ({
     actorId: job.accountId,
     action,

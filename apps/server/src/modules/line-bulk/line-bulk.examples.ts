@@ -36,6 +36,7 @@ export const lineBulkExamples: RouteExamples = {
       charge_total: 240,
       balance: 300,
       sufficient: true,
+      refusal: null,
     },
     errors: [
       'LINE_BULK_NOTHING_SELECTED',

@@ -263,6 +263,7 @@ async function planOf(ctx: AppContext, actor: Actor, body: LineBulkBody): Promis
 async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> {
   const total = plan.total;
   const balance = plan.me.isAdmin ? null : (await ledgerRepository.balance(ctx.db, plan.me.id)).credits;
+  const refusal = balance === null ? null : spendRefusal(balance, total);
   return {
     action: plan.action,
     count: plan.count,
@@ -270,7 +271,8 @@ async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> 
     charge_per_line: plan.perLine,
     charge_total: total,
     balance,
-    sufficient: balance === null || spendRefusal(balance, total) === null,
+    sufficient: refusal === null,
+    refusal,
   };
 }
 

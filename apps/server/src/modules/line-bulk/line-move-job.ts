@@ -52,6 +52,8 @@ async function addOnTarget(
       const current = state.lineId === null ? undefined : await linesRepository.lockById(tx, state.lineId);
       if (!current) throw new AppError('LINE_NOT_FOUND');
       if (current.serverId === target.id) throw new AppError('LINE_MOVE_SAME_SERVER');
+      // Given back when its server refused it: it goes nowhere until it is created (and paid) again.
+      if (current.syncState === 'refused') throw new AppError('LINE_REFUSED_BY_SERVER');
       const from =
         current.serverId === null ? undefined : await serversRepository.findById(tx, current.serverId);
       if (from && from.protocol !== target.protocol) {

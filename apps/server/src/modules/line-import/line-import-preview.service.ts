@@ -1,8 +1,9 @@
-import type {
-  LineImportFormat,
-  LineImportPreview,
-  LineImportPreviewBody,
-  LineImportRow,
+import {
+  spendRefusal,
+  type LineImportFormat,
+  type LineImportPreview,
+  type LineImportPreviewBody,
+  type LineImportRow,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
@@ -29,8 +30,19 @@ function rowView(row: CheckedRow, format: LineImportFormat, day: string): LineIm
   };
 }
 
-/** Credits each paying owner would be charged, beside their balance now. */
-async function chargesOf(ctx: AppContext, rows: CheckedRow[]): Promise<LineImportPreview['charges']> {
+/** The balance now of each owner an ok row would charge. */
+async function balancesOf(ctx: AppContext, rows: CheckedRow[]): Promise<Map<string, number>> {
+  const balances = new Map<string, number>();
+  for (const row of rows) {
+    if (row.status !== 'ok' || !row.owner || !row.line || row.line.charge === 0) continue;
+    if (balances.has(row.owner.id)) continue;
+    balances.set(row.owner.id, (await ledgerRepository.balance(ctx.db, row.owner.id)).credits);
+  }
+  return balances;
+}
+
+/** Credits each paying owner's rows ask for, beside their balance now and whether it pays them all. */
+function chargesOf(rows: CheckedRow[], balances: Map<string, number>): LineImportPreview['charges'] {
   const byOwner = new Map<string, { email: string | null; lines: number; credits: number }>();
   for (const row of rows) {
     if (row.status !== 'ok' || !row.owner || !row.line || row.line.charge === 0) continue;
@@ -39,19 +51,36 @@ async function chargesOf(ctx: AppContext, rows: CheckedRow[]): Promise<LineImpor
     entry.credits += row.line.charge;
     byOwner.set(row.owner.id, entry);
   }
-  const charges: LineImportPreview['charges'] = [];
-  for (const [ownerId, entry] of byOwner) {
-    const balance = (await ledgerRepository.balance(ctx.db, ownerId)).credits;
-    charges.push({
+  return [...byOwner].map(([ownerId, entry]) => {
+    const balance = balances.get(ownerId)!;
+    return {
       owner_id: ownerId,
       owner_email: entry.email,
       lines: entry.lines,
       credits: entry.credits,
       balance,
-      sufficient: balance >= entry.credits,
-    });
-  }
-  return charges;
+      sufficient: spendRefusal(balance, entry.credits) === null,
+    };
+  });
+}
+
+/**
+ * The rows as the import will end them: it charges an owner's rows one after the other, in file
+ * order, and a row the balance left cannot pay is refused by the spending rule (a negative balance
+ * buys nothing, a short one what it covers). So each such row says why here already, not "ok".
+ */
+function withSpendRefusals(rows: CheckedRow[], balances: Map<string, number>): CheckedRow[] {
+  const left = new Map(balances);
+  return rows.map((row) => {
+    if (row.status !== 'ok' || !row.owner || !row.line || row.line.charge === 0) return row;
+    const balance = left.get(row.owner.id)!;
+    const refused = spendRefusal(balance, row.line.charge);
+    if (!refused) {
+      left.set(row.owner.id, balance - row.line.charge);
+      return row;
+    }
+    return { ...row, status: 'refused' as const, code: refused.code, params: refused.params };
+  });
 }
 
 /**
@@ -65,13 +94,16 @@ export async function previewLineImport(
   parsed: Required<Pick<LineImportPreviewBody, 'page' | 'page_size' | 'status'>> & LineImportPreviewBody,
 ): Promise<LineImportPreview> {
   const record = await ownImport(ctx, actor, id);
-  const rows = await checkRowsWith(
+  const checked = await checkRowsWith(
     ctx,
     record,
     parsed,
     await lineImportRepository.allRows(ctx.db, record.id),
     { askAgent: true },
   );
+  const balances = await balancesOf(ctx, checked);
+  const charges = chargesOf(checked, balances);
+  const rows = withSpendRefusals(checked, balances);
   const day = today();
   const written = new Map(
     rows.map((row) => [row.seq, writtenEntry(record.format, row.entry, row.line, day)] as const),
@@ -84,7 +116,7 @@ export async function previewLineImport(
     ok: count('ok'),
     skipped: count('skipped'),
     refused: count('refused'),
-    charges: await chargesOf(ctx, rows),
+    charges,
     ambiguous_dates: rows.filter((row) => row.status === 'ok' && row.ambiguousDate).length,
     differing: rows.filter((row) => row.status === 'ok' && written.get(row.seq)!.differences.length > 0)
       .length,

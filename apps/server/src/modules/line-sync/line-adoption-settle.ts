@@ -7,6 +7,8 @@ import { lineEvent } from '../lines/line-events.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { perContext } from '../../platform/per-context.js';
+import { announceNotices, nothingNotified, notify } from '../notifications/notify.js';
+import { serversRepository } from '../servers/servers.repository.js';
 import type { AdoptedUser, AdoptPayload, AdoptRefusal, Outcome } from './line-agent-delivery.js';
 import { lineOutboxRepository, type OutboxRow } from './line-outbox.repository.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
@@ -107,6 +109,7 @@ export async function settleAdoption(
   if (outcome.ok || outcome.unreachable || !outcome.adoptRefusal) return null;
   const refusal = outcome.adoptRefusal;
   const payload = row.payload as AdoptPayload;
+  let notified = nothingNotified();
   const events = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     if (!(await lineOutboxRepository.completeAdoption(tx, row, leaseId))) return [];
@@ -118,7 +121,7 @@ export async function settleAdoption(
         ? await creditLedger.change(tx, {
             accountId: payload.charge.accountId,
             delta: payload.charge.amount,
-            reason: 'refund',
+            reason: 'line_refused_refund',
             actorId: null,
             refType: 'line',
             refId: String(row.lineId),
@@ -134,6 +137,22 @@ export async function settleAdoption(
         details: { server_id: row.serverId, code: refusal, error: outcome.serverMessage },
       });
     }
+    // Its owner hears why, as for any line its server refused (line-refusal-settle.ts).
+    if (ours && line.ownerId) {
+      const server = await serversRepository.findById(tx, row.serverId);
+      notified = await notify(ctx, tx, line.ownerId, {
+        kind: 'line_refused',
+        params: {
+          // The line is removed again: the notice points to the lines list.
+          line_id: null,
+          username: row.username,
+          server: server?.serverName ?? String(row.serverId),
+          reason: outcome.serverMessage ?? refusal,
+          refunded: refund && payload.charge ? payload.charge.amount : 0,
+          codes: [],
+        },
+      });
+    }
     return [
       ...(ours ? [lineEvent('delete', { id: line.id, ownerId: line.ownerId })] : []),
       ...(refund && payload.charge
@@ -142,5 +161,6 @@ export async function settleAdoption(
     ];
   });
   await ctx.bus.publishAll(events);
+  await announceNotices(ctx, notified);
   return { status: 'refused', refusal };
 }

@@ -24,6 +24,11 @@ export type Outcome =
       reloadError?: string;
       /** The agent refused to adopt this account, for good: the entry is not what was listed. */
       adoptRefusal?: AdoptRefusal;
+      /**
+       * The agent refused to add the user for good (a name it holds as a hand-written entry, a value
+       * it does not take): sending it again gets the same answer.
+       */
+      refused?: true;
     }
   | { ok: false; unreachable: true; reason: string };
 
@@ -67,6 +72,18 @@ function failureMessage(message: unknown): Outcome {
 
 function serverFailure(response: AgentResponse): Outcome {
   return failureMessage((response.body as { message?: unknown } | null)?.message);
+}
+
+/**
+ * The agent's answers to an add-user that say no for good: 409 (the name is a hand-written entry it
+ * does not manage) and 400 (a value it refuses). Not 5xx, 401/403 (the server's settings), 404 (an
+ * endpoint an older agent lacks), 413/415/429: those may go through later.
+ */
+const REFUSING_STATUSES: ReadonlySet<number> = new Set([400, 409]);
+
+function addFailure(status: number | undefined, message: unknown): Outcome {
+  const failure = failureMessage(message) as Extract<Outcome, { unreachable: false }>;
+  return status !== undefined && REFUSING_STATUSES.has(status) ? { ...failure, refused: true } : failure;
 }
 
 /**
@@ -179,7 +196,9 @@ async function deliverSingle(client: AgentClient, row: OutboxRow, zone: string):
     ...(wanted.restrictions ? { restrictions: wanted.restrictions } : {}),
     ...(wanted.extra ? { extra: wanted.extra } : {}),
   });
-  if (!is2xx(added.status)) return serverFailure(added);
+  if (!is2xx(added.status)) {
+    return addFailure(added.status, (added.body as { message?: unknown } | null)?.message);
+  }
   const dropped = restrictionsDropped(wanted, added.body);
   if (dropped) return dropped;
   const reported = (added.body as { user?: { enabled?: unknown } } | null)?.user?.enabled;
@@ -305,8 +324,12 @@ function outcomesOf(changes: AgentChange[][], results: AgentChangeResult[]): Out
     for (let i = 0; i < own.length; i += 1) {
       const change = own[i]!;
       const result = results[next++];
-      if (outcome.ok && (!result || !is2xx(result.status))) outcome = failureMessage(result?.message);
-      else if (outcome.ok && change.action === 'add-user') {
+      if (outcome.ok && (!result || !is2xx(result.status))) {
+        outcome =
+          change.action === 'add-user'
+            ? addFailure(result?.status, result?.message)
+            : failureMessage(result?.message);
+      } else if (outcome.ok && change.action === 'add-user') {
         outcome = restrictionsDropped(change, result) ?? reloadFailure(result) ?? outcome;
       } else if (outcome.ok) outcome = reloadFailure(result) ?? outcome;
     }

@@ -160,8 +160,9 @@ export const lineOutboxRepository = {
   },
   /**
    * Reconcile: asks for the lines' current state to be delivered unless a delivery is already
-   * pending for them (that pending row is the newer decision). Takes the lines' row locks first so a
-   * concurrent edit either commits before (and is read here) or after (and replaces this row).
+   * pending for them (that pending row is the newer decision); never for a line its server refused.
+   * Takes the lines' row locks first so a concurrent edit either commits before (and is read here)
+   * or after (and replaces this row).
    */
   async enqueueCurrentState(tx: Db, lineIds: number[]): Promise<OutboxKey[]> {
     if (lineIds.length === 0) return [];
@@ -173,7 +174,7 @@ export const lineOutboxRepository = {
       where u.id in (${sql.join(
         lineIds.map((id) => sql`${id}`),
         sql`, `,
-      )}) and u.server_id is not null
+      )}) and u.server_id is not null and u.sync_state <> 'refused'
       on conflict (server_id, username) do nothing
       returning server_id, username`);
     return rowsOf<{ server_id: number; username: string }>(inserted).map((r) => ({
@@ -191,13 +192,13 @@ export const lineOutboxRepository = {
       insert into ${outbox} as o (line_id, server_id, username, operation, payload)
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
       from ${lines} u join ${linePlans} p on p.id = u.plan_id
-      where u.plan_id = ${planId} and u.server_id is not null
+      where u.plan_id = ${planId} and u.server_id is not null and u.sync_state <> 'refused'
       on conflict (server_id, username) do update set
         payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
         where o.operation = 'upsert'
       returning o.id`);
     await tx.execute(
-      sql`update ${lines} set sync_state = 'pending' where plan_id = ${planId} and server_id is not null`,
+      sql`update ${lines} set sync_state = 'pending' where plan_id = ${planId} and server_id is not null and sync_state <> 'refused'`,
     );
     return rowsOf(queued).length;
   },
@@ -357,6 +358,17 @@ export const lineOutboxRepository = {
       update ${outbox} o set leased_until = null, lease_id = null
       from v
       where o.id = v.id and o.lease_id = v.lease_id and o.id not in (select id from done)`);
+  },
+  /**
+   * Settled for good without a delivery (the agent refused it): the row goes, unless a newer change
+   * replaced it meanwhile (false: that one is still to deliver).
+   */
+  async completeUnchanged(tx: Db, row: OutboxRow, leaseId: string): Promise<boolean> {
+    const done = await tx
+      .delete(outbox)
+      .where(and(unchangedSince(row), eq(outbox.leaseId, leaseId)))
+      .returning({ id: outbox.id });
+    return done.length > 0;
   },
   /** Not delivered: retry after `delayMs`; a row replaced meanwhile is due at once instead. */
   async fail(db: Db, row: OutboxRow, leaseId: string, error: string, delayMs: number): Promise<void> {

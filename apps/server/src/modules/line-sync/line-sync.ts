@@ -14,6 +14,7 @@ import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { perContext } from '../../platform/per-context.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
 import { settleAdoption, type AdoptionSettled } from './line-adoption-settle.js';
+import { settleRefusal } from './line-refusal-settle.js';
 
 /** Which family of texts a delivery outcome is told in: the reader sees what their request was doing. */
 export type SyncKind = 'add' | 'update' | 'renew' | 'delete';
@@ -107,7 +108,7 @@ async function backgroundKind(ctx: AppContext, row: OutboxRow): Promise<SyncKind
 
 /** What a delivery changed on its line: set when this delivery marked it synced or failing. */
 export type LineSyncFields = {
-  syncState: 'synced' | 'failing';
+  syncState: 'synced' | 'failing' | 'refused';
   syncError: string | null;
   syncErrorCode: ErrorCode | null;
   syncErrorParams: ErrorParams | null;
@@ -222,6 +223,22 @@ async function deliverLeasedRow(
   if (row.operation === 'adopt') {
     const adoption = await settleAdoption(ctx, row, leaseId, outcome);
     if (adoption) return { sync: adoption.status === 'adopted' ? SYNC_OK : result, line: null, adoption };
+  }
+  if (!outcome.ok && !outcome.unreachable && outcome.refused) {
+    // Refused for good before the line ever reached its server: not retried, and it costs nothing.
+    const refused = await settleRefusal(ctx, row, leaseId, outcome);
+    if (refused) {
+      const code = 'LINE_SERVER_REFUSED' as const;
+      return {
+        sync: { ok: false, code, message: refused.message, params: refused.params },
+        line: {
+          syncState: 'refused',
+          syncError: refused.message,
+          syncErrorCode: code,
+          syncErrorParams: refused.params,
+        },
+      };
+    }
   }
   if (result.ok) {
     const synced = await recordDelivered(ctx, row, leaseId);

@@ -104,9 +104,11 @@ export async function answerChargedWrite(
   balanceAfter: number | null,
 ): Promise<LineWriteResult & { replayed: false }> {
   const delivered = await deliverDetailed(ctx, keyOf(written.line), kind, written.claimed);
-  const balance = await balanceOf(ctx, me, balanceAfter);
+  // Refused by its server: the charge came back, so the write cost nothing and the balance is read anew.
+  const refused = delivered.line?.syncState === 'refused';
+  const balance = await balanceOf(ctx, me, refused ? null : balanceAfter);
   return {
-    ...(await answerOf(ctx, written.line, written.server, delivered, charge, balance)),
+    ...(await answerOf(ctx, written.line, written.server, delivered, refused ? 0 : charge, balance)),
     replayed: false,
   };
 }

@@ -16,7 +16,7 @@ import { secondsUntilNextDay, today } from './line-scope.js';
 import { pickServer } from './line-server-pick.js';
 import { trialDays, trialLinesPerDay } from './line-settings.service.js';
 import { requestDelivery, type Claimed } from './line-write.js';
-import type { LineRecord } from './lines.repository.js';
+import { linesRepository, type LineRecord } from './lines.repository.js';
 import { lineCreateRepository } from './line-create.repository.js';
 
 /**
@@ -67,7 +67,7 @@ export async function createLine(
   // the creates that arrive meanwhile (one transaction for all), unless that batch cannot decide it.
   if (!isTrial && !idempotency.key) {
     const batched = await writeBatchedCreate(ctx, { ...checked, leaseId: randomUUID() }, delivery);
-    if (batched.kind === 'username_taken') throw new AppError('LINE_USERNAME_TAKEN');
+    if (batched.kind === 'username_taken') throw await usernameTaken(ctx, me, checked.values.username);
     if (batched.kind === 'created') {
       return answerCreated(
         ctx,
@@ -93,6 +93,11 @@ export async function createLine(
     // ledger row: one statement.
     written = await writeNewLine(tx, checked, { actorId: me.id, delivery });
     return { line_id: written.line.id, charged: charge, balance: written.charged?.balance ?? null };
+  }).catch(async (error: unknown) => {
+    if (error instanceof AppError && error.code === 'LINE_USERNAME_TAKEN') {
+      throw await usernameTaken(ctx, me, checked.values.username);
+    }
+    throw error;
   });
   // A concurrent request with the same key committed first: its answer, nothing created here.
   if (outcome.replayed || !written) return replayedWrite(ctx, outcome.body);
@@ -106,6 +111,19 @@ export async function createLine(
     charged ? { accountId: me.id, ownerId: charged.ownerId } : null,
   );
   return answerCreated(ctx, me, line, server, claimed, charge, charged?.balance ?? null);
+}
+
+/**
+ * A taken username. When the line holding it is the caller's own (a create retried without an
+ * Idempotency-Key after its answer was lost made it), the refusal says so and names the line, so the
+ * caller opens it rather than choosing another name; anyone else's line stays a plain "taken".
+ */
+async function usernameTaken(ctx: AppContext, me: Actor, username: string): Promise<AppError> {
+  const holder = await linesRepository.ownerOfUsername(ctx.db, username);
+  if (holder && holder.ownerId === me.id) {
+    return new AppError('LINE_USERNAME_YOURS', { params: { line_id: holder.id, username } });
+  }
+  return new AppError('LINE_USERNAME_TAKEN');
 }
 
 /** A new line delivered to its server (or left to the worker), and the answer to its create. */

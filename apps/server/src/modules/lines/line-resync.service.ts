@@ -8,18 +8,21 @@ import { balanceOf } from './line-charge.js';
 import { reconcileServer } from '../line-sync/line-reconcile.js';
 import { findVisible, inTransaction, lockVisible } from './line-scope.js';
 import type { SyncKind } from '../line-sync/line-sync.js';
-import { keyOf, queueUpsert, requestDelivery, type Claimed } from './line-write.js';
+import { assertNotRefused, keyOf, queueUpsert, requestDelivery, type Claimed } from './line-write.js';
 
 /** "Retry now": hands the line's current state to its server again and reports the outcome. */
 export async function syncLine(ctx: AppContext, actor: Actor, id: number): Promise<LineWriteResult> {
   const scope = access.lines(actor);
   const existing = await findVisible(ctx, scope, id);
+  assertNotRefused(existing);
   const kind: SyncKind = existing.syncedAt === null ? 'add' : 'update';
   const key = keyOf(existing);
   let claimed: Claimed | undefined;
   if (key) {
     await inTransaction(ctx, async (tx) => {
-      claimed = await queueUpsert(tx, await lockVisible(tx, scope, id), key.serverId, requestDelivery(ctx));
+      const current = await lockVisible(tx, scope, id);
+      assertNotRefused(current);
+      claimed = await queueUpsert(tx, current, key.serverId, requestDelivery(ctx));
     });
   }
   const sync = await deliver(ctx, key, kind, claimed);

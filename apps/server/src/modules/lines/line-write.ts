@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { CreditChangeResult } from '../credits/credit-ledger.js';
+import { AppError } from '../../platform/errors.js';
 import { planOfLine } from '../line-plans/line-plans.service.js';
 import { lineUpsertPayload } from '../line-sync/line-payload.js';
 import { chargeForLine, type LineCharge } from './line-charge.js';
@@ -25,8 +26,22 @@ export function requestDelivery(ctx: AppContext): Required<OutboxDelivery> {
   return { workerAfterMs: ms, leaseMs: ms };
 }
 
-export function keyOf(line: { serverId: number | null; username: string }): OutboxKey | null {
-  return line.serverId === null ? null : { serverId: line.serverId, username: line.username };
+/**
+ * Where the line's changes go; null without a server, and for a line its server refused (it never
+ * had the entry: a delete is not sent, and the agent would refuse it for the hand-written one).
+ */
+export function keyOf(line: {
+  serverId: number | null;
+  username: string;
+  syncState?: LineRecord['syncState'];
+}): OutboxKey | null {
+  if (line.serverId === null || line.syncState === 'refused') return null;
+  return { serverId: line.serverId, username: line.username };
+}
+
+/** A line its server refused is given back, not changed: what reaches a server is refused for it. */
+export function assertNotRefused(line: Pick<LineRecord, 'syncState'>): void {
+  if (line.syncState === 'refused') throw new AppError('LINE_REFUSED_BY_SERVER');
 }
 
 /**
@@ -95,6 +110,7 @@ export type LineChanged = {
  * together, so a failed charge leaves the line as it was.
  */
 export async function writeLineChange(tx: Db, current: LineRecord, change: LineChange): Promise<LineChanged> {
+  if (change.reachesServer !== false) assertNotRefused(current);
   const serverId = change.reachesServer === false ? null : current.serverId;
   const line = (await linesRepository.update(tx, current.id, {
     ...change.values,

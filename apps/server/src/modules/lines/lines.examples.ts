@@ -90,6 +90,7 @@ export const lineExamples: RouteExamples = {
     errors: [
       'LINE_CREDENTIALS_REQUIRED',
       'LINE_USERNAME_TAKEN',
+      ['LINE_USERNAME_YOURS', { line_id: 1042, username: 'shop-1042' }],
       'LINE_INVALID_DURATION',
       ['LINE_PLAN_DURATION_NOT_OFFERED', { months: 3 }],
       'LINE_PLAN_NOT_FOUND',

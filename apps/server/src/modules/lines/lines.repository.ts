@@ -62,6 +62,17 @@ export const linesRepository = {
     return row;
   },
   /** Locks the line for the rest of the transaction: every outbox write for a line happens under it. */
+  /** Who owns the line of this username (any server), for telling a caller it is theirs. */
+  async ownerOfUsername(
+    db: Db,
+    username: string,
+  ): Promise<{ id: number; ownerId: string | null } | undefined> {
+    const [row] = await db
+      .select({ id: lines.id, ownerId: lines.ownerId })
+      .from(lines)
+      .where(eq(lines.username, username));
+    return row;
+  },
   async lockById(tx: Db, id: number): Promise<LineRecord | undefined> {
     const [row] = await tx.select(storedColumns).from(lines).where(eq(lines.id, id)).for('update');
     return row;

@@ -58,6 +58,19 @@ export type NoticeParams = {
     server: string;
     lines: { line_id: number; username: string; connection_line: string }[];
   };
+  /**
+   * A line's server refused it for good (a hand-written entry of that name, a value it does not
+   * take): to the line's owner, with what was given back (credits, activation codes unused again).
+   */
+  line_refused: {
+    /** Null when the line is gone with the refusal (an adoption's line is removed again). */
+    line_id: number | null;
+    username: string;
+    server: string;
+    reason: string;
+    refunded: number;
+    codes: string[];
+  };
   /** Sent on request from the Notifications page, to try the channels. */
   test: Record<string, never>;
 };
@@ -234,6 +247,27 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         title: t('notifications.renewalRequestedTitle', { username: p.username }),
         content: t('notifications.renewalRequestedContent', { username: p.username, expiry }),
         link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'line_refused': {
+      const p = notice.params;
+      const given = [
+        ...(p.refunded > 0 ? [t('notifications.lineRefusedRefunded', { count: p.refunded })] : []),
+        ...(p.codes.length > 0
+          ? [t('notifications.lineRefusedCodes', { count: p.codes.length, codes: p.codes.join(', ') })]
+          : []),
+      ];
+      return {
+        title: t('notifications.lineRefusedTitle', { username: p.username }),
+        content: [
+          t('notifications.lineRefusedContent', {
+            username: p.username,
+            server: p.server,
+            reason: p.reason,
+          }),
+          ...given,
+        ].join(' '),
+        link: p.line_id === null ? `${publicUrl}/users/all` : `${publicUrl}/users/edit/${p.line_id}`,
       };
     }
     case 'line_moved': {

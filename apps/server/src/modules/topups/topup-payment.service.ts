@@ -42,12 +42,10 @@ export async function submitTopUpPayment(
   readInput: () => Promise<PaymentInput>,
 ): Promise<TopUpRequest> {
   const request = await ownRequest(ctx, actor, id);
-  // An online method's payment is reported by its provider, never by the requester.
-  if (
-    request.status !== 'awaiting_payment' ||
-    (request.methodKind !== null && request.methodKind !== 'manual')
-  )
-    throw new AppError('TOPUP_NOT_AWAITING_PAYMENT');
+  if (request.status !== 'awaiting_payment') throw new AppError('TOPUP_NOT_AWAITING_PAYMENT');
+  // An online method's payment is reported by its provider, never by the requester: it still awaits
+  // that payment, which completes by itself.
+  if (request.methodKind !== null && request.methodKind !== 'manual') throw new AppError('TOPUP_PAID_ONLINE');
   const input = await readInput();
   const paymentReference = checkReference(input.paymentReference);
   if (request.proofRequired && !input.file) throw new AppError('PAYMENT_PROOF_REQUIRED');

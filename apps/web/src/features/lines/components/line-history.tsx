@@ -18,7 +18,7 @@ import { durationLabel } from '../lib/duration-label';
 type DotColor = 'primary' | 'success' | 'warning' | 'error' | 'info' | 'grey';
 
 function dotColor(action: string): DotColor {
-  if (/fail|error/.test(action)) return 'error';
+  if (/fail|error|refus/.test(action)) return 'error';
   if (/disabl|suspend|delet/.test(action)) return 'warning';
   if (/creat|renew|enabl/.test(action)) return 'success';
   if (/sync|reconcil/.test(action)) return 'info';
@@ -92,7 +92,8 @@ function useEventDetails() {
         if (plan) result.push(t('linesBulk.changePlan.plan', { plan }));
         break;
       }
-      case 'sync_failed': {
+      case 'sync_failed':
+      case 'sync_refused': {
         const error = text(details.error);
         if (error) {
           const params = details.params;

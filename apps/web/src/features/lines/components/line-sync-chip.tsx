@@ -1,3 +1,4 @@
+import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
 import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import CloudSyncOutlinedIcon from '@mui/icons-material/CloudSyncOutlined';
@@ -8,14 +9,17 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSyncText } from '../hooks/use-sync-text';
 
-const colors = { synced: 'success', pending: 'warning', failing: 'error' } as const satisfies Record<
-  LineSyncState,
-  string
->;
+const colors = {
+  synced: 'success',
+  pending: 'warning',
+  failing: 'error',
+  refused: 'error',
+} as const satisfies Record<LineSyncState, string>;
 const icons = {
   synced: <CloudDoneOutlinedIcon />,
   pending: <CloudSyncOutlinedIcon />,
   failing: <CloudOffOutlinedIcon />,
+  refused: <BlockOutlinedIcon />,
 } satisfies Record<LineSyncState, unknown>;
 
 type LineSyncChipProps = {

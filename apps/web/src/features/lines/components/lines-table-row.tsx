@@ -41,10 +41,12 @@ export type LineRowContext = {
   follow: (event: MouseEvent<HTMLAnchorElement>) => void;
 };
 
-const syncTone = { synced: 'success', pending: 'warning', failing: 'error' } as const satisfies Record<
-  LineSyncState,
-  string
->;
+const syncTone = {
+  synced: 'success',
+  pending: 'warning',
+  failing: 'error',
+  refused: 'error',
+} as const satisfies Record<LineSyncState, string>;
 
 type LinesTableRowProps = {
   line: Line;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { chargesNothing } from '@linedesk/shared';
+import { chargesNothing, spendRefusal } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/number-format';
 import { errorKey } from '../lib/error-key';
@@ -47,6 +47,8 @@ export function PriceSummary({ price, balance, admin, trial = false }: PriceSumm
   const number = (value: number) => formatNumber(value, i18n.resolvedLanguage);
   const charged = chargesNothing({ isAdmin: admin, isTrial: trial }) ? 0 : price;
   const after = balance - charged;
+  // The server's own spending rule: a negative balance buys nothing, a short one is told what it lacks.
+  const refusal = admin ? null : spendRefusal(balance, charged);
 
   return (
     <Stack
@@ -74,9 +76,9 @@ export function PriceSummary({ price, balance, admin, trial = false }: PriceSumm
             value={number(after)}
             color={after < 0 ? 'error.dark' : undefined}
           />
-          {after < 0 && (
-            <Alert severity="error" sx={{ mt: 1 }} data-testid="price-insufficient">
-              {t(errorKey('INSUFFICIENT_CREDITS'), { required: charged, available: balance })}
+          {refusal && (
+            <Alert severity="error" sx={{ mt: 1 }} data-testid="price-insufficient" data-code={refusal.code}>
+              {t(errorKey(refusal.code), refusal.params)}
             </Alert>
           )}
         </>

@@ -26,7 +26,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
-import { paths } from '../../../lib/paths';
+import { linePath, paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { LinePasswordField } from '../components/line-password-field';
 import { ConnectionLineDialog } from '../components/connection-line-dialog';
@@ -62,6 +62,8 @@ export function AddLinePage() {
   const servers = useActiveServers();
   const settings = useLineSettings();
   const create = useCreateLine();
+  // A create whose answer was lost made this line already: the refusal names it, so offer to open it.
+  const yours = lineOfYours(create.error);
   const [created, setCreated] = useState<{ open: boolean; result: LineWriteResult | null }>({
     open: false,
     result: null,
@@ -179,7 +181,23 @@ export function AddLinePage() {
             <Stack sx={{ gap: 3 }}>
               {create.isError &&
                 !(isApiError(create.error) && create.error.code === 'LINE_USERNAME_TAKEN') && (
-                  <Alert severity="error" data-testid="line-form-error">
+                  <Alert
+                    severity="error"
+                    data-testid="line-form-error"
+                    action={
+                      yours === null ? undefined : (
+                        <Button
+                          color="inherit"
+                          size="small"
+                          component={RouterLink}
+                          to={linePath(yours)}
+                          data-testid="line-open-yours"
+                        >
+                          {t('lines.add.openYours')}
+                        </Button>
+                      )
+                    }
+                  >
                     {errorMessage(create.error)}
                   </Alert>
                 )}
@@ -316,4 +334,11 @@ export function AddLinePage() {
       />
     </>
   );
+}
+
+/** The line a LINE_USERNAME_YOURS refusal names (the caller's own), else null. */
+function lineOfYours(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'LINE_USERNAME_YOURS') return null;
+  const params = (error.details as { params?: { line_id?: unknown } } | undefined)?.params;
+  return typeof params?.line_id === 'number' ? params.line_id : null;
 }

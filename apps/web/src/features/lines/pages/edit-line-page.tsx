@@ -273,7 +273,7 @@ const LineSyncCard = memo(function LineSyncCard({ line }: { line: Line }) {
           </Fact>
           {line.sync_error && line.sync_state !== 'synced' && (
             <Alert
-              severity={line.sync_state === 'failing' ? 'error' : 'warning'}
+              severity={line.sync_state === 'pending' ? 'warning' : 'error'}
               data-testid="line-sync-message"
             >
               {syncText({
@@ -284,19 +284,22 @@ const LineSyncCard = memo(function LineSyncCard({ line }: { line: Line }) {
             </Alert>
           )}
           {retry.isError && <Alert severity="error">{errorMessage(retry.error)}</Alert>}
-          <Button
-            variant="outlined"
-            startIcon={<SyncIcon />}
-            loading={retry.isPending}
-            onClick={() =>
-              retry.mutate(line.id, {
-                onSuccess: (result) => reportSync(result, t('lines.edit.syncOk')),
-              })
-            }
-            data-testid="line-retry-sync"
-          >
-            {t('lines.edit.retrySync')}
-          </Button>
+          {/* The server refused the line for good: sending it again would be refused the same way. */}
+          {line.sync_state !== 'refused' && (
+            <Button
+              variant="outlined"
+              startIcon={<SyncIcon />}
+              loading={retry.isPending}
+              onClick={() =>
+                retry.mutate(line.id, {
+                  onSuccess: (result) => reportSync(result, t('lines.edit.syncOk')),
+                })
+              }
+              data-testid="line-retry-sync"
+            >
+              {t('lines.edit.retrySync')}
+            </Button>
+          )}
         </Stack>
       </CardContent>
     </Card>
