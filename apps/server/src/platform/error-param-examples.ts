@@ -30,6 +30,7 @@ export const errorParamExamples: {
 } = {
   INSUFFICIENT_CREDITS: { required: 4, available: 1 },
   BALANCE_NEGATIVE: { balance: -12 },
+  PAYMENT_METHOD_IN_USE: { count: 3 },
   LINE_BULK_TOO_MANY: { max: LINE_BULK_MAX_LINES },
   LINE_BULK_INVALID_COUNT: { max: LINE_BULK_CREATE_MAX },
   LINE_BULK_INVALID_PREFIX: { max: LINE_BULK_PREFIX_MAX },

@@ -217,6 +217,10 @@ export async function getTopUpReceipt(ctx: AppContext, signedIn: Actor, id: numb
     surplus_cents: request.surplus_cents,
     surplus_currency: request.surplus_currency,
     reversal: request.reversal,
+    refunded_cents: request.refunds
+      .filter((refund) => refund.counts)
+      .reduce((total, refund) => total + refund.amount_cents, 0),
+    refunds: request.refunds,
   };
 }
 
@@ -297,15 +301,28 @@ export async function confirmTopUp(
         providerPaymentId: by.kind === 'provider' ? by.paymentId : undefined,
         paymentIntentId: by.kind === 'provider' ? by.paymentIntentId : undefined,
         surplusCents: by.kind === 'provider' ? by.surplusCents : undefined,
+        // A payment its provider reported that nothing credited waits for an admin, never for a webhook.
+        from: by.kind === 'admin' ? ['pending', 'awaiting_payment', 'needs_attention'] : ['pending', 'awaiting_payment'],
+        keepProviderPayment: by.kind === 'admin',
       });
       if (!row) {
-        const existing = await topUpById(tx, input.requestId);
+        const existing = await topUpsRepository.findById(tx, input.requestId);
+        // The provider confirming the payment of its own checkout, credited already (by its own
+        // earlier event, or by an admin by hand): nothing more is credited, and the request learns
+        // the payment's ids if the admin's approval came first.
         const sameProviderPayment =
           by.kind === 'provider' &&
           existing?.status === 'approved' &&
-          existing.provider === by.provider &&
-          existing.provider_payment_id === by.paymentId;
-        if (sameProviderPayment) return existing;
+          existing.methodKind === by.provider &&
+          (existing.providerPaymentId === by.paymentId || existing.checkoutId === by.paymentId);
+        if (sameProviderPayment) {
+          await topUpsRepository.recordProviderPayment(tx, input.requestId, {
+            provider: by.provider,
+            paymentId: by.paymentId,
+            paymentIntentId: by.paymentIntentId ?? null,
+          });
+          return (await topUpById(tx, input.requestId))!;
+        }
         return undecidable(tx, input.requestId);
       }
       await assignReceiptNumber(tx, input.requestId);
@@ -361,6 +378,8 @@ export async function rejectTopUp(
       decidedBy: admin.id,
       rejectReason: body.reason,
       provider: 'manual',
+      // A payment that needs attention may be settled with the payer instead of credited.
+      from: ['pending', 'awaiting_payment', 'needs_attention'],
     });
     if (!row) return undecidable(tx, id);
     const notified = await notify(ctx, tx, row.accountId, {
