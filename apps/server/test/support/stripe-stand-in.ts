@@ -90,6 +90,8 @@ export type StripeStandIn = {
   failRefund: (refundId: string) => StandInRefund;
   /** The buyer's bank opens a chargeback for the whole charge, or it is decided. */
   dispute: (id: string, status?: StandInDispute['status']) => StandInDispute;
+  /** A paid session's chargeback as it stands, if any. */
+  disputeOf: (id: string) => StandInDispute | undefined;
   /** An event as Stripe sends it to the webhook endpoint, and its `Stripe-Signature` header. */
   signedEvent: (
     type: string,
@@ -348,6 +350,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       dispute.status = status;
       disputes.set(id, dispute);
       return { ...dispute };
+    },
+    disputeOf: (id) => {
+      const found = disputes.get(id);
+      return found ? { ...found } : undefined;
     },
     expire: (id) => Object.assign(session(id), { status: 'expired', url: null } as const),
     signedEvent: (type, object, options = {}) => {

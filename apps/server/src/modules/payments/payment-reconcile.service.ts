@@ -140,7 +140,11 @@ export async function reconcileTopUp(
     );
     return 'failed';
   }
-  if (outcome.kind === 'credited') return 'credited';
+  if (outcome.kind === 'credited') {
+    // Its refund or chargeback events, refused while nothing was credited, are read from the provider now.
+    await reconcileReversals(ctx, request.id);
+    return 'credited';
+  }
   if (outcome.kind === 'expired' || outcome.kind === 'underpaid') return 'closed';
   return 'open';
 }

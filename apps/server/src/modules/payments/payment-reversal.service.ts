@@ -18,7 +18,8 @@ export type ReversalTrigger = { eventId: string; eventType: string; providerRef?
 
 export type ReversalOutcome = { moved: number };
 
-const sum = (rows: Pick<TopUpReversalRow, 'credits'>[]) => rows.reduce((total, row) => total + row.credits, 0);
+const sum = (rows: Pick<TopUpReversalRow, 'credits'>[]) =>
+  rows.reduce((total, row) => total + row.credits, 0);
 
 /** The money the provider's state holds back from the seller: refunds made plus chargebacks not won, at most the amount paid. */
 export function reversedCents(request: Pick<TopUpRow, 'priceCents' | 'feeCents'>, state: ProviderMoneyState) {
@@ -92,7 +93,8 @@ async function bookState(
       paymentIntentId: state.paymentIntentId ?? null,
     });
     // Only what was credited can be taken back; a request not credited (yet) shows the state only.
-    if (request.status !== 'approved') return { moved: 0, balance: null, notified: [], accountId: request.accountId };
+    if (request.status !== 'approved')
+      return { moved: 0, balance: null, notified: [], accountId: request.accountId };
     const earlier = await topUpsRepository.reversalsOf(tx, requestId);
     const target = reversalTarget(request, state);
     const moved = -sum(earlier) - target;
@@ -200,7 +202,13 @@ export async function syncReversals(
       const account = await accountsRepository.findById(ctx.db, booked.accountId);
       if (account) await publishBalanceChange(ctx, account);
       ctx.log.warn(
-        { provider: provider.kind, ...trigger, topUpId: request.id, credits: booked.moved, balance: booked.balance },
+        {
+          provider: provider.kind,
+          ...trigger,
+          topUpId: request.id,
+          credits: booked.moved,
+          balance: booked.balance,
+        },
         `Top-up reversal booked from ${providerNames[provider.kind]}`,
       );
     }

@@ -87,12 +87,17 @@ function ownMethod(
   const own = verified.find((v) => v.method.id === request.methodId);
   if (!own) throw refuse(ctx, kind, "signed with another method's webhook secret than the request's", about);
   if (says === 'paid' && !own.method.enabled) {
-    throw refuse(ctx, kind, 'the request\'s method is switched off: its secret confirms no payment', about);
+    throw refuse(ctx, kind, "the request's method is switched off: its secret confirms no payment", about);
   }
   return own;
 }
 
-function unavailableProvider(ctx: AppContext, kind: OnlineKind, error: unknown, about: Record<string, unknown>) {
+function unavailableProvider(
+  ctx: AppContext,
+  kind: OnlineKind,
+  error: unknown,
+  about: Record<string, unknown>,
+) {
   if (!(error instanceof ProviderUnavailableError)) return error;
   // Not 2xx, so the provider delivers the event again later.
   ctx.log.warn({ provider: kind, ...about, reason: error.reason }, 'Payment provider unavailable');
@@ -164,7 +169,14 @@ async function receiveReversal(
   if (request.status === 'awaiting_payment') {
     const payment = await fetchPayment(ctx, own.provider, request.checkoutId);
     if (payment.requestId === request.id && payment.state === 'paid') {
-      await settleFromProviderRecord(ctx, kind, request, payment, { ...about, topUpId: request.id }, own.method.enabled);
+      await settleFromProviderRecord(
+        ctx,
+        kind,
+        request,
+        payment,
+        { ...about, topUpId: request.id },
+        own.method.enabled,
+      );
       request = (await topUpsRepository.findById(ctx.db, request.id)) ?? request;
     }
   }
@@ -242,6 +254,20 @@ export async function receivePaymentWebhook(
       expected: outcome.expected,
       paid: outcome.paid,
     });
+  }
+  if (outcome.kind === 'credited') {
+    // A refund or chargeback may have come first (its event refused or lost while nothing was
+    // credited): the new credit is at once brought to what the provider's state says.
+    try {
+      await syncReversals(
+        ctx,
+        provider,
+        { ...request, paymentIntentId: payment.paymentIntentId ?? null },
+        event,
+      );
+    } catch (error) {
+      throw unavailableProvider(ctx, kind, error, about);
+    }
   }
   return received;
 }

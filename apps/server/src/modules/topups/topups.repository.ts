@@ -104,8 +104,11 @@ function nextDay(day: string): Date {
   return date;
 }
 
+/** The list's filters, and (for the dashboard's to-do list) several states at once. */
+export type TopUpListFilter = TopUpFilter & { statuses?: readonly TopUpStatus[] };
+
 /** The list's filters as SQL; the state is left out when counting per state. */
-function filterConditions(filter: TopUpFilter, withStatus: boolean): SQL[] {
+function filterConditions(filter: TopUpListFilter, withStatus: boolean): SQL[] {
   const where: SQL[] = [];
   if (filter.account_id) where.push(eq(topUpRequests.accountId, filter.account_id));
   if (filter.search) {
@@ -120,6 +123,7 @@ function filterConditions(filter: TopUpFilter, withStatus: boolean): SQL[] {
   if (filter.from) where.push(gte(topUpRequests.createdAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) where.push(lt(topUpRequests.createdAt, nextDay(filter.to)));
   if (withStatus && filter.status) where.push(eq(topUpRequests.status, filter.status));
+  if (withStatus && filter.statuses) where.push(inArray(topUpRequests.status, [...filter.statuses]));
   return where;
 }
 
@@ -246,7 +250,7 @@ export const topUpsRepository = {
   },
   async list(
     db: Db,
-    filter: TopUpFilter,
+    filter: TopUpListFilter,
     page: { limit: number; offset: number },
   ): Promise<{ rows: TopUpRow[]; total: number }> {
     const conditions = filterConditions(filter, true);

@@ -302,7 +302,10 @@ export async function confirmTopUp(
         paymentIntentId: by.kind === 'provider' ? by.paymentIntentId : undefined,
         surplusCents: by.kind === 'provider' ? by.surplusCents : undefined,
         // A payment its provider reported that nothing credited waits for an admin, never for a webhook.
-        from: by.kind === 'admin' ? ['pending', 'awaiting_payment', 'needs_attention'] : ['pending', 'awaiting_payment'],
+        from:
+          by.kind === 'admin'
+            ? ['pending', 'awaiting_payment', 'needs_attention']
+            : ['pending', 'awaiting_payment'],
         keepProviderPayment: by.kind === 'admin',
       });
       if (!row) {
@@ -313,8 +316,8 @@ export async function confirmTopUp(
         const sameProviderPayment =
           by.kind === 'provider' &&
           existing?.status === 'approved' &&
-          existing.methodKind === by.provider &&
-          (existing.providerPaymentId === by.paymentId || existing.checkoutId === by.paymentId);
+          ((existing.provider === by.provider && existing.providerPaymentId === by.paymentId) ||
+            (existing.methodKind === by.provider && existing.checkoutId === by.paymentId));
         if (sameProviderPayment) {
           await topUpsRepository.recordProviderPayment(tx, input.requestId, {
             provider: by.provider,

@@ -110,7 +110,10 @@ export type PaymentProvider = {
    * PaymentIntent's refunds and disputes; BTCPay: whether the invoice is marked invalid); throws
    * ProviderUnavailableError.
    */
-  fetchMoneyState(payment: { checkoutId: string; paymentIntentId: string | null }): Promise<ProviderMoneyState>;
+  fetchMoneyState(payment: {
+    checkoutId: string;
+    paymentIntentId: string | null;
+  }): Promise<ProviderMoneyState>;
   /**
    * Stripe: the checkout whose payment a refund or dispute names (null: none of this account's);
    * lets an event about a payment the panel has not tied to its request yet (approved by hand, or

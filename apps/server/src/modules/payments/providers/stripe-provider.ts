@@ -21,6 +21,8 @@ const eventMeaning: Record<string, WebhookNotice['says']> = {
   'checkout.session.async_payment_succeeded': 'paid',
   'checkout.session.expired': 'expired',
   'charge.refunded': 'reversal',
+  // A refund that failed or was canceled: its money is the seller's again.
+  'charge.refund.updated': 'reversal',
   'charge.dispute.created': 'reversal',
   'charge.dispute.closed': 'reversal',
 };
@@ -37,6 +39,12 @@ function reversalOf(event: Stripe.Event): ProviderReversal | null {
     const intent = idOf(charge.payment_intent);
     if (!intent || typeof charge.currency !== 'string') return null;
     return { paymentIntentId: intent, providerRef: charge.id, currency: charge.currency.toUpperCase() };
+  }
+  if (event.type === 'charge.refund.updated') {
+    const refund = event.data.object;
+    const intent = idOf(refund.payment_intent);
+    if (!intent || typeof refund.currency !== 'string') return null;
+    return { paymentIntentId: intent, providerRef: refund.id, currency: refund.currency.toUpperCase() };
   }
   if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
     const dispute = event.data.object;
