@@ -256,6 +256,28 @@ describe('paid but not credited is never silent (item 5)', () => {
     await expectLedgerIsBalance(client);
   });
 
+  it('a card payment made after its request was rejected needs an admin; refunded meanwhile, crediting it takes it back', async () => {
+    const client = await reseller();
+    const { id, session } = await checkout(client);
+    expect((await admin.post(`/api/topups/${id}/reject`, { reason: 'No payment arrived' })).status).toBe(200);
+    stripe.pay(session.id);
+    expect((await deliver(stripe.signedEvent('checkout.session.completed', session))).status).toBe(200);
+    expect((await client.get(`/api/topups/${id}`)).body.status).toBe('needs_attention');
+    // The payer was refunded at Stripe before the admin got to it: nothing was credited, nothing is taken.
+    expect(
+      (await deliver(stripe.signedEvent('charge.refunded', stripe.refund(session.id, 2060)))).status,
+    ).toBe(200);
+    expect(await credits(client)).toBe(0);
+    expect((await client.get(`/api/topups/${id}`)).body.refunds).toHaveLength(1);
+
+    const credited = await admin.post(`/api/topups/${id}/approve`);
+    expect(credited.status, JSON.stringify(credited.body)).toBe(200);
+    // Credited by hand, then brought to Stripe's state at once: the refund takes the 25 back.
+    expect(credited.body.reversal).toMatchObject({ state: 'refunded', credits: 25 });
+    expect(await credits(client)).toBe(0);
+    await expectLedgerIsBalance(client);
+  });
+
   it('a method with open checkouts is not deleted, and the answer says how many', async () => {
     const method = await admin.post('/api/payment-methods', {
       kind: 'stripe',

@@ -308,15 +308,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const made = refunds.get(id) ?? [];
       if (refunded > 0)
         made.push({
-        id: `re_${randomBytes(12).toString('hex')}`,
-        object: 'refund',
-        amount: refunded,
-        charge: charge.id,
-        currency: paid.currency,
-        payment_intent: charge.payment_intent,
-        status: 'succeeded',
-        created: tick(),
-      });
+          id: `re_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount: refunded,
+          charge: charge.id,
+          currency: paid.currency,
+          payment_intent: charge.payment_intent,
+          status: 'succeeded',
+          created: tick(),
+        });
       refunds.set(id, made);
       return { ...charge };
     },
