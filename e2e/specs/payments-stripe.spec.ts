@@ -14,21 +14,27 @@ let stripe: StripeStandIn;
 let server: AppServer;
 let browser: Browser;
 let reseller: Page;
+let admin: Page;
+let packageId: number;
+let cardId: number;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   [server, browser] = await Promise.all([startAppServer({ STRIPE_API_URL: stripe.url }), launchBrowser()]);
   const adminApi = apiSession(server.url);
   await adminApi.signIn(ADMIN.email, ADMIN.password);
-  await adminApi.request('POST', '/api/credit-packages', PACKAGE);
-  await adminApi.request('POST', '/api/payment-methods', {
-    kind: 'stripe',
-    name: 'Card',
-    secret_key: stripe.secretKey,
-    webhook_secret: stripe.webhookSecret,
-  });
+  packageId = (await adminApi.request<{ id: number }>('POST', '/api/credit-packages', PACKAGE)).id;
+  cardId = (
+    await adminApi.request<{ id: number }>('POST', '/api/payment-methods', {
+      kind: 'stripe',
+      name: 'Card',
+      secret_key: stripe.secretKey,
+      webhook_secret: stripe.webhookSecret,
+    })
+  ).id;
   await signUpConfirmed(server, RESELLER);
   reseller = await signedInPage(browser, server.url, RESELLER, PHONE);
+  admin = await signedInPage(browser, server.url, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();
@@ -75,5 +81,58 @@ describe('paying for credits by card with Stripe Checkout (#35)', () => {
       'Paid: 25 credits were added to your balance.',
     );
     await reseller.locator('[data-testid="credits-chip"][data-credits="25"]').waitFor(POLL);
+  });
+
+  it('an admin approving a card payment by hand confirms first, and the refund Stripe reports later shows in its details (#48)', async () => {
+    const resellerApi = apiSession(server.url);
+    await resellerApi.signIn(RESELLER.email, RESELLER.password);
+    const made = await resellerApi.request<{ checkout_url: string }>('POST', '/api/topups', {
+      package_id: packageId,
+      method_id: cardId,
+    });
+    const sessionId = new URL(made.checkout_url).pathname.split('/').pop()!;
+
+    await visit(admin, '/payments/pricing?tab=requests');
+    await admin.getByTestId('topup-filter-awaiting_payment').click();
+    const row = admin
+      .getByTestId('topup-admin-grid')
+      .getByTestId('topup-row')
+      .filter({ hasText: RESELLER.email });
+    await row.waitFor(POLL);
+    await row.getByTestId('topup-approve').click();
+    const dialog = admin.getByTestId('topup-approve-online-dialog');
+    await dialog.waitFor(POLL);
+    expect(await dialog.textContent()).toContain("Stripe's later events follow your approval");
+    await admin.getByTestId('topup-approve-online-confirm').click();
+    await admin
+      .getByTestId('snackbar')
+      .filter({ hasText: `25 credits added to ${RESELLER.email}` })
+      .waitFor(POLL);
+    await reseller.locator('[data-testid="credits-chip"][data-credits="50"]').waitFor(POLL);
+
+    // Stripe refunds 5.00 of it later: the event finds the request through its session.
+    stripe.pay(sessionId);
+    const refund = stripe.signedEvent('charge.refunded', stripe.refund(sessionId, 500));
+    const delivered = await fetch(`${server.url}/api/payments/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': refund.signature },
+      body: refund.body,
+    });
+    expect(delivered.status).toBe(200);
+    await reseller.locator('[data-testid="credits-chip"][data-credits="43"]').waitFor(POLL);
+
+    await admin.getByTestId('topup-filter-approved').click();
+    const approved = admin
+      .getByTestId('topup-admin-grid')
+      .getByTestId('topup-row')
+      .filter({ hasText: RESELLER.email })
+      .first();
+    await approved.getByTestId('topup-reversal').waitFor(POLL);
+    await approved.getByTestId('topup-details').click();
+    const details = admin.getByTestId('topup-detail-dialog');
+    await details.getByTestId('topup-detail-refund').waitFor(POLL);
+    expect(await details.getByTestId('topup-detail-refund').textContent()).toContain(
+      'Refund of €5.00 (succeeded)',
+    );
   });
 });

@@ -301,10 +301,11 @@ describe('Stripe Checkout', () => {
     const res = await deliver(stripe.signedEvent('checkout.session.expired', session));
     expect(res.status).toBe(200);
     expect((await client.get(`/api/topups/${request.id}`)).body.status).toBe('expired');
-    // Even a (forged-by-state) completed event afterwards pays nothing: the request is decided.
+    // A payment Stripe reports afterwards credits nothing by itself: the request is closed, and it
+    // waits for an admin (needs_attention) instead of being dropped with a log line (#48).
     Object.assign(session, { status: 'complete', payment_status: 'paid' });
     expect((await deliver(stripe.signedEvent('checkout.session.completed', session))).status).toBe(200);
-    expect((await client.get(`/api/topups/${request.id}`)).body.status).toBe('expired');
+    expect((await client.get(`/api/topups/${request.id}`)).body.status).toBe('needs_attention');
     expect(await credits(client)).toBe(0);
   });
 

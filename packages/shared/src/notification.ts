@@ -10,6 +10,8 @@ export const notificationKinds = [
   'topup_credited',
   'topup_rejected',
   'topup_reversed',
+  /** A provider says a top-up was paid that nothing credited (to admins and its requester). */
+  'topup_needs_attention',
   'ticket_answered',
   'balance_low',
   'activation_code_used',

@@ -10,6 +10,11 @@ export const paymentErrors = {
     status: 422,
     message: 'These settings do not fit this kind of payment method',
   },
+  PAYMENT_METHOD_IN_USE: {
+    status: 409,
+    message:
+      'Requests still waiting for their payment at this method: {{count}}. Its webhooks are needed to credit them; switch the method off instead, and delete it once they are closed',
+  },
   PAYMENT_PROOF_REQUIRED: { status: 422, message: 'A proof of payment is required for this method' },
   PAYMENT_PROOF_NOT_FOUND: { status: 404, message: 'Proof of payment not found' },
   TOPUP_NOT_AWAITING_PAYMENT: {

@@ -21,14 +21,21 @@ export const topUpStatuses = [
   'expired',
   // A crypto invoice (BTCPay) that closed with less than the amount paid: never credited.
   'underpaid',
+  /**
+   * The provider says it was paid, but the request was closed before (expired, underpaid, rejected)
+   * or its method was switched off: nothing is credited by itself. It waits for an admin, who credits
+   * it in one click (`POST /api/topups/:id/approve`) or settles it with the payer.
+   */
+  'needs_attention',
 ] as const;
 export type TopUpStatus = (typeof topUpStatuses)[number];
 
 /**
  * What a provider did to a paid top-up afterwards: refunded (part of) it, opened a chargeback, won a
- * chargeback for the seller, or (BTCPay) marked the settled invoice invalid.
+ * chargeback for the seller, (BTCPay) marked the settled invoice invalid, or gave back what an
+ * earlier state took (`restored`: a refund that failed, an invoice marked settled again).
  */
-export const topUpReversalKinds = ['refund', 'dispute', 'dispute_won', 'invalidated'] as const;
+export const topUpReversalKinds = ['refund', 'dispute', 'dispute_won', 'invalidated', 'restored'] as const;
 export type TopUpReversalKind = (typeof topUpReversalKinds)[number];
 
 /**
@@ -47,6 +54,42 @@ export const topUpReversalSchema = z.object({
   at: text(),
 });
 export type TopUpReversal = z.infer<typeof topUpReversalSchema>;
+
+/** A refund of a paid top-up as its provider reports it now (Stripe: a Refund of its PaymentIntent). */
+export const topUpRefundSchema = z.object({
+  id: text(),
+  amount_cents: z.number().int(),
+  /** The provider's own word: `succeeded`, `pending`, `failed`, `canceled`… */
+  status: text(),
+  /** Whether it takes money back (failed and canceled refunds do not). */
+  counts: z.boolean(),
+  at: text().nullable(),
+});
+export type TopUpRefund = z.infer<typeof topUpRefundSchema>;
+
+/** A chargeback of a paid top-up as its provider reports it now (Stripe: a Dispute). */
+export const topUpDisputeSchema = z.object({
+  id: text(),
+  amount_cents: z.number().int(),
+  /** The provider's own word: `needs_response`, `under_review`, `won`, `lost`, `warning_closed`… */
+  status: text(),
+  /** Whether the money is held back from the seller (open or lost; not won, not a mere inquiry). */
+  counts: z.boolean(),
+  at: text().nullable(),
+});
+export type TopUpDispute = z.infer<typeof topUpDisputeSchema>;
+
+/**
+ * A paid top-up's money as its provider reported it when last asked (stored on the request): the
+ * reversal booked is always what this state implies (docs/payments.md, "How reversals are decided").
+ */
+export type TopUpProviderState = {
+  refunds: TopUpRefund[];
+  disputes: TopUpDispute[];
+  /** BTCPay: the settled invoice is marked invalid now. */
+  invalidated: boolean;
+  checked_at: string;
+};
 
 /**
  * Why a request was closed `expired`: its provider's checkout ran out unpaid, or it was left
@@ -108,6 +151,11 @@ export const topUpRequestSchema = z.object({
   receipt_number: text().nullable(),
   /** Set once its provider took (some of) it back; the request's own status stays `approved`. */
   reversal: topUpReversalSchema.nullable(),
+  /** Its refunds and chargebacks as the provider reported them when last asked (oldest first). */
+  refunds: z.array(topUpRefundSchema),
+  disputes: z.array(topUpDisputeSchema),
+  /** BTCPay: the store marked the settled invoice invalid (its credits are taken back). */
+  invalidated: z.boolean(),
   created_at: text(),
 });
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;
@@ -210,6 +258,9 @@ export const topUpReceiptSchema = z.object({
   surplus_cents: z.number().int().nullable(),
   surplus_currency: text().nullable(),
   reversal: topUpReversalSchema.nullable(),
+  /** What the provider refunded of the amount paid (refunds that took money back), in `currency`. */
+  refunded_cents: z.number().int(),
+  refunds: z.array(topUpRefundSchema),
 });
 export type TopUpReceipt = z.infer<typeof topUpReceiptSchema>;
 /** How many requests each state holds under the list's other filters (states with none left out). */

@@ -44,7 +44,20 @@ export type StandInDispute = {
   currency: string;
   payment_intent: string;
   reason: string;
-  status: 'needs_response' | 'under_review' | 'won' | 'lost';
+  status: 'needs_response' | 'under_review' | 'won' | 'lost' | 'warning_needs_response' | 'warning_closed';
+  created: number;
+};
+
+/** A Refund as `GET /v1/refunds` lists it (https://docs.stripe.com/api/refunds/object). */
+export type StandInRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  created: number;
 };
 
 export type StripeStandIn = {
@@ -71,8 +84,14 @@ export type StripeStandIn = {
   expire: (id: string) => StandInSession;
   /** The seller refunds `amount` more of a paid session's charge: the charge as `charge.refunded` carries it. */
   refund: (id: string, amount: number) => StandInCharge;
+  /** A paid session's refunds, as `GET /v1/refunds?payment_intent=` lists them (oldest first here). */
+  refundsOf: (id: string) => StandInRefund[];
+  /** A refund that did not reach the buyer: its money is the seller's again (`charge.refund.updated`). */
+  failRefund: (refundId: string) => StandInRefund;
   /** The buyer's bank opens a chargeback for the whole charge, or it is decided. */
   dispute: (id: string, status?: StandInDispute['status']) => StandInDispute;
+  /** A paid session's chargeback as it stands, if any. */
+  disputeOf: (id: string) => StandInDispute | undefined;
   /** An event as Stripe sends it to the webhook endpoint, and its `Stripe-Signature` header. */
   signedEvent: (
     type: string,
@@ -94,10 +113,13 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * A local Stripe API for the tests, answering the two calls the panel makes as Stripe documents them
- * (https://docs.stripe.com/api/checkout/sessions/create and /retrieve): form-encoded create with a
- * Bearer secret key and an Idempotency-Key, JSON answers, Stripe's error shape. Events are signed
- * with the official SDK's own test helper, exactly as Stripe signs them.
+ * A local Stripe API for the tests, answering the calls the panel makes as Stripe documents them
+ * (https://docs.stripe.com/api/checkout/sessions/create, /retrieve and /list by `payment_intent`;
+ * https://docs.stripe.com/api/refunds/list and https://docs.stripe.com/api/disputes/list by
+ * `payment_intent`, newest first, as list objects): form-encoded create with a Bearer secret key and
+ * an Idempotency-Key, JSON answers, Stripe's error shape. It holds each paid session's charge, its
+ * refunds and its dispute, so the panel reads the payment's state as Stripe would answer it. Events
+ * are signed with the official SDK's own test helper, exactly as Stripe signs them.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -108,7 +130,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sdk = new Stripe(secretKey);
   const charges = new Map<string, StandInCharge>();
   const disputes = new Map<string, StandInDispute>();
+  /** By session id, oldest first. */
+  const refunds = new Map<string, StandInRefund[]>();
   let eventCounter = 0;
+  let clock = Math.floor(Date.now() / 1000);
+  /** Creation times that order the objects as they were made, a second apart. */
+  const tick = () => (clock += 1);
+  const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
 
   const server = createServer((req, res) => {
     if (standIn.mode === 'down') {
@@ -160,6 +188,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         sessions.set(id, session);
         if (typeof key === 'string') byIdempotencyKey.set(key, session);
         return json(res, session);
+      }
+      const query = new URL(req.url ?? '/', 'http://stand-in').searchParams;
+      if (req.method === 'GET' && path === '/v1/checkout/sessions') {
+        const intent = query.get('payment_intent');
+        const found = [...sessions.values()].filter((s) => !intent || s.payment_intent === intent);
+        return json(res, list(path, found.reverse()));
+      }
+      if (req.method === 'GET' && (path === '/v1/refunds' || path === '/v1/disputes')) {
+        const intent = query.get('payment_intent');
+        const all: (StandInRefund | StandInDispute)[] =
+          path === '/v1/refunds' ? [...refunds.values()].flat() : [...disputes.values()];
+        // Stripe lists newest first.
+        const found = all.filter((item) => !intent || item.payment_intent === intent).reverse();
+        return json(res, list(path, found));
       }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && retrieve) {
@@ -224,6 +266,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return found;
   }
 
+  /** A paid session's one charge, made when first needed. */
+  function chargeOf(id: string): StandInCharge {
+    const paid = session(id);
+    if (!paid.payment_intent) throw new Error(`Session ${id} is not paid`);
+    const charge = charges.get(id) ?? {
+      id: `ch_${randomBytes(12).toString('hex')}`,
+      object: 'charge' as const,
+      amount: paid.amount_total,
+      amount_refunded: 0,
+      refunded: false,
+      currency: paid.currency,
+      payment_intent: paid.payment_intent,
+      status: 'succeeded' as const,
+    };
+    charges.set(id, charge);
+    return charge;
+  }
+
   const standIn: StripeStandIn = {
     url: `http://127.0.0.1:${port}`,
     secretKey,
@@ -240,21 +300,38 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       } as const),
     refund: (id, amount) => {
       const paid = session(id);
-      if (!paid.payment_intent) throw new Error(`Session ${id} is not paid`);
-      const charge = charges.get(id) ?? {
-        id: `ch_${randomBytes(12).toString('hex')}`,
-        object: 'charge' as const,
-        amount: paid.amount_total,
-        amount_refunded: 0,
-        refunded: false,
-        currency: paid.currency,
-        payment_intent: paid.payment_intent,
-        status: 'succeeded' as const,
-      };
-      charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + amount);
+      const charge = chargeOf(id);
+      const refunded = Math.min(amount, charge.amount - charge.amount_refunded);
+      charge.amount_refunded += refunded;
       charge.refunded = charge.amount_refunded === charge.amount;
       charges.set(id, charge);
+      const made = refunds.get(id) ?? [];
+      if (refunded > 0)
+        made.push({
+          id: `re_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount: refunded,
+          charge: charge.id,
+          currency: paid.currency,
+          payment_intent: charge.payment_intent,
+          status: 'succeeded',
+          created: tick(),
+        });
+      refunds.set(id, made);
       return { ...charge };
+    },
+    refundsOf: (id) => (refunds.get(id) ?? []).map((refund) => ({ ...refund })),
+    failRefund: (refundId) => {
+      for (const [id, made] of refunds) {
+        const refund = made.find((r) => r.id === refundId);
+        if (!refund) continue;
+        refund.status = 'failed';
+        const charge = charges.get(id)!;
+        charge.amount_refunded -= refund.amount;
+        charge.refunded = false;
+        return { ...refund };
+      }
+      throw new Error(`No refund ${refundId} in the stand-in`);
     },
     dispute: (id, status = 'needs_response') => {
       const paid = session(id);
@@ -263,15 +340,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         id: `dp_${randomBytes(12).toString('hex')}`,
         object: 'dispute' as const,
         amount: paid.amount_total,
-        charge: charges.get(id)?.id ?? `ch_${randomBytes(12).toString('hex')}`,
+        charge: chargeOf(id).id,
         currency: paid.currency,
         payment_intent: paid.payment_intent,
         reason: 'fraudulent',
         status,
+        created: tick(),
       };
       dispute.status = status;
       disputes.set(id, dispute);
       return { ...dispute };
+    },
+    disputeOf: (id) => {
+      const found = disputes.get(id);
+      return found ? { ...found } : undefined;
     },
     expire: (id) => Object.assign(session(id), { status: 'expired', url: null } as const),
     signedEvent: (type, object, options = {}) => {

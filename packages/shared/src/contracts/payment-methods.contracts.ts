@@ -65,8 +65,10 @@ export const remove = defineContract({
   access: 'admin',
   tags,
   summary: 'Delete a payment method (admin); requests made with it keep their copy of its name and amount',
+  description:
+    'An online method (Stripe, BTCPay) with requests still waiting for their payment at its provider is not deleted (`PAYMENT_METHOD_IN_USE`, with their `count`): its webhook secret is what lets their payments be credited. Switch it off instead; it keeps taking the events of its own requests.',
   params: idParamsSchema,
   status: 204,
   response: null,
-  errors: ['ADMIN_ONLY', 'PAYMENT_METHOD_NOT_FOUND'],
+  errors: ['ADMIN_ONLY', 'PAYMENT_METHOD_NOT_FOUND', 'PAYMENT_METHOD_IN_USE'],
 });

@@ -155,7 +155,7 @@ export const approve = defineContract({
   access: 'admin',
   tags,
   summary:
-    'Approve a pending request, or one still awaiting its payment when the money arrived with its reference (admin): the credits are added once, the requester is messaged. A second decision answers 409. Accepts an `Idempotency-Key` header.',
+    "Approve a pending request, one still awaiting its payment when the money arrived with its reference, or one that `needs_attention` (paid at its provider, not credited) (admin): the credits are added once, the requester is messaged, the admin is recorded as the one who decided. An online request keeps its provider payment id, so the provider's later refunds and chargebacks are booked against it; a webhook for the same payment afterwards credits nothing more. A second decision answers 409. Accepts an `Idempotency-Key` header.",
   params: idParamsSchema,
   headers: idempotencyHeadersSchema,
   response: topUpRequestSchema,

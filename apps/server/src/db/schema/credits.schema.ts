@@ -19,6 +19,7 @@ import type {
   TicketAttachmentType,
   TopUpReversalKind,
   TopUpExpiredReason,
+  TopUpProviderState,
   TopUpStatus,
 } from '@linedesk/shared';
 import { timestamps } from './columns.js';
@@ -200,12 +201,18 @@ export const topUpRequests = pgTable(
     surplusCurrency: text('surplus_currency'),
     /** `R-<year>-<6 digits>`, given in the approval's transaction from `receipt_counters`: no gaps. */
     receiptNumber: text('receipt_number'),
+    /**
+     * Online methods: the payment's refunds and chargebacks as its provider reported them when last
+     * asked, written with the reversal they led to (`payment-reversal.service.ts`). What the request
+     * shows, and whether the reconciliation round asks again (a chargeback still open).
+     */
+    providerState: jsonb('provider_state').$type<TopUpProviderState>(),
     ...timestamps,
   },
   (t) => [
     check(
       'topup_requests_status_check',
-      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired', 'underpaid')`,
+      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired', 'underpaid', 'needs_attention')`,
     ),
     // A request made without a method names its payment at once.
     check(
@@ -268,7 +275,7 @@ export const topUpReversals = pgTable(
     index('topup_reversals_request_idx').on(t.topUpRequestId, t.id),
     check(
       'topup_reversals_kind_check',
-      sql`${t.kind} in ('refund', 'dispute', 'dispute_won', 'invalidated')`,
+      sql`${t.kind} in ('refund', 'dispute', 'dispute_won', 'invalidated', 'restored')`,
     ),
   ],
 );

@@ -46,7 +46,8 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
     actor.isAdmin
       ? topUpsRepository.list(
           ctx.db,
-          { status: 'pending', sort: 'created_at', order: 'desc' },
+          // Payments made that nothing credited first ('needs_attention' sorts before 'pending').
+          { statuses: ['needs_attention', 'pending'], sort: 'status', order: 'asc' },
           { limit: DASHBOARD_TODO_SIZE, offset: 0 },
         )
       : null,

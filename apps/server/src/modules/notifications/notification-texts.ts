@@ -48,6 +48,19 @@ export type NoticeParams = {
     credits: number;
     balance: number;
   };
+  /** A provider says a top-up was paid that nothing credited: to the admins and its requester. */
+  topup_needs_attention: {
+    audience: 'requester' | 'admin';
+    request_id: number;
+    account_email: string;
+    package_name: string;
+    reference: string;
+    provider: string;
+    payment: string;
+    amount: string;
+    /** The request's state when the payment was reported: expired, underpaid, rejected, awaiting_payment. */
+    was: string;
+  };
   ticket_answered: { ticket_id: number; title: string };
   balance_low: { balance: number; threshold: number };
   activation_code_used: { code: string; line_id: number; username: string; renewal: boolean };
@@ -217,6 +230,33 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
           balance: p.balance,
         }),
         link: `${publicUrl}/payments/receipts/${p.request_id}`,
+      };
+    }
+    case 'topup_needs_attention': {
+      const p = notice.params;
+      if (p.audience === 'admin') {
+        return {
+          title: t('topups.needsAttentionAdminTitle', { email: p.account_email }),
+          content: t('topups.needsAttentionAdminContent', {
+            provider: p.provider,
+            packageName: p.package_name,
+            email: p.account_email,
+            reference: p.reference,
+            payment: p.payment,
+            amount: p.amount,
+          }),
+          link: `${publicUrl}/payments/pricing?tab=requests&status=needs_attention`,
+        };
+      }
+      return {
+        title: t('topups.needsAttentionTitle'),
+        content: t('topups.needsAttentionContent', {
+          provider: p.provider,
+          packageName: p.package_name,
+          reference: p.reference,
+          amount: p.amount,
+        }),
+        link: `${publicUrl}/payments`,
       };
     }
     case 'balance_low':

@@ -54,6 +54,15 @@ export const paymentMethodsRepository = {
       .returning();
     return row;
   },
+  /** Locks the method's row: a request being made with it waits (its foreign key) until the delete is decided. */
+  async lockForDelete(tx: Db, id: number): Promise<boolean> {
+    const rows = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, id))
+      .for('update');
+    return rows.length > 0;
+  },
   async delete(db: Db, id: number): Promise<boolean> {
     const rows = await db
       .delete(paymentMethods)

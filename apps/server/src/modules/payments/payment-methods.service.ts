@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
+import { topUpsRepository } from '../topups/topups.repository.js';
 import { onlineKinds } from './providers/payment-providers.js';
 import { toAvailablePaymentMethod, toPaymentMethod } from './payment-method-mapper.js';
 import {
@@ -144,14 +145,24 @@ export async function updatePaymentMethod(
   return toPaymentMethod(row);
 }
 
-/** Requests made with the method keep their copy of its name, kind, fee and instructions. */
+/**
+ * Requests made with the method keep their copy of its name, kind, fee and instructions. An online
+ * method whose checkouts are still open is kept: only its webhook secret can confirm their payments,
+ * which would otherwise be paid and never credited. The count is taken in the delete's transaction,
+ * under the method's row lock that a new request's foreign key waits on.
+ */
 export async function deletePaymentMethod(ctx: AppContext, admin: Actor, id: number): Promise<void> {
   const subject = {
     action: 'payment_method.delete' as const,
     entity: methodEntity(id),
     read: readMethod(id),
   };
-  if (!(await audited(ctx, admin, subject, (tx) => paymentMethodsRepository.delete(tx, id))))
-    throw new AppError('PAYMENT_METHOD_NOT_FOUND');
+  const deleted = await audited(ctx, admin, subject, async (tx) => {
+    if (!(await paymentMethodsRepository.lockForDelete(tx, id))) return false;
+    const open = await topUpsRepository.countOpenCheckouts(tx, id);
+    if (open > 0) throw new AppError('PAYMENT_METHOD_IN_USE', { params: { count: open } });
+    return paymentMethodsRepository.delete(tx, id);
+  });
+  if (!deleted) throw new AppError('PAYMENT_METHOD_NOT_FOUND');
   await publish(ctx, 'delete', id);
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
 import { paymentMethodsRepository } from './payment-methods.repository.js';
+import { syncReversals } from './payment-reversal.service.js';
 import { providerNames, settleFromProviderRecord } from './payment-settle.service.js';
 import { ProviderUnavailableError } from './providers/payment-provider.js';
 import { onlineKinds, providerFor, type OnlineKind } from './providers/payment-providers.js';
@@ -8,7 +9,14 @@ import { onlineKinds, providerFor, type OnlineKind } from './providers/payment-p
 /** Requests asked about per claim; a round claims again until none is due. */
 const BATCH = 20;
 
-export type ReconcileRound = { asked: number; credited: number; closed: number; failed: number };
+export type ReconcileRound = {
+  asked: number;
+  credited: number;
+  closed: number;
+  failed: number;
+  /** Credited requests with a chargeback open, whose reversals were brought up to the provider's state. */
+  disputesAsked: number;
+};
 
 /**
  * One round for webhooks that never arrived: every online request still awaiting its payment after
@@ -18,7 +26,7 @@ export type ReconcileRound = { asked: number; credited: number; closed: number; 
  * later; nothing here ever credits what the provider does not confirm.
  */
 export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSignal): Promise<ReconcileRound> {
-  const round: ReconcileRound = { asked: 0, credited: 0, closed: 0, failed: 0 };
+  const round: ReconcileRound = { asked: 0, credited: 0, closed: 0, failed: 0, disputesAsked: 0 };
   const seen = new Set<number>();
   while (!signal.aborted) {
     const ids = await topUpsRepository.claimForReconcile(ctx.db, {
@@ -39,8 +47,54 @@ export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSign
       else if (outcome === 'failed') round.failed += 1;
     }
   }
-  if (round.asked > 0) ctx.log.info(round, 'Payment reconciliation round');
+  const disputed = new Set<number>();
+  while (!signal.aborted) {
+    const ids = await topUpsRepository.claimOpenDisputes(ctx.db, {
+      afterSeconds: ctx.config.paymentReconcileAfterSeconds,
+      limit: BATCH,
+    });
+    const fresh = ids.filter((id) => !disputed.has(id));
+    if (fresh.length === 0) break;
+    for (const id of fresh) {
+      if (signal.aborted) break;
+      disputed.add(id);
+      round.disputesAsked += 1;
+      if (!(await reconcileReversals(ctx, id))) round.failed += 1;
+    }
+  }
+  if (round.asked > 0 || round.disputesAsked > 0) ctx.log.info(round, 'Payment reconciliation round');
   return round;
+}
+
+/** The provider of a request's own method, when it can still be asked. */
+async function providerOfRequest(ctx: AppContext, methodId: number | null, kind: OnlineKind) {
+  const method = methodId ? await paymentMethodsRepository.findById(ctx.db, methodId) : undefined;
+  const provider = method && method.kind === kind ? providerFor(ctx, method) : null;
+  return provider && method ? { provider, method } : null;
+}
+
+/**
+ * A credited request whose chargeback was still open when last asked: its reversals are brought up
+ * to what the provider says now, as the dispute's closing event would have (that event may be lost).
+ */
+export async function reconcileReversals(ctx: AppContext, id: number): Promise<boolean> {
+  const request = await topUpsRepository.findById(ctx.db, id);
+  if (!request || request.status !== 'approved' || !request.checkoutId || !request.methodKind) return true;
+  const kind = request.methodKind as OnlineKind;
+  const about = { topUpId: request.id, checkoutId: request.checkoutId, reconcile: true };
+  const own = await providerOfRequest(ctx, request.methodId, kind);
+  if (!own) {
+    ctx.log.warn(about, 'Payment reconciliation: the method of this request can no longer be asked');
+    return false;
+  }
+  try {
+    await syncReversals(ctx, own.provider, request, { eventId: 'reconcile', eventType: 'reconcile' });
+    return true;
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    ctx.log.warn({ ...about, provider: kind, reason: error.reason }, 'Payment provider unavailable');
+    return false;
+  }
 }
 
 /**
@@ -57,18 +111,15 @@ export async function reconcileTopUp(
   }
   const kind = request.methodKind as OnlineKind;
   const about = { topUpId: request.id, checkoutId: request.checkoutId, reconcile: true };
-  const method = request.methodId
-    ? await paymentMethodsRepository.findById(ctx.db, request.methodId)
-    : undefined;
-  const provider = method && method.kind === kind ? providerFor(ctx, method) : null;
-  if (!provider) {
+  const own = await providerOfRequest(ctx, request.methodId, kind);
+  if (!own) {
     // The method was deleted or lost its secrets: nobody can ask; an admin decides by hand.
     ctx.log.warn(about, 'Payment reconciliation: the method of this request can no longer be asked');
     return 'failed';
   }
   let payment;
   try {
-    payment = await provider.fetchPayment(request.checkoutId);
+    payment = await own.provider.fetchPayment(request.checkoutId);
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
     ctx.log.warn({ ...about, provider: kind, reason: error.reason }, 'Payment provider unavailable');
@@ -81,7 +132,7 @@ export async function reconcileTopUp(
     );
     return 'failed';
   }
-  const outcome = await settleFromProviderRecord(ctx, kind, request, payment, about);
+  const outcome = await settleFromProviderRecord(ctx, kind, request, payment, about, own.method.enabled);
   if (outcome.kind === 'mismatch') {
     ctx.log.warn(
       { ...about, expected: outcome.expected, paid: outcome.paid },
@@ -89,7 +140,11 @@ export async function reconcileTopUp(
     );
     return 'failed';
   }
-  if (outcome.kind === 'credited') return 'credited';
+  if (outcome.kind === 'credited') {
+    // Its refund or chargeback events, refused while nothing was credited, are read from the provider now.
+    await reconcileReversals(ctx, request.id);
+    return 'credited';
+  }
   if (outcome.kind === 'expired' || outcome.kind === 'underpaid') return 'closed';
   return 'open';
 }

@@ -1,4 +1,4 @@
-import type { TopUpReversalKind } from '@linedesk/shared';
+import type { TopUpProviderState, TopUpReversalKind } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -10,117 +10,132 @@ import { notificationsRepository } from '../notifications/notifications.reposito
 import { publishRequest } from '../topups/topups.service.js';
 import { topUpsRepository, type TopUpReversalRow, type TopUpRow } from '../topups/topups.repository.js';
 import { providerNames } from './payment-settle.service.js';
+import type { PaymentProvider, ProviderMoneyState } from './providers/payment-provider.js';
 import type { OnlineKind } from './providers/payment-providers.js';
 
-/** One provider event about a credited request's money, as the reversal it books. */
-export type ReversalEvent = {
-  provider: OnlineKind;
-  /** Unique per provider: the same event delivered twice, or to two instances, books once. */
-  eventId: string;
-  kind: TopUpReversalKind;
-  providerRef: string;
-  /** Refunds: everything refunded so far (cumulative); disputes: the disputed amount. */
-  amountCents: number;
-};
+/** What made the panel ask the provider: a signed event (named for the log and the rows) or the reconciliation round. */
+export type ReversalTrigger = { eventId: string; eventType: string; providerRef?: string };
 
-export type ReversalOutcome = { kind: 'booked'; credits: number } | { kind: 'repeat' };
+export type ReversalOutcome = { moved: number };
 
-const sum = (rows: TopUpReversalRow[]) => rows.reduce((total, row) => total + row.credits, 0);
+const sum = (rows: Pick<TopUpReversalRow, 'credits'>[]) =>
+  rows.reduce((total, row) => total + row.credits, 0);
+
+/** The money the provider's state holds back from the seller: refunds made plus chargebacks not won, at most the amount paid. */
+export function reversedCents(request: Pick<TopUpRow, 'priceCents' | 'feeCents'>, state: ProviderMoneyState) {
+  const amount = request.priceCents + request.feeCents;
+  if (state.invalidated) return amount;
+  const refunded = state.refunds.filter((r) => r.counts).reduce((total, r) => total + r.amount_cents, 0);
+  const disputed = state.disputes.filter((d) => d.counts).reduce((total, d) => total + d.amount_cents, 0);
+  return Math.min(amount, refunded + disputed);
+}
 
 /**
- * The credits an event moves, from the request's reversals booked before it (negative: taken back).
- * A refund takes back its share of the credits, rounded up (in the seller's favour: a refund of any
- * part takes at least that part), less what refunds took already, so a second partial refund takes
- * only the new part and refunds arriving out of order take the same in the end. A chargeback (or an
- * invoice marked invalid) takes back whatever is left; won, it gives back what it took. Never more
- * than the request credited is taken back in all.
+ * The credits a paid request's provider state says should be taken back in all: the share of the
+ * credits the reversed money is of the amount paid, rounded up (in the seller's favour: a refund of
+ * any part takes at least that part), never more than were credited. A chargeback open or lost
+ * holds its amount back, one won does not; a BTCPay invoice marked invalid takes everything.
  */
-export function reversalCredits(
+export function reversalTarget(
   request: Pick<TopUpRow, 'credits' | 'priceCents' | 'feeCents'>,
-  earlier: TopUpReversalRow[],
-  event: Pick<ReversalEvent, 'kind' | 'providerRef' | 'amountCents'>,
+  state: ProviderMoneyState,
 ): number {
-  const left = request.credits + sum(earlier);
-  if (event.kind === 'refund') {
-    const amount = request.priceCents + request.feeCents;
-    const share = amount > 0 ? Math.ceil((request.credits * event.amountCents) / amount) : request.credits;
-    const target = Math.min(request.credits, share);
-    const taken = -sum(earlier.filter((row) => row.kind === 'refund'));
-    return -Math.max(0, Math.min(target - taken, left));
+  const amount = request.priceCents + request.feeCents;
+  const cents = reversedCents(request, state);
+  if (cents <= 0) return 0;
+  if (amount <= 0) return request.credits;
+  return Math.min(request.credits, Math.ceil((request.credits * cents) / amount));
+}
+
+/** The kind a booking is recorded (and told) as: what in the state made the difference. */
+function kindOf(moved: number, state: ProviderMoneyState): TopUpReversalKind {
+  if (moved < 0) {
+    if (state.invalidated) return 'invalidated';
+    return state.disputes.some((d) => d.counts) ? 'dispute' : 'refund';
   }
-  if (event.kind === 'dispute_won') {
-    const same = earlier.filter((row) => row.providerRef === event.providerRef);
-    const took = -sum(same.filter((row) => row.kind === 'dispute'));
-    const gaveBack = sum(same.filter((row) => row.kind === 'dispute_won'));
-    return Math.max(0, took - gaveBack);
-  }
-  return -Math.max(0, left);
+  return state.disputes.some((d) => d.status === 'won') ? 'dispute_won' : 'restored';
 }
 
 function money(cents: number, currency: string): string {
   return `${(cents / 100).toFixed(2)} ${currency}`;
 }
 
+/** The state as stored on the request, comparable between two reads (the read time aside). */
+function storedState(state: ProviderMoneyState): Omit<TopUpProviderState, 'checked_at'> {
+  return { refunds: state.refunds, disputes: state.disputes, invalidated: state.invalidated };
+}
+
+type Booked = { moved: number; balance: number | null; notified: Notified[]; accountId: string };
+
 /**
- * Books a provider's refund, chargeback or invalidation of a credited top-up: one `topup_reversals`
- * row per provider event and, when it moves credits, one ledger row (`topup_reversed`, which may take
- * the balance below 0; `topup_reinstated` for a chargeback won) referring to the request, the
- * requester's notice, a notice to every admin (`topup_reversed`, in their languages) and one audit entry — all in one
- * transaction under the request's row lock, so a repeated or concurrent event books nothing twice and
- * each reversal sees the ones before it. The request and its earlier rows are never changed.
+ * Books the difference between what a state of the provider says should be taken back and what the
+ * request's reversals took so far, under the request's row lock: one `topup_reversals` row and one
+ * ledger row (`topup_reversed`, which may take the balance below 0; `topup_reinstated` when the
+ * state gives credits back), the requester's and the admins' notices and an audit entry, all in one
+ * transaction. A state that implies what is booked already moves nothing, so a repeated, late or
+ * concurrent event books nothing twice. The state is stored on the request either way (what it shows).
  */
-export async function reverseTopUp(
+async function bookState(
   ctx: AppContext,
-  request: TopUpRow,
-  event: ReversalEvent,
-): Promise<ReversalOutcome> {
-  const provider = providerNames[event.provider];
-  type Booked = { credits: number; balance: number | null; notified: Notified[] };
-  const booked = await ctx.db.transaction(async (txRaw): Promise<Booked | null> => {
+  kind: OnlineKind,
+  requestId: number,
+  state: ProviderMoneyState,
+  trigger: ReversalTrigger,
+): Promise<Booked | null> {
+  const provider = providerNames[kind];
+  return ctx.db.transaction(async (txRaw): Promise<Booked | null> => {
     const tx = txRaw as unknown as Db;
-    await topUpsRepository.lock(tx, request.id);
-    const earlier = await topUpsRepository.reversalsOf(tx, request.id);
-    if (earlier.some((row) => row.provider === event.provider && row.eventId === event.eventId)) return null;
-    const credits = reversalCredits(request, earlier, event);
-    const moved =
-      credits === 0
-        ? null
-        : await creditLedger.change(tx, {
-            accountId: request.accountId,
-            delta: credits,
-            reason: credits < 0 ? 'topup_reversed' : 'topup_reinstated',
-            allowNegative: credits < 0,
-            actorId: null,
-            refType: 'topup_request',
-            refId: String(request.id),
-            note: `${provider} ${event.kind} ${event.providerRef}`,
-          });
-    const inserted = await topUpsRepository.insertReversal(tx, {
+    await topUpsRepository.lock(tx, requestId);
+    const request = await topUpsRepository.findById(tx, requestId);
+    if (!request) return null;
+    await topUpsRepository.setProviderState(tx, requestId, {
+      state: { ...storedState(state), checked_at: new Date().toISOString() },
+      paymentIntentId: state.paymentIntentId ?? null,
+    });
+    // Only what was credited can be taken back; a request not credited (yet) shows the state only.
+    if (request.status !== 'approved')
+      return { moved: 0, balance: null, notified: [], accountId: request.accountId };
+    const earlier = await topUpsRepository.reversalsOf(tx, requestId);
+    const target = reversalTarget(request, state);
+    const moved = -sum(earlier) - target;
+    if (moved === 0) return { moved: 0, balance: null, notified: [], accountId: request.accountId };
+
+    const reversal = kindOf(moved, state);
+    const cents = reversedCents(request, state);
+    const ref = trigger.providerRef ?? request.paymentIntentId ?? request.checkoutId ?? String(request.id);
+    const change = await creditLedger.change(tx, {
+      accountId: request.accountId,
+      delta: moved,
+      reason: moved < 0 ? 'topup_reversed' : 'topup_reinstated',
+      allowNegative: moved < 0,
+      actorId: null,
+      refType: 'topup_request',
+      refId: String(request.id),
+      note: `${provider} ${reversal} ${ref}`,
+    });
+    await topUpsRepository.insertReversal(tx, {
       topUpRequestId: request.id,
       accountId: request.accountId,
-      provider: event.provider,
-      eventId: event.eventId,
-      kind: event.kind,
-      providerRef: event.providerRef,
-      amountCents: event.amountCents,
-      credits,
-      ledgerEntryId: moved?.entryId ?? null,
+      provider: kind,
+      // Unique per request under its row lock: the n-th booking of this request.
+      eventId: `${trigger.eventId}#${request.id}.${earlier.length + 1}`,
+      kind: reversal,
+      providerRef: ref,
+      amountCents: cents,
+      credits: moved,
+      ledgerEntryId: change.entryId,
     });
-    // Under the row lock another booking of this event is already visible above; kept as the last word.
-    if (!inserted) throw new Error(`reversal event ${event.eventId} booked twice`);
-    if (!moved) return { credits: 0, balance: null, notified: [] };
-
     const facts = {
       request_id: request.id,
       account_email: request.accountEmail ?? '',
       package_name: request.packageName,
       reference: request.paymentReference ?? request.referenceCode ?? '',
       provider,
-      reversal: event.kind,
-      payment: event.providerRef,
-      amount: money(event.amountCents, request.currency),
-      credits,
-      balance: moved.balance,
+      reversal,
+      payment: ref,
+      amount: money(cents, request.currency),
+      credits: moved,
+      balance: change.balance,
     };
     const requester = await notify(ctx, tx, request.accountId, {
       kind: 'topup_reversed',
@@ -132,38 +147,71 @@ export async function reverseTopUp(
       params: { ...facts, audience: 'admin' },
     });
     await recordAudit(tx, null, {
-      action: credits < 0 ? 'topup.reversed' : 'topup.reinstated',
+      action: moved < 0 ? 'topup.reversed' : 'topup.reinstated',
       target: { id: request.accountId, email: request.accountEmail },
       entity: { type: 'topup_request', id: request.id },
-      before: { balance: moved.balance - credits },
+      before: { balance: change.balance - moved, reversed_credits: -sum(earlier) },
       after: {
-        balance: moved.balance,
-        provider: event.provider,
-        kind: event.kind,
-        payment: event.providerRef,
-        amount_cents: event.amountCents,
-        credits,
+        balance: change.balance,
+        reversed_credits: target,
+        provider: kind,
+        kind: reversal,
+        payment: ref,
+        event: trigger.eventId,
+        amount_cents: cents,
+        credits: moved,
       },
     });
-    return { credits, balance: moved.balance, notified: [requester, toAdmins] };
+    return { moved, balance: change.balance, notified: [requester, toAdmins], accountId: request.accountId };
   });
-  if (!booked) return { kind: 'repeat' };
-  await announceNotices(ctx, ...booked.notified);
-  await publishRequest(ctx, 'update', request.id, request.accountId);
-  if (booked.credits !== 0) {
-    const account = await accountsRepository.findById(ctx.db, request.accountId);
-    if (account) await publishBalanceChange(ctx, account);
-    ctx.log.warn(
-      {
-        provider: event.provider,
-        eventId: event.eventId,
-        topUpId: request.id,
-        kind: event.kind,
-        credits: booked.credits,
-        balance: booked.balance,
-      },
-      `Top-up ${event.kind} booked from ${provider}`,
-    );
+}
+
+/** Reads a request's money state afresh from its provider, at most this many times for one call. */
+const MAX_READS = 4;
+
+/**
+ * Makes a credited request's reversals equal what its provider's state says now: the state is read
+ * (Stripe: the PaymentIntent's refunds and disputes; BTCPay: the invoice), the difference booked,
+ * then the state is read again, until a read shows the state just booked. Which event came first,
+ * or twice, or never, then changes nothing: another caller booking an older state after this one's
+ * read reads again after its booking and books the newer one. Throws ProviderUnavailableError when
+ * the provider cannot be asked (the webhook answers 502, so the provider delivers again).
+ */
+export async function syncReversals(
+  ctx: AppContext,
+  provider: PaymentProvider,
+  request: Pick<TopUpRow, 'id' | 'checkoutId' | 'paymentIntentId'>,
+  trigger: ReversalTrigger,
+): Promise<ReversalOutcome> {
+  if (!request.checkoutId) return { moved: 0 };
+  let last: string | null = null;
+  let intent = request.paymentIntentId;
+  let moved = 0;
+  for (let read = 0; read < MAX_READS; read += 1) {
+    const state = await provider.fetchMoneyState({ checkoutId: request.checkoutId, paymentIntentId: intent });
+    intent = state.paymentIntentId ?? intent;
+    const seen = JSON.stringify(storedState(state));
+    if (seen === last) break;
+    last = seen;
+    const booked = await bookState(ctx, provider.kind, request.id, state, trigger);
+    if (!booked) break;
+    await announceNotices(ctx, ...booked.notified);
+    await publishRequest(ctx, 'update', request.id, booked.accountId);
+    if (booked.moved !== 0) {
+      moved += booked.moved;
+      const account = await accountsRepository.findById(ctx.db, booked.accountId);
+      if (account) await publishBalanceChange(ctx, account);
+      ctx.log.warn(
+        {
+          provider: provider.kind,
+          ...trigger,
+          topUpId: request.id,
+          credits: booked.moved,
+          balance: booked.balance,
+        },
+        `Top-up reversal booked from ${providerNames[provider.kind]}`,
+      );
+    }
   }
-  return { kind: 'booked', credits: booked.credits };
+  return { moved };
 }

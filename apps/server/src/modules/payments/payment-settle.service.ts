@@ -1,5 +1,9 @@
+import type { TopUpStatus } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { announceNotices, notify, notifyEach } from '../notifications/notify.js';
+import { notificationsRepository } from '../notifications/notifications.repository.js';
 import { topUpsRepository, type TopUpRow } from '../topups/topups.repository.js';
 import { confirmTopUp, publishRequest } from '../topups/topups.service.js';
 import type { ProviderPayment } from './providers/payment-provider.js';
@@ -8,7 +12,7 @@ import type { OnlineKind } from './providers/payment-providers.js';
 export const providerNames: Record<OnlineKind, string> = { stripe: 'Stripe', btcpay: 'BTCPay' };
 
 export type SettleOutcome =
-  | { kind: 'credited' | 'already-decided' | 'expired' | 'underpaid' | 'open' }
+  | { kind: 'credited' | 'already-decided' | 'expired' | 'underpaid' | 'open' | 'needs-attention' }
   | { kind: 'mismatch'; expected: string; paid: string };
 
 /**
@@ -17,12 +21,72 @@ export type SettleOutcome =
  * arrives twice, late or at two instances at once); closed unpaid → expired; closed with less →
  * underpaid, never credited. Shared by the webhook and the reconciliation job, so both decide alike.
  */
+/** Closed requests a payment can still arrive for: it is then the admin's to credit, never silent. */
+const closedUncredited: readonly TopUpStatus[] = ['expired', 'underpaid', 'rejected'];
+
+/**
+ * The provider says a request was paid that nothing credits by itself (it was closed before, or
+ * its method is switched off): the request becomes `needs_attention` with the provider's payment,
+ * and every admin and the requester are told, in one transaction. Once per request: a repeat finds
+ * it marked already.
+ */
+async function flagPaidNotCredited(
+  ctx: AppContext,
+  kind: OnlineKind,
+  request: TopUpRow,
+  payment: ProviderPayment,
+  from: readonly TopUpStatus[],
+  about: Record<string, unknown>,
+): Promise<boolean> {
+  const facts = {
+    request_id: request.id,
+    account_email: request.accountEmail ?? '',
+    package_name: request.packageName,
+    reference: request.paymentReference ?? request.referenceCode ?? '',
+    provider: providerNames[kind],
+    payment: payment.checkoutId,
+    amount: `${((request.priceCents + request.feeCents) / 100).toFixed(2)} ${request.currency}`,
+    was: request.status,
+  };
+  const notified = await ctx.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const marked = await topUpsRepository.markNeedsAttention(
+      tx,
+      request.id,
+      { provider: kind, paymentId: payment.checkoutId, paymentIntentId: payment.paymentIntentId ?? null },
+      from,
+    );
+    if (!marked) return null;
+    const admins = (await notificationsRepository.adminIds(tx)).filter((id) => id !== request.accountId);
+    return [
+      await notifyEach(ctx, tx, admins, {
+        kind: 'topup_needs_attention',
+        params: { ...facts, audience: 'admin' },
+      }),
+      await notify(ctx, tx, request.accountId, {
+        kind: 'topup_needs_attention',
+        params: { ...facts, audience: 'requester' },
+      }),
+    ];
+  });
+  if (!notified) return false;
+  await announceNotices(ctx, ...notified);
+  await publishRequest(ctx, 'update', request.id, request.accountId);
+  ctx.log.warn(
+    { ...about, was: request.status },
+    `${providerNames[kind]} says a top-up was paid that was not credited; it needs an admin`,
+  );
+  return true;
+}
+
 export async function settleFromProviderRecord(
   ctx: AppContext,
   kind: OnlineKind,
   request: TopUpRow,
   payment: ProviderPayment,
   about: Record<string, unknown>,
+  /** False when the request's method is switched off: a payment is then the admin's to credit. */
+  methodEnabled = true,
 ): Promise<SettleOutcome> {
   const name = providerNames[kind];
   if (payment.state === 'expired' || payment.state === 'underpaid') {
@@ -45,6 +109,10 @@ export async function settleFromProviderRecord(
       expected: `${amountCents} ${request.currency}`,
       paid: `${payment.amountCents} ${payment.currency}`,
     };
+  }
+  if (!methodEnabled && request.status === 'awaiting_payment') {
+    await flagPaidNotCredited(ctx, kind, request, payment, ['awaiting_payment'], about);
+    return { kind: 'needs-attention' };
   }
   try {
     const outcome = await confirmTopUp(ctx, {
@@ -69,7 +137,13 @@ export async function settleFromProviderRecord(
     return { kind: 'credited' };
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'TOPUP_ALREADY_DECIDED') throw error;
-    // An admin decided it by hand first, or it expired: the provider is answered 2xx all the same.
+    const now = await topUpsRepository.findById(ctx.db, request.id);
+    if (now && closedUncredited.includes(now.status)) {
+      // Paid after it was closed (an invoice settled late, a rejected request paid after all).
+      await flagPaidNotCredited(ctx, kind, now, payment, closedUncredited, about);
+      return { kind: 'needs-attention' };
+    }
+    // An admin decided it by hand first, or it needs attention already: answered 2xx all the same.
     ctx.log.warn(about, `${name} payment for a top-up already decided; not credited again`);
     return { kind: 'already-decided' };
   }

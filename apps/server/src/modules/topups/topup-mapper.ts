@@ -4,20 +4,21 @@ import type { TopUpRow } from './topups.repository.js';
 export const topUpProofUrl = (id: number) => `/api/topups/${id}/proof`;
 
 /**
- * A request's state after its provider took money back, from its reversals: an open or lost
- * chargeback is `disputed`; otherwise what refunds took makes it `refunded` or `partially_refunded`.
- * Nothing taken back (or a chargeback won) is no reversal.
+ * A request's state after its provider took money back: a chargeback open or lost (as the provider
+ * last reported it) is `disputed`; otherwise what was taken makes it `refunded` or
+ * `partially_refunded`. Nothing taken back (or a chargeback won) is no reversal. Requests reversed
+ * before the provider's state was stored read it from their last reversal's kind.
  */
 function reversalOf(row: TopUpRow): TopUpReversal | null {
   if (row.reversedCredits <= 0 || !row.lastReversalAt) return null;
-  const state =
-    row.lastReversalKind === 'dispute' || row.lastReversalKind === 'invalidated'
-      ? row.lastReversalKind === 'dispute'
-        ? 'disputed'
-        : 'refunded'
-      : row.reversedCredits >= row.credits
-        ? 'refunded'
-        : 'partially_refunded';
+  const disputed = row.providerState
+    ? row.providerState.disputes.some((dispute) => dispute.counts)
+    : row.lastReversalKind === 'dispute';
+  const state = disputed
+    ? 'disputed'
+    : row.reversedCredits >= row.credits || row.lastReversalKind === 'invalidated'
+      ? 'refunded'
+      : 'partially_refunded';
   return { state, credits: row.reversedCredits, at: row.lastReversalAt };
 }
 
@@ -62,6 +63,9 @@ export function toTopUpRequest(row: TopUpRow): TopUpRequest {
     surplus_currency: row.surplusCurrency,
     receipt_number: row.receiptNumber,
     reversal: reversalOf(row),
+    refunds: row.providerState?.refunds ?? [],
+    disputes: row.providerState?.disputes ?? [],
+    invalidated: row.providerState?.invalidated ?? false,
     created_at: row.createdAt.toISOString(),
   };
 }

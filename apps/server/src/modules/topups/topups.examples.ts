@@ -39,6 +39,9 @@ export const pendingTopUpExample: TopUpRequest = {
   surplus_currency: null,
   receipt_number: null,
   reversal: null,
+  refunds: [],
+  disputes: [],
+  invalidated: false,
   created_at: '2026-11-20T08:03:55.418Z',
 };
 
@@ -86,6 +89,14 @@ const stripeCheckout: TopUpRequest = {
   reference_code: 'LD-Q4WZ-8HNC',
   checkout_url: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3D4e5F6g7H8',
   created_at: '2026-11-21T10:02:44.913Z',
+};
+
+const stripeRefund = {
+  id: 're_3QeX2bL8m1Zp4RtY0aKc9Wf1',
+  amount_cents: 1000,
+  status: 'succeeded',
+  counts: true,
+  at: '2026-11-23T09:12:38.000Z',
 };
 
 const decided = {
@@ -148,6 +159,7 @@ export const topUpExamples: RouteExamples = {
         { status: 'approved', count: 41 },
         { status: 'rejected', count: 2 },
         { status: 'expired', count: 5 },
+        { status: 'needs_attention', count: 1 },
       ],
     },
   },
@@ -188,12 +200,16 @@ export const topUpExamples: RouteExamples = {
   },
   'GET /api/topups/:id': {
     params: { id: 22 },
+    // Paid by card; Stripe later refunded 10.00 EUR of it: 13 of its 25 credits were taken back.
     response: {
       ...stripeCheckout,
       status: 'approved',
       provider: 'stripe',
       provider_payment_id: 'cs_test_a1B2c3D4e5F6g7H8',
       decided_at: '2026-11-21T10:04:01.277Z',
+      receipt_number: 'R-2026-000123',
+      reversal: { state: 'partially_refunded', credits: 13, at: '2026-11-23T09:12:40.018Z' },
+      refunds: [stripeRefund],
     },
   },
   'GET /api/topups/:id/receipt': {
@@ -225,6 +241,8 @@ export const topUpExamples: RouteExamples = {
       surplus_cents: null,
       surplus_currency: null,
       reversal: { state: 'partially_refunded', credits: 13, at: '2026-11-23T09:12:40.018Z' },
+      refunded_cents: 1000,
+      refunds: [stripeRefund],
     },
   },
   'GET /api/topups/pending-count': { response: { count: 2 } },

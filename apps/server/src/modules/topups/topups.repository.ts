@@ -3,6 +3,7 @@ import type {
   TicketAttachmentType,
   TopUpExpiredReason,
   TopUpFilter,
+  TopUpProviderState,
   TopUpReversalKind,
   TopUpStatus,
 } from '@linedesk/shared';
@@ -79,6 +80,7 @@ function select(db: Db) {
       surplusCents: topUpRequests.surplusCents,
       surplusCurrency: topUpRequests.surplusCurrency,
       receiptNumber: topUpRequests.receiptNumber,
+      providerState: topUpRequests.providerState,
       reversedCredits: sql<number>`(select coalesce(-sum(r.credits), 0)::int from ${topUpReversals} r
         where r.topup_request_id = ${topUpRequests.id})`,
       lastReversalKind: sql<TopUpReversalKind | null>`(select r.kind from ${topUpReversals} r
@@ -102,8 +104,11 @@ function nextDay(day: string): Date {
   return date;
 }
 
+/** The list's filters, and (for the dashboard's to-do list) several states at once. */
+export type TopUpListFilter = TopUpFilter & { statuses?: readonly TopUpStatus[] };
+
 /** The list's filters as SQL; the state is left out when counting per state. */
-function filterConditions(filter: TopUpFilter, withStatus: boolean): SQL[] {
+function filterConditions(filter: TopUpListFilter, withStatus: boolean): SQL[] {
   const where: SQL[] = [];
   if (filter.account_id) where.push(eq(topUpRequests.accountId, filter.account_id));
   if (filter.search) {
@@ -118,6 +123,7 @@ function filterConditions(filter: TopUpFilter, withStatus: boolean): SQL[] {
   if (filter.from) where.push(gte(topUpRequests.createdAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) where.push(lt(topUpRequests.createdAt, nextDay(filter.to)));
   if (withStatus && filter.status) where.push(eq(topUpRequests.status, filter.status));
+  if (withStatus && filter.statuses) where.push(inArray(topUpRequests.status, [...filter.statuses]));
   return where;
 }
 
@@ -137,7 +143,7 @@ function orderOf(sort: TopUpFilter['sort'], order: TopUpFilter['order']): SQL[] 
 }
 
 export type Decision = {
-  status: Exclude<TopUpStatus, 'pending' | 'awaiting_payment' | 'expired' | 'underpaid'>;
+  status: Exclude<TopUpStatus, 'pending' | 'awaiting_payment' | 'expired' | 'underpaid' | 'needs_attention'>;
   decidedBy: string | null;
   rejectReason?: string;
   provider: string;
@@ -146,6 +152,10 @@ export type Decision = {
   paymentIntentId?: string | null;
   /** More than the amount arrived: the surplus, in the request's currency. */
   surplusCents?: number | null;
+  /** The states the decision may be taken from. */
+  from: readonly TopUpStatus[];
+  /** An admin's approval: the request keeps the provider payment it has (its checkout). */
+  keepProviderPayment?: boolean;
 };
 
 export const topUpsRepository = {
@@ -240,7 +250,7 @@ export const topUpsRepository = {
   },
   async list(
     db: Db,
-    filter: TopUpFilter,
+    filter: TopUpListFilter,
     page: { limit: number; offset: number },
   ): Promise<{ rows: TopUpRow[]; total: number }> {
     const conditions = filterConditions(filter, true);
@@ -265,6 +275,109 @@ export const topUpsRepository = {
       and(eq(topUpRequests.methodKind, kind), eq(topUpRequests.paymentIntentId, paymentIntentId)),
     );
     return row;
+  },
+  /** The request whose provider checkout this is (a Stripe Checkout Session, a BTCPay invoice). */
+  async findByCheckout(db: Db, kind: PaymentMethodKind, checkoutId: string): Promise<TopUpRow | undefined> {
+    const [row] = await select(db).where(
+      and(eq(topUpRequests.methodKind, kind), eq(topUpRequests.checkoutId, checkoutId)),
+    );
+    return row;
+  },
+  /**
+   * The provider's state of the payment's refunds and chargebacks, as last read; the PaymentIntent
+   * too when the request did not know it yet (approved by hand before its paid event came).
+   */
+  async setProviderState(
+    tx: Db,
+    id: number,
+    values: { state: TopUpProviderState; paymentIntentId: string | null },
+  ): Promise<void> {
+    await tx
+      .update(topUpRequests)
+      .set({
+        providerState: values.state,
+        ...(values.paymentIntentId
+          ? { paymentIntentId: sql`coalesce(${topUpRequests.paymentIntentId}, ${values.paymentIntentId})` }
+          : {}),
+      })
+      .where(eq(topUpRequests.id, id));
+  },
+  /**
+   * The provider payment of a request credited before its provider confirmed it (an admin approved
+   * it by hand): the provider and payment id where the request has none from a provider yet, the
+   * PaymentIntent where it has none. What is there already is never overwritten.
+   */
+  async recordProviderPayment(
+    tx: Db,
+    id: number,
+    payment: { provider: string; paymentId: string; paymentIntentId: string | null },
+  ): Promise<void> {
+    await tx
+      .update(topUpRequests)
+      .set({
+        provider: sql`case when ${topUpRequests.providerPaymentId} is null then ${payment.provider} else ${topUpRequests.provider} end`,
+        providerPaymentId: sql`coalesce(${topUpRequests.providerPaymentId}, ${payment.paymentId})`,
+        paymentIntentId: sql`coalesce(${topUpRequests.paymentIntentId}, ${payment.paymentIntentId})`,
+      })
+      .where(eq(topUpRequests.id, id));
+  },
+  /**
+   * expired, underpaid or rejected (or awaiting its payment, when its method was switched off) →
+   * needs_attention, with the provider's payment that was made: the provider says it was paid, and
+   * nothing credited it. One conditional UPDATE: false when it was credited or marked meanwhile.
+   */
+  async markNeedsAttention(
+    db: Db,
+    id: number,
+    payment: { provider: string; paymentId: string; paymentIntentId: string | null },
+    from: readonly TopUpStatus[],
+  ): Promise<boolean> {
+    const rows = await db
+      .update(topUpRequests)
+      .set({
+        status: 'needs_attention',
+        provider: payment.provider,
+        providerPaymentId: payment.paymentId,
+        paymentIntentId: payment.paymentIntentId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(topUpRequests.id, id), inArray(topUpRequests.status, [...from])))
+      .returning({ id: topUpRequests.id });
+    return rows.length > 0;
+  },
+  /**
+   * Credited online requests with a chargeback still open at their provider, not asked about in
+   * `afterSeconds`, claimed like `claimForReconcile`: a lost `dispute.closed` event is found by asking.
+   */
+  async claimOpenDisputes(db: Db, input: { afterSeconds: number; limit: number }): Promise<number[]> {
+    const result = await db.execute(sql`
+      with due as (
+        select id from ${topUpRequests}
+        where status = 'approved' and provider_state is not null
+          and jsonb_path_exists(provider_state, '$.disputes[*] ? (@.counts == true && @.status != "lost")')
+          and (reconciled_at is null or reconciled_at <= now() - make_interval(secs => ${input.afterSeconds}))
+        order by reconciled_at nulls first, id
+        limit ${input.limit}
+        for update skip locked
+      )
+      update ${topUpRequests} t set reconciled_at = now()
+      from due where t.id = due.id
+      returning t.id`);
+    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  },
+  /** A method's requests whose provider checkout is still open (awaiting its payment). */
+  async countOpenCheckouts(db: Db, methodId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(topUpRequests)
+      .where(
+        and(
+          eq(topUpRequests.methodId, methodId),
+          eq(topUpRequests.status, 'awaiting_payment'),
+          isNotNull(topUpRequests.checkoutId),
+        ),
+      );
+    return row?.n ?? 0;
   },
   /** Locks a request's row: its reversals are booked one after the other, each seeing the last. */
   async lock(tx: Db, id: number): Promise<void> {
@@ -402,11 +515,12 @@ export const topUpsRepository = {
       .orderBy(period, topUpRequests.currency, topUpRequests.methodName);
     return rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) }));
   },
+  /** Requests waiting for an admin: submitted payments, and payments made that nothing credited. */
   async countPending(db: Db): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(topUpRequests)
-      .where(eq(topUpRequests.status, 'pending'));
+      .where(inArray(topUpRequests.status, ['pending', 'needs_attention']));
     return row?.n ?? 0;
   },
   /**
@@ -465,16 +579,25 @@ export const topUpsRepository = {
         decidedBy: decision.decidedBy,
         decidedAt: sql`now()`,
         rejectReason: decision.rejectReason ?? null,
-        provider: decision.provider,
-        providerPaymentId: decision.providerPaymentId ?? null,
-        paymentIntentId: decision.paymentIntentId ?? null,
+        ...(decision.keepProviderPayment
+          ? {
+              // An admin crediting an online request by hand: it keeps its provider payment (the
+              // checkout, or the payment its provider reported), so the provider's later events find it.
+              provider: sql`case when ${topUpRequests.checkoutId} is not null then ${topUpRequests.methodKind} else ${decision.provider} end`,
+              providerPaymentId: sql`coalesce(${topUpRequests.providerPaymentId}, ${topUpRequests.checkoutId})`,
+            }
+          : {
+              provider: decision.provider,
+              providerPaymentId: decision.providerPaymentId ?? null,
+              paymentIntentId: decision.paymentIntentId ?? null,
+            }),
         surplusCents: decision.surplusCents ?? null,
         surplusCurrency: decision.surplusCents ? sql`${topUpRequests.currency}` : null,
         updatedAt: new Date(),
       })
       // An admin may decide a request still awaiting its payment: the money can arrive with our
       // reference before the requester submits.
-      .where(and(eq(topUpRequests.id, id), inArray(topUpRequests.status, ['pending', 'awaiting_payment'])))
+      .where(and(eq(topUpRequests.id, id), inArray(topUpRequests.status, decision.from)))
       .returning({
         accountId: topUpRequests.accountId,
         credits: topUpRequests.credits,

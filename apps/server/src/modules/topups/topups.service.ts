@@ -22,6 +22,7 @@ import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '..
 import { announceNotices, notify, type Notified } from '../notifications/notify.js';
 import { paymentMethodsRepository } from '../payments/payment-methods.repository.js';
 import { openCheckout } from '../payments/payment-checkout.service.js';
+import { reconcileReversals } from '../payments/payment-reconcile.service.js';
 import { payableKinds } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { onlineKinds, providerFor } from '../payments/providers/payment-providers.js';
@@ -217,6 +218,10 @@ export async function getTopUpReceipt(ctx: AppContext, signedIn: Actor, id: numb
     surplus_cents: request.surplus_cents,
     surplus_currency: request.surplus_currency,
     reversal: request.reversal,
+    refunded_cents: request.refunds
+      .filter((refund) => refund.counts)
+      .reduce((total, refund) => total + refund.amount_cents, 0),
+    refunds: request.refunds,
   };
 }
 
@@ -297,15 +302,31 @@ export async function confirmTopUp(
         providerPaymentId: by.kind === 'provider' ? by.paymentId : undefined,
         paymentIntentId: by.kind === 'provider' ? by.paymentIntentId : undefined,
         surplusCents: by.kind === 'provider' ? by.surplusCents : undefined,
+        // A payment its provider reported that nothing credited waits for an admin, never for a webhook.
+        from:
+          by.kind === 'admin'
+            ? ['pending', 'awaiting_payment', 'needs_attention']
+            : ['pending', 'awaiting_payment'],
+        keepProviderPayment: by.kind === 'admin',
       });
       if (!row) {
-        const existing = await topUpById(tx, input.requestId);
+        const existing = await topUpsRepository.findById(tx, input.requestId);
+        // The provider confirming the payment of its own checkout, credited already (by its own
+        // earlier event, or by an admin by hand): nothing more is credited, and the request learns
+        // the payment's ids if the admin's approval came first.
         const sameProviderPayment =
           by.kind === 'provider' &&
           existing?.status === 'approved' &&
-          existing.provider === by.provider &&
-          existing.provider_payment_id === by.paymentId;
-        if (sameProviderPayment) return existing;
+          ((existing.provider === by.provider && existing.providerPaymentId === by.paymentId) ||
+            (existing.methodKind === by.provider && existing.checkoutId === by.paymentId));
+        if (sameProviderPayment) {
+          await topUpsRepository.recordProviderPayment(tx, input.requestId, {
+            provider: by.provider,
+            paymentId: by.paymentId,
+            paymentIntentId: by.paymentIntentId ?? null,
+          });
+          return (await topUpById(tx, input.requestId))!;
+        }
         return undecidable(tx, input.requestId);
       }
       await assignReceiptNumber(tx, input.requestId);
@@ -336,17 +357,28 @@ export async function confirmTopUp(
   return outcome;
 }
 
+/**
+ * An admin's approval. A request paid online keeps its provider payment, and its refunds and
+ * chargebacks are read from the provider at once (a payment that needed attention may have been
+ * refunded meanwhile): the credits end where the provider's state says, as after any event.
+ */
 export async function approveTopUp(
   ctx: AppContext,
   admin: Actor,
   id: number,
   request: { idempotencyKey: string | undefined; scope: string },
 ): Promise<IdempotentOutcome<TopUpRequest>> {
-  return confirmTopUp(
+  const outcome = await confirmTopUp(
     ctx,
     { requestId: id, confirmedBy: { kind: 'admin', actorId: admin.id } },
     { accountId: admin.id, key: request.idempotencyKey, scope: request.scope, body: null },
   );
+  if (outcome.replayed || !outcome.body.checkout_url || !onlineKinds.includes(outcome.body.method_kind!)) {
+    return outcome;
+  }
+  // The approval stands whatever the provider answers; a provider that cannot be asked is logged.
+  await reconcileReversals(ctx, id);
+  return { ...outcome, body: (await topUpById(ctx.db, id)) ?? outcome.body };
 }
 
 export async function rejectTopUp(
@@ -361,6 +393,8 @@ export async function rejectTopUp(
       decidedBy: admin.id,
       rejectReason: body.reason,
       provider: 'manual',
+      // A payment that needs attention may be settled with the payer instead of credited.
+      from: ['pending', 'awaiting_payment', 'needs_attention'],
     });
     if (!row) return undecidable(tx, id);
     const notified = await notify(ctx, tx, row.accountId, {

@@ -5,6 +5,7 @@ import {
   type Checkout,
   type CheckoutInput,
   type PaymentProvider,
+  type ProviderMoneyState,
   type ProviderPayment,
   type WebhookNotice,
 } from './payment-provider.js';
@@ -212,5 +213,17 @@ export function btcpayProvider(config: { timeoutMs: number }, settings: BtcpaySe
         invalidated: invoice.status === 'Invalid',
       };
     },
+
+    /**
+     * The invoice as the store has it now: marked invalid after it settled (a refund made outside
+     * the panel, a double spend) takes its credits back; marked settled again gives them back.
+     * Greenfield ties no refund to an invoice that could be read back, so the invoice's state is it.
+     */
+    async fetchMoneyState({ checkoutId }): Promise<ProviderMoneyState> {
+      const invoice = await call('GET', `${base}/${encodeURIComponent(checkoutId)}`);
+      return { refunds: [], disputes: [], invalidated: invoice.status === 'Invalid' };
+    },
+
+    checkoutOfPayment: () => Promise.resolve(null),
   };
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethodKind, TopUpReversalKind } from '@linedesk/shared';
+import type { PaymentMethodKind, TopUpDispute, TopUpRefund } from '@linedesk/shared';
 
 /** What a provider's checkout is opened for: all copied from the top-up request, never from the client. */
 export type CheckoutInput = {
@@ -35,20 +35,27 @@ export type ProviderPayment = {
 };
 
 /**
- * A signed event taking money back from a paid checkout (or giving a chargeback's money back), read
- * from the event itself: Stripe signs it, and its amounts are cumulative, so events read in any order
- * or twice book the same in the end.
+ * A signed event about a paid checkout's money (Stripe: a refund or a dispute). Only which payment
+ * it is about is read from it: what is booked comes from the provider's own state, read afresh
+ * (`fetchMoneyState`), so events read in any order, twice or never book the same in the end.
  */
 export type ProviderReversal = {
-  kind: TopUpReversalKind;
-  /** Stripe: the PaymentIntent the charge belongs to (the request stores it when credited). */
+  /** Stripe: the PaymentIntent the charge belongs to. */
   paymentIntentId: string;
-  /** The charge (refunds) or the dispute: what the reversal row names. */
+  /** The charge or the dispute the event names, for the log. */
   providerRef: string;
-  /** Refunds: everything refunded of the charge so far; disputes: the disputed amount. */
-  amountCents: number;
   /** Upper case. */
   currency: string;
+};
+
+/** A paid checkout's refunds and chargebacks as the provider reports them now. */
+export type ProviderMoneyState = {
+  refunds: TopUpRefund[];
+  disputes: TopUpDispute[];
+  /** BTCPay: the settled invoice is marked invalid. */
+  invalidated: boolean;
+  /** Stripe: the PaymentIntent, when the state was read through the checkout. */
+  paymentIntentId?: string | null;
 };
 
 /** A verified notification: which checkout it is about and what it says happened. */
@@ -98,4 +105,19 @@ export type PaymentProvider = {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookNotice;
   /** The checkout as the provider knows it now; throws ProviderUnavailableError. */
   fetchPayment(checkoutId: string): Promise<ProviderPayment>;
+  /**
+   * A paid checkout's refunds and chargebacks as the provider knows them now (Stripe: the
+   * PaymentIntent's refunds and disputes; BTCPay: whether the invoice is marked invalid); throws
+   * ProviderUnavailableError.
+   */
+  fetchMoneyState(payment: {
+    checkoutId: string;
+    paymentIntentId: string | null;
+  }): Promise<ProviderMoneyState>;
+  /**
+   * Stripe: the checkout whose payment a refund or dispute names (null: none of this account's);
+   * lets an event about a payment the panel has not tied to its request yet (approved by hand, or
+   * its paid event still on the way) find it. Throws ProviderUnavailableError.
+   */
+  checkoutOfPayment(paymentIntentId: string): Promise<string | null>;
 };

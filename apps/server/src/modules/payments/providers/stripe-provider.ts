@@ -6,6 +6,7 @@ import {
   type Checkout,
   type CheckoutInput,
   type PaymentProvider,
+  type ProviderMoneyState,
   type ProviderPayment,
   type ProviderReversal,
   type WebhookNotice,
@@ -20,6 +21,8 @@ const eventMeaning: Record<string, WebhookNotice['says']> = {
   'checkout.session.async_payment_succeeded': 'paid',
   'checkout.session.expired': 'expired',
   'charge.refunded': 'reversal',
+  // A refund that failed or was canceled: its money is the seller's again.
+  'charge.refund.updated': 'reversal',
   'charge.dispute.created': 'reversal',
   'charge.dispute.closed': 'reversal',
 };
@@ -29,38 +32,42 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return value && typeof value.id === 'string' ? value.id : null;
 }
 
-/**
- * A refund or dispute event as a reversal of the checkout whose PaymentIntent it names: refunds carry
- * the charge's cumulative `amount_refunded`; a dispute takes everything back, and its `closed` event
- * gives it back when the seller `won` (`lost` books what is left of it, normally nothing).
- */
+/** A refund or dispute event: which payment it is about (what it books is read from Stripe). */
 function reversalOf(event: Stripe.Event): ProviderReversal | null {
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
     const intent = idOf(charge.payment_intent);
-    if (!intent || typeof charge.amount_refunded !== 'number') return null;
-    return {
-      kind: 'refund',
-      paymentIntentId: intent,
-      providerRef: charge.id,
-      amountCents: charge.amount_refunded,
-      currency: charge.currency.toUpperCase(),
-    };
+    if (!intent || typeof charge.currency !== 'string') return null;
+    return { paymentIntentId: intent, providerRef: charge.id, currency: charge.currency.toUpperCase() };
+  }
+  if (event.type === 'charge.refund.updated') {
+    const refund = event.data.object;
+    const intent = idOf(refund.payment_intent);
+    if (!intent || typeof refund.currency !== 'string') return null;
+    return { paymentIntentId: intent, providerRef: refund.id, currency: refund.currency.toUpperCase() };
   }
   if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
     const dispute = event.data.object;
     const intent = idOf(dispute.payment_intent);
-    if (!intent || typeof dispute.amount !== 'number') return null;
-    return {
-      kind: event.type === 'charge.dispute.closed' && dispute.status === 'won' ? 'dispute_won' : 'dispute',
-      paymentIntentId: intent,
-      providerRef: dispute.id,
-      amountCents: dispute.amount,
-      currency: dispute.currency.toUpperCase(),
-    };
+    if (!intent || typeof dispute.currency !== 'string') return null;
+    return { paymentIntentId: intent, providerRef: dispute.id, currency: dispute.currency.toUpperCase() };
   }
   return null;
 }
+
+/** Refunds that failed or were canceled gave nothing back to the buyer. */
+const refundTakesMoney = (status: string | null) => status !== 'failed' && status !== 'canceled';
+
+/**
+ * Whether a dispute holds the money back from the seller: an open chargeback, one lost, or one under
+ * appeal. Won, prevented and mere inquiries (`warning_*`) do not; a status Stripe adds later counts
+ * as holding it until it says otherwise.
+ */
+const disputeTakesMoney = (status: string) =>
+  status !== 'won' && status !== 'prevented' && !status.startsWith('warning_');
+
+const isoOf = (seconds: number | null | undefined) =>
+  typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : null;
 
 export type StripeSettings = { secretKey: string; webhookSecret: string };
 
@@ -202,6 +209,54 @@ export function stripeProvider(
         currency: session.currency ? session.currency.toUpperCase() : null,
         paymentIntentId: idOf(session.payment_intent),
       };
+    },
+
+    async fetchMoneyState({ checkoutId, paymentIntentId }): Promise<ProviderMoneyState> {
+      try {
+        let intent = paymentIntentId;
+        if (!intent) intent = idOf((await stripe.checkout.sessions.retrieve(checkoutId)).payment_intent);
+        if (!intent) return { refunds: [], disputes: [], invalidated: false, paymentIntentId: null };
+        const refunds: ProviderMoneyState['refunds'] = [];
+        for await (const refund of stripe.refunds.list({ payment_intent: intent, limit: 100 })) {
+          refunds.push({
+            id: refund.id,
+            amount_cents: refund.amount,
+            status: refund.status ?? 'pending',
+            counts: refundTakesMoney(refund.status),
+            at: isoOf(refund.created),
+          });
+        }
+        const disputes: ProviderMoneyState['disputes'] = [];
+        for await (const dispute of stripe.disputes.list({ payment_intent: intent, limit: 100 })) {
+          disputes.push({
+            id: dispute.id,
+            amount_cents: dispute.amount,
+            status: dispute.status,
+            counts: disputeTakesMoney(dispute.status),
+            at: isoOf(dispute.created),
+          });
+        }
+        // Stripe lists newest first; the request shows them in the order they happened.
+        const byTime = (a: { at: string | null }, b: { at: string | null }) =>
+          (a.at ?? '').localeCompare(b.at ?? '');
+        return {
+          refunds: refunds.reverse().sort(byTime),
+          disputes: disputes.reverse().sort(byTime),
+          invalidated: false,
+          paymentIntentId: intent,
+        };
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+
+    async checkoutOfPayment(paymentIntentId: string): Promise<string | null> {
+      try {
+        const found = await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+        return found.data[0]?.id ?? null;
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
   };
 }

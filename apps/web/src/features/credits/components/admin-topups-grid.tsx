@@ -171,7 +171,9 @@ export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
               justifyContent: 'flex-end',
             }}
           >
-            {(row.status === 'pending' || row.status === 'awaiting_payment') && (
+            {(row.status === 'pending' ||
+              row.status === 'awaiting_payment' ||
+              row.status === 'needs_attention') && (
               <>
                 <Button
                   size="small"
@@ -182,7 +184,7 @@ export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
                   onClick={() => onDecide(row, true)}
                   data-testid="topup-approve"
                 >
-                  {t('credits.topups.approve')}
+                  {t(row.status === 'needs_attention' ? 'credits.topups.credit' : 'credits.topups.approve')}
                 </Button>
                 <Button
                   size="small"

@@ -54,6 +54,11 @@ export function TopUpDetailDialog({ request, open, onClose }: TopUpDetailDialogP
     ]);
   }
   const proof = request.proof;
+  // What the provider reported of the payment's money afterwards, as it said when last asked.
+  const movements = [
+    ...request.refunds.map((refund) => ({ ...refund, kind: 'refund' as const })),
+    ...request.disputes.map((dispute) => ({ ...dispute, kind: 'dispute' as const })),
+  ];
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="topup-detail-dialog">
       <DialogTitle>{t('credits.topups.detailsTitle', { id: request.id })}</DialogTitle>
@@ -79,6 +84,46 @@ export function TopUpDetailDialog({ request, open, onClose }: TopUpDetailDialogP
             </Box>
           ))}
         </Box>
+        {(movements.length > 0 || request.invalidated) && (
+          <>
+            <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
+              {t('credits.topups.reversalsTitle')}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="topup-detail-reversals">
+              {request.invalidated && (
+                <Typography component="li" variant="body2" data-testid="topup-detail-invalidated">
+                  {t('credits.topups.invalidated')}
+                </Typography>
+              )}
+              {movements.map((item) => (
+                <Typography
+                  key={item.id}
+                  component="li"
+                  variant="body2"
+                  data-testid={`topup-detail-${item.kind}`}
+                  data-status={item.status}
+                  sx={{ color: item.counts ? 'text.primary' : 'text.secondary', overflowWrap: 'anywhere' }}
+                >
+                  {t(item.kind === 'refund' ? 'credits.topups.refundLine' : 'credits.topups.disputeLine', {
+                    amount: price(item.amount_cents),
+                    status: item.status,
+                    date: item.at ? formatDateTime(item.at, language) : '—',
+                    id: item.id,
+                  })}
+                  {!item.counts && ` · ${t('credits.topups.notTaken')}`}
+                </Typography>
+              ))}
+            </Box>
+            {request.reversal && (
+              <Typography variant="body2" sx={{ mt: 1, color: 'error.main' }}>
+                {t(`credits.receipt.reversal.${request.reversal.state}`, {
+                  date: formatDateTime(request.reversal.at, language),
+                  credits: formatNumber(request.reversal.credits, language),
+                })}
+              </Typography>
+            )}
+          </>
+        )}
         <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
           {t('credits.topups.proof')}
         </Typography>

@@ -25,6 +25,7 @@ import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { useDecideTopUp, useTopUps } from '../hooks/use-topups';
 import { topUpStatusTabs } from '../lib/topup-status-tabs';
 import { AdminTopUpsGrid } from './admin-topups-grid';
+import { ApproveOnlineTopUpDialog, approvalNeedsConfirming } from './approve-online-topup-dialog';
 import { RejectTopUpDialog } from './reject-topup-dialog';
 import { TopUpDetailDialog } from './topup-detail-dialog';
 import { emptyTopUpFilters, TopUpFilters, type TopUpFilterValues } from './topup-filters';
@@ -83,12 +84,13 @@ export function TopUpRequestsPanel() {
     setPaging((state) => ({ ...state, page: 0 }));
   };
 
-  const onDecide = useCallback(
-    (request: TopUpRequest, approve: boolean) => {
-      if (!approve) {
-        setRejecting({ open: true, request });
-        return;
-      }
+  const [confirming, setConfirming] = useState<{ open: boolean; request: TopUpRequest | null }>({
+    open: false,
+    request: null,
+  });
+
+  const approve = useCallback(
+    (request: TopUpRequest) => {
       setBusy((ids) => new Set(ids).add(request.id));
       decide.mutate(
         { id: request.id, approve: true },
@@ -111,6 +113,14 @@ export function TopUpRequestsPanel() {
       );
     },
     [decide, snackbar, t, language, errorMessage],
+  );
+  const onDecide = useCallback(
+    (request: TopUpRequest, yes: boolean) => {
+      if (!yes) setRejecting({ open: true, request });
+      else if (approvalNeedsConfirming(request)) setConfirming({ open: true, request });
+      else approve(request);
+    },
+    [approve],
   );
   const onOpen = useCallback((request: TopUpRequest) => setDetail({ open: true, request }), []);
 
@@ -227,6 +237,15 @@ export function TopUpRequestsPanel() {
         open={detail.open}
         request={detail.request}
         onClose={() => setDetail((state) => ({ ...state, open: false }))}
+      />
+      <ApproveOnlineTopUpDialog
+        open={confirming.open}
+        request={confirming.request}
+        onClose={() => setConfirming((state) => ({ ...state, open: false }))}
+        onConfirm={(request) => {
+          setConfirming((state) => ({ ...state, open: false }));
+          approve(request);
+        }}
       />
       <RejectTopUpDialog
         open={rejecting.open}

@@ -9,6 +9,7 @@ const colors = {
   rejected: 'error',
   expired: 'default',
   underpaid: 'error',
+  needs_attention: 'error',
 } as const satisfies Record<TopUpStatus, string>;
 
 export function TopUpStatusChip({ status }: { status: TopUpStatus }) {

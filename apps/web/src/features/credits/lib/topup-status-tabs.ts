@@ -2,6 +2,7 @@ import { topUpStatuses, type TopUpStatus } from '@linedesk/shared';
 
 /** What needs an admin first, then what went wrong, then the settled ones. */
 const preferred: readonly TopUpStatus[] = [
+  'needs_attention',
   'pending',
   'awaiting_payment',
   'underpaid',

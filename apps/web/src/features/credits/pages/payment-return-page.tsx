@@ -41,6 +41,13 @@ function Outcome({ request }: { request: TopUpRequest }) {
       </Alert>
     );
   }
+  if (request.status === 'needs_attention') {
+    return (
+      <Alert severity="warning" data-testid="payment-return-needs-attention">
+        {t('credits.payments.return.needsAttention')}
+      </Alert>
+    );
+  }
   if (request.status === 'rejected') {
     return (
       <Alert severity="error" data-testid="payment-return-rejected">

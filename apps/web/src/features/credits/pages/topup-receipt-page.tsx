@@ -109,6 +109,11 @@ function Receipt({ receipt }: { receipt: TopUpReceipt }) {
       <Row label={t('credits.receipt.total')} testId="receipt-total">
         <strong>{money(receipt.amount_cents)}</strong>
       </Row>
+      {receipt.refunded_cents > 0 && (
+        <Row label={t('credits.receipt.refunded')} testId="receipt-refunded">
+          {money(receipt.refunded_cents)}
+        </Row>
+      )}
       {receipt.surplus_cents !== null && receipt.surplus_currency && (
         <Row label={t('credits.receipt.surplus')}>
           {formatPrice(receipt.surplus_cents, receipt.surplus_currency, language)}

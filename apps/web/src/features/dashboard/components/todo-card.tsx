@@ -386,6 +386,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
                     {topUp.account_email ?? topUp.account_id}
                   </Typography>
                   <Detail>
+                    {topUp.status === 'needs_attention' && `${t('insights.todo.topupNeedsAttention')} · `}
                     {t('insights.todo.topupCredits', { count: topUp.credits })}
                     {' · '}
                     {formatDateTime(topUp.created_at, language)}
