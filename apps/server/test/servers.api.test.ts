@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cccamServers } from '../src/db/schema.js';
@@ -234,6 +234,13 @@ describe('servers', () => {
     extraAgents.push(own);
     const created = await create({ server_name: 'Reinstalled', api_port: own.port });
     expect((await admin.post(`/api/servers/${created.id}/test`)).body.ok).toBe(true);
+    const sold = await admin.post('/api/lines', {
+      username: 'identity-line',
+      password: 'first-pw',
+      subscription_months: 1,
+      server_id: created.id,
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(201);
     // Another agent behind the same address: a new box, or one installed anew without its identity.
     await own.stop();
     await rm(`${own.configFile}.linedesk-id`);
@@ -246,12 +253,22 @@ describe('servers', () => {
       message:
         'The agent answers for another identity than the one this server record was bound to; save the agent login again if the agent was reinstalled on purpose',
     });
+    // Nothing is delivered to it meanwhile: the line's change waits, failing with the refusal.
+    const changed = await admin.patch(`/api/lines/${sold.body.line.id}`, { password: 'second-pw' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.line.sync_state).toBe('failing');
+    expect(changed.body.line.sync_error).toContain(refused.body.message);
+    expect(await readFile(own.configFile, 'utf8')).not.toContain('second-pw');
     // An admin who meant it saves the login again: the next test binds the record anew.
     expect((await admin.patch(`/api/servers/${created.id}`, { password: own.password })).status).toBe(200);
     expect((await admin.post(`/api/servers/${created.id}/test`)).body).toMatchObject({
       ok: true,
       status: 'active',
     });
+    await waitFor(
+      () => readFile(own.configFile, 'utf8'),
+      (text) => text.includes('F: identity-line second-pw '),
+    );
   });
 
   it("a wrong password fails with 'API Authentication failed. HTTP status: 401' and sets status error", async () => {

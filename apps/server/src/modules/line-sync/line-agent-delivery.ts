@@ -9,7 +9,7 @@ import {
   type AgentClient,
   type AgentResponse,
 } from '../servers/agent-client.js';
-import { resolveAgentTarget } from '../servers/server-connection.js';
+import { identityRefusal, resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import type { OutboxRow, UpsertPayload } from './line-outbox.repository.js';
 import type { AgentAdoptResult } from '../servers/agent-client.js';
@@ -354,6 +354,11 @@ export function createAgentDelivery(ctx: AppContext): AgentDelivery {
     if (!server) {
       for (const item of batch)
         item.settle({ ok: false, unreachable: true, reason: errorMessages.SERVER_NOT_FOUND });
+      return;
+    }
+    const refused = identityRefusal(server);
+    if (refused) {
+      for (const item of batch) item.settle({ ok: false, unreachable: true, reason: refused });
       return;
     }
     const { target, missing } = resolveAgentTarget(ctx, server);

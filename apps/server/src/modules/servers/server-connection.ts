@@ -167,6 +167,19 @@ async function checkIdentity(tx: Db, id: number, result: Probe, agentId: string)
 }
 
 /**
+ * Why nothing may be delivered to this record's agent: its last test found the agent answering for
+ * another identity, or for another record. Until a test binds it again, a change would land on a
+ * box (or a record's lines) that is not this record's.
+ */
+export function identityRefusal(row: Pick<ServerRow, 'status' | 'lastError'>): string | null {
+  if (row.status !== 'error' || !row.lastError) return null;
+  const agentTaken = formatErrorMessage('SERVER_AGENT_TAKEN', { server: '' }).split('""')[0]!;
+  const refused =
+    row.lastError === errorMessages.SERVER_AGENT_IDENTITY_CHANGED || row.lastError.startsWith(agentTaken);
+  return refused ? row.lastError : null;
+}
+
+/**
  * Admins hear when a server goes from active to error (down) or back, once per change: the change
  * and its notice commit together.
  */
