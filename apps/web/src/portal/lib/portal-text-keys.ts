@@ -72,6 +72,7 @@ export const portalErrorCodes = [
   'LINE_PLAN_SERVICE_UNKNOWN',
   'LINE_TRIAL_LIMIT_REACHED',
   'LINE_USERNAME_TAKEN',
+  'LINE_REFUSED_BY_SERVER',
 ] as const;
 
 /** Every dotted path the portal takes from the locale files. */
