@@ -154,7 +154,7 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   registerCsrfGuard(app, config);
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await registerCompression(app);
 
   await app.register(fastifySwagger, {
