@@ -58,5 +58,7 @@ describe('linking Telegram from the Notifications page (#36)', () => {
     bot.send(4242, text);
     await card.getByTestId('telegram-linked').waitFor(POLL);
     expect(await command.count()).toBe(0);
+    // The owner can tell which chat it is (the stand-in's chat is named "User <id>").
+    expect(await card.getByTestId('telegram-linked-chat').textContent()).toContain('User 4242');
   });
 });

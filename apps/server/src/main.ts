@@ -2,6 +2,9 @@ import { buildApp, DatabaseStartError } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { startIdleMemoryTrim } from './platform/idle-memory-trim.js';
 
+/** The longest a stop may take before the process leaves anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   const { app, firstAdmin, close } = await buildApp(config);
@@ -12,9 +15,20 @@ async function main() {
   // signal that comes before its listener ends the process at once instead of shutting it down.
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // A second Ctrl-C is the operator insisting: every write is a transaction of its own, so
+    // leaving without waiting loses nothing that was committed and half-writes nothing.
+    if (stopping) {
+      app.log.warn(`${signal} received again, exiting without waiting`);
+      process.exit(1);
+    }
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
+    // A stop that hangs (a database or an agent that no longer answers) must not keep the process:
+    // a supervisor would wait, then kill it anyway.
+    setTimeout(() => {
+      app.log.error(`Still shutting down after ${SHUTDOWN_GRACE_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await close();
     process.exit(0);
   };

@@ -201,10 +201,13 @@ describe('install commands', () => {
     expect(reused.status).toBe(409);
     expect(reused.body.error.code).toBe('AGENT_INSTALL_TOKEN_USED');
     expect(reused.body.password).toBeUndefined();
-    // The installer's report that the agent is up still runs the server's test with it.
+    // The installer's report that the agent is up still runs the server's test with it, once.
     const report = await anonymous.post('/api/agent-install/started', { token });
     expect(report.status, JSON.stringify(report.body)).toBe(200);
     expect(report.body).toMatchObject({ ok: false });
+    const again = await anonymous.post('/api/agent-install/started', { token });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('AGENT_INSTALL_TOKEN_USED');
 
     const refused = async (forged: string) => {
       const res = await anonymous.post('/api/agent-install/settings', { token: forged });
@@ -233,8 +236,8 @@ describe('install commands', () => {
     expect((await admin.patch(`/api/servers/${target.id}`, { password: 'agent-secret-2' })).status).toBe(200);
     expect(await refused(token)).toBe('AGENT_INSTALL_TOKEN_INVALID');
     const fresh = await installCommand(target.id);
-    const again = await anonymous.post('/api/agent-install/settings', { token: fresh.token });
-    expect(again.body.password).toBe('agent-secret-2');
+    const exchanged = await anonymous.post('/api/agent-install/settings', { token: fresh.token });
+    expect(exchanged.body.password).toBe('agent-secret-2');
     // A leaked command (an expired one, from an earlier password) stays refused for what it is.
     expect(await refused(old.token)).toBe('AGENT_INSTALL_TOKEN_INVALID');
 
@@ -264,6 +267,35 @@ describe('install commands', () => {
       200,
     );
     expect((await admin.post('/api/servers/999999/install-command')).status).toBe(404);
+  });
+});
+
+describe('the installer’s report that the agent started', () => {
+  it('runs the server test once per installed command, never for an unused one, and is limited per address', async () => {
+    const target = await addServer('Reported server', await freePort());
+    const unused = await installCommand(target.id);
+    const early = await server.client().post('/api/agent-install/started', { token: unused.token });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('AGENT_INSTALL_TOKEN_UNUSED');
+
+    const { token } = await installCommand(target.id);
+    expect((await server.client().post('/api/agent-install/settings', { token })).status).toBe(200);
+    // One address sends the report 30 times at once: one server test, the rest refused.
+    const hammer = server.client();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => hammer.post('/api/agent-install/started', { token })),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(30 - 10);
+    expect(statuses.every((status) => [200, 409, 429].includes(status))).toBe(true);
+    const limited = answers.find((res) => res.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Still shut for that address, whatever it sends; another address's install reports as usual.
+    const { token: next } = await installCommand(target.id);
+    expect((await server.client().post('/api/agent-install/settings', { token: next })).status).toBe(200);
+    expect((await hammer.post('/api/agent-install/started', { token: next })).status).toBe(429);
+    expect((await server.client().post('/api/agent-install/started', { token: next })).status).toBe(200);
   });
 });
 

@@ -233,6 +233,16 @@ describe('notifications', () => {
       ['https://[fd00::1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
       ['https://[ff02::1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
       ['https://2130706433/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      // IPv6 forms that carry an IPv4 address inside them: mapped without the dotted form, 6to4,
+      // Teredo, the NAT64 prefixes; and the 6to4 relay anycast range.
+      ['https://[::ffff:0:7f00:1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      ['https://[2002:7f00:1::1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      ['https://[2002:c0a8:101::1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      ['https://[64:ff9b::7f00:1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      ['https://[64:ff9b:1::a00:1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      ['https://192.88.99.1/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
+      ['https://[100::1]/hook', 'WEBHOOK_URL_PRIVATE_ADDRESS'],
       ['http://shop.example.com/hook', 'WEBHOOK_URL_NOT_HTTPS'],
       ['ftp://shop.example.com/hook', 'WEBHOOK_URL_NOT_HTTPS'],
       ['https://user:pw@shop.example.com/hook', 'WEBHOOK_URL_INVALID'],
@@ -249,6 +259,22 @@ describe('notifications', () => {
     expect((await strictAdmin.get('/api/notifications/preferences')).body.webhook_url).toBeNull();
     expect((await strictAdmin.post('/api/notifications/webhook/test')).body.error.code).toBe(
       'WEBHOOK_NOT_CONFIGURED',
+    );
+  });
+
+  it('one notice and channel switched twice in one change is refused with a code, and nothing changes', async () => {
+    const { client: twice } = await account(server, admin, 'twice@example.com');
+    const res = await twice.put('/api/notifications/preferences', {
+      switches: [
+        { kind: 'server_down', channel: 'email', enabled: false },
+        { kind: 'server_down', channel: 'email', enabled: true },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error.code).toBe('NOTIFICATION_SWITCH_REPEATED');
+    const prefs = await twice.get('/api/notifications/preferences');
+    expect(prefs.body.kinds.find((k: { kind: string }) => k.kind === 'server_down').channels.email).toBe(
+      true,
     );
   });
 

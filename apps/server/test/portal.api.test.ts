@@ -170,9 +170,19 @@ describe('customer portal', () => {
     // A write with the portal cookie from a foreign page is refused.
     const foreign = await customer.post('/api/portal/sign-out', {}, { origin: 'https://evil.example' });
     expect(foreign.body.error.code).toBe('CSRF_REJECTED');
+    // A copy of the cookie taken before the sign-out (another device, a stolen one).
+    const copy = server.client();
+    for (const [name, value] of customer.cookies) copy.cookies.set(name, value);
+    expect((await copy.get('/api/portal/me')).body.username).toBe(me.username);
     const out = await customer.post('/api/portal/sign-out');
     expect(out.status).toBe(200);
     expect(await signedInCustomer(customer)).toBeNull();
+    // The sign-out ended the sign-in on the server: the copy no longer gets in.
+    expect(await signedInCustomer(copy)).toBeNull();
+    // Signing in again works as before.
+    const back = await customer.post('/api/portal/sign-in', { username: me.username, password: me.password });
+    expect(back.status).toBe(200);
+    expect((await customer.get('/api/portal/me')).body.username).toBe(me.username);
   });
 
   it('shows whether the line is online now and from where', async () => {

@@ -176,6 +176,91 @@ describe('linking a chat', () => {
   });
 });
 
+/** The reset link mailed to `email` (the log transport): the n-th one. */
+async function resetToken(email: string, count: number): Promise<string> {
+  const mails = await waitFor(
+    () => server.logs.filter((l) => l.includes(`Mail to ${email}: Reset your Linedesk password`)),
+    (found) => found.length >= count,
+  );
+  const link = mails.at(-1)!.match(/https?:\/\/\S+\/reset-password\?token=[^\s"]+/)![0];
+  return new URL(link).searchParams.get('token')!;
+}
+
+describe('a linked chat is a credential', () => {
+  it('an API key cannot link a chat: only a signed-in browser asks for a code', async () => {
+    const keyed = await signUpAccount(server, 'tg-keyed@example.com', 20);
+    const made = await keyed.client.post('/api/api-keys', { name: 'Shop' });
+    expect(made.status).toBe(201);
+    const key = server.client();
+    const code = await key.post('/api/telegram/link-code', undefined, {
+      authorization: `Bearer ${made.body.key}`,
+    });
+    expect(code.status, JSON.stringify(code.body)).toBe(403);
+    expect(code.body.error.code).toBe('API_KEY_SESSION_REQUIRED');
+    // The key still reads whether a chat is linked.
+    const state = await key.get('/api/telegram/link', { authorization: `Bearer ${made.body.key}` });
+    expect(state.status).toBe(200);
+    expect(state.body.linked).toBe(false);
+  });
+
+  it('the owner sees which chat is linked, and a password change unlinks it: no more answers, no renewal', async () => {
+    const owner = await signUpAccount(server, 'tg-changer@example.com', 50);
+    await line(owner.client, 'tg-changer-line', addDays(today, 5));
+    const chatId = await linkChat(owner);
+    const state = await owner.client.get('/api/telegram/link');
+    expect(state.body).toMatchObject({ linked: true, chat_name: `User ${chatId}` });
+    expect((await ask(chatId, '/balance')).params.text).toContain('credits');
+    // A renewal asked for before the change, confirmed after it.
+    const asked = await ask(chatId, '/renew tg-changer-line 1');
+    const button = (asked.params.reply_markup as { inline_keyboard: { callback_data: string }[][] })
+      .inline_keyboard[0]![0]!;
+    const balance = await balanceOf(server, owner.id);
+    // An unused code on someone's screen goes too.
+    const pending = await owner.client.post('/api/telegram/link-code');
+    expect(pending.status).toBe(201);
+
+    const changed = await owner.client.post('/api/auth/change-password', {
+      current_password: 'user-password-1',
+      new_password: 'brand-new-pass-1',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await owner.client.get('/api/telegram/link')).body).toMatchObject({
+      linked: false,
+      chat_name: null,
+    });
+    for (const command of ['/balance', '/line tg-changer-line', '/expiring', '/renew tg-changer-line 1']) {
+      const answer = await ask(chatId, command);
+      expect(answer.params.text, command).toContain('Link your Linedesk account first');
+      expect(answer.params.reply_markup, command).toBeUndefined();
+    }
+    const answered = bot.calls.filter((c) => c.method === 'answerCallbackQuery').length;
+    bot.tap(chatId, asked.messageId!, button.callback_data);
+    const refusal = await waitFor(
+      () => bot.calls.filter((c) => c.method === 'answerCallbackQuery'),
+      (calls) => calls.length > answered,
+    );
+    expect(String(refusal.at(-1)!.params.text)).toContain('Link your Linedesk account first');
+    expect(await balanceOf(server, owner.id)).toBe(balance);
+    expect((await ask(nextChat++, pending.body.command)).params.text).toContain('not known');
+  });
+
+  it('a password reset unlinks the chat too', async () => {
+    const email = 'tg-resetter@example.com';
+    const owner = await signUpAccount(server, email, 10);
+    const chatId = await linkChat(owner);
+    await server.client().post('/api/auth/forgot-password', { email });
+    const token = await resetToken(email, 1);
+    const reset = await server
+      .client()
+      .post('/api/auth/reset-password', { token, new_password: 'brand-new-pass-2' });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect((await ask(chatId, '/balance')).params.text).toContain('Link your Linedesk account first');
+    const back = server.client();
+    expect((await back.post('/api/auth/sign-in', { email, password: 'brand-new-pass-2' })).status).toBe(200);
+    expect((await back.get('/api/telegram/link')).body.linked).toBe(false);
+  });
+});
+
 describe('reseller commands', () => {
   let chatId: number;
   let otherChat: number;

@@ -72,6 +72,9 @@ describe('the page and app routes', () => {
       expect(first.status).toBe(200);
       expect(first.headers.get('content-type')).toContain('text/html');
       expect(first.headers.get('cache-control')).toBe('no-cache');
+      // Helmet's headers come with the page, and leave its policy (below) as the panel made it.
+      expect(first.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(first.headers.get('permissions-policy')).toContain('camera=()');
 
       const policy = directives(first.headers.get('content-security-policy') ?? undefined);
       expect(policy.get('script-src')).toBe("'self'");

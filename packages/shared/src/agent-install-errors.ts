@@ -12,4 +12,8 @@ export const agentInstallErrors = {
     status: 409,
     message: 'This install command was already used to install the agent; copy a new one from the panel',
   },
+  AGENT_INSTALL_TOKEN_UNUSED: {
+    status: 409,
+    message: 'No agent was installed with this install command yet',
+  },
 } as const;

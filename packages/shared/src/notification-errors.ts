@@ -13,4 +13,8 @@ export const notificationErrors = {
   WEBHOOK_NOT_CONFIGURED: { status: 409, message: 'Set up a webhook address first' },
   WEBHOOK_DELIVERY_FAILED: { status: 502, message: 'The webhook did not accept the delivery: {{reason}}' },
   NOTIFICATION_DELIVERY_NOT_FOUND: { status: 404, message: 'Delivery not found' },
+  NOTIFICATION_SWITCH_REPEATED: {
+    status: 400,
+    message: 'Each notice and channel may be switched only once in one change',
+  },
 } as const;

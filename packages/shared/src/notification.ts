@@ -64,6 +64,11 @@ export const updateNotificationPreferencesSchema = z.object({
       }),
     )
     .max(notificationKinds.length * notificationChannels.length)
+    // Two switches of one kind and channel are two answers to one question (and one upsert cannot
+    // write the same row twice): the caller is told rather than one of them silently winning.
+    .refine((switches) => new Set(switches.map((s) => `${s.kind}:${s.channel}`)).size === switches.length, {
+      error: 'NOTIFICATION_SWITCH_REPEATED',
+    })
     .optional(),
   balance_threshold: z.number().int().min(0).max(INT4_MAX).nullable().optional(),
 });

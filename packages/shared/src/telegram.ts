@@ -46,6 +46,8 @@ export const telegramLinkSchema = z.object({
   available: z.boolean(),
   linked: z.boolean(),
   linked_at: text().nullable(),
+  /** The linked chat's @username, or its name, as Telegram gave it when it linked. */
+  chat_name: text().nullable(),
   bot_username: text().nullable(),
 });
 export type TelegramLink = z.infer<typeof telegramLinkSchema>;

@@ -19,7 +19,8 @@ export type Database = {
   /** Opens a dedicated connection for LISTEN (PostgreSQL only). */
   listenClient?: () => Promise<pg.Client>;
   /** Writes the embedded database's data folder to a file as a gzipped tar (embedded only; for backups). */
-  dumpEmbedded?: (file: string) => Promise<void>;
+  /** `signal`: the app stopping, which abandons the dump (its copies are removed). */
+  dumpEmbedded?: (file: string, signal?: AbortSignal) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -87,7 +88,7 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'embedded',
-    dumpEmbedded: (file) => dumpPglite(client, dataDir, file),
+    dumpEmbedded: (file, signal) => dumpPglite(client, dataDir, file, signal),
     close: () => client.close(),
   };
 }

@@ -55,12 +55,14 @@ async function copyFiles(
   folders: string[],
   files: string[],
   atOnce: number,
+  signal?: AbortSignal,
 ): Promise<void> {
   await mkdir(to, { recursive: true });
   for (const folder of folders) await mkdir(path.join(to, folder), { recursive: true });
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
+      signal?.throwIfAborted();
       const file = files[next++]!;
       await copyFile(path.join(from, file), path.join(to, file)).catch((error: NodeJS.ErrnoException) => {
         // Removed since it was listed: the copy's second pass leaves it out.
@@ -83,13 +85,14 @@ export async function copyRunningFolder(
   from: string,
   to: string,
   hold: (work: () => Promise<void>) => Promise<void>,
+  signal?: AbortSignal,
 ): Promise<void> {
   // Files written before this are stamped before it less the slack: the second pass does not copy
   // again what the checkpoint just before the copy wrote.
   await sleep(CLOCK_SLACK_MS);
   const started = Date.now();
   const first = await folderState(from);
-  await copyFiles(from, to, first.folders, [...first.files.keys()], COPIES_AT_ONCE.running);
+  await copyFiles(from, to, first.folders, [...first.files.keys()], COPIES_AT_ONCE.running, signal);
   await hold(async () => {
     const now = await folderState(from);
     const changed = [...now.files].filter(([name, state]) => {
@@ -143,7 +146,12 @@ export async function removeUnfinishedDumps(dataDir: string): Promise<void> {
  *
  * A database in memory (`memory://`) has no folder to copy and keeps PGlite's own dump.
  */
-export async function dumpPglite(client: PGlite, dataDir: string, file: string): Promise<void> {
+export async function dumpPglite(
+  client: PGlite,
+  dataDir: string,
+  file: string,
+  signal?: AbortSignal,
+): Promise<void> {
   await client.exec('CHECKPOINT');
   if (dataDir.startsWith('memory://')) {
     const dump = await client.transaction(async () => client.dumpDataDir('gzip'));
@@ -153,16 +161,23 @@ export async function dumpPglite(client: PGlite, dataDir: string, file: string):
   // Beside the data folder: the same file system, so the copy is a local one.
   const copy = path.join(path.dirname(dataDir), `${COPY_PREFIX}${randomBytes(6).toString('hex')}`);
   try {
-    await copyRunningFolder(dataDir, copy, (work) =>
-      client.transaction(async (tx) => {
-        // Puts every commit up to now in the files, with nothing else running.
-        await tx.exec('CHECKPOINT');
-        await work();
-      }),
+    await copyRunningFolder(
+      dataDir,
+      copy,
+      (work) =>
+        client.transaction(async (tx) => {
+          signal?.throwIfAborted();
+          // Puts every commit up to now in the files, with nothing else running.
+          await tx.exec('CHECKPOINT');
+          await work();
+        }),
+      signal,
     );
+    // The copy is the slow part's input: a stop abandons the backup here rather than wait for it.
+    signal?.throwIfAborted();
     // Names relative to the data folder, as PGlite's own dump has them.
     const entries = await readdir(copy);
-    await writeTarGz(copy, entries, createWriteStream(file, { mode: 0o600 }));
+    await writeTarGz(copy, entries, createWriteStream(file, { mode: 0o600 }), undefined, signal);
   } finally {
     await rm(copy, { recursive: true, force: true });
   }

@@ -11,6 +11,7 @@ import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
 import * as notifications from './schema/notifications.schema.js';
 import * as payments from './schema/payments.schema.js';
+import * as portal from './schema/portal.schema.js';
 import * as reminders from './schema/reminders.schema.js';
 import * as settings from './schema/settings.schema.js';
 import * as setupGuide from './schema/setup-guide.schema.js';
@@ -34,6 +35,7 @@ export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
 export * from './schema/notifications.schema.js';
 export * from './schema/payments.schema.js';
+export * from './schema/portal.schema.js';
 export * from './schema/reminders.schema.js';
 export * from './schema/settings.schema.js';
 export * from './schema/setup-guide.schema.js';
@@ -54,6 +56,7 @@ export const schema = {
   ...messages,
   ...notifications,
   ...payments,
+  ...portal,
   ...reminders,
   ...settings,
   ...setupGuide,

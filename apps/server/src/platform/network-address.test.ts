@@ -29,6 +29,16 @@ describe('isPrivateAddress', () => {
     '::127.0.0.1',
     '64:ff9b::10.0.0.1',
     '2001:db8::1',
+    // IPv4 inside IPv6 without the dotted form, and the transition ranges that relay to IPv4.
+    '::ffff:0:7f00:1',
+    '2002:7f00:1::1',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '64:ff9b:1::a00:1',
+    '64:ff9b::7f00:1',
+    '192.88.99.1',
+    '198.51.100.7',
+    '100::1',
     'not-an-address',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);

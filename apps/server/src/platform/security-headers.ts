@@ -1,3 +1,4 @@
+import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -40,15 +41,46 @@ const DOCS_POLICY = [
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * Headers every answer carries. API answers are per user and change with every write, so neither
- * the browser nor a proxy may keep them (unless a route chose its own cache rule).
+ * Powerful browser features the panel never uses, off for its pages and anything they embed: a
+ * script that got in still cannot reach the camera, the microphone, the location or a payment sheet.
+ * Helmet leaves this header to the application.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * Headers every answer carries. The generic ones come from helmet (@fastify/helmet), with its
+ * defaults but for: no Content-Security-Policy of its own (ours above, with a fresh nonce per page,
+ * set by web-app.ts and below), frames refused outright, referrers kept to our own origin, and
+ * Strict-Transport-Security only when the panel is published over https (over plain http it would be
+ * ignored at best, and a panel reached by its address on the LAN must stay reachable).
+ * API answers are per user and change with every write, so neither the browser nor a proxy may keep
+ * them (unless a route chose its own cache rule).
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: { publicUrl: string },
+): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.publicUrl.startsWith('https://') ? undefined : false,
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
-    void reply.header('x-content-type-options', 'nosniff');
-    void reply.header('x-frame-options', 'DENY');
-    void reply.header('referrer-policy', 'same-origin');
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
     if (!request.url.startsWith('/api/')) return;
     if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     if (!reply.hasHeader('content-security-policy')) {

@@ -12,7 +12,15 @@ type Sink = Writable | ((gzipped: AsyncIterable<Buffer>) => Promise<void>);
  * loop: backing up the embedded database of 100,000 lines held every request of the panel for 0.3-0.8 s
  * at a time, over 15 s. `level`: zlib's, for content that is compressed already.
  */
-export async function writeTarGz(cwd: string, entries: string[], sink: Sink, level?: number): Promise<void> {
+export async function writeTarGz(
+  cwd: string,
+  entries: string[],
+  sink: Sink,
+  level?: number,
+  signal?: AbortSignal,
+): Promise<void> {
   const archive = tar.create({ cwd, portable: true }, entries) as AsyncIterable<Buffer>;
-  await pipeline(archive, createGzip(level === undefined ? {} : { level }), sink);
+  const gzip = createGzip(level === undefined ? {} : { level });
+  if (typeof sink === 'function') await pipeline(archive, gzip, sink, { signal });
+  else await pipeline(archive, gzip, sink, { signal });
 }

@@ -8,7 +8,10 @@ import { route } from '../platform/route.js';
 const HEARTBEAT_MS = 25_000;
 
 /** An open stream: who reads it, and its connection, which carries nothing else from now on. */
-type Stream = { actor: Actor; socket: Socket };
+type Stream = { actor: Actor; socket: Socket; heartbeat: NodeJS.Timeout };
+
+/** The chunked answer's last chunk: the stream ends cleanly, and the browser reconnects after `retry`. */
+const END = Buffer.from('0\r\n\r\n');
 
 /**
  * Text as one chunk of a stream's chunked answer, ready for its socket. Events are written to the
@@ -52,6 +55,21 @@ function fanOut(streams: Set<Stream>, event: ChangeEvent): void {
 export function registerEventRoutes(app: App, ctx: AppContext): void {
   const streams = new Set<Stream>();
   ctx.bus.subscribe((event) => fanOut(streams, event));
+  // A stream never ends by itself, and the server's close waits for every connection to end: without
+  // this a stop (SIGTERM, Ctrl-C) closed the port and then waited for as long as a browser kept its
+  // page open. Ended properly, each browser reconnects (to another instance, or to this one once it
+  // is back) and refreshes what it shows.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) {
+      clearInterval(stream.heartbeat);
+      // Closed once the last chunk is out: the connection served only this stream, and the server's
+      // close waits for every connection.
+      const { socket } = stream;
+      if (socket.writable) socket.end(END, () => socket.destroy());
+      else socket.destroy();
+    }
+    streams.clear();
+  });
 
   route(app, ctx, eventContracts.stream, ({ actor, request, reply }) => {
     reply.hijack();
@@ -68,11 +86,10 @@ export function registerEventRoutes(app: App, ctx: AppContext): void {
     const socket = raw.socket;
     // Gone already: the caller left before the stream opened.
     if (!socket) return reply;
-    const stream: Stream = { actor, socket };
+    const stream: Stream = { actor, socket, heartbeat: setInterval(() => send(socket, PING), HEARTBEAT_MS) };
     streams.add(stream);
-    const heartbeat = setInterval(() => send(socket, PING), HEARTBEAT_MS);
     request.raw.on('close', () => {
-      clearInterval(heartbeat);
+      clearInterval(stream.heartbeat);
       streams.delete(stream);
     });
     // Hijacked: the stream stays open and fastify sends nothing more for this request.

@@ -22,7 +22,7 @@ export const supportRows: Record<string, MatrixRow> = {
   'PATCH /api/telegram/settings': { body: () => ({ enabled: false }), ...adminOnly, admin: 200 },
   'POST /api/telegram/settings/test': { ...adminOnly, admin: 409 },
   'GET /api/telegram/link': { anonymous: 401, signedIn: 200 },
-  'POST /api/telegram/link-code': { anonymous: 401, signedIn: 409 },
+  'POST /api/telegram/link-code': { anonymous: 401, signedIn: 409, ...browserOnly },
   'DELETE /api/telegram/link': { anonymous: 401, signedIn: 404 },
 
   // Dashboard, reminders, system

@@ -42,9 +42,16 @@ export const started = defineContract({
   tags,
   summary:
     "install.sh, once the agent answers on the card server: the panel runs the server's connection test (which makes it active) and answers its result",
+  description:
+    'Once per install command, after its exchange (`/api/agent-install/settings`); a second report, or one for a command no install used, is refused, and reports are limited per client address.',
   body: agentInstallSettingsBodySchema,
   response: serverTestResultSchema,
-  errors: ['AGENT_INSTALL_TOKEN_INVALID', 'AGENT_INSTALL_TOKEN_EXPIRED'],
+  errors: [
+    'AGENT_INSTALL_TOKEN_INVALID',
+    'AGENT_INSTALL_TOKEN_EXPIRED',
+    'AGENT_INSTALL_TOKEN_USED',
+    'AGENT_INSTALL_TOKEN_UNUSED',
+  ],
 });
 
 export const release = defineContract({

@@ -30,6 +30,7 @@ export const updatePreferences = defineContract({
   summary: 'Switch kinds on or off per channel, set the low-balance threshold',
   body: updateNotificationPreferencesSchema,
   response: notificationPreferencesSchema,
+  errors: ['NOTIFICATION_SWITCH_REPEATED'],
 });
 
 export const setWebhook = defineContract({

@@ -32,7 +32,8 @@ export const signOut = defineContract({
   path: '/api/portal/sign-out',
   access: 'public',
   tags,
-  summary: 'Sign out of the portal (clears the portal cookie)',
+  summary:
+    'Sign out of the portal: ends the sign-in on the server (a copy of the cookie no longer works) and clears the cookie',
   response: portalSignOutResultSchema,
 });
 

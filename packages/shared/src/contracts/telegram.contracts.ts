@@ -54,18 +54,20 @@ export const getLink = defineContract({
   path: '/api/telegram/link',
   access: 'signedIn',
   tags,
-  summary: 'Whether a Telegram chat is linked to my account',
+  summary: 'Whether a Telegram chat is linked to my account, which one and since when',
   response: telegramLinkSchema,
 });
 
 export const createLinkCode = defineContract({
   method: 'POST',
   path: '/api/telegram/link-code',
-  access: 'signedIn',
+  // A linked chat can spend the account's credits (/renew): like a new API key, only a signed-in
+  // browser makes one, never an API key.
+  access: 'browserSession',
   tags,
   summary: 'A one-time code that links the chat which sends it to the bot to my account',
   description:
-    'Send `/start <code>` to the bot, or open `deep_link`, within 10 minutes. A code links once; a newer code makes older ones unusable.',
+    'Send `/start <code>` to the bot, or open `deep_link`, within 10 minutes. A code links once; a newer code makes older ones unusable. Only from a signed-in browser, not with an API key. A password change or reset unlinks the chat.',
   status: 201,
   response: telegramLinkCodeSchema,
   errors: ['TELEGRAM_NOT_CONFIGURED'],

@@ -165,7 +165,8 @@ export const authFailures = pgTable(
      * `<email> <ip>`; `reset-email`, no longer written, was per email); `totp-used`: authenticator codes
      * already accepted (`<account id>:<code>`), never taken twice; `resend-*`: requests for a new
      * confirmation mail; `portal-*`: failed portal sign-ins per address, per line and address
-     * (`<username> <ip>`), and per line (only counted).
+     * (`<username> <ip>`), and per line (only counted); `install-started-ip`: install.sh's reports
+     * that an agent started, per address (each runs a server test).
      */
     scope: text('scope')
       .$type<
@@ -182,6 +183,7 @@ export const authFailures = pgTable(
         | 'portal-ip'
         | 'portal-line-ip'
         | 'portal-line'
+        | 'install-started-ip'
       >()
       .notNull(),
     key: text('key').notNull(),
@@ -257,6 +259,8 @@ export const agentInstallTokensUsed = pgTable(
       .references(() => cccamServers.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When install.sh reported the agent it installed with this token as started: once per token. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [index('agent_install_tokens_used_expires_idx').on(t.expiresAt)],
 );

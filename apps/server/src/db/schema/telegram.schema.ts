@@ -9,6 +9,8 @@ export const telegramLinks = pgTable('telegram_links', {
   /** One chat speaks for one account: linking it again moves it. */
   chatId: bigint('chat_id', { mode: 'number' }).notNull().unique(),
   linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The chat's @username or name when it linked, so the owner can tell whose chat it is. */
+  chatName: text('chat_name'),
 });
 
 /**

@@ -6,11 +6,13 @@ import {
   type AgentInstallSettingsBody,
   type ServerTestResult,
 } from '@linedesk/shared';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { rateLimited, reserveAttempt } from '../auth/sign-in-limiter.js';
 import { readAgentRelease } from './agent-files.js';
 import { testServerConnection } from '../servers/server-connection.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
@@ -102,19 +104,35 @@ export async function installSettings(
   };
 }
 
+/** Reports of started agents from one client address within the window: each runs a server test. */
+export const INSTALL_STARTED_PER_IP = 10;
+const INSTALL_STARTED_WINDOW_MS = 15 * 60 * 1000;
+
 /**
  * install.sh says the agent it started answers: the panel tests the server at once, as an admin's
  * test would, so the server turns active without anyone clicking (and the installer can show what
- * the panel saw, a firewall in the way for one).
+ * the panel saw, a firewall in the way for one). The test reaches out to the card server, so nobody
+ * may make the panel run it at will: a command reports once, only after its exchange installed an
+ * agent, and reports are limited per address (refused ones counted too, so hammering keeps it shut).
  */
 export async function reportAgentStarted(
   ctx: AppContext,
   body: AgentInstallSettingsBody,
+  reply: FastifyReply,
+  clientIp: string,
   now = new Date(),
 ): Promise<ServerTestResult> {
-  // Not refused once the token is used (the exchange used it just before): this only runs the test
-  // an admin could click, and hands out nothing.
-  const { server } = await serverOfToken(ctx.db, ctx, body.token, now);
+  const slot = await reserveAttempt(
+    ctx.db,
+    [{ scope: 'install-started-ip', key: clientIp, max: INSTALL_STARTED_PER_IP }],
+    INSTALL_STARTED_WINDOW_MS,
+    { countRefused: true },
+  );
+  if (slot.overLimit) throw rateLimited(reply, slot);
+  const { server, tokenId } = await serverOfToken(ctx.db, ctx, body.token, now);
+  const claim = await agentInstallRepository.claimStarted(ctx.db, tokenId);
+  if (claim === 'reported') throw new AppError('AGENT_INSTALL_TOKEN_USED');
+  if (claim === 'not-used') throw new AppError('AGENT_INSTALL_TOKEN_UNUSED');
   return testServerConnection(ctx, server);
 }
 

@@ -16,6 +16,7 @@ import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { Db } from '../../db/client.js';
 import { apiKeysRepository } from '../api-keys/api-keys.repository.js';
 import { recordAudit, secretChanged } from '../audit/audit.service.js';
+import { endTelegramLinkOf, publishUnlinked } from '../telegram/telegram-link.service.js';
 import { translateAuthError } from './auth-errors.js';
 import { toSessionInfo } from './session-mapper.js';
 import { sessionRepository } from './session.repository.js';
@@ -162,20 +163,23 @@ export async function changePassword(
 }
 
 /**
- * After a password change or reset: every session of the account but `keepSessionId`, and every API
- * key of it, end now (a key is made from a session, so it is as suspect as the sessions are).
+ * After a password change or reset: every session of the account but `keepSessionId`, every API key
+ * of it and its linked Telegram chat end now (a key or a chat is linked from a session, so it is as
+ * suspect as the sessions are).
  */
 export async function endOtherSessionsAndKeys(
   ctx: AppContext,
   accountId: string,
   keepSessionId: string | null,
 ): Promise<void> {
-  await ctx.db.transaction(async (txRaw) => {
+  const unlinked = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await sessionRepository.deleteOthersForUser(tx, accountId, keepSessionId);
     await apiKeysRepository.revokeAllForAccount(tx, accountId);
+    return endTelegramLinkOf(tx, accountId);
   });
   await callersChanged(ctx, accountId);
+  if (unlinked) await publishUnlinked(ctx, accountId);
 }
 
 export async function listMySessions(ctx: AppContext, signedIn: Actor): Promise<SessionInfo[]> {

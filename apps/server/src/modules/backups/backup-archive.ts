@@ -39,7 +39,9 @@ export type ArchiveInput = {
   appVersion: string;
   migrations: number;
   /** Writes the database's dump to a file, before the attachments are collected (see below). */
-  writeDatabaseDump: (file: string) => Promise<void>;
+  writeDatabaseDump: (file: string, signal?: AbortSignal) => Promise<void>;
+  /** The app stopping: the backup is abandoned, and nothing of it stays (see the finally below). */
+  signal?: AbortSignal;
   /** Moves the written archive (a file beside `target`) to `target`. */
   place: (written: string) => Promise<void>;
 };
@@ -56,7 +58,8 @@ export async function writeBackupArchive(input: ArchiveInput): Promise<{ size: n
   const partial = `${input.target}.partial`;
   await mkdir(staging, { recursive: true, mode: 0o700 });
   try {
-    await input.writeDatabaseDump(path.join(staging, DATABASE_FILE));
+    await input.writeDatabaseDump(path.join(staging, DATABASE_FILE), input.signal);
+    input.signal?.throwIfAborted();
     const attachments = await collectAttachments(input.dataDir, path.join(staging, ATTACHMENTS_DIR));
     const secret = await copyIfPresent(
       path.join(input.dataDir, SECRET_FILE),
@@ -75,7 +78,7 @@ export async function writeBackupArchive(input: ArchiveInput): Promise<{ size: n
     const entries = [MANIFEST_FILE, DATABASE_FILE, ...(secret ? [SECRET_FILE] : [])];
     if (attachments > 0) entries.push(ATTACHMENTS_DIR);
     // The database's dump is compressed already: the fastest level keeps the archive as small.
-    await writeTarGz(staging, entries, createWriteStream(partial, { mode: 0o600 }), 1);
+    await writeTarGz(staging, entries, createWriteStream(partial, { mode: 0o600 }), 1, input.signal);
     const { size } = await stat(partial);
     await input.place(partial);
     return { size };

@@ -14,6 +14,7 @@ const RETRY_PLANNING_MS = 60_000;
 export function startBackupJob(ctx: AppContext): PeriodicJob {
   if (!ctx.database.dumpEmbedded || ctx.config.backupIntervalHours === 0) return { stop: async () => {} };
   let stopped = false;
+  const aborter = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
@@ -40,13 +41,15 @@ export function startBackupJob(ctx: AppContext): PeriodicJob {
     const due = await nextBackupAt(ctx).catch(() => Date.now());
     if (stopped || due === null || due > Date.now()) return;
     // backupNow logs and remembers a failure for the status page; the job monitor records it too.
-    await ctx.jobs.track('backups', () => backupNow(ctx)).catch(() => undefined);
+    // A stop abandons a backup being written (nothing of it stays), so it never holds the stop up.
+    await ctx.jobs.track('backups', () => backupNow(ctx, aborter.signal)).catch(() => undefined);
   };
   void plan();
 
   return {
     stop: async () => {
       stopped = true;
+      aborter.abort();
       clearTimeout(timer);
       await running;
     },

@@ -77,8 +77,9 @@ export type BackupSource = {
   dataDir: string;
   keep: number;
   /** Writes the database's dump to a file. */
-  dump: (file: string) => Promise<void>;
+  dump: (file: string, signal?: AbortSignal) => Promise<void>;
   migrations: number;
+  signal?: AbortSignal;
 };
 
 /** Per data folder, the backup being written: backups of one data folder are made one at a time. */
@@ -98,6 +99,7 @@ export function writeBackup(source: BackupSource): Promise<BackupFile> {
       appVersion: APP_VERSION,
       migrations: source.migrations,
       writeDatabaseDump: source.dump,
+      signal: source.signal,
       place: (written) => placeBackup(source.dataDir, written, target, source.keep),
     });
     // The name only: where the data folder lies on the server is no business of an API caller.
@@ -131,7 +133,7 @@ function isLocalToken(ctx: AppContext, given: string | undefined): boolean {
 }
 
 /** A backup now, into <data dir>/backups (the scheduled job and the admin's request alike). */
-export async function backupNow(ctx: AppContext): Promise<BackupFile> {
+export async function backupNow(ctx: AppContext, signal?: AbortSignal): Promise<BackupFile> {
   const dump = ctx.database.dumpEmbedded;
   if (!dump) throw new AppError('BACKUP_NEEDS_EMBEDDED_DATABASE');
   const state = scheduleOf(ctx);
@@ -141,12 +143,15 @@ export async function backupNow(ctx: AppContext): Promise<BackupFile> {
       keep: ctx.config.backupKeep,
       dump,
       migrations: await appliedMigrations(ctx.db),
+      signal,
     });
     state.lastError = null;
     state.lastFailureAt = null;
     ctx.log.info({ file: file.file, bytes: file.size_bytes }, 'Backup written');
     return file;
   } catch (error) {
+    // Abandoned by a stop: not a failure, and the next start makes it (no newer backup exists).
+    if (signal?.aborted) throw error;
     state.lastError = (error as Error).message;
     state.lastFailureAt = Date.now();
     ctx.log.error({ err: error }, 'Backup failed');

@@ -75,6 +75,8 @@ async function runJob(ctx: AppContext, job: BulkJobRow, leaseId: string, signal:
     if (batch.length === 0) break;
     const done: ItemDone[] = [];
     for (const item of batch) {
+      // Stopping: the items left stay pending, and the lease goes back at the top of the loop.
+      if (signal.aborted) break;
       const outcome = await applyItem(ctx, job, item, server);
       if (outcome.result === 'done') done.push(outcome.done);
     }

@@ -30,8 +30,8 @@ function isAgentUser(value: unknown): value is AgentUser {
 }
 
 /** The agent's managed users (GET /users), or the spec's text for why they could not be read. */
-async function agentUsers(ctx: AppContext, server: ServerRow): Promise<AgentUser[]> {
-  const body = await readAgent(ctx, server, (client) => client.listUsers());
+async function agentUsers(ctx: AppContext, server: ServerRow, signal?: AbortSignal): Promise<AgentUser[]> {
+  const body = await readAgent(ctx, server, (client) => client.listUsers(), undefined, signal);
   const users = (body as { users?: unknown } | null)?.users;
   if (!Array.isArray(users)) {
     throw new AppError('SERVER_API_NOT_RESPONDING', {
@@ -60,11 +60,12 @@ const FREE_REMOVALS = 5;
 export async function reconcileServer(
   ctx: AppContext,
   server: ServerRow,
-  options: { confirmRemovals?: boolean } = {},
+  options: { confirmRemovals?: boolean; signal?: AbortSignal } = {},
 ): Promise<LineReconcileResult> {
+  const { signal } = options;
   // The agent is read before the panel: a line created in between is then in the panel's list, so
   // it can never be taken for a leftover and removed.
-  const onAgent = new Map((await agentUsers(ctx, server)).map((user) => [user.username, user]));
+  const onAgent = new Map((await agentUsers(ctx, server, signal)).map((user) => [user.username, user]));
   const inPanel = await lineSyncStateRepository.listForServer(ctx.db, server.id);
 
   const added: number[] = [];
@@ -129,8 +130,10 @@ export async function reconcileServer(
     })),
     ...removed.map((username) => ({ key: { serverId: server.id, username }, kind: 'delete' as const })),
   ];
-  const results = await mapLimited(repairs, REPAIR_CONCURRENCY, (repair) =>
-    deliverNow(ctx, repair.key, repair.kind),
+  // Every repair is in the outbox already: once stopping, the worker (here or elsewhere) delivers the
+  // rest rather than this round.
+  const results = await mapLimited(repairs, REPAIR_CONCURRENCY, async (repair) =>
+    signal?.aborted ? { ok: false } : deliverNow(ctx, repair.key, repair.kind, signal),
   );
   if (repairs.length > 0) {
     ctx.log.info(
@@ -195,9 +198,9 @@ export function startLineReconcileJob(ctx: AppContext): PeriodicJob {
       const servers = (await serversRepository.listAll(ctx.db)).filter((s) => s.status === 'active');
       for (const server of servers) {
         if (signal.aborted) return;
-        await reconcileServer(ctx, server).catch((error: unknown) =>
-          ctx.log.warn({ err: error, serverId: server.id }, 'Line reconcile failed'),
-        );
+        await reconcileServer(ctx, server, { signal }).catch((error: unknown) => {
+          if (!signal.aborted) ctx.log.warn({ err: error, serverId: server.id }, 'Line reconcile failed');
+        });
       }
     },
   });

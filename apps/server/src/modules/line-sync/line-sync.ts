@@ -294,8 +294,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * request) holds the row, waits for it rather than talking to the agent at the same time: two
  * deliveries racing could land in the wrong order. Nothing pending means someone already delivered it.
  */
-export async function deliverNow(ctx: AppContext, key: OutboxKey, kind: SyncKind): Promise<LineSyncResult> {
-  return (await deliverNowDetailed(ctx, key, kind)).sync;
+export async function deliverNow(
+  ctx: AppContext,
+  key: OutboxKey,
+  kind: SyncKind,
+  signal?: AbortSignal,
+): Promise<LineSyncResult> {
+  return (await deliverNowDetailed(ctx, key, kind, undefined, signal)).sync;
 }
 
 /**
@@ -307,17 +312,19 @@ export async function deliverNowDetailed(
   key: OutboxKey,
   kind: SyncKind,
   claimed?: { row: OutboxRow; leaseId: string },
+  /** A background job's: its stop leaves the row to the outbox worker instead of waiting here. */
+  signal?: AbortSignal,
 ): Promise<Delivered> {
-  if (claimed) return deliverLeasedRow(ctx, claimed.row, claimed.leaseId, kind);
+  if (claimed) return deliverLeasedRow(ctx, claimed.row, claimed.leaseId, kind, signal);
   const timing = syncTiming(ctx);
   const leaseId = randomUUID();
   const deadline = Date.now() + leaseMs(timing);
   for (;;) {
     const row = await lineOutboxRepository.claimKey(ctx.db, key, leaseMs(timing), leaseId);
-    if (row) return deliverLeasedRow(ctx, row, leaseId, kind);
+    if (row) return deliverLeasedRow(ctx, row, leaseId, kind, signal);
     const pending = await lineOutboxRepository.findByKey(ctx.db, key);
     if (!pending) return { sync: SYNC_OK, line: null };
-    if (Date.now() > deadline) {
+    if (Date.now() > deadline || signal?.aborted) {
       return {
         sync: syncResult(kind, {
           ok: false,

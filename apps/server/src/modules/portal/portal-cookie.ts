@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 
 /** The portal's own cookie: sent only to the portal API, never mixed with a panel session. */
@@ -52,6 +52,17 @@ export function portalCookieValid(
   const given = Buffer.from(cookie.mac, 'base64url');
   const expected = mac(secret, cookie.lineId, cookie.issuedAt, password);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** What a sign-out remembers of a cookie (portal_sign_outs): a hash of its MAC, and when it runs out. */
+export function portalCookieEnding(cookie: { issuedAt: number; mac: string }): {
+  cookieHash: string;
+  expiresAt: Date;
+} {
+  return {
+    cookieHash: createHash('sha256').update(cookie.mac).digest('hex'),
+    expiresAt: new Date((cookie.issuedAt + PORTAL_SESSION_SECONDS) * 1000),
+  };
 }
 
 /** The Set-Cookie value; an empty value with Max-Age 0 clears it. */

@@ -5,7 +5,13 @@ import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { actorFromAccount } from '../auth/session.service.js';
 import { linesRepository, type LineRow } from '../lines/lines.repository.js';
-import { panelSecret, parsePortalCookie, portalCookieValid, portalSetCookie } from './portal-cookie.js';
+import {
+  panelSecret,
+  parsePortalCookie,
+  portalCookieEnding,
+  portalCookieValid,
+  portalSetCookie,
+} from './portal-cookie.js';
 import { portalRepository, type PortalOwner } from './portal.repository.js';
 
 /** A customer signed in to the portal: their line (with its server) and the line's owner. */
@@ -26,7 +32,7 @@ export async function portalOwnerOf(ctx: AppContext, ownerId: string | null): Pr
 
 /**
  * The portal cookie's customer, or null (and the cookie cleared) when there is none or it no longer
- * holds: a forged or outdated cookie, a deleted line, a password changed since.
+ * holds: a forged or outdated cookie, a deleted line, a password changed since, a signed-out one.
  */
 export async function resolvePortalCustomer(
   ctx: AppContext,
@@ -35,12 +41,28 @@ export async function resolvePortalCustomer(
 ): Promise<PortalCustomer | null> {
   const cookie = parsePortalCookie(request.headers.cookie);
   if (!cookie) return null;
-  const line = await linesRepository.findById(ctx.db, cookie.lineId);
-  if (!line || !portalCookieValid(await panelSecret(ctx), cookie, line.password)) {
+  const [line, ended] = await Promise.all([
+    linesRepository.findById(ctx.db, cookie.lineId),
+    portalRepository.signInEnded(ctx.db, portalCookieEnding(cookie).cookieHash),
+  ]);
+  if (!line || ended || !portalCookieValid(await panelSecret(ctx), cookie, line.password)) {
     void reply.header('set-cookie', portalSetCookie(ctx, ''));
     return null;
   }
   return { line, owner: await portalOwnerOf(ctx, line.ownerId) };
+}
+
+/**
+ * Ends the sign-in of the request's portal cookie on the server, not only in this browser: a copy
+ * of the cookie no longer gets in. A cookie that does not hold is only cleared (nothing to end, and
+ * nothing of a stranger's making is stored).
+ */
+export async function endPortalSignIn(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const cookie = parsePortalCookie(request.headers.cookie);
+  if (!cookie) return;
+  const line = await linesRepository.findById(ctx.db, cookie.lineId);
+  if (!line || !portalCookieValid(await panelSecret(ctx), cookie, line.password)) return;
+  await portalRepository.endSignIn(ctx.db, portalCookieEnding(cookie));
 }
 
 /**

@@ -12,9 +12,16 @@ import {
   SIGN_IN_WINDOW_MS,
 } from '../auth/sign-in-limiter.js';
 import { linesRepository } from '../lines/lines.repository.js';
-import { panelSecret, portalCookieValue, portalSetCookie } from './portal-cookie.js';
+import {
+  panelSecret,
+  parsePortalCookie,
+  PORTAL_COOKIE,
+  portalCookieEnding,
+  portalCookieValue,
+  portalSetCookie,
+} from './portal-cookie.js';
 import { portalMe } from './portal-me.service.js';
-import { portalOwnerOf } from './portal-session.js';
+import { endPortalSignIn, portalOwnerOf } from './portal-session.js';
 import { portalRepository } from './portal.repository.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -31,10 +38,12 @@ export async function setPortalCookie(
   lineId: number,
   password: string,
 ): Promise<void> {
-  void reply.header(
-    'set-cookie',
-    portalSetCookie(ctx, portalCookieValue(await panelSecret(ctx), lineId, password)),
-  );
+  const value = portalCookieValue(await panelSecret(ctx), lineId, password);
+  // Signed out and in again within the second the first cookie was made, the customer gets the
+  // same cookie back: they proved the password again, so it is theirs again.
+  const parsed = parsePortalCookie(`${PORTAL_COOKIE}=${value}`);
+  if (parsed) await portalRepository.reopenSignIn(ctx.db, portalCookieEnding(parsed).cookieHash);
+  void reply.header('set-cookie', portalSetCookie(ctx, value));
 }
 
 /**
@@ -79,8 +88,16 @@ export async function portalSignIn(
   return portalMe(ctx, { line, owner });
 }
 
-/** Clears the portal cookie; works with any cookie or none, so a stale one can always be dropped. */
-export function portalSignOut(ctx: AppContext, reply: FastifyReply): { message: string } {
+/**
+ * Ends the portal cookie's sign-in on the server and clears it; works with any cookie or none, so a
+ * stale one can always be dropped.
+ */
+export async function portalSignOut(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ message: string }> {
+  await endPortalSignIn(ctx, request);
   void reply.header('set-cookie', portalSetCookie(ctx, ''));
   return { message: 'Signed out' };
 }

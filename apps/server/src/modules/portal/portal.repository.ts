@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authUsers, lineRenewalRequests, lines } from '../../db/schema.js';
+import { authUsers, lineRenewalRequests, lines, portalSignOuts } from '../../db/schema.js';
 
 /** What the portal shows of a line's owner, and whether the owner lets customers in. */
 export type PortalOwner = {
@@ -15,6 +15,21 @@ export type PortalOwner = {
 };
 
 export const portalRepository = {
+  /** Remembers a signed-out cookie until it runs out, and forgets the ones that have. */
+  async endSignIn(db: Db, row: { cookieHash: string; expiresAt: Date }): Promise<void> {
+    await db.delete(portalSignOuts).where(lte(portalSignOuts.expiresAt, sql`now()`));
+    await db.insert(portalSignOuts).values(row).onConflictDoNothing({ target: portalSignOuts.cookieHash });
+  },
+  async reopenSignIn(db: Db, cookieHash: string): Promise<void> {
+    await db.delete(portalSignOuts).where(eq(portalSignOuts.cookieHash, cookieHash));
+  },
+  async signInEnded(db: Db, cookieHash: string): Promise<boolean> {
+    const [row] = await db
+      .select({ cookieHash: portalSignOuts.cookieHash })
+      .from(portalSignOuts)
+      .where(eq(portalSignOuts.cookieHash, cookieHash));
+    return row !== undefined;
+  },
   async findLineIdByUsername(db: Db, username: string): Promise<number | undefined> {
     const [row] = await db.select({ id: lines.id }).from(lines).where(eq(lines.username, username)).limit(1);
     return row?.id;

@@ -12,7 +12,7 @@ import { portalSignIn, portalSignOut } from './portal-sign-in.service.js';
 export function registerPortalRoutes(app: App, ctx: AppContext): void {
   const c = portalContracts;
   route(app, ctx, c.signIn, ({ request, reply, body }) => portalSignIn(ctx, request, reply, body));
-  route(app, ctx, c.signOut, ({ reply }) => portalSignOut(ctx, reply));
+  route(app, ctx, c.signOut, ({ request, reply }) => portalSignOut(ctx, request, reply));
   route(app, ctx, c.me, ({ actor }) => (actor ? portalMe(ctx, actor) : null));
   route(app, ctx, c.activate, ({ actor, reply, body }) => portalActivate(ctx, actor, reply, body));
   route(app, ctx, c.changePassword, ({ actor, reply, body }) =>

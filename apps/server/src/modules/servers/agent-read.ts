@@ -20,6 +20,8 @@ export async function readAgent(
   server: ServerRow,
   call: (client: AgentClient) => Promise<AgentResponse>,
   notFound?: () => AppError,
+  /** A background job's: its stop abandons the call rather than waiting out the timeout. */
+  signal?: AbortSignal,
 ): Promise<unknown> {
   const { target, missing } = resolveAgentTarget(ctx, server);
   if (!target) {
@@ -28,7 +30,7 @@ export async function readAgent(
       details: { fields: missing },
     });
   }
-  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs });
+  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs, signal });
   let response: AgentResponse;
   try {
     response = await call(client);

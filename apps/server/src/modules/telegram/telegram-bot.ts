@@ -43,6 +43,13 @@ function forLinked(
   };
 }
 
+/** How the owner will recognise the chat on the panel: its @username, else its name. */
+function chatName(chat: { username?: string; first_name?: string; last_name?: string }): string | null {
+  if (chat.username) return `@${chat.username}`;
+  const name = [chat.first_name, chat.last_name].filter(Boolean).join(' ').trim();
+  return name ? name.slice(0, 200) : null;
+}
+
 function buildBot(ctx: AppContext, config: TelegramBotConfig): Bot {
   const bot = new Bot(config.token, { client: telegramClient(config.apiRoot) });
   // Only private chats: a command in a group would act for whoever linked the group's chat.
@@ -55,7 +62,7 @@ function buildBot(ctx: AppContext, config: TelegramBotConfig): Bot {
       if (!who) return reply(chat, { text: translate(DEFAULT_SERVER_LANGUAGE, 'telegram.linkFirst') });
       return reply(chat, helpAnswer(who.language));
     }
-    const outcome = await linkChatWithCode(ctx, chat.chat.id, code);
+    const outcome = await linkChatWithCode(ctx, chat.chat.id, chatName(chat.chat), code);
     if (outcome.result === 'unknown') {
       return reply(chat, { text: translate(DEFAULT_SERVER_LANGUAGE, 'telegram.codeUnknown') });
     }

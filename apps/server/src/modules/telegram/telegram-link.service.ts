@@ -22,6 +22,7 @@ export async function getTelegramLink(ctx: AppContext, actor: Actor): Promise<Te
     available: bot !== null,
     linked: link !== undefined,
     linked_at: link?.linkedAt.toISOString() ?? null,
+    chat_name: link?.chatName ?? null,
     bot_username: bot?.botUsername ?? null,
   };
 }
@@ -58,12 +59,17 @@ export type CodeOutcome =
   | { result: 'unknown' };
 
 /** The bot's `/start <code>`: the code is claimed and the chat linked in one transaction. */
-export async function linkChatWithCode(ctx: AppContext, chatId: number, code: string): Promise<CodeOutcome> {
+export async function linkChatWithCode(
+  ctx: AppContext,
+  chatId: number,
+  chatName: string | null,
+  code: string,
+): Promise<CodeOutcome> {
   const codeHash = hashCode(code);
   const linked = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const claimed = await telegramRepository.claimCode(tx, codeHash);
-    if (claimed) await telegramRepository.link(tx, claimed.accountId, chatId);
+    if (claimed) await telegramRepository.link(tx, claimed.accountId, chatId, chatName);
     return claimed;
   });
   if (linked) {
@@ -73,6 +79,21 @@ export async function linkChatWithCode(ctx: AppContext, chatId: number, code: st
   const found = await telegramRepository.findCode(ctx.db, codeHash);
   if (!found) return { result: 'unknown' };
   return { result: found.usedAt ? 'used' : 'expired', accountId: found.accountId };
+}
+
+/**
+ * A password change or reset ends the account's chat as it ends its keys (in the caller's
+ * transaction): whoever knew the old password may have linked their own chat, which could go on
+ * reading the account and renewing lines with its credits. Unused codes go too. Whether a chat was
+ * unlinked, for the caller to publish once committed.
+ */
+export async function endTelegramLinkOf(tx: Db, accountId: string): Promise<boolean> {
+  await telegramRepository.deleteUnusedCodes(tx, accountId);
+  return telegramRepository.unlinkAccount(tx, accountId);
+}
+
+export async function publishUnlinked(ctx: AppContext, accountId: string): Promise<void> {
+  await publishLink(ctx, accountId, 'delete');
 }
 
 /** The bot's `/stop`: the chat's account, if it had one. */

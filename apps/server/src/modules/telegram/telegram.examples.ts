@@ -19,6 +19,7 @@ export const telegramExamples: RouteExamples = {
       available: true,
       linked: true,
       linked_at: '2026-03-02T09:15:00.000Z',
+      chat_name: '@shop_owner',
       bot_username: 'linedesk_panel_bot',
     },
   },

@@ -18,11 +18,17 @@ export const telegramRepository = {
     return row;
   },
   /** The chat's or the account's earlier link gives way to this one. */
-  async link(tx: Db, accountId: string, chatId: number): Promise<void> {
+  async link(tx: Db, accountId: string, chatId: number, chatName: string | null): Promise<void> {
     await tx
       .delete(telegramLinks)
       .where(or(eq(telegramLinks.accountId, accountId), eq(telegramLinks.chatId, chatId)));
-    await tx.insert(telegramLinks).values({ accountId, chatId });
+    await tx.insert(telegramLinks).values({ accountId, chatId, chatName });
+  },
+  /** The account's unused codes: a code on someone's screen links no chat after this. */
+  async deleteUnusedCodes(tx: Db, accountId: string): Promise<void> {
+    await tx
+      .delete(telegramLinkCodes)
+      .where(and(eq(telegramLinkCodes.accountId, accountId), isNull(telegramLinkCodes.usedAt)));
   },
   async unlinkAccount(db: Db, accountId: string): Promise<boolean> {
     const removed = await db

@@ -34,7 +34,7 @@ export function TelegramLinkCard() {
   }, [linked]);
 
   if (!link.data) return null;
-  const { available, linked_at: linkedAt } = link.data;
+  const { available, linked_at: linkedAt, chat_name: chatName } = link.data;
 
   return (
     <Card data-testid="telegram-link-card">
@@ -43,11 +43,20 @@ export function TelegramLinkCard() {
         {linked ? (
           <Stack sx={{ gap: 2, alignItems: 'flex-start' }}>
             <Chip color="success" label={t('telegram.link.linked')} data-testid="telegram-linked" />
+            {/* Which chat, so an owner can tell a chat they never linked (and unlink it). */}
             {linkedAt && (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('telegram.link.linkedSince', { date: formatDateTime(linkedAt, i18n.resolvedLanguage) })}
+              <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="telegram-linked-chat">
+                {chatName
+                  ? t('telegram.link.linkedChatSince', {
+                      chat: chatName,
+                      date: formatDateTime(linkedAt, i18n.resolvedLanguage),
+                    })
+                  : t('telegram.link.linkedSince', { date: formatDateTime(linkedAt, i18n.resolvedLanguage) })}
               </Typography>
             )}
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('telegram.link.endsWithPassword')}
+            </Typography>
             <Button
               variant="outlined"
               color="error"

@@ -1,0 +1,174 @@
+// The panel run as `npm start` runs it, stopped by SIGTERM (a supervisor) and by SIGINT (Ctrl-C)
+// while browsers hold event streams open and bulk line jobs are running: it ends the streams, hands
+// the jobs back, and exits within seconds, with every credit and every line accounted for.
+import { request as httpRequest } from 'node:http';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { queryServerDatabase } from './support/killed-server.js';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer } from './support/line-fixtures.js';
+import { freePort } from './support/ports.js';
+import {
+  buildServerBundle,
+  spawnServer,
+  untilRunning,
+  type SpawnedServer,
+} from './support/server-process.js';
+import { TestClient } from './support/test-client.js';
+import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { ADMIN } from './support/test-server.js';
+
+const STREAMS = 50;
+const JOBS = 3;
+/** What the stop is held to; the process is killed after three times this to end a failed test. */
+const STOP_LIMIT_MS = 5_000;
+
+const pgUrl = testPostgresUrl();
+let dbName: string | undefined;
+let dataDir: string;
+let agent: TestAgent;
+let port: number;
+let env: Record<string, string>;
+let panel: SpawnedServer | undefined;
+
+const query = <T>(sql: string) => queryServerDatabase<T>({ dbName, dataDir }, sql);
+
+beforeAll(async () => {
+  buildServerBundle();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-stop-'));
+  if (pgUrl) {
+    dbName = uniqueName('ld_stop');
+    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+  } else {
+    await cp(inject('templateDataDir'), dataDir, { recursive: true });
+  }
+  agent = await startLineAgent();
+  port = await freePort();
+  env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LINEDESK_DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LINEDESK_ADMIN_EMAIL: ADMIN.email,
+    LINEDESK_ADMIN_PASSWORD: ADMIN.password,
+    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+  };
+}, 240_000);
+
+// A failed run leaves its panel behind: the next one needs the port and the database.
+afterEach(async (context) => {
+  if (panel && context.task.result?.state === 'fail') console.error(panel.output().slice(-4000));
+  panel?.kill('SIGKILL');
+  await panel?.exit;
+  panel = undefined;
+});
+
+afterAll(async () => {
+  await agent?.cleanup();
+  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** An open event stream, as a browser tab holds one: resolves `ended` once the server ends it. */
+function openStream(url: string, client: TestClient): Promise<{ ended: Promise<void> }> {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}/api/events`, { headers: { cookie, 'x-forwarded-for': client.ip } });
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`event stream answered ${res.statusCode}`));
+      const ended = new Promise<void>((done) => res.on('close', () => done()));
+      res.once('data', () => resolve({ ended }));
+      res.resume();
+    });
+    req.on('error', (error) => reject(error));
+    req.end();
+  });
+}
+
+type LedgerCheck = { account_id: string; credits: number; ledger: number };
+type JobRow = { id: number; status: string; lease_id: string | null; succeeded: number; done_items: number };
+
+describe.each(['SIGTERM', 'SIGINT'] as const)('a stop by %s', (signal) => {
+  it(`with ${STREAMS} open event streams and running bulk jobs: exits within 5 s, nothing half-written`, async () => {
+    panel = spawnServer(env);
+    await untilRunning(panel);
+    const url = `http://127.0.0.1:${port}`;
+    const admin = new TestClient(url, '127.0.0.1');
+    expect((await admin.post('/api/auth/sign-in', ADMIN)).status).toBe(200);
+    if (signal === 'SIGTERM') await addAgentServer(admin, agent);
+
+    // A reseller with credits: each bulk create charges its lines one by one.
+    const email = `stop-${signal.toLowerCase()}@example.com`;
+    const created = await admin.post('/api/accounts', { email, password: 'reseller-password-1' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const resellerId = created.body.account.id as string;
+    expect((await admin.post(`/api/accounts/${resellerId}/credits`, { amount: 100_000 })).status).toBe(200);
+    const reseller = new TestClient(url, '127.0.0.2');
+    expect(
+      (await reseller.post('/api/auth/sign-in', { email, password: 'reseller-password-1' })).status,
+    ).toBe(200);
+
+    const streams = await Promise.all(Array.from({ length: STREAMS }, () => openStream(url, admin)));
+    const jobs: number[] = [];
+    for (let j = 0; j < JOBS; j += 1) {
+      const job = await reseller.post('/api/lines/bulk', {
+        action: 'create',
+        count: 500,
+        username_prefix: `${signal.toLowerCase()}-${j}-`,
+        subscription_months: 1,
+      });
+      expect(job.status, JSON.stringify(job.body)).toBe(202);
+      jobs.push(job.body.id as number);
+    }
+    // The stop comes right after the last job was asked for: the first is under way by then (jobs
+    // are taken every half second), the last one cannot have finished. Waiting to see progress
+    // first would let a quick machine finish them all.
+    const started = Date.now();
+    panel.kill(signal);
+    const limit = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3 * STOP_LIMIT_MS));
+    const outcome = await Promise.race([panel.exit, limit]);
+    const tookMs = Date.now() - started;
+    if (outcome === 'hung') {
+      panel.kill('SIGKILL');
+      await panel.exit;
+    }
+    expect(outcome, panel.output().slice(-2000)).not.toBe('hung');
+    expect(tookMs, panel.output().slice(-3000)).toBeLessThan(STOP_LIMIT_MS);
+    expect(outcome).toBe(0);
+    expect(panel.output()).toContain(`${signal} received, shutting down`);
+    // Every browser was told the stream ended (it reconnects on its own).
+    await Promise.all(streams.map((stream) => stream.ended));
+
+    // Nothing half-written: each job either finished or was handed back (no lease kept), its count
+    // is its items', every line it made exists once, and every balance is its ledger.
+    const rows = await query<JobRow>(`
+      select j.id, j.status, j.lease_id, j.succeeded,
+             (select count(*)::int from line_bulk_items i where i.job_id = j.id and i.result = 'done') as done_items
+      from line_bulk_jobs j where j.account_id = '${resellerId}' order by j.id`);
+    expect(rows).toHaveLength(JOBS);
+    for (const row of rows) {
+      expect(row.status === 'done' || row.lease_id === null, JSON.stringify(row)).toBe(true);
+      expect(row.succeeded).toBe(row.done_items);
+    }
+    // At least one job was cut short, so this tested a stop in the middle of the work.
+    expect(rows.some((row) => row.status !== 'done')).toBe(true);
+    const [made] = await query<{ lines: number; items: number; charged: number }>(`
+      select (select count(*)::int from users l where l.owner_id = '${resellerId}') as lines,
+             (select count(*)::int from line_bulk_items i join line_bulk_jobs j on j.id = i.job_id
+               where j.account_id = '${resellerId}' and i.result = 'done') as items,
+             (select coalesce(sum(i.charged), 0)::int from line_bulk_items i join line_bulk_jobs j on j.id = i.job_id
+               where j.account_id = '${resellerId}') as charged`);
+    expect(made!.lines).toBe(made!.items);
+    expect(made!.lines).toBeGreaterThan(0);
+    const ledgers = await query<LedgerCheck>(`
+      select a.id as account_id, a.credits,
+             coalesce((select sum(l.delta) from credit_ledger l where l.account_id = a.id), 0)::int as ledger
+      from auth_users a`);
+    for (const account of ledgers) expect(account.ledger, account.account_id).toBe(account.credits);
+    const reseller_ = ledgers.find((account) => account.account_id === resellerId)!;
+    expect(reseller_.credits).toBe(100_000 - made!.charged);
+    panel = undefined;
+  }, 300_000);
+});
