@@ -16,6 +16,8 @@ export const notificationKinds = [
   'renewal_requested',
   /** An admin moved lines to another server and their connection lines changed. */
   'line_moved',
+  /** Someone created an account on the sign-up page while it is open: to every admin. */
+  'account_signed_up',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
