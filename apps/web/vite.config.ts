@@ -68,7 +68,7 @@ export default defineConfig({
         codeSplitting: {
           // Three chunks per language, loaded only when shown: the sign-in page's texts, the rest of what
           // the dashboard shows, and the other pages' texts. Then the two chunks of the first pages.
-          groups: [{ name: localeChunkName, priority: 3 }, ...firstLoadGroups],
+          groups: [{ name: localeChunkName, debugName: 'locale', priority: 3 }, ...firstLoadGroups],
         },
       },
     },

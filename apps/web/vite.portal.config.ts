@@ -32,6 +32,7 @@ export default defineConfig({
                 const language = portalLocale.exec(id)?.[1];
                 return language ? `portal-locale-${language}` : null;
               },
+              debugName: 'portal-locale',
               priority: 1,
             },
           ],
