@@ -31,10 +31,17 @@ if (builtAt > changedAt && process.argv[2] !== '--force') {
   console.log('Building the web app...');
   // Always a production build: run from a test (vitest sets NODE_ENV=test), Vite would otherwise bundle
   // React's development build, several times larger and slower, and leave it in dist for `npm start`.
+  // Vite's list of every chunk (some 250 lines) would push the panel's address and first admin's
+  // login off the screen of `npm start`: it is shown only when the build fails. Warnings and errors
+  // go to standard error, which stays on screen.
   const result = spawnSync('npm', ['run', 'build', '-w', '@linedesk/web'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['inherit', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  if (result.status !== 0) process.stdout.write(result.stdout ?? '');
+  else console.log('Web app built.');
   process.exit(result.status ?? 1);
 }

@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { localeSplitPlugin } from './build/locale-split.plugin';
-import { precompressPlugin } from './build/precompress.plugin';
+import { localeSplitPlugin } from './build/locale-split.plugin.ts';
+import { precompressPlugin } from './build/precompress.plugin.ts';
 // By path, as vite.config.ts does: Vite loads its config with node.
-import { CSP_NONCE_PLACEHOLDER } from '../../packages/shared/src/page-contract';
+import { CSP_NONCE_PLACEHOLDER } from '../../packages/shared/src/page-contract.ts';
 
 /** `locales/[<area>/]<language>.json?part=portal`: one chunk of texts per language. */
 const portalLocale = /\/src\/i18n\/locales\/(?:[\w-]+\/)?(\w+)\.json\?part=portal$/;
@@ -32,6 +32,7 @@ export default defineConfig({
                 const language = portalLocale.exec(id)?.[1];
                 return language ? `portal-locale-${language}` : null;
               },
+              debugName: 'portal-locale',
               priority: 1,
             },
           ],

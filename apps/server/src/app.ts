@@ -75,7 +75,8 @@ import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { registerCompression, registerWebApp } from './platform/web-app.js';
 import type { App } from './platform/fastify.js';
-import { loggerOptions } from './platform/logger.js';
+import { loggerOptions, startLogStream } from './platform/logger.js';
+import { QuietRequestLog } from './platform/request-log.js';
 import { webDist } from './platform/paths.js';
 import { createMailer } from './platform/mailer.js';
 import { resolveSecret } from './platform/secret.js';
@@ -102,15 +103,14 @@ export async function buildApp(
   options: { logStream?: DestinationStream } = {},
 ): Promise<BuiltApp> {
   const app = Fastify({
-    logger: options.logStream
-      ? { ...loggerOptions(config), stream: options.logStream }
-      : loggerOptions(config),
+    logger: { ...loggerOptions(config), stream: options.logStream ?? startLogStream() },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    logController: new QuietRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   let database: Database;

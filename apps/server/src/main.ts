@@ -1,6 +1,9 @@
+import { networkInterfaces } from 'node:os';
 import { buildApp, DatabaseStartError } from './app.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { startIdleMemoryTrim } from './platform/idle-memory-trim.js';
+import { listenUrls } from './platform/listen-addresses.js';
+import { startBanner } from './platform/start-banner.js';
 
 /** The longest a stop may take before the process leaves anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,16 +38,9 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  const lines = [`Linedesk is running at ${config.publicUrl}`, `Sign in at ${config.publicUrl}/sign-in`];
-  if (firstAdmin) {
-    lines.push(`First admin created: ${firstAdmin.email}`);
-    lines.push(
-      firstAdmin.generated
-        ? `Generated admin password (shown once, change it after signing in): ${firstAdmin.password}`
-        : 'Admin password: the one set in LINEDESK_ADMIN_PASSWORD',
-    );
-  }
-  console.log(`\n${lines.join('\n')}\n`);
+  // Last, after everything the start logs, so the first admin's login is what stays on screen.
+  const urls = listenUrls(config.host, config.port, networkInterfaces());
+  console.log(startBanner({ publicUrl: config.publicUrl, urls, firstAdmin }));
 }
 
 main().catch((error: unknown) => {

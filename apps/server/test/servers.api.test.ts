@@ -55,7 +55,8 @@ describe('servers', () => {
   });
 
   it("answers GET /api/config with 'No active CCcam servers available' while none is active", async () => {
-    await create({ server_name: 'Not tested yet' });
+    // Tested when added, but its agent does not answer: not active.
+    await create({ server_name: 'Not answering', api_port: await freePort() });
     const res = await admin.get('/api/config');
     expect(res.status).toBe(404);
     expect(res.body.error).toEqual({
@@ -64,7 +65,7 @@ describe('servers', () => {
     });
   });
 
-  it('adds a server with the spec defaults; it starts inactive and its password is never returned', async () => {
+  it('adds a server with the spec defaults, tests it at once, and never returns its password', async () => {
     const { api_port: _omitted, ...withoutApiPort } = body({ server_name: '  Berlin  ' });
     const res = await admin.post('/api/servers', withoutApiPort);
     expect(res.status).toBe(201);
@@ -75,15 +76,17 @@ describe('servers', () => {
       port: 12000,
       api_port: 3000,
       protocol: 'CCcam',
-      status: 'inactive',
+      // Adding it ran the connection test: nothing answers on the default API port here, and the
+      // answer says so without anyone pressing Test.
+      status: 'error',
       use_tls: false,
       tls_insecure: false,
       has_password: true,
       user_id: me.body.id,
       last_connection: null,
-      last_error: null,
       version: null,
     });
+    expect(res.body.last_error).toMatch(/^Failed to connect to server: .*:3000/);
     expect(res.body).not.toHaveProperty('password');
 
     const one = await admin.get(`/api/servers/${res.body.id}`);
@@ -571,6 +574,10 @@ describe('background server check', () => {
       password: 'y',
     });
     const id = created.body.id;
+    // Adding tested both: the one whose agent answers is active, the other says why it is not.
+    expect(created.body.status).toBe('active');
+    expect(idle.body.status).toBe('error');
+    expect(idle.body.last_error).toMatch(/^Failed to connect to server: /);
     expect((await admin.post(`/api/servers/${id}/test`)).body.status).toBe('active');
 
     await agent.stop();
@@ -589,8 +596,8 @@ describe('background server check', () => {
     );
     expect(back.last_error).toBeNull();
     expect(back.version).toBe(agent.version);
-    // A server nobody has tested stays as it is: the job only re-tests active and error servers.
-    expect((await admin.get(`/api/servers/${idle.body.id}`)).body.status).toBe('inactive');
+    // The one whose agent never answered is still in error, with its reason.
+    expect((await admin.get(`/api/servers/${idle.body.id}`)).body.status).toBe('error');
     // Admins were told once when it went down and once when it came back, in the panel.
     const titles = ((await admin.get('/api/messages?page_size=100')).body.items as { title: string }[]).map(
       (m) => m.title,

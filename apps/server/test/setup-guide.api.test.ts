@@ -31,6 +31,7 @@ describe('first-run guide', () => {
         { key: 'credit_packages', done: false },
         { key: 'contact_details', done: false },
         { key: 'reseller', done: false },
+        { key: 'sign_up', done: false },
       ],
       complete: false,
       hidden: false,
@@ -82,6 +83,10 @@ describe('first-run guide', () => {
       group_id: 2,
     });
     expect(reseller.status).toBe(201);
+    expect(await doneSteps(admin)).toEqual(['server', 'credit_packages', 'contact_details', 'reseller']);
+
+    // Sign-up is open on a fresh panel only because nobody chose: keeping it open is a choice too.
+    expect((await admin.put('/api/sign-up-settings', { open: true })).status).toBe(200);
     const done = await admin.get('/api/setup-guide');
     expect(done.body.complete).toBe(true);
     expect(done.body.steps.every((s: { done: boolean }) => s.done)).toBe(true);

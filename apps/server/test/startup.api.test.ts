@@ -2,7 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerBundle, spawnServer, spawnServerOnFreePort } from './support/server-process.js';
+import {
+  buildServerBundle,
+  spawnServer,
+  spawnServerOnFreePort,
+  type SpawnedServer,
+} from './support/server-process.js';
 import { freePort } from './support/ports.js';
 
 // These tests start the server as `npm start` does: the compiled bundle run by plain node. A start
@@ -11,24 +16,44 @@ import { freePort } from './support/ports.js';
 const PROCESS_TEST_MS = 240_000; // two starts of up to 110 s each, plus the requests
 
 const dirs: string[] = [];
+// A start whose test failed half-way is stopped here, not left running.
+const started: SpawnedServer[] = [];
 beforeAll(buildServerBundle);
 afterAll(async () => {
+  for (const server of started) server.kill('SIGKILL');
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
 describe('the server process', () => {
   it(
-    'on a fresh data folder prints the URL and a generated admin login that works, then stops cleanly on SIGTERM',
+    'on a fresh data folder prints the addresses it listens on and, last, a box with the admin login that works; ordinary requests log nothing; it stops cleanly on SIGTERM',
     async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-start-'));
       dirs.push(dataDir);
-      const { server: run, port } = await spawnServerOnFreePort({ LINEDESK_DATA_DIR: dataDir });
+      // Every interface, as `npm start` listens by default.
+      const { server: run, port } = await spawnServerOnFreePort({
+        LINEDESK_DATA_DIR: dataDir,
+        HOST: '0.0.0.0',
+      });
       const out = run.output();
       expect(out).toContain('Database initialized successfully');
       expect(out).toContain(`Linedesk is running at http://localhost:${port}`);
-      const password = out.match(/Generated admin password[^:]*: (\S+)/)?.[1];
+      const listed = out.slice(out.indexOf('Listening on:'));
+      expect(listed).toContain(`http://localhost:${port}`);
+      const outside = Object.values(os.networkInterfaces())
+        .flatMap((list) => list ?? [])
+        .filter((info) => !info.internal && info.family === 'IPv4');
+      for (const info of outside) expect(listed).toContain(`http://${info.address}:${port}`);
+      const password = out.match(/Password: (\S+)\s+\(generated, shown only this once\)/)?.[1];
       expect(password).toBeTruthy();
-      const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in`, {
+      expect(out).toContain('Email:    admin@linedesk.local');
+      expect(out).toContain('Forgot password?');
+
+      // A visitor's ordinary requests: the page, its assets, a refused and a successful call.
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/sign-in`)).status).toBe(200);
+      expect((await fetch(`${base}/api/me`)).status).toBe(401);
+      const signIn = await fetch(`${base}/api/auth/sign-in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@linedesk.local', password }),
@@ -42,11 +67,19 @@ describe('the server process', () => {
 
       run.kill('SIGTERM');
       expect(await run.exit).toBe(0);
-      expect(run.output()).toContain('SIGTERM received, shutting down');
+      const all = run.output();
+      expect(all).toContain('SIGTERM received, shutting down');
+      // Until the shutdown, the box was the last thing on screen: the requests above wrote nothing.
+      const beforeStop = all.slice(0, all.lastIndexOf('\n', all.indexOf('SIGTERM received'))).trimEnd();
+      expect(beforeStop.split('\n').at(-1)).toMatch(/^└─+┘$/);
+      expect(beforeStop).not.toMatch(/request completed|incoming request/);
 
-      // A second start on the same folder keeps the admin and prints no new password.
+      // A second start on the same folder keeps the admin and prints no box nor password.
       const { server: again } = await spawnServerOnFreePort({ LINEDESK_DATA_DIR: dataDir });
-      expect(again.output()).not.toContain('Generated admin password');
+      started.push(again);
+      expect(again.output()).toContain('Listening on:');
+      expect(again.output()).not.toContain('Password:');
+      expect(again.output()).not.toContain('┌');
       again.kill('SIGTERM');
       expect(await again.exit).toBe(0);
     },

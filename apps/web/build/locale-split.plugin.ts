@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
-import { firstTextSections, shellAreaSections, shellAreas } from '../src/i18n/first-texts';
-import { portalTextPaths } from '../src/portal/lib/portal-text-keys';
+import { firstTextSections, shellAreaSections, shellAreas } from '../src/i18n/first-texts.ts';
+import { portalTextPaths } from '../src/portal/lib/portal-text-keys.ts';
 
 type Tree = { [key: string]: unknown };
 export type TextsPart = 'first' | 'rest';

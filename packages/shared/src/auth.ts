@@ -57,3 +57,11 @@ export const sessionInfoSchema = z.object({
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 export const messageResponseSchema = z.object({ message: text() });
+
+/**
+ * Whether anyone may create an account on the sign-up page (panel-wide, an admin's choice; open by
+ * default). Closed, sign-up answers SIGN_UP_CLOSED and the sign-in page hides its sign-up link.
+ */
+export const signUpSettingsSchema = z.object({ open: z.boolean() });
+export type SignUpSettings = z.infer<typeof signUpSettingsSchema>;
+export const DEFAULT_SIGN_UP_SETTINGS: SignUpSettings = { open: true };

@@ -40,6 +40,10 @@ const coreErrors = {
   PASSWORD_CHANGED: { status: 422, message: 'Password successfully changed' },
   INVALID_EMAIL: { status: 422, message: 'Please enter a valid email address' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
+  SIGN_UP_CLOSED: {
+    status: 403,
+    message: 'Sign-up is closed on this panel. Ask its administrator for an account.',
+  },
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please confirm your email address before signing in' },
   ACCOUNT_BANNED: { status: 403, message: 'This account has been suspended' },

@@ -50,3 +50,4 @@ export * from './confirmation.js';
 export * from './portal.js';
 export * from './contract.js';
 export * from './contracts/index.js';
+export * from './local-agent.js';

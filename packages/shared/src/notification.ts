@@ -22,6 +22,8 @@ export const notificationKinds = [
   'reconcile_held',
   /** A line's server refused it for good: what it cost was given back. */
   'line_refused',
+  /** Someone created an account on the sign-up page while it is open: to every admin. */
+  'account_signed_up',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

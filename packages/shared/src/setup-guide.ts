@@ -7,7 +7,13 @@ import { z } from 'zod';
  * - GET /api/setup-guide (admin) → SetupGuide
  * - PUT /api/setup-guide SetupGuideBody (admin) → SetupGuide; `hidden` is kept per admin
  */
-export const setupGuideStepKeys = ['server', 'credit_packages', 'contact_details', 'reseller'] as const;
+export const setupGuideStepKeys = [
+  'server',
+  'credit_packages',
+  'contact_details',
+  'reseller',
+  'sign_up',
+] as const;
 export const setupGuideStepKeySchema = z.enum(setupGuideStepKeys);
 export type SetupGuideStepKey = z.infer<typeof setupGuideStepKeySchema>;
 
@@ -15,7 +21,8 @@ export const setupGuideStepSchema = z.object({
   key: setupGuideStepKeySchema,
   /**
    * server: a server has answered a connection test; credit_packages: an active package exists;
-   * contact_details: an email, Telegram or WhatsApp contact is set; reseller: an account in Resellers.
+   * contact_details: an email, Telegram or WhatsApp contact is set; reseller: an account in Resellers;
+   * sign_up: an admin chose whether anyone may sign up (PUT /api/sign-up-settings), open or closed.
    */
   done: z.boolean(),
 });

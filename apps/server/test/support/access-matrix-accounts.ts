@@ -11,6 +11,9 @@ export const accountRows: Record<string, MatrixRow> = {
     anonymous: 201,
     signedIn: 201,
   },
+  'GET /api/sign-up-settings': { anonymous: 200, signedIn: 200 },
+  // Kept open: the sign-up row above must still be able to create accounts in any order.
+  'PUT /api/sign-up-settings': { body: () => ({ open: true }), ...adminOnly, admin: 200 },
   'POST /api/auth/sign-in': {
     // Someone else's email with a wrong password: refused for everyone.
     body: (f) => ({ email: f.victimEmail, password: 'not-the-password-1' }),

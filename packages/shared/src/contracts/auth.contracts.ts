@@ -7,6 +7,7 @@ import {
   sessionInfoSchema,
   signInBodySchema,
   signUpBodySchema,
+  signUpSettingsSchema,
   verifyEmailBodySchema,
 } from '../auth.js';
 import { resendConfirmationBodySchema } from '../confirmation.js';
@@ -23,7 +24,31 @@ export const signUp = defineContract({
   body: signUpBodySchema,
   status: 201,
   response: messageResponseSchema,
-  errors: ['INVALID_EMAIL', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG'],
+  errors: ['INVALID_EMAIL', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'SIGN_UP_CLOSED'],
+});
+
+/** Public: the sign-in page shows its sign-up link only while sign-up is open. */
+export const getSignUpSettings = defineContract({
+  method: 'GET',
+  path: '/api/sign-up-settings',
+  access: 'public',
+  tags,
+  summary: 'Whether anyone may create an account on the sign-up page',
+  response: signUpSettingsSchema,
+});
+
+export const updateSignUpSettings = defineContract({
+  method: 'PUT',
+  path: '/api/sign-up-settings',
+  access: 'admin',
+  tags,
+  summary: 'Open or close sign-up for the whole panel (admin)',
+  description:
+    'Open by default. Closed, POST /api/auth/sign-up answers SIGN_UP_CLOSED; accounts are then made ' +
+    'by an admin or a reseller (Resellers → add). While open, every admin is told of each sign-up.',
+  body: signUpSettingsSchema,
+  response: signUpSettingsSchema,
+  errors: ['ADMIN_ONLY'],
 });
 
 export const signIn = defineContract({

@@ -32,7 +32,8 @@ export const create = defineContract({
   path: '/api/servers',
   access: 'admin',
   tags,
-  summary: 'Add a server (admin); it starts inactive until a connection test succeeds',
+  summary:
+    'Add a server (admin) and test it at once: active when its agent answers, else inactive with the reason',
   body: serverCreateBodySchema,
   status: 201,
   response: serverSchema,

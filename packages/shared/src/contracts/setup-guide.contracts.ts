@@ -11,7 +11,8 @@ export const get = defineContract({
   summary: "The first-run guide's steps, each done or not from the panel's data (admin)",
   description:
     'server: a server has passed a connection test; credit_packages: an active credit package exists; ' +
-    'contact_details: an email, Telegram or WhatsApp contact is set; reseller: an account in Resellers exists.',
+    'contact_details: an email, Telegram or WhatsApp contact is set; reseller: an account in Resellers exists; ' +
+    'sign_up: an admin chose whether anyone may sign up (PUT /api/sign-up-settings), open or closed.',
   response: setupGuideSchema,
   errors: ['ADMIN_ONLY'],
 });

@@ -68,6 +68,8 @@ export const authExamples: RouteExamples = {
     body: signUp,
     response: { message: 'Check your email to confirm your account' },
   },
+  'GET /api/sign-up-settings': { response: { open: true } },
+  'PUT /api/sign-up-settings': { body: { open: false }, response: { open: false } },
   'POST /api/auth/sign-in': {
     body: signIn,
     response: resellerMe,

@@ -12,12 +12,18 @@ import {
   signUp,
   verifyEmail,
 } from './auth.service.js';
+import { getSignUpSettings, updateSignUpSettings } from './sign-up-settings.service.js';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, authContracts.signUp, async ({ request, body }) => {
     await signUp(ctx, request, body);
     return { message: 'Check your email to confirm your account' };
   });
+
+  route(app, ctx, authContracts.getSignUpSettings, () => getSignUpSettings(ctx));
+  route(app, ctx, authContracts.updateSignUpSettings, ({ actor, body }) =>
+    updateSignUpSettings(ctx, actor, body),
+  );
 
   route(app, ctx, authContracts.signIn, ({ request, reply, body }) => signIn(ctx, request, reply, body));
 

@@ -18,6 +18,8 @@ import { apiKeysRepository } from '../api-keys/api-keys.repository.js';
 import { recordAudit, secretChanged } from '../audit/audit.service.js';
 import { endTelegramLinkOf, publishUnlinked } from '../telegram/telegram-link.service.js';
 import { translateAuthError } from './auth-errors.js';
+import { announceNotices, notifyAdmins } from '../notifications/notify.js';
+import { readSignUpSettings } from './sign-up-settings.service.js';
 import { toSessionInfo } from './session-mapper.js';
 import { sessionRepository } from './session.repository.js';
 import { signInFailed, slowDownIfGuessed } from './sign-in-failure.service.js';
@@ -41,8 +43,9 @@ async function meById(ctx: AppContext, id: string): Promise<Me> {
 }
 
 export async function signUp(ctx: AppContext, request: FastifyRequest, body: SignUpBody): Promise<void> {
+  if (!(await readSignUpSettings(ctx.db)).open) throw new AppError('SIGN_UP_CLOSED');
   const email = body.email.toLowerCase();
-  await ctx.auth.api
+  const created = await ctx.auth.api
     .signUpEmail({
       body: {
         email,
@@ -56,6 +59,14 @@ export async function signUp(ctx: AppContext, request: FastifyRequest, body: Sig
     })
     .catch(translateAuthError);
   await ctx.bus.publish({ table: 'auth_users', action: 'insert', id: email, audience: [] });
+  // Open sign-up lets anyone in: every admin hears of each new account, in their own language.
+  const { user } = created;
+  const username = (user as { username?: string | null }).username ?? email;
+  const notified = await notifyAdmins(ctx, ctx.db, {
+    kind: 'account_signed_up',
+    params: { account_id: user.id, email, username },
+  });
+  await announceNotices(ctx, notified);
 }
 
 export async function signIn(

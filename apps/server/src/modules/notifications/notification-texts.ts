@@ -84,6 +84,8 @@ export type NoticeParams = {
     refunded: number;
     codes: string[];
   };
+  /** Someone created an account on the open sign-up page: to every admin. */
+  account_signed_up: { account_id: string; email: string; username: string };
   /** Sent on request from the Notifications page, to try the channels. */
   test: Record<string, never>;
 };
@@ -319,6 +321,14 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
           list: p.lines.map((line) => `- ${line.username}: ${line.connection_line}`).join('\n'),
         }),
         link: `${publicUrl}/users/all`,
+      };
+    }
+    case 'account_signed_up': {
+      const p = notice.params;
+      return {
+        title: t('notifications.signedUpTitle', { email: p.email }),
+        content: t('notifications.signedUpContent', { email: p.email, username: p.username }),
+        link: `${publicUrl}/resellers`,
       };
     }
     case 'test':

@@ -120,7 +120,10 @@ export async function createServer(ctx: AppContext, actor: Actor, body: ServerCr
     }),
   );
   await publish(ctx, 'insert', row.id);
-  return toServer(row);
+  // Tested at once, as the Test button does: the answer shows whether the agent answers (active) or
+  // why not, instead of an "inactive" the admin has to think of testing.
+  await testServer(ctx, actor, row.id);
+  return toServer(await findOrNotFound(ctx, row.id));
 }
 
 export async function updateServer(

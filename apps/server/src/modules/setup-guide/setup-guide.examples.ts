@@ -8,6 +8,7 @@ const guide: SetupGuide = {
     { key: 'credit_packages', done: false },
     { key: 'contact_details', done: true },
     { key: 'reseller', done: false },
+    { key: 'sign_up', done: true },
   ],
   complete: false,
   hidden: false,

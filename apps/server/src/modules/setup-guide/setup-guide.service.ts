@@ -7,6 +7,7 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
+import { signUpChosen } from '../auth/sign-up-settings.service.js';
 import { getContactDetails } from '../contact/contact.service.js';
 import { setupGuideRepository } from './setup-guide.repository.js';
 
@@ -15,11 +16,12 @@ import { setupGuideRepository } from './setup-guide.repository.js';
  * packages exist, nobody sells lines until a server answers, so each step ticks itself once done.
  */
 export async function getSetupGuide(ctx: AppContext, admin: Actor): Promise<SetupGuide> {
-  const [server, packages, contact, reseller, hidden] = await Promise.all([
+  const [server, packages, contact, reseller, signUp, hidden] = await Promise.all([
     setupGuideRepository.testedServerExists(ctx.db),
     setupGuideRepository.activePackageExists(ctx.db),
     getContactDetails(ctx, admin).then(contactDetailsSet),
     setupGuideRepository.resellerExists(ctx.db, RESELLER_GROUP_ID),
+    signUpChosen(ctx.db),
     setupGuideRepository.isHidden(ctx.db, admin.id),
   ]);
   const done: Record<SetupGuideStepKey, boolean> = {
@@ -27,6 +29,7 @@ export async function getSetupGuide(ctx: AppContext, admin: Actor): Promise<Setu
     credit_packages: packages,
     contact_details: contact,
     reseller,
+    sign_up: signUp,
   };
   const steps = (Object.keys(done) as SetupGuideStepKey[]).map((key) => ({ key, done: done[key] }));
   return { steps, complete: steps.every((step) => step.done), hidden };

@@ -1,4 +1,4 @@
-import type { Me, SignInBody, TwoFactorChallenge } from '@linedesk/shared';
+import type { Me, SignInBody, SignUpSettings, TwoFactorChallenge } from '@linedesk/shared';
 import { apiClient, isApiError } from '../../../lib/api-client';
 
 export const authKeys = {
@@ -21,5 +21,8 @@ export const signInApi = {
       throw error;
     }
   },
+  /** Whether the page offers sign-up: an admin may have closed it (the server refuses it then). */
+  getSignUpSettings: (signal?: AbortSignal) =>
+    apiClient.get<SignUpSettings>('/api/sign-up-settings', { signal }),
   signIn: (body: SignInBody) => apiClient.post<Me | TwoFactorChallenge>('/api/auth/sign-in', body),
 };

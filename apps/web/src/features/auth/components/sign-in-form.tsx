@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { OutlinedTextField } from '../../../components/form/outlined-text-field';
@@ -47,8 +47,27 @@ async function validate(values: SignInFormValues): Promise<FieldErrors> {
  * forms do: checked by the shared schema on submit, then again on every change; the first wrong field
  * takes the focus; the server's refusal is shown translated above the fields.
  */
+/**
+ * Whether sign-up is open, as the server says: the link shows only then (the server refuses sign-up
+ * when an admin closed it). Until the answer comes, it shows, as a fresh panel is open.
+ */
+function useSignUpOpen(): boolean {
+  const [open, setOpen] = useState(true);
+  useEffect(() => {
+    const abort = new AbortController();
+    signInApi
+      .getSignUpSettings(abort.signal)
+      .then((settings) => setOpen(settings.open))
+      // Without an answer the link stays: the sign-up page says so if it is closed.
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, []);
+  return open;
+}
+
 export function SignInForm() {
   const { t } = useTranslation();
+  const signUpOpen = useSignUpOpen();
   const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
   const navigate = useNavigate();
@@ -106,12 +125,14 @@ export function SignInForm() {
         <Typography variant="h5" component="h1">
           {t('auth.signIn.title')}
         </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('auth.signIn.noAccount')}{' '}
-          <Link component={RouterLink} to={paths.signUp} variant="subtitle2">
-            {t('auth.signIn.getStarted')}
-          </Link>
-        </Typography>
+        {signUpOpen && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="sign-up-offer">
+            {t('auth.signIn.noAccount')}{' '}
+            <Link component={RouterLink} to={paths.signUp} variant="subtitle2">
+              {t('auth.signIn.getStarted')}
+            </Link>
+          </Typography>
+        )}
       </Stack>
 
       {error !== null && (

@@ -13,9 +13,10 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { paths } from '../../../lib/paths';
 import { useSetSetupGuideHidden, useSetupGuide } from '../hooks/use-setup-guide';
+import { LocalAgentOffer, SignUpChoice } from './setup-guide-extras';
 
-/** Where each step is done. */
-const stepPaths: Record<SetupGuideStepKey, string> = {
+/** Where each step is done; sign-up is answered in the guide itself. */
+const stepPaths: Record<Exclude<SetupGuideStepKey, 'sign_up'>, string> = {
   server: paths.serversAdd,
   credit_packages: `${paths.pricing}?tab=packages`,
   contact_details: paths.contactUs,
@@ -140,7 +141,9 @@ export function SetupGuideCard({ place }: { place: 'top' | 'end' }) {
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t(`setupGuide.steps.${step.key}.text`)}
               </Typography>
-              {!step.done && (
+              {step.key === 'sign_up' && <SignUpChoice />}
+              {!step.done && step.key === 'server' && <LocalAgentOffer />}
+              {!step.done && step.key !== 'sign_up' && (
                 <Link
                   component={RouterLink}
                   to={stepPaths[step.key]}

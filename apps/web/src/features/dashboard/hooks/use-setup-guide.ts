@@ -18,3 +18,23 @@ export function useSetSetupGuideHidden() {
     onSuccess: (guide) => queryClient.setQueryData(setupGuideKeys.guide, guide),
   });
 }
+
+export function useSignUpSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: setupGuideKeys.signUp,
+    queryFn: ({ signal }) => setupGuideApi.getSignUp(signal),
+    enabled,
+  });
+}
+
+/** The guide's sign-up question: the answer is stored, and the guide ticks the step. */
+export function useSetSignUpOpen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (open: boolean) => setupGuideApi.setSignUp(open),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(setupGuideKeys.signUp, settings);
+      await queryClient.invalidateQueries({ queryKey: setupGuideKeys.guide });
+    },
+  });
+}

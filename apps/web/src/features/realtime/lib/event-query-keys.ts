@@ -22,7 +22,7 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   payment_methods: [['payment-methods']],
   line_plans: [['line-plans']],
   kb_articles: [['kb']],
-  app_settings: [['settings'], ['setup-guide']],
+  app_settings: [['settings'], ['setup-guide'], ['sign-up-settings']],
   line_bulk_jobs: [['line-bulk']],
   line_imports: [['line-import']],
   activation_codes: [['activation-codes']],
