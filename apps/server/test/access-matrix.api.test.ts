@@ -166,6 +166,11 @@ beforeAll(async () => {
   expect((await admin.put(`/api/accounts/${adminId}/credits`, { credits: 100 })).status).toBe(200);
 
   const server1 = await addActiveServer(admin, { apiPort: agent.port, name: 'Matrix server' });
+  // The plan examples sell packages (groups 1 and 3): a server names them, as an admin does first.
+  const named = await admin.patch(`/api/servers/${server1.id}`, {
+    group_names: { '1': 'Sports', '3': 'Movies' },
+  });
+  expect(named.status, JSON.stringify(named.body)).toBe(200);
   const spare = await admin.post('/api/servers', {
     server_name: 'Spare',
     host_ip: '127.0.0.1',

@@ -283,9 +283,25 @@ describe('a line keeps every setting of its entry on the server', () => {
     expectKept('elena', original.get('elena')!, elena.get('elena'), { expdate: EXPIRY_LATER });
   });
 
+  async function nameGroups(serverId: number): Promise<void> {
+    const named = await admin.patch(`/api/servers/${serverId}`, {
+      group_names: Object.fromEntries(
+        Array.from({ length: 8 }, (_, i) => [String(i + 1), `Package ${i + 1}`]),
+      ),
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+  }
+
   it('keeps them when the lines move to another server', async () => {
     const moving = ['anna', 'tester', 'elena'];
-    const body = { ids: moving.map((name) => lineIds.get(name)), target_server_id: ids.oscamTarget };
+    // The lines' packages must exist on the target: the admin names its groups first.
+    await nameGroups(ids.oscamTarget);
+    // No grace period: the move is done once the lines are live on the target.
+    const body = {
+      ids: moving.map((name) => lineIds.get(name)),
+      target_server_id: ids.oscamTarget,
+      grace_hours: 0,
+    };
     const started = await admin.post('/api/lines/server-move', body);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     await waitFor(
@@ -306,6 +322,7 @@ describe('a line keeps every setting of its entry on the server', () => {
     const old = await startScriptedAgent();
     try {
       const oldServer = await addActiveServer(admin, { apiPort: old.port, name: 'Old agent (OSCam)' });
+      await nameGroups(oldServer.id);
       // An agent from before lossless entries: it writes dario's restrictions but ignores `extra`.
       const restrictions = { groups: [2, 4], services: ['!adult'], au: '1' };
       old.answer({

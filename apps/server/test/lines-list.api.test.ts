@@ -17,26 +17,32 @@ describe('lines list: capped totals and derived sorts', () => {
   let server: TestServer;
   let admin: TestClient;
   let agent: TestAgent;
+  // One agent serves one server record: the second server has an agent of its own.
+  let secondAgent: TestAgent;
   let seller: Account;
   let ids: number[];
   const servers: { id: number; name: string }[] = [];
 
   beforeAll(async () => {
-    [server, agent] = await Promise.all([
+    [server, agent, secondAgent] = await Promise.all([
       startTestServer({
         LINES_TOTAL_CAP: String(CAP),
         SERVER_CHECK_INTERVAL_SECONDS: '0',
         LINE_RECONCILE_INTERVAL_SECONDS: '0',
       }),
       startLineAgent(),
+      startLineAgent(),
     ]);
     admin = await server.admin();
     // Named so that their ids and names sort in opposite orders.
-    for (const name of ['Zulu', 'Alpha']) {
+    for (const [name, own] of [
+      ['Zulu', agent],
+      ['Alpha', secondAgent],
+    ] as const) {
       const added = await addActiveServer(admin, {
-        apiPort: agent.port,
-        username: agent.username,
-        password: agent.password,
+        apiPort: own.port,
+        username: own.username,
+        password: own.password,
         name,
       });
       servers.push({ id: added.id, name });
@@ -60,6 +66,7 @@ describe('lines list: capped totals and derived sorts', () => {
   afterAll(async () => {
     await server?.close();
     await agent?.stop();
+    await secondAgent?.stop();
   });
 
   const list = async (query: string) => {

@@ -114,6 +114,8 @@ describe('refusals that say why', () => {
     const preview = await admin.post(`/api/line-imports/${uploaded.body.id}/preview`, {
       mapping: uploaded.body.suggested_mapping,
       charge: true,
+      // The import goes to the server picked, never a guessed one: the fixture's one server.
+      server_id: (await admin.get('/api/servers/active')).body.items[0].id,
     });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     // 5 credits pay two one-month lines of 2; the third is refused, and a negative balance buys none.
@@ -145,6 +147,7 @@ describe('refusals that say why', () => {
     const started = await admin.post(`/api/line-imports/${uploaded.body.id}/start`, {
       mapping: uploaded.body.suggested_mapping,
       charge: true,
+      server_id: (await admin.get('/api/servers/active')).body.items[0].id,
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const done = await waitFor(

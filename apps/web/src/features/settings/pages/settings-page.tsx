@@ -14,6 +14,7 @@ import { TelegramSettingsCard } from '../../telegram/components/telegram-setting
 import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
 import { LanguageSettingsCard } from '../components/language-settings-card';
 import { SessionsCard } from '../components/sessions-card';
+import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-card';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -24,6 +25,7 @@ export function SettingsPage() {
         <LanguageSettingsCard />
         <SessionsCard />
         <SecuritySettingsCard />
+        <SignUpSettingsCard />
         <TrialSettingsCard />
         <BusinessZoneCard />
         <SharingSettingsCard />
