@@ -6,7 +6,7 @@ import { listenUrls } from './platform/listen-addresses.js';
 import { startBanner } from './platform/start-banner.js';
 
 /** The longest a stop may take before the process leaves anyway. */
-const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
