@@ -92,6 +92,14 @@ describe('the setup guide on a fresh panel', () => {
       .getByText('Derzeit kann jeder auf der Registrierungsseite ein Konto anlegen', { exact: false })
       .waitFor(POLL);
     expect(await signUpLinkShown(1440)).toBe(true);
+
+    // Once the guide is done the same choice stays in Settings, where the sign-up notice points.
+    await page.goto(`${server.url}/settings`);
+    const card = page.getByTestId('sign-up-settings-card');
+    await card.getByText('Festlegen, wer sich registrieren darf').waitFor(POLL);
+    await card
+      .getByText('Derzeit kann jeder auf der Registrierungsseite ein Konto anlegen', { exact: false })
+      .waitFor(POLL);
     await page.context().close();
   });
 });
