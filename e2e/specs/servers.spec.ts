@@ -84,8 +84,8 @@ describe('card-sharing servers in a real browser, against a real line agent', ()
     await page.waitForURL(/\/cccam-servers\/manage$/);
     const row = page.getByTestId('server-row').filter({ hasText: SERVER_NAME });
     await row.waitFor();
-    // A new server starts inactive until a connection test succeeds so no line is sent to a server the panel cannot reach.
-    expect(await row.getByTestId('server-status').getAttribute('data-status')).toBe('inactive');
+    // A new server is tested as it is added: the agent answers, so it is active at once.
+    expect(await row.getByTestId('server-status').getAttribute('data-status')).toBe('active');
     expect(await row.getByTestId('server-host').textContent()).toBe(`${agent.host}:12000`);
     expect(await row.getByTestId('server-api-port').textContent()).toBe(String(agent.port));
   });

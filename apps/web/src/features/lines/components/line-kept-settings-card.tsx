@@ -136,7 +136,8 @@ export const LineKeptSettingsCard = memo(function LineKeptSettingsCard({ line, p
                   data-testid={`line-kept-plan-${key}`}
                   sx={{ wordBreak: 'break-word' }}
                 >
-                  {planValue(key) || t('lines.kept.none')}
+                  {/* Until the plans have loaded, nothing rather than a wrong "None". */}
+                  {plan ? planValue(key) || t('lines.kept.none') : '…'}
                 </Typography>
               </Box>
               <Button
