@@ -2,6 +2,8 @@
 // them, so hand-written entries, comments and blank lines survive every write. Both CCcam.cfg and
 // oscam.user treat lines starting with # as comments.
 
+import { rawLines } from '@linedesk/shared/config-files';
+
 export const BEGIN_MARKER =
   '# BEGIN linedesk-agent managed entries (generated; edits between these markers are lost)';
 export const END_MARKER = '# END linedesk-agent managed entries';
@@ -20,20 +22,6 @@ export type SplitConfig = {
   tail: string;
   eol: '\n' | '\r\n';
 };
-
-export type RawLine = { text: string; start: number; end: number };
-
-export function rawLines(text: string): RawLine[] {
-  const lines: RawLine[] = [];
-  let start = 0;
-  while (start < text.length) {
-    const newline = text.indexOf('\n', start);
-    const end = newline === -1 ? text.length : newline + 1;
-    lines.push({ text: text.slice(start, end).replace(/\r?\n$/, ''), start, end });
-    start = end;
-  }
-  return lines;
-}
 
 export function splitManagedBlock(text: string, fileLabel: string): SplitConfig {
   // Keep the file's own line ending so a CRLF file does not end up with mixed endings.

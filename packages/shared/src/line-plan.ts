@@ -7,6 +7,7 @@ import {
   isServiceList,
   OSCAM_MAX_GROUP,
   OSCAM_MAX_SERVICES,
+  RESTRICTION_KEYS,
 } from './line-config-files.js';
 
 /**
@@ -268,19 +269,8 @@ export function compactRestrictions(value: LineRestrictions): LineRestrictions {
   return out;
 }
 
-/** The keys a line's own values can override, per key, on its plan's restrictions. */
-export const restrictionKeys = [
-  'max_connections',
-  'uniq',
-  'caids',
-  'cccam_hops',
-  'cccam_reshare',
-  'allowed_protocols',
-  'groups',
-  'services',
-  'allowed_timeframe',
-  'au',
-] as const satisfies readonly (keyof LineRestrictions)[];
+/** The keys a line's own values can override, per key, on its plan's restrictions: an entry's. */
+export const restrictionKeys = RESTRICTION_KEYS satisfies readonly (keyof LineRestrictions)[];
 export type RestrictionKey = (typeof restrictionKeys)[number];
 
 /** A server's names for its OSCam groups (`{"1": "Sports"}`) and its oscam.services labels. */
