@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
 import { ProviderUnavailableError, type PaymentProvider } from './providers/payment-provider.js';
+import { topUpProviderRepository } from '../topups/topup-provider.repository.js';
 
 export type CheckoutRequest = {
   id: number;
@@ -31,7 +32,7 @@ export async function openCheckout(
       currency: request.currency,
       returnUrl: `${ctx.config.publicUrl}/payments/return/${request.id}`,
     });
-    await topUpsRepository.setCheckout(ctx.db, request.id, {
+    await topUpProviderRepository.setCheckout(ctx.db, request.id, {
       checkoutId: checkout.checkoutId,
       checkoutUrl: checkout.url,
     });

@@ -14,7 +14,6 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
-import { topUpsRepository } from '../topups/topups.repository.js';
 import { onlineKinds } from './providers/payment-providers.js';
 import { toAvailablePaymentMethod, toPaymentMethod } from './payment-method-mapper.js';
 import {
@@ -22,6 +21,7 @@ import {
   type PaymentMethodRow,
   type PaymentMethodValues,
 } from './payment-methods.repository.js';
+import { topUpProviderRepository } from '../topups/topup-provider.repository.js';
 
 /** The kinds a reseller can pay with: manual ones and every kind with a provider. */
 export const payableKinds: PaymentMethodKind[] = ['manual', ...onlineKinds];
@@ -159,7 +159,7 @@ export async function deletePaymentMethod(ctx: AppContext, admin: Actor, id: num
   };
   const deleted = await audited(ctx, admin, subject, async (tx) => {
     if (!(await paymentMethodsRepository.lockForDelete(tx, id))) return false;
-    const open = await topUpsRepository.countOpenCheckouts(tx, id);
+    const open = await topUpProviderRepository.countOpenCheckouts(tx, id);
     if (open > 0) throw new AppError('PAYMENT_METHOD_IN_USE', { params: { count: open } });
     return paymentMethodsRepository.delete(tx, id);
   });

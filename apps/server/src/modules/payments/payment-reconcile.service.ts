@@ -5,6 +5,7 @@ import { syncReversals } from './payment-reversal.service.js';
 import { providerNames, settleFromProviderRecord } from './payment-settle.service.js';
 import { ProviderUnavailableError } from './providers/payment-provider.js';
 import { onlineKinds, providerFor, type OnlineKind } from './providers/payment-providers.js';
+import { topUpProviderRepository } from '../topups/topup-provider.repository.js';
 
 /** Requests asked about per claim; a round claims again until none is due. */
 const BATCH = 20;
@@ -29,7 +30,7 @@ export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSign
   const round: ReconcileRound = { asked: 0, credited: 0, closed: 0, failed: 0, disputesAsked: 0 };
   const seen = new Set<number>();
   while (!signal.aborted) {
-    const ids = await topUpsRepository.claimForReconcile(ctx.db, {
+    const ids = await topUpProviderRepository.claimForReconcile(ctx.db, {
       kinds: onlineKinds,
       afterSeconds: ctx.config.paymentReconcileAfterSeconds,
       limit: BATCH,
@@ -49,7 +50,7 @@ export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSign
   }
   const disputed = new Set<number>();
   while (!signal.aborted) {
-    const ids = await topUpsRepository.claimOpenDisputes(ctx.db, {
+    const ids = await topUpProviderRepository.claimOpenDisputes(ctx.db, {
       afterSeconds: ctx.config.paymentReconcileAfterSeconds,
       limit: BATCH,
     });

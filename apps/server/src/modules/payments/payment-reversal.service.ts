@@ -12,6 +12,7 @@ import { topUpsRepository, type TopUpReversalRow, type TopUpRow } from '../topup
 import { providerNames } from './payment-settle.service.js';
 import type { PaymentProvider, ProviderMoneyState } from './providers/payment-provider.js';
 import type { OnlineKind } from './providers/payment-providers.js';
+import { topUpProviderRepository } from '../topups/topup-provider.repository.js';
 
 /** What made the panel ask the provider: a signed event (named for the log and the rows) or the reconciliation round. */
 export type ReversalTrigger = { eventId: string; eventType: string; providerRef?: string };
@@ -85,17 +86,17 @@ async function bookState(
   const provider = providerNames[kind];
   return ctx.db.transaction(async (txRaw): Promise<Booked | null> => {
     const tx = txRaw as unknown as Db;
-    await topUpsRepository.lock(tx, requestId);
+    await topUpProviderRepository.lock(tx, requestId);
     const request = await topUpsRepository.findById(tx, requestId);
     if (!request) return null;
-    await topUpsRepository.setProviderState(tx, requestId, {
+    await topUpProviderRepository.setProviderState(tx, requestId, {
       state: { ...storedState(state), checked_at: new Date().toISOString() },
       paymentIntentId: state.paymentIntentId ?? null,
     });
     // Only what was credited can be taken back; a request not credited (yet) shows the state only.
     if (request.status !== 'approved')
       return { moved: 0, balance: null, notified: [], accountId: request.accountId };
-    const earlier = await topUpsRepository.reversalsOf(tx, requestId);
+    const earlier = await topUpProviderRepository.reversalsOf(tx, requestId);
     const target = reversalTarget(request, state);
     const moved = -sum(earlier) - target;
     if (moved === 0) return { moved: 0, balance: null, notified: [], accountId: request.accountId };
@@ -113,7 +114,7 @@ async function bookState(
       refId: String(request.id),
       note: `${provider} ${reversal} ${ref}`,
     });
-    await topUpsRepository.insertReversal(tx, {
+    await topUpProviderRepository.insertReversal(tx, {
       topUpRequestId: request.id,
       accountId: request.accountId,
       provider: kind,

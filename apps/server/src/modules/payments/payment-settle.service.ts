@@ -8,6 +8,7 @@ import { topUpsRepository, type TopUpRow } from '../topups/topups.repository.js'
 import { confirmTopUp, publishRequest } from '../topups/topups.service.js';
 import type { ProviderPayment } from './providers/payment-provider.js';
 import type { OnlineKind } from './providers/payment-providers.js';
+import { topUpProviderRepository } from '../topups/topup-provider.repository.js';
 
 export const providerNames: Record<OnlineKind, string> = { stripe: 'Stripe', btcpay: 'BTCPay' };
 
@@ -50,7 +51,7 @@ async function flagPaidNotCredited(
   };
   const notified = await ctx.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const marked = await topUpsRepository.markNeedsAttention(
+    const marked = await topUpProviderRepository.markNeedsAttention(
       tx,
       request.id,
       { provider: kind, paymentId: payment.checkoutId, paymentIntentId: payment.paymentIntentId ?? null },

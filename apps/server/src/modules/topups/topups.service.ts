@@ -32,6 +32,7 @@ import { assignReceiptNumber } from './receipt-number.js';
 import { topUpCsvHeader, topUpCsvRow } from './topup-csv.js';
 import { toTopUpRequest } from './topup-mapper.js';
 import { topUpsRepository } from './topups.repository.js';
+import { topUpProviderRepository } from './topup-provider.repository.js';
 
 /** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
 export type TopUpConfirmer =
@@ -320,7 +321,7 @@ export async function confirmTopUp(
           ((existing.provider === by.provider && existing.providerPaymentId === by.paymentId) ||
             (existing.methodKind === by.provider && existing.checkoutId === by.paymentId));
         if (sameProviderPayment) {
-          await topUpsRepository.recordProviderPayment(tx, input.requestId, {
+          await topUpProviderRepository.recordProviderPayment(tx, input.requestId, {
             provider: by.provider,
             paymentId: by.paymentId,
             paymentIntentId: by.paymentIntentId ?? null,

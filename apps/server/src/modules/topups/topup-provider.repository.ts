@@ -1,0 +1,152 @@
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { PaymentMethodKind, TopUpProviderState, TopUpStatus } from '@linedesk/shared';
+import type { Db } from '../../db/client.js';
+import { topUpRequests, topUpReversals } from '../../db/schema.js';
+import type { TopUpReversalRow } from './topups.repository.js';
+
+// What a payment provider's side of a top-up needs: the checkout, the rounds that ask providers
+// about requests, what the provider said of a payment, and its reversals.
+
+/**
+ * Up to `limit` requests matching `where` that were not asked about in `afterSeconds`, claimed by
+ * stamping `reconciled_at` in one statement; rows another instance is claiming are skipped (SKIP
+ * LOCKED), so each is asked about once a round. Least recently asked first.
+ */
+async function claimUnasked(
+  db: Db,
+  where: SQL,
+  input: { afterSeconds: number; limit: number },
+): Promise<number[]> {
+  const result = await db.execute(sql`
+    with due as (
+      select id from ${topUpRequests}
+      where ${where}
+        and (reconciled_at is null or reconciled_at <= now() - make_interval(secs => ${input.afterSeconds}))
+      order by reconciled_at nulls first, id
+      limit ${input.limit}
+      for update skip locked
+    )
+    update ${topUpRequests} t set reconciled_at = now()
+    from due where t.id = due.id
+    returning t.id`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+}
+
+export const topUpProviderRepository = {
+  async setCheckout(
+    db: Db,
+    id: number,
+    checkout: { checkoutId: string; checkoutUrl: string },
+  ): Promise<void> {
+    await db
+      .update(topUpRequests)
+      .set({ checkoutId: checkout.checkoutId, checkoutUrl: checkout.checkoutUrl, updatedAt: new Date() })
+      .where(eq(topUpRequests.id, id));
+  },
+  async claimForReconcile(
+    db: Db,
+    input: { kinds: readonly PaymentMethodKind[]; afterSeconds: number; limit: number },
+  ): Promise<number[]> {
+    const kinds = sql.join(
+      input.kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    );
+    return claimUnasked(
+      db,
+      sql`status = 'awaiting_payment' and checkout_id is not null and method_kind in (${kinds})
+        and created_at <= now() - make_interval(secs => ${input.afterSeconds})`,
+      input,
+    );
+  },
+  async setProviderState(
+    tx: Db,
+    id: number,
+    values: { state: TopUpProviderState; paymentIntentId: string | null },
+  ): Promise<void> {
+    await tx
+      .update(topUpRequests)
+      .set({
+        providerState: values.state,
+        ...(values.paymentIntentId
+          ? { paymentIntentId: sql`coalesce(${topUpRequests.paymentIntentId}, ${values.paymentIntentId})` }
+          : {}),
+      })
+      .where(eq(topUpRequests.id, id));
+  },
+  async recordProviderPayment(
+    tx: Db,
+    id: number,
+    payment: { provider: string; paymentId: string; paymentIntentId: string | null },
+  ): Promise<void> {
+    await tx
+      .update(topUpRequests)
+      .set({
+        provider: sql`case when ${topUpRequests.providerPaymentId} is null then ${payment.provider} else ${topUpRequests.provider} end`,
+        providerPaymentId: sql`coalesce(${topUpRequests.providerPaymentId}, ${payment.paymentId})`,
+        paymentIntentId: sql`coalesce(${topUpRequests.paymentIntentId}, ${payment.paymentIntentId})`,
+      })
+      .where(eq(topUpRequests.id, id));
+  },
+  async markNeedsAttention(
+    db: Db,
+    id: number,
+    payment: { provider: string; paymentId: string; paymentIntentId: string | null },
+    from: readonly TopUpStatus[],
+  ): Promise<boolean> {
+    const rows = await db
+      .update(topUpRequests)
+      .set({
+        status: 'needs_attention',
+        provider: payment.provider,
+        providerPaymentId: payment.paymentId,
+        paymentIntentId: payment.paymentIntentId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(topUpRequests.id, id), inArray(topUpRequests.status, [...from])))
+      .returning({ id: topUpRequests.id });
+    return rows.length > 0;
+  },
+  async claimOpenDisputes(db: Db, input: { afterSeconds: number; limit: number }): Promise<number[]> {
+    return claimUnasked(
+      db,
+      sql`status = 'approved' and provider_state is not null
+        and jsonb_path_exists(provider_state, '$.disputes[*] ? (@.counts == true && @.status != "lost")')`,
+      input,
+    );
+  },
+  async countOpenCheckouts(db: Db, methodId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(topUpRequests)
+      .where(
+        and(
+          eq(topUpRequests.methodId, methodId),
+          eq(topUpRequests.status, 'awaiting_payment'),
+          isNotNull(topUpRequests.checkoutId),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+  async lock(tx: Db, id: number): Promise<void> {
+    await tx
+      .select({ id: topUpRequests.id })
+      .from(topUpRequests)
+      .where(eq(topUpRequests.id, id))
+      .for('update');
+  },
+  async reversalsOf(tx: Db, id: number): Promise<TopUpReversalRow[]> {
+    return tx
+      .select()
+      .from(topUpReversals)
+      .where(eq(topUpReversals.topUpRequestId, id))
+      .orderBy(topUpReversals.id);
+  },
+  async insertReversal(tx: Db, values: typeof topUpReversals.$inferInsert): Promise<boolean> {
+    const rows = await tx
+      .insert(topUpReversals)
+      .values(values)
+      .onConflictDoNothing({ target: [topUpReversals.provider, topUpReversals.eventId] })
+      .returning({ id: topUpReversals.id });
+    return rows.length > 0;
+  },
+};
