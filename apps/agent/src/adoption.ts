@@ -154,8 +154,9 @@ export function planAdoption(
       taken.filter((account) => account.part === index),
     ),
   );
-  const next: SplitConfig = split.block
-    ? { ...split, head: parts[0] ?? '', tail: parts[1] ?? '' }
-    : { ...split, head: parts[0] ?? '' };
+  const next: SplitConfig =
+    split.block !== null
+      ? { ...split, head: parts[0] ?? '', tail: parts[1] ?? '' }
+      : { ...split, head: parts[0] ?? '' };
   return { split: next, added, results };
 }

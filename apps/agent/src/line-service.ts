@@ -18,7 +18,7 @@ import type { ReloadResult, Reloader } from './reload';
 import { createGroupCommit, type Settled } from './group-commit';
 import { loadState, saveState, serializeState } from './state-store';
 import { sameRestrictions, type Restrictions } from './restrictions';
-import type { EntryExtra } from '@linedesk/shared/config-files';
+import { rawLines, type EntryExtra } from '@linedesk/shared/config-files';
 import { createReloadOwedStore, reloadOwedFile } from './reload-owed';
 
 /**
@@ -198,7 +198,7 @@ export function createLineService(
     const nextUsers = [...table.values()];
     const now = new Date();
     const nextText =
-      split.block || nextUsers.length > 0
+      split.block !== null || nextUsers.length > 0
         ? joinManagedBlock(split, backend.renderEntries(nextUsers, now))
         : current;
     const nextStateText = serializeState(backend.name, nextUsers);
@@ -460,7 +460,8 @@ export function createLineService(
       const loaded = await loadState(config.stateFile, backend.name);
       if (!loaded) {
         const split = splitManagedBlock(await readConfigText(), label);
-        if (split.block?.some((line) => line.trim() !== '' && !line.trim().startsWith('#'))) {
+        const blockLines = split.block === null ? [] : rawLines(split.block).map((line) => line.text.trim());
+        if (blockLines.some((line) => line !== '' && !line.startsWith('#'))) {
           throw new ConfigFileError(
             `${label} has linedesk-agent managed entries but the state file ${config.stateFile} is missing; restore it, or remove the managed block by hand`,
           );

@@ -32,8 +32,15 @@ export function createOscamBackend(config: Pick<AgentConfig, 'configFile' | 'osc
     fileLabel: path.basename(config.configFile),
     // Every account is always written; the expiry timer flips `disabled` when a line expires.
     isServed,
-    renderEntries: (users, now) =>
-      users.flatMap((user, index) => [...(index > 0 ? [''] : []), ...renderAccount(user, now)]),
+    renderEntries: (users, now) => {
+      // A loop rather than flatMap with spreads: this runs over every account on every write.
+      const lines: string[] = [];
+      for (const user of users) {
+        if (lines.length > 0) lines.push('');
+        for (const line of renderAccount(user, now)) lines.push(line);
+      }
+      return lines;
+    },
     // Any well-formed [account] section can be adopted: the keys the panel models become its
     // restrictions and every other line of the section its `extra`, written back as it is.
     readAccounts: (part) => readOscamEntries(part).filter((entry) => entry.username !== ''),

@@ -34,8 +34,17 @@ export type OscamWebif = {
 
 /** How OSCam's JSON API names an account: `id_` and the MD5 of the user name, in hex. */
 export function oscamUserKey(username: string): string {
-  return `id_${createHash('md5').update(username, 'utf8').digest('hex')}`;
+  let key = userKeys.get(username);
+  if (key === undefined) {
+    key = `id_${createHash('md5').update(username, 'utf8').digest('hex')}`;
+    // Every reload checks every account; a server's names are few enough to keep (bounded anyway).
+    if (userKeys.size >= USER_KEYS_KEPT) userKeys.clear();
+    userKeys.set(username, key);
+  }
+  return key;
 }
+const userKeys = new Map<string, string>();
+const USER_KEYS_KEPT = 500_000;
 
 type Json = Record<string, unknown>;
 
@@ -44,6 +53,7 @@ const asObject = (value: unknown): Json =>
 const asText = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 function asNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   const text = asText(value).trim();
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : null;
 }

@@ -31,21 +31,34 @@ const stateSchema = z.object({
 
 export class StateFileError extends Error {}
 
-export function serializeState(backend: BackendName, users: readonly ManagedUser[]): string {
-  const state = {
-    version: 1,
-    backend,
-    users: users.map(({ username, password, expiryDate, expiresAt, enabled, restrictions, extra }) => ({
-      username,
-      password,
-      expiryDate,
-      ...(expiresAt !== undefined ? { expiresAt } : {}),
-      enabled,
-      ...(restrictions ? { restrictions } : {}),
-      ...(extra ? { extra } : {}),
-    })),
+// Records never change in place (a change is a new record), so each user's part of the file is
+// kept with its record: a write on a server with 50,000 lines serialises only what changed.
+const serialized = new WeakMap<ManagedUser, string>();
+
+function serializeUser(user: ManagedUser): string {
+  const kept = serialized.get(user);
+  if (kept !== undefined) return kept;
+  const { username, password, expiryDate, expiresAt, enabled, restrictions, extra } = user;
+  const entry = {
+    username,
+    password,
+    expiryDate,
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
+    enabled,
+    ...(restrictions ? { restrictions } : {}),
+    ...(extra ? { extra } : {}),
   };
-  return `${JSON.stringify(state, null, 2)}\n`;
+  // Indented as JSON.stringify(state, null, 2) indents an element of `users`.
+  const text = JSON.stringify(entry, null, 2).replace(/\n/g, '\n    ');
+  serialized.set(user, text);
+  return text;
+}
+
+/** The same text as `JSON.stringify(state, null, 2)`, built from each user's kept part. */
+export function serializeState(backend: BackendName, users: readonly ManagedUser[]): string {
+  const head = `{\n  "version": 1,\n  "backend": ${JSON.stringify(backend)},\n  "users": `;
+  if (users.length === 0) return `${head}[]\n}\n`;
+  return `${head}[\n    ${users.map(serializeUser).join(',\n    ')}\n  ]\n}\n`;
 }
 
 /** Returns the stored users and the exact file text, or null when the file does not exist yet. */
