@@ -66,18 +66,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  {
-    // Shared UI must never reach into a feature (Twenty's rule), nor into routes/, which imports every
-    // feature.
-    files: ['apps/web/src/components/**', 'apps/web/src/layouts/**', 'apps/web/src/theme/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/routes/**'] }] },
-  },
-  {
-    // Features sit below the router: routes/ imports every feature, so a feature reading routes/ would
-    // make a cycle. Addresses and the lazy page loader live in lib/.
-    files: ['apps/web/src/features/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/routes/**'] }] },
-  },
+  // Which folder may import which (shared UI never a feature, features never routes/, no loops…) is
+  // held by dependency-cruiser: .dependency-cruiser.mjs, `npm run lint:deps`.
   // The customer portal (portal.html, built on its own by vite.portal.config.ts) is a page a phone
   // downloads whole before it shows: it never imports the panel's UI library, router, i18n or query
   // client, nor the panel's features, shell, layouts or theme, which are built on them

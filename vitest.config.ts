@@ -19,6 +19,7 @@ export default defineConfig({
             'packages/shared/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },

@@ -26,7 +26,11 @@ import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.js';
 import { registerSystemStatusRoutes } from './modules/system-status/system-status.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/accounts/first-admin.js';
-import { createAuth } from './modules/auth/auth.js';
+import { createAuth, SESSION_COOKIE } from './modules/auth/auth.js';
+import { getActor } from './modules/auth/request-actor.js';
+import { bearerToken, looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
+import { PORTAL_COOKIE } from './modules/portal/portal-cookie.js';
+import { resolvePortalCustomer } from './modules/portal/portal-session.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerAccountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { registerResendConfirmationRoutes } from './modules/auth/resend-confirmation.routes.js';
@@ -70,6 +74,7 @@ import { createSecretBox, createSigner } from './platform/crypto.js';
 import { claimDataDir } from './platform/data-dir-lock.js';
 import { createJobMonitor } from './platform/job-monitor.js';
 import { requireContracts } from './platform/route.js';
+import { registerCallerResolvers } from './platform/request-callers.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/response-serializer.js';
@@ -146,6 +151,7 @@ export async function buildApp(
     startedAt: new Date(),
     jobs: createJobMonitor(),
   };
+  registerCallerResolvers(ctx, { actor: getActor, portalCustomer: resolvePortalCustomer });
   if (dataDirLock) allowLocalBackupRequests(ctx, dataDirLock.token);
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
@@ -155,7 +161,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
-  registerCsrfGuard(app, config);
+  registerCsrfGuard(app, config, {
+    cookies: [SESSION_COOKIE, PORTAL_COOKIE],
+    isApiKey: (authorization) => looksLikeApiKey(bearerToken(authorization)),
+  });
   await registerSecurityHeaders(app, config);
   await registerCompression(app);
 
@@ -227,7 +236,7 @@ export async function buildApp(
   registerTelegramRoutes(app, ctx);
   registerEventRoutes(app, ctx);
 
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, webDist, SESSION_COOKIE);
 
   await app.ready();
   const serverCheckJob = startServerCheckJob(ctx);

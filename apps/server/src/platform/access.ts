@@ -5,8 +5,32 @@ import {
   type ErrorCode,
   type Permission,
 } from '@linedesk/shared';
-import type { AccountRow } from '../modules/accounts/accounts.repository.js';
 import { AppError } from './errors.js';
+
+/**
+ * An account as the accounts repository reads it (its `accountColumns`): here, below the modules,
+ * because an Actor carries the row it was read with.
+ */
+export type AccountRow = {
+  id: string;
+  email: string;
+  fullName: string;
+  username: string;
+  notes: string | null;
+  credits: number;
+  groupId: number;
+  groupName: string | null;
+  groupPermissions: string[] | null;
+  isAdmin: boolean;
+  ownerId: string | null;
+  banned: boolean;
+  emailVerified: boolean;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  twoFactorEnabled?: boolean;
+  /** The language the account chose; null = never chosen. */
+  language?: string | null;
+};
 
 /** Who is asking. Built once per request from the session (or, later, an API key). */
 export type Actor = {

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { bearerToken, looksLikeApiKey } from '../modules/api-keys/api-key-secret.js';
-import { SESSION_COOKIE } from '../modules/auth/auth.js';
-import { PORTAL_COOKIE } from '../modules/portal/portal-cookie.js';
 import type { AppConfig } from './config.js';
 import { AppError } from './errors.js';
 
 const PAYMENT_WEBHOOKS_PREFIX = '/api/payments/webhooks/';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** What the guard must recognise of the credentials the auth, API-key and portal modules issue. */
+export type CsrfCredentials = {
+  /** The names of the cookies that sign a browser in (the panel's session, the portal's). */
+  cookies: readonly string[];
+  /** Whether the Authorization header carries one of our API keys. */
+  isApiKey: (authorization: string | undefined) => boolean;
+};
 
 /**
  * A cookie rides along with any cross-site form post, so a state-changing request that carries our
@@ -19,7 +24,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * anything (better-auth's sign-out, a two-factor challenge) could act on them, so a page that adds a
  * key of its own cannot carry the visitor's session past this check.
  */
-export function registerCsrfGuard(app: FastifyInstance, config: AppConfig): void {
+export function registerCsrfGuard(
+  app: FastifyInstance,
+  config: AppConfig,
+  credentials: CsrfCredentials,
+): void {
   const allowed = new Set([config.publicOrigin, ...config.trustedOrigins]);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -29,7 +38,7 @@ export function registerCsrfGuard(app: FastifyInstance, config: AppConfig): void
       delete request.headers.cookie;
       return;
     }
-    if (looksLikeApiKey(bearerToken(request.headers.authorization))) {
+    if (credentials.isApiKey(request.headers.authorization)) {
       delete request.headers.cookie;
       return;
     }
@@ -37,7 +46,7 @@ export function registerCsrfGuard(app: FastifyInstance, config: AppConfig): void
     const origin = request.headers.origin;
     const cookies = request.headers.cookie ?? '';
     // The portal's cookie is a credential like the panel's session: the same Origin rule holds for it.
-    const hasSessionCookie = cookies.includes(SESSION_COOKIE) || cookies.includes(PORTAL_COOKIE);
+    const hasSessionCookie = credentials.cookies.some((name) => cookies.includes(name));
     if (origin !== undefined && !allowed.has(origin)) throw new AppError('CSRF_REJECTED');
     if (hasSessionCookie && origin === undefined) throw new AppError('CSRF_REJECTED');
   });

@@ -8,12 +8,11 @@ import {
 } from '@linedesk/shared';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { resolvePortalCustomer, type PortalCustomer } from '../modules/portal/portal-session.js';
 import { access, type Actor } from './access.js';
 import { AppError } from './errors.js';
 import type { App } from './fastify.js';
 import { refuseNul } from './nul-guard.js';
-import { getActor } from './request-actor.js';
+import { callerResolvers, type PortalCaller } from './request-callers.js';
 
 /**
  * The caller a handler receives: null only where the contract lets signed-out callers in; a portal
@@ -24,9 +23,9 @@ export type ActorFor<A extends RouteAccess> = A extends 'public'
   : A extends 'optional'
     ? Actor | null
     : A extends 'portal'
-      ? PortalCustomer
+      ? PortalCaller
       : A extends 'portalOptional'
-        ? PortalCustomer | null
+        ? PortalCaller | null
         : Actor;
 
 export type RouteInput<C extends Contract> = ContractParsed<C> & {
@@ -57,13 +56,14 @@ export async function resolveAccess<A extends RouteAccess>(
   reply: FastifyReply,
 ): Promise<ActorFor<A>> {
   if (routeAccess === 'public') return null as ActorFor<A>;
+  const resolve = callerResolvers(ctx);
   // The portal knows only its own cookie: a panel session or API key is no customer.
   if (routeAccess === 'portal' || routeAccess === 'portalOptional') {
-    const customer = await resolvePortalCustomer(ctx, request, reply);
+    const customer = await resolve.portalCustomer(ctx, request, reply);
     if (!customer && routeAccess === 'portal') throw new AppError('UNAUTHENTICATED');
     return customer as ActorFor<A>;
   }
-  const actor = await getActor(ctx, request, reply);
+  const actor = await resolve.actor(ctx, request, reply);
   if (routeAccess === 'optional') return actor as ActorFor<A>;
   if (routeAccess === 'signedIn') return access.signedIn(actor) as ActorFor<A>;
   if (routeAccess === 'browserSession') return access.browserSession(actor) as ActorFor<A>;

@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import { errorMessages, isLanguage, type Language } from '@linedesk/shared';
 import { CSP_NONCE_PLACEHOLDER, ME_BLOCK_ID } from '@linedesk/shared/page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../modules/auth/auth.js';
 import { appContentSecurityPolicy } from './security-headers.js';
 
 /**
@@ -126,7 +125,12 @@ function dataBlock(id: string, json: string): string {
   return `  <script type="application/json" id="${id}">${json.replaceAll('<', '\\u003c')}</script>\n`;
 }
 
-async function sendIndex(webDist: string, request: FastifyRequest, reply: FastifyReply) {
+async function sendIndex(
+  webDist: string,
+  sessionCookie: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   // Read per answer so a rebuilt web app is served without a restart; it is a 2 KB file.
   const template = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const nonce = newNonce();
@@ -137,7 +141,7 @@ async function sendIndex(webDist: string, request: FastifyRequest, reply: Fastif
   // visitor is on the way to the sign-in page, which needs neither the shell nor its texts.
   const language = likelyLanguage(request.headers['accept-language']);
   const chunks = await firstLoadChunks(webDist, template);
-  const signedIn = (request.headers.cookie ?? '').includes(SESSION_COOKIE);
+  const signedIn = (request.headers.cookie ?? '').includes(sessionCookie);
   const preloads = [
     chunks.texts.get(language),
     ...(signedIn ? [chunks.shell, chunks.shellTexts.get(language)] : []),
@@ -185,7 +189,12 @@ async function sendPortal(webDist: string, request: FastifyRequest, reply: Fasti
  * once. Assets are sent as the `.br`/`.gz` copies the build wrote beside them when the browser
  * accepts one.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  /** The panel's session cookie's name: a visitor with one is likely signed in. */
+  sessionCookie: string,
+): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     // Looked up per request (wildcard), so a rebuilt web app is served without a restart.
@@ -210,7 +219,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
         reply.header('cache-control', 'no-cache').sendFile(name, { cacheControl: false }),
       );
     }
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(webDist, request, reply));
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      sendIndex(webDist, sessionCookie, request, reply),
+    );
     if (existsSync(path.join(webDist, PORTAL_PAGE))) {
       for (const url of ['/my', '/my/*']) {
         app.get(url, { schema: { hide: true } }, (request, reply) => sendPortal(webDist, request, reply));
@@ -227,6 +238,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     if (!hasWeb)
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
     // The single-page app owns every other path (its router sends unknown ones to /404).
-    return sendIndex(webDist, request, reply);
+    return sendIndex(webDist, sessionCookie, request, reply);
   });
 }

@@ -1,5 +1,5 @@
 import type { Language } from '@linedesk/shared';
-import type { TextsPart, Tree } from './resources';
+import type { TextsPart, Tree } from './text-parts';
 
 // Loaders of the texts beyond the sign-in page's: the rest of the core file, and each area's file in
 // what the signed-in shell and the dashboard show (`?part=shell`) and the rest (`?part=pages`); see

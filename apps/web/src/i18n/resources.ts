@@ -1,4 +1,5 @@
 import type { Language } from '@linedesk/shared';
+import type { TextsPart, Tree } from './text-parts';
 import type enAccountSecurity from './locales/account-security/en.json';
 import type enAgentInstall from './locales/agent-install/en.json';
 import type enActivationCodes from './locales/activation-codes/en.json';
@@ -42,10 +43,7 @@ export type Translation = typeof en &
   typeof enPortal &
   typeof enTelegram;
 
-export type Tree = { [key: string]: string | Tree };
-
-/** The sign-in page's texts, the rest of the signed-in shell's and the dashboard's, the other pages'. */
-export type TextsPart = 'first' | 'rest' | 'pages';
+export type { TextsPart, Tree };
 
 /**
  * The core file `locales/<language>.json` and each area's `locales/<area>/<language>.json` (so areas

@@ -17,10 +17,12 @@ import { NotificationsBell } from '../features/messages/components/notifications
 import { useUnreadMessagesCount } from '../features/messages/hooks/use-unread-messages-count';
 import type { NavGroup, NavItem } from '../layouts/dashboard/nav-types';
 import { buildNavData, type NavBadges } from './nav-config';
-import { preloadAddress } from './router';
+
+/** Starts the downloads an address shows; the router's, handed down because the router loads the shell. */
+type PreloadAddress = (location: { pathname: string }) => Promise<unknown>;
 
 /** Each entry starts its page's download when the reader reaches for it (`NavItem.onIntent`). */
-function withPreloadOnIntent(groups: NavGroup[]): NavGroup[] {
+function withPreloadOnIntent(groups: NavGroup[], preloadAddress: PreloadAddress): NavGroup[] {
   const item = (entry: NavItem): NavItem => ({
     ...entry,
     onIntent: () => void preloadAddress({ pathname: entry.path }).catch(() => undefined),
@@ -29,7 +31,7 @@ function withPreloadOnIntent(groups: NavGroup[]): NavGroup[] {
   return groups.map((group) => ({ ...group, items: group.items.map(item) }));
 }
 
-function SignedInShell() {
+function SignedInShell({ preloadAddress }: { preloadAddress: PreloadAddress }) {
   const { t } = useTranslation();
   const account = useAccount();
   useLanguageOnServer(account);
@@ -39,8 +41,8 @@ function SignedInShell() {
   const topupsBadge = usePendingTopupsCount();
   const navData = useMemo(() => {
     const badges: NavBadges = { messages: messagesBadge, tickets: ticketsBadge, topups: topupsBadge };
-    return withPreloadOnIntent(buildNavData(account, t, badges));
-  }, [account, t, messagesBadge, ticketsBadge, topupsBadge]);
+    return withPreloadOnIntent(buildNavData(account, t, badges), preloadAddress);
+  }, [account, t, messagesBadge, ticketsBadge, topupsBadge, preloadAddress]);
   return (
     <DashboardLayout
       navData={navData}
@@ -69,11 +71,11 @@ function useOtherPagesTexts() {
   }, []);
 }
 
-export function DashboardShell() {
+export function DashboardShell({ preloadAddress }: { preloadAddress: PreloadAddress }) {
   useOtherPagesTexts();
   return (
     <AuthGuard>
-      <SignedInShell />
+      <SignedInShell preloadAddress={preloadAddress} />
     </AuthGuard>
   );
 }

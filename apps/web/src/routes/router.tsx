@@ -139,7 +139,7 @@ const routes: RouteObject[] = [
       // The customer portal (/my) is a page of its own (portal.html, src/portal/): the server sends
       // it for /my and /my/*, so the panel's router never sees those addresses.
       {
-        element: <DashboardShell />,
+        element: <DashboardShell preloadAddress={preloadAddress} />,
         children: [
           { index: true, element: <DashboardHomePage /> },
           { path: paths.profileEdit, element: <ProfileEditPage /> },

@@ -3,7 +3,7 @@ import { isAPIError } from 'better-auth/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
-import { toWebHeaders } from '../../platform/http.js';
+import { toWebHeaders } from '../auth/auth-adapter.js';
 import { translateAuthError } from '../auth/auth-errors.js';
 import { endOtherSessionsAndKeys } from '../auth/auth.service.js';
 import { rateLimited, reserveAttempt } from '../auth/sign-in-limiter.js';

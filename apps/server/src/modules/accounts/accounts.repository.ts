@@ -4,6 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AccountListQuery } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { authAccounts, authUsers, groups } from '../../db/schema.js';
+import type { AccountRow } from '../../platform/access.js';
+
+export type { AccountRow };
 
 /** The columns of an AccountRow (auth_users joined with its group), for queries that join further. */
 export const accountColumns = {
@@ -24,27 +27,6 @@ export const accountColumns = {
   lastSignInAt: authUsers.lastSignInAt,
   twoFactorEnabled: authUsers.twoFactorEnabled,
   language: authUsers.language,
-};
-
-export type AccountRow = {
-  id: string;
-  email: string;
-  fullName: string;
-  username: string;
-  notes: string | null;
-  credits: number;
-  groupId: number;
-  groupName: string | null;
-  groupPermissions: string[] | null;
-  isAdmin: boolean;
-  ownerId: string | null;
-  banned: boolean;
-  emailVerified: boolean;
-  createdAt: Date;
-  lastSignInAt: Date | null;
-  twoFactorEnabled?: boolean;
-  /** The language the account chose; null = never chosen. */
-  language?: string | null;
 };
 
 export type ManagedAccountRow = AccountRow & { linesCount: number; ownerEmail: string | null };

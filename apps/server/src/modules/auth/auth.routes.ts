@@ -1,7 +1,7 @@
 import { authContracts, errorMessages } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
-import { getActor } from '../../platform/request-actor.js';
+import { getActor } from './request-actor.js';
 import { route } from '../../platform/route.js';
 import {
   changePassword,

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { forwardSetCookies, toWebHeaders } from '../../platform/http.js';
+import { forwardSetCookies, toWebHeaders } from './auth-adapter.js';
 import { meWithTwoFactor, twoFactorChallenge } from '../account-security/two-factor.service.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import type { Db } from '../../db/client.js';

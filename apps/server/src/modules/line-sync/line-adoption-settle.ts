@@ -9,8 +9,8 @@ import { linesRepository } from '../lines/lines.repository.js';
 import { perContext } from '../../platform/per-context.js';
 import { announceNotices, nothingNotified, notify } from '../notifications/notify.js';
 import { serversRepository } from '../servers/servers.repository.js';
-import type { AdoptedUser, AdoptPayload, AdoptRefusal, Outcome } from './line-agent-delivery.js';
-import { lineOutboxRepository, type OutboxRow } from './line-outbox.repository.js';
+import type { AdoptedUser, AdoptRefusal, Outcome } from './line-agent-delivery.js';
+import { lineOutboxRepository, type AdoptPayload, type OutboxRow } from './line-outbox.repository.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
 
 type Adopted = { row: OutboxRow; leaseId: string; adopted: AdoptedUser };

@@ -11,7 +11,7 @@ import {
 } from '../servers/agent-client.js';
 import { identityRefusal, resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
-import type { OutboxRow, UpsertPayload } from './line-outbox.repository.js';
+import type { AdoptPayload, OutboxRow, UpsertPayload } from './line-outbox.repository.js';
 import type { AgentAdoptResult } from '../servers/agent-client.js';
 
 /** What one delivery attempt came to. `reason` is set when the agent could not be reached at all. */
@@ -41,14 +41,6 @@ export const adoptRefusals = [
   'EXPIRY_DATE_REQUIRED',
 ] as const;
 export type AdoptRefusal = (typeof adoptRefusals)[number];
-/** What an adopt row of the outbox carries. */
-export type AdoptPayload = {
-  fingerprint: string;
-  /** DD-MM-YYYY, for an entry without its own expiry. */
-  expiryDate?: string;
-  /** Given back to this account if the agent refuses the adoption. */
-  charge: { accountId: string; amount: number } | null;
-};
 /** POST /adopt takes at most this many accounts a call. */
 const MAX_ADOPT_ACCOUNTS = 1000;
 

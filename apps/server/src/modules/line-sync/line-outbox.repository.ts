@@ -3,7 +3,6 @@ import type { LineEntryExtra, LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { linePlans, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
 import { lineHistoryRepository, type OwnedLineEvent } from '../lines/line-history.repository.js';
-import type { AdoptPayload } from './line-agent-delivery.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type OutboxKey = { serverId: number; username: string };
@@ -18,6 +17,14 @@ export type UpsertPayload = {
   enabled: boolean;
   restrictions?: LineRestrictions;
   extra?: LineEntryExtra;
+};
+/** What an adopt row of the outbox carries. */
+export type AdoptPayload = {
+  fingerprint: string;
+  /** DD-MM-YYYY, for an entry without its own expiry. */
+  expiryDate?: string;
+  /** Given back to this account if the agent refuses the adoption. */
+  charge: { accountId: string; amount: number } | null;
 };
 
 /**

@@ -17,6 +17,12 @@ import { portalRepository, type PortalOwner } from './portal.repository.js';
 /** A customer signed in to the portal: their line (with its server) and the line's owner. */
 export type PortalCustomer = { line: LineRow; owner: PortalOwner };
 
+// What a portal route's handler receives as its caller (platform/route.ts): this customer.
+declare module '../../platform/request-callers.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type -- declaration merging
+  interface PortalCaller extends PortalCustomer {}
+}
+
 /**
  * The owner of a line lets customers into the portal unless they turned it off (or are banned, or
  * gone); otherwise every portal call for their lines is refused with PORTAL_DISABLED.

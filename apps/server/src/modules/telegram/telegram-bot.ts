@@ -1,4 +1,4 @@
-import { Api, Bot, InlineKeyboard, type Context } from 'grammy';
+import { Bot, InlineKeyboard, type Context } from 'grammy';
 import type { AppContext } from '../../app-context.js';
 import { DEFAULT_SERVER_LANGUAGE, translate } from '../../i18n/server-texts.js';
 import { perContext } from '../../platform/per-context.js';
@@ -141,10 +141,4 @@ export async function telegramBot(ctx: AppContext): Promise<Bot | null> {
   }
   if (!bot.isInited()) await bot.init();
   return bot;
-}
-
-/** The Bot API client for the current settings (no getMe needed to send). */
-export async function telegramApi(ctx: AppContext): Promise<Api | null> {
-  const config = await activeBotConfig(ctx);
-  return config ? new Api(config.token, telegramClient(config.apiRoot)) : null;
 }

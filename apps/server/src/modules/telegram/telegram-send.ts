@@ -1,7 +1,7 @@
-import { GrammyError, type Api } from 'grammy';
+import { Api, GrammyError } from 'grammy';
 import type { AppContext } from '../../app-context.js';
-import { telegramApi } from './telegram-bot.js';
-import { failureReason } from './telegram-settings.service.js';
+import { telegramClient } from './telegram-client.js';
+import { activeBotConfig, failureReason } from './telegram-settings.service.js';
 import { telegramRepository } from './telegram.repository.js';
 
 /** Why a Telegram message was not sent; `retryable` says whether sending it later may work. */
@@ -49,6 +49,15 @@ export function toTelegramApiError(error: unknown): TelegramApiError {
     return new TelegramApiError(error.description, error.error_code, error.parameters.retry_after ?? null);
   }
   return new TelegramApiError(failureReason(error), null, null);
+}
+
+/**
+ * The Bot API client for the current settings (no getMe needed to send). Sending lives apart from the
+ * bot's commands: the commands act on lines, and the lines' notifications are sent through here.
+ */
+async function telegramApi(ctx: AppContext): Promise<Api | null> {
+  const config = await activeBotConfig(ctx);
+  return config ? new Api(config.token, telegramClient(config.apiRoot)) : null;
 }
 
 export type TelegramSendOptions = Parameters<Api['sendMessage']>[2];

@@ -5,10 +5,10 @@ import type { App } from '../../platform/fastify.js';
 import { route } from '../../platform/route.js';
 import { idempotencyRequest } from '../credits/idempotency.js';
 import { readTextAndFile, registerUploadRoutes, sendStoredFile } from '../tickets/attachment-http.js';
+import { approveTopUp } from './topup-approve.service.js';
 import { getTopUpProof, submitTopUpPayment } from './topup-payment.service.js';
 import { getTopUpSettings, updateTopUpSettings } from './topup-settings.service.js';
 import {
-  approveTopUp,
   countPendingTopUps,
   createTopUp,
   exportTopUpsCsv,

@@ -22,7 +22,6 @@ import { runIdempotent, type IdempotencyInput, type IdempotentOutcome } from '..
 import { announceNotices, notify, type Notified } from '../notifications/notify.js';
 import { paymentMethodsRepository } from '../payments/payment-methods.repository.js';
 import { openCheckout } from '../payments/payment-checkout.service.js';
-import { reconcileReversals } from '../payments/payment-reconcile.service.js';
 import { payableKinds } from '../payments/payment-methods.service.js';
 import type { PaymentProvider } from '../payments/providers/payment-provider.js';
 import { onlineKinds, providerFor } from '../payments/providers/payment-providers.js';
@@ -356,30 +355,6 @@ export async function confirmTopUp(
   );
   if (!outcome.replayed && decided) await afterDecision(ctx, input.requestId, decided, true);
   return outcome;
-}
-
-/**
- * An admin's approval. A request paid online keeps its provider payment, and its refunds and
- * chargebacks are read from the provider at once (a payment that needed attention may have been
- * refunded meanwhile): the credits end where the provider's state says, as after any event.
- */
-export async function approveTopUp(
-  ctx: AppContext,
-  admin: Actor,
-  id: number,
-  request: { idempotencyKey: string | undefined; scope: string },
-): Promise<IdempotentOutcome<TopUpRequest>> {
-  const outcome = await confirmTopUp(
-    ctx,
-    { requestId: id, confirmedBy: { kind: 'admin', actorId: admin.id } },
-    { accountId: admin.id, key: request.idempotencyKey, scope: request.scope, body: null },
-  );
-  if (outcome.replayed || !outcome.body.checkout_url || !onlineKinds.includes(outcome.body.method_kind!)) {
-    return outcome;
-  }
-  // The approval stands whatever the provider answers; a provider that cannot be asked is logged.
-  await reconcileReversals(ctx, id);
-  return { ...outcome, body: (await topUpById(ctx.db, id)) ?? outcome.body };
 }
 
 export async function rejectTopUp(

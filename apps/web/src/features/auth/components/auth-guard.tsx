@@ -13,9 +13,9 @@ import { useMe } from '../hooks/use-me';
 import type { ReturnToState } from './return-to';
 
 // Shown only to an account an admin's setting requires to set up two-factor sign-in first.
-const TwoFactorSetupRequiredPage = lazyPage(
-  () => import('../../account-security/pages/two-factor-setup-required-page'),
-  'TwoFactorSetupRequiredPage',
+const TwoFactorSetupRequired = lazyPage(
+  () => import('../../account-security/components/two-factor-setup-required'),
+  'TwoFactorSetupRequired',
 );
 
 export function AuthGuard({ children }: { children: ReactNode }) {
@@ -49,7 +49,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   if (me.two_factor?.setup_required) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <TwoFactorSetupRequiredPage />
+        <TwoFactorSetupRequired />
       </Suspense>
     );
   }

@@ -14,8 +14,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
-import type { LineRowAction } from './line-row-parts';
 
+/** What a line's row offers on its own buttons; the menu adds editing. */
+export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy';
 export type MenuAction = LineRowAction | 'edit';
 // Made once: rendered again for each line of a grid row, the button does not draw its icon again.
 const moreIcon = <MoreVertIcon fontSize="small" />;

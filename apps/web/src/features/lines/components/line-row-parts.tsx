@@ -5,10 +5,10 @@ import type { Line } from '@linedesk/shared';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
-import { LineActionsMenu } from './line-actions-menu';
+import { LineActionsMenu, type LineRowAction } from './line-actions-menu';
 import { OnlineDot } from './online-dot';
 
-export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy';
+export type { LineRowAction };
 
 /** What the desktop table and the phone card list both take: one page of lines and its actions. */
 export type LinesViewProps = {

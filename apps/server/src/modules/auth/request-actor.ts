@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.js';
-import { resolveApiKeyActor, type CachedApiKey } from '../modules/api-keys/api-key-actor.js';
-import { createApiKeyRateLimiter, type ApiKeyRateLimiter } from '../modules/api-keys/api-key-rate-limiter.js';
-import { bearerToken } from '../modules/api-keys/api-key-secret.js';
-import { resolveSessionActor, type CachedSession } from '../modules/auth/session.service.js';
-import { twoFactorSetupRequired } from '../modules/account-security/security-settings.service.js';
-import type { Actor } from './access.js';
-import { createCallerCache, type CallerCache } from './caller-cache.js';
-import { AppError } from './errors.js';
-import { perContext } from './per-context.js';
+import type { AppContext } from '../../app-context.js';
+import type { Actor } from '../../platform/access.js';
+import { createCallerCache, type CallerCache } from '../../platform/caller-cache.js';
+import { AppError } from '../../platform/errors.js';
+import { perContext } from '../../platform/per-context.js';
+import { resolveApiKeyActor, type CachedApiKey } from '../api-keys/api-key-actor.js';
+import { createApiKeyRateLimiter, type ApiKeyRateLimiter } from '../api-keys/api-key-rate-limiter.js';
+import { bearerToken } from '../api-keys/api-key-secret.js';
+import { twoFactorSetupRequired } from '../account-security/security-settings.service.js';
+import { resolveSessionActor, type CachedSession } from './session.service.js';
 
 const CALLER_CACHE_ENTRIES = 10_000;
 

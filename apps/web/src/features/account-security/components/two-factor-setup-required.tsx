@@ -4,14 +4,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../../layouts/auth/auth-layout';
 import { useSignOut } from '../../auth/hooks/use-auth-mutations';
-import { TwoFactorSetup } from '../components/two-factor-setup';
+import { TwoFactorSetup } from './two-factor-setup';
 
 /**
- * Shown instead of the panel while an admin's setting requires two-factor sign-in for this account
- * and it is not on yet (the server refuses everything else meanwhile). Turning it on updates the
- * cached account, and the panel appears.
+ * Shown instead of the panel, by the auth guard rather than the router, while an admin's setting
+ * requires two-factor sign-in for this account and it is not on yet (the server refuses everything
+ * else meanwhile). Turning it on updates the cached account, and the panel appears.
  */
-export function TwoFactorSetupRequiredPage() {
+export function TwoFactorSetupRequired() {
   const { t } = useTranslation();
   const signOut = useSignOut();
   return (
