@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
-import { submitSignIn } from '../support/page-helpers.js';
+import { submitSignIn, typeDate } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -63,7 +63,7 @@ describe('the credits economy in a real browser', () => {
     await admin.getByTestId('field-credits').fill(String(CODE_CREDITS));
     await admin.getByTestId('field-count').fill('3');
     expect(await admin.getByTestId('field-max_uses').inputValue()).toBe('1');
-    await admin.getByTestId('field-expires_on').fill('2099-12-31');
+    await typeDate(admin, 'field-expires_on', '2099-12-31');
     await admin.getByTestId('field-description').fill('E2E batch');
     await admin.getByTestId('create-codes-submit').click();
 
