@@ -64,10 +64,12 @@ afterAll(async () => {
 describe("texts in the reader's language", () => {
   it('a bell notice sent while the admin read English reads in German after a switch', async () => {
     // Open sign-up tells every admin of each new account: the notice is written now, in English.
-    const signUp = await admin.context().request.post(`${server.url}/api/auth/sign-up`, {
+    const visitor = await browser.newContext();
+    const signUp = await visitor.request.post(`${server.url}/api/auth/sign-up`, {
       data: { email: NEWCOMER, password: 'e2e-password-3' },
     });
-    expect(signUp.status()).toBe(201);
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    await visitor.close();
     expect(await bellItem(admin, NEWCOMER)).toContain(`New account signed up: ${NEWCOMER}`);
 
     await setLanguage(admin, server.url, 'de');
