@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
-import { axeViolations, signedInPage } from '../support/page-helpers.js';
+import { axeViolations, signedInPage, typeDate } from '../support/page-helpers.js';
 
 const AUDITED = 'e2e.audited@example.com';
 const OTHER = 'e2e.bystander@example.com';
@@ -65,9 +65,9 @@ describe('the audit log in a real browser', () => {
 
     const today = new Date().toISOString().slice(0, 10);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await page.getByTestId('audit-filter-to').fill(yesterday);
+    await typeDate(page, 'audit-filter-to', yesterday);
     await expect.poll(async () => (await rows(page)).length, POLL).toBe(0);
-    await page.getByTestId('audit-filter-to').fill(today);
+    await typeDate(page, 'audit-filter-to', today);
     await expect.poll(async () => (await rows(page)).length, POLL).toBe(1);
 
     const href = await page.getByTestId('audit-export').getAttribute('href');

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
-import { submitSignIn } from '../support/page-helpers.js';
+import { submitSignIn, typeDate } from '../support/page-helpers.js';
 
 let server: AppServer;
 let browser: Browser;
@@ -63,7 +63,7 @@ describe('the credits economy in a real browser', () => {
     await admin.getByTestId('field-credits').fill(String(CODE_CREDITS));
     await admin.getByTestId('field-count').fill('3');
     expect(await admin.getByTestId('field-max_uses').inputValue()).toBe('1');
-    await admin.getByTestId('field-expires_on').fill('2099-12-31');
+    await typeDate(admin, 'field-expires_on', '2099-12-31');
     await admin.getByTestId('field-description').fill('E2E batch');
     await admin.getByTestId('create-codes-submit').click();
 
@@ -171,7 +171,7 @@ describe('the credits economy in a real browser', () => {
     await reseller.getByTestId('redeem-submit').click();
     await reseller.locator('[data-testid="redeem-result"][data-success="true"]').waitFor();
     expect(await result.textContent()).toBe(
-      `Code redeemed: ${CODE_CREDITS} credits added. Your balance is now ${CODE_CREDITS}.`,
+      `Code redeemed. Credits added: ${CODE_CREDITS}. Your balance is now ${CODE_CREDITS}.`,
     );
     await waitForChip(reseller, CODE_CREDITS);
     expect(await reseller.getByTestId('credits-value').textContent()).toBe(String(CODE_CREDITS));
@@ -231,7 +231,7 @@ describe('the credits economy in a real browser', () => {
     await request.getByTestId('topup-approve').click();
     await admin
       .getByTestId('snackbar')
-      .filter({ hasText: `50 credits added to ${RESELLER.email}` })
+      .filter({ hasText: `Credits added to ${RESELLER.email}: 50` })
       .waitFor();
     await admin.getByTestId('nav-pricing-badge').waitFor({ state: 'detached' });
 
@@ -293,7 +293,7 @@ describe('the credits economy in a real browser', () => {
     // Never more than the reseller holds.
     await reseller.getByTestId('field-amount').fill('81');
     await reseller.getByTestId('credits-dialog-submit').click();
-    await reseller.getByText('You can transfer at most 80 credits').waitFor();
+    await reseller.getByText('You can transfer at most this many credits: 80').waitFor();
     await reseller.getByTestId('field-amount').fill('30');
     await reseller.getByTestId('credits-dialog-submit').click();
     await row.locator('[data-testid="account-credits"][data-credits="30"]').waitFor();

@@ -129,7 +129,7 @@ describe('messages and the notification bell, with two browser contexts', () => 
   it('the user opens the bell, clicks the message: it is marked read and /messages opens', async () => {
     await bell(userPage).click();
     const popup = userPage.getByTestId('notifications-popup');
-    await popup.getByText('You have 1 unread messages').waitFor();
+    await popup.getByText('You have 1 unread message').waitFor();
     const item = popup.getByTestId('notification-item').filter({ hasText: GLOBAL_TITLE });
     // The content is cut to 60 characters plus an ellipsis.
     await item.getByText(`${GLOBAL_CONTENT.slice(0, 60)}…`, { exact: true }).waitFor();

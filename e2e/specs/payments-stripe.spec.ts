@@ -78,7 +78,7 @@ describe('paying for credits by card with Stripe Checkout (#35)', () => {
     expect(delivered.status).toBe(200);
     await reseller.getByTestId('payment-return-credited').waitFor(POLL);
     expect(await reseller.getByTestId('payment-return-credited').textContent()).toBe(
-      'Paid: 25 credits were added to your balance.',
+      'Paid: credits added to your balance: 25.',
     );
     await reseller.locator('[data-testid="credits-chip"][data-credits="25"]').waitFor(POLL);
   });
@@ -106,7 +106,7 @@ describe('paying for credits by card with Stripe Checkout (#35)', () => {
     await admin.getByTestId('topup-approve-online-confirm').click();
     await admin
       .getByTestId('snackbar')
-      .filter({ hasText: `25 credits added to ${RESELLER.email}` })
+      .filter({ hasText: `Credits added to ${RESELLER.email}: 25` })
       .waitFor(POLL);
     await reseller.locator('[data-testid="credits-chip"][data-credits="50"]').waitFor(POLL);
 

@@ -135,7 +135,7 @@ describe('paying for credits with a manual method, with a proof (#35)', () => {
     await request.getByTestId('topup-approve').click();
     await admin
       .getByTestId('snackbar')
-      .filter({ hasText: `25 credits added to ${RESELLER.email}` })
+      .filter({ hasText: `Credits added to ${RESELLER.email}: 25` })
       .waitFor();
 
     // The reseller's page never reloaded: the balance and the request follow the live events.

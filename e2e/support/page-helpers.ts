@@ -179,3 +179,18 @@ export async function accountId(adminApi: ApiSession, email: string): Promise<st
   if (!id) throw new Error(`${email} was not created`);
   return id;
 }
+
+/**
+ * Types a YYYY-MM-DD date into one of the panel's date fields (`data-testid` on the field), as a
+ * person does: DD-MM-YYYY into its day, month and year sections, whatever the language.
+ */
+export async function typeDate(target: Page, testId: string, iso: string): Promise<void> {
+  const [year, month, day] = iso.split('-');
+  await target.getByTestId(testId).locator('[role="spinbutton"]').first().click();
+  await target.keyboard.type(`${day}${month}${year}`);
+}
+
+/** What a date field shows, as the reader sees it (its sections joined, "26-11-2026"). */
+export async function shownDate(target: Page, testId: string): Promise<string> {
+  return (await target.getByTestId(testId).locator('input').first().inputValue()).trim();
+}

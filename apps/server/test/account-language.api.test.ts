@@ -39,7 +39,7 @@ async function lineExpiringIn(who: TestClient, username: string, days: number) {
 async function messages(who: TestClient) {
   const res = await who.get('/api/messages?page_size=100');
   expect(res.status).toBe(200);
-  return res.body.items as { title: string; content: string }[];
+  return res.body.items as { id: number; title: string; content: string }[];
 }
 
 beforeAll(async () => {
@@ -204,6 +204,47 @@ describe("server-made texts in the recipient's language", () => {
     });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     expect((await client.get('/api/me')).body.language).toBeNull();
+  });
+
+  it('a notice sent while the account read English reads in German after a switch, in the list and the bell', async () => {
+    const switcher = await account('switcher@example.com');
+    expect((await switcher.put('/api/me/language', { language: 'en' })).status).toBe(200);
+    await lineExpiringIn(switcher, 'switch-remind', 1);
+    expect((await admin.post('/api/reminders/run')).body).toMatchObject({ owners: 1, lines: 1 });
+    const [sent] = await messages(switcher);
+    expect(sent!.title).toBe('1 line expires soon');
+    expect(sent!.content).toContain('These lines expire within 3 days.');
+
+    expect((await switcher.put('/api/me/language', { language: 'de' })).status).toBe(200);
+    const [read] = await messages(switcher);
+    expect(read!.title).toBe('1 Zugang läuft bald ab');
+    expect(read!.content).toContain('Diese Zugänge laufen innerhalb von 3 Tagen ab.');
+    expect(read!.content).toContain('switch-remind');
+    const bell = await switcher.get('/api/messages/unread?limit=5');
+    expect(bell.status).toBe(200);
+    expect(bell.body.items[0].title).toBe('1 Zugang läuft bald ab');
+    const one = await switcher.get(`/api/messages/${sent!.id}`);
+    expect(one.body.title).toBe('1 Zugang läuft bald ab');
+
+    // An admin reading someone else's notice reads it in the admin's own language.
+    const asAdmin = await admin.get(`/api/messages/${sent!.id}`);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.title).toBe('1 line expires soon');
+  });
+
+  it('a message a person wrote stays as written in every language', async () => {
+    const reader = await account('written@example.com');
+    const me = (await reader.get('/api/me')).body as { id: string };
+    const sent = await admin.post('/api/messages', {
+      title: 'Wartung am Freitag',
+      content: 'Der Server ist ab 22 Uhr kurz nicht erreichbar.',
+      is_global: false,
+      recipient_id: me.id,
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect((await reader.put('/api/me/language', { language: 'pl' })).status).toBe(200);
+    const [read] = await messages(reader);
+    expect(read).toMatchObject({ title: 'Wartung am Freitag' });
   });
 
   it('switching back to English makes the next texts English again', async () => {

@@ -330,7 +330,7 @@ describe('rate limits', () => {
       (m: { title: string }) => m.title === 'Someone is trying to sign in to your account',
     );
     expect(warnings).toHaveLength(1);
-    expect(warnings[0].content).toContain('failed sign-ins to your account');
+    expect(warnings[0].content).toContain('Failed sign-ins to your account');
   });
 
   it('refuses an address that keeps guessing one account, with Retry-After, and only that address', async () => {

@@ -385,7 +385,7 @@ describe('who is online and sharing detection', () => {
         () => sharingMessages(owner.client, line.username),
         (list) => list.length > 0,
       );
-      expect(alerts[0].content).toContain('used 3 IP addresses within 60 minutes');
+      expect(alerts[0].content).toContain('used 3 IP addresses within 60 min');
       show(line.username, []);
     } finally {
       await admin.put('/api/sharing-settings', { max_ips_in_window: 0 });

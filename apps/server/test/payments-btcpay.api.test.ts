@@ -310,7 +310,7 @@ describe('BTCPay Server', () => {
     expect(aboutIt[0]!.content).toContain(
       'BTCPay reported a cancellation (invoice marked invalid) of the top-up',
     );
-    expect(aboutIt[0]!.content).toContain('balance is now -15 credits');
+    expect(aboutIt[0]!.content).toContain('balance is now -15.');
     const audit = await admin.get(`/api/audit-log?action=topup.reversed`);
     expect(audit.status, JSON.stringify(audit.body)).toBe(200);
     expect(

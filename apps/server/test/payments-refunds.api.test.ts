@@ -192,7 +192,7 @@ describe('Stripe refunds and chargebacks', () => {
     const told = await adminMessagesAbout(email);
     expect(told).toHaveLength(1);
     expect(told[0]).toContain('Stripe reported a chargeback');
-    expect(told[0]).toContain(`balance is now ${left - 25} credits`);
+    expect(told[0]).toContain(`balance is now ${left - 25}.`);
 
     const won = await deliver(stripe.signedEvent('charge.dispute.closed', stripe.dispute(session.id, 'won')));
     expect(won.status, JSON.stringify(won.body)).toBe(200);

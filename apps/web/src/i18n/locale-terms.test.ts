@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { serverTexts } from '../../../server/src/i18n/server-texts';
 import { loadTranslation } from './resources';
 
 /**
@@ -38,5 +39,34 @@ describe('terms in the locale files', () => {
     expect(portuguese.filter(([, text]) => ENGLISH_IN_PORTUGUESE.some((word) => word.test(text)))).toEqual(
       [],
     );
+  });
+
+  /**
+   * German addresses the panel's users (admins, resellers) as "Sie" and the portal's customers (their
+   * pages, their errors, the mails they get) as "du", each consistently; one card never mixes both.
+   */
+  const customerKey = (key: string) =>
+    (key.startsWith('portal.') && !key.startsWith('portal.settings.')) ||
+    (key.startsWith('errors.PORTAL_') && key !== 'errors.PORTAL_REMINDER_DAYS_INVALID') ||
+    key.startsWith('customerReminder.');
+  const DU = /\b(du|dich|dir|dein|deine[mnrs]?)\b|\b(Du|Dich|Dir|Dein|Deine[mnrs]?)\b/;
+  const DU_IMPERATIVE =
+    /(^|[.!?:;]\s)(Prüfe|Wähle|Gib|Klicke|Öffne|Lege|Trage|Bestätige|Kopiere|Entferne|Starte|Melde dich|Bitte deinen|Bitte den)\b/;
+  const SIE = /\b(Sie|Ihr|Ihre[mnrs]?|Ihnen)\b/;
+
+  it('German says "Sie" everywhere in the panel and "du" everywhere in the portal', async () => {
+    const german = [...texts((await loadTranslation('de')) as Tree), ...texts(serverTexts.de as Tree)];
+    const panel = german.filter(([key]) => !customerKey(key));
+    const customer = german.filter(([key]) => customerKey(key));
+    expect(customer.length).toBeGreaterThan(10);
+    expect(panel.filter(([, text]) => DU.test(text) || DU_IMPERATIVE.test(text))).toEqual([]);
+    expect(customer.filter(([, text]) => SIE.test(text))).toEqual([]);
+  });
+
+  it('Portuguese calls a support ticket "ticket", keeping "pedido" for top-up requests', async () => {
+    const portuguese = [...texts((await loadTranslation('pt')) as Tree), ...texts(serverTexts.pt as Tree)];
+    const aboutTickets = portuguese.filter(([key, text]) => /ticket/i.test(key) || /suporte/i.test(text));
+    expect(aboutTickets.length).toBeGreaterThan(10);
+    expect(aboutTickets.filter(([, text]) => /\bpedidos?\b/i.test(text))).toEqual([]);
   });
 });

@@ -18,3 +18,11 @@ export function formatNumber(
   }
   return format.format(value);
 }
+
+/**
+ * A chart's numbers (axis ticks, tooltips) as the reader's language writes them: the charts' own
+ * default follows the browser's language, which wrote "4,000" on German pages beside "3.043".
+ */
+export function chartNumber(locale: string | undefined) {
+  return (value: number | null): string => (value === null ? '' : formatNumber(value, locale));
+}

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  jsonb,
   index,
   pgTable,
   primaryKey,
@@ -30,6 +31,14 @@ export const messages = pgTable(
      * after a crash finds its message already there instead of writing a second one.
      */
     notificationId: bigint('notification_id', { mode: 'number' }),
+    /**
+     * What a message the panel wrote says, as a code (a notice kind, or another panel text) and its
+     * values: the title and content are written from them in the reader's language each time it is
+     * read, so a language switch changes old messages too. Null for messages people wrote, and for
+     * panel messages older than the codes (those show the stored title and content).
+     */
+    textCode: text('text_code'),
+    textParams: jsonb('text_params'),
   },
   (t) => [
     uniqueIndex('messages_notification_idx').on(t.notificationId),

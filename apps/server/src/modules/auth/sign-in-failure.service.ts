@@ -42,6 +42,7 @@ export async function signInFailed(
     createdBy: null,
     title: translate(language, 'signIn.guessedTitle'),
     content: translate(language, 'signIn.guessedContent', { failures, minutes }),
+    text: { kind: 'sign_in_guessed', params: { failures, minutes } },
   });
   await announceDirectMessage(ctx.bus, id, account.id);
 }

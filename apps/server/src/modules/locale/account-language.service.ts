@@ -6,6 +6,14 @@ import { DEFAULT_SERVER_LANGUAGE } from '../../i18n/server-texts.js';
 import { accountLanguageRepository } from './account-language.repository.js';
 
 /**
+ * The panel's messages are written in the reader's language at each read: the account's open tabs
+ * read their messages and bell again, in the language just set.
+ */
+async function messagesReadInNewLanguage(ctx: AppContext, me: Actor): Promise<void> {
+  await ctx.bus.publish({ table: 'messages', action: 'update', id: 'all', audience: [me.id] });
+}
+
+/**
  * Anyone signed in chooses their own language; nobody sets another account's. `chosen: false` is a
  * browser telling the language it shows without a choice: the account's texts take it until the
  * account chooses one, and no other browser follows it.
@@ -16,15 +24,16 @@ export async function setMyLanguage(
   body: AccountLanguageBody,
 ): Promise<AccountLanguage> {
   if (body.chosen === false) {
-    // Nothing any page shows changes (GET /api/me answers the choice only), so no tab is told: every
-    // new browser sends this on its first page, and each of the account's open tabs would read /api/me
-    // and its setup guide again for nothing.
+    // GET /api/me answers the choice only, so no tab reads the account again: every new browser sends
+    // this on its first page. The panel's messages do read in it now, so the bell is read again.
     await accountLanguageRepository.setBrowserLanguage(ctx.db, me.id, body.language);
+    await messagesReadInNewLanguage(ctx, me);
     return { language: body.language };
   }
   await accountLanguageRepository.choose(ctx.db, me.id, body.language);
   // /api/me answers it: the cached callers of this account read it again.
   await ctx.bus.publish({ table: 'auth_users', action: 'update', id: me.id, audience: [me.id] });
+  await messagesReadInNewLanguage(ctx, me);
   return { language: body.language };
 }
 

@@ -1,11 +1,16 @@
-import type { Message } from '@linedesk/shared';
+import type { Language, Message } from '@linedesk/shared';
+import { storedPanelText } from './message-texts.js';
 import type { MessageRow } from './messages.repository.js';
 
-export function toMessage(row: MessageRow): Message {
+/** Who reads the message: a panel message is written in their language. */
+export type MessageReader = { language: Language; publicUrl: string };
+
+export function toMessage(row: MessageRow, reader: MessageReader): Message {
+  const text = storedPanelText(reader.language, row.textCode, row.textParams, reader.publicUrl);
   return {
     id: row.id,
-    title: row.title,
-    content: row.content,
+    title: text?.title ?? row.title,
+    content: text?.content ?? row.content,
     is_global: row.isGlobal,
     recipient_id: row.recipientId,
     recipient_email: row.recipientEmail,

@@ -1,11 +1,15 @@
 import type { Db } from '../../db/client.js';
 import { messages } from '../../db/schema.js';
 import type { EventBus } from '../../realtime/event-bus.js';
+import type { PanelText } from './message-texts.js';
 
 export type DirectMessage = {
   recipientId: string;
+  /** The text as written now in the recipient's language, shown where the code is not known. */
   title: string;
   content: string;
+  /** What the message says as a code and values: every read writes it in the reader's language. */
+  text: PanelText;
   /** Null when the panel itself is the sender (top-up decisions, reminders). */
   createdBy: string | null;
 };
@@ -21,6 +25,8 @@ export async function insertDirectMessage(tx: Db, message: DirectMessage): Promi
     .values({
       title: message.title,
       content: message.content,
+      textCode: message.text.kind,
+      textParams: message.text.params,
       isGlobal: false,
       recipientId: message.recipientId,
       createdBy: message.createdBy,

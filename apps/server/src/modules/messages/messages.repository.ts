@@ -10,6 +10,9 @@ export type MessageRow = {
   id: number;
   title: string;
   content: string;
+  /** The panel text's code and values (message-texts.ts); null for a message a person wrote. */
+  textCode: string | null;
+  textParams: unknown;
   isGlobal: boolean;
   recipientId: string | null;
   recipientEmail: string | null;
@@ -43,6 +46,8 @@ function columns(accountId: string) {
     id: messages.id,
     title: messages.title,
     content: messages.content,
+    textCode: messages.textCode,
+    textParams: messages.textParams,
     isGlobal: messages.isGlobal,
     recipientId: messages.recipientId,
     recipientEmail: recipient.email,

@@ -11,7 +11,8 @@ import type { Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { toMessage } from './message-mapper.js';
+import { recipientLanguages } from '../locale/account-language.service.js';
+import { toMessage, type MessageReader } from './message-mapper.js';
 import { messagesRepository, type MessageRow } from './messages.repository.js';
 
 function inInbox(actor: Actor, row: { isGlobal: boolean; recipientId: string | null }): boolean {
@@ -21,6 +22,12 @@ function inInbox(actor: Actor, row: { isGlobal: boolean; recipientId: string | n
 /** Who hears about a message: everyone for a global one, its recipient for a direct one (admins always). */
 function audienceOf(row: { isGlobal: boolean; recipientId: string | null }): ChangeEvent['audience'] {
   return row.isGlobal ? 'all' : row.recipientId ? [row.recipientId] : [];
+}
+
+/** The actor as a reader: panel messages are written in the language they read the panel in now. */
+async function readerOf(ctx: AppContext, actor: Actor): Promise<MessageReader> {
+  const language = (await recipientLanguages(ctx.db, [actor.id]))(actor.id);
+  return { language, publicUrl: ctx.config.publicUrl };
 }
 
 /**
@@ -46,8 +53,9 @@ export async function listMessages(
     unreadOnly: query.filter === 'unread',
     ...pageWindow(query),
   });
+  const reader = await readerOf(ctx, actor);
   return {
-    ...pageOf(query, { rows, total }, toMessage),
+    ...pageOf(query, { rows, total }, (row) => toMessage(row, reader)),
     unread: await messagesRepository.countUnread(ctx.db, actor.id),
   };
 }
@@ -57,7 +65,7 @@ export async function getUnreadMessages(
   actor: Actor,
   limit: number,
 ): Promise<UnreadMessages> {
-  const [count, newest] = await Promise.all([
+  const [count, newest, reader] = await Promise.all([
     messagesRepository.countUnread(ctx.db, actor.id),
     limit > 0
       ? messagesRepository.list(ctx.db, {
@@ -68,12 +76,13 @@ export async function getUnreadMessages(
           offset: 0,
         })
       : Promise.resolve({ rows: [] }),
+    readerOf(ctx, actor),
   ]);
-  return { count, items: newest.rows.map(toMessage) };
+  return { count, items: newest.rows.map((row) => toMessage(row, reader)) };
 }
 
 export async function getMessage(ctx: AppContext, actor: Actor, id: number): Promise<Message> {
-  return toMessage(await visibleMessage(ctx, actor, id));
+  return toMessage(await visibleMessage(ctx, actor, id), await readerOf(ctx, actor));
 }
 
 export async function createMessage(ctx: AppContext, actor: Actor, body: NewMessage): Promise<Message> {
@@ -105,7 +114,7 @@ export async function createMessage(ctx: AppContext, actor: Actor, body: NewMess
     id: String(id),
     audience: audienceOf({ isGlobal, recipientId }),
   });
-  return toMessage((await messagesRepository.findById(ctx.db, id, actor.id))!);
+  return toMessage((await messagesRepository.findById(ctx.db, id, actor.id))!, await readerOf(ctx, actor));
 }
 
 /** Marks a message of the caller's own inbox read; other people's direct messages are not theirs to mark. */
@@ -116,7 +125,7 @@ export async function markMessageRead(ctx: AppContext, actor: Actor, id: number)
     // Only the reader's read state changed: their other tabs update, nobody else's bell moves.
     await ctx.bus.publish({ table: 'messages', action: 'update', id: String(id), audience: [actor.id] });
   }
-  return { ...toMessage(row), is_read: true };
+  return { ...toMessage(row, await readerOf(ctx, actor)), is_read: true };
 }
 
 export async function markAllMessagesRead(ctx: AppContext, actor: Actor): Promise<{ marked: number }> {

@@ -171,6 +171,7 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
       return {
         title: t('topups.approvedTitle'),
         content: t('topups.approvedContent', {
+          count: p.credits,
           packageName: p.package_name,
           reference: p.reference,
           credits: p.credits,
@@ -224,6 +225,7 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
       return {
         title: t(taken ? 'topups.reversedTitle' : 'topups.reinstatedTitle'),
         content: t(taken ? 'topups.reversedContent' : 'topups.reinstatedContent', {
+          count: Math.abs(p.credits),
           provider: p.provider,
           kind,
           packageName: p.package_name,
@@ -263,8 +265,12 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
     }
     case 'balance_low':
       return {
-        title: t('notifications.balanceLowTitle', { threshold: notice.params.threshold }),
+        title: t('notifications.balanceLowTitle', {
+          count: notice.params.threshold,
+          threshold: notice.params.threshold,
+        }),
         content: t('notifications.balanceLowContent', {
+          count: notice.params.balance,
           balance: notice.params.balance,
           threshold: notice.params.threshold,
         }),

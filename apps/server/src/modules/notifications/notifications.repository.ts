@@ -85,13 +85,22 @@ export const notificationsRepository = {
    */
   async insertMessageOnce(
     tx: Db,
-    row: { id: number; recipientId: string; title: string; content: string },
+    row: {
+      id: number;
+      recipientId: string;
+      title: string;
+      content: string;
+      /** The notice's kind and params, which the message is written from at each read. */
+      text: { code: string; params: unknown } | null;
+    },
   ): Promise<number | undefined> {
     const [inserted] = await tx
       .insert(messages)
       .values({
         title: row.title,
         content: row.content,
+        textCode: row.text?.code ?? null,
+        textParams: row.text?.params ?? null,
         isGlobal: false,
         recipientId: row.recipientId,
         createdBy: null,

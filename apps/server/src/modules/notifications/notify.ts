@@ -28,8 +28,14 @@ export const nothingNotified = (): Notified => ({ messages: [], queued: 0, chann
  * Tells one account something, on each channel it has switched on for the kind and can be reached
  * on. Call it with the transaction of the change it reports: its outbox rows (and the in-app
  * message) commit or roll back with that change, so a notice is never lost nor sent for a change
- * that did not happen. The texts are written now, in the recipient's language; the delivery job
- * sends the rows of the other channels after the commit. Call `announceNotices` after the commit.
+ * that did not happen. The texts of mails, bot answers and webhooks are written now, in the
+ * recipient's language; the in-app message keeps the kind and params and is written in its reader's
+ * language at each read. The delivery job sends the rows of the other channels after the commit.
+ * Call `announceNotices` after the commit.
+ *
+ * A new kind of notice: its params in `NoticeParams`, its text in `noticeText` (notification-texts.ts)
+ * and the server locale files, its switch in the shared notification kinds; then call
+ * `notify(ctx, tx, accountId, { kind, params })`. Nothing else writes notice texts.
  */
 export async function notify(
   ctx: AppContext,
@@ -60,7 +66,9 @@ export async function notify(
   const inlineRows = inline.map(row);
   const written = await notificationsRepository.insert(tx, inlineRows, true);
   for (const [index, driver] of inline.entries()) {
-    const result = await driver.deliver(ctx, tx, { ...written[index]!, payload: inlineRows[index]!.payload });
+    // The in-cause channels get the notice's facts whatever their row keeps: the in-app message
+    // stores them to write its text again in the reader's language at each read.
+    const result = await driver.deliver(ctx, tx, { ...written[index]!, payload });
     if (result.messageId !== undefined) notified.messages.push({ id: result.messageId, recipientId });
   }
   notified.queued = (await notificationsRepository.insert(tx, queued.map(row), false)).length;

@@ -13,6 +13,7 @@ export const inAppChannel: NotificationChannelDriver = {
       recipientId: row.recipientId,
       title: row.payload.title,
       content: row.payload.content,
+      text: row.payload.data === null ? null : { code: row.kind, params: row.payload.data },
     }),
   }),
 };

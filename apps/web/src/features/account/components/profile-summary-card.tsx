@@ -38,7 +38,10 @@ export function ProfileSummaryCard() {
           )}
           <Chip
             size="small"
-            label={`${formatNumber(displayCredits(account), i18n.resolvedLanguage)} ${t('credits.label')}`}
+            label={t('credits.amount', {
+              count: displayCredits(account),
+              credits: formatNumber(displayCredits(account), i18n.resolvedLanguage),
+            })}
           />
         </Stack>
         <Typography variant="caption" sx={{ color: 'text.secondary', mt: 3 }}>

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useCreateApiKey } from '../hooks/use-api-keys';
+import { DateField } from '../../../components/form/date-field';
 
 type NewApiKeyDialogProps = { open: boolean; onClose: () => void };
 
@@ -72,13 +73,7 @@ export function NewApiKeyDialog({ open, onClose }: NewApiKeyDialogProps) {
               autoFocus
               slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'api-key-name' } }}
             />
-            <TextField
-              label={t('apiKeys.expiresAt')}
-              type="date"
-              value={expiresOn}
-              onChange={(event) => setExpiresOn(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <DateField label={t('apiKeys.expiresAt')} value={expiresOn} onChange={setExpiresOn} />
           </Stack>
         )}
       </DialogContent>

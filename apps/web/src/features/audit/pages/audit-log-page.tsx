@@ -15,6 +15,7 @@ import type { Paging } from '../../../components/paged-data-grid';
 import { auditExportUrl, emptyAuditFilters, type AuditFilters } from '../api/audit-api';
 import { AuditGrid } from '../components/audit-grid';
 import { useAuditLog } from '../hooks/use-audit-log';
+import { DateField } from '../../../components/form/date-field';
 
 /**
  * Who changed what: admins see every administrative action, a reseller those about its own
@@ -92,19 +93,17 @@ export function AuditLogPage() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="date"
+          <DateField
             label={t('audit.filterFrom')}
             value={filters.from}
-            onChange={change('from')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'audit-filter-from' } }}
+            onChange={(value) => change('from')({ target: { value } })}
+            testId="audit-filter-from"
           />
-          <TextField
-            type="date"
+          <DateField
             label={t('audit.filterTo')}
             value={filters.to}
-            onChange={change('to')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'audit-filter-to' } }}
+            onChange={(value) => change('to')({ target: { value } })}
+            testId="audit-filter-to"
           />
         </Box>
         {log.isError && (

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormDateField } from '../../../components/form/date-field';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useCreateRedeemCodes } from '../hooks/use-redeem';
@@ -108,11 +109,10 @@ export function CreateCodesDialog({ open, onClose, onCreated }: CreateCodesDialo
           helperText={t('credits.codes.maxUsesHelp')}
         />
       </Box>
-      <FormTextField
+      <FormDateField
         control={control}
         name="expires_on"
         label={t('credits.codes.expiresOn')}
-        type="date"
         helperText={t('credits.codes.expiresHelp')}
       />
       <FormTextField

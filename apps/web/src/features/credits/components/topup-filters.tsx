@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { PaymentMethod } from '@linedesk/shared';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/form/date-field';
 
 export type TopUpFilterValues = { search: string; methodId: string; from: string; to: string };
 export const emptyTopUpFilters: TopUpFilterValues = { search: '', methodId: '', from: '', to: '' };
@@ -52,19 +53,17 @@ export function TopUpFilters({ values, onChange, methods }: TopUpFiltersProps) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="date"
+      <DateField
         label={t('credits.topups.filterFrom')}
         value={values.from}
-        onChange={change('from')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'topup-filter-from' } }}
+        onChange={(value) => onChange({ ...values, from: value })}
+        testId="topup-filter-from"
       />
-      <TextField
-        type="date"
+      <DateField
         label={t('credits.topups.filterTo')}
         value={values.to}
-        onChange={change('to')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'topup-filter-to' } }}
+        onChange={(value) => onChange({ ...values, to: value })}
+        testId="topup-filter-to"
       />
     </Box>
   );

@@ -10,6 +10,7 @@ import { PieChart } from '@mui/x-charts/PieChart';
 import type { Dashboard } from '@linedesk/shared';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { chartNumber } from '../../../lib/number-format';
 import { dayLabel } from '../lib/chart-labels';
 import { ChartCard } from './chart-card';
 import { RevenueCard } from './revenue-card';
@@ -61,6 +62,7 @@ export function DashboardCharts({ charts, revenue }: { charts: Dashboard['charts
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const language = i18n.resolvedLanguage;
+  const number = chartNumber(language);
   const pastDays = charts.activity.map((day) => dayLabel(day.date, language));
   const nextDays = charts.expiries.map((day) => dayLabel(day.date, language));
   const noActivity = charts.activity.every((day) => day.created === 0 && day.renewed === 0);
@@ -81,17 +83,19 @@ export function DashboardCharts({ charts, revenue }: { charts: Dashboard['charts
         <LineChart
           height={HEIGHT}
           xAxis={[{ scaleType: 'point', data: pastDays }]}
-          yAxis={[{ tickMinStep: 1 }]}
+          yAxis={[{ tickMinStep: 1, valueFormatter: number }]}
           series={[
             {
               data: charts.activity.map((day) => day.created),
               label: t('insights.charts.created'),
+              valueFormatter: number,
               color: theme.palette.primary.main,
               area: true,
             },
             {
               data: charts.activity.map((day) => day.renewed),
               label: t('insights.charts.renewed'),
+              valueFormatter: number,
               color: theme.palette.warning.main,
             },
           ]}
@@ -116,6 +120,7 @@ export function DashboardCharts({ charts, revenue }: { charts: Dashboard['charts
                 value: item.count,
                 label: item.server_name ?? t('insights.charts.noServer'),
               })),
+              valueFormatter: (item: { value: number }) => number(item.value),
             },
           ]}
         />
@@ -131,11 +136,12 @@ export function DashboardCharts({ charts, revenue }: { charts: Dashboard['charts
         <BarChart
           height={HEIGHT}
           xAxis={[{ scaleType: 'band', data: pastDays }]}
-          yAxis={[{ tickMinStep: 1 }]}
+          yAxis={[{ tickMinStep: 1, valueFormatter: number }]}
           series={[
             {
               data: charts.credits_spent.map((day) => day.credits),
               label: t('insights.charts.credits'),
+              valueFormatter: number,
               color: theme.palette.info.main,
             },
           ]}
@@ -152,11 +158,12 @@ export function DashboardCharts({ charts, revenue }: { charts: Dashboard['charts
         <BarChart
           height={HEIGHT}
           xAxis={[{ scaleType: 'band', data: nextDays }]}
-          yAxis={[{ tickMinStep: 1 }]}
+          yAxis={[{ tickMinStep: 1, valueFormatter: number }]}
           series={[
             {
               data: charts.expiries.map((day) => day.count),
               label: t('insights.charts.expiring'),
+              valueFormatter: number,
               color: theme.palette.error.main,
             },
           ]}

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/responsive-list/visually-hidden';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { formatNumber } from '../../../lib/number-format';
+import { chartNumber, formatNumber } from '../../../lib/number-format';
 import { useRevenue } from '../hooks/use-revenue';
 import { dayLabel } from '../lib/chart-labels';
 import { revenuePeriods, revenueSeries } from '../lib/revenue-series';
@@ -96,6 +96,7 @@ export function RevenueCard({ height }: { height: number }) {
             <BarChart
               height={height}
               xAxis={[{ scaleType: 'band', data: drawn.periods.map(label) }]}
+              yAxis={[{ valueFormatter: chartNumber(language) }]}
               series={drawn.series.map((series) => ({
                 id: series.key,
                 // Methods of one currency stack; another currency gets a bar of its own.

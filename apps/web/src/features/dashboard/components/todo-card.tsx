@@ -11,6 +11,7 @@ import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   daysLeft,
@@ -28,6 +29,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
 import { formatNumber } from '../../../lib/number-format';
 import { linePath, paths } from '../../../lib/paths';
+import { useServerMessageParts } from '../../servers/hooks/use-server-messages';
 import { useRetryTodoSync } from '../hooks/use-dashboard-todo';
 import type { TodoRenewRequest } from './todo-renew-dialogs';
 
@@ -150,6 +152,25 @@ function Detail({ children, color = 'text.secondary' }: { children: ReactNode; c
     <Typography variant="caption" component="p" noWrap sx={{ color }}>
       {children}
     </Typography>
+  );
+}
+
+/**
+ * Why a server is in the list, in the reader's language; the agent's own words (an operating
+ * system's "connect ECONNREFUSED …") only in the tooltip, as details.
+ */
+function ServerProblem({ error, status }: { error: string | null; status: string }) {
+  const { t } = useTranslation();
+  const parts = useServerMessageParts();
+  if (!error) return <Detail>{status}</Detail>;
+  const { text, detail } = parts(error);
+  if (!detail) return <Detail>{text}</Detail>;
+  return (
+    <Tooltip title={t('servers.messages.details', { detail })} enterTouchDelay={0}>
+      <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }} tabIndex={0}>
+        {text}
+      </Typography>
+    </Tooltip>
   );
 }
 
@@ -365,7 +386,10 @@ export function TodoCard({ todo, today }: TodoCardProps) {
                   >
                     {server.server_name}
                   </Link>
-                  <Detail>{server.last_error ?? t(`insights.todo.serverStatus.${server.status}`)}</Detail>
+                  <ServerProblem
+                    error={server.last_error}
+                    status={t(`insights.todo.serverStatus.${server.status}`)}
+                  />
                 </Row>
               ))}
             </Section>

@@ -30,6 +30,7 @@ import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { useOwnerOptions } from '../../lines/hooks/use-lines';
 import { useAdoptAccounts, useAdoptionPreview } from '../hooks/use-line-adoption';
 import { AdoptionResultList } from './adoption-result-list';
+import { DateField } from '../../../components/form/date-field';
 
 type AdoptAccountsDialogProps = {
   open: boolean;
@@ -256,13 +257,12 @@ export function AdoptAccountsDialog({ open, serverId, accounts, onClose }: Adopt
               )}
             </Box>
             {needsDate && (
-              <TextField
-                type="date"
+              <DateField
                 label={t('lineAdoption.dialog.expiryDate')}
                 helperText={t('lineAdoption.dialog.expiryDateHelp')}
                 value={expiry}
-                onChange={(event) => setExpiry(event.target.value)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'adopt-expiry' } }}
+                onChange={setExpiry}
+                testId="adopt-expiry"
               />
             )}
             {preview && (

@@ -35,6 +35,30 @@ export function useServerMessage() {
   );
 }
 
+/** A stored failure as a translated sentence, and the agent's raw words apart for a details place. */
+export type ServerMessageParts = { text: string; detail: string | null };
+
+/**
+ * For places with one short line per server (the dashboard's to-do list): the failure in the reader's
+ * language, without the operating system's words ("connect ECONNREFUSED 10.0.0.5:3000"), which go
+ * to `detail` for a tooltip or a details line.
+ */
+export function useServerMessageParts() {
+  const { t } = useTranslation();
+  const serverMessage = useServerMessage();
+  return useCallback(
+    (text: string): ServerMessageParts => {
+      const message = parseServerMessage(text);
+      if (message.kind === 'connectionFailed') {
+        return { text: t('servers.messages.unreachable'), detail: message.reason || null };
+      }
+      if (message.kind === 'other') return { text: t('servers.messages.otherError'), detail: message.text };
+      return { text: serverMessage(text), detail: null };
+    },
+    [t, serverMessage],
+  );
+}
+
 function fieldsOf(details: unknown): string | null {
   if (typeof details !== 'object' || details === null) return null;
   const fields = (details as { fields?: unknown }).fields;
