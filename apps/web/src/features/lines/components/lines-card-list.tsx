@@ -64,6 +64,15 @@ const LineCard = memo(function LineCard({
       )}
       <Stack sx={{ flexGrow: 1, minWidth: 0, gap: 0.75 }}>
         <LineUsernameLink line={line} sx={usernameSx} />
+        {line.name && (
+          <Typography
+            variant="caption"
+            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', mt: -0.5 }}
+            data-testid="line-customer"
+          >
+            {line.name}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
           <LineStatusChip status={line.status} />
           <DaysLeftCell expiryDate={line.expiry_date} today={today} />

@@ -32,7 +32,10 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
       color: palette.text.primary,
       backgroundColor: palette.background.neutral,
       textAlign: 'left',
-      whiteSpace: 'nowrap',
+      // A long header ("Customer name" in a narrow column) wraps rather than runs into the next.
+      whiteSpace: 'normal',
+      lineHeight: 1.2,
+      overflowWrap: 'anywhere',
       padding: '0 10px',
       height: 56,
       borderBottom: `1px solid ${palette.divider}`,
@@ -144,6 +147,16 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
     },
     '& .lt-nowrap': { whiteSpace: 'nowrap' },
     '& .lt-clip': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+    '& .lt-owner .lt-clip': { display: 'block', lineHeight: 1.3 },
+    // A name or a server's name in two lines at most, broken anywhere if it must.
+    '& .lt-clamp': {
+      display: '-webkit-box',
+      WebkitLineClamp: 2,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+      overflowWrap: 'anywhere',
+      lineHeight: 1.3,
+    },
     '& .lt-muted': { color: palette.text.secondary },
     '& .lt-days-ok': { color: palette.text.primary },
     '& .lt-days-soon': { color: palette.warning.dark, fontWeight: 600 },

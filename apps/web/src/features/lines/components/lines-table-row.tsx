@@ -176,7 +176,7 @@ export const LinesTableRow = memo(function LinesTableRow({
       case 'name':
         return (
           <td key={field}>
-            <div className="lt-clip" title={line.name ?? undefined} data-testid="line-customer">
+            <div className="lt-clamp" title={line.name ?? undefined} data-testid="line-customer">
               {line.name ?? '—'}
             </div>
           </td>
@@ -220,11 +220,7 @@ export const LinesTableRow = memo(function LinesTableRow({
       case 'server_name':
         return (
           <td key={field}>
-            <div
-              className="lt-clip lt-server"
-              data-testid="line-server"
-              title={line.server_name ?? undefined}
-            >
+            <div className="lt-clamp" data-testid="line-server" title={line.server_name ?? undefined}>
               {line.server_name ?? '—'}
             </div>
           </td>
@@ -259,18 +255,26 @@ export const LinesTableRow = memo(function LinesTableRow({
             {!fields.includes('days_left') && <div className="lt-caption">{daysLeftSpan(line, context)}</div>}
           </td>
         );
-      case 'owner_email':
+      case 'owner_email': {
+        // Two lines, the address's name and its domain, so that a narrow column still tells owners
+        // apart (the whole address on hover).
+        const email = line.owner_email;
+        const at = email ? email.lastIndexOf('@') : -1;
         return (
           <td key={field}>
-            <div
-              className="lt-clip lt-owner lt-muted"
-              title={line.owner_email ?? undefined}
-              data-testid="line-owner"
-            >
-              {line.owner_email ?? '—'}
+            <div className="lt-owner lt-muted" title={email ?? undefined} data-testid="line-owner">
+              {email && at > 0 ? (
+                <>
+                  <span className="lt-clip">{email.slice(0, at)}</span>
+                  <span className="lt-clip">{email.slice(at)}</span>
+                </>
+              ) : (
+                (email ?? '—')
+              )}
             </div>
           </td>
         );
+      }
       case 'sync_state':
         return <td key={field}>{syncChip(line, context, false)}</td>;
       case 'last_seen_at':

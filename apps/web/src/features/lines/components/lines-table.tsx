@@ -55,11 +55,11 @@ export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel =>
  */
 const columnWidth: Record<LineTableField, number> = {
   actions: 150,
-  username: 176,
+  username: 164,
   name: 80,
   password: 124,
   server_name: 80,
-  status: 124,
+  status: 116,
   days_left: 112,
   expiry_date: 120,
   owner_email: 80,

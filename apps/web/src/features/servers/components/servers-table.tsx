@@ -1,8 +1,6 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import TerminalIcon from '@mui/icons-material/Terminal';
@@ -125,7 +123,8 @@ export function ServersTable({
       {
         field: 'lastConnection',
         headerName: t('servers.fields.lastConnection'),
-        cellSx: { whiteSpace: 'nowrap', color: 'text.secondary' },
+        // Date and time may take two lines: the actions need the room more.
+        cellSx: { minWidth: 100, color: 'text.secondary' },
         render: (server) => (
           <span data-testid="server-last-connection">
             {server.last_connection
@@ -179,7 +178,7 @@ export function ServersTable({
                 variant="outlined"
                 onClick={() => onTest(server)}
                 disabled={testing.has(server.id)}
-                startIcon={testing.has(server.id) ? <CircularProgress size={16} /> : <NetworkCheckIcon />}
+                startIcon={testing.has(server.id) ? <CircularProgress size={16} /> : undefined}
                 aria-label={t('servers.manage.testNamed', { name: server.server_name })}
                 data-testid="server-test-button"
               >
@@ -188,7 +187,6 @@ export function ServersTable({
               <Button
                 size="small"
                 color="inherit"
-                startIcon={<EditOutlinedIcon />}
                 onClick={() => onEdit(server)}
                 aria-label={t('servers.manage.editNamed', { name: server.server_name })}
                 data-testid="server-edit-button"
