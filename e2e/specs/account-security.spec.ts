@@ -182,7 +182,7 @@ describe('account security in a real browser (390 px phone)', () => {
     const page = await phonePage();
     await signInWithForm(page, ADMIN.email, ADMIN.password);
     await page.getByTestId('welcome-card').waitFor();
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${server.url}/settings/panel`);
     await page.getByTestId('security-settings-card').waitFor();
     expect(await pageFaults(page)).toEqual([]);
     await page.getByTestId('require-two-factor-admins').click();
@@ -196,7 +196,7 @@ describe('account security in a real browser (390 px phone)', () => {
     await page.getByTestId('field-two-factor-code').fill(totpCode(secret));
     await page.getByTestId('two-factor-confirm').click();
     await page.getByTestId('two-factor-required').waitFor({ state: 'detached' });
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${server.url}/settings/panel`);
     await page.getByTestId('require-two-factor-admins').click();
     await waitUntil(
       async () => ((await page.getByTestId('require-two-factor-admins').isChecked()) ? undefined : true),

@@ -29,7 +29,7 @@ describe('the business time zone in real browsers', () => {
   });
 
   it('an admin sets it in Settings, and the reseller’s pages show the new zone', async () => {
-    await admin.goto(`${server.url}/settings`);
+    await admin.goto(`${server.url}/settings/panel`);
     const input = admin.getByTestId('business-zone-input');
     await input.waitFor();
     expect(await input.inputValue()).toBe('UTC');

@@ -20,7 +20,7 @@ const daysSave = (page: Page) => page.getByTestId('portal-reminder-days-save');
 
 /** The settings page with the portal card drawn from the server's answer (the field starts at 0). */
 async function openSettings(page: Page) {
-  await page.goto(`${server.url}/settings`);
+  await page.goto(`${server.url}/settings/account`);
   await page.getByTestId('portal-settings-card').waitFor(POLL);
   await waitForIdle(page);
 }

@@ -74,6 +74,7 @@ const routes = (role: Role): string[] => {
     '/users/plans',
     '/manage-groups',
     '/resellers',
+    '/settings/panel',
     '/cccam-servers/manage',
     '/cccam-servers/add',
     '/cccam-servers/check',

@@ -94,7 +94,7 @@ describe('the setup guide on a fresh panel', () => {
     expect(await signUpLinkShown(1440)).toBe(true);
 
     // Once the guide is done the same choice stays in Settings, where the sign-up notice points.
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${server.url}/settings/panel`);
     const card = page.getByTestId('sign-up-settings-card');
     await card.getByText('Festlegen, wer sich registrieren darf').waitFor(POLL);
     await card

@@ -47,7 +47,7 @@ const sameForEveryone = new Set([
   '/tickets/new',
   '/support/knowledge-base',
   '/support/contact-us',
-  '/settings',
+  '/settings/account',
 ]);
 const routes: Record<Role, string[]> = {
   user: shared,

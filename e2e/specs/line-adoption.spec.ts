@@ -71,7 +71,8 @@ afterAll(async () => {
 describe('adopting the accounts already on a server', () => {
   it('an admin adopts hand-written oscam.user accounts as a reseller’s lines, charged', async () => {
     await page.goto(`${server.url}/cccam-servers/manage`);
-    await page.getByTestId('server-adopt-button').first().click();
+    await page.getByTestId('server-actions-menu-button').first().click();
+    await page.getByTestId('server-adopt-button').click();
     await page.waitForURL(`**/cccam-servers/${serverId}/adopt`);
     const count = page.getByTestId('unmanaged-count');
     await count.waitFor(POLL);

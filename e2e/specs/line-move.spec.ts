@@ -106,7 +106,8 @@ describe('moving lines between servers', () => {
     await page.goto(`${server.url}/cccam-servers/manage`);
     const row = page.locator(`[data-testid="server-row"][data-server-id="${ids.new}"]`);
     await row.getByTestId('server-hostname').filter({ hasText: 'tv.example.com' }).waitFor();
-    await row.getByTestId('server-move-lines-button').click();
+    await row.getByTestId('server-actions-menu-button').click();
+    await page.getByTestId('server-move-lines-button').click();
     await page.getByTestId('move-target-select').click();
     // The server whose lines move is not offered as their target.
     expect(await page.getByTestId(`move-target-${ids.new}`).count()).toBe(0);
@@ -129,7 +130,8 @@ describe('moving lines between servers', () => {
   it('keeps the old entries through the grace period and shows until when', async () => {
     await page.goto(`${server.url}/cccam-servers/manage`);
     const row = page.locator(`[data-testid="server-row"][data-server-id="${ids.old}"]`);
-    await row.getByTestId('server-move-lines-button').click();
+    await row.getByTestId('server-actions-menu-button').click();
+    await page.getByTestId('server-move-lines-button').click();
     await page.getByTestId('move-target-select').click();
     await page.getByTestId(`move-target-${ids.new}`).click();
     await page.locator(`[data-testid="move-preview-count"][data-count="${usernames.length}"]`).waitFor();

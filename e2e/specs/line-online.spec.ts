@@ -79,6 +79,10 @@ describe('who is online', () => {
     await page.goto(`${server.url}/users/all?search=${USERNAME}`);
     const row = page.getByTestId('line-row').filter({ hasText: USERNAME });
     await row.locator('[data-testid="line-online"][data-online="false"]').waitFor();
+    // "Last seen" is a column to choose (the username's dot says it on hover).
+    await page.getByTestId('lines-columns-button').click();
+    await page.getByTestId('lines-column-last_seen_at').click();
+    await page.keyboard.press('Escape');
     expect(await row.getByTestId('line-last-seen').textContent()).toBe('—');
 
     connected = [{ username: USERNAME, ip: '203.0.113.7' }];

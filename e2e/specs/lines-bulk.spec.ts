@@ -129,7 +129,8 @@ describe('mass actions on lines', () => {
     await page.evaluate(() => navigator.clipboard.writeText(''));
     await page.goto(`${server.url}/users/all?search=${encodeURIComponent(line.username)}`);
     const row = page.getByTestId('line-row').filter({ hasText: line.username });
-    await row.getByTestId('line-copy-connection-button').click();
+    await row.getByTestId('line-actions-menu-button').click();
+    await page.getByTestId('line-copy-connection-menu-item').click();
     await page
       .getByTestId('snackbar')
       .filter({ hasText: `Connection line of ${line.username} copied` })
@@ -142,7 +143,9 @@ describe('mass actions on lines', () => {
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${server.url}/users/all`);
     await phone.getByTestId('line-row').first().waitFor();
-    // No tick boxes on a phone: the bar offers every line matching the filter.
+    // Nothing chosen, no bar; ticking the page's lines offers every line matching the filter.
+    expect(await phone.getByTestId('lines-bulk-bar').count()).toBe(0);
+    await phone.getByTestId('lines-select-page').check();
     await phone.getByTestId('lines-bulk-bar').waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phone.getByTestId('lines-select-all-matching').click();

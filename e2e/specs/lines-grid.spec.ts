@@ -61,15 +61,20 @@ describe('the lines grid at desktop sizes', () => {
       expect(visible).not.toBeNull();
       const right = Math.min(width, visible!.x + visible!.width);
       const row = page.getByTestId('line-row').filter({ hasText: LONG[0]! });
-      for (const action of ['line-renew-button', 'line-copy-connection-button', 'line-actions-menu-button']) {
+      for (const action of ['line-renew-button', 'line-actions-menu-button']) {
         const box = await row.getByTestId(action).boundingBox();
         expect(box, action).not.toBeNull();
         expect(box!.x, action).toBeGreaterThanOrEqual(visible!.x);
         expect(box!.x + box!.width, action).toBeLessThanOrEqual(right);
       }
-      // Edit, suspend and delete are one tap further, in the row's menu.
+      // Copy, edit, suspend and delete are one tap further, in the row's menu.
       await row.getByTestId('line-actions-menu-button').click();
-      for (const item of ['line-edit-menu-item', 'line-toggle-menu-item', 'line-delete-menu-item']) {
+      for (const item of [
+        'line-copy-connection-menu-item',
+        'line-edit-menu-item',
+        'line-toggle-menu-item',
+        'line-delete-menu-item',
+      ]) {
         await page.getByTestId(item).waitFor(POLL);
       }
       await page.keyboard.press('Escape');

@@ -97,6 +97,10 @@ describe('line users in real browsers, against a real line agent', () => {
     expect(await adminRow.getByTestId('line-expiry').textContent()).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     expect(await adminRow.getByTestId('line-owner').textContent()).toBe(RESELLER.email);
     expect(await adminRow.getByTestId('line-status').getAttribute('data-color')).toBe('success');
+    // The sync column is in the column chooser (a line that is not synced says so under its status).
+    await admin.getByTestId('lines-columns-button').click();
+    await admin.getByTestId('lines-column-sync_state').click();
+    await admin.keyboard.press('Escape');
     await adminRow.locator('[data-testid="line-sync"][data-sync-state="synced"]').waitFor();
     await shot(admin, 'lines-admin-list');
 
@@ -105,6 +109,10 @@ describe('line users in real browsers, against a real line agent', () => {
     const resellerRow = row(reseller, LINE.username);
     await resellerRow.waitFor();
     expect(await resellerRow.getByTestId('line-expiry').textContent()).toBe(expiry);
+    // The password column is one choice away, in the column chooser.
+    await reseller.getByTestId('lines-columns-button').click();
+    await reseller.getByTestId('lines-column-password').click();
+    await reseller.keyboard.press('Escape');
     expect(await resellerRow.getByTestId('line-password').textContent()).not.toContain(LINE.password);
     await resellerRow.getByTestId('line-password-toggle').click();
     expect(await resellerRow.getByTestId('line-password').textContent()).toBe(LINE.password);
@@ -161,7 +169,8 @@ describe('line users in real browsers, against a real line agent', () => {
 
     await admin.goto(`${server.url}/cccam-servers/manage`);
     const serverRow = admin.getByTestId('server-row').filter({ hasText: SERVER_NAME });
-    await serverRow.getByTestId('server-reconcile-button').click();
+    await serverRow.getByTestId('server-actions-menu-button').click();
+    await admin.getByTestId('server-reconcile-button').click();
     await admin
       .getByTestId('snackbar')
       .filter({ hasText: `${SERVER_NAME} reconciled: 1 added, 0 updated, 0 removed` })

@@ -87,12 +87,12 @@ describe('the Notifications page in a real browser', () => {
     await page.context().close();
   });
 
-  it('on a phone (390 px): one card per kind, nothing wider than the screen, and a failed delivery shown', async () => {
+  it('on a phone (390 px): one channel at a time, nothing wider than the screen, and a failed delivery shown', async () => {
     // The webhook the failure will be on, whatever the desktop test left.
     await api.request('PUT', '/api/notifications/webhook', { url: receiverUrl });
     const page = await signedInPage(browser, server.url, ADMIN, { width: 390, height: 844 });
     await openFromAccountMenu(page);
-    await page.getByTestId('kind-card-lines_expiring').waitFor(POLL);
+    await page.getByTestId('kind-row-lines_expiring').waitFor(POLL);
     expect(await page.getByRole('columnheader').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 

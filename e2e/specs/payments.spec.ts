@@ -51,7 +51,7 @@ afterAll(async () => {
 
 describe('paying for credits with a manual method, with a proof (#35)', () => {
   it('an admin adds a manual method on the settings page', async () => {
-    await visit(admin, '/settings');
+    await visit(admin, '/settings/panel');
     const card = admin.getByTestId('payment-methods-card');
     await card.getByTestId('payment-methods-empty').waitFor(POLL);
     await card.getByTestId('payment-method-add').click();

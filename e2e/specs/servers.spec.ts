@@ -118,7 +118,8 @@ describe('card-sharing servers in a real browser, against a real line agent', ()
   it('the install dialog shows the command with this server’s token, ready to copy', async () => {
     await page.goto(`${server.url}/cccam-servers/manage`);
     const row = page.getByTestId('server-row').filter({ hasText: SERVER_NAME });
-    await row.getByTestId('server-install-button').click();
+    await row.getByTestId('server-actions-menu-button').click();
+    await page.getByTestId('server-install-button').click();
     const command = page.getByTestId('agent-install-command');
     await command.waitFor();
     expect(await command.inputValue()).toMatch(

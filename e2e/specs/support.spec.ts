@@ -356,7 +356,7 @@ describe('knowledge base and contact pages', () => {
   });
 
   it('the user turns off ticket reply mails in /settings and the choice is kept', async () => {
-    await user.goto(`${server.url}/settings`);
+    await user.goto(`${server.url}/settings/account`);
     const toggle = user.getByTestId('ticket-reply-mail-switch');
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(true);

@@ -5,7 +5,7 @@
 export const PAGES_OF_EVERY_ROLE: readonly string[] = [
   '/',
   '/profile/edit',
-  '/settings',
+  '/settings/account',
   '/notifications',
   '/messages',
   '/blog',

@@ -9,6 +9,8 @@ export const paths = {
   notFound: '/404',
   profileEdit: '/profile/edit',
   settings: '/settings',
+  settingsAccount: '/settings/account',
+  settingsPanel: '/settings/panel',
   notifications: '/notifications',
   manageGroups: '/manage-groups',
   cccamServers: '/cccam-servers',

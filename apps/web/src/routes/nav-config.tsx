@@ -157,13 +157,7 @@ export const navConfig: NavGroupConfig[] = [
     subheaderKey: 'management',
     adminOnly: true,
     items: [
-      {
-        titleKey: 'manageResellers',
-        path: paths.resellers,
-        icon: <ManageAccountsOutlinedIcon />,
-        adminOnly: true,
-      },
-      { titleKey: 'manageGroups', path: paths.manageGroups, icon: <GroupsOutlinedIcon />, adminOnly: true },
+      // First in Management: the card servers are what an admin opens most of it.
       {
         titleKey: 'cccamServers',
         path: paths.cccamServers,
@@ -176,6 +170,13 @@ export const navConfig: NavGroupConfig[] = [
           { titleKey: 'serversTestApi', path: paths.serversTestApi },
         ],
       },
+      {
+        titleKey: 'manageResellers',
+        path: paths.resellers,
+        icon: <ManageAccountsOutlinedIcon />,
+        adminOnly: true,
+      },
+      { titleKey: 'manageGroups', path: paths.manageGroups, icon: <GroupsOutlinedIcon />, adminOnly: true },
       {
         titleKey: 'systemStatus',
         path: paths.systemStatus,

@@ -78,7 +78,11 @@ const AdoptAccountsPage = lazyPage(
   'AdoptAccountsPage',
 );
 const TestApiPage = lazyPage(() => import('../features/servers/pages/test-api-page'), 'TestApiPage');
-const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page'), 'SettingsPage');
+const MyAccountPage = lazyPage(() => import('../features/settings/pages/my-account-page'), 'MyAccountPage');
+const PanelSettingsPage = lazyPage(
+  () => import('../features/settings/pages/panel-settings-page'),
+  'PanelSettingsPage',
+);
 const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
@@ -143,7 +147,10 @@ const routes: RouteObject[] = [
         children: [
           { index: true, element: <DashboardHomePage /> },
           { path: paths.profileEdit, element: <ProfileEditPage /> },
-          { path: paths.settings, element: <SettingsPage /> },
+          // The one settings page of old, now mine and the panel's: its address opens mine.
+          { path: paths.settings, element: <Navigate to={paths.settingsAccount} replace /> },
+          { path: paths.settingsAccount, element: <MyAccountPage /> },
+          { path: paths.settingsPanel, element: <PanelSettingsPage /> },
           { path: paths.notifications, element: <NotificationsPage /> },
           {
             path: paths.lines,

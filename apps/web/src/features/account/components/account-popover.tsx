@@ -2,6 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -11,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Typography from '@mui/material/Typography';
-import { accountDisplayName, accountName } from '@linedesk/shared';
+import { accountDisplayName, accountName, isAdminAccount } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -76,15 +77,28 @@ export function AccountPopover() {
           </MenuItem>
           <MenuItem
             component={RouterLink}
-            to={paths.settings}
+            to={paths.settingsAccount}
             onClick={close}
             data-testid="account-settings-link"
           >
             <ListItemIcon>
               <SettingsOutlinedIcon fontSize="small" />
             </ListItemIcon>
-            <ListItemText primary={t('account.settings')} />
+            <ListItemText primary={t('account.myAccount')} />
           </MenuItem>
+          {isAdminAccount(account) && (
+            <MenuItem
+              component={RouterLink}
+              to={paths.settingsPanel}
+              onClick={close}
+              data-testid="account-panel-settings-link"
+            >
+              <ListItemIcon>
+                <TuneOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t('account.panelSettings')} />
+            </MenuItem>
+          )}
           <MenuItem
             component={RouterLink}
             to={paths.notifications}

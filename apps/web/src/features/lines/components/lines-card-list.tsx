@@ -5,8 +5,9 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { toDisplayDate, type Line } from '@linedesk/shared';
-import { memo } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DaysLeftCell } from './days-left-cell';
 import { LineRowActions, LineUsernameLink, type LinesViewProps } from './line-row-parts';
@@ -25,6 +26,11 @@ const cardSx = {
   borderColor: 'divider',
 } as const;
 const usernameSx = { overflowWrap: 'anywhere' } as const;
+// A native tick box: one element a card, at a finger's size.
+const tickStyle = { width: 22, height: 22, margin: 0, flexShrink: 0, cursor: 'pointer' } as const;
+
+const isChecked = (selection: GridRowSelectionModel, id: number) =>
+  selection.type === 'include' ? selection.ids.has(id) : !selection.ids.has(id);
 
 /** One line's card, memoised like the grid's cells: a page change renders the list more than once. */
 const LineCard = memo(function LineCard({
@@ -32,18 +38,41 @@ const LineCard = memo(function LineCard({
   today,
   busy,
   onAction,
+  checked,
+  onToggle,
 }: {
   line: Line;
   today: string;
   busy: boolean;
   onAction: LinesViewProps['onAction'];
+  checked: boolean;
+  onToggle?: (lineId: number) => void;
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   return (
     <Box component="li" data-testid="line-row" sx={cardSx}>
+      {onToggle && (
+        <input
+          type="checkbox"
+          style={tickStyle}
+          checked={checked}
+          onChange={() => onToggle(line.id)}
+          aria-label={t('lines.cards.selectNamed', { username: line.username })}
+          data-testid="line-select"
+        />
+      )}
       <Stack sx={{ flexGrow: 1, minWidth: 0, gap: 0.75 }}>
         <LineUsernameLink line={line} sx={usernameSx} />
+        {line.name && (
+          <Typography
+            variant="caption"
+            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', mt: -0.5 }}
+            data-testid="line-customer"
+          >
+            {line.name}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5 }}>
           <LineStatusChip status={line.status} />
           <DaysLeftCell expiryDate={line.expiry_date} today={today} />
@@ -64,8 +93,15 @@ const LineCard = memo(function LineCard({
  * The line list on a phone: one card a line with what tells lines apart (username, status, days
  * left, online) and its actions one tap away, paged like the grid; no column scrolls sideways.
  */
-export const LinesCardList = memo(function LinesCardList(props: LinesViewProps) {
+type LinesCardListProps = LinesViewProps & {
+  /** Ticked lines, for the bulk actions (the same model as the desktop table's). */
+  selection?: GridRowSelectionModel;
+  onSelectionChange?: (model: GridRowSelectionModel) => void;
+};
+
+export const LinesCardList = memo(function LinesCardList(props: LinesCardListProps) {
   const { rows, total, totalIsLowerBound, endReached, loading, busy, onAction } = props;
+  const { selection, onSelectionChange } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const { today } = useBusinessDay();
@@ -80,8 +116,51 @@ export const LinesCardList = memo(function LinesCardList(props: LinesViewProps) 
     total: number.format(Math.max(total, to)),
   });
 
+  // The cards' callback reads the latest rows and ticks from here, so that it stays the same from
+  // page to page and a tick draws only its card again.
+  const latest = useRef({ rows, selection });
+  useEffect(() => {
+    latest.current = { rows, selection };
+  });
+  const onToggle = useCallback(
+    (lineId: number) => {
+      const { rows: shown, selection: ticked } = latest.current;
+      if (!ticked || !onSelectionChange) return;
+      const ids = new Set(shown.filter((row) => isChecked(ticked, row.id)).map((row) => row.id));
+      if (ids.has(lineId)) ids.delete(lineId);
+      else ids.add(lineId);
+      onSelectionChange({ type: 'include', ids });
+    },
+    [onSelectionChange],
+  );
+  const tickedCount = selection ? rows.filter((row) => isChecked(selection, row.id)).length : 0;
+  const allTicked = rows.length > 0 && tickedCount === rows.length;
+
   return (
     <Box data-testid="lines-card-list" aria-busy={loading}>
+      {selection && onSelectionChange && rows.length > 0 && (
+        <Box
+          component="label"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, typography: 'body2' }}
+        >
+          <input
+            type="checkbox"
+            style={tickStyle}
+            checked={allTicked}
+            ref={(input) => {
+              if (input) input.indeterminate = tickedCount > 0 && !allTicked;
+            }}
+            onChange={() =>
+              onSelectionChange({
+                type: 'include',
+                ids: new Set(allTicked ? [] : rows.map((row) => row.id)),
+              })
+            }
+            data-testid="lines-select-page"
+          />
+          {t('lines.cards.selectPage')}
+        </Box>
+      )}
       <Box sx={{ height: 4 }}>{loading && <LinearProgress />}</Box>
       {rows.length === 0 && !loading && (
         <Box sx={{ height: 240 }}>
@@ -90,7 +169,15 @@ export const LinesCardList = memo(function LinesCardList(props: LinesViewProps) 
       )}
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {rows.map((row) => (
-          <LineCard key={row.id} line={row} today={today} busy={busy.has(row.id)} onAction={onAction} />
+          <LineCard
+            key={row.id}
+            line={row}
+            today={today}
+            busy={busy.has(row.id)}
+            onAction={onAction}
+            checked={selection ? isChecked(selection, row.id) : false}
+            onToggle={selection && onSelectionChange ? onToggle : undefined}
+          />
         ))}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 2, py: 1 }}>

@@ -16,6 +16,7 @@ export const LinesFiltersRoot = styled('div')(({ theme }) => {
       gap: theme.spacing(2),
       padding: theme.spacing(2.5),
     },
+    '&.lf-search-only': { padding: theme.spacing(2, 2.5, 1.5) },
     '& .lf-row': { display: 'flex', gap: theme.spacing(2), alignItems: 'center' },
     '& .lf-grid': {
       display: 'grid',

@@ -13,6 +13,11 @@ type LinesFiltersProps = {
   onChange: (filter: LineFilter) => void;
   servers: readonly { id: number; server_name: string }[];
   admin: boolean;
+  /**
+   * Which fields: all of them, or (on a phone) the search on its own, always in view, and the others
+   * behind the filters button.
+   */
+  part?: 'all' | 'search' | 'more';
 };
 
 /** Typing is debounced so the server is asked once per pause, not once per key. */
@@ -97,6 +102,7 @@ export const LinesFilters = memo(function LinesFilters({
   onChange,
   servers,
   admin,
+  part = 'all',
 }: LinesFiltersProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useDebouncedInput(filter.search ?? '', (text) =>
@@ -124,73 +130,85 @@ export const LinesFilters = memo(function LinesFilters({
     filter.sharing !== undefined;
 
   return (
-    <LinesFiltersRoot className="lf-filters" data-testid="lines-filters">
-      <div className="lf-row">
-        <div className="lf-field">
-          <span className="lf-icon">{tableIcons.search}</span>
-          <input
-            type="search"
-            className="lf-control lf-with-icon"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('lines.filters.search')}
-            aria-label={t('lines.filters.search')}
-            data-testid="filter-search"
-          />
-        </div>
-        {active && (
-          <button type="button" className="lf-clear" onClick={() => onChange({})} data-testid="filter-clear">
-            {t('lines.filters.clear')}
-          </button>
-        )}
-      </div>
-      <div className="lf-grid">
-        <SelectField
-          label={t('lines.filters.status')}
-          value={filter.status ?? ''}
-          onChange={(value) =>
-            onChange({ ...filter, status: (value || undefined) as LineStatus | undefined })
-          }
-          options={lineStatuses.map((status) => ({ value: status, label: t(`lines.status.${status}`) }))}
-          testId="filter-status"
-        />
-        <SelectField
-          label={t('lines.filters.server')}
-          value={filter.serverId === undefined ? '' : String(filter.serverId)}
-          onChange={(value) => onChange({ ...filter, serverId: value ? Number(value) : undefined })}
-          options={servers.map((server) => ({ value: String(server.id), label: server.server_name }))}
-          testId="filter-server"
-        />
-        {admin && (
-          <OwnerFilter value={filter.ownerId} onChange={(ownerId) => onChange({ ...filter, ownerId })} />
-        )}
-        <SelectField
-          label={t('lines.filters.sync')}
-          value={filter.syncState ?? ''}
-          onChange={(value) =>
-            onChange({ ...filter, syncState: (value || undefined) as LineSyncState | undefined })
-          }
-          options={lineSyncStates.map((state) => ({ value: state, label: t(`lines.sync.${state}`) }))}
-          testId="filter-sync"
-        />
-        <Field label={t('lines.filters.expiringWithin')}>
-          {(id) => (
-            <>
-              <input
-                id={id}
-                type="number"
-                className="lf-control"
-                min={0}
-                max={3650}
-                value={days}
-                onChange={(event) => setDays(event.target.value)}
-                data-testid="filter-expiring"
-              />
-              <span className="lf-suffix">{t('lines.filters.days')}</span>
-            </>
+    <LinesFiltersRoot
+      className={part === 'search' ? 'lf-filters lf-search-only' : 'lf-filters'}
+      data-testid={part === 'search' ? 'lines-search' : 'lines-filters'}
+    >
+      {part !== 'more' && (
+        <div className="lf-row">
+          <div className="lf-field">
+            <span className="lf-icon">{tableIcons.search}</span>
+            <input
+              type="search"
+              className="lf-control lf-with-icon"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={t('lines.filters.search')}
+              aria-label={t('lines.filters.search')}
+              data-testid="filter-search"
+            />
+          </div>
+          {active && (
+            <button
+              type="button"
+              className="lf-clear"
+              onClick={() => onChange({})}
+              data-testid="filter-clear"
+            >
+              {t('lines.filters.clear')}
+            </button>
           )}
-        </Field>
-      </div>
+        </div>
+      )}
+      {part !== 'search' && (
+        <div className="lf-grid">
+          <SelectField
+            label={t('lines.filters.status')}
+            value={filter.status ?? ''}
+            onChange={(value) =>
+              onChange({ ...filter, status: (value || undefined) as LineStatus | undefined })
+            }
+            options={lineStatuses.map((status) => ({ value: status, label: t(`lines.status.${status}`) }))}
+            testId="filter-status"
+          />
+          <SelectField
+            label={t('lines.filters.server')}
+            value={filter.serverId === undefined ? '' : String(filter.serverId)}
+            onChange={(value) => onChange({ ...filter, serverId: value ? Number(value) : undefined })}
+            options={servers.map((server) => ({ value: String(server.id), label: server.server_name }))}
+            testId="filter-server"
+          />
+          {admin && (
+            <OwnerFilter value={filter.ownerId} onChange={(ownerId) => onChange({ ...filter, ownerId })} />
+          )}
+          <SelectField
+            label={t('lines.filters.sync')}
+            value={filter.syncState ?? ''}
+            onChange={(value) =>
+              onChange({ ...filter, syncState: (value || undefined) as LineSyncState | undefined })
+            }
+            options={lineSyncStates.map((state) => ({ value: state, label: t(`lines.sync.${state}`) }))}
+            testId="filter-sync"
+          />
+          <Field label={t('lines.filters.expiringWithin')}>
+            {(id) => (
+              <>
+                <input
+                  id={id}
+                  type="number"
+                  className="lf-control"
+                  min={0}
+                  max={3650}
+                  value={days}
+                  onChange={(event) => setDays(event.target.value)}
+                  data-testid="filter-expiring"
+                />
+                <span className="lf-suffix">{t('lines.filters.days')}</span>
+              </>
+            )}
+          </Field>
+        </div>
+      )}
     </LinesFiltersRoot>
   );
 });

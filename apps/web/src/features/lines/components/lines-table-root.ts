@@ -20,6 +20,9 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
     '& .lt-progress': { position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 },
     '& .lt-table': {
       width: '100%',
+      // Laid out by the header's widths: a long owner or customer name is cut (whole on hover)
+      // instead of pushing the columns after it off the screen.
+      tableLayout: 'fixed',
       borderCollapse: 'collapse',
       ...typography.body2,
     },
@@ -29,7 +32,10 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
       color: palette.text.primary,
       backgroundColor: palette.background.neutral,
       textAlign: 'left',
-      whiteSpace: 'nowrap',
+      // A long header ("Customer name" in a narrow column) wraps rather than runs into the next.
+      whiteSpace: 'normal',
+      lineHeight: 1.2,
+      overflowWrap: 'anywhere',
       padding: '0 10px',
       height: 56,
       borderBottom: `1px solid ${palette.divider}`,
@@ -57,17 +63,6 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
       accentColor: palette.primary.main,
       verticalAlign: 'middle',
     },
-    '& .lt-col-actions': { width: 116 },
-    '& .lt-col-username': { minWidth: 150 },
-    '& .lt-col-password': { width: 104 },
-    '& .lt-col-server_name': { minWidth: 96 },
-    '& .lt-col-status': { width: 104 },
-    '& .lt-col-days_left': { width: 92 },
-    '& .lt-col-expiry_date': { width: 104 },
-    '& .lt-col-owner_email': { minWidth: 120 },
-    '& .lt-col-sync_state': { width: 116 },
-    '& .lt-col-last_seen_at': { width: 128 },
-    '& .lt-col-created_at': { width: 108 },
     '& .lt-inline': { display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 },
     '& .lt-svg': { width: '1em', height: '1em', fill: 'currentColor', flexShrink: 0 },
     // The row's buttons: as MUI's small icon buttons look, without a component each.
@@ -91,10 +86,30 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
       '&:hover': { backgroundColor: alpha(palette.primary.main, palette.action.hoverOpacity) },
     },
     '& .lt-button.lt-small': { fontSize: 18 },
+    // The row's one labelled action, as MUI's small outlined button looks.
+    '& .lt-text-button': {
+      flexShrink: 0,
+      minWidth: 64,
+      height: 30,
+      padding: '0 10px',
+      border: `1px solid ${alpha(palette.primary.main, 0.48)}`,
+      borderRadius: theme.shape.borderRadius,
+      background: 'none',
+      ...typography.button,
+      fontSize: typography.pxToRem(13),
+      color: palette.primary.main,
+      whiteSpace: 'nowrap',
+      cursor: 'pointer',
+      '&:hover': {
+        borderColor: palette.primary.main,
+        backgroundColor: alpha(palette.primary.main, palette.action.hoverOpacity),
+      },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
+    },
+    '& .lt-chip.lt-below': { marginTop: 4 },
     '& .lt-button.lt-success': { color: palette.success.main },
-    // A name is never cut ("kacperkoc…" cannot be told apart): the column is at least as wide as its
-    // longest name (20 characters at most) and wraps only where a name has a break, as at a hyphen.
-    '& .lt-username': { minWidth: 150, lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'break-word' },
+    // A name is never cut ("kacperkoc…" cannot be told apart): one longer than its column wraps.
+    '& .lt-username': { lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'anywhere' },
     '& .lt-link': {
       ...typography.subtitle2,
       // The dot stays before the name's first letters when a long name wraps.
@@ -132,8 +147,16 @@ export const LinesTableRoot = styled('div')(({ theme }) => {
     },
     '& .lt-nowrap': { whiteSpace: 'nowrap' },
     '& .lt-clip': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-    '& .lt-server': { maxWidth: 200 },
-    '& .lt-owner': { maxWidth: 240 },
+    '& .lt-owner .lt-clip': { display: 'block', lineHeight: 1.3 },
+    // A name or a server's name in two lines at most, broken anywhere if it must.
+    '& .lt-clamp': {
+      display: '-webkit-box',
+      WebkitLineClamp: 2,
+      WebkitBoxOrient: 'vertical',
+      overflow: 'hidden',
+      overflowWrap: 'anywhere',
+      lineHeight: 1.3,
+    },
     '& .lt-muted': { color: palette.text.secondary },
     '& .lt-days-ok': { color: palette.text.primary },
     '& .lt-days-soon': { color: palette.warning.dark, fontWeight: 600 },

@@ -14,6 +14,7 @@ import { onlineTitle } from './online-dot';
 export const lineTableFields = [
   'actions',
   'username',
+  'name',
   'password',
   'server_name',
   'status',
@@ -56,6 +57,41 @@ type LinesTableRowProps = {
   context: LineRowContext;
 };
 
+function daysLeftSpan(line: Line, { t, today }: LineRowContext) {
+  const days = daysLeft(line.expiry_date, today);
+  const tone = daysLeftTone(days);
+  return (
+    <span
+      className={`lt-nowrap lt-days-${tone}`}
+      data-testid="line-days-left"
+      data-days={days}
+      data-tone={tone}
+    >
+      {daysLeftText(t, days)}
+    </span>
+  );
+}
+
+function syncChip(line: Line, { t, syncText }: LineRowContext, below: boolean) {
+  const state = line.sync_state;
+  // A failing line tells its last error on hover (a native title: one per row costs nothing).
+  const error =
+    line.sync_error && state !== 'synced'
+      ? syncText({ text: line.sync_error, code: line.sync_error_code, params: line.sync_error_params })
+      : undefined;
+  return (
+    <span
+      className={`lt-chip lt-outlined lt-${syncTone[state]}${below ? ' lt-below' : ''}`}
+      title={error}
+      data-testid="line-sync"
+      data-sync-state={state}
+    >
+      {tableIcons[state]}
+      {t(`lines.sync.${state}`)}
+    </span>
+  );
+}
+
 /**
  * One line of the table as plain elements styled by the table's one class sheet: one component a
  * row, where the data grid drew about a hundred (its cells, MUI buttons, chips, icons). Memoised, so
@@ -68,7 +104,7 @@ export const LinesTableRow = memo(function LinesTableRow({
   menuOpen,
   context,
 }: LinesTableRowProps) {
-  const { t, language, today } = context;
+  const { t, language } = context;
   // Shown and copied for one line: a row is updated in place with the next page's line, and a
   // password shown on one page must not stay shown in its place on the next.
   const [shownFor, setShownFor] = useState<number | null>(null);
@@ -84,33 +120,24 @@ export const LinesTableRow = memo(function LinesTableRow({
   const cell = (field: LineTableField): ReactNode => {
     switch (field) {
       case 'actions':
+        // One labelled action a row, the rest in its menu: a row of bare icons is read by guessing.
         return (
           <td key={field} className="lt-actions">
             <div className="lt-inline">
               <button
                 type="button"
-                className="lt-button lt-primary"
+                className="lt-text-button"
                 onClick={() => context.onAction('renew', line)}
                 aria-label={t('lines.actions.renewNamed', { username: line.username })}
-                title={t('lines.actions.renew')}
                 data-testid="line-renew-button"
               >
-                {tableIcons.renew}
-              </button>
-              <button
-                type="button"
-                className="lt-button"
-                onClick={() => context.onAction('copy', line)}
-                aria-label={`${t('linesBulk.connection.copy')}: ${line.username}`}
-                title={t('linesBulk.connection.copy')}
-                data-testid="line-copy-connection-button"
-              >
-                {tableIcons.copy}
+                {t('lines.actions.renew')}
               </button>
               <button
                 type="button"
                 className="lt-button"
                 aria-label={t('lines.actions.menuNamed', { username: line.username })}
+                title={t('lines.actions.more')}
                 aria-haspopup="menu"
                 aria-expanded={menuOpen}
                 onClick={(event) => context.onOpenMenu(line, event.currentTarget)}
@@ -142,10 +169,18 @@ export const LinesTableRow = memo(function LinesTableRow({
               />
               {line.username}
             </a>
-            {line.name && <div className="lt-caption lt-clip">{line.name}</div>}
+            {line.name && !fields.includes('name') && <div className="lt-caption lt-clip">{line.name}</div>}
           </td>
         );
       }
+      case 'name':
+        return (
+          <td key={field}>
+            <div className="lt-clamp" title={line.name ?? undefined} data-testid="line-customer">
+              {line.name ?? '—'}
+            </div>
+          </td>
+        );
       case 'password': {
         const toggleLabel = shown ? t('common.hidePassword') : t('common.showPassword');
         const copyLabel = t('lines.copyPassword');
@@ -185,17 +220,15 @@ export const LinesTableRow = memo(function LinesTableRow({
       case 'server_name':
         return (
           <td key={field}>
-            <div
-              className="lt-clip lt-server"
-              data-testid="line-server"
-              title={line.server_name ?? undefined}
-            >
+            <div className="lt-clamp" data-testid="line-server" title={line.server_name ?? undefined}>
               {line.server_name ?? '—'}
             </div>
           </td>
         );
       case 'status': {
         const color = statusColor(line.status);
+        // Without its own column, a line's sync shows here only when something is wrong with it.
+        const syncMarker = !fields.includes('sync_state') && line.sync_state !== 'synced';
         return (
           <td key={field}>
             <span
@@ -206,70 +239,44 @@ export const LinesTableRow = memo(function LinesTableRow({
             >
               {t(`lines.status.${line.status}`)}
             </span>
+            {syncMarker && syncChip(line, context, true)}
           </td>
         );
       }
-      case 'days_left': {
-        const days = daysLeft(line.expiry_date, today);
-        const tone = daysLeftTone(days);
-        return (
-          <td key={field}>
-            <span
-              className={`lt-nowrap lt-days-${tone}`}
-              data-testid="line-days-left"
-              data-days={days}
-              data-tone={tone}
-            >
-              {daysLeftText(t, days)}
-            </span>
-          </td>
-        );
-      }
+      case 'days_left':
+        return <td key={field}>{daysLeftSpan(line, context)}</td>;
       case 'expiry_date':
         return (
           <td key={field}>
             <span className="lt-nowrap" data-testid="line-expiry">
               {toDisplayDate(line.expiry_date)}
             </span>
+            {/* The days left go under the date while they have no column of their own. */}
+            {!fields.includes('days_left') && <div className="lt-caption">{daysLeftSpan(line, context)}</div>}
           </td>
         );
-      case 'owner_email':
+      case 'owner_email': {
+        // Two lines, the address's name and its domain, so that a narrow column still tells owners
+        // apart (the whole address on hover).
+        const email = line.owner_email;
+        const at = email ? email.lastIndexOf('@') : -1;
         return (
           <td key={field}>
-            <div
-              className="lt-clip lt-owner lt-muted"
-              title={line.owner_email ?? undefined}
-              data-testid="line-owner"
-            >
-              {line.owner_email ?? '—'}
+            <div className="lt-owner lt-muted" title={email ?? undefined} data-testid="line-owner">
+              {email && at > 0 ? (
+                <>
+                  <span className="lt-clip">{email.slice(0, at)}</span>
+                  <span className="lt-clip">{email.slice(at)}</span>
+                </>
+              ) : (
+                (email ?? '—')
+              )}
             </div>
           </td>
         );
-      case 'sync_state': {
-        const state = line.sync_state;
-        // A failing line tells its last error on hover (a native title: one per row costs nothing).
-        const error =
-          line.sync_error && state !== 'synced'
-            ? context.syncText({
-                text: line.sync_error,
-                code: line.sync_error_code,
-                params: line.sync_error_params,
-              })
-            : undefined;
-        return (
-          <td key={field}>
-            <span
-              className={`lt-chip lt-outlined lt-${syncTone[state]}`}
-              title={error}
-              data-testid="line-sync"
-              data-sync-state={state}
-            >
-              {tableIcons[state]}
-              {t(`lines.sync.${state}`)}
-            </span>
-          </td>
-        );
       }
+      case 'sync_state':
+        return <td key={field}>{syncChip(line, context, false)}</td>;
       case 'last_seen_at':
         return (
           <td key={field}>

@@ -33,11 +33,43 @@ import { LinesTableRoot } from './lines-table-root';
 import { LinesTableRow, lineTableFields, type LineRowContext, type LineTableField } from './lines-table-row';
 import { useBusinessDay } from '../hooks/use-business-day';
 
-/** The creation date is in the column chooser; admins see the owner column in its room. */
+/**
+ * What a list shows at first: who the line is for, where, in what state, until when and (admins)
+ * whose, in a width that fits a 1280 px screen beside the navigation. The days left go under the
+ * expiry date and a sync problem under the status while their columns are off; the password, when
+ * last seen (the username's dot tells it on hover) and the creation date are in the column chooser.
+ */
 export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel => ({
+  password: false,
+  days_left: false,
+  sync_state: false,
+  last_seen_at: false,
   created_at: false,
   ...(admin ? {} : { owner_email: false }),
 });
+
+/**
+ * The room a column needs, for the table's least width: the table is laid out by these widths (the
+ * flexible columns share what is left), and scrolls sideways only when more columns are chosen than
+ * the screen has room for.
+ */
+const columnWidth: Record<LineTableField, number> = {
+  actions: 150,
+  username: 164,
+  name: 80,
+  password: 124,
+  server_name: 80,
+  status: 116,
+  days_left: 112,
+  expiry_date: 120,
+  owner_email: 80,
+  sync_state: 136,
+  last_seen_at: 150,
+  created_at: 116,
+};
+/** Columns that take what the fixed ones leave (their text is cut with its whole in a tooltip). */
+const flexible = new Set<LineTableField>(['name', 'server_name', 'owner_email']);
+const checkWidth = 50;
 
 // English is the data grid's own language (its locale modules hold the others); these are the few
 // of its texts this table shows, for when no other language is loaded.
@@ -74,7 +106,7 @@ const sortable = new Set<LineTableField>([
 const fixed = new Set<LineTableField>(['actions', 'username']);
 const densities: GridDensity[] = ['compact', 'standard', 'comfortable'];
 const pageSizeOptions = [...linePageSizes];
-const menuBesideButtons: readonly MenuAction[] = ['edit', 'toggle', 'delete'];
+const menuBesideButtons: readonly MenuAction[] = ['copy', 'edit', 'toggle', 'delete'];
 const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const densityTextKey = {
   compact: 'toolbarDensityCompact',
@@ -156,6 +188,8 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
     [t, language, today, selectRowLabel, syncText, onAction, onToggle, onOpenMenu, follow],
   );
 
+  const tableMinWidth = fields.reduce((sum, field) => sum + columnWidth[field], checkWidth);
+
   const tickedCount = rows.filter((row) => isChecked(selection, row.id)).length;
   const headerTick = tickedCount === 0 ? 'none' : tickedCount === rows.length ? 'all' : 'some';
   const onTickPage = useCallback(
@@ -198,7 +232,7 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
       <div className="lt-frame">
         {loading && <LinearProgress className="lt-progress" aria-label={t('common.loading')} />}
         <TableContainer>
-          <table className="lt-table">
+          <table className="lt-table" style={{ minWidth: tableMinWidth }}>
             <LinesTableHead
               fields={fields}
               sortModel={props.sortModel}
@@ -264,6 +298,7 @@ type HeadProps = {
 const headerKey: Record<LineTableField, string> = {
   actions: 'common.actions',
   username: 'lines.fields.username',
+  name: 'lines.fields.name',
   password: 'lines.fields.password',
   server_name: 'lines.fields.server',
   status: 'lines.fields.status',
@@ -301,6 +336,7 @@ const LinesTableHead = memo(function LinesTableHead(props: HeadProps) {
               scope="col"
               data-field={field}
               className={`lt-col-${field}`}
+              style={flexible.has(field) ? undefined : { width: columnWidth[field] }}
               aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
             >
               {sortable.has(field) ? (

@@ -190,13 +190,12 @@ export function LinesListPage() {
             ? { filter: toBulkFilter(filterOf(params)) }
             : { ids: selected.map((l) => l.id) },
         });
-  // Phones have no tick boxes: there a bulk action is for every line matching the filter. The bulk
-  // endpoint's filter knows no presence, so "every matching line" is not offered while one is set.
+  // The bulk endpoint's filter knows no presence, so "every matching line" is not offered while one
+  // is set. Offered once the whole page is ticked, never before (a bar about thousands of lines with
+  // none chosen reads as if they were).
   const presenceFiltered = params.online === true || params.sharing === true;
   const pageFullySelected =
-    !presenceFiltered &&
-    ((phone && rows.length > 0) ||
-      (selected.length > 0 && selected.length === rows.length && total > rows.length));
+    !presenceFiltered && selected.length > 0 && selected.length === rows.length && total > rows.length;
   const someSelected = selected.length > 0 || allMatching;
 
   // The dialogs' callbacks, stable so that the memoised dialogs stay put while the page changes.
@@ -316,28 +315,43 @@ export function LinesListPage() {
     () => (
       <>
         {phone && (
-          <Box sx={{ px: 2, pt: 2, pb: filtersOpen ? 0 : 2 }}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={
-                <Badge color="primary" variant="dot" invisible={activeFilters === 0}>
-                  <FilterListIcon />
-                </Badge>
-              }
-              onClick={() => setFiltersOpen((open) => !open)}
-              aria-expanded={filtersOpen}
-              aria-controls="lines-filter-panel"
-              data-testid="lines-filters-toggle"
-            >
-              {activeFilters > 0
-                ? t('lines.filters.buttonActive', { count: activeFilters })
-                : t('lines.filters.button')}
-            </Button>
-          </Box>
+          <>
+            <LinesFilters
+              filter={filter}
+              onChange={onFilterChange}
+              servers={serverOptions}
+              admin={admin}
+              part="search"
+            />
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, pb: filtersOpen ? 0 : 2 }}>
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={
+                  <Badge color="primary" variant="dot" invisible={activeFilters === 0}>
+                    <FilterListIcon />
+                  </Badge>
+                }
+                onClick={() => setFiltersOpen((open) => !open)}
+                aria-expanded={filtersOpen}
+                aria-controls="lines-filter-panel"
+                data-testid="lines-filters-toggle"
+              >
+                {activeFilters > 0
+                  ? t('lines.filters.buttonActive', { count: activeFilters })
+                  : t('lines.filters.button')}
+              </Button>
+            </Box>
+          </>
         )}
         <Collapse in={!phone || filtersOpen} id="lines-filter-panel" unmountOnExit>
-          <LinesFilters filter={filter} onChange={onFilterChange} servers={serverOptions} admin={admin} />
+          <LinesFilters
+            filter={filter}
+            onChange={onFilterChange}
+            servers={serverOptions}
+            admin={admin}
+            part={phone ? 'more' : 'all'}
+          />
           <QuickFilters filter={filter} counts={quickCounts} onChange={onFilterChange} />
         </Collapse>
         <Divider />
@@ -352,7 +366,7 @@ export function LinesListPage() {
       {banner}
       <Card>
         {filterArea}
-        {(someSelected || (pageFullySelected && !allMatching)) && (
+        {someSelected && (
           <LinesBulkBar
             admin={admin}
             selectedCount={selected.length}
@@ -369,7 +383,7 @@ export function LinesListPage() {
           </Alert>
         )}
         {phone ? (
-          <LinesCardList {...view} />
+          <LinesCardList {...view} selection={selection} onSelectionChange={onSelectionChange} />
         ) : (
           <LinesTable
             {...view}

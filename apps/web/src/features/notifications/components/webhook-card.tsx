@@ -33,7 +33,7 @@ export function WebhookCard({ preferences }: { preferences: NotificationPreferen
   const onError = (error: unknown) => snackbar(errorMessage(error), 'error');
 
   return (
-    <Card data-testid="webhook-card">
+    <Card id="webhook-card" data-testid="webhook-card" sx={{ scrollMarginTop: 96 }}>
       <CardHeader title={t('notifications.webhookTitle')} subheader={t('notifications.webhookDescription')} />
       <CardContent sx={{ pt: 0 }}>
         <Stack sx={{ gap: 2 }}>

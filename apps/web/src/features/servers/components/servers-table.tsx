@@ -1,22 +1,27 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
-import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import TerminalIcon from '@mui/icons-material/Terminal';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isOlderAgentVersion, type Server } from '@linedesk/shared';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ListColumn } from '../../../components/responsive-list/list-column';
 import { ResponsiveTable } from '../../../components/responsive-list/responsive-table';
-import { RowEditDeleteActions } from '../../../components/row-edit-delete-actions';
 import { formatDateTime } from '../../../lib/format-date';
 import { serverAdoptPath } from '../../../lib/paths';
-import { ReconcileServerButton } from '../../lines/components/reconcile-server-button';
+import { useReconcileServerAction } from '../../lines/components/reconcile-server-action';
 import { useServerMessage } from '../hooks/use-server-messages';
 import { useAgentRelease } from '../hooks/use-servers';
 import { ServerStatusChip } from './server-status-chip';
@@ -45,6 +50,9 @@ export function ServersTable({
   const { t, i18n } = useTranslation();
   const serverMessage = useServerMessage();
   const current = useAgentRelease().data?.version ?? null;
+  const reconcile = useReconcileServerAction();
+  const reconcilingId = reconcile.pendingId;
+  const [menu, setMenu] = useState<{ server: Server; anchor: HTMLElement | null } | null>(null);
   const columns = useMemo<ListColumn<Server>[]>(
     () => [
       {
@@ -115,7 +123,8 @@ export function ServersTable({
       {
         field: 'lastConnection',
         headerName: t('servers.fields.lastConnection'),
-        cellSx: { whiteSpace: 'nowrap', color: 'text.secondary' },
+        // Date and time may take two lines: the actions need the room more.
+        cellSx: { minWidth: 100, color: 'text.secondary' },
         render: (server) => (
           <span data-testid="server-last-connection">
             {server.last_connection
@@ -159,65 +168,44 @@ export function ServersTable({
         card: 'actions',
         align: 'right',
         cellSx: { whiteSpace: 'nowrap' },
+        // The two a server needs most, named; the rest by name in its menu.
         render: (server) => {
-          const busy = testing.has(server.id);
+          const busy = testing.has(server.id) || reconcilingId === server.id;
           return (
-            <>
-              <ReconcileServerButton serverId={server.id} serverName={server.server_name} />
-              <Tooltip title={t('servers.manage.testNow')}>
-                <span>
-                  <IconButton
-                    size="small"
-                    color="primary"
-                    onClick={() => onTest(server)}
-                    disabled={busy}
-                    aria-label={t('servers.manage.testNamed', { name: server.server_name })}
-                    data-testid="server-test-button"
-                  >
-                    {busy ? <CircularProgress size={20} /> : <NetworkCheckIcon />}
-                  </IconButton>
-                </span>
-              </Tooltip>
-              <Tooltip title={t('agentInstall.open')}>
-                <IconButton
-                  size="small"
-                  onClick={() => onInstall(server)}
-                  aria-label={t('agentInstall.openNamed', { name: server.server_name })}
-                  data-testid="server-install-button"
-                >
-                  <TerminalIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('lineAdoption.card.open')}>
-                <IconButton
-                  size="small"
-                  component={RouterLink}
-                  to={serverAdoptPath(server.id)}
-                  aria-label={t('lineAdoption.card.openNamed', { name: server.server_name })}
-                  data-testid="server-adopt-button"
-                >
-                  <PersonAddAltIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title={t('linesBulk.moveServer.allButton')}>
-                <IconButton
-                  size="small"
-                  onClick={() => onMoveLines(server)}
-                  aria-label={t('linesBulk.moveServer.titleAll', { server: server.server_name })}
-                  data-testid="server-move-lines-button"
-                >
-                  <DriveFileMoveOutlinedIcon />
-                </IconButton>
-              </Tooltip>
-              <RowEditDeleteActions
+            <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}>
+              <Button
                 size="small"
-                onEdit={() => onEdit(server)}
-                onDelete={() => onDelete(server)}
-                editLabel={t('servers.manage.editNamed', { name: server.server_name })}
-                deleteLabel={t('servers.manage.deleteNamed', { name: server.server_name })}
-                testIdPrefix="server"
-              />
-            </>
+                variant="outlined"
+                onClick={() => onTest(server)}
+                disabled={testing.has(server.id)}
+                startIcon={testing.has(server.id) ? <CircularProgress size={16} /> : undefined}
+                aria-label={t('servers.manage.testNamed', { name: server.server_name })}
+                data-testid="server-test-button"
+              >
+                {t('servers.manage.test')}
+              </Button>
+              <Button
+                size="small"
+                color="inherit"
+                onClick={() => onEdit(server)}
+                aria-label={t('servers.manage.editNamed', { name: server.server_name })}
+                data-testid="server-edit-button"
+              >
+                {t('common.edit')}
+              </Button>
+              <Button
+                size="small"
+                color="inherit"
+                endIcon={busy ? <CircularProgress size={16} /> : <ExpandMoreIcon />}
+                aria-haspopup="menu"
+                aria-expanded={menu?.server.id === server.id && Boolean(menu.anchor)}
+                aria-label={t('servers.manage.moreNamed', { name: server.server_name })}
+                onClick={(event) => setMenu({ server, anchor: event.currentTarget })}
+                data-testid="server-actions-menu-button"
+              >
+                {t('servers.manage.more')}
+              </Button>
+            </Stack>
           );
         },
       },
@@ -228,21 +216,73 @@ export function ServersTable({
       serverMessage,
       current,
       testing,
+      reconcilingId,
+      menu,
       onTest,
       onEdit,
       onInstall,
-      onDelete,
-      onMoveLines,
     ],
   );
+  const closeMenu = () => setMenu((open) => (open ? { ...open, anchor: null } : null));
+  const act = (action: (server: Server) => void) => () => {
+    if (!menu) return;
+    closeMenu();
+    action(menu.server);
+  };
   return (
-    <ResponsiveTable
-      rows={servers}
-      columns={columns}
-      getRowId={(server) => server.id}
-      label={t('servers.manage.title')}
-      minWidth={840}
-      rowProps={(server) => ({ testId: 'server-row', data: { 'server-id': server.id } })}
-    />
+    <>
+      <ResponsiveTable
+        rows={servers}
+        columns={columns}
+        getRowId={(server) => server.id}
+        label={t('servers.manage.title')}
+        minWidth={840}
+        rowProps={(server) => ({ testId: 'server-row', data: { 'server-id': server.id } })}
+      />
+      {reconcile.dialog}
+      {menu && (
+        <Menu anchorEl={menu.anchor} open={Boolean(menu.anchor)} onClose={closeMenu}>
+          <MenuItem
+            onClick={act((server) => reconcile.start({ id: server.id, name: server.server_name }))}
+            disabled={reconcile.pendingId !== null}
+            data-testid="server-reconcile-button"
+          >
+            <ListItemIcon>
+              <SyncAltIcon fontSize="small" />
+            </ListItemIcon>
+            {t('lines.reconcile.action')}
+          </MenuItem>
+          <MenuItem onClick={act(onInstall)} data-testid="server-install-button">
+            <ListItemIcon>
+              <TerminalIcon fontSize="small" />
+            </ListItemIcon>
+            {t('agentInstall.open')}
+          </MenuItem>
+          <MenuItem
+            component={RouterLink}
+            to={serverAdoptPath(menu.server.id)}
+            onClick={closeMenu}
+            data-testid="server-adopt-button"
+          >
+            <ListItemIcon>
+              <PersonAddAltIcon fontSize="small" />
+            </ListItemIcon>
+            {t('lineAdoption.card.open')}
+          </MenuItem>
+          <MenuItem onClick={act(onMoveLines)} data-testid="server-move-lines-button">
+            <ListItemIcon>
+              <DriveFileMoveOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('linesBulk.moveServer.allButton')}
+          </MenuItem>
+          <MenuItem onClick={act(onDelete)} sx={{ color: 'error.main' }} data-testid="server-delete-button">
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <DeleteOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('common.delete')}
+          </MenuItem>
+        </Menu>
+      )}
+    </>
   );
 }

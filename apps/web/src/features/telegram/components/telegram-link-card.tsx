@@ -37,7 +37,7 @@ export function TelegramLinkCard() {
   const { available, linked_at: linkedAt, chat_name: chatName } = link.data;
 
   return (
-    <Card data-testid="telegram-link-card">
+    <Card id="telegram-link-card" data-testid="telegram-link-card" sx={{ scrollMarginTop: 96 }}>
       <CardHeader title={t('telegram.link.title')} subheader={t('telegram.link.description')} />
       <CardContent sx={{ pt: 1 }}>
         {linked ? (

@@ -1,0 +1,102 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardHeader from '@mui/material/CardHeader';
+import { isAdminAccount, maySellLines } from '@linedesk/shared';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { paths } from '../../../lib/paths';
+import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
+import { useAccount } from '../../auth/hooks/account-context';
+import { PortalSettingsCard } from '../../portal/components/portal-settings-card';
+import { RemindersCard } from '../../reminders/components/reminders-card';
+import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
+import { LanguageSettingsCard } from '../components/language-settings-card';
+import { SessionsCard } from '../components/sessions-card';
+import { SettingsSections, type SettingsSection } from '../components/settings-sections';
+
+/**
+ * What is mine, whoever I am: how I sign in, my language and devices, my keys, the mails and
+ * messages I get, and (selling lines) what my customers see. The panel's own settings are on
+ * `PanelSettingsPage`.
+ */
+export function MyAccountPage() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const sells = maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions });
+  const sections: SettingsSection[] = [
+    {
+      id: 'sign-in',
+      title: t('settings.account.signIn'),
+      children: (
+        <>
+          <Card>
+            <CardHeader
+              title={t('settings.account.profileTitle')}
+              subheader={t('settings.account.profileText')}
+            />
+            <CardActions sx={{ px: 3, pb: 3 }}>
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={paths.profileEdit}
+                data-testid="settings-profile-link"
+              >
+                {t('settings.account.profileLink')}
+              </Button>
+            </CardActions>
+          </Card>
+          <SessionsCard />
+        </>
+      ),
+    },
+    { id: 'language', title: t('settings.languageTitle'), children: <LanguageSettingsCard /> },
+    {
+      id: 'messages',
+      title: t('settings.account.messages'),
+      children: (
+        <>
+          <TicketMailPreferenceCard />
+          <Card>
+            <CardHeader
+              title={t('settings.account.notificationsTitle')}
+              subheader={t('settings.account.notificationsText')}
+            />
+            <CardActions sx={{ px: 3, pb: 3 }}>
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={paths.notifications}
+                data-testid="settings-notifications-link"
+              >
+                {t('settings.account.notificationsLink')}
+              </Button>
+            </CardActions>
+          </Card>
+        </>
+      ),
+    },
+    ...(sells
+      ? [
+          {
+            id: 'customers',
+            title: t('settings.account.customers'),
+            children: (
+              <>
+                <PortalSettingsCard />
+                <RemindersCard />
+              </>
+            ),
+          },
+        ]
+      : []),
+    { id: 'api-keys', title: t('apiKeys.title'), children: <ApiKeysCard /> },
+  ];
+  return (
+    <>
+      <PageHeading title={t('settings.account.title')} description={t('settings.account.description')} />
+      <SettingsSections sections={sections} />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { isAdminAccount } from '@linedesk/shared';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { PageHeading } from '../../../components/page-heading';
+import { paths } from '../../../lib/paths';
+import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
+import { useAccount } from '../../auth/hooks/account-context';
+import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
+import { TopUpSettingsCard } from '../../credits/components/topup-settings-card';
+import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-card';
+import { BusinessZoneCard } from '../../lines/components/business-zone-card';
+import { SharingSettingsCard } from '../../lines/components/sharing-settings-card';
+import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
+import { TelegramSettingsCard } from '../../telegram/components/telegram-settings-card';
+import { SettingsSections, type SettingsSection } from '../components/settings-sections';
+
+/** The settings that hold for the whole panel, every account's: admins only (the server refuses others). */
+export function PanelSettingsPage() {
+  const { t } = useTranslation();
+  const account = useAccount();
+  if (!isAdminAccount(account)) return <Navigate to={paths.settingsAccount} replace />;
+  const sections: SettingsSection[] = [
+    {
+      id: 'access',
+      title: t('settings.panel.access'),
+      children: (
+        <>
+          <SignUpSettingsCard />
+          <SecuritySettingsCard />
+        </>
+      ),
+    },
+    {
+      id: 'lines',
+      title: t('settings.panel.lines'),
+      children: (
+        <>
+          <TrialSettingsCard />
+          <BusinessZoneCard />
+          <SharingSettingsCard />
+        </>
+      ),
+    },
+    {
+      id: 'payments',
+      title: t('settings.panel.payments'),
+      children: (
+        <>
+          <PaymentMethodsCard />
+          <TopUpSettingsCard />
+        </>
+      ),
+    },
+    { id: 'telegram', title: t('settings.panel.telegram'), children: <TelegramSettingsCard /> },
+  ];
+  return (
+    <>
+      <PageHeading title={t('settings.panel.title')} description={t('settings.panel.description')} />
+      <SettingsSections sections={sections} />
+    </>
+  );
+}
