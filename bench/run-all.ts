@@ -85,6 +85,13 @@ if (linesPgUrl) await runLinesBenchProcess('postgres');
 // The compiled server in its own process: start time, scaling behind nginx, event fan-out, memory.
 await runScaleBench(linesPgUrl);
 
+// SIGTERM and SIGINT to exit of the compiled server with 50 event streams and bulk jobs running,
+// beside the same server stopped idle.
+{
+  const { runShutdownBench } = await import('./shutdown-bench.js');
+  await runShutdownBench(linesPgUrl);
+}
+
 // A reminder round for 10,000 due lines while the lines list is under load, and how long a notice
 // takes from its cause to its webhook and its mail (compiled servers in their own processes).
 const { runReminderRoundBench } = await import('./reminder-round-bench.js');

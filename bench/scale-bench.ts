@@ -50,7 +50,17 @@ type ChangeSeen = { latencies: number[]; missing: number; answeredMs: number };
 const CLIENT_PROCESSES = Number(process.env.SCALE_BENCH_CLIENT_PROCESSES ?? 4);
 export const ADMIN = { email: 'bench-scale@example.com', password: 'bench-password-1' };
 
-export type Server = { url: string; pid: number; readyMs: number; stop: () => Promise<void> };
+export type Server = {
+  url: string;
+  pid: number;
+  readyMs: number;
+  stop: () => Promise<void>;
+  /** Resolves with the exit code once the process has ended (bench/shutdown-bench.ts times it). */
+  exited: Promise<number | null>;
+  hasExited: () => boolean;
+  /** What it wrote to stdout and stderr so far (LOG_LEVEL warn). */
+  output: () => string;
+};
 
 export async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
@@ -77,7 +87,7 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
   let output = '';
   child.stdout!.on('data', (d) => (output += String(d)));
   child.stderr!.on('data', (d) => (output += String(d)));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const readyMs = await new Promise<number>((resolve, reject) => {
     const check = setInterval(() => {
       if (output.includes('Linedesk is running')) {
@@ -97,6 +107,9 @@ export async function startServer(env: Record<string, string>): Promise<Server> 
       child.kill('SIGTERM');
       await exited;
     },
+    exited,
+    hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    output: () => output,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBtcpayStandIn, type BtcpayStandIn } from './support/btcpay-stand-in.js';
 import { deliverWebhook } from './support/payment-webhook.js';
@@ -26,6 +27,8 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '1',
     PAYMENT_RECONCILE_AFTER_SECONDS: '0',
+    // Two credited payments re-read a round, least recently read first: each still gets its turn.
+    PAYMENT_REVERSAL_CHECKS_PER_ROUND: '2',
   });
   admin = await server.admin();
   const pack = await admin.post('/api/credit-packages', {
@@ -173,6 +176,36 @@ describe('reversals follow the provider, whatever order their events come in', (
     );
     expect((await client.get(`/api/topups/${id}`)).body.reversal).toBeNull();
     await expectLedgerIsBalance(client);
+  });
+});
+
+describe('a refund whose every event was lost', () => {
+  it('is booked by the reconciliation round alone, within the reversal window and not after it', async () => {
+    // Made first, so within the window it would be read first (never read, then by id).
+    const late = await reseller();
+    const old = await paidTopUp(late);
+    const client = await reseller();
+    const { id, session } = await paidTopUp(client);
+    // Credited longer ago than the reversal window (180 days by default): no longer re-read.
+    await server.built.ctx.db.execute(
+      sql`update topup_requests set decided_at = now() - interval '181 days' where id = ${old.id}`,
+    );
+    stripe.refund(old.session.id, 2060);
+    // 10.00 of 20.60 EUR refunded at Stripe; neither charge.refunded nor any later event arrives.
+    stripe.refund(session.id, 1000);
+
+    await waitFor(
+      () => credits(client),
+      (balance) => balance === 12,
+    );
+    const request = (await client.get(`/api/topups/${id}`)).body;
+    expect(request.reversal).toMatchObject({ state: 'partially_refunded', credits: 13 });
+    expect(request.refunds).toEqual([expect.objectContaining({ amount_cents: 1000, status: 'succeeded' })]);
+    await expectLedgerIsBalance(client);
+    // The payment outside the window kept its credits: only an event about it would read it now.
+    expect(await credits(late)).toBe(25);
+    expect((await late.get(`/api/topups/${old.id}`)).body.refunds).toEqual([]);
+    await expectLedgerIsBalance(late);
   });
 });
 

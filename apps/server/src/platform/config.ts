@@ -186,6 +186,16 @@ const envSchema = z.object({
     max: 86_400,
     default: 300,
   }),
+  PAYMENT_REVERSAL_WINDOW_DAYS: numberSetting(
+    'PAYMENT_REVERSAL_WINDOW_DAYS',
+    'a number of days (0 stops re-reading credited payments)',
+    { min: 0, max: 730, default: 180, int: true },
+  ),
+  PAYMENT_REVERSAL_CHECKS_PER_ROUND: numberSetting(
+    'PAYMENT_REVERSAL_CHECKS_PER_ROUND',
+    'a number of payments',
+    { min: 1, max: 10_000, default: 50, int: true },
+  ),
   PAYMENT_PROVIDER_TIMEOUT_MS: numberSetting('PAYMENT_PROVIDER_TIMEOUT_MS', 'a number of milliseconds', {
     min: 100,
     max: 120_000,
@@ -306,6 +316,14 @@ export type AppConfig = {
   paymentReconcileIntervalSeconds: number;
   /** How long an online top-up waits for its webhook before it is asked about (and between asks). */
   paymentReconcileAfterSeconds: number;
+  /**
+   * How long after it was credited an online payment's refunds and chargebacks are still re-read by
+   * the reconciliation round (Stripe takes refunds up to about 180 days and chargebacks mostly up to
+   * 120); 0: only events and open chargebacks are read.
+   */
+  paymentReversalWindowDays: number;
+  /** At most this many credited payments re-read per round and instance, least recently read first. */
+  paymentReversalChecksPerRound: number;
   /** Pause between rounds closing top-ups left unpaid past the admin's setting; 0: off. */
   topUpExpiryIntervalSeconds: number;
   notifications: {
@@ -388,6 +406,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProviders: { stripe: apiBase(e.STRIPE_API_URL), timeoutMs: e.PAYMENT_PROVIDER_TIMEOUT_MS },
     paymentReconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
     paymentReconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
+    paymentReversalWindowDays: e.PAYMENT_REVERSAL_WINDOW_DAYS,
+    paymentReversalChecksPerRound: e.PAYMENT_REVERSAL_CHECKS_PER_ROUND,
     topUpExpiryIntervalSeconds: e.TOPUP_EXPIRY_INTERVAL_SECONDS,
     notifications: {
       allowPrivateWebhookTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',

@@ -43,7 +43,10 @@ export type BtcpayStandIn = {
    * the amount, in the invoice's currency, paid in BTC at the stand-in's rate).
    */
   settle: (id: string, options?: { over?: boolean; overCents?: number }) => StandInInvoice;
-  /** The store marks the invoice invalid (Invalid, Marked), as after a refund, even once settled. */
+  /**
+   * The invoice becomes Invalid (Marked), even once settled: BTCPay allows this for an invoice the
+   * store settled by hand, and marks a double-spent payment invalid itself.
+   */
   invalidate: (id: string) => StandInInvoice;
   /** The invoice's time ran out: Expired, PaidPartial when `partial` coins arrived. */
   expire: (id: string, options?: { partial?: boolean }) => StandInInvoice;

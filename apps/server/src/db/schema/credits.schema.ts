@@ -207,6 +207,13 @@ export const topUpRequests = pgTable(
      * shows, and whether the reconciliation round asks again (a chargeback still open).
      */
     providerState: jsonb('provider_state').$type<TopUpProviderState>(),
+    /**
+     * Online methods: when the payment's refunds and chargebacks were last read from its provider (by
+     * an event or by the reconciliation round). The round re-reads credited payments still within the
+     * provider's reversal window least recently read first, so a refund whose every event was lost is
+     * found in turn, and no payment waits behind newer ones.
+     */
+    providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -239,6 +246,10 @@ export const topUpRequests = pgTable(
     // Revenue reads approved requests by the day they were approved.
     index('topup_requests_decided_idx').on(t.status, t.decidedAt),
     index('topup_requests_account_idx').on(t.accountId, t.createdAt),
+    // The reconciliation round's queue of credited online payments to re-read, least recently read first.
+    index('topup_requests_provider_check_idx')
+      .on(t.providerCheckedAt.asc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'approved' and ${t.checkoutId} is not null`),
   ],
 );
 

@@ -17,17 +17,31 @@ export type ReconcileRound = {
   failed: number;
   /** Credited requests with a chargeback open, whose reversals were brought up to the provider's state. */
   disputesAsked: number;
+  /**
+   * Credited payments within the provider's reversal window re-read in turn (least recently read
+   * first), so a refund or chargeback whose every event was lost is still booked.
+   */
+  reversalsAsked: number;
 };
 
 /**
  * One round for webhooks that never arrived: every online request still awaiting its payment after
  * `PAYMENT_RECONCILE_AFTER_SECONDS` is looked up at its provider (`fetchPayment`) and settled as the
  * webhook would have (`settleFromProviderRecord`): paid → credited once, expired or underpaid →
- * closed, still open → asked again a round later. A provider that cannot be reached is asked again
- * later; nothing here ever credits what the provider does not confirm.
+ * closed, still open → asked again a round later. Then credited payments are brought up to their
+ * provider's refunds and chargebacks: those with a chargeback open, and a bounded share of all those
+ * still within the reversal window (`PAYMENT_REVERSAL_WINDOW_DAYS`). A provider that cannot be
+ * reached is asked again later; nothing here ever credits what the provider does not confirm.
  */
 export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSignal): Promise<ReconcileRound> {
-  const round: ReconcileRound = { asked: 0, credited: 0, closed: 0, failed: 0, disputesAsked: 0 };
+  const round: ReconcileRound = {
+    asked: 0,
+    credited: 0,
+    closed: 0,
+    failed: 0,
+    disputesAsked: 0,
+    reversalsAsked: 0,
+  };
   const seen = new Set<number>();
   while (!signal.aborted) {
     const ids = await topUpProviderRepository.claimForReconcile(ctx.db, {
@@ -63,7 +77,29 @@ export async function reconcileOnlinePayments(ctx: AppContext, signal: AbortSign
       if (!(await reconcileReversals(ctx, id))) round.failed += 1;
     }
   }
-  if (round.asked > 0 || round.disputesAsked > 0) ctx.log.info(round, 'Payment reconciliation round');
+  // Every credited payment still within its provider's reversal window, a bounded share a round,
+  // least recently read first: a refund whose events were all lost is booked when its turn comes,
+  // by the same function as an event's (`syncReversals` through `reconcileReversals`).
+  const budget = ctx.config.paymentReversalWindowDays > 0 ? ctx.config.paymentReversalChecksPerRound : 0;
+  while (!signal.aborted && round.reversalsAsked < budget) {
+    const ids = await topUpProviderRepository.claimReversalChecks(ctx.db, {
+      kinds: onlineKinds,
+      windowDays: ctx.config.paymentReversalWindowDays,
+      afterSeconds: ctx.config.paymentReconcileAfterSeconds,
+      limit: Math.min(BATCH, budget - round.reversalsAsked),
+    });
+    const fresh = ids.filter((id) => !disputed.has(id));
+    if (fresh.length === 0) break;
+    for (const id of fresh) {
+      if (signal.aborted) break;
+      disputed.add(id);
+      round.reversalsAsked += 1;
+      if (!(await reconcileReversals(ctx, id))) round.failed += 1;
+    }
+  }
+  if (round.asked > 0 || round.disputesAsked > 0 || round.reversalsAsked > 0) {
+    ctx.log.info(round, 'Payment reconciliation round');
+  }
   return round;
 }
 

@@ -9,24 +9,26 @@ import type { TopUpReversalRow } from './topups.repository.js';
 
 /**
  * Up to `limit` requests matching `where` that were not asked about in `afterSeconds`, claimed by
- * stamping `reconciled_at` in one statement; rows another instance is claiming are skipped (SKIP
- * LOCKED), so each is asked about once a round. Least recently asked first.
+ * stamping `stamp` (`reconciled_at`, or `provider_checked_at` for a payment's reversals) in one
+ * statement; rows another instance is claiming are skipped (SKIP LOCKED), so each is asked about once
+ * a round. Least recently asked first.
  */
 async function claimUnasked(
   db: Db,
   where: SQL,
-  input: { afterSeconds: number; limit: number },
+  input: { afterSeconds: number; limit: number; stamp?: 'reconciled_at' | 'provider_checked_at' },
 ): Promise<number[]> {
+  const stamp = sql.identifier(input.stamp ?? 'reconciled_at');
   const result = await db.execute(sql`
     with due as (
       select id from ${topUpRequests}
       where ${where}
-        and (reconciled_at is null or reconciled_at <= now() - make_interval(secs => ${input.afterSeconds}))
-      order by reconciled_at nulls first, id
+        and (${stamp} is null or ${stamp} <= now() - make_interval(secs => ${input.afterSeconds}))
+      order by ${stamp} nulls first, id
       limit ${input.limit}
       for update skip locked
     )
-    update ${topUpRequests} t set reconciled_at = now()
+    update ${topUpRequests} t set ${stamp} = now()
     from due where t.id = due.id
     returning t.id`);
   return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
@@ -67,6 +69,7 @@ export const topUpProviderRepository = {
       .update(topUpRequests)
       .set({
         providerState: values.state,
+        providerCheckedAt: new Date(),
         ...(values.paymentIntentId
           ? { paymentIntentId: sql`coalesce(${topUpRequests.paymentIntentId}, ${values.paymentIntentId})` }
           : {}),
@@ -112,6 +115,29 @@ export const topUpProviderRepository = {
       sql`status = 'approved' and provider_state is not null
         and jsonb_path_exists(provider_state, '$.disputes[*] ? (@.counts == true && @.status != "lost")')`,
       input,
+    );
+  },
+  /**
+   * Credited online payments still within the provider's reversal window (`windowDays` after they
+   * were credited), not read in `afterSeconds`, least recently read first: the round's share of
+   * re-reading every such payment's refunds and chargebacks in turn.
+   */
+  async claimReversalChecks(
+    db: Db,
+    input: { kinds: readonly PaymentMethodKind[]; windowDays: number; afterSeconds: number; limit: number },
+  ): Promise<number[]> {
+    const kinds = sql.join(
+      input.kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    );
+    return claimUnasked(
+      db,
+      // A request whose method was deleted cannot be asked (its secrets went with it): left out, not
+      // warned about every turn.
+      sql`status = 'approved' and checkout_id is not null and method_kind in (${kinds})
+        and method_id is not null
+        and coalesce(decided_at, created_at) > now() - make_interval(days => ${input.windowDays})`,
+      { ...input, stamp: 'provider_checked_at' },
     );
   },
   async countOpenCheckouts(db: Db, methodId: number): Promise<number> {

@@ -80,6 +80,7 @@ function select(db: Db) {
       surplusCurrency: topUpRequests.surplusCurrency,
       receiptNumber: topUpRequests.receiptNumber,
       providerState: topUpRequests.providerState,
+      providerCheckedAt: topUpRequests.providerCheckedAt,
       reversedCredits: sql<number>`(select coalesce(-sum(r.credits), 0)::int from ${topUpReversals} r
         where r.topup_request_id = ${topUpRequests.id})`,
       lastReversalKind: sql<TopUpReversalKind | null>`(select r.kind from ${topUpReversals} r

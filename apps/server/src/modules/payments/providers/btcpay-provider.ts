@@ -215,9 +215,10 @@ export function btcpayProvider(config: { timeoutMs: number }, settings: BtcpaySe
     },
 
     /**
-     * The invoice as the store has it now: marked invalid after it settled (a refund made outside
-     * the panel, a double spend) takes its credits back; marked settled again gives them back.
-     * Greenfield ties no refund to an invoice that could be read back, so the invoice's state is it.
+     * The invoice as the store has it now: invalid after it settled (BTCPay lets a store mark an
+     * invoice it settled by hand invalid, and marks a double spend so) takes its credits back;
+     * settled again gives them back. A refund is a pull payment that no Greenfield call ties back to
+     * its invoice, so BTCPay's refunds cannot be read here (docs/payments.md, "BTCPay refunds").
      */
     async fetchMoneyState({ checkoutId }): Promise<ProviderMoneyState> {
       const invoice = await call('GET', `${base}/${encodeURIComponent(checkoutId)}`);

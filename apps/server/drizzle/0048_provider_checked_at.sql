@@ -1,0 +1,2 @@
+ALTER TABLE "topup_requests" ADD COLUMN "provider_checked_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "topup_requests_provider_check_idx" ON "topup_requests" USING btree ("provider_checked_at" NULLS FIRST,"id") WHERE "topup_requests"."status" = 'approved' and "topup_requests"."checkout_id" is not null;
