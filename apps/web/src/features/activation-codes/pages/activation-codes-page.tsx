@@ -20,7 +20,7 @@ import {
   type ActivationCode,
   type ActivationCodeState,
 } from '@linedesk/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
@@ -58,6 +58,12 @@ export function ActivationCodesPage() {
   const portalAddress = portal.data?.address ?? `${window.location.origin}/my`;
   // The codes the print sheet holds: one card ("print" on a code), else the page's codes.
   const [printOne, setPrintOne] = useState<ActivationCode | null>(null);
+  useEffect(() => {
+    // Once printed, the sheet holds the page's codes again (for the browser's own print command).
+    const done = () => setPrintOne(null);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
   const print = (code: ActivationCode | null) => {
     // The sheet must hold the asked codes before the browser lays the page out for printing.
     flushSync(() => setPrintOne(code));
