@@ -331,6 +331,8 @@ describe('customer portal', () => {
       enabled: true,
       contact: '',
       customer_reminder_days: 0,
+      // Where the reseller's printed codes send the customers.
+      address: `${server.url}/my`,
     });
     const off = await reseller.client.put('/api/portal/settings', {
       enabled: false,
@@ -341,6 +343,7 @@ describe('customer portal', () => {
       enabled: false,
       contact: 'Telegram @portalseller',
       customer_reminder_days: 0,
+      address: `${server.url}/my`,
     });
     try {
       const signIn = await server

@@ -25,8 +25,12 @@ export function normalizeActivationCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]/g, '');
 }
 
-/** `ABCDEFGHJKLMNPQR` → `ABCD-EFGH-JKLM-NPQR`. */
-export function formatActivationCode(normalized: string): string {
+/**
+ * How a code is shown everywhere (lists, bell, messages, print, share): `abcdefghjklmnpqr` or
+ * `ABCD EFGH-JKLM NPQR` → `ABCD-EFGH-JKLM-NPQR`. Whatever form it comes in, it is normalized first.
+ */
+export function formatActivationCode(code: string): string {
+  const normalized = normalizeActivationCode(code);
   return normalized.match(/.{1,4}/g)?.join('-') ?? normalized;
 }
 

@@ -79,7 +79,8 @@ export const dashboardTodoServerSchema = serverSchema.pick({
 /**
  * The dashboard's to-do lists: the caller's lines (all lines for admins) expiring within
  * LINE_EXPIRING_SOON_DAYS (soonest first), failing to sync and found shared now, each as the lines
- * list's quick filter selects them; and for admins the servers down and the pending top-ups.
+ * list's quick filter selects them; for admins the servers down and the pending top-ups; and the
+ * customers' open asks to renew.
  */
 export const dashboardTodoSchema = z.object({
   expiring: todoLines,
@@ -89,5 +90,13 @@ export const dashboardTodoSchema = z.object({
   servers_down: z.object({ items: z.array(dashboardTodoServerSchema), total: z.number().int() }).nullable(),
   /** Admins only, newest first. */
   pending_topups: z.object({ items: z.array(topUpRequestSchema), total: z.number().int() }).nullable(),
+  /**
+   * Customers' asks (from the portal) to renew their line, newest first: open until the line is
+   * renewed (from anywhere) or the ask is dismissed. A reseller's own lines, every line for admins.
+   */
+  renewal_requests: z.object({
+    items: z.array(z.object({ line: lineSchema, requested_at: text() })),
+    total: z.number().int(),
+  }),
 });
 export type DashboardTodo = z.infer<typeof dashboardTodoSchema>;

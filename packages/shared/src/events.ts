@@ -23,6 +23,8 @@ export const eventTables = [
   'line_connections',
   /** Activation codes generated, voided or used; sent to the codes' owner (admins always). */
   'activation_codes',
+  /** A customer's ask to renew a line dismissed; sent to the line's owner (admins always). */
+  'line_renewal_requests',
   /** An account's Telegram chat linked or unlinked; sent to that account. */
   'telegram_links',
 ] as const;

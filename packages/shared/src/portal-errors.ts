@@ -13,6 +13,10 @@ export const portalErrors = {
     status: 429,
     message: 'You already asked your reseller to renew this line today. You can ask again from {{retry_at}}.',
   },
+  PORTAL_RENEWAL_REQUEST_NOT_FOUND: {
+    status: 404,
+    message: 'This line has no open renewal request',
+  },
   PORTAL_REMINDER_DAYS_INVALID: {
     status: 422,
     message: 'Enter 1 to 30 days, or 0 for no reminders',

@@ -103,12 +103,26 @@ export const portalSettingsBodySchema = portalSettingsSchema.extend({
 });
 export type PortalSettingsBody = z.infer<typeof portalSettingsBodySchema>;
 
+/** The settings as answered, with where the customers find the portal. */
+export const portalSettingsAnswerSchema = portalSettingsSchema.extend({
+  /** The portal's public address (the panel's `PUBLIC_URL` and `/my`): printed and shared with codes. */
+  address: text(),
+});
+export type PortalSettingsAnswer = z.infer<typeof portalSettingsAnswerSchema>;
+
 /** A customer asked their reseller to renew the line; the next ask is possible from `next_request_at`. */
 export const portalRenewalRequestResultSchema = z.object({
   requested_at: text(),
   next_request_at: text(),
 });
 export type PortalRenewalRequestResult = z.infer<typeof portalRenewalRequestResultSchema>;
+
+/** A customer's ask to renew, dismissed by the reseller from the to-do list. */
+export const renewalRequestDismissedSchema = z.object({
+  line_id: z.number().int(),
+  dismissed: z.literal(true),
+});
+export type RenewalRequestDismissed = z.infer<typeof renewalRequestDismissedSchema>;
 
 export const portalSignOutResultSchema = z.object({ message: text() });
 

@@ -1,4 +1,4 @@
-import type { MatrixRow } from './access-matrix-rules.js';
+import { linesOwner, type MatrixRow } from './access-matrix-rules.js';
 
 /**
  * The access matrix's rows for the customer portal. No role of the panel is a portal customer: a
@@ -36,4 +36,7 @@ export const portalRows: Record<string, MatrixRow> = {
     reseller: 200,
     admin: 200,
   },
+  // A customer's ask is dismissed by the line's owner (or an admin) only: another's line is not found;
+  // the victim's line has no open ask, so the admin, who may, is told there is none.
+  'DELETE /api/portal/renewal-requests/{id}': { params: { id: 'victimLine' }, ...linesOwner, admin: 404 },
 };

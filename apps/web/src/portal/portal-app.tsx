@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { paths } from '../lib/paths';
 import { portalApi } from './api/portal-api';
-import { PortalContext, type MeState, type PortalState } from './lib/portal-context';
+import { PortalContext, type MeState, type PortalNotice, type PortalState } from './lib/portal-context';
 import { PortalActivatePage } from './pages/portal-activate-page';
 import { PortalLinePage } from './pages/portal-line-page';
 import { PortalSignInPage } from './pages/portal-sign-in-page';
@@ -35,6 +35,7 @@ function currentLocation() {
 export function PortalApp({ firstMe }: { firstMe: MeState }) {
   const [me, setMeState] = useState<MeState>(firstMe);
   const [location, setLocation] = useState(currentLocation);
+  const [notice, setNotice] = useState<PortalNotice | null>(null);
 
   const navigate = useCallback((to: string, options: { replace?: boolean } = {}) => {
     if (options.replace) window.history.replaceState(null, '', to);
@@ -47,6 +48,11 @@ export function PortalApp({ firstMe }: { firstMe: MeState }) {
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, []);
+
+  // An activation's notice belongs to the line page it opened: gone once the customer moves on.
+  useEffect(() => {
+    if (location.path !== paths.portal) setNotice(null);
+  }, [location.path]);
 
   const signedIn = me.status === 'ready' && me.me !== null;
   const onLinePage = location.path === paths.portal;
@@ -71,11 +77,13 @@ export function PortalApp({ firstMe }: { firstMe: MeState }) {
     () => ({
       me,
       setMe: (line) => setMeState({ status: 'ready', me: line }),
+      notice,
+      setNotice,
       path: location.path,
       search: location.search,
       navigate,
     }),
-    [me, location, navigate],
+    [me, notice, location, navigate],
   );
   const Page = pages[location.path]!;
   return (

@@ -6,11 +6,13 @@ import {
   portalMeSchema,
   portalPasswordBodySchema,
   portalRenewalRequestResultSchema,
+  portalSettingsAnswerSchema,
   portalSettingsBodySchema,
-  portalSettingsSchema,
   portalSignInBodySchema,
   portalSignOutResultSchema,
+  renewalRequestDismissedSchema,
 } from '../portal.js';
+import { idParamsSchema } from '../schema-blocks.js';
 
 const tags = ['portal'];
 
@@ -97,8 +99,8 @@ export const getSettings = defineContract({
   access: { permission: 'view_users' },
   tags,
   summary:
-    'Whether my customers may use the portal, the contact it shows them, and the days before expiry they are mailed a reminder',
-  response: portalSettingsSchema,
+    "Whether my customers may use the portal, the contact it shows them, the days before expiry they are mailed a reminder, and the portal's public address",
+  response: portalSettingsAnswerSchema,
 });
 
 export const setSettings = defineContract({
@@ -109,6 +111,19 @@ export const setSettings = defineContract({
   summary:
     'Turn the portal on or off for my customers; set the contact it shows them and the days before expiry they are reminded (0: never; left out: unchanged)',
   body: portalSettingsBodySchema,
-  response: portalSettingsSchema,
+  response: portalSettingsAnswerSchema,
   errors: ['PORTAL_REMINDER_DAYS_INVALID'],
+});
+
+export const dismissRenewalRequest = defineContract({
+  method: 'DELETE',
+  path: '/api/portal/renewal-requests/:id',
+  access: { permission: 'view_users' },
+  tags,
+  summary: "Dismiss a customer's ask to renew a line (`:id` is the line's): it leaves the to-do list",
+  description:
+    "An ask also closes by itself when the line is renewed. Another owner's line, or a line without an open ask, answers 404.",
+  params: idParamsSchema,
+  response: renewalRequestDismissedSchema,
+  errors: ['LINE_NOT_FOUND', 'PORTAL_RENEWAL_REQUEST_NOT_FOUND'],
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { authUsers } from './core.schema.js';
 import { lines } from './lines.schema.js';
@@ -65,11 +66,25 @@ export const customerExpiryReminders = pgTable(
 
 /**
  * When a line's customer last asked their reseller (from the portal) to renew it: one ask a day, so
- * a customer tapping the button again does not flood the reseller's messages.
+ * a customer tapping the button again does not flood the reseller's messages. The ask stays on the
+ * reseller's to-do list while the line still ends on the day it ended when asked (any renewal moves
+ * that day on, whoever renews it and however) and the reseller has not dismissed it.
  */
-export const lineRenewalRequests = pgTable('line_renewal_requests', {
-  lineId: integer('line_id')
-    .primaryKey()
-    .references(() => lines.id, { onDelete: 'cascade' }),
-  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
-});
+export const lineRenewalRequests = pgTable(
+  'line_renewal_requests',
+  {
+    lineId: integer('line_id')
+      .primaryKey()
+      .references(() => lines.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** The line's expiry date when asked; null for asks recorded before the to-do list had them. */
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  // The to-do list reads the open asks, newest first.
+  (t) => [
+    index('line_renewal_requests_open_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.dismissedAt} is null`),
+  ],
+);

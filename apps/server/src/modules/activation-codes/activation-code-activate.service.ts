@@ -1,5 +1,6 @@
 import {
   bulkLineUsername,
+  formatActivationCode,
   isAdminAccount,
   normalizeActivationCode,
   randomLinePassword,
@@ -99,7 +100,7 @@ function noticeOfUse(
 ): Promise<Notified> {
   return notify(ctx, tx, code.ownerId, {
     kind: 'activation_code_used',
-    params: { code: code.code, line_id: line.id, username: line.username, renewal },
+    params: { code: formatActivationCode(code.code), line_id: line.id, username: line.username, renewal },
   });
 }
 

@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { listLines } from '../lines/line-queries.service.js';
+import { openRenewalRequests } from '../portal/renewal-request-todo.service.js';
 import { toTopUpRequest } from '../topups/topup-mapper.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
 import { dashboardRepository as repo } from './dashboard.repository.js';
@@ -30,10 +31,11 @@ async function shortList(ctx: AppContext, actor: Actor, filter: Partial<LineList
 
 /**
  * What needs doing now: the caller's lines (every line for an admin) expiring this week, failing to
- * sync and shared now; for admins also the servers down and the top-ups waiting for a decision.
+ * sync and shared now, and their customers' open asks to renew; for admins also the servers down and
+ * the top-ups waiting for a decision.
  */
 export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<DashboardTodo> {
-  const [expiring, failingSync, sharing, serversDown, topups] = await Promise.all([
+  const [expiring, failingSync, sharing, serversDown, topups, renewalRequests] = await Promise.all([
     // Soonest first: the line that runs out tomorrow is the one to renew now.
     shortList(ctx, actor, {
       expiring_within_days: LINE_EXPIRING_SOON_DAYS,
@@ -51,6 +53,7 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
           { limit: DASHBOARD_TODO_SIZE, offset: 0 },
         )
       : null,
+    openRenewalRequests(ctx, actor),
   ]);
   return {
     expiring,
@@ -67,5 +70,6 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
       total: serversDown.total,
     },
     pending_topups: topups && { items: topups.rows.map(toTopUpRequest), total: topups.total },
+    renewal_requests: renewalRequests,
   };
 }

@@ -87,7 +87,7 @@ const line = (id: number, username: string, expiry: string, changes: Partial<Lin
 });
 
 // An admin's to-do: two lines expiring this week, one not yet on its server, one shared now, one
-// server down and one top-up waiting (a reseller gets null for the last two).
+// server down, one top-up waiting (a reseller gets null for these two) and one customer's ask to renew.
 const todo: DashboardTodo = {
   expiring: {
     items: [line(51, 'shop-1051', '2026-12-02'), line(47, 'shop-1047', '2026-12-06')],
@@ -135,6 +135,11 @@ const todo: DashboardTodo = {
   },
   pending_topups: {
     items: [pendingTopUpExample],
+    total: 1,
+  },
+  // A customer asked in the portal to renew a line that ends next week.
+  renewal_requests: {
+    items: [{ line: line(47, 'shop-1047', '2026-12-06'), requested_at: '2026-12-01T07:58:12.000Z' }],
     total: 1,
   },
 };

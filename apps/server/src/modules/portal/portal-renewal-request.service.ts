@@ -21,7 +21,7 @@ export async function portalRequestRenewal(
   const { line, owner } = customer;
   const result = await ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
-    const requestedAt = await portalRepository.claimRenewalRequest(tx, line.id, RENEWAL_REQUEST_EVERY_MS);
+    const requestedAt = await portalRepository.claimRenewalRequest(tx, line, RENEWAL_REQUEST_EVERY_MS);
     if (!requestedAt) return { requestedAt: undefined, notified: undefined };
     const notified = await notify(ctx, tx, owner.id, {
       kind: 'renewal_requested',

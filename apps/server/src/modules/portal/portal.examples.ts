@@ -49,11 +49,26 @@ export const portalExamples: RouteExamples = {
     response: { requested_at: '2026-03-02T09:15:00.000Z', next_request_at: '2026-03-03T09:15:00.000Z' },
   },
   'GET /api/portal/settings': {
-    response: { enabled: true, contact: 'Telegram @annasat', customer_reminder_days: 5 },
+    response: {
+      enabled: true,
+      contact: 'Telegram @annasat',
+      customer_reminder_days: 5,
+      address: 'https://panel.example.com/my',
+    },
   },
   // Customers with an email on their line are mailed 7 days before it expires.
   'PUT /api/portal/settings': {
     body: { enabled: false, contact: 'Telegram @annasat', customer_reminder_days: 7 },
-    response: { enabled: false, contact: 'Telegram @annasat', customer_reminder_days: 7 },
+    response: {
+      enabled: false,
+      contact: 'Telegram @annasat',
+      customer_reminder_days: 7,
+      address: 'https://panel.example.com/my',
+    },
+  },
+  // The reseller dealt with the customer's ask another way: it leaves the to-do list.
+  'DELETE /api/portal/renewal-requests/:id': {
+    params: { id: 51 },
+    response: { line_id: 51, dismissed: true },
   },
 };

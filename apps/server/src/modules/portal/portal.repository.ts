@@ -1,4 +1,4 @@
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, lineRenewalRequests, lines, portalSignOuts } from '../../db/schema.js';
 
@@ -74,13 +74,22 @@ export const portalRepository = {
    * two asks at once record (and tell the reseller) once. Returns when the ask was recorded, or
    * undefined when the earlier one still holds.
    */
-  async claimRenewalRequest(db: Db, lineId: number, everyMs: number): Promise<Date | undefined> {
+  async claimRenewalRequest(
+    db: Db,
+    line: { id: number; expiryDate: string },
+    everyMs: number,
+  ): Promise<Date | undefined> {
     const [row] = await db
       .insert(lineRenewalRequests)
-      .values({ lineId, requestedAt: sql`now()` })
+      .values({ lineId: line.id, requestedAt: sql`now()`, expiryDate: line.expiryDate })
       .onConflictDoUpdate({
         target: lineRenewalRequests.lineId,
-        set: { requestedAt: sql`excluded.requested_at` },
+        // A new ask opens again what the reseller dismissed or renewed before.
+        set: {
+          requestedAt: sql`excluded.requested_at`,
+          expiryDate: sql`excluded.expiry_date`,
+          dismissedAt: null,
+        },
         setWhere: sql`${lineRenewalRequests.requestedAt} <= now() - (${everyMs})::float8 * interval '1 millisecond'`,
       })
       .returning({ requestedAt: lineRenewalRequests.requestedAt });
@@ -93,5 +102,52 @@ export const portalRepository = {
       .from(lineRenewalRequests)
       .where(eq(lineRenewalRequests.lineId, lineId));
     return row?.requestedAt;
+  },
+
+  /**
+   * The open asks of one owner's lines (every line's for null), newest first: not dismissed, and the
+   * line still ends when it did when asked (a renewal, from anywhere, moved its expiry on).
+   */
+  async openRenewalRequests(
+    db: Db,
+    ownerId: string | null,
+    limit: number,
+  ): Promise<{ rows: { lineId: number; requestedAt: Date }[]; total: number }> {
+    const where = and(
+      isNull(lineRenewalRequests.dismissedAt),
+      lte(lines.expiryDate, lineRenewalRequests.expiryDate),
+      ownerId === null ? undefined : eq(lines.ownerId, ownerId),
+    );
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({ lineId: lineRenewalRequests.lineId, requestedAt: lineRenewalRequests.requestedAt })
+        .from(lineRenewalRequests)
+        .innerJoin(lines, eq(lines.id, lineRenewalRequests.lineId))
+        .where(where)
+        .orderBy(desc(lineRenewalRequests.requestedAt), desc(lineRenewalRequests.lineId))
+        .limit(limit),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(lineRenewalRequests)
+        .innerJoin(lines, eq(lines.id, lineRenewalRequests.lineId))
+        .where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  },
+
+  /** Dismisses the line's open ask; false when it has none open. */
+  async dismissRenewalRequest(db: Db, line: { id: number; expiryDate: string }): Promise<boolean> {
+    const rows = await db
+      .update(lineRenewalRequests)
+      .set({ dismissedAt: sql`now()` })
+      .where(
+        and(
+          eq(lineRenewalRequests.lineId, line.id),
+          isNull(lineRenewalRequests.dismissedAt),
+          gte(lineRenewalRequests.expiryDate, line.expiryDate),
+        ),
+      )
+      .returning({ lineId: lineRenewalRequests.lineId });
+    return rows.length > 0;
   },
 };

@@ -8,6 +8,7 @@ import { portalChangePassword } from './portal-password.service.js';
 import { portalRequestRenewal } from './portal-renewal-request.service.js';
 import { getPortalSettings, setPortalSettings } from './portal-settings.service.js';
 import { portalSignIn, portalSignOut } from './portal-sign-in.service.js';
+import { dismissRenewalRequest } from './renewal-request-todo.service.js';
 
 export function registerPortalRoutes(app: App, ctx: AppContext): void {
   const c = portalContracts;
@@ -21,4 +22,7 @@ export function registerPortalRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, c.requestRenewal, ({ actor }) => portalRequestRenewal(ctx, actor));
   route(app, ctx, c.getSettings, ({ actor }) => getPortalSettings(ctx, actor));
   route(app, ctx, c.setSettings, ({ actor, body }) => setPortalSettings(ctx, actor, body));
+  route(app, ctx, c.dismissRenewalRequest, ({ actor, params }) =>
+    dismissRenewalRequest(ctx, actor, params.id),
+  );
 }

@@ -1,5 +1,5 @@
 import { statusColor, toDisplayDate, type PortalMe } from '@linedesk/shared';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { useTexts } from '../hooks/use-texts';
 import { CopyButton } from './copy-button';
 
@@ -55,7 +55,16 @@ export function PortalLineSummary({ me }: { me: PortalMe }) {
       </div>
       {me.connection_lines.map((text, index) => (
         <div className="code-box" key={text}>
-          <code data-testid={`portal-connection-line-${index}`}>{text}</code>
+          {/* Field by field, each kept whole: a narrow screen breaks the line between fields, and a
+              field longer than the box scrolls sideways rather than breaking inside a password. */}
+          <code className="connection-line" tabIndex={0} data-testid={`portal-connection-line-${index}`}>
+            {text.split(' ').map((field, at) => (
+              <Fragment key={at}>
+                {at > 0 && ' '}
+                <span className="nowrap">{field}</span>
+              </Fragment>
+            ))}
+          </code>
           <CopyButton
             text={text}
             label={t('portal.line.copy')}

@@ -1,5 +1,5 @@
 import { formatDateTime, type PortalRenewalRequestResult } from '@linedesk/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-client';
 import { portalApi } from '../api/portal-api';
 import { useTexts } from '../hooks/use-texts';
@@ -30,6 +30,13 @@ export function PortalRenewalRequest() {
     );
   };
   const refusedUntil = request.state === 'refused' ? retryAt(request.error) : null;
+  // The answer shows under the button, often below the bottom of a phone's screen: brought into view.
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (request.state === 'sent' || request.state === 'refused') {
+      answer.current?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [request.state]);
 
   return (
     <div className="stack stack-tight">
@@ -44,21 +51,25 @@ export function PortalRenewalRequest() {
         {t('portal.line.askRenewal')}
       </PortalButton>
       <p className="muted">{t('portal.line.askRenewalHelp')}</p>
-      {request.state === 'sent' && (
-        <PortalAlert severity="success" testId="portal-ask-renewal-sent">
-          {t('portal.line.askRenewalSent', {
-            date: formatDateTime(request.result.next_request_at, language),
-          })}
-        </PortalAlert>
-      )}
-      {request.state === 'refused' && (
-        <PortalAlert severity="warning" testId="portal-ask-renewal-error">
-          {refusedUntil
-            ? t('errors.PORTAL_RENEWAL_ALREADY_REQUESTED', {
-                retry_at: formatDateTime(refusedUntil, language),
-              })
-            : errorText(request.error)}
-        </PortalAlert>
+      {(request.state === 'sent' || request.state === 'refused') && (
+        <div ref={answer}>
+          {request.state === 'sent' && (
+            <PortalAlert severity="success" testId="portal-ask-renewal-sent">
+              {t('portal.line.askRenewalSent', {
+                date: formatDateTime(request.result.next_request_at, language),
+              })}
+            </PortalAlert>
+          )}
+          {request.state === 'refused' && (
+            <PortalAlert severity="warning" testId="portal-ask-renewal-error">
+              {refusedUntil
+                ? t('errors.PORTAL_RENEWAL_ALREADY_REQUESTED', {
+                    retry_at: formatDateTime(refusedUntil, language),
+                  })
+                : errorText(request.error)}
+            </PortalAlert>
+          )}
+        </div>
       )}
     </div>
   );

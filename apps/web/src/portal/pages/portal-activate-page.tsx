@@ -18,7 +18,7 @@ type Attempt = { state: 'idle' | 'pending' } | { state: 'failed'; error: unknown
  */
 export function PortalActivatePage() {
   const { t, errorText } = useTexts();
-  const { me, setMe, navigate, search } = usePortal();
+  const { me, setMe, setNotice, navigate, search } = usePortal();
   const [code, setCode] = useState(() => search.get('code') ?? '');
   const [attempt, setAttempt] = useState<Attempt>({ state: 'idle' });
 
@@ -30,6 +30,12 @@ export function PortalActivatePage() {
     portalApi.activate({ code: code.trim() }).then(
       (result) => {
         setMe(result.me);
+        // The line page opens with what just happened: the new line's login, or the new expiry.
+        setNotice(
+          result.action === 'created'
+            ? { kind: 'created' }
+            : { kind: 'renewed', expiryDate: result.me.expiry_date },
+        );
         navigate(paths.portal);
       },
       (error: unknown) => setAttempt({ state: 'failed', error }),

@@ -1,8 +1,10 @@
+import { toDisplayDate } from '@linedesk/shared';
 import { useEffect, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { portalApi } from '../api/portal-api';
 import { PortalAlert } from '../components/portal-alert';
 import { PortalButton } from '../components/portal-button';
+import { PortalCredentials } from '../components/portal-credentials';
 import { PortalLayout } from '../components/portal-layout';
 import { PortalLineSummary } from '../components/portal-line-summary';
 import { PortalLink } from '../components/portal-link';
@@ -16,7 +18,7 @@ import { useTexts } from '../hooks/use-texts';
 /** The customer's line: status and term, how to connect, who sold it, renew (or ask for it), new password. */
 export function PortalLinePage() {
   const { t, errorText } = useTexts();
-  const { me, setMe, navigate } = usePortal();
+  const { me, setMe, notice, navigate } = usePortal();
   const [signingOut, setSigningOut] = useState(false);
   const signedOut = me.status === 'ready' && me.me === null;
   useEffect(() => {
@@ -65,7 +67,19 @@ export function PortalLinePage() {
         {line.status === 'suspended' && (
           <PortalAlert severity="error">{t('portal.line.suspended')}</PortalAlert>
         )}
+        {notice?.kind === 'created' && (
+          <PortalAlert severity="success" testId="portal-activated">
+            {t('portal.line.created')}
+          </PortalAlert>
+        )}
+        {notice?.kind === 'renewed' && (
+          <PortalAlert severity="success" testId="portal-renewed">
+            {t('portal.line.renewed', { date: toDisplayDate(notice.expiryDate) })}
+          </PortalAlert>
+        )}
         {ended && <PortalAlert severity="warning">{t('portal.line.expired')}</PortalAlert>}
+        {/* Right after an activation the login comes first: it is what the customer must note now. */}
+        {notice?.kind === 'created' && <PortalCredentials me={line} />}
         <PortalLineSummary me={line} />
         <PortalLink
           href={paths.portalActivate}
@@ -76,6 +90,12 @@ export function PortalLinePage() {
         </PortalLink>
         <PortalRenewalRequest />
         <hr />
+        {notice?.kind !== 'created' && (
+          <>
+            <PortalCredentials me={line} />
+            <hr />
+          </>
+        )}
         <ReceiverSettings settings={line.receiver_settings} />
         <hr />
         <section className="stack stack-tight" data-testid="portal-reseller">

@@ -1,6 +1,4 @@
-import BlockIcon from '@mui/icons-material/Block';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,18 +6,22 @@ import type { ActivationCode } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { durationLabel } from '../../lines/lib/duration-label';
+import { CodeActions } from './code-actions';
 import { CodeStateChip } from './code-state-chip';
 
 type CodeListProps = {
   codes: ActivationCode[];
   /** Admins see every owner's codes: each card names its owner. */
   showOwner: boolean;
+  /** The customer portal's address, which shared and printed codes send the customer to. */
+  portalAddress: string;
   voiding: number | null;
   onVoid: (code: ActivationCode) => void;
+  onPrint: (code: ActivationCode) => void;
 };
 
 /** The codes as cards: one column on a phone, more as the page widens. */
-export function CodeList({ codes, showOwner, voiding, onVoid }: CodeListProps) {
+export function CodeList({ codes, showOwner, portalAddress, voiding, onVoid, onPrint }: CodeListProps) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => formatDate(value, i18n.resolvedLanguage);
   return (
@@ -70,22 +72,14 @@ export function CodeList({ codes, showOwner, voiding, onVoid }: CodeListProps) {
                 {code.owner_email}
               </Typography>
             )}
-            {code.state === 'unused' && (
-              <Box>
-                <Button
-                  size="small"
-                  color="error"
-                  variant="outlined"
-                  startIcon={<BlockIcon />}
-                  loading={voiding === code.id}
-                  disabled={voiding !== null}
-                  onClick={() => onVoid(code)}
-                  data-testid="code-void"
-                >
-                  {t('activationCodes.list.void')}
-                </Button>
-              </Box>
-            )}
+            <CodeActions
+              code={code}
+              portalAddress={portalAddress}
+              voiding={voiding === code.id}
+              voidDisabled={voiding !== null}
+              onVoid={() => onVoid(code)}
+              onPrint={() => onPrint(code)}
+            />
           </Stack>
         </Card>
       ))}

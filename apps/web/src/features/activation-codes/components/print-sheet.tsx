@@ -2,24 +2,27 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Portal from '@mui/material/Portal';
 import Typography from '@mui/material/Typography';
-import type { ActivationCode } from '@linedesk/shared';
+import { formatActivationCode, type ActivationCode } from '@linedesk/shared';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../lib/paths';
 import { durationLabel } from '../../lines/lib/duration-label';
+import { activationSteps, portalActivationUrl } from '../lib/code-handout';
 
-/** The portal's activation page with the code filled in, on this panel's own address. */
-function portalActivationUrl(code: string): string {
-  return `${window.location.origin}${paths.portalActivate}?code=${encodeURIComponent(code)}`;
-}
+type PrintSheetProps = {
+  codes: ActivationCode[];
+  /** The customer portal's public address, printed on every card. */
+  portalAddress: string;
+};
 
 /**
- * The sheet the browser prints: only this (the app is hidden while printing), one tile per code with
- * the code in large type and a QR code that opens the customer portal's activation page with the
- * code filled in, so a customer can type it or scan it.
+ * The sheet the browser prints: only this (the app is hidden while printing), one card per code, to
+ * cut apart and hand out. Each card carries all a customer needs: the code in large type, its term,
+ * a QR code that opens the portal's activation page with the code filled in, the portal's address
+ * to type instead, and the steps from the code to a working line (in the page's language).
  */
-export function PrintSheet({ codes }: { codes: ActivationCode[] }) {
+export function PrintSheet({ codes, portalAddress }: PrintSheetProps) {
   const { t } = useTranslation();
+  const steps = activationSteps(t, portalAddress);
   return (
     <>
       <GlobalStyles
@@ -37,40 +40,59 @@ export function PrintSheet({ codes }: { codes: ActivationCode[] }) {
           data-testid="print-sheet"
           sx={{
             display: 'none',
-            gridTemplateColumns: 'repeat(2, 1fr)',
+            gridTemplateColumns: codes.length === 1 ? '1fr' : 'repeat(2, 1fr)',
             gap: '8mm',
             p: '8mm',
             color: '#000',
             bgcolor: '#fff',
           }}
         >
-          {codes.map((code) => (
-            <Box
-              key={code.id}
-              sx={{
-                border: '1px dashed #666',
-                borderRadius: 1,
-                p: 2,
-                display: 'flex',
-                gap: 2,
-                alignItems: 'center',
-                breakInside: 'avoid',
-              }}
-            >
-              <QRCodeSVG value={portalActivationUrl(code.code)} size={96} />
-              <Box>
-                <Typography sx={{ fontFamily: 'monospace', fontSize: 24, fontWeight: 700, letterSpacing: 1 }}>
-                  {code.code}
-                </Typography>
-                <Typography variant="body2">
-                  {code.is_trial
-                    ? t('activationCodes.trial')
-                    : (durationLabel(t, code.subscription_months ?? 0) ??
-                      t('linePlans.months', { count: code.subscription_months ?? 0 }))}
-                </Typography>
+          {codes.map((code) => {
+            const shown = formatActivationCode(code.code);
+            return (
+              <Box
+                key={code.id}
+                data-testid="print-card"
+                sx={{
+                  border: '1px dashed #666',
+                  borderRadius: 1,
+                  p: 2,
+                  breakInside: 'avoid',
+                  maxWidth: codes.length === 1 ? '110mm' : undefined,
+                }}
+              >
+                <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+                  <QRCodeSVG value={portalActivationUrl(portalAddress, shown)} size={96} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography
+                      sx={{ fontFamily: 'monospace', fontSize: 22, fontWeight: 700, letterSpacing: 1 }}
+                      data-testid="print-code"
+                    >
+                      {shown}
+                    </Typography>
+                    <Typography variant="body2">
+                      {code.is_trial
+                        ? t('activationCodes.trial')
+                        : (durationLabel(t, code.subscription_months ?? 0) ??
+                          t('linePlans.months', { count: code.subscription_months ?? 0 }))}
+                    </Typography>
+                    <Typography
+                      variant="body2"
+                      sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                      data-testid="print-address"
+                    >
+                      {portalAddress}
+                    </Typography>
+                  </Box>
+                </Box>
+                <Box component="ol" sx={{ m: 0, mt: 1, pl: 2.5, fontSize: 12 }} data-testid="print-steps">
+                  {steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </Box>
               </Box>
-            </Box>
-          ))}
+            );
+          })}
         </Box>
       </Portal>
     </>

@@ -20,11 +20,13 @@ import {
   type ActivationCode,
   type ActivationCodeState,
 } from '@linedesk/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
+import { usePortalSettings } from '../../portal/hooks/use-portal';
 import { activationCodesCsvUrl } from '../api/activation-codes-api';
 import { CodeList } from '../components/code-list';
 import { GenerateCodesDialog } from '../components/generate-codes-dialog';
@@ -35,7 +37,8 @@ const PAGE_SIZES = [12, 24, 48, 96];
 
 /**
  * A reseller's activation codes (every owner's for an admin): generate, filter by state or search,
- * void an unused one for a refund, download the filter's CSV or print the page's codes as a sheet.
+ * copy, share or print one code, void an unused one for a refund, download the filter's CSV or print
+ * the page's codes as a sheet.
  */
 export function ActivationCodesPage() {
   const { t } = useTranslation();
@@ -50,6 +53,22 @@ export function ActivationCodesPage() {
   const codes = useActivationCodes({ ...paging, state, search });
   const voidCode = useVoidActivationCode();
   const items = codes.data?.items ?? [];
+  // The portal's public address as the server knows it; this page's own address until it answers.
+  const portal = usePortalSettings(true);
+  const portalAddress = portal.data?.address ?? `${window.location.origin}/my`;
+  // The codes the print sheet holds: one card ("print" on a code), else the page's codes.
+  const [printOne, setPrintOne] = useState<ActivationCode | null>(null);
+  useEffect(() => {
+    // Once printed, the sheet holds the page's codes again (for the browser's own print command).
+    const done = () => setPrintOne(null);
+    window.addEventListener('afterprint', done);
+    return () => window.removeEventListener('afterprint', done);
+  }, []);
+  const print = (code: ActivationCode | null) => {
+    // The sheet must hold the asked codes before the browser lays the page out for printing.
+    flushSync(() => setPrintOne(code));
+    window.print();
+  };
 
   const filter = (next: ActivationCodeState | undefined) => {
     setState(next);
@@ -79,7 +98,7 @@ export function ActivationCodesPage() {
               color="inherit"
               startIcon={<PrintOutlinedIcon />}
               disabled={items.length === 0}
-              onClick={() => window.print()}
+              onClick={() => print(null)}
               data-testid="codes-print"
             >
               {t('activationCodes.print')}
@@ -140,8 +159,10 @@ export function ActivationCodesPage() {
           <CodeList
             codes={items}
             showOwner={admin}
+            portalAddress={portalAddress}
             voiding={voidCode.isPending ? (voidCode.variables ?? null) : null}
             onVoid={setConfirmVoid}
+            onPrint={print}
           />
         )}
         <TablePagination
@@ -200,7 +221,7 @@ export function ActivationCodesPage() {
           </Button>
         </DialogActions>
       </Dialog>
-      <PrintSheet codes={items} />
+      <PrintSheet codes={printOne ? [printOne] : items} portalAddress={portalAddress} />
     </>
   );
 }

@@ -1,4 +1,9 @@
-import { type accountContracts, type dashboardContracts, type lineContracts } from '@linedesk/shared';
+import {
+  type accountContracts,
+  type dashboardContracts,
+  type lineContracts,
+  type portalContracts,
+} from '@linedesk/shared';
 import { callTyped } from '../../../lib/api-client';
 
 export const dashboardKeys = {
@@ -30,6 +35,12 @@ export const dashboardApi = {
   /** The to-do's "retry" on a line failing to sync: the line's own sync endpoint. */
   retrySync: (id: number) =>
     callTyped<typeof lineContracts.sync>({ method: 'POST', path: '/api/lines/:id/sync' }, { params: { id } }),
+  /** The to-do's "dismiss" on a customer's ask to renew. */
+  dismissRenewalRequest: (id: number) =>
+    callTyped<typeof portalContracts.dismissRenewalRequest>(
+      { method: 'DELETE', path: '/api/portal/renewal-requests/:id' },
+      { params: { id } },
+    ),
   owners: (search: string, signal?: AbortSignal) =>
     callTyped<typeof accountContracts.list>(
       { method: 'GET', path: '/api/accounts' },

@@ -2,6 +2,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import NotificationImportantOutlinedIcon from '@mui/icons-material/NotificationImportantOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
@@ -30,7 +31,7 @@ import { lazyPage } from '../../../lib/lazy-page';
 import { formatNumber } from '../../../lib/number-format';
 import { linePath, paths } from '../../../lib/paths';
 import { useServerMessageParts } from '../../servers/hooks/use-server-messages';
-import { useRetryTodoSync } from '../hooks/use-dashboard-todo';
+import { useDismissRenewalRequest, useRetryTodoSync } from '../hooks/use-dashboard-todo';
 import type { TodoRenewRequest } from './todo-renew-dialogs';
 
 // The lines grid's renewal dialogs, with the lines' texts and the schemas they read with: loaded on
@@ -52,8 +53,9 @@ type SectionProps = {
   total: number;
   /** The count is a lower bound: "10,000+". */
   more?: boolean;
-  seeAll: string;
-  seeAllLabel: string;
+  /** Where all of them are, when a page lists them. */
+  seeAll?: string;
+  seeAllLabel?: string;
   footer?: ReactNode;
   children: ReactNode;
 };
@@ -100,15 +102,17 @@ function Section({
         </Typography>
         {/* In the title's row, not a row of its own: on a desktop the first charts must fit under
             the to-do list, however full it is. */}
-        <Link
-          component={RouterLink}
-          to={seeAll}
-          variant="body2"
-          sx={{ flexShrink: 0 }}
-          data-testid={`${testId}-see-all`}
-        >
-          {seeAllLabel}
-        </Link>
+        {seeAll && (
+          <Link
+            component={RouterLink}
+            to={seeAll}
+            variant="body2"
+            sx={{ flexShrink: 0 }}
+            data-testid={`${testId}-see-all`}
+          >
+            {seeAllLabel}
+          </Link>
+        )}
       </Stack>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {children}
@@ -177,7 +181,8 @@ function ServerProblem({ error, status }: { error: string | null; status: string
 type TodoCardProps = { todo: DashboardTodo; today: string };
 
 /**
- * What needs doing now, above everything else on the dashboard: lines to renew this week (one by
+ * What needs doing now, above everything else on the dashboard: customers asking to renew their line
+ * (renew it, or dismiss the ask), lines to renew this week (one by
  * one, or ticked and renewed together), lines their server has not taken (retry), lines shared now,
  * and for admins servers down and top-ups waiting. Only the lists with something in them show.
  */
@@ -186,6 +191,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
   const retry = useRetryTodoSync();
+  const dismiss = useDismissRenewalRequest();
   const [renewing, setRenewing] = useState<TodoRenewRequest | null>(null);
   // Mounted from the first renewal on, so that a bulk job's progress stays open after its dialog.
   const [dialogsWanted, setDialogsWanted] = useState(false);
@@ -213,9 +219,27 @@ export function TodoCard({ todo, today }: TodoCardProps) {
       onError: (error) => snackbar(errorMessage(error), 'error'),
     });
 
-  const { expiring, failing_sync: failing, sharing, servers_down: down, pending_topups: topups } = todo;
+  const dismissRequest = (line: Line) =>
+    dismiss.mutate(line.id, {
+      onSuccess: () => snackbar(t('insights.todo.requestDismissed', { username: line.username })),
+      onError: (error) => snackbar(errorMessage(error), 'error'),
+    });
+
+  const {
+    expiring,
+    failing_sync: failing,
+    sharing,
+    servers_down: down,
+    pending_topups: topups,
+    renewal_requests: requests,
+  } = todo;
   const nothing =
-    expiring.total === 0 && failing.total === 0 && sharing.total === 0 && !down?.total && !topups?.total;
+    requests.total === 0 &&
+    expiring.total === 0 &&
+    failing.total === 0 &&
+    sharing.total === 0 &&
+    !down?.total &&
+    !topups?.total;
 
   return (
     <Card component="section" aria-labelledby="todo-title" sx={{ p: 2 }} data-testid="todo-card">
@@ -238,6 +262,53 @@ export function TodoCard({ todo, today }: TodoCardProps) {
             alignItems: 'start',
           }}
         >
+          {/* First: a customer is waiting for an answer. */}
+          {requests.total > 0 && (
+            <Section
+              testId="todo-requests"
+              icon={NotificationImportantOutlinedIcon}
+              tone="warning"
+              title={t('insights.todo.renewalRequests')}
+              total={requests.total}
+            >
+              {requests.items.map(({ line, requested_at: requestedAt }) => (
+                <Row
+                  key={line.id}
+                  testId="todo-request"
+                  action={
+                    <Stack direction="row" sx={{ gap: 0.5, flexShrink: 0 }}>
+                      <Button
+                        size="small"
+                        color="inherit"
+                        onClick={() => dismissRequest(line)}
+                        loading={dismiss.isPending && dismiss.variables === line.id}
+                        aria-label={t('insights.todo.dismissLine', { username: line.username })}
+                        data-testid="todo-request-dismiss"
+                      >
+                        {t('insights.todo.dismiss')}
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => openRenew({ kind: 'one', line })}
+                        aria-label={t('insights.todo.renewLine', { username: line.username })}
+                        data-testid="todo-request-renew"
+                      >
+                        {t('insights.todo.renew')}
+                      </Button>
+                    </Stack>
+                  }
+                >
+                  <LineLink line={line} />
+                  <Detail>
+                    {t('insights.todo.requestedAt', { time: formatDateTime(requestedAt, language) })}
+                    {' · '}
+                    {t('insights.todo.endsOn', { date: toDisplayDate(line.expiry_date) })}
+                  </Detail>
+                </Row>
+              ))}
+            </Section>
+          )}
           {expiring.total > 0 && (
             <Section
               testId="todo-expiring"

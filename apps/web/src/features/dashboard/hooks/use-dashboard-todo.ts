@@ -27,3 +27,12 @@ export function useRetryTodoSync() {
       ]),
   });
 }
+
+/** Takes a customer's ask to renew off the to-do list (the reseller dealt with it another way). */
+export function useDismissRenewalRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => dashboardApi.dismissRenewalRequest(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.todo }),
+  });
+}

@@ -28,6 +28,8 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   activation_codes: [['activation-codes']],
   // The dashboard's to-do lists the lines shared now.
   line_connections: [['lines'], ['line-connections'], ['dashboard-online'], ['dashboard', 'todo']],
+  // The dashboard's to-do lists the customers' open asks to renew.
+  line_renewal_requests: [['dashboard', 'todo']],
   // A linked chat is a channel notices can go to.
   telegram_links: [['telegram'], ['notifications', 'preferences']],
 };
