@@ -158,6 +158,13 @@ describe('activation codes', () => {
     expect(onServer).toMatchObject({ expiryDate: display(addMonths(today, 1)), enabled: true });
     const history = await reseller.client.get(`/api/lines/${res.body.line.id}/events`);
     expect(history.body.items.map((e: { action: string }) => e.action)).toContain('created');
+    // The owner's bell names the code as the list shows it, with its dashes, however it was typed.
+    const messages = await reseller.client.get('/api/messages?page_size=100');
+    const notice = (messages.body.items as { title: string; content: string }[]).find((m) =>
+      m.content.includes('activated-line-1'),
+    );
+    expect(notice?.title).toBe(`Activation code used: ${code!.code}`);
+    expect(notice?.content).toContain(`The activation code ${code!.code} was used`);
 
     // Used once: again, or voided afterwards, it is refused.
     const again = await reseller.client.post('/api/activation-codes/activate', { code: code!.code });

@@ -21,7 +21,10 @@ export function ReceiverSettings({ settings }: { settings: ReceiverSetting[] }) 
                 testId={`portal-copy-${setting.kind}`}
               />
             </div>
-            <pre className="settings-text">{setting.text}</pre>
+            {/* Focusable: a keyboard can scroll a long line into view. */}
+            <pre className="settings-text" tabIndex={0}>
+              {setting.text}
+            </pre>
           </div>
         );
       })}
