@@ -60,6 +60,7 @@ const routes: Record<Role, string[]> = {
     '/users/activation-codes',
     '/manage-groups',
     '/resellers',
+    '/settings/panel',
     '/cccam-servers/manage',
     '/cccam-servers/add',
     '/cccam-servers/check',

@@ -63,6 +63,7 @@ const routes: Record<Role, string[]> = {
     '/users/add',
     '/manage-groups',
     '/resellers',
+    '/settings/panel',
     '/payments/pricing?tab=packages',
     '/cccam-servers/manage',
     '/payments/pricing?tab=requests',
