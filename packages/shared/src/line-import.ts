@@ -89,9 +89,12 @@ export const lineImportRowSchema = z.object({
   code: text().nullable(),
   params: paramsSchema.nullable(),
   /**
-   * A config file's row: the entry its server will hold (with every setting the file gave it), and
-   * each key written otherwise than the file has it (`file` null: added; `written` null: not
-   * written). Empty for an account kept exactly; CSV rows have no entry to compare with.
+   * The entry the picked server will hold for the row (a config file's with every setting the file
+   * gave it; a CSV row's with the agent's defaults for what it does not state), and each key
+   * written otherwise than the file has it or the row asked for (`file` null: added; `written`
+   * null: not written). Empty for an account kept exactly and a clean CSV row. `entry` is null for
+   * a row not written (refused, or a line CCcam does not serve) and for CSV rows when the server's
+   * agent does not say what it writes by default.
    */
   entry: text().nullable(),
   differences: z.array(z.object({ key: text(), file: text().nullable(), written: text().nullable() })),
