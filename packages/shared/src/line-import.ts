@@ -158,8 +158,28 @@ export const lineImportSchema = z.object({
   charged: z.number().int(),
   created_at: text(),
   finished_at: text().nullable(),
+  /**
+   * A finished import's results by name (null before it is done): the first imported usernames
+   * and the first refused rows with their reasons; every row is in results.csv.
+   */
+  results: z
+    .object({
+      imported: z.array(text()),
+      refused: z.array(
+        z.object({
+          row: z.number().int(),
+          username: text().nullable(),
+          code: text().nullable(),
+          params: paramsSchema.nullable(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type LineImport = z.infer<typeof lineImportSchema>;
+
+/** Names of each kind a finished import's answer lists (the rest are in its results.csv). */
+export const LINE_IMPORT_RESULTS_NAMED = 50;
 
 export type ImportDate = { iso: string; ambiguous: boolean } | null;
 
