@@ -73,10 +73,22 @@ describe('importing lines in a real browser', () => {
     await admin.getByTestId('import-ok').filter({ hasText: '2' }).waitFor();
     await admin.getByTestId('import-refused').filter({ hasText: '1' }).waitFor();
     await admin.getByText('No account has the email nobody@example.com').waitFor();
+    // Each row shows the F-line the picked server's agent will write for it, with nothing changed
+    // from what the row asked for.
+    const entries = await admin.getByTestId('import-entry').allTextContents();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatch(/^F: imp-anna pw-anna \d/);
+    expect(entries[1]).toMatch(/^F: imp-bert pw-bert \d/);
+    expect(await admin.getByTestId('import-difference').count()).toBe(0);
 
     await admin.getByTestId('import-start').click();
     await admin.locator('[data-testid="import-progress"][data-finished="true"]').waitFor({ timeout: 60_000 });
     expect(await admin.getByTestId('import-summary').textContent()).toContain('Imported: 2');
+    // The finished import names its lines and the refused row with its reason.
+    expect(await admin.getByTestId('import-results-imported').textContent()).toBe('imp-anna, imp-bert');
+    expect(await admin.getByTestId('import-results-refused').textContent()).toContain(
+      'Row 3 (imp-cara): No account has the email nobody@example.com',
+    );
 
     const lines = await adminApi.request<{ items: { username: string; owner_email: string | null }[] }>(
       'GET',
@@ -90,8 +102,11 @@ describe('importing lines in a real browser', () => {
         ? true
         : undefined;
     }, 'the imported lines in CCcam.cfg');
-    await admin.goto(`${server.url}/users/all`);
+    // The way back leads to the lines on the server the file filled.
+    await admin.getByTestId('import-show-lines').click();
+    await admin.waitForURL(/\/users\/all\?server_id=\d+/);
     await admin.getByText('imp-anna').first().waitFor();
+    await admin.getByText('imp-bert').first().waitFor();
   });
 
   it("an admin imports another server's CCcam.cfg and sees each F-line written as the file has it", async () => {

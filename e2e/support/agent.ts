@@ -33,6 +33,8 @@ export type LineAgentOptions = {
   env?: Record<string, string>;
   /** An OSCam agent over oscam.user instead of CCcam.cfg, starting with this text. */
   oscamUser?: string;
+  /** A CCcam agent whose CCcam.cfg starts with this text (an operator's own file). */
+  cccamCfg?: string;
 };
 
 /**
@@ -43,7 +45,7 @@ export async function startLineAgent(options: LineAgentOptions = {}): Promise<Li
   const dir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-agent-'));
   const oscam = options.oscamUser !== undefined;
   const configFile = path.join(dir, oscam ? 'oscam.user' : 'CCcam.cfg');
-  await writeFile(configFile, options.oscamUser ?? '# CCcam.cfg for the e2e run\n');
+  await writeFile(configFile, options.oscamUser ?? options.cccamCfg ?? '# CCcam.cfg for the e2e run\n');
   const username = options.username ?? 'panel';
   const password = options.password ?? 'e2e-agent-secret';
   let agent: RunningAgent;

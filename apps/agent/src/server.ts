@@ -27,7 +27,21 @@ import { AGENT_CAPABILITIES } from './restrictions';
 import { ALL_CAIDS_LIMIT } from './cccam-backend';
 
 type ServerConfig = Pick<AgentConfig, 'username' | 'password' | 'backend' | 'maxBodyBytes' | 'tls'> &
-  Partial<Pick<AgentConfig, 'cccam'>>;
+  Partial<Pick<AgentConfig, 'cccam' | 'oscam'>>;
+
+/**
+ * What the agent writes where a line says nothing itself (OSCam: the group of a line without
+ * groups; CCcam: the F-line's fields after the login), so the panel can show the entry a new line
+ * will get before it is written.
+ */
+function entryDefaults(config: ServerConfig): Record<string, unknown> {
+  if (config.backend === 'cccam') {
+    if (!config.cccam) return {};
+    const { uphops, shareEmus, allowEmm, lineSuffix } = config.cccam;
+    return { cccam: { uphops, shareEmus, allowEmm, lineSuffix } };
+  }
+  return config.oscam ? { oscam: { group: config.oscam.group } } : {};
+}
 
 type Route = {
   auth: boolean;
@@ -111,6 +125,7 @@ export function createAgentServer({
             agent_id: agentId,
             backend: config.backend,
             capabilities: AGENT_CAPABILITIES,
+            defaults: entryDefaults(config),
             message: 'Linedesk agent is running',
           }),
       },

@@ -39,6 +39,8 @@ describe('line restrictions in oscam.user', () => {
   it("reports that it writes restrictions, entries' own settings and the OSCam package keys", async () => {
     const res = await agent.call('GET', '/');
     expect(res.body.capabilities).toEqual(['restrictions', 'entry-extra', 'packages']);
+    // The group a line without groups gets, so the panel can preview an imported row's entry.
+    expect(res.body.defaults).toEqual({ oscam: { group: expect.stringMatching(/^\d+(,\d+)*$/) } });
   });
 
   it('writes a line without restrictions exactly as before, and the plan keys after disabled', async () => {

@@ -181,6 +181,10 @@ describe('importing lines from a file', () => {
       expect(preview.body.rows[i], label).toMatchObject({ row: i + 1, ...expected });
     }
     expect(preview.body).toMatchObject({ total: rows.length, ok: 5, skipped: 0, refused: rows.length - 5 });
+    // Each row shows the F-line the picked server's agent will write for it; a clean row differs in nothing.
+    expect(preview.body.rows[0].entry).toMatch(/^F: ok-iso pw1 \d/);
+    expect(preview.body.rows[0].differences).toEqual([]);
+    expect(preview.body.differing).toBe(0);
     // Only the reseller's own line is charged, at the one-month price of its plan; the admin's are free.
     expect(preview.body.charges).toEqual([
       {
@@ -200,6 +204,14 @@ describe('importing lines from a file', () => {
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const done = await finished(uploaded.body.id);
     expect(done).toMatchObject({ imported: 5, skipped: 0, refused: rows.length - 5, charged: 3 });
+    // The finished import names its lines and its refused rows with their reasons.
+    expect(done.results.imported).toEqual(['ok-iso', 'ok-dash', 'ok-dot', 'ok-owner', 'ok-quoted']);
+    expect(done.results.refused).toHaveLength(rows.length - 5);
+    expect(done.results.refused[0]).toMatchObject({
+      row: 6,
+      code: 'LINE_IMPORT_FORMULA',
+      params: { field: 'username' },
+    });
     expect(await balanceOf(server, reseller.id)).toBe(balanceBefore - 3);
     expect(await ledgerSum(reseller.id)).toBe(balanceBefore - 3);
     expect(await lineCount('ok-')).toBe(5);

@@ -475,12 +475,146 @@ describe('an import writes each account as the file has it, as an adoption does'
     for (const name of CCCAM_NAMES) expect(now.get(name), name).toEqual(original.get(name));
   });
 
-  it("writes a CSV's connection limit as the line's own", async () => {
+  it("writes a CSV's connection limit as the line's own, and previews the entry each row will be", async () => {
     const csv = `username,password,expiry,max_connections\ncsv-one,pw-one,${defaultExpiry},1\n`;
     const preview = await importAll(csv, 'lines.csv', oscamServer);
     expect(preview.ok).toBe(1);
+    // The agent's own default group completes the entry; a clean row differs in nothing.
+    expect(preview.rows[0]!.entry).toBe(
+      [
+        '[account]',
+        'user = csv-one',
+        'pwd = pw-one',
+        'group = 1',
+        `expdate = ${defaultExpiry}`,
+        'disabled = 0',
+        'max_connections = 1',
+      ].join('\n'),
+    );
+    expect(preview.rows[0]!.differences).toEqual([]);
+    expect(preview.differing).toBe(0);
     await syncedAll(['csv-one']);
-    expect((await oscamSections(oscam)).get('csv-one')?.get('max_connections')).toBe('1');
+    const written = (await oscamSections(oscam)).get('csv-one')!;
+    expect(Object.fromEntries(written)).toEqual({
+      user: 'csv-one',
+      pwd: 'pw-one',
+      group: '1',
+      expdate: defaultExpiry,
+      disabled: '0',
+      max_connections: '1',
+    });
+  });
+
+  it('previews CSV rows on a CCcam server as the F-lines its agent writes, with what an F-line cannot hold', async () => {
+    const csv = [
+      'username,password,expiry,max_connections,disabled',
+      `csv-plain,pw-plain,${defaultExpiry},,0`,
+      `csv-limited,pw-limited,${defaultExpiry},2,0`,
+      `csv-off,pw-off,${defaultExpiry},,1`,
+    ].join('\n');
+    const preview = await importAll(csv, 'cccam-lines.csv', cccamServer);
+    const rows = new Map(preview.rows.map((row) => [row.username, row]));
+    expect(rows.get('csv-plain')!.differences).toEqual([]);
+    expect(rows.get('csv-limited')!.differences).toEqual([
+      { key: 'max_connections', file: '2', written: null },
+    ]);
+    // CCcam has no disabled flag: a disabled line is not in the file at all.
+    expect(rows.get('csv-off')!.entry).toBeNull();
+    expect(rows.get('csv-off')!.differences).toEqual([
+      { key: 'F', file: expect.stringMatching(/^F: csv-off pw-off 1 0 0/), written: null },
+    ]);
+    expect(preview.differing).toBe(2);
+    await syncedAll(['csv-plain', 'csv-limited', 'csv-off']);
+    // The preview's F-lines are the agent's own, with its configured fields after the login.
+    const now = await cccamLines(cccam);
+    for (const name of ['csv-plain', 'csv-limited']) {
+      expect(rows.get(name)!.entry!.split(/\s+/), name).toEqual(now.get(name));
+    }
+    expect(now.has('csv-off')).toBe(false);
+  });
+
+  it('keeps "none" for what a plan would add to an adopted or imported entry, until an admin sets it', async () => {
+    const plan = await admin.post('/api/line-plans', {
+      name: 'Two connections',
+      prices: [{ months: 1, credits: 1 }],
+      restrictions: { max_connections: 2, uniq: 1 },
+    });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    const owner = await signUpAccount(server, 'none-owner@example.com', 0);
+    // The entries' group must be a package the server names.
+    const named = await admin.patch(`/api/servers/${oscamServer}`, { group_names: { '1': 'Base' } });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const entry = (user: string) => [
+      '[account]',
+      `user = ${user}`,
+      `pwd = ${user}-pw`,
+      'group = 1',
+      'expdate = 2030-05-01',
+      '',
+    ];
+
+    // Adopted: the hand-written entry has neither key the plan sets.
+    const before = await readFile(oscam.configFile, 'utf8');
+    await writeFile(oscam.configFile, `${before}\n${entry('gina').join('\n')}`);
+    const listed = await admin.get(`/api/servers/${oscamServer}/unmanaged-accounts`);
+    const gina = (listed.body.items as { username: string; fingerprint: string }[]).find(
+      (a) => a.username === 'gina',
+    )!;
+    const adoptBody = {
+      accounts: [{ username: 'gina', fingerprint: gina.fingerprint }],
+      owner_id: owner.id,
+      plan_id: plan.body.id,
+      charge_months: null,
+      expiry_date: null,
+    };
+    const adoptPreview = await admin.post(`/api/servers/${oscamServer}/adoption/preview`, adoptBody);
+    expect(adoptPreview.status, JSON.stringify(adoptPreview.body)).toBe(200);
+    expect(adoptPreview.body.items[0].entry).not.toContain('max_connections');
+    const adopted = await admin.post(`/api/servers/${oscamServer}/adoption`, adoptBody);
+    expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
+
+    // Imported: the same for an oscam.user's account.
+    const text = entry('hanna').join('\n');
+    const uploaded = await upload(text, 'oscam.user');
+    const options = { mapping: uploaded.suggested_mapping, server_id: oscamServer, plan_id: plan.body.id };
+    const preview = await admin.post(`/api/line-imports/${uploaded.id}/preview`, options);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.rows[0].differences).toEqual([]);
+    const started = await admin.post(`/api/line-imports/${uploaded.id}/start`, options);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await syncedAll(['gina', 'hanna']);
+
+    const original = new Map(
+      oscamAccounts(`${entry('gina').join('\n')}\n${text}`).map((k) => [k.get('user')!, k]),
+    );
+    let now = await oscamSections(oscam);
+    for (const name of ['gina', 'hanna']) {
+      expectKept(name, original.get(name)!, now.get(name));
+      const line = (await server.built.ctx.db.select().from(lines).where(eq(lines.username, name)))[0]!;
+      expect(line.restrictionOverrides, name).toMatchObject({ max_connections: null, uniq: null });
+    }
+    const id = (await server.built.ctx.db.select().from(lines).where(eq(lines.username, 'gina')))[0]!.id;
+    const shown = await admin.get(`/api/lines/${id}`);
+    expect(shown.body.restriction_overrides).toMatchObject({ max_connections: null, uniq: null });
+
+    // An admin sets a value over the "none", then gives the key back to the plan.
+    const set = await admin.patch(`/api/lines/${id}`, {
+      restriction_overrides: { ...shown.body.restriction_overrides, max_connections: 3 },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    now = await waitFor(
+      () => oscamSections(oscam),
+      (sections) => sections.get('gina')?.get('max_connections') === '3',
+    );
+    expect(now.get('gina')?.has('uniq')).toBe(false);
+    const { max_connections: _max, ...rest } = shown.body.restriction_overrides as Record<string, unknown>;
+    const reset = await admin.patch(`/api/lines/${id}`, { restriction_overrides: rest });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    now = await waitFor(
+      () => oscamSections(oscam),
+      (sections) => sections.get('gina')?.get('max_connections') === '2',
+    );
+    expect(now.get('gina')?.has('uniq')).toBe(false);
   });
 });
 

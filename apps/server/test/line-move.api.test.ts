@@ -17,9 +17,10 @@ describe('moving lines between servers', () => {
   let reseller: Account;
   let oldAgent: TestAgent;
   let newAgent: TestAgent;
+  let oscamAgent: TestAgent;
   let twinAgent: TestAgent;
   let newcamd: FakeAgent;
-  const ids = { old: 0, new: 0, twin: 0, newcamd: 0 };
+  const ids = { old: 0, new: 0, twin: 0, oscam: 0, newcamd: 0 };
   let counter = 0;
   const name = () => `mv${++counter}x${Date.now().toString(36)}`;
 
@@ -56,22 +57,30 @@ describe('moving lines between servers', () => {
       LINE_SYNC_RETRY_MAX_MS: '1000',
     });
     admin = await server.admin();
-    [oldAgent, newAgent, twinAgent, newcamd] = await Promise.all([
+    [oldAgent, newAgent, twinAgent, oscamAgent, newcamd] = await Promise.all([
       startLineAgent(),
       startLineAgent(),
       startLineAgent(),
+      startLineAgent({ oscam: true }),
       startFakeAgent(),
     ]);
     ids.old = (await addAgentServer(admin, oldAgent, 'Old')).id;
     ids.new = (await addAgentServer(admin, newAgent, 'New')).id;
     ids.twin = (await addAgentServer(admin, twinAgent, 'Twin')).id;
+    ids.oscam = (await addAgentServer(admin, oscamAgent, 'OSCam box')).id;
     ids.newcamd = (await addActiveServer(admin, { apiPort: newcamd.port, name: 'Newcamd' })).id;
     expect((await admin.patch(`/api/servers/${ids.newcamd}`, { protocol: 'NewCamd' })).status).toBe(200);
     reseller = await signUpAccount(server, 'move-reseller@example.com', 200);
   });
   afterAll(async () => {
     await server?.close();
-    await Promise.all([oldAgent?.cleanup(), newAgent?.cleanup(), twinAgent?.cleanup(), newcamd?.close()]);
+    await Promise.all([
+      oldAgent?.cleanup(),
+      newAgent?.cleanup(),
+      twinAgent?.cleanup(),
+      oscamAgent?.cleanup(),
+      newcamd?.close(),
+    ]);
   });
 
   it('keeps a valid public hostname, refuses others, and gives lines the hostname as their address', async () => {
@@ -214,6 +223,24 @@ describe('moving lines between servers', () => {
     expect(mismatch.body.error).toMatchObject({
       code: 'LINE_MOVE_PROTOCOL_MISMATCH',
       message: 'Lines on a CCcam server can only move to another CCcam server, not to a NewCamd server',
+    });
+    // An OSCam box serves the same protocol, but its agent writes oscam.user: CCcam.cfg entries
+    // cannot be kept there. The servers' list says which file each agent writes.
+    const servers = (await admin.get('/api/servers?page_size=100')).body.items as {
+      id: number;
+      backend: string | null;
+    }[];
+    expect(servers.find((s) => s.id === ids.oscam)?.backend).toBe('oscam');
+    expect(servers.find((s) => s.id === ids.twin)?.backend).toBe('cccam');
+    const otherFile = await admin.post('/api/lines/server-move/preview', {
+      ids: [moving[0]!.id],
+      target_server_id: ids.oscam,
+    });
+    expect(otherFile.status).toBe(422);
+    expect(otherFile.body.error).toMatchObject({
+      code: 'LINE_MOVE_FILE_MISMATCH',
+      message:
+        'Lines whose entries are in CCcam.cfg can only move to a server whose agent writes CCcam.cfg, not oscam.user',
     });
     const same = await admin.post('/api/lines/server-move/preview', {
       source_server_id: ids.twin,

@@ -31,4 +31,9 @@ export const lineBulkErrors = {
     status: 422,
     message: 'Lines on a {{from}} server can only move to another {{from}} server, not to a {{to}} server',
   },
+  LINE_MOVE_FILE_MISMATCH: {
+    status: 422,
+    message:
+      'Lines whose entries are in {{from}} can only move to a server whose agent writes {{from}}, not {{to}}',
+  },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OSCAM_ONLY_RESTRICTION_KEYS } from './line-config-settings.js';
 import { compactRestrictions, lineRestrictionsSchema, type LineRestrictions } from './line-plan.js';
 
 /**
@@ -23,24 +24,56 @@ export type LineEntryExtra = z.infer<typeof lineEntryExtraSchema>;
  */
 export const restrictionOverridesSchema = lineRestrictionsSchema.loose();
 
-/** Overrides as stored: only the keys that hold a value. */
+/**
+ * Overrides as stored: the keys that hold a value, and the keys explicitly set to none (`null`:
+ * the line's entry has no such key, whatever its plan says). A key absent is the plan's.
+ */
 export function compactOverrides(value: Record<string, unknown>): LineRestrictions {
-  return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => v !== null && v !== undefined),
-  ) as LineRestrictions;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as LineRestrictions;
+}
+
+/** Overrides an admin set on the line page, as stored: values as a plan stores them, `null` kept as "none". */
+export function editedOverrides(value: LineRestrictions): LineRestrictions {
+  const none = Object.entries(value).flatMap(([key, v]) => (v === null ? [[key, null]] : []));
+  return { ...compactRestrictions(value), ...Object.fromEntries(none) } as LineRestrictions;
+}
+
+/**
+ * The overrides an entry read from a server keeps on a plan: its own values, and `null` ("none")
+ * for each key the plan sets that the entry did not have, so the line is written as the entry was
+ * (an account without `max_connections` on a plan of 2 stays without it) until an admin changes it.
+ */
+export function keptOverrides(
+  plan: LineRestrictions,
+  entry: LineRestrictions,
+  format: 'oscam' | 'cccam',
+): LineRestrictions {
+  const own = compactOverrides(entry) as Record<string, unknown>;
+  // An F-line cannot hold OSCam's keys at all: "none" there would say nothing about the entry.
+  const none = Object.keys(compactRestrictions(plan)).filter(
+    (key) =>
+      !(key in own) &&
+      !(format === 'cccam' && (OSCAM_ONLY_RESTRICTION_KEYS as readonly string[]).includes(key)),
+  );
+  return { ...own, ...Object.fromEntries(none.map((key) => [key, null])) } as LineRestrictions;
 }
 
 /**
  * What the agent is sent for a line: the plan's restrictions with the line's own values over them
- * key by key; undefined when that is nothing. The SQL twin is `line-outbox.repository.ts`'s
- * `currentPayload` (`p.restrictions || u.restriction_overrides`, both stored compact).
+ * key by key, a key the line sets to none left out; undefined when that is nothing. The SQL twin is
+ * `line-outbox.repository.ts`'s `currentPayload` (`jsonb_strip_nulls(p.restrictions ||
+ * u.restriction_overrides)`, both stored compact).
  */
 export function lineEntryRestrictions(
   plan: LineRestrictions,
   overrides: LineRestrictions | null | undefined,
 ): LineRestrictions | undefined {
-  const merged = { ...compactRestrictions(plan), ...compactOverrides(overrides ?? {}) };
-  return Object.keys(merged).length > 0 ? merged : undefined;
+  const merged: Record<string, unknown> = {
+    ...compactRestrictions(plan),
+    ...compactOverrides(overrides ?? {}),
+  };
+  for (const key of Object.keys(merged)) if (merged[key] === null) delete merged[key];
+  return Object.keys(merged).length > 0 ? (merged as LineRestrictions) : undefined;
 }
 
 /** An account read from another server's config file for an import: the line keeps all of it. */

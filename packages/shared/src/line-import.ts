@@ -89,9 +89,12 @@ export const lineImportRowSchema = z.object({
   code: text().nullable(),
   params: paramsSchema.nullable(),
   /**
-   * A config file's row: the entry its server will hold (with every setting the file gave it), and
-   * each key written otherwise than the file has it (`file` null: added; `written` null: not
-   * written). Empty for an account kept exactly; CSV rows have no entry to compare with.
+   * The entry the picked server will hold for the row (a config file's with every setting the file
+   * gave it; a CSV row's with the agent's defaults for what it does not state), and each key
+   * written otherwise than the file has it or the row asked for (`file` null: added; `written`
+   * null: not written). Empty for an account kept exactly and a clean CSV row. `entry` is null for
+   * a row not written (refused, or a line CCcam does not serve) and for CSV rows when the server's
+   * agent does not say what it writes by default.
    */
   entry: text().nullable(),
   differences: z.array(z.object({ key: text(), file: text().nullable(), written: text().nullable() })),
@@ -155,8 +158,28 @@ export const lineImportSchema = z.object({
   charged: z.number().int(),
   created_at: text(),
   finished_at: text().nullable(),
+  /**
+   * A finished import's results by name (null before it is done): the first imported usernames
+   * and the first refused rows with their reasons; every row is in results.csv.
+   */
+  results: z
+    .object({
+      imported: z.array(text()),
+      refused: z.array(
+        z.object({
+          row: z.number().int(),
+          username: text().nullable(),
+          code: text().nullable(),
+          params: paramsSchema.nullable(),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type LineImport = z.infer<typeof lineImportSchema>;
+
+/** Names of each kind a finished import's answer lists (the rest are in its results.csv). */
+export const LINE_IMPORT_RESULTS_NAMED = 50;
 
 export type ImportDate = { iso: string; ambiguous: boolean } | null;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LINE_BULK_MAX_LINES } from './line-bulk.js';
+import type { ErrorCode, ErrorParams } from './errors.js';
 import { idSchema } from './schema-blocks.js';
 
 /** The steps of one line's move, kept on its job item while it is pending (see `line_bulk_items.stage`). */
@@ -39,3 +40,54 @@ export const lineMovePreviewSchema = z.object({
   address_changes: z.boolean(),
 });
 export type LineMovePreview = z.infer<typeof lineMovePreviewSchema>;
+
+/** A server lines could move to, as the server record and the API's server lists hold it. */
+export type MoveTarget = {
+  id: number;
+  status: string;
+  protocol: string;
+  /** The file its agent writes; null until a test with an agent that says. */
+  backend: 'oscam' | 'cccam' | null;
+};
+
+/** A line that would move: the server it is on now, with that server's protocol and file. */
+export type MovingLine = {
+  serverId: number | null;
+  protocol: string | null;
+  backend: 'oscam' | 'cccam' | null;
+};
+
+const FILE_LABELS = { oscam: 'oscam.user', cccam: 'CCcam.cfg' } as const;
+
+/**
+ * Whether a server can take these lines, and if not, why (an error code with its parameters):
+ * it must be active (a server out of use would hold the adds back for good), not the server the
+ * lines are all on already, of the lines' protocol (their customers' receivers speak it), and its
+ * agent must write the same file as theirs (each entry is kept in its file's own syntax, which
+ * the other agent would refuse). The move's refusal and the move dialog's list of servers both
+ * ask this.
+ */
+export function moveTargetRefusal(
+  target: MoveTarget,
+  lines: readonly MovingLine[],
+): { code: ErrorCode; params?: ErrorParams } | null {
+  if (target.status !== 'active') return { code: 'LINE_MOVE_TARGET_INACTIVE' };
+  if (lines.length > 0 && lines.every((line) => line.serverId === target.id)) {
+    return { code: 'LINE_MOVE_SAME_SERVER' };
+  }
+  const moving = lines.filter((line) => line.serverId !== target.id);
+  const other = moving.find((line) => line.protocol !== null && line.protocol !== target.protocol);
+  if (other) {
+    return { code: 'LINE_MOVE_PROTOCOL_MISMATCH', params: { from: other.protocol!, to: target.protocol } };
+  }
+  const otherFile = moving.find(
+    (line) => line.backend !== null && target.backend !== null && line.backend !== target.backend,
+  );
+  if (otherFile) {
+    return {
+      code: 'LINE_MOVE_FILE_MISMATCH',
+      params: { from: FILE_LABELS[otherFile.backend!], to: FILE_LABELS[target.backend!] },
+    };
+  }
+  return null;
+}

@@ -10,6 +10,11 @@ export const serverProtocols = ['CCcam', 'NewCamd'] as const;
 export const serverProtocolSchema = z.enum(serverProtocols);
 export type ServerProtocol = z.infer<typeof serverProtocolSchema>;
 
+/** The config file a server's agent writes. */
+export const serverBackends = ['oscam', 'cccam'] as const;
+export const serverBackendSchema = z.enum(serverBackends);
+export type ServerBackend = z.infer<typeof serverBackendSchema>;
+
 export const serverStatuses = ['active', 'inactive', 'error'] as const;
 export const serverStatusSchema = z.enum(serverStatuses);
 export type ServerStatus = z.infer<typeof serverStatusSchema>;
@@ -54,6 +59,12 @@ export const serverSchema = z.object({
   group_names: z.record(text(), text()),
   /** The labels of its oscam.services sections; empty: not listed (plans' services are not checked). */
   service_names: z.array(text()),
+  /**
+   * The file its agent writes, as its last successful test reported: `oscam` (oscam.user) or
+   * `cccam` (CCcam.cfg); null before a test with an agent that says. Lines move only between
+   * servers whose agents write the same file (`moveTargetRefusal`).
+   */
+  backend: serverBackendSchema.nullable(),
 });
 export type Server = z.infer<typeof serverSchema>;
 
@@ -167,6 +178,8 @@ export const activeServerSchema = z.object({
   id: z.number().int(),
   server_name: text(),
   protocol: serverProtocolSchema,
+  /** The file its agent writes (see `serverSchema`). */
+  backend: serverBackendSchema.nullable(),
 });
 export type ActiveServer = z.infer<typeof activeServerSchema>;
 

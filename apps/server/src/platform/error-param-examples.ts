@@ -38,6 +38,7 @@ export const errorParamExamples: {
   LINE_BULK_INVALID_COUNT: { max: LINE_BULK_CREATE_MAX },
   LINE_BULK_INVALID_PREFIX: { max: LINE_BULK_PREFIX_MAX },
   LINE_MOVE_PROTOCOL_MISMATCH: { from: 'CCcam', to: 'NewCamd' },
+  LINE_MOVE_FILE_MISMATCH: { from: 'oscam.user', to: 'CCcam.cfg' },
   SERVER_AGENT_TAKEN: { server: 'Frankfurt 2' },
   LINE_KICK_FAILED: { reason: 'connect ECONNREFUSED 203.0.113.7:8443' },
   LINE_TRIAL_LIMIT_REACHED: { limit: 5 },

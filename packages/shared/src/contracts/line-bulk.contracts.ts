@@ -88,6 +88,7 @@ const moveRefusals = [
   'LINE_MOVE_SAME_SERVER',
   'LINE_MOVE_TARGET_INACTIVE',
   'LINE_MOVE_PROTOCOL_MISMATCH',
+  'LINE_MOVE_FILE_MISMATCH',
   'LINE_BULK_NOTHING_SELECTED',
   'SERVER_NOT_FOUND',
 ] as const satisfies readonly ErrorCode[];

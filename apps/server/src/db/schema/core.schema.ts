@@ -231,6 +231,12 @@ export const cccamServers = pgTable(
      * successful test: one agent, one record, so two records never delete each other's lines.
      */
     agentId: text('agent_id'),
+    /**
+     * The file its agent writes (GET / `backend`: `oscam` or `cccam`), recorded at each successful
+     * test; null until then. A line's entry is kept in its file's syntax, so it moves only to a
+     * server whose agent writes the same file.
+     */
+    agentBackend: text('agent_backend').$type<'oscam' | 'cccam'>(),
   },
   (t) => [
     check('cccam_servers_protocol_check', sql`${t.protocol} in ('CCcam', 'NewCamd')`),

@@ -2,6 +2,7 @@ import {
   compactOverrides,
   fromDisplayDate,
   isValidLineCredential,
+  keptOverrides,
   lineEntryExtraSchema,
   lineUsernameMaxLength,
   parseExpiryDate,
@@ -81,6 +82,10 @@ export async function readUnmanagedAccounts(ctx: AppContext, server: ServerRow):
   });
 }
 
+/** The file an account was listed from: its extra says (an F-line's text or a section's lines). */
+const entryFormat = (account: UnmanagedAccount): 'oscam' | 'cccam' =>
+  account.extra && 'cccam' in account.extra ? 'cccam' : 'oscam';
+
 export async function serverOrNotFound(ctx: AppContext, serverId: number): Promise<ServerRow> {
   const server = await serversRepository.findById(ctx.db, serverId);
   if (!server) throw new AppError('SERVER_NOT_FOUND');
@@ -158,7 +163,10 @@ export async function decideAdoption(
       expiryGiven: false,
       enabled: account?.enabled ?? true,
       lineId: line?.id ?? null,
-      restrictions: (account?.restrictions ?? {}) as LineRestrictions,
+      // What the entry has, and "none" for what its plan would add: written as the file had it.
+      restrictions: account
+        ? keptOverrides(plan.restrictions, account.restrictions as LineRestrictions, entryFormat(account))
+        : {},
       extra: account?.extra ?? null,
       entry: account?.entry ?? null,
     };

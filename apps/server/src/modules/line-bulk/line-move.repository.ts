@@ -34,9 +34,15 @@ export type MoveItemState = {
 };
 
 export const lineMoveRepository = {
-  /** Of `ids`, the lines that exist, with the server each is on and that server's protocol. */
+  /** Of `ids`, the lines that exist, with the server each is on and that server's protocol and file. */
   async linesOf(db: Db, ids: number[]) {
-    const out: { id: number; username: string; serverId: number | null; protocol: string | null }[] = [];
+    const out: {
+      id: number;
+      username: string;
+      serverId: number | null;
+      protocol: string | null;
+      backend: 'oscam' | 'cccam' | null;
+    }[] = [];
     for (let start = 0; start < ids.length; start += SLICE) {
       out.push(
         ...(await db
@@ -45,6 +51,7 @@ export const lineMoveRepository = {
             username: lines.username,
             serverId: lines.serverId,
             protocol: cccamServers.protocol,
+            backend: cccamServers.agentBackend,
           })
           .from(lines)
           .leftJoin(cccamServers, eq(cccamServers.id, lines.serverId))

@@ -1,6 +1,8 @@
 import {
   LINE_MOVE_GRACE_DEFAULT_HOURS,
+  moveTargetRefusal,
   serverAddress,
+  type MovingLine,
   type LineBulkJob,
   type LineMoveBody,
   type LineMovePreview,
@@ -35,20 +37,27 @@ async function serverOrNotFound(db: Db, id: number): Promise<ServerRow> {
   return server;
 }
 
+/** A refusal of `moveTargetRefusal`, as the error the API answers. */
+function refuse(refusal: ReturnType<typeof moveTargetRefusal>): void {
+  if (refusal) throw new AppError(refusal.code, refusal.params ? { params: refusal.params } : {});
+}
+
 /**
- * What a move would do. Lines keep their protocol: a line of a CCcam server only moves to a CCcam
- * server (its customers' receivers speak that protocol), so one line on a server of another protocol
- * refuses the whole move before anything starts. Lines already on the target (or gone) are refused
- * one by one, as a bulk action refuses the lines it cannot touch.
+ * What a move would do. Whether the target can take the lines at all is `moveTargetRefusal`, the
+ * rule the move dialog offers servers by: active, of the lines' protocol (their customers'
+ * receivers speak it) and file (their entries are kept in its syntax), and not where they all are
+ * already; one line that cannot go there refuses the whole move before anything starts. Lines
+ * already on the target (or gone) are refused one by one, as a bulk action refuses the lines it
+ * cannot touch.
  */
 async function planMove(ctx: AppContext, body: LineMoveBody): Promise<MovePlan> {
   if (!body.ids?.length && body.source_server_id === undefined)
     throw new AppError('LINE_MOVE_SOURCE_REQUIRED');
   const target = await serverOrNotFound(ctx.db, body.target_server_id);
-  // A server out of use (or never tested) would hold the lines' adds back for good.
-  if (target.status !== 'active') throw new AppError('LINE_MOVE_TARGET_INACTIVE');
+  const asTarget = { ...target, backend: target.agentBackend ?? null };
+  refuse(moveTargetRefusal(asTarget, []));
   let source: ServerRow | null = null;
-  let selected: { id: number; username: string; serverId: number | null; protocol: string | null }[];
+  let selected: (MovingLine & { id: number; username: string })[];
   let missing: number[] = [];
   if (body.ids?.length) {
     const ids = [...new Set(body.ids)];
@@ -61,19 +70,12 @@ async function planMove(ctx: AppContext, body: LineMoveBody): Promise<MovePlan> 
     source = await serverOrNotFound(ctx.db, body.source_server_id!);
     if (source.id === target.id) throw new AppError('LINE_MOVE_SAME_SERVER');
     const onSource = await lineMoveRepository.linesOnServer(ctx.db, source.id);
-    selected = onSource.map((line) => ({ ...line, serverId: source!.id, protocol: source!.protocol }));
+    const from = { serverId: source.id, protocol: source.protocol, backend: source.agentBackend ?? null };
+    selected = onSource.map((line) => ({ ...line, ...from }));
   }
-  const other = selected.find((line) => line.protocol !== null && line.protocol !== target.protocol);
-  if (other) {
-    throw new AppError('LINE_MOVE_PROTOCOL_MISMATCH', {
-      params: { from: other.protocol!, to: target.protocol },
-    });
-  }
+  refuse(moveTargetRefusal(asTarget, selected));
   const moving = selected.filter((line) => line.serverId !== target.id);
   const already = selected.filter((line) => line.serverId === target.id);
-  if (moving.length === 0 && body.ids?.length && missing.length === 0) {
-    throw new AppError('LINE_MOVE_SAME_SERVER');
-  }
   const fromIds = [...new Set(moving.flatMap((line) => (line.serverId === null ? [] : [line.serverId])))];
   const fromServers = await lineMoveRepository.serversOfLines(ctx.db, fromIds);
   const targetAddress = publicAddress(target);

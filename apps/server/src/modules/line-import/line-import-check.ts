@@ -1,13 +1,14 @@
 import {
   addMonths,
-  compactOverrides,
   isCsvFormula,
+  keptOverrides,
   parseImportDate,
   restrictionOverridesSchema,
   type ErrorCode,
   type ErrorParams,
   type ImportedEntry,
   type LineImportField,
+  type LineImportFormat,
   type LineImportMapping,
   type LineRestrictions,
 } from '@linedesk/shared';
@@ -22,6 +23,8 @@ export type ImportOwner = LineBuyer & { id: string; ownerId: string | null };
 
 /** What checking every row reads once: the choices, and the accounts, plans and lines it names. */
 export type ImportCheckContext = {
+  /** The file's format: a config file's entries keep their settings in its syntax. */
+  format: LineImportFormat;
   mapping: LineImportMapping;
   server: ServerRow;
   /** The plan of rows that name none. */
@@ -89,6 +92,8 @@ const CHECKED_ELSEWHERE = new Set(['NO_USERNAME', 'NO_PASSWORD', 'DUPLICATE_USER
 function entrySettings(
   entry: ImportedEntry | null,
   maxConnections: number | null,
+  plan: LinePlanRow,
+  format: 'oscam' | 'cccam',
 ): { overrides: LineRestrictions; extra: ImportedEntry['extra'] } {
   if (!entry)
     return { overrides: maxConnections === null ? {} : { max_connections: maxConnections }, extra: null };
@@ -100,7 +105,8 @@ function entrySettings(
       problem: parsed.error.issues[0]?.message ?? 'restrictions',
     });
   }
-  return { overrides: compactOverrides(parsed.data), extra: entry.extra };
+  // What the entry has, and "none" for what its plan would add: written as the file had it.
+  return { overrides: keptOverrides(plan.restrictions, parsed.data, format), extra: entry.extra };
 }
 
 function checkRow(
@@ -145,7 +151,7 @@ function checkRow(
     if (max < 1 || max > 1000) throw refusal('LINE_IMPORT_MAX_CONNECTIONS_INVALID', { value: maxText });
   }
   // The file's limit is the line's own, over its plan's: the customer keeps what they had.
-  const settings = entrySettings(entry, max);
+  const settings = entrySettings(entry, max, plan, context.format === 'cccam' ? 'cccam' : 'oscam');
   const enabled = !disabledValue(cell('disabled').trim());
   const charged = context.charge && expiryDate >= context.today;
   const line = checkNewLine({

@@ -62,7 +62,7 @@ export async function checkRowsWith(
     if (!defaultExpiry) throw new AppError('LINE_IMPORT_DEFAULT_EXPIRY_INVALID');
   }
   const server = await pickServer(ctx, options.server_id);
-  if (askAgent) await checkServerTakesFile(ctx, record, server);
+  if (askAgent && record.format !== 'csv') await checkServerTakesFile(ctx, record, server);
   const defaultPlan = await planForNewLine(ctx, options.plan_id);
   const plans = new Map<string, LinePlanRow>();
   for (const plan of await linePlansRepository.list(ctx.db, { includeArchived: false })) {
@@ -79,6 +79,7 @@ export async function checkRowsWith(
   const importer = await lineImportRepository.findAccount(ctx.db, record.accountId);
   if (!importer) throw new AppError('LINE_IMPORT_NOT_FOUND');
   return checkImportRows(rows, {
+    format: record.format,
     mapping,
     server,
     defaultPlan,

@@ -1,7 +1,11 @@
 import type { LineImport } from '@linedesk/shared';
 import type { ImportRecord } from './line-import.repository.js';
 
-export function toLineImport(record: ImportRecord, sample: string[][]): LineImport {
+export function toLineImport(
+  record: ImportRecord,
+  sample: string[][],
+  results: LineImport['results'],
+): LineImport {
   return {
     id: record.id,
     file_name: record.fileName,
@@ -20,5 +24,6 @@ export function toLineImport(record: ImportRecord, sample: string[][]): LineImpo
     charged: record.charged,
     created_at: record.createdAt.toISOString(),
     finished_at: record.finishedAt?.toISOString() ?? null,
+    results,
   };
 }

@@ -1,6 +1,5 @@
 import {
   spendRefusal,
-  type LineImportFormat,
   type LineImportPreview,
   type LineImportPreviewBody,
   type LineImportRow,
@@ -14,10 +13,14 @@ import { writtenEntry } from './line-import-entry.js';
 import { today } from '../lines/line-scope.js';
 import { ownImport } from './line-import-read.service.js';
 import { lineImportRepository } from './line-import.repository.js';
+import { checkServerTakesFile } from './line-import-server.js';
+import { pickServer } from '../lines/line-server-pick.js';
 
-function rowView(row: CheckedRow, format: LineImportFormat, day: string): LineImportRow {
+type Written = ReturnType<typeof writtenEntry>;
+
+function rowView(row: CheckedRow, written: Written): LineImportRow {
   return {
-    ...writtenEntry(format, row.entry, row.line, day),
+    ...written,
     row: row.seq,
     username: row.username,
     owner_email: row.owner?.email ?? row.ownerEmail,
@@ -94,19 +97,21 @@ export async function previewLineImport(
   parsed: Required<Pick<LineImportPreviewBody, 'page' | 'page_size' | 'status'>> & LineImportPreviewBody,
 ): Promise<LineImportPreview> {
   const record = await ownImport(ctx, actor, id);
+  // The picked server's agent: it must write a config file's format, and its defaults show the
+  // entry every row will be written as.
+  const agent = await checkServerTakesFile(ctx, record, await pickServer(ctx, parsed.server_id));
   const checked = await checkRowsWith(
     ctx,
     record,
     parsed,
     await lineImportRepository.allRows(ctx.db, record.id),
-    { askAgent: true },
   );
   const balances = await balancesOf(ctx, checked);
   const charges = chargesOf(checked, balances);
   const rows = withSpendRefusals(checked, balances);
   const day = today();
   const written = new Map(
-    rows.map((row) => [row.seq, writtenEntry(record.format, row.entry, row.line, day)] as const),
+    rows.map((row) => [row.seq, writtenEntry(record.format, row.entry, row.line, day, agent)] as const),
   );
   const count = (status: CheckedRow['status']) => rows.filter((row) => row.status === status).length;
   const matching = parsed.status === 'all' ? rows : rows.filter((row) => row.status === parsed.status);
@@ -121,6 +126,6 @@ export async function previewLineImport(
     differing: rows.filter((row) => row.status === 'ok' && written.get(row.seq)!.differences.length > 0)
       .length,
     matching: matching.length,
-    rows: matching.slice(start, start + parsed.page_size).map((row) => rowView(row, record.format, day)),
+    rows: matching.slice(start, start + parsed.page_size).map((row) => rowView(row, written.get(row.seq)!)),
   };
 }

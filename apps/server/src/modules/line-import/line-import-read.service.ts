@@ -1,4 +1,4 @@
-import { csvRecord, type LineImport } from '@linedesk/shared';
+import { csvRecord, LINE_IMPORT_RESULTS_NAMED, type LineImport } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
@@ -18,7 +18,21 @@ export async function ownImport(ctx: AppContext, actor: Actor, id: number): Prom
 }
 
 export async function importView(ctx: AppContext, record: ImportRecord): Promise<LineImport> {
-  return toLineImport(record, await lineImportRepository.sample(ctx.db, record.id, SAMPLE_ROWS));
+  const sample = await lineImportRepository.sample(ctx.db, record.id, SAMPLE_ROWS);
+  if (record.status !== 'done') return toLineImport(record, sample, null);
+  const [imported, refused] = await Promise.all([
+    lineImportRepository.rowsWithResult(ctx.db, record.id, 'done', LINE_IMPORT_RESULTS_NAMED),
+    lineImportRepository.rowsWithResult(ctx.db, record.id, 'refused', LINE_IMPORT_RESULTS_NAMED),
+  ]);
+  return toLineImport(record, sample, {
+    imported: imported.flatMap((row) => (row.username ? [row.username] : [])),
+    refused: refused.map((row) => ({
+      row: row.seq,
+      username: row.username,
+      code: row.code,
+      params: row.params,
+    })),
+  });
 }
 
 export async function getLineImport(ctx: AppContext, actor: Actor, id: number): Promise<LineImport> {

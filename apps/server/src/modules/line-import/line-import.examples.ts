@@ -20,6 +20,7 @@ const draft: LineImport = {
   charged: 0,
   created_at: '2026-11-25T09:14:03.512Z',
   finished_at: null,
+  results: null,
 };
 
 const options = {

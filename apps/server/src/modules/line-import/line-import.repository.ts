@@ -255,6 +255,15 @@ export const lineImportRepository = {
     return done.length > 0;
   },
   /** The rows from `afterSeq` on, for the result CSV read in slices. */
+  /** The first rows of one result, in file order. */
+  rowsWithResult(db: Db, importId: number, result: 'done' | 'refused', limit: number) {
+    return db
+      .select({ seq: rows.seq, username: rows.username, code: rows.code, params: rows.params })
+      .from(rows)
+      .where(and(eq(rows.importId, importId), eq(rows.result, result)))
+      .orderBy(asc(rows.seq))
+      .limit(limit);
+  },
   rowsAfter(db: Db, importId: number, afterSeq: number, limit: number): Promise<ImportRowRecord[]> {
     return db
       .select()

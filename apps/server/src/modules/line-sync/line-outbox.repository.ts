@@ -29,11 +29,12 @@ export type AdoptPayload = {
 
 /**
  * A line's upsert payload in SQL, from `users u` joined to its plan `p`: `lineUpsertPayload`
- * (line-payload.ts) in SQL. Both restriction objects are stored compact, so `||` is the per-key merge.
+ * (line-payload.ts) in SQL. Both restriction objects are stored compact, so `||` is the per-key merge;
+ * a key the line sets to none (null) is then left out.
  */
 const currentPayload = sql`jsonb_build_object('password', u.password, 'expiryDate', to_char(u.expiry_date, 'DD-MM-YYYY'), 'enabled', u.enabled)
-  || case when p.restrictions || u.restriction_overrides = '{}'::jsonb then '{}'::jsonb
-     else jsonb_build_object('restrictions', p.restrictions || u.restriction_overrides) end
+  || case when jsonb_strip_nulls(p.restrictions || u.restriction_overrides) = '{}'::jsonb then '{}'::jsonb
+     else jsonb_build_object('restrictions', jsonb_strip_nulls(p.restrictions || u.restriction_overrides)) end
   || case when u.entry_extra is null then '{}'::jsonb else jsonb_build_object('extra', u.entry_extra) end`;
 export type OutboxEntry = OutboxKey & { lineId: number | null } & (
     { operation: 'upsert'; payload: UpsertPayload } | { operation: 'delete' }

@@ -1,5 +1,5 @@
 import {
-  compactRestrictions,
+  editedOverrides,
   isValidLineCredential,
   lineEntryRestrictions,
   parseExpiryDate,
@@ -109,7 +109,7 @@ function patchValues(actor: Actor, patch: LinePatchBody): LineUpdate {
   if (patch.host_port !== undefined) values.hostPort = cleanHostPort(patch.host_port);
   if (patch.enabled !== undefined) values.enabled = patch.enabled;
   if (patch.restriction_overrides !== undefined) {
-    values.restrictionOverrides = compactRestrictions(patch.restriction_overrides);
+    values.restrictionOverrides = editedOverrides(patch.restriction_overrides);
   }
   if (patch.entry_extra !== undefined) {
     if (!actor.isAdmin) throw new AppError('LINE_OVERRIDES_ADMIN_ONLY');

@@ -54,6 +54,8 @@ type Probe = {
   ok: boolean;
   /** The identity the agent reports in GET / (agents from before identities report none). */
   agentId: string | null;
+  /** The file the agent writes, as GET / reports it. */
+  backend: 'oscam' | 'cccam' | null;
   health: boolean;
   auth: boolean;
   version: string | null;
@@ -68,6 +70,7 @@ function failure(code: ServerTestCode, message: string, extra: Partial<Probe> = 
   return {
     ok: false,
     agentId: null,
+    backend: null,
     health: false,
     auth: false,
     version: null,
@@ -124,7 +127,7 @@ async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Pro
       { health: true, httpStatus: info.status },
     );
   }
-  const answer = info.body as { version?: unknown; agent_id?: unknown } | null;
+  const answer = info.body as { version?: unknown; agent_id?: unknown; backend?: unknown } | null;
   const reported = answer?.version;
   const version = typeof reported === 'string' ? reported.slice(0, 100) : null;
   const agentId =
@@ -132,6 +135,7 @@ async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Pro
   return {
     ok: true,
     agentId: agentId?.slice(0, 100) ?? null,
+    backend: answer?.backend === 'oscam' || answer?.backend === 'cccam' ? answer.backend : null,
     health: true,
     auth: true,
     version,
@@ -215,7 +219,7 @@ export async function testServerConnection(
         const tx = raw as unknown as Db;
         if (result.ok && result.agentId) result = await checkIdentity(tx, row.id, result, result.agentId);
         const outcome: TestOutcome = result.ok
-          ? { ok: true, version: result.version, agentId: result.agentId }
+          ? { ok: true, version: result.version, agentId: result.agentId, backend: result.backend }
           : { ok: false, error: result.message };
         const recorded = await serversRepository.recordTest(
           tx,

@@ -23,9 +23,17 @@ export function toServer(row: ServerRow): Server {
     version: row.version,
     group_names: row.groupNames,
     service_names: row.serviceNames,
+    backend: row.agentBackend ?? null,
   };
 }
 
-export function toActiveServer(row: Pick<ServerRow, 'id' | 'serverName' | 'protocol'>): ActiveServer {
-  return { id: row.id, server_name: row.serverName, protocol: row.protocol };
+export function toActiveServer(
+  row: Pick<ServerRow, 'id' | 'serverName' | 'protocol' | 'agentBackend'>,
+): ActiveServer {
+  return {
+    id: row.id,
+    server_name: row.serverName,
+    protocol: row.protocol,
+    backend: row.agentBackend ?? null,
+  };
 }

@@ -36,6 +36,7 @@ const frankfurt: Server = {
   version: '0.1.0',
   group_names: { '1': 'Sports', '3': 'Football' },
   service_names: ['sports', 'adult'],
+  backend: 'oscam',
 };
 
 const createBody: ServerCreateBody = {
@@ -74,6 +75,7 @@ const created: Server = {
   version: null,
   group_names: {},
   service_names: [],
+  backend: null,
 };
 
 // An empty password keeps the stored one, which is what an edit form sends.
@@ -109,8 +111,8 @@ const checked: ServerCheckItem[] = [
 ];
 
 const active: ActiveServer[] = [
-  { id: 4, server_name: 'Warsaw 1', protocol: 'NewCamd' },
-  { id: 3, server_name: 'Frankfurt 1', protocol: 'CCcam' },
+  { id: 4, server_name: 'Warsaw 1', protocol: 'NewCamd', backend: 'oscam' },
+  { id: 3, server_name: 'Frankfurt 1', protocol: 'CCcam', backend: 'cccam' },
 ];
 
 const agentCall: AgentCallBody = { endpoint: 'users' };

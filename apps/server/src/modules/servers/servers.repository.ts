@@ -25,7 +25,7 @@ export type ServerUpdate = Partial<
 >;
 
 export type TestOutcome =
-  | { ok: true; version: string | null; agentId?: string | null }
+  | { ok: true; version: string | null; agentId?: string | null; backend?: 'oscam' | 'cccam' | null }
   | { ok: false; error: string; version?: undefined };
 
 const sortable = {
@@ -81,7 +81,12 @@ export const serversRepository = {
   /** Newest first: the first one is the default server. */
   listActive(db: Db) {
     return db
-      .select({ id: cccamServers.id, serverName: cccamServers.serverName, protocol: cccamServers.protocol })
+      .select({
+        id: cccamServers.id,
+        serverName: cccamServers.serverName,
+        protocol: cccamServers.protocol,
+        agentBackend: cccamServers.agentBackend,
+      })
       .from(cccamServers)
       .where(eq(cccamServers.status, 'active'))
       .orderBy(desc(cccamServers.createdAt), desc(cccamServers.id));
@@ -178,6 +183,7 @@ export const serversRepository = {
               ...(outcome.agentId
                 ? { agentId: sql`coalesce(${cccamServers.agentId}, ${outcome.agentId})` }
                 : {}),
+              ...(outcome.backend ? { agentBackend: outcome.backend } : {}),
             }
           : { status: 'error', lastError: outcome.error, nextCheckAt: afterSeconds(nextCheckInSeconds) },
       )

@@ -24,8 +24,10 @@ import type {
 } from '@linedesk/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatDate } from '../../../lib/format-date';
+import { paths } from '../../../lib/paths';
 import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { useOwnerOptions } from '../../lines/hooks/use-lines';
 import { useAdoptAccounts, useAdoptionPreview } from '../hooks/use-line-adoption';
@@ -74,6 +76,9 @@ export function AdoptAccountsDialog({ open, serverId, accounts, onClose }: Adopt
     [accounts, selected],
   );
   const needsDate = chosen.some((account) => account.expiry_date === null);
+  // Shown from the start when any listed entry has no expiry (every CCcam F-line), not only once
+  // such an entry is ticked, so the date is there before the preview asks for it.
+  const offersDate = accounts.some((account) => account.expiry_date === null);
   const body = useMemo<AdoptionBody | null>(() => {
     if (!owner || !plan || chosen.length === 0) return null;
     return {
@@ -256,7 +261,7 @@ export function AdoptAccountsDialog({ open, serverId, accounts, onClose }: Adopt
                 </TextField>
               )}
             </Box>
-            {needsDate && (
+            {offersDate && (
               <DateField
                 label={t('lineAdoption.dialog.expiryDate')}
                 helperText={t('lineAdoption.dialog.expiryDateHelp')}
@@ -293,9 +298,21 @@ export function AdoptAccountsDialog({ open, serverId, accounts, onClose }: Adopt
       </DialogContent>
       <DialogActions>
         {report ? (
-          <Button variant="contained" onClick={onClose} data-testid="adoption-done">
-            {t('lineAdoption.report.done')}
-          </Button>
+          <>
+            {report.adopted + report.pending > 0 && (
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={`${paths.linesAll}?server_id=${serverId}`}
+                data-testid="adoption-show-lines"
+              >
+                {t('lineAdoption.report.showLines')}
+              </Button>
+            )}
+            <Button variant="contained" onClick={onClose} data-testid="adoption-done">
+              {t('lineAdoption.report.done')}
+            </Button>
+          </>
         ) : (
           <>
             <Button variant="outlined" color="inherit" onClick={onClose} disabled={busy}>

@@ -60,10 +60,8 @@ export const LineKeptSettingsCard = memo(function LineKeptSettingsCard({ line, p
 
   const saveEdits = () => {
     const overrides: Record<string, unknown> = {};
-    for (const { key } of settings) {
-      const value = parseSettingText(key, texts[key] ?? '');
-      if (value !== undefined) overrides[key] = value;
-    }
+    // An emptied field is "none" (the key is not written); "Use the plan's" gives it back to the plan.
+    for (const { key } of settings) overrides[key] = parseSettingText(key, texts[key] ?? '') ?? null;
     const lines = extraText.split('\n').filter((text) => text.trim() !== '');
     const entryExtra =
       extra?.cccam !== undefined ? { cccam: extraText.trim() } : lines.length > 0 ? { oscam: lines } : null;
@@ -110,6 +108,7 @@ export const LineKeptSettingsCard = memo(function LineKeptSettingsCard({ line, p
                 <TextField
                   size="small"
                   value={texts[key] ?? ''}
+                  placeholder={t('lines.kept.none')}
                   onChange={(e) => setTexts((all) => ({ ...all, [key]: e.target.value }))}
                   slotProps={{ htmlInput: { 'data-testid': `line-kept-input-${key}` } }}
                 />
@@ -123,7 +122,11 @@ export const LineKeptSettingsCard = memo(function LineKeptSettingsCard({ line, p
                     data-testid={`line-kept-value-${key}`}
                     sx={{ wordBreak: 'break-word' }}
                   >
-                    {lineValue(key, value) || t('lines.kept.none')}
+                    {value === null
+                      ? t('lines.kept.noneOverPlan', {
+                          plan: (plan && planValue(key)) || t('lines.kept.none'),
+                        })
+                      : lineValue(key, value) || t('lines.kept.none')}
                   </Typography>
                 </Box>
               )}

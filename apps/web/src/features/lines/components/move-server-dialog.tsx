@@ -8,18 +8,26 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LINE_MOVE_GRACE_DEFAULT_HOURS, type LineBulkJob, type LineMoveBody } from '@linedesk/shared';
+import {
+  LINE_MOVE_GRACE_DEFAULT_HOURS,
+  moveTargetRefusal,
+  type LineBulkJob,
+  type LineMoveBody,
+  type MovingLine,
+  type Server,
+} from '@linedesk/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useLineMovePreview, useStartLineMove } from '../hooks/use-line-bulk';
-import { useActiveServers } from '../hooks/use-lines';
+import { useAllServers } from '../hooks/use-lines';
 
 /** Hours the old entry may be kept, offered in the dialog (0: removed once the target has the line). */
 const GRACE_CHOICES = [0, 1, 6, LINE_MOVE_GRACE_DEFAULT_HOURS, 48, 72, 168];
 
-/** The lines to move: ticked ones, or every line of a server. */
-export type MoveSource = { ids: number[] } | { server: { id: number; name: string } };
+/** The lines to move: ticked ones (with the server each is on), or every line of a server. */
+export type MoveSource =
+  { ids: number[]; serverIds: (number | null)[] } | { server: { id: number; name: string } };
 
 type MoveServerDialogProps = {
   open: boolean;
@@ -28,19 +36,37 @@ type MoveServerDialogProps = {
   onStarted: (job: LineBulkJob) => void;
 };
 
+const asTarget = (server: Server) => ({
+  id: server.id,
+  status: server.status,
+  protocol: server.protocol,
+  backend: server.backend,
+});
+
 /**
- * Moving lines to another server (admins): the target among the active servers, how many lines
+ * Moving lines to another server (admins): the target among the servers that can take the lines
+ * (`moveTargetRefusal`, the rule the server refuses a move by), how many lines
  * move and whether their customers' connection lines change, as the server previews it; then the
  * job starts and its progress shows like any bulk action's.
  */
 export function MoveServerDialog({ open, source, onClose, onStarted }: MoveServerDialogProps) {
   const { t } = useTranslation();
   const errorMessage = useErrorMessage();
-  const servers = useActiveServers();
+  const servers = useAllServers(open);
   const [target, setTarget] = useState('');
   const [grace, setGrace] = useState(String(LINE_MOVE_GRACE_DEFAULT_HOURS));
   const start = useStartLineMove();
-  const sourceServerId = 'server' in source ? source.server.id : null;
+  // Only servers that can take every chosen line: same protocol and file, active, not theirs.
+  const targets = useMemo(() => {
+    const all = servers.data ?? [];
+    const byId = new Map(all.map((server) => [server.id, server]));
+    const serverIds = 'server' in source ? [source.server.id] : source.serverIds;
+    const lines: MovingLine[] = serverIds.map((id) => {
+      const on = id === null ? undefined : byId.get(id);
+      return { serverId: id, protocol: on?.protocol ?? null, backend: on?.backend ?? null };
+    });
+    return all.filter((server) => moveTargetRefusal(asTarget(server), lines) === null);
+  }, [servers.data, source]);
 
   const body = useMemo<LineMoveBody | null>(() => {
     if (!target) return null;
@@ -83,14 +109,17 @@ export function MoveServerDialog({ open, source, onClose, onStarted }: MoveServe
             helperText={t('linesBulk.moveServer.targetHelp')}
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'move-target-select' } as object } }}
           >
-            {(servers.data ?? [])
-              .filter((server) => server.id !== sourceServerId)
-              .map((server) => (
-                <MenuItem key={server.id} value={String(server.id)} data-testid={`move-target-${server.id}`}>
-                  {server.server_name} ({server.protocol})
-                </MenuItem>
-              ))}
+            {targets.map((server) => (
+              <MenuItem key={server.id} value={String(server.id)} data-testid={`move-target-${server.id}`}>
+                {server.server_name} ({server.protocol})
+              </MenuItem>
+            ))}
           </TextField>
+          {servers.isSuccess && targets.length === 0 && (
+            <Alert severity="info" data-testid="move-no-target">
+              {t('linesBulk.moveServer.noTarget')}
+            </Alert>
+          )}
           <TextField
             select
             label={t('linesBulk.moveServer.grace')}

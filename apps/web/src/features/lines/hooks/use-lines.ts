@@ -138,6 +138,16 @@ export function useActiveServers() {
   });
 }
 
+/** Every server as the admins' list has it (status, protocol, the file its agent writes). */
+export function useAllServers(enabled: boolean) {
+  return useQuery({
+    queryKey: lineKeys.serverOptions,
+    queryFn: ({ signal }) => linesApi.allServers(signal),
+    select: (data) => data.items,
+    enabled,
+  });
+}
+
 /** Every server by id and name, for the admin's filter (lines stay on servers that went inactive). */
 export function useServerOptions(admin: boolean) {
   const all = useQuery({

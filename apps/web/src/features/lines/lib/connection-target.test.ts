@@ -12,7 +12,11 @@ const line = {
 
 describe('connectionTarget', () => {
   it('reads host and port from the line and the protocol from its server', () => {
-    const target = connectionTarget(line, [{ id: 2, server_name: 'N', protocol: 'NewCamd' }], undefined);
+    const target = connectionTarget(
+      line,
+      [{ id: 2, server_name: 'N', protocol: 'NewCamd', backend: null }],
+      undefined,
+    );
     expect(target).toEqual({
       host_ip: 'cs.example.com',
       port: 12000,
@@ -26,7 +30,11 @@ describe('connectionTarget', () => {
 
   it("uses the line's server's own DES key in the N: line", () => {
     const keyed = { ...line, newcamd_des_key: '0A1B2C3D4E5F60718293A4B5C6D7' };
-    const target = connectionTarget(keyed, [{ id: 2, server_name: 'N', protocol: 'NewCamd' }], undefined);
+    const target = connectionTarget(
+      keyed,
+      [{ id: 2, server_name: 'N', protocol: 'NewCamd', backend: null }],
+      undefined,
+    );
     expect(connectionLine(target!, { username: 'u', password: 'p' })).toBe(
       'N: cs.example.com 12000 u p 0A 1B 2C 3D 4E 5F 60 71 82 93 A4 B5 C6 D7',
     );

@@ -57,11 +57,14 @@ export function parseSettingText(key: RestrictionKey, text: string): Value {
 /** A line's own settings as the API answers them. */
 type Kept = Line['restriction_overrides'];
 
-/** The line's own settings in the plan editor's order, each with its value. */
+/**
+ * The line's own settings in the plan editor's order, each with its value; `null` is an explicit
+ * "none": the entry is written without that key, whatever the plan says.
+ */
 export function keptSettings(overrides: Kept): { key: RestrictionKey; value: Value }[] {
   const own = overrides ?? {};
   return restrictionKeys
-    .filter((key) => own[key] !== undefined && own[key] !== null)
+    .filter((key) => own[key] !== undefined)
     .map((key) => ({ key, value: own[key] as Value }));
 }
 

@@ -26,6 +26,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lineImportResultsUrl } from '../api/line-import-api';
 import { ImportPreviewCard } from '../components/import-preview-card';
+import { ImportResults } from '../components/import-results';
 import { useLineImport, useStartLineImport, useUploadLineImport } from '../hooks/use-line-import';
 import { useActiveServers } from '../hooks/use-lines';
 
@@ -288,6 +289,7 @@ export function ImportLinesPage() {
                     })}
                   </Alert>
                 )}
+                {finished && <ImportResults record={record} serverId={serverId ? Number(serverId) : null} />}
                 {record.charged > 0 && (
                   <Typography variant="body2">
                     {t('linesImport.charged', { count: record.charged })}

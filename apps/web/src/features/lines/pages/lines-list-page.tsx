@@ -117,7 +117,11 @@ export function LinesListPage() {
     action: 'renew',
     selection: {},
   });
-  const [moving, setMoving] = useState<{ open: boolean; ids: number[] }>({ open: false, ids: [] });
+  const [moving, setMoving] = useState<{ open: boolean; ids: number[]; serverIds: (number | null)[] }>({
+    open: false,
+    ids: [],
+    serverIds: [],
+  });
   const [job, setJob] = useState<{ open: boolean; started: LineBulkJob | null }>({
     open: false,
     started: null,
@@ -182,7 +186,11 @@ export function LinesListPage() {
 
   const openBulk = (action: BulkBarAction) =>
     action === 'move_server'
-      ? setMoving({ open: true, ids: selected.map((l) => l.id) })
+      ? setMoving({
+          open: true,
+          ids: selected.map((l) => l.id),
+          serverIds: selected.map((l) => l.server_id),
+        })
       : setBulk({
           open: true,
           action,
@@ -240,7 +248,10 @@ export function LinesListPage() {
     setAllMatching(false);
     setJob({ open: true, started });
   }, []);
-  const moveSource = useMemo(() => ({ ids: moving.ids }), [moving.ids]);
+  const moveSource = useMemo(
+    () => ({ ids: moving.ids, serverIds: moving.serverIds }),
+    [moving.ids, moving.serverIds],
+  );
   const closeMove = useCallback(() => setMoving((state) => ({ ...state, open: false })), []);
   const onMoveStarted = useCallback((started: LineBulkJob) => {
     setMoving((state) => ({ ...state, open: false }));

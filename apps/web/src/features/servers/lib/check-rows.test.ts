@@ -24,6 +24,7 @@ function server(id: number, extra: Partial<Server> = {}): Server {
     version: null,
     group_names: {},
     service_names: [],
+    backend: null,
     ...extra,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "cccam_servers" ADD COLUMN "agent_backend" text;
