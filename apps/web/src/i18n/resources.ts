@@ -17,6 +17,7 @@ import type enMessages from './locales/messages/en.json';
 import type enNotifications from './locales/notifications/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
 import type enPortal from './locales/portal/en.json';
+import type enResellerTerms from './locales/reseller-terms/en.json';
 import type enSupport from './locales/support/en.json';
 import type enTelegram from './locales/telegram/en.json';
 
@@ -40,6 +41,7 @@ export type Translation = typeof en &
   typeof enNotifications &
   typeof enOnboarding &
   typeof enPortal &
+  typeof enResellerTerms &
   typeof enTelegram;
 
 export type Tree = { [key: string]: string | Tree };
