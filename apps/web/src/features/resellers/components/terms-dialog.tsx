@@ -19,7 +19,7 @@ import {
   type ResellerPrice,
   type ResellerTerms,
 } from '@linedesk/shared';
-import { useState } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
@@ -206,7 +206,13 @@ function TermsForms({
                         [key]: { ...rule, mode: e.target.value as Rule['mode'] },
                       }))
                     }
-                    slotProps={{ htmlInput: { 'data-testid': `terms-mode-${key}` } }}
+                    slotProps={{
+                      select: {
+                        SelectDisplayProps: {
+                          'data-testid': `terms-mode-${key}`,
+                        } as HTMLAttributes<HTMLDivElement>,
+                      },
+                    }}
                   >
                     <MenuItem value="none">{t('resellerTerms.none')}</MenuItem>
                     <MenuItem value="fixed">{t('resellerTerms.fixed')}</MenuItem>
