@@ -1,6 +1,5 @@
 import { assertAllowed, buyerSpendRefusal, buyerTerms, pricesFor } from '../reseller-terms/buyer-terms.js';
 import {
-  spendRefusal,
   bulkLineUsername,
   csvRecord,
   isSubscriptionMonths,
