@@ -51,6 +51,7 @@ import { startLineSyncJob } from './modules/line-sync/line-sync-job.js';
 import { startBusinessClock } from './modules/lines/business-clock.js';
 import { registerLineBulkRoutes } from './modules/line-bulk/line-bulk.routes.js';
 import { registerLinePlanRoutes } from './modules/line-plans/line-plans.routes.js';
+import { registerResellerTermsRoutes } from './modules/reseller-terms/reseller-terms.routes.js';
 import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
 import { startLineImportJob } from './modules/line-import/line-import-job.js';
 import { registerLineImportRoutes } from './modules/line-import/line-import.routes.js';
@@ -221,6 +222,7 @@ export async function buildApp(
   registerActivationCodeRoutes(app, ctx);
   registerPortalRoutes(app, ctx);
   registerLinePlanRoutes(app, ctx);
+  registerResellerTermsRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);

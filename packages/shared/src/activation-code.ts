@@ -160,4 +160,7 @@ export const activationErrors = [
   'LINE_PLAN_SERVICE_UNKNOWN',
   'LINE_TRIAL_LIMIT_REACHED',
   'LINE_USERNAME_TAKEN',
+  'LINE_PLAN_NOT_ALLOWED',
+  'LINE_SERVER_NOT_ALLOWED',
+  'LINE_LIMIT_REACHED',
 ] as const satisfies readonly ErrorCode[];

@@ -36,6 +36,9 @@ export const auditActions = [
   'topup.reinstated',
   'line_plan.create',
   'line_plan.update',
+  // An account's own prices or limits, set by an admin or its parent reseller.
+  'account.prices',
+  'account.limits',
   'redeem_code.create',
   'redeem_code.update',
   'redeem_code.delete',

@@ -55,6 +55,8 @@ export const ledgerReasons = [
    */
   'topup_reversed',
   'topup_reinstated',
+  /** A reseller's fee for creating a sub-reseller (the limit an admin set), referring to the new account. */
+  'sub_reseller_create',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

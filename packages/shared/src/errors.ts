@@ -17,6 +17,7 @@ import { portalErrors } from './portal-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
 import { telegramErrors } from './telegram-errors.js';
+import { resellerTermsErrors } from './reseller-terms-errors.js';
 
 /** Errors of the foundation and servers; each later area keeps its own in `<area>-errors.ts`. */
 const coreErrors = {
@@ -134,6 +135,7 @@ export const errorDefinitions = {
   ...onboardingErrors,
   ...activationCodeErrors,
   ...paymentErrors,
+  ...resellerTermsErrors,
   ...portalErrors,
   ...telegramErrors,
 } as const satisfies Record<string, ErrorDefinition>;

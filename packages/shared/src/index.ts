@@ -27,6 +27,7 @@ export * from './line-expiry.js';
 export * from './connection-line.js';
 export * from './credits.js';
 export * from './spend-rule.js';
+export * from './reseller-terms.js';
 export * from './redeem.js';
 export * from './activation-code.js';
 export * from './pricing.js';

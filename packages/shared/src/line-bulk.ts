@@ -80,7 +80,7 @@ export const lineBulkPreviewSchema = z.object({
    */
   refusal: z
     .object({
-      code: z.enum(['BALANCE_NEGATIVE', 'INSUFFICIENT_CREDITS']),
+      code: z.enum(['BALANCE_NEGATIVE', 'INSUFFICIENT_CREDITS', 'CREDIT_LIMIT_EXCEEDED']),
       params: z.record(z.string(), z.number()),
     })
     .nullable(),

@@ -13,6 +13,7 @@ import * as notifications from './schema/notifications.schema.js';
 import * as payments from './schema/payments.schema.js';
 import * as portal from './schema/portal.schema.js';
 import * as reminders from './schema/reminders.schema.js';
+import * as resellerTerms from './schema/reseller-terms.schema.js';
 import * as settings from './schema/settings.schema.js';
 import * as setupGuide from './schema/setup-guide.schema.js';
 import * as support from './schema/support.schema.js';
@@ -37,6 +38,7 @@ export * from './schema/notifications.schema.js';
 export * from './schema/payments.schema.js';
 export * from './schema/portal.schema.js';
 export * from './schema/reminders.schema.js';
+export * from './schema/reseller-terms.schema.js';
 export * from './schema/settings.schema.js';
 export * from './schema/setup-guide.schema.js';
 export * from './schema/support.schema.js';
@@ -58,6 +60,7 @@ export const schema = {
   ...payments,
   ...portal,
   ...reminders,
+  ...resellerTerms,
   ...settings,
   ...setupGuide,
   ...support,

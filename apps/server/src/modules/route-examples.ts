@@ -30,6 +30,7 @@ import { paymentWebhookExamples } from './payments/payment-webhooks.examples.js'
 import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
+import { resellerTermsExamples } from './reseller-terms/reseller-terms.examples.js';
 import { telegramExamples } from './telegram/telegram.examples.js';
 import { serverExamples } from './servers/servers.examples.js';
 import { setupGuideExamples } from './setup-guide/setup-guide.examples.js';
@@ -70,6 +71,7 @@ export const routeExamples: RouteExamples = {
   ...paymentWebhookExamples,
   ...redeemExamples,
   ...reminderExamples,
+  ...resellerTermsExamples,
   ...telegramExamples,
   ...serverExamples,
   ...setupGuideExamples,

@@ -132,6 +132,29 @@ export const accountRows: Record<string, MatrixRow> = {
     user: 403,
     admin: 200,
   },
+  // An account's prices and limits: admins any, a reseller its own sub-accounts (the victim is nobody's).
+  'GET /api/accounts/{id}/terms': { params: { id: 'victimId' }, ...ownerOnly, admin: 200 },
+  'PUT /api/accounts/{id}/prices': {
+    params: { id: 'victimId' },
+    body: () => ({ prices: [] }),
+    ...ownerOnly,
+    admin: 200,
+  },
+  'PUT /api/accounts/{id}/limits': {
+    params: { id: 'victimId' },
+    body: () => ({
+      max_lines: null,
+      allowed_plan_ids: null,
+      allowed_server_ids: null,
+      trials_per_day: null,
+      trial_min_balance: 0,
+      sub_reseller_depth: null,
+      sub_reseller_price: 0,
+      credit_limit: 0,
+    }),
+    ...ownerOnly,
+    admin: 200,
+  },
   'GET /api/credits/ledger': {
     query: (f) => ({ account_id: f.victimId }),
     ...ownerOnly,

@@ -18,6 +18,7 @@ import type enMessages from './locales/messages/en.json';
 import type enNotifications from './locales/notifications/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
 import type enPortal from './locales/portal/en.json';
+import type enResellerTerms from './locales/reseller-terms/en.json';
 import type enSupport from './locales/support/en.json';
 import type enTelegram from './locales/telegram/en.json';
 
@@ -41,6 +42,7 @@ export type Translation = typeof en &
   typeof enNotifications &
   typeof enOnboarding &
   typeof enPortal &
+  typeof enResellerTerms &
   typeof enTelegram;
 
 export type { TextsPart, Tree };

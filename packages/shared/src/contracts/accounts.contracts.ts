@@ -76,6 +76,12 @@ export const create = defineContract({
     'EMAIL_TAKEN',
     'INVALID_EMAIL',
     'PASSWORD_TOO_SHORT',
+    'SUB_RESELLER_NOT_ALLOWED',
+    'SUB_RESELLER_DEPTH_REACHED',
+    'INSUFFICIENT_CREDITS',
+    'CREDIT_LIMIT_EXCEEDED',
+    'BALANCE_NEGATIVE',
+    'CREDIT_LIMIT_EXCEEDED',
   ],
 });
 
@@ -152,6 +158,7 @@ export const addCredits = defineContract({
     'FORBIDDEN',
     'USER_NOT_FOUND',
     'INSUFFICIENT_CREDITS',
+    'CREDIT_LIMIT_EXCEEDED',
     'BALANCE_NEGATIVE',
     'CREDITS_NOT_POSITIVE',
     'CREDITS_TOO_LARGE',
@@ -174,6 +181,7 @@ export const transferCredits = defineContract({
     'USER_NOT_FOUND',
     'TRANSFER_TO_SELF',
     'INSUFFICIENT_CREDITS',
+    'CREDIT_LIMIT_EXCEEDED',
     'BALANCE_NEGATIVE',
     'CREDITS_NOT_POSITIVE',
     'IDEMPOTENCY_KEY_REUSED',

@@ -25,7 +25,9 @@ const bodyRefusals = [
   'LINE_PLAN_NOT_FOUND',
   'LINE_INVALID_DURATION',
   'LINE_PLAN_DURATION_NOT_OFFERED',
+  'LINE_PLAN_NOT_ALLOWED',
   'INSUFFICIENT_CREDITS',
+  'CREDIT_LIMIT_EXCEEDED',
   'BALANCE_NEGATIVE',
 ] as const satisfies readonly ErrorCode[];
 

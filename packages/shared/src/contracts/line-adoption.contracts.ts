@@ -64,5 +64,5 @@ export const adopt = defineContract({
   params: idParamsSchema,
   body: adoptionBodySchema,
   response: adoptionReportSchema,
-  errors: [...choiceErrors, 'INSUFFICIENT_CREDITS'],
+  errors: [...choiceErrors, 'INSUFFICIENT_CREDITS', 'CREDIT_LIMIT_EXCEEDED'],
 });

@@ -46,14 +46,17 @@ export const creditLedger = pgTable(
     refType: text('ref_type'),
     refId: text('ref_id'),
     note: text('note'),
+    /** The account's credit limit when the row was written: how far below 0 this spend could go. */
+    creditLimit: integer('credit_limit').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A balance goes below 0 only when a paid top-up is taken back (a refund or a chargeback); a
-    // negative balance then only rises. Every spend is still refused below 0 by the ledger's guard.
+    // A balance goes below 0 only when a paid top-up is taken back (a refund or a chargeback), or down
+    // to a trusted reseller's credit limit; a negative balance otherwise only rises. Every other spend
+    // is refused there by the ledger's guard.
     check(
       'credit_ledger_balance_after_not_negative',
-      sql`${t.balanceAfter} >= 0 or ${t.delta} > 0 or ${t.reason} = 'topup_reversed'`,
+      sql`${t.balanceAfter} >= -${t.creditLimit} or ${t.delta} > 0 or ${t.reason} = 'topup_reversed'`,
     ),
     index('credit_ledger_account_idx').on(t.accountId, t.createdAt),
     index('credit_ledger_created_idx').on(t.createdAt),

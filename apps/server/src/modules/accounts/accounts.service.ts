@@ -1,3 +1,6 @@
+import { buyerTerms, ownLimits } from '../reseller-terms/buyer-terms.js';
+import { creditLedger } from '../credits/credit-ledger.js';
+import { publishBalanceChange } from '../credits/credit-events.js';
 import { meWithTwoFactor } from '../account-security/two-factor.service.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
@@ -124,6 +127,8 @@ export async function createAccount(
   const email = body.email.toLowerCase();
   const id = randomUUID();
   const ownerId = signedIn.isAdmin ? null : signedIn.id;
+  const fee = ownerId ? await subResellerFee(ctx, signedIn) : 0;
+  let charged: { balance: number; ownerId: string | null } | null = null;
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : null;
   // Whoever creates an account most likely shares its reader's language: the invite and every later
   // message start in it, until the new account picks its own. Not as the account's choice: the new
@@ -133,8 +138,8 @@ export async function createAccount(
     ctx,
     signedIn,
     { action: 'account.create', target: { id, email }, read: (db) => accountValues(db, id) },
-    (tx) =>
-      insertAccount(
+    async (tx) => {
+      const row = await insertAccount(
         tx,
         {
           id,
@@ -148,13 +153,48 @@ export async function createAccount(
           browserLanguage: language,
         },
         passwordHash,
-      ),
+      );
+      // The fee and the account commit together: a balance that cannot pay leaves no account behind.
+      if (row && fee > 0) {
+        charged = await creditLedger.change(tx, {
+          accountId: signedIn.id,
+          delta: -fee,
+          reason: 'sub_reseller_create',
+          actorId: signedIn.id,
+          refType: 'account',
+          refId: id,
+          note: email,
+        });
+      }
+      return row;
+    },
   );
   if (!inserted) throw new AppError('EMAIL_TAKEN');
+  if (charged)
+    await publishBalanceChange(ctx, {
+      id: signedIn.id,
+      ownerId: (charged as { ownerId: string | null }).ownerId,
+    });
   const invited = body.password === undefined;
   if (invited) await sendInvite(ctx, { id, email, invitedBy: signedIn.email, language });
   await publishAccountChange(ctx, 'insert', { id, ownerId });
   return { account: toManagedAccount((await accountsRepository.findManagedById(ctx.db, id))!), invited };
+}
+
+/**
+ * Whether the reseller may create a sub-account here, and its fee. Each account above (and the
+ * creator itself) may limit how many levels of sub-resellers it has below it: the new account would
+ * be one level below the creator, two below the creator's parent, and so on.
+ */
+async function subResellerFee(ctx: AppContext, creator: Actor): Promise<number> {
+  const terms = await buyerTerms(ctx.db, creator);
+  for (const link of terms.chain) {
+    const depth = link.limits.sub_reseller_depth;
+    if (depth === null || link.depth + 1 <= depth) continue;
+    if (link.depth === 0 && depth === 0) throw new AppError('SUB_RESELLER_NOT_ALLOWED');
+    throw new AppError('SUB_RESELLER_DEPTH_REACHED', { params: { depth, account: link.email } });
+  }
+  return ownLimits(terms)?.sub_reseller_price ?? 0;
 }
 
 async function sendInvite(

@@ -1,3 +1,4 @@
+import { assertLineRoom, buyerTerms, trialsPerDay } from '../reseller-terms/buyer-terms.js';
 import {
   bulkLineUsername,
   formatActivationCode,
@@ -73,10 +74,12 @@ export async function activateCode(
   assertUsable(code);
   const owner = await activationCodesRepository.findOwner(ctx.db, code.ownerId);
   if (!owner) throw new AppError('ACTIVATION_CODE_NOT_FOUND');
+  const ownerIsAdmin = isAdminAccount({ is_admin: owner.isAdmin, group_id: owner.groupId });
   const buyer: LineBuyer = {
     id: owner.id,
     email: owner.email,
-    isAdmin: isAdminAccount({ is_admin: owner.isAdmin, group_id: owner.groupId }),
+    isAdmin: ownerIsAdmin,
+    terms: await buyerTerms(ctx.db, { id: owner.id, isAdmin: ownerIsAdmin }),
   };
   const result =
     body.line_id === null || body.line_id === undefined
@@ -117,7 +120,8 @@ async function activateIntoNewLine(
   const password = body.password?.trim() || randomLinePassword();
   const start = today();
   const trial = code.isTrial ? await trialDays(ctx) : null;
-  const trialLimit = code.isTrial && !buyer.isAdmin ? await trialLinesPerDay(ctx) : null;
+  const trialLimit =
+    code.isTrial && !buyer.isAdmin ? trialsPerDay(buyer.terms, await trialLinesPerDay(ctx)) : null;
   const delivery = requestDelivery(ctx);
 
   let written: NewLineWritten | undefined;
@@ -144,6 +148,7 @@ async function activateIntoNewLine(
         ) {
           throw new AppError('LINE_TRIAL_LIMIT_REACHED', { params: { limit: trialLimit } });
         }
+        await assertLineRoom(tx, buyer.terms);
         const line = await writeNewLine(tx, paid, {
           actorId: me.id,
           delivery,
@@ -203,7 +208,7 @@ async function activateIntoRenewal(
       plan: await planOfLine(tx, current.planId),
       line: current,
       months,
-      payer: buyer,
+      payer: buyer.terms,
       today: today(),
     });
     renewed = await writeLineChange(tx, current, {

@@ -1,3 +1,5 @@
+import { assertAllowed, buyerTerms } from '../reseller-terms/buyer-terms.js';
+import { resellerTermsRepository } from '../reseller-terms/reseller-terms.repository.js';
 import type { ActivationCodesBody, ActivationCodesGenerated, ActivationCodesPreview } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
@@ -32,8 +34,11 @@ type Priced = {
 async function price(ctx: AppContext, me: Actor, body: ActivationCodesBody): Promise<Priced> {
   const isTrial = body.is_trial === true;
   const plan = await planForNewLine(ctx, body.plan_id);
+  const terms = await buyerTerms(ctx.db, me);
+  // A code is a line sold in advance: the plan must be one the buyer may sell, at the buyer's price.
+  assertAllowed(terms, plan);
   const months = isTrial ? null : (body.subscription_months ?? null);
-  const perCode = isTrial ? 0 : planCharge(plan, months, me);
+  const perCode = isTrial ? 0 : planCharge(plan, months, terms);
   const validUntil = body.validity_days ? new Date(Date.now() + body.validity_days * DAY_MS) : null;
   return { plan, months, isTrial, perCode, total: perCode * body.count, validUntil };
 }
@@ -47,7 +52,8 @@ export async function previewActivationCodes(
   const priced = await price(ctx, me, body);
   const balance = me.isAdmin ? null : (await ledgerRepository.balance(ctx.db, me.id)).credits;
   // The generation would be refused the same way: the preview says so before anyone confirms.
-  const refused = balance === null ? null : spendRefusalError(balance, priced.total);
+  const creditLimit = (await resellerTermsRepository.limits(ctx.db, me.id)).credit_limit;
+  const refused = balance === null ? null : spendRefusalError(balance, priced.total, creditLimit);
   if (refused) throw refused;
   return {
     count: body.count,

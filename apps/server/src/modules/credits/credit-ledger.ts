@@ -1,7 +1,7 @@
 import { RESELLER_GROUP_ID, USER_GROUP_ID, spendRefusal, type LedgerReason } from '@linedesk/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authUsers, creditLedger as ledgerTable } from '../../db/schema.js';
+import { authUsers, creditLedger as ledgerTable, resellerLimits } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 
 export type CreditChange = {
@@ -50,8 +50,9 @@ function changeCtes(input: Omit<CreditChange, 'refId'> & { refId?: string | SQL 
   const guard =
     input.allowNegative && input.reason === 'topup_reversed'
       ? sql`true`
-      : // A credit to a negative balance raises it (a top-up settling a reversal); a spend must end >= 0.
-        sql`(credits + ${input.delta}::int >= 0 or ${input.delta}::int > 0)`;
+      : // A credit to a negative balance raises it (a top-up settling a reversal); a spend must end at
+        // or above minus the account's credit limit (0 unless an admin trusts the account).
+        sql`(credits + ${input.delta}::int >= -${creditLimitOf(sql`${authUsers}.id`)} or ${input.delta}::int > 0)`;
   return {
     charged: sql`update ${authUsers} set
         credits = credits + ${input.delta}::int,
@@ -59,13 +60,21 @@ function changeCtes(input: Omit<CreditChange, 'refId'> & { refId?: string | SQL 
           then ${RESELLER_GROUP_ID} else group_id end,
         updated_at = now()
       where id = ${input.accountId} and ${guard}
-      returning credits, owner_id`,
-    entry: sql`insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note)
+      returning credits, owner_id, ${creditLimitOf(sql`${authUsers}.id`)} as credit_limit`,
+    entry: sql`insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note, credit_limit)
       select ${input.accountId}, ${input.delta}::int, credits, ${input.reason}, ${input.actorId},
-        ${input.refType ?? null}, ${input.refId ?? null}, ${input.note ?? null}
+        ${input.refType ?? null}, ${input.refId ?? null}, ${input.note ?? null}, credit_limit
       from charged
       returning id`,
   };
+}
+
+/**
+ * An account's credit limit, read inside the guarded UPDATE itself: the bound and the balance are
+ * checked in one statement under the row lock, so two spends never both pass on a stale limit.
+ */
+function creditLimitOf(accountId: SQL): SQL {
+  return sql`coalesce((select ${resellerLimits.creditLimit} from ${resellerLimits} where ${resellerLimits.accountId} = ${accountId}), 0)`;
 }
 
 /** Many spends read from one WITH query (`from`), as SQL expressions over its rows. */
@@ -99,33 +108,34 @@ function spendManyCtes(spend: SpendMany): { need: SQL; charged: SQL; entry: SQL 
     need: sql`select ${spend.payer} as owner_id, sum(${spend.amount})::int as total from ${v} v
       where ${spend.amount} > 0 group by ${spend.payer}`,
     charged: sql`update ${authUsers} a set credits = a.credits - need.total, updated_at = now()
-        from need where a.id = need.owner_id and a.credits >= need.total
-        returning a.id, a.credits, a.owner_id`,
-    entry: sql`insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note)
+        from need where a.id = need.owner_id and a.credits - need.total >= -${creditLimitOf(sql`a.id`)}
+        returning a.id, a.credits, a.owner_id, ${creditLimitOf(sql`a.id`)} as credit_limit`,
+    entry: sql`insert into ${ledgerTable} (account_id, delta, balance_after, reason, actor_id, ref_type, ref_id, note, credit_limit)
         select ${spend.payer}, -${spend.amount},
           c.credits + coalesce(sum(${spend.amount}) over (partition by ${spend.payer} order by ${spend.order}
             rows between 1 following and unbounded following), 0),
-          ${spend.reason}, ${spend.actorId}, ${spend.refType}, ${spend.refId}, ${spend.note}
+          ${spend.reason}, ${spend.actorId}, ${spend.refType}, ${spend.refId}, ${spend.note}, c.credit_limit
         from ${v} v join charged c on c.id = ${spend.payer}
         where ${spend.amount} > 0`,
   };
 }
 
 /** The shared spending rule's refusal as the error the server answers; null when `balance` can pay. */
-export function spendRefusalError(balance: number, required: number): AppError | null {
-  const refused = spendRefusal(balance, required);
+export function spendRefusalError(balance: number, required: number, creditLimit = 0): AppError | null {
+  const refused = spendRefusal(balance, required, creditLimit);
   return refused ? new AppError(refused.code, { params: refused.params }) : null;
 }
 
 /** The refusal for a balance that cannot pay `delta`: what it holds now. */
 async function refusal(tx: Db, accountId: string, delta: number): Promise<AppError> {
   const [account] = await tx
-    .select({ credits: authUsers.credits })
+    .select({ credits: authUsers.credits, creditLimit: resellerLimits.creditLimit })
     .from(authUsers)
+    .leftJoin(resellerLimits, eq(resellerLimits.accountId, authUsers.id))
     .where(eq(authUsers.id, accountId));
   if (!account) return new AppError('USER_NOT_FOUND');
   return (
-    spendRefusalError(account.credits, -delta) ??
+    spendRefusalError(account.credits, -delta, account.creditLimit ?? 0) ??
     // Paid meanwhile is impossible inside the caller's transaction; answered as the balance it saw.
     new AppError('INSUFFICIENT_CREDITS', { params: { required: -delta, available: account.credits } })
   );

@@ -1,3 +1,4 @@
+import { buyerTerms } from '../reseller-terms/buyer-terms.js';
 import {
   compactOverrides,
   fromDisplayDate,
@@ -139,7 +140,15 @@ export async function decideAdoption(
   if (!owner) throw new AppError('USER_NOT_FOUND');
   const given = body.expiry_date === null ? null : parseExpiryDate(body.expiry_date);
   if (body.expiry_date !== null && !given) throw new AppError('LINE_INVALID_EXPIRY_DATE');
-  const price = body.charge_months === null ? 0 : planCharge(plan, body.charge_months, owner);
+  // The owner pays their own price for the plan (an admin's adoption is not held to their limits).
+  const price =
+    body.charge_months === null
+      ? 0
+      : planCharge(
+          plan,
+          body.charge_months,
+          await buyerTerms(ctx.db, { id: owner.id, isAdmin: owner.isAdmin }),
+        );
 
   const listed = new Map((await readUnmanagedAccounts(ctx, server)).map((a) => [a.username, a]));
   const requested = [...new Map(body.accounts.map((a) => [a.username, a])).values()];

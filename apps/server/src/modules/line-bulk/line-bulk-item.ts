@@ -4,6 +4,7 @@ import {
   planAllowsServerProtocol,
   planChangeCharge,
 } from '@linedesk/shared';
+import { assertAllowed, assertLineRoom, buyerTerms, pricesFor } from '../reseller-terms/buyer-terms.js';
 import { assertPackagesOnServer } from '../lines/line-packages.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
@@ -67,6 +68,15 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
     action,
     details: { ...details, bulk_job_id: job.id },
   });
+  // Never more per line than the preview showed: a price raised while the job runs refuses the line
+  // (nothing charged, nothing changed) instead of charging what nobody confirmed.
+  const previewed = (charge: number) => {
+    if (!job.isAdmin && params.charge_per_line !== undefined && charge > params.charge_per_line) {
+      throw new AppError('LINE_BULK_PRICE_CHANGED', {
+        params: { previewed: params.charge_per_line, current: charge },
+      });
+    }
+  };
   const chargeOf = (amount: number, reason: LineCharge['reason']): LineCharge => ({
     accountId: job.accountId,
     actorId: job.accountId,
@@ -80,9 +90,10 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         plan: await planOfLine(tx, current.planId),
         line: current,
         months: params.subscription_months!,
-        payer: job,
+        payer: await buyerTerms(tx, { id: job.accountId, isAdmin: job.isAdmin }),
         today: today(),
       });
+      previewed(renewal.charge);
       await writeLineChange(tx, current, {
         values: renewal.values,
         charge: chargeOf(renewal.charge, 'line_renew'),
@@ -139,9 +150,11 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         return { done: { ...base, charged: 0, owners: [] } };
       }
       // Priced from the line as it is now, under its lock, not as the preview saw it.
+      const terms = await buyerTerms(tx, { id: job.accountId, isAdmin: job.isAdmin });
+      assertAllowed(terms, plan);
       const priced = planChangeCharge(
-        (await planOfLine(tx, current.planId)).prices,
-        plan.prices,
+        pricesFor(terms, await planOfLine(tx, current.planId)),
+        pricesFor(terms, plan),
         { months: current.subscriptionMonths, isTrial: current.isTrial },
         { isAdmin: job.isAdmin },
       );
@@ -151,6 +164,7 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
           priced.months === undefined ? {} : { params: { months: priced.months } },
         );
       }
+      previewed(priced.charge);
       const server =
         current.serverId === null ? undefined : await serversRepository.findById(tx, current.serverId);
       if (server && !planAllowsServerProtocol(plan.restrictions, server.protocol)) {
@@ -197,8 +211,9 @@ async function applyCreate(
 ): Promise<Applied> {
   if (!server || server.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
   const owner = await lineBulkRepository.findAccount(tx, job.accountId);
-  // Checked again by the single create's rule: the server or the plan may have changed since the job
-  // was asked for, and the line is priced as it is written.
+  const terms = await buyerTerms(tx, { id: job.accountId, isAdmin: job.isAdmin });
+  // Checked again by the single create's rule: the server, the plan, the buyer's price or limits may
+  // have changed since the job was asked for, and the line is priced as it is written.
   const checked = checkNewLine({
     plan,
     server,
@@ -206,9 +221,15 @@ async function applyCreate(
     password: item.password!,
     months: params.subscription_months,
     trialDays: null,
-    buyer: { id: job.accountId, email: owner?.email ?? null, isAdmin: job.isAdmin },
+    buyer: { id: job.accountId, email: owner?.email ?? null, isAdmin: job.isAdmin, terms },
     today: today(),
   });
+  if (!job.isAdmin && params.charge_per_line !== undefined && checked.charge > params.charge_per_line) {
+    throw new AppError('LINE_BULK_PRICE_CHANGED', {
+      params: { previewed: params.charge_per_line, current: checked.charge },
+    });
+  }
+  await assertLineRoom(tx, terms);
   const { line } = await writeNewLine(tx, checked, {
     actorId: job.accountId,
     delivery: TO_WORKER,

@@ -1,5 +1,5 @@
+import { assertAllowed, buyerSpendRefusal, buyerTerms, pricesFor } from '../reseller-terms/buyer-terms.js';
 import {
-  spendRefusal,
   bulkLineUsername,
   csvRecord,
   isSubscriptionMonths,
@@ -97,6 +97,7 @@ async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promi
   const months = body.subscription_months;
   const plan = await planForNewLine(ctx, undefined);
   const server = await pickServer(ctx, body.server_id);
+  const terms = await buyerTerms(ctx.db, me);
   // Every drawn name is the prefix plus the same number of random characters: one sample, checked by
   // the single create's rule, gives the price and tells whether the server could log any of them in,
   // before anything is charged.
@@ -107,7 +108,7 @@ async function planCreate(ctx: AppContext, me: Actor, body: LineBulkBody): Promi
     password: randomLinePassword(),
     months,
     trialDays: null,
-    buyer: me,
+    buyer: { ...me, terms },
     today: today(),
   });
   const perLine = sample.charge;
@@ -200,12 +201,13 @@ async function renewalCosts(
   months: number,
 ): Promise<{ perLine: number; total: number }> {
   const plans = plansOf(ctx);
+  const terms = await buyerTerms(ctx.db, me);
   let perLine = 0;
   let total = 0;
   for (const line of await lineBulkRepository.planChangeLines(ctx.db, ids)) {
     let price: number;
     try {
-      price = planCharge(await plans(line.planId), months, me);
+      price = planCharge(await plans(line.planId), months, terms);
     } catch (error) {
       if (error instanceof AppError) continue;
       throw error;
@@ -237,14 +239,16 @@ async function planChangeCosts(
 ): Promise<{ perLine: number; total: number }> {
   const planById = plansOf(ctx);
   const target = await planById(planId);
+  const terms = await buyerTerms(ctx.db, me);
+  assertAllowed(terms, target);
   let perLine = 0;
   let total = 0;
   for (const line of await lineBulkRepository.planChangeLines(ctx.db, ids)) {
     if (line.planId === planId) continue;
     if (line.protocol !== null && !planAllowsServerProtocol(target.restrictions, line.protocol)) continue;
     const priced = planChangeCharge(
-      (await planById(line.planId)).prices,
-      target.prices,
+      pricesFor(terms, await planById(line.planId)),
+      pricesFor(terms, target),
       { months: line.subscriptionMonths, isTrial: line.isTrial },
       { isAdmin: me.isAdmin },
     );
@@ -263,7 +267,8 @@ async function planOf(ctx: AppContext, actor: Actor, body: LineBulkBody): Promis
 async function previewOf(ctx: AppContext, plan: Plan): Promise<LineBulkPreview> {
   const total = plan.total;
   const balance = plan.me.isAdmin ? null : (await ledgerRepository.balance(ctx.db, plan.me.id)).credits;
-  const refusal = balance === null ? null : spendRefusal(balance, total);
+  const terms = await buyerTerms(ctx.db, plan.me);
+  const refusal = balance === null ? null : buyerSpendRefusal(terms, balance, total);
   return {
     action: plan.action,
     count: plan.count,

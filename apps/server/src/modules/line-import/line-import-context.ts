@@ -6,6 +6,7 @@ import {
   type LineImportOptions,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import { buyerTerms } from '../reseller-terms/buyer-terms.js';
 import { AppError } from '../../platform/errors.js';
 import { linePlansRepository, type LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { planForNewLine } from '../line-plans/line-plans.service.js';
@@ -20,12 +21,17 @@ import {
   type ImportRowRead,
 } from './line-import.repository.js';
 
-const ownerOf = (row: AccountRow): ImportOwner => ({
-  id: row.id,
-  email: row.email,
-  isAdmin: isAdminAccount({ is_admin: row.isAdmin, group_id: row.groupId }),
-  ownerId: row.ownerId,
-});
+/** An owner with their prices: a charged import row costs its owner what a create would. */
+async function ownerOf(ctx: AppContext, row: AccountRow): Promise<ImportOwner> {
+  const isAdmin = isAdminAccount({ is_admin: row.isAdmin, group_id: row.groupId });
+  return {
+    id: row.id,
+    email: row.email,
+    isAdmin,
+    ownerId: row.ownerId,
+    terms: await buyerTerms(ctx.db, { id: row.id, isAdmin }),
+  };
+}
 
 /** The mapping must name the username and password columns, and only columns the file has. */
 function checkMapping(mapping: LineImportMapping, columns: number): void {
@@ -71,10 +77,11 @@ export async function checkRowsWith(
   }
   const names = namesOf(rows, mapping);
   const owners = new Map(
-    (await lineImportRepository.accountsByEmail(ctx.db, names.emails)).map((row) => [
-      row.email.toLowerCase(),
-      ownerOf(row),
-    ]),
+    await Promise.all(
+      (await lineImportRepository.accountsByEmail(ctx.db, names.emails)).map(
+        async (row) => [row.email.toLowerCase(), await ownerOf(ctx, row)] as const,
+      ),
+    ),
   );
   const importer = await lineImportRepository.findAccount(ctx.db, record.accountId);
   if (!importer) throw new AppError('LINE_IMPORT_NOT_FOUND');
@@ -85,7 +92,7 @@ export async function checkRowsWith(
     defaultPlan,
     plans,
     owners,
-    importer: ownerOf(importer),
+    importer: await ownerOf(ctx, importer),
     existing: await lineImportRepository.existingLines(ctx.db, names.usernames),
     defaultExpiry,
     charge: options.charge ?? false,

@@ -1,5 +1,6 @@
+import { buyerSpendRefusal, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
 import {
-  spendRefusal,
+  type LineImportFormat,
   type LineImportPreview,
   type LineImportPreviewBody,
   type LineImportRow,
@@ -46,10 +47,18 @@ async function balancesOf(ctx: AppContext, rows: CheckedRow[]): Promise<Map<stri
 
 /** Credits each paying owner's rows ask for, beside their balance now and whether it pays them all. */
 function chargesOf(rows: CheckedRow[], balances: Map<string, number>): LineImportPreview['charges'] {
-  const byOwner = new Map<string, { email: string | null; lines: number; credits: number }>();
+  const byOwner = new Map<
+    string,
+    { email: string | null; lines: number; credits: number; terms: BuyerTerms }
+  >();
   for (const row of rows) {
     if (row.status !== 'ok' || !row.owner || !row.line || row.line.charge === 0) continue;
-    const entry = byOwner.get(row.owner.id) ?? { email: row.owner.email, lines: 0, credits: 0 };
+    const entry = byOwner.get(row.owner.id) ?? {
+      email: row.owner.email,
+      lines: 0,
+      credits: 0,
+      terms: row.owner.terms,
+    };
     entry.lines += 1;
     entry.credits += row.line.charge;
     byOwner.set(row.owner.id, entry);
@@ -62,7 +71,7 @@ function chargesOf(rows: CheckedRow[], balances: Map<string, number>): LineImpor
       lines: entry.lines,
       credits: entry.credits,
       balance,
-      sufficient: spendRefusal(balance, entry.credits) === null,
+      sufficient: buyerSpendRefusal(entry.terms, balance, entry.credits) === null,
     };
   });
 }
@@ -77,7 +86,8 @@ function withSpendRefusals(rows: CheckedRow[], balances: Map<string, number>): C
   return rows.map((row) => {
     if (row.status !== 'ok' || !row.owner || !row.line || row.line.charge === 0) return row;
     const balance = left.get(row.owner.id)!;
-    const refused = spendRefusal(balance, row.line.charge);
+    // The owner's credit limit counts, as the ledger's guard will count it.
+    const refused = buyerSpendRefusal(row.owner.terms, balance, row.line.charge);
     if (!refused) {
       left.set(row.owner.id, balance - row.line.charge);
       return row;

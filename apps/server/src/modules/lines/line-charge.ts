@@ -8,6 +8,7 @@ import { creditLedger, type CreditChangeResult } from '../credits/credit-ledger.
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { lineEvent } from './line-events.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';
+import { pricesFor, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
 
 /** What a line write costs its payer, booked against the line. */
 export type LineCharge = {
@@ -19,17 +20,18 @@ export type LineCharge = {
 };
 
 /**
- * What `months` of the plan cost the buyer (the shared pricing rule). A duration the plan does not offer
+ * What `months` of the plan cost the buyer (the shared pricing rule): the buyer's own price for it
+ * when an admin or their parent reseller set one, else the plan's. A duration the plan does not offer
  * is refused; on the default plan with the spec's own error, as before plans existed.
  */
 export function planCharge(
   plan: LinePlanRow,
   months: number | null | undefined,
-  buyer: Pick<Actor, 'isAdmin'>,
+  buyer: Pick<BuyerTerms, 'isAdmin' | 'prices'>,
   isTrial = false,
 ): number {
   if (typeof months !== 'number') throw new AppError('LINE_INVALID_DURATION');
-  const price = planLinePrice(plan.prices, months, { isAdmin: buyer.isAdmin, isTrial });
+  const price = planLinePrice(pricesFor(buyer, plan), months, { isAdmin: buyer.isAdmin, isTrial });
   if (price !== null) return price;
   if (plan.isDefault || !Number.isInteger(months)) throw new AppError('LINE_INVALID_DURATION');
   throw new AppError('LINE_PLAN_DURATION_NOT_OFFERED', { params: { months } });

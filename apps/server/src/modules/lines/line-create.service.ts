@@ -2,6 +2,14 @@ import type { LineCreateBody, LineWriteResult } from '@linedesk/shared';
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
+import {
+  assertLineRoom,
+  assertTrialBalance,
+  buyerTerms,
+  hasLineLimit,
+  trialsPerDay,
+} from '../reseller-terms/buyer-terms.js';
+import { ledgerRepository } from '../credits/ledger.repository.js';
 import { AppError } from '../../platform/errors.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import type { ServerRow } from '../servers/servers.repository.js';
@@ -38,6 +46,10 @@ export async function createLine(
   // Credentials first: a bad one is refused before the plan or the servers are read.
   const credentials = checkCredentials(body.username, body.password);
   const isTrial = body.is_trial === true;
+  const terms = await buyerTerms(ctx.db, me);
+  if (isTrial && !me.isAdmin) {
+    assertTrialBalance(terms, (await ledgerRepository.balance(ctx.db, me.id)).credits);
+  }
   const plan = await planForNewLine(ctx, body.plan_id);
   // A taken username is answered by the unique index when the line is inserted.
   const server = await pickServer(ctx, body.server_id);
@@ -48,7 +60,7 @@ export async function createLine(
     ...credentials,
     months: body.subscription_months,
     trialDays: isTrial ? await trialDays(ctx) : null,
-    buyer: me,
+    buyer: { ...me, terms },
     today: start,
     hostPort: cleanHostPort(body.host_port),
     contact: {
@@ -60,12 +72,13 @@ export async function createLine(
     },
   });
   const charge = checked.charge;
-  const trialLimit = isTrial && !me.isAdmin ? await trialLinesPerDay(ctx) : null;
+  const trialLimit = isTrial && !me.isAdmin ? trialsPerDay(terms, await trialLinesPerDay(ctx)) : null;
   const delivery = requestDelivery(ctx);
 
   // Without a trial's daily limit or an idempotency key a create is only its writes: it goes in with
   // the creates that arrive meanwhile (one transaction for all), unless that batch cannot decide it.
-  if (!isTrial && !idempotency.key) {
+  // A line limit above the buyer is counted under its row lock, in the create's own transaction.
+  if (!isTrial && !idempotency.key && !hasLineLimit(terms)) {
     const batched = await writeBatchedCreate(ctx, { ...checked, leaseId: randomUUID() }, delivery);
     if (batched.kind === 'username_taken') throw await usernameTaken(ctx, me, checked.values.username);
     if (batched.kind === 'created') {
@@ -89,6 +102,7 @@ export async function createLine(
         retryAfterSeconds: secondsUntilNextDay(),
       });
     }
+    await assertLineRoom(tx, terms);
     // The line, its outbox row (leased for this request), its history row and the charge with its
     // ledger row: one statement.
     written = await writeNewLine(tx, checked, { actorId: me.id, delivery });

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import type { ServerRow } from '../servers/servers.repository.js';
 import { planCharge } from './line-charge.js';
+import { assertAllowed, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
 import type { UpsertPayload } from '../line-sync/line-outbox.repository.js';
 import { lineUpsertPayload } from '../line-sync/line-payload.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
@@ -26,8 +27,8 @@ import type { LineInsert, LineRecord, LineUpdate } from './lines.repository.js';
  * its own transaction with its charge. A refusal is an AppError with its code, the same on every path.
  */
 
-/** Who gets (and, unless an admin, pays for) the line. */
-export type LineBuyer = { id: string; email: string | null; isAdmin: boolean };
+/** Who gets (and, unless an admin, pays for) the line, with their prices and limits. */
+export type LineBuyer = { id: string; email: string | null; isAdmin: boolean; terms: BuyerTerms };
 
 /** A username and password as typed: trimmed, then refused unless the agents can store them. */
 export function checkCredentials(
@@ -112,7 +113,9 @@ export function checkNewLine(request: NewLineRequest): NewLine {
   const imported = request.imported;
   const free = isTrial || (imported !== undefined && !imported.charged);
   const months = free && imported === undefined ? null : (request.months ?? null);
-  const charge = free ? 0 : planCharge(plan, months, buyer);
+  const charge = free ? 0 : planCharge(plan, months, buyer.terms);
+  // A line taken over from a file is the admin's decision; every sale keeps to the buyer's limits.
+  if (!imported) assertAllowed(buyer.terms, plan, server);
   assertUsernameFitsServer(username, server);
   // As a plan change would: a line its server's protocol cannot serve is refused before any charge.
   if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
@@ -173,7 +176,7 @@ export type RenewalRequest = {
   /** The line as it is now (under its row lock when renewing for real). */
   line: Pick<LineRecord, 'expiryDate'>;
   months: number;
-  payer: Pick<LineBuyer, 'isAdmin'>;
+  payer: Pick<BuyerTerms, 'isAdmin' | 'prices'>;
   today: string;
 };
 

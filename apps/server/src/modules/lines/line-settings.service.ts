@@ -1,3 +1,4 @@
+import { buyerTerms, trialsPerDay } from '../reseller-terms/buyer-terms.js';
 import {
   DEFAULT_TRIAL_DAYS,
   DEFAULT_TRIAL_LINES_PER_DAY,
@@ -34,9 +35,14 @@ export async function getLineSettings(ctx: AppContext, actor: Actor): Promise<Li
 
 async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boolean }): Promise<LineSettings> {
   const perDay = await trialLinesPerDay(ctx);
+  // What is left is counted against the account's own daily number when it has one.
   const left = me.isAdmin
     ? null
-    : Math.max(0, perDay - (await lineCreateRepository.trialsUsed(ctx.db, me.id, today())));
+    : Math.max(
+        0,
+        trialsPerDay(await buyerTerms(ctx.db, me), perDay) -
+          (await lineCreateRepository.trialsUsed(ctx.db, me.id, today())),
+      );
   return {
     trial_days: await trialDays(ctx),
     trial_lines_per_day: perDay,

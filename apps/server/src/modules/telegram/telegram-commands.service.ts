@@ -1,3 +1,4 @@
+import { buyerTerms } from '../reseller-terms/buyer-terms.js';
 import { randomBytes } from 'node:crypto';
 import {
   daysLeft,
@@ -151,7 +152,9 @@ export async function renewAskAnswer(ctx: AppContext, who: ChatAccount, args: st
     const scope = access.lines(who.actor);
     const visible = await findVisible(ctx, scope, line.id);
     const plan = await planOfLine(ctx.db, visible.planId);
-    const renewal = checkRenewal({ plan, line: visible, months, payer: who.actor, today: today() });
+    // The price the buyer pays (their own list), the same the confirmed renewal charges.
+    const payer = await buyerTerms(ctx.db, who.actor);
+    const renewal = checkRenewal({ plan, line: visible, months, payer, today: today() });
     const nonce = randomBytes(9).toString('base64url');
     return {
       ...say(who.language, 'telegram.renewAsk', {

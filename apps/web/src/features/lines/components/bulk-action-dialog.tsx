@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  DEFAULT_LINE_PLAN_ID,
   isAdminAccount,
   LINE_BULK_CREATE_MAX,
   type LineBulkAction,
@@ -125,7 +126,15 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
             </>
           )}
           {(action === 'renew' || action === 'create') && (
-            <DurationPicker value={months} onChange={setMonths} free={admin} disabled={start.isPending} />
+            <DurationPicker
+              value={months}
+              onChange={setMonths}
+              free={admin}
+              disabled={start.isPending}
+              // New lines go on the default plan, at the viewer's own price for it (the preview
+              // below sums each selected line's own plan).
+              prices={plans.data?.find((plan) => plan.id === DEFAULT_LINE_PLAN_ID)?.prices}
+            />
           )}
           {action === 'move' && <OwnerFilter value={target} onChange={setTarget} />}
           {action === 'change_plan' && (

@@ -7,10 +7,19 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAdminAccount, linePrice, renewedExpiry, toDisplayDate, type Line } from '@linedesk/shared';
+import {
+  DEFAULT_LINE_PLAN_ID,
+  defaultPlanPrices,
+  isAdminAccount,
+  planLinePrice,
+  renewedExpiry,
+  toDisplayDate,
+  type Line,
+} from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../auth/hooks/account-context';
+import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { DurationPicker } from './duration-picker';
 import { PriceSummary } from './price-summary';
 import { useBusinessDay } from '../hooks/use-business-day';
@@ -42,6 +51,17 @@ export function RenewLineDialog({
   const { today } = useBusinessDay();
   const single = lines.length === 1 ? lines[0] : undefined;
   const newExpiry = single ? renewedExpiry(single.expiry_date, months, today) : null;
+  // The plan list answers each plan at the viewer's own price (their price list over the plan's).
+  const plans = useLinePlans();
+  const pricesOf = (planId: number) =>
+    plans.data?.find((plan) => plan.id === planId)?.prices ??
+    plans.data?.find((plan) => plan.id === DEFAULT_LINE_PLAN_ID)?.prices ??
+    defaultPlanPrices();
+  const shownPrices = pricesOf(single?.plan_id ?? DEFAULT_LINE_PLAN_ID);
+  const price = lines.reduce(
+    (total, line) => total + (planLinePrice(pricesOf(line.plan_id), months, { isAdmin: admin }) ?? 0),
+    0,
+  );
 
   return (
     <Dialog
@@ -67,7 +87,13 @@ export function RenewLineDialog({
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('lines.renew.rule')}
           </Typography>
-          <DurationPicker value={months} onChange={setMonths} free={admin} disabled={loading} />
+          <DurationPicker
+            value={months}
+            onChange={setMonths}
+            free={admin}
+            disabled={loading}
+            prices={shownPrices}
+          />
           {single && newExpiry && (
             <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
               <Box>
@@ -86,7 +112,7 @@ export function RenewLineDialog({
               </Box>
             </Box>
           )}
-          <PriceSummary price={linePrice(months) * lines.length} balance={account.credits} admin={admin} />
+          <PriceSummary price={price} balance={account.credits} admin={admin} />
         </Stack>
       </DialogContent>
       <DialogActions>

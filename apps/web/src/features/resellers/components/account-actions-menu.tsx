@@ -8,6 +8,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -27,6 +28,7 @@ const icons: Record<AccountAction, ReactNode> = {
   edit: <EditOutlinedIcon fontSize="small" />,
   group: <GroupsOutlinedIcon fontSize="small" />,
   ledger: <ReceiptLongOutlinedIcon fontSize="small" />,
+  terms: <PriceChangeOutlinedIcon fontSize="small" />,
   resend: <MarkEmailUnreadOutlinedIcon fontSize="small" />,
   ban: <BlockIcon fontSize="small" />,
   sessions: <LogoutIcon fontSize="small" />,

@@ -25,6 +25,7 @@ import { AccountEditDialog, type AccountEditMode } from './account-edit-dialog';
 import { AccountsGrid } from './accounts-grid';
 import { CreditsDialog } from './credits-dialog';
 import { LedgerDialog } from './ledger-dialog';
+import { TermsDialog } from './terms-dialog';
 
 // The account stays set while a dialog closes, so its text does not change mid-animation.
 type Open<K extends string> = { open: boolean; kind: K; account: ManagedAccount | null };
@@ -55,6 +56,7 @@ export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) 
     account: null,
   });
   const [ledger, setLedger] = useState<Open<'ledger'>>({ open: false, kind: 'ledger', account: null });
+  const [terms, setTerms] = useState<ManagedAccount | null>(null);
   const update = useUpdateAccount();
   const endSessions = useEndAccountSessions();
   // `mutate` keeps its identity, so the row menus are not rebuilt on every render.
@@ -80,6 +82,7 @@ export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) 
       } else if (creditActions.has(action)) setCredits({ open: true, kind: action as CreditAction, account });
       else if (action === 'edit' || action === 'group') setEdit({ open: true, kind: action, account });
       else if (action === 'ban' || action === 'sessions') setConfirm({ open: true, kind: action, account });
+      else if (action === 'terms') setTerms(account);
       else setLedger({ open: true, kind: 'ledger', account });
     },
     [resendConfirmation, snackbar, t, errorMessage],
@@ -193,6 +196,7 @@ export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) 
           setEdit((state) => ({ ...state, open: false }));
         }}
       />
+      <TermsDialog account={terms} onClose={() => setTerms(null)} />
       <LedgerDialog
         open={ledger.open}
         account={ledger.account}

@@ -8,7 +8,17 @@ import { AccountsPanel } from '../components/accounts-panel';
 import { CreateAccountDialog } from '../components/create-account-dialog';
 import type { AccountAction } from '../lib/account-actions';
 
-const adminActions: AccountAction[] = ['add', 'set', 'group', 'edit', 'ledger', 'resend', 'ban', 'sessions'];
+const adminActions: AccountAction[] = [
+  'add',
+  'set',
+  'group',
+  'edit',
+  'ledger',
+  'terms',
+  'resend',
+  'ban',
+  'sessions',
+];
 
 /** /resellers (admin): every account, with everything an admin may do to one. */
 export function ResellersPage() {

@@ -23,8 +23,8 @@ import { CreateAccountDialog } from '../components/create-account-dialog';
 import { useAccounts } from '../hooks/use-accounts';
 import type { AccountAction } from '../lib/account-actions';
 
-const adminActions: AccountAction[] = ['add', 'edit', 'ledger'];
-const resellerActions: AccountAction[] = ['transfer', 'edit', 'ledger'];
+const adminActions: AccountAction[] = ['add', 'edit', 'ledger', 'terms'];
+const resellerActions: AccountAction[] = ['transfer', 'edit', 'ledger', 'terms'];
 
 /**
  * /user, the spec's template page made real: the accounts the viewer manages — all of them for

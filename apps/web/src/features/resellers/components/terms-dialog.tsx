@@ -1,0 +1,302 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  adminOnlyLimitKeys,
+  isAdminAccount,
+  type LinePlan,
+  type ManagedAccount,
+  type ResellerLimits,
+  type ResellerPrice,
+  type ResellerTerms,
+} from '@linedesk/shared';
+import { useState, type HTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useAccount } from '../../auth/hooks/account-context';
+import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
+import { useResellerTerms, useSaveResellerTerms } from '../hooks/use-reseller-terms';
+
+type Props = { account: ManagedAccount | null; onClose: () => void };
+
+/**
+ * An account's prices and limits (admins: any account; resellers: their own sub-accounts). The
+ * server holds every rule (a sub-account's price never below the reseller's own cost, the limits only
+ * an admin sets); this only lays them out and shows its refusals.
+ */
+export function TermsDialog({ account, onClose }: Props) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const terms = useResellerTerms(account?.id ?? null);
+  const plans = useLinePlans();
+  return (
+    <Dialog
+      open={account !== null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+      aria-labelledby="terms-dialog-title"
+    >
+      <DialogTitle id="terms-dialog-title">
+        {t('resellerTerms.title', { email: account?.email ?? '' })}
+      </DialogTitle>
+      <DialogContent data-testid="terms-dialog">
+        {account && terms.data && plans.data && (
+          <TermsForms key={account.id} accountId={account.id} terms={terms.data} plans={plans.data} />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="outlined" color="inherit" onClick={onClose}>
+          {t('resellerTerms.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+type Rule = { mode: 'none' | ResellerPrice['mode']; value: string };
+const ruleKey = (planId: number, months: number) => `${planId}:${months}`;
+
+function TermsForms({
+  accountId,
+  terms,
+  plans,
+}: {
+  accountId: string;
+  terms: ResellerTerms;
+  plans: LinePlan[];
+}) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const errorMessage = useErrorMessage();
+  const me = useAccount();
+  const admin = isAdminAccount(me);
+  const save = useSaveResellerTerms(accountId);
+  const [rules, setRules] = useState<Record<string, Rule>>(() =>
+    Object.fromEntries(
+      terms.prices.map((p) => [ruleKey(p.plan_id, p.months), { mode: p.mode, value: String(p.value) }]),
+    ),
+  );
+  const [limits, setLimits] = useState<Record<keyof ResellerLimits, string>>(() => ({
+    max_lines: terms.limits.max_lines?.toString() ?? '',
+    allowed_plan_ids: '',
+    allowed_server_ids: '',
+    trials_per_day: terms.limits.trials_per_day?.toString() ?? '',
+    trial_min_balance: String(terms.limits.trial_min_balance),
+    sub_reseller_depth: terms.limits.sub_reseller_depth?.toString() ?? '',
+    sub_reseller_price: String(terms.limits.sub_reseller_price),
+    credit_limit: String(terms.limits.credit_limit),
+  }));
+  const [allowedPlans, setAllowedPlans] = useState<number[] | null>(terms.limits.allowed_plan_ids);
+  const floorOf = (planId: number, months: number) =>
+    terms.floor.find((f) => f.plan_id === planId && f.months === months)?.credits;
+
+  const savePrices = () => {
+    const prices: ResellerPrice[] = Object.entries(rules)
+      .filter(([, rule]) => rule.mode !== 'none' && rule.value.trim() !== '')
+      .map(([key, rule]) => {
+        const [planId, months] = key.split(':').map(Number);
+        return {
+          plan_id: planId!,
+          months: months!,
+          mode: rule.mode as ResellerPrice['mode'],
+          value: Number(rule.value),
+        };
+      });
+    save.prices.mutate(prices, {
+      onSuccess: () => snackbar(t('resellerTerms.pricesSaved')),
+      onError: (error) => snackbar(errorMessage(error), 'error'),
+    });
+  };
+
+  const orNull = (value: string) => (value.trim() === '' ? null : Number(value));
+  const saveLimits = () => {
+    save.limits.mutate(
+      {
+        max_lines: orNull(limits.max_lines),
+        allowed_plan_ids: allowedPlans,
+        allowed_server_ids: terms.limits.allowed_server_ids,
+        trials_per_day: orNull(limits.trials_per_day),
+        trial_min_balance: Number(limits.trial_min_balance || 0),
+        sub_reseller_depth: orNull(limits.sub_reseller_depth),
+        sub_reseller_price: Number(limits.sub_reseller_price || 0),
+        credit_limit: Number(limits.credit_limit || 0),
+      },
+      {
+        onSuccess: () => snackbar(t('resellerTerms.limitsSaved')),
+        onError: (error) => snackbar(errorMessage(error), 'error'),
+      },
+    );
+  };
+
+  const numberField = (key: keyof ResellerLimits, label: string, helper?: string) => {
+    const locked = !admin && (adminOnlyLimitKeys as readonly string[]).includes(key);
+    return (
+      <TextField
+        key={key}
+        label={label}
+        type="number"
+        size="small"
+        value={limits[key]}
+        disabled={locked}
+        helperText={locked ? t('resellerTerms.adminOnly') : helper}
+        onChange={(e) => setLimits((current) => ({ ...current, [key]: e.target.value }))}
+        slotProps={{ htmlInput: { min: 0, 'data-testid': `terms-limit-${key}` } }}
+      />
+    );
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 4 }}>
+      <Box component="section" aria-labelledby="terms-prices-title">
+        <Typography id="terms-prices-title" variant="h6">
+          {t('resellerTerms.pricesTitle')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {t('resellerTerms.pricesHint')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {plans.flatMap((plan) =>
+            plan.prices.map((price) => {
+              const key = ruleKey(plan.id, price.months);
+              const rule = rules[key] ?? { mode: 'none', value: '' };
+              const floor = floorOf(plan.id, price.months);
+              return (
+                <Box
+                  key={key}
+                  sx={{
+                    display: 'grid',
+                    gap: 1,
+                    alignItems: 'center',
+                    gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1.5fr 1fr' },
+                  }}
+                >
+                  <Typography variant="body2" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+                    {plan.name} · {price.months} {t('resellerTerms.months')}
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      sx={{ display: 'block', color: 'text.secondary' }}
+                    >
+                      {floor !== undefined
+                        ? t('resellerTerms.floor', { credits: floor })
+                        : `${t('resellerTerms.planPrice')}: ${price.credits}`}
+                    </Typography>
+                  </Typography>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('resellerTerms.mode')}
+                    value={rule.mode}
+                    onChange={(e) =>
+                      setRules((current) => ({
+                        ...current,
+                        [key]: { ...rule, mode: e.target.value as Rule['mode'] },
+                      }))
+                    }
+                    slotProps={{
+                      select: {
+                        SelectDisplayProps: {
+                          'data-testid': `terms-mode-${key}`,
+                        } as HTMLAttributes<HTMLDivElement>,
+                      },
+                    }}
+                  >
+                    <MenuItem value="none">{t('resellerTerms.none')}</MenuItem>
+                    <MenuItem value="fixed">{t('resellerTerms.fixed')}</MenuItem>
+                    <MenuItem value="percent">{t('resellerTerms.percent')}</MenuItem>
+                  </TextField>
+                  <TextField
+                    size="small"
+                    type="number"
+                    label={t('resellerTerms.value')}
+                    value={rule.value}
+                    disabled={rule.mode === 'none'}
+                    onChange={(e) =>
+                      setRules((current) => ({ ...current, [key]: { ...rule, value: e.target.value } }))
+                    }
+                    slotProps={{ htmlInput: { 'data-testid': `terms-value-${key}` } }}
+                  />
+                </Box>
+              );
+            }),
+          )}
+        </Box>
+        <Button
+          variant="contained"
+          sx={{ mt: 2 }}
+          onClick={savePrices}
+          loading={save.prices.isPending}
+          data-testid="terms-save-prices"
+        >
+          {t('resellerTerms.savePrices')}
+        </Button>
+      </Box>
+
+      <Box component="section" aria-labelledby="terms-limits-title">
+        <Typography id="terms-limits-title" variant="h6">
+          {t('resellerTerms.limitsTitle')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {t('resellerTerms.limitsHint')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {numberField(
+            'max_lines',
+            t('resellerTerms.maxLines'),
+            t('resellerTerms.linesNow', { count: terms.lines }),
+          )}
+          <Autocomplete
+            multiple
+            size="small"
+            options={plans.map((plan) => plan.id)}
+            getOptionLabel={(id) => plans.find((plan) => plan.id === id)?.name ?? String(id)}
+            value={allowedPlans ?? []}
+            onChange={(_e, value) => setAllowedPlans(value.length === 0 ? null : value)}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('resellerTerms.allowedPlans')}
+                placeholder={allowedPlans ? undefined : t('resellerTerms.everything')}
+              />
+            )}
+          />
+          {numberField(
+            'trials_per_day',
+            t('resellerTerms.trialsPerDay'),
+            t('resellerTerms.trialsPerDayHint'),
+          )}
+          {numberField('trial_min_balance', t('resellerTerms.trialMinBalance'))}
+          {numberField(
+            'sub_reseller_depth',
+            t('resellerTerms.subResellerDepth'),
+            t('resellerTerms.subResellerDepthHint'),
+          )}
+          {numberField('sub_reseller_price', t('resellerTerms.subResellerPrice'))}
+          {numberField('credit_limit', t('resellerTerms.creditLimit'))}
+        </Box>
+        <Button
+          variant="contained"
+          sx={{ mt: 2 }}
+          onClick={saveLimits}
+          loading={save.limits.isPending}
+          data-testid="terms-save-limits"
+        >
+          {t('resellerTerms.saveLimits')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

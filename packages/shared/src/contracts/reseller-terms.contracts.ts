@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineContract } from '../contract.js';
+import {
+  resellerLimitsBodySchema,
+  resellerPricesBodySchema,
+  resellerTermsSchema,
+} from '../reseller-terms.js';
+
+const tags = ['accounts'];
+
+const accountIdParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'INVALID_USER_ID' }),
+});
+
+export const get = defineContract({
+  method: 'GET',
+  path: '/api/accounts/:id/terms',
+  access: 'signedIn',
+  tags,
+  summary: "An account's prices and limits (admins: any account; resellers: their own sub-accounts)",
+  params: accountIdParamsSchema,
+  response: resellerTermsSchema,
+  errors: ['USER_NOT_FOUND', 'INVALID_USER_ID', 'RESELLER_TERMS_SELF'],
+});
+
+export const setPrices = defineContract({
+  method: 'PUT',
+  path: '/api/accounts/:id/prices',
+  access: 'signedIn',
+  tags,
+  summary:
+    "Replace an account's price list: per plan and duration, fixed credits or the plan's price ± a percentage. A reseller's sub-account never pays less than the reseller.",
+  params: accountIdParamsSchema,
+  body: resellerPricesBodySchema,
+  response: resellerTermsSchema,
+  errors: [
+    'USER_NOT_FOUND',
+    'INVALID_USER_ID',
+    'RESELLER_TERMS_SELF',
+    'RESELLER_PRICES_INVALID',
+    'RESELLER_PRICE_NOT_OFFERED',
+    'RESELLER_PRICE_BELOW_COST',
+    'LINE_PLAN_NOT_FOUND',
+  ],
+});
+
+export const setLimits = defineContract({
+  method: 'PUT',
+  path: '/api/accounts/:id/limits',
+  access: 'signedIn',
+  tags,
+  summary:
+    "Set an account's limits: lines, plans, servers, trials, sub-resellers; the credit limit and a sub-reseller's price by admins only",
+  params: accountIdParamsSchema,
+  body: resellerLimitsBodySchema,
+  response: resellerTermsSchema,
+  errors: [
+    'USER_NOT_FOUND',
+    'INVALID_USER_ID',
+    'RESELLER_TERMS_SELF',
+    'RESELLER_LIMITS_INVALID',
+    'RESELLER_LIMIT_ADMIN_ONLY',
+    'RESELLER_LIMIT_BELOW_USAGE',
+    'RESELLER_LIMIT_UNKNOWN_PLAN',
+    'RESELLER_LIMIT_UNKNOWN_SERVER',
+  ],
+});
