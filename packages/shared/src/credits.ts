@@ -55,6 +55,8 @@ export const ledgerReasons = [
    */
   'topup_reversed',
   'topup_reinstated',
+  /** An admin undid a manual top-up approval: its credits taken back, never below 0 (refers to the request). */
+  'topup_revoked',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

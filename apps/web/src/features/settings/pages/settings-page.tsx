@@ -7,6 +7,7 @@ import { BusinessZoneCard } from '../../lines/components/business-zone-card';
 import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
+import { SellerDetailsCard } from '../../credits/components/billing-details-card';
 import { TopUpSettingsCard } from '../../credits/components/topup-settings-card';
 import { PortalSettingsCard } from '../../portal/components/portal-settings-card';
 import { RemindersCard } from '../../reminders/components/reminders-card';
@@ -31,6 +32,7 @@ export function SettingsPage() {
         <SharingSettingsCard />
         <PaymentMethodsCard />
         <TopUpSettingsCard />
+        <SellerDetailsCard />
         <TicketMailPreferenceCard />
         <RemindersCard />
         <TelegramSettingsCard />
