@@ -171,4 +171,3 @@ describe('the screens at desktop size', () => {
     expect(count.x + count.width).toBeLessThanOrEqual(entryBox.x + entryBox.width);
   });
 });
-});
