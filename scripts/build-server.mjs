@@ -11,7 +11,14 @@ const root = path.resolve(import.meta.dirname, '..');
 const serverDir = path.join(root, 'apps/server');
 const outfile = path.join(serverDir, 'dist/main.js');
 /** Packages kept out of the bundle (see the build options below). */
-const external = ['@electric-sql/pglite', '@fastify/swagger-ui', '@node-rs/argon2', 'pg-native'];
+const external = [
+  '@electric-sql/pglite',
+  '@fastify/swagger-ui',
+  '@node-rs/argon2',
+  'pg-native',
+  // Reads its font metrics and the Noto Sans files from node_modules at run time.
+  'pdfkit',
+];
 const sources = [
   'apps/server/src',
   'apps/server/package.json',

@@ -218,10 +218,9 @@ describe('the credits economy in a real browser', () => {
     await shot(reseller, 'credits-topup-requested');
 
     // The admin's nav badge counts it, live.
-    await admin.getByTestId('nav-pricing-badge').filter({ hasText: '1' }).first().waitFor();
-    await admin.getByTestId('nav-pricing').first().click();
-    await admin.waitForURL(/\/payments\/pricing$/);
-    await admin.getByTestId('pricing-tab-requests').click();
+    await admin.getByTestId('nav-payments-badge').filter({ hasText: '1' }).first().waitFor();
+    await admin.getByTestId('nav-payments').first().click();
+    await admin.waitForURL(/\/payments$/);
     const request = admin.getByTestId('topup-admin-grid').getByTestId('topup-row').filter({
       hasText: RESELLER.email,
     });
@@ -229,11 +228,12 @@ describe('the credits economy in a real browser', () => {
     expect(await request.getByTestId('topup-reference').textContent()).toBe('Ref. BANK-TX-4711');
     await shot(admin, 'credits-topup-pending');
     await request.getByTestId('topup-approve').click();
+    await admin.getByTestId('topup-approve-confirm').click();
     await admin
       .getByTestId('snackbar')
       .filter({ hasText: `Credits added to ${RESELLER.email}: 50` })
       .waitFor();
-    await admin.getByTestId('nav-pricing-badge').waitFor({ state: 'detached' });
+    await admin.getByTestId('nav-payments-badge').waitFor({ state: 'detached' });
 
     // The reseller's page never reloaded: the chip and the request update from the live event.
     await waitForChip(reseller, CODE_CREDITS + PACKAGE.credits);

@@ -100,10 +100,12 @@ describe('paying for credits by card with Stripe Checkout (#35)', () => {
       .filter({ hasText: RESELLER.email });
     await row.waitFor(POLL);
     await row.getByTestId('topup-approve').click();
-    const dialog = admin.getByTestId('topup-approve-online-dialog');
+    const dialog = admin.getByTestId('topup-approve-dialog');
     await dialog.waitFor(POLL);
-    expect(await dialog.textContent()).toContain("Stripe's later events follow your approval");
-    await admin.getByTestId('topup-approve-online-confirm').click();
+    expect(await dialog.getByTestId('topup-approve-online').textContent()).toContain(
+      "Stripe's later events follow your approval",
+    );
+    await admin.getByTestId('topup-approve-confirm').click();
     await admin
       .getByTestId('snackbar')
       .filter({ hasText: `Credits added to ${RESELLER.email}: 25` })

@@ -133,6 +133,7 @@ describe('paying for credits with a manual method, with a proof (#35)', () => {
       0,
     );
     await request.getByTestId('topup-approve').click();
+    await admin.getByTestId('topup-approve-confirm').click();
     await admin
       .getByTestId('snackbar')
       .filter({ hasText: `Credits added to ${RESELLER.email}: 25` })

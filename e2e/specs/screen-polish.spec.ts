@@ -143,7 +143,7 @@ describe('the screens at desktop size', () => {
     }
   });
 
-  it("the pricing tab's count of open requests sits beside its label, not on it", async () => {
+  it("the Payments entry's count of open requests sits beside its label, not on it", async () => {
     const pack = await scenario.adminApi.request<{ id: number }>('POST', '/api/credit-packages', {
       name: 'Polish Starter',
       credits: 20,
@@ -152,22 +152,22 @@ describe('the screens at desktop size', () => {
     await resellerApi.request('POST', '/api/topups', { package_id: pack.id, payment_reference: 'TX-1' });
     const admin = scenario.admin;
     await visit(admin, '/payments/pricing');
-    const tab = admin.getByTestId('pricing-tab-requests');
-    const badge = tab.locator('.MuiBadge-badge');
+    const entry = admin.getByTestId('nav-payments').first();
+    const badge = admin.getByTestId('nav-payments-badge').first();
     await badge.filter({ hasText: '1' }).waitFor(POLL);
-    const label = await tab.evaluate((element) => {
+    const label = await entry.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode();
+      while (node && node.nodeValue?.trim() !== 'Payments') node = walker.nextNode();
       const range = document.createRange();
-      const text = [...element.querySelectorAll('.MuiBadge-root')].flatMap((root) =>
-        [...root.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE),
-      )[0];
-      range.selectNodeContents(text!);
+      range.selectNodeContents(node!);
       const box = range.getBoundingClientRect();
-      return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+      return { right: box.right };
     });
     const count = (await badge.boundingBox())!;
     expect(count.x).toBeGreaterThanOrEqual(label.right);
-    // The whole count stays inside the tab.
-    const tabBox = (await tab.boundingBox())!;
-    expect(count.x + count.width).toBeLessThanOrEqual(tabBox.x + tabBox.width);
+    // The whole count stays inside the entry.
+    const entryBox = (await entry.boundingBox())!;
+    expect(count.x + count.width).toBeLessThanOrEqual(entryBox.x + entryBox.width);
   });
 });

@@ -60,6 +60,7 @@ import { startLineConnectionsJob } from './modules/line-connections/line-connect
 import { registerLineRoutes } from './modules/lines/lines.routes.js';
 import { registerMessageRoutes } from './modules/messages/messages.routes.js';
 import { registerContactRoutes } from './modules/contact/contact.routes.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerKnowledgeBaseRoutes } from './modules/knowledge-base/knowledge-base.routes.js';
 import { startTelegramPollJob } from './modules/telegram/telegram-poll-job.js';
 import { registerTelegramRoutes } from './modules/telegram/telegram.routes.js';
@@ -235,6 +236,7 @@ export async function buildApp(
   registerTicketRoutes(app, ctx);
   registerKnowledgeBaseRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
   registerTelegramRoutes(app, ctx);
   registerEventRoutes(app, ctx);
 

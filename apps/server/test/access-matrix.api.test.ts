@@ -250,6 +250,11 @@ beforeAll(async () => {
   });
   const approvedTopup = await admin.post(`/api/topups/${credited.body.id}/approve`);
   expect(approvedTopup.status, JSON.stringify(approvedTopup.body)).toBe(200);
+  const toRevoke = await victim.client.post('/api/topups', {
+    package_id: pkg.body.id,
+    payment_reference: `${MARK} transfer 5`,
+  });
+  expect((await admin.post(`/api/topups/${toRevoke.body.id}/approve`)).status).toBe(200);
   const method = await admin.post('/api/payment-methods', {
     kind: 'manual',
     name: 'Matrix transfer',
@@ -257,6 +262,10 @@ beforeAll(async () => {
     instructions: 'Pay to the matrix account',
   });
   const awaiting = await victim.client.post('/api/topups', {
+    package_id: pkg.body.id,
+    method_id: method.body.id,
+  });
+  const toCancel = await victim.client.post('/api/topups', {
     package_id: pkg.body.id,
     method_id: method.body.id,
   });
@@ -325,6 +334,8 @@ beforeAll(async () => {
     victimTopupToReject: topup2.body.id,
     victimTopupCredited: credited.body.id,
     victimTopupAwaiting: awaiting.body.id,
+    victimTopupToCancel: toCancel.body.id,
+    victimTopupToRevoke: toRevoke.body.id,
     victimTopupWithProof: withProof.body.id,
     victimApiKey: key.body.id,
     victimSession: (sessions.body.items ?? sessions.body)[0].id,

@@ -164,7 +164,17 @@ describe('payment methods', () => {
     expect(available.body.some((m: { kind: string }) => m.kind === 'stripe')).toBe(true);
     expect(available.body.some((m: { kind: string }) => m.kind === 'btcpay')).toBe(true);
     expect(Object.keys(available.body[0]).sort()).toEqual(
-      ['currency', 'fee_bps', 'id', 'instructions', 'kind', 'name', 'proof_required'].sort(),
+      [
+        'channel',
+        'currency',
+        'fee_bps',
+        'id',
+        'instructions',
+        'instructions_translations',
+        'kind',
+        'name',
+        'proof_required',
+      ].sort(),
     );
     const usd = await reseller.get('/api/payment-methods/available?currency=USD');
     expect(usd.body.map((m: { name: string }) => m.name)).toEqual(['Bitcoin', 'USDT TRC-20']);

@@ -34,6 +34,8 @@ export const auditActions = [
   // A payment provider took a credited top-up back (refund, chargeback), or gave a chargeback back.
   'topup.reversed',
   'topup.reinstated',
+  // An admin undid a manual top-up approval: its credits were taken back.
+  'topup.revoked',
   'line_plan.create',
   'line_plan.update',
   // An account's own prices or limits, set by an admin or its parent reseller.

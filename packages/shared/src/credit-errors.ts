@@ -28,4 +28,14 @@ export const creditErrors = {
   TOPUP_NOT_FOUND: { status: 404, message: 'Top-up request not found' },
   TOPUP_NO_RECEIPT: { status: 409, message: 'This top-up request was not credited, so it has no receipt' },
   TOPUP_ALREADY_DECIDED: { status: 409, message: 'This top-up request has already been decided' },
+  TOPUP_NOT_REVOCABLE: {
+    status: 409,
+    message: 'Only a top-up approved by hand can be undone, and only once',
+  },
+  TOPUP_CREDITS_SPENT: {
+    status: 409,
+    message:
+      'The credits of this top-up were already spent: the balance is {{balance}}, taking back {{credits}} would leave it below 0',
+  },
+  TOPUP_NOT_CANCELLABLE: { status: 409, message: 'This top-up request can no longer be cancelled' },
 } as const;

@@ -57,6 +57,8 @@ export const ledgerReasons = [
   'topup_reinstated',
   /** A reseller's fee for creating a sub-reseller (the limit an admin set), referring to the new account. */
   'sub_reseller_create',
+  /** An admin undid a manual top-up approval: its credits taken back, never below 0 (refers to the request). */
+  'topup_revoked',
 ] as const;
 export type LedgerReason = (typeof ledgerReasons)[number];
 

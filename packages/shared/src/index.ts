@@ -38,6 +38,7 @@ export * from './api-key.js';
 export * from './ticket.js';
 export * from './knowledge-base.js';
 export * from './contact.js';
+export * from './billing.js';
 export * from './message.js';
 export * from './notification.js';
 export * from './dashboard.js';

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { nonEmptyPatch, text } from './schema-blocks.js';
 import { currencies } from './pricing.js';
+import { paymentChannels } from './billing.js';
+
+/** manual: the instructions in German, Polish and Portuguese, each optional (absent: the default text). */
+export const instructionTranslationsSchema = z.object({
+  de: text().optional(),
+  pl: text().optional(),
+  pt: text().optional(),
+});
 
 /**
  * Payment methods an admin offers on /payments/pricing. Every kind shares a name, a currency and an
@@ -34,6 +42,10 @@ export const paymentMethodSchema = z.object({
   fee_bps: z.number().int(),
   /** manual: shown to the reseller with the amount and the reference. */
   instructions: text().nullable(),
+  /** manual: the instructions written for other languages; a language left out shows `instructions`. */
+  instructions_translations: instructionTranslationsSchema,
+  /** manual: the kind of payment (bank transfer, crypto, other), which words the payer's reference. */
+  channel: z.enum(paymentChannels).nullable(),
   /** manual: a top-up is only submitted with a proof file. */
   proof_required: z.boolean(),
   /** btcpay */
@@ -56,6 +68,8 @@ export const availablePaymentMethodSchema = paymentMethodSchema.pick({
   currency: true,
   fee_bps: true,
   instructions: true,
+  instructions_translations: true,
+  channel: true,
   proof_required: true,
 });
 export type AvailablePaymentMethod = z.infer<typeof availablePaymentMethodSchema>;
@@ -63,6 +77,13 @@ export type AvailablePaymentMethod = z.infer<typeof availablePaymentMethodSchema
 const name = text().trim().min(1).max(100);
 const fee = z.number().int().min(0).max(PAYMENT_FEE_MAX_BPS);
 const instructions = text().trim().min(1).max(4_000);
+const translation = text().trim().max(4_000);
+/** Sent whole: a language left empty shows the default instructions. */
+const instructionTranslations = z.strictObject({
+  de: translation.optional(),
+  pl: translation.optional(),
+  pt: translation.optional(),
+});
 const secret = text().trim().min(1).max(500);
 const serverUrl = z
   .url({ protocol: /^https?$/, error: 'PAYMENT_METHOD_SETTINGS_INVALID' })
@@ -84,6 +105,8 @@ export const paymentMethodCreateBodySchema = z.discriminatedUnion('kind', [
     kind: z.literal('manual'),
     ...common,
     instructions,
+    instructions_translations: instructionTranslations.optional(),
+    channel: z.enum(paymentChannels).default('bank'),
     proof_required: z.boolean().default(false),
   }),
   z.strictObject({ kind: z.literal('stripe'), ...common, secret_key: secret, webhook_secret: secret }),
@@ -109,6 +132,8 @@ export const paymentMethodPatchSchema = nonEmptyPatch(
     currency: z.enum(currencies).optional(),
     fee_bps: fee.optional(),
     instructions: instructions.optional(),
+    instructions_translations: instructionTranslations.optional(),
+    channel: z.enum(paymentChannels).optional(),
     proof_required: z.boolean().optional(),
     server_url: serverUrl.optional(),
     store_id: storeId.optional(),
@@ -121,7 +146,7 @@ export type PaymentMethodPatch = z.infer<typeof paymentMethodPatchSchema>;
 
 /** Which patch fields belong to which kind (the shared ones to all). */
 export const paymentMethodKindFields: Record<PaymentMethodKind, readonly (keyof PaymentMethodPatch)[]> = {
-  manual: ['instructions', 'proof_required'],
+  manual: ['instructions', 'instructions_translations', 'channel', 'proof_required'],
   stripe: ['secret_key', 'webhook_secret'],
   btcpay: ['server_url', 'store_id', 'api_key', 'webhook_secret'],
 };

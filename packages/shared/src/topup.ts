@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { languages } from './languages.js';
+import { billingDetailsSchema, paymentChannels, sellerDetailsSchema } from './billing.js';
 import { contactDetailsSchema } from './contact.js';
-import { paymentMethodKinds } from './payment-method.js';
+import { instructionTranslationsSchema, paymentMethodKinds } from './payment-method.js';
 import { idQuerySchema, idSchema, isoDaySchema, text } from './schema-blocks.js';
 import { ticketAttachmentTypes } from './ticket.js';
 
@@ -27,6 +29,11 @@ export const topUpStatuses = [
    * it in one click (`POST /api/topups/:id/approve`) or settles it with the payer.
    */
   'needs_attention',
+  /**
+   * An admin's manual approval undone by an admin (`POST /api/topups/:id/revoke`): its credits were
+   * taken back through the ledger. It keeps its receipt, which says so.
+   */
+  'revoked',
 ] as const;
 export type TopUpStatus = (typeof topUpStatuses)[number];
 
@@ -92,10 +99,11 @@ export type TopUpProviderState = {
 };
 
 /**
- * Why a request was closed `expired`: its provider's checkout ran out unpaid, or it was left
- * awaiting its payment longer than the panel's setting allows (`unpaid_expiry_days`).
+ * Why a request was closed `expired`: its provider's checkout ran out unpaid, it was left awaiting
+ * its payment longer than the panel's setting allows (`unpaid_expiry_days`), or its requester
+ * cancelled it (came back from the provider's checkout without paying).
  */
-export const topUpExpiredReasons = ['checkout_expired', 'not_paid_in_time'] as const;
+export const topUpExpiredReasons = ['checkout_expired', 'not_paid_in_time', 'cancelled'] as const;
 export type TopUpExpiredReason = (typeof topUpExpiredReasons)[number];
 
 /** A proof of payment: an image or a PDF, read at `url` by the requester and admins only. */
@@ -140,6 +148,10 @@ export const topUpRequestSchema = z.object({
   reference_code: text().nullable(),
   /** The method's instructions and proof rule as they were when the request was made. */
   instructions: text().nullable(),
+  /** The method's instructions in other languages, copied with them (a language left out: `instructions`). */
+  instructions_translations: instructionTranslationsSchema,
+  /** A manual method's kind of payment, copied with it: how the payer's reference is asked for. */
+  channel: z.enum(paymentChannels).nullable(),
   proof_required: z.boolean(),
   proof: topUpProofSchema.nullable(),
   /** Online methods: the provider's checkout page to pay on (null for manual methods). */
@@ -156,6 +168,10 @@ export const topUpRequestSchema = z.object({
   disputes: z.array(topUpDisputeSchema),
   /** BTCPay: the store marked the settled invoice invalid (its credits are taken back). */
   invalidated: z.boolean(),
+  /** Set when an admin undid the approval (status `revoked`): when, who and why. */
+  revocation: z
+    .object({ at: text(), by: text().nullable(), by_email: text().nullable(), reason: text() })
+    .nullable(),
   created_at: text(),
 });
 export type TopUpRequest = z.infer<typeof topUpRequestSchema>;
@@ -194,6 +210,29 @@ export const rejectTopUpBodySchema = z.object({
     .max(500),
 });
 export type RejectTopUpBody = z.infer<typeof rejectTopUpBodySchema>;
+
+/**
+ * Whether an admin may undo a request's approval (`POST /api/topups/:id/revoke`): approved by hand,
+ * with no provider payment behind it. A payment a provider confirmed, or an online request an admin
+ * credited (it keeps its provider payment), is taken back by the provider's refund instead.
+ */
+export function topUpRevocable(
+  request: Pick<TopUpRequest, 'status' | 'provider' | 'provider_payment_id' | 'checkout_url'>,
+): boolean {
+  return (
+    request.status === 'approved' &&
+    request.provider === 'manual' &&
+    request.provider_payment_id === null &&
+    request.checkout_url === null
+  );
+}
+
+/** `POST /api/topups/:id/revoke` (admin): why a manual approval is undone, sent to the requester. */
+export const revokeTopUpBodySchema = rejectTopUpBodySchema;
+export type RevokeTopUpBody = RejectTopUpBody;
+
+/** `GET /api/topups/:id/receipt.pdf?lang=`: the language to write it in (default: the reader's own). */
+export const receiptPdfQuerySchema = z.object({ lang: z.enum(languages).optional() });
 
 /** What the admin's payment list sorts by; `amount` is price + fee (within one currency). */
 export const topUpSortFields = ['created_at', 'decided_at', 'amount', 'credits', 'status'] as const;
@@ -240,8 +279,10 @@ export const topUpReceiptSchema = z.object({
   receipt_number: text(),
   /** When it was credited. */
   issued_at: text(),
-  seller: contactDetailsSchema,
-  buyer: z.object({ id: text(), email: text().nullable() }),
+  /** The panel's seller details (company, address, tax id) and its contact details. */
+  seller: contactDetailsSchema.extend(sellerDetailsSchema.shape),
+  /** The requester and their billing details as they are now. */
+  buyer: z.object({ id: text(), email: text().nullable() }).extend(billingDetailsSchema.shape),
   package_name: text(),
   credits: z.number().int(),
   price_cents: z.number().int(),
@@ -261,6 +302,8 @@ export const topUpReceiptSchema = z.object({
   /** What the provider refunded of the amount paid (refunds that took money back), in `currency`. */
   refunded_cents: z.number().int(),
   refunds: z.array(topUpRefundSchema),
+  /** The approval was undone by an admin: when, and the credits taken back. */
+  revocation: z.object({ at: text(), credits: z.number().int(), reason: text() }).nullable(),
 });
 export type TopUpReceipt = z.infer<typeof topUpReceiptSchema>;
 /** How many requests each state holds under the list's other filters (states with none left out). */

@@ -10,6 +10,7 @@ import { authExamples } from './auth/auth.examples.js';
 import { resendConfirmationExamples } from './auth/resend-confirmation.examples.js';
 import { backupExamples } from './backups/backups.examples.js';
 import { contactExamples } from './contact/contact.examples.js';
+import { billingExamples } from './billing/billing.examples.js';
 import { creditExamples } from './credits/credits.examples.js';
 import { dashboardExamples } from './dashboard/dashboard.examples.js';
 import { groupExamples } from './groups/groups.examples.js';
@@ -50,6 +51,7 @@ export const routeExamples: RouteExamples = {
   ...resendConfirmationExamples,
   ...backupExamples,
   ...contactExamples,
+  ...billingExamples,
   ...creditExamples,
   ...dashboardExamples,
   ...eventExamples,

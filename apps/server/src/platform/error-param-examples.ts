@@ -46,6 +46,7 @@ export const errorParamExamples: {
   LINE_PLAN_GROUP_UNNAMED: { group: 3 },
   LINE_PLAN_SERVICE_UNKNOWN: { service: 'sports', server: 'Frankfurt 1' },
   PAYMENT_METHOD_IN_USE: { count: 3 },
+  TOPUP_CREDITS_SPENT: { balance: 4, credits: 50 },
   LINE_BULK_TOO_MANY: { max: LINE_BULK_MAX_LINES },
   LINE_BULK_INVALID_COUNT: { max: LINE_BULK_CREATE_MAX },
   LINE_BULK_INVALID_PREFIX: { max: LINE_BULK_PREFIX_MAX },

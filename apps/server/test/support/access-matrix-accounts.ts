@@ -242,6 +242,24 @@ export const accountRows: Record<string, MatrixRow> = {
     admin: 404,
   },
   'GET /api/topups/{id}/proof': { params: { id: 'victimTopupWithProof' }, ...ownerOnly, admin: 200 },
+  'GET /api/topups/{id}/receipt.pdf': { params: { id: 'victimTopupCredited' }, ...ownerOnly, admin: 200 },
+  'POST /api/topups/{id}/revoke': {
+    params: { id: 'victimTopupToRevoke' },
+    body: () => ({ reason: 'The transfer bounced' }),
+    ...adminOnly,
+    admin: 200,
+  },
+  // Only the requester cancels their own request: to everyone else, admins included, it does not exist.
+  'POST /api/topups/{id}/cancel': { params: { id: 'victimTopupToCancel' }, ...ownerOnly, admin: 404 },
+  // The seller on receipts is the panel's (admins); billing details are each account's own.
+  'GET /api/seller-details': { ...adminOnly, admin: 200 },
+  'PUT /api/seller-details': {
+    body: () => ({ company_name: 'Matrix GmbH', address: 'Matrix street 1', tax_id: 'DE000' }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'GET /api/me/billing': { anonymous: 401, signedIn: 200 },
+  'PUT /api/me/billing': { body: () => ({ name: 'Matrix buyer' }), anonymous: 401, signedIn: 200 },
 
   // Payment methods: settings for admins; the enabled ones to pay with for everyone signed in.
   'GET /api/payment-methods': { ...adminOnly, admin: 200 },

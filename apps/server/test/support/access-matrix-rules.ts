@@ -24,6 +24,10 @@ export type Fixtures = {
   victimTopupToReject: number;
   /** Made with a manual method that needs no proof, still waiting for the victim's payment. */
   victimTopupAwaiting: number;
+  /** Another one awaiting its payment, for the requester to cancel. */
+  victimTopupToCancel: number;
+  /** Approved by hand at setup, for an admin to undo. */
+  victimTopupToRevoke: number;
   /** Submitted with a proof file. */
   victimTopupWithProof: number;
   victimApiKey: string;

@@ -203,6 +203,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const found = all.filter((item) => !intent || item.payment_intent === intent).reverse();
         return json(res, list(path, found));
       }
+      const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (req.method === 'POST' && expire) {
+        const session = sessions.get(decodeURIComponent(expire[1]!));
+        if (!session)
+          return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`);
+        // As Stripe: only an open session can be expired.
+        if (session.status !== 'open')
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'Only Checkout Sessions with a status in [open] can be expired.',
+          );
+        return json(res, standIn.expire(session.id));
+      }
       const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && retrieve) {
         const session = sessions.get(decodeURIComponent(retrieve[1]!));

@@ -17,6 +17,7 @@ import type enLines from './locales/lines/en.json';
 import type enMessages from './locales/messages/en.json';
 import type enNotifications from './locales/notifications/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
+import type enPayments from './locales/payments/en.json';
 import type enPortal from './locales/portal/en.json';
 import type enResellerTerms from './locales/reseller-terms/en.json';
 import type enSupport from './locales/support/en.json';
@@ -41,6 +42,7 @@ export type Translation = typeof en &
   typeof enMessages &
   typeof enNotifications &
   typeof enOnboarding &
+  typeof enPayments &
   typeof enPortal &
   typeof enResellerTerms &
   typeof enTelegram;

@@ -15,6 +15,7 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
+import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import SubscriptionsOutlinedIcon from '@mui/icons-material/SubscriptionsOutlined';
 import { isAdminAccount, type Me, type Permission } from '@linedesk/shared';
@@ -51,6 +52,7 @@ type NavItemConfig = {
     | 'accountsOverview'
     | 'redeemCode'
     | 'pricing'
+    | 'payments'
     | 'products'
     | 'systemStatus'
     | 'auditLog';
@@ -135,7 +137,9 @@ export const navConfig: NavGroupConfig[] = [
     subheaderKey: 'creditsSection',
     items: [
       { titleKey: 'redeemCode', path: paths.redeemCode, icon: <RedeemOutlinedIcon /> },
-      { titleKey: 'pricing', path: paths.pricing, icon: <AddCardOutlinedIcon />, badge: 'topups' },
+      { titleKey: 'pricing', path: paths.pricing, icon: <AddCardOutlinedIcon /> },
+      // Every payment to decide for admins (the pending count on it); one's own top-ups for the others.
+      { titleKey: 'payments', path: paths.payments, icon: <PaymentsOutlinedIcon />, badge: 'topups' },
       { titleKey: 'products', path: paths.products, icon: <SellOutlinedIcon /> },
     ],
   },

@@ -94,6 +94,7 @@ const SystemStatusPage = lazyPage(
 const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page'), 'AuditLogPage');
 const LinePlansPage = lazyPage(() => import('../features/line-plans/pages/line-plans-page'), 'LinePlansPage');
 const PricingPage = lazyPage(() => import('../features/credits/pages/pricing-page'), 'PricingPage');
+const PaymentsPage = lazyPage(() => import('../features/credits/pages/payments-page'), 'PaymentsPage');
 const PaymentReturnPage = lazyPage(
   () => import('../features/credits/pages/payment-return-page'),
   'PaymentReturnPage',
@@ -203,7 +204,7 @@ const routes: RouteObject[] = [
           { path: paths.user, element: <UserPage /> },
           { path: paths.products, element: <ProductsPage /> },
           { path: paths.redeemCode, element: <RedeemCodePage /> },
-          { path: paths.payments, element: <Navigate to={paths.pricing} replace /> },
+          { path: paths.payments, element: <PaymentsPage /> },
           { path: paths.pricing, element: <PricingPage /> },
           { path: paths.paymentReturn, element: <PaymentReturnPage /> },
           { path: paths.topUpReceipt, element: <TopUpReceiptPage /> },

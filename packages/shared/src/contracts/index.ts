@@ -10,6 +10,7 @@ export * as apiKeyContracts from './api-keys.contracts.js';
 export * as auditContracts from './audit.contracts.js';
 export * as authContracts from './auth.contracts.js';
 export * as backupContracts from './backups.contracts.js';
+export * as billingContracts from './billing.contracts.js';
 export * as contactContracts from './contact.contracts.js';
 export * as creditContracts from './credits.contracts.js';
 export * as dashboardContracts from './dashboard.contracts.js';

@@ -3,7 +3,9 @@ import { idempotencyHeadersSchema } from '../credits.js';
 import { idParamsSchema } from '../schema-blocks.js';
 import {
   createTopUpBodySchema,
+  receiptPdfQuerySchema,
   rejectTopUpBodySchema,
+  revokeTopUpBodySchema,
   topUpFilterSchema,
   topUpListQuerySchema,
   topUpListResponseSchema,
@@ -172,4 +174,52 @@ export const reject = defineContract({
   body: rejectTopUpBodySchema,
   response: topUpRequestSchema,
   errors: ['ADMIN_ONLY', 'REJECT_REASON_REQUIRED', 'TOPUP_NOT_FOUND', 'TOPUP_ALREADY_DECIDED'],
+});
+
+export const revoke = defineContract({
+  method: 'POST',
+  path: '/api/topups/:id/revoke',
+  access: 'admin',
+  tags,
+  summary:
+    'Undo the manual approval of a top-up (admin): its credits are taken back through the ledger, the request becomes `revoked` with the reason and the admin who decided, and the requester is messaged',
+  description:
+    "Only a request an admin approved by hand (not one a payment provider confirmed or that keeps a provider payment: the provider's refund takes those back) and only once (`TOPUP_NOT_REVOCABLE`). The balance may not go below 0: when the credits were already spent, `TOPUP_CREDITS_SPENT` (params `balance`, `credits`) and nothing changes. The receipt stays, saying the approval was undone.",
+  params: idParamsSchema,
+  body: revokeTopUpBodySchema,
+  response: topUpRequestSchema,
+  errors: [
+    'ADMIN_ONLY',
+    'REJECT_REASON_REQUIRED',
+    'TOPUP_NOT_FOUND',
+    'TOPUP_NOT_REVOCABLE',
+    'TOPUP_CREDITS_SPENT',
+  ],
+});
+
+export const cancel = defineContract({
+  method: 'POST',
+  path: '/api/topups/:id/cancel',
+  access: 'signedIn',
+  tags,
+  summary:
+    'Cancel an own request still awaiting its payment (the requester left the checkout or will not pay): it is closed `expired` with reason `cancelled`',
+  description:
+    "An online request's checkout is asked about first: one already paid is not cancelled (it answers the request as it is, and the payment is credited as usual); an open Stripe Checkout Session is expired at Stripe so it cannot be paid afterwards (a provider that cannot be reached does not hold the cancellation up). A payment that still arrives later is never lost: its request becomes `needs_attention` for an admin. Anyone but the requester gets `TOPUP_NOT_FOUND`; a request no longer awaiting its payment `TOPUP_NOT_CANCELLABLE`.",
+  params: idParamsSchema,
+  response: topUpRequestSchema,
+  errors: ['TOPUP_NOT_FOUND', 'TOPUP_NOT_CANCELLABLE'],
+});
+
+/** A file, read by URL (a download link), not through the client. */
+export const receiptPdf = defineContract({
+  method: 'GET',
+  path: '/api/topups/:id/receipt.pdf',
+  access: 'signedIn',
+  tags,
+  summary: "The receipt as an A4 PDF in the reader's language (its requester, admins)",
+  params: idParamsSchema,
+  query: receiptPdfQuerySchema,
+  response: null,
+  errors: ['TOPUP_NOT_FOUND', 'TOPUP_NO_RECEIPT'],
 });

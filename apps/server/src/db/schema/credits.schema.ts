@@ -14,7 +14,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
+  InstructionTranslations,
   LedgerReason,
+  PaymentChannel,
   PaymentMethodKind,
   TicketAttachmentType,
   TopUpReversalKind,
@@ -176,6 +178,10 @@ export const topUpRequests = pgTable(
     feeCents: integer('fee_cents').notNull().default(0),
     referenceCode: text('reference_code'),
     instructions: text('instructions'),
+    /** The method's instructions for other languages, copied with `instructions`. */
+    instructionsI18n: jsonb('instructions_i18n').$type<InstructionTranslations>(),
+    /** A manual method's kind of payment (bank, crypto, other), copied with it. */
+    channel: text('channel').$type<PaymentChannel>(),
     proofRequired: boolean('proof_required').notNull().default(false),
     /** The proof file, in the ticket attachments' store (disk or S3) under a random key. */
     proofStorage: text('proof_storage').$type<'disk' | 's3'>(),
@@ -217,12 +223,16 @@ export const topUpRequests = pgTable(
      * found in turn, and no payment waits behind newer ones.
      */
     providerCheckedAt: timestamp('provider_checked_at', { withTimezone: true }),
+    /** An admin undid the manual approval (status `revoked`): who, when and why. */
+    revokedBy: text('revoked_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokeReason: text('revoke_reason'),
     ...timestamps,
   },
   (t) => [
     check(
       'topup_requests_status_check',
-      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired', 'underpaid', 'needs_attention')`,
+      sql`${t.status} in ('awaiting_payment', 'pending', 'approved', 'rejected', 'expired', 'underpaid', 'needs_attention', 'revoked')`,
     ),
     // A request made without a method names its payment at once.
     check(
@@ -244,7 +254,7 @@ export const topUpRequests = pgTable(
     index('topup_requests_status_idx').on(t.status, t.createdAt),
     check(
       'topup_requests_expired_reason_check',
-      sql`${t.expiredReason} is null or ${t.expiredReason} in ('checkout_expired', 'not_paid_in_time')`,
+      sql`${t.expiredReason} is null or ${t.expiredReason} in ('checkout_expired', 'not_paid_in_time', 'cancelled')`,
     ),
     // Revenue reads approved requests by the day they were approved.
     index('topup_requests_decided_idx').on(t.status, t.decidedAt),

@@ -31,6 +31,7 @@ export async function openCheckout(
       amountCents: request.amountCents,
       currency: request.currency,
       returnUrl: `${ctx.config.publicUrl}/payments/return/${request.id}`,
+      cancelUrl: `${ctx.config.publicUrl}/payments/return/${request.id}?cancelled=1`,
     });
     await topUpProviderRepository.setCheckout(ctx.db, request.id, {
       checkoutId: checkout.checkoutId,

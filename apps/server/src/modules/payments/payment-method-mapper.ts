@@ -11,6 +11,8 @@ export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
     currency: row.currency as Currency,
     fee_bps: row.feeBps,
     instructions: row.instructions,
+    instructions_translations: row.instructionsI18n ?? {},
+    channel: row.channel,
     proof_required: row.proofRequired,
     server_url: row.serverUrl,
     store_id: row.storeId,
@@ -31,6 +33,8 @@ export function toAvailablePaymentMethod(row: PaymentMethodRow): AvailablePaymen
     currency: row.currency as Currency,
     fee_bps: row.feeBps,
     instructions: row.instructions,
+    instructions_translations: row.instructionsI18n ?? {},
+    channel: row.channel,
     proof_required: row.proofRequired,
   };
 }

@@ -9,7 +9,11 @@ const sepa: PaymentMethod = {
   currency: 'EUR',
   fee_bps: 0,
   instructions:
-    'IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX, Example Media GmbH. Put the reference shown below on the transfer.',
+    'IBAN: DE89 3704 0044 0532 0130 00\nBIC: COBADEFFXXX\nAccount holder: Example Media GmbH\nPut the reference shown below on the transfer.',
+  instructions_translations: {
+    de: 'IBAN: DE89 3704 0044 0532 0130 00\nBIC: COBADEFFXXX\nKontoinhaber: Example Media GmbH\nGeben Sie die unten gezeigte Referenz als Verwendungszweck an.',
+  },
+  channel: 'bank',
   proof_required: true,
   server_url: null,
   store_id: null,
@@ -27,7 +31,9 @@ const usdt: PaymentMethod = {
   currency: 'USD',
   fee_bps: 150,
   instructions:
-    'Send USDT on TRON to TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE and upload the transaction screenshot.',
+    'Send USDT on TRON to this address and upload the transaction screenshot.\nAddress: TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  instructions_translations: {},
+  channel: 'crypto',
 };
 
 const stripe: PaymentMethod = {
@@ -37,6 +43,8 @@ const stripe: PaymentMethod = {
   name: 'Card (Stripe)',
   fee_bps: 290,
   instructions: null,
+  instructions_translations: {},
+  channel: null,
   proof_required: false,
   secret_key_set: true,
   webhook_secret_set: true,
@@ -49,6 +57,8 @@ const available = (method: PaymentMethod): AvailablePaymentMethod => ({
   currency: method.currency,
   fee_bps: method.fee_bps,
   instructions: method.instructions,
+  instructions_translations: method.instructions_translations,
+  channel: method.channel,
   proof_required: method.proof_required,
 });
 
@@ -62,6 +72,8 @@ export const paymentMethodExamples: RouteExamples = {
       currency: 'EUR',
       fee_bps: 0,
       instructions: sepa.instructions,
+      instructions_translations: sepa.instructions_translations,
+      channel: 'bank',
       proof_required: true,
     },
     response: sepa,

@@ -2,6 +2,7 @@ import {
   paymentMethodCreateBodySchema,
   paymentMethodKindFields,
   type AuditValues,
+  type InstructionTranslations,
   type AvailablePaymentMethod,
   type Currency,
   type PaymentMethod,
@@ -65,6 +66,13 @@ export async function listAvailablePaymentMethods(
   return rows.map(toAvailablePaymentMethod);
 }
 
+/** Languages left empty are not stored: they show the default instructions. */
+function withoutEmpty(translations: InstructionTranslations | undefined): InstructionTranslations {
+  return Object.fromEntries(
+    Object.entries(translations ?? {}).filter(([, text]) => text !== undefined && text.trim() !== ''),
+  );
+}
+
 export async function createPaymentMethod(
   ctx: AppContext,
   admin: Actor,
@@ -80,6 +88,8 @@ export async function createPaymentMethod(
   };
   if (body.kind === 'manual') {
     values.instructions = body.instructions;
+    values.instructionsI18n = withoutEmpty(body.instructions_translations);
+    values.channel = body.channel;
     values.proofRequired = body.proof_required;
   } else if (body.kind === 'stripe') {
     values.secretKeySealed = seal(ctx, body.secret_key);
@@ -132,6 +142,8 @@ export async function updatePaymentMethod(
       currency: patch.currency,
       feeBps: patch.fee_bps,
       instructions: patch.instructions,
+      instructionsI18n: patch.instructions_translations && withoutEmpty(patch.instructions_translations),
+      channel: patch.channel,
       proofRequired: patch.proof_required,
       serverUrl: patch.server_url,
       storeId: patch.store_id,

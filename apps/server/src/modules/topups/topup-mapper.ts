@@ -48,6 +48,8 @@ export function toTopUpRequest(row: TopUpRow): TopUpRequest {
     amount_cents: row.priceCents + row.feeCents,
     reference_code: row.referenceCode,
     instructions: row.instructions,
+    instructions_translations: row.instructionsI18n ?? {},
+    channel: row.channel,
     proof_required: row.proofRequired,
     proof:
       row.proofKey && row.proofFileName && row.proofContentType
@@ -66,6 +68,15 @@ export function toTopUpRequest(row: TopUpRow): TopUpRequest {
     refunds: row.providerState?.refunds ?? [],
     disputes: row.providerState?.disputes ?? [],
     invalidated: row.providerState?.invalidated ?? false,
+    revocation:
+      row.revokedAt && row.revokeReason
+        ? {
+            at: row.revokedAt.toISOString(),
+            by: row.revokedBy,
+            by_email: row.revokedByEmail,
+            reason: row.revokeReason,
+          }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }

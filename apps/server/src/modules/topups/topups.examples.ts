@@ -32,6 +32,8 @@ export const pendingTopUpExample: TopUpRequest = {
   amount_cents: 2000,
   reference_code: null,
   instructions: null,
+  instructions_translations: {},
+  channel: null,
   proof_required: false,
   proof: null,
   checkout_url: null,
@@ -42,6 +44,7 @@ export const pendingTopUpExample: TopUpRequest = {
   refunds: [],
   disputes: [],
   invalidated: false,
+  revocation: null,
   created_at: '2026-11-20T08:03:55.418Z',
 };
 
@@ -224,8 +227,17 @@ export const topUpExamples: RouteExamples = {
         whatsapp: '+49 30 1234 5678',
         hours: 'Mon–Sat 09:00–21:00 CET',
         note: '',
+        company_name: 'Example Media GmbH',
+        address: 'Hauptstraße 1\n10115 Berlin\nGermany',
+        tax_id: 'DE123456789',
       },
-      buyer: { id: RESELLER_ID, email: 'reseller@example.com' },
+      buyer: {
+        id: RESELLER_ID,
+        email: 'reseller@example.com',
+        name: 'Nowak Sat Sp. z o.o.',
+        address: 'ul. Długa 5\n00-238 Warszawa\nPoland',
+        tax_id: 'PL5260001246',
+      },
       package_name: 'Reseller 25',
       credits: 25,
       price_cents: 2000,
@@ -243,7 +255,13 @@ export const topUpExamples: RouteExamples = {
       reversal: { state: 'partially_refunded', credits: 13, at: '2026-11-23T09:12:40.018Z' },
       refunded_cents: 1000,
       refunds: [stripeRefund],
+      revocation: null,
     },
+  },
+  'GET /api/topups/:id/receipt.pdf': {
+    params: { id: 22 },
+    query: { lang: 'de' },
+    rawResponse: { contentType: 'application/pdf', example: '<PDF bytes of receipt R-2026-000123, A4>' },
   },
   'GET /api/topups/pending-count': { response: { count: 2 } },
   'POST /api/topups/:id/approve': {
@@ -254,5 +272,23 @@ export const topUpExamples: RouteExamples = {
     params: { id: 18 },
     body: { reason: rejected.reject_reason },
     response: rejected,
+  },
+  'POST /api/topups/:id/revoke': {
+    params: { id: 18 },
+    body: { reason: 'The transfer was returned by the bank' },
+    response: {
+      ...approved,
+      status: 'revoked',
+      revocation: {
+        at: '2026-11-20T12:41:09.305Z',
+        by: ADMIN_ID,
+        by_email: 'admin@example.com',
+        reason: 'The transfer was returned by the bank',
+      },
+    },
+  },
+  'POST /api/topups/:id/cancel': {
+    params: { id: 22 },
+    response: { ...stripeCheckout, status: 'expired', expired_reason: 'cancelled' },
   },
 };

@@ -1,4 +1,6 @@
 import type {
+  InstructionTranslations,
+  PaymentChannel,
   PaymentMethodKind,
   TicketAttachmentType,
   TopUpExpiredReason,
@@ -29,10 +31,12 @@ import { escapeLike } from '../lines/line-list-filter.js';
 
 const requester = alias(authUsers, 'topup_requester');
 const decider = alias(authUsers, 'topup_decider');
+const revoker = alias(authUsers, 'topup_revoker');
 
 export type TopUpRow = typeof topUpRequests.$inferSelect & {
   accountEmail: string | null;
   decidedByEmail: string | null;
+  revokedByEmail: string | null;
   /** Net credits its provider took back (reversals less a chargeback won). */
   reversedCredits: number;
   /** The kind and time (ISO) of the last reversal that moved credits. */
@@ -66,6 +70,11 @@ function select(db: Db) {
       feeCents: topUpRequests.feeCents,
       referenceCode: topUpRequests.referenceCode,
       instructions: topUpRequests.instructions,
+      instructionsI18n: topUpRequests.instructionsI18n,
+      channel: topUpRequests.channel,
+      revokedBy: topUpRequests.revokedBy,
+      revokedAt: topUpRequests.revokedAt,
+      revokeReason: topUpRequests.revokeReason,
       proofRequired: topUpRequests.proofRequired,
       proofStorage: topUpRequests.proofStorage,
       proofKey: topUpRequests.proofKey,
@@ -92,10 +101,12 @@ function select(db: Db) {
       updatedAt: topUpRequests.updatedAt,
       accountEmail: requester.email,
       decidedByEmail: decider.email,
+      revokedByEmail: revoker.email,
     })
     .from(topUpRequests)
     .leftJoin(requester, eq(requester.id, topUpRequests.accountId))
-    .leftJoin(decider, eq(decider.id, topUpRequests.decidedBy));
+    .leftJoin(decider, eq(decider.id, topUpRequests.decidedBy))
+    .leftJoin(revoker, eq(revoker.id, topUpRequests.revokedBy));
 }
 
 function nextDay(day: string): Date {
@@ -176,6 +187,8 @@ export const topUpsRepository = {
       feeCents?: number;
       referenceCode?: string;
       instructions?: string | null;
+      instructionsI18n?: InstructionTranslations | null;
+      channel?: PaymentChannel | null;
       proofRequired?: boolean;
     },
   ): Promise<number> {
@@ -211,6 +224,41 @@ export const topUpsRepository = {
    * about in as long, claimed by stamping `reconciled_at` in one statement; rows another instance is
    * claiming are skipped (SKIP LOCKED), so each is asked about once a round.
    */
+  /**
+   * approved → revoked in one conditional UPDATE under the caller's transaction, for a request
+   * `topUpRevocable` allowed; the same conditions again, so a request decided otherwise meanwhile is
+   * never revoked. Null when it is not one (any more).
+   */
+  async revoke(
+    tx: Db,
+    id: number,
+    revocation: { revokedBy: string; reason: string },
+  ): Promise<{ accountId: string; credits: number; packageName: string } | null> {
+    const [row] = await tx
+      .update(topUpRequests)
+      .set({
+        status: 'revoked',
+        revokedBy: revocation.revokedBy,
+        revokedAt: sql`now()`,
+        revokeReason: revocation.reason,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(topUpRequests.id, id),
+          eq(topUpRequests.status, 'approved'),
+          eq(topUpRequests.provider, 'manual'),
+          isNull(topUpRequests.providerPaymentId),
+          isNull(topUpRequests.checkoutId),
+        ),
+      )
+      .returning({
+        accountId: topUpRequests.accountId,
+        credits: topUpRequests.credits,
+        packageName: topUpRequests.packageName,
+      });
+    return row ?? null;
+  },
   async findById(db: Db, id: number): Promise<TopUpRow | undefined> {
     const [row] = await select(db).where(eq(topUpRequests.id, id));
     return row;

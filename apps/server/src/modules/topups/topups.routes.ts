@@ -6,7 +6,11 @@ import { route } from '../../platform/route.js';
 import { idempotencyRequest } from '../credits/idempotency.js';
 import { readTextAndFile, registerUploadRoutes, sendStoredFile } from '../tickets/attachment-http.js';
 import { approveTopUp } from './topup-approve.service.js';
+import { toLanguage } from '../../i18n/server-texts.js';
+import { cancelTopUp } from './topup-cancel.service.js';
 import { getTopUpProof, submitTopUpPayment } from './topup-payment.service.js';
+import { receiptPdf } from './topup-receipt-pdf.js';
+import { revokeTopUp } from './topup-revoke.service.js';
 import { getTopUpSettings, updateTopUpSettings } from './topup-settings.service.js';
 import {
   countPendingTopUps,
@@ -34,6 +38,20 @@ export function registerTopUpRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, topUpContracts.setSettings, ({ actor, body }) => updateTopUpSettings(ctx, actor, body));
   route(app, ctx, topUpContracts.get, ({ actor, params }) => getTopUp(ctx, actor, params.id));
   route(app, ctx, topUpContracts.receipt, ({ actor, params }) => getTopUpReceipt(ctx, actor, params.id));
+  route(app, ctx, topUpContracts.receiptPdf, async ({ actor, params, query, reply }) => {
+    const receipt = await getTopUpReceipt(ctx, actor, params.id);
+    // The language asked for, else the reader's own: a receipt is filed in the language it is read in.
+    const pdf = await receiptPdf(receipt, query.lang ?? toLanguage(actor.account?.language));
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${receipt.receipt_number}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+  route(app, ctx, topUpContracts.revoke, ({ actor, params, body }) =>
+    revokeTopUp(ctx, actor, params.id, body),
+  );
+  route(app, ctx, topUpContracts.cancel, ({ actor, params }) => cancelTopUp(ctx, actor, params.id));
   route(app, ctx, topUpContracts.pendingCount, async () => ({ count: await countPendingTopUps(ctx) }));
   route(app, ctx, topUpContracts.approve, async ({ actor, params, request, reply }) => {
     const { key, scope } = idempotencyRequest(request);

@@ -15,6 +15,8 @@ import { pageOf, pageWindow } from '../../platform/paging.js';
 import { violatedConstraint } from '../../platform/database-errors.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
+import { billingRepository } from '../billing/billing.repository.js';
+import { readSellerDetails } from '../billing/billing.service.js';
 import { getContactDetails } from '../contact/contact.service.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
@@ -70,7 +72,12 @@ async function undecidable(tx: Db, id: number): Promise<never> {
   throw new AppError('TOPUP_ALREADY_DECIDED');
 }
 
-async function afterDecision(ctx: AppContext, requestId: number, decided: Decided, balanceChanged: boolean) {
+export async function afterDecision(
+  ctx: AppContext,
+  requestId: number,
+  decided: Decided,
+  balanceChanged: boolean,
+) {
   await announceNotices(ctx, decided.notified);
   await publishRequest(ctx, 'update', requestId, decided.accountId);
   if (balanceChanged) {
@@ -155,6 +162,8 @@ export async function createTopUp(
       methodKind: method.kind,
       feeCents: paymentFeeCents(pack.priceCents, method.feeBps),
       instructions: method.instructions,
+      instructionsI18n: method.instructionsI18n,
+      channel: method.channel,
       proofRequired: method.proofRequired,
     };
     for (let attempt = 1; ; attempt += 1) {
@@ -189,20 +198,28 @@ export async function getTopUp(ctx: AppContext, signedIn: Actor, id: number): Pr
 }
 
 /**
- * The receipt of a credited request, for its requester and admins; the seller is the panel's contact
- * details. A request taken back later keeps its receipt and shows the reversal.
+ * The receipt of a credited request, for its requester and admins: the seller is the panel's seller
+ * and contact details, the buyer the requester's billing details, both as they are now. A request
+ * taken back later (by its provider, or an admin undoing a manual approval) keeps its receipt and
+ * says so.
  */
 export async function getTopUpReceipt(ctx: AppContext, signedIn: Actor, id: number): Promise<TopUpReceipt> {
   const request = await getTopUp(ctx, signedIn, id);
-  if (request.status !== 'approved' || !request.receipt_number || !request.decided_at) {
+  const credited = request.status === 'approved' || request.status === 'revoked';
+  if (!credited || !request.receipt_number || !request.decided_at) {
     throw new AppError('TOPUP_NO_RECEIPT');
   }
+  const [contact, seller, buyer] = await Promise.all([
+    getContactDetails(ctx, signedIn),
+    readSellerDetails(ctx.db),
+    billingRepository.find(ctx.db, request.account_id),
+  ]);
   return {
     id: request.id,
     receipt_number: request.receipt_number,
     issued_at: request.decided_at,
-    seller: await getContactDetails(ctx, signedIn),
-    buyer: { id: request.account_id, email: request.account_email },
+    seller: { ...contact, ...seller },
+    buyer: { id: request.account_id, email: request.account_email, ...buyer },
     package_name: request.package_name,
     credits: request.credits,
     price_cents: request.price_cents,
@@ -222,6 +239,9 @@ export async function getTopUpReceipt(ctx: AppContext, signedIn: Actor, id: numb
       .filter((refund) => refund.counts)
       .reduce((total, refund) => total + refund.amount_cents, 0),
     refunds: request.refunds,
+    revocation: request.revocation
+      ? { at: request.revocation.at, credits: request.credits, reason: request.revocation.reason }
+      : null,
   };
 }
 

@@ -10,6 +10,8 @@ export type CheckoutInput = {
   currency: string;
   /** Where the provider sends the buyer back, paid or not (`/payments/return/:id`). */
   returnUrl: string;
+  /** Where a provider that tells a cancelled checkout apart sends the buyer who left without paying. */
+  cancelUrl: string;
 };
 
 export type Checkout = { checkoutId: string; url: string };
@@ -105,6 +107,13 @@ export type PaymentProvider = {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): WebhookNotice;
   /** The checkout as the provider knows it now; throws ProviderUnavailableError. */
   fetchPayment(checkoutId: string): Promise<ProviderPayment>;
+  /**
+   * Closes an open checkout so it can no longer be paid (Stripe: expires the Checkout Session). A
+   * provider without such a call leaves it to run out by itself (a BTCPay invoice expires on its own;
+   * paid late, its request waits for an admin). Throws ProviderUnavailableError, also when the
+   * checkout was completed meanwhile (the caller reads it again).
+   */
+  closeCheckout?(checkoutId: string): Promise<void>;
   /**
    * A paid checkout's refunds and chargebacks as the provider knows them now (Stripe: the
    * PaymentIntent's refunds and disputes; BTCPay: whether the invoice is marked invalid); throws

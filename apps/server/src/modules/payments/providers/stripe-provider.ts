@@ -129,7 +129,7 @@ export function stripeProvider(
               },
             ],
             success_url: input.returnUrl,
-            cancel_url: input.returnUrl,
+            cancel_url: input.cancelUrl,
           },
           // Request ids repeat across installations sharing a Stripe account; the reference does not.
           { idempotencyKey: `linedesk-topup-${input.requestId}-${input.referenceCode ?? ''}` },
@@ -209,6 +209,15 @@ export function stripeProvider(
         currency: session.currency ? session.currency.toUpperCase() : null,
         paymentIntentId: idOf(session.payment_intent),
       };
+    },
+
+    async closeCheckout(checkoutId: string): Promise<void> {
+      try {
+        // https://docs.stripe.com/api/checkout/sessions/expire: only an open session can be expired.
+        await stripe.checkout.sessions.expire(checkoutId);
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
 
     async fetchMoneyState({ checkoutId, paymentIntentId }): Promise<ProviderMoneyState> {

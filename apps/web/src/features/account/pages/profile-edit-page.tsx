@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
+import { MyBillingCard } from '../../credits/components/billing-details-card';
 import { ProfileLedgerCard } from '../../credits/components/profile-ledger-card';
 import { TwoFactorCard } from '../../account-security/components/two-factor-card';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -27,6 +28,7 @@ export function ProfileEditPage() {
           <ProfileDetailsForm />
           <ChangePasswordForm />
           <TwoFactorCard />
+          <MyBillingCard />
         </Stack>
         <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <ProfileLedgerCard />

@@ -125,4 +125,18 @@ export const topUpsApi = {
       { method: 'POST', path: '/api/topups/:id/reject' },
       { params: { id }, body: { reason } },
     ),
+  revoke: (id: number, reason: string) =>
+    callTyped<typeof topUpContracts.revoke>(
+      { method: 'POST', path: '/api/topups/:id/revoke' },
+      { params: { id }, body: { reason } },
+    ),
+  cancel: (id: number) =>
+    callTyped<typeof topUpContracts.cancel>(
+      { method: 'POST', path: '/api/topups/:id/cancel' },
+      { params: { id } },
+    ),
 };
+
+/** The receipt as a PDF in `language`: a download link, read by the browser, not through the client. */
+export const receiptPdfUrl = (id: number, language: string | undefined) =>
+  `/api/topups/${id}/receipt.pdf${language ? `?lang=${encodeURIComponent(language)}` : ''}`;

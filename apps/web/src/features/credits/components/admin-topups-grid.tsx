@@ -1,19 +1,22 @@
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatPrice, type TopUpRequest } from '@linedesk/shared';
+import { formatPrice, topUpRevocable, type TopUpRequest } from '@linedesk/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { GridPage, ServerSort } from '../../../components/paged-data-grid';
 import type { ListColumn } from '../../../components/responsive-list/list-column';
 import { ResponsivePagedGrid } from '../../../components/responsive-list/responsive-paged-grid';
 import { formatDateTime } from '../../../lib/format-date';
-import { formatNumber } from '../../../lib/number-format';
+import { topUpReceiptPath } from '../../../lib/paths';
 import { TopUpPackageCell } from './topup-package-cell';
 import { TopUpOutcome } from './topup-outcome';
 import { TopUpStatusChip } from './topup-status-chip';
@@ -23,25 +26,112 @@ type AdminTopUpsGridProps = GridPage & {
   sort: ServerSort;
   onDecide: (request: TopUpRequest, approve: boolean) => void;
   onOpen: (request: TopUpRequest) => void;
+  /** Undo a manual approval. */
+  onRevoke: (request: TopUpRequest) => void;
   /** Requests whose decision is on its way. */
   busy: ReadonlySet<number>;
 };
 
 const caption = { color: 'text.secondary' } as const;
 
-/** Every payment for the admin: who, what, how it was paid, the provider's id, amounts and state. */
+/** The payment id a provider gave (a Stripe session, a BTCPay invoice); null for a manual payment. */
+export const providerPaymentId = (row: TopUpRequest) =>
+  row.provider && row.provider !== 'manual' && row.provider_payment_id ? row.provider_payment_id : null;
+
+/**
+ * Every payment for the admin: the decision first, then what, its state, who, how it was paid (our
+ * reference, and the provider's id when a provider gave one), the amount and when.
+ */
 export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
-  const { requests, onDecide, onOpen, busy, sort, ...page } = props;
+  const { requests, onDecide, onOpen, onRevoke, busy, sort, ...page } = props;
   const { t, i18n } = useTranslation();
 
   const columns = useMemo<ListColumn<TopUpRequest>[]>(() => {
     const language = i18n.resolvedLanguage;
     return [
+      // The decision first: at 1440 px and on a phone it is on screen beside the package and state.
+      {
+        field: 'actions',
+        headerName: t('common.actions'),
+        card: 'actions',
+        grid: { width: 200 },
+        render: (row) => {
+          const decidable =
+            row.status === 'pending' || row.status === 'awaiting_payment' || row.status === 'needs_attention';
+          return (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+              {decidable && (
+                <>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    color="success"
+                    startIcon={<CheckIcon />}
+                    disabled={busy.has(row.id)}
+                    onClick={() => onDecide(row, true)}
+                    data-testid="topup-approve"
+                  >
+                    {t(row.status === 'needs_attention' ? 'credits.topups.credit' : 'credits.topups.approve')}
+                  </Button>
+                  <Tooltip title={t('credits.topups.reject')}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      aria-label={t('credits.topups.reject')}
+                      disabled={busy.has(row.id)}
+                      onClick={() => onDecide(row, false)}
+                      data-testid="topup-reject"
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              )}
+              {topUpRevocable(row) && (
+                <Tooltip title={t('payments.row.undo')}>
+                  <IconButton
+                    size="small"
+                    aria-label={t('payments.row.undo')}
+                    disabled={busy.has(row.id)}
+                    onClick={() => onRevoke(row)}
+                    data-testid="topup-revoke"
+                  >
+                    <UndoIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+              {row.receipt_number && (
+                <Tooltip title={t('payments.row.receipt')}>
+                  <IconButton
+                    size="small"
+                    component={RouterLink}
+                    to={topUpReceiptPath(row.id)}
+                    aria-label={t('credits.topups.receipt', { number: row.receipt_number })}
+                    data-testid="topup-receipt"
+                  >
+                    <ReceiptLongOutlinedIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+              <Tooltip title={t('credits.topups.details')}>
+                <IconButton
+                  size="small"
+                  aria-label={t('credits.topups.detailsOf', { id: row.id })}
+                  onClick={() => onOpen(row)}
+                  data-testid="topup-details"
+                >
+                  <InfoOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          );
+        },
+      },
       {
         field: 'package_name',
         headerName: t('credits.topups.package'),
         card: 'primary',
-        grid: { minWidth: 200, flex: 1.2 },
+        grid: { minWidth: 180, flex: 1.2 },
         render: (row) => <TopUpPackageCell row={row} />,
       },
       {
@@ -49,29 +139,33 @@ export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
         headerName: t('credits.topups.status'),
         card: 'secondary',
         sortable: true,
-        grid: { minWidth: 140 },
+        grid: { minWidth: 130 },
         render: (row) => (
           <Box sx={{ minWidth: 0 }}>
             <TopUpStatusChip status={row.status} />
+            {row.decided_at && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ ...caption, overflowWrap: 'anywhere' }}
+                data-testid="topup-decided"
+              >
+                {formatDateTime(row.decided_at, language)}
+                {row.decided_by_email
+                  ? ` · ${row.decided_by_email}`
+                  : row.provider && row.provider !== 'manual'
+                    ? ` · ${row.provider}`
+                    : ''}
+              </Typography>
+            )}
             <TopUpOutcome row={row} />
           </Box>
         ),
       },
       {
-        field: 'created_at',
-        headerName: t('credits.topups.requested'),
-        sortable: true,
-        grid: { minWidth: 150 },
-        render: (row) => (
-          <Typography variant="body2" data-testid="topup-requested">
-            {formatDateTime(row.created_at, language)}
-          </Typography>
-        ),
-      },
-      {
         field: 'account_email',
         headerName: t('credits.topups.account'),
-        grid: { minWidth: 170, flex: 1 },
+        grid: { minWidth: 150, flex: 1 },
         render: (row) => (
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="topup-account">
             {row.account_email ?? '—'}
@@ -81,28 +175,44 @@ export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
       {
         field: 'method',
         headerName: t('credits.topups.method'),
-        grid: { minWidth: 140 },
+        grid: { minWidth: 140, flex: 0.8 },
         render: (row) => (
-          <Box sx={{ minWidth: 0 }} data-testid="topup-method-kind">
-            <Typography variant="body2" noWrap>
-              {row.method_name ?? t('credits.topups.noMethod')}
-            </Typography>
-            {row.method_kind && (
-              <Typography variant="caption" component="p" sx={caption}>
-                {t(`credits.topups.kinds.${row.method_kind}`)}
+          <Box sx={{ minWidth: 0 }}>
+            <Box data-testid="topup-method-kind">
+              <Typography variant="body2" noWrap>
+                {row.method_name ?? t('credits.topups.noMethod')}
+              </Typography>
+              {row.method_kind && (
+                <Typography variant="caption" component="p" sx={caption}>
+                  {t(`credits.topups.kinds.${row.method_kind}`)}
+                </Typography>
+              )}
+            </Box>
+            {(row.reference_code ?? row.payment_reference) && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                data-testid="topup-reference-code"
+              >
+                {row.reference_code ?? row.payment_reference}
+              </Typography>
+            )}
+            {/* Only what a provider gave: our own reference is never shown as the provider's id. */}
+            {providerPaymentId(row) && (
+              <Typography
+                variant="caption"
+                component="p"
+                sx={{ ...caption, wordBreak: 'break-all' }}
+                data-testid="topup-provider-id"
+              >
+                {t('payments.columns.providerId', {
+                  provider: row.method_kind ? t(`credits.topups.kinds.${row.method_kind}`) : row.provider,
+                  id: providerPaymentId(row),
+                })}
               </Typography>
             )}
           </Box>
-        ),
-      },
-      {
-        field: 'provider_payment_id',
-        headerName: t('credits.topups.providerPaymentId'),
-        grid: { minWidth: 150, flex: 0.8 },
-        render: (row) => (
-          <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="topup-provider-id">
-            {row.provider_payment_id ?? row.reference_code ?? '—'}
-          </Typography>
         ),
       },
       {
@@ -110,7 +220,7 @@ export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
         headerName: t('credits.topups.amount'),
         align: 'right',
         sortable: true,
-        grid: { minWidth: 120 },
+        grid: { minWidth: 110 },
         render: (row) => (
           <Box sx={{ textAlign: 'right' }}>
             <Typography variant="body2" data-testid="topup-amount">
@@ -125,95 +235,18 @@ export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
         ),
       },
       {
-        field: 'credits',
-        headerName: t('credits.topups.credits'),
-        align: 'right',
+        field: 'created_at',
+        headerName: t('credits.topups.requested'),
         sortable: true,
-        grid: { minWidth: 90 },
+        grid: { minWidth: 130 },
         render: (row) => (
-          <Typography variant="body2" data-testid="topup-credit-count">
-            {formatNumber(row.credits, language)}
+          <Typography variant="body2" data-testid="topup-requested">
+            {formatDateTime(row.created_at, language)}
           </Typography>
         ),
       },
-      {
-        field: 'decided_at',
-        headerName: t('credits.topups.decided'),
-        sortable: true,
-        grid: { minWidth: 160 },
-        render: (row) =>
-          row.decided_at ? (
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2">{formatDateTime(row.decided_at, language)}</Typography>
-              <Typography variant="caption" component="p" sx={{ ...caption, overflowWrap: 'anywhere' }}>
-                {row.decided_by_email ?? (row.provider && row.provider !== 'manual' ? row.provider : '')}
-              </Typography>
-            </Box>
-          ) : (
-            <Typography variant="body2" sx={caption}>
-              —
-            </Typography>
-          ),
-      },
-      {
-        field: 'actions',
-        headerName: t('common.actions'),
-        card: 'actions',
-        align: 'right',
-        grid: { minWidth: 230 },
-        render: (row) => (
-          <Box
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              gap: 1,
-              alignItems: 'center',
-              justifyContent: 'flex-end',
-            }}
-          >
-            {(row.status === 'pending' ||
-              row.status === 'awaiting_payment' ||
-              row.status === 'needs_attention') && (
-              <>
-                <Button
-                  size="small"
-                  variant="contained"
-                  color="success"
-                  startIcon={<CheckIcon />}
-                  disabled={busy.has(row.id)}
-                  onClick={() => onDecide(row, true)}
-                  data-testid="topup-approve"
-                >
-                  {t(row.status === 'needs_attention' ? 'credits.topups.credit' : 'credits.topups.approve')}
-                </Button>
-                <Button
-                  size="small"
-                  variant="outlined"
-                  color="error"
-                  startIcon={<CloseIcon />}
-                  disabled={busy.has(row.id)}
-                  onClick={() => onDecide(row, false)}
-                  data-testid="topup-reject"
-                >
-                  {t('credits.topups.reject')}
-                </Button>
-              </>
-            )}
-            <Tooltip title={t('credits.topups.details')}>
-              <IconButton
-                size="small"
-                aria-label={t('credits.topups.detailsOf', { id: row.id })}
-                onClick={() => onOpen(row)}
-                data-testid="topup-details"
-              >
-                <InfoOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        ),
-      },
     ];
-  }, [t, i18n.resolvedLanguage, onDecide, onOpen, busy]);
+  }, [t, i18n.resolvedLanguage, onDecide, onOpen, onRevoke, busy]);
 
   return (
     <ResponsivePagedGrid<TopUpRequest>

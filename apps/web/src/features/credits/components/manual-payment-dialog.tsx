@@ -13,6 +13,8 @@ import { FormDialog } from '../../../components/form-dialog';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage, useValidationMessage } from '../../../i18n/use-error-message';
 import { checkAttachment, formatFileSize } from '../../support/lib/attachment-file';
+import { CopyValueButton } from './copy-value-button';
+import { PaymentInstructions } from './payment-instructions';
 import { useSubmitTopUpPayment } from '../hooks/use-topups';
 
 type ManualPaymentDialogProps = {
@@ -105,9 +107,17 @@ export function ManualPaymentDialog({ request, onClose }: ManualPaymentDialogPro
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {t('credits.payments.amount')}
               </Typography>
-              <Typography variant="h5" data-testid="payment-amount">
-                {formatPrice(request.amount_cents, request.currency, language)}
-              </Typography>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <Typography variant="h5" data-testid="payment-amount">
+                  {formatPrice(request.amount_cents, request.currency, language)}
+                </Typography>
+                <CopyValueButton
+                  // The number alone, as a banking form or a wallet takes it.
+                  value={(request.amount_cents / 100).toFixed(2)}
+                  label={t('payments.copy.amount')}
+                  testId="payment-amount-copy"
+                />
+              </Box>
               {request.fee_cents > 0 && (
                 <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid="payment-fee">
                   {t('credits.payments.feeIncluded', {
@@ -120,33 +130,32 @@ export function ManualPaymentDialog({ request, onClose }: ManualPaymentDialogPro
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {t('credits.payments.ourReference')}
               </Typography>
-              <Typography
-                variant="h5"
-                sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-                data-testid="payment-reference-code"
-              >
-                {request.reference_code}
-              </Typography>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <Typography
+                  variant="h5"
+                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                  data-testid="payment-reference-code"
+                >
+                  {request.reference_code}
+                </Typography>
+                {request.reference_code && (
+                  <CopyValueButton
+                    value={request.reference_code}
+                    label={t('payments.copy.reference')}
+                    testId="payment-reference-copy"
+                  />
+                )}
+              </Box>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {t('credits.payments.ourReferenceHelp')}
               </Typography>
             </Box>
           </Box>
-          {request.instructions && (
-            <Box>
-              <Typography variant="subtitle2">{t('credits.payments.instructions')}</Typography>
-              <Typography
-                variant="body2"
-                sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                data-testid="payment-instructions"
-              >
-                {request.instructions}
-              </Typography>
-            </Box>
-          )}
+          <PaymentInstructions request={request} />
           <TextField
             label={t('credits.payments.yourReference')}
-            helperText={t('credits.topups.referenceHelp')}
+            // What the payer has to name differs by the kind of payment: a transfer's id, a crypto hash.
+            helperText={t(`payments.referenceHelp.${request.channel ?? 'other'}`)}
             value={reference}
             onChange={(event) => setReference(event.target.value)}
             required

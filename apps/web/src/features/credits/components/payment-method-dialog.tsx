@@ -1,3 +1,7 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -6,8 +10,10 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import {
   currencies,
   PAYMENT_FEE_MAX_BPS,
+  paymentChannels,
   paymentMethodKinds,
   type Currency,
+  type PaymentChannel,
   type PaymentMethod,
   type PaymentMethodCreateBody,
   type PaymentMethodKind,
@@ -17,6 +23,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
+import { languageOwnName } from '../../../i18n/language-names';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useSavePaymentMethod, type SavePaymentMethod } from '../hooks/use-payment-methods';
 import { centsToPriceInput, priceToCents } from '../lib/price-input';
@@ -29,6 +36,9 @@ type Values = {
   fee: string;
   enabled: boolean;
   instructions: string;
+  /** The instructions for the other languages; empty: the default text is shown there. */
+  translations: Record<TranslatedLanguage, string>;
+  channel: PaymentChannel;
   proof_required: boolean;
   server_url: string;
   store_id: string;
@@ -42,6 +52,12 @@ function toValues(method: PaymentMethod | null): Values {
     fee: method ? centsToPriceInput(method.fee_bps) : '0',
     enabled: method?.enabled ?? true,
     instructions: method?.instructions ?? '',
+    translations: {
+      de: method?.instructions_translations.de ?? '',
+      pl: method?.instructions_translations.pl ?? '',
+      pt: method?.instructions_translations.pt ?? '',
+    },
+    channel: method?.channel ?? 'bank',
     proof_required: method?.proof_required ?? false,
     server_url: method?.server_url ?? '',
     store_id: method?.store_id ?? '',
@@ -90,7 +106,14 @@ function toBody(values: Values, method: PaymentMethod | null): SavePaymentMethod
   );
   const settings =
     values.kind === 'manual'
-      ? { instructions: values.instructions.trim(), proof_required: values.proof_required }
+      ? {
+          instructions: values.instructions.trim(),
+          instructions_translations: Object.fromEntries(
+            translatedLanguages.map((language) => [language, values.translations[language].trim()]),
+          ),
+          channel: values.channel,
+          proof_required: values.proof_required,
+        }
       : values.kind === 'btcpay'
         ? { server_url: values.server_url.trim(), store_id: values.store_id.trim() }
         : {};
@@ -100,6 +123,10 @@ function toBody(values: Values, method: PaymentMethod | null): SavePaymentMethod
     body: { kind: values.kind, ...common, ...settings, ...secrets } as PaymentMethodCreateBody,
   };
 }
+
+/** The languages an admin may write the instructions in besides the default (English) text. */
+const translatedLanguages = ['de', 'pl', 'pt'] as const;
+type TranslatedLanguage = (typeof translatedLanguages)[number];
 
 type PaymentMethodDialogProps = {
   open: boolean;
@@ -239,6 +266,55 @@ export function PaymentMethodDialog({ open, method, onClose, onSaved }: PaymentM
               ? t('validation.REQUIRED')
               : t('credits.paymentMethods.instructionsHelp'),
           })}
+          <Accordion
+            disableGutters
+            variant="outlined"
+            sx={{ '&:before': { display: 'none' } }}
+            data-testid="instructions-languages"
+          >
+            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+              {t('payments.instructions.perLanguage')}
+            </AccordionSummary>
+            <AccordionDetails sx={{ display: 'grid', gap: 2 }}>
+              {translatedLanguages.map((language) => (
+                <TextField
+                  key={language}
+                  label={t('payments.instructions.language', { language: languageOwnName(language) })}
+                  value={values.translations[language]}
+                  onChange={(event) =>
+                    set('translations', { ...values.translations, [language]: event.target.value })
+                  }
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  helperText={t('payments.instructions.fallback')}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: {
+                      maxLength: 4000,
+                      lang: language,
+                      'data-testid': `field-instructions-${language}`,
+                    },
+                  }}
+                />
+              ))}
+            </AccordionDetails>
+          </Accordion>
+          <TextField
+            select
+            label={t('payments.channel.label')}
+            value={values.channel}
+            onChange={(event) => set('channel', event.target.value as PaymentChannel)}
+            helperText={t('payments.channel.help')}
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'field-channel' } }}
+          >
+            {paymentChannels.map((channel) => (
+              <MenuItem key={channel} value={channel}>
+                {t(`payments.channel.${channel}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <FormControlLabel
             control={
               <Switch

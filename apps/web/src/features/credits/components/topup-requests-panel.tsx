@@ -25,8 +25,9 @@ import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { useDecideTopUp, useTopUps } from '../hooks/use-topups';
 import { topUpStatusTabs } from '../lib/topup-status-tabs';
 import { AdminTopUpsGrid } from './admin-topups-grid';
-import { ApproveOnlineTopUpDialog, approvalNeedsConfirming } from './approve-online-topup-dialog';
+import { ApproveTopUpDialog } from './approve-topup-dialog';
 import { RejectTopUpDialog } from './reject-topup-dialog';
+import { RevokeTopUpDialog } from './revoke-topup-dialog';
 import { TopUpDetailDialog } from './topup-detail-dialog';
 import { emptyTopUpFilters, TopUpFilters, type TopUpFilterValues } from './topup-filters';
 
@@ -114,14 +115,16 @@ export function TopUpRequestsPanel() {
     },
     [decide, snackbar, t, language, errorMessage],
   );
-  const onDecide = useCallback(
-    (request: TopUpRequest, yes: boolean) => {
-      if (!yes) setRejecting({ open: true, request });
-      else if (approvalNeedsConfirming(request)) setConfirming({ open: true, request });
-      else approve(request);
-    },
-    [approve],
-  );
+  const onDecide = useCallback((request: TopUpRequest, yes: boolean) => {
+    // Money moves on approval: it is always confirmed first, in a dialog that says what happens.
+    if (!yes) setRejecting({ open: true, request });
+    else setConfirming({ open: true, request });
+  }, []);
+  const [revoking, setRevoking] = useState<{ open: boolean; request: TopUpRequest | null }>({
+    open: false,
+    request: null,
+  });
+  const onRevoke = useCallback((request: TopUpRequest) => setRevoking({ open: true, request }), []);
   const onOpen = useCallback((request: TopUpRequest) => setDetail({ open: true, request }), []);
 
   const filterFields = <TopUpFilters values={values} onChange={changeValues} methods={methods.data ?? []} />;
@@ -207,6 +210,7 @@ export function TopUpRequestsPanel() {
           }}
           onDecide={onDecide}
           onOpen={onOpen}
+          onRevoke={onRevoke}
           busy={busy}
         />
       </Card>
@@ -238,13 +242,28 @@ export function TopUpRequestsPanel() {
         request={detail.request}
         onClose={() => setDetail((state) => ({ ...state, open: false }))}
       />
-      <ApproveOnlineTopUpDialog
+      <ApproveTopUpDialog
         open={confirming.open}
         request={confirming.request}
         onClose={() => setConfirming((state) => ({ ...state, open: false }))}
         onConfirm={(request) => {
           setConfirming((state) => ({ ...state, open: false }));
           approve(request);
+        }}
+      />
+      <RevokeTopUpDialog
+        open={revoking.open}
+        request={revoking.request}
+        onClose={() => setRevoking((state) => ({ ...state, open: false }))}
+        onRevoked={(request) => {
+          snackbar(
+            t('payments.undo.done', {
+              count: request.credits,
+              credits: formatNumber(request.credits, language),
+              email: request.account_email ?? '—',
+            }),
+          );
+          setRevoking((state) => ({ ...state, open: false }));
         }}
       />
       <RejectTopUpDialog

@@ -10,6 +10,7 @@ const colors = {
   expired: 'default',
   underpaid: 'error',
   needs_attention: 'error',
+  revoked: 'warning',
 } as const satisfies Record<TopUpStatus, string>;
 
 export function TopUpStatusChip({ status }: { status: TopUpStatus }) {

@@ -64,6 +64,29 @@ export function useDecideTopUp() {
   });
 }
 
+/** Undoing a manual approval takes credits back: balances and ledgers on screen refresh too. */
+export function useRevokeTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => topUpsApi.revoke(id, reason),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: authKeys.me }),
+        queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+      ]),
+  });
+}
+
+export function useCancelTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => topUpsApi.cancel(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
+  });
+}
+
 export function useTopUpSettings() {
   return useQuery({ queryKey: topUpKeys.settings, queryFn: ({ signal }) => topUpsApi.settings(signal) });
 }

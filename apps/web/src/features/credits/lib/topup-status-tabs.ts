@@ -8,6 +8,7 @@ const preferred: readonly TopUpStatus[] = [
   'underpaid',
   'expired',
   'approved',
+  'revoked',
   'rejected',
 ];
 

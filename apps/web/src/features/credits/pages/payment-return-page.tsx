@@ -8,14 +8,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatPrice, type TopUpRequest } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { isApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/number-format';
 import { paths } from '../../../lib/paths';
 import { TopUpStatusChip } from '../components/topup-status-chip';
-import { useTopUp } from '../hooks/use-topups';
+import { useCancelTopUp, useTopUp } from '../hooks/use-topups';
 
 function Outcome({ request }: { request: TopUpRequest }) {
   const { t, i18n } = useTranslation();
@@ -24,6 +25,13 @@ function Outcome({ request }: { request: TopUpRequest }) {
     return (
       <Alert severity="success" data-testid="payment-return-credited">
         {t('credits.payments.return.credited', { credits })}
+      </Alert>
+    );
+  }
+  if (request.status === 'expired' && request.expired_reason === 'cancelled') {
+    return (
+      <Alert severity="info" data-testid="payment-return-cancelled">
+        {t('payments.cancel.cancelled')}
       </Alert>
     );
   }
@@ -87,6 +95,17 @@ export function PaymentReturnPage() {
   const { id } = useParams();
   const requestId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const request = useTopUp(requestId);
+  const [search] = useSearchParams();
+  const cancel = useCancelTopUp();
+  const cancelAsked = useRef(false);
+  const status = request.data?.status;
+  // Back from the provider's checkout without paying: the request is cancelled (the server asks the
+  // provider first, so a checkout paid after all is credited instead), once per visit.
+  useEffect(() => {
+    if (search.get('cancelled') !== '1' || status !== 'awaiting_payment' || cancelAsked.current) return;
+    cancelAsked.current = true;
+    cancel.mutate(requestId);
+  }, [search, status, requestId, cancel]);
 
   const missing =
     !Number.isInteger(requestId) ||
@@ -126,8 +145,13 @@ export function PaymentReturnPage() {
               <Outcome request={request.data} />
             </Stack>
           )}
-          <Button component={RouterLink} to={paths.pricing} sx={{ mt: 3 }} data-testid="payment-return-back">
-            {t('credits.payments.return.back')}
+          {cancel.isError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(cancel.error)}
+            </Alert>
+          )}
+          <Button component={RouterLink} to={paths.payments} sx={{ mt: 3 }} data-testid="payment-return-back">
+            {t('payments.page.title')}
           </Button>
         </CardContent>
       </Card>

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { isAdminAccount } from '@linedesk/shared';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { paths } from '../../../lib/paths';
 import { useErrorMessage } from '../../../i18n/use-error-message';
@@ -20,23 +19,22 @@ import { MyTopUpsCard } from '../components/my-topups-card';
 import { PackagesEditor } from '../components/packages-editor';
 import { PricingCards } from '../components/pricing-cards';
 import { TopUpRequestForm } from '../components/topup-request-form';
-import { TopUpRequestsPanel } from '../components/topup-requests-panel';
-import { usePendingTopupsCount } from '../hooks/use-pending-topups-count';
 import { usePricing } from '../hooks/use-pricing';
 
-const adminTabs = ['pricing', 'requests', 'packages'] as const;
+const adminTabs = ['pricing', 'packages'] as const;
 type PricingTab = (typeof adminTabs)[number];
 
-/** /payments/pricing: the packages and the top-up request; admins also decide requests and edit packages. */
+/** /payments/pricing: the packages and the top-up request; admins also edit packages (requests: /payments). */
 export function PricingPage() {
   const { t } = useTranslation();
   const account = useAccount();
   const admin = isAdminAccount(account);
-  const pending = usePendingTopupsCount();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: PricingTab =
     admin && adminTabs.includes(requested as PricingTab) ? (requested as PricingTab) : 'pricing';
+  // The requests moved to their own page in the navigation (Payments); old links still lead there.
+  if (requested === 'requests') return <Navigate to={paths.payments} replace />;
 
   return (
     <>
@@ -47,39 +45,16 @@ export function PricingPage() {
           onChange={(_event, next: PricingTab) =>
             setParams(next === 'pricing' ? {} : { tab: next }, { replace: true })
           }
-          // Three German or Portuguese labels are wider than a phone: the row scrolls, with arrows.
+          // German or Portuguese labels can be wider than a phone: the row scrolls, with arrows.
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
           sx={{ mb: 3 }}
         >
           <Tab value="pricing" label={t('credits.pricing.tabPricing')} data-testid="pricing-tab-pricing" />
-          <Tab
-            value="requests"
-            data-testid="pricing-tab-requests"
-            label={
-              // The count sits beside the label, in the tab's own width: as a corner badge it covered
-              // the label's last letters.
-              <Badge
-                color="error"
-                badgeContent={pending}
-                max={99}
-                data-testid="pricing-requests-badge"
-                sx={{
-                  alignItems: 'center',
-                  gap: 1,
-                  '& .MuiBadge-badge': { position: 'static', transform: 'none' },
-                  '& .MuiBadge-invisible': { display: 'none' },
-                }}
-              >
-                {t('credits.pricing.tabRequests')}
-              </Badge>
-            }
-          />
           <Tab value="packages" label={t('credits.pricing.tabPackages')} data-testid="pricing-tab-packages" />
         </Tabs>
       )}
-      {tab === 'requests' && <TopUpRequestsPanel />}
       {tab === 'packages' && <PackagesEditor />}
       {tab === 'pricing' && <PricingOverview canRequest={!admin} canEdit={admin} />}
     </>

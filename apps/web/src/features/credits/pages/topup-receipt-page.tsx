@@ -1,3 +1,5 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +19,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { formatNumber } from '../../../lib/number-format';
 import { paths } from '../../../lib/paths';
+import { receiptPdfUrl } from '../api/topups-api';
 import { useTopUpReceipt } from '../hooks/use-topups';
 
 /**
@@ -26,10 +29,18 @@ import { useTopUpReceipt } from '../hooks/use-topups';
 const printStyles = (
   <GlobalStyles
     styles={{
+      // A4 with the margins a filed document has; the sheet fills the page's width.
+      '@page': { size: 'A4', margin: '18mm' },
       '@media print': {
         'header, nav, .MuiDrawer-root, .MuiAppBar-root, [data-print="hide"]': { display: 'none !important' },
+        '[data-print="sheet"] *': { color: 'black !important' },
         'main, body': { margin: '0 !important', padding: '0 !important', background: 'white !important' },
-        '[data-print="sheet"]': { boxShadow: 'none !important', border: 'none !important' },
+        '[data-print="sheet"]': {
+          boxShadow: 'none !important',
+          border: 'none !important',
+          maxWidth: 'none !important',
+          padding: '0 !important',
+        },
       },
     }}
   />
@@ -52,12 +63,42 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/** The seller or the buyer as the receipt names them; what was never given says so. */
+function Party({ title, lines, testId }: { title: string; lines: string[]; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="overline" component="p" sx={{ color: 'text.secondary' }}>
+        {title}
+      </Typography>
+      {lines.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('payments.receipt.notSet')}
+        </Typography>
+      ) : (
+        lines.map((line) => (
+          <Typography key={line} variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {line}
+          </Typography>
+        ))
+      )}
+    </Box>
+  );
+}
+
 function Receipt({ receipt }: { receipt: TopUpReceipt }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const money = (cents: number) => formatPrice(cents, receipt.currency, language);
   const seller = receipt.seller;
-  const sellerLines = [seller.note, seller.email, seller.telegram, seller.whatsapp].filter(Boolean);
+  const buyer = receipt.buyer;
+  const taxId = (id: string) => (id ? t('payments.receipt.taxId', { id }) : '');
+  const sellerLines = [seller.company_name, seller.address, taxId(seller.tax_id), seller.email].filter(
+    Boolean,
+  );
+  const buyerLines = [buyer.name, buyer.address, taxId(buyer.tax_id), buyer.email ?? buyer.id].filter(
+    Boolean,
+  );
   return (
     <Paper
       variant="outlined"
@@ -70,24 +111,37 @@ function Receipt({ receipt }: { receipt: TopUpReceipt }) {
           <Typography variant="h5" component="h1">
             {t('credits.receipt.title')}
           </Typography>
-          <Typography variant="subtitle1" data-testid="receipt-number">
-            {receipt.receipt_number}
+          <Typography variant="subtitle1">
+            {t('payments.receipt.number')}: <span data-testid="receipt-number">{receipt.receipt_number}</span>
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {formatDateTime(receipt.issued_at, language)}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="receipt-date">
+            {t('payments.receipt.date')}: {formatDateTime(receipt.issued_at, language)}
           </Typography>
-        </Box>
-        <Box sx={{ textAlign: { sm: 'right' } }} data-testid="receipt-seller">
-          <Typography variant="overline" component="p">
-            {t('credits.receipt.seller')}
-          </Typography>
-          {sellerLines.map((line) => (
-            <Typography key={line} variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-              {line}
-            </Typography>
-          ))}
         </Box>
       </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          mt: 3,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          '@media print': { gridTemplateColumns: '1fr 1fr' },
+        }}
+      >
+        <Party title={t('credits.receipt.seller')} lines={sellerLines} testId="receipt-seller" />
+        <Party title={t('credits.receipt.buyer')} lines={buyerLines} testId="receipt-buyer" />
+      </Box>
+      {receipt.revocation && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="receipt-revoked">
+          {t('payments.receipt.revoked', {
+            count: receipt.revocation.credits,
+            credits: formatNumber(receipt.revocation.credits, language),
+            date: formatDateTime(receipt.revocation.at, language),
+          })}
+          {' · '}
+          {receipt.revocation.reason}
+        </Alert>
+      )}
       {receipt.reversal && (
         <Alert severity="warning" sx={{ mt: 2 }} data-testid="receipt-reversal">
           {t(`credits.receipt.reversal.${receipt.reversal.state}`, {
@@ -97,9 +151,6 @@ function Receipt({ receipt }: { receipt: TopUpReceipt }) {
         </Alert>
       )}
       <Divider sx={{ my: 2 }} />
-      <Row label={t('credits.receipt.buyer')} testId="receipt-buyer">
-        {receipt.buyer.email ?? receipt.buyer.id}
-      </Row>
       <Row label={t('credits.receipt.package')}>
         {receipt.package_name} ·{' '}
         {t('credits.receipt.credits', { credits: formatNumber(receipt.credits, language) })}
@@ -135,7 +186,7 @@ function Receipt({ receipt }: { receipt: TopUpReceipt }) {
 
 /** /payments/receipts/:id: a credited top-up's receipt, for its requester and admins, to print. */
 export function TopUpReceiptPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const { id } = useParams();
   const requestId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
@@ -148,18 +199,34 @@ export function TopUpReceiptPage() {
       <title>{`${t('credits.receipt.title')} | Linedesk`}</title>
       {printStyles}
       <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap' }} data-print="hide">
-        <Button component={RouterLink} to={paths.pricing} data-testid="receipt-back">
-          {t('credits.payments.return.back')}
+        <Button
+          component={RouterLink}
+          to={paths.payments}
+          startIcon={<ArrowBackIcon />}
+          data-testid="receipt-back"
+        >
+          {t('payments.page.title')}
         </Button>
         {receipt.data && (
-          <Button
-            variant="contained"
-            startIcon={<PrintOutlinedIcon />}
-            onClick={() => window.print()}
-            data-testid="receipt-print"
-          >
-            {t('credits.receipt.print')}
-          </Button>
+          <>
+            <Button
+              variant="contained"
+              startIcon={<PrintOutlinedIcon />}
+              onClick={() => window.print()}
+              data-testid="receipt-print"
+            >
+              {t('credits.receipt.print')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<PictureAsPdfOutlinedIcon />}
+              href={receiptPdfUrl(receipt.data.id, i18n.resolvedLanguage)}
+              download
+              data-testid="receipt-pdf"
+            >
+              {t('payments.receipt.pdf')}
+            </Button>
+          </>
         )}
       </Stack>
       {missing ? (

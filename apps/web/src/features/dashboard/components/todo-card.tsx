@@ -472,7 +472,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
               tone="warning"
               title={t('insights.todo.topups')}
               total={topups.total}
-              seeAll={`${paths.pricing}?tab=requests`}
+              seeAll={paths.payments}
               seeAllLabel={t('insights.todo.openTopups')}
             >
               {topups.items.map((topUp) => (

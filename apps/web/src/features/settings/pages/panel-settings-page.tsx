@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import { SecuritySettingsCard } from '../../account-security/components/security-settings-card';
 import { useAccount } from '../../auth/hooks/account-context';
 import { PaymentMethodsCard } from '../../credits/components/payment-methods-card';
+import { SellerDetailsCard } from '../../credits/components/billing-details-card';
 import { TopUpSettingsCard } from '../../credits/components/topup-settings-card';
 import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-card';
 import { BusinessZoneCard } from '../../lines/components/business-zone-card';
@@ -48,6 +49,7 @@ export function PanelSettingsPage() {
         <>
           <PaymentMethodsCard />
           <TopUpSettingsCard />
+          <SellerDetailsCard />
         </>
       ),
     },
