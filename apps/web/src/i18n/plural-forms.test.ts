@@ -52,7 +52,7 @@ function sourceFiles(dir: string): string[] {
 function keysCalledWithCount(source: string): string[] {
   const keys: string[] = [];
   const call =
-    /\b(?:t\(|translate\(\s*\w+\s*,)\s*['"]([\w.]+)['"]\s*,\s*\{(?:[^{}()]|\([^()]*\)|\{[^{}]*\})*?\bcount\b/g;
+    /\b(?:t\(|translate\(\s*\w+\s*,)\s*['"]([\w.]+)['"]\s*,\s*\{\s*(?:(?:[^{}()]|\([^()]*\)|\{[^{}]*\})*?,\s*)?count\s*[:,}]/g;
   for (const match of source.matchAll(call)) keys.push(match[1]!);
   const trans = /<Trans\b[^>]*?\bi18nKey=["']([\w.]+)["'][^>]*?\bcount=\{/g;
   for (const match of source.matchAll(trans)) keys.push(match[1]!);

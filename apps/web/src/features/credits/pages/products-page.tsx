@@ -90,7 +90,10 @@ export function ProductsPage() {
                           </Typography>
                         </TableCell>
                         <TableCell align="right" data-testid="line-price-credits">
-                          {t('credits.products.credits', { credits: number(price.credits) })}
+                          {t('credits.products.credits', {
+                            count: price.credits,
+                            credits: number(price.credits),
+                          })}
                         </TableCell>
                         <TableCell align="right" sx={{ color: 'text.secondary' }}>
                           {formatNumber(price.credits / price.months, i18n.resolvedLanguage, {
