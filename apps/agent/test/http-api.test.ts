@@ -27,7 +27,7 @@ describe('HTTP API: auth, routing and validation', () => {
       agent_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       backend: 'cccam',
       capabilities: ['restrictions', 'entry-extra', 'packages'],
-      defaults: { cccam: { uphops: 1, shareEmus: 0, allowEmm: 0, lineSuffix: '' } },
+      defaults: { cccam: { uphops: 1, shareEmus: 0, allowEmm: 0, lineSuffix: '{ 0:0:2 }' } },
       message: 'Linedesk agent is running',
     });
   });

@@ -63,6 +63,15 @@ export const lineImportOptionsSchema = z.object({
 });
 export type LineImportOptions = z.input<typeof lineImportOptionsSchema>;
 
+/**
+ * Whether a server whose agent writes `backend` cannot take a file of `format`: a config file's
+ * accounts keep their settings in that file's syntax, so only an agent writing the same file can
+ * keep them whole; a CSV's rows go to any server. The import's refusal and its server picker ask this.
+ */
+export function importFormatRefused(format: LineImportFormat, backend: unknown): boolean {
+  return format !== 'csv' && backend !== format;
+}
+
 export const lineImportRowStatuses = ['ok', 'skipped', 'refused'] as const;
 export const lineImportRowFilters = ['all', ...lineImportRowStatuses] as const;
 

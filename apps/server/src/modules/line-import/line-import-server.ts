@@ -1,3 +1,4 @@
+import { importFormatRefused } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { readAgent } from '../servers/agent-read.js';
@@ -54,7 +55,7 @@ export async function checkServerTakesFile(
     }
   }
   const { backend, agent } = await readImportAgent(ctx, server);
-  if (backend !== record.format) {
+  if (importFormatRefused(record.format, backend)) {
     throw new AppError('LINE_IMPORT_SERVER_FORMAT', {
       params: {
         format: FILE_LABELS[record.format],

@@ -13,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  importFormatRefused,
   lineImportEncodings,
   lineImportFields,
   type LineImport,
@@ -216,11 +217,18 @@ export function ImportLinesPage() {
                       select: { SelectDisplayProps: { 'data-testid': 'import-server' } as object },
                     }}
                   >
-                    {(servers.data ?? []).map((server) => (
-                      <MenuItem key={server.id} value={String(server.id)}>
-                        {server.server_name} ({server.protocol})
-                      </MenuItem>
-                    ))}
+                    {(servers.data ?? [])
+                      // A config file's accounts go only to a server whose agent writes that file.
+                      // (A server not yet tested by an agent that says which is asked when picked.)
+                      .filter(
+                        (server) =>
+                          server.backend === null || !importFormatRefused(uploaded.format, server.backend),
+                      )
+                      .map((server) => (
+                        <MenuItem key={server.id} value={String(server.id)}>
+                          {server.server_name} ({server.protocol})
+                        </MenuItem>
+                      ))}
                   </TextField>
                   <TextField
                     size="small"
