@@ -1,6 +1,5 @@
 import { buyerSpendRefusal, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
 import {
-  type LineImportFormat,
   type LineImportPreview,
   type LineImportPreviewBody,
   type LineImportRow,
