@@ -136,7 +136,14 @@ export const navConfig: NavGroupConfig[] = [
   {
     subheaderKey: 'creditsSection',
     items: [
-      { titleKey: 'redeemCode', path: paths.redeemCode, icon: <RedeemOutlinedIcon /> },
+      // An admin makes codes rather than redeeming them, and rarely opens a ticket of their own: for
+      // them these two sit in Management, which keeps the card servers in sight at 900 px.
+      {
+        titleKey: 'redeemCode',
+        path: paths.redeemCode,
+        icon: <RedeemOutlinedIcon />,
+        adminSection: 'management',
+      },
       { titleKey: 'pricing', path: paths.pricing, icon: <AddCardOutlinedIcon /> },
       // Every payment to decide for admins (the pending count on it); one's own top-ups for the others.
       { titleKey: 'payments', path: paths.payments, icon: <PaymentsOutlinedIcon />, badge: 'topups' },
@@ -152,7 +159,12 @@ export const navConfig: NavGroupConfig[] = [
         icon: <ConfirmationNumberOutlinedIcon />,
         badge: 'tickets',
       },
-      { titleKey: 'newTicket', path: paths.ticketsNew, icon: <AddCommentOutlinedIcon /> },
+      {
+        titleKey: 'newTicket',
+        path: paths.ticketsNew,
+        icon: <AddCommentOutlinedIcon />,
+        adminSection: 'management',
+      },
       { titleKey: 'knowledgeBase', path: paths.knowledgeBase, icon: <MenuBookOutlinedIcon /> },
       { titleKey: 'contactUs', path: paths.contactUs, icon: <ContactSupportOutlinedIcon /> },
     ],

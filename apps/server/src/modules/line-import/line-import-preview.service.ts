@@ -1,9 +1,5 @@
 import { buyerSpendRefusal, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
-import {
-  type LineImportPreview,
-  type LineImportPreviewBody,
-  type LineImportRow,
-} from '@linedesk/shared';
+import { type LineImportPreview, type LineImportPreviewBody, type LineImportRow } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { ledgerRepository } from '../credits/ledger.repository.js';

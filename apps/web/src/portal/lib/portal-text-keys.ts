@@ -73,6 +73,10 @@ export const portalErrorCodes = [
   'LINE_TRIAL_LIMIT_REACHED',
   'LINE_USERNAME_TAKEN',
   'LINE_REFUSED_BY_SERVER',
+  // A code activated in the portal makes a line for the code's owner, within the owner's limits.
+  'LINE_PLAN_NOT_ALLOWED',
+  'LINE_SERVER_NOT_ALLOWED',
+  'LINE_LIMIT_REACHED',
 ] as const;
 
 /** Every dotted path the portal takes from the locale files. */

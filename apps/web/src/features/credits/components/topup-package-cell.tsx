@@ -22,6 +22,7 @@ export function TopUpPackageCell({ row }: { row: TopUpRequest }) {
         data-testid="topup-credits"
       >
         {t('credits.topups.creditsFor', {
+          count: row.credits,
           credits: formatNumber(row.credits, language),
           price: formatPrice(row.amount_cents, row.currency, language),
         })}

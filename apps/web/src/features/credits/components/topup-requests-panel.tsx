@@ -99,6 +99,7 @@ export function TopUpRequestsPanel() {
           onSuccess: (saved) =>
             snackbar(
               t('credits.topups.approved', {
+                count: saved.credits,
                 credits: formatNumber(saved.credits, language),
                 email: saved.account_email ?? '—',
               }),
