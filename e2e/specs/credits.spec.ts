@@ -231,7 +231,7 @@ describe('the credits economy in a real browser', () => {
     await admin.getByTestId('topup-approve-confirm').click();
     await admin
       .getByTestId('snackbar')
-      .filter({ hasText: `Credits added to ${RESELLER.email}: 50` })
+      .filter({ hasText: `50 credits added to ${RESELLER.email}` })
       .waitFor();
     await admin.getByTestId('nav-payments-badge').waitFor({ state: 'detached' });
 

@@ -108,7 +108,7 @@ describe('paying for credits by card with Stripe Checkout (#35)', () => {
     await admin.getByTestId('topup-approve-confirm').click();
     await admin
       .getByTestId('snackbar')
-      .filter({ hasText: `Credits added to ${RESELLER.email}: 25` })
+      .filter({ hasText: `25 credits added to ${RESELLER.email}` })
       .waitFor(POLL);
     await reseller.locator('[data-testid="credits-chip"][data-credits="50"]').waitFor(POLL);
 

@@ -136,7 +136,7 @@ describe('paying for credits with a manual method, with a proof (#35)', () => {
     await admin.getByTestId('topup-approve-confirm').click();
     await admin
       .getByTestId('snackbar')
-      .filter({ hasText: `Credits added to ${RESELLER.email}: 25` })
+      .filter({ hasText: `25 credits added to ${RESELLER.email}` })
       .waitFor();
 
     // The reseller's page never reloaded: the balance and the request follow the live events.

@@ -404,7 +404,7 @@ describe('servers', () => {
       expect(res.status).toBe(200);
       expect(res.body.items.map((s: { id: number }) => s.id).sort()).toEqual([...activeIds].sort());
       for (const item of res.body.items)
-        expect(Object.keys(item).sort()).toEqual(['id', 'protocol', 'server_name']);
+        expect(Object.keys(item).sort()).toEqual(['backend', 'id', 'protocol', 'server_name']);
     }
     const filtered = await admin.get('/api/servers?status=active&page_size=100');
     expect(filtered.body.total).toBe(activeIds.length);
@@ -424,7 +424,7 @@ describe('servers', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ host_ip: 'localhost', api_port: newerAgent.port });
     const active = await user.get('/api/servers/active');
-    expect(active.body.items[0]).toEqual({ id: newer.id, server_name: 'Newer', protocol: 'CCcam' });
+    expect(active.body.items[0]).toMatchObject({ id: newer.id, server_name: 'Newer', protocol: 'CCcam' });
 
     // Taking the newest out of use makes the next one the default.
     const off = await admin.patch(`/api/servers/${newer.id}`, { status: 'inactive' });

@@ -27,11 +27,19 @@ describe('open sign-up', () => {
 
     const walkIn = await signUpAccount(server, 'walk-in@example.com');
 
-    // Each admin's copy is in that admin's language (an admin's list holds every message).
+    // Each admin is told, and reads the notice in their own language (an admin's list holds every
+    // message, each rendered for the one reading it).
     const told = (await messagesOf(admin)).filter((m) => m.title.includes('walk-in@example.com'));
-    expect(told.map((m) => m.title).sort()).toEqual([
-      'Neues Konto registriert: walk-in@example.com',
+    expect(told.map((m) => m.title)).toEqual([
       'New account signed up: walk-in@example.com',
+      'New account signed up: walk-in@example.com',
+    ]);
+    const toldGerman = (await messagesOf(german.client)).filter((m) =>
+      m.title.includes('walk-in@example.com'),
+    );
+    expect(toldGerman.map((m) => m.title)).toEqual([
+      'Neues Konto registriert: walk-in@example.com',
+      'Neues Konto registriert: walk-in@example.com',
     ]);
     expect(told.find((m) => m.title.startsWith('New'))?.content).toContain('Sign-up is open to anyone');
     // The one who signed up is told nothing of the kind.

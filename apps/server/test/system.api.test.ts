@@ -66,7 +66,7 @@ describe('system endpoints', () => {
     expect(create.requestBody!.content['application/json']!.example).toMatchObject({
       subscription_months: 3,
     });
-    // A line costs credits: the 402 shows both ways a purchase is refused for money.
+    // A line costs credits: the 402 shows every way a purchase is refused for money.
     expect(create.responses['402']!.content!['application/json']!.examples).toEqual({
       BALANCE_NEGATIVE: {
         value: {
@@ -77,12 +77,30 @@ describe('system endpoints', () => {
           },
         },
       },
+      CREDIT_LIMIT_EXCEEDED: {
+        value: {
+          error: {
+            code: 'CREDIT_LIMIT_EXCEEDED',
+            message: 'Insufficient credits. Required: 4, Available: -48, with a credit limit of 50',
+            details: { params: { required: 4, available: -48, limit: 50 } },
+          },
+        },
+      },
       INSUFFICIENT_CREDITS: {
         value: {
           error: {
             code: 'INSUFFICIENT_CREDITS',
             message: 'Insufficient credits. Required: 4, Available: 1',
             details: { params: { required: 4, available: 1 } },
+          },
+        },
+      },
+      LINE_TRIAL_MIN_BALANCE: {
+        value: {
+          error: {
+            code: 'LINE_TRIAL_MIN_BALANCE',
+            message: 'A trial needs a balance of at least 10 credits; the balance is 3',
+            details: { params: { balance: 3, min: 10 } },
           },
         },
       },

@@ -128,7 +128,8 @@ export const lineRows: Record<string, MatrixRow> = {
   // Moving lines to another server is for admins only. The admin's move names a line already on the
   // target and one that does not exist: answered as a count, and refused when started, so the matrix
   // moves nothing.
-  'POST /api/lines/server-move/preview': { body: serverMoveBody, ...adminOnly, admin: 200 },
+  // The fixture's lines are already on the target server: refused for that, after access.
+  'POST /api/lines/server-move/preview': { body: serverMoveBody, ...adminOnly, admin: 422 },
   'POST /api/lines/server-move': { body: serverMoveBody, ...adminOnly, admin: 422 },
   // Only the account that started a bulk action sees it, admins included (its CSV holds passwords).
   'GET /api/lines/bulk/{id}': { params: { id: 'victimBulkJob' }, ...linesOwner, admin: 404 },
