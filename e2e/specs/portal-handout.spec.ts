@@ -47,7 +47,7 @@ const texts = {
     asked: 'Dein Händler wurde gebeten',
     copied: (code: string) => `${code} kopiert`,
     messageCopied: 'Kopiert: eine Nachricht mit dem Code, der Adresse des Portals und den Schritten',
-    step: 'Gib den Code ein und tippe auf „Einlösen“',
+    step: 'Geben Sie den Code ein und tippen Sie auf „Einlösen“',
     todo: 'Kunden bitten um Verlängerung',
   },
 };

@@ -23,17 +23,19 @@ export async function setMyLanguage(
   me: Actor,
   body: AccountLanguageBody,
 ): Promise<AccountLanguage> {
+  // Every new browser sends its language on its first page: the messages are read again only when
+  // the language they are written in really changed, not on every first visit.
+  const languageOf = async () => (await recipientLanguages(ctx.db, [me.id]))(me.id);
+  const before = await languageOf();
   if (body.chosen === false) {
-    // GET /api/me answers the choice only, so no tab reads the account again: every new browser sends
-    // this on its first page. The panel's messages do read in it now, so the bell is read again.
+    // GET /api/me answers the choice only, so no tab reads the account again.
     await accountLanguageRepository.setBrowserLanguage(ctx.db, me.id, body.language);
-    await messagesReadInNewLanguage(ctx, me);
-    return { language: body.language };
+  } else {
+    await accountLanguageRepository.choose(ctx.db, me.id, body.language);
+    // /api/me answers it: the cached callers of this account read it again.
+    await ctx.bus.publish({ table: 'auth_users', action: 'update', id: me.id, audience: [me.id] });
   }
-  await accountLanguageRepository.choose(ctx.db, me.id, body.language);
-  // /api/me answers it: the cached callers of this account read it again.
-  await ctx.bus.publish({ table: 'auth_users', action: 'update', id: me.id, audience: [me.id] });
-  await messagesReadInNewLanguage(ctx, me);
+  if ((await languageOf()) !== before) await messagesReadInNewLanguage(ctx, me);
   return { language: body.language };
 }
 

@@ -1,9 +1,7 @@
 import type { Language } from '@linedesk/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { chosenLanguage } from '../../../i18n/i18n';
 import { useAppLanguage } from '../../../i18n/use-app-language';
-import { messageKeys } from '../../messages/api/messages-api';
 import { authApi } from '../api/auth-api';
 
 const sentKey = (accountId: string) => `app-language-sent:${accountId}`;
@@ -36,7 +34,6 @@ function rememberSent(accountId: string, language: string) {
 export function useLanguageOnServer(account: { id: string; language: Language | null }) {
   const { language, setLanguage } = useAppLanguage();
   const accountId = account.id;
-  const queryClient = useQueryClient();
   useEffect(() => {
     const chosen = chosenLanguage();
     if (chosen === null && account.language !== null) {
@@ -55,15 +52,14 @@ export function useLanguageOnServer(account: { id: string; language: Language | 
     authApi
       .setLanguage(language, chosen !== null)
       .then(() => {
+        // The panel's messages are written in the language the server has for the reader: when it
+        // changed, the server's live event has every tab of the account, this one too, read them again.
         if (current) rememberSent(accountId, sent);
-        // The panel's messages are written in the language the server has for the reader: read
-        // again now that it has this one (the live event does the same for the other tabs).
-        void queryClient.invalidateQueries({ queryKey: messageKeys.all });
       })
       // Not sent now, sent on the next page load: messages meanwhile stay in the language stored before.
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [accountId, account.language, language, setLanguage, queryClient]);
+  }, [accountId, account.language, language, setLanguage]);
 }
