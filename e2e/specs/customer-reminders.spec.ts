@@ -148,7 +148,7 @@ describe("customers' reminders in a real browser", () => {
     await daysField(phone).fill('31');
     await phone
       .getByTestId('portal-settings-card')
-      .getByText('Gib 1 bis 30 Tage ein, oder 0 für keine Erinnerungen')
+      .getByText('Geben Sie 1 bis 30 Tage ein, oder 0 für keine Erinnerungen')
       .waitFor(POLL);
     expect(await daysSave(phone).isDisabled()).toBe(true);
 
