@@ -110,7 +110,7 @@ describe('adopting the accounts already on a server', () => {
     ]) {
       expect(brunoEntry).toContain(line);
     }
-    expect(await preview.textContent()).toContain(`owner's balance: ${CREDITS} credits`);
+    expect(await preview.textContent()).toContain(`owner's balance: ${CREDITS}`);
     // Nothing has been written by the preview.
     expect(readFileSync(agent.configFile, 'utf8')).toBe(OSCAM_USER);
 

@@ -13,7 +13,12 @@ export type LocaleCountry = z.infer<typeof localeCountrySchema>;
 
 /** The language the panel writes an account's messages and mails in; the web's switcher sets it. */
 export const accountLanguageSchema = z.object({ language: z.enum(languages) });
-export type AccountLanguage = z.infer<typeof accountLanguageSchema>;
+/**
+ * The answer to setting it: `changed` says whether the language the account's messages are written
+ * in changed, so a tab reads them again only then (every new browser sends its language once).
+ */
+export const accountLanguageAnswerSchema = accountLanguageSchema.extend({ changed: z.boolean() });
+export type AccountLanguage = z.infer<typeof accountLanguageAnswerSchema>;
 
 /**
  * `PUT /api/me/language`: the account's choice, or with `chosen: false` only the language a browser

@@ -1,5 +1,5 @@
 import { defineContract } from '../contract.js';
-import { accountLanguageBodySchema, accountLanguageSchema, localeCountrySchema } from '../locale.js';
+import { accountLanguageAnswerSchema, accountLanguageBodySchema, localeCountrySchema } from '../locale.js';
 
 export const country = defineContract({
   method: 'GET',
@@ -17,5 +17,5 @@ export const setMyLanguage = defineContract({
   tags: ['accounts'],
   summary: 'Choose the language the panel writes my messages and mails in',
   body: accountLanguageBodySchema,
-  response: accountLanguageSchema,
+  response: accountLanguageAnswerSchema,
 });

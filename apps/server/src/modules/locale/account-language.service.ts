@@ -35,8 +35,9 @@ export async function setMyLanguage(
     // /api/me answers it: the cached callers of this account read it again.
     await ctx.bus.publish({ table: 'auth_users', action: 'update', id: me.id, audience: [me.id] });
   }
-  if ((await languageOf()) !== before) await messagesReadInNewLanguage(ctx, me);
-  return { language: body.language };
+  const changed = (await languageOf()) !== before;
+  if (changed) await messagesReadInNewLanguage(ctx, me);
+  return { language: body.language, changed };
 }
 
 /** The language to write to each recipient in, for the places that send messages and mails. */

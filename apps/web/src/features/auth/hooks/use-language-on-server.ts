@@ -1,7 +1,9 @@
 import type { Language } from '@linedesk/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { chosenLanguage } from '../../../i18n/i18n';
 import { useAppLanguage } from '../../../i18n/use-app-language';
+import { messageKeys } from '../../messages/api/messages-api';
 import { authApi } from '../api/auth-api';
 
 const sentKey = (accountId: string) => `app-language-sent:${accountId}`;
@@ -34,6 +36,7 @@ function rememberSent(accountId: string, language: string) {
 export function useLanguageOnServer(account: { id: string; language: Language | null }) {
   const { language, setLanguage } = useAppLanguage();
   const accountId = account.id;
+  const queryClient = useQueryClient();
   useEffect(() => {
     const chosen = chosenLanguage();
     if (chosen === null && account.language !== null) {
@@ -51,15 +54,17 @@ export function useLanguageOnServer(account: { id: string; language: Language | 
     let current = true;
     authApi
       .setLanguage(language, chosen !== null)
-      .then(() => {
-        // The panel's messages are written in the language the server has for the reader: when it
-        // changed, the server's live event has every tab of the account, this one too, read them again.
+      .then(({ changed }) => {
         if (current) rememberSent(accountId, sent);
+        // The panel's messages are written in the language the server has for the reader: read them
+        // again when it changed (this page may have opened its event stream after the server's event
+        // went out; the event does the same for the account's other tabs).
+        if (changed) void queryClient.invalidateQueries({ queryKey: messageKeys.all });
       })
       // Not sent now, sent on the next page load: messages meanwhile stay in the language stored before.
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [accountId, account.language, language, setLanguage]);
+  }, [accountId, account.language, language, setLanguage, queryClient]);
 }
