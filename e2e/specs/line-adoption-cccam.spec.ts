@@ -8,7 +8,7 @@ import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent
 import { apiSession } from '../support/api-session.js';
 import { ADMIN, startAppServer, waitUntil, type AppServer } from '../support/app-server.js';
 import { launchBrowser } from '../support/browser.js';
-import { accountId, POLL, signedInPage, signUpConfirmed } from '../support/page-helpers.js';
+import { accountId, POLL, signedInPage, signUpConfirmed, typeDate } from '../support/page-helpers.js';
 
 const RESELLER = { email: 'reseller.cccam-adopt@example.com', password: 'reseller-password-1' };
 
@@ -66,7 +66,7 @@ describe('adopting a hand-written CCcam.cfg', () => {
     const expiryField = page.getByTestId('adopt-expiry');
     await expiryField.waitFor(POLL);
     const expiry = addMonths(isoDate(new Date()), 2);
-    await expiryField.fill(expiry);
+    await typeDate(page, 'adopt-expiry', expiry);
     await page.getByTestId('adopt-select-all').check();
     await page.getByTestId('adopt-owner').fill(RESELLER.email.slice(0, 12));
     const option = page.getByRole('option', { name: RESELLER.email });
