@@ -2,7 +2,6 @@ import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -29,47 +28,11 @@ import { LineActionsPopup, type MenuAction } from './line-actions-menu';
 import type { LinesViewProps } from './line-row-parts';
 import { tableIcons } from './line-table-icons';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
+import { checkWidth, columnWidth, fixed, headerKey } from './lines-table-columns';
+import { LinesTableHead } from './lines-table-head';
 import { LinesTableRoot } from './lines-table-root';
-import { LinesTableRow, lineTableFields, type LineRowContext, type LineTableField } from './lines-table-row';
+import { LinesTableRow, lineTableFields, type LineRowContext } from './lines-table-row';
 import { useBusinessDay } from '../hooks/use-business-day';
-
-/**
- * What a list shows at first: who the line is for, where, in what state, until when and (admins)
- * whose, in a width that fits a 1280 px screen beside the navigation. The days left go under the
- * expiry date and a sync problem under the status while their columns are off; the password, when
- * last seen (the username's dot tells it on hover) and the creation date are in the column chooser.
- */
-export const defaultLineColumns = (admin: boolean): GridColumnVisibilityModel => ({
-  password: false,
-  days_left: false,
-  sync_state: false,
-  last_seen_at: false,
-  created_at: false,
-  ...(admin ? {} : { owner_email: false }),
-});
-
-/**
- * The room a column needs, for the table's least width: the table is laid out by these widths (the
- * flexible columns share what is left), and scrolls sideways only when more columns are chosen than
- * the screen has room for.
- */
-const columnWidth: Record<LineTableField, number> = {
-  actions: 150,
-  username: 164,
-  name: 80,
-  password: 124,
-  server_name: 80,
-  status: 116,
-  days_left: 112,
-  expiry_date: 120,
-  owner_email: 80,
-  sync_state: 136,
-  last_seen_at: 150,
-  created_at: 116,
-};
-/** Columns that take what the fixed ones leave (their text is cut with its whole in a tooltip). */
-const flexible = new Set<LineTableField>(['name', 'server_name', 'owner_email']);
-const checkWidth = 50;
 
 // English is the data grid's own language (its locale modules hold the others); these are the few
 // of its texts this table shows, for when no other language is loaded.
@@ -92,18 +55,6 @@ const englishTexts: Pick<
   checkboxSelectionSelectRow: 'Select row',
 };
 
-/** Columns the server sorts by; the others' headers are plain text. */
-const sortable = new Set<LineTableField>([
-  'username',
-  'server_name',
-  'status',
-  'expiry_date',
-  'owner_email',
-  'sync_state',
-  'created_at',
-]);
-/** Always shown: the row's actions and whose row it is. */
-const fixed = new Set<LineTableField>(['actions', 'username']);
 const densities: GridDensity[] = ['compact', 'standard', 'comfortable'];
 const pageSizeOptions = [...linePageSizes];
 const menuBesideButtons: readonly MenuAction[] = ['copy', 'edit', 'toggle', 'delete'];
@@ -283,80 +234,6 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
         />
       )}
     </LinesTableRoot>
-  );
-});
-
-type HeadProps = {
-  fields: readonly LineTableField[];
-  sortModel: GridSortModel;
-  onSortModelChange: (model: GridSortModel) => void;
-  tick: 'none' | 'some' | 'all';
-  onTickPage: (tick: boolean) => void;
-  selectAllLabel: string;
-};
-
-const headerKey: Record<LineTableField, string> = {
-  actions: 'common.actions',
-  username: 'lines.fields.username',
-  name: 'lines.fields.name',
-  password: 'lines.fields.password',
-  server_name: 'lines.fields.server',
-  status: 'lines.fields.status',
-  days_left: 'lines.fields.daysLeft',
-  expiry_date: 'lines.fields.expiry',
-  owner_email: 'lines.fields.owner',
-  sync_state: 'lines.fields.sync',
-  last_seen_at: 'lineConnections.lastSeen',
-  created_at: 'lines.fields.created',
-};
-
-/** The column headers: the page's tick box, then a sort button for each column the server sorts by. */
-const LinesTableHead = memo(function LinesTableHead(props: HeadProps) {
-  const { fields, sortModel, onSortModelChange, tick, onTickPage, selectAllLabel } = props;
-  const { t } = useTranslation();
-  const sorted = sortModel[0];
-  return (
-    <thead>
-      <tr>
-        <th scope="col" className="lt-check">
-          <Checkbox
-            size="small"
-            checked={tick === 'all'}
-            indeterminate={tick === 'some'}
-            onChange={(event) => onTickPage(event.target.checked)}
-            slotProps={{ input: { 'aria-label': selectAllLabel } }}
-          />
-        </th>
-        {fields.map((field) => {
-          const label = t(headerKey[field] as 'common.actions');
-          const direction = sorted?.field === field ? (sorted.sort ?? undefined) : undefined;
-          return (
-            <th
-              key={field}
-              scope="col"
-              data-field={field}
-              className={`lt-col-${field}`}
-              style={flexible.has(field) ? undefined : { width: columnWidth[field] }}
-              aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
-            >
-              {sortable.has(field) ? (
-                <button
-                  type="button"
-                  className={`lt-sort${direction ? ` lt-sorted lt-${direction}` : ''}`}
-                  // Ascending first, then descending, then ascending again (as the grid did).
-                  onClick={() => onSortModelChange([{ field, sort: direction === 'asc' ? 'desc' : 'asc' }])}
-                >
-                  {label}
-                  {tableIcons.sortArrow}
-                </button>
-              ) : (
-                label
-              )}
-            </th>
-          );
-        })}
-      </tr>
-    </thead>
   );
 });
 
