@@ -5,15 +5,14 @@ import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { creditLedger } from '../credits/credit-ledger.js';
-import { notify } from '../notifications/notify.js';
-import { afterDecision, topUpById } from './topups.service.js';
+import { afterDecision, notifyTopUpTurnedDown, topUpById } from './topups.service.js';
 import { topUpsRepository } from './topups.repository.js';
 
 /**
  * An admin undoing a manual approval: the request becomes `revoked` (with the admin and the reason)
  * and its credits are taken back through the ledger, in one transaction. The ledger's guard keeps the
- * balance at 0 or above (only a provider's reversal may go below): credits already spent refuse it
- * with what the balance holds. A request a provider confirmed, or one that keeps a provider payment,
+ * balance at or above the account's credit limit below zero (0 unless an admin set one; only a
+ * provider's reversal may go further): credits already spent refuse it with what the balance holds. A request a provider confirmed, or one that keeps a provider payment,
  * is the provider's to take back (its refund), never an admin's.
  */
 export async function revokeTopUp(
@@ -58,15 +57,7 @@ export async function revokeTopUp(
       before: { status: 'approved', balance: taken.balance + row.credits },
       after: { status: 'revoked', balance: taken.balance, credits: -row.credits, reason: body.reason },
     });
-    const notified = await notify(ctx, tx, row.accountId, {
-      kind: 'topup_rejected',
-      params: {
-        request_id: id,
-        package_name: row.packageName,
-        reference: request.payment_reference ?? request.reference_code ?? '',
-        reason: body.reason,
-      },
-    });
+    const notified = await notifyTopUpTurnedDown(ctx, tx, id, row, body.reason);
     return { accountId: row.accountId, notified };
   });
   await afterDecision(ctx, id, decided, true);

@@ -233,7 +233,13 @@ export const topUpsRepository = {
     tx: Db,
     id: number,
     revocation: { revokedBy: string; reason: string },
-  ): Promise<{ accountId: string; credits: number; packageName: string } | null> {
+  ): Promise<{
+    accountId: string;
+    credits: number;
+    packageName: string;
+    paymentReference: string | null;
+    referenceCode: string | null;
+  } | null> {
     const [row] = await tx
       .update(topUpRequests)
       .set({
@@ -256,6 +262,8 @@ export const topUpsRepository = {
         accountId: topUpRequests.accountId,
         credits: topUpRequests.credits,
         packageName: topUpRequests.packageName,
+        paymentReference: topUpRequests.paymentReference,
+        referenceCode: topUpRequests.referenceCode,
       });
     return row ?? null;
   },

@@ -377,6 +377,33 @@ export async function confirmTopUp(
   return outcome;
 }
 
+/**
+ * The requester told that a request was turned down, or its approval undone, with the admin's
+ * reason: one notice for both, in the requester's language.
+ */
+export function notifyTopUpTurnedDown(
+  ctx: AppContext,
+  tx: Db,
+  requestId: number,
+  row: {
+    accountId: string;
+    packageName: string;
+    paymentReference: string | null;
+    referenceCode: string | null;
+  },
+  reason: string,
+) {
+  return notify(ctx, tx, row.accountId, {
+    kind: 'topup_rejected',
+    params: {
+      request_id: requestId,
+      package_name: row.packageName,
+      reference: row.paymentReference ?? row.referenceCode ?? '',
+      reason,
+    },
+  });
+}
+
 export async function rejectTopUp(
   ctx: AppContext,
   admin: Actor,
@@ -393,15 +420,7 @@ export async function rejectTopUp(
       from: ['pending', 'awaiting_payment', 'needs_attention'],
     });
     if (!row) return undecidable(tx, id);
-    const notified = await notify(ctx, tx, row.accountId, {
-      kind: 'topup_rejected',
-      params: {
-        request_id: id,
-        package_name: row.packageName,
-        reference: row.paymentReference ?? row.referenceCode ?? '',
-        reason: body.reason,
-      },
-    });
+    const notified = await notifyTopUpTurnedDown(ctx, tx, id, row, body.reason);
     return { accountId: row.accountId, notified };
   });
   await afterDecision(ctx, id, decided, false);
