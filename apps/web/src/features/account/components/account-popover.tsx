@@ -13,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MenuList from '@mui/material/MenuList';
 import Typography from '@mui/material/Typography';
 import { accountDisplayName, accountName, isAdminAccount } from '@linedesk/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LazyPopover } from '../../../components/lazy-overlays';
@@ -21,6 +21,22 @@ import { paths } from '../../../lib/paths';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useSignOut } from '../../auth/hooks/use-auth-mutations';
 import { AccountAvatar } from './account-avatar';
+
+/** An entry of the menu that leads to one of my pages. */
+function LinkItem(props: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  onClick: () => void;
+}) {
+  return (
+    <MenuItem component={RouterLink} to={props.to} onClick={props.onClick} data-testid={props.testId}>
+      <ListItemIcon>{props.icon}</ListItemIcon>
+      <ListItemText primary={props.label} />
+    </MenuItem>
+  );
+}
 
 export function AccountPopover() {
   const { t } = useTranslation();
@@ -64,52 +80,36 @@ export function AccountPopover() {
         </Box>
         <Divider sx={{ borderStyle: 'dashed' }} />
         <MenuList sx={{ p: 1 }}>
-          <MenuItem
-            component={RouterLink}
+          <LinkItem
             to={paths.profileEdit}
+            icon={<PersonOutlinedIcon fontSize="small" />}
+            label={t('account.profile')}
+            testId="account-profile-link"
             onClick={close}
-            data-testid="account-profile-link"
-          >
-            <ListItemIcon>
-              <PersonOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('account.profile')} />
-          </MenuItem>
-          <MenuItem
-            component={RouterLink}
+          />
+          <LinkItem
             to={paths.settingsAccount}
+            icon={<SettingsOutlinedIcon fontSize="small" />}
+            label={t('account.myAccount')}
+            testId="account-settings-link"
             onClick={close}
-            data-testid="account-settings-link"
-          >
-            <ListItemIcon>
-              <SettingsOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('account.myAccount')} />
-          </MenuItem>
+          />
           {isAdminAccount(account) && (
-            <MenuItem
-              component={RouterLink}
+            <LinkItem
               to={paths.settingsPanel}
+              icon={<TuneOutlinedIcon fontSize="small" />}
+              label={t('account.panelSettings')}
+              testId="account-panel-settings-link"
               onClick={close}
-              data-testid="account-panel-settings-link"
-            >
-              <ListItemIcon>
-                <TuneOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={t('account.panelSettings')} />
-            </MenuItem>
+            />
           )}
-          <MenuItem
-            component={RouterLink}
+          <LinkItem
             to={paths.notifications}
+            icon={<NotificationsOutlinedIcon fontSize="small" />}
+            label={t('nav.notifications')}
+            testId="account-notifications-link"
             onClick={close}
-            data-testid="account-notifications-link"
-          >
-            <ListItemIcon>
-              <NotificationsOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.notifications')} />
-          </MenuItem>
+          />
         </MenuList>
         <Divider sx={{ borderStyle: 'dashed' }} />
         <Box sx={{ p: 1 }}>

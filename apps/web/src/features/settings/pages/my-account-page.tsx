@@ -16,6 +16,20 @@ import { LanguageSettingsCard } from '../components/language-settings-card';
 import { SessionsCard } from '../components/sessions-card';
 import { SettingsSections, type SettingsSection } from '../components/settings-sections';
 
+/** A setting kept on a page of its own: what it is, and the way there. */
+function LinkCard(props: { title: string; text: string; to: string; label: string; testId: string }) {
+  return (
+    <Card>
+      <CardHeader title={props.title} subheader={props.text} />
+      <CardActions sx={{ px: 3, pb: 3 }}>
+        <Button variant="outlined" component={RouterLink} to={props.to} data-testid={props.testId}>
+          {props.label}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
 /**
  * What is mine, whoever I am: how I sign in, my language and devices, my keys, the mails and
  * messages I get, and (selling lines) what my customers see. The panel's own settings are on
@@ -31,22 +45,13 @@ export function MyAccountPage() {
       title: t('settings.account.signIn'),
       children: (
         <>
-          <Card>
-            <CardHeader
-              title={t('settings.account.profileTitle')}
-              subheader={t('settings.account.profileText')}
-            />
-            <CardActions sx={{ px: 3, pb: 3 }}>
-              <Button
-                variant="outlined"
-                component={RouterLink}
-                to={paths.profileEdit}
-                data-testid="settings-profile-link"
-              >
-                {t('settings.account.profileLink')}
-              </Button>
-            </CardActions>
-          </Card>
+          <LinkCard
+            title={t('settings.account.profileTitle')}
+            text={t('settings.account.profileText')}
+            to={paths.profileEdit}
+            label={t('settings.account.profileLink')}
+            testId="settings-profile-link"
+          />
           <SessionsCard />
         </>
       ),
@@ -58,22 +63,13 @@ export function MyAccountPage() {
       children: (
         <>
           <TicketMailPreferenceCard />
-          <Card>
-            <CardHeader
-              title={t('settings.account.notificationsTitle')}
-              subheader={t('settings.account.notificationsText')}
-            />
-            <CardActions sx={{ px: 3, pb: 3 }}>
-              <Button
-                variant="outlined"
-                component={RouterLink}
-                to={paths.notifications}
-                data-testid="settings-notifications-link"
-              >
-                {t('settings.account.notificationsLink')}
-              </Button>
-            </CardActions>
-          </Card>
+          <LinkCard
+            title={t('settings.account.notificationsTitle')}
+            text={t('settings.account.notificationsText')}
+            to={paths.notifications}
+            label={t('settings.account.notificationsLink')}
+            testId="settings-notifications-link"
+          />
         </>
       ),
     },
