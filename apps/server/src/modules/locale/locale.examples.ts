@@ -4,5 +4,5 @@ import type { RouteExamples } from '../../platform/openapi-examples.js';
 export const localeExamples: RouteExamples = {
   'GET /api/locale/country': { response: { country: 'de', language: 'de' } },
   // The header's language switcher, once a German reader picked German.
-  'PUT /api/me/language': { body: { language: 'de' }, response: { language: 'de' } },
+  'PUT /api/me/language': { body: { language: 'de' }, response: { language: 'de', changed: true } },
 };
