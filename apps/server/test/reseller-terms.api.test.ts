@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { defaultResellerLimits } from '@linedesk/shared';
 import { creditLedger } from '../src/db/schema.js';
 import { balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
 import { lineServerFixture } from './support/line-server-fixture.js';
@@ -12,16 +13,7 @@ const DEFAULT_PLAN = 1;
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${++counter}${Date.now().toString(36)}`;
 
-const noLimits = {
-  max_lines: null,
-  allowed_plan_ids: null,
-  allowed_server_ids: null,
-  trials_per_day: null,
-  trial_min_balance: 0,
-  sub_reseller_depth: null,
-  sub_reseller_price: 0,
-  credit_limit: 0,
-};
+const noLimits = defaultResellerLimits;
 
 const createLine = (client: TestClient, body: Record<string, unknown> = {}) =>
   client.post('/api/lines', {

@@ -1,3 +1,4 @@
+import { defaultResellerLimits } from '@linedesk/shared';
 import { adminOnly, browserOnly, ownerOnly, passwordOf, type MatrixRow } from './access-matrix-rules.js';
 
 /** The access matrix's rows for auth, accounts, credits, payments and groups. */
@@ -142,16 +143,7 @@ export const accountRows: Record<string, MatrixRow> = {
   },
   'PUT /api/accounts/{id}/limits': {
     params: { id: 'victimId' },
-    body: () => ({
-      max_lines: null,
-      allowed_plan_ids: null,
-      allowed_server_ids: null,
-      trials_per_day: null,
-      trial_min_balance: 0,
-      sub_reseller_depth: null,
-      sub_reseller_price: 0,
-      credit_limit: 0,
-    }),
+    body: () => ({ ...defaultResellerLimits }),
     ...ownerOnly,
     admin: 200,
   },

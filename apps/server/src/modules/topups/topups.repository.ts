@@ -169,6 +169,22 @@ export type Decision = {
   keepProviderPayment?: boolean;
 };
 
+/** What a decision on a request returns: whose, how many credits, and what the notices name. */
+const decidedColumns = {
+  accountId: topUpRequests.accountId,
+  credits: topUpRequests.credits,
+  packageName: topUpRequests.packageName,
+  paymentReference: topUpRequests.paymentReference,
+  referenceCode: topUpRequests.referenceCode,
+};
+type DecidedRow = {
+  accountId: string;
+  credits: number;
+  packageName: string;
+  paymentReference: string | null;
+  referenceCode: string | null;
+};
+
 export const topUpsRepository = {
   async insert(
     db: Db,
@@ -233,13 +249,7 @@ export const topUpsRepository = {
     tx: Db,
     id: number,
     revocation: { revokedBy: string; reason: string },
-  ): Promise<{
-    accountId: string;
-    credits: number;
-    packageName: string;
-    paymentReference: string | null;
-    referenceCode: string | null;
-  } | null> {
+  ): Promise<DecidedRow | null> {
     const [row] = await tx
       .update(topUpRequests)
       .set({
@@ -258,13 +268,7 @@ export const topUpsRepository = {
           isNull(topUpRequests.checkoutId),
         ),
       )
-      .returning({
-        accountId: topUpRequests.accountId,
-        credits: topUpRequests.credits,
-        packageName: topUpRequests.packageName,
-        paymentReference: topUpRequests.paymentReference,
-        referenceCode: topUpRequests.referenceCode,
-      });
+      .returning(decidedColumns);
     return row ?? null;
   },
   async findById(db: Db, id: number): Promise<TopUpRow | undefined> {
@@ -485,17 +489,7 @@ export const topUpsRepository = {
    * pending (or still awaiting its payment) → approved/rejected in one conditional UPDATE: of two concurrent decisions exactly one
    * finds the row still pending; the other gets null.
    */
-  async decide(
-    tx: Db,
-    id: number,
-    decision: Decision,
-  ): Promise<{
-    accountId: string;
-    credits: number;
-    packageName: string;
-    paymentReference: string | null;
-    referenceCode: string | null;
-  } | null> {
+  async decide(tx: Db, id: number, decision: Decision): Promise<DecidedRow | null> {
     const [row] = await tx
       .update(topUpRequests)
       .set({
@@ -522,13 +516,7 @@ export const topUpsRepository = {
       // An admin may decide a request still awaiting its payment: the money can arrive with our
       // reference before the requester submits.
       .where(and(eq(topUpRequests.id, id), inArray(topUpRequests.status, decision.from)))
-      .returning({
-        accountId: topUpRequests.accountId,
-        credits: topUpRequests.credits,
-        packageName: topUpRequests.packageName,
-        paymentReference: topUpRequests.paymentReference,
-        referenceCode: topUpRequests.referenceCode,
-      });
+      .returning(decidedColumns);
     return row ?? null;
   },
 };

@@ -1,5 +1,5 @@
 import type { CreateTopUpBody, TopUpSettings } from '@linedesk/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { authKeys } from '../../auth/api/auth-api';
 import { ledgerKeys } from '../api/ledger-api';
 import { topUpKeys, topUpsApi, type TopUpListParams, type TopUpPaymentInput } from '../api/topups-api';
@@ -48,19 +48,23 @@ export function useSubmitTopUpPayment() {
   });
 }
 
+/** A decision that moved credits: the requests, balances and ledgers on screen refresh. */
+function refreshMovedCredits(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+    queryClient.invalidateQueries({ queryKey: authKeys.me }),
+    queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+  ]);
+}
+
 /** Approving moves credits, so balances and ledgers on screen refresh too. */
 export function useDecideTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: { id: number; approve: true } | { id: number; approve: false; reason: string }) =>
       decision.approve ? topUpsApi.approve(decision.id) : topUpsApi.reject(decision.id, decision.reason),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
-        queryClient.invalidateQueries({ queryKey: authKeys.me }),
-        queryClient.invalidateQueries({ queryKey: ['accounts'] }),
-      ]),
+    onSettled: () => refreshMovedCredits(queryClient),
   });
 }
 
@@ -69,13 +73,7 @@ export function useRevokeTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => topUpsApi.revoke(id, reason),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: topUpKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
-        queryClient.invalidateQueries({ queryKey: authKeys.me }),
-        queryClient.invalidateQueries({ queryKey: ['accounts'] }),
-      ]),
+    onSettled: () => refreshMovedCredits(queryClient),
   });
 }
 
