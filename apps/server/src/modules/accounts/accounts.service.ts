@@ -58,7 +58,9 @@ async function managedOrNotFound(ctx: AppContext, actor: Actor, id: string): Pro
 }
 
 export async function getMe(ctx: AppContext, signedIn: Actor): Promise<Me> {
-  const row = signedIn.account ?? (await accountsRepository.findById(ctx.db, signedIn.id));
+  // Read now, not from the caller cache: the balance shown must be the ledger's, even right after
+  // a payment another instance booked (its change event may still be on its way here).
+  const row = await accountsRepository.findById(ctx.db, signedIn.id);
   if (!row) throw new AppError('UNAUTHENTICATED');
   return meWithTwoFactor(ctx, row);
 }
