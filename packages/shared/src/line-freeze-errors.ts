@@ -10,7 +10,7 @@ export const lineFreezeErrors = {
   LINE_ALREADY_FROZEN: { status: 409, message: 'This line is already frozen' },
   LINE_FREEZE_LIMIT_REACHED: {
     status: 409,
-    message: 'This line was frozen {{used}} times in the last 12 months; the limit is {{limit}}',
+    message: 'Freezes of this line in the last 12 months: {{used}} (limit: {{limit}})',
   },
   LINE_NOT_FROZEN: { status: 409, message: 'This line is not frozen' },
   LINE_FROZEN: { status: 409, message: 'This line is frozen: unfreeze it first' },
