@@ -11,6 +11,7 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { startActivationCodeExpiryJob } from './modules/activation-codes/activation-code-expiry-job.js';
 import { startPaymentReconcileJob } from './modules/payments/payment-reconcile-job.js';
 import { startTopUpExpiryJob } from './modules/topups/topup-expiry-job.js';
+import { startLineFreezeEndJob } from './modules/lines/line-freeze-job.js';
 import { registerActivationCodeRoutes } from './modules/activation-codes/activation-codes.routes.js';
 import { startBackupJob } from './modules/backups/backup-job.js';
 import { registerBackupRoutes } from './modules/backups/backups.routes.js';
@@ -256,6 +257,7 @@ export async function buildApp(
   const paymentReconcileJob = startPaymentReconcileJob(ctx);
   const telegramPollJob = startTelegramPollJob(ctx);
   const topUpExpiryJob = startTopUpExpiryJob(ctx);
+  const lineFreezeEndJob = startLineFreezeEndJob(ctx);
   const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
     // All at once: each stop aborts its job's round and waits for the transaction in hand, and
@@ -268,6 +270,7 @@ export async function buildApp(
         activationCodeExpiryJob,
         paymentReconcileJob,
         topUpExpiryJob,
+        lineFreezeEndJob,
         serverCheckJob,
         lineBulkJob,
         lineImportJob,

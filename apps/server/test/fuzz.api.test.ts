@@ -377,6 +377,9 @@ beforeAll(async () => {
       currency: 'EUR',
     });
   }
+  // One line frozen, so an unfreeze reaches a frozen line and a freeze a running one.
+  const fuzzLines = await reseller.client.get('/api/lines?search=fuzz-line-2');
+  await reseller.client.post(`/api/lines/${fuzzLines.body.items[0].id}/freeze`);
   await admin.post('/api/kb/articles', { title: 'Fuzz', body: 'x', category_id: 1, published: true });
   await admin.post('/api/redeem-codes', { credits: 1, count: 2 });
   const credited = await reseller.client.post('/api/topups', { package_id: 1, payment_reference: 'fuzz' });

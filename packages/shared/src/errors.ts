@@ -7,6 +7,7 @@ import { lineImportErrors } from './line-import-errors.js';
 import { lineConnectionErrors } from './line-connection-errors.js';
 import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
+import { lineFreezeErrors } from './line-freeze-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { lineAdoptionErrors } from './line-adoption-errors.js';
 import { messageErrors } from './message-errors.js';
@@ -119,6 +120,7 @@ export type ErrorDefinition = { readonly status: number; readonly message: strin
 export const errorDefinitions = {
   ...coreErrors,
   ...lineErrors,
+  ...lineFreezeErrors,
   ...lineServerErrors,
   ...lineAdoptionErrors,
   ...agentInstallErrors,

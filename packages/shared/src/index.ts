@@ -19,6 +19,7 @@ export * from './line-server-rules.js';
 export * from './line-adoption.js';
 export * from './line-bulk.js';
 export * from './line-move.js';
+export * from './line-freeze.js';
 export * from './line-import.js';
 export * from './line-connections.js';
 export * from './line-plan.js';

@@ -8,6 +8,7 @@ import { serverPublicHost } from './server.js';
 import { linePrices, subscriptionMonths } from './line-prices.js';
 import { lineRestrictionsSchema, lineRestrictionsValueSchema } from './line-plan.js';
 import { isTimeZone } from './line-expiry.js';
+import { freezeMaxDaysSchema, freezesPerYearSchema } from './line-freeze.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
 
@@ -25,7 +26,7 @@ export function isSubscriptionMonths(value: unknown): value is SubscriptionMonth
 
 export const DEFAULT_TRIAL_DAYS = 1;
 
-export const lineStatuses = ['active', 'expired', 'suspended', 'trial'] as const;
+export const lineStatuses = ['active', 'expired', 'frozen', 'suspended', 'trial'] as const;
 export type LineStatus = (typeof lineStatuses)[number];
 
 /**
@@ -41,27 +42,31 @@ export function isoDate(date: Date): string {
 }
 
 /**
- * What a line's status depends on: disabled; expired (its expiry date is before today, so a line
+ * What a line's status depends on: frozen (its clock stopped, `frozen_at` set; it is disabled on its
+ * server meanwhile, and its expiry date says nothing until it is unfrozen); disabled; expired (its expiry date is before today, so a line
  * expiring today still works all day; today in the business time zone, `line-expiry.ts`); a trial;
  * or nothing (the fallback).
  */
-export type LineStatusCondition = 'disabled' | 'expired' | 'trial' | 'always';
+export type LineStatusCondition = 'frozen' | 'disabled' | 'expired' | 'trial' | 'always';
 
 /**
- * The status rules in order: the first whose condition holds gives the status, so suspended beats
+ * The status rules in order: the first whose condition holds gives the status, so frozen beats
+ * suspended beats
  * expired beats trial. Derived, never stored; the server's list filter and sort build their SQL from
  * these same rules, so what a filter selects is what each line reports.
  */
 export const lineStatusRules: readonly { status: LineStatus; when: LineStatusCondition }[] = [
+  { status: 'frozen', when: 'frozen' },
   { status: 'suspended', when: 'disabled' },
   { status: 'expired', when: 'expired' },
   { status: 'trial', when: 'trial' },
   { status: 'active', when: 'always' },
 ];
 
-type StatusFields = { enabled: boolean; expiry_date: string; is_trial: boolean };
+type StatusFields = { enabled: boolean; expiry_date: string; is_trial: boolean; frozen?: boolean };
 
 const conditionHolds: Record<LineStatusCondition, (line: StatusFields, today: string) => boolean> = {
+  frozen: (line) => line.frozen === true,
   disabled: (line) => !line.enabled,
   expired: (line, today) => line.expiry_date < today,
   trial: (line) => line.is_trial,
@@ -198,6 +203,10 @@ export const lineSchema = z.object({
   /** Its server's NewCamd DES key (28 hex characters), for the `N:` line; null without a server. */
   newcamd_des_key: text().nullable(),
   is_trial: z.boolean(),
+  /** When its clock was stopped (status `frozen`); null while it runs. */
+  frozen_at: text().nullable().optional(),
+  /** The days a frozen line keeps: unfrozen on day U, it expires on U plus these. */
+  frozen_days: z.number().int().nullable().optional(),
   subscription_months: z.number().int().nullable(),
   /** The line plan it was sold on: its price on renewal and its restrictions on the server. */
   plan_id: z.number().int(),
@@ -411,6 +420,9 @@ export const lineSettingsSchema = z.object({
   trial_lines_per_day: trialLinesPerDaySchema,
   trial_lines_left_today: z.number().int().nullable(),
   business_time_zone: businessTimeZoneSchema,
+  /** Freezes one line may have in 12 months (0: freezing off), and the longest freeze in days. */
+  freezes_per_year: freezesPerYearSchema,
+  freeze_max_days: freezeMaxDaysSchema,
 });
 export type LineSettings = z.infer<typeof lineSettingsSchema>;
 
@@ -420,6 +432,8 @@ export const lineSettingsBodySchema = nonEmptyPatch(
     trial_days: trialDaysSchema.optional(),
     trial_lines_per_day: trialLinesPerDaySchema.optional(),
     business_time_zone: businessTimeZoneSchema.optional(),
+    freezes_per_year: freezesPerYearSchema.optional(),
+    freeze_max_days: freezeMaxDaysSchema.optional(),
   }),
 );
 export type LineSettingsBody = z.infer<typeof lineSettingsBodySchema>;

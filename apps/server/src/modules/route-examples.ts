@@ -22,6 +22,7 @@ import { lineImportExamples } from './line-import/line-import.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
+import { lineFreezeExamples } from './lines/line-freeze.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
 import { notificationExamples } from './notifications/notifications.examples.js';
@@ -59,6 +60,7 @@ export const routeExamples: RouteExamples = {
   ...healthExamples,
   ...knowledgeBaseExamples,
   ...lineExamples,
+  ...lineFreezeExamples,
   ...lineAdoptionExamples,
   ...lineBulkExamples,
   ...lineImportExamples,

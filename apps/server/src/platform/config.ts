@@ -176,6 +176,11 @@ const envSchema = z.object({
     'a number of seconds (0 stops asking providers)',
     { min: 0, max: 86_400, default: 60 },
   ),
+  LINE_FREEZE_END_INTERVAL_SECONDS: numberSetting(
+    'LINE_FREEZE_END_INTERVAL_SECONDS',
+    'a number of seconds (0 stops ending freezes past the longest one)',
+    { min: 0, max: 86_400, default: 300 },
+  ),
   TOPUP_EXPIRY_INTERVAL_SECONDS: numberSetting(
     'TOPUP_EXPIRY_INTERVAL_SECONDS',
     'a number of seconds (0 stops expiring unpaid top-ups)',
@@ -326,6 +331,8 @@ export type AppConfig = {
   paymentReversalChecksPerRound: number;
   /** Pause between rounds closing top-ups left unpaid past the admin's setting; 0: off. */
   topUpExpiryIntervalSeconds: number;
+  /** Pause between rounds unfreezing lines frozen longer than the admin's longest freeze; 0: off. */
+  lineFreezeEndIntervalSeconds: number;
   notifications: {
     /** Lets webhooks reach loopback and private networks, over http too: tests and development only. */
     allowPrivateWebhookTargets: boolean;
@@ -409,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReversalWindowDays: e.PAYMENT_REVERSAL_WINDOW_DAYS,
     paymentReversalChecksPerRound: e.PAYMENT_REVERSAL_CHECKS_PER_ROUND,
     topUpExpiryIntervalSeconds: e.TOPUP_EXPIRY_INTERVAL_SECONDS,
+    lineFreezeEndIntervalSeconds: e.LINE_FREEZE_END_INTERVAL_SECONDS,
     notifications: {
       allowPrivateWebhookTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,

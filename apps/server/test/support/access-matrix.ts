@@ -12,6 +12,7 @@
  * the victim's data.
  */
 import { accountRows } from './access-matrix-accounts.js';
+import { freezeRows } from './access-matrix-freeze.js';
 import { lineRows } from './access-matrix-lines.js';
 import type { MatrixRow } from './access-matrix-rules.js';
 import { portalRows } from './access-matrix-portal.js';
@@ -29,6 +30,7 @@ export {
 export const accessMatrix: Record<string, MatrixRow> = {
   ...accountRows,
   ...lineRows,
+  ...freezeRows,
   ...supportRows,
   ...portalRows,
 };

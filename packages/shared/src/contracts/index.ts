@@ -23,6 +23,7 @@ export * as lineBulkContracts from './line-bulk.contracts.js';
 export * as lineImportContracts from './line-imports.contracts.js';
 export * as lineConnectionContracts from './line-connections.contracts.js';
 export * as lineContracts from './lines.contracts.js';
+export * as lineFreezeContracts from './line-freeze.contracts.js';
 export * as linePlanContracts from './line-plans.contracts.js';
 export * as localeContracts from './locale.contracts.js';
 export * as messageContracts from './messages.contracts.js';

@@ -107,6 +107,7 @@ export const update = defineContract({
   response: lineWriteResultSchema,
   errors: [
     'LINE_NOT_FOUND',
+    'LINE_FROZEN',
     'LINE_EXPIRY_ADMIN_ONLY',
     'LINE_INVALID_EXPIRY_DATE',
     'LINE_INVALID_PASSWORD',
@@ -198,10 +199,15 @@ export const setSettings = defineContract({
   access: 'admin',
   tags,
   summary:
-    'Change the line settings (admin): trial length, trial lines per reseller per day (0 = none), and/or the business time zone (every line on a server is sent to its agent again with the instant it ends)',
+    'Change the line settings (admin): trial length, trial lines per reseller per day (0 = none), the business time zone (every line on a server is sent to its agent again with the instant it ends), and/or the freeze limits per line (freezes in 12 months, 0 = off; the longest freeze, after which a line unfreezes by itself)',
   body: lineSettingsBodySchema,
   response: lineSettingsSchema,
-  errors: ['LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT', 'LINE_INVALID_TIME_ZONE'],
+  errors: [
+    'LINE_INVALID_TRIAL_DAYS',
+    'LINE_INVALID_TRIAL_LIMIT',
+    'LINE_INVALID_TIME_ZONE',
+    'LINE_FREEZE_INVALID_SETTING',
+  ],
 });
 
 export const reconcile = defineContract({

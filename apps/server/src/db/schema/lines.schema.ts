@@ -76,6 +76,12 @@ export const lines = pgTable(
     ownerEmail: text('owner_email'),
     serverId: integer('server_id').references(() => cccamServers.id, { onDelete: 'set null' }),
     isTrial: boolean('is_trial').notNull().default(false),
+    /**
+     * Set while the line's clock is stopped (docs/resellers.md, "Freezing a line"): the line is
+     * disabled on its server and `frozen_days` are the days it gets back from the day it is unfrozen.
+     */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenDays: integer('frozen_days'),
     subscriptionMonths: integer('subscription_months'),
     ...timestamps,
     // A constant default: adding the column rewrites no existing line, and every line is on a plan.
@@ -106,6 +112,15 @@ export const lines = pgTable(
   },
   (t) => [
     check('users_sync_state_check', sql`${t.syncState} in ('synced', 'pending', 'failing', 'refused')`),
+    // A frozen line is disabled and knows its days; a running line has neither.
+    check(
+      'users_frozen_check',
+      sql`(${t.frozenAt} is null and ${t.frozenDays} is null) or (${t.frozenAt} is not null and ${t.frozenDays} >= 0 and not ${t.enabled})`,
+    ),
+    // The job that ends freezes past the longest one reads only the frozen lines, oldest first.
+    index('users_frozen_idx')
+      .on(t.frozenAt)
+      .where(sql`${t.frozenAt} is not null`),
     // The list pages read 25 rows in index order instead of sorting every line: one index per sort
     // the list offers (the id breaks ties), for the whole panel and per owner. Status and server name
     // sorts read each status's (or server's) lines in id order (users_enabled_idx, users_trial_idx,

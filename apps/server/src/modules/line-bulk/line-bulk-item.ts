@@ -109,6 +109,7 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
       if (current.enabled === enabled) {
         return { done: { ...base, charged: 0, owners: [] } };
       }
+      if (current.frozenAt !== null) throw new AppError('LINE_FROZEN');
       await writeLineChange(tx, current, {
         values: { enabled },
         history: [entry(enabled ? 'enabled' : 'disabled')],

@@ -27,7 +27,12 @@ export function lineCsvHeader(): string {
 /** One CSV record per line; dates in the spec's display format DD-MM-YYYY. */
 export function lineCsvRow(row: LineRow, today: string): string {
   const status = lineStatus(
-    { enabled: row.enabled, expiry_date: row.expiryDate, is_trial: row.isTrial },
+    {
+      enabled: row.enabled,
+      expiry_date: row.expiryDate,
+      is_trial: row.isTrial,
+      frozen: row.frozenAt !== null,
+    },
     today,
   );
   return csvRecord([

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, lineEvents, lines } from '../../db/schema.js';
 
@@ -43,6 +43,16 @@ export const lineHistoryRepository = {
   /** The insert of the rows `select` yields (line_id, owner_id, actor_id, action, details), for a WITH query. */
   insertSelected(select: SQL): SQL {
     return sql`insert into ${lineEvents} ${columns} ${select}`;
+  },
+  /** How many times `action` happened to the line since `since` (freezes in the last 12 months). */
+  async countSince(db: Db, lineId: number, action: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(lineEvents)
+      .where(
+        and(eq(lineEvents.lineId, lineId), eq(lineEvents.action, action), gte(lineEvents.createdAt, since)),
+      );
+    return Number(row?.n ?? 0);
   },
   list(db: Db, lineId: number) {
     return db

@@ -5,7 +5,20 @@ import {
   type LineSyncState,
 } from '@linedesk/shared';
 import type { asc } from 'drizzle-orm';
-import { and, eq, gte, like, lt, lte, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  not,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { linePresence, lines } from '../../db/schema.js';
 
 // The list's filter as SQL: which lines a page, a count, an export or a bulk selection picks.
@@ -113,6 +126,8 @@ function conditionSql(when: LineStatusCondition, holds: boolean, today: Bound<st
   // Flags as plain conditions, not compared with bound values: a plan kept for a prepared statement
   // then knows which lines they pick, and can use the partial index on trial lines.
   switch (when) {
+    case 'frozen':
+      return holds ? isNotNull(lines.frozenAt) : isNull(lines.frozenAt);
     case 'disabled':
       return holds ? not(lines.enabled) : sql`${lines.enabled}`;
     case 'expired':

@@ -128,7 +128,7 @@ export function orderOf(sort: string | undefined, order: Order, today: string): 
 }
 
 /** Statuses in their sort order (by name, as the derived status text sorts). */
-const statusBuckets: LineStatus[] = ['active', 'expired', 'suspended', 'trial'];
+const statusBuckets: LineStatus[] = ['active', 'expired', 'frozen', 'suspended', 'trial'];
 
 /** A page's ids as a subquery, in the page's order. */
 type PageIds = Subquery & { id: AnyPgColumn };

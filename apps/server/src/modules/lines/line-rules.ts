@@ -1,5 +1,7 @@
 import {
   isValidLineCredential,
+  keptDays,
+  unfrozenExpiry,
   newLineExpiry,
   planAllowsServerProtocol,
   renewedExpiry,
@@ -173,8 +175,8 @@ export function checkNewLine(request: NewLineRequest): NewLine {
 export type RenewalRequest = {
   /** The line's own plan, archived or not: it prices the renewal. */
   plan: LinePlanRow;
-  /** The line as it is now (under its row lock when renewing for real). */
-  line: Pick<LineRecord, 'expiryDate'>;
+  /** The line as it is now (under its row lock when renewing for real); `frozenDays` set while frozen. */
+  line: Pick<LineRecord, 'expiryDate'> & Partial<Pick<LineRecord, 'frozenDays'>>;
   months: number;
   payer: Pick<BuyerTerms, 'isAdmin' | 'prices'>;
   today: string;
@@ -193,16 +195,32 @@ export type Renewal = {
  * Whether a line may be renewed for `months`, and what the renewal writes: the months are added to
  * the expiry while it is still valid, else to today, at the plan's creation prices (admins free). A
  * duration the plan does not sell is refused (`planCharge`), the same code on every path.
+ *
+ * A frozen line stays frozen: the months are added to the days it keeps, as if it were unfrozen
+ * today and renewed (its expiry date then says where it would end if unfrozen today).
  */
 export function checkRenewal(request: RenewalRequest): Renewal {
   const { months, line } = request;
   const charge = planCharge(request.plan, months, request.payer);
-  const expiryDate = renewedExpiry(line.expiryDate, months, request.today);
+  const frozen = line.frozenDays !== undefined && line.frozenDays !== null;
+  const from = frozen ? unfrozenExpiry(line.frozenDays!, request.today) : line.expiryDate;
+  const expiryDate = renewedExpiry(from, months, request.today);
   return {
     charge,
     expiryDate,
-    values: { expiryDate, subscriptionMonths: months, isTrial: false },
-    details: { subscription_months: months, from: line.expiryDate, to: expiryDate, charged: charge },
+    values: {
+      expiryDate,
+      subscriptionMonths: months,
+      isTrial: false,
+      ...(frozen ? { frozenDays: keptDays(expiryDate, request.today) } : {}),
+    },
+    details: {
+      subscription_months: months,
+      from,
+      to: expiryDate,
+      charged: charge,
+      ...(frozen ? { frozen: true } : {}),
+    },
   };
 }
 

@@ -55,6 +55,8 @@ export async function updateLine(
     if (changed.includes('restrictionOverrides') || changed.includes('entryExtra')) {
       await checkEntryChange(tx, scope.actor, current, values);
     }
+    // A frozen line stays off until it is unfrozen, which gives its days back.
+    if (changed.includes('enabled') && current.frozenAt !== null) throw new AppError('LINE_FROZEN');
     const reachesServer = changed.some((field) => AGENT_FIELDS.includes(field));
     const history: LineHistory[] = [];
     if (changed.includes('enabled')) {

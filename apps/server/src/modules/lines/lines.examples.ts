@@ -2,7 +2,7 @@ import type { Line, LineWriteResult } from '@linedesk/shared';
 import type { RouteExamples } from '../../platform/openapi-examples.js';
 import { lineCsvHeader } from './line-csv.js';
 
-const line: Line = {
+export const line: Line = {
   id: 42,
   username: 'shop-1042',
   password: 'k7Qp2mZx',
@@ -181,17 +181,32 @@ export const lineExamples: RouteExamples = {
       trial_lines_per_day: 5,
       trial_lines_left_today: 3,
       business_time_zone: 'UTC',
+      freezes_per_year: 2,
+      freeze_max_days: 30,
     },
   },
   'PUT /api/line-settings': {
-    body: { trial_days: 3, trial_lines_per_day: 10, business_time_zone: 'Europe/Berlin' },
+    body: {
+      trial_days: 3,
+      trial_lines_per_day: 10,
+      business_time_zone: 'Europe/Berlin',
+      freezes_per_year: 3,
+    },
     response: {
       trial_days: 3,
       trial_lines_per_day: 10,
       trial_lines_left_today: null,
       business_time_zone: 'Europe/Berlin',
+      freezes_per_year: 3,
+      freeze_max_days: 30,
     },
-    errors: ['ADMIN_ONLY', 'LINE_INVALID_TRIAL_DAYS', 'LINE_INVALID_TRIAL_LIMIT', 'LINE_INVALID_TIME_ZONE'],
+    errors: [
+      'ADMIN_ONLY',
+      'LINE_INVALID_TRIAL_DAYS',
+      'LINE_INVALID_TRIAL_LIMIT',
+      'LINE_INVALID_TIME_ZONE',
+      'LINE_FREEZE_INVALID_SETTING',
+    ],
   },
   'POST /api/servers/:id/reconcile': {
     params: { id: 3 },

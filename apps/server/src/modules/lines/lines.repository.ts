@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers, lines } from '../../db/schema.js';
 
@@ -23,6 +23,8 @@ export type LineUpdate = Partial<
     | 'serverId'
     | 'restrictionOverrides'
     | 'entryExtra'
+    | 'frozenAt'
+    | 'frozenDays'
   >
 >;
 /** A line with its server's name, protocol and DES key, as lists, details and exports show it. */
@@ -76,6 +78,16 @@ export const linesRepository = {
   async lockById(tx: Db, id: number): Promise<LineRecord | undefined> {
     const [row] = await tx.select(storedColumns).from(lines).where(eq(lines.id, id)).for('update');
     return row;
+  },
+  /** Lines frozen at or before `cutoff`, oldest first: freezes past the longest one. */
+  async frozenSince(db: Db, cutoff: Date, limit: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: lines.id })
+      .from(lines)
+      .where(lte(lines.frozenAt, cutoff))
+      .orderBy(asc(lines.frozenAt))
+      .limit(limit);
+    return rows.map((row) => row.id);
   },
   async update(tx: Db, id: number, values: LineUpdate): Promise<LineRecord | undefined> {
     const [row] = await tx

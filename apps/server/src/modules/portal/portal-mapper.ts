@@ -22,7 +22,12 @@ export function toPortalMe(
     username: line.username,
     password: line.password,
     status: lineStatus(
-      { enabled: line.enabled, expiry_date: line.expiryDate, is_trial: line.isTrial },
+      {
+        enabled: line.enabled,
+        expiry_date: line.expiryDate,
+        is_trial: line.isTrial,
+        frozen: line.frozenAt !== null,
+      },
       today,
     ),
     expiry_date: line.expiryDate,

@@ -5,6 +5,9 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import AcUnitIcon from '@mui/icons-material/AcUnit';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -16,11 +19,11 @@ import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
 
 /** What a line's row offers on its own buttons; the menu adds editing. */
-export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy';
+export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy' | 'freeze' | 'give';
 export type MenuAction = LineRowAction | 'edit';
 // Made once: rendered again for each line of a grid row, the button does not draw its icon again.
 const moreIcon = <MoreVertIcon fontSize="small" />;
-const everyAction: readonly MenuAction[] = ['renew', 'copy', 'edit', 'toggle', 'delete'];
+const everyAction: readonly MenuAction[] = ['renew', 'copy', 'edit', 'freeze', 'give', 'toggle', 'delete'];
 
 type LineActionsMenuProps = {
   line: Line;
@@ -104,7 +107,29 @@ export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClos
           {t('common.edit')}
         </MenuItem>
       )}
-      {actions.includes('toggle') && (
+      {/* An expired line cannot be frozen (the server says so too); a frozen one is unfrozen. */}
+      {actions.includes('freeze') && (line.status === 'frozen' || line.status !== 'expired') && (
+        <MenuItem disabled={busy} onClick={() => act('freeze')} data-testid="line-freeze-menu-item">
+          <ListItemIcon>
+            {line.status === 'frozen' ? (
+              <WbSunnyOutlinedIcon fontSize="small" />
+            ) : (
+              <AcUnitIcon fontSize="small" />
+            )}
+          </ListItemIcon>
+          {line.status === 'frozen' ? t('lines.actions.unfreeze') : t('lines.actions.freeze')}
+        </MenuItem>
+      )}
+      {actions.includes('give') && (
+        <MenuItem onClick={() => act('give')} data-testid="line-give-menu-item">
+          <ListItemIcon>
+            <PersonAddAltOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('lines.actions.give')}
+        </MenuItem>
+      )}
+      {/* A frozen line is switched on by unfreezing it, which gives its days back. */}
+      {actions.includes('toggle') && line.status !== 'frozen' && (
         <MenuItem disabled={busy} onClick={() => act('toggle')} data-testid="line-toggle-menu-item">
           <ListItemIcon>
             {line.enabled ? <BlockIcon fontSize="small" /> : <CheckCircleOutlineIcon fontSize="small" />}

@@ -20,7 +20,8 @@ type DotColor = 'primary' | 'success' | 'warning' | 'error' | 'info' | 'grey';
 function dotColor(action: string): DotColor {
   if (/fail|error|refus/.test(action)) return 'error';
   if (/disabl|suspend|delet/.test(action)) return 'warning';
-  if (/creat|renew|enabl/.test(action)) return 'success';
+  if (/creat|renew|enabl|unfroz/.test(action)) return 'success';
+  if (action === 'frozen') return 'info';
   if (/sync|reconcil/.test(action)) return 'info';
   return 'primary';
 }
@@ -80,6 +81,21 @@ function useEventDetails() {
           result.push(t('lines.history.changed', { fields: labels.join(', ') }));
         }
         if (from && to) result.push(t('lines.history.fromTo', { from, to }));
+        break;
+      }
+      case 'frozen':
+      case 'unfrozen': {
+        if (typeof details.days === 'number') result.push(t('lines.history.kept', { count: details.days }));
+        const expiry = date(details.expiry_date);
+        if (event.action === 'unfrozen' && expiry) result.push(t('lines.history.expiry', { date: expiry }));
+        if (details.automatic === true) result.push(t('lines.history.automatic'));
+        break;
+      }
+      case 'moved': {
+        const fromOwner = text(details.from);
+        const toOwner = text(details.to);
+        if (fromOwner && toOwner)
+          result.push(t('lines.history.movedFromTo', { from: fromOwner, to: toOwner }));
         break;
       }
       case 'server_moved': {

@@ -5,6 +5,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -13,8 +14,11 @@ import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** What the bar offers: the bulk actions, and moving the ticked lines to another server (admins). */
-export type BulkBarAction = Exclude<LineBulkAction, 'create'> | 'move_server';
+/**
+ * What the bar offers: the bulk actions, moving the ticked lines to another server (admins), and
+ * giving them to another reseller (`/api/lines/transfer`: admins anywhere, resellers in their tree).
+ */
+export type BulkBarAction = Exclude<LineBulkAction, 'create'> | 'move_server' | 'give';
 
 type BulkButton = {
   action: BulkBarAction;
@@ -64,6 +68,14 @@ const buttons: BulkButton[] = [
     testId: 'lines-bulk-move',
     variant: 'outlined',
     adminOnly: true,
+  },
+  {
+    action: 'give',
+    label: 'lines.bulk.give',
+    icon: <PersonAddAltOutlinedIcon />,
+    testId: 'lines-bulk-give',
+    variant: 'outlined',
+    idsOnly: true,
   },
   {
     action: 'move_server',

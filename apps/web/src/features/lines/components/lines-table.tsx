@@ -57,7 +57,7 @@ const englishTexts: Pick<
 
 const densities: GridDensity[] = ['compact', 'standard', 'comfortable'];
 const pageSizeOptions = [...linePageSizes];
-const menuBesideButtons: readonly MenuAction[] = ['copy', 'edit', 'toggle', 'delete'];
+const menuBesideButtons: readonly MenuAction[] = ['copy', 'edit', 'freeze', 'give', 'toggle', 'delete'];
 const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const densityTextKey = {
   compact: 'toolbarDensityCompact',

@@ -5,10 +5,19 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOwnerOptions } from '../hooks/use-lines';
 
-type OwnerFilterProps = { value: string | undefined; onChange: (ownerId: string | undefined) => void };
+type OwnerFilterProps = {
+  value: string | undefined;
+  onChange: (ownerId: string | undefined) => void;
+  /** Its label and test id where it picks something else than the list's owner filter. */
+  label?: string;
+  testId?: string;
+};
 
-/** Admins only: pick the reseller whose lines to show, searched on the server as one types. */
-export function OwnerFilter({ value, onChange }: OwnerFilterProps) {
+/**
+ * Pick an account among those the caller sees (admins: all; resellers: their sub-accounts), searched
+ * on the server as one types: the list's owner filter, the target of a move.
+ */
+export function OwnerFilter({ value, onChange, label, testId = 'filter-owner' }: OwnerFilterProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -42,10 +51,10 @@ export function OwnerFilter({ value, onChange }: OwnerFilterProps) {
       renderInput={(params) => (
         <TextField
           {...params}
-          label={t('lines.filters.owner')}
+          label={label ?? t('lines.filters.owner')}
           slotProps={{
             ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'filter-owner' },
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },
           }}
         />
       )}

@@ -15,7 +15,7 @@ import { useAccount } from '../../auth/hooks/account-context';
 import { useLineSettings, useUpdateLineSettings } from '../hooks/use-lines';
 import { errorKey } from '../lib/error-key';
 
-type TrialField = 'trial_days' | 'trial_lines_per_day';
+type TrialField = 'trial_days' | 'trial_lines_per_day' | 'freezes_per_year' | 'freeze_max_days';
 
 type TrialNumberFormProps = {
   field: TrialField;
@@ -33,8 +33,8 @@ type TrialNumberFormProps = {
   first?: boolean;
 };
 
-/** One of the trial settings: a number with its own save button, saved on its own. */
-function TrialNumberForm(props: TrialNumberFormProps) {
+/** One of the line settings (trials, freezes): a number with its own save button, saved on its own. */
+export function TrialNumberForm(props: TrialNumberFormProps) {
   const { field, current, min, max } = props;
   const snackbar = useSnackbar();
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useFreezeLine } from './use-line-freeze';
 import { useUpdateLine } from './use-lines';
 import { useSyncText } from './use-sync-text';
 
@@ -17,6 +18,7 @@ export function useLineActions() {
   const errorMessage = useErrorMessage();
   const syncText = useSyncText();
   const update = useUpdateLine();
+  const freeze = useFreezeLine();
   // Lines whose switch is on its way, so each row shows its own spinner.
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
 
@@ -34,6 +36,29 @@ export function useLineActions() {
     [snackbar, syncText, t],
   );
 
+  const settle = (id: number) =>
+    setToggling((ids) => {
+      const next = new Set(ids);
+      next.delete(id);
+      return next;
+    });
+
+  /** Freezes a running line, unfreezes a frozen one; the row shows its spinner meanwhile. */
+  const toggleFrozen = (line: Line) => {
+    setToggling((ids) => new Set(ids).add(line.id));
+    freeze.mutate(line, {
+      onSuccess: (result) =>
+        reportSync(
+          result,
+          result.line.status === 'frozen'
+            ? t('lines.list.frozen', { username: line.username })
+            : t('lines.list.unfrozen', { username: line.username }),
+        ),
+      onError: (error) => snackbar(errorMessage(error), 'error'),
+      onSettled: () => settle(line.id),
+    });
+  };
+
   const toggleEnabled = (line: Line) => {
     setToggling((ids) => new Set(ids).add(line.id));
     update.mutate(
@@ -47,12 +72,7 @@ export function useLineActions() {
               : t('lines.list.disabled', { username: line.username }),
           ),
         onError: (error) => snackbar(errorMessage(error), 'error'),
-        onSettled: () =>
-          setToggling((ids) => {
-            const next = new Set(ids);
-            next.delete(line.id);
-            return next;
-          }),
+        onSettled: () => settle(line.id),
       },
     );
   };
@@ -66,5 +86,5 @@ export function useLineActions() {
     else snackbar(t('lines.list.deleted', { username: line.username }));
   };
 
-  return { reportSync, toggleEnabled, toggling, reportDeleted };
+  return { reportSync, toggleEnabled, toggleFrozen, toggling, reportDeleted };
 }

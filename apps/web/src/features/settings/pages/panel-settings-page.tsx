@@ -10,6 +10,7 @@ import { SellerDetailsCard } from '../../credits/components/billing-details-card
 import { TopUpSettingsCard } from '../../credits/components/topup-settings-card';
 import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-card';
 import { BusinessZoneCard } from '../../lines/components/business-zone-card';
+import { FreezeSettingsCard } from '../../lines/components/freeze-settings-card';
 import { SharingSettingsCard } from '../../lines/components/sharing-settings-card';
 import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
 import { TelegramSettingsCard } from '../../telegram/components/telegram-settings-card';
@@ -37,6 +38,7 @@ export function PanelSettingsPage() {
       children: (
         <>
           <TrialSettingsCard />
+          <FreezeSettingsCard />
           <BusinessZoneCard />
           <SharingSettingsCard />
         </>

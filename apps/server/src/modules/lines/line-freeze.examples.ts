@@ -1,0 +1,52 @@
+import type { RouteExamples } from '../../platform/openapi-examples.js';
+import { line, written } from './lines.examples.js';
+
+const frozen = {
+  ...written,
+  charged: 0,
+  line: {
+    ...line,
+    enabled: false,
+    status: 'frozen' as const,
+    frozen_at: '2026-12-01T10:00:00.000Z',
+    frozen_days: 83,
+  },
+};
+
+export const lineFreezeExamples: RouteExamples = {
+  'POST /api/lines/:id/freeze': {
+    params: { id: 42 },
+    response: frozen,
+    errors: [
+      'LINE_NOT_FOUND',
+      'LINE_FREEZE_EXPIRED',
+      'LINE_ALREADY_FROZEN',
+      ['LINE_FREEZE_LIMIT_REACHED', { used: 2, limit: 2 }],
+    ],
+  },
+  'POST /api/lines/:id/unfreeze': {
+    params: { id: 42 },
+    response: {
+      ...written,
+      charged: 0,
+      line: { ...line, expiry_date: '2027-03-15', frozen_at: null, frozen_days: null },
+    },
+    errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN'],
+  },
+  'POST /api/lines/transfer': {
+    body: { ids: [42, 43], target_account_id: '9b2f4c1e-2d7a-4c55-9f0e-3a1b6c8d7e21', credits: 10 },
+    response: {
+      moved: 2,
+      unchanged: 0,
+      target_account_id: '9b2f4c1e-2d7a-4c55-9f0e-3a1b6c8d7e21',
+      target_email: 'sub@example.com',
+      credits_moved: 10,
+    },
+    errors: [
+      'LINE_NOT_FOUND',
+      'LINE_TRANSFER_TARGET_NOT_FOUND',
+      ['LINE_LIMIT_REACHED', { limit: 100, account: 'sub@example.com' }],
+      'LINE_TRANSFER_CREDITS_ONE_OWNER',
+    ],
+  },
+};

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { resellerTermsRepository } from '../reseller-terms/reseller-terms.repository.js';
+import { linesRepository, type LineRecord } from './lines.repository.js';
+
+/**
+ * Whether `accountId` is the actor or an account below them (a sub-reseller, its sub-resellers...):
+ * admins reach every account. The walk up from the account stops after 50 levels.
+ */
+export async function inActorsTree(db: Db, actor: Actor, accountId: string | null): Promise<boolean> {
+  if (actor.isAdmin) return true;
+  if (accountId === null) return false;
+  if (accountId === actor.id) return true;
+  const chain = await resellerTermsRepository.chain(db, accountId);
+  return chain.some((link) => link.accountId === actor.id);
+}
+
+/**
+ * The line under its row lock, when its owner is the actor or below them in the tree (a parent acts
+ * on its sub-resellers' lines); anyone else's line answers LINE_NOT_FOUND like a missing one.
+ */
+export async function lockLineInTree(tx: Db, actor: Actor, id: number): Promise<LineRecord> {
+  const line = await linesRepository.lockById(tx, id);
+  if (!line || !(await inActorsTree(tx, actor, line.ownerId))) throw new AppError('LINE_NOT_FOUND');
+  return line;
+}

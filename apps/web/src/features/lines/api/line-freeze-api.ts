@@ -1,0 +1,9 @@
+import { lineFreezeContracts, type LineTransferBody } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
+
+/** Freezing a line and giving lines to another reseller (docs/resellers.md). */
+export const lineFreezeApi = {
+  freeze: (id: number) => callApi(lineFreezeContracts.freeze, { params: { id } }),
+  unfreeze: (id: number) => callApi(lineFreezeContracts.unfreeze, { params: { id } }),
+  transfer: (body: LineTransferBody) => callApi(lineFreezeContracts.transfer, { body }),
+};

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Line, LineTransferBody } from '@linedesk/shared';
+import { lineFreezeApi } from '../api/line-freeze-api';
+import { useInvalidateLineWrites } from './use-lines';
+
+/** Freezes a running line, unfreezes a frozen one. */
+export function useFreezeLine() {
+  const invalidate = useInvalidateLineWrites();
+  return useMutation({
+    mutationFn: (line: Pick<Line, 'id' | 'status'>) =>
+      line.status === 'frozen' ? lineFreezeApi.unfreeze(line.id) : lineFreezeApi.freeze(line.id),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Gives lines to another reseller; balances may move with them, so the account's figures refresh too. */
+export function useTransferLines() {
+  const invalidate = useInvalidateLineWrites();
+  return useMutation({
+    mutationFn: (body: LineTransferBody) => lineFreezeApi.transfer(body),
+    onSuccess: () => invalidate(),
+  });
+}

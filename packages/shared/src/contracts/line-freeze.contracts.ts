@@ -1,0 +1,60 @@
+import { defineContract } from '../contract.js';
+import { lineTransferBodySchema, lineTransferResultSchema } from '../line-freeze.js';
+import { lineWriteResultSchema } from '../line.js';
+import { idParamsSchema } from '../schema-blocks.js';
+
+const tags = ['lines'];
+/** Lines need view_users; the line's owner, anyone above it in the tree, and admins may act on it. */
+const lineAccess = { permission: 'view_users' } as const;
+
+export const freeze = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/freeze',
+  access: lineAccess,
+  tags,
+  summary:
+    "Freeze a line (customer on holiday): disabled on its server, the days it has left kept until it is unfrozen (by its owner, anyone above it, an admin, or by itself after the admin's longest freeze)",
+  params: idParamsSchema,
+  response: lineWriteResultSchema,
+  errors: [
+    'LINE_NOT_FOUND',
+    'LINE_FREEZE_OFF',
+    'LINE_FREEZE_EXPIRED',
+    'LINE_FREEZE_SUSPENDED',
+    'LINE_ALREADY_FROZEN',
+    'LINE_FREEZE_LIMIT_REACHED',
+    'LINE_REFUSED_BY_SERVER',
+  ],
+});
+
+export const unfreeze = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/unfreeze',
+  access: lineAccess,
+  tags,
+  summary: 'Unfreeze a line: enabled again, expiring the kept days from today on',
+  params: idParamsSchema,
+  response: lineWriteResultSchema,
+  errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN', 'LINE_REFUSED_BY_SERVER'],
+});
+
+export const transfer = defineContract({
+  method: 'POST',
+  path: '/api/lines/transfer',
+  access: lineAccess,
+  tags,
+  summary:
+    "Give lines to another reseller (admins: any; a reseller: within their own tree), with their history; credits move only when asked, from the lines' owner through the ledger",
+  body: lineTransferBodySchema,
+  response: lineTransferResultSchema,
+  errors: [
+    'LINE_NOT_FOUND',
+    'LINE_TRANSFER_TARGET_NOT_FOUND',
+    'LINE_TRANSFER_TARGET_NOT_RESELLER',
+    'LINE_TRANSFER_CREDITS_ONE_OWNER',
+    'LINE_LIMIT_REACHED',
+    'INSUFFICIENT_CREDITS',
+    'CREDIT_LIMIT_EXCEEDED',
+    'BALANCE_NEGATIVE',
+  ],
+});
