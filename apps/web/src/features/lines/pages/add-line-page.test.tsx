@@ -6,7 +6,7 @@ import { renderPage, type Answers } from '../../../test-support/render-page';
 import { AccountContext } from '../../auth/hooks/account-context';
 import { AddLinePage } from './add-line-page';
 
-// The create-line form as a reseller with 8 credits fills it: the price of each duration and the
+// The create-line form as a reseller with 8 credits fills it on a plan of 3, 5 and 12 credits: the price of each duration and the
 // balance left, the expiry it will have, a trial, what is missing, and the server's refusal of a
 // taken name next to the field. The server is a table of answers (render-page.tsx).
 
@@ -36,11 +36,11 @@ const reseller: Me = {
 const standard: LinePlan = {
   id: 1,
   name: 'Standard',
+  // Not the spec's default prices, so the figures below can only come from this plan.
   prices: [
-    { months: 1, credits: 2 },
-    { months: 3, credits: 4 },
-    { months: 6, credits: 6 },
-    { months: 12, credits: 10 },
+    { months: 1, credits: 3 },
+    { months: 3, credits: 5 },
+    { months: 6, credits: 12 },
   ],
   restrictions: {
     max_connections: null,
@@ -58,7 +58,9 @@ const standard: LinePlan = {
   is_default: true,
   archived: false,
   line_count: null,
-} as LinePlan;
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
 
 const answers: Answers = {
   'GET /api/servers/active': {
@@ -77,8 +79,9 @@ async function renderForm(extra: Answers = {}) {
     </AccountContext>,
     { answers: { ...answers, ...extra } },
   );
-  // The plan's durations and the settings have arrived.
-  await screen.findByTestId('duration-option-12');
+  // The plan's durations (only its own) and the settings have arrived.
+  await waitFor(() => expect(screen.queryByTestId('duration-option-12')).toBeNull());
+  await screen.findByTestId('duration-option-6');
   await waitFor(() => expect(screen.getByTestId('trial-length').textContent).toContain('3 days'));
   return view;
 }
@@ -89,26 +92,26 @@ describe('the create-line form', () => {
   it("shows each duration's price, the balance left after it and the line's expiry date", async () => {
     const user = userEvent.setup();
     await renderForm();
-    expect(text('duration-option-6')).toContain('6 credits');
+    expect(text('duration-option-3')).toContain('5 credits');
     // One month by default.
-    expect(text('price-value')).toBe('2 credits');
+    expect(text('price-value')).toBe('3 credits');
     expect(text('price-balance')).toBe('8');
-    expect(text('price-balance-after')).toBe('6');
+    expect(text('price-balance-after')).toBe('5');
     expect(text('summary-expiry')).toBe(`Expires on ${toDisplayDate(addMonths(today, 1))}`);
 
-    await user.click(screen.getByTestId('duration-option-6'));
-    expect(text('price-value')).toBe('6 credits');
-    expect(text('price-balance-after')).toBe('2');
-    expect(text('summary-expiry')).toBe(`Expires on ${toDisplayDate(addMonths(today, 6))}`);
+    await user.click(screen.getByTestId('duration-option-3'));
+    expect(text('price-value')).toBe('5 credits');
+    expect(text('price-balance-after')).toBe('3');
+    expect(text('summary-expiry')).toBe(`Expires on ${toDisplayDate(addMonths(today, 3))}`);
     expect(screen.queryByTestId('price-insufficient')).toBeNull();
   });
 
   it('says so before sending when the balance cannot pay the duration', async () => {
     const user = userEvent.setup();
     await renderForm();
-    await user.click(screen.getByTestId('duration-option-12'));
-    expect(text('price-balance-after')).toBe('-2');
-    expect(text('price-insufficient')).toBe('Insufficient credits. Required: 10, Available: 8');
+    await user.click(screen.getByTestId('duration-option-6'));
+    expect(text('price-balance-after')).toBe('-4');
+    expect(text('price-insufficient')).toBe('Insufficient credits. Required: 12, Available: 8');
   });
 
   it("makes a trial free for the admin's days, and tells the trials left today", async () => {
