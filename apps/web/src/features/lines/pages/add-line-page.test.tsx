@@ -6,9 +6,10 @@ import { renderPage, type Answers } from '../../../test-support/render-page';
 import { AccountContext } from '../../auth/hooks/account-context';
 import { AddLinePage } from './add-line-page';
 
-// The create-line form as a reseller with 8 credits fills it on a plan of 3, 5 and 12 credits: the price of each duration and the
-// balance left, the expiry it will have, a trial, what is missing, and the server's refusal of a
-// taken name next to the field. The server is a table of answers (render-page.tsx).
+// The create-line form as a reseller with 8 credits fills it, on a plan of 3, 5 and 12 credits: the
+// price of each duration and the balance left, the expiry it will have, a trial, what is missing, and
+// the server's refusal of a taken name next to the field. The server is a table of answers
+// (render-page.tsx).
 
 const today = isoDate(new Date());
 
