@@ -285,7 +285,7 @@ describe('checkRenewal', () => {
 
   it('adds the months to a line that is still valid, from its expiry', () => {
     expect(renew('2026-04-30', 6)).toMatchObject({ charge: 15, expiryDate: '2026-10-30' });
-    // Expiring today still counts as valid: the customer loses no day.
+    // A line whose last day is today runs one month from today: the customer loses no day.
     expect(renew('2026-03-10').expiryDate).toBe('2026-04-10');
   });
 

@@ -46,6 +46,8 @@ describe('linesPaging', () => {
       count: 10_001,
       hasNextPage: true,
     });
+    // A page that came back short has nothing after it, whatever the count says.
+    expect(linesPaging({ ...capped, page: 3, rows: 24 }).hasNextPage).toBe(false);
     // Page 401 (0-based 400) is past the cap: its rows are still numbered, not cut at 10,000.
     expect(linesPaging({ ...capped, page: 400, rows: 25 })).toEqual({
       from: 10_001,
