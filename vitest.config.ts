@@ -24,6 +24,18 @@ export default defineConfig({
         },
       },
       {
+        // Components of the web app drawn in a simulated browser (happy-dom) and used as a person
+        // would (Testing Library): what a table or a form shows and does, without a server or Chromium.
+        plugins: [localeSplitPlugin()],
+        test: {
+          name: 'component',
+          environment: 'happy-dom',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          include: ['apps/web/src/**/*.test.tsx'],
+        },
+      },
+      {
         test: {
           name: 'api',
           environment: 'node',

@@ -1,4 +1,4 @@
-// The whole suite: lint, unit, API on PGlite, API on PostgreSQL, agent, e2e. Prints one closing
+// The whole suite: lint, unit, component, API on PGlite, API on PostgreSQL, agent, e2e. Prints one closing
 // "N passed, N failed" line and exits non-zero when anything failed.
 //
 // Independent steps run side by side (lint next to the web build and the unit tests, the two API runs
@@ -108,6 +108,7 @@ const [linted, built] = await Promise.all([
     (await run('build server', 'node', ['scripts/build-server.mjs'])))(),
   (async () => {
     await vitest('unit', ['--project', 'unit']);
+    await vitest('component', ['--project', 'component']);
     await vitest('agent', ['--root', 'apps/agent']);
   })(),
 ]);

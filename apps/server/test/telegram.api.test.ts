@@ -49,6 +49,22 @@ async function linkChat(account: Account): Promise<number> {
   return chatId;
 }
 
+/**
+ * The bot as the setup tests leave it: token saved and turned on. Each group after them starts with
+ * it, so any group runs alone (`-t`) or in any order with the same result. Saved only when it is not
+ * so already: saving restarts the bot's polling, which would read the chats' last messages again.
+ */
+async function botReady(): Promise<void> {
+  const current = await admin.get('/api/telegram/settings');
+  if (current.body.enabled && current.body.token_set && current.body.api_root === bot.url) return;
+  const saved = await admin.patch('/api/telegram/settings', {
+    api_root: bot.url,
+    token: bot.token,
+    enabled: true,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
 beforeAll(async () => {
   [server, agent, bot] = await Promise.all([startTestServer(), startLineAgent(), startTelegramStandIn()]);
   admin = await server.admin();
@@ -118,8 +134,12 @@ describe('Telegram bot setup (admin)', () => {
 });
 
 describe('linking a chat', () => {
+  // Each test links an account of its own, so none reads a chat or a code another test left behind.
+  beforeAll(botReady);
+
   it('links the chat that sends the code, once; the panel shows it linked', async () => {
-    const code = await reseller.client.post('/api/telegram/link-code');
+    const linker = await signUpAccount(server, 'tg-linker@example.com', 50);
+    const code = await linker.client.post('/api/telegram/link-code');
     expect(code.status).toBe(201);
     expect(code.body.command).toBe(`/start ${code.body.code}`);
     expect(code.body.deep_link).toBe(`https://t.me/${bot.username}?start=${code.body.code}`);
@@ -127,8 +147,8 @@ describe('linking a chat', () => {
 
     const chatId = nextChat++;
     const linked = await ask(chatId, code.body.command);
-    expect(linked.params.text).toContain('This chat is now linked to tg-reseller@example.com');
-    const state = await reseller.client.get('/api/telegram/link');
+    expect(linked.params.text).toContain('This chat is now linked to tg-linker@example.com');
+    const state = await linker.client.get('/api/telegram/link');
     expect(state.body).toMatchObject({ available: true, linked: true, bot_username: bot.username });
 
     // The same code from another chat: already used, and that chat stays unlinked.
@@ -142,9 +162,13 @@ describe('linking a chat', () => {
   });
 
   it('says why an expired or unknown code does not link', async () => {
-    const code = await other.client.post('/api/telegram/link-code');
+    const late = await signUpAccount(server, 'tg-late@example.com', 10);
+    const code = await late.client.post('/api/telegram/link-code');
+    expect(code.status).toBe(201);
+    // Only this account's code is aged: ten minutes are not waited for.
     await server.built.ctx.db.execute(
-      sql`UPDATE telegram_link_codes SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
+      sql`UPDATE telegram_link_codes SET expires_at = now() - interval '1 second'
+          WHERE account_id = ${late.id} AND used_at IS NULL`,
     );
     const chatId = nextChat++;
     expect((await ask(chatId, code.body.command)).params.text).toBe(
@@ -153,26 +177,29 @@ describe('linking a chat', () => {
     expect((await ask(chatId, '/start nosuchcode123')).params.text).toBe(
       'This code is not known. Check it, or ask the panel for a new one.',
     );
-    expect((await other.client.get('/api/telegram/link')).body.linked).toBe(false);
+    expect((await late.client.get('/api/telegram/link')).body.linked).toBe(false);
   });
 
   it('a newer code makes the older one unusable', async () => {
-    const older = await other.client.post('/api/telegram/link-code');
-    await other.client.post('/api/telegram/link-code');
+    const twice = await signUpAccount(server, 'tg-twice@example.com', 10);
+    const older = await twice.client.post('/api/telegram/link-code');
+    expect((await twice.client.post('/api/telegram/link-code')).status).toBe(201);
     expect((await ask(nextChat++, older.body.command)).params.text).toContain('not known');
+    expect((await twice.client.get('/api/telegram/link')).body.linked).toBe(false);
   });
 
   it('unlinks from the panel and with /stop', async () => {
-    const chatId = await linkChat(other);
-    expect((await other.client.delete('/api/telegram/link')).status).toBe(204);
+    const leaver = await signUpAccount(server, 'tg-leaver@example.com', 10);
+    const chatId = await linkChat(leaver);
+    expect((await leaver.client.delete('/api/telegram/link')).status).toBe(204);
     expect((await ask(chatId, '/balance')).params.text).toContain('Link your Linedesk account first');
-    const again = await other.client.delete('/api/telegram/link');
+    const again = await leaver.client.delete('/api/telegram/link');
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('TELEGRAM_NOT_LINKED');
 
-    const relinked = await linkChat(other);
+    const relinked = await linkChat(leaver);
     expect((await ask(relinked, '/stop')).params.text).toContain('no longer linked');
-    expect((await other.client.get('/api/telegram/link')).body.linked).toBe(false);
+    expect((await leaver.client.get('/api/telegram/link')).body.linked).toBe(false);
   });
 });
 
@@ -187,6 +214,8 @@ async function resetToken(email: string, count: number): Promise<string> {
 }
 
 describe('a linked chat is a credential', () => {
+  beforeAll(botReady);
+
   it('an API key cannot link a chat: only a signed-in browser asks for a code', async () => {
     const keyed = await signUpAccount(server, 'tg-keyed@example.com', 20);
     const made = await keyed.client.post('/api/api-keys', { name: 'Shop' });
@@ -266,6 +295,7 @@ describe('reseller commands', () => {
   let otherChat: number;
 
   beforeAll(async () => {
+    await botReady();
     chatId = await linkChat(reseller);
     otherChat = await linkChat(other);
     await line(reseller.client, 'tg-soon', addDays(today, 3));
@@ -360,6 +390,8 @@ describe('reseller commands', () => {
 });
 
 describe('notices in the chat', () => {
+  beforeAll(botReady);
+
   it('an expiry digest of 1,201 lines arrives: the soonest listed, the rest counted, within 4,096 characters', async () => {
     const busy = await signUpAccount(server, 'tg-busy@example.com');
     const chat = await linkChat(busy);

@@ -2,8 +2,9 @@
  * Who may call which operation of `/api/openapi.json`, on objects owned by someone else.
  *
  * One row per operation (`METHOD /path` as in the OpenAPI document). `access-matrix.api.test.ts`
- * calls every operation as every role and fails for an operation without a row here, so a new
- * endpoint cannot skip the question "who may call this, and on whose rows".
+ * fails for an operation without a row here, so a new endpoint cannot skip the question "who may
+ * call this, and on whose rows"; `access-matrix-{accounts,lines,support}.api.test.ts` call every
+ * row's operation as every role, one part per file.
  *
  * The objects named in `params`/`query`/`body` belong to the victim (a reseller none of the roles
  * owns) or to the admin (codes, packages, groups, servers, KB). An answer of 4xx is a refusal: the

@@ -23,6 +23,7 @@ import type { LineFilter } from './line-list-filter.js';
 import type { LinePresence, ServerNameGroups } from './line-page-statement.js';
 import { linesRepository } from './lines.repository.js';
 import { linesListRepository } from './lines-list.repository.js';
+import { cappedTotal, pageWindow } from './lines-paging.js';
 
 /** Rows per query while streaming a CSV export. */
 const EXPORT_PAGE = 1000;
@@ -148,12 +149,7 @@ export async function listLines(
     linesListRepository.page(
       ctx.db,
       filter,
-      {
-        sort: query.sort,
-        order: query.order,
-        limit: query.page_size,
-        offset: (query.page - 1) * query.page_size,
-      },
+      { sort: query.sort, order: query.order, ...pageWindow(query) },
       serverGroups,
     ),
     totalCache(ctx).get(
@@ -168,8 +164,7 @@ export async function listLines(
   ]);
   return {
     items: rows.map((row) => withPresence(toLine(row, filter.today), row.presence)),
-    total: Math.min(counted, cap),
-    total_is_lower_bound: counted > cap,
+    ...cappedTotal(counted, cap),
     page: query.page,
     page_size: query.page_size,
     ...(quick ? { quick_counts: quick } : {}),

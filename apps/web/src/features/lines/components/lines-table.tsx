@@ -24,6 +24,7 @@ import { useGridLocaleText } from '../../../i18n/mui/use-mui-locales';
 import { formatNumber } from '../../../lib/number-format';
 import { useSyncText } from '../hooks/use-sync-text';
 import { linePageSizes } from '../lib/line-list-state';
+import { linesPaging } from '../lib/lines-paging';
 import { LineActionsPopup, type MenuAction } from './line-actions-menu';
 import type { LinesViewProps } from './line-row-parts';
 import { tableIcons } from './line-table-icons';
@@ -153,14 +154,14 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
 
   const { paginationModel, onPaginationModelChange } = props;
   const { page, pageSize } = paginationModel;
-  // Past the server's count cap the footer reads "1–25 of 10,000+", and "next" stays open while
-  // pages are full; a page that is not full gives the exact end.
-  const count = totalIsLowerBound && !endReached ? Math.max(total, (page + 1) * pageSize) + 1 : total;
-  const hasNextPage = totalIsLowerBound
-    ? !endReached && rows.length === pageSize
-    : (page + 1) * pageSize < total;
-  const from = count === 0 ? 0 : page * pageSize + 1;
-  const to = Math.min(count, (page + 1) * pageSize);
+  const { from, to, count, hasNextPage } = linesPaging({
+    page,
+    pageSize,
+    total,
+    totalIsLowerBound,
+    endReached,
+    rows: rows.length,
+  });
   const number = (value: number) => formatNumber(value, language);
   const rowsShown = totalIsLowerBound
     ? t(endReached ? 'lines.list.rowsExact' : 'lines.list.rowsAtLeast', {
