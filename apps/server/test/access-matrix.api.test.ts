@@ -155,6 +155,7 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     NOTIFICATION_MAX_ATTEMPTS: '1',
     NOTIFICATION_POLL_MS: '100',
+    METRICS_TOKEN: 'matrix-metrics-token-0123456789',
   });
   doc = (await server.client().get('/api/openapi.json')).body as OpenApi;
   agent = await startScriptedAgent();

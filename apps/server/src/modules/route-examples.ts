@@ -23,6 +23,7 @@ import { lineConnectionExamples } from './line-connections/line-connections.exam
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
+import { metricsExamples } from './metrics/metrics.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
 import { notificationExamples } from './notifications/notifications.examples.js';
 import { paymentMethodExamples } from './payments/payment-methods.examples.js';
@@ -66,6 +67,7 @@ export const routeExamples: RouteExamples = {
   ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,
+  ...metricsExamples,
   ...notificationExamples,
   ...portalExamples,
   ...pricingExamples,
