@@ -19,14 +19,6 @@ export const live = defineContract({
   response: z.object({ status: z.literal('ok') }),
 });
 
-/** Why an instance is not ready, beside the 503 (apps/server's health routes document it). */
-export const readinessDownSchema = z.object({
-  status: z.literal('error'),
-  db: z.enum(['ok', 'error']),
-  migrations: z.enum(['ok', 'pending', 'unknown']),
-  shutting_down: z.boolean(),
-});
-
 export const ready = defineContract({
   method: 'GET',
   path: '/api/health/ready',

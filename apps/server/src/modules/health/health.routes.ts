@@ -1,4 +1,4 @@
-import { healthContracts } from '@linedesk/shared';
+import { healthContracts, readinessDownSchema } from '@linedesk/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
@@ -13,7 +13,7 @@ const downSchema = z.object({ status: z.literal('error'), db: z.literal('error')
 /** Each route's 503 answer, documented beside its contract's one successful answer. */
 const unavailable: Record<string, z.ZodType> = {
   [healthContracts.get.path]: downSchema,
-  [healthContracts.ready.path]: healthContracts.readinessDownSchema,
+  [healthContracts.ready.path]: readinessDownSchema,
 };
 
 export function registerHealthRoutes(app: App, ctx: AppContext): void {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { healthContracts } from '@linedesk/shared';
+import type { readinessDownSchema } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { appliedMigrations, shippedMigrations } from '../../db/client.js';
 
-type Down = z.infer<typeof healthContracts.readinessDownSchema>;
+type Down = z.infer<typeof readinessDownSchema>;
 
 /** The build's migrations never change while it runs: read once per process. */
 let shipped: Promise<number> | null = null;
