@@ -15,9 +15,12 @@ export function requestIdOf(req: IncomingMessage): string | null {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : null;
 }
 
-/** Runs `work` with `id` as the request every log line in it names. */
+/**
+ * Runs `work` with `id` as the request every log line in it names; without one, as no request's
+ * (a batch applies the changes of several calls in the context of one of them).
+ */
 export function withRequestId<T>(id: string | null | undefined, work: () => T): T {
-  return id ? current.run(id, work) : work();
+  return id ? current.run(id, work) : current.exit(work);
 }
 
 /** The request id the code now running works for, if a panel request started it. */

@@ -130,7 +130,7 @@ describe('GET /api/metrics', () => {
       { 'x-request-id': id },
     );
     expect(created.status).toBe(201);
-    expect(created.headers.get('x-request-id') ?? id).toBe(id);
+    expect(created.headers.get('x-request-id')).toBe(id);
     const output = await waitFor(
       () => agent.current().output(),
       (text) => text.includes(`request_id=${id}`),

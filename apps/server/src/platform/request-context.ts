@@ -9,7 +9,9 @@ const current = new AsyncLocalStorage<string>();
  * Work the request starts and leaves running (a delivery after the answer) keeps the id too.
  */
 export function registerRequestContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // Sent back, so that whoever reports a failure can quote the id its log lines carry.
+    void reply.header('x-request-id', request.id);
     current.run(request.id, done);
   });
 }
@@ -17,4 +19,12 @@ export function registerRequestContext(app: FastifyInstance): void {
 /** The id of the request whose handling is running now; undefined in background jobs. */
 export function currentRequestId(): string | undefined {
   return current.getStore();
+}
+
+/**
+ * Runs `work` as no request's: a background round started from a request's code (a deliverer made on
+ * first use) must not name that request in every later call it makes.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return current.exit(work);
 }
