@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { QueryObserver } from '../db/client.js';
 import type { AppConfig } from './config.js';
 
 /** Seconds: from a cached read (a few ms) to a slow page (over 2 s, the slow-request log's bound). */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-
-/** Reports one database statement's time in seconds, and whether it failed. */
-export type QueryObserver = (seconds: number, failed: boolean) => void;
 
 /**
  * This instance's Prometheus registry: its process's figures (memory, event loop, CPU), its requests
