@@ -20,6 +20,7 @@ import { loadState, saveState, serializeState } from './state-store';
 import { sameRestrictions, type Restrictions } from './restrictions';
 import { rawLines, type EntryExtra } from '@linedesk/shared/config-files';
 import { createReloadOwedStore, reloadOwedFile } from './reload-owed';
+import { currentRequestId, withRequestId } from './request-id';
 
 /**
  * `restrictions` and `extra` only for a user that has some (an agent that predates them never
@@ -75,7 +76,7 @@ type Plan = { message: string; user?: ManagedUser; before?: ManagedUser; after?:
 /** Reads and changes only its own user in `users`; throws (refused) before changing anything. */
 type Decide = (users: UserTable, handwritten: ReadonlySet<string>) => Plan;
 /** One request's change: `username` is the one user it may touch. */
-type Change = { action: string; username: string; decide: Decide };
+type Change = { action: string; username: string; decide: Decide; requestId: string | undefined };
 
 export type LineChange =
   | ({ action: 'add-user' } & AddUserInput)
@@ -288,8 +289,7 @@ export function createLineService(
     const { steps, reload, reloadFor, now } = await commit(changes.map((change) => change.decide));
     return steps.map((step, i): Settled<ChangeOutcome> => {
       if (!step.ok) return step;
-      const { action } = changes[i]!;
-      const { username } = changes[i]!;
+      const { action, username, requestId } = changes[i]!;
       const { before, after, ...plan } = step.value;
       // What this request changed: its own user's record, and that user's lines in the file.
       const changed = !(before && after ? sameUser(before, after) : before === after);
@@ -305,7 +305,7 @@ export function createLineService(
         ownReload.status === 'failed'
           ? `${plan.message}, but the server reload failed: ${ownReload.error}`
           : plan.message;
-      logger.info(`${action}: ${message}`);
+      withRequestId(requestId, () => logger.info(`${action}: ${message}`));
       return {
         ok: true,
         value: {
@@ -320,7 +320,8 @@ export function createLineService(
   }, config.reloadGatherMs ?? 0);
 
   function change(action: string, username: string, decide: Decide): Change {
-    return { action: `${action} ${username}`, username, decide };
+    // A batch may gather changes of several panel requests: each change's log line names its own.
+    return { action: `${action} ${username}`, username, decide, requestId: currentRequestId() };
   }
 
   function inactiveNote(user: ManagedUser): string {

@@ -7,6 +7,7 @@ import { StateFileError } from './state-store';
 import { createBasicAuthCheck } from './auth';
 import type { AgentConfig } from './config';
 import { readJsonObject, sendJson } from './http-io';
+import { requestIdOf, withRequestId } from './request-id';
 import type { ConnectionSource } from './connections';
 import type { AdoptResult } from './adoption';
 import { isoToDisplayDate } from './dates';
@@ -313,7 +314,9 @@ export function createAgentServer({
   }
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((error: unknown) => fail(req, res, error));
+    withRequestId(requestIdOf(req), () => {
+      handle(req, res).catch((error: unknown) => fail(req, res, error));
+    });
   };
   const options = { requestTimeout: 30_000, headersTimeout: 15_000 };
   if (config.tls) {

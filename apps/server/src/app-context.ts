@@ -5,6 +5,7 @@ import type { AppConfig } from './platform/config.js';
 import type { SecretBox, Signer } from './platform/crypto.js';
 import type { JobMonitor } from './platform/job-monitor.js';
 import type { Mailer } from './platform/mailer.js';
+import type { Metrics } from './platform/metrics.js';
 import type { EventBus } from './realtime/event-bus.js';
 
 /** What every route and service may reach: built once in app.ts, passed down explicitly. */
@@ -29,4 +30,8 @@ export type AppContext = {
   startedAt: Date;
   /** Last runs of this instance's background jobs, for the status page. */
   jobs: JobMonitor;
+  /** This instance's Prometheus figures; null while /api/metrics is off (config `metrics`). */
+  metrics: Metrics | null;
+  /** `stopping` from SIGTERM on: readiness answers 503 (modules/health). */
+  lifecycle: { stopping: boolean };
 };

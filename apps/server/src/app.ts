@@ -89,6 +89,9 @@ import { webDist } from './platform/paths.js';
 import { createMailer } from './platform/mailer.js';
 import { resolveSecret } from './platform/secret.js';
 import { requestActivity } from './platform/request-activity.js';
+import { registerRequestContext } from './platform/request-context.js';
+import { createMetrics, metricsEnabled, registerRequestMetrics } from './platform/metrics.js';
+import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
 import { createEventBus } from './realtime/event-bus.js';
 import { registerEventRoutes } from './realtime/events.routes.js';
 
@@ -120,10 +123,14 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     logController: new QuietRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestContext(app);
+  // Nothing is counted while nobody may read it.
+  const metrics = metricsEnabled(config) ? createMetrics() : null;
+  if (metrics) registerRequestMetrics(app, metrics);
 
   let database: Database;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(config.database, { onQuery: metrics?.observeQuery });
     app.log.info('Database initialized successfully');
   } catch (error) {
     app.log.error({ err: error }, 'Error initializing database:');
@@ -153,6 +160,8 @@ export async function buildApp(
     log: app.log,
     startedAt: new Date(),
     jobs: createJobMonitor(),
+    metrics,
+    lifecycle: { stopping: false },
   };
   registerCallerResolvers(ctx, { actor: getActor, portalCustomer: resolvePortalCustomer });
   if (dataDirLock) allowLocalBackupRequests(ctx, dataDirLock.token);
@@ -202,6 +211,7 @@ export async function buildApp(
   requireContracts(app, (url) => url === '/api/openapi.json' || url.startsWith('/api/docs'));
 
   registerHealthRoutes(app, ctx);
+  registerMetricsRoutes(app, ctx);
   registerLocaleRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerAccountSecurityRoutes(app, ctx);
@@ -260,6 +270,12 @@ export async function buildApp(
   const lineFreezeEndJob = startLineFreezeEndJob(ctx);
   const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
+    // Readiness answers 503 from here on while requests are still served, so that a load balancer
+    // checking it sends new ones elsewhere before this instance stops listening.
+    ctx.lifecycle.stopping = true;
+    if (config.shutdownDrainSeconds > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+    }
     // All at once: each stop aborts its job's round and waits for the transaction in hand, and
     // one after the other they added up to seconds. A job hands back what it has not done (its lease
     // released), so another instance, or this one when it is back, carries on at once.

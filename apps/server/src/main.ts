@@ -28,10 +28,12 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     // A stop that hangs (a database or an agent that no longer answers) must not keep the process:
     // a supervisor would wait, then kill it anyway.
+    // The drain (SHUTDOWN_DRAIN_SECONDS, readiness answering 503 meanwhile) comes on top.
+    const graceMs = SHUTDOWN_GRACE_MS + config.shutdownDrainSeconds * 1000;
     setTimeout(() => {
-      app.log.error(`Still shutting down after ${SHUTDOWN_GRACE_MS / 1000} s, exiting`);
+      app.log.error(`Still shutting down after ${graceMs / 1000} s, exiting`);
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, graceMs).unref();
     await close();
     process.exit(0);
   };

@@ -343,6 +343,8 @@ beforeAll(async () => {
     TELEGRAM_POLL_SECONDS: '0',
     // Servers the fuzzer adds point anywhere; a call to one gives up quickly.
     SERVER_API_TIMEOUT_MS: '1000',
+    // The test clients' addresses (test-server.ts): the fuzzer's scrapes read the figures it changes.
+    METRICS_ALLOWED_ADDRESSES: '10.0.0.0/8',
     // A delivery that failed is retried much later than this test runs, so nothing changes the
     // database in the background between one request and the next.
     LINE_SYNC_RETRY_BASE_MS: '3600000',

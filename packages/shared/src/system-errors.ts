@@ -6,6 +6,10 @@ export const systemErrors = {
       'The panel backs up only its embedded database; back up PostgreSQL with pg_dump (see docs/reliability.md)',
   },
   BACKUP_FAILED: { status: 500, message: 'The backup could not be written: {{reason}}' },
+  METRICS_DISABLED: {
+    status: 404,
+    message: 'Metrics are off on this instance: set METRICS_TOKEN or METRICS_ALLOWED_ADDRESSES',
+  },
   DATABASE_DOWN: {
     status: 503,
     message: 'The database is not reachable right now. Please try again in a moment.',

@@ -68,3 +68,11 @@ export const backupFileSchema = z.object({
   created_at: z.string(),
 });
 export type BackupFile = z.infer<typeof backupFileSchema>;
+
+/** Why an instance is not ready, beside the 503 of GET /api/health/ready. */
+export const readinessDownSchema = z.object({
+  status: z.literal('error'),
+  db: z.enum(['ok', 'error']),
+  migrations: z.enum(['ok', 'pending', 'unknown']),
+  shutting_down: z.boolean(),
+});

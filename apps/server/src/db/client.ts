@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -21,8 +22,17 @@ export type Database = {
   /** Writes the embedded database's data folder to a file as a gzipped tar (embedded only; for backups). */
   /** `signal`: the app stopping, which abandons the dump (its copies are removed). */
   dumpEmbedded?: (file: string, signal?: AbortSignal) => Promise<void>;
+  /** Each connection pool's connections now (PostgreSQL only; the embedded database has one). */
+  poolStats?: () => PoolStats[];
   close: () => Promise<void>;
 };
+
+export type PoolStats = { pool: string; total: number; idle: number; waiting: number };
+
+/** Reports each statement's time in seconds and whether it failed (platform/metrics.ts). */
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+export type OpenOptions = { onQuery?: QueryObserver };
 
 export { migrationsFolder };
 
@@ -51,16 +61,57 @@ export function keptPlansDbOf(db: Db): Db | undefined {
 /** A fixed key so that several app instances starting at once migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_240_118;
 
-export async function openDatabase(config: AppConfig['database']): Promise<Database> {
-  if (config.kind === 'postgres') return openPostgres(config.url);
-  return openEmbedded(config.dataDir);
+export async function openDatabase(
+  config: AppConfig['database'],
+  options: OpenOptions = {},
+): Promise<Database> {
+  if (config.kind === 'postgres') return openPostgres(config.url, options.onQuery);
+  return openEmbedded(config.dataDir, options.onQuery);
+}
+
+type QueryCallback = (error: Error | null, result: unknown) => void;
+
+/**
+ * Times `query` as it answers, whichever way it is called: with a callback (pg's pool calls it so),
+ * or for a promise. A submittable (a cursor, COPY) is passed on untimed.
+ */
+function timedQuery<F extends (...args: never[]) => unknown>(query: F, observe: QueryObserver): F {
+  return function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (first && typeof first.submit === 'function') return query.apply(this, args as never);
+    const started = performance.now();
+    const done = (failed: boolean) => observe((performance.now() - started) / 1000, failed);
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as QueryCallback;
+      args[last] = ((error, result) => {
+        done(Boolean(error));
+        callback(error, result);
+      }) satisfies QueryCallback;
+      return query.apply(this, args as never);
+    }
+    const result = query.apply(this, args as never);
+    if (result instanceof Promise)
+      result.then(
+        () => done(false),
+        () => done(true),
+      );
+    return result;
+  } as unknown as F;
+}
+
+/** pg's client with every statement timed: the pool makes its connections from it. */
+function timedClientClass(observe: QueryObserver): typeof pg.Client {
+  class TimedClient extends pg.Client {}
+  TimedClient.prototype.query = timedQuery(pg.Client.prototype.query, observe);
+  return TimedClient;
 }
 
 // The embedded database's modules are loaded only when it is used: a panel on PostgreSQL does not
 // carry PGlite in memory.
 const loadPglite = () => import('@electric-sql/pglite');
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+async function openEmbedded(dataDir: string, onQuery?: QueryObserver): Promise<Database> {
   if (!dataDir.startsWith('memory://')) {
     await mkdir(dataDir, { recursive: true });
     await removeUnfinishedDumps(dataDir);
@@ -84,6 +135,11 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  // Statements outside a transaction: PGlite runs a transaction's own on a handle it does not expose.
+  if (onQuery) {
+    client.query = timedQuery(client.query.bind(client), onQuery);
+    client.exec = timedQuery(client.exec.bind(client), onQuery);
+  }
   embeddedClients.set(db, client);
   return {
     db,
@@ -131,9 +187,14 @@ function withStartupOption(url: string, option: string): string {
   return parsed.toString();
 }
 
-async function openPostgres(url: string): Promise<Database> {
+function statsOf(name: string, pool: pg.Pool): PoolStats {
+  return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
+async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Database> {
+  const Client = onQuery ? timedClientClass(onQuery) : pg.Client;
   // A database that does not answer a connection attempt fails the request (503) instead of holding it.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, Client });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -151,6 +212,7 @@ async function openPostgres(url: string): Promise<Database> {
     connectionString: withStartupOption(url, '-c plan_cache_mode=force_generic_plan'),
     max: 5,
     connectionTimeoutMillis: 10_000,
+    Client,
   });
   keptPlansPool.on('error', () => undefined);
   keptPlansDbs.set(db, drizzleNodePg(keptPlansPool, { schema }) as unknown as Db);
@@ -162,6 +224,7 @@ async function openPostgres(url: string): Promise<Database> {
       await client.connect();
       return client;
     },
+    poolStats: () => [statsOf('main', pool), statsOf('kept_plans', keptPlansPool)],
     close: async () => {
       await Promise.all([pool.end(), keptPlansPool.end()]);
     },
@@ -172,6 +235,14 @@ export async function pingDatabase(db: Db): Promise<number> {
   const started = performance.now();
   await db.execute(sql`select 1`);
   return performance.now() - started;
+}
+
+/** The migrations this build ships with (drizzle-kit's journal), newest last. */
+export async function shippedMigrations(): Promise<string[]> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return journal.entries.map((entry) => entry.tag);
 }
 
 /** Newest applied migration, for status pages. */

@@ -24,6 +24,7 @@ import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { lineFreezeExamples } from './lines/line-freeze.examples.js';
 import { localeExamples } from './locale/locale.examples.js';
+import { metricsExamples } from './metrics/metrics.examples.js';
 import { messageExamples } from './messages/messages.examples.js';
 import { notificationExamples } from './notifications/notifications.examples.js';
 import { paymentMethodExamples } from './payments/payment-methods.examples.js';
@@ -68,6 +69,7 @@ export const routeExamples: RouteExamples = {
   ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,
+  ...metricsExamples,
   ...notificationExamples,
   ...portalExamples,
   ...pricingExamples,

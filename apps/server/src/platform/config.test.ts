@@ -115,3 +115,24 @@ describe('STRIPE_API_URL', () => {
     );
   });
 });
+
+describe('METRICS_*', () => {
+  it('keeps /api/metrics off unless a token or an address list is set', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, allowedAddresses: [] });
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token-1' }).metrics.token).toBe(
+      'a-long-enough-token-1',
+    );
+    expect(
+      loadConfig({ METRICS_ALLOWED_ADDRESSES: '10.0.0.5, 192.168.0.0/16' }).metrics.allowedAddresses,
+    ).toEqual(['10.0.0.5', '192.168.0.0/16']);
+  });
+
+  it('refuses a short token and anything in the list that is not an address or CIDR', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
+    for (const value of ['loopback', '10.0.0.0/33', 'prometheus.local', ',']) {
+      expect(() => loadConfig({ METRICS_ALLOWED_ADDRESSES: value })).toThrow(
+        /METRICS_ALLOWED_ADDRESSES must list/,
+      );
+    }
+  });
+});

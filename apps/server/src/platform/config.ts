@@ -36,6 +36,21 @@ const trustProxySchema = z.string().transform((value, ctx): false | number | str
   return z.NEVER;
 });
 
+const metricsAddressesError =
+  'METRICS_ALLOWED_ADDRESSES must list addresses or CIDRs separated by commas (e.g. 10.0.0.5,192.168.1.0/24)';
+
+/** Who may read /api/metrics without its token: addresses or CIDRs, as the scraper connects from. */
+const metricsAddressesSchema = z.string().transform((value, ctx): string[] => {
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length > 0 && entries.every((e) => !proxyRangeNames.has(e) && isProxyAddress(e)))
+    return entries;
+  ctx.addIssue({ code: 'custom', message: metricsAddressesError });
+  return z.NEVER;
+});
+
 /**
  * A number from the environment. Anything that is not a number is refused with one message naming
  * the variable and its unit (and what 0 does, where 0 turns something off); a number out of range
@@ -242,6 +257,19 @@ const envSchema = z.object({
     default: 10,
     int: true,
   }),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, {
+      error: 'METRICS_TOKEN must be at least 16 characters (a random string, e.g. openssl rand -hex 24)',
+    })
+    .max(200)
+    .optional(),
+  METRICS_ALLOWED_ADDRESSES: metricsAddressesSchema.optional(),
+  SHUTDOWN_DRAIN_SECONDS: numberSetting('SHUTDOWN_DRAIN_SECONDS', 'a number of seconds (0 = none)', {
+    min: 0,
+    max: 120,
+    default: 0,
+  }),
 });
 
 export type AppConfig = {
@@ -333,6 +361,16 @@ export type AppConfig = {
   topUpExpiryIntervalSeconds: number;
   /** Pause between rounds unfreezing lines frozen longer than the admin's longest freeze; 0: off. */
   lineFreezeEndIntervalSeconds: number;
+  /**
+   * Who may scrape GET /api/metrics: a caller with `Authorization: Bearer <token>`, or one whose address
+   * (as TRUST_PROXY resolves it) is in the list. Neither set: the endpoint is off and nothing is counted.
+   */
+  metrics: { token: string | undefined; allowedAddresses: string[] };
+  /**
+   * Seconds between SIGTERM and closing: readiness answers 503 meanwhile while requests are still
+   * served, so a load balancer that checks it stops sending new ones before the instance goes.
+   */
+  shutdownDrainSeconds: number;
   notifications: {
     /** Lets webhooks reach loopback and private networks, over http too: tests and development only. */
     allowPrivateWebhookTargets: boolean;
@@ -417,6 +455,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReversalChecksPerRound: e.PAYMENT_REVERSAL_CHECKS_PER_ROUND,
     topUpExpiryIntervalSeconds: e.TOPUP_EXPIRY_INTERVAL_SECONDS,
     lineFreezeEndIntervalSeconds: e.LINE_FREEZE_END_INTERVAL_SECONDS,
+    metrics: { token: e.METRICS_TOKEN, allowedAddresses: e.METRICS_ALLOWED_ADDRESSES ?? [] },
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     notifications: {
       allowPrivateWebhookTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,

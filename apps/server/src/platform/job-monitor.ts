@@ -1,3 +1,5 @@
+import { outsideRequest } from './request-context.js';
+
 /** What the status page shows of a background job, as seen by this app instance. */
 export type JobReport = {
   name: string;
@@ -36,7 +38,7 @@ export function createJobMonitor(): JobMonitor {
       const report = reportFor(name);
       const started = Date.now();
       try {
-        return await round();
+        return await outsideRequest(round);
       } catch (error) {
         report.last_error = error instanceof Error ? error.message : String(error);
         report.last_error_at = new Date().toISOString();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './network-address.js';
+import { addressInList, isPrivateAddress } from './network-address.js';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -54,5 +54,24 @@ describe('isPrivateAddress', () => {
     '64:ff9b::8.8.8.8',
   ])('allows %s', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
+  });
+});
+
+describe('addressInList', () => {
+  const list = ['10.0.0.5', '192.168.10.0/24', '2001:db8::/32'];
+
+  it.each(['10.0.0.5', '192.168.10.77', '::ffff:192.168.10.1', '2001:db8::1'])('lets %s in', (address) => {
+    expect(addressInList(address, list)).toBe(true);
+  });
+
+  it.each(['10.0.0.6', '192.168.11.1', '2001:db9::1', '::ffff:10.0.0.6', 'not-an-address', ''])(
+    'keeps %s out',
+    (address) => {
+      expect(addressInList(address, list)).toBe(false);
+    },
+  );
+
+  it('lets nobody in with an empty list', () => {
+    expect(addressInList('10.0.0.5', [])).toBe(false);
   });
 });

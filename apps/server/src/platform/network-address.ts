@@ -33,3 +33,22 @@ export function isPrivateAddress(address: string): boolean {
     return isPrivateAddress(embeddedV4(v6).toString());
   return v6.range() !== 'unicast';
 }
+
+/**
+ * Whether an address is one of `list`'s addresses or inside one of its CIDRs; an IPv4 address that
+ * arrives IPv4-mapped (::ffff:10.0.0.5, as a dual-stack socket reports it) counts as itself.
+ */
+export function addressInList(address: string, list: readonly string[]): boolean {
+  const bare = address.split('%')[0]!;
+  if (list.length === 0 || isIP(bare) === 0) return false;
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return list.some((entry) => {
+    const [base, prefix] = entry.includes('/') ? ipaddr.parseCIDR(entry) : [ipaddr.parse(entry), -1];
+    if (base.kind() !== parsed.kind()) return false;
+    if (prefix === -1) return base.toString() === parsed.toString();
+    return parsed.match(base, prefix);
+  });
+}

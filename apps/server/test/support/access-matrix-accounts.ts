@@ -4,6 +4,10 @@ import { adminOnly, browserOnly, ownerOnly, passwordOf, type MatrixRow } from '.
 /** The access matrix's rows for auth, accounts, credits, payments and groups. */
 export const accountRows: Record<string, MatrixRow> = {
   'GET /api/health': { anonymous: 200, signedIn: 200 },
+  'GET /api/health/live': { anonymous: 200, signedIn: 200 },
+  'GET /api/health/ready': { anonymous: 200, signedIn: 200 },
+  // METRICS_TOKEN is set for the walk: no panel session or API key stands in for it, an admin's neither.
+  'GET /api/metrics': { anonymous: 401, signedIn: 401 },
   'GET /api/locale/country': { anonymous: 200, signedIn: 200 },
 
   // Auth

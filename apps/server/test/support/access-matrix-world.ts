@@ -72,6 +72,8 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     NOTIFICATION_MAX_ATTEMPTS: '1',
     NOTIFICATION_POLL_MS: '100',
+    // Metrics on, so the matrix sees the endpoint refuse every session and key (the token is not theirs).
+    METRICS_TOKEN: 'matrix-metrics-token-0123456789',
   });
   const doc = (await server.client().get('/api/openapi.json')).body as OpenApi;
   const agent = await startScriptedAgent();

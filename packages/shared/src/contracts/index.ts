@@ -26,6 +26,7 @@ export * as lineContracts from './lines.contracts.js';
 export * as lineFreezeContracts from './line-freeze.contracts.js';
 export * as linePlanContracts from './line-plans.contracts.js';
 export * as localeContracts from './locale.contracts.js';
+export * as metricsContracts from './metrics.contracts.js';
 export * as messageContracts from './messages.contracts.js';
 export * as notificationContracts from './notifications.contracts.js';
 export * as paymentMethodContracts from './payment-methods.contracts.js';

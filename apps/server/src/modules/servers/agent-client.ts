@@ -1,6 +1,7 @@
 import type { LineEntryExtra, LineRestrictions } from '@linedesk/shared';
 import http from 'node:http';
 import https from 'node:https';
+import { currentRequestId } from '../../platform/request-context.js';
 
 /** Where a line agent listens and the Basic-auth login it expects (docs/line-agent-api.md). */
 export type AgentTarget = {
@@ -117,6 +118,9 @@ function send(
   const url = new URL(request.path, agentBaseUrl(target));
   const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
   const headers: Record<string, string> = { accept: 'application/json' };
+  // The agent logs its side of the call under the panel request's id (docs/deploy.md).
+  const requestId = currentRequestId();
+  if (requestId) headers['x-request-id'] = requestId;
   if (payload !== undefined) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(Buffer.byteLength(payload));

@@ -1,19 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { SystemStatus } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import { appliedMigrations, migrationsFolder, pingDatabase } from '../../db/client.js';
+import { appliedMigrations, pingDatabase, shippedMigrations } from '../../db/client.js';
 import { APP_VERSION, backupStatus } from '../backups/backups.service.js';
 import { toOutbox } from './system-status-mapper.js';
 import { systemStatusRepository } from './system-status.repository.js';
-
-/** The migrations this build ships with (drizzle-kit's journal), newest last. */
-async function shippedMigrations(): Promise<string[]> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  return journal.entries.map((entry) => entry.tag);
-}
 
 async function databaseStatus(ctx: AppContext): Promise<SystemStatus['database']> {
   try {

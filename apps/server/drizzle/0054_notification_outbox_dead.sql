@@ -1,0 +1,1 @@
+CREATE INDEX "notification_outbox_dead_idx" ON "notification_outbox" USING btree ("created_at") WHERE "notification_outbox"."status" = 'dead';
