@@ -109,13 +109,15 @@ async function refresh(ctx: AppContext, gauges: Gauges): Promise<void> {
     agents.set(shown, (agents.get(shown) ?? 0) + count);
   }
   setStates(gauges.agents, Object.values(agentStates), agents);
-  const lines = new Map<string, number>(lineStatuses.map((status) => [status, 0]));
+  // The dashboard's counter rows know no "frozen": a frozen line is disabled, so it counts as suspended.
+  const counted = lineStatuses.filter((status) => status !== 'frozen');
+  const lines = new Map<string, number>(counted.map((status) => [status, 0]));
   let expiringSoon = 0;
   for (const row of lineCounts) {
-    for (const status of lineStatuses) lines.set(status, lines.get(status)! + row[status]);
+    for (const status of counted) lines.set(status, lines.get(status)! + row[status]);
     expiringSoon += row.expiring7d;
   }
-  setStates(gauges.lines, lineStatuses, lines);
+  setStates(gauges.lines, counted, lines);
   gauges.linesExpiringSoon.set(expiringSoon);
   setStates(gauges.payments, topUpStatuses, new Map(topUps.map(({ state, count }) => [state, count])));
   gauges.scrapeSeconds.set((performance.now() - started) / 1000);
