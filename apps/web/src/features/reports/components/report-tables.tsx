@@ -28,7 +28,8 @@ function TableCard({ title, testId, children }: { title: string; testId: string;
   return (
     <Card sx={{ mb: 3 }}>
       <CardHeader title={title} />
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Focusable: a table wider than a phone scrolls sideways by keyboard too. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={title}>
         <Table size="small" data-testid={testId} aria-label={title}>
           {children}
         </Table>
