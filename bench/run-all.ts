@@ -99,6 +99,10 @@ await runReminderRoundBench(linesPgUrl);
 const { runNoticeDelayBench } = await import('./notice-delay-bench.js');
 await runNoticeDelayBench();
 
+// The reports of a 1,000-account tree over 100,000 lines and a year of ledger, beside their bare SQL.
+const { runReportsBench } = await import('./reports-bench.js');
+await runReportsBench(linesPgUrl);
+
 // Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
 const { runWebBench } = await import('./web-bench.js');
 await runWebBench();

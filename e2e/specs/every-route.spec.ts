@@ -59,6 +59,7 @@ const routes = (role: Role): string[] => {
     '/users/activation-codes',
     `/users/edit/${ids.line}`,
     '/audit-log',
+    '/reports',
   ];
   if (role === 'reseller') {
     return [

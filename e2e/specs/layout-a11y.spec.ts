@@ -51,7 +51,7 @@ const sameForEveryone = new Set([
 ]);
 const routes: Record<Role, string[]> = {
   user: shared,
-  reseller: [...shared, '/users/all', '/users/add', '/users/activation-codes', '/audit-log'],
+  reseller: [...shared, '/users/all', '/users/add', '/users/activation-codes', '/audit-log', '/reports'],
   admin: [
     ...shared,
     '/users/all',
@@ -67,6 +67,7 @@ const routes: Record<Role, string[]> = {
     '/cccam-servers/test-api',
     '/system-status',
     '/audit-log',
+    '/reports',
     '/tickets/setup',
     '/messages/create',
   ],

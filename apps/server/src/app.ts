@@ -19,6 +19,7 @@ import { allowLocalBackupRequests } from './modules/backups/backups.service.js';
 import { registerApiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './modules/audit/audit.routes.js';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { registerReportRoutes } from './modules/reports/reports.routes.js';
 import { startDatabaseMaintenanceJob } from './modules/database-maintenance/database-maintenance-job.js';
 import { registerSetupGuideRoutes } from './modules/setup-guide/setup-guide.routes.js';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -238,6 +239,7 @@ export async function buildApp(
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   registerSetupGuideRoutes(app, ctx);
   registerReminderRoutes(app, ctx);
   registerSystemStatusRoutes(app, ctx);

@@ -19,6 +19,7 @@ import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
 import { telegramErrors } from './telegram-errors.js';
 import { resellerTermsErrors } from './reseller-terms-errors.js';
+import { reportErrors } from './reports-errors.js';
 
 /** Errors of the foundation and servers; each later area keeps its own in `<area>-errors.ts`. */
 const coreErrors = {
@@ -138,6 +139,7 @@ export const errorDefinitions = {
   ...activationCodeErrors,
   ...paymentErrors,
   ...resellerTermsErrors,
+  ...reportErrors,
   ...portalErrors,
   ...telegramErrors,
 } as const satisfies Record<string, ErrorDefinition>;

@@ -29,6 +29,7 @@ export * from './connection-line.js';
 export * from './credits.js';
 export * from './spend-rule.js';
 export * from './reseller-terms.js';
+export * from './reports.js';
 export * from './redeem.js';
 export * from './activation-code.js';
 export * from './pricing.js';

@@ -13,6 +13,7 @@ import { contactExamples } from './contact/contact.examples.js';
 import { billingExamples } from './billing/billing.examples.js';
 import { creditExamples } from './credits/credits.examples.js';
 import { dashboardExamples } from './dashboard/dashboard.examples.js';
+import { reportExamples } from './reports/reports.examples.js';
 import { groupExamples } from './groups/groups.examples.js';
 import { healthExamples } from './health/health.examples.js';
 import { knowledgeBaseExamples } from './knowledge-base/knowledge-base.examples.js';
@@ -56,6 +57,7 @@ export const routeExamples: RouteExamples = {
   ...billingExamples,
   ...creditExamples,
   ...dashboardExamples,
+  ...reportExamples,
   ...eventExamples,
   ...groupExamples,
   ...healthExamples,

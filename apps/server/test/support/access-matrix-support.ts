@@ -1,4 +1,4 @@
-import { adminOnly, browserOnly, ownerOnly, type MatrixRow } from './access-matrix-rules.js';
+import { adminOnly, browserOnly, linesOwner, ownerOnly, type MatrixRow } from './access-matrix-rules.js';
 
 /** The access matrix's rows for API keys, the dashboard, system, messages, the knowledge base, contact and tickets. */
 export const supportRows: Record<string, MatrixRow> = {
@@ -29,6 +29,12 @@ export const supportRows: Record<string, MatrixRow> = {
   // owner_id narrows an admin's figures; anyone else gets their own, whatever they ask for.
   'GET /api/dashboard': { query: (f) => ({ owner_id: f.victimId }), anonymous: 401, signedIn: 200 },
   'GET /api/dashboard/revenue': { ...adminOnly, admin: 200 },
+  // Reports: the victim's tree is no reseller's (404 like any other owner's row); plain users sell no lines.
+  'GET /api/reports': {
+    query: (f) => ({ account_id: f.victimId }),
+    ...linesOwner,
+    admin: 200,
+  },
   'GET /api/reminders/settings': { anonymous: 401, signedIn: 200 },
   'PUT /api/reminders/settings': { body: () => ({ days: 3 }), ...adminOnly, admin: 200 },
   'GET /api/reminders/preference': { anonymous: 401, signedIn: 200 },

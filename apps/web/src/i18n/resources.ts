@@ -19,6 +19,7 @@ import type enNotifications from './locales/notifications/en.json';
 import type enOnboarding from './locales/onboarding/en.json';
 import type enPayments from './locales/payments/en.json';
 import type enPortal from './locales/portal/en.json';
+import type enReports from './locales/reports/en.json';
 import type enResellerTerms from './locales/reseller-terms/en.json';
 import type enSupport from './locales/support/en.json';
 import type enTelegram from './locales/telegram/en.json';
@@ -44,6 +45,7 @@ export type Translation = typeof en &
   typeof enOnboarding &
   typeof enPayments &
   typeof enPortal &
+  typeof enReports &
   typeof enResellerTerms &
   typeof enTelegram;
 

@@ -49,6 +49,7 @@ export const paths = {
   supabaseTest: '/supabase-test',
   systemStatus: '/system-status',
   auditLog: '/audit-log',
+  reports: '/reports',
   /**
    * The customer portal: a page of its own (`portal.html`, `src/portal/`), so the panel reaches it
    * with a full page load (an `<a href>`), never through its router.

@@ -1,5 +1,6 @@
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
@@ -55,7 +56,8 @@ type NavItemConfig = {
     | 'payments'
     | 'products'
     | 'systemStatus'
-    | 'auditLog';
+    | 'auditLog'
+    | 'reports';
   path: string;
   icon?: ReactNode;
   adminOnly?: boolean;
@@ -106,6 +108,15 @@ export const navConfig: NavGroupConfig[] = [
         path: paths.user,
         icon: <PeopleAltOutlinedIcon />,
         permission: 'add_credits',
+      },
+      // Those who sell lines: admins any tree, resellers their own (the server decides). For an admin
+      // in Management, which keeps the support pages in sight at 900 px.
+      {
+        titleKey: 'reports',
+        path: paths.reports,
+        icon: <AssessmentOutlinedIcon />,
+        permission: 'view_users',
+        adminSection: 'management',
       },
       // Resellers too: the server shows them the entries about their own sub-accounts.
       {

@@ -92,6 +92,7 @@ const SystemStatusPage = lazyPage(
   'SystemStatusPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/pages/audit-log-page'), 'AuditLogPage');
+const ReportsPage = lazyPage(() => import('../features/reports/pages/reports-page'), 'ReportsPage');
 const LinePlansPage = lazyPage(() => import('../features/line-plans/pages/line-plans-page'), 'LinePlansPage');
 const PricingPage = lazyPage(() => import('../features/credits/pages/pricing-page'), 'PricingPage');
 const PaymentsPage = lazyPage(() => import('../features/credits/pages/payments-page'), 'PaymentsPage');
@@ -244,6 +245,8 @@ const routes: RouteObject[] = [
           },
           // Not admin-only: resellers see their sub-accounts' entries, and the server refuses anyone else.
           { path: paths.auditLog, element: <AuditLogPage /> },
+          // Admins and resellers: the server answers each with the trees they may see.
+          { path: paths.reports, element: <ReportsPage /> },
           { path: paths.support, element: <Navigate to={paths.tickets} replace /> },
           { path: paths.supportTickets, element: <TicketsPage /> },
           { path: paths.tickets, element: <TicketsPage /> },

@@ -35,6 +35,7 @@ export * as paymentWebhookContracts from './payment-webhooks.contracts.js';
 export * as pricingContracts from './pricing.contracts.js';
 export * as redeemContracts from './redeem.contracts.js';
 export * as reminderContracts from './reminders.contracts.js';
+export * as reportContracts from './reports.contracts.js';
 export * as resellerTermsContracts from './reseller-terms.contracts.js';
 export * as serverContracts from './servers.contracts.js';
 export * as setupGuideContracts from './setup-guide.contracts.js';

@@ -8,16 +8,16 @@ import type { QueryKey } from '@tanstack/react-query';
 export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   auth_users: [['me'], ['accounts'], ['groups'], ['setup-guide']],
   groups: [['groups'], ['me']],
-  users: [['lines'], ['dashboard']],
+  users: [['lines'], ['dashboard'], ['reports']],
   // Lines show their server's name and build their N: line from its DES key.
   cccam_servers: [['servers'], ['lines'], ['dashboard'], ['setup-guide']],
   messages: [['messages'], ['dashboard']],
   tickets: [['tickets'], ['dashboard']],
   ticket_replies: [['tickets']],
-  credit_ledger: [['ledger'], ['me'], ['dashboard']],
+  credit_ledger: [['ledger'], ['me'], ['dashboard'], ['reports']],
   redeem_codes: [['redeem-codes']],
   // The dashboard's to-do lists the pending top-ups; its revenue counts the approved ones.
-  topup_requests: [['topups'], ['dashboard', 'todo'], ['dashboard', 'revenue']],
+  topup_requests: [['topups'], ['dashboard', 'todo'], ['dashboard', 'revenue'], ['reports']],
   credit_packages: [['credit-packages'], ['setup-guide']],
   payment_methods: [['payment-methods']],
   line_plans: [['line-plans']],
