@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Line } from '@linedesk/shared';
 import type { ComponentType, ReactNode } from 'react';
@@ -136,20 +135,38 @@ export function Detail({ children, color = 'text.secondary' }: { children: React
 }
 
 /**
- * Why a server is in the list, in the reader's language; the agent's own words (an operating
- * system's "connect ECONNREFUSED …") only in the tooltip, as details.
+ * Why a server is in the list, as a sentence in the reader's language; the agent's own words (an
+ * operating system's "connect ECONNREFUSED …") only under a collapsed "Details", for the admin
+ * looking for the cause.
  */
 export function ServerProblem({ error, status }: { error: string | null; status: string }) {
   const { t } = useTranslation();
   const parts = useServerMessageParts();
   if (!error) return <Detail>{status}</Detail>;
   const { text, detail } = parts(error);
-  if (!detail) return <Detail>{text}</Detail>;
   return (
-    <Tooltip title={t('servers.messages.details', { detail })} enterTouchDelay={0}>
-      <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }} tabIndex={0}>
+    <>
+      <Typography
+        variant="caption"
+        component="p"
+        sx={{ color: 'text.secondary' }}
+        data-testid="server-problem"
+      >
         {text}
       </Typography>
-    </Tooltip>
+      {detail && (
+        <Box component="details" data-testid="server-problem-details" sx={{ typography: 'caption' }}>
+          <Box component="summary" sx={{ cursor: 'pointer', color: 'text.secondary' }}>
+            {t('servers.messages.problemDetails')}
+          </Box>
+          <Box
+            component="code"
+            sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere', color: 'text.secondary' }}
+          >
+            {detail}
+          </Box>
+        </Box>
+      )}
+    </>
   );
 }
