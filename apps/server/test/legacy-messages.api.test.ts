@@ -56,7 +56,7 @@ describe('panel messages stored as English text before the codes', () => {
         recipientId,
         title: 'Server down: Main CCcam',
         content:
-          "The server Main CCcam does not answer the panel's check (connect ECONNREFUSED 10.0.0.5:8000). Its lines cannot be changed until it is back.",
+          "The server Main CCcam does not answer the panel's check (Failed to connect to server: connect ECONNREFUSED 10.0.0.5:8000). Its lines cannot be changed until it is back.",
       },
       {
         recipientId,

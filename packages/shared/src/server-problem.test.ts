@@ -36,6 +36,7 @@ describe('serverProblemOf', () => {
     ],
     ['API Authentication failed. HTTP status: 401', 'bad_key', 'API Authentication failed. HTTP status: 401'],
     ['Health check failed with status: 500', 'not_responding', 'Health check failed with status: 500'],
+    ['connect ECONNREFUSED 10.0.0.5:8000', 'refused', 'connect ECONNREFUSED 10.0.0.5:8000'],
     ['something new the agent said', 'other', 'something new the agent said'],
   ])('%s → %s', (text, code, detail) => {
     expect(serverProblemOf(text)).toEqual({ code, detail });

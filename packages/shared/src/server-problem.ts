@@ -54,5 +54,7 @@ export function serverProblemOf(text: string): ServerProblem {
   }
   const other = others.find(([pattern]) => pattern.test(trimmed));
   if (other) return { code: other[1], detail: other[2] ? trimmed : null };
-  return { code: 'other', detail: trimmed || null };
+  // The operating system's words alone, without the API's sentence around them.
+  const cause = connectionCauses.find(([pattern]) => pattern.test(trimmed));
+  return { code: cause?.[1] ?? 'other', detail: trimmed || null };
 }
