@@ -144,29 +144,42 @@ export function ServerProblem({ error, status }: { error: string | null; status:
   const parts = useServerMessageParts();
   if (!error) return <Detail>{status}</Detail>;
   const { text, detail } = parts(error);
+  const sentence = (
+    <Typography
+      variant="caption"
+      component="span"
+      noWrap
+      sx={{ display: 'block', color: 'text.secondary', minWidth: 0, flex: 1 }}
+      data-testid="server-problem"
+    >
+      {text}
+    </Typography>
+  );
+  if (!detail) return sentence;
+  // One line, as every row of the list: the sentence and a "Details" that opens the raw words below.
   return (
-    <>
-      <Typography
-        variant="caption"
-        component="p"
-        sx={{ color: 'text.secondary' }}
-        data-testid="server-problem"
+    <Box component="details" data-testid="server-problem-details" sx={{ typography: 'caption', minWidth: 0 }}>
+      <Box
+        component="summary"
+        sx={{
+          display: 'flex',
+          gap: 1,
+          cursor: 'pointer',
+          listStyle: 'none',
+          '&::-webkit-details-marker': { display: 'none' },
+        }}
       >
-        {text}
-      </Typography>
-      {detail && (
-        <Box component="details" data-testid="server-problem-details" sx={{ typography: 'caption' }}>
-          <Box component="summary" sx={{ cursor: 'pointer', color: 'text.secondary' }}>
-            {t('servers.messages.problemDetails')}
-          </Box>
-          <Box
-            component="code"
-            sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere', color: 'text.secondary' }}
-          >
-            {detail}
-          </Box>
+        {sentence}
+        <Box component="span" sx={{ color: 'primary.main', flexShrink: 0 }}>
+          {t('servers.messages.problemDetails')}
         </Box>
-      )}
-    </>
+      </Box>
+      <Box
+        component="code"
+        sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere', color: 'text.secondary' }}
+      >
+        {detail}
+      </Box>
+    </Box>
   );
 }
