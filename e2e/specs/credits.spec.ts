@@ -144,8 +144,8 @@ describe('the credits economy in a real browser', () => {
     expect(await chipCredits(reseller)).toBe(0);
     // The profile shows the group (Users) and an empty ledger.
     await reseller.getByTestId('account-button').click();
-    await reseller.getByTestId('account-profile-link').click();
-    await reseller.waitForURL(/\/profile\/edit$/);
+    await reseller.getByTestId('account-settings-link').click();
+    await reseller.waitForURL(/\/settings\/account$/);
     expect(await reseller.getByLabel('Group').inputValue()).toBe('Users');
     await reseller.getByTestId('profile-ledger').getByText('No credit movements yet').waitFor();
     // The password form says what a change does to the other devices.
@@ -192,8 +192,8 @@ describe('the credits economy in a real browser', () => {
 
     // The group moved to Resellers: the profile shows it and the ledger row, all client-side.
     await reseller.getByTestId('account-button').click();
-    await reseller.getByTestId('account-profile-link').click();
-    await reseller.waitForURL(/\/profile\/edit$/);
+    await reseller.getByTestId('account-settings-link').click();
+    await reseller.waitForURL(/\/settings\/account$/);
     await reseller.getByTestId('profile-ledger').getByTestId('ledger-row').first().waitFor();
     expect(
       await reseller.getByTestId('profile-ledger').getByTestId('ledger-reason').first().textContent(),

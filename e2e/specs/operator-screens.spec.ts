@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSession, type ApiSession } from '../support/api-session.js';
@@ -180,7 +181,15 @@ describe('settings: mine and the panel’s', () => {
     await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor(POLL);
     const toc = page.getByTestId('settings-toc');
     await toc.waitFor(POLL);
-    for (const section of ['sign-in', 'language', 'messages', 'customers', 'api-keys']) {
+    for (const section of [
+      'profile',
+      'security',
+      'language',
+      'messages',
+      'customers',
+      'api-keys',
+      'credits',
+    ]) {
       expect(await toc.getByTestId(`settings-toc-${section}`).count(), section).toBe(1);
     }
     // No panel-wide card among mine.
@@ -201,6 +210,40 @@ describe('settings: mine and the panel’s', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
+
+  for (const [viewport, language, heading, password] of [
+    [{ width: 1440, height: 900 }, 'en', 'My account', 'Change password'],
+    [PHONE, 'de', 'Mein Konto', 'Passwort ändern'],
+  ] as const) {
+    it(`My account holds the profile, the password and the second sign-in step (${viewport.width} px, ${language}); the old profile address leads there`, async () => {
+      const page = await pageAt(viewport, language, false);
+      await visit(page, '/profile/edit');
+      await page.waitForURL(/\/settings\/account#profile$/);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor(POLL);
+      const profile = page.getByTestId('settings-section-profile');
+      await profile.getByTestId('profile-name').waitFor(POLL);
+      await profile.getByTestId('billing-details-card').waitFor(POLL);
+      const security = page.getByTestId('settings-section-security');
+      await security.getByTestId('change-password-form').waitFor(POLL);
+      expect(await security.textContent()).toContain(password);
+      await security.getByTestId('two-factor-card').waitFor(POLL);
+      await page.getByTestId('settings-section-credits').getByTestId('profile-ledger').waitFor(POLL);
+      // The side navigation's and the account menu's one way to it.
+      if (viewport !== PHONE) {
+        expect(await page.getByTestId('nav-desktop').getByTestId('nav-myProfile').getAttribute('href')).toBe(
+          '/settings/account',
+        );
+      }
+      await page.getByTestId('account-button').click();
+      expect(await page.getByTestId('account-profile-link').count()).toBe(0);
+      await page.getByTestId('account-settings-link').click();
+      await page.waitForURL(/\/settings\/account$/);
+      expect(await pageScrollsSideways(page)).toBe(false);
+      await shot(page, `my-account-${viewport.width}-${language}`);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  }
 
   it('a reseller has no panel settings: the address opens their own, and the menu does not offer it', async () => {
     const page = await pageAt({ width: 1440, height: 900 }, 'en', false);
@@ -262,6 +305,30 @@ describe('the card servers', () => {
   }
 });
 
+describe('the admin navigation at 1440×900', () => {
+  for (const language of ['en', 'de'] as const) {
+    it(`keeps the card servers in sight with Lines opened (${language})`, async () => {
+      const page = await pageAt({ width: 1440, height: 900 }, language);
+      const nav = page.getByTestId('nav-desktop');
+      await visit(page, '/users/all');
+      const lines = nav.getByTestId('nav-lines');
+      await lines.waitFor(POLL);
+      // The Lines group opened with its five entries.
+      if ((await lines.getAttribute('aria-expanded')) !== 'true') await lines.click();
+      await nav.getByTestId('nav-activationCodes').waitFor(POLL);
+      const servers = nav.getByTestId('nav-cccamServers');
+      const box = (await servers.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(900);
+      expect(await nav.evaluate((element) => element.scrollTop)).toBe(0);
+      await servers.click();
+      await nav.getByTestId('nav-serversManage').waitFor(POLL);
+      const manage = (await nav.getByTestId('nav-serversManage').boundingBox())!;
+      expect(manage.y + manage.height).toBeLessThanOrEqual(900);
+      await page.context().close();
+    });
+  }
+});
+
 describe('notification channels', () => {
   it('a channel that is not set up says what it lacks, its switches off and locked, with a way to set it up', async () => {
     const page = await pageAt({ width: 1440, height: 900 }, 'en');
@@ -297,4 +364,48 @@ describe('notification channels', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
+});
+
+describe('a server that refuses the connection, on the dashboard', () => {
+  let refusedPort: number;
+  beforeAll(async () => {
+    // A port nothing listens on: the panel's test of the server is refused.
+    refusedPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const adminApi = apiSession(scenario.server.url);
+    await adminApi.signIn(ADMIN.email, ADMIN.password);
+    await adminApi.request('POST', '/api/servers', {
+      server_name: 'Refusing box',
+      host_ip: '127.0.0.1',
+      port: 12000,
+      api_port: refusedPort,
+      username: 'panel',
+      password: 'secret-password',
+    });
+  });
+
+  for (const [viewport, language, sentence, details] of [
+    [{ width: 1440, height: 900 }, 'en', 'The server refused the connection', 'Details'],
+    [PHONE, 'de', 'Der Server hat die Verbindung abgelehnt', 'Details'],
+  ] as const) {
+    it(`says why in words, the raw error only under Details (${viewport.width} px, ${language})`, async () => {
+      const page = await pageAt(viewport, language);
+      await visit(page, '/');
+      const row = page.getByTestId('todo-server').filter({ hasText: 'Refusing box' });
+      await row.waitFor(POLL);
+      expect(await row.getByTestId('server-problem').textContent()).toContain(sentence);
+      const raw = row.getByTestId('server-problem-details').locator('code');
+      expect(await raw.isVisible()).toBe(false);
+      expect(await row.innerText()).not.toMatch(/ECONNREFUSED|Failed to connect/);
+      await row.getByTestId('server-problem-details').getByText(details, { exact: true }).click();
+      await raw.waitFor({ state: 'visible', ...POLL });
+      expect(await raw.textContent()).toContain(`ECONNREFUSED 127.0.0.1:${refusedPort}`);
+      expect(await pageScrollsSideways(page)).toBe(false);
+      await page.context().close();
+    });
+  }
 });

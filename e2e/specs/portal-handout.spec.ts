@@ -357,6 +357,53 @@ describe.each(runs)('activation codes: copy, share and print ($name)', (run) => 
     }
   });
 
+  it("prints the sheet and shares the message in the customer's language the seller picks", async () => {
+    // The other language than the page's: Polish beside English, Portuguese beside German.
+    const customer =
+      run.language === 'en'
+        ? { language: 'pl', step: 'Wpisz kod i naciśnij Aktywuj' }
+        : { language: 'pt', step: 'Introduza o código e toque em Ativar' };
+    const picker = page.getByTestId('codes-handout-language');
+    expect(await picker.inputValue()).toBe(run.language);
+    await picker.selectOption(customer.language);
+    await expect.poll(() => picker.inputValue(), POLL).toBe(customer.language);
+    const printedBefore = await page.evaluate(() => (window as unknown as { printed: number }).printed);
+    await page.getByTestId('codes-print').click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed), POLL)
+      .toBe(printedBefore + 1);
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const sheet = page.getByTestId('print-sheet');
+      expect(await sheet.getAttribute('lang')).toBe(customer.language);
+      for (const text of await page.getByTestId('print-steps').allTextContents()) {
+        expect(text).toContain(customer.step);
+        expect(text).not.toContain(said.step);
+      }
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+    // The page itself stays in the seller's language.
+    expect(await page.getByTestId('codes-print').textContent()).toBe(
+      run.language === 'en' ? 'Print sheet' : 'Bogen drucken',
+    );
+    await firstCard().getByTestId('code-share').click();
+    if (run.viewport === PHONE) {
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared.length), POLL)
+        .toBe(2);
+      const shared = await page.evaluate(
+        () => (window as unknown as { shared: { text: string }[] }).shared[1]!,
+      );
+      expect(shared.text).toContain(customer.step);
+    } else {
+      await expect.poll(() => clipboard(page), POLL).toContain(customer.step);
+    }
+    expect(await pageWidth(page)).toBeLessThanOrEqual(run.viewport.width);
+    await picker.selectOption(run.language);
+    await expect.poll(() => picker.inputValue(), POLL).toBe(run.language);
+  });
+
   it('still voids a code, as a set-apart action behind its confirmation', async () => {
     const card = firstCard();
     const code = (await card.getAttribute('data-code'))!;

@@ -45,6 +45,7 @@ import { registerRedeemRoutes } from './modules/redeem/redeem.routes.js';
 import { registerTopUpRoutes } from './modules/topups/topups.routes.js';
 import { pruneIdempotencyKeys } from './modules/credits/idempotency.js';
 import { pruneOldFailures } from './modules/auth/sign-in-limiter.js';
+import { convertLegacyMessages } from './modules/messages/legacy-message-conversion.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLocaleRoutes } from './modules/locale/locale.routes.js';
@@ -169,6 +170,9 @@ export async function buildApp(
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
   await pruneIdempotencyKeys(database.db);
+  const convertedMessages = await convertLegacyMessages(database.db);
+  if (convertedMessages > 0)
+    app.log.info({ messages: convertedMessages }, 'old panel messages given their text codes');
   const stopBusinessClock = await startBusinessClock(ctx);
 
   app.setValidatorCompiler(validatorCompiler);

@@ -55,3 +55,4 @@ export * from './portal.js';
 export * from './contract.js';
 export * from './contracts/index.js';
 export * from './local-agent.js';
+export * from './server-problem.js';

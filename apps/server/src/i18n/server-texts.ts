@@ -38,6 +38,36 @@ function lookup(tree: Tree, path: string): string | undefined {
 }
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+
+/**
+ * The params that are amounts (credits, lines, minutes), written as the reader's language writes
+ * numbers (1,250 / 1.250 / 1 250). Ids and codes (a ticket's #1234) are not amounts and stay as
+ * they are.
+ */
+const QUANTITIES = new Set([
+  'count',
+  'total',
+  'balance',
+  'threshold',
+  'credits',
+  'refunded',
+  'failures',
+  'minutes',
+  'days',
+  'price',
+  'required',
+  'available',
+]);
+
+function formatQuantity(language: Language, value: number): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language);
+    numberFormats.set(language, format);
+  }
+  return format.format(value);
+}
 
 function pluralCategory(language: Language, count: number): Intl.LDMLPluralRule {
   let rules = pluralRules.get(language);
@@ -67,7 +97,11 @@ export function translate(language: Language, key: ServerTextKey, params: TextPa
     lookup(tree, key) ??
     lookup(serverTexts[DEFAULT_SERVER_LANGUAGE], key) ??
     key;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' && QUANTITIES.has(name)
+      ? formatQuantity(language, value)
+      : String(value);
+  });
 }

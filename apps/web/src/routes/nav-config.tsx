@@ -63,8 +63,11 @@ type NavItemConfig = {
   adminOnly?: boolean;
   /** Shown only to accounts whose group grants it (admins hold every permission). */
   permission?: Permission;
-  /** For an admin, the entry sits at the end of this group instead (see `adminOrder`). */
-  adminSection?: 'management';
+  /**
+   * For an admin, the entry sits elsewhere (see `adminOrder`): at the end of Management, or in
+   * Overview right after Lines.
+   */
+  adminSection?: 'management' | 'overview';
   /** Which live count (from `buildNavData`'s `badges`) this entry shows. */
   badge?: NavBadgeKey;
   children?: NavItemConfig[];
@@ -85,7 +88,7 @@ type NavGroupConfig = {
  * `adminOnly` entries are removed for everyone else.
  */
 export const navConfig: NavGroupConfig[] = [
-  { items: [{ titleKey: 'myProfile', path: paths.profileEdit, icon: <PersonOutlinedIcon /> }] },
+  { items: [{ titleKey: 'myProfile', path: paths.settingsAccount, icon: <PersonOutlinedIcon /> }] },
   {
     subheaderKey: 'overview',
     items: [
@@ -184,12 +187,14 @@ export const navConfig: NavGroupConfig[] = [
     subheaderKey: 'management',
     adminOnly: true,
     items: [
-      // First in Management: the card servers are what an admin opens most of it.
+      // An admin opens the card servers as often as the lines: they sit right under Lines, so that
+      // opening Lines' five entries cannot push them below the fold at 1440×900.
       {
         titleKey: 'cccamServers',
         path: paths.cccamServers,
         icon: <DnsOutlinedIcon />,
         adminOnly: true,
+        adminSection: 'overview',
         children: [
           { titleKey: 'serversManage', path: paths.serversManage },
           { titleKey: 'serversAdd', path: paths.serversAdd },
@@ -238,13 +243,16 @@ function buildItems(
  * An admin's day is lines, accounts, messages and tickets: Support and Credits come right after
  * Overview, so that Tickets, Knowledge base, Contact and Products show without scrolling on a
  * 1440×900 screen, and Management follows with the pages an admin opens now and then (the audit log
- * and the announcements move there from Overview).
+ * and the announcements move there from Overview). The card servers go up into Overview, under Lines.
  */
 function adminOrder(groups: NavGroupConfig[]): NavGroupConfig[] {
   const moved = groups.flatMap((group) => group.items.filter((item) => item.adminSection === 'management'));
+  const raised = groups.flatMap((group) => group.items.filter((item) => item.adminSection === 'overview'));
   const kept = groups.map((group) => ({
     ...group,
-    items: group.items.filter((item) => item.adminSection !== 'management'),
+    items: group.items
+      .filter((item) => !item.adminSection)
+      .flatMap((item) => (item.titleKey === 'lines' ? [item, ...raised] : [item])),
   }));
   const rank = (group: NavGroupConfig) =>
     ['overview', 'support', 'creditsSection', 'management'].indexOf(group.subheaderKey ?? 'overview');

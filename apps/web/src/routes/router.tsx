@@ -31,10 +31,6 @@ const CreateMessageGuard = lazyPage(
   'CreateMessageGuard',
 );
 const NotFoundPage = lazyPage(() => import('../features/not-found/pages/not-found-page'), 'NotFoundPage');
-const ProfileEditPage = lazyPage(
-  () => import('../features/account/pages/profile-edit-page'),
-  'ProfileEditPage',
-);
 const DashboardHomePage = lazyPage(
   () => import('../features/dashboard/pages/dashboard-home-page'),
   'DashboardHomePage',
@@ -148,7 +144,9 @@ const routes: RouteObject[] = [
         element: <DashboardShell preloadAddress={preloadAddress} />,
         children: [
           { index: true, element: <DashboardHomePage /> },
-          { path: paths.profileEdit, element: <ProfileEditPage /> },
+          // The profile page of old is a part of My account now; its address (in mails, bookmarks)
+          // opens that part.
+          { path: paths.profileEdit, element: <Navigate to={`${paths.settingsAccount}#profile`} replace /> },
           // The one settings page of old, now mine and the panel's: its address opens mine.
           { path: paths.settings, element: <Navigate to={paths.settingsAccount} replace /> },
           { path: paths.settingsAccount, element: <MyAccountPage /> },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, messageReads, messages } from '../../db/schema.js';
@@ -165,5 +165,29 @@ export const messagesRepository = {
 
   async delete(db: Db, id: number): Promise<void> {
     await db.delete(messages).where(eq(messages.id, id));
+  },
+
+  /**
+   * Panel messages without a code (stored before the codes, or written by a person since deleted),
+   * after `afterId`, oldest first: the start-up pass reads them in pages.
+   */
+  async uncodedPanelMessages(
+    db: Db,
+    afterId: number,
+    limit: number,
+  ): Promise<{ id: number; title: string; content: string }[]> {
+    return db
+      .select({ id: messages.id, title: messages.title, content: messages.content })
+      .from(messages)
+      .where(and(isNull(messages.textCode), isNull(messages.createdBy), gt(messages.id, afterId)))
+      .orderBy(asc(messages.id))
+      .limit(limit);
+  },
+
+  async setTextCode(db: Db, id: number, code: string, params: unknown): Promise<void> {
+    await db
+      .update(messages)
+      .set({ textCode: code, textParams: params })
+      .where(and(eq(messages.id, id), isNull(messages.textCode)));
   },
 };

@@ -1,4 +1,5 @@
 import {
+  serverProblemOf,
   toDisplayDate,
   type Language,
   type NotificationKind,
@@ -141,15 +142,23 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         link: `${publicUrl}/users/edit/${p.line_id}`,
       };
     }
-    case 'server_down':
+    case 'server_down': {
+      // The agent's raw words ("connect ECONNREFUSED …") stay out of the sentence: a translated one
+      // says what went wrong, and the raw words follow as details for whoever looks for the cause
+      // (these notices go to admins only).
+      const problem = serverProblemOf(notice.params.error);
+      const sentence = t('notifications.serverDownContent', {
+        server: notice.params.server,
+        problem: t(`notifications.serverProblems.${problem.code}`),
+      });
       return {
         title: t('notifications.serverDownTitle', { server: notice.params.server }),
-        content: t('notifications.serverDownContent', {
-          server: notice.params.server,
-          error: notice.params.error,
-        }),
+        content: problem.detail
+          ? `${sentence}\n\n${t('notifications.serverDownDetail', { detail: problem.detail })}`
+          : sentence,
         link: `${publicUrl}/cccam-servers`,
       };
+    }
     case 'reconcile_held':
       return {
         title: t('notifications.reconcileHeldTitle', { server: notice.params.server }),

@@ -1,7 +1,6 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
-import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -81,15 +80,8 @@ export function AccountPopover() {
         <Divider sx={{ borderStyle: 'dashed' }} />
         <MenuList sx={{ p: 1 }}>
           <LinkItem
-            to={paths.profileEdit}
-            icon={<PersonOutlinedIcon fontSize="small" />}
-            label={t('account.profile')}
-            testId="account-profile-link"
-            onClick={close}
-          />
-          <LinkItem
             to={paths.settingsAccount}
-            icon={<SettingsOutlinedIcon fontSize="small" />}
+            icon={<PersonOutlinedIcon fontSize="small" />}
             label={t('account.myAccount')}
             testId="account-settings-link"
             onClick={close}

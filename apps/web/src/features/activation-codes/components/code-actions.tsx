@@ -5,6 +5,7 @@ import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { formatActivationCode, type ActivationCode } from '@linedesk/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { copyText } from '../../../lib/copy-text';
@@ -13,6 +14,8 @@ import { codeShareMessage, portalActivationUrl } from '../lib/code-handout';
 type CodeActionsProps = {
   code: ActivationCode;
   portalAddress: string;
+  /** The texts in the customer's language, for the shared message. */
+  handoutT: TFunction;
   voiding: boolean;
   voidDisabled: boolean;
   onVoid: () => void;
@@ -42,6 +45,7 @@ async function shareOrCopy(text: string, url: string): Promise<'shared' | 'copie
 export function CodeActions({
   code,
   portalAddress,
+  handoutT,
   voiding,
   voidDisabled,
   onVoid,
@@ -58,7 +62,7 @@ export function CodeActions({
   };
   const share = async () => {
     const outcome = await shareOrCopy(
-      codeShareMessage(t, portalAddress, shown),
+      codeShareMessage(handoutT, portalAddress, shown),
       portalActivationUrl(portalAddress, shown),
     );
     if (outcome === 'copied') snackbar(t('activationCodes.actions.messageCopied'));

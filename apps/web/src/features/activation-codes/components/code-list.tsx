@@ -3,6 +3,7 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ActivationCode } from '@linedesk/shared';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { durationLabel } from '../../lines/lib/duration-label';
@@ -15,13 +16,23 @@ type CodeListProps = {
   showOwner: boolean;
   /** The customer portal's address, which shared and printed codes send the customer to. */
   portalAddress: string;
+  /** The texts in the customer's language, for what is handed out (the shared message). */
+  handoutT: TFunction;
   voiding: number | null;
   onVoid: (code: ActivationCode) => void;
   onPrint: (code: ActivationCode) => void;
 };
 
 /** The codes as cards: one column on a phone, more as the page widens. */
-export function CodeList({ codes, showOwner, portalAddress, voiding, onVoid, onPrint }: CodeListProps) {
+export function CodeList({
+  codes,
+  showOwner,
+  portalAddress,
+  handoutT,
+  voiding,
+  onVoid,
+  onPrint,
+}: CodeListProps) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => formatDate(value, i18n.resolvedLanguage);
   return (
@@ -75,6 +86,7 @@ export function CodeList({ codes, showOwner, portalAddress, voiding, onVoid, onP
             <CodeActions
               code={code}
               portalAddress={portalAddress}
+              handoutT={handoutT}
               voiding={voiding === code.id}
               voidDisabled={voiding !== null}
               onVoid={() => onVoid(code)}

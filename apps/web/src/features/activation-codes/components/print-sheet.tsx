@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import Portal from '@mui/material/Portal';
 import Typography from '@mui/material/Typography';
-import { formatActivationCode, type ActivationCode } from '@linedesk/shared';
+import { formatActivationCode, type ActivationCode, type Language } from '@linedesk/shared';
+import type { TFunction } from 'i18next';
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
 import { durationLabel } from '../../lines/lib/duration-label';
 import { activationSteps, portalActivationUrl } from '../lib/code-handout';
 
@@ -12,16 +12,18 @@ type PrintSheetProps = {
   codes: ActivationCode[];
   /** The customer portal's public address, printed on every card. */
   portalAddress: string;
+  /** The customer's language, which the seller picked: the sheet's texts are in it. */
+  language: Language;
+  t: TFunction;
 };
 
 /**
  * The sheet the browser prints: only this (the app is hidden while printing), one card per code, to
  * cut apart and hand out. Each card carries all a customer needs: the code in large type, its term,
  * a QR code that opens the portal's activation page with the code filled in, the portal's address
- * to type instead, and the steps from the code to a working line (in the page's language).
+ * to type instead, and the steps from the code to a working line, in the customer's language.
  */
-export function PrintSheet({ codes, portalAddress }: PrintSheetProps) {
-  const { t } = useTranslation();
+export function PrintSheet({ codes, portalAddress, language, t }: PrintSheetProps) {
   const steps = activationSteps(t, portalAddress);
   return (
     <>
@@ -37,6 +39,7 @@ export function PrintSheet({ codes, portalAddress }: PrintSheetProps) {
       <Portal>
         <Box
           id="activation-print-sheet"
+          lang={language}
           data-testid="print-sheet"
           sx={{
             display: 'none',

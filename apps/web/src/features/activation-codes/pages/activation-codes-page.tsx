@@ -17,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import {
   activationCodeStates,
   isAdminAccount,
+  isLanguage,
+  languages,
   type ActivationCode,
   type ActivationCodeState,
 } from '@linedesk/shared';
@@ -32,6 +34,8 @@ import { CodeList } from '../components/code-list';
 import { GenerateCodesDialog } from '../components/generate-codes-dialog';
 import { PrintSheet } from '../components/print-sheet';
 import { useActivationCodes, useVoidActivationCode } from '../hooks/use-activation-codes';
+import { useHandoutLanguage } from '../hooks/use-handout-language';
+import { languageOwnName } from '../../../i18n/language-names';
 
 const PAGE_SIZES = [12, 24, 48, 96];
 
@@ -58,6 +62,7 @@ export function ActivationCodesPage() {
   const portalAddress = portal.data?.address ?? `${window.location.origin}/my`;
   // The codes the print sheet holds: one card ("print" on a code), else the page's codes.
   const [printOne, setPrintOne] = useState<ActivationCode | null>(null);
+  const handout = useHandoutLanguage();
   useEffect(() => {
     // Once printed, the sheet holds the page's codes again (for the browser's own print command).
     const done = () => setPrintOne(null);
@@ -93,6 +98,21 @@ export function ActivationCodesPage() {
             >
               {t('activationCodes.export')}
             </Button>
+            <TextField
+              select
+              size="small"
+              label={t('activationCodes.handoutLanguage')}
+              value={handout.language}
+              onChange={(event) => isLanguage(event.target.value) && handout.choose(event.target.value)}
+              sx={{ minWidth: 170 }}
+              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'codes-handout-language' } }}
+            >
+              {languages.map((language) => (
+                <option key={language} value={language}>
+                  {languageOwnName(language)}
+                </option>
+              ))}
+            </TextField>
             <Button
               variant="outlined"
               color="inherit"
@@ -160,6 +180,7 @@ export function ActivationCodesPage() {
             codes={items}
             showOwner={admin}
             portalAddress={portalAddress}
+            handoutT={handout.t}
             voiding={voidCode.isPending ? (voidCode.variables ?? null) : null}
             onVoid={setConfirmVoid}
             onPrint={print}
@@ -221,7 +242,12 @@ export function ActivationCodesPage() {
           </Button>
         </DialogActions>
       </Dialog>
-      <PrintSheet codes={printOne ? [printOne] : items} portalAddress={portalAddress} />
+      <PrintSheet
+        codes={printOne ? [printOne] : items}
+        portalAddress={portalAddress}
+        language={handout.language}
+        t={handout.t}
+      />
     </>
   );
 }

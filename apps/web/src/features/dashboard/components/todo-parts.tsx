@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Line } from '@linedesk/shared';
 import type { ComponentType, ReactNode } from 'react';
@@ -136,20 +135,51 @@ export function Detail({ children, color = 'text.secondary' }: { children: React
 }
 
 /**
- * Why a server is in the list, in the reader's language; the agent's own words (an operating
- * system's "connect ECONNREFUSED …") only in the tooltip, as details.
+ * Why a server is in the list, as a sentence in the reader's language; the agent's own words (an
+ * operating system's "connect ECONNREFUSED …") only under a collapsed "Details", for the admin
+ * looking for the cause.
  */
 export function ServerProblem({ error, status }: { error: string | null; status: string }) {
   const { t } = useTranslation();
   const parts = useServerMessageParts();
   if (!error) return <Detail>{status}</Detail>;
   const { text, detail } = parts(error);
-  if (!detail) return <Detail>{text}</Detail>;
+  const sentence = (
+    <Typography
+      variant="caption"
+      component="span"
+      noWrap
+      sx={{ display: 'block', color: 'text.secondary', minWidth: 0, flex: 1 }}
+      data-testid="server-problem"
+    >
+      {text}
+    </Typography>
+  );
+  if (!detail) return sentence;
+  // One line, as every row of the list: the sentence and a "Details" that opens the raw words below.
   return (
-    <Tooltip title={t('servers.messages.details', { detail })} enterTouchDelay={0}>
-      <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }} tabIndex={0}>
-        {text}
-      </Typography>
-    </Tooltip>
+    <Box component="details" data-testid="server-problem-details" sx={{ typography: 'caption', minWidth: 0 }}>
+      <Box
+        component="summary"
+        sx={{
+          display: 'flex',
+          gap: 1,
+          cursor: 'pointer',
+          listStyle: 'none',
+          '&::-webkit-details-marker': { display: 'none' },
+        }}
+      >
+        {sentence}
+        <Box component="span" sx={{ color: 'primary.main', flexShrink: 0 }}>
+          {t('servers.messages.problemDetails')}
+        </Box>
+      </Box>
+      <Box
+        component="code"
+        sx={{ display: 'block', mt: 0.5, overflowWrap: 'anywhere', color: 'text.secondary' }}
+      >
+        {detail}
+      </Box>
+    </Box>
   );
 }

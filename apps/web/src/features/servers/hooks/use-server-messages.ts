@@ -1,3 +1,4 @@
+import { serverProblemOf } from '@linedesk/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
@@ -39,23 +40,19 @@ export function useServerMessage() {
 export type ServerMessageParts = { text: string; detail: string | null };
 
 /**
- * For places with one short line per server (the dashboard's to-do list): the failure in the reader's
- * language, without the operating system's words ("connect ECONNREFUSED 10.0.0.5:3000"), which go
- * to `detail` for a tooltip or a details line.
+ * For places with one short line per server (the dashboard's to-do list): what went wrong as a
+ * sentence in the reader's language (refused, timed out, unreachable, certificate, login…), without
+ * the operating system's words ("connect ECONNREFUSED 10.0.0.5:3000"), which go to `detail` for a
+ * collapsible details place.
  */
 export function useServerMessageParts() {
   const { t } = useTranslation();
-  const serverMessage = useServerMessage();
   return useCallback(
     (text: string): ServerMessageParts => {
-      const message = parseServerMessage(text);
-      if (message.kind === 'connectionFailed') {
-        return { text: t('servers.messages.unreachable'), detail: message.reason || null };
-      }
-      if (message.kind === 'other') return { text: t('servers.messages.otherError'), detail: message.text };
-      return { text: serverMessage(text), detail: null };
+      const problem = serverProblemOf(text);
+      return { text: t(`servers.messages.problems.${problem.code}`), detail: problem.detail };
     },
-    [t, serverMessage],
+    [t],
   );
 }
 

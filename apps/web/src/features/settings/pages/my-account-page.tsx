@@ -1,14 +1,22 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
 import { isAdminAccount, maySellLines } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
 import { paths } from '../../../lib/paths';
+import { TwoFactorCard } from '../../account-security/components/two-factor-card';
+import { ChangePasswordForm } from '../../account/components/change-password-form';
+import { ProfileDetailsForm } from '../../account/components/profile-details-form';
+import { ProfileSummaryCard } from '../../account/components/profile-summary-card';
 import { ApiKeysCard } from '../../api-keys/components/api-keys-card';
 import { useAccount } from '../../auth/hooks/account-context';
+import { MyBillingCard } from '../../credits/components/billing-details-card';
+import { ProfileLedgerCard } from '../../credits/components/profile-ledger-card';
 import { PortalSettingsCard } from '../../portal/components/portal-settings-card';
 import { RemindersCard } from '../../reminders/components/reminders-card';
 import { TicketMailPreferenceCard } from '../../support/components/ticket-mail-preference-card';
@@ -31,9 +39,10 @@ function LinkCard(props: { title: string; text: string; to: string; label: strin
 }
 
 /**
- * What is mine, whoever I am: how I sign in, my language and devices, my keys, the mails and
- * messages I get, and (selling lines) what my customers see. The panel's own settings are on
- * `PanelSettingsPage`.
+ * What is mine, whoever I am: my profile and billing details, my password, second sign-in step and
+ * devices, my language, my keys, the mails and messages I get, (selling lines) what my customers see,
+ * and my credit history. The panel's own settings are on `PanelSettingsPage`; the profile page of old
+ * (`/profile/edit`) leads here.
  */
 export function MyAccountPage() {
   const { t } = useTranslation();
@@ -41,17 +50,32 @@ export function MyAccountPage() {
   const sells = maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions });
   const sections: SettingsSection[] = [
     {
-      id: 'sign-in',
-      title: t('settings.account.signIn'),
+      id: 'profile',
+      title: t('settings.account.profile'),
+      children: (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <ProfileSummaryCard />
+          <Stack sx={{ gap: 3, minWidth: 0 }}>
+            <ProfileDetailsForm />
+            <MyBillingCard />
+          </Stack>
+        </Box>
+      ),
+    },
+    {
+      id: 'security',
+      title: t('settings.account.security'),
       children: (
         <>
-          <LinkCard
-            title={t('settings.account.profileTitle')}
-            text={t('settings.account.profileText')}
-            to={paths.profileEdit}
-            label={t('settings.account.profileLink')}
-            testId="settings-profile-link"
-          />
+          <ChangePasswordForm />
+          <TwoFactorCard />
           <SessionsCard />
         </>
       ),
@@ -88,6 +112,7 @@ export function MyAccountPage() {
         ]
       : []),
     { id: 'api-keys', title: t('apiKeys.title'), children: <ApiKeysCard /> },
+    { id: 'credits', title: t('settings.account.creditHistory'), children: <ProfileLedgerCard /> },
   ];
   return (
     <>
