@@ -6,7 +6,6 @@ import {
   type AgentInstallSettingsBody,
   type ServerTestResult,
 } from '@linedesk/shared';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
@@ -118,7 +117,6 @@ const INSTALL_STARTED_WINDOW_MS = 15 * 60 * 1000;
 export async function reportAgentStarted(
   ctx: AppContext,
   body: AgentInstallSettingsBody,
-  reply: FastifyReply,
   clientIp: string,
   now = new Date(),
 ): Promise<ServerTestResult> {
@@ -128,7 +126,7 @@ export async function reportAgentStarted(
     INSTALL_STARTED_WINDOW_MS,
     { countRefused: true },
   );
-  if (slot.overLimit) throw rateLimited(reply, slot);
+  if (slot.overLimit) throw rateLimited(slot);
   const { server, tokenId } = await serverOfToken(ctx.db, ctx, body.token, now);
   const claim = await agentInstallRepository.claimStarted(ctx.db, tokenId);
   if (claim === 'reported') throw new AppError('AGENT_INSTALL_TOKEN_USED');
