@@ -407,9 +407,9 @@ beforeAll(async () => {
   await waitFor(
     async () =>
       (
-        (await server.built.ctx.db.execute(
+        await server.built.ctx.db.execute<{ n: number }>(
           sql`select count(*)::int as n from notification_outbox where status = 'pending'`,
-        )) as unknown as { rows: { n: number }[] }
+        )
       ).rows[0]!.n,
     (pending) => pending === 0,
   );

@@ -10,7 +10,19 @@ import { migrationsFolder } from '../platform/paths.js';
 import { dumpPglite, removeUnfinishedDumps } from './embedded-dump.js';
 import { schema } from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What a raw statement (`db.execute`) answers on both drivers: node-postgres' QueryResult and PGlite's
+ * Results each carry the statement's `rows`. Drizzle leaves the answer of a database typed for either
+ * driver `unknown`; typed here once, `(await db.execute<Row>(query)).rows` needs no cast.
+ */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- a higher-kinded type needs `this`
+interface RowsResult extends PgQueryResultHKT {
+  readonly type: StatementRows<this['row']>;
+}
+type StatementRows<Row> = { rows: Row[] };
+
+/** The database, or a transaction on it: Drizzle's transaction is a database of the same kind. */
+export type Db = PgDatabase<RowsResult, typeof schema>;
 export type DbKind = 'embedded' | 'postgres';
 
 export type Database = {
@@ -82,8 +94,9 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  const embedded = drizzlePglite(client, { schema });
+  await migratePglite(embedded, { migrationsFolder });
+  const db: Db = embedded;
   embeddedClients.set(db, client);
   return {
     db,
@@ -145,7 +158,7 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     lockClient.release();
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzleNodePg(pool, { schema });
   // Opened only when a statement runs on them, and let go when idle like the pool's others.
   const keptPlansPool = new pg.Pool({
     connectionString: withStartupOption(url, '-c plan_cache_mode=force_generic_plan'),
@@ -153,7 +166,7 @@ async function openPostgres(url: string): Promise<Database> {
     connectionTimeoutMillis: 10_000,
   });
   keptPlansPool.on('error', () => undefined);
-  keptPlansDbs.set(db, drizzleNodePg(keptPlansPool, { schema }) as unknown as Db);
+  keptPlansDbs.set(db, drizzleNodePg(keptPlansPool, { schema }));
   return {
     db,
     kind: 'postgres',
@@ -176,7 +189,8 @@ export async function pingDatabase(db: Db): Promise<number> {
 
 /** Newest applied migration, for status pages. */
 export async function appliedMigrations(db: Db): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
   return rows[0]?.n ?? 0;
 }

@@ -85,8 +85,7 @@ export async function installSettings(
   body: AgentInstallSettingsBody,
   now = new Date(),
 ): Promise<AgentInstallSettings> {
-  const server = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const server = await ctx.db.transaction(async (tx) => {
     const { server, tokenId, expiresAt } = await serverOfToken(tx, ctx, body.token, now);
     await agentInstallRepository.deleteExpired(tx, now);
     const first = await agentInstallRepository.markTokenUsed(tx, { tokenId, serverId: server.id, expiresAt });

@@ -12,7 +12,6 @@ import { AppError } from '../../platform/errors.js';
 import type { Answer, Client } from '../../platform/http.js';
 import { meWithTwoFactor, twoFactorChallenge } from '../account-security/two-factor.service.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import type { Db } from '../../db/client.js';
 import { apiKeysRepository } from '../api-keys/api-keys.repository.js';
 import { recordAudit, secretChanged } from '../audit/audit.service.js';
 import { endTelegramLinkOf, publishUnlinked } from '../telegram/telegram-link.service.js';
@@ -149,8 +148,7 @@ export async function endOtherSessionsAndKeys(
   accountId: string,
   keepSessionId: string | null,
 ): Promise<void> {
-  const unlinked = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const unlinked = await ctx.db.transaction(async (tx) => {
     await sessionRepository.deleteOthersForUser(tx, accountId, keepSessionId);
     await apiKeysRepository.revokeAllForAccount(tx, accountId);
     return endTelegramLinkOf(tx, accountId);

@@ -117,8 +117,7 @@ export async function reserveAttempt(
 export async function startsGuessingEpisode(db: Db, email: string): Promise<boolean> {
   const key = email.toLowerCase();
   const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`auth-guessing:${key}`}))`);
     const moved = await tx
       .update(authFailures)
