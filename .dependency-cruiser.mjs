@@ -5,6 +5,8 @@
 const server = '^apps/server/src/';
 const web = '^apps/web/src/';
 const tests = '(\\.test\\.tsx?$|/test/)';
+/** An npm package as the graph holds it: a file under node_modules, or its bare name when unresolved. */
+const npmPackage = (name) => `(^|/)node_modules/${name}|^${name}`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -33,6 +35,24 @@ export default {
       comment: 'A repository holds queries only: services call repositories, never the other way round.',
       from: { path: '\\.repository\\.ts$' },
       to: { path: '\\.service\\.ts$' },
+    },
+    {
+      name: 'services-without-http',
+      severity: 'error',
+      comment:
+        'A service takes plain values and returns plain values: the request and the reply stay in its ' +
+        'route, which hands it a Client (platform/http.ts) and sends the cookies of the Answer it returns.',
+      from: { path: `${server}modules/.+\\.service\\.ts$` },
+      to: { path: npmPackage('@?fastify') },
+    },
+    {
+      name: 'better-auth-behind-its-adapter',
+      severity: 'error',
+      comment:
+        'better-auth is set up in modules/auth/auth.ts and reached through modules/auth/auth-adapter.ts ' +
+        '(ctx.auth), which takes and returns plain values and turns its refusals into AuthRefusal.',
+      from: { pathNot: `${server}modules/auth/auth(-adapter)?\\.ts$` },
+      to: { path: npmPackage('@?better-auth') },
     },
     {
       name: 'shared-ui-not-to-features',
@@ -64,7 +84,9 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|\\.test-data)/' },
+    // Build output and test databases are not code; a package's own files (under node_modules, its
+    // dist/ too) stay in the graph as leaves, so rules can name which files may import a package.
+    exclude: { path: ['(^|/)\\.test-data/', '^(apps|packages)/[^/]+/dist/', '^(e2e|bench)/dist/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './db/client.js';
-import type { Auth } from './modules/auth/auth.js';
+import type { AuthAdapter } from './modules/auth/auth-adapter.js';
 import type { AppConfig } from './platform/config.js';
 import type { SecretBox, Signer } from './platform/crypto.js';
 import type { JobMonitor } from './platform/job-monitor.js';
@@ -13,7 +13,8 @@ export type AppContext = {
   config: AppConfig;
   database: Database;
   db: Db;
-  auth: Auth;
+  /** better-auth, behind its adapter (sign-in, passwords, two-factor, session cookies). */
+  auth: AuthAdapter;
   bus: EventBus;
   mailer: Mailer;
   /** Seals the line agents' API passwords (cccam_servers.password_encrypted). */

@@ -28,7 +28,8 @@ import { startExpiryReminderJob } from './modules/reminders/expiry-reminder-job.
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.js';
 import { registerSystemStatusRoutes } from './modules/system-status/system-status.routes.js';
 import { ensureFirstAdmin, type FirstAdmin } from './modules/accounts/first-admin.js';
-import { createAuth, SESSION_COOKIE } from './modules/auth/auth.js';
+import { createAuthAdapter } from './modules/auth/auth-adapter.js';
+import { SESSION_COOKIE } from './modules/auth/auth.js';
 import { getActor } from './modules/auth/request-actor.js';
 import { bearerToken, looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
 import { PORTAL_COOKIE } from './modules/portal/portal-cookie.js';
@@ -146,7 +147,7 @@ export async function buildApp(
   const secret = await resolveSecret(config.secret, config.dataDir);
   const mailer = createMailer(config, app.log);
   const bus = await createEventBus(database);
-  const auth = createAuth({ config, db: database.db, secret, mailer });
+  const auth = createAuthAdapter({ config, db: database.db, secret, mailer });
   const ctx: AppContext = {
     config,
     database,

@@ -260,8 +260,8 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
       expect(restored.code, restored.output).toBe(0);
       const copy = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' }, { dataDir: liveRestoreDir });
       try {
-        const rows = async <T>(query: ReturnType<typeof sql>) =>
-          ((await copy.built.ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+        const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+          (await copy.built.ctx.db.execute<T>(query)).rows;
         const [state] = await rows<{ lines: number; charges: number; balance: number; ledger: number }>(sql`
           select (select count(*)::int from users where owner_id = ${seller.id}) as lines,
                  (select count(*)::int from credit_ledger
@@ -277,8 +277,10 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
         const counted = async (...off: string[]) => {
           const [row] = await copy.built.ctx.db.transaction(async (tx) => {
             for (const plan of off) await tx.execute(sql.raw(`set local enable_${plan} = off`));
-            const result = await tx.execute(sql`select count(*)::int as n from users where id > 0`);
-            return (result as unknown as { rows: { n: number }[] }).rows;
+            const result = await tx.execute<{ n: number }>(
+              sql`select count(*)::int as n from users where id > 0`,
+            );
+            return result.rows;
           });
           return row!.n;
         };

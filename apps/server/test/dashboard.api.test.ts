@@ -57,8 +57,7 @@ afterAll(async () => {
  */
 async function freshFigures(ownerId: string | null) {
   const db = server.built.ctx.db;
-  const rows = async (query: ReturnType<typeof sql>) =>
-    (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  const rows = async (query: ReturnType<typeof sql>) => await db.execute<Record<string, unknown>>(query);
   const owner = ownerId === null ? sql`true` : sql`l.owner_id = ${ownerId}`;
   const since = addDays(today, -29);
   const monthStart = `${today.slice(0, 8)}01`;

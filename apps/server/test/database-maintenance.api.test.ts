@@ -19,12 +19,8 @@ describe.skipIf(onPostgres)('embedded database upkeep', () => {
   });
   afterAll(async () => server?.close());
 
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    (
-      (await server.built.ctx.db.execute(query)) as unknown as {
-        rows: T[];
-      }
-    ).rows;
+  const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await server.built.ctx.db.execute<T>(query)).rows;
 
   /** What the database knows of the lines table's last vacuum and analyze, and its visibility map. */
   const linesUpkeep = async (): Promise<Upkeep> => {

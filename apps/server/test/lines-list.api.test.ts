@@ -243,17 +243,13 @@ describe('lines list: capped totals and derived sorts', () => {
     const { db } = server.built.ctx;
     // On PostgreSQL such statements run on connections of their own (requests one after another
     // leave one of them open); the embedded database has one connection.
-    const plans = (await (keptPlansDbOf(db) ?? db).execute(sql`
+    const plans = await (keptPlansDbOf(db) ?? db).execute<{ generic: number; custom: number }>(sql`
       select generic_plans::int as generic, custom_plans::int as custom
       from pg_prepared_statements
-      where name like 'lines_page_%' and statement like '%limit 11%'`)) as unknown as {
-      rows: { generic: number; custom: number }[];
-    };
+      where name like 'lines_page_%' and statement like '%limit 11%'`);
     expect(plans.rows).toEqual([{ generic: 8, custom: 0 }]);
     // The panel's other statements are still planned with their values.
-    const mode = (await db.execute(sql`show plan_cache_mode`)) as unknown as {
-      rows: { plan_cache_mode: string }[];
-    };
+    const mode = await db.execute<{ plan_cache_mode: string }>(sql`show plan_cache_mode`);
     expect(mode.rows[0]?.plan_cache_mode).toBe('auto');
   });
 });

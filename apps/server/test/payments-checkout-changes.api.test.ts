@@ -228,11 +228,11 @@ describe.skipIf(!testPostgresUrl())('a package or method deleted at the moment t
     await waitFor(
       async () =>
         (
-          (await db.execute(
+          await db.execute<{ n: number }>(
             sql`select count(*)::int as n from pg_stat_activity
                 where datname = current_database() and wait_event_type = 'Lock'
                   and query ilike 'insert into "topup_requests"%'`,
-          )) as unknown as { rows: { n: number }[] }
+          )
         ).rows[0]!.n,
       (waiting) => waiting === 1,
     );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from './support/wait-for.js';
-import type { Db } from '../src/db/client.js';
 import { creditLedger } from '../src/modules/credits/credit-ledger.js';
 import { ledgerMismatches } from './support/db-fingerprint.js';
 import { balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -16,7 +15,7 @@ describe('refusals that say why', () => {
   /** A balance below 0, the way a provider's chargeback of a credited top-up leaves it. */
   const chargeBack = (server: TestServer, accountId: string, credits: number) =>
     server.built.ctx.db.transaction((tx) =>
-      creditLedger.change(tx as unknown as Db, {
+      creditLedger.change(tx, {
         accountId,
         delta: -credits,
         reason: 'topup_reversed',

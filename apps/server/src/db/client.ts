@@ -11,7 +11,19 @@ import { migrationsFolder } from '../platform/paths.js';
 import { dumpPglite, removeUnfinishedDumps } from './embedded-dump.js';
 import { schema } from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What a raw statement (`db.execute`) answers on both drivers: node-postgres' QueryResult and PGlite's
+ * Results each carry the statement's `rows`. Drizzle leaves the answer of a database typed for either
+ * driver `unknown`; typed here once, `(await db.execute<Row>(query)).rows` needs no cast.
+ */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- a higher-kinded type needs `this`
+interface RowsResult extends PgQueryResultHKT {
+  readonly type: StatementRows<this['row']>;
+}
+type StatementRows<Row> = { rows: Row[] };
+
+/** The database, or a transaction on it: Drizzle's transaction is a database of the same kind. */
+export type Db = PgDatabase<RowsResult, typeof schema>;
 export type DbKind = 'embedded' | 'postgres';
 
 export type Database = {
@@ -133,8 +145,9 @@ async function openEmbedded(dataDir: string, onQuery?: QueryObserver): Promise<D
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=64MB'],
   });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  const embedded = drizzlePglite(client, { schema });
+  await migratePglite(embedded, { migrationsFolder });
+  const db: Db = embedded;
   // Statements outside a transaction: PGlite runs a transaction's own on a handle it does not expose.
   if (onQuery) {
     client.query = timedQuery(client.query.bind(client), onQuery);
@@ -206,7 +219,7 @@ async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Datab
   } finally {
     lockClient.release();
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzleNodePg(pool, { schema });
   // Opened only when a statement runs on them, and let go when idle like the pool's others.
   const keptPlansPool = new pg.Pool({
     connectionString: withStartupOption(url, '-c plan_cache_mode=force_generic_plan'),
@@ -215,7 +228,7 @@ async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Datab
     Client,
   });
   keptPlansPool.on('error', () => undefined);
-  keptPlansDbs.set(db, drizzleNodePg(keptPlansPool, { schema }) as unknown as Db);
+  keptPlansDbs.set(db, drizzleNodePg(keptPlansPool, { schema }));
   return {
     db,
     kind: 'postgres',
@@ -247,7 +260,8 @@ export async function shippedMigrations(): Promise<string[]> {
 
 /** Newest applied migration, for status pages. */
 export async function appliedMigrations(db: Db): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  const rows = (result as unknown as { rows: { n: number }[] }).rows;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
   return rows[0]?.n ?? 0;
 }

@@ -17,6 +17,8 @@ export class AppError extends Error {
   readonly details: unknown;
   /** Sent as `Retry-After`: when a refusal of a limit (429) stops applying. */
   readonly retryAfterSeconds: number | undefined;
+  /** Set-Cookie values that go out with the refusal (a spent two-factor challenge's, cleared). */
+  readonly setCookies: string[];
 
   /**
    * `params` fill the `{{name}}` parts of the code's text and travel in `details.params`, so the
@@ -29,6 +31,7 @@ export class AppError extends Error {
       details?: unknown;
       params?: ErrorParams;
       retryAfterSeconds?: number;
+      setCookies?: string[];
     } = {},
   ) {
     super(options.message ?? formatErrorMessage(code, options.params));
@@ -36,6 +39,7 @@ export class AppError extends Error {
     this.status = errorStatus(code);
     this.retryAfterSeconds =
       options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
+    this.setCookies = options.setCookies ?? [];
     this.details = options.params
       ? { ...(options.details as Record<string, unknown> | undefined), params: options.params }
       : options.details;

@@ -2,7 +2,6 @@ import http from 'node:http';
 import type net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../../src/db/client.js';
 import { authUsers } from '../../src/db/schema.js';
 import { publishBalanceChange } from '../../src/modules/credits/credit-events.js';
 import { creditLedger } from '../../src/modules/credits/credit-ledger.js';
@@ -18,7 +17,7 @@ export type Account = { client: TestClient; id: string; email: string };
  */
 export async function grantCredits(server: TestServer, accountId: string, credits: number): Promise<void> {
   await server.built.ctx.db.transaction((tx) =>
-    creditLedger.change(tx as unknown as Db, {
+    creditLedger.change(tx, {
       accountId,
       delta: credits,
       reason: 'add',

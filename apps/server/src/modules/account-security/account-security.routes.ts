@@ -1,6 +1,7 @@
 import { PASSWORD_RESET_MAIL_MESSAGE, accountSecurityContracts, errorMessages } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
+import { answered, clientOf } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { getSecuritySettings, updateSecuritySettings } from './security-settings.service.js';
@@ -12,30 +13,30 @@ import {
 } from './two-factor.service.js';
 
 export function registerAccountSecurityRoutes(app: App, ctx: AppContext): void {
-  route(app, ctx, accountSecurityContracts.forgotPassword, async ({ request, reply, body }) => {
-    await requestPasswordReset(ctx, request, reply, body);
+  route(app, ctx, accountSecurityContracts.forgotPassword, async ({ request, body }) => {
+    await requestPasswordReset(ctx, clientOf(request), body);
     return { message: PASSWORD_RESET_MAIL_MESSAGE };
   });
 
   route(app, ctx, accountSecurityContracts.resetPassword, async ({ request, body }) => {
-    await resetPassword(ctx, request, body);
+    await resetPassword(ctx, clientOf(request), body);
     return { message: errorMessages.PASSWORD_CHANGED };
   });
 
-  route(app, ctx, accountSecurityContracts.verifyTwoFactor, ({ request, reply, body }) =>
-    verifyTwoFactorSignIn(ctx, request, reply, body),
+  route(app, ctx, accountSecurityContracts.verifyTwoFactor, async ({ request, reply, body }) =>
+    answered(reply, await verifyTwoFactorSignIn(ctx, clientOf(request), body)),
   );
 
-  route(app, ctx, accountSecurityContracts.enableTwoFactor, ({ actor, request, reply, body }) =>
-    enableTwoFactor(ctx, actor, request, reply, body),
+  route(app, ctx, accountSecurityContracts.enableTwoFactor, ({ actor, request, body }) =>
+    enableTwoFactor(ctx, actor, clientOf(request), body),
   );
 
-  route(app, ctx, accountSecurityContracts.confirmTwoFactor, ({ actor, request, reply, body }) =>
-    confirmTwoFactor(ctx, actor, request, reply, body),
+  route(app, ctx, accountSecurityContracts.confirmTwoFactor, async ({ actor, request, reply, body }) =>
+    answered(reply, await confirmTwoFactor(ctx, actor, clientOf(request), body)),
   );
 
-  route(app, ctx, accountSecurityContracts.disableTwoFactor, ({ actor, request, reply, body }) =>
-    disableTwoFactor(ctx, actor, request, reply, body),
+  route(app, ctx, accountSecurityContracts.disableTwoFactor, async ({ actor, request, reply, body }) =>
+    answered(reply, await disableTwoFactor(ctx, actor, clientOf(request), body)),
   );
 
   route(app, ctx, accountSecurityContracts.getSecuritySettings, () => getSecuritySettings(ctx));

@@ -204,13 +204,8 @@ async function sendInvite(
   input: { id: string; email: string; invitedBy: string; language: Language },
 ) {
   const token = randomBytes(24).toString('base64url');
-  const auth = await ctx.auth.$context;
-  // The identifier better-auth's reset-password endpoint consumes, so accepting reuses its checks.
-  await auth.internalAdapter.createVerificationValue({
-    identifier: `reset-password:${token}`,
-    value: input.id,
-    expiresAt: new Date(Date.now() + INVITE_TTL_MS),
-  });
+  // A password link like a reset's, so accepting reuses better-auth's checks.
+  await ctx.auth.createPasswordToken(token, input.id, new Date(Date.now() + INVITE_TTL_MS));
   const link = `${ctx.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
   await ctx.mailer.send({
     to: input.email,
@@ -222,13 +217,10 @@ async function sendInvite(
 
 /** The invite link's page: sets the first password and confirms the email (the link proved it). */
 export async function acceptInvite(ctx: AppContext, body: AcceptInviteBody): Promise<void> {
-  const auth = await ctx.auth.$context;
-  const verification = await auth.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
+  const verification = await ctx.auth.passwordToken(body.token);
   if (!verification || verification.expiresAt < new Date()) throw new AppError('INVALID_TOKEN');
-  const accountId = verification.value;
-  await ctx.auth.api
-    .resetPassword({ body: { token: body.token, newPassword: body.password } })
-    .catch(translateAuthError);
+  const { accountId } = verification;
+  await ctx.auth.resetPassword({ token: body.token, newPassword: body.password }).catch(translateAuthError);
   // Whoever knew the old password (if the account had one) is signed out everywhere, keys included.
   await endOtherSessionsAndKeys(ctx, accountId, null);
   await accountsRepository.markEmailVerified(ctx.db, accountId);

@@ -52,8 +52,7 @@ export async function voidActivationCode(
 ): Promise<ActivationCodeVoidResult> {
   const me = access.lines(actor).actor;
   ownCodeOrNotFound(me, await activationCodesRepository.findById(ctx.db, id));
-  const { voided, refunded } = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const { voided, refunded } = await ctx.db.transaction(async (tx) => {
     const row = await activationCodesRepository.voidUnused(tx, id);
     if (!row) throw notUnusedRefusal((await activationCodesRepository.findById(tx, id))!);
     return { voided: row, refunded: await refund(tx, row, me.id) };
@@ -80,8 +79,7 @@ const EXPIRY_CHUNK = 100;
 export async function voidExpiredActivationCodes(ctx: AppContext, signal?: AbortSignal): Promise<number> {
   let total = 0;
   while (!signal?.aborted) {
-    const done = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const done = await ctx.db.transaction(async (tx) => {
       const voided = await activationCodesRepository.voidExpired(tx, EXPIRY_CHUNK);
       const payers = new Map<string, string | null>();
       for (const code of voided) {

@@ -175,7 +175,7 @@ export const activationCodesRepository = {
    * is voiding are skipped (SKIP LOCKED), so each code is voided and refunded once.
    */
   async voidExpired(tx: Db, limit: number): Promise<{ id: number; ownerId: string; charged: number }[]> {
-    const result = await tx.execute(sql`
+    const result = await tx.execute<{ id: number; owner_id: string; charged: number }>(sql`
       with due as (
         select id from ${activationCodes}
         where state = 'unused' and valid_until is not null and valid_until <= now()
@@ -186,7 +186,7 @@ export const activationCodesRepository = {
       update ${activationCodes} c set state = 'void', voided_at = now()
       from due where c.id = due.id
       returning c.id, c.owner_id, c.charged`);
-    const rows = (result as unknown as { rows: { id: number; owner_id: string; charged: number }[] }).rows;
+    const rows = result.rows;
     return rows.map((row) => ({ id: row.id, ownerId: row.owner_id, charged: row.charged }));
   },
 };

@@ -15,8 +15,8 @@ export function registerAgentInstallRoutes(app: App, ctx: AppContext): void {
     createInstallCommand(ctx, actor, params.id),
   );
   route(app, ctx, agentInstallContracts.settings, ({ body }) => installSettings(ctx, body));
-  route(app, ctx, agentInstallContracts.started, ({ body, reply, request }) =>
-    reportAgentStarted(ctx, body, reply, request.ip),
+  route(app, ctx, agentInstallContracts.started, ({ body, request }) =>
+    reportAgentStarted(ctx, body, request.ip),
   );
   route(app, ctx, agentInstallContracts.release, ({ actor }) => getAgentRelease(ctx, actor));
   registerAgentFiles(app);

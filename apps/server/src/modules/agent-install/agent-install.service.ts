@@ -6,7 +6,6 @@ import {
   type AgentInstallSettingsBody,
   type ServerTestResult,
 } from '@linedesk/shared';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
@@ -86,8 +85,7 @@ export async function installSettings(
   body: AgentInstallSettingsBody,
   now = new Date(),
 ): Promise<AgentInstallSettings> {
-  const server = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const server = await ctx.db.transaction(async (tx) => {
     const { server, tokenId, expiresAt } = await serverOfToken(tx, ctx, body.token, now);
     await agentInstallRepository.deleteExpired(tx, now);
     const first = await agentInstallRepository.markTokenUsed(tx, { tokenId, serverId: server.id, expiresAt });
@@ -118,7 +116,6 @@ const INSTALL_STARTED_WINDOW_MS = 15 * 60 * 1000;
 export async function reportAgentStarted(
   ctx: AppContext,
   body: AgentInstallSettingsBody,
-  reply: FastifyReply,
   clientIp: string,
   now = new Date(),
 ): Promise<ServerTestResult> {
@@ -128,7 +125,7 @@ export async function reportAgentStarted(
     INSTALL_STARTED_WINDOW_MS,
     { countRefused: true },
   );
-  if (slot.overLimit) throw rateLimited(reply, slot);
+  if (slot.overLimit) throw rateLimited(slot);
   const { server, tokenId } = await serverOfToken(ctx.db, ctx, body.token, now);
   const claim = await agentInstallRepository.claimStarted(ctx.db, tokenId);
   if (claim === 'reported') throw new AppError('AGENT_INSTALL_TOKEN_USED');

@@ -134,8 +134,7 @@ export function audited<T>(
   },
   change: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return ctx.db.transaction(async (tx) => {
     const before = plain(await subject.read(tx, undefined));
     const result = await change(tx);
     const after = plain(await subject.read(tx, result));

@@ -1,6 +1,7 @@
 import { authContracts, errorMessages } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
+import { answered, clientOf } from '../../platform/http.js';
 import { getActor } from './request-actor.js';
 import { route } from '../../platform/route.js';
 import {
@@ -16,7 +17,7 @@ import { getSignUpSettings, updateSignUpSettings } from './sign-up-settings.serv
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, authContracts.signUp, async ({ request, body }) => {
-    await signUp(ctx, request, body);
+    await signUp(ctx, clientOf(request), body);
     return { message: 'Check your email to confirm your account' };
   });
 
@@ -25,21 +26,23 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
     updateSignUpSettings(ctx, actor, body),
   );
 
-  route(app, ctx, authContracts.signIn, ({ request, reply, body }) => signIn(ctx, request, reply, body));
+  route(app, ctx, authContracts.signIn, async ({ request, reply, body }) =>
+    answered(reply, await signIn(ctx, clientOf(request), body)),
+  );
 
-  route(app, ctx, authContracts.verifyEmail, ({ request, reply, body }) =>
-    verifyEmail(ctx, request, reply, body.token),
+  route(app, ctx, authContracts.verifyEmail, async ({ request, reply, body }) =>
+    answered(reply, await verifyEmail(ctx, clientOf(request), body.token)),
   );
 
   route(app, ctx, authContracts.signOut, async ({ request, reply }) => {
     // A bad API key must not stop a browser from signing out.
     const actor = await getActor(ctx, request, reply).catch(() => null);
-    await signOut(ctx, actor, request, reply);
+    answered(reply, await signOut(ctx, actor, clientOf(request)));
     return { message: 'Signed out' };
   });
 
   route(app, ctx, authContracts.changePassword, async ({ actor, request, reply, body }) => {
-    await changePassword(ctx, actor, request, reply, body);
+    answered(reply, await changePassword(ctx, actor, clientOf(request), body));
     return { message: errorMessages.PASSWORD_CHANGED };
   });
 

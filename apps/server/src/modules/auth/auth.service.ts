@@ -6,18 +6,16 @@ import type {
   SignUpBody,
   TwoFactorChallenge,
 } from '@linedesk/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { forwardSetCookies, toWebHeaders } from './auth-adapter.js';
+import type { Answer, Client } from '../../platform/http.js';
 import { meWithTwoFactor, twoFactorChallenge } from '../account-security/two-factor.service.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import type { Db } from '../../db/client.js';
 import { apiKeysRepository } from '../api-keys/api-keys.repository.js';
 import { recordAudit, secretChanged } from '../audit/audit.service.js';
 import { endTelegramLinkOf, publishUnlinked } from '../telegram/telegram-link.service.js';
-import { translateAuthError } from './auth-errors.js';
+import { isWrongPassword, translateAuthError } from './auth-errors.js';
 import { announceNotices, notifyAdmins } from '../notifications/notify.js';
 import { readSignUpSettings } from './sign-up-settings.service.js';
 import { toSessionInfo } from './session-mapper.js';
@@ -42,26 +40,22 @@ async function meById(ctx: AppContext, id: string): Promise<Me> {
   return meWithTwoFactor(ctx, row);
 }
 
-export async function signUp(ctx: AppContext, request: FastifyRequest, body: SignUpBody): Promise<void> {
+export async function signUp(ctx: AppContext, client: Client, body: SignUpBody): Promise<void> {
   if (!(await readSignUpSettings(ctx.db)).open) throw new AppError('SIGN_UP_CLOSED');
   const email = body.email.toLowerCase();
-  const created = await ctx.auth.api
-    .signUpEmail({
-      body: {
-        email,
-        password: body.password,
-        name: body.full_name ?? '',
-        username: body.username || email,
-        // The page's language, shown to a visitor who had not signed in yet: not the account's choice.
-        ...(body.language ? { browserLanguage: body.language } : {}),
-      },
-      headers: toWebHeaders(request),
+  const user = await ctx.auth
+    .signUp(client, {
+      email,
+      password: body.password,
+      name: body.full_name ?? '',
+      username: body.username || email,
+      // The page's language, shown to a visitor who had not signed in yet: not the account's choice.
+      ...(body.language ? { browserLanguage: body.language } : {}),
     })
     .catch(translateAuthError);
   await ctx.bus.publish({ table: 'auth_users', action: 'insert', id: email, audience: [] });
   // Open sign-up lets anyone in: every admin hears of each new account, in their own language.
-  const { user } = created;
-  const username = (user as { username?: string | null }).username ?? email;
+  const username = user.username ?? email;
   const notified = await notifyAdmins(ctx, ctx.db, {
     kind: 'account_signed_up',
     params: { account_id: user.id, email, username },
@@ -71,69 +65,49 @@ export async function signUp(ctx: AppContext, request: FastifyRequest, body: Sig
 
 export async function signIn(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  client: Client,
   body: SignInBody,
-): Promise<Me | TwoFactorChallenge> {
+): Promise<Answer<Me | TwoFactorChallenge>> {
   const email = body.email.toLowerCase();
-  const slot = await reserveSignInAttempt(ctx.db, email, request.ip);
-  if (slot.overLimit) throw rateLimited(reply, slot);
+  const slot = await reserveSignInAttempt(ctx.db, email, client.ip);
+  if (slot.overLimit) throw rateLimited(slot);
   await slowDownIfGuessed(slot);
   let result;
   try {
-    result = await ctx.auth.api.signInEmail({
-      body: { email, password: body.password },
-      headers: toWebHeaders(request),
-      returnHeaders: true,
-    });
+    result = await ctx.auth.signIn(client, { email, password: body.password });
   } catch (error) {
     // Only a wrong password counts against the limit; the reserved rows stay as the failure record.
-    const keep = (error as { body?: { code?: string } }).body?.code === 'INVALID_EMAIL_OR_PASSWORD';
-    if (keep) await signInFailed(ctx, email, slot);
+    if (isWrongPassword(error)) await signInFailed(ctx, email, slot);
     else await slot.release();
     translateAuthError(error);
   }
   await slot.release();
-  forwardSetCookies(result.headers, reply);
+  const { accountId, setCookies } = result;
   // The password was right; better-auth held the session back and left a challenge cookie instead.
-  if ('twoFactorRedirect' in result.response) return twoFactorChallenge();
-  return meById(ctx, result.response.user.id);
+  if (accountId === null) return { body: twoFactorChallenge(), setCookies };
+  return { body: await meById(ctx, accountId), setCookies };
 }
 
-export async function verifyEmail(
-  ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-): Promise<Me> {
-  const result = await ctx.auth.api
-    .verifyEmail({ query: { token }, headers: toWebHeaders(request), returnHeaders: true })
-    .catch(translateAuthError);
+export async function verifyEmail(ctx: AppContext, client: Client, token: string): Promise<Answer<Me>> {
+  const { setCookies } = await ctx.auth.verifyEmail(client, token).catch(translateAuthError);
   // A second click on the same link confirms nothing new and signs nobody in: say so plainly.
-  if (result.headers.getSetCookie().length === 0) throw new AppError('ALREADY_CONFIRMED');
+  if (setCookies.length === 0) throw new AppError('ALREADY_CONFIRMED');
   // better-auth has checked the token's signature; its payload names the account it confirmed.
   const email = tokenEmail(token);
   const user = email ? await accountsRepository.findByEmail(ctx.db, email) : undefined;
   if (!user) throw new AppError('INVALID_TOKEN');
-  forwardSetCookies(result.headers, reply);
   await ctx.bus.publish({ table: 'auth_users', action: 'update', id: user.id, audience: [user.id] });
-  return meById(ctx, user.id);
+  return { body: await meById(ctx, user.id), setCookies };
 }
 
-export async function signOut(
-  ctx: AppContext,
-  actor: Actor | null,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
+/** Ends the client's session; the answer's cookies clear it in the browser. */
+export async function signOut(ctx: AppContext, actor: Actor | null, client: Client): Promise<Answer<void>> {
   // No cookie, no session to end (a request with an API key has had its cookies dropped, see
   // platform/csrf.ts): the answer must not clear a session cookie the browser holds either.
-  if (!request.headers.cookie) return;
-  const result = await ctx.auth.api
-    .signOut({ headers: toWebHeaders(request), returnHeaders: true })
-    .catch(() => undefined);
-  forwardSetCookies(result?.headers, reply);
+  if (!client.headers.cookie) return { body: undefined };
+  const { setCookies } = await ctx.auth.signOut(client);
   if (actor?.sessionId) await callersChanged(ctx, actor.id);
+  return { body: undefined, setCookies };
 }
 
 /** Every instance drops what it cached about the account's sessions and keys (they just changed). */
@@ -149,28 +123,19 @@ function callersChanged(ctx: AppContext, accountId: string): Promise<void> {
 export async function changePassword(
   ctx: AppContext,
   signedIn: Actor,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  client: Client,
   body: ChangePasswordBody,
-): Promise<void> {
-  const result = await ctx.auth.api
-    .changePassword({
-      body: {
-        currentPassword: body.current_password,
-        newPassword: body.new_password,
-        revokeOtherSessions: false,
-      },
-      headers: toWebHeaders(request),
-      returnHeaders: true,
-    })
+): Promise<Answer<void>> {
+  const { setCookies } = await ctx.auth
+    .changePassword(client, { currentPassword: body.current_password, newPassword: body.new_password })
     .catch(translateAuthError);
-  forwardSetCookies(result.headers, reply);
   await endOtherSessionsAndKeys(ctx, signedIn.id, signedIn.sessionId);
   await recordAudit(ctx.db, signedIn, {
     action: 'password.change',
     target: signedIn,
     ...secretChanged('password'),
   });
+  return { body: undefined, setCookies };
 }
 
 /**
@@ -183,8 +148,7 @@ export async function endOtherSessionsAndKeys(
   accountId: string,
   keepSessionId: string | null,
 ): Promise<void> {
-  const unlinked = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const unlinked = await ctx.db.transaction(async (tx) => {
     await sessionRepository.deleteOthersForUser(tx, accountId, keepSessionId);
     await apiKeysRepository.revokeAllForAccount(tx, accountId);
     return endTelegramLinkOf(tx, accountId);

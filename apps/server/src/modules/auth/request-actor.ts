@@ -73,7 +73,10 @@ export function getActor(
     const key = bearerToken(request.headers.authorization);
     const resolved = key
       ? resolveApiKeyActor(ctx, callers.keys, callers.limiter, key, reply)
-      : resolveSessionActor(ctx, callers.sessions, request, reply);
+      : resolveSessionActor(ctx, callers.sessions, request.headers.cookie).then(({ actor, setCookie }) => {
+          if (setCookie) void reply.header('set-cookie', setCookie);
+          return actor;
+        });
     // A copy per request: the resolved actor is cached and shared by other requests of the caller.
     pending = resolved
       .then((actor) => (actor ? { ...actor, ip: request.ip } : null))

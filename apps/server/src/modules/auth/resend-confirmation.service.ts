@@ -1,6 +1,6 @@
 import type { ResendConfirmationBody } from '@linedesk/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import type { Client } from '../../platform/http.js';
 import { reserveResendConfirmation } from './resend-confirmation-limiter.js';
 import { rateLimited } from './sign-in-limiter.js';
 
@@ -11,18 +11,16 @@ import { rateLimited } from './sign-in-limiter.js';
  */
 export async function resendConfirmation(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  client: Client,
   body: ResendConfirmationBody,
 ): Promise<void> {
   const email = body.email.toLowerCase();
-  const slot = await reserveResendConfirmation(ctx.db, email, request.ip);
-  if (slot.overLimit) throw rateLimited(reply, slot);
-  // No session headers: better-auth then looks the address up itself instead of using the caller's.
-  await ctx.auth.api.sendVerificationEmail({ body: { email } });
+  const slot = await reserveResendConfirmation(ctx.db, email, client.ip);
+  if (slot.overLimit) throw rateLimited(slot);
+  await ctx.auth.sendConfirmationMail(email);
 }
 
 /** An admin's resend for one account with a password (the account is known to be unconfirmed). */
 export async function sendConfirmationMail(ctx: AppContext, email: string): Promise<void> {
-  await ctx.auth.api.sendVerificationEmail({ body: { email } });
+  await ctx.auth.sendConfirmationMail(email);
 }

@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../app-context.js';
 
 type CookieAttributes = {
   path?: string;
@@ -73,15 +72,4 @@ export function sessionCookieFrom(authContext: {
       return cookie;
     },
   };
-}
-
-const cookies = new WeakMap<AppContext, SessionCookie>();
-
-export async function sessionCookieFor(ctx: AppContext): Promise<SessionCookie> {
-  let cookie = cookies.get(ctx);
-  if (!cookie) {
-    cookie = sessionCookieFrom(await ctx.auth.$context);
-    cookies.set(ctx, cookie);
-  }
-  return cookie;
 }

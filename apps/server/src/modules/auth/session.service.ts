@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { buildActor, type Actor } from '../../platform/access.js';
 import type { CallerCache, CallerScope } from '../../platform/caller-cache.js';
 import type { AccountRow } from '../accounts/accounts.repository.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './auth.js';
-import { sessionCookieFor } from './session-cookie.js';
 import { sessionRepository } from './session.repository.js';
 
 /** A resolved session as cached per instance; `expiresAt` moves when the idle window slides. */
@@ -31,6 +29,9 @@ export function actorFromAccount(account: AccountRow, sessionId: string | null):
   };
 }
 
+/** The caller a session cookie names, and the Set-Cookie value that renews or clears it, if any. */
+export type SessionCaller = { actor: Actor | null; setCookie?: string };
+
 /**
  * Turns the session cookie into an Actor: the cookie's signature, then the session with its account
  * and group in one indexed read (or this instance's cache of it). Rules: 7 days idle, sliding (the
@@ -40,12 +41,11 @@ export function actorFromAccount(account: AccountRow, sessionId: string | null):
 export async function resolveSessionActor(
   ctx: AppContext,
   cache: CallerCache<CachedSession>,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<Actor | null> {
-  const cookie = await sessionCookieFor(ctx);
-  const token = cookie.read(request.headers.cookie);
-  if (!token) return null;
+  cookieHeader: string | undefined,
+): Promise<SessionCaller> {
+  const cookie = await ctx.auth.sessionCookie();
+  const token = cookie.read(cookieHeader);
+  if (!token) return { actor: null };
   const key = `session:${createHash('sha256').update(token).digest('base64url')}`;
   const cached = cache.get(key);
   let entry: CachedSession;
@@ -54,10 +54,7 @@ export async function resolveSessionActor(
   } else {
     const generation = cache.generation();
     const row = await cache.shared(key, () => sessionRepository.findWithAccount(ctx.db, token));
-    if (!row) {
-      void reply.header('set-cookie', cookie.serialize('', 0));
-      return null;
-    }
+    if (!row) return { actor: null, setCookie: cookie.serialize('', 0) };
     entry = {
       accountId: row.account.id,
       groupId: row.account.groupId,
@@ -74,18 +71,16 @@ export async function resolveSessionActor(
   if (entry.banned || entry.expiresAt <= now || now - entry.createdAt > SESSION_ABSOLUTE_MS) {
     cache.delete(key);
     await sessionRepository.deleteById(ctx.db, entry.sessionId);
-    void reply.header('set-cookie', cookie.serialize('', 0));
-    return null;
+    return { actor: null, setCookie: cookie.serialize('', 0) };
   }
   if (entry.expiresAt - SESSION_IDLE_SECONDS * 1000 + SESSION_REFRESH_SECONDS * 1000 <= now) {
     const expiresAt = now + SESSION_IDLE_SECONDS * 1000;
     if (!(await sessionRepository.slide(ctx.db, entry.sessionId, new Date(expiresAt), new Date(now)))) {
       cache.delete(key);
-      void reply.header('set-cookie', cookie.serialize('', 0));
-      return null;
+      return { actor: null, setCookie: cookie.serialize('', 0) };
     }
     entry.expiresAt = expiresAt;
-    void reply.header('set-cookie', cookie.serialize(token, SESSION_IDLE_SECONDS));
+    return { actor: entry.actor, setCookie: cookie.serialize(token, SESSION_IDLE_SECONDS) };
   }
-  return entry.actor;
+  return { actor: entry.actor };
 }

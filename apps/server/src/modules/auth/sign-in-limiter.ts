@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { authFailures } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
@@ -59,9 +58,8 @@ export function attackDelayMs(accountFailures: number): number {
 }
 
 /** The 429 for a slot over its limit, with `Retry-After` so a client knows when to come back. */
-export function rateLimited(reply: FastifyReply, slot: { retryAfterSeconds: number }): AppError {
-  void reply.header('retry-after', String(slot.retryAfterSeconds));
-  return new AppError('RATE_LIMITED');
+export function rateLimited(slot: { retryAfterSeconds: number }): AppError {
+  return new AppError('RATE_LIMITED', { retryAfterSeconds: slot.retryAfterSeconds });
 }
 
 /**
@@ -119,8 +117,7 @@ export async function reserveAttempt(
 export async function startsGuessingEpisode(db: Db, email: string): Promise<boolean> {
   const key = email.toLowerCase();
   const since = new Date(Date.now() - SIGN_IN_WINDOW_MS);
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`auth-guessing:${key}`}))`);
     const moved = await tx
       .update(authFailures)

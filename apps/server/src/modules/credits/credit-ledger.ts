@@ -145,13 +145,11 @@ async function change(tx: Db, input: CreditChange): Promise<CreditChangeResult> 
   // The balance and its ledger row in one statement: the row is only written when the guarded UPDATE
   // moved the balance (it reads the UPDATE's RETURNING), and both commit or roll back together.
   const ctes = changeCtes(input);
-  const result = await tx.execute(
+  const result = await tx.execute<{ credits: number; owner_id: string | null; id: string | number }>(
     sql`with charged as (${ctes.charged}), entry as (${ctes.entry})
       select charged.credits, charged.owner_id, entry.id from charged, entry`,
   );
-  const [updated] = (
-    result as unknown as { rows: { credits: number; owner_id: string | null; id: string | number }[] }
-  ).rows;
+  const [updated] = result.rows;
   if (!updated) throw await refusal(tx, input.accountId, input.delta);
   return { balance: updated.credits, entryId: Number(updated.id), ownerId: updated.owner_id };
 }

@@ -83,13 +83,12 @@ export async function runIdempotent<T>(
   work: (tx: Db) => Promise<T>,
 ): Promise<IdempotentOutcome<T>> {
   if (!input.key) {
-    const body = await ctx.db.transaction((tx) => work(tx as unknown as Db));
+    const body = await ctx.db.transaction((tx) => work(tx));
     return { status, body, replayed: false };
   }
   const key = input.key;
   const hash = requestHash(input);
-  return ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(idempotencyKeys)
       .values({ accountId: input.accountId, key, requestHash: hash })

@@ -83,12 +83,12 @@ export const ledgerRepository = {
    * it (charges less what was given back), per account, where that is a cost.
    */
   async lineChargesOwed(db: Db, lineId: number): Promise<{ accountId: string; amount: number }[]> {
-    const result = await db.execute(sql`
+    const result = await db.execute<{ account_id: string; amount: number }>(sql`
       select account_id, (-sum(delta))::int as amount from ${creditLedger}
       where ref_type = 'line' and ref_id = ${String(lineId)}
       group by account_id having sum(delta) < 0
       order by account_id`);
-    return (result as unknown as { rows: { account_id: string; amount: number }[] }).rows.map((row) => ({
+    return result.rows.map((row) => ({
       accountId: row.account_id,
       amount: row.amount,
     }));

@@ -12,7 +12,7 @@ export const databaseMaintenanceRepository = {
    * (pg_stat_user_tables), kept across clean restarts.
    */
   async tablesDue(db: Db): Promise<TableDue[]> {
-    const result = await db.execute(sql`
+    const result = await db.execute<TableDue>(sql`
       select "table", vacuum from (
         select s.relname as "table",
           (s.n_dead_tup > 50 + 0.2 * t.rows or s.n_ins_since_vacuum > 1000 + 0.2 * t.rows) as vacuum,
@@ -23,7 +23,7 @@ export const databaseMaintenanceRepository = {
       ) due
       where vacuum or stale_statistics
       order by "table"`);
-    return (result as unknown as { rows: TableDue[] }).rows;
+    return result.rows;
   },
 
   async upkeep(db: Db, due: TableDue): Promise<void> {

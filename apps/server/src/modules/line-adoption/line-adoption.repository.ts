@@ -53,7 +53,7 @@ export const lineAdoptionRepository = {
       restriction_overrides: row.restrictionOverrides,
       entry_extra: row.entryExtra,
     }));
-    const result = await tx.execute(sql`
+    const result = await tx.execute<{ id: number; username: string }>(sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r (
           username text, password text, expiry_date date, enabled boolean, host_port text[],
@@ -76,6 +76,6 @@ export const lineAdoptionRepository = {
         )}
       )
       select id, username from inserted order by id`);
-    return (result as unknown as { rows: { id: number; username: string }[] }).rows;
+    return result.rows;
   },
 };

@@ -271,8 +271,7 @@ export async function applyItem(
     // Read before the transaction: the embedded database runs one statement at a time, so a read
     // outside the open transaction would wait for it forever.
     const plan = job.action === 'create' ? await planForNewLine(ctx, params.plan_id) : null;
-    return await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await ctx.db.transaction(async (tx) => {
       if (!(await lineBulkRepository.lockPendingItem(tx, item.id))) return { result: 'skipped' as const };
       const applied =
         job.action === 'create'

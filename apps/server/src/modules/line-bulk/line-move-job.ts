@@ -5,7 +5,6 @@ import {
   storedLineConnectionLine,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
 import { planOfLine } from '../line-plans/line-plans.service.js';
@@ -44,8 +43,7 @@ async function addOnTarget(
   target: ServerRow,
 ): Promise<string | null | undefined> {
   try {
-    return await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await ctx.db.transaction(async (tx) => {
       // Another runner (an instance that took the job over) may have done this step meanwhile.
       const item = await lineBulkRepository.lockPendingItem(tx, state.id);
       if (!item || item.stage !== null) return undefined;
@@ -137,8 +135,7 @@ function graceOver(state: MoveItemState, targetId: number, hours: number): boole
 
 /** Step 3: the line's removal from the server it came from is queued. */
 async function removeFromSource(ctx: AppContext, state: MoveItemState): Promise<void> {
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await ctx.db.transaction(async (tx) => {
     const item = await lineBulkRepository.lockPendingItem(tx, state.id);
     if (item?.stage !== 'added' && item?.stage !== 'grace') return;
     // Under the line's lock, as every outbox write for a line is (a deleted line has none to take).
@@ -168,8 +165,7 @@ async function settleVerified(
 ): Promise<void> {
   if (verified.length === 0) return;
   const notified: Notified[] = [];
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await ctx.db.transaction(async (tx) => {
     const ids = verified.flatMap((state) => (state.lineId === null ? [] : [state.lineId]));
     const credentials = new Map(
       (await lineMoveRepository.credentials(tx, ids)).map((line) => [line.id, line]),

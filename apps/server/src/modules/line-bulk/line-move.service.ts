@@ -139,8 +139,7 @@ export async function startLineMove(ctx: AppContext, actor: Actor, body: LineMov
     grace_hours: body.grace_hours ?? LINE_MOVE_GRACE_DEFAULT_HOURS,
     ...(plan.source ? { source_server_id: plan.source.id } : {}),
   };
-  const job = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const job = await ctx.db.transaction(async (tx) => {
     const row = await lineBulkRepository.insertJob(tx, {
       accountId: actor.id,
       isAdmin: true,

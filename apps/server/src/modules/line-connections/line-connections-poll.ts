@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
 import { resolveAgentTarget } from '../servers/server-connection.js';
@@ -131,8 +130,7 @@ export async function applyConnections(
   });
   const settings = await readSharingSettings(ctx.db);
 
-  const { changed, episodes } = await ctx.db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const { changed, episodes } = await ctx.db.transaction(async (tx) => {
     // A line deleted since it was looked up has nothing left to record against (its rows would
     // break the foreign keys and fail the whole round); the lock keeps the rest until this commits.
     const existing = new Set(await lineConnectionsRepository.lockExistingLines(tx, [...byId.keys()]));

@@ -6,7 +6,6 @@ import type {
   SharingSettingsBody,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { linesRepository } from '../lines/lines.repository.js';
@@ -98,8 +97,7 @@ export async function kickLineConnection(
   // Gone either way: ended now, or already over before the agent looked.
   if (ended || response.status === 404) {
     noteConnectionEnded(ctx, session.serverId, body.connection_id);
-    await ctx.db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    await ctx.db.transaction(async (tx) => {
       await lineConnectionsRepository.lockServerSessions(tx, session.serverId);
       await lineConnectionsRepository.removeConnection(tx, session.serverId, body.connection_id);
     });

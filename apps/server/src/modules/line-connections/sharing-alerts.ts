@@ -1,6 +1,5 @@
 import type { SharingSettings } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { suspendLineForSharing } from '../lines/line-update.service.js';
 import { announceNotices, notifyAdmins } from '../notifications/notify.js';
 
@@ -34,7 +33,7 @@ export async function raiseSharingAlerts(
     const notified = await ctx.db.transaction((raw) =>
       notifyAdmins(
         ctx,
-        raw as unknown as Db,
+        raw,
         {
           kind: 'sharing_detected',
           params: {

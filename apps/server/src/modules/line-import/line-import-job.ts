@@ -126,8 +126,7 @@ async function importChunk(
     return done;
   }
   try {
-    await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await ctx.db.transaction(async (tx) => {
       const locked = await lineImportRepository.lockPending(
         tx,
         batch.map((row) => row.id),
@@ -141,8 +140,7 @@ async function importChunk(
     done.lines = [];
     done.payers.clear();
   }
-  await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await ctx.db.transaction(async (tx) => {
     const locked = await lineImportRepository.lockPending(
       tx,
       batch.map((row) => row.id),
@@ -158,7 +156,7 @@ async function importChunk(
       const line = verdict.line;
       try {
         const written = await tx.transaction((savepoint) =>
-          writeNewLine(savepoint as unknown as Db, line, {
+          writeNewLine(savepoint, line, {
             actorId: record.accountId,
             delivery: TO_WORKER,
             details: { import_id: record.id },

@@ -1,6 +1,5 @@
 import { formatErrorMessage, type LineImport, type LineImportOptions } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { CheckedRow } from './line-import-check.js';
@@ -42,7 +41,7 @@ export async function startLineImport(
   if (checked.every((row) => row.status === 'refused')) throw new AppError('LINE_IMPORT_NOTHING_TO_IMPORT');
   const outcomes = checked.map((row, i) => outcomeOf(rows[i]!.id, row));
   const queued = await ctx.db.transaction(async (txRaw) =>
-    lineImportRepository.queue(txRaw as unknown as Db, record.id, options, outcomes),
+    lineImportRepository.queue(txRaw, record.id, options, outcomes),
   );
   if (!queued) throw new AppError('LINE_IMPORT_STARTED');
   const counted = (await lineImportRepository.refreshCounts(ctx.db, record.id)) ?? record;

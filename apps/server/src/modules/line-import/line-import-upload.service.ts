@@ -7,7 +7,6 @@ import {
   type LineImportFormat,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { UploadedFile } from '../tickets/attachment-http.js';
@@ -41,8 +40,7 @@ export async function uploadLineImport(
     format: oneOf<LineImportFormat | 'auto'>([...lineImportFormats, 'auto'], upload.format, 'auto'),
     encoding: oneOf<LineImportEncoding>(lineImportEncodings, upload.encoding, 'auto'),
   });
-  const record = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const record = await ctx.db.transaction(async (tx) => {
     const created = await lineImportRepository.insertImport(tx, {
       accountId: me.id,
       fileName,

@@ -1,6 +1,5 @@
 import { fromDisplayDate } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { balanceEvents } from '../credits/credit-events.js';
 import { creditLedger } from '../credits/credit-ledger.js';
 import { lineEvent } from '../lines/line-events.js';
@@ -48,8 +47,7 @@ function recordAdopted(ctx: AppContext, adopted: Adopted): Promise<void> {
 }
 
 async function recordBatch(ctx: AppContext, batch: Adopted[]): Promise<void> {
-  const events = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const events = await ctx.db.transaction(async (tx) => {
     const done = await lineOutboxRepository.completeAdoptions(
       tx,
       batch.map(({ row, leaseId }) => ({ id: row.id, leaseId })),
@@ -110,8 +108,7 @@ export async function settleAdoption(
   const refusal = outcome.adoptRefusal;
   const payload = row.payload as AdoptPayload;
   let notified = nothingNotified();
-  const events = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const events = await ctx.db.transaction(async (tx) => {
     if (!(await lineOutboxRepository.completeAdoption(tx, row, leaseId))) return [];
     const line = row.lineId === null ? undefined : await linesRepository.lockById(tx, row.lineId);
     const ours = line && line.serverId === row.serverId && line.username === row.username;

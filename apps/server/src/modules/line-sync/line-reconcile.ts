@@ -96,8 +96,7 @@ export async function reconcileServer(
     held = leftovers.length;
     leftovers = [];
     // Admins are asked once per count held, not at every periodic round that finds the same.
-    const notified = await ctx.db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    const notified = await ctx.db.transaction(async (tx) => {
       if (!(await recordHeld(tx, server.id, held))) return null;
       return notifyAdmins(ctx, tx, {
         kind: 'reconcile_held',
@@ -111,9 +110,7 @@ export async function reconcileServer(
     );
   }
 
-  await ctx.db.transaction((tx) =>
-    lineOutboxRepository.enqueueCurrentState(tx as unknown as Db, [...added, ...updated]),
-  );
+  await ctx.db.transaction((tx) => lineOutboxRepository.enqueueCurrentState(tx, [...added, ...updated]));
   const removed: string[] = [];
   for (const username of leftovers) {
     const key = { serverId: server.id, username };
@@ -168,7 +165,7 @@ async function recordHeld(db: Db, serverId: number, held: number): Promise<boole
     on conflict (key) do update set value = excluded.value, updated_at = now()
     where app_settings.value is distinct from excluded.value
     returning key`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return result.rows.length > 0;
 }
 
 /**
@@ -182,7 +179,7 @@ async function claimPeriodicRun(db: Db, intervalSeconds: number): Promise<boolea
     on conflict (key) do update set value = excluded.value, updated_at = now()
     where (app_settings.value->>'at')::timestamptz <= now()
     returning key`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return result.rows.length > 0;
 }
 
 /** Reconciles every active server every LINE_RECONCILE_INTERVAL_SECONDS, on one instance at a time. */

@@ -7,7 +7,6 @@ import {
 } from '@linedesk/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { lines } from '../../db/schema.js';
 import { activationCodesRepository } from '../activation-codes/activation-codes.repository.js';
 import { balanceEvents } from '../credits/credit-events.js';
@@ -49,8 +48,7 @@ export async function settleRefusal(
   const lineId = row.lineId;
   const refused = refusalText(outcome);
   let notified: Notified = nothingNotified();
-  const settled = await ctx.db.transaction(async (txRaw): Promise<ChangeEvent[] | null> => {
-    const tx = txRaw as unknown as Db;
+  const settled = await ctx.db.transaction(async (tx): Promise<ChangeEvent[] | null> => {
     const line = await linesRepository.lockById(tx, lineId);
     if (!line || line.serverId !== row.serverId || line.username !== row.username || line.syncedAt !== null) {
       return null;

@@ -39,7 +39,7 @@ export const lineSyncStateRepository = {
   async writtenOnServer(db: Db, serverId: number, usernames: string[]): Promise<Set<string>> {
     if (usernames.length === 0) return new Set();
     const server = String(serverId);
-    const result = await db.execute(sql`
+    const result = await db.execute<{ username: string }>(sql`
       with names as (select jsonb_array_elements_text(${JSON.stringify(usernames)}::jsonb) as username),
       known as (
         select l.id as line_id, l.username from ${lines} l join names n on n.username = l.username
@@ -52,7 +52,7 @@ export const lineSyncStateRepository = {
         select 1 from ${lineEvents} w
         where w.line_id = k.line_id and w.action in ('synced', 'adopted') and w.details->>'server_id' = ${server}
       )`);
-    return new Set((result as unknown as { rows: { username: string }[] }).rows.map((row) => row.username));
+    return new Set(result.rows.map((row) => row.username));
   },
   /**
    * After a batch's delivery: each line synced, with its `synced` history row, unless a newer change
@@ -70,7 +70,7 @@ export const lineSyncStateRepository = {
       server_id: line.serverId,
       username: line.username,
     }));
-    const result = await db.execute(sql`
+    const result = await db.execute<{ id: number; owner_id: string | null; synced_ms: number }>(sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as r (id int, server_id int, username text)
       ),
@@ -86,9 +86,7 @@ export const lineSyncStateRepository = {
         sql`select id, owner_id, null, 'synced', jsonb_build_object('server_id', server_id) from synced`,
       )})
       select id, owner_id, (extract(epoch from synced_at) * 1000)::float8 as synced_ms from synced`);
-    return (
-      result as unknown as { rows: { id: number; owner_id: string | null; synced_ms: number }[] }
-    ).rows.map((row) => ({
+    return result.rows.map((row) => ({
       id: row.id,
       ownerId: row.owner_id,
       syncedAt: new Date(Math.floor(row.synced_ms)),
@@ -144,7 +142,14 @@ export const lineSyncStateRepository = {
       password: row.password,
       moved: row.moved,
     }));
-    const result = await tx.execute(sql`
+    const result = await tx.execute<{
+      id: number;
+      username: string;
+      owner_id: string | null;
+      password: string;
+      expiry_date: string;
+      enabled: boolean;
+    }>(sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
           as r (id int, server_id int, username text, password text, moved boolean)
@@ -165,18 +170,7 @@ export const lineSyncStateRepository = {
         )}
       )
       select id, username, owner_id, password, expiry_date, enabled from updated`);
-    return (
-      result as unknown as {
-        rows: {
-          id: number;
-          username: string;
-          owner_id: string | null;
-          password: string;
-          expiry_date: string;
-          enabled: boolean;
-        }[];
-      }
-    ).rows.map((row) => ({
+    return result.rows.map((row) => ({
       id: row.id,
       username: row.username,
       ownerId: row.owner_id,

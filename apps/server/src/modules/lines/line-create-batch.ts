@@ -1,6 +1,5 @@
 import type { ChangeEvent } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { groupCommit } from '../../platform/group-commit.js';
 import { balanceEvents } from '../credits/credit-events.js';
 import { lineEvent } from './line-events.js';
@@ -38,8 +37,7 @@ async function commitCreates(
 ): Promise<BatchedOutcome[]> {
   let written: Awaited<ReturnType<typeof lineCreateRepository.insertCreatedMany>>;
   try {
-    written = await ctx.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    written = await ctx.db.transaction(async (tx) => {
       const result = await lineCreateRepository.insertCreatedMany(
         tx,
         items.map((item) => ({

@@ -178,7 +178,7 @@ export const lineCreateRepository = {
       note: sql`v.username`,
       reason: 'line_create',
     });
-    const result = await tx.execute(sql`
+    const result = await tx.execute<ResultRow>(sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (line_id int, owner_id text,
           server_id int, username text, charge int, payload jsonb, details jsonb, lease_id text)
@@ -210,7 +210,7 @@ export const lineCreateRepository = {
       credits: number | null;
       owner_id: string | null;
     };
-    for (const row of (result as unknown as { rows: ResultRow[] }).rows) {
+    for (const row of result.rows) {
       if (row.kind === 'queued') {
         outbox.set(row.key, { id: Number(row.id), lease_id: row.lease_id, attempts: row.attempts ?? 0 });
       } else if (row.kind === 'charged') {

@@ -15,7 +15,7 @@ export const secondsUntilNextDay = (now = new Date()) =>
   (startOfDayInZone(addDays(today(now), 1), businessTimeZone()).getTime() - now.getTime()) / 1000;
 
 export function inTransaction<T>(ctx: AppContext, work: (tx: Db) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((tx) => work(tx as unknown as Db));
+  return ctx.db.transaction((tx) => work(tx));
 }
 
 export async function findVisible(ctx: AppContext, scope: LineScope, id: number): Promise<LineRow> {

@@ -9,7 +9,6 @@ import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { appSettingsRepository } from '../settings/app-settings.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
-import type { Db } from '../../db/client.js';
 import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
 import { today } from './line-scope.js';
 import { BUSINESS_TIME_ZONE_KEY, businessTimeZone, useBusinessTimeZone } from './business-clock.js';
@@ -88,5 +87,5 @@ async function setBusinessTimeZone(ctx: AppContext, actor: Actor, zone: string):
     id: BUSINESS_TIME_ZONE_KEY,
     audience: 'all',
   });
-  await ctx.db.transaction((tx) => lineOutboxRepository.enqueueEveryLine(tx as unknown as Db));
+  await ctx.db.transaction((tx) => lineOutboxRepository.enqueueEveryLine(tx));
 }

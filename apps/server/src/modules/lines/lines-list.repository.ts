@@ -113,14 +113,14 @@ export const linesListRepository = {
    * which parts of a search most lines share.
    */
   async sampleSearchTexts(db: Db, size: number): Promise<string[]> {
-    const result = (await db.execute(sql`
+    const result = await db.execute<{ text: string | null }>(sql`
       select ${lines.searchText} as text
       from (select min(${lines.id}) as lo, max(${lines.id}) as hi from ${lines}) bounds
       cross join lateral (
         select distinct (bounds.lo + floor(random() * (bounds.hi - bounds.lo + 1)))::int as id
         from generate_series(1, ${size})
       ) picked
-      join ${lines} on ${lines.id} = picked.id`)) as unknown as { rows: { text: string | null }[] };
+      join ${lines} on ${lines.id} = picked.id`);
     return result.rows.flatMap((row) => (row.text === null ? [] : [row.text]));
   },
   /** Every matching id in the list's order: the CSV export then reads the rows in slices by id. */

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
-import type { Db } from '../../db/client.js';
 import { FinalDeliveryError } from './notification-channel.js';
 import { channelDriver } from './notification-channels.js';
 import { announceNotices, notify, type Notified } from './notify.js';
@@ -74,8 +73,7 @@ export async function deliverDueNotifications(ctx: AppContext, signal: AbortSign
  * one query sees all of them within a round.
  */
 export async function noticeLowBalances(ctx: AppContext): Promise<number> {
-  const notified = await ctx.db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const notified = await ctx.db.transaction(async (tx) => {
     const low = await notificationsRepository.claimLowBalances(tx);
     const all: Notified[] = [];
     for (const account of low) {

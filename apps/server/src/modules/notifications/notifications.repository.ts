@@ -276,15 +276,13 @@ export const notificationsRepository = {
       from ${authUsers} a
       where a.id = s.account_id and s.balance_low_notified
         and (s.balance_threshold is null or a.credits >= s.balance_threshold)`);
-    const claimed = await tx.execute(sql`
+    const claimed = await tx.execute<{ account_id: string; credits: number; balance_threshold: number }>(sql`
       update ${settings} s set balance_low_notified = true
       from ${authUsers} a
       where a.id = s.account_id and not s.balance_low_notified
         and s.balance_threshold is not null and a.credits < s.balance_threshold
       returning s.account_id, a.credits, s.balance_threshold`);
-    return (
-      claimed as unknown as { rows: { account_id: string; credits: number; balance_threshold: number }[] }
-    ).rows.map((row) => ({
+    return claimed.rows.map((row) => ({
       accountId: row.account_id,
       balance: Number(row.credits),
       threshold: Number(row.balance_threshold),

@@ -1,6 +1,5 @@
 import type { TopUpProviderState, TopUpReversalKind } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
@@ -84,8 +83,7 @@ async function bookState(
   trigger: ReversalTrigger,
 ): Promise<Booked | null> {
   const provider = providerNames[kind];
-  return ctx.db.transaction(async (txRaw): Promise<Booked | null> => {
-    const tx = txRaw as unknown as Db;
+  return ctx.db.transaction(async (tx): Promise<Booked | null> => {
     await topUpProviderRepository.lock(tx, requestId);
     const request = await topUpsRepository.findById(tx, requestId);
     if (!request) return null;

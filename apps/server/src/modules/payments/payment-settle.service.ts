@@ -1,6 +1,5 @@
 import type { TopUpStatus } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { announceNotices, notify, notifyEach } from '../notifications/notify.js';
 import { notificationsRepository } from '../notifications/notifications.repository.js';
@@ -49,8 +48,7 @@ async function flagPaidNotCredited(
     amount: `${((request.priceCents + request.feeCents) / 100).toFixed(2)} ${request.currency}`,
     was: request.status,
   };
-  const notified = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const notified = await ctx.db.transaction(async (tx) => {
     const marked = await topUpProviderRepository.markNeedsAttention(
       tx,
       request.id,

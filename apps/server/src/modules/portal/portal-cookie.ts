@@ -73,6 +73,6 @@ export function portalSetCookie(ctx: AppContext, value: string): string {
   return cookie;
 }
 
-export async function panelSecret(ctx: AppContext): Promise<string> {
-  return (await ctx.auth.$context).secret;
+export function panelSecret(ctx: AppContext): Promise<string> {
+  return ctx.auth.secret();
 }

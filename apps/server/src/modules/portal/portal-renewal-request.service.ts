@@ -1,6 +1,5 @@
 import type { PortalRenewalRequestResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { announceNotices, notify } from '../notifications/notify.js';
 import type { PortalCustomer } from './portal-session.js';
@@ -19,8 +18,7 @@ export async function portalRequestRenewal(
   customer: PortalCustomer,
 ): Promise<PortalRenewalRequestResult> {
   const { line, owner } = customer;
-  const result = await ctx.db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const result = await ctx.db.transaction(async (tx) => {
     const requestedAt = await portalRepository.claimRenewalRequest(tx, line, RENEWAL_REQUEST_EVERY_MS);
     if (!requestedAt) return { requestedAt: undefined, notified: undefined };
     const notified = await notify(ctx, tx, owner.id, {

@@ -63,8 +63,8 @@ export async function resolvePortalCustomer(
  * of the cookie no longer gets in. A cookie that does not hold is only cleared (nothing to end, and
  * nothing of a stranger's making is stored).
  */
-export async function endPortalSignIn(ctx: AppContext, request: FastifyRequest): Promise<void> {
-  const cookie = parsePortalCookie(request.headers.cookie);
+export async function endPortalSignIn(ctx: AppContext, cookieHeader: string | undefined): Promise<void> {
+  const cookie = parsePortalCookie(cookieHeader);
   if (!cookie) return;
   const line = await linesRepository.findById(ctx.db, cookie.lineId);
   if (!line || !portalCookieValid(await panelSecret(ctx), cookie, line.password)) return;

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PortalMe, PortalSignInBody } from '@linedesk/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
+import type { Answer, Client } from '../../platform/http.js';
 import { slowDownIfGuessed } from '../auth/sign-in-failure.service.js';
 import {
   rateLimited,
@@ -31,19 +31,17 @@ export function linePasswordMatches(stored: string, given: string): boolean {
   return timingSafeEqual(digest(stored), digest(given));
 }
 
-/** Signs the customer in to `lineId`: the cookie carries a MAC over the line's current password. */
-export async function setPortalCookie(
-  ctx: AppContext,
-  reply: FastifyReply,
-  lineId: number,
-  password: string,
-): Promise<void> {
+/**
+ * The Set-Cookie value that signs the customer in to `lineId`: the cookie carries a MAC over the
+ * line's current password.
+ */
+export async function portalSignInCookie(ctx: AppContext, lineId: number, password: string): Promise<string> {
   const value = portalCookieValue(await panelSecret(ctx), lineId, password);
   // Signed out and in again within the second the first cookie was made, the customer gets the
   // same cookie back: they proved the password again, so it is theirs again.
   const parsed = parsePortalCookie(`${PORTAL_COOKIE}=${value}`);
   if (parsed) await portalRepository.reopenSignIn(ctx.db, portalCookieEnding(parsed).cookieHash);
-  void reply.header('set-cookie', portalSetCookie(ctx, value));
+  return portalSetCookie(ctx, value);
 }
 
 /**
@@ -55,24 +53,23 @@ export async function setPortalCookie(
  */
 export async function portalSignIn(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  client: Client,
   body: PortalSignInBody,
-): Promise<PortalMe> {
+): Promise<Answer<PortalMe>> {
   const slot = await reserveAttempt(
     ctx.db,
     [
-      { scope: 'portal-ip', key: request.ip, max: SIGN_IN_MAX_FAILURES_PER_IP },
+      { scope: 'portal-ip', key: client.ip, max: SIGN_IN_MAX_FAILURES_PER_IP },
       {
         scope: 'portal-line-ip',
-        key: `${body.username} ${request.ip}`,
+        key: `${body.username} ${client.ip}`,
         max: SIGN_IN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
       },
       { scope: 'portal-line', key: body.username, max: Number.POSITIVE_INFINITY },
     ],
     SIGN_IN_WINDOW_MS,
   );
-  if (slot.overLimit) throw rateLimited(reply, slot);
+  if (slot.overLimit) throw rateLimited(slot);
   // This attempt's own row is not yet a failure.
   await slowDownIfGuessed({ accountFailures: Math.max(0, (slot.counts[2] ?? 1) - 1) });
   const id = await portalRepository.findLineIdByUsername(ctx.db, body.username);
@@ -84,8 +81,8 @@ export async function portalSignIn(
   await slot.release();
   const owner = await portalOwnerOf(ctx, line.ownerId);
   if (!line.enabled) throw new AppError('PORTAL_LINE_SUSPENDED');
-  await setPortalCookie(ctx, reply, line.id, line.password);
-  return portalMe(ctx, { line, owner });
+  const setCookie = await portalSignInCookie(ctx, line.id, line.password);
+  return { body: await portalMe(ctx, { line, owner }), setCookies: [setCookie] };
 }
 
 /**
@@ -94,10 +91,8 @@ export async function portalSignIn(
  */
 export async function portalSignOut(
   ctx: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<{ message: string }> {
-  await endPortalSignIn(ctx, request);
-  void reply.header('set-cookie', portalSetCookie(ctx, ''));
-  return { message: 'Signed out' };
+  cookieHeader: string | undefined,
+): Promise<Answer<{ message: string }>> {
+  await endPortalSignIn(ctx, cookieHeader);
+  return { body: { message: 'Signed out' }, setCookies: [portalSetCookie(ctx, '')] };
 }

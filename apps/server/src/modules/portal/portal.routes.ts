@@ -1,6 +1,7 @@
 import { portalContracts } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
+import { answered, clientOf } from '../../platform/http.js';
 import { route } from '../../platform/route.js';
 import { portalActivate } from './portal-activate.service.js';
 import { portalMe } from './portal-me.service.js';
@@ -12,12 +13,18 @@ import { dismissRenewalRequest } from './renewal-request-todo.service.js';
 
 export function registerPortalRoutes(app: App, ctx: AppContext): void {
   const c = portalContracts;
-  route(app, ctx, c.signIn, ({ request, reply, body }) => portalSignIn(ctx, request, reply, body));
-  route(app, ctx, c.signOut, ({ request, reply }) => portalSignOut(ctx, request, reply));
+  route(app, ctx, c.signIn, async ({ request, reply, body }) =>
+    answered(reply, await portalSignIn(ctx, clientOf(request), body)),
+  );
+  route(app, ctx, c.signOut, async ({ request, reply }) =>
+    answered(reply, await portalSignOut(ctx, request.headers.cookie)),
+  );
   route(app, ctx, c.me, ({ actor }) => (actor ? portalMe(ctx, actor) : null));
-  route(app, ctx, c.activate, ({ actor, reply, body }) => portalActivate(ctx, actor, reply, body));
-  route(app, ctx, c.changePassword, ({ actor, reply, body }) =>
-    portalChangePassword(ctx, actor, reply, body),
+  route(app, ctx, c.activate, async ({ actor, reply, body }) =>
+    answered(reply, await portalActivate(ctx, actor, body)),
+  );
+  route(app, ctx, c.changePassword, async ({ actor, reply, body }) =>
+    answered(reply, await portalChangePassword(ctx, actor, body)),
   );
   route(app, ctx, c.requestRenewal, ({ actor }) => portalRequestRenewal(ctx, actor));
   route(app, ctx, c.getSettings, ({ actor }) => getPortalSettings(ctx, actor));

@@ -54,7 +54,7 @@ export const resellerTermsRepository = {
    * their limits. The walk stops at 50 levels, so a damaged tree cannot make it run forever.
    */
   async chain(db: Db, accountId: string): Promise<ChainLink[]> {
-    const result = await db.execute(sql`
+    const result = await db.execute<Row>(sql`
       with recursive up (id, depth) as (
         select ${accountId}::text, 0
         union all
@@ -66,7 +66,7 @@ export const resellerTermsRepository = {
       left join ${resellerLimits} l on l.account_id = up.id
       order by up.depth`);
     type Row = { id: string; depth: number; email: string; limits: Record<string, unknown> | null };
-    return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    return result.rows.map((row) => ({
       accountId: row.id,
       email: row.email,
       depth: Number(row.depth),
@@ -102,14 +102,14 @@ export const resellerTermsRepository = {
 
   /** Lines owned by the account and every account below it. */
   async subtreeLines(db: Db, accountId: string): Promise<number> {
-    const result = await db.execute(sql`
+    const result = await db.execute<{ n: number }>(sql`
       with recursive down (id, depth) as (
         select ${accountId}::text, 0
         union all
         select a.id, down.depth + 1 from ${authUsers} a join down on a.owner_id = down.id where down.depth < 50
       )
       select count(*)::int as n from ${lines} u where u.owner_id in (select id from down)`);
-    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    return Number(result.rows[0]?.n ?? 0);
   },
 
   async replacePrices(tx: Db, accountId: string, prices: readonly ResellerPrice[], setBy: string) {

@@ -215,8 +215,7 @@ export async function testServerConnection(
   let notified = nothingNotified();
   const saved = options.signal?.aborted
     ? undefined
-    : await ctx.db.transaction(async (raw) => {
-        const tx = raw as unknown as Db;
+    : await ctx.db.transaction(async (tx) => {
         if (result.ok && result.agentId) result = await checkIdentity(tx, row.id, result, result.agentId);
         const outcome: TestOutcome = result.ok
           ? { ok: true, version: result.version, agentId: result.agentId, backend: result.backend }

@@ -10,13 +10,13 @@ export type OutboxRow = {
 
 export const systemStatusRepository = {
   async outbox(db: Db): Promise<OutboxRow> {
-    const result = await db.execute(sql`
+    const result = await db.execute<Record<string, unknown>>(sql`
       select count(*)::int as pending,
         count(*) filter (where attempts > 0)::int as failing,
         min(created_at) as oldest_at,
         (select last_error from line_sync_outbox where last_error is not null order by id desc limit 1) as last_error
       from line_sync_outbox`);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+    const row = result.rows[0] ?? {};
     const oldest = row.oldest_at;
     return {
       pending: Number(row.pending ?? 0),

@@ -36,9 +36,7 @@ export async function createTelegramLinkCode(ctx: AppContext, actor: Actor): Pro
   if (!bot?.botUsername) throw new AppError('TELEGRAM_NOT_CONFIGURED');
   const code = randomBytes(12).toString('base64url');
   const expiresAt = new Date(Date.now() + TELEGRAM_LINK_CODE_MINUTES * 60_000);
-  await ctx.db.transaction((tx) =>
-    telegramRepository.replaceCode(tx as unknown as Db, actor.id, hashCode(code), expiresAt),
-  );
+  await ctx.db.transaction((tx) => telegramRepository.replaceCode(tx, actor.id, hashCode(code), expiresAt));
   return {
     code,
     command: `/start ${code}`,
@@ -66,8 +64,7 @@ export async function linkChatWithCode(
   code: string,
 ): Promise<CodeOutcome> {
   const codeHash = hashCode(code);
-  const linked = await ctx.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const linked = await ctx.db.transaction(async (tx) => {
     const claimed = await telegramRepository.claimCode(tx, codeHash);
     if (claimed) await telegramRepository.link(tx, claimed.accountId, chatId, chatName);
     return claimed;

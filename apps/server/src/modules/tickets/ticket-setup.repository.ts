@@ -6,10 +6,10 @@ import { ticketReplies, tickets } from '../../db/schema.js';
 export const ticketSetupRepository = {
   /** drizzle's own record of applied migrations; created_at is the journal's `when` of each. */
   async appliedMigrations(db: Db): Promise<{ hash: string; createdAt: number }[]> {
-    const result = await db.execute(
+    const result = await db.execute<{ hash: string; created_at: string | number }>(
       sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at, id`,
     );
-    const rows = (result as unknown as { rows: { hash: string; created_at: string | number }[] }).rows;
+    const rows = result.rows;
     return rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) }));
   },
   async insertTicket(db: Db, userId: string) {

@@ -19,7 +19,7 @@ async function claimUnasked(
   input: { afterSeconds: number; limit: number; stamp?: 'reconciled_at' | 'provider_checked_at' },
 ): Promise<number[]> {
   const stamp = sql.identifier(input.stamp ?? 'reconciled_at');
-  const result = await db.execute(sql`
+  const result = await db.execute<{ id: number }>(sql`
     with due as (
       select id from ${topUpRequests}
       where ${where}
@@ -31,7 +31,7 @@ async function claimUnasked(
     update ${topUpRequests} t set ${stamp} = now()
     from due where t.id = due.id
     returning t.id`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id);
+  return result.rows.map((row) => row.id);
 }
 
 export const topUpProviderRepository = {
