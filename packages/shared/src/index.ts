@@ -21,6 +21,7 @@ export * from './line-bulk.js';
 export * from './line-move.js';
 export * from './line-import.js';
 export * from './line-connections.js';
+export * from './ecm-stats.js';
 export * from './line-plan.js';
 export * from './line-entry.js';
 export * from './line-expiry.js';
