@@ -1,6 +1,7 @@
 import { AgentError } from './agent-error';
 import { parseActiveClients } from './cccam-webinfo';
 import type { AgentConfig } from './config';
+import { cccamEcmStats, oscamEcmStats, type EcmStats } from './ecm-stats';
 import { oscamUserKey, type OscamWebif } from './oscam-webif';
 import { createWebPageClient, WebPageError } from './web-page-client';
 
@@ -28,6 +29,8 @@ export type Connection = {
 export type ConnectionSource = {
   list(): Promise<Connection[]>;
   kick(id: string): Promise<{ username: string }>;
+  /** ECM counters per account and the readers' state (GET /ecm-stats). */
+  ecmStats(): Promise<EcmStats>;
 };
 
 type Settings = Pick<AgentConfig, 'backend' | 'reloadTimeoutMs'> & {
@@ -93,14 +96,19 @@ export function createConnectionSource(
       });
   }
 
-  async function cccamConnections(): Promise<Connection[]> {
+  async function cccamClients() {
     const answer = await webinfo!.get('/activeclients');
     if (answer.status !== 200) {
       throw new WebPageError(`CCcam info page answered ${answer.status} to /activeclients`);
     }
+    return parseActiveClients(answer.body);
+  }
+
+  async function cccamConnections(): Promise<Connection[]> {
+    const clients = await cccamClients();
     const now = Date.now();
     const managed = managedNames();
-    return parseActiveClients(answer.body).map((client): Connection => ({
+    return clients.map((client): Connection => ({
       id: null,
       username: client.username,
       managed: managed.has(client.username),
@@ -129,6 +137,20 @@ export function createConnectionSource(
         }
         if (!webinfo) throw notConfigured();
         return await cccamConnections();
+      } catch (error) {
+        return webFailure(error);
+      }
+    },
+
+    async ecmStats() {
+      try {
+        if (settings.backend === 'oscam') {
+          if (!webif) throw notConfigured();
+          const [clients, stats] = await Promise.all([webif.clients(), webif.userStats()]);
+          return oscamEcmStats(clients, stats, managedNames());
+        }
+        if (!webinfo) throw notConfigured();
+        return cccamEcmStats(await cccamClients(), managedNames());
       } catch (error) {
         return webFailure(error);
       }

@@ -4,7 +4,15 @@ import { createWebPageClient, WebPageError, type WebPageClient } from './web-pag
 
 /** One account as `oscamapi.json?part=userstats` lists it (OSCam names it by an MD5 of the name). */
 /** `expdate`: the account's expiry day as OSCam holds it (YYYY-MM-DD), '' when it has none. */
-export type OscamAccountStats = { status: string; cwok: number; cwnok: number; expdate: string };
+/** `cwtimeout`: ECMs no reader answered in time; `cwlastresptime`: the last answer's time in ms. */
+export type OscamAccountStats = {
+  status: string;
+  cwok: number;
+  cwnok: number;
+  cwtimeout: number;
+  cwlastresptime: number | null;
+  expdate: string;
+};
 
 /** One live client connection from `oscamapi.json?part=status`. */
 export type OscamClient = {
@@ -130,6 +138,8 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
             expdate: asText(user.expdate),
             cwok: asNumber(counters.cwok) ?? 0,
             cwnok: asNumber(counters.cwnok) ?? 0,
+            cwtimeout: asNumber(counters.cwtimeout) ?? 0,
+            cwlastresptime: asNumber(counters.cwlastresptime),
           });
         }
       }

@@ -227,6 +227,18 @@ export function createAgentServer({
         },
       },
     },
+    '/ecm-stats': {
+      GET: {
+        auth: true,
+        handle: async (_req, res) => {
+          const stats = await connections.ecmStats();
+          sendJson(res, 200, {
+            ...stats,
+            message: `${stats.accounts.length} account${stats.accounts.length === 1 ? '' : 's'}, ${stats.readers.length} reader${stats.readers.length === 1 ? '' : 's'}`,
+          });
+        },
+      },
+    },
     '/kick-connection': {
       POST: {
         auth: true,

@@ -15,7 +15,8 @@ export type StandInClient = {
   protocol: string;
   ip: string;
   port: number;
-  status: 'OK' | 'Sleep' | 'Duplicate';
+  /** Clients: OK, Sleep, Duplicate; readers: CARDOK, CONNECTED, OFF, ERROR… */
+  status: string;
   login: string;
   online: number;
   idle: number;
@@ -37,7 +38,8 @@ export type StandInOscam = {
   /** Whether a client logging in with this user and password would be let in (held, enabled, not expired). */
   acceptsLogin(user: string, pwd: string): boolean;
   setClients(clients: StandInClient[]): void;
-  setCounters(user: string, cwok: number, cwnok: number): void;
+  /** The account's counters in part=userstats (`timeout`: cwtimeout, `lastMs`: cwlastresptime). */
+  setCounters(user: string, cwok: number, cwnok: number, more?: { timeout?: number; lastMs?: number }): void;
   /** Like `httpreadonly = 1`: reinit answers 200 and reloads nothing. */
   setReadonly(readonly: boolean): void;
   close(): Promise<void>;
@@ -83,7 +85,7 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   const requests: string[] = [];
   let accounts = readAccounts(readFileSync(userFile, 'utf8'));
   let clients: StandInClient[] = [];
-  const counters = new Map<string, { cwok: number; cwnok: number }>();
+  const counters = new Map<string, { cwok: number; cwnok: number; timeout: number; lastMs: number }>();
   let readonly = false;
 
   function authorized(req: http.IncomingMessage): boolean {
@@ -103,11 +105,11 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   function userstats(): string {
     const now = new Date().toISOString().slice(0, 10);
     const users = accounts.map((account) => {
-      const counted = counters.get(account.user) ?? { cwok: 0, cwnok: 0 };
+      const counted = counters.get(account.user) ?? { cwok: 0, cwnok: 0, timeout: 0, lastMs: 0 };
       const expired = account.expdate !== '' && account.expdate < now;
       const online = clients.some((client) => client.type === 'c' && client.name === account.user);
       const suffix = account.disabled ? ' (disabled)' : expired ? ' (expired)' : '';
-      return `{\n\t"user":{\n\t\t"usermd5":"id_${md5(account.user)}",\n\t\t"status":"${online ? 'online' : 'offline'}${suffix}",\n\t\t"expdate":"${account.expdate}",\n\t\t"stats":{\n\t\t\t"cwok":"${counted.cwok}",\n\t\t\t"cwnok":"${counted.cwnok}"\n\t\t}\n\t}\n}`;
+      return `{\n\t"user":{\n\t\t"usermd5":"id_${md5(account.user)}",\n\t\t"status":"${online ? 'online' : 'offline'}${suffix}",\n\t\t"expdate":"${account.expdate}",\n\t\t"stats":{\n\t\t\t"cwok":"${counted.cwok}",\n\t\t\t"cwnok":"${counted.cwnok}",\n\t\t\t"cwtimeout":"${counted.timeout}",\n\t\t\t"cwlastresptime":"${counted.lastMs}"\n\t\t}\n\t}\n}`;
     });
     return header(`"users":[${users.join(',')}]`);
   }
@@ -191,8 +193,8 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
     setClients: (next) => {
       clients = next;
     },
-    setCounters: (user, cwok, cwnok) => {
-      counters.set(user, { cwok, cwnok });
+    setCounters: (user, cwok, cwnok, more = {}) => {
+      counters.set(user, { cwok, cwnok, timeout: more.timeout ?? 0, lastMs: more.lastMs ?? 0 });
     },
     setReadonly: (value) => {
       readonly = value;

@@ -61,6 +61,8 @@ import { startLineImportJob } from './modules/line-import/line-import-job.js';
 import { registerLineImportRoutes } from './modules/line-import/line-import.routes.js';
 import { registerLineConnectionRoutes } from './modules/line-connections/line-connections.routes.js';
 import { startLineConnectionsJob } from './modules/line-connections/line-connections-job.js';
+import { registerEcmStatsRoutes } from './modules/ecm-stats/ecm-stats.routes.js';
+import { startEcmStatsJob } from './modules/ecm-stats/ecm-stats-job.js';
 import { registerLineRoutes } from './modules/lines/lines.routes.js';
 import { registerMessageRoutes } from './modules/messages/messages.routes.js';
 import { registerContactRoutes } from './modules/contact/contact.routes.js';
@@ -235,6 +237,7 @@ export async function buildApp(
   registerAgentInstallRoutes(app, ctx);
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);
+  registerEcmStatsRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
   registerLineImportRoutes(app, ctx);
   registerActivationCodeRoutes(app, ctx);
@@ -269,6 +272,7 @@ export async function buildApp(
   const reminderJob = startExpiryReminderJob(ctx, requestActivity(app.server));
   const notificationJob = startNotificationDeliveryJob(ctx);
   const lineConnectionsJob = startLineConnectionsJob(ctx);
+  const ecmStatsJob = startEcmStatsJob(ctx);
   const backupJob = startBackupJob(ctx);
   const activationCodeExpiryJob = startActivationCodeExpiryJob(ctx);
   const paymentReconcileJob = startPaymentReconcileJob(ctx);
@@ -302,6 +306,7 @@ export async function buildApp(
         reminderJob,
         notificationJob,
         lineConnectionsJob,
+        ecmStatsJob,
         telegramPollJob,
       ].map((job) => job?.stop()),
     );

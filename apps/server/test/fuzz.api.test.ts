@@ -339,6 +339,7 @@ beforeAll(async () => {
     // Online top-ups the fuzzer opens stay as they are: the reconciliation job would ask about them.
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     LINE_CONNECTIONS_POLL_SECONDS: '0',
+    ECM_STATS_POLL_SECONDS: '0',
     // A bot the fuzzer switches on is not polled: the poller's lease would change between requests.
     TELEGRAM_POLL_SECONDS: '0',
     // Servers the fuzzer adds point anywhere; a call to one gives up quickly.

@@ -5,6 +5,7 @@ import { creditErrors } from './credit-errors.js';
 import { lineBulkErrors } from './line-bulk-errors.js';
 import { lineImportErrors } from './line-import-errors.js';
 import { lineConnectionErrors } from './line-connection-errors.js';
+import { ecmStatsErrors } from './ecm-stats-errors.js';
 import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineFreezeErrors } from './line-freeze-errors.js';
@@ -128,6 +129,7 @@ export const errorDefinitions = {
   ...lineBulkErrors,
   ...lineImportErrors,
   ...lineConnectionErrors,
+  ...ecmStatsErrors,
   ...linePlanErrors,
   ...creditErrors,
   ...supportErrors,

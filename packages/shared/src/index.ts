@@ -22,6 +22,7 @@ export * from './line-move.js';
 export * from './line-freeze.js';
 export * from './line-import.js';
 export * from './line-connections.js';
+export * from './ecm-stats.js';
 export * from './line-plan.js';
 export * from './line-entry.js';
 export * from './line-expiry.js';

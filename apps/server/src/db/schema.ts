@@ -7,6 +7,7 @@ import * as dashboard from './schema/dashboard.schema.js';
 import * as lineBulk from './schema/line-bulk.schema.js';
 import * as lineImport from './schema/line-import.schema.js';
 import * as lineConnections from './schema/line-connections.schema.js';
+import * as ecmStats from './schema/ecm-stats.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
 import * as notifications from './schema/notifications.schema.js';
@@ -32,6 +33,7 @@ export * from './schema/dashboard.schema.js';
 export * from './schema/line-bulk.schema.js';
 export * from './schema/line-import.schema.js';
 export * from './schema/line-connections.schema.js';
+export * from './schema/ecm-stats.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
 export * from './schema/notifications.schema.js';
@@ -54,6 +56,7 @@ export const schema = {
   ...lineBulk,
   ...lineImport,
   ...lineConnections,
+  ...ecmStats,
   ...lines,
   ...messages,
   ...notifications,

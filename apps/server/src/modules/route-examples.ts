@@ -21,6 +21,7 @@ import { lineAdoptionExamples } from './line-adoption/line-adoption.examples.js'
 import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
 import { lineImportExamples } from './line-import/line-import.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
+import { ecmStatsExamples } from './ecm-stats/ecm-stats.examples.js';
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { lineFreezeExamples } from './lines/line-freeze.examples.js';
@@ -68,6 +69,7 @@ export const routeExamples: RouteExamples = {
   ...lineBulkExamples,
   ...lineImportExamples,
   ...lineConnectionExamples,
+  ...ecmStatsExamples,
   ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,

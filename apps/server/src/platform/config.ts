@@ -106,6 +106,11 @@ const envSchema = z.object({
     'a number of seconds (0 turns "who is online" off)',
     { min: 0, max: 3600, default: 30 },
   ),
+  ECM_STATS_POLL_SECONDS: numberSetting(
+    'ECM_STATS_POLL_SECONDS',
+    'a number of seconds (0 turns ECM statistics off)',
+    { min: 0, max: 3600, default: 60 },
+  ),
   SERVER_API_TIMEOUT_MS: numberSetting('SERVER_API_TIMEOUT_MS', 'a number of milliseconds', {
     min: 100,
     max: 120_000,
@@ -295,6 +300,8 @@ export type AppConfig = {
   serverApiTimeoutMs: number;
   /** How often each active server's live connections are read (who is online); 0 = never. */
   lineConnectionsPollSeconds: number;
+  /** How often each active server's ECM counters are read (ECM statistics); 0 = never. */
+  ecmStatsPollSeconds: number;
   /**
    * How long one getUpdates call waits for the bot's next update (Telegram's long polling); 0 = this
    * instance never reads the bot's updates.
@@ -426,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serverCheckIntervalSeconds: e.SERVER_CHECK_INTERVAL_SECONDS,
     serverApiTimeoutMs: e.SERVER_API_TIMEOUT_MS,
     lineConnectionsPollSeconds: e.LINE_CONNECTIONS_POLL_SECONDS,
+    ecmStatsPollSeconds: e.ECM_STATS_POLL_SECONDS,
     telegramPollSeconds: e.TELEGRAM_POLL_SECONDS,
     lineSyncRetryBaseMs: e.LINE_SYNC_RETRY_BASE_MS,
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),

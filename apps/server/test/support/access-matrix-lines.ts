@@ -213,6 +213,12 @@ export const lineRows: Record<string, MatrixRow> = {
   },
   'GET /api/dashboard/online': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'GET /api/dashboard/todo': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  // ECM statistics: a line's for its owner and admins; a server's and the retention for admins.
+  'GET /api/lines/{id}/ecm-stats': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'GET /api/servers/{id}/ecm-stats': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'GET /api/dashboard/ecm': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
+  'GET /api/ecm-settings': { ...adminOnly, admin: 200 },
+  'PUT /api/ecm-settings': { body: () => ({ minute_retention_hours: 24 }), ...adminOnly, admin: 200 },
   'GET /api/sharing-settings': { ...adminOnly, admin: 200 },
   'PUT /api/sharing-settings': { body: () => ({ max_ips_in_window: 4 }), ...adminOnly, admin: 200 },
 };

@@ -14,5 +14,5 @@ export const firstTextSections = ['language', 'common', 'fields', 'validation', 
  * (`locale-pages-<language>`) comes with the first page beyond the dashboard, or a second after the
  * shell has shown (`routes/dashboard-shell.tsx`).
  */
-export const shellAreas = ['insights', 'line-connections', 'messages'] as const;
+export const shellAreas = ['insights', 'line-connections', 'ecm-stats', 'messages'] as const;
 export const shellAreaSections = ['nav', 'errors', 'setupGuide'] as const;

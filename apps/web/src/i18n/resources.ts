@@ -10,6 +10,7 @@ import type enCredits from './locales/credits/en.json';
 import type enInsights from './locales/insights/en.json';
 import type enLineAdoption from './locales/line-adoption/en.json';
 import type enLineConnections from './locales/line-connections/en.json';
+import type enEcmStats from './locales/ecm-stats/en.json';
 import type enLinePlans from './locales/line-plans/en.json';
 import type enLinesBulk from './locales/lines-bulk/en.json';
 import type enLinesImport from './locales/lines-import/en.json';
@@ -37,6 +38,7 @@ export type Translation = typeof en &
   typeof enLineAdoption &
   typeof enLinesImport &
   typeof enLineConnections &
+  typeof enEcmStats &
   typeof enLinePlans &
   typeof enCredits &
   typeof enSupport &

@@ -188,6 +188,7 @@ const routes = {
   batch: { method: 'POST', path: '/batch', auth: true },
   connections: { method: 'GET', path: '/connections', auth: true },
   kickConnection: { method: 'POST', path: '/kick-connection', auth: true },
+  ecmStats: { method: 'GET', path: '/ecm-stats', auth: true },
   unmanagedAccounts: { method: 'GET', path: '/unmanaged-accounts', auth: true },
   adopt: { method: 'POST', path: '/adopt', auth: true },
 } as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean }>;
@@ -217,6 +218,8 @@ export function createAgentClient(target: AgentTarget, options: AgentClientOptio
     /** Who is connected now; 501 when the agent cannot read the server's connection list. */
     connections: () => call('connections'),
     kickConnection: (id: string) => call('kickConnection', { id }),
+    /** ECM counters per account and the readers' state; agents older than ECM statistics answer 404. */
+    ecmStats: () => call('ecmStats'),
     /** The config file's entries outside the managed block; agents older than adoption answer 404. */
     unmanagedAccounts: () => call('unmanagedAccounts'),
     /** Moves listed entries into the managed block with their login unchanged, in one write. */

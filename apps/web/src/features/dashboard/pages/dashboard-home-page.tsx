@@ -25,6 +25,22 @@ import { useSetupGuide } from '../hooks/use-setup-guide';
 // The charts library is most of this page's code: it loads after the figures show, not before, and
 // only once the reader is near the charts (below the figures; on a desktop within the first screen).
 const DashboardCharts = lazyPage(() => import('../components/dashboard-charts'), 'DashboardCharts');
+const EcmDashboardCard = lazyPage(
+  () => import('../../ecm-stats/components/ecm-dashboard-card'),
+  'EcmDashboardCard',
+);
+
+/** The ECM tile loads, like the charts, only once the reader is near it. */
+function EcmWhenNear() {
+  const placeholderRef = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(placeholderRef);
+  if (!near) return <Box ref={placeholderRef} sx={{ height: 280 }} data-testid="ecm-placeholder" />;
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" sx={{ height: 280 }} />}>
+      <EcmDashboardCard />
+    </Suspense>
+  );
+}
 
 const chartsHeight = { xs: 370, md: 640 };
 // An admin's revenue chart is a third row on a desktop (on a phone one more tab of the same card).
@@ -103,6 +119,7 @@ export function DashboardHomePage() {
               />
               {sellsLines && <ChartsWhenNear charts={dashboard.data.charts} revenue={admin} />}
               {sellsLines && <OnlineByServerCard />}
+              {sellsLines && <EcmWhenNear />}
               {admin && <SetupGuideCard place="end" />}
             </>
           )

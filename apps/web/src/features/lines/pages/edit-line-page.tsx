@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAdminAccount, toDisplayDate, type Line } from '@linedesk/shared';
-import { memo, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -46,6 +46,10 @@ import { useSyncText } from '../hooks/use-sync-text';
 import { editLineDefaults, editLineFormSchema, toPatchBody, type EditLineFormValues } from '../lib/line-form';
 import { durationLabel } from '../lib/duration-label';
 import { errorKey } from '../lib/error-key';
+import { lazyPage } from '../../../lib/lazy-page';
+
+// The charts library comes only with the card that draws it.
+const LineEcmCard = lazyPage(() => import('../../ecm-stats/components/line-ecm-card'), 'LineEcmCard');
 
 function NotFoundState() {
   const { t } = useTranslation();
@@ -173,6 +177,9 @@ function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
         </Card>
         <LineKeptSettingsCard line={line} plan={plan} admin={admin} />
         <LineConnectionsCard lineId={line.id} />
+        <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+          <LineEcmCard lineId={line.id} />
+        </Suspense>
         <LineHistory lineId={line.id} />
       </Stack>
 

@@ -1,3 +1,4 @@
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -36,6 +37,8 @@ type ServersTableProps = {
   onDelete: (server: Server) => void;
   /** "Move all lines to…": every line of the server to another one. */
   onMoveLines: (server: Server) => void;
+  /** Its answer rate and time, and its readers. */
+  onEcmStats: (server: Server) => void;
 };
 
 export function ServersTable({
@@ -46,6 +49,7 @@ export function ServersTable({
   onInstall,
   onDelete,
   onMoveLines,
+  onEcmStats,
 }: ServersTableProps) {
   const { t, i18n } = useTranslation();
   const serverMessage = useServerMessage();
@@ -251,6 +255,12 @@ export function ServersTable({
               <SyncAltIcon fontSize="small" />
             </ListItemIcon>
             {t('lines.reconcile.action')}
+          </MenuItem>
+          <MenuItem onClick={act(onEcmStats)} data-testid="server-ecm-button">
+            <ListItemIcon>
+              <InsightsOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('ecmStats.open')}
           </MenuItem>
           <MenuItem onClick={act(onInstall)} data-testid="server-install-button">
             <ListItemIcon>

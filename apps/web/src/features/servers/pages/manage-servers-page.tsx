@@ -3,7 +3,7 @@ import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { LineBulkJob, Server } from '@linedesk/shared';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination';
@@ -22,6 +22,13 @@ import { ServerEditDialog } from '../components/server-edit-dialog';
 import { ServersTable } from '../components/servers-table';
 import { useServerErrorMessage, useServerMessage } from '../hooks/use-server-messages';
 import { useServers, useTestServer } from '../hooks/use-servers';
+import { lazyPage } from '../../../lib/lazy-page';
+
+// The charts library comes only with the dialog that draws it.
+const ServerEcmDialog = lazyPage(
+  () => import('../../ecm-stats/components/server-ecm-dialog'),
+  'ServerEcmDialog',
+);
 
 // The server stays set while a dialog closes, so its text does not change mid-animation.
 type DialogState = { open: boolean; server: Server | null };
@@ -40,6 +47,7 @@ export function ManageServersPage() {
   const [deleting, setDeleting] = useState<DialogState>(closed);
   const [installing, setInstalling] = useState<DialogState>(closed);
   const [moving, setMoving] = useState<DialogState>(closed);
+  const [ecm, setEcm] = useState<DialogState>(closed);
   const [job, setJob] = useState<{ open: boolean; started: LineBulkJob | null }>({
     open: false,
     started: null,
@@ -120,6 +128,7 @@ export function ManageServersPage() {
                 onInstall={(server) => setInstalling({ open: true, server })}
                 onDelete={(server) => setDeleting({ open: true, server })}
                 onMoveLines={(server) => setMoving({ open: true, server })}
+                onEcmStats={(server) => setEcm({ open: true, server })}
               />
               <ListPagination total={total} paging={paging} />
             </>
@@ -136,6 +145,15 @@ export function ManageServersPage() {
           setEditing((state) => ({ ...state, open: false }));
         }}
       />
+      {ecm.server && (
+        <Suspense fallback={null}>
+          <ServerEcmDialog
+            open={ecm.open}
+            server={{ id: ecm.server.id, name: ecm.server.server_name }}
+            onClose={() => setEcm((state) => ({ ...state, open: false }))}
+          />
+        </Suspense>
+      )}
       <AgentInstallDialog
         open={installing.open}
         server={installing.server}

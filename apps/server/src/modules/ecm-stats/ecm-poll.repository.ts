@@ -1,0 +1,153 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  cccamServers,
+  ecmCounters,
+  ecmLineChannels,
+  ecmMinute,
+  ecmPolls,
+  ecmReaders,
+  lines,
+} from '../../db/schema.js';
+
+/** One account as the agent's GET /ecm-stats reported it. */
+export type EcmAccountReading = {
+  username: string;
+  ok: number;
+  nok: number;
+  ms: number | null;
+  caid: string | null;
+  srvid: string | null;
+  channel: string | null;
+};
+export type EcmReaderReading = { label: string; protocol: string; state: string; ms: number | null };
+
+export const LINE_KIND = 1;
+export const SERVER_KIND = 2;
+export const READER_KIND = 3;
+
+const afterSeconds = (seconds: number) => sql`now() + (${seconds})::float8 * interval '1 second'`;
+const thisMinute = sql`date_trunc('minute', now(), 'UTC')`;
+
+/** The poll's writes, all keyed by (server, this minute); each a single statement over the whole reading. */
+export const ecmPollRepository = {
+  async addMissingPolls(db: Db): Promise<void> {
+    await db.execute(sql`
+      insert into ${ecmPolls} (server_id)
+      select ${cccamServers.id} from ${cccamServers} where ${cccamServers.status} = 'active'
+      on conflict do nothing`);
+  },
+  /** Takes one active server whose read is due and moves its next read on, in one statement. */
+  async claimDue(db: Db, intervalSeconds: number): Promise<number | undefined> {
+    const due = sql`(
+      select p.server_id from ${ecmPolls} p
+      join ${cccamServers} s on s.id = p.server_id
+      where s.status = 'active' and p.next_poll_at <= now()
+      order by p.next_poll_at
+      limit 1
+      for update of p skip locked
+    )`;
+    const [row] = await db
+      .update(ecmPolls)
+      .set({ nextPollAt: afterSeconds(intervalSeconds) })
+      .where(eq(ecmPolls.serverId, due))
+      .returning({ serverId: ecmPolls.serverId });
+    return row?.serverId;
+  },
+  async recordPoll(db: Db, serverId: number, error: string | null): Promise<void> {
+    await db
+      .update(ecmPolls)
+      .set({ lastPolledAt: sql`now()`, lastError: error })
+      .where(eq(ecmPolls.serverId, serverId));
+  },
+
+  /**
+   * Adds what each account asked since the server's last reading to this minute's rows (of its
+   * line, when it is one of the server's lines, and of the server), the channel of every line that
+   * got answers to today's channels, and keeps the reading for the next difference. A counter
+   * below its last reading means the server restarted: the new count is all since then.
+   * The first reading of an account only sets its baseline.
+   */
+  async addAccountReadings(tx: Db, serverId: number, readings: EcmAccountReading[]): Promise<void> {
+    if (readings.length === 0) return;
+    const input = JSON.stringify(readings);
+    const deltas = sql`
+      with input as (
+        select * from json_to_recordset(${input}::json)
+          as i(username text, ok bigint, nok bigint, ms int, caid text, srvid text, channel text)
+      )
+      select i.*, l.id as line_id,
+        case when c.ok is null then 0 when i.ok >= c.ok and i.nok >= c.nok then i.ok - c.ok else i.ok end as d_ok,
+        case when c.ok is null then 0 when i.ok >= c.ok and i.nok >= c.nok then i.nok - c.nok else i.nok end as d_nok
+      from input i
+      left join ${ecmCounters} c on c.server_id = ${serverId} and c.username = i.username
+      left join ${lines} l on l.server_id = ${serverId} and l.username = i.username`;
+    // The last answer's time stands for every answer since the last reading.
+    await tx.execute(sql`
+      with d as (${deltas}),
+      per_line as (
+        insert into ${ecmMinute} (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n)
+        select ${LINE_KIND}, line_id, '', ${thisMinute}, d_ok, d_nok,
+          case when ms is null then 0 else ms::bigint * d_ok end,
+          case when ms is null then 0 else d_ok end
+        from d where line_id is not null and (d_ok > 0 or d_nok > 0)
+        on conflict (kind, subject_id, reader, bucket) do update set
+          ok = ${ecmMinute.ok} + excluded.ok, nok = ${ecmMinute.nok} + excluded.nok,
+          time_sum = ${ecmMinute.timeSum} + excluded.time_sum, time_n = ${ecmMinute.timeN} + excluded.time_n
+        returning 1
+      ),
+      channels as (
+        insert into ${ecmLineChannels} (line_id, day, caid, srvid, channel, polls)
+        select line_id, (now() at time zone 'UTC')::date, coalesce(caid, ''), coalesce(srvid, ''), channel, 1
+        from d where line_id is not null and d_ok > 0 and (srvid is not null or caid is not null or channel is not null)
+        on conflict (line_id, day, caid, srvid) do update set
+          polls = ${ecmLineChannels.polls} + 1, channel = coalesce(excluded.channel, ${ecmLineChannels.channel})
+        returning 1
+      ),
+      counters as (
+        insert into ${ecmCounters} (server_id, username, ok, nok, read_at)
+        select ${serverId}, username, ok, nok, now() from d
+        on conflict (server_id, username) do update set ok = excluded.ok, nok = excluded.nok, read_at = now()
+        returning 1
+      )
+      insert into ${ecmMinute} (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n)
+      select ${SERVER_KIND}, ${serverId}, '', ${thisMinute}, coalesce(sum(d_ok), 0), coalesce(sum(d_nok), 0),
+        coalesce(sum(case when ms is null then 0 else ms::bigint * d_ok end), 0),
+        coalesce(sum(case when ms is null then 0 else d_ok end), 0)
+      from d
+      on conflict (kind, subject_id, reader, bucket) do update set
+        ok = ${ecmMinute.ok} + excluded.ok, nok = ${ecmMinute.nok} + excluded.nok,
+        time_sum = ${ecmMinute.timeSum} + excluded.time_sum, time_n = ${ecmMinute.timeN} + excluded.time_n`);
+  },
+
+  /** Counts this poll for each reader (working or not, and its answer time), and keeps its state. */
+  async addReaderReadings(
+    tx: Db,
+    serverId: number,
+    readings: EcmReaderReading[],
+    upStates: readonly string[],
+  ): Promise<void> {
+    await tx.delete(ecmReaders).where(eq(ecmReaders.serverId, serverId));
+    if (readings.length === 0) return;
+    const input = JSON.stringify(readings);
+    const up = JSON.stringify(upStates);
+    await tx.execute(sql`
+      with r as (
+        select distinct on (label) * from json_to_recordset(${input}::json)
+          as r(label text, protocol text, state text, ms int)
+        order by label
+      ),
+      kept as (
+        insert into ${ecmReaders} (server_id, label, protocol, state, seen_at)
+        select ${serverId}, label, protocol, state, now() from r
+        returning 1
+      )
+      insert into ${ecmMinute} (kind, subject_id, reader, bucket, time_sum, time_n, polls, up)
+      select ${READER_KIND}, ${serverId}, label, ${thisMinute}, coalesce(ms, 0), case when ms is null then 0 else 1 end, 1,
+        case when upper(state) in (select json_array_elements_text(${up}::json)) then 1 else 0 end
+      from r
+      on conflict (kind, subject_id, reader, bucket) do update set
+        time_sum = ${ecmMinute.timeSum} + excluded.time_sum, time_n = ${ecmMinute.timeN} + excluded.time_n,
+        polls = ${ecmMinute.polls} + 1, up = ${ecmMinute.up} + excluded.up`);
+  },
+};

@@ -1,0 +1,96 @@
+import { ECM_READER_UP_STATES } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
+import { resolveAgentTarget } from '../servers/server-connection.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import { ecmPollRepository, type EcmAccountReading, type EcmReaderReading } from './ecm-poll.repository.js';
+
+const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value.slice(0, 200) : null);
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0
+    ? Math.min(Math.floor(value), 2 ** 52)
+    : null;
+const ms = (value: unknown) => {
+  const n = count(value);
+  return n === null || n === 0 ? null : Math.min(n, 600_000);
+};
+
+/** The agent's GET /ecm-stats (docs/line-agent-api-additions.md), or null when it is not that. */
+export function parseEcmStats(
+  body: unknown,
+): { accounts: EcmAccountReading[]; readers: EcmReaderReading[] } | null {
+  const answer = body as { accounts?: unknown; readers?: unknown } | null;
+  if (!answer || !Array.isArray(answer.accounts)) return null;
+  const seen = new Set<string>();
+  const accounts = answer.accounts.flatMap((raw): EcmAccountReading[] => {
+    const entry = raw as Record<string, unknown> | null;
+    const username = str(entry?.username);
+    const ok = count(entry?.ecmOk);
+    const nok = count(entry?.ecmNok);
+    if (!entry || username === null || ok === null || nok === null || seen.has(username)) return [];
+    seen.add(username);
+    return [
+      {
+        username,
+        ok,
+        nok,
+        ms: ms(entry.lastAnswerMs),
+        caid: str(entry.lastCaid),
+        srvid: str(entry.lastSrvid),
+        channel: str(entry.lastChannel),
+      },
+    ];
+  });
+  const readers = (Array.isArray(answer.readers) ? answer.readers : []).flatMap((raw): EcmReaderReading[] => {
+    const entry = raw as Record<string, unknown> | null;
+    const label = str(entry?.label);
+    if (!entry || label === null) return [];
+    return [
+      {
+        label,
+        protocol: str(entry.protocol) ?? '',
+        state: str(entry.state) ?? '',
+        ms: ms(entry.lastAnswerMs),
+      },
+    ];
+  });
+  return { accounts, readers };
+}
+
+/** Reads one server's ECM counters through its agent and adds them to this minute's rows. */
+export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: AbortSignal): Promise<void> {
+  const server = await serversRepository.findById(ctx.db, serverId);
+  if (!server || server.status !== 'active') return;
+  const { target } = resolveAgentTarget(ctx, server);
+  if (!target) {
+    await ecmPollRepository.recordPoll(ctx.db, serverId, 'Server connection settings are incomplete');
+    return;
+  }
+  const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs, signal });
+  let reading: ReturnType<typeof parseEcmStats>;
+  try {
+    const response = await client.ecmStats();
+    reading = response.status === 200 ? parseEcmStats(response.body) : null;
+    if (!reading) {
+      const message = (response.body as { message?: unknown } | null)?.message;
+      await ecmPollRepository.recordPoll(
+        ctx.db,
+        serverId,
+        `Agent answered ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
+      );
+      return;
+    }
+  } catch (error) {
+    if (!(error instanceof AgentUnreachableError)) throw error;
+    await ecmPollRepository.recordPoll(ctx.db, serverId, error.reason);
+    return;
+  }
+  const { accounts, readers } = reading;
+  await ctx.db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    await ecmPollRepository.addAccountReadings(tx, serverId, accounts);
+    await ecmPollRepository.addReaderReadings(tx, serverId, readers, ECM_READER_UP_STATES);
+    await ecmPollRepository.recordPoll(tx, serverId, null);
+  });
+}

@@ -1,0 +1,67 @@
+import type { RouteExamples } from '../../platform/openapi-examples.js';
+
+const settings = { minute_retention_hours: 48, hour_retention_days: 14, day_retention_days: 400 };
+const points = [
+  { at: '2026-11-22T16:00:00.000Z', ok: 1180, nok: 4, avg_ms: 212 },
+  { at: '2026-11-22T17:00:00.000Z', ok: 1203, nok: 0, avg_ms: 198 },
+  { at: '2026-11-22T18:00:00.000Z', ok: 402, nok: 61, avg_ms: 1840 },
+];
+const totals = { ok: 2785, nok: 65, avg_ms: 472 };
+
+export const ecmStatsExamples: RouteExamples = {
+  'GET /api/lines/:id/ecm-stats': {
+    params: { id: 42 },
+    query: { range: '24h' },
+    response: {
+      range: '24h',
+      granularity: 'hour',
+      points,
+      totals,
+      channels: [
+        { caid: '1702', srvid: '0085', channel: 'Sky Cinema', polls: 95 },
+        { caid: '098C', srvid: '0011', channel: 'Sky Sport', polls: 12 },
+      ],
+    },
+    errors: ['LINE_NOT_FOUND'],
+  },
+  'GET /api/servers/:id/ecm-stats': {
+    params: { id: 3 },
+    query: { range: '24h' },
+    response: {
+      range: '24h',
+      granularity: 'hour',
+      points,
+      totals,
+      readers: [
+        {
+          label: 'sky-card',
+          protocol: 'internal',
+          state: 'CARDOK',
+          up_ratio: 1,
+          avg_ms: 187,
+          seen_at: '2026-11-22T18:30:05.120Z',
+        },
+        {
+          label: 'peer-fra',
+          protocol: 'cccam',
+          state: 'OFF',
+          up_ratio: 0.75,
+          avg_ms: 640,
+          seen_at: '2026-11-22T18:30:05.120Z',
+        },
+      ],
+      polled_at: '2026-11-22T18:30:05.120Z',
+      poll_error: null,
+    },
+    errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND'],
+  },
+  'GET /api/dashboard/ecm': {
+    response: { range: '24h', granularity: 'hour', points, totals },
+  },
+  'GET /api/ecm-settings': { response: settings, errors: ['ADMIN_ONLY'] },
+  'PUT /api/ecm-settings': {
+    body: { minute_retention_hours: 24 },
+    response: { ...settings, minute_retention_hours: 24 },
+    errors: ['ADMIN_ONLY', 'ECM_STATS_INVALID_SETTINGS'],
+  },
+};

@@ -1,0 +1,130 @@
+import {
+  ecmGranularity,
+  type EcmPoint,
+  type EcmRange,
+  type EcmSettings,
+  type EcmSettingsBody,
+  type EcmSummary,
+  type EcmTotals,
+  type LineEcmStats,
+  type ServerEcmStats,
+} from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
+import { access, type Actor } from '../../platform/access.js';
+import { AppError } from '../../platform/errors.js';
+import { linesRepository } from '../lines/lines.repository.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import { updateSetting } from '../settings/app-settings.service.js';
+import { ECM_SETTINGS_KEY, readEcmSettings } from './ecm-settings.js';
+import { ecmStatsRepository, type SeriesRow, type SeriesSubject } from './ecm-stats.repository.js';
+
+const average = (sum: number, n: number) => (n > 0 ? Math.round(sum / n) : null);
+
+function points(rows: SeriesRow[]): EcmPoint[] {
+  return rows.map((row) => ({
+    at: new Date(row.at).toISOString(),
+    ok: row.ok,
+    nok: row.nok,
+    avg_ms: average(row.timeSum, row.timeN),
+  }));
+}
+
+function totals(rows: SeriesRow[]): EcmTotals {
+  const sum = rows.reduce(
+    (acc, row) => ({
+      ok: acc.ok + row.ok,
+      nok: acc.nok + row.nok,
+      timeSum: acc.timeSum + row.timeSum,
+      timeN: acc.timeN + row.timeN,
+    }),
+    { ok: 0, nok: 0, timeSum: 0, timeN: 0 },
+  );
+  return { ok: sum.ok, nok: sum.nok, avg_ms: average(sum.timeSum, sum.timeN) };
+}
+
+async function seriesOf(ctx: AppContext, subject: SeriesSubject, range: EcmRange) {
+  const granularity = ecmGranularity[range];
+  const rows = await ecmStatsRepository.series(ctx.db, subject, range, granularity);
+  return { range, granularity, points: points(rows), totals: totals(rows) };
+}
+
+const RANGE_DAYS: Record<EcmRange, number> = { '1h': 0, '24h': 1, '7d': 7, '30d': 30 };
+
+/** Is the customer getting pictures: the line's answered and unanswered ECMs, times and channels. */
+export async function getLineEcmStats(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  range: EcmRange,
+): Promise<LineEcmStats> {
+  access.ownLineOrNotFound(access.lines(actor), await linesRepository.findById(ctx.db, id));
+  const [series, channels] = await Promise.all([
+    seriesOf(ctx, { kind: 'line', id }, range),
+    ecmStatsRepository.channels(ctx.db, id, RANGE_DAYS[range]),
+  ]);
+  return { ...series, channels };
+}
+
+/** A server's answer rate and time, and each reader's state, availability and answer time (admin). */
+export async function getServerEcmStats(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  range: EcmRange,
+): Promise<ServerEcmStats> {
+  access.admin(actor);
+  if (!(await serversRepository.findById(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
+  const granularity = ecmGranularity[range];
+  const [series, readerRows, readers, poll] = await Promise.all([
+    seriesOf(ctx, { kind: 'server', id }, range),
+    ecmStatsRepository.series(ctx.db, { kind: 'readers', serverId: id }, range, granularity),
+    ecmStatsRepository.readers(ctx.db, id),
+    ecmStatsRepository.pollOf(ctx.db, id),
+  ]);
+  return {
+    ...series,
+    readers: readers.map((reader) => {
+      const own = readerRows.filter((row) => row.reader === reader.label);
+      const polls = own.reduce((n, row) => n + row.polls, 0);
+      const up = own.reduce((n, row) => n + row.up, 0);
+      return {
+        label: reader.label,
+        protocol: reader.protocol,
+        state: reader.state,
+        up_ratio: polls > 0 ? up / polls : null,
+        avg_ms: average(
+          own.reduce((n, row) => n + row.timeSum, 0),
+          own.reduce((n, row) => n + row.timeN, 0),
+        ),
+        seen_at: reader.seenAt.toISOString(),
+      };
+    }),
+    polled_at: poll?.lastPolledAt?.toISOString() ?? null,
+    poll_error: poll?.lastError ?? null,
+  };
+}
+
+/** The dashboard's tile over the last 24 hours: every server for admins, the caller's lines otherwise. */
+export async function getEcmSummary(ctx: AppContext, actor: Actor): Promise<EcmSummary> {
+  const scope = access.lines(actor);
+  const subject: SeriesSubject =
+    scope.ownerId === null ? { kind: 'all-servers' } : { kind: 'owner-lines', ownerId: scope.ownerId };
+  return seriesOf(ctx, subject, '24h');
+}
+
+export async function getEcmSettings(ctx: AppContext, actor: Actor): Promise<EcmSettings> {
+  access.admin(actor);
+  return readEcmSettings(ctx.db);
+}
+
+export async function updateEcmSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: EcmSettingsBody,
+): Promise<EcmSettings> {
+  const admin = access.admin(actor);
+  const next = { ...(await readEcmSettings(ctx.db)), ...body };
+  await updateSetting(ctx, admin, ECM_SETTINGS_KEY, next);
+  await ctx.bus.publish({ table: 'app_settings', action: 'update', id: ECM_SETTINGS_KEY, audience: [] });
+  return next;
+}

@@ -1,0 +1,283 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startStandInOscam,
+  WEBIF_LOGIN,
+  type StandInClient,
+  type StandInOscam,
+} from '../../agent/test/stand-in-servers.js';
+import { rollUpAndExpire } from '../src/modules/ecm-stats/ecm-rollup.js';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import type { TestClient } from './support/test-client.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { waitFor } from './support/wait-for.js';
+
+function watching(username: string, thid: string): StandInClient {
+  return {
+    thid,
+    type: 'c',
+    name: username,
+    protocol: 'cccam (2.3.2-3367)',
+    ip: '203.0.113.7',
+    port: 40000,
+    status: 'OK',
+    login: '2026-11-22T07:15:00+0100',
+    online: 600,
+    idle: 3,
+    caid: '1702',
+    srvid: '0085',
+    chname: 'Sky Cinema',
+    ecmtime: 120,
+  };
+}
+
+const card: StandInClient = {
+  ...watching('sky-card', 'id_card'),
+  type: 'r',
+  protocol: 'internal',
+  status: 'CARDOK',
+  ecmtime: 187,
+};
+
+describe('ECM statistics: the poll, rollups, retention and who sees them', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let oscam: StandInOscam;
+  let agent: TestAgent;
+  let serverId: number;
+  let owner: Account;
+  let stranger: Account;
+  let counter = 0;
+  const name = () => `ecm${++counter}x${Date.now().toString(36)}`;
+
+  const rounds = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'ecm-stats')?.runs ?? 0;
+  const roundsPass = async (n: number) => {
+    const target = rounds() + n;
+    await waitFor(rounds, (runs) => runs >= target);
+  };
+  const createLine = async (account: Account = owner) => {
+    const res = await account.client.post('/api/lines', {
+      username: name(),
+      password: 'pw-1234',
+      subscription_months: 1,
+      server_id: serverId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.line as { id: number; username: string };
+  };
+  const lineStats = async (c: TestClient, id: number, range = '1h') => {
+    const res = await c.get(`/api/lines/${id}/ecm-stats?range=${range}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  const db = () => server.built.ctx.db;
+  const rows = async (query: ReturnType<typeof sql>) =>
+    (((await db().execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows ?? []).map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]),
+      ),
+    );
+
+  beforeAll(async () => {
+    server = await startTestServer({ ECM_STATS_POLL_SECONDS: '1', LINE_CONNECTIONS_POLL_SECONDS: '0' });
+    admin = await server.admin();
+    agent = await startLineAgent({
+      envFor: async (configFile) => {
+        oscam = await startStandInOscam(configFile);
+        return {
+          AGENT_BACKEND: 'oscam',
+          AGENT_OSCAM_WEBIF_URL: oscam.url,
+          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
+          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
+        };
+      },
+    });
+    serverId = (await addAgentServer(admin, agent, 'OSCam ECM')).id;
+    owner = await signUpAccount(server, `ecm-owner-${Date.now()}@example.com`, 100);
+    stranger = await signUpAccount(server, `ecm-other-${Date.now()}@example.com`, 100);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await agent?.cleanup();
+    await oscam?.close();
+  });
+
+  it('charts what the server answered the line since the last poll, with its channel and answer time', async () => {
+    const line = await createLine();
+    oscam.setClients([watching(line.username, 'id_1'), card]);
+    oscam.setCounters(line.username, 40, 1, { lastMs: 300 });
+    // The first reading is the baseline: what came before the panel looked is no one's minute.
+    await roundsPass(2);
+    expect((await lineStats(owner.client, line.id)).totals).toEqual({ ok: 0, nok: 0, avg_ms: null });
+
+    oscam.setCounters(line.username, 140, 6, { timeout: 2, lastMs: 250 });
+    const stats = await waitFor(
+      () => lineStats(owner.client, line.id),
+      (body) => body.totals.ok > 0,
+    );
+    expect(stats.totals).toEqual({ ok: 100, nok: 7, avg_ms: 250 });
+    expect(stats.granularity).toBe('minute');
+    expect(stats.points.reduce((n: number, p: any) => n + p.ok, 0)).toBe(100);
+    expect(stats.channels).toEqual([
+      expect.objectContaining({ caid: '1702', srvid: '0085', channel: 'Sky Cinema' }),
+    ]);
+
+    // OSCam restarted: its counters start again from 0, and what it counts since is added.
+    oscam.setCounters(line.username, 10, 0, { lastMs: 150 });
+    const after = await waitFor(
+      () => lineStats(owner.client, line.id),
+      (body) => body.totals.ok > 100,
+    );
+    expect(after.totals).toEqual({ ok: 110, nok: 7, avg_ms: Math.round((250 * 100 + 150 * 10) / 110) });
+
+    const byServer = await admin.get(`/api/servers/${serverId}/ecm-stats?range=24h`);
+    expect(byServer.status).toBe(200);
+    expect(byServer.body.totals.ok).toBeGreaterThanOrEqual(110);
+    expect(byServer.body.poll_error).toBeNull();
+    expect(byServer.body.readers).toEqual([
+      expect.objectContaining({
+        label: 'sky-card',
+        protocol: 'internal',
+        state: 'CARDOK',
+        up_ratio: 1,
+        avg_ms: 187,
+      }),
+    ]);
+    const tile = await owner.client.get('/api/dashboard/ecm');
+    expect(tile.status).toBe(200);
+    expect(tile.body.totals.ok).toBe(110);
+  });
+
+  it("answers 404 to another reseller for a line's figures, and keeps the server's and its tile to their own", async () => {
+    const line = await createLine();
+    const foreign = await stranger.client.get(`/api/lines/${line.id}/ecm-stats`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('LINE_NOT_FOUND');
+    expect((await stranger.client.get(`/api/servers/${serverId}/ecm-stats`)).status).toBe(403);
+    expect((await stranger.client.get('/api/dashboard/ecm')).body.totals).toEqual({
+      ok: 0,
+      nok: 0,
+      avg_ms: null,
+    });
+    expect((await admin.get(`/api/lines/${line.id}/ecm-stats`)).status).toBe(200);
+    expect((await admin.get(`/api/servers/999999/ecm-stats`)).body.error.code).toBe('SERVER_NOT_FOUND');
+  });
+
+  it('rolls minutes into hours and hours into days with the same sums, and the charts read them', async () => {
+    const line = await createLine();
+    const subject = line.id;
+    // Two days ago: 3 minutes in one hour, 2 in the next; yesterday: one minute.
+    const minutes: [string, number, number, number][] = [
+      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '10 hours 1 minute'", 10, 1, 100],
+      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '10 hours 2 minutes'", 20, 0, 200],
+      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '10 hours 59 minutes'", 30, 2, 300],
+      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '11 hours 5 minutes'", 40, 3, 400],
+      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '11 hours 6 minutes'", 50, 0, 500],
+      ["date_trunc('day', now(), 'UTC') - interval '1 day' + interval '8 hours'", 7, 7, 0],
+    ];
+    for (const [at, ok, nok, ms] of minutes) {
+      await db().execute(
+        sql.raw(
+          `insert into ecm_minute (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n) values (1, ${subject}, '', ${at}, ${ok}, ${nok}, ${ms * ok}, ${ms ? ok : 0})`,
+        ),
+      );
+    }
+    // Taken back to before those rows, as if the rollup had been stopped since.
+    await db().execute(
+      sql.raw(
+        `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '3 days', days_through = date_trunc('day', now(), 'UTC') - interval '3 days'`,
+      ),
+    );
+    await rollUpAndExpire(server.built.ctx);
+
+    const hours = await rows(
+      sql.raw(
+        `select extract(hour from bucket at time zone 'UTC')::int as h, ok, nok, time_sum, time_n from ecm_hour where kind = 1 and subject_id = ${subject} order by bucket`,
+      ),
+    );
+    expect(hours).toEqual([
+      { h: 10, ok: 60, nok: 3, time_sum: 1000 + 4000 + 9000, time_n: 60 },
+      { h: 11, ok: 90, nok: 3, time_sum: 16000 + 25000, time_n: 90 },
+      { h: 8, ok: 7, nok: 7, time_sum: 0, time_n: 0 },
+    ]);
+    const days = await rows(
+      sql.raw(
+        `select ok, nok, time_sum, time_n from ecm_day where kind = 1 and subject_id = ${subject} order by bucket`,
+      ),
+    );
+    expect(days).toEqual([
+      { ok: 150, nok: 6, time_sum: 55000, time_n: 150 },
+      { ok: 7, nok: 7, time_sum: 0, time_n: 0 },
+    ]);
+    // Running it again changes nothing: each bucket is summed once.
+    await rollUpAndExpire(server.built.ctx);
+    expect(
+      await rows(
+        sql.raw(`select sum(ok)::int as ok from ecm_day where kind = 1 and subject_id = ${subject}`),
+      ),
+    ).toEqual([{ ok: 157 }]);
+
+    const month = await lineStats(owner.client, line.id, '30d');
+    expect(month.granularity).toBe('day');
+    expect(month.points.map((p: any) => [p.ok, p.nok, p.avg_ms])).toEqual([
+      [150, 6, Math.round(55000 / 150)],
+      [7, 7, null],
+    ]);
+    expect(month.totals).toEqual({ ok: 157, nok: 13, avg_ms: Math.round(55000 / 150) });
+    const week = await lineStats(owner.client, line.id, '7d');
+    expect(week.points.map((p: any) => p.ok)).toEqual([60, 90, 7]);
+  });
+
+  it('deletes rows older than the retention, only once they are rolled up, and refuses a retention out of range', async () => {
+    const refused = await admin.put('/api/ecm-settings', { minute_retention_hours: 1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('ECM_STATS_INVALID_SETTINGS');
+    expect((await owner.client.put('/api/ecm-settings', { minute_retention_hours: 2 })).status).toBe(403);
+    const set = await admin.put('/api/ecm-settings', {
+      minute_retention_hours: 2,
+      hour_retention_days: 7,
+      day_retention_days: 31,
+    });
+    expect(set.status).toBe(200);
+    expect((await admin.get('/api/ecm-settings')).body).toEqual({
+      minute_retention_hours: 2,
+      hour_retention_days: 7,
+      day_retention_days: 31,
+    });
+
+    const line = await createLine();
+    const insert = (table: string, at: string, ok: number) =>
+      db().execute(
+        sql.raw(
+          `insert into ${table} (kind, subject_id, reader, bucket, ok) values (1, ${line.id}, '', ${at}, ${ok})`,
+        ),
+      );
+    await insert('ecm_minute', "date_trunc('hour', now(), 'UTC') - interval '5 hours'", 5);
+    await insert('ecm_hour', "date_trunc('day', now(), 'UTC') - interval '10 days'", 11);
+    await insert('ecm_day', "date_trunc('day', now(), 'UTC') - interval '40 days'", 13);
+    await insert('ecm_day', "date_trunc('day', now(), 'UTC') - interval '20 days'", 17);
+    await db().execute(
+      sql.raw(
+        `update ecm_rollup_state set hours_through = date_trunc('hour', now(), 'UTC') - interval '6 hours', days_through = date_trunc('day', now(), 'UTC') - interval '11 days'`,
+      ),
+    );
+    await rollUpAndExpire(server.built.ctx);
+
+    const left = async (table: string) =>
+      rows(sql.raw(`select ok from ${table} where kind = 1 and subject_id = ${line.id} order by bucket`));
+    // The minute row is gone, its hour kept; the 10-day hour went into its day before it was deleted.
+    expect(await left('ecm_minute')).toEqual([]);
+    expect((await left('ecm_hour')).map((r) => r.ok)).toEqual([5]);
+    // (Before 05:00 UTC the minute's hour is yesterday's, and yesterday is rolled into its day too.)
+    const olderDays = await rows(
+      sql.raw(
+        `select ok from ecm_day where kind = 1 and subject_id = ${line.id} and bucket < date_trunc('day', now(), 'UTC') - interval '1 day' order by bucket`,
+      ),
+    );
+    expect(olderDays.map((r) => r.ok)).toEqual([17, 11]);
+    const month = await lineStats(owner.client, line.id, '30d');
+    expect(month.totals.ok).toBe(17 + 11 + 5);
+  });
+});

@@ -1,0 +1,17 @@
+import { ecmStatsContracts, type EcmRange } from '@linedesk/shared';
+import { callApi } from '../../../lib/api-client';
+
+/** Under ['lines'] and ['servers'], so a change of the line or server refreshes its figures too. */
+export const ecmStatsKeys = {
+  line: (id: number, range: EcmRange) => ['lines', 'ecm-stats', id, range] as const,
+  server: (id: number, range: EcmRange) => ['servers', 'ecm-stats', id, range] as const,
+  summary: ['dashboard-ecm'] as const,
+};
+
+export const ecmStatsApi = {
+  line: (id: number, range: EcmRange, signal?: AbortSignal) =>
+    callApi(ecmStatsContracts.line, { params: { id }, query: { range } }, { signal }),
+  server: (id: number, range: EcmRange, signal?: AbortSignal) =>
+    callApi(ecmStatsContracts.server, { params: { id }, query: { range } }, { signal }),
+  summary: (signal?: AbortSignal) => callApi(ecmStatsContracts.summary, {}, { signal }),
+};
