@@ -69,7 +69,14 @@ const answers: Answers = {
   },
   'GET /api/line-plans': { body: { items: [standard] } },
   'GET /api/line-settings': {
-    body: { trial_days: 3, trial_lines_per_day: 5, trial_lines_left_today: 2, business_time_zone: 'UTC' },
+    body: {
+      trial_days: 3,
+      trial_lines_per_day: 5,
+      trial_lines_left_today: 2,
+      business_time_zone: 'UTC',
+      freezes_per_year: 2,
+      freeze_max_days: 30,
+    },
   },
 };
 
