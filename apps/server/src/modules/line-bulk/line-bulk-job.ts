@@ -1,20 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { lineBulkItems as items, lineBulkJobs as jobs } from '../../db/schema.js';
 import {
   publishJobProgress,
   startLeasedJob,
   workThroughItems,
   type Lease,
 } from '../../platform/leased-job.js';
-import type { LeasedQueue } from '../../platform/leased-queue.js';
 import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { applyItem, type BulkParams, type ItemDone } from './line-bulk-item.js';
 import { runMoveRound } from './line-move-job.js';
 import { lineMoveRepository } from './line-move.repository.js';
-import { lineBulkRepository, type BulkJobRow } from './line-bulk.repository.js';
+import { lineBulkRepository, openBulkJobs, type BulkJobRow } from './line-bulk.repository.js';
 
 /** Lines per round trip between progress reports (and lease renewals). */
 const CHUNK = 25;
@@ -31,20 +28,6 @@ const MOVE_PASS_MS = 300;
  * a line seen on its new server (who is online is polled about as often), rare enough over a day.
  */
 const GRACE_PASS_MS = 15_000;
-
-/**
- * Open jobs, oldest first. A job is done once none of its items is pending; each item commits with
- * its result, so a job taken over after its lease ran out never charges a line twice.
- */
-const openJobs: LeasedQueue<typeof jobs> = {
-  table: jobs,
-  open: sql`${jobs.status} <> 'done'`,
-  order: jobs.id,
-  onClaim: { status: 'running' },
-  onFinish: { status: 'done', finishedAt: sql`now()` },
-  finishedWhen: (id) =>
-    sql`not exists (select 1 from ${items} where ${items.jobId} = ${id} and ${items.result} = 'pending')`,
-};
 
 /** The job's progress, live to the account that started it. */
 export function publishJobChange(ctx: AppContext, job: Pick<BulkJobRow, 'id' | 'accountId'>) {
@@ -134,7 +117,7 @@ export function startLineBulkJob(ctx: AppContext): PeriodicJob {
     firstAfterMs: 0,
     failureMessage: 'Bulk line action round failed',
     leaseMs: LEASE_MS,
-    queue: openJobs,
+    queue: openBulkJobs,
     work: (lease, signal) => runJob(ctx, lease, signal),
   });
 }

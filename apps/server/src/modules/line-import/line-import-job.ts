@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { lineCreateRepository } from '../lines/line-create.repository.js';
 import type { AppContext } from '../../app-context.js';
 import { giveWay } from '../../platform/give-way.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { lineImportRows as rows, lineImports as imports } from '../../db/schema.js';
 import { startLeasedJob, workThroughItems, type Lease } from '../../platform/leased-job.js';
-import type { LeasedQueue } from '../../platform/leased-queue.js';
 import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { writeNewLine } from '../lines/line-create-write.js';
@@ -19,6 +16,7 @@ import { publishImportChange } from './line-import-events.js';
 import { outcomeOf } from './line-import-start.service.js';
 import {
   lineImportRepository,
+  startedImports,
   type ImportRecord,
   type ImportRowRead,
   type RowOutcome,
@@ -34,21 +32,6 @@ const POLL_MS = 500;
  * POST /batch per server for up to 200 lines), rather than the job waiting on each server.
  */
 const TO_WORKER: OutboxDelivery = { workerAfterMs: 0 };
-
-/**
- * Started imports, oldest first. One is done once none of its rows is pending; each chunk's rows
- * commit with their lines and charges, so an import taken over after its lease ran out never imports
- * (nor charges) a row twice.
- */
-const startedImports: LeasedQueue<typeof imports> = {
-  table: imports,
-  open: sql`${imports.status} in ('queued', 'running')`,
-  order: imports.id,
-  onClaim: { status: 'running' },
-  onFinish: { status: 'done', finishedAt: sql`now()` },
-  finishedWhen: (id) =>
-    sql`not exists (select 1 from ${rows} where ${rows.importId} = ${id} and ${rows.result} = 'pending')`,
-};
 
 type ChunkDone = { lines: { id: number; ownerId: string }[]; payers: Map<string, ImportOwner> };
 

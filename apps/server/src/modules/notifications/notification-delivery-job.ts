@@ -1,32 +1,21 @@
-import { eq, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { notificationOutbox as outbox } from '../../db/schema.js';
 import { leaseCoveringCallsMs } from '../../platform/backoff.js';
 import { AppError } from '../../platform/errors.js';
 import { startLeasedJob, type Lease } from '../../platform/leased-job.js';
-import type { LeasedQueue } from '../../platform/leased-queue.js';
 import type { PeriodicJob } from '../../platform/periodic-job.js';
 import type { Db } from '../../db/client.js';
 import { FinalDeliveryError } from './notification-channel.js';
 import { channelDriver } from './notification-channels.js';
 import { announceNotices, notify, type Notified } from './notify.js';
-import { notificationsRepository, type OutboxPayload, type OutboxRow } from './notifications.repository.js';
+import {
+  dueNotices,
+  notificationsRepository,
+  type OutboxPayload,
+  type OutboxRow,
+} from './notifications.repository.js';
 
 /** Rows one instance leases per claim. */
 const BATCH = 50;
-
-/** Due rows: pending, their next attempt come; delivered ones leave with their attempt counted. */
-const dueNotices: LeasedQueue<typeof outbox> = {
-  table: outbox,
-  open: sql`${eq(outbox.status, 'pending')} and ${lte(outbox.nextAttemptAt, sql`now()`)}`,
-  order: outbox.nextAttemptAt,
-  onFinish: {
-    status: 'delivered',
-    deliveredAt: sql`now()`,
-    attempts: sql`${outbox.attempts} + 1`,
-    lastError: null,
-  },
-};
 
 function failureText(error: unknown): string {
   if (error instanceof AppError) {

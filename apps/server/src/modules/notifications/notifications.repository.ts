@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { ADMIN_GROUP_ID } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
+import type { LeasedQueue } from '../../platform/leased-queue.js';
 import { accountTextLanguage } from '../locale/account-language.repository.js';
 import {
   authUsers,
@@ -38,6 +39,19 @@ export type RecipientFacts = {
   balanceThreshold: number | null;
   /** The account's own switches for the kind asked about, by channel. */
   switches: Map<string, boolean>;
+};
+
+/** Due rows: pending, their next attempt come; delivered ones leave with their attempt counted. */
+export const dueNotices: LeasedQueue<typeof outbox> = {
+  table: outbox,
+  open: sql`${eq(outbox.status, 'pending')} and ${lte(outbox.nextAttemptAt, sql`now()`)}`,
+  order: outbox.nextAttemptAt,
+  onFinish: {
+    status: 'delivered',
+    deliveredAt: sql`now()`,
+    attempts: sql`${outbox.attempts} + 1`,
+    lastError: null,
+  },
 };
 
 export const notificationsRepository = {
