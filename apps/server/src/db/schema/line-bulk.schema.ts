@@ -18,6 +18,7 @@ import type {
   LineBulkJobStatus,
   LineMoveStage,
 } from '@linedesk/shared';
+import { leaseColumns } from './columns.js';
 import { authUsers } from './core.schema.js';
 
 /**
@@ -44,8 +45,7 @@ export const lineBulkJobs = pgTable(
     succeeded: integer('succeeded').notNull().default(0),
     refused: integer('refused').notNull().default(0),
     charged: integer('charged').notNull().default(0),
-    leasedUntil: timestamp('leased_until', { withTimezone: true }),
-    leaseId: text('lease_id'),
+    ...leaseColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -19,6 +19,7 @@ import type {
   LineImportOptions,
   LineImportStatus,
 } from '@linedesk/shared';
+import { leaseColumns } from './columns.js';
 import { authUsers } from './core.schema.js';
 
 /**
@@ -47,8 +48,7 @@ export const lineImports = pgTable(
     skipped: integer('skipped').notNull().default(0),
     refused: integer('refused').notNull().default(0),
     charged: integer('charged').notNull().default(0),
-    leasedUntil: timestamp('leased_until', { withTimezone: true }),
-    leaseId: text('lease_id'),
+    ...leaseColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { leaseColumns } from './columns.js';
 import { authUsers } from './core.schema.js';
 
 /**
@@ -35,8 +36,7 @@ export const notificationOutbox = pgTable(
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    leasedUntil: timestamp('leased_until', { withTimezone: true }),
-    leaseId: text('lease_id'),
+    ...leaseColumns,
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

@@ -1,12 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
-import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import {
+  publishJobProgress,
+  startLeasedJob,
+  workThroughItems,
+  type Lease,
+} from '../../platform/leased-job.js';
+import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { applyItem, type BulkParams, type ItemDone } from './line-bulk-item.js';
 import { runMoveRound } from './line-move-job.js';
 import { lineMoveRepository } from './line-move.repository.js';
-import { lineBulkRepository, type BulkJobRow } from './line-bulk.repository.js';
+import { lineBulkRepository, openBulkJobs, type BulkJobRow } from './line-bulk.repository.js';
 
 /** Lines per round trip between progress reports (and lease renewals). */
 const CHUNK = 25;
@@ -25,13 +30,8 @@ const MOVE_PASS_MS = 300;
 const GRACE_PASS_MS = 15_000;
 
 /** The job's progress, live to the account that started it. */
-export async function publishJobChange(ctx: AppContext, job: Pick<BulkJobRow, 'id' | 'accountId'>) {
-  await ctx.bus.publish({
-    table: 'line_bulk_jobs',
-    action: 'update',
-    id: String(job.id),
-    audience: [job.accountId],
-  });
+export function publishJobChange(ctx: AppContext, job: Pick<BulkJobRow, 'id' | 'accountId'>) {
+  return publishJobProgress(ctx, 'line_bulk_jobs', job);
 }
 
 /** One change event per owner whose lines a chunk changed (not one per line), and the balance. */
@@ -53,50 +53,38 @@ async function publishChunk(ctx: AppContext, job: BulkJobRow, done: ItemDone[]):
   }
 }
 
-/**
- * Works through a leased job's pending items in order. Each item commits on its own (see applyItem),
- * so stopping anywhere (shutdown, crash, lease lost) leaves every item either done or still pending.
- */
-async function runJob(ctx: AppContext, job: BulkJobRow, leaseId: string, signal: AbortSignal) {
-  if (job.action === 'move_server') return runMovePass(ctx, job, leaseId, signal);
+/** A leased job's pending items, a chunk at a time (see applyItem: each item commits on its own). */
+async function runJob(ctx: AppContext, lease: Lease<BulkJobRow>, signal: AbortSignal) {
+  const job = lease.row;
+  if (job.action === 'move_server') return runMovePass(ctx, lease, signal);
   const params = job.params as BulkParams;
   const server =
     job.action === 'create' && params.server_id !== undefined
       ? ((await serversRepository.findById(ctx.db, params.server_id)) ?? null)
       : null;
-  await publishJobChange(ctx, job);
-  let afterSeq = 0;
-  for (;;) {
-    if (signal.aborted) {
-      await lineBulkRepository.release(ctx.db, job.id, leaseId);
-      return;
-    }
-    const batch = await lineBulkRepository.pendingItems(ctx.db, job.id, afterSeq, CHUNK);
-    if (batch.length === 0) break;
-    const done: ItemDone[] = [];
-    for (const item of batch) {
-      // Stopping: the items left stay pending, and the lease goes back at the top of the loop.
-      if (signal.aborted) break;
-      const outcome = await applyItem(ctx, job, item, server);
-      if (outcome.result === 'done') done.push(outcome.done);
-    }
-    afterSeq = batch[batch.length - 1]!.seq;
-    await lineBulkRepository.refreshCounts(ctx.db, job.id);
-    await publishChunk(ctx, job, done);
-    await publishJobChange(ctx, job);
-    // Another instance took the job over (this one stalled past its lease): it carries on.
-    if (!(await lineBulkRepository.extendLease(ctx.db, job.id, leaseId, LEASE_MS))) return;
-  }
-  await lineBulkRepository.refreshCounts(ctx.db, job.id);
-  if (await lineBulkRepository.finish(ctx.db, job.id, leaseId)) await publishJobChange(ctx, job);
+  await workThroughItems(lease, signal, {
+    pending: (afterSeq) => lineBulkRepository.pendingItems(ctx.db, job.id, afterSeq, CHUNK),
+    work: async (batch) => {
+      const done: ItemDone[] = [];
+      for (const item of batch) {
+        // Stopping: the items left stay pending, and the job goes back to the queue.
+        if (signal.aborted) break;
+        const outcome = await applyItem(ctx, job, item, server);
+        if (outcome.result === 'done') done.push(outcome.done);
+      }
+      return done;
+    },
+    recount: () => lineBulkRepository.refreshCounts(ctx.db, job.id),
+    published: (done) => publishChunk(ctx, job, done),
+    announce: () => publishJobChange(ctx, job),
+  });
 }
 
 /** One pass of a move (`runMoveRound`); the job ends once every line is done or refused. */
-async function runMovePass(ctx: AppContext, job: BulkJobRow, leaseId: string, signal: AbortSignal) {
+async function runMovePass(ctx: AppContext, lease: Lease<BulkJobRow>, signal: AbortSignal) {
+  const job = lease.row;
   const before = await lineBulkRepository.findJob(ctx.db, job.id);
-  const owners = await runMoveRound(ctx, job, signal, () =>
-    lineBulkRepository.extendLease(ctx.db, job.id, leaseId, LEASE_MS),
-  );
+  const owners = await runMoveRound(ctx, job, signal, lease.extend);
   const after = await lineBulkRepository.refreshCounts(ctx.db, job.id);
   // One change event per owner whose lines moved on, and one for the admins' lists.
   for (const [owner, lineId] of owners) {
@@ -106,7 +94,7 @@ async function runMovePass(ctx: AppContext, job: BulkJobRow, leaseId: string, si
   if (anyLine !== undefined) {
     await ctx.bus.publish({ table: 'users', action: 'update', id: String(anyLine), audience: [] });
   }
-  if (await lineBulkRepository.finish(ctx.db, job.id, leaseId)) {
+  if (await lease.finish()) {
     await publishJobChange(ctx, job);
     return;
   }
@@ -114,27 +102,22 @@ async function runMovePass(ctx: AppContext, job: BulkJobRow, leaseId: string, si
     await publishJobChange(ctx, job);
   }
   const pause = (await lineMoveRepository.onlyGraceLeft(ctx.db, job.id)) ? GRACE_PASS_MS : MOVE_PASS_MS;
-  await lineBulkRepository.release(ctx.db, job.id, leaseId, signal.aborted ? 0 : pause);
+  await lease.release(signal.aborted ? 0 : pause);
 }
 
 /**
- * Runs bulk line actions in the background on every instance: each round leases the oldest open
- * job (FOR UPDATE SKIP LOCKED), so two instances never run the same job, and a job whose instance
- * died is taken over once its lease runs out, carrying on from its first pending line.
+ * Runs bulk line actions in the background on every instance, one job at a time per instance
+ * (platform/leased-job.ts): two instances never run the same job, and a job whose instance died is
+ * taken over once its lease runs out, carrying on from its first pending line.
  */
 export function startLineBulkJob(ctx: AppContext): PeriodicJob {
-  return startPeriodicJob(ctx, {
+  return startLeasedJob(ctx, {
     name: 'line-bulk',
     everyMs: POLL_MS,
     firstAfterMs: 0,
     failureMessage: 'Bulk line action round failed',
-    round: async (signal) => {
-      while (!signal.aborted) {
-        const leaseId = randomUUID();
-        const job = await lineBulkRepository.claimJob(ctx.db, LEASE_MS, leaseId);
-        if (!job) return;
-        await runJob(ctx, job, leaseId, signal);
-      }
-    },
+    leaseMs: LEASE_MS,
+    queue: openBulkJobs,
+    work: (lease, signal) => runJob(ctx, lease, signal),
   });
 }

@@ -1,6 +1,7 @@
 import type { LineBulkItemResult } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { LeasedQueue } from '../../platform/leased-queue.js';
 import {
   authUsers,
   cccamServers,
@@ -16,7 +17,19 @@ export type BulkItemInsert = Omit<typeof items.$inferInsert, 'id' | 'jobId'>;
 /** Rows per INSERT when a job's items are written. */
 const INSERT_SLICE = 1000;
 
-const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
+/**
+ * Open jobs, oldest first. A job is done once none of its items is pending; each item commits with
+ * its result, so a job taken over after its lease ran out never charges a line twice.
+ */
+export const openBulkJobs: LeasedQueue<typeof jobs> = {
+  table: jobs,
+  open: sql`${jobs.status} <> 'done'`,
+  order: jobs.id,
+  onClaim: { status: 'running' },
+  onFinish: { status: 'done', finishedAt: sql`now()` },
+  finishedWhen: (id) =>
+    sql`not exists (select 1 from ${items} where ${items.jobId} = ${id} and ${items.result} = 'pending')`,
+};
 
 export const lineBulkRepository = {
   async insertJob(
@@ -36,41 +49,6 @@ export const lineBulkRepository = {
   async findJob(db: Db, id: number): Promise<BulkJobRow | undefined> {
     const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
     return row;
-  },
-  /**
-   * Leases the oldest unfinished job nobody holds. SKIP LOCKED lets several instances claim at once
-   * without waiting for each other; a lease that ran out (its instance died) is taken over.
-   */
-  async claimJob(db: Db, leaseMs: number, leaseId: string): Promise<BulkJobRow | undefined> {
-    const open = sql`(
-      select ${jobs.id} from ${jobs}
-      where ${jobs.status} <> 'done' and (${jobs.leasedUntil} is null or ${jobs.leasedUntil} < now())
-      order by ${jobs.id}
-      limit 1
-      for update skip locked
-    )`;
-    const [row] = await db
-      .update(jobs)
-      .set({ status: 'running', leasedUntil: msFromNow(leaseMs), leaseId })
-      .where(sql`${jobs.id} in ${open}`)
-      .returning();
-    return row;
-  },
-  /** Keeps the lease while the job runs; false when another instance took it over. */
-  async extendLease(db: Db, id: number, leaseId: string, leaseMs: number): Promise<boolean> {
-    const rows = await db
-      .update(jobs)
-      .set({ leasedUntil: msFromNow(leaseMs) })
-      .where(and(eq(jobs.id, id), eq(jobs.leaseId, leaseId)))
-      .returning({ id: jobs.id });
-    return rows.length > 0;
-  },
-  /** Gives the job back; `pauseMs`: nobody takes it again before then (a move waiting on agents). */
-  async release(db: Db, id: number, leaseId: string, pauseMs = 0): Promise<void> {
-    await db
-      .update(jobs)
-      .set({ leasedUntil: pauseMs > 0 ? msFromNow(pauseMs) : null, leaseId: null })
-      .where(and(eq(jobs.id, id), eq(jobs.leaseId, leaseId)));
   },
   pendingItems(db: Db, jobId: number, afterSeq: number, limit: number): Promise<BulkItemRow[]> {
     return db
@@ -120,20 +98,6 @@ export const lineBulkRepository = {
       .where(eq(jobs.id, jobId))
       .returning();
     return row;
-  },
-  async finish(db: Db, jobId: number, leaseId: string): Promise<boolean> {
-    const rows = await db
-      .update(jobs)
-      .set({ status: 'done', finishedAt: sql`now()`, leasedUntil: null, leaseId: null })
-      .where(
-        and(
-          eq(jobs.id, jobId),
-          eq(jobs.leaseId, leaseId),
-          sql`not exists (select 1 from ${items} where ${items.jobId} = ${jobId} and ${items.result} = 'pending')`,
-        ),
-      )
-      .returning({ id: jobs.id });
-    return rows.length > 0;
   },
   refusals(db: Db, jobId: number, limit: number): Promise<BulkItemRow[]> {
     return db

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.js';
 import { giveWay } from '../../platform/give-way.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import { startLeasedJob, workThroughItems, type Lease } from '../../platform/leased-job.js';
+import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { writeNewLine } from '../lines/line-create-write.js';
 import { lineEvent } from '../lines/line-events.js';
@@ -15,6 +16,7 @@ import { publishImportChange } from './line-import-events.js';
 import { outcomeOf } from './line-import-start.service.js';
 import {
   lineImportRepository,
+  startedImports,
   type ImportRecord,
   type ImportRowRead,
   type RowOutcome,
@@ -190,51 +192,32 @@ async function publishChunk(ctx: AppContext, done: ChunkDone): Promise<void> {
   }
 }
 
-/**
- * Works through a leased import's pending rows in order. Each chunk commits on its own, so stopping
- * anywhere (shutdown, crash, lease lost) leaves every row either settled or still pending.
- */
-async function runImport(ctx: AppContext, record: ImportRecord, leaseId: string, signal: AbortSignal) {
-  await publishImportChange(ctx, record);
-  let afterSeq = 0;
-  for (;;) {
-    if (signal.aborted) {
-      await lineImportRepository.release(ctx.db, record.id, leaseId);
-      return;
-    }
-    const batch = await lineImportRepository.pendingRows(ctx.db, record.id, afterSeq, CHUNK);
-    if (batch.length === 0) break;
+/** A leased import's pending rows, a chunk (one transaction) at a time. */
+async function runImport(ctx: AppContext, lease: Lease<ImportRecord>, signal: AbortSignal) {
+  const record = lease.row;
+  await workThroughItems(lease, signal, {
+    pending: (afterSeq) => lineImportRepository.pendingRows(ctx.db, record.id, afterSeq, CHUNK),
     // Gives way after each chunk: the lines it made go to their agent meanwhile, and the panel answers.
-    const done = await giveWay(ctx, () => importChunk(ctx, record, batch));
-    afterSeq = batch[batch.length - 1]!.seq;
-    await lineImportRepository.refreshCounts(ctx.db, record.id);
-    await publishChunk(ctx, done);
-    await publishImportChange(ctx, record);
-    // Another instance took the import over (this one stalled past its lease): it carries on.
-    if (!(await lineImportRepository.extendLease(ctx.db, record.id, leaseId, LEASE_MS))) return;
-  }
-  await lineImportRepository.refreshCounts(ctx.db, record.id);
-  if (await lineImportRepository.finish(ctx.db, record.id, leaseId)) await publishImportChange(ctx, record);
+    work: (batch) => giveWay(ctx, () => importChunk(ctx, record, batch)),
+    recount: () => lineImportRepository.refreshCounts(ctx.db, record.id),
+    published: (done) => publishChunk(ctx, done),
+    announce: () => publishImportChange(ctx, record),
+  });
 }
 
 /**
- * Runs started imports in the background on every instance: each round leases the oldest open
- * import (FOR UPDATE SKIP LOCKED), so two instances never run the same one, and an import whose
- * instance died is taken over once its lease runs out, carrying on from its first pending row.
+ * Runs started imports in the background on every instance, one at a time per instance
+ * (platform/leased-job.ts): two instances never run the same one, and an import whose instance died
+ * is taken over once its lease runs out, carrying on from its first pending row.
  */
 export function startLineImportJob(ctx: AppContext): PeriodicJob {
-  return startPeriodicJob(ctx, {
+  return startLeasedJob(ctx, {
     name: 'line-import',
     everyMs: POLL_MS,
     firstAfterMs: 0,
     failureMessage: 'Line import round failed',
-    round: async (signal) => {
-      while (!signal.aborted) {
-        const leaseId = randomUUID();
-        const record = await lineImportRepository.claim(ctx.db, LEASE_MS, leaseId);
-        if (!record) return;
-        await runImport(ctx, record, leaseId, signal);
-      }
-    },
+    leaseMs: LEASE_MS,
+    queue: startedImports,
+    work: (lease, signal) => runImport(ctx, lease, signal),
   });
 }

@@ -1,6 +1,7 @@
 import type { ErrorParams, ImportedEntry } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { LeasedQueue } from '../../platform/leased-queue.js';
 import {
   authUsers,
   lineImportRows as rows,
@@ -16,8 +17,6 @@ export type ImportRowRead = { id: number; seq: number; cells: string[]; entry: I
 
 /** Rows per statement when a file's rows are written or read by name. */
 const SLICE = 1000;
-
-const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
 
 export type RowOutcome = {
   id: number;
@@ -43,6 +42,21 @@ export type AccountRow = {
   isAdmin: boolean;
   groupId: number;
   ownerId: string | null;
+};
+
+/**
+ * Started imports, oldest first. One is done once none of its rows is pending; each chunk's rows
+ * commit with their lines and charges, so an import taken over after its lease ran out never imports
+ * (nor charges) a row twice.
+ */
+export const startedImports: LeasedQueue<typeof imports> = {
+  table: imports,
+  open: sql`${imports.status} in ('queued', 'running')`,
+  order: imports.id,
+  onClaim: { status: 'running' },
+  onFinish: { status: 'done', finishedAt: sql`now()` },
+  finishedWhen: (id) =>
+    sql`not exists (select 1 from ${rows} where ${rows.importId} = ${id} and ${rows.result} = 'pending')`,
 };
 
 export const lineImportRepository = {
@@ -172,40 +186,6 @@ export const lineImportRepository = {
       from (values ${values}) as v(id, result, username, code, params, message, line_id, charged)
       where ${rows.id} = v.id and ${rows.importId} = ${importId} and ${rows.result} = ${from}`);
   },
-  /**
-   * Leases the oldest started import nobody holds. SKIP LOCKED lets several instances claim at once
-   * without waiting for each other; a lease that ran out (its instance died) is taken over.
-   */
-  async claim(db: Db, leaseMs: number, leaseId: string): Promise<ImportRecord | undefined> {
-    const open = sql`(
-      select ${imports.id} from ${imports}
-      where ${imports.status} in ('queued', 'running')
-        and (${imports.leasedUntil} is null or ${imports.leasedUntil} < now())
-      order by ${imports.id}
-      limit 1
-      for update skip locked
-    )`;
-    const [row] = await db
-      .update(imports)
-      .set({ status: 'running', leasedUntil: msFromNow(leaseMs), leaseId })
-      .where(sql`${imports.id} in ${open}`)
-      .returning();
-    return row;
-  },
-  async extendLease(db: Db, id: number, leaseId: string, leaseMs: number): Promise<boolean> {
-    const found = await db
-      .update(imports)
-      .set({ leasedUntil: msFromNow(leaseMs) })
-      .where(and(eq(imports.id, id), eq(imports.leaseId, leaseId)))
-      .returning({ id: imports.id });
-    return found.length > 0;
-  },
-  async release(db: Db, id: number, leaseId: string): Promise<void> {
-    await db
-      .update(imports)
-      .set({ leasedUntil: null, leaseId: null })
-      .where(and(eq(imports.id, id), eq(imports.leaseId, leaseId)));
-  },
   pendingRows(db: Db, importId: number, afterSeq: number, limit: number) {
     return db
       .select({ id: rows.id, seq: rows.seq, cells: rows.cells, entry: rows.entry })
@@ -240,21 +220,6 @@ export const lineImportRepository = {
       .returning();
     return row;
   },
-  async finish(db: Db, id: number, leaseId: string): Promise<boolean> {
-    const done = await db
-      .update(imports)
-      .set({ status: 'done', finishedAt: sql`now()`, leasedUntil: null, leaseId: null })
-      .where(
-        and(
-          eq(imports.id, id),
-          eq(imports.leaseId, leaseId),
-          sql`not exists (select 1 from ${rows} where ${rows.importId} = ${id} and ${rows.result} = 'pending')`,
-        ),
-      )
-      .returning({ id: imports.id });
-    return done.length > 0;
-  },
-  /** The rows from `afterSeq` on, for the result CSV read in slices. */
   /** The first rows of one result, in file order. */
   rowsWithResult(db: Db, importId: number, result: 'done' | 'refused', limit: number) {
     return db
@@ -264,6 +229,7 @@ export const lineImportRepository = {
       .orderBy(asc(rows.seq))
       .limit(limit);
   },
+  /** The rows from `afterSeq` on, for the result CSV read in slices. */
   rowsAfter(db: Db, importId: number, afterSeq: number, limit: number): Promise<ImportRowRecord[]> {
     return db
       .select()

@@ -12,6 +12,7 @@ import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-ag
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { perContext } from '../../platform/per-context.js';
+import { backoffMs, leaseCoveringCallsMs } from '../../platform/backoff.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
 import { settleAdoption, type AdoptionSettled } from './line-adoption-settle.js';
 import { settleRefusal } from './line-refusal-settle.js';
@@ -70,14 +71,12 @@ export function syncTiming(ctx: AppContext): SyncTiming {
 
 /** Covers both agent calls of an upsert with room to spare; a crashed deliverer's lease runs out. */
 export function leaseMs(timing: SyncTiming): number {
-  return timing.timeoutMs * 3 + 5000;
+  return leaseCoveringCallsMs(timing.timeoutMs);
 }
 
-/** Exponential backoff with ±20 % jitter, so rows failed together do not retry in lockstep. */
+/** The panel's backoff with ±20 % jitter, so rows failed together do not retry in lockstep. */
 export function retryDelayMs(attemptsBefore: number, timing: SyncTiming): number {
-  const exponential = timing.retryBaseMs * 2 ** Math.min(attemptsBefore, 30);
-  const jittered = exponential * (0.8 + Math.random() * 0.4);
-  return Math.round(Math.min(timing.retryMaxMs, jittered));
+  return backoffMs(attemptsBefore, { baseMs: timing.retryBaseMs, maxMs: timing.retryMaxMs, jitter: 0.2 });
 }
 
 /** This app's deliverer, which batches the rows handed to it per server. */

@@ -1,27 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
+import { leaseCoveringCallsMs } from '../../platform/backoff.js';
 import { AppError } from '../../platform/errors.js';
-import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import { startLeasedJob, type Lease } from '../../platform/leased-job.js';
+import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { FinalDeliveryError } from './notification-channel.js';
 import { channelDriver } from './notification-channels.js';
 import { announceNotices, notify, type Notified } from './notify.js';
-import { notificationsRepository, type OutboxPayload, type OutboxRow } from './notifications.repository.js';
+import {
+  dueNotices,
+  notificationsRepository,
+  type OutboxPayload,
+  type OutboxRow,
+} from './notifications.repository.js';
 
 /** Rows one instance leases per claim. */
 const BATCH = 50;
-
-/**
- * How long a claimed row stays this deliverer's: longer than a webhook call may take (with room for
- * a slow SMTP server), short enough that a row leased by a process that died is taken over soon.
- */
-export function deliveryLeaseMs(ctx: AppContext): number {
-  return 3 * ctx.config.notifications.webhookTimeoutMs + 5000;
-}
-
-export function retryDelayMs(ctx: AppContext, attemptsBefore: number): number {
-  const { retryBaseMs, retryMaxMs } = ctx.config.notifications;
-  return Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(attemptsBefore, 30));
-}
 
 function failureText(error: unknown): string {
   if (error instanceof AppError) {
@@ -31,40 +24,13 @@ function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function deliverRow(ctx: AppContext, row: OutboxRow, leaseId: string): Promise<void> {
+/** Sends one row on its channel; a throw is a failed attempt, retried by the runner. */
+async function deliverRow(ctx: AppContext, lease: Lease<OutboxRow>): Promise<void> {
+  const row = lease.row;
   const driver = channelDriver(row.channel);
-  try {
-    if (!driver) throw new Error(`No channel ${row.channel} in this panel`);
-    await driver.deliver(ctx, ctx.db, { ...row, payload: row.payload as OutboxPayload });
-  } catch (error) {
-    ctx.log.warn({ err: error, notification: row.id, channel: row.channel }, 'Notification delivery failed');
-    await notificationsRepository.markFailed(ctx.db, row.id, leaseId, {
-      error: failureText(error),
-      retryMs: retryDelayMs(ctx, row.attempts),
-      maxAttempts: error instanceof FinalDeliveryError ? 0 : ctx.config.notifications.maxAttempts,
-    });
-    return;
-  }
-  await notificationsRepository.markDelivered(ctx.db, row.id, leaseId);
-}
-
-/** Delivers every due row, a batch at a time, until none is left or the app stops. */
-export async function deliverDueNotifications(ctx: AppContext, signal: AbortSignal): Promise<number> {
-  let delivered = 0;
-  while (!signal.aborted) {
-    const leaseId = randomUUID();
-    const rows = await notificationsRepository.claimDue(ctx.db, BATCH, deliveryLeaseMs(ctx), leaseId);
-    if (rows.length === 0) break;
-    await Promise.all(
-      rows.map((row) =>
-        signal.aborted
-          ? notificationsRepository.release(ctx.db, row.id, leaseId)
-          : deliverRow(ctx, row, leaseId),
-      ),
-    );
-    delivered += rows.length;
-  }
-  return delivered;
+  if (!driver) throw new Error(`No channel ${row.channel} in this panel`);
+  await driver.deliver(ctx, ctx.db, { ...row, payload: row.payload as OutboxPayload });
+  await lease.finish();
 }
 
 /**
@@ -92,16 +58,28 @@ export async function noticeLowBalances(ctx: AppContext): Promise<number> {
 
 /**
  * Sends the outbox's email and webhook rows in every instance; rows are leased one deliverer at a
- * time, and a row whose deliverer died is taken over when its lease runs out.
+ * time, and a row whose deliverer died is taken over when its lease runs out. A failed row is tried
+ * again with backoff, and dead after the last attempt (its account sees it on its Notifications page).
  */
 export function startNotificationDeliveryJob(ctx: AppContext): PeriodicJob {
-  return startPeriodicJob(ctx, {
+  const { webhookTimeoutMs, pollMs, retryBaseMs, retryMaxMs, maxAttempts } = ctx.config.notifications;
+  return startLeasedJob(ctx, {
     name: 'notifications',
-    everyMs: ctx.config.notifications.pollMs,
+    everyMs: pollMs,
     failureMessage: 'Notification delivery round failed',
-    round: async (signal) => {
-      await noticeLowBalances(ctx);
-      return deliverDueNotifications(ctx, signal);
+    // Longer than a webhook call may take, with room for a slow SMTP server.
+    leaseMs: leaseCoveringCallsMs(webhookTimeoutMs),
+    perClaim: BATCH,
+    queue: dueNotices,
+    beforeClaims: () => noticeLowBalances(ctx),
+    work: (lease) => deliverRow(ctx, lease),
+    retry: {
+      backoff: { baseMs: retryBaseMs, maxMs: retryMaxMs },
+      maxAttempts,
+      statuses: { waiting: 'pending', dead: 'dead' },
+      isFinal: (error) => error instanceof FinalDeliveryError,
+      describe: failureText,
+      failedMessage: 'Notification delivery failed',
     },
   });
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { ADMIN_GROUP_ID } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
+import type { LeasedQueue } from '../../platform/leased-queue.js';
 import { accountTextLanguage } from '../locale/account-language.repository.js';
 import {
   authUsers,
@@ -40,7 +41,18 @@ export type RecipientFacts = {
   switches: Map<string, boolean>;
 };
 
-const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
+/** Due rows: pending, their next attempt come; delivered ones leave with their attempt counted. */
+export const dueNotices: LeasedQueue<typeof outbox> = {
+  table: outbox,
+  open: sql`${eq(outbox.status, 'pending')} and ${lte(outbox.nextAttemptAt, sql`now()`)}`,
+  order: outbox.nextAttemptAt,
+  onFinish: {
+    status: 'delivered',
+    deliveredAt: sql`now()`,
+    attempts: sql`${outbox.attempts} + 1`,
+    lastError: null,
+  },
+};
 
 export const notificationsRepository = {
   async recipientFacts(tx: Db, accountId: string, kind: string): Promise<RecipientFacts | undefined> {
@@ -109,68 +121,6 @@ export const notificationsRepository = {
       .onConflictDoNothing({ target: messages.notificationId })
       .returning({ id: messages.id });
     return inserted?.id;
-  },
-
-  /** Due rows no other deliverer holds, leased to this one (FOR UPDATE SKIP LOCKED across instances). */
-  async claimDue(db: Db, limit: number, leaseMs: number, leaseId: string): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.status, 'pending'),
-          lte(outbox.nextAttemptAt, sql`now()`),
-          or(isNull(outbox.leasedUntil), lt(outbox.leasedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(outbox.nextAttemptAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return db
-      .update(outbox)
-      .set({ leasedUntil: msFromNow(leaseMs), leaseId })
-      .where(inArray(outbox.id, due))
-      .returning();
-  },
-
-  async markDelivered(db: Db, id: number, leaseId: string): Promise<void> {
-    await db
-      .update(outbox)
-      .set({
-        status: 'delivered',
-        deliveredAt: sql`now()`,
-        attempts: sql`${outbox.attempts} + 1`,
-        lastError: null,
-        leasedUntil: null,
-      })
-      .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
-  },
-
-  /** One more failed attempt: the next after `retryMs`, or dead once `maxAttempts` are used up. */
-  async markFailed(
-    db: Db,
-    id: number,
-    leaseId: string,
-    failure: { error: string; retryMs: number; maxAttempts: number },
-  ): Promise<void> {
-    const dead: SQL = sql`${outbox.attempts} + 1 >= ${failure.maxAttempts}`;
-    await db
-      .update(outbox)
-      .set({
-        attempts: sql`${outbox.attempts} + 1`,
-        lastError: failure.error.slice(0, 1000),
-        status: sql`case when ${dead} then 'dead' else 'pending' end`,
-        nextAttemptAt: msFromNow(failure.retryMs),
-        leasedUntil: null,
-      })
-      .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
-  },
-
-  async release(db: Db, id: number, leaseId: string): Promise<void> {
-    await db
-      .update(outbox)
-      .set({ leasedUntil: null })
-      .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
   },
 
   async recipientEmail(db: Db, accountId: string): Promise<{ email: string; banned: boolean } | undefined> {
