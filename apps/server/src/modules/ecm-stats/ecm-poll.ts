@@ -1,6 +1,5 @@
 import { ECM_READER_UP_STATES } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
 import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
@@ -87,8 +86,7 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
     return;
   }
   const { accounts, readers } = reading;
-  await ctx.db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await ctx.db.transaction(async (tx) => {
     await ecmPollRepository.addAccountReadings(tx, serverId, accounts);
     await ecmPollRepository.addReaderReadings(tx, serverId, readers, ECM_READER_UP_STATES);
     await ecmPollRepository.recordPoll(tx, serverId, null);

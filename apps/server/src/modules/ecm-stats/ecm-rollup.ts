@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import { ecmRollupRepository } from './ecm-rollup.repository.js';
 import { readEcmSettings } from './ecm-settings.js';
 
@@ -17,11 +16,11 @@ const MAX_STEPS = 50;
 export async function rollUpAndExpire(ctx: AppContext, signal?: AbortSignal): Promise<void> {
   await ecmRollupRepository.marks(ctx.db);
   for (let step = 0; step < MAX_STEPS && !signal?.aborted; step++) {
-    const hours = await ctx.db.transaction((tx) => ecmRollupRepository.rollHours(tx as unknown as Db));
+    const hours = await ctx.db.transaction((tx) => ecmRollupRepository.rollHours(tx));
     if (hours === 0) break;
   }
   for (let step = 0; step < MAX_STEPS && !signal?.aborted; step++) {
-    const days = await ctx.db.transaction((tx) => ecmRollupRepository.rollDays(tx as unknown as Db));
+    const days = await ctx.db.transaction((tx) => ecmRollupRepository.rollDays(tx));
     if (days === 0) break;
   }
   const settings = await readEcmSettings(ctx.db);
