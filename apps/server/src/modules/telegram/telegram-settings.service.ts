@@ -107,14 +107,17 @@ export async function updateTelegramSettings(
     enabled: patch.enabled ?? current.enabled,
     apiRoot: patch.api_root ?? current.apiRoot,
   };
-  const token =
-    patch.token ?? (current.tokenSealed ? ctx.telegramSecrets.decrypt(current.tokenSealed) : undefined);
+  const stored = current.tokenSealed ? ctx.telegramSecrets.decrypt(current.tokenSealed) : undefined;
+  const token = patch.token ?? stored;
+  // Only another bot starts reading its updates from the beginning: the same token saved again keeps
+  // the poller's place, or the last messages it answered would be answered a second time.
+  const newBot = patch.token !== undefined && patch.token !== stored;
   if (token && (patch.token !== undefined || patch.api_root !== undefined)) {
     next.botUsername = await botUsernameOf(token, next.apiRoot);
   }
   if (patch.token !== undefined) next.tokenSealed = ctx.telegramSecrets.encrypt(patch.token);
   await updateSetting(ctx, admin, SETTINGS_KEY, next);
-  if (patch.token !== undefined) await telegramRepository.resetPoller(ctx.db);
+  if (newBot) await telegramRepository.resetPoller(ctx.db);
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: SETTINGS_KEY, audience: 'all' });
   return toSettings(next);
 }
