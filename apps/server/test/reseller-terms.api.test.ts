@@ -238,6 +238,11 @@ describe('limits per reseller', () => {
       details: { params: { plan: 'Standard', account: parent.email } },
     });
     expect((await createLine(sub.client, { plan_id: plan.body.id })).status).toBe(201);
+    // The plan pickers offer only what may be sold: the sub-reseller and the parent see Gold alone.
+    for (const seller of [sub.client, parent.client]) {
+      const offered = (await seller.get('/api/line-plans')).body.items.map((p: { id: number }) => p.id);
+      expect(offered).toEqual([plan.body.id]);
+    }
 
     await suite.admin.put(`/api/accounts/${parent.id}/limits`, {
       ...noLimits,
@@ -268,6 +273,13 @@ describe('limits per reseller', () => {
       ...noLimits,
       allowed_server_ids: [other.body.id],
     });
+    // The server picker offers only allowed servers: the sub-reseller's one allowed server is not
+    // active (its agent does not answer), so they are offered none, while the parent still sees the
+    // active one.
+    const pickable = async (client: typeof sub.client) =>
+      (await client.get('/api/servers/active')).body.items.map((s: { id: number }) => s.id);
+    expect(await pickable(sub.client)).toEqual([]);
+    expect(await pickable(parent.client)).toContain(serverId);
     const wrongServer = await createLine(sub.client, { server_id: serverId });
     expect(wrongServer.status).toBe(403);
     expect(wrongServer.body.error.code).toBe('LINE_SERVER_NOT_ALLOWED');

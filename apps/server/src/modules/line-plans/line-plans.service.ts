@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
 import { linePlansRepository, toLinePlan, type LinePlanRow } from './line-plans.repository.js';
-import { buyerTerms, pricesFor } from '../reseller-terms/buyer-terms.js';
+import { buyerTerms, planAllowed, pricesFor } from '../reseller-terms/buyer-terms.js';
 import { perContext } from '../../platform/per-context.js';
 
 const planEntity = (id: number) => ({ type: 'line_plan' as const, id });
@@ -63,9 +63,12 @@ export async function listLinePlans(
     linePlansRepository.serverPackages(ctx.db),
   ]);
   if (!me.isAdmin) {
-    // A reseller sees each plan at the price they pay (their own list over the plan's).
+    // A reseller sees the plans they may sell (their limits and those above them), each at the price
+    // they pay (their own list over the plan's).
     const terms = await buyerTerms(ctx.db, me);
-    return rows.map((row) => toLinePlan({ ...row, prices: pricesFor(terms, row) }, null, servers));
+    return rows
+      .filter((row) => planAllowed(terms, row.id))
+      .map((row) => toLinePlan({ ...row, prices: pricesFor(terms, row) }, null, servers));
   }
   const counts = await linePlansRepository.lineCounts(
     ctx.db,

@@ -41,7 +41,20 @@ export function pricesFor(
   return buyerPlanPrices(plan.id, plan.prices, terms.prices);
 }
 
-/** Refuses a plan or server that the buyer or an account above them is not allowed. */
+/** Whether the buyer may sell this plan: the pickers offer only those (the writes refuse the rest). */
+export function planAllowed(terms: BuyerTerms, planId: number): boolean {
+  return terms.chain.every((link) => limitAllows(link.limits.allowed_plan_ids, planId));
+}
+
+/** Whether the buyer may put lines on this server (the same limits `assertAllowed` enforces). */
+export function serverAllowed(terms: BuyerTerms, serverId: number): boolean {
+  return terms.chain.every((link) => limitAllows(link.limits.allowed_server_ids, serverId));
+}
+
+/**
+ * Refuses a plan or server that the buyer or an account above them is not allowed, naming the
+ * nearest account whose limit refuses it.
+ */
 export function assertAllowed(
   terms: BuyerTerms,
   plan: { id: number; name: string },

@@ -35,6 +35,7 @@ import {
   type AgentRoute,
 } from './agent-client.js';
 import { audited } from '../audit/audit.service.js';
+import { buyerTerms, serverAllowed } from '../reseller-terms/buyer-terms.js';
 import { mapLimited } from './map-limited.js';
 import { resolveAgentTarget, testServerConnection } from './server-connection.js';
 import { toActiveServer, toServer } from './server-mapper.js';
@@ -205,9 +206,13 @@ export async function checkAllServers(ctx: AppContext, _actor: Actor): Promise<S
   }));
 }
 
-/** What resellers and users may see: active servers, to pick one for a line. */
-export async function listActiveServers(ctx: AppContext, _actor: Actor): Promise<ActiveServer[]> {
-  return (await serversRepository.listActive(ctx.db)).map(toActiveServer);
+/**
+ * What resellers and users may see: active servers, to pick one for a line; a reseller only those
+ * their limits (and those above them) allow.
+ */
+export async function listActiveServers(ctx: AppContext, actor: Actor): Promise<ActiveServer[]> {
+  const [rows, terms] = await Promise.all([serversRepository.listActive(ctx.db), buyerTerms(ctx.db, actor)]);
+  return rows.filter((row) => serverAllowed(terms, row.id)).map(toActiveServer);
 }
 
 /** What the old panel's /api/config.php answered: where the default (newest active) server's API listens. */
