@@ -84,6 +84,8 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
   beforeAll(async () => {
     server = await startTestServer({
       SERVER_CHECK_INTERVAL_SECONDS: '0',
+      // Background writers off: the copy is compared row for row with the database it was taken from.
+      ECM_STATS_POLL_SECONDS: '0',
       LINE_RECONCILE_INTERVAL_SECONDS: '0',
     });
     admin = await server.admin();
@@ -181,7 +183,10 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
     await mkdir(path.join(unfinished, 'base'), { recursive: true });
     await writeFile(path.join(unfinished, 'base', 'copied-file'), 'x');
 
-    const copy = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' }, { dataDir: restoreDir });
+    const copy = await startTestServer(
+      { SERVER_CHECK_INTERVAL_SECONDS: '0', ECM_STATS_POLL_SECONDS: '0' },
+      { dataDir: restoreDir },
+    );
     try {
       expect(existsSync(unfinished)).toBe(false);
       // Compared before anyone signs in to the copy (a sign-in adds a session row).
@@ -258,7 +263,10 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
         liveRestoreDir,
       );
       expect(restored.code, restored.output).toBe(0);
-      const copy = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' }, { dataDir: liveRestoreDir });
+      const copy = await startTestServer(
+        { SERVER_CHECK_INTERVAL_SECONDS: '0', ECM_STATS_POLL_SECONDS: '0' },
+        { dataDir: liveRestoreDir },
+      );
       try {
         const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
           (await copy.built.ctx.db.execute<T>(query)).rows;
@@ -318,6 +326,8 @@ describe.skipIf(Boolean(testPostgresUrl()))('scheduled backups', () => {
     // An interval of under two seconds, so several scheduled rounds happen within the test.
     server = await startTestServer({
       SERVER_CHECK_INTERVAL_SECONDS: '0',
+      // Background writers off: the copy is compared row for row with the database it was taken from.
+      ECM_STATS_POLL_SECONDS: '0',
       BACKUP_INTERVAL_HOURS: '0.0005',
       BACKUP_KEEP: '2',
     });
@@ -351,7 +361,7 @@ describe.skipIf(!testPostgresUrl())('backups with PostgreSQL', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' });
+    server = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0', ECM_STATS_POLL_SECONDS: '0' });
   });
   afterAll(async () => {
     await server?.close();
