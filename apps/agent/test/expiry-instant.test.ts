@@ -108,8 +108,11 @@ describe('a line ends at the instant the panel gives, in any time zone', () => {
     // Watched every 25 ms: never ended before the instant, ended within moments after it.
     let endedAt = 0;
     await waitFor(async () => {
+      const text = await readText(file);
+      // The clock read after the file: the line had ended by then. Read before it, a busy machine
+      // could let the instant pass and the agent end the line between the two, which looks early.
       const now = await agentNow();
-      if (serving(await readText(file))) return false;
+      if (serving(text)) return false;
       endedAt = now;
       return true;
     }, 20_000);

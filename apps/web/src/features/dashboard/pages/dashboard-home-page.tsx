@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { displayCredits, isAdminAccount, maySellLines, type Account, type Dashboard } from '@linedesk/shared';
 import { Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +67,7 @@ export function DashboardHomePage() {
   const { t, i18n } = useTranslation();
   const errorMessage = useErrorMessage();
   const account = useAccount();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const admin = isAdminAccount(account);
   const sellsLines = maySellLines({ isAdmin: admin, permissions: account.permissions });
   const [owner, setOwner] = useState<Account | null>(null);
@@ -119,7 +122,8 @@ export function DashboardHomePage() {
               />
               {sellsLines && <ChartsWhenNear charts={dashboard.data.charts} revenue={admin} />}
               {sellsLines && <OnlineByServerCard />}
-              {sellsLines && <EcmWhenNear />}
+              {/* On a phone the dashboard stays within two screens: ECM figures are on each line's page. */}
+              {sellsLines && wide && <EcmWhenNear />}
               {admin && <SetupGuideCard place="end" />}
             </>
           )
