@@ -1,14 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  cccamServers,
-  ecmCounters,
-  ecmLineChannels,
-  ecmMinute,
-  ecmPolls,
-  ecmReaders,
-  lines,
-} from '../../db/schema.js';
+import { serverPollsRepository } from '../servers/server-polls.repository.js';
+import { ecmCounters, ecmLineChannels, ecmMinute, ecmPolls, ecmReaders, lines } from '../../db/schema.js';
 
 /** One account as the agent's GET /ecm-stats reported it. */
 export type EcmAccountReading = {
@@ -26,41 +19,12 @@ export const LINE_KIND = 1;
 export const SERVER_KIND = 2;
 export const READER_KIND = 3;
 
-const afterSeconds = (seconds: number) => sql`now() + (${seconds})::float8 * interval '1 second'`;
+/** When each active server's ECM counters are read next. */
+export const ecmPollsRepository = serverPollsRepository(ecmPolls);
 const thisMinute = sql`date_trunc('minute', now(), 'UTC')`;
 
 /** The poll's writes, all keyed by (server, this minute); each a single statement over the whole reading. */
 export const ecmPollRepository = {
-  async addMissingPolls(db: Db): Promise<void> {
-    await db.execute(sql`
-      insert into ${ecmPolls} (server_id)
-      select ${cccamServers.id} from ${cccamServers} where ${cccamServers.status} = 'active'
-      on conflict do nothing`);
-  },
-  /** Takes one active server whose read is due and moves its next read on, in one statement. */
-  async claimDue(db: Db, intervalSeconds: number): Promise<number | undefined> {
-    const due = sql`(
-      select p.server_id from ${ecmPolls} p
-      join ${cccamServers} s on s.id = p.server_id
-      where s.status = 'active' and p.next_poll_at <= now()
-      order by p.next_poll_at
-      limit 1
-      for update of p skip locked
-    )`;
-    const [row] = await db
-      .update(ecmPolls)
-      .set({ nextPollAt: afterSeconds(intervalSeconds) })
-      .where(eq(ecmPolls.serverId, due))
-      .returning({ serverId: ecmPolls.serverId });
-    return row?.serverId;
-  },
-  async recordPoll(db: Db, serverId: number, error: string | null): Promise<void> {
-    await db
-      .update(ecmPolls)
-      .set({ lastPolledAt: sql`now()`, lastError: error })
-      .where(eq(ecmPolls.serverId, serverId));
-  },
-
   /**
    * Adds what each account asked since the server's last reading to this minute's rows (of its
    * line, when it is one of the server's lines, and of the server), the channel of every line that

@@ -3,7 +3,12 @@ import type { AppContext } from '../../app-context.js';
 import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
 import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
-import { ecmPollRepository, type EcmAccountReading, type EcmReaderReading } from './ecm-poll.repository.js';
+import {
+  ecmPollRepository,
+  ecmPollsRepository,
+  type EcmAccountReading,
+  type EcmReaderReading,
+} from './ecm-poll.repository.js';
 
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value.slice(0, 200) : null);
 const count = (value: unknown) =>
@@ -63,7 +68,7 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
   if (!server || server.status !== 'active') return;
   const { target } = resolveAgentTarget(ctx, server);
   if (!target) {
-    await ecmPollRepository.recordPoll(ctx.db, serverId, 'Server connection settings are incomplete');
+    await ecmPollsRepository.recordPoll(ctx.db, serverId, 'Server connection settings are incomplete');
     return;
   }
   const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs, signal });
@@ -73,7 +78,7 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
     reading = response.status === 200 ? parseEcmStats(response.body) : null;
     if (!reading) {
       const message = (response.body as { message?: unknown } | null)?.message;
-      await ecmPollRepository.recordPoll(
+      await ecmPollsRepository.recordPoll(
         ctx.db,
         serverId,
         `Agent answered ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
@@ -82,13 +87,13 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
     }
   } catch (error) {
     if (!(error instanceof AgentUnreachableError)) throw error;
-    await ecmPollRepository.recordPoll(ctx.db, serverId, error.reason);
+    await ecmPollsRepository.recordPoll(ctx.db, serverId, error.reason);
     return;
   }
   const { accounts, readers } = reading;
   await ctx.db.transaction(async (tx) => {
     await ecmPollRepository.addAccountReadings(tx, serverId, accounts);
     await ecmPollRepository.addReaderReadings(tx, serverId, readers, ECM_READER_UP_STATES);
-    await ecmPollRepository.recordPoll(tx, serverId, null);
+    await ecmPollsRepository.recordPoll(tx, serverId, null);
   });
 }

@@ -1,10 +1,10 @@
 import type { AppContext } from '../../app-context.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 import { pollEcmStats } from './ecm-poll.js';
-import { ecmPollRepository } from './ecm-poll.repository.js';
+import { pollDueServers } from '../servers/poll-due-servers.js';
+import { ecmPollsRepository } from './ecm-poll.repository.js';
 import { rollUpAndExpire } from './ecm-rollup.js';
 
-const CONCURRENCY = 4;
 const MAX_ROUND_SECONDS = 10;
 
 /**
@@ -19,17 +19,13 @@ export function startEcmStatsJob(ctx: AppContext): PeriodicJob {
     everyMs: Math.min(intervalSeconds, MAX_ROUND_SECONDS) * 1000,
     failureMessage: 'Reading ECM statistics failed',
     round: async (signal) => {
-      await ecmPollRepository.addMissingPolls(ctx.db);
-      const worker = async () => {
-        while (!signal.aborted) {
-          const serverId = await ecmPollRepository.claimDue(ctx.db, intervalSeconds);
-          if (serverId === undefined) return;
-          await pollEcmStats(ctx, serverId, signal).catch((error: unknown) => {
-            if (!signal.aborted) ctx.log.warn({ err: error, serverId }, 'Reading ECM statistics failed');
-          });
-        }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      await ecmPollsRepository.addMissingPolls(ctx.db);
+      await pollDueServers(ctx, ecmPollsRepository, {
+        intervalSeconds,
+        signal,
+        failureMessage: 'Reading ECM statistics failed',
+        read: (serverId) => pollEcmStats(ctx, serverId, signal),
+      });
       await rollUpAndExpire(ctx, signal);
     },
   });

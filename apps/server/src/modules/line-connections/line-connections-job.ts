@@ -1,10 +1,9 @@
 import type { AppContext } from '../../app-context.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import { pollDueServers } from '../servers/poll-due-servers.js';
 import { applyConnections, pollServer } from './line-connections-poll.js';
-import { lineConnectionsRepository } from './line-connections.repository.js';
+import { lineConnectionPollsRepository, lineConnectionsRepository } from './line-connections.repository.js';
 
-/** Servers one instance polls at the same time. */
-const CONCURRENCY = 4;
 /** Look for due servers at least this often. */
 const MAX_ROUND_SECONDS = 10;
 
@@ -21,21 +20,17 @@ export function startLineConnectionsJob(ctx: AppContext): PeriodicJob {
     everyMs: Math.min(intervalSeconds, MAX_ROUND_SECONDS) * 1000,
     failureMessage: 'Reading live connections failed',
     round: async (signal) => {
-      await lineConnectionsRepository.addMissingPolls(ctx.db);
+      await lineConnectionPollsRepository.addMissingPolls(ctx.db);
       // A server made inactive is no longer read: nobody is known to be connected to it any more.
       for (const serverId of await lineConnectionsRepository.serversWithStaleSessions(ctx.db)) {
         await applyConnections(ctx, serverId, { ok: false, error: 'Server is not active' });
       }
-      const worker = async () => {
-        while (!signal.aborted) {
-          const serverId = await lineConnectionsRepository.claimDue(ctx.db, intervalSeconds);
-          if (serverId === undefined) return;
-          await pollServer(ctx, serverId, signal).catch((error: unknown) => {
-            if (!signal.aborted) ctx.log.warn({ err: error, serverId }, 'Reading live connections failed');
-          });
-        }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+      await pollDueServers(ctx, lineConnectionPollsRepository, {
+        intervalSeconds,
+        signal,
+        failureMessage: 'Reading live connections failed',
+        read: (serverId) => pollServer(ctx, serverId, signal),
+      });
     },
   });
 }

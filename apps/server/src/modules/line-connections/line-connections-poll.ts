@@ -3,7 +3,11 @@ import { linesRepository } from '../lines/lines.repository.js';
 import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
 import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
-import { lineConnectionsRepository, type SessionInsert } from './line-connections.repository.js';
+import {
+  lineConnectionPollsRepository,
+  lineConnectionsRepository,
+  type SessionInsert,
+} from './line-connections.repository.js';
 import { endedSince } from './ended-connections.js';
 import { raiseSharingAlerts, type SharingEpisode } from './sharing-alerts.js';
 import { looksShared, readSharingSettings } from './sharing-settings.js';
@@ -236,5 +240,5 @@ export async function pollServer(ctx: AppContext, serverId: number, signal?: Abo
   if (signal?.aborted) return;
   if (!outcome.ok) ctx.log.debug({ serverId, error: outcome.error }, 'Could not read live connections');
   await applyConnections(ctx, serverId, outcome);
-  await lineConnectionsRepository.recordPoll(ctx.db, serverId, outcome.ok ? null : outcome.error);
+  await lineConnectionPollsRepository.recordPoll(ctx.db, serverId, outcome.ok ? null : outcome.error);
 }

@@ -1,6 +1,7 @@
 import { LINE_IP_HISTORY_LIMIT } from '@linedesk/shared';
 import { and, desc, eq, gt, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { serverPollsRepository } from '../servers/server-polls.repository.js';
 import {
   cccamServers,
   lineConnectionPolls,
@@ -14,42 +15,10 @@ export type SessionInsert = Omit<typeof lineSessions.$inferInsert, 'id' | 'seenA
 export type SessionRow = typeof lineSessions.$inferSelect;
 export type PresenceRow = typeof linePresence.$inferSelect;
 
-const afterSeconds = (seconds: number) => sql`now() + (${seconds})::float8 * interval '1 second'`;
+/** When each active server's connections are read next. */
+export const lineConnectionPollsRepository = serverPollsRepository(lineConnectionPolls);
 
 export const lineConnectionsRepository = {
-  /** Gives every active server a poll row (due now) if it has none yet. */
-  async addMissingPolls(db: Db): Promise<void> {
-    await db.execute(sql`
-      insert into ${lineConnectionPolls} (server_id)
-      select ${cccamServers.id} from ${cccamServers} where ${cccamServers.status} = 'active'
-      on conflict do nothing`);
-  },
-  /**
-   * Takes one active server whose poll is due and pushes its next poll out by `intervalSeconds`, in
-   * one statement; SKIP LOCKED lets other instances take other servers meanwhile.
-   */
-  async claimDue(db: Db, intervalSeconds: number): Promise<number | undefined> {
-    const due = sql`(
-      select p.server_id from ${lineConnectionPolls} p
-      join ${cccamServers} s on s.id = p.server_id
-      where s.status = 'active' and p.next_poll_at <= now()
-      order by p.next_poll_at
-      limit 1
-      for update of p skip locked
-    )`;
-    const [row] = await db
-      .update(lineConnectionPolls)
-      .set({ nextPollAt: afterSeconds(intervalSeconds) })
-      .where(eq(lineConnectionPolls.serverId, due))
-      .returning({ serverId: lineConnectionPolls.serverId });
-    return row?.serverId;
-  },
-  async recordPoll(db: Db, serverId: number, error: string | null): Promise<void> {
-    await db
-      .update(lineConnectionPolls)
-      .set({ lastPolledAt: sql`now()`, lastError: error })
-      .where(eq(lineConnectionPolls.serverId, serverId));
-  },
   /** Servers that still have sessions but are no longer polled (made inactive, or in error). */
   async serversWithStaleSessions(db: Db): Promise<number[]> {
     const rows = await db
