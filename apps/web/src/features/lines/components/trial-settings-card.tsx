@@ -1,140 +1,47 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { isAdminAccount, MAX_TRIAL_DAYS, MAX_TRIAL_LINES_PER_DAY } from '@linedesk/shared';
-import { useState } from 'react';
+import { MAX_TRIAL_DAYS, MAX_TRIAL_LINES_PER_DAY } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { useErrorMessage } from '../../../i18n/use-error-message';
-import { useAccount } from '../../auth/hooks/account-context';
-import { useLineSettings, useUpdateLineSettings } from '../hooks/use-lines';
 import { errorKey } from '../lib/error-key';
-
-type TrialField = 'trial_days' | 'trial_lines_per_day' | 'freezes_per_year' | 'freeze_max_days';
-
-type TrialNumberFormProps = {
-  field: TrialField;
-  current: number;
-  min: number;
-  max: number;
-  label: string;
-  help: string;
-  /** Shown under the field while the number is out of range. */
-  invalid: string;
-  saved: (value: number) => string;
-  /** The unit after the number, if any. */
-  unit?: string;
-  testId: string;
-  first?: boolean;
-};
-
-/** One of the line settings (trials, freezes): a number with its own save button, saved on its own. */
-export function TrialNumberForm(props: TrialNumberFormProps) {
-  const { field, current, min, max } = props;
-  const snackbar = useSnackbar();
-  const { t } = useTranslation();
-  const errorMessage = useErrorMessage();
-  const save = useUpdateLineSettings();
-  const [text, setText] = useState(String(current));
-  const value = Number(text);
-  const valid = /^\d+$/.test(text) && value >= min && value <= max;
-
-  return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!valid) return;
-        save.mutate({ [field]: value }, { onSuccess: (settings) => snackbar(props.saved(settings[field])) });
-      }}
-      sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mt: props.first ? 0 : 3 }}
-    >
-      {save.isError && (
-        <Alert severity="error" sx={{ width: 1 }}>
-          {errorMessage(save.error)}
-        </Alert>
-      )}
-      <TextField
-        type="number"
-        label={props.label}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        error={!valid}
-        helperText={valid ? props.help : props.invalid}
-        slotProps={{
-          htmlInput: { min, max, 'data-testid': `${props.testId}-input` },
-          input: props.unit
-            ? { endAdornment: <InputAdornment position="end">{props.unit}</InputAdornment> }
-            : undefined,
-          inputLabel: { shrink: true },
-        }}
-        sx={{ width: 240 }}
-      />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={!valid || value === current}
-        loading={save.isPending}
-        sx={{ mt: 1 }}
-        data-testid={`${props.testId}-save`}
-      >
-        {t('common.saveChanges')}
-      </Button>
-    </Box>
-  );
-}
+import { LineSettingsCard, NumberSettingForm } from './line-settings-form';
 
 /** Admins only: how long a free trial line lasts and how many a reseller may create per day. */
 export function TrialSettingsCard() {
   const { t } = useTranslation();
-  const account = useAccount();
-  const errorMessage = useErrorMessage();
-  const admin = isAdminAccount(account);
-  const settings = useLineSettings(admin);
-  if (!admin) return null;
-
   return (
-    <Card data-testid="trial-settings-card">
-      <CardHeader title={t('lines.trialSettings.title')} subheader={t('lines.trialSettings.description')} />
-      <CardContent>
-        {settings.isError && <Alert severity="error">{errorMessage(settings.error)}</Alert>}
-        {settings.data && (
-          <>
-            <TrialNumberForm
-              key={settings.data.trial_days}
-              field="trial_days"
-              current={settings.data.trial_days}
-              min={1}
-              max={MAX_TRIAL_DAYS}
-              label={t('lines.trialSettings.label')}
-              help={t('lines.trialSettings.help', { max: MAX_TRIAL_DAYS })}
-              invalid={t(errorKey('LINE_INVALID_TRIAL_DAYS'))}
-              saved={(days) => t('lines.trialSettings.saved', { days })}
-              unit={t('lines.filters.days')}
-              testId="trial-days"
-              first
-            />
-            <TrialNumberForm
-              key={`limit-${settings.data.trial_lines_per_day}`}
-              field="trial_lines_per_day"
-              current={settings.data.trial_lines_per_day}
-              min={0}
-              max={MAX_TRIAL_LINES_PER_DAY}
-              label={t('lines.trialSettings.limitLabel')}
-              help={t('lines.trialSettings.limitHelp', { max: MAX_TRIAL_LINES_PER_DAY })}
-              invalid={t(errorKey('LINE_INVALID_TRIAL_LIMIT'))}
-              saved={(count) => t('lines.trialSettings.limitSaved', { count })}
-              testId="trial-limit"
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <LineSettingsCard
+      title={t('lines.trialSettings.title')}
+      description={t('lines.trialSettings.description')}
+      testId="trial-settings-card"
+    >
+      {(settings) => (
+        <>
+          <NumberSettingForm
+            key={settings.trial_days}
+            field="trial_days"
+            current={settings.trial_days}
+            min={1}
+            max={MAX_TRIAL_DAYS}
+            label={t('lines.trialSettings.label')}
+            help={t('lines.trialSettings.help', { max: MAX_TRIAL_DAYS })}
+            invalid={t(errorKey('LINE_INVALID_TRIAL_DAYS'))}
+            saved={(days) => t('lines.trialSettings.saved', { days })}
+            unit={t('lines.filters.days')}
+            testId="trial-days"
+            first
+          />
+          <NumberSettingForm
+            key={`limit-${settings.trial_lines_per_day}`}
+            field="trial_lines_per_day"
+            current={settings.trial_lines_per_day}
+            min={0}
+            max={MAX_TRIAL_LINES_PER_DAY}
+            label={t('lines.trialSettings.limitLabel')}
+            help={t('lines.trialSettings.limitHelp', { max: MAX_TRIAL_LINES_PER_DAY })}
+            invalid={t(errorKey('LINE_INVALID_TRIAL_LIMIT'))}
+            saved={(count) => t('lines.trialSettings.limitSaved', { count })}
+            testId="trial-limit"
+          />
+        </>
+      )}
+    </LineSettingsCard>
   );
 }
