@@ -1,15 +1,12 @@
 // kill -9 in the middle of a burst of credit operations: after a restart no credit and no line is
 // lost or made up, and the card-sharing server ends up equal to the panel.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers, display } from './support/line-fixtures.js';
 import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
 import { freePort } from './support/ports.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -20,9 +17,7 @@ const CONCURRENCY = 40;
 const KILL_AFTER = 300;
 const RESELLERS = 4;
 
-const pgUrl = testPostgresUrl();
-let dbName: string | undefined;
-let dataDir: string;
+let store: DatabaseCopy;
 let agent: TestAgent;
 let server: ServerProcess;
 let port: number;
@@ -30,21 +25,15 @@ let env: Record<string, string>;
 
 type Reseller = { client: TestClient; id: string; subId: string; lines: number[]; codes: string[] };
 
-const query = <T>(sql: string) => queryServerDatabase<T>({ dbName, dataDir }, sql);
+const query = <T>(sql: string) => queryServerDatabase<T>(store, sql);
 
 beforeAll(async () => {
   buildServerBundle();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-crash-'));
-  if (pgUrl) {
-    dbName = uniqueName('ld_crash');
-    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-  } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  }
+  store = await copyTemplateDatabase('ld_crash');
   agent = await startLineAgent();
   port = await freePort();
   env = {
-    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_DATA_DIR: store.dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LINEDESK_ADMIN_EMAIL: ADMIN.email,
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
@@ -54,7 +43,7 @@ beforeAll(async () => {
     // out: the test waits that long for the agent to match the panel. A busy machine's slow agent
     // call fails and is retried, which the test tolerates.
     SERVER_API_TIMEOUT_MS: '10000',
-    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+    ...store.env,
   };
   server = await startServerProcess(port, env);
 }, 240_000);
@@ -62,8 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await agent?.cleanup();
-  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await rm(dataDir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 describe('a crash in the middle of credit operations', () => {

@@ -1,10 +1,7 @@
 // kill -9 while bulk line actions run (the leased-job runner, platform/leased-job.ts): a job left
 // half-done and still leased by the dead process is taken over once its lease has run out, carried on
 // from its first pending line and finished once, every line made and charged exactly once.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from './support/event-stream.js';
 import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
@@ -12,7 +9,7 @@ import { addAgentServer, agentUsers } from './support/line-fixtures.js';
 import { freePort } from './support/ports.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
@@ -22,15 +19,13 @@ const PREFIXES = ['lease-a-', 'lease-b-', 'lease-c-', 'lease-d-'];
 const RESELLER = { email: 'lease-crash@example.com', password: 'reseller-password-1' };
 const CREDITS = 20_000;
 
-const pgUrl = testPostgresUrl();
-let dbName: string | undefined;
-let dataDir: string;
+let store: DatabaseCopy;
 let agent: TestAgent;
 let server: ServerProcess;
 let port: number;
 let env: Record<string, string>;
 
-const query = <T>(text: string) => queryServerDatabase<T>({ dbName, dataDir }, text);
+const query = <T>(text: string) => queryServerDatabase<T>(store, text);
 
 type JobState = { id: number; status: string; lease_id: string | null; done: number; pending: number };
 const jobStates = () =>
@@ -41,24 +36,18 @@ const jobStates = () =>
 
 beforeAll(async () => {
   buildServerBundle();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-lease-crash-'));
-  if (pgUrl) {
-    dbName = uniqueName('ld_lease_crash');
-    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-  } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  }
+  store = await copyTemplateDatabase('ld_lease_crash');
   agent = await startLineAgent();
   port = await freePort();
   env = {
-    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_DATA_DIR: store.dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LINEDESK_ADMIN_EMAIL: ADMIN.email,
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
     LINE_SYNC_RETRY_BASE_MS: '200',
     LINE_SYNC_RETRY_MAX_MS: '1000',
     SERVER_API_TIMEOUT_MS: '10000',
-    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+    ...store.env,
   };
   server = await startServerProcess(port, env);
 }, 240_000);
@@ -66,8 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await agent?.cleanup();
-  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await rm(dataDir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 describe('a crash while bulk jobs run', () => {

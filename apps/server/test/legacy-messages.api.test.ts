@@ -1,23 +1,18 @@
 // Panel messages stored as English text before the codes (migration 0047): at the next start the
 // ones whose text the panel wrote get their code and values back, and read in the reader's language.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
 
-const pgUrl = testPostgresUrl();
-let dbName: string | undefined;
-let dataDir: string;
+let store: DatabaseCopy;
 let server: TestServer | undefined;
 const EMAIL = 'old-notices@example.com';
 const PASSWORD = 'user-password-1';
 
 /** A server over the one store this file keeps (a data folder, or its own PostgreSQL database). */
 function start() {
-  return startTestServer(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}, { dataDir });
+  return startTestServer(store.env, { dataDir: store.dataDir });
 }
 
 async function signIn(on: TestServer) {
@@ -28,19 +23,12 @@ async function signIn(on: TestServer) {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-legacy-messages-'));
-  if (pgUrl) {
-    dbName = uniqueName('ld_legacy_messages');
-    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-  } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  }
+  store = await copyTemplateDatabase('ld_legacy_messages');
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await rm(dataDir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 describe('panel messages stored as English text before the codes', () => {

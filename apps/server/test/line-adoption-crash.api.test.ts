@@ -1,30 +1,26 @@
 // kill -9 while the agent is being asked to adopt: after a restart every customer entry is still on
 // the server, the adopted one is a line in sync, and the one the agent then refuses costs nothing.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addActiveServer, agentUsers } from './support/line-fixtures.js';
 import { freePort } from './support/ports.js';
 import { queryServerDatabase } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
-const pgUrl = testPostgresUrl();
-let dbName: string | undefined;
-let dataDir: string;
+let store: DatabaseCopy;
 let agent: TestAgent;
 let server: ServerProcess;
 let port: number;
 let env: Record<string, string>;
 
-const query = <T>(sql: string) => queryServerDatabase<T>({ dbName, dataDir }, sql);
+const query = <T>(sql: string) => queryServerDatabase<T>(store, sql);
 
 /** Forwards to the agent, except that POST /adopt is held unanswered while `hold` is on. */
 async function startHoldingProxy(agentPort: number) {
@@ -63,18 +59,12 @@ let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
 
 beforeAll(async () => {
   buildServerBundle();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-adopt-crash-'));
-  if (pgUrl) {
-    dbName = uniqueName('ld_adopt_crash');
-    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-  } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  }
+  store = await copyTemplateDatabase('ld_adopt_crash');
   agent = await startLineAgent();
   proxy = await startHoldingProxy(agent.port);
   port = await freePort();
   env = {
-    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_DATA_DIR: store.dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LINEDESK_ADMIN_EMAIL: ADMIN.email,
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
@@ -85,7 +75,7 @@ beforeAll(async () => {
     // The adoption in flight at the kill is taken up again once its lease (three times this plus
     // 5 s) has run out.
     SERVER_API_TIMEOUT_MS: '3000',
-    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+    ...store.env,
   };
   server = await startServerProcess(port, env);
 }, 240_000);
@@ -94,8 +84,7 @@ afterAll(async () => {
   await server?.stop();
   await proxy?.close();
   await agent?.cleanup();
-  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await rm(dataDir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 describe('a crash in the middle of an adoption', () => {
