@@ -45,6 +45,11 @@ export const messages = pgTable(
     check('messages_target_check', sql`${t.isGlobal} or ${t.recipientId} is not null`),
     index('messages_recipient_idx').on(t.recipientId, t.createdAt),
     index('messages_global_idx').on(t.isGlobal, t.createdAt),
+    // The panel messages older than the codes, which every start looks at again: without this, each
+    // start of each instance would read through every message to find those few.
+    index('messages_uncoded_idx')
+      .on(t.id)
+      .where(sql`${t.textCode} is null and ${t.createdBy} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_uncoded_idx" ON "messages" USING btree ("id") WHERE "messages"."text_code" is null and "messages"."created_by" is null;
