@@ -37,10 +37,14 @@ const RESELLER = { email: 'bench-reseller@example.com', password: 'bench-passwor
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Stats = { rps: number; p50: number; p99: number; errors: number };
+export type Stats = { rps: number; p50: number; p99: number; errors: number };
 
 /** Closed-loop load for a fixed time: `concurrency` workers sending back to back. */
-async function measureFor(ms: number, concurrency: number, send: () => Promise<boolean>): Promise<Stats> {
+export async function measureFor(
+  ms: number,
+  concurrency: number,
+  send: () => Promise<boolean>,
+): Promise<Stats> {
   for (let i = 0; i < concurrency; i += 1) await send(); // warm-up: plans, caches, JIT
   const latencies: number[] = [];
   let errors = 0;
@@ -58,7 +62,7 @@ async function measureFor(ms: number, concurrency: number, send: () => Promise<b
   return statsOf(latencies, errors, (performance.now() - started) / 1000);
 }
 
-function statsOf(latencies: number[], errors: number, seconds: number): Stats {
+export function statsOf(latencies: number[], errors: number, seconds: number): Stats {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return {
@@ -181,7 +185,7 @@ function scenariosFor(serverId: number, resellerId: string): Scenario[] {
   ];
 }
 
-function queryString(query: Partial<LineListQuery>): string {
+export function queryString(query: Partial<LineListQuery>): string {
   const params = new URLSearchParams({ page: '1', page_size: '25' });
   for (const [key, value] of Object.entries(query)) params.set(key, String(value));
   return params.toString();
@@ -214,7 +218,7 @@ function filterOf(
  * to the cap, which the API reuses until a change and the bare loop never does), sent straight to the
  * driver; and their plans.
  */
-async function bareList(
+export async function bareList(
   db: Db,
   scopeOwnerId: string | null,
   query: Partial<LineListQuery>,
@@ -248,7 +252,7 @@ async function bareList(
 }
 
 /** The plan's nodes only (scans, joins, sorts), indented as EXPLAIN prints them: enough to see what reads what. */
-function shortPlan(lines: string[]): string {
+export function shortPlan(lines: string[]): string {
   return lines
     .filter((l) => /(Scan|Sort|Limit|Append|Join|Loop|Aggregate|Unique|Result)/.test(l))
     .map((l) => l.replace(/\s+\(.*\)$/, ''))
