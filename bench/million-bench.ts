@@ -453,7 +453,7 @@ export async function runMillionBench() {
     const smallLines = Number(
       (await client.query(`select count(*) as c from users where owner_id = $1`, [smallId])).rows[0].c,
     );
-    const parts = (process.env.SCALE_BENCH_PARTS ?? 'list,dashboard,backup,migrations').split(',');
+    const parts = (process.env.SCALE_BENCH_STEPS ?? 'list,dashboard,backup,migrations').split(',');
     if (parts.includes('list'))
       await linesList(url, db, { admin, 'big reseller': big }, ids, serverId, built.ctx.config.linesTotalCap);
     if (parts.includes('dashboard'))
