@@ -86,6 +86,8 @@ export const dashboardTodoSchema = z.object({
   expiring: todoLines,
   failing_sync: todoLines,
   sharing: todoLines,
+  /** Lines likely not to renew (the churn radar), soonest expiry first. */
+  churn_risk: todoLines,
   /** Admins only. */
   servers_down: z.object({ items: z.array(dashboardTodoServerSchema), total: z.number().int() }).nullable(),
   /** Admins only, newest first. */

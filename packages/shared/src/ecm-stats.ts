@@ -77,11 +77,18 @@ export const ecmSummarySchema = z.object(seriesFields);
 export type EcmSummary = z.infer<typeof ecmSummarySchema>;
 
 const invalid = { error: 'ECM_STATS_INVALID_SETTINGS' } as const;
+const churnInvalid = { error: 'ECM_CHURN_INVALID_SETTINGS' } as const;
 export const ecmSettingsSchema = z.object({
   /** Minute rows are kept this long, then only their hours remain. */
   minute_retention_hours: z.number(invalid).int(invalid).min(2, invalid).max(168, invalid),
   hour_retention_days: z.number(invalid).int(invalid).min(7, invalid).max(90, invalid),
   day_retention_days: z.number(invalid).int(invalid).min(31, invalid).max(1830, invalid),
+  /**
+   * The churn radar: a line expiring within `churn_horizon_days` whose server answered it no ECM for
+   * `churn_idle_days` is likely not to renew (and a trial unused for a day). 0 idle days: off.
+   */
+  churn_idle_days: z.number(churnInvalid).int(churnInvalid).min(0, churnInvalid).max(90, churnInvalid),
+  churn_horizon_days: z.number(churnInvalid).int(churnInvalid).min(1, churnInvalid).max(60, churnInvalid),
 });
 export type EcmSettings = z.infer<typeof ecmSettingsSchema>;
 export const ecmSettingsBodySchema = ecmSettingsSchema.partial();
@@ -91,7 +98,19 @@ export const DEFAULT_ECM_SETTINGS: EcmSettings = {
   minute_retention_hours: 48,
   hour_retention_days: 14,
   day_retention_days: 400,
+  churn_idle_days: 7,
+  churn_horizon_days: 14,
 };
+
+/** A trial line with no answered ECM this long after it was made counts as unused. */
+export const CHURN_UNUSED_TRIAL_HOURS = 24;
+
+/** How long after a win-back message the same line's customer can get another. */
+export const WIN_BACK_COOLDOWN_DAYS = 7;
 
 /** Reader states that mean the reader can answer (OSCam's card and proxy states). */
 export const ECM_READER_UP_STATES = ['CARDOK', 'CONNECTED', 'OK'] as const;
+
+/** A win-back message queued: to whom, and when (the history of the line says it too). */
+export const winBackResultSchema = z.object({ sent_to: z.string(), sent_at: z.string() });
+export type WinBackResult = z.infer<typeof winBackResultSchema>;

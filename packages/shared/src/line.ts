@@ -335,6 +335,11 @@ export const lineListQuerySchema = listQuerySchema.extend({
   online: queryFlag,
   /** `true`: only lines found shared now (connected from several addresses). */
   sharing: queryFlag,
+  /**
+   * `true`: only lines likely not to renew (the churn radar, docs/ecm-stats.md): expiring soon without
+   * an answered ECM for days, or trials never used.
+   */
+  churn_risk: queryFlag,
   /** `true`: the answer carries `quick_counts`, the caller's lines per quick filter. */
   counts: queryFlag,
 });

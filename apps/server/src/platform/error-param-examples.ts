@@ -38,6 +38,7 @@ export const errorParamExamples: {
   RESELLER_LIMIT_UNKNOWN_SERVER: { id: 3 },
   LINE_LIMIT_REACHED: { limit: 100, account: 'reseller@example.com' },
   LINE_FREEZE_LIMIT_REACHED: { used: 2, limit: 2 },
+  LINE_WIN_BACK_TOO_SOON: { sent: '24-11-2026', days: 7 },
   LINE_PLAN_NOT_ALLOWED: { plan: 'Sports', account: 'reseller@example.com' },
   LINE_SERVER_NOT_ALLOWED: { server: 'Frankfurt 1', account: 'reseller@example.com' },
   LINE_TRIAL_MIN_BALANCE: { min: 10, balance: 3 },

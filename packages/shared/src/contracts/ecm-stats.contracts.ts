@@ -6,6 +6,7 @@ import {
   ecmSummarySchema,
   lineEcmStatsSchema,
   serverEcmStatsSchema,
+  winBackResultSchema,
 } from '../ecm-stats.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
@@ -49,7 +50,7 @@ export const getSettings = defineContract({
   path: '/api/ecm-settings',
   access: 'admin',
   tags: ['servers'],
-  summary: 'How long ECM statistics are kept per rollup (admin)',
+  summary: "How long ECM statistics are kept per rollup, and the churn radar's days (admin)",
   response: ecmSettingsSchema,
 });
 
@@ -58,8 +59,21 @@ export const updateSettings = defineContract({
   path: '/api/ecm-settings',
   access: 'admin',
   tags: ['servers'],
-  summary: 'Change how long ECM statistics are kept: minutes (hours), hours (days) and days (days) (admin)',
+  summary:
+    "Change how long ECM statistics are kept: minutes (hours), hours (days) and days (days); and the churn radar's days: without an answered ECM (0 = off) and before expiry (admin)",
   body: ecmSettingsBodySchema,
   response: ecmSettingsSchema,
-  errors: ['ECM_STATS_INVALID_SETTINGS'],
+  errors: ['ECM_STATS_INVALID_SETTINGS', 'ECM_CHURN_INVALID_SETTINGS'],
+});
+
+export const winBack = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/win-back',
+  access: { permission: 'view_users' },
+  tags: ['lines'],
+  summary:
+    "Mail the line's customer a win-back message in their language (the churn radar's one click): the line, its expiry, the portal and how to reach the reseller. Once a week per line",
+  params: idParamsSchema,
+  response: winBackResultSchema,
+  errors: ['LINE_NOT_FOUND', 'LINE_NO_CUSTOMER_EMAIL', 'LINE_WIN_BACK_TOO_SOON'],
 });

@@ -86,8 +86,9 @@ const line = (id: number, username: string, expiry: string, changes: Partial<Lin
   ...changes,
 });
 
-// An admin's to-do: two lines expiring this week, one not yet on its server, one shared now, one
-// server down, one top-up waiting (a reseller gets null for these two) and one customer's ask to renew.
+// An admin's to-do: two lines expiring this week, one not yet on its server, one shared now, one of
+// them likely not to renew (no picture for a week), one server down, one top-up waiting (a reseller
+// gets null for these two) and one customer's ask to renew.
 const todo: DashboardTodo = {
   expiring: {
     items: [line(51, 'shop-1051', '2026-12-02'), line(47, 'shop-1047', '2026-12-06')],
@@ -118,6 +119,11 @@ const todo: DashboardTodo = {
         sharing_detected_at: '2026-12-01T08:30:52.000Z',
       }),
     ],
+    total: 1,
+    total_is_lower_bound: false,
+  },
+  churn_risk: {
+    items: [line(47, 'shop-1047', '2026-12-06')],
     total: 1,
     total_is_lower_bound: false,
   },

@@ -1,6 +1,12 @@
 import type { RouteExamples } from '../../platform/openapi-examples.js';
 
-const settings = { minute_retention_hours: 48, hour_retention_days: 14, day_retention_days: 400 };
+const settings = {
+  minute_retention_hours: 48,
+  hour_retention_days: 14,
+  day_retention_days: 400,
+  churn_idle_days: 7,
+  churn_horizon_days: 14,
+};
 const points = [
   { at: '2026-11-22T16:00:00.000Z', ok: 1180, nok: 4, avg_ms: 212 },
   { at: '2026-11-22T17:00:00.000Z', ok: 1203, nok: 0, avg_ms: 198 },
@@ -63,5 +69,10 @@ export const ecmStatsExamples: RouteExamples = {
     body: { minute_retention_hours: 24 },
     response: { ...settings, minute_retention_hours: 24 },
     errors: ['ADMIN_ONLY', 'ECM_STATS_INVALID_SETTINGS'],
+  },
+  'POST /api/lines/:id/win-back': {
+    params: { id: 47 },
+    response: { sent_to: 'anna.k@example.com', sent_at: '2026-11-30T09:12:44.310Z' },
+    errors: ['LINE_NOT_FOUND', 'LINE_NO_CUSTOMER_EMAIL', 'LINE_WIN_BACK_TOO_SOON'],
   },
 };

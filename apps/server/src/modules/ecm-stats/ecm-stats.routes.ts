@@ -9,6 +9,7 @@ import {
   getServerEcmStats,
   updateEcmSettings,
 } from './ecm-stats.service.js';
+import { sendWinBack } from './win-back.service.js';
 
 export function registerEcmStatsRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, ecmStatsContracts.line, ({ actor, params, query }) =>
@@ -20,4 +21,5 @@ export function registerEcmStatsRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, ecmStatsContracts.summary, ({ actor }) => getEcmSummary(ctx, actor));
   route(app, ctx, ecmStatsContracts.getSettings, ({ actor }) => getEcmSettings(ctx, actor));
   route(app, ctx, ecmStatsContracts.updateSettings, ({ actor, body }) => updateEcmSettings(ctx, actor, body));
+  route(app, ctx, ecmStatsContracts.winBack, ({ actor, params }) => sendWinBack(ctx, actor, params.id));
 }

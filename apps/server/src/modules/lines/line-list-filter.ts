@@ -20,6 +20,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { linePresence, lines } from '../../db/schema.js';
+import { churnRiskSql } from '../ecm-stats/churn-filter.js';
 
 // The list's filter as SQL: which lines a page, a count, an export or a bulk selection picks.
 export type LineFilter = {
@@ -33,6 +34,10 @@ export type LineFilter = {
   /** Only lines connected now, or found shared now (their `line_presence`). */
   online?: boolean;
   sharing?: boolean;
+  /** Only lines likely not to renew (`churnRiskSql`), by the admin's days at the time of asking. */
+  churnRisk?: boolean;
+  churnIdleDays?: number;
+  churnHorizonDays?: number;
   search?: string;
   /**
    * A part of the lower-cased `search` that the trigram index looks up instead of the whole (see
@@ -63,6 +68,9 @@ export type FilterSql = {
   /** Decide the statement's shape, so never placeholders. */
   online?: boolean;
   sharing?: boolean;
+  churnRisk?: boolean;
+  churnIdleDays?: Bound<number>;
+  churnHorizonDays?: Bound<number>;
   searchPattern?: Bound<string>;
   /** The whole search, when the pattern holds only a part of it, or alone for a common search. */
   searchNeedle?: Bound<string>;
@@ -107,7 +115,11 @@ export function boundFilter(filter: LineFilter): {
       values[key] = value;
     }
   }
-  const flags = [filter.online ? 'online' : '', filter.sharing ? 'sharing' : ''];
+  const flags = [
+    filter.online ? 'online' : '',
+    filter.sharing ? 'sharing' : '',
+    filter.churnRisk ? 'churn' : '',
+  ];
   const shape = [
     filter.scopeOwnerId === null ? 'all' : 'own',
     filter.status ?? '',
@@ -187,6 +199,15 @@ export function whereOf(filter: FilterSql): SQL | undefined {
     );
   }
   if (filter.online || filter.sharing) parts.push(presenceFilter(filter));
+  if (filter.churnRisk) {
+    parts.push(
+      churnRiskSql({
+        today: filter.today,
+        idleDays: filter.churnIdleDays ?? 0,
+        horizonDays: filter.churnHorizonDays ?? 0,
+      }),
+    );
+  }
   if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
   // Not a LIKE, so that the index looks up only the pattern's part and this checks the rows it finds.
   if (filter.searchNeedle) parts.push(sql`strpos(${lines.searchText}, ${filter.searchNeedle}) > 0`);

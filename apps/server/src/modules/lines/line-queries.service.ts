@@ -12,6 +12,7 @@ import { access, type Actor } from '../../platform/access.js';
 import { createChangeCache, type ChangeCache } from '../../platform/change-cache.js';
 import { perContext } from '../../platform/per-context.js';
 import { scopeCachePerContext, type StaleScopes } from '../dashboard/scope-cache.js';
+import { readEcmSettings } from '../ecm-stats/ecm-settings.js';
 import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
 import { lineHistoryRepository } from './line-history.repository.js';
@@ -51,6 +52,25 @@ function filterOf(scope: LineScope, query: LineListQuery): LineFilter {
     today: today(),
   };
 }
+
+/** The filter asked, with the churn radar's days when it asks for lines likely not to renew. */
+async function askedFilter(ctx: AppContext, scope: LineScope, query: LineListQuery): Promise<LineFilter> {
+  const filter = filterOf(scope, query);
+  if (!query.churn_risk) return filter;
+  const settings = await readEcmSettings(ctx.db);
+  return {
+    ...filter,
+    churnRisk: true,
+    churnIdleDays: settings.churn_idle_days,
+    churnHorizonDays: settings.churn_horizon_days,
+  };
+}
+
+/**
+ * Lines go in and out of the churn radar with the statistics' polls, which change no line: its totals
+ * are counted again each hour rather than kept until a line changes.
+ */
+const CHURN_TOTAL_MS = 3_600_000;
 
 const EVERY_OWNER = '*';
 /** Totals filtered on the sync state live in their own scope: only they go stale with each delivery. */
@@ -137,7 +157,7 @@ export async function listLines(
   query: LineListQuery,
 ): Promise<CappedListResponse<Line> & { quick_counts?: LineQuickCounts }> {
   const scope = access.lines(actor);
-  const asked = filterOf(scope, query);
+  const asked = await askedFilter(ctx, scope, query);
   const filter = await withSearchWindow(ctx, asked);
   const cap = ctx.config.linesTotalCap;
   // The server-name sort's order comes from the servers, which rarely change.
@@ -157,7 +177,7 @@ export async function listLines(
         (filter.syncState ? SYNC : '') +
         (filter.online || filter.sharing ? PRESENCE : ''),
       // Keyed by the filter as asked: the part of a search the index looks up changes nothing counted.
-      JSON.stringify([asked, cap]),
+      JSON.stringify([asked, cap, asked.churnRisk ? Math.floor(Date.now() / CHURN_TOTAL_MS) : 0]),
       () => linesListRepository.countUpTo(ctx.db, filter, cap),
     ),
     query.counts ? quickCounts(ctx, scope, filter.today) : undefined,
@@ -181,7 +201,7 @@ export async function exportLinesCsv(
   query: LineListQuery,
 ): Promise<AsyncGenerator<string>> {
   const scope = access.lines(actor);
-  const filter = await withSearchWindow(ctx, filterOf(scope, query));
+  const filter = await withSearchWindow(ctx, await askedFilter(ctx, scope, query));
   // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
   // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
   const ids = await linesListRepository.orderedIds(ctx.db, filter, query.sort, query.order);

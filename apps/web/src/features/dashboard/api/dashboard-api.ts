@@ -1,6 +1,7 @@
 import {
   type accountContracts,
   type dashboardContracts,
+  type ecmStatsContracts,
   type lineContracts,
   type portalContracts,
 } from '@linedesk/shared';
@@ -39,6 +40,12 @@ export const dashboardApi = {
   dismissRenewalRequest: (id: number) =>
     callTyped<typeof portalContracts.dismissRenewalRequest>(
       { method: 'DELETE', path: '/api/portal/renewal-requests/:id' },
+      { params: { id } },
+    ),
+  /** The churn radar's "write": a win-back mail to the line's customer. */
+  winBack: (id: number) =>
+    callTyped<typeof ecmStatsContracts.winBack>(
+      { method: 'POST', path: '/api/lines/:id/win-back' },
       { params: { id } },
     ),
   owners: (search: string, signal?: AbortSignal) =>

@@ -4,6 +4,7 @@ import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import NotificationImportantOutlinedIcon from '@mui/icons-material/NotificationImportantOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
@@ -28,7 +29,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
 import { paths } from '../../../lib/paths';
-import { useDismissRenewalRequest, useRetryTodoSync } from '../hooks/use-dashboard-todo';
+import { useDismissRenewalRequest, useRetryTodoSync, useWinBack } from '../hooks/use-dashboard-todo';
 import { Detail, LineLink, Row, Section, ServerProblem } from './todo-parts';
 import type { TodoRenewRequest } from './todo-renew-dialogs';
 
@@ -41,6 +42,7 @@ const seeAllLines = {
   expiring: `${paths.linesAll}?expiring_within_days=${LINE_EXPIRING_SOON_DAYS}&sort=expiry_date&order=asc`,
   failing: `${paths.linesAll}?sync_state=failing`,
   sharing: `${paths.linesAll}?sharing=true`,
+  churn: `${paths.linesAll}?churn_risk=true&sort=expiry_date&order=asc`,
 };
 
 type TodoCardProps = { todo: DashboardTodo; today: string };
@@ -57,6 +59,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
   const errorMessage = useErrorMessage();
   const retry = useRetryTodoSync();
   const dismiss = useDismissRenewalRequest();
+  const winBack = useWinBack();
   const [renewing, setRenewing] = useState<TodoRenewRequest | null>(null);
   // Mounted from the first renewal on, so that a bulk job's progress stays open after its dialog.
   const [dialogsWanted, setDialogsWanted] = useState(false);
@@ -90,10 +93,17 @@ export function TodoCard({ todo, today }: TodoCardProps) {
       onError: (error) => snackbar(errorMessage(error), 'error'),
     });
 
+  const writeTo = (line: Line) =>
+    winBack.mutate(line.id, {
+      onSuccess: (result) => snackbar(t('insights.todo.winBackSent', { email: result.sent_to })),
+      onError: (error) => snackbar(errorMessage(error), 'error'),
+    });
+
   const {
     expiring,
     failing_sync: failing,
     sharing,
+    churn_risk: churn,
     servers_down: down,
     pending_topups: topups,
     renewal_requests: requests,
@@ -103,6 +113,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
     expiring.total === 0 &&
     failing.total === 0 &&
     sharing.total === 0 &&
+    churn.total === 0 &&
     !down?.total &&
     !topups?.total;
 
@@ -297,6 +308,47 @@ export function TodoCard({ todo, today }: TodoCardProps) {
                       })}
                     </Detail>
                   )}
+                </Row>
+              ))}
+            </Section>
+          )}
+          {churn.total > 0 && (
+            <Section
+              testId="todo-churn"
+              icon={PersonOffOutlinedIcon}
+              tone="warning"
+              title={t('insights.todo.churn')}
+              total={churn.total}
+              more={churn.total_is_lower_bound}
+              seeAll={seeAllLines.churn}
+              seeAllLabel={t('insights.todo.seeAll')}
+            >
+              {churn.items.map((line) => (
+                <Row
+                  key={line.id}
+                  testId="todo-churn-line"
+                  action={
+                    line.email ? (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => writeTo(line)}
+                        loading={winBack.isPending && winBack.variables === line.id}
+                        aria-label={t('insights.todo.winBackLine', { username: line.username })}
+                        data-testid="todo-win-back"
+                      >
+                        {t('insights.todo.winBack')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  <LineLink line={line} />
+                  <Detail>
+                    {line.is_trial ? t('insights.todo.churnTrial') : t('insights.todo.churnQuiet')}
+                    {' · '}
+                    {t('insights.todo.endsOn', { date: toDisplayDate(line.expiry_date) })}
+                  </Detail>
+                  {!line.email && <Detail>{t('insights.todo.noEmail')}</Detail>}
                 </Row>
               ))}
             </Section>

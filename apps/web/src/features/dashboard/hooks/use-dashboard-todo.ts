@@ -36,3 +36,12 @@ export function useDismissRenewalRequest() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.todo }),
   });
 }
+
+/** Mails a line's customer a win-back message; the line's history (under ['lines']) gains its entry. */
+export function useWinBack() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => dashboardApi.winBack(id),
+    onSuccess: (_result, id) => queryClient.invalidateQueries({ queryKey: ['lines', 'events', id] }),
+  });
+}

@@ -1,4 +1,4 @@
-import { ecmStatsContracts, type EcmRange } from '@linedesk/shared';
+import { ecmStatsContracts, type EcmRange, type EcmSettingsBody } from '@linedesk/shared';
 import { callApi } from '../../../lib/api-client';
 
 /** Under ['lines'] and ['servers'], so a change of the line or server refreshes its figures too. */
@@ -6,6 +6,8 @@ export const ecmStatsKeys = {
   line: (id: number, range: EcmRange) => ['lines', 'ecm-stats', id, range] as const,
   server: (id: number, range: EcmRange) => ['servers', 'ecm-stats', id, range] as const,
   summary: ['dashboard-ecm'] as const,
+  /** Under ['settings']: an `app_settings` event refreshes it. */
+  settings: ['settings', 'ecm'] as const,
 };
 
 export const ecmStatsApi = {
@@ -14,4 +16,6 @@ export const ecmStatsApi = {
   server: (id: number, range: EcmRange, signal?: AbortSignal) =>
     callApi(ecmStatsContracts.server, { params: { id }, query: { range } }, { signal }),
   summary: (signal?: AbortSignal) => callApi(ecmStatsContracts.summary, {}, { signal }),
+  settings: (signal?: AbortSignal) => callApi(ecmStatsContracts.getSettings, {}, { signal }),
+  updateSettings: (body: EcmSettingsBody) => callApi(ecmStatsContracts.updateSettings, { body }),
 };

@@ -1,5 +1,5 @@
-import type { EcmRange } from '@linedesk/shared';
-import { useQuery } from '@tanstack/react-query';
+import type { EcmRange, EcmSettingsBody } from '@linedesk/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ecmStatsApi, ecmStatsKeys } from '../api/ecm-stats-api';
 
 /**
@@ -32,5 +32,29 @@ export function useEcmSummary(enabled = true) {
     queryFn: ({ signal }) => ecmStatsApi.summary(signal),
     enabled,
     refetchInterval: REFRESH_MS,
+  });
+}
+
+/** The retention and the churn radar's days (admins only; the server refuses anyone else). */
+export function useEcmSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: ecmStatsKeys.settings,
+    queryFn: ({ signal }) => ecmStatsApi.settings(signal),
+    enabled,
+  });
+}
+
+export function useUpdateEcmSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EcmSettingsBody) => ecmStatsApi.updateSettings(body),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(ecmStatsKeys.settings, settings);
+      // Which lines the churn radar names follows the days.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['lines', 'list'] }),
+      ]);
+    },
   });
 }

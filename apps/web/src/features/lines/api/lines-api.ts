@@ -30,6 +30,8 @@ export type LineListParams = {
   /** Only lines connected now / found shared now (quick filters). */
   online?: boolean;
   sharing?: boolean;
+  /** Only lines likely not to renew (the dashboard's churn radar links here). */
+  churnRisk?: boolean;
 };
 
 /**
@@ -66,6 +68,7 @@ export function lineQuery(
     sync_state: params.syncState,
     online: params.online ? 'true' : undefined,
     sharing: params.sharing ? 'true' : undefined,
+    churn_risk: params.churnRisk ? 'true' : undefined,
   };
 }
 

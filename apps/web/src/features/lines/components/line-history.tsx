@@ -98,6 +98,11 @@ function useEventDetails() {
           result.push(t('lines.history.movedFromTo', { from: fromOwner, to: toOwner }));
         break;
       }
+      case 'win_back_sent': {
+        const email = text(details.email);
+        if (email) result.push(t('lines.history.winBackTo', { email }));
+        break;
+      }
       case 'server_moved': {
         const server = text(details.to_server);
         if (server) result.push(t('linesBulk.moveServer.historyTo', { server }));

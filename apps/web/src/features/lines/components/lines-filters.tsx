@@ -127,7 +127,8 @@ export const LinesFilters = memo(function LinesFilters({
     filter.expiringWithinDays !== undefined ||
     filter.syncState !== undefined ||
     filter.online !== undefined ||
-    filter.sharing !== undefined;
+    filter.sharing !== undefined ||
+    filter.churnRisk !== undefined;
 
   return (
     <LinesFiltersRoot

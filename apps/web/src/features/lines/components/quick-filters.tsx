@@ -66,6 +66,20 @@ export const QuickFilters = memo(function QuickFilters({ filter, counts, onChang
           </button>
         );
       })}
+      {/* The churn radar has no count of its own here: it is reached from the dashboard's to-do list,
+          and shown while on so that one tap takes it off. */}
+      {filter.churnRisk && (
+        <button
+          type="button"
+          className="lf-chip"
+          onClick={() => onChange({ ...filter, churnRisk: undefined })}
+          aria-pressed
+          data-testid="quick-filter-churn_risk"
+          data-active
+        >
+          {t('lines.quick.churn_risk')}
+        </button>
+      )}
     </LinesFiltersRoot>
   );
 });

@@ -26,6 +26,7 @@ const lineAddressSchema = z.object({
   sync_state: fields.sync_state.catch(undefined),
   online: fields.online.catch(undefined),
   sharing: fields.sharing.catch(undefined),
+  churn_risk: fields.churn_risk.catch(undefined),
 });
 
 /**
@@ -50,6 +51,7 @@ export function readLineListState(search: URLSearchParams): LineListParams {
     syncState: query.sync_state,
     online: query.online,
     sharing: query.sharing,
+    churnRisk: query.churn_risk,
   };
 }
 

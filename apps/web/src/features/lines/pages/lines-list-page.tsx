@@ -207,10 +207,10 @@ export function LinesListPage() {
               ? { filter: toBulkFilter(filterOf(params)) }
               : { ids: selected.map((l) => l.id) },
           });
-  // The bulk endpoint's filter knows no presence, so "every matching line" is not offered while one
-  // is set. Offered once the whole page is ticked, never before (a bar about thousands of lines with
+  // The bulk endpoint's filter knows no presence nor the churn radar, so "every matching line" is
+  // not offered while one is set. Offered once the whole page is ticked, never before (a bar about thousands of lines with
   // none chosen reads as if they were).
-  const presenceFiltered = params.online === true || params.sharing === true;
+  const presenceFiltered = params.online === true || params.sharing === true || params.churnRisk === true;
   const pageFullySelected =
     !presenceFiltered && selected.length > 0 && selected.length === rows.length && total > rows.length;
   const someSelected = selected.length > 0 || allMatching;

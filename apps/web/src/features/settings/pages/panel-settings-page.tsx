@@ -9,6 +9,7 @@ import { PaymentMethodsCard } from '../../credits/components/payment-methods-car
 import { SellerDetailsCard } from '../../credits/components/billing-details-card';
 import { TopUpSettingsCard } from '../../credits/components/topup-settings-card';
 import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-card';
+import { EcmSettingsCard } from '../../ecm-stats/components/ecm-settings-card';
 import { BusinessZoneCard } from '../../lines/components/business-zone-card';
 import { FreezeSettingsCard } from '../../lines/components/freeze-settings-card';
 import { SharingSettingsCard } from '../../lines/components/sharing-settings-card';
@@ -41,6 +42,7 @@ export function PanelSettingsPage() {
           <FreezeSettingsCard />
           <BusinessZoneCard />
           <SharingSettingsCard />
+          <EcmSettingsCard />
         </>
       ),
     },

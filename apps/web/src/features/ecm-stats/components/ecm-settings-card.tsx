@@ -1,0 +1,121 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ecmSettingsSchema, isAdminAccount, type EcmSettings } from '@linedesk/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useAccount } from '../../auth/hooks/account-context';
+import { useEcmSettings, useUpdateEcmSettings } from '../hooks/use-ecm-stats';
+
+const fields = [
+  'minute_retention_hours',
+  'hour_retention_days',
+  'day_retention_days',
+  'churn_idle_days',
+  'churn_horizon_days',
+] as const satisfies readonly (keyof EcmSettings)[];
+
+const labelKey = {
+  minute_retention_hours: 'ecmStats.settings.minute',
+  hour_retention_days: 'ecmStats.settings.hour',
+  day_retention_days: 'ecmStats.settings.day',
+  churn_idle_days: 'ecmStats.settings.idle',
+  churn_horizon_days: 'ecmStats.settings.horizon',
+} as const;
+
+/**
+ * How long ECM statistics are kept at each rollup, and the churn radar's days (admins): five numbers
+ * saved together, checked by the API's own schema before they are sent.
+ */
+export function EcmSettingsCard() {
+  const account = useAccount();
+  const admin = isAdminAccount(account);
+  const settings = useEcmSettings(admin);
+  const errorMessage = useErrorMessage();
+  const { t } = useTranslation();
+  if (!admin) return null;
+  return (
+    <Card data-testid="ecm-settings-card">
+      <CardHeader title={t('ecmStats.settings.title')} subheader={t('ecmStats.settings.subtitle')} />
+      <CardContent>
+        {settings.isError && <Alert severity="error">{errorMessage(settings.error)}</Alert>}
+        {settings.data && <EcmSettingsForm current={settings.data} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EcmSettingsForm({ current }: { current: EcmSettings }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const errorMessage = useErrorMessage();
+  const save = useUpdateEcmSettings();
+  const [texts, setTexts] = useState(() =>
+    Object.fromEntries(fields.map((field) => [field, String(current[field])])),
+  );
+  const parsed = ecmSettingsSchema.safeParse(
+    Object.fromEntries(
+      fields.map((field) => [field, /^\d+$/.test(texts[field]!) ? Number(texts[field]) : NaN]),
+    ),
+  );
+  const invalid = parsed.success ? null : parsed.error.issues[0]?.message;
+  const changed = fields.some((field) => texts[field] !== String(current[field]));
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!parsed.success) return;
+        save.mutate(parsed.data, { onSuccess: () => snackbar(t('ecmStats.settings.saved')) });
+      }}
+      sx={{ display: 'grid', gap: 2 }}
+    >
+      {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
+      {invalid && (
+        <Alert severity="warning" data-testid="ecm-settings-invalid">
+          {t(`errors.${invalid}` as 'errors.ECM_STATS_INVALID_SETTINGS')}
+        </Alert>
+      )}
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
+      >
+        {fields.map((field) => (
+          <TextField
+            key={field}
+            type="number"
+            label={t(labelKey[field])}
+            value={texts[field]}
+            onChange={(event) => setTexts((all) => ({ ...all, [field]: event.target.value }))}
+            slotProps={{
+              htmlInput: { min: 0, 'data-testid': `ecm-setting-${field}` },
+              inputLabel: { shrink: true },
+            }}
+          />
+        ))}
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('ecmStats.settings.help')}
+      </Typography>
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!parsed.success || !changed}
+          loading={save.isPending}
+          data-testid="ecm-settings-save"
+        >
+          {t('ecmStats.settings.save')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
