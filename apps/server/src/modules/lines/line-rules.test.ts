@@ -57,10 +57,10 @@ const reseller = (terms: Partial<BuyerTerms> = {}) => ({
   id: 'reseller-1',
   email: 'shop@example.com',
   isAdmin: false,
-  terms: { isAdmin: false, prices: [], chain: [], ...terms },
+  terms: { isAdmin: false, prices: [], tierPrices: [], chain: [], ...terms },
 });
 
-const ADMIN: BuyerTerms = { isAdmin: true, prices: [], chain: [] };
+const ADMIN: BuyerTerms = { isAdmin: true, prices: [], tierPrices: [], chain: [] };
 const admin = { id: 'admin-1', email: 'admin@example.com', isAdmin: true, terms: ADMIN };
 
 function link(limits: Partial<ChainLink['limits']>, depth = 1): ChainLink {
@@ -280,7 +280,7 @@ describe('checkRenewal', () => {
   const renew = (
     expiryDate: string,
     months = 1,
-    payer: Pick<BuyerTerms, 'isAdmin' | 'prices'> = reseller().terms,
+    payer: Pick<BuyerTerms, 'isAdmin' | 'prices' | 'tierPrices'> = reseller().terms,
   ) => checkRenewal({ plan: plan(), line: { expiryDate }, months, payer, today: '2026-03-10' });
 
   it('adds the months to a line that is still valid, from its expiry', () => {

@@ -178,7 +178,7 @@ export type RenewalRequest = {
   /** The line as it is now (under its row lock when renewing for real); `frozenDays` set while frozen. */
   line: Pick<LineRecord, 'expiryDate'> & Partial<Pick<LineRecord, 'frozenDays'>>;
   months: number;
-  payer: Pick<BuyerTerms, 'isAdmin' | 'prices'>;
+  payer: Pick<BuyerTerms, 'isAdmin' | 'prices' | 'tierPrices'>;
   today: string;
 };
 
