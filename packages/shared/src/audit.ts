@@ -47,6 +47,8 @@ export const auditActions = [
   'group.create',
   'group.update',
   'group.delete',
+  // A tier's (group's) price list, set by an admin.
+  'group.prices',
   'setting.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

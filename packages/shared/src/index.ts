@@ -24,6 +24,7 @@ export * from './line-import.js';
 export * from './line-connections.js';
 export * from './ecm-stats.js';
 export * from './line-plan.js';
+export * from './line-plan-renewal.js';
 export * from './line-entry.js';
 export * from './line-expiry.js';
 export * from './connection-line.js';

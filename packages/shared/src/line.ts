@@ -311,7 +311,14 @@ export const linePatchBodySchema = z.object({
 });
 export type LinePatchBody = z.infer<typeof linePatchBodySchema>;
 
-export const lineRenewBodySchema = z.object({ subscription_months: z.number().int() });
+export const lineRenewBodySchema = z.object({
+  subscription_months: z.number().int(),
+  /**
+   * Moves the line to this plan with the renewal: the renewal is priced on it and the days left are
+   * topped up pro rata to its price (`renewalPlanDifference`). Absent: the line stays on its plan.
+   */
+  plan_id: idSchema.optional(),
+});
 export type LineRenewBody = z.infer<typeof lineRenewBodySchema>;
 
 /** A yes/no query parameter: only `true` turns it on. */

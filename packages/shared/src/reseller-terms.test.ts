@@ -32,6 +32,23 @@ describe('the buyer price rule', () => {
     expect(buyerPlanPrices(3, prices, rules)).toEqual(prices);
   });
 
+  it("takes the buyer's own price first, then their tier's, then the plan's", () => {
+    const own = [{ plan_id: 1, months: 1, mode: 'fixed' as const, value: 5 }];
+    const tier = [
+      { plan_id: 1, months: 1, mode: 'fixed' as const, value: 1 },
+      { plan_id: 1, months: 12, mode: 'percent' as const, value: -20 },
+    ];
+    expect(buyerPlanPrices(1, prices, own, tier)).toEqual([
+      { months: 1, credits: 5 },
+      { months: 12, credits: 8 },
+    ]);
+    expect(buyerPlanPrices(1, prices, [], tier)).toEqual([
+      { months: 1, credits: 1 },
+      { months: 12, credits: 8 },
+    ]);
+    expect(buyerPlanPrices(2, prices, own, tier)).toEqual(prices);
+  });
+
   it('refuses a list that names a duration twice or a percentage out of range', () => {
     const twice = resellerPricesBodySchema.safeParse({
       prices: [

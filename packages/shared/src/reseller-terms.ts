@@ -140,19 +140,32 @@ export function ruledPrice(base: number, rule: Pick<ResellerPrice, 'mode' | 'val
 
 /**
  * The one pricing rule's price list for a buyer: each duration of the plan at the buyer's own price
- * when their list has one, else at the plan's.
+ * when their list has one, else at their tier's (the price list of the buyer's group), else at the
+ * plan's. A percentage, on either list, is of the plan's price.
  */
 export function buyerPlanPrices(
   planId: number,
   prices: readonly PlanPrice[],
   rules: readonly ResellerPrice[],
+  tierRules: readonly ResellerPrice[] = [],
 ): PlanPrice[] {
-  if (rules.length === 0) return [...prices];
+  if (rules.length === 0 && tierRules.length === 0) return [...prices];
   return prices.map((price) => {
-    const rule = rules.find((r) => r.plan_id === planId && r.months === price.months);
+    const matches = (r: ResellerPrice) => r.plan_id === planId && r.months === price.months;
+    const rule = rules.find(matches) ?? tierRules.find(matches);
     return rule ? { months: price.months, credits: ruledPrice(price.credits, rule) } : price;
   });
 }
+
+/**
+ * `GET/PUT /api/groups/:id/prices`: a tier's price list. Every account of the group pays it for a
+ * plan and duration its own list does not price.
+ */
+export const groupPricesSchema = z.object({
+  group_id: z.number().int(),
+  prices: z.array(resellerPriceSchema),
+});
+export type GroupPrices = z.infer<typeof groupPricesSchema>;
 
 /** Whether a limit list lets `id` through (null: everything). */
 export function limitAllows(allowed: readonly number[] | null, id: number): boolean {

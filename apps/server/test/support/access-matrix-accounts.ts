@@ -286,5 +286,13 @@ export const accountRows: Record<string, MatrixRow> = {
     ...adminOnly,
     admin: 200,
   },
+  // A tier's price list: admins only.
+  'GET /api/groups/{id}/prices': { params: { id: 'group' }, ...adminOnly, admin: 200 },
+  'PUT /api/groups/{id}/prices': {
+    params: { id: 'group' },
+    body: () => ({ prices: [] }),
+    ...adminOnly,
+    admin: 200,
+  },
   'DELETE /api/groups/{id}': { params: { id: 'group' }, ...adminOnly, admin: 204 },
 };

@@ -143,7 +143,8 @@ export const renew = defineContract({
   tags,
   summary: 'Renew: months added to the expiry (or to today once expired), charged at the spec price',
   description:
-    'Accepts an `Idempotency-Key` header: a retry with the same key returns the first result and charges nothing.',
+    'Accepts an `Idempotency-Key` header: a retry with the same key returns the first result and charges nothing. ' +
+    "With `plan_id` the line moves to that plan in the same write: the renewal is priced on it, and the days the line has left are charged the plans' difference pro rata.",
   headers: idempotencyHeadersSchema,
   params: idParamsSchema,
   body: lineRenewBodySchema,
@@ -153,6 +154,10 @@ export const renew = defineContract({
     'LINE_INVALID_DURATION',
     'LINE_PLAN_DURATION_NOT_OFFERED',
     'LINE_PLAN_NOT_FOUND',
+    'LINE_PLAN_NOT_ALLOWED',
+    'LINE_PLAN_PROTOCOL_NOT_ALLOWED',
+    'LINE_PLAN_GROUP_UNKNOWN',
+    'LINE_PLAN_SERVICE_UNKNOWN',
     'INSUFFICIENT_CREDITS',
     'CREDIT_LIMIT_EXCEEDED',
     'BALANCE_NEGATIVE',

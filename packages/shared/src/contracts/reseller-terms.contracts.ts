@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.js';
+import { idParamsSchema } from '../schema-blocks.js';
 import {
+  groupPricesSchema,
   resellerLimitsBodySchema,
   resellerPricesBodySchema,
   resellerTermsSchema,
@@ -63,5 +65,35 @@ export const setLimits = defineContract({
     'RESELLER_LIMIT_BELOW_USAGE',
     'RESELLER_LIMIT_UNKNOWN_PLAN',
     'RESELLER_LIMIT_UNKNOWN_SERVER',
+  ],
+});
+
+export const getTierPrices = defineContract({
+  method: 'GET',
+  path: '/api/groups/:id/prices',
+  access: 'admin',
+  tags: ['groups'],
+  summary: "A tier's price list (admin): what the group's accounts pay where their own list is silent",
+  params: idParamsSchema,
+  response: groupPricesSchema,
+  errors: ['ADMIN_ONLY', 'GROUP_NOT_FOUND'],
+});
+
+export const setTierPrices = defineContract({
+  method: 'PUT',
+  path: '/api/groups/:id/prices',
+  access: 'admin',
+  tags: ['groups'],
+  summary:
+    "Replace a tier's price list (admin): per plan and duration, fixed credits or the plan's price ± a percentage. An account's own price beats its tier's.",
+  params: idParamsSchema,
+  body: resellerPricesBodySchema,
+  response: groupPricesSchema,
+  errors: [
+    'ADMIN_ONLY',
+    'GROUP_NOT_FOUND',
+    'RESELLER_PRICES_INVALID',
+    'RESELLER_PRICE_NOT_OFFERED',
+    'LINE_PLAN_NOT_FOUND',
   ],
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ResellerPriceMode } from '@linedesk/shared';
-import { authUsers } from './core.schema.js';
+import { authUsers, groups } from './core.schema.js';
 import { linePlans } from './lines.schema.js';
 
 /**
@@ -26,6 +26,32 @@ export const resellerPrices = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.planId, t.months] }),
     check('reseller_prices_mode_check', sql`${t.mode} in ('fixed', 'percent')`),
+  ],
+);
+
+/**
+ * A tier's prices: the price list of a group (the reseller groups an admin makes, such as "Gold"),
+ * paid by every account of the group for a plan and duration its own list (reseller_prices) does not
+ * price. The same rule shapes as an account's own list.
+ */
+export const groupPrices = pgTable(
+  'group_prices',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => linePlans.id, { onDelete: 'cascade' }),
+    months: integer('months').notNull(),
+    mode: text('mode').$type<ResellerPriceMode>().notNull(),
+    value: integer('value').notNull(),
+    setBy: text('set_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.planId, t.months] }),
+    check('group_prices_mode_check', sql`${t.mode} in ('fixed', 'percent')`),
   ],
 );
 

@@ -21,13 +21,14 @@ export type LineCharge = {
 
 /**
  * What `months` of the plan cost the buyer (the shared pricing rule): the buyer's own price for it
- * when an admin or their parent reseller set one, else the plan's. A duration the plan does not offer
+ * when an admin or their parent reseller set one, else their tier's (their group's list), else the
+ * plan's. A duration the plan does not offer
  * is refused; on the default plan with the spec's own error, as before plans existed.
  */
 export function planCharge(
   plan: LinePlanRow,
   months: number | null | undefined,
-  buyer: Pick<BuyerTerms, 'isAdmin' | 'prices'>,
+  buyer: Pick<BuyerTerms, 'isAdmin' | 'prices' | 'tierPrices'>,
   isTrial = false,
 ): number {
   if (typeof months !== 'number') throw new AppError('LINE_INVALID_DURATION');

@@ -1,9 +1,16 @@
-import { buyerTerms } from '../reseller-terms/buyer-terms.js';
+import { planAllowsServerProtocol, lineEntryRestrictions } from '@linedesk/shared';
+import { assertAllowed, buyerTerms } from '../reseller-terms/buyer-terms.js';
 import type { LineRenewBody, LineWriteResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
-import { planOfLine } from '../line-plans/line-plans.service.js';
+import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
+import { serversRepository } from '../servers/servers.repository.js';
+import { AppError } from '../../platform/errors.js';
+import type { Db } from '../../db/client.js';
+import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
+import type { LineRecord } from './lines.repository.js';
+import { assertPackagesOnServer } from './line-packages.js';
 import { answerChargedWrite, NO_IDEMPOTENCY_KEY, replayedWrite, type StoredWrite } from './line-answer.js';
 import { publishLineWrite } from './line-charge.js';
 import { checkRenewal } from './line-rules.js';
@@ -11,8 +18,24 @@ import { findVisible, lockVisible, today } from './line-scope.js';
 import { requestDelivery, writeLineChange, type LineChanged } from './line-write.js';
 
 /**
+ * The plan a renewal moves the line to must fit the line's server as a plan change would: a protocol
+ * the plan allows, and the packages it names (with the line's own values over it) on the server.
+ */
+async function assertPlanFitsServer(tx: Db, plan: LinePlanRow, line: LineRecord): Promise<void> {
+  if (line.serverId === null) return;
+  const server = await serversRepository.findById(tx, line.serverId);
+  if (!server) return;
+  if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
+    throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
+  }
+  assertPackagesOnServer(lineEntryRestrictions(plan.restrictions, line.restrictionOverrides) ?? {}, server);
+}
+
+/**
  * Renews a line: the months are added to the current expiry while it is still valid, else to today,
- * charged at the creation prices (admins free) in the same transaction.
+ * charged at the creation prices (admins free) in the same transaction. With `plan_id` the line moves
+ * to that plan in the same write: priced on it, the days left topped up to it (`checkRenewal`), and
+ * its server told the new plan's settings through the outbox like any renewal.
  */
 export async function renewLine(
   ctx: AppContext,
@@ -27,17 +50,27 @@ export async function renewLine(
   if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
   const visible = await findVisible(ctx, scope, id);
   const me = scope.actor;
-  // The line's own plan prices its renewal, archived or not.
-  const plan = await planOfLine(ctx.db, visible.planId);
   const terms = await buyerTerms(ctx.db, me);
+  // A plan the line moves to takes new lines and is one the payer may sell.
+  const newPlan =
+    body.plan_id === undefined || body.plan_id === visible.planId
+      ? undefined
+      : await planForNewLine(ctx, body.plan_id);
+  if (newPlan) assertAllowed(terms, newPlan);
   let renewed: LineChanged | undefined;
   let charge = 0;
 
   // A retried renew with the same Idempotency-Key returns the first result instead of charging again.
   const outcome = await runIdempotent<StoredWrite>(ctx, keyed, 200, async (tx) => {
     const current = await lockVisible(tx, scope, id);
+    // The line's own plan prices its renewal, archived or not; read under the lock, so a renewal that
+    // waited for another one that moved the line prices from the plan the line is on now.
+    const plan = await planOfLine(tx, current.planId);
+    const moving = newPlan && newPlan.id !== current.planId ? newPlan : undefined;
+    if (moving) await assertPlanFitsServer(tx, moving, current);
     const renewal = checkRenewal({
       plan,
+      newPlan: moving,
       line: current,
       months: body.subscription_months,
       payer: terms,

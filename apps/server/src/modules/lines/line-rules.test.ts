@@ -57,10 +57,10 @@ const reseller = (terms: Partial<BuyerTerms> = {}) => ({
   id: 'reseller-1',
   email: 'shop@example.com',
   isAdmin: false,
-  terms: { isAdmin: false, prices: [], chain: [], ...terms },
+  terms: { isAdmin: false, prices: [], tierPrices: [], chain: [], ...terms },
 });
 
-const ADMIN: BuyerTerms = { isAdmin: true, prices: [], chain: [] };
+const ADMIN: BuyerTerms = { isAdmin: true, prices: [], tierPrices: [], chain: [] };
 const admin = { id: 'admin-1', email: 'admin@example.com', isAdmin: true, terms: ADMIN };
 
 function link(limits: Partial<ChainLink['limits']>, depth = 1): ChainLink {
@@ -280,7 +280,7 @@ describe('checkRenewal', () => {
   const renew = (
     expiryDate: string,
     months = 1,
-    payer: Pick<BuyerTerms, 'isAdmin' | 'prices'> = reseller().terms,
+    payer: Pick<BuyerTerms, 'isAdmin' | 'prices' | 'tierPrices'> = reseller().terms,
   ) => checkRenewal({ plan: plan(), line: { expiryDate }, months, payer, today: '2026-03-10' });
 
   it('adds the months to a line that is still valid, from its expiry', () => {
@@ -305,6 +305,48 @@ describe('checkRenewal', () => {
       code: 'LINE_PLAN_DURATION_NOT_OFFERED',
       params: { months: 2 },
     });
+  });
+
+  it("moves the line with a new plan: the renewal on it, the days left topped up, at the buyer's prices", () => {
+    const dear = plan({ id: 9, name: 'Two screens', prices: [{ months: 1, credits: 6 }] });
+    // March 10 to April 10 is 31 days; 31 left of a 1-month line on a plan at 3: (6 - 3) whole.
+    const line = { expiryDate: '2026-04-10', subscriptionMonths: 1, isTrial: false };
+    const moved = checkRenewal({
+      plan: plan(),
+      newPlan: dear,
+      line,
+      months: 1,
+      payer: reseller().terms,
+      today: '2026-03-10',
+    });
+    expect(moved).toMatchObject({ charge: 9, difference: 3, expiryDate: '2026-05-10' });
+    expect(moved.values).toMatchObject({ planId: 9 });
+    expect(moved.details).toMatchObject({
+      from_plan_id: 7,
+      to_plan_id: 9,
+      plan: 'Two screens',
+      difference: 3,
+    });
+    // The buyer's own price of the old plan counts: paying 5 for it leaves a difference of 1.
+    const priced = reseller({ prices: [{ plan_id: 7, months: 1, mode: 'fixed', value: 5 }] }).terms;
+    expect(
+      checkRenewal({ plan: plan(), newPlan: dear, line, months: 1, payer: priced, today: '2026-03-10' }),
+    ).toMatchObject({ charge: 7, difference: 1 });
+    // The same plan is no move, and an admin pays nothing.
+    const same = checkRenewal({
+      plan: plan(),
+      newPlan: plan(),
+      line,
+      months: 1,
+      payer: reseller().terms,
+      today: '2026-03-10',
+    });
+    expect(same).toMatchObject({ charge: 3, difference: 0 });
+    expect(same.values).not.toHaveProperty('planId');
+    expect(
+      checkRenewal({ plan: plan(), newPlan: dear, line, months: 1, payer: ADMIN, today: '2026-03-10' })
+        .charge,
+    ).toBe(0);
   });
 });
 

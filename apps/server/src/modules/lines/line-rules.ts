@@ -4,6 +4,7 @@ import {
   unfrozenExpiry,
   newLineExpiry,
   planAllowsServerProtocol,
+  renewalPlanDifference,
   renewedExpiry,
   serverAddress,
   type Language,
@@ -14,7 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import type { ServerRow } from '../servers/servers.repository.js';
 import { planCharge } from './line-charge.js';
-import { assertAllowed, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
+import { assertAllowed, pricesFor, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
 import type { UpsertPayload } from '../line-sync/line-outbox.repository.js';
 import { lineUpsertPayload } from '../line-sync/line-payload.js';
 import { assertUsernameFitsServer } from './line-server-limits.js';
@@ -173,17 +174,26 @@ export function checkNewLine(request: NewLineRequest): NewLine {
 }
 
 export type RenewalRequest = {
-  /** The line's own plan, archived or not: it prices the renewal. */
+  /** The line's own plan, archived or not: it prices the renewal unless the line moves. */
   plan: LinePlanRow;
+  /**
+   * The plan the line moves to with this renewal (one the payer may sell, taking new lines): it
+   * prices the renewal, and the days left are topped up to it (`renewalPlanDifference`).
+   */
+  newPlan?: LinePlanRow;
   /** The line as it is now (under its row lock when renewing for real); `frozenDays` set while frozen. */
-  line: Pick<LineRecord, 'expiryDate'> & Partial<Pick<LineRecord, 'frozenDays'>>;
+  line: Pick<LineRecord, 'expiryDate'> &
+    Partial<Pick<LineRecord, 'frozenDays' | 'subscriptionMonths' | 'isTrial'>>;
   months: number;
-  payer: Pick<BuyerTerms, 'isAdmin' | 'prices'>;
+  payer: Pick<BuyerTerms, 'isAdmin' | 'prices' | 'tierPrices'>;
   today: string;
 };
 
 export type Renewal = {
+  /** Everything the payer is charged: the renewal and the plan change's difference. */
   charge: number;
+  /** Of `charge`: the difference for the days left when the line moves to another plan. */
+  difference: number;
   expiryDate: string;
   /** What changes on the line; the agent's payload follows from the line as written. */
   values: LineUpdate;
@@ -196,23 +206,46 @@ export type Renewal = {
  * the expiry while it is still valid, else to today, at the plan's creation prices (admins free). A
  * duration the plan does not sell is refused (`planCharge`), the same code on every path.
  *
+ * With a new plan the renewal is priced on it and the line's days left are topped up to its price
+ * pro rata (`renewalPlanDifference`, through the buyer's prices of both plans); the line's plan
+ * changes in the same write.
+ *
  * A frozen line stays frozen: the months are added to the days it keeps, as if it were unfrozen
  * today and renewed (its expiry date then says where it would end if unfrozen today).
  */
 export function checkRenewal(request: RenewalRequest): Renewal {
-  const { months, line } = request;
-  const charge = planCharge(request.plan, months, request.payer);
+  const { months, line, newPlan, payer } = request;
+  const moving = newPlan !== undefined && newPlan.id !== request.plan.id ? newPlan : undefined;
+  const renewal = planCharge(moving ?? request.plan, months, payer);
+  const difference = moving
+    ? renewalPlanDifference(
+        pricesFor(payer, request.plan),
+        pricesFor(payer, moving),
+        {
+          months: line.subscriptionMonths ?? null,
+          isTrial: line.isTrial ?? false,
+          expiryDate: line.expiryDate,
+          frozenDays: line.frozenDays ?? null,
+        },
+        months,
+        request.today,
+        payer,
+      )
+    : 0;
+  const charge = renewal + difference;
   const frozen = line.frozenDays !== undefined && line.frozenDays !== null;
   const from = frozen ? unfrozenExpiry(line.frozenDays!, request.today) : line.expiryDate;
   const expiryDate = renewedExpiry(from, months, request.today);
   return {
     charge,
+    difference,
     expiryDate,
     values: {
       expiryDate,
       subscriptionMonths: months,
       isTrial: false,
       ...(frozen ? { frozenDays: keptDays(expiryDate, request.today) } : {}),
+      ...(moving ? { planId: moving.id } : {}),
     },
     details: {
       subscription_months: months,
@@ -220,6 +253,9 @@ export function checkRenewal(request: RenewalRequest): Renewal {
       to: expiryDate,
       charged: charge,
       ...(frozen ? { frozen: true } : {}),
+      ...(moving
+        ? { from_plan_id: request.plan.id, to_plan_id: moving.id, plan: moving.name, difference }
+        : {}),
     },
   };
 }

@@ -17,28 +17,31 @@ import { resellerTermsRepository, type ChainLink } from './reseller-terms.reposi
 export type BuyerTerms = {
   isAdmin: boolean;
   prices: readonly ResellerPrice[];
+  /** The price list of the buyer's tier (their group): for what their own list does not price. */
+  tierPrices: readonly ResellerPrice[];
   /** The buyer (depth 0) and the accounts above them, nearest first; empty for admins. */
   chain: readonly ChainLink[];
 };
 
 /** Admins pay nothing and have no limits. */
-export const ADMIN_TERMS: BuyerTerms = { isAdmin: true, prices: [], chain: [] };
+export const ADMIN_TERMS: BuyerTerms = { isAdmin: true, prices: [], tierPrices: [], chain: [] };
 
 export async function buyerTerms(db: Db, buyer: { id: string; isAdmin: boolean }): Promise<BuyerTerms> {
   if (buyer.isAdmin) return ADMIN_TERMS;
-  const [prices, chain] = await Promise.all([
+  const [prices, tierPrices, chain] = await Promise.all([
     resellerTermsRepository.prices(db, buyer.id),
+    resellerTermsRepository.tierPrices(db, buyer.id),
     resellerTermsRepository.chain(db, buyer.id),
   ]);
-  return { isAdmin: false, prices, chain };
+  return { isAdmin: false, prices, tierPrices, chain };
 }
 
 /** The plan's prices as this buyer pays them (admins: the plan's own, which they are never charged). */
 export function pricesFor(
-  terms: Pick<BuyerTerms, 'prices'>,
+  terms: Pick<BuyerTerms, 'prices' | 'tierPrices'>,
   plan: { id: number; prices: readonly PlanPrice[] },
 ) {
-  return buyerPlanPrices(plan.id, plan.prices, terms.prices);
+  return buyerPlanPrices(plan.id, plan.prices, terms.prices, terms.tierPrices);
 }
 
 /** Whether the buyer may sell this plan: the pickers offer only those (the writes refuse the rest). */

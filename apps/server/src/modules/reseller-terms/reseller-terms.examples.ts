@@ -1,4 +1,4 @@
-import type { ResellerLimits, ResellerTerms } from '@linedesk/shared';
+import type { GroupPrices, ResellerLimits, ResellerTerms } from '@linedesk/shared';
 import type { RouteExamples } from '../../platform/openapi-examples.js';
 
 const limits: ResellerLimits = {
@@ -23,6 +23,14 @@ const terms: ResellerTerms = {
   floor: [],
 };
 
+const tier: GroupPrices = {
+  group_id: 4,
+  prices: [
+    { plan_id: 1, months: 1, mode: 'percent', value: -20 },
+    { plan_id: 2, months: 12, mode: 'fixed', value: 40 },
+  ],
+};
+
 export const resellerTermsExamples: RouteExamples = {
   'GET /api/accounts/:id/terms': {
     params: { id: terms.account_id },
@@ -40,5 +48,16 @@ export const resellerTermsExamples: RouteExamples = {
     body: limits,
     response: terms,
     errors: ['RESELLER_LIMIT_BELOW_USAGE', 'RESELLER_LIMIT_ADMIN_ONLY', 'RESELLER_LIMITS_INVALID'],
+  },
+  'GET /api/groups/:id/prices': {
+    params: { id: tier.group_id },
+    response: tier,
+    errors: ['GROUP_NOT_FOUND'],
+  },
+  'PUT /api/groups/:id/prices': {
+    params: { id: tier.group_id },
+    body: { prices: tier.prices },
+    response: tier,
+    errors: ['RESELLER_PRICE_NOT_OFFERED', 'RESELLER_PRICES_INVALID'],
   },
 };

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.js';
 import {
   authUsers,
   cccamServers,
+  groupPrices,
+  groups,
   linePlans,
   lines,
   resellerLimits,
@@ -42,6 +44,57 @@ export const resellerTermsRepository = {
       .where(eq(resellerPrices.accountId, accountId))
       .orderBy(resellerPrices.planId, resellerPrices.months);
     return rows;
+  },
+
+  /** The price list of the account's tier: its group's. */
+  async tierPrices(db: Db, accountId: string): Promise<ResellerPrice[]> {
+    return db
+      .select({
+        plan_id: groupPrices.planId,
+        months: groupPrices.months,
+        mode: groupPrices.mode,
+        value: groupPrices.value,
+      })
+      .from(groupPrices)
+      .innerJoin(authUsers, eq(authUsers.groupId, groupPrices.groupId))
+      .where(eq(authUsers.id, accountId))
+      .orderBy(groupPrices.planId, groupPrices.months);
+  },
+
+  async groupPrices(db: Db, groupId: number): Promise<ResellerPrice[]> {
+    return db
+      .select({
+        plan_id: groupPrices.planId,
+        months: groupPrices.months,
+        mode: groupPrices.mode,
+        value: groupPrices.value,
+      })
+      .from(groupPrices)
+      .where(eq(groupPrices.groupId, groupId))
+      .orderBy(groupPrices.planId, groupPrices.months);
+  },
+
+  /** Locks the group's row (so a delete of the group waits), false when there is none. */
+  async lockGroup(tx: Db, groupId: number): Promise<boolean> {
+    const rows = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
+    return rows.length > 0;
+  },
+
+  async replaceGroupPrices(tx: Db, groupId: number, prices: readonly ResellerPrice[], setBy: string) {
+    await tx.delete(groupPrices).where(eq(groupPrices.groupId, groupId));
+    if (prices.length === 0) return;
+    await tx
+      .insert(groupPrices)
+      .values(
+        prices.map((p) => ({
+          groupId,
+          planId: p.plan_id,
+          months: p.months,
+          mode: p.mode,
+          value: p.value,
+          setBy,
+        })),
+      );
   },
 
   async limits(db: Db, accountId: string): Promise<ResellerLimits> {

@@ -4,6 +4,7 @@ import {
   resellerPricesBodySchema,
   ruledPrice,
   type ResellerLimits,
+  type ResellerPrice,
   type ResellerPricesBody,
   type ResellerTerms,
 } from '@linedesk/shared';
@@ -65,6 +66,25 @@ const auditRead = (accountId: string, part: 'prices' | 'limits') => async (db: D
     : { ...(await resellerTermsRepository.limits(db, accountId)) };
 
 /**
+ * Each rule of a price list with its plan and the plan's own price for the rule's duration; a plan
+ * that does not exist, or a duration it does not sell, is refused. Account and tier lists alike.
+ */
+export async function rulesWithPlans(db: Db, prices: readonly ResellerPrice[]) {
+  const plans = new Map(
+    (await linePlansRepository.list(db, { includeArchived: true })).map((plan) => [plan.id, plan]),
+  );
+  return prices.map((rule) => {
+    const plan = plans.get(rule.plan_id);
+    if (!plan) throw new AppError('LINE_PLAN_NOT_FOUND');
+    const base = plan.prices.find((p) => p.months === rule.months);
+    if (!base) {
+      throw new AppError('RESELLER_PRICE_NOT_OFFERED', { params: { plan: plan.name, months: rule.months } });
+    }
+    return { rule, plan, base: base.credits };
+  });
+}
+
+/**
  * Replaces the account's price list. Each row must name a plan and a duration it sells; a reseller
  * pricing a sub-account is held to what they pay themselves for that duration (the floor), so no
  * sub-reseller ever buys below their parent's cost. Checked when set: a later change of the parent's
@@ -79,20 +99,12 @@ export async function setResellerPrices(
   const account = await accountOf(ctx, actor, id);
   assertNotSelf(actor, account.id);
   const { prices } = resellerPricesBodySchema.parse(input);
-  const plans = new Map(
-    (await linePlansRepository.list(ctx.db, { includeArchived: true })).map((plan) => [plan.id, plan]),
-  );
+  const priced = await rulesWithPlans(ctx.db, prices);
   const setter = actor.isAdmin ? null : await buyerTerms(ctx.db, actor);
-  for (const rule of prices) {
-    const plan = plans.get(rule.plan_id);
-    if (!plan) throw new AppError('LINE_PLAN_NOT_FOUND');
-    const base = plan.prices.find((p) => p.months === rule.months);
-    if (!base) {
-      throw new AppError('RESELLER_PRICE_NOT_OFFERED', { params: { plan: plan.name, months: rule.months } });
-    }
+  for (const { rule, plan, base } of priced) {
     if (setter) {
       const floor = pricesFor(setter, plan).find((p) => p.months === rule.months)!.credits;
-      if (ruledPrice(base.credits, rule) < floor) {
+      if (ruledPrice(base, rule) < floor) {
         throw new AppError('RESELLER_PRICE_BELOW_COST', {
           params: { plan: plan.name, months: rule.months, floor },
         });

@@ -41,11 +41,11 @@ export function TodoRenewDialogs({ request, onClose, onBulkStarted }: TodoRenewD
     renew.reset();
     onClose();
   };
-  const confirmRenew = (months: number) => {
+  const confirmRenew = (months: number, planId?: number) => {
     if (request?.kind !== 'one') return;
     const line = request.line;
     renew.mutate(
-      { id: line.id, months },
+      { id: line.id, months, planId },
       {
         onSuccess: (result) => {
           onClose();

@@ -1,4 +1,7 @@
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Group } from '@linedesk/shared';
@@ -10,9 +13,15 @@ import { RowEditDeleteActions } from '../../../components/row-edit-delete-action
 import { formatDate } from '../../../lib/format-date';
 import { useGroupDescription, useGroupName } from '../hooks/use-group-name';
 
-type GroupsTableProps = { groups: Group[]; onEdit: (group: Group) => void; onDelete: (group: Group) => void };
+type GroupsTableProps = {
+  groups: Group[];
+  onEdit: (group: Group) => void;
+  onDelete: (group: Group) => void;
+  /** The group's price list: what its accounts pay as a tier. */
+  onPrices: (group: Group) => void;
+};
 
-export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
+export function GroupsTable({ groups, onEdit, onDelete, onPrices }: GroupsTableProps) {
   const { t, i18n } = useTranslation();
   const groupName = useGroupName();
   const groupDescription = useGroupDescription();
@@ -81,17 +90,28 @@ export function GroupsTable({ groups, onEdit, onDelete }: GroupsTableProps) {
         align: 'right',
         cellSx: { whiteSpace: 'nowrap' },
         render: (group) => (
-          <RowEditDeleteActions
-            onEdit={() => onEdit(group)}
-            onDelete={() => onDelete(group)}
-            editLabel={t('groups.editNamed', { name: groupName(group) })}
-            deleteLabel={t('groups.deleteNamed', { name: groupName(group) })}
-            testIdPrefix="group"
-          />
+          <>
+            <Tooltip title={t('tierPrices.button')}>
+              <IconButton
+                onClick={() => onPrices(group)}
+                aria-label={t('tierPrices.named', { name: groupName(group) })}
+                data-testid="group-prices-button"
+              >
+                <SellOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+            <RowEditDeleteActions
+              onEdit={() => onEdit(group)}
+              onDelete={() => onDelete(group)}
+              editLabel={t('groups.editNamed', { name: groupName(group) })}
+              deleteLabel={t('groups.deleteNamed', { name: groupName(group) })}
+              testIdPrefix="group"
+            />
+          </>
         ),
       },
     ],
-    [t, i18n.resolvedLanguage, groupName, groupDescription, onEdit, onDelete],
+    [t, i18n.resolvedLanguage, groupName, groupDescription, onEdit, onDelete, onPrices],
   );
   return (
     <ResponsiveTable

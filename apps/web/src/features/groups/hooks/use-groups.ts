@@ -1,5 +1,6 @@
-import type { GroupBody } from '@linedesk/shared';
+import type { GroupBody, ResellerPrice } from '@linedesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { linePlanKeys } from '../../line-plans/api/line-plans-api';
 import { groupKeys, groupsApi } from '../api/groups-api';
 
 export function useGroups() {
@@ -25,5 +26,25 @@ export function useDeleteGroup() {
   return useMutation({
     mutationFn: groupsApi.remove,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+  });
+}
+
+/** A tier's (group's) price list. */
+export function useTierPrices(id: number | null) {
+  return useQuery({
+    queryKey: groupKeys.prices(id ?? 0),
+    queryFn: ({ signal }) => groupsApi.prices(id!, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveTierPrices(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prices: ResellerPrice[]) => groupsApi.setPrices(id, prices),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: groupKeys.prices(id) });
+      await queryClient.invalidateQueries({ queryKey: linePlanKeys.all });
+    },
   });
 }

@@ -13,6 +13,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { DeleteGroupDialog } from '../components/delete-group-dialog';
 import { GroupFormDialog } from '../components/group-form-dialog';
 import { GroupsTable } from '../components/groups-table';
+import { TierPricesDialog } from '../components/tier-prices-dialog';
 import { useGroups } from '../hooks/use-groups';
 
 // The group stays set while a dialog closes, so its text does not change mid-animation.
@@ -26,6 +27,7 @@ export function ManageGroupsPage() {
   const groups = useGroups();
   const [form, setForm] = useState<DialogState>(closed);
   const [deleting, setDeleting] = useState<DialogState>(closed);
+  const [pricing, setPricing] = useState<DialogState>(closed);
 
   return (
     <>
@@ -61,6 +63,7 @@ export function ManageGroupsPage() {
             groups={groups.data}
             onEdit={(group) => setForm({ open: true, group })}
             onDelete={(group) => setDeleting({ open: true, group })}
+            onPrices={(group) => setPricing({ open: true, group })}
           />
         )}
       </Card>
@@ -77,6 +80,11 @@ export function ManageGroupsPage() {
           );
           setForm((state) => ({ ...state, open: false }));
         }}
+      />
+      <TierPricesDialog
+        open={pricing.open}
+        group={pricing.group}
+        onClose={() => setPricing((state) => ({ ...state, open: false }))}
       />
       <DeleteGroupDialog
         open={deleting.open}

@@ -89,11 +89,11 @@ export const linesApi = {
   get: (id: number, signal?: AbortSignal) => callApi(lineContracts.get, { params: { id } }, { signal }),
   create: (body: LineCreateBody) => callApi(lineContracts.create, { headers: {}, body }),
   update: (id: number, body: LinePatchBody) => callApi(lineContracts.update, { params: { id }, body }),
-  renew: (id: number, subscriptionMonths: number) =>
+  renew: (id: number, subscriptionMonths: number, planId?: number) =>
     callApi(lineContracts.renew, {
       params: { id },
       headers: {},
-      body: { subscription_months: subscriptionMonths },
+      body: { subscription_months: subscriptionMonths, ...(planId === undefined ? {} : { plan_id: planId }) },
     }),
   remove: (id: number) => callApi(lineContracts.remove, { params: { id } }),
   retrySync: (id: number) => callApi(lineContracts.sync, { params: { id } }),

@@ -86,7 +86,8 @@ export function useUpdateLine() {
 export function useRenewLine() {
   const invalidate = useInvalidateLineWrites();
   return useMutation({
-    mutationFn: ({ id, months }: { id: number; months: number }) => linesApi.renew(id, months),
+    mutationFn: ({ id, months, planId }: { id: number; months: number; planId?: number }) =>
+      linesApi.renew(id, months, planId),
     onSuccess: () => invalidate(),
   });
 }

@@ -353,9 +353,9 @@ function LineEditor({ line }: { line: Line }) {
           renew.reset();
           setRenewOpen(false);
         }}
-        onConfirm={(months) =>
+        onConfirm={(months, planId) =>
           renew.mutate(
-            { id: line.id, months },
+            { id: line.id, months, planId },
             {
               onSuccess: (result) => {
                 setRenewOpen(false);

@@ -219,11 +219,11 @@ export function LinesListPage() {
   const { mutate: renewMutate, reset: renewReset } = renew;
   const renewTargets = renewing.lines;
   const confirmRenew = useCallback(
-    (months: number) => {
+    (months: number, planId?: number) => {
       const line = renewTargets.length === 1 ? renewTargets[0] : undefined;
       if (line) {
         renewMutate(
-          { id: line.id, months },
+          { id: line.id, months, planId },
           {
             onSuccess: (result) => {
               setRenewing((state) => ({ ...state, open: false }));

@@ -5,7 +5,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -19,13 +18,14 @@ import {
   type ResellerPrice,
   type ResellerTerms,
 } from '@linedesk/shared';
-import { useState, type HTMLAttributes } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
 import { useResellerTerms, useSaveResellerTerms } from '../hooks/use-reseller-terms';
+import { PriceListForm } from './price-list-form';
 
 type Props = { account: ManagedAccount | null; onClose: () => void };
 
@@ -66,9 +66,6 @@ export function TermsDialog({ account, onClose }: Props) {
   );
 }
 
-type Rule = { mode: 'none' | ResellerPrice['mode']; value: string };
-const ruleKey = (planId: number, months: number) => `${planId}:${months}`;
-
 function TermsForms({
   accountId,
   terms,
@@ -84,11 +81,6 @@ function TermsForms({
   const me = useAccount();
   const admin = isAdminAccount(me);
   const save = useSaveResellerTerms(accountId);
-  const [rules, setRules] = useState<Record<string, Rule>>(() =>
-    Object.fromEntries(
-      terms.prices.map((p) => [ruleKey(p.plan_id, p.months), { mode: p.mode, value: String(p.value) }]),
-    ),
-  );
   const [limits, setLimits] = useState<Record<keyof ResellerLimits, string>>(() => ({
     max_lines: terms.limits.max_lines?.toString() ?? '',
     allowed_plan_ids: '',
@@ -103,18 +95,7 @@ function TermsForms({
   const floorOf = (planId: number, months: number) =>
     terms.floor.find((f) => f.plan_id === planId && f.months === months)?.credits;
 
-  const savePrices = () => {
-    const prices: ResellerPrice[] = Object.entries(rules)
-      .filter(([, rule]) => rule.mode !== 'none' && rule.value.trim() !== '')
-      .map(([key, rule]) => {
-        const [planId, months] = key.split(':').map(Number);
-        return {
-          plan_id: planId!,
-          months: months!,
-          mode: rule.mode as ResellerPrice['mode'],
-          value: Number(rule.value),
-        };
-      });
+  const savePrices = (prices: ResellerPrice[]) => {
     save.prices.mutate(prices, {
       onSuccess: () => snackbar(t('resellerTerms.pricesSaved')),
       onError: (error) => snackbar(errorMessage(error), 'error'),
@@ -167,82 +148,14 @@ function TermsForms({
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           {t('resellerTerms.pricesHint')}
         </Typography>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          {plans.flatMap((plan) =>
-            plan.prices.map((price) => {
-              const key = ruleKey(plan.id, price.months);
-              const rule = rules[key] ?? { mode: 'none', value: '' };
-              const floor = floorOf(plan.id, price.months);
-              return (
-                <Box
-                  key={key}
-                  sx={{
-                    display: 'grid',
-                    gap: 1,
-                    alignItems: 'center',
-                    gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1.5fr 1fr' },
-                  }}
-                >
-                  <Typography variant="body2" sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
-                    {plan.name} · {price.months} {t('resellerTerms.months')}
-                    <Typography
-                      component="span"
-                      variant="caption"
-                      sx={{ display: 'block', color: 'text.secondary' }}
-                    >
-                      {floor !== undefined
-                        ? t('resellerTerms.floor', { credits: floor })
-                        : `${t('resellerTerms.planPrice')}: ${price.credits}`}
-                    </Typography>
-                  </Typography>
-                  <TextField
-                    select
-                    size="small"
-                    label={t('resellerTerms.mode')}
-                    value={rule.mode}
-                    onChange={(e) =>
-                      setRules((current) => ({
-                        ...current,
-                        [key]: { ...rule, mode: e.target.value as Rule['mode'] },
-                      }))
-                    }
-                    slotProps={{
-                      select: {
-                        SelectDisplayProps: {
-                          'data-testid': `terms-mode-${key}`,
-                        } as HTMLAttributes<HTMLDivElement>,
-                      },
-                    }}
-                  >
-                    <MenuItem value="none">{t('resellerTerms.none')}</MenuItem>
-                    <MenuItem value="fixed">{t('resellerTerms.fixed')}</MenuItem>
-                    <MenuItem value="percent">{t('resellerTerms.percent')}</MenuItem>
-                  </TextField>
-                  <TextField
-                    size="small"
-                    type="number"
-                    label={t('resellerTerms.value')}
-                    value={rule.value}
-                    disabled={rule.mode === 'none'}
-                    onChange={(e) =>
-                      setRules((current) => ({ ...current, [key]: { ...rule, value: e.target.value } }))
-                    }
-                    slotProps={{ htmlInput: { 'data-testid': `terms-value-${key}` } }}
-                  />
-                </Box>
-              );
-            }),
-          )}
-        </Box>
-        <Button
-          variant="contained"
-          sx={{ mt: 2 }}
-          onClick={savePrices}
-          loading={save.prices.isPending}
-          data-testid="terms-save-prices"
-        >
-          {t('resellerTerms.savePrices')}
-        </Button>
+        <PriceListForm
+          plans={plans}
+          initial={terms.prices}
+          floorOf={floorOf}
+          saving={save.prices.isPending}
+          onSave={savePrices}
+          testIdPrefix="terms"
+        />
       </Box>
 
       <Box component="section" aria-labelledby="terms-limits-title">
