@@ -47,6 +47,13 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Each worker process runs its files one after another with the modules it has loaded:
+          // a fresh process per file loaded the server's modules and compiled PGlite's WebAssembly
+          // again for every one of the ~100 files (12 small files: 140 → 63 CPU seconds on PGlite,
+          // 65 → 31 on PostgreSQL; bench/RESULTS.md, #53). Every file starts and closes its
+          // own servers and database copies, and the server keeps no state in a module that its
+          // start does not set, so nothing a file leaves reaches the next.
+          isolate: false,
         },
       },
     ],
