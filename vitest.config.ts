@@ -15,6 +15,10 @@ export default defineConfig({
           // load of 20-30, against 1 s on a quiet one); how fast code runs is the bench's business.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // Each worker runs its files with the modules it has loaded instead of a new process per
+          // file: no unit test mocks a module or changes the environment (71 files: 53.4 → 23.7 CPU
+          // seconds; bench/RESULTS.md, #53).
+          isolate: false,
           include: [
             'packages/shared/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
@@ -47,6 +51,13 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Each worker process runs its files one after another with the modules it has loaded:
+          // a fresh process per file loaded the server's modules and compiled PGlite's WebAssembly
+          // again for every one of the ~100 files (12 small files: 140 → 63 CPU seconds on PGlite,
+          // 65 → 31 on PostgreSQL; bench/RESULTS.md, #53). Every file starts and closes its
+          // own servers and database copies, and the server keeps no state in a module that its
+          // start does not set, so nothing a file leaves reaches the next.
+          isolate: false,
         },
       },
     ],

@@ -72,11 +72,15 @@ async function runServer(
   );
   // Waits on the server's own readiness line; the limit (inside the specs' 300 s hook limit) only
   // catches a start that never comes.
+  // A start past the limit is killed, as the API tests' are (server-process.ts, untilRunning).
   await waitUntil(
     () => (output.includes('Linedesk is running') || hasExited ? true : undefined),
     'the server to start',
     240_000,
-  );
+  ).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   if (hasExited) throw new Error(`The server exited while starting:\n${output}`);
   return { child, output: () => output, exited };
 }

@@ -62,13 +62,18 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   };
 }
 
-/** Waits on the server's own readiness line; the limit only catches a start that never comes. */
+/**
+ * Waits on the server's own readiness line; the limit only catches a start that never comes. A start
+ * past the limit is killed: its test has failed and holds no handle to it, and a server left running
+ * would keep taking CPU from every test after it (one such start ran on for 16 minutes, #53).
+ */
 export async function untilRunning(server: SpawnedServer, ms = 110_000): Promise<void> {
   await waitFor(
     () => server.output().includes('Linedesk is running') || server.hasExited(),
     (done) => done,
     ms,
   ).catch((error: unknown) => {
+    server.kill('SIGKILL');
     throw new Error(`${String(error)}\n${server.output()}`);
   });
   if (server.hasExited()) throw new Error(`The server exited while starting:\n${server.output()}`);
