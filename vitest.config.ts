@@ -37,6 +37,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           include: ['apps/web/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/src/test-support/component-setup.ts'],
         },
       },
       {
