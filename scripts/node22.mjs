@@ -26,7 +26,8 @@ export function findNode22() {
       '-p',
       'process.version + " " + process.execPath',
     ],
-    { encoding: 'utf8' },
+    // Minutes at most: a registry that does not answer must not hold up a build or a test run.
+    { encoding: 'utf8', timeout: 300_000 },
   );
   const answer = found.status === 0 ? found.stdout.trim().split('\n').at(-1) : '';
   const [version, ...rest] = answer.split(' ');
