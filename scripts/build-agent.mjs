@@ -4,10 +4,12 @@
 // `sha256sum` format) and manifest.json (version, sha256, size), which the panel serves under
 // /agent/ for install.sh to check the download against.
 // Where it works, also a single executable that needs no Node.js at all (Node's single executable
-// applications: this machine's node binary with the agent injected by postject), named after its
-// platform (linedesk-agent-linux-x64), with its .sha256 and an `executable` entry in the manifest.
-// Where it cannot be made (not Linux, a node built without the SEA fuse, no postject, no space or
-// no write access), the build says why and ends with the bundle alone.
+// applications: a Node.js 22 binary with the agent injected by postject — this machine's node when it
+// is 22 or newer, else the npm registry's node@22, scripts/node22.mjs — so card servers without Node.js
+// get a supported runtime, not Node.js 20 at its end of life), named after its platform
+// (linedesk-agent-linux-x64), with its .sha256 and an `executable` entry in the manifest.
+// Where it cannot be made (not Linux, no Node.js 22 to be had, a node built without the SEA fuse, no
+// postject, no space or no write access), the build says why and ends with the bundle alone.
 // Skips the build when no source is newer than the bundle; `--force` builds anyway;
 // `--no-executable` makes the bundle only (what `npm start` does, see scripts/build-server.mjs).
 import { createHash } from 'node:crypto';
@@ -29,6 +31,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { findNode22 } from './node22.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const agentDir = path.join(root, 'apps/agent');
@@ -41,6 +44,7 @@ const sources = [
   'packages/shared/src/line-config-files.ts',
   'apps/agent/package.json',
   'scripts/build-agent.mjs',
+  'scripts/node22.mjs',
   'package-lock.json',
 ];
 
@@ -104,9 +108,9 @@ async function buildBundle(version) {
 }
 
 /**
- * The single executable, or the reason there is none. Node 20 runs a single executable's program as
- * CommonJS, so the agent is bundled a second time in that format; the blob Node makes from it is
- * injected into a copy of this node binary.
+ * The single executable, or the reason there is none. Node 22 runs a single executable's program as
+ * CommonJS, so the agent is bundled a second time in that format; the blob that Node 22 makes from it
+ * is injected into a copy of that same node binary (the code cache in the blob is valid for it alone).
  */
 async function buildExecutable(version) {
   if (process.platform !== 'linux') {
@@ -122,8 +126,10 @@ async function buildExecutable(version) {
   } catch {
     return { reason: 'postject is not installed (npm install, with the development dependencies)' };
   }
-  if (!readFileSync(process.execPath).includes(SEA_FUSE)) {
-    return { reason: `${process.execPath} was built without single executable support` };
+  const node = findNode22();
+  if (!node.path) return { reason: node.reason };
+  if (!readFileSync(node.path).includes(SEA_FUSE)) {
+    return { reason: `${node.path} was built without single executable support` };
   }
   let work = null;
   try {
@@ -135,7 +141,7 @@ async function buildExecutable(version) {
       bundle: true,
       platform: 'node',
       format: 'cjs',
-      target: 'node20',
+      target: 'node22',
       minifyWhitespace: true,
       minifySyntax: true,
       legalComments: 'inline',
@@ -152,14 +158,14 @@ async function buildExecutable(version) {
       config,
       JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: true }),
     );
-    const prepared = spawnSync(process.execPath, ['--experimental-sea-config', config], { encoding: 'utf8' });
+    const prepared = spawnSync(node.path, ['--experimental-sea-config', config], { encoding: 'utf8' });
     if (prepared.status !== 0) {
       return {
         reason: `node --experimental-sea-config failed: ${(prepared.stderr || prepared.stdout).trim()}`,
       };
     }
     const executable = path.join(work, executableName);
-    copyFileSync(process.execPath, executable);
+    copyFileSync(node.path, executable);
     chmodSync(executable, 0o755);
     await postject.inject(executable, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: SEA_FUSE });
     const contents = readFileSync(executable);
@@ -173,6 +179,7 @@ async function buildExecutable(version) {
         arch: process.arch,
         sha256,
         size: contents.length,
+        node: node.version,
       },
     };
   } catch (error) {

@@ -1,6 +1,11 @@
 // The whole suite: lint, unit, component, API on PGlite, API on PostgreSQL, agent, e2e. Prints one closing
 // "N passed, N failed" line and exits non-zero when anything failed.
 //
+// All of it runs on the machine's node. Where that is older than Node.js 22 (Node.js 20, at its end of
+// life), the unit tests and the API tests on PGlite run a second time under the npm registry's node@22
+// (scripts/node22.mjs), with the same node_modules, so the supported runtime is tested until the
+// machine has it; each of those steps' logs starts with the node version that ran it.
+//
 // Independent steps run side by side (lint next to the web build and the unit tests, the two API runs
 // next to each other); each one's output is printed whole when it ends, so logs never interleave.
 // The browser tests run last, alone, since they are the ones that suffer from a busy machine.
@@ -9,6 +14,7 @@ import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureDebianPackages } from './debian-packages.mjs';
+import { findNode22, NODE_22_VERSION, runningOn22 } from './node22.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Before anything else: without Debian's chromium every browser test fails, minutes in. nginx is
@@ -75,14 +81,25 @@ function run(name, command, args, env = {}) {
   });
 }
 
-async function vitest(name, args, env = {}) {
+/** A vitest run counted into the closing line; `node` runs it under that binary instead of the machine's. */
+async function vitest(name, args, env = {}, node = null) {
   const out = path.join(reports, `${slug(name)}.json`);
-  const ok = await run(
-    name,
-    'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-  );
+  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const ok = await (node
+    ? // The version printed by the very binary that then runs vitest (its workers are forked from it,
+      // and `node` on the PATH of what the tests start is it too).
+      run(
+        name,
+        'sh',
+        [
+          '-c',
+          '"$0" -p \'"Node.js " + process.version\' && exec "$0" node_modules/vitest/vitest.mjs "$@"',
+          node,
+          ...vitestArgs,
+        ],
+        { PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH}`, ...env },
+      )
+    : run(name, 'npx', ['vitest', ...vitestArgs], env));
   try {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
@@ -121,20 +138,39 @@ async function apiOnPostgres() {
   }
 }
 
+/** The Node.js 22 binary for the second runs, or null (and the run fails) when there is none to be had. */
+function node22() {
+  if (runningOn22()) return null;
+  const found = findNode22();
+  if (found.path) return found.path;
+  console.error(`\nNo Node.js ${NODE_22_VERSION} for the runs under Node.js 22: ${found.reason}`);
+  steps.push({ name: 'Node.js 22', ok: false, seconds: 0 });
+  failed += 1;
+  return null;
+}
+
+const node22Path = node22();
 const [linted, built] = await Promise.all([
   run('lint', 'npm', ['run', 'lint']),
   (async () =>
     (await run('build web', 'node', ['scripts/build-web-if-stale.mjs'])) &&
     // The process tests (startup API test, e2e) run the compiled server as `npm start` does.
-    (await run('build server', 'node', ['scripts/build-server.mjs'])))(),
+    (await run('build server', 'node', ['scripts/build-server.mjs'])) &&
+    // The agent with its single executable, once, before the API runs that serve it start side by side.
+    (await run('build agent', 'node', ['scripts/build-agent.mjs'])))(),
   (async () => {
     await vitest('unit', ['--project', 'unit']);
     await vitest('component', ['--project', 'component']);
     await vitest('agent', ['--root', 'apps/agent']);
   })(),
+  node22Path && vitest('unit (Node.js 22)', ['--project', 'unit'], {}, node22Path),
 ]);
 if (!linted) failed += 1;
-await Promise.all([vitest('api (embedded PGlite)', ['--project', 'api']), apiOnPostgres()]);
+await Promise.all([
+  vitest('api (embedded PGlite)', ['--project', 'api']),
+  apiOnPostgres(),
+  node22Path && vitest('api (embedded PGlite, Node.js 22)', ['--project', 'api'], {}, node22Path),
+]);
 if (built) await vitest('e2e', ['--root', 'e2e']);
 else failed += 1;
 
