@@ -18,12 +18,13 @@ export type BulkItemInsert = Omit<typeof items.$inferInsert, 'id' | 'jobId'>;
 const INSERT_SLICE = 1000;
 
 /**
- * Open jobs, oldest first. A job is done once none of its items is pending; each item commits with
- * its result, so a job taken over after its lease ran out never charges a line twice.
+ * Open jobs, oldest first (one that failed once it is due again). A job is done once none of its
+ * items is pending; each item commits with its result, so a job taken over after its lease ran out
+ * never charges a line twice.
  */
 export const openBulkJobs: LeasedQueue<typeof jobs> = {
   table: jobs,
-  open: sql`${jobs.status} <> 'done'`,
+  open: sql`${jobs.status} in ('queued', 'running') and ${jobs.nextAttemptAt} <= now()`,
   order: jobs.id,
   onClaim: { status: 'running' },
   onFinish: { status: 'done', finishedAt: sql`now()` },

@@ -51,7 +51,7 @@ export type AccountRow = {
  */
 export const startedImports: LeasedQueue<typeof imports> = {
   table: imports,
-  open: sql`${imports.status} in ('queued', 'running')`,
+  open: sql`${imports.status} in ('queued', 'running') and ${imports.nextAttemptAt} <= now()`,
   order: imports.id,
   onClaim: { status: 'running' },
   onFinish: { status: 'done', finishedAt: sql`now()` },
