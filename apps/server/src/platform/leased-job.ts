@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { backoffMs, type Backoff } from './backoff.js';
 import { AppError } from './errors.js';
 import {
+  itemsJobStatuses,
   leasedQueue,
   type LeasedQueue,
   type LeasedTable,
@@ -171,14 +172,13 @@ const ITEMS_LEASE_MS = 60_000;
 const ITEMS_POLL_MS = 500;
 
 /** A job of many items run for an account (a bulk line action, an import of lines). */
-export type ItemsJob<T extends RetriedTable> = Pick<
-  LeasedJob<T>,
-  'name' | 'failureMessage' | 'queue' | 'work'
-> & {
-  /** Logged, with the error and the job, for each failed attempt. */
-  failedMessage: string;
-  /** Recounts the job from its items and tells its owner: after a failed attempt, and once it is dead. */
-  recount: (id: number) => Promise<void>;
+export type ItemsJob<T extends RetriedTable> = Pick<LeasedJob<T>, 'name' | 'queue' | 'work'> & {
+  /** What the job is, for the log: "<what> round failed", "<what> failed" (one attempt). */
+  what: string;
+  /** The job's events, live to the account that started it. */
+  events: EventTable;
+  /** Recounts the job from its items: after a failed attempt, and once it is dead. */
+  recount: (id: number) => Promise<{ id: number; accountId: string } | undefined>;
 };
 
 /**
@@ -186,18 +186,21 @@ export type ItemsJob<T extends RetriedTable> = Pick<
  * retry rule of such jobs: a run that throws (an item refused does not: that is the item's result)
  * is tried again after the backoff (`LINE_JOB_RETRY_*`), and the job is dead after the last attempt
  * (`LINE_JOB_MAX_ATTEMPTS`). Each item commits with its result, so a dead job's done items stay done
- * and the rest stay pending: reported as not done, never half-applied.
+ * and the rest stay pending: recounted, and reported to its owner as not done, never half-applied.
  */
 export function startItemsJob<T extends RetriedTable>(ctx: AppContext, job: ItemsJob<T>): PeriodicJob {
   const retry: RetryPolicy = {
     ...ctx.config.lineJobs,
-    statuses: { waiting: 'queued', dead: 'dead' },
-    failedMessage: job.failedMessage,
-    afterFailure: job.recount,
+    statuses: itemsJobStatuses,
+    failedMessage: `${job.what} failed`,
+    afterFailure: async (id) => {
+      const counted = await job.recount(id);
+      if (counted) await publishJobProgress(ctx, job.events, counted);
+    },
   };
   return startLeasedJob<T>(ctx, {
     name: job.name,
-    failureMessage: job.failureMessage,
+    failureMessage: `${job.what} round failed`,
     everyMs: ITEMS_POLL_MS,
     firstAfterMs: 0,
     leaseMs: ITEMS_LEASE_MS,

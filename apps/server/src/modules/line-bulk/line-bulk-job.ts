@@ -110,14 +110,11 @@ async function runMovePass(ctx: AppContext, lease: Lease<BulkJobRow>, signal: Ab
 export function startLineBulkJob(ctx: AppContext): PeriodicJob {
   return startItemsJob(ctx, {
     name: 'line-bulk',
-    failureMessage: 'Bulk line action round failed',
-    failedMessage: 'Bulk line action failed',
+    what: 'Bulk line action',
+    events: 'line_bulk_jobs',
     queue: openBulkJobs,
     work: (lease, signal) => runJob(ctx, lease, signal),
-    recount: async (id) => {
-      // Lines of the slice that failed before the throw are done: the job counts them.
-      const job = await lineBulkRepository.refreshCounts(ctx.db, id);
-      if (job) await publishJobChange(ctx, job);
-    },
+    // Lines of the slice that failed before the throw are done: the job counts them.
+    recount: (id) => lineBulkRepository.refreshCounts(ctx.db, id),
   });
 }

@@ -211,13 +211,10 @@ async function runImport(ctx: AppContext, lease: Lease<ImportRecord>, signal: Ab
 export function startLineImportJob(ctx: AppContext): PeriodicJob {
   return startItemsJob(ctx, {
     name: 'line-import',
-    failureMessage: 'Line import round failed',
-    failedMessage: 'Line import failed',
+    what: 'Line import',
+    events: 'line_imports',
     queue: startedImports,
     work: (lease, signal) => runImport(ctx, lease, signal),
-    recount: async (id) => {
-      const record = await lineImportRepository.refreshCounts(ctx.db, id);
-      if (record) await publishImportChange(ctx, record);
-    },
+    recount: (id) => lineImportRepository.refreshCounts(ctx.db, id),
   });
 }
