@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { localeSplitPlugin } from './apps/web/build/locale-split.plugin';
+import { localeSplitPlugin } from './apps/web/build/locale-split.plugin.ts';
 
 export default defineConfig({
   test: {

@@ -1,15 +1,15 @@
 // Two app instances on one PostgreSQL reading who is online from the same agents.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addActiveServer } from './support/line-fixtures.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
+import { testPostgresUrl } from './support/test-database.js';
 import { freePort } from './support/ports.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -62,18 +62,16 @@ async function startStandInAgent(): Promise<StandInAgent> {
 let instances: ServerProcess[] = [];
 let agents: StandInAgent[] = [];
 let admin: TestClient;
-let dbName: string;
-const dataDirs: string[] = [];
+let store: DatabaseCopy | undefined;
 
 describe.skipIf(!pgUrl)('who is online with two instances on one PostgreSQL', () => {
   beforeAll(async () => {
     buildServerBundle();
-    dbName = uniqueName('ld_online');
-    await adminQuery(pgUrl!, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+    store = await copyTemplateDatabase('ld_online');
     agents = await Promise.all([startStandInAgent(), startStandInAgent(), startStandInAgent()]);
     const ports = [await freePort(), await freePort()];
     const shared = {
-      DATABASE_URL: databaseUrl(pgUrl!, dbName),
+      ...store.env,
       LINEDESK_SECRET: randomBytes(32).toString('hex'),
       LINEDESK_ADMIN_EMAIL: ADMIN.email,
       LINEDESK_ADMIN_PASSWORD: ADMIN.password,
@@ -84,9 +82,10 @@ describe.skipIf(!pgUrl)('who is online with two instances on one PostgreSQL', ()
       SERVER_API_TIMEOUT_MS: '20000',
     };
     instances = await Promise.all(
-      ports.map(async (port) => {
-        const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-online-'));
-        dataDirs.push(dataDir);
+      ports.map(async (port, n) => {
+        // One database, a data folder of its own for each instance.
+        const dataDir = path.join(store!.dataDir, `instance-${n}`);
+        await mkdir(dataDir);
         return startServerProcess(port, {
           ...shared,
           PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -102,8 +101,7 @@ describe.skipIf(!pgUrl)('who is online with two instances on one PostgreSQL', ()
   afterAll(async () => {
     await Promise.all(instances.map((i) => i.stop()));
     await Promise.all(agents.map((a) => a.close()));
-    if (dbName) await adminQuery(pgUrl!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+    await store?.drop();
   });
 
   it('reads each server once per round, stores its sessions once and raises one alert per sharing episode', async () => {

@@ -1,15 +1,12 @@
 // kill -9 while notices are being delivered: after a restart every notice has reached every channel —
 // the in-app message exactly once, mail and webhook at least once with the same delivery id.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
 import { freePort } from './support/ports.js';
 import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
 import { TestClient } from './support/test-client.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
@@ -19,16 +16,14 @@ const NOTICES = 40;
 const KILL_AFTER_ARRIVED = 10;
 const EMAIL = 'crash-shop@example.com';
 
-const pgUrl = testPostgresUrl();
-let dbName: string | undefined;
-let dataDir: string;
+let store: DatabaseCopy;
 let server: ServerProcess;
 let smtp: TestSmtpServer;
 let receiver: WebhookReceiver;
 let port: number;
 let env: Record<string, string>;
 
-const query = <T>(text: string) => queryServerDatabase<T>({ dbName, dataDir }, text);
+const query = <T>(text: string) => queryServerDatabase<T>(store, text);
 
 const countBy = (ids: string[]) => {
   const counts = new Map<string, number>();
@@ -38,17 +33,11 @@ const countBy = (ids: string[]) => {
 
 beforeAll(async () => {
   buildServerBundle();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-notify-crash-'));
-  if (pgUrl) {
-    dbName = uniqueName('ld_notify_crash');
-    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-  } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  }
+  store = await copyTemplateDatabase('ld_notify_crash');
   [smtp, receiver] = await Promise.all([startSmtpServer(), startWebhookReceiver()]);
   port = await freePort();
   env = {
-    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_DATA_DIR: store.dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LINEDESK_ADMIN_EMAIL: ADMIN.email,
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
@@ -59,7 +48,7 @@ beforeAll(async () => {
     NOTIFICATION_RETRY_MAX_MS: '1000',
     // A delivery leased at the kill is taken over when its lease (3 × this + 5 s) has run out.
     WEBHOOK_TIMEOUT_MS: '5000',
-    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+    ...store.env,
   };
   server = await startServerProcess(port, env);
 }, 240_000);
@@ -67,8 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await Promise.all([smtp?.stop(), receiver?.stop()]);
-  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await rm(dataDir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 describe('a crash while notices are delivered', () => {

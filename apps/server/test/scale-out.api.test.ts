@@ -1,17 +1,16 @@
 // Several app instances on one PostgreSQL behind Debian's nginx, configured as docs/deploy.md says.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { openEventStream } from './support/event-stream.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers } from './support/line-fixtures.js';
 import { nginxInstalled, startNginx, type Nginx } from './support/nginx.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
+import { testPostgresUrl } from './support/test-database.js';
 import { freePort } from './support/ports.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -26,8 +25,7 @@ let nginx: Nginx;
 let instances: ServerProcess[] = [];
 let agent: TestAgent;
 let admin: TestClient;
-let dbName: string;
-const dataDirs: string[] = [];
+let store: DatabaseCopy | undefined;
 
 /** A client of one instance directly (bypassing nginx) sharing `admin`'s session. */
 function direct(instance: ServerProcess): TestClient {
@@ -56,13 +54,12 @@ async function syncedCount(lineId: number): Promise<number> {
 describe.skipIf(!runnable)('two instances behind nginx on one PostgreSQL', () => {
   beforeAll(async () => {
     buildServerBundle();
-    dbName = uniqueName('ld_scale');
-    await adminQuery(pgUrl!, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
+    store = await copyTemplateDatabase('ld_scale');
     agent = await startLineAgent();
     const ports = [await freePort(), await freePort()];
     nginx = await startNginx(ports);
     const shared = {
-      DATABASE_URL: databaseUrl(pgUrl!, dbName),
+      ...store.env,
       LINEDESK_SECRET: randomBytes(32).toString('hex'),
       LINEDESK_ADMIN_EMAIL: ADMIN.email,
       LINEDESK_ADMIN_PASSWORD: ADMIN.password,
@@ -73,9 +70,10 @@ describe.skipIf(!runnable)('two instances behind nginx on one PostgreSQL', () =>
     };
     // Both start at once on an empty database, as a deployment's instances do.
     instances = await Promise.all(
-      ports.map(async (port) => {
-        const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-scale-'));
-        dataDirs.push(dataDir);
+      ports.map(async (port, n) => {
+        // One database, a data folder of its own for each instance.
+        const dataDir = path.join(store!.dataDir, `instance-${n}`);
+        await mkdir(dataDir);
         return startServerProcess(port, { ...shared, LINEDESK_DATA_DIR: dataDir });
       }),
     );
@@ -89,8 +87,7 @@ describe.skipIf(!runnable)('two instances behind nginx on one PostgreSQL', () =>
     await Promise.all(instances.map((i) => i.stop()));
     await nginx?.stop();
     await agent?.cleanup();
-    if (dbName) await adminQuery(pgUrl!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
+    await store?.drop();
   });
 
   it('exactly one first admin exists after both instances started at once', async () => {

@@ -2,10 +2,8 @@
 // while browsers hold event streams open and bulk line jobs are running: it ends the streams, hands
 // the jobs back, and exits within seconds, with every credit and every line accounted for.
 import { request as httpRequest } from 'node:http';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
 import { queryServerDatabase } from './support/killed-server.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer } from './support/line-fixtures.js';
@@ -18,7 +16,6 @@ import {
   type SpawnedServer,
 } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
-import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './support/test-database.js';
 import { ADMIN } from './support/test-server.js';
 
 const STREAMS = 50;
@@ -29,35 +26,27 @@ const JOBS = 3;
 // with other work, where the same stop took 12 s beside the two API runs.
 const STOP_LIMIT_MS = 30_000;
 
-const pgUrl = testPostgresUrl();
-let dbName: string | undefined;
-let dataDir: string;
+let store: DatabaseCopy;
 let agent: TestAgent;
 let port: number;
 let env: Record<string, string>;
 let panel: SpawnedServer | undefined;
 
-const query = <T>(sql: string) => queryServerDatabase<T>({ dbName, dataDir }, sql);
+const query = <T>(sql: string) => queryServerDatabase<T>(store, sql);
 
 beforeAll(async () => {
   buildServerBundle();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'ld-stop-'));
-  if (pgUrl) {
-    dbName = uniqueName('ld_stop');
-    await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
-  } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
-  }
+  store = await copyTemplateDatabase('ld_stop');
   agent = await startLineAgent();
   port = await freePort();
   env = {
     PORT: String(port),
     HOST: '127.0.0.1',
-    LINEDESK_DATA_DIR: dataDir,
+    LINEDESK_DATA_DIR: store.dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LINEDESK_ADMIN_EMAIL: ADMIN.email,
     LINEDESK_ADMIN_PASSWORD: ADMIN.password,
-    ...(pgUrl && dbName ? { DATABASE_URL: databaseUrl(pgUrl, dbName) } : {}),
+    ...store.env,
   };
 }, 240_000);
 
@@ -71,8 +60,7 @@ afterEach(async (context) => {
 
 afterAll(async () => {
   await agent?.cleanup();
-  if (pgUrl && dbName) await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await rm(dataDir, { recursive: true, force: true });
+  await store?.drop();
 });
 
 /** An open event stream, as a browser tab holds one: resolves `ended` once the server ends it. */

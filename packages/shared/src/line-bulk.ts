@@ -87,7 +87,8 @@ export const lineBulkPreviewSchema = z.object({
 });
 export type LineBulkPreview = z.infer<typeof lineBulkPreviewSchema>;
 
-export const lineBulkJobStatuses = ['queued', 'running', 'done'] as const;
+/** dead: given up after its last failed attempt (what was done stays done; the rest is not done). */
+export const lineBulkJobStatuses = ['queued', 'running', 'done', 'dead'] as const;
 export type LineBulkJobStatus = (typeof lineBulkJobStatuses)[number];
 
 export const lineBulkItemResults = ['pending', 'done', 'refused'] as const;
@@ -115,6 +116,10 @@ export const lineBulkJobSchema = z.object({
   refused: z.number().int(),
   /** Credits charged so far. */
   charged: z.number().int(),
+  /** Runs of the job that failed (a failure no line caused, e.g. the database); none as a rule. */
+  attempts: z.number().int(),
+  /** The last such failure, as the server logged it; kept once the job is dead. */
+  last_error: text().nullable(),
   created_at: text(),
   finished_at: text().nullable(),
   /** The first refused lines, with their reasons (all of them are in the result CSV). */

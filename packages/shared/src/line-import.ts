@@ -140,7 +140,8 @@ export const lineImportPreviewSchema = z.object({
 });
 export type LineImportPreview = z.infer<typeof lineImportPreviewSchema>;
 
-export const lineImportStatuses = ['draft', 'queued', 'running', 'done'] as const;
+/** dead: given up after its last failed attempt (rows imported stay imported; the rest are not). */
+export const lineImportStatuses = ['draft', 'queued', 'running', 'done', 'dead'] as const;
 export type LineImportStatus = (typeof lineImportStatuses)[number];
 
 export const lineImportSchema = z.object({
@@ -165,10 +166,14 @@ export const lineImportSchema = z.object({
   skipped: z.number().int(),
   refused: z.number().int(),
   charged: z.number().int(),
+  /** Runs of the import that failed (a failure no row caused, e.g. the database); none as a rule. */
+  attempts: z.number().int(),
+  /** The last such failure, as the server logged it; kept once the import is dead. */
+  last_error: text().nullable(),
   created_at: text(),
   finished_at: text().nullable(),
   /**
-   * A finished import's results by name (null before it is done): the first imported usernames
+   * A finished (or dead) import's results by name (null before then): the first imported usernames
    * and the first refused rows with their reasons; every row is in results.csv.
    */
   results: z

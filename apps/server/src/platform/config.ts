@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Backoff } from './backoff.js';
 
 /** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` like addresses. */
 const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -262,6 +263,24 @@ const envSchema = z.object({
     default: 10,
     int: true,
   }),
+  LINE_JOB_RETRY_BASE_MS: numberSetting('LINE_JOB_RETRY_BASE_MS', 'a number of milliseconds', {
+    min: 50,
+    max: 3_600_000,
+    default: 10_000,
+    int: true,
+  }),
+  LINE_JOB_RETRY_MAX_MS: numberSetting('LINE_JOB_RETRY_MAX_MS', 'a number of milliseconds', {
+    min: 50,
+    max: 86_400_000,
+    default: 600_000,
+    int: true,
+  }),
+  LINE_JOB_MAX_ATTEMPTS: numberSetting('LINE_JOB_MAX_ATTEMPTS', 'a number of attempts (at least 1)', {
+    min: 1,
+    max: 100,
+    default: 5,
+    int: true,
+  }),
   METRICS_TOKEN: z
     .string()
     .min(16, {
@@ -378,6 +397,11 @@ export type AppConfig = {
    * served, so a load balancer that checks it stops sending new ones before the instance goes.
    */
   shutdownDrainSeconds: number;
+  /**
+   * Bulk line actions and imports: a run that fails (not a line refused, but the job itself, e.g. on
+   * a database error) is tried again after the backoff, and the job is dead after `maxAttempts`.
+   */
+  lineJobs: { backoff: Backoff; maxAttempts: number };
   notifications: {
     /** Lets webhooks reach loopback and private networks, over http too: tests and development only. */
     allowPrivateWebhookTargets: boolean;
@@ -465,6 +489,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineFreezeEndIntervalSeconds: e.LINE_FREEZE_END_INTERVAL_SECONDS,
     metrics: { token: e.METRICS_TOKEN, allowedAddresses: e.METRICS_ALLOWED_ADDRESSES ?? [] },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    lineJobs: {
+      backoff: {
+        baseMs: e.LINE_JOB_RETRY_BASE_MS,
+        maxMs: Math.max(e.LINE_JOB_RETRY_MAX_MS, e.LINE_JOB_RETRY_BASE_MS),
+      },
+      maxAttempts: e.LINE_JOB_MAX_ATTEMPTS,
+    },
     notifications: {
       allowPrivateWebhookTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,

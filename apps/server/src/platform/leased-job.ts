@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EventTable } from '@linedesk/shared';
 import type { AppContext } from '../app-context.js';
 import { backoffMs, type Backoff } from './backoff.js';
+import { AppError } from './errors.js';
 import {
+  itemsJobStatuses,
   leasedQueue,
   type LeasedQueue,
   type LeasedTable,
@@ -29,11 +31,27 @@ export type RetryPolicy = {
   statuses: RetryStatuses;
   /** A failure that no later attempt can mend: the row is dead at once. */
   isFinal?: (error: unknown) => boolean;
-  /** The failure as kept on the row (its last error). */
-  describe: (error: unknown) => string;
   /** Logged, with the error and the row, for each failed attempt. */
   failedMessage: string;
+  /** Once a failed attempt is written (the row waiting for its next, or dead): tells its owner. */
+  afterFailure?: (id: number) => Promise<void>;
 };
+
+/**
+ * A failure as kept on its row (its last error): an error code with its reason, or the message of
+ * the innermost error (the driver's, not the query text Drizzle wraps it in).
+ */
+export function failureText(error: unknown): string {
+  if (error instanceof AppError) {
+    const params = (error.details as { params?: Record<string, unknown> } | undefined)?.params;
+    return params?.reason ? `${error.code}: ${String(params.reason)}` : error.code;
+  }
+  let inner: unknown = error;
+  for (let depth = 0; depth < 6 && inner instanceof Error && inner.cause instanceof Error; depth += 1) {
+    inner = inner.cause;
+  }
+  return inner instanceof Error ? inner.message : String(inner);
+}
 
 export type LeasedJob<T extends LeasedTable> = {
   /** The job's name on the status page (platform/job-monitor.ts). */
@@ -96,10 +114,11 @@ async function workOne<T extends LeasedTable>(
     ctx.log.warn({ err: error, job: job.name, row: row.id }, retry.failedMessage);
     const attempts = (row as { attempts?: number }).attempts ?? 0;
     await leasedQueue.fail(ctx.db, table as unknown as RetriedTable, retry.statuses, row.id, leaseId, {
-      error: retry.describe(error),
+      error: failureText(error),
       retryMs: backoffMs(attempts, retry.backoff),
       maxAttempts: retry.isFinal?.(error) ? 0 : retry.maxAttempts,
     });
+    await retry.afterFailure?.(row.id);
     return;
   }
   if (signal.aborted && !settled) await leasedQueue.release(ctx.db, table, row.id, leaseId);
@@ -145,6 +164,49 @@ export function startLeasedJob<T extends LeasedTable>(ctx: AppContext, job: Leas
       }
       return worked;
     },
+  });
+}
+
+/** Long enough for a slice of items on a slow database; a dead instance's job is taken over after it. */
+const ITEMS_LEASE_MS = 60_000;
+const ITEMS_POLL_MS = 500;
+
+/** A job of many items run for an account (a bulk line action, an import of lines). */
+export type ItemsJob<T extends RetriedTable> = Pick<LeasedJob<T>, 'name' | 'queue' | 'work'> & {
+  /** What the job is, for the log: "<what> round failed", "<what> failed" (one attempt). */
+  what: string;
+  /** The job's events, live to the account that started it. */
+  events: EventTable;
+  /** Recounts the job from its items: after a failed attempt, and once it is dead. */
+  recount: (id: number) => Promise<{ id: number; accountId: string } | undefined>;
+};
+
+/**
+ * Runs a kind of items job on the leased-job runner, one job at a time per instance, with the one
+ * retry rule of such jobs: a run that throws (an item refused does not: that is the item's result)
+ * is tried again after the backoff (`LINE_JOB_RETRY_*`), and the job is dead after the last attempt
+ * (`LINE_JOB_MAX_ATTEMPTS`). Each item commits with its result, so a dead job's done items stay done
+ * and the rest stay pending: recounted, and reported to its owner as not done, never half-applied.
+ */
+export function startItemsJob<T extends RetriedTable>(ctx: AppContext, job: ItemsJob<T>): PeriodicJob {
+  const retry: RetryPolicy = {
+    ...ctx.config.lineJobs,
+    statuses: itemsJobStatuses,
+    failedMessage: `${job.what} failed`,
+    afterFailure: async (id) => {
+      const counted = await job.recount(id);
+      if (counted) await publishJobProgress(ctx, job.events, counted);
+    },
+  };
+  return startLeasedJob<T>(ctx, {
+    name: job.name,
+    failureMessage: `${job.what} round failed`,
+    everyMs: ITEMS_POLL_MS,
+    firstAfterMs: 0,
+    leaseMs: ITEMS_LEASE_MS,
+    queue: job.queue,
+    work: job.work,
+    retry: retry as LeasedJob<T>['retry'],
   });
 }
 

@@ -30,6 +30,33 @@ export type LeasedQueue<T extends LeasedTable> = {
 /** The statuses a retried row takes: waiting for its next attempt, or given up. */
 export type RetryStatuses = { waiting: string; dead: string };
 
+/** The statuses of an items job (platform/leased-job.ts `startItemsJob`) as it is retried. */
+export const itemsJobStatuses: RetryStatuses = { waiting: 'queued', dead: 'dead' };
+
+/** The table of an items job: its status, attempts, lease and end. */
+export type ItemsJobTable = RetriedTable & { finishedAt: AnyPgColumn };
+
+/**
+ * The queue of an items job (`startItemsJob`): open while queued or running and due (a failed one
+ * once its backoff has passed), oldest first, running once claimed, and done once none of its items
+ * (`items.jobId` naming the job) is pending. Each item commits with its result, so a job taken over
+ * after its lease ran out never does (nor charges) an item twice.
+ */
+export function itemsJobQueue<T extends ItemsJobTable>(
+  table: T,
+  items: { table: PgTable; jobId: AnyPgColumn; result: AnyPgColumn },
+): LeasedQueue<T> {
+  return {
+    table,
+    open: sql`${table.status} in ('queued', 'running') and ${table.nextAttemptAt} <= now()`,
+    order: table.id,
+    onClaim: { status: 'running' } as PgUpdateSetSource<T>,
+    onFinish: { status: 'done', finishedAt: sql`now()` } as PgUpdateSetSource<T>,
+    finishedWhen: (id) =>
+      sql`not exists (select 1 from ${items.table} where ${items.jobId} = ${id} and ${items.result} = 'pending')`,
+  };
+}
+
 const msFromNow = (ms: number) => sql`now() + (${ms})::float8 * interval '1 millisecond'`;
 // Drizzle cannot check a set of columns against a table it only knows by its lease columns.
 const setOf = <T extends LeasedTable>(values: Record<string, unknown>) => values as PgUpdateSetSource<T>;

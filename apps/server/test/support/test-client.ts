@@ -1,6 +1,9 @@
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers };
 
-/** A fetch client with a cookie jar, like one browser profile; sends our Origin on writes. */
+/**
+ * A fetch client with a cookie jar, like one browser profile; sends our Origin on writes. A body is
+ * sent as JSON, or as a multipart upload when it is a FormData (a file, as the browser sends one).
+ */
 export class TestClient {
   readonly cookies = new Map<string, string>();
   origin: string | null;
@@ -19,13 +22,14 @@ export class TestClient {
     headers: Record<string, string> = {},
   ): Promise<TestResponse<T>> {
     const sent: Record<string, string> = { 'x-forwarded-for': this.ip, ...headers };
-    if (body !== undefined) sent['content-type'] = 'application/json';
+    const form = body instanceof FormData ? body : undefined;
+    if (body !== undefined && !form) sent['content-type'] = 'application/json';
     if (this.cookies.size > 0) sent.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && this.origin && !('origin' in headers)) sent.origin = this.origin;
     const res = await fetch(this.baseUrl + path, {
       method,
       headers: sent,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(';');

@@ -18,13 +18,15 @@ import type {
   LineBulkJobStatus,
   LineMoveStage,
 } from '@linedesk/shared';
-import { leaseColumns } from './columns.js';
+import { leaseColumns, retryColumns } from './columns.js';
 import { authUsers } from './core.schema.js';
 
 /**
  * A bulk action on lines (renew, enable, disable, delete, move, create, move_server), run in the background by
  * whichever app instance claims it (FOR UPDATE SKIP LOCKED, with a lease that runs out when that
  * instance dies, so another one carries on from the first line still pending).
+ * Work that throws is tried again with backoff and, after the last attempt, left `dead`: what was
+ * done stays done, and what was not is reported as not done.
  */
 export const lineBulkJobs = pgTable(
   'line_bulk_jobs',
@@ -46,14 +48,15 @@ export const lineBulkJobs = pgTable(
     refused: integer('refused').notNull().default(0),
     charged: integer('charged').notNull().default(0),
     ...leaseColumns,
+    ...retryColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    check('line_bulk_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done')`),
+    check('line_bulk_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'dead')`),
     index('line_bulk_jobs_open_idx')
       .on(t.id)
-      .where(sql`${t.status} <> 'done'`),
+      .where(sql`${t.status} in ('queued', 'running')`),
     index('line_bulk_jobs_account_idx').on(t.accountId, t.id),
   ],
 );

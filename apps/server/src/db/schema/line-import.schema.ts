@@ -19,13 +19,15 @@ import type {
   LineImportOptions,
   LineImportStatus,
 } from '@linedesk/shared';
-import { leaseColumns } from './columns.js';
+import { leaseColumns, retryColumns } from './columns.js';
 import { authUsers } from './core.schema.js';
 
 /**
  * A file of lines being imported: the upload as read (its rows in `line_import_rows`), then, once
  * started, a background job run by whichever app instance claims it (FOR UPDATE SKIP LOCKED, with a
  * lease that runs out when that instance dies, so another one carries on from the first row pending).
+ * Work that throws is tried again with backoff and, after the last attempt, left `dead`: what was
+ * done stays done, and what was not is reported as not done.
  */
 export const lineImports = pgTable(
   'line_imports',
@@ -49,11 +51,12 @@ export const lineImports = pgTable(
     refused: integer('refused').notNull().default(0),
     charged: integer('charged').notNull().default(0),
     ...leaseColumns,
+    ...retryColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    check('line_imports_status_check', sql`${t.status} in ('draft', 'queued', 'running', 'done')`),
+    check('line_imports_status_check', sql`${t.status} in ('draft', 'queued', 'running', 'done', 'dead')`),
     index('line_imports_open_idx')
       .on(t.id)
       .where(sql`${t.status} in ('queued', 'running')`),

@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { leaseColumns } from './columns.js';
+import { leaseColumns, retryColumns } from './columns.js';
 import { authUsers } from './core.schema.js';
 
 /**
@@ -34,10 +34,8 @@ export const notificationOutbox = pgTable(
     status: text('status', { enum: ['pending', 'delivered', 'dead'] })
       .notNull()
       .default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    ...retryColumns,
     ...leaseColumns,
-    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },

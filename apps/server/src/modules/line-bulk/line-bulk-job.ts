@@ -1,7 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import {
   publishJobProgress,
-  startLeasedJob,
+  startItemsJob,
   workThroughItems,
   type Lease,
 } from '../../platform/leased-job.js';
@@ -15,9 +15,6 @@ import { lineBulkRepository, openBulkJobs, type BulkJobRow } from './line-bulk.r
 
 /** Lines per round trip between progress reports (and lease renewals). */
 const CHUNK = 25;
-/** Long enough for a chunk on a slow database; a dead instance's job is taken over after it. */
-const LEASE_MS = 60_000;
-const POLL_MS = 500;
 /**
  * A move waits on agents between its steps: after a pass it gives its lease back for this long, so
  * other jobs run meanwhile and the next pass comes after the outbox had time to deliver.
@@ -106,18 +103,18 @@ async function runMovePass(ctx: AppContext, lease: Lease<BulkJobRow>, signal: Ab
 }
 
 /**
- * Runs bulk line actions in the background on every instance, one job at a time per instance
- * (platform/leased-job.ts): two instances never run the same job, and a job whose instance died is
- * taken over once its lease runs out, carrying on from its first pending line.
+ * Runs bulk line actions in the background on every instance (platform/leased-job.ts): two instances
+ * never run the same job, a job whose instance died is taken over once its lease runs out, carrying
+ * on from its first pending line, and a job whose runs keep failing ends dead.
  */
 export function startLineBulkJob(ctx: AppContext): PeriodicJob {
-  return startLeasedJob(ctx, {
+  return startItemsJob(ctx, {
     name: 'line-bulk',
-    everyMs: POLL_MS,
-    firstAfterMs: 0,
-    failureMessage: 'Bulk line action round failed',
-    leaseMs: LEASE_MS,
+    what: 'Bulk line action',
+    events: 'line_bulk_jobs',
     queue: openBulkJobs,
     work: (lease, signal) => runJob(ctx, lease, signal),
+    // Lines of the slice that failed before the throw are done: the job counts them.
+    recount: (id) => lineBulkRepository.refreshCounts(ctx.db, id),
   });
 }

@@ -11,6 +11,8 @@ const job: LineBulkJob = {
   succeeded: 49,
   refused: 1,
   charged: 98,
+  attempts: 0,
+  last_error: null,
   created_at: '2026-11-22T09:14:03.512Z',
   finished_at: null,
   refusals: [

@@ -1,7 +1,7 @@
 import type { LineBulkItemResult } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { LeasedQueue } from '../../platform/leased-queue.js';
+import { itemsJobQueue } from '../../platform/leased-queue.js';
 import {
   authUsers,
   cccamServers,
@@ -17,19 +17,8 @@ export type BulkItemInsert = Omit<typeof items.$inferInsert, 'id' | 'jobId'>;
 /** Rows per INSERT when a job's items are written. */
 const INSERT_SLICE = 1000;
 
-/**
- * Open jobs, oldest first. A job is done once none of its items is pending; each item commits with
- * its result, so a job taken over after its lease ran out never charges a line twice.
- */
-export const openBulkJobs: LeasedQueue<typeof jobs> = {
-  table: jobs,
-  open: sql`${jobs.status} <> 'done'`,
-  order: jobs.id,
-  onClaim: { status: 'running' },
-  onFinish: { status: 'done', finishedAt: sql`now()` },
-  finishedWhen: (id) =>
-    sql`not exists (select 1 from ${items} where ${items.jobId} = ${id} and ${items.result} = 'pending')`,
-};
+/** Bulk jobs to run: done once none of their lines is pending (platform/leased-job.ts). */
+export const openBulkJobs = itemsJobQueue(jobs, { table: items, jobId: items.jobId, result: items.result });
 
 export const lineBulkRepository = {
   async insertJob(

@@ -312,6 +312,8 @@ async function jobView(ctx: AppContext, row: BulkJobRow): Promise<LineBulkJob> {
     succeeded: row.succeeded,
     refused: row.refused,
     charged: row.charged,
+    attempts: row.attempts,
+    last_error: row.lastError,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
     refusals: refusals.map(itemView),

@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import { giveWay } from '../../platform/give-way.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { startLeasedJob, workThroughItems, type Lease } from '../../platform/leased-job.js';
+import { startItemsJob, workThroughItems, type Lease } from '../../platform/leased-job.js';
 import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { writeNewLine } from '../lines/line-create-write.js';
@@ -24,9 +24,6 @@ import {
 
 /** Rows per transaction (and per statement of lines, when the chunk is written at once). */
 const CHUNK = 500;
-/** Long enough for a chunk on a slow database; a dead instance's import is taken over after it. */
-const LEASE_MS = 60_000;
-const POLL_MS = 500;
 /**
  * Due at once and not leased: the line-sync worker delivers the imported lines in its batches (one
  * POST /batch per server for up to 200 lines), rather than the job waiting on each server.
@@ -206,18 +203,18 @@ async function runImport(ctx: AppContext, lease: Lease<ImportRecord>, signal: Ab
 }
 
 /**
- * Runs started imports in the background on every instance, one at a time per instance
- * (platform/leased-job.ts): two instances never run the same one, and an import whose instance died
- * is taken over once its lease runs out, carrying on from its first pending row.
+ * Runs started imports in the background on every instance (platform/leased-job.ts): two instances
+ * never run the same one, an import whose instance died is taken over once its lease runs out,
+ * carrying on from its first pending row, and one whose runs keep failing ends dead (the chunk that
+ * failed rolled back whole).
  */
 export function startLineImportJob(ctx: AppContext): PeriodicJob {
-  return startLeasedJob(ctx, {
+  return startItemsJob(ctx, {
     name: 'line-import',
-    everyMs: POLL_MS,
-    firstAfterMs: 0,
-    failureMessage: 'Line import round failed',
-    leaseMs: LEASE_MS,
+    what: 'Line import',
+    events: 'line_imports',
     queue: startedImports,
     work: (lease, signal) => runImport(ctx, lease, signal),
+    recount: (id) => lineImportRepository.refreshCounts(ctx.db, id),
   });
 }

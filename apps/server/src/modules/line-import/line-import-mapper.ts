@@ -22,6 +22,8 @@ export function toLineImport(
     skipped: record.skipped,
     refused: record.refused,
     charged: record.charged,
+    attempts: record.attempts,
+    last_error: record.lastError,
     created_at: record.createdAt.toISOString(),
     finished_at: record.finishedAt?.toISOString() ?? null,
     results,

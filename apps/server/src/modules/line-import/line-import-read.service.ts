@@ -19,7 +19,7 @@ export async function ownImport(ctx: AppContext, actor: Actor, id: number): Prom
 
 export async function importView(ctx: AppContext, record: ImportRecord): Promise<LineImport> {
   const sample = await lineImportRepository.sample(ctx.db, record.id, SAMPLE_ROWS);
-  if (record.status !== 'done') return toLineImport(record, sample, null);
+  if (record.status !== 'done' && record.status !== 'dead') return toLineImport(record, sample, null);
   const [imported, refused] = await Promise.all([
     lineImportRepository.rowsWithResult(ctx.db, record.id, 'done', LINE_IMPORT_RESULTS_NAMED),
     lineImportRepository.rowsWithResult(ctx.db, record.id, 'refused', LINE_IMPORT_RESULTS_NAMED),

@@ -18,6 +18,8 @@ const draft: LineImport = {
   skipped: 0,
   refused: 0,
   charged: 0,
+  attempts: 0,
+  last_error: null,
   created_at: '2026-11-25T09:14:03.512Z',
   finished_at: null,
   results: null,

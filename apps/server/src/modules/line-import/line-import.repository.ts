@@ -1,7 +1,7 @@
 import type { ErrorParams, ImportedEntry } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { LeasedQueue } from '../../platform/leased-queue.js';
+import { itemsJobQueue } from '../../platform/leased-queue.js';
 import {
   authUsers,
   lineImportRows as rows,
@@ -44,20 +44,12 @@ export type AccountRow = {
   ownerId: string | null;
 };
 
-/**
- * Started imports, oldest first. One is done once none of its rows is pending; each chunk's rows
- * commit with their lines and charges, so an import taken over after its lease ran out never imports
- * (nor charges) a row twice.
- */
-export const startedImports: LeasedQueue<typeof imports> = {
-  table: imports,
-  open: sql`${imports.status} in ('queued', 'running')`,
-  order: imports.id,
-  onClaim: { status: 'running' },
-  onFinish: { status: 'done', finishedAt: sql`now()` },
-  finishedWhen: (id) =>
-    sql`not exists (select 1 from ${rows} where ${rows.importId} = ${id} and ${rows.result} = 'pending')`,
-};
+/** Started imports to run: done once none of their rows is pending (platform/leased-job.ts). */
+export const startedImports = itemsJobQueue(imports, {
+  table: rows,
+  jobId: rows.importId,
+  result: rows.result,
+});
 
 export const lineImportRepository = {
   async insertImport(

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../app-context.js';
 import { leaseCoveringCallsMs } from '../../platform/backoff.js';
-import { AppError } from '../../platform/errors.js';
 import { startLeasedJob, type Lease } from '../../platform/leased-job.js';
 import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { FinalDeliveryError } from './notification-channel.js';
@@ -15,14 +14,6 @@ import {
 
 /** Rows one instance leases per claim. */
 const BATCH = 50;
-
-function failureText(error: unknown): string {
-  if (error instanceof AppError) {
-    const params = (error.details as { params?: Record<string, unknown> } | undefined)?.params;
-    return params?.reason ? `${error.code}: ${String(params.reason)}` : error.code;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Sends one row on its channel; a throw is a failed attempt, retried by the runner. */
 async function deliverRow(ctx: AppContext, lease: Lease<OutboxRow>): Promise<void> {
@@ -78,7 +69,6 @@ export function startNotificationDeliveryJob(ctx: AppContext): PeriodicJob {
       maxAttempts,
       statuses: { waiting: 'pending', dead: 'dead' },
       isFinal: (error) => error instanceof FinalDeliveryError,
-      describe: failureText,
       failedMessage: 'Notification delivery failed',
     },
   });

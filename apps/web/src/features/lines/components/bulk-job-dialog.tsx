@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '../../../lib/format-date';
+import { JobError } from './job-error';
 import type { LineBulkItem, LineBulkJob } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { lineBulkResultsUrl } from '../api/line-bulk-api';
@@ -33,7 +34,8 @@ type BulkJobDialogProps = {
 export function BulkJobDialog({ started, open, onClose }: BulkJobDialogProps) {
   const { t, i18n } = useTranslation();
   const job = useLineBulkJob(open && started ? started.id : null).data ?? started;
-  const finished = job?.status === 'done';
+  // A dead job ends too: it was given up after its last failed attempt.
+  const finished = job?.status === 'done' || job?.status === 'dead';
   const percent = !job || job.total === 0 ? 0 : Math.round((job.done / job.total) * 100);
   const reason = (item: LineBulkItem) =>
     item.code && i18n.exists(`errors.${item.code}`)
@@ -74,6 +76,18 @@ export function BulkJobDialog({ started, open, onClose }: BulkJobDialogProps) {
             <Typography variant="body2" data-testid="bulk-charged" data-charged={job.charged}>
               {t('linesBulk.charged', { count: job.charged })}
             </Typography>
+          )}
+          {job?.status === 'queued' && job.attempts > 0 && (
+            <Alert severity="warning" data-testid="bulk-retrying" data-attempts={job.attempts}>
+              {t('linesBulk.retrying', { count: job.attempts })}
+              {job.last_error && <JobError text={job.last_error} />}
+            </Alert>
+          )}
+          {job?.status === 'dead' && (
+            <Alert severity="error" data-testid="bulk-dead" data-not-done={job.total - job.done}>
+              {t('linesBulk.dead', { count: job.attempts, notDone: job.total - job.done })}
+              {job.last_error && <JobError text={job.last_error} />}
+            </Alert>
           )}
           {job && finished && (
             <Alert

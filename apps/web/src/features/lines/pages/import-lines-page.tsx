@@ -28,6 +28,7 @@ import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lineImportResultsUrl } from '../api/line-import-api';
 import { ImportPreviewCard } from '../components/import-preview-card';
 import { ImportResults } from '../components/import-results';
+import { JobError } from '../components/job-error';
 import { useLineImport, useStartLineImport, useUploadLineImport } from '../hooks/use-line-import';
 import { useActiveServers } from '../hooks/use-lines';
 
@@ -57,7 +58,8 @@ export function ImportLinesPage() {
   const live = useLineImport(uploaded && uploaded.status !== 'draft' ? uploaded.id : null);
   const record = live.data ?? uploaded;
   const started = record !== null && record.status !== 'draft';
-  const finished = record?.status === 'done';
+  // A dead import ends too: it was given up after its last failed attempt.
+  const finished = record?.status === 'done' || record?.status === 'dead';
 
   const options: LineImportOptions | null = useMemo(
     () =>
@@ -285,6 +287,22 @@ export function ImportLinesPage() {
                     {t('linesImport.progress', { done: record.done, total: record.total })}
                   </Typography>
                 </Box>
+                {record.status === 'queued' && record.attempts > 0 && (
+                  <Alert severity="warning" data-testid="import-retrying" data-attempts={record.attempts}>
+                    {t('linesImport.retrying', { count: record.attempts })}
+                    {record.last_error && <JobError text={record.last_error} />}
+                  </Alert>
+                )}
+                {record.status === 'dead' && (
+                  <Alert
+                    severity="error"
+                    data-testid="import-dead"
+                    data-not-done={record.total - record.done}
+                  >
+                    {t('linesImport.dead', { count: record.attempts, notDone: record.total - record.done })}
+                    {record.last_error && <JobError text={record.last_error} />}
+                  </Alert>
+                )}
                 {finished && (
                   <Alert
                     severity={record.refused === 0 ? 'success' : record.imported === 0 ? 'error' : 'warning'}
