@@ -1,4 +1,4 @@
-import { buyerTerms } from '../reseller-terms/buyer-terms.js';
+import { currentBuyerTerms } from '../reseller-terms/buyer-terms.js';
 import type { LineRenewBody, LineWriteResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
@@ -29,7 +29,7 @@ export async function renewLine(
   const me = scope.actor;
   // The line's own plan prices its renewal, archived or not.
   const plan = await planOfLine(ctx.db, visible.planId);
-  const terms = await buyerTerms(ctx.db, me);
+  const terms = await currentBuyerTerms(ctx, me);
   let renewed: LineChanged | undefined;
   let charge = 0;
 
