@@ -107,6 +107,8 @@ export async function startBenchPanel(options: {
   admin: { email: string; password: string };
   reseller: { email: string; password: string };
   resellerCredits: number;
+  /** More settings of the panel, over the bench's own. */
+  env?: Record<string, string>;
 }): Promise<BenchPanel> {
   const target = await openTarget(options.databaseUrl, options.prefix);
   const port = options.portBase + Math.floor(Math.random() * 1000);
@@ -143,6 +145,7 @@ export async function startBenchPanel(options: {
       // figures; while it copies 100,000 lines (14-18 s on this machine) the panel answers nothing.
       // That pause is reported on its own (bench/RESULTS.md), not as the list's latency.
       BACKUP_INTERVAL_HOURS: '0',
+      ...options.env,
       ...target.env,
     });
     built = await buildApp(config, { logStream });

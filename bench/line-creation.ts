@@ -17,8 +17,11 @@ import type { Db } from '../apps/server/src/db/client.js';
 import type { TestAgent } from '../apps/server/test/support/line-agent.js';
 import { startBenchPanel } from './bench-server.js';
 import { measure } from './load.js';
+import { profileWhile } from './profile.js';
 
 export const LINE_CREATION_TARGET = 200;
+/** #52: the panel's end-to-end rate is at least this share of the agent's own rate in the same run. */
+export const AGENT_RATIO_TARGET = 0.8;
 
 export type LineCreationSetup = {
   url: string;
@@ -76,7 +79,17 @@ function countStatements(db: Db): { count: () => number; stop: () => void } {
   };
   const session = internals.session;
   const before = { logger: session.logger, optionsLogger: session.options.logger };
-  const counter: QueryLogger = { logQuery: () => (statements += 1) };
+  // LINE_CREATION_STATEMENTS=1 prints which statements they were (the first words of each, counted).
+  const texts = process.env.LINE_CREATION_STATEMENTS ? new Map<string, number>() : null;
+  const counter: QueryLogger = {
+    logQuery: (query) => {
+      statements += 1;
+      if (texts) {
+        const head = query.replace(/\s+/g, ' ').slice(0, 120);
+        texts.set(head, (texts.get(head) ?? 0) + 1);
+      }
+    },
+  };
   session.logger = counter;
   session.options.logger = counter;
   const client = internals.$client;
@@ -94,6 +107,11 @@ function countStatements(db: Db): { count: () => number; stop: () => void } {
       session.logger = before.logger;
       session.options.logger = before.optionsLogger;
       if (embedded) client.transaction = transaction;
+      if (texts) {
+        for (const [head, n] of [...texts].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+          console.log(`  ${String(n).padStart(6)} × ${head}`);
+        }
+      }
     },
   };
 }
@@ -154,21 +172,23 @@ export async function measureLineCreation(setup: LineCreationSetup): Promise<Lin
   const started = performance.now();
   let load: Awaited<ReturnType<typeof measure>>;
   try {
-    load = await measure({
-      label: 'POST /api/lines',
-      url: `${setup.url}/api/lines`,
-      method: 'POST',
-      connections: setup.connections,
-      amount: setup.count,
-      headers: { 'content-type': 'application/json', cookie: setup.cookie, origin: setup.url },
-      // hyperid ids (22 url-safe characters, '-', a counter) are valid line usernames.
-      body: JSON.stringify({
-        username: `${setup.prefix}[<id>]`,
-        password: 'pw-bench',
-        subscription_months: 1,
-        server_id: setup.serverId,
+    load = await profileWhile(`line-creation-${setup.prefix}-${Date.now()}`, () =>
+      measure({
+        label: 'POST /api/lines',
+        url: `${setup.url}/api/lines`,
+        method: 'POST',
+        connections: setup.connections,
+        amount: setup.count,
+        headers: { 'content-type': 'application/json', cookie: setup.cookie, origin: setup.url },
+        // hyperid ids (22 url-safe characters, '-', a counter) are valid line usernames.
+        body: JSON.stringify({
+          username: `${setup.prefix}[<id>]`,
+          password: 'pw-bench',
+          subscription_months: 1,
+          server_id: setup.serverId,
+        }),
       }),
-    });
+    );
   } finally {
     statements.stop();
   }
@@ -225,6 +245,9 @@ export function reportLineCreation(
   );
   console.log(
     `  all answered in ${result.answeredSeconds.toFixed(1)} s (p50 ${result.p50} ms, p99 ${result.p99} ms), all ${result.created} created in oscam.user after ${result.liveSeconds.toFixed(1)} s; client errors/time-outs ${result.errors}, not synced ${result.notSynced}`,
+  );
+  console.log(
+    `  against the agent alone: ${result.linesPerSecond} / ${result.agentAlonePerSecond} = x${(result.linesPerSecond / result.agentAlonePerSecond).toFixed(2)}   target >= x${AGENT_RATIO_TARGET}: ${result.linesPerSecond >= AGENT_RATIO_TARGET * result.agentAlonePerSecond && met ? 'met' : 'MISSED'}`,
   );
   console.log(
     `  per line: ${result.statementsPerLine} SQL statements, panel CPU ${result.panelCpuMsPerLine} ms, agent CPU ${result.agentCpuMsPerLine ?? '?'} ms   (load average ${os.loadavg()[0]!.toFixed(1)})`,

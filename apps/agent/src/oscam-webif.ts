@@ -115,6 +115,13 @@ export function parseOscamClients(oscam: Json): OscamClient[] {
   });
 }
 
+/**
+ * The account list grows with the server, a few hundred bytes an account: 50,000 accounts are more
+ * than the 8 MiB other pages may answer, and a reload check that cannot read the list fails every
+ * change. 256 MiB holds several hundred thousand accounts and stays far below a string's limit.
+ */
+const USERSTATS_MAX_BYTES = 256 * 1024 * 1024;
+
 export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebif {
   const web: WebPageClient = createWebPageClient(login, 'digest', timeoutMs);
   return {
@@ -125,7 +132,10 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
       }
     },
     async userStats() {
-      const oscam = parseApi(await web.get('/oscamapi.json?part=userstats'), 'part=userstats');
+      const oscam = parseApi(
+        await web.get('/oscamapi.json?part=userstats', { maxBytes: USERSTATS_MAX_BYTES }),
+        'part=userstats',
+      );
       const users = Array.isArray(oscam.users) ? oscam.users : [];
       const stats = new Map<string, OscamAccountStats>();
       for (const entry of users) {

@@ -8,15 +8,19 @@ export type WebAnswer = { status: number; body: string };
 /** The web page could not be reached, or answered in a way no request can fix. */
 export class WebPageError extends Error {}
 
-export type WebPageClient = { get(pathAndQuery: string): Promise<WebAnswer> };
+export type WebPageClient = {
+  /** `maxBytes`: a page that grows with the server (OSCam's account list) allows more than the default. */
+  get(pathAndQuery: string, options?: { maxBytes?: number }): Promise<WebAnswer>;
+};
 
-// OSCam's status and user lists are small; anything far bigger is not the page we asked for.
+// OSCam's status page and CCcam's info pages are small; anything far bigger is not the page we asked for.
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 function fetchOnce(
   url: URL,
   headers: Record<string, string>,
   timeoutMs: number,
+  maxBytes: number,
 ): Promise<WebAnswer & { challenge: string | null }> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -30,8 +34,8 @@ function fetchOnce(
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) {
-            req.destroy(new WebPageError(`${url.origin} answered more than ${MAX_ANSWER_BYTES} bytes`));
+          if (size > maxBytes) {
+            req.destroy(new WebPageError(`${url.origin} answered more than ${maxBytes} bytes`));
             return;
           }
           chunks.push(chunk);
@@ -130,16 +134,17 @@ export function createWebPageClient(
   }
 
   return {
-    async get(pathAndQuery) {
+    async get(pathAndQuery, options = {}) {
+      const maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
       const url = new URL(`${login.url}${pathAndQuery}`);
       const uri = `${url.pathname}${url.search}`;
-      let answer = await fetchOnce(url, authorization(uri), timeoutMs);
+      let answer = await fetchOnce(url, authorization(uri), timeoutMs, maxBytes);
       if (answer.status === 401 && scheme === 'digest' && login.username && answer.challenge) {
         const challenge = parseDigestChallenge(answer.challenge);
         // First call, or the nonce expired: answer the fresh challenge once.
         if (challenge?.nonce) {
           digest = { challenge, count: 0 };
-          answer = await fetchOnce(url, authorization(uri), timeoutMs);
+          answer = await fetchOnce(url, authorization(uri), timeoutMs, maxBytes);
         }
       }
       if (answer.status === 401) {

@@ -204,6 +204,45 @@ describe('oscam reload through the web interface (Digest)', () => {
   });
 });
 
+describe('oscam reload on a large server', () => {
+  // OSCam's account list answers a few hundred bytes an account: far fewer accounts than a server holds fill the 8 MiB
+  // the agent takes from its other web pages (50,000 here: some 10 MiB).
+  const COUNT = 50_000;
+  let dir: string;
+  let oscam: StandInOscam;
+  let agent: RunningAgent;
+
+  beforeAll(async () => {
+    dir = await tempDir('webif-large');
+    const userFile = path.join(dir, 'oscam.user');
+    await writeFile(userFile, '');
+    const users = Array.from({ length: COUNT }, (_, i) => ({
+      username: `many${i}`,
+      password: `pw-many-${i}`,
+      expiryDate: '2099-12-31',
+      enabled: true,
+    }));
+    await writeFile(`${userFile}.linedesk.json`, JSON.stringify({ version: 1, backend: 'oscam', users }), {
+      mode: 0o600,
+    });
+    oscam = await startStandInOscam(userFile);
+    agent = await startAgent({ env: webifEnv(userFile, oscam), startupMs: 120_000 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await agent?.kill();
+    await oscam?.close();
+    await removeDir(dir);
+  });
+
+  it('reads the whole account list back after a change, and answers the change loaded', async () => {
+    const add = await agent.addUser('one-more', 'one-more-pw', '31-12-2099');
+    expect(add.status).toBe(200);
+    expect(add.body.reload).toEqual({ status: 'ok' });
+    expect(oscam.accounts()).toHaveLength(COUNT + 1);
+  }, 120_000);
+});
+
 describe('oscam webif login problems', () => {
   let dir: string;
   let userFile: string;

@@ -52,8 +52,26 @@ export function dateInZone(instant: Date, zone: string): string {
   return new Date(wallClockMs(instant, zone)).toISOString().slice(0, 10);
 }
 
+/**
+ * Found instants by zone and day: the search below formats a date some 25 times, and every line sent
+ * to an agent asks for the end of its day (a burst of new lines asks for the same few days).
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 10_000;
+
 /** The first instant of day `date` (YYYY-MM-DD) in `zone`: its midnight, or where a DST jump skips that, the jump. */
 export function startOfDayInZone(date: string, zone: string): Date {
+  const key = `${zone} ${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = searchStartOfDay(date, zone);
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
+}
+
+function searchStartOfDay(date: string, zone: string): number {
   const wall = Date.parse(`${date}T00:00:00Z`);
   // The wall clock read as UTC, less the zone's offset at that guess: midnight unless an offset
   // change lies between. Then the first instant that reads as `date`, searched to the millisecond
@@ -66,7 +84,7 @@ export function startOfDayInZone(date: string, zone: string): Date {
     if (dateInZone(new Date(middle), zone) >= date) from = middle;
     else before = middle;
   }
-  return new Date(from);
+  return from;
 }
 
 /** The instant a line with expiry date `date` (YYYY-MM-DD) ends: the end of that day in `zone`. */

@@ -19,6 +19,7 @@ export function createChangeCache<T>(
   ttlMs: number,
 ): ChangeCache<T> {
   const entries = new Map<string, { value: T; until: number }>();
+  const running = new Map<string, { generation: number; promise: Promise<T> }>();
   let generation = 0;
   const dropAll = () => {
     generation += 1;
@@ -32,16 +33,28 @@ export function createChangeCache<T>(
   });
 
   return {
-    read: async (key, load) => {
+    read: (key, load) => {
       const healthy = bus.healthy();
       const entry = entries.get(key);
-      if (healthy && entry && entry.until > Date.now()) return entry.value;
+      if (healthy && entry && entry.until > Date.now()) return Promise.resolve(entry.value);
+      // A read of the same key already running, with no change since it started, answers this one
+      // too: after a drop, a burst of requests (over a database that answers asynchronously) costs
+      // one read, not one each.
+      const current = running.get(key);
+      if (healthy && current && current.generation === generation) return current.promise;
       const seen = generation;
-      const value = await load();
-      if (healthy && bus.healthy() && generation === seen) {
-        entries.set(key, { value, until: Date.now() + ttlMs });
-      }
-      return value;
+      const promise = load().then((value) => {
+        if (healthy && bus.healthy() && generation === seen) {
+          entries.set(key, { value, until: Date.now() + ttlMs });
+        }
+        return value;
+      });
+      running.set(key, { generation: seen, promise });
+      const forget = () => {
+        if (running.get(key)?.promise === promise) running.delete(key);
+      };
+      promise.then(forget, forget);
+      return promise;
     },
   };
 }

@@ -5,7 +5,7 @@ import { access, type Actor } from '../../platform/access.js';
 import {
   assertLineRoom,
   assertTrialBalance,
-  buyerTerms,
+  currentBuyerTerms,
   hasLineLimit,
   trialsPerDay,
 } from '../reseller-terms/buyer-terms.js';
@@ -46,7 +46,7 @@ export async function createLine(
   // Credentials first: a bad one is refused before the plan or the servers are read.
   const credentials = checkCredentials(body.username, body.password);
   const isTrial = body.is_trial === true;
-  const terms = await buyerTerms(ctx.db, me);
+  const terms = await currentBuyerTerms(ctx, me);
   if (isTrial && !me.isAdmin) {
     assertTrialBalance(terms, (await ledgerRepository.balance(ctx.db, me.id)).credits);
   }

@@ -1,5 +1,5 @@
 import { planAllowsServerProtocol, lineEntryRestrictions } from '@linedesk/shared';
-import { assertAllowed, buyerTerms } from '../reseller-terms/buyer-terms.js';
+import { assertAllowed, currentBuyerTerms } from '../reseller-terms/buyer-terms.js';
 import type { LineRenewBody, LineWriteResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
@@ -50,7 +50,7 @@ export async function renewLine(
   if (earlier) return replayedWrite(ctx, { ...earlier.body, line_id: id });
   const visible = await findVisible(ctx, scope, id);
   const me = scope.actor;
-  const terms = await buyerTerms(ctx.db, me);
+  const terms = await currentBuyerTerms(ctx, me);
   // A plan the line moves to takes new lines and is one the payer may sell.
   const newPlan =
     body.plan_id === undefined || body.plan_id === visible.planId

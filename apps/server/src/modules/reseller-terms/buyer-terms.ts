@@ -5,8 +5,11 @@ import {
   type PlanPrice,
   type ResellerPrice,
 } from '@linedesk/shared';
+import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { perContext } from '../../platform/per-context.js';
+import { createChangeCache } from '../../platform/change-cache.js';
 import { resellerTermsRepository, type ChainLink } from './reseller-terms.repository.js';
 
 /**
@@ -34,6 +37,29 @@ export async function buyerTerms(db: Db, buyer: { id: string; isAdmin: boolean }
     resellerTermsRepository.chain(db, buyer.id),
   ]);
   return { isAdmin: false, prices, tierPrices, chain };
+}
+
+/**
+ * Every change of a price list or limit, and every move or change of an account in the tree,
+ * publishes an `auth_users` event, which drops every kept buyer's terms (so does each purchase, which
+ * moves a balance: a burst of creates reads them once per batch, not once per line).
+ */
+const keptTerms = perContext((ctx: AppContext) =>
+  createChangeCache<BuyerTerms>(ctx.bus, ['auth_users', 'groups'], TERMS_CACHE_MS),
+);
+/** Bounds what a change made outside the app (by hand in the database) could leave behind. */
+const TERMS_CACHE_MS = 5_000;
+
+/**
+ * `buyerTerms` outside a transaction, for a request: kept on this instance until the next change
+ * event of the accounts, like the plans and the servers new lines go to.
+ */
+export function currentBuyerTerms(
+  ctx: AppContext,
+  buyer: { id: string; isAdmin: boolean },
+): Promise<BuyerTerms> {
+  if (buyer.isAdmin) return Promise.resolve(ADMIN_TERMS);
+  return keptTerms(ctx).read(buyer.id, () => buyerTerms(ctx.db, buyer));
 }
 
 /** The plan's prices as this buyer pays them (admins: the plan's own, which they are never charged). */
