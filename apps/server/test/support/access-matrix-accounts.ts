@@ -145,6 +145,14 @@ export const accountRows: Record<string, MatrixRow> = {
     ...ownerOnly,
     admin: 200,
   },
+  // Staff roles: the admin's alone (a staff member is refused like any account). Taking away a role the
+  // victim does not have changes nothing.
+  'PUT /api/accounts/{id}/staff': {
+    params: { id: 'victimId' },
+    body: () => ({ role: null, scope_id: null }),
+    ...adminOnly,
+    admin: 200,
+  },
   'PUT /api/accounts/{id}/limits': {
     params: { id: 'victimId' },
     body: () => ({ ...defaultResellerLimits }),
