@@ -117,7 +117,6 @@ function StaffForm({ account, onClose }: { account: ManagedAccount; onClose: () 
                   label={t('staff.scope')}
                   placeholder={t('staff.allAccounts')}
                   helperText={t('staff.scopeHint')}
-                  slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': 'staff-scope' } }}
                 />
               )}
             />
