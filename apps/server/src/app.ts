@@ -34,6 +34,8 @@ import { getActor } from './modules/auth/request-actor.js';
 import { bearerToken, looksLikeApiKey } from './modules/api-keys/api-key-secret.js';
 import { PORTAL_COOKIE } from './modules/portal/portal-cookie.js';
 import { resolvePortalCustomer } from './modules/portal/portal-session.js';
+import { recordStaffAction, resolveStaffScope } from './modules/staff/staff-scope.js';
+import { registerStaffRoutes } from './modules/staff/staff.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerAccountSecurityRoutes } from './modules/account-security/account-security.routes.js';
 import { registerResendConfirmationRoutes } from './modules/auth/resend-confirmation.routes.js';
@@ -168,7 +170,12 @@ export async function buildApp(
     metrics,
     lifecycle: { stopping: false },
   };
-  registerCallerResolvers(ctx, { actor: getActor, portalCustomer: resolvePortalCustomer });
+  registerCallerResolvers(ctx, {
+    actor: getActor,
+    portalCustomer: resolvePortalCustomer,
+    staffScope: resolveStaffScope,
+    staffActed: recordStaffAction,
+  });
   if (dataDirLock) allowLocalBackupRequests(ctx, dataDirLock.token);
   const firstAdmin = await ensureFirstAdmin(database.db, config.admin);
   await pruneOldFailures(database.db);
@@ -244,6 +251,7 @@ export async function buildApp(
   registerPortalRoutes(app, ctx);
   registerLinePlanRoutes(app, ctx);
   registerResellerTermsRoutes(app, ctx);
+  registerStaffRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);

@@ -2,7 +2,8 @@
 // are walked in parts, one test file each (access-matrix-accounts, -lines, -support), each on its own
 // server, so the parts run side by side and each finishes well inside its limit on a busy machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessMatrix, expected, roles } from './support/access-matrix.js';
+import { staffOperations } from '@linedesk/shared';
+import { accessMatrix, expected, roles, staffActors } from './support/access-matrix.js';
 import { operations, type OpenApi, type Operation } from './support/access-matrix-world.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -52,6 +53,14 @@ describe('access matrix', () => {
     const known = new Set(keys.map((o) => o.key));
     const stale = Object.keys(accessMatrix).filter((k) => !known.has(k));
     expect(stale, 'Rows for operations the OpenAPI document no longer has: remove them').toEqual([]);
+    // Every operation a staff role acts in as an admin says, in its row, what that role gets.
+    for (const role of staffActors) {
+      const keysOfRole = Object.keys(staffOperations[role]).map((k) => k.replace(/:(\w+)/g, '{$1}'));
+      const unanswered = keysOfRole.filter((k) => accessMatrix[k]?.[role] === undefined);
+      expect(unanswered, `staff operations of ${role} without its answer in access-matrix-staff.ts`).toEqual(
+        [],
+      );
+    }
     for (const o of keys) {
       const row = accessMatrix[o.key]!;
       for (const role of roles) {

@@ -9,6 +9,7 @@ import {
   isAdminAccount,
   permissions,
 } from './permissions.js';
+import { staffSchema } from './staff.js';
 
 export const accountStatusSchema = z.enum(['active', 'suspended']);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
@@ -33,6 +34,8 @@ export const accountSchema = z.object({
   email_verified: z.boolean(),
   created_at: text(),
   last_sign_in_at: text().nullable(),
+  /** A staff role and its scope (`staff.ts`); null or absent for none. */
+  staff: staffSchema.nullable().optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -45,6 +48,11 @@ export const meSchema = accountSchema.extend({
   language: z.enum(languages).nullable(),
   /** Two-factor sign-in: on or off, and whether an admin's setting requires it before anything else. */
   two_factor: z.object({ enabled: z.boolean(), setup_required: z.boolean() }).optional(),
+  /**
+   * A staff member's operations (`METHOD /path`) in which it acts as an admin: the web shows the
+   * screens these open and no others of the admin's. Empty for everyone else.
+   */
+  staff_operations: z.array(text()).optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

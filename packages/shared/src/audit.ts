@@ -41,6 +41,10 @@ export const auditActions = [
   // An account's own prices or limits, set by an admin or its parent reseller.
   'account.prices',
   'account.limits',
+  // An admin gave an account a staff role (or took it away), or changed its scope.
+  'account.staff',
+  // A staff member acted as an admin (one entry per change it made, with the operation and its row).
+  'staff.action',
   'redeem_code.create',
   'redeem_code.update',
   'redeem_code.delete',

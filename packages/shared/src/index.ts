@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './schema-blocks.js';
 export * from './permissions.js';
+export * from './staff.js';
 export * from './account.js';
 export * from './account-name.js';
 export * from './auth.js';

@@ -1,5 +1,11 @@
 /** A reseller's prices and limits: setting them, and what they refuse. */
 export const resellerTermsErrors = {
+  // Staff roles (PUT /api/accounts/:id/staff).
+  STAFF_SCOPE_NOT_FOUND: { status: 422, message: 'There is no account {{id}} to scope the role to' },
+  STAFF_NOT_FOR_ADMIN: {
+    status: 422,
+    message: 'An administrator already does everything: a staff role is for other accounts',
+  },
   RESELLER_PRICES_INVALID: {
     status: 422,
     message:

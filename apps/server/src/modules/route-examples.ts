@@ -36,6 +36,7 @@ import { pricingExamples } from './pricing/pricing.examples.js';
 import { redeemExamples } from './redeem/redeem.examples.js';
 import { reminderExamples } from './reminders/reminders.examples.js';
 import { resellerTermsExamples } from './reseller-terms/reseller-terms.examples.js';
+import { staffExamples } from './staff/staff.examples.js';
 import { telegramExamples } from './telegram/telegram.examples.js';
 import { serverExamples } from './servers/servers.examples.js';
 import { setupGuideExamples } from './setup-guide/setup-guide.examples.js';
@@ -82,6 +83,7 @@ export const routeExamples: RouteExamples = {
   ...redeemExamples,
   ...reminderExamples,
   ...resellerTermsExamples,
+  ...staffExamples,
   ...telegramExamples,
   ...serverExamples,
   ...setupGuideExamples,

@@ -1,6 +1,9 @@
 import {
   isAdminAccount,
   maySellLines,
+  staffMay,
+  staffRoles,
+  type StaffRole,
   permissions as allPermissions,
   type ErrorCode,
   type Permission,
@@ -30,7 +33,16 @@ export type AccountRow = {
   twoFactorEnabled?: boolean;
   /** The language the account chose; null = never chosen. */
   language?: string | null;
+  /** A staff role (`staffRoles`) and the reseller whose subtree it acts in (null = every account). */
+  staffRole?: string | null;
+  staffScopeId?: string | null;
 };
+
+/**
+ * A staff member's role and scope. `accountIds`: the scope's accounts (the reseller and every account
+ * below it), read by the route layer only while the member acts as an admin; null = every account.
+ */
+export type ActorStaff = { role: StaffRole; scopeId: string | null; accountIds?: ReadonlySet<string> | null };
 
 /** Who is asking. Built once per request from the session (or, later, an API key). */
 export type Actor = {
@@ -49,6 +61,10 @@ export type Actor = {
   account?: AccountRow;
   /** The request's client address (after TRUST_PROXY), for the audit log. */
   ip?: string;
+  /** Set on a staff account. While `acting` it is an admin for this one request (`access.staff`). */
+  staff?: ActorStaff | null;
+  /** True when this request is a staff operation: the staff member acts as an admin, within its scope. */
+  actingAsStaff?: boolean;
 };
 
 export function buildActor(input: {
@@ -58,6 +74,8 @@ export function buildActor(input: {
   groupId: number;
   groupPermissions: readonly string[];
   sessionId: string | null;
+  staffRole?: string | null;
+  staffScopeId?: string | null;
 }): Actor {
   const isAdmin = isAdminAccount({ is_admin: input.isAdmin, group_id: input.groupId });
   // Admins hold every permission whatever their group lists: no group edit can take one from them.
@@ -69,7 +87,16 @@ export function buildActor(input: {
     groupId: input.groupId,
     permissions: new Set(granted),
     sessionId: input.sessionId,
+    // An admin needs no role: it already does everything.
+    staff:
+      !isAdmin && isStaffRole(input.staffRole)
+        ? { role: input.staffRole, scopeId: input.staffScopeId ?? null }
+        : null,
   };
+}
+
+function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return (staffRoles as readonly string[]).includes(role ?? '');
 }
 
 /**
@@ -96,6 +123,20 @@ export const access = {
     if (!signedIn.isAdmin) throw new AppError('ADMIN_ONLY');
     return signedIn;
   },
+  /**
+   * Staff members (the shared `staffMay` rule): in an operation of their role they act as an admin for
+   * this one request, within their scope; in any other they are the account they are. The route layer
+   * asks this before the contract's access, so no service needs to know staff roles exist.
+   */
+  staffActing(actor: Actor | null, operation: string): Actor | null {
+    if (!actor?.staff || !staffMay(actor.staff, operation)) return actor;
+    return { ...actor, isAdmin: true, permissions: new Set(allPermissions), actingAsStaff: true };
+  },
+  /** Whether an account is inside the caller's reach as far as staff scopes go: outside only for a scoped staff member. */
+  inStaffScope(actor: Actor, accountId: string | null): boolean {
+    const ids = actor.actingAsStaff ? actor.staff?.accountIds : null;
+    return !ids || (accountId !== null && ids.has(accountId));
+  },
   permission(actor: Actor | null, permission: Permission): Actor {
     const signedIn = access.signedIn(actor);
     if (!signedIn.permissions.has(permission)) throw new AppError('FORBIDDEN');
@@ -106,7 +147,10 @@ export const access = {
     return actor.isAdmin || account.id === actor.id || account.ownerId === actor.id;
   },
   /** A row that is not the actor's answers 404, so ids leak nothing about other owners. */
-  ownAccountOrNotFound(actor: Actor, account: { id: string; ownerId: string | null } | undefined) {
+  ownAccountOrNotFound<T extends { id: string; ownerId: string | null }>(
+    actor: Actor,
+    account: T | undefined,
+  ): T {
     if (!account || !access.canSeeAccount(actor, account)) throw new AppError('USER_NOT_FOUND');
     return account;
   },
@@ -114,17 +158,23 @@ export const access = {
    * Lines: admins manage every line, resellers (view_users) only their own, anyone else none.
    * `ownerId` is the owner filter every query must apply (null = all).
    */
-  lines(actor: Actor | null): { actor: Actor; ownerId: string | null } {
+  lines(actor: Actor | null): { actor: Actor; ownerId: string | null; ownerIds?: readonly string[] } {
     const signedIn = access.signedIn(actor);
     if (!maySellLines(signedIn)) throw new AppError('FORBIDDEN');
+    const staffScope = signedIn.actingAsStaff ? signedIn.staff?.accountIds : null;
+    // A scoped staff member sees the lines of its scope's accounts (`ownerIds`), every owner's else.
+    if (staffScope) return { actor: signedIn, ownerId: null, ownerIds: [...staffScope] };
     return { actor: signedIn, ownerId: signedIn.isAdmin ? null : signedIn.id };
   },
   /** Another owner's line answers 404 like a missing one. */
   ownLineOrNotFound<T extends { ownerId: string | null }>(
-    scope: { ownerId: string | null },
+    scope: { ownerId: string | null; ownerIds?: readonly string[] },
     line: T | undefined,
   ): T {
     if (!line || (scope.ownerId !== null && line.ownerId !== scope.ownerId)) {
+      throw new AppError('LINE_NOT_FOUND');
+    }
+    if (scope.ownerIds && (line.ownerId === null || !scope.ownerIds.includes(line.ownerId))) {
       throw new AppError('LINE_NOT_FOUND');
     }
     return line;

@@ -36,6 +36,7 @@ export const errorParamExamples: {
   RESELLER_LIMIT_BELOW_USAGE: { limit: 50, current: 64 },
   RESELLER_LIMIT_UNKNOWN_PLAN: { id: 7 },
   RESELLER_LIMIT_UNKNOWN_SERVER: { id: 3 },
+  STAFF_SCOPE_NOT_FOUND: { id: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
   LINE_LIMIT_REACHED: { limit: 100, account: 'reseller@example.com' },
   LINE_FREEZE_LIMIT_REACHED: { used: 2, limit: 2 },
   LINE_WIN_BACK_TOO_SOON: { sent: '24-11-2026', days: 7 },

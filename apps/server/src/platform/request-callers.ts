@@ -18,6 +18,13 @@ export type CallerResolvers = {
   actor: Resolve<Actor>;
   /** The portal cookie's customer, or null. */
   portalCustomer: Resolve<PortalCaller>;
+  /**
+   * A staff member acting as an admin, given its scope's accounts, or refused when the operation's row
+   * lies outside that scope (the staff module's).
+   */
+  staffScope: (ctx: AppContext, actor: Actor, operation: string, request: FastifyRequest) => Promise<Actor>;
+  /** Records a change a staff member made as an admin in the audit log (the staff module's). */
+  staffActed: (ctx: AppContext, actor: Actor, operation: string, request: FastifyRequest) => Promise<void>;
 };
 
 const registered = new WeakMap<AppContext, CallerResolvers>();

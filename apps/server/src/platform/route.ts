@@ -54,6 +54,8 @@ export async function resolveAccess<A extends RouteAccess>(
   routeAccess: A,
   request: FastifyRequest,
   reply: FastifyReply,
+  /** The contract's `METHOD /path`: what a staff member's role is asked about. */
+  operation: string,
 ): Promise<ActorFor<A>> {
   if (routeAccess === 'public') return null as ActorFor<A>;
   const resolve = callerResolvers(ctx);
@@ -63,7 +65,8 @@ export async function resolveAccess<A extends RouteAccess>(
     if (!customer && routeAccess === 'portal') throw new AppError('UNAUTHENTICATED');
     return customer as ActorFor<A>;
   }
-  const actor = await resolve.actor(ctx, request, reply);
+  let actor = access.staffActing(await resolve.actor(ctx, request, reply), operation);
+  if (actor?.actingAsStaff) actor = await resolve.staffScope(ctx, actor, operation, request);
   if (routeAccess === 'optional') return actor as ActorFor<A>;
   if (routeAccess === 'signedIn') return access.signedIn(actor) as ActorFor<A>;
   if (routeAccess === 'browserSession') return access.browserSession(actor) as ActorFor<A>;
@@ -117,8 +120,9 @@ export function route<const C extends Contract>(
   handler: RouteHandler<C>,
 ): void {
   const status = contract.status ?? 200;
+  const operation = `${contract.method} ${contract.path}`;
   const handle: FastifyHandler = async (request, reply) => {
-    const actor = await resolveAccess(ctx, contract.access, request, reply);
+    const actor = await resolveAccess(ctx, contract.access, request, reply, operation);
     // The schemas above have validated these; their parsed types are the contract's.
     const parsed = {
       params: request.params,
@@ -131,6 +135,11 @@ export function route<const C extends Contract>(
     // awaited: an event stream would be answered again when it closes. An async handler's promise
     // adopts it all the same; `sent` tells that case apart.
     const result = returned === reply ? reply : await returned;
+    // A change a staff member made as an admin: who did it goes to the audit log.
+    const caller = actor as Actor | null;
+    if (caller?.actingAsStaff && contract.method !== 'GET') {
+      await callerResolvers(ctx).staffActed(ctx, caller, operation, request);
+    }
     if (result === reply || reply.sent) return reply;
     if (status === 204) return reply.status(204).send();
     return reply.status(status).send(result);

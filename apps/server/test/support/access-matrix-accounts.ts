@@ -1,5 +1,12 @@
 import { defaultResellerLimits } from '@linedesk/shared';
-import { adminOnly, browserOnly, ownerOnly, passwordOf, type MatrixRow } from './access-matrix-rules.js';
+import {
+  adminOnly,
+  browserOnly,
+  ownerOnly,
+  passwordOf,
+  staffActors,
+  type MatrixRow,
+} from './access-matrix-rules.js';
 
 /** The access matrix's rows for auth, accounts, credits, payments and groups. */
 export const accountRows: Record<string, MatrixRow> = {
@@ -20,8 +27,12 @@ export const accountRows: Record<string, MatrixRow> = {
   // Kept open: the sign-up row above must still be able to create accounts in any order.
   'PUT /api/sign-up-settings': { body: () => ({ open: true }), ...adminOnly, admin: 200 },
   'POST /api/auth/sign-in': {
-    // Someone else's email with a wrong password: refused for everyone.
-    body: (f) => ({ email: f.victimEmail, password: 'not-the-password-1' }),
+    // Someone else's email with a wrong password: refused for everyone. The staff members try an
+    // address of no account, so the victim's failures stay below the count that warns it of an attack.
+    body: (f, role) => ({
+      email: (staffActors as readonly string[]).includes(role) ? 'matrix-nobody@example.com' : f.victimEmail,
+      password: 'not-the-password-1',
+    }),
     anonymous: 401,
     signedIn: 401,
   },
@@ -143,6 +154,14 @@ export const accountRows: Record<string, MatrixRow> = {
     params: { id: 'victimId' },
     body: () => ({ prices: [] }),
     ...ownerOnly,
+    admin: 200,
+  },
+  // Staff roles: the admin's alone (a staff member is refused like any account). Taking away a role the
+  // victim does not have changes nothing.
+  'PUT /api/accounts/{id}/staff': {
+    params: { id: 'victimId' },
+    body: () => ({ role: null, scope_id: null }),
+    ...adminOnly,
     admin: 200,
   },
   'PUT /api/accounts/{id}/limits': {

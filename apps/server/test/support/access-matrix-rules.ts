@@ -1,5 +1,13 @@
 // The roles, fixtures and expectations the access matrix's rows are written in (see access-matrix.ts).
-export type Role = 'anonymous' | 'user' | 'resellerA' | 'resellerB' | 'subResellerA' | 'admin' | 'apiKeyA';
+export type Role =
+  'anonymous' | 'user' | 'resellerA' | 'resellerB' | 'subResellerA' | 'admin' | 'apiKeyA' | StaffActor;
+
+/**
+ * Staff members (`PUT /api/accounts/:id/staff`), each scoped to reseller A's subtree: the victim is
+ * outside it. Plain accounts otherwise, so a row that does not name one expects what `user` gets.
+ */
+export type StaffActor = 'support' | 'billing' | 'operations';
+export const staffActors: readonly StaffActor[] = ['support', 'billing', 'operations'];
 
 export const roles: readonly Role[] = [
   'anonymous',
@@ -8,6 +16,7 @@ export const roles: readonly Role[] = [
   'resellerB',
   'subResellerA',
   'apiKeyA',
+  ...staffActors,
   'admin',
 ];
 
@@ -62,7 +71,9 @@ type Status = number | readonly number[];
 
 /**
  * `reseller` is the answer for reseller A, reseller B, the sub-reseller of A and the API key of A,
- * unless a row names one of them itself. `signedIn` fills user, the resellers and admin.
+ * unless a row names one of them itself. `signedIn` fills user, the resellers and admin. A staff
+ * member gets the answer of `user` unless the row names its role (every operation of the role's
+ * `staffOperations` must: access-matrix.api.test.ts checks).
  */
 export type Expectation = {
   anonymous?: Status;
@@ -88,6 +99,7 @@ export type MatrixRow = Expectation & {
 export function expected(row: MatrixRow, role: Role): Status | undefined {
   if (role === 'anonymous') return row.anonymous;
   if (role === 'user' || role === 'admin') return row[role] ?? row.signedIn;
+  if ((staffActors as readonly Role[]).includes(role)) return row[role] ?? row.user ?? row.signedIn;
   return row[role] ?? row.reseller ?? row.signedIn;
 }
 

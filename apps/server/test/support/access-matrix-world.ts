@@ -4,7 +4,7 @@
 // any order or side by side, and each finishes well inside its limit on a busy machine.
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Fixtures, MatrixRow, Role } from './access-matrix.js';
+import { staffActors, type Fixtures, type MatrixRow, type Role } from './access-matrix.js';
 import { databaseFingerprint } from './db-fingerprint.js';
 import { addActiveServer, signUpAccount, startScriptedAgent, type ScriptedAgent } from './line-fixtures.js';
 import type { TestClient, TestResponse } from './test-client.js';
@@ -322,6 +322,13 @@ async function populate(server: TestServer, agent: ScriptedAgent, doc: OpenApi):
   callers.set('subResellerA', subClient);
   callers.set('apiKeyA', server.client());
   callers.set('admin', admin);
+  // The staff members, scoped to reseller A's subtree (the victim is outside it).
+  for (const role of staffActors) {
+    const member = await signUpAccount(server, `matrix-${role}@example.com`);
+    const set = await admin.put(`/api/accounts/${member.id}/staff`, { role, scope_id: resellerA.id });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    callers.set(role, member.client);
+  }
 
   // The victim's bulk action has ended and its line reaches its server before the walk starts, so
   // nothing moves in the background while the refusals are checked.

@@ -17,21 +17,24 @@ import { freezeRows } from './access-matrix-freeze.js';
 import { lineRows } from './access-matrix-lines.js';
 import type { MatrixRow } from './access-matrix-rules.js';
 import { portalRows } from './access-matrix-portal.js';
+import { withStaffAnswers } from './access-matrix-staff.js';
 import { supportRows } from './access-matrix-support.js';
 
 export {
   expected,
   roles,
+  staffActors,
+  type StaffActor,
   type Expectation,
   type Fixtures,
   type MatrixRow,
   type Role,
 } from './access-matrix-rules.js';
 
-export const accessMatrix: Record<string, MatrixRow> = {
+export const accessMatrix: Record<string, MatrixRow> = withStaffAnswers({
   ...accountRows,
   ...lineRows,
   ...freezeRows,
   ...supportRows,
   ...portalRows,
-};
+});

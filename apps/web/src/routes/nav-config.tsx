@@ -64,6 +64,12 @@ type NavItemConfig = {
   /** Shown only to accounts whose group grants it (admins hold every permission). */
   permission?: Permission;
   /**
+   * The operation (`METHOD /path`) this page needs: a staff member whose `staff_operations` (from
+   * GET /api/me, the server's rule) hold it sees the entry though it is an admin's or needs a
+   * permission; under such an entry, only the children that name an operation it holds.
+   */
+  staffOperation?: string;
+  /**
    * For an admin, the entry sits elsewhere (see `adminOrder`): at the end of Management, or in
    * Overview right after Lines.
    */
@@ -98,8 +104,9 @@ export const navConfig: NavGroupConfig[] = [
         path: paths.lines,
         icon: <SubscriptionsOutlinedIcon />,
         permission: 'view_users',
+        staffOperation: 'GET /api/lines',
         children: [
-          { titleKey: 'linesAll', path: paths.linesAll },
+          { titleKey: 'linesAll', path: paths.linesAll, staffOperation: 'GET /api/lines' },
           { titleKey: 'linesAdd', path: paths.linesAdd },
           { titleKey: 'linesImport', path: paths.linesImport, adminOnly: true },
           { titleKey: 'activationCodes', path: paths.activationCodes },
@@ -137,6 +144,7 @@ export const navConfig: NavGroupConfig[] = [
         path: paths.messagesCreate,
         icon: <EditNoteOutlinedIcon />,
         adminOnly: true,
+        staffOperation: 'POST /api/messages',
         adminSection: 'management',
       },
       {
@@ -195,10 +203,11 @@ export const navConfig: NavGroupConfig[] = [
         icon: <DnsOutlinedIcon />,
         adminOnly: true,
         adminSection: 'overview',
+        staffOperation: 'GET /api/servers',
         children: [
-          { titleKey: 'serversManage', path: paths.serversManage },
-          { titleKey: 'serversAdd', path: paths.serversAdd },
-          { titleKey: 'serversCheck', path: paths.serversCheck },
+          { titleKey: 'serversManage', path: paths.serversManage, staffOperation: 'GET /api/servers' },
+          { titleKey: 'serversAdd', path: paths.serversAdd, staffOperation: 'POST /api/servers' },
+          { titleKey: 'serversCheck', path: paths.serversCheck, staffOperation: 'POST /api/servers/check' },
           { titleKey: 'serversTestApi', path: paths.serversTestApi },
         ],
       },
@@ -225,17 +234,25 @@ function buildItems(
   t: TFunction,
   badges: NavBadges,
   granted: readonly Permission[] = [],
+  staffOperations: readonly string[] = [],
+  /** Under an entry a staff member sees by its role only: the children its role opens, no others. */
+  staffOnly = false,
 ): NavItem[] {
+  const byStaff = (item: NavItemConfig) =>
+    item.staffOperation !== undefined && staffOperations.includes(item.staffOperation);
+  const byAccount = (item: NavItemConfig) =>
+    !staffOnly && !item.adminOnly && (!item.permission || granted.includes(item.permission));
   return items
-    .filter((item) => admin || !item.adminOnly)
-    .filter((item) => admin || !item.permission || granted.includes(item.permission))
+    .filter((item) => admin || byAccount(item) || byStaff(item))
     .map((item) => ({
       title: t(`nav.${item.titleKey}`),
       path: item.path,
       icon: item.icon,
       testId: `nav-${item.titleKey}`,
       badge: item.badge ? badges[item.badge] : undefined,
-      children: item.children ? buildItems(item.children, admin, t, badges, granted) : undefined,
+      children: item.children
+        ? buildItems(item.children, admin, t, badges, granted, staffOperations, !admin && !byAccount(item))
+        : undefined,
     }));
 }
 
@@ -266,11 +283,19 @@ function adminOrder(groups: NavGroupConfig[]): NavGroupConfig[] {
 export function buildNavData(account: Me, t: TFunction, badges: NavBadges = {}): NavGroup[] {
   const admin = isAdminAccount(account);
   return (admin ? adminOrder(navConfig) : navConfig)
-    .filter((group) => admin || !group.adminOnly)
     .map((group, index) => ({
       id: group.subheaderKey ?? `group-${index}`,
       subheader: group.subheaderKey ? t(`nav.${group.subheaderKey}`) : undefined,
-      items: buildItems(group.items, admin, t, badges, account.permissions),
+      // An admin's group shows a staff member only the entries its role opens.
+      items: buildItems(
+        group.items,
+        admin,
+        t,
+        badges,
+        account.permissions,
+        account.staff_operations,
+        !admin && group.adminOnly === true,
+      ),
     }))
     .filter((group) => group.items.length > 0);
 }

@@ -211,7 +211,7 @@ const routes: RouteObject[] = [
           {
             path: paths.cccamServers,
             element: (
-              <AdminGuard>
+              <AdminGuard staffOperation="GET /api/servers">
                 <Outlet />
               </AdminGuard>
             ),

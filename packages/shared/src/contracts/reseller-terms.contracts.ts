@@ -7,6 +7,7 @@ import {
   resellerPricesBodySchema,
   resellerTermsSchema,
 } from '../reseller-terms.js';
+import { staffBodySchema, staffSchema } from '../staff.js';
 
 const tags = ['accounts'];
 
@@ -96,4 +97,19 @@ export const setTierPrices = defineContract({
     'RESELLER_PRICE_NOT_OFFERED',
     'LINE_PLAN_NOT_FOUND',
   ],
+});
+
+export const setStaff = defineContract({
+  method: 'PUT',
+  path: '/api/accounts/:id/staff',
+  access: 'admin',
+  tags,
+  summary:
+    "Give an account a staff role (support, billing or operations) over every account or one reseller's subtree, or take it away (role null)",
+  description:
+    "A staff member acts as an admin in its role's operations only (`staffOperations`), and only on the rows of its scope: rows outside it answer as another owner's rows do. It never reaches settings, groups, staff roles or credits made from nothing.",
+  params: accountIdParamsSchema,
+  body: staffBodySchema,
+  response: z.object({ staff: staffSchema.nullable() }),
+  errors: ['USER_NOT_FOUND', 'INVALID_USER_ID', 'STAFF_SCOPE_NOT_FOUND', 'STAFF_NOT_FOR_ADMIN'],
 });

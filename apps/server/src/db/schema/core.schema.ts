@@ -77,8 +77,20 @@ export const authUsers = pgTable(
      * known (then English).
      */
     browserLanguage: text('browser_language'),
+    /**
+     * A staff role: the account acts for the admin in that role's operations only (support, billing,
+     * operations); null = none. The rule of what each role may do is `staffOperations` (shared).
+     */
+    staffRole: text('staff_role'),
+    /**
+     * Where a staff role acts: the subtree of this reseller (it and every account below it); null =
+     * every account. No foreign key on purpose: a deleted reseller's id then scopes to no row at all,
+     * where a cleared one (on delete set null) would widen the role to every account.
+     */
+    staffScopeId: text('staff_scope_id'),
   },
   (t) => [
+    check('auth_users_staff_role', sql`${t.staffRole} in ('support', 'billing', 'operations')`),
     // No check on credits >= 0: a refunded or charged-back top-up may take a balance below 0
     // (credit_ledger's check holds that only a reversal can); the ledger's guard refuses every spend there.
     index('auth_users_group_idx').on(t.groupId),

@@ -5,6 +5,8 @@ import {
   type Account,
   type ManagedAccount,
   type Me,
+  type StaffRole,
+  staffOperationList,
 } from '@linedesk/shared';
 import { toLanguage } from '../../i18n/server-texts.js';
 import { buildActor } from '../../platform/access.js';
@@ -28,6 +30,7 @@ export function toAccount(row: AccountRow): Account {
     email_verified: row.emailVerified,
     created_at: row.createdAt.toISOString(),
     last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+    staff: row.staffRole ? { role: row.staffRole as StaffRole, scope_id: row.staffScopeId ?? null } : null,
   };
 }
 
@@ -50,11 +53,14 @@ export function toMe(row: AccountRow): Me {
     groupId: row.groupId,
     groupPermissions: row.groupPermissions ?? [],
     sessionId: null,
+    staffRole: row.staffRole,
+    staffScopeId: row.staffScopeId,
   });
   return {
     ...toAccount(row),
     is_admin: actor.isAdmin,
     permissions: [...actor.permissions],
+    staff_operations: staffOperationList(actor.staff ?? null),
     language: row.language ? toLanguage(row.language) : null,
   };
 }

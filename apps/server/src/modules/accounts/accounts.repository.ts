@@ -27,6 +27,8 @@ export const accountColumns = {
   lastSignInAt: authUsers.lastSignInAt,
   twoFactorEnabled: authUsers.twoFactorEnabled,
   language: authUsers.language,
+  staffRole: authUsers.staffRole,
+  staffScopeId: authUsers.staffScopeId,
 };
 
 export type ManagedAccountRow = AccountRow & { linesCount: number; ownerEmail: string | null };

@@ -24,6 +24,8 @@ export function actorFromAccount(account: AccountRow, sessionId: string | null):
       groupId: account.groupId,
       groupPermissions: account.groupPermissions ?? [],
       sessionId,
+      staffRole: account.staffRole,
+      staffScopeId: account.staffScopeId,
     }),
     account,
   };

@@ -11,12 +11,15 @@ type AdminGuardProps = {
   /** The refusal shown to non-admins; defaults to the spec's admin-page text. */
   message?: string;
   testId?: string;
+  /** A staff member whose role holds this operation (GET /api/me's `staff_operations`) passes too. */
+  staffOperation?: string;
 };
 
-export function AdminGuard({ children, message, testId = 'admin-guard' }: AdminGuardProps) {
+export function AdminGuard({ children, message, testId = 'admin-guard', staffOperation }: AdminGuardProps) {
   const { t } = useTranslation();
   const account = useAccount();
   if (isAdminAccount(account)) return children;
+  if (staffOperation && account.staff_operations?.includes(staffOperation)) return children;
 
   return (
     <Box

@@ -11,6 +11,8 @@ export function LinesGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const account = useAccount();
   if (maySellLines({ isAdmin: isAdminAccount(account), permissions: account.permissions })) return children;
+  // A staff member whose role reads lines (the server's rule, sent in GET /api/me).
+  if (account.staff_operations?.includes('GET /api/lines')) return children;
   return (
     <Box
       role="alert"

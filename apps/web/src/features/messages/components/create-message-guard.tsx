@@ -13,6 +13,7 @@ export function CreateMessageGuard({ children }: { children: ReactNode }) {
       // Area error texts are merged in at load, outside the typed keys.
       message={t('errors.ONLY_ADMINS_CREATE_MESSAGES' as 'errors.INTERNAL')}
       testId="create-message-guard"
+      staffOperation="POST /api/messages"
     >
       {children}
     </AdminGuard>

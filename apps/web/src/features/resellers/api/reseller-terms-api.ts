@@ -1,4 +1,9 @@
-import { resellerTermsContracts, type ResellerLimits, type ResellerPrice } from '@linedesk/shared';
+import {
+  resellerTermsContracts,
+  type ResellerLimits,
+  type ResellerPrice,
+  type StaffBody,
+} from '@linedesk/shared';
 import { callApi } from '../../../lib/api-client';
 
 /** Under ['accounts'], so an `auth_users` live event (terms saved elsewhere) refreshes it. */
@@ -13,4 +18,6 @@ export const resellerTermsApi = {
     callApi(resellerTermsContracts.setPrices, { params: { id }, body: { prices } }),
   setLimits: (id: string, limits: ResellerLimits) =>
     callApi(resellerTermsContracts.setLimits, { params: { id }, body: limits }),
+  setStaff: (id: string, body: StaffBody) =>
+    callApi(resellerTermsContracts.setStaff, { params: { id }, body }),
 };

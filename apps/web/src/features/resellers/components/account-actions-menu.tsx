@@ -1,5 +1,6 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import BlockIcon from '@mui/icons-material/Block';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
@@ -29,6 +30,7 @@ const icons: Record<AccountAction, ReactNode> = {
   group: <GroupsOutlinedIcon fontSize="small" />,
   ledger: <ReceiptLongOutlinedIcon fontSize="small" />,
   terms: <PriceChangeOutlinedIcon fontSize="small" />,
+  staff: <BadgeOutlinedIcon fontSize="small" />,
   resend: <MarkEmailUnreadOutlinedIcon fontSize="small" />,
   ban: <BlockIcon fontSize="small" />,
   sessions: <LogoutIcon fontSize="small" />,

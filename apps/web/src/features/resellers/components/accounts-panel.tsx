@@ -25,6 +25,7 @@ import { AccountEditDialog, type AccountEditMode } from './account-edit-dialog';
 import { AccountsGrid } from './accounts-grid';
 import { CreditsDialog } from './credits-dialog';
 import { LedgerDialog } from './ledger-dialog';
+import { StaffDialog } from './staff-dialog';
 import { TermsDialog } from './terms-dialog';
 
 // The account stays set while a dialog closes, so its text does not change mid-animation.
@@ -57,6 +58,7 @@ export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) 
   });
   const [ledger, setLedger] = useState<Open<'ledger'>>({ open: false, kind: 'ledger', account: null });
   const [terms, setTerms] = useState<ManagedAccount | null>(null);
+  const [staff, setStaff] = useState<ManagedAccount | null>(null);
   const update = useUpdateAccount();
   const endSessions = useEndAccountSessions();
   // `mutate` keeps its identity, so the row menus are not rebuilt on every render.
@@ -83,6 +85,7 @@ export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) 
       else if (action === 'edit' || action === 'group') setEdit({ open: true, kind: action, account });
       else if (action === 'ban' || action === 'sessions') setConfirm({ open: true, kind: action, account });
       else if (action === 'terms') setTerms(account);
+      else if (action === 'staff') setStaff(account);
       else setLedger({ open: true, kind: 'ledger', account });
     },
     [resendConfirmation, snackbar, t, errorMessage],
@@ -197,6 +200,7 @@ export function AccountsPanel({ actions, showOwner, view }: AccountsPanelProps) 
         }}
       />
       <TermsDialog account={terms} onClose={() => setTerms(null)} />
+      <StaffDialog account={staff} onClose={() => setStaff(null)} />
       <LedgerDialog
         open={ledger.open}
         account={ledger.account}

@@ -2,7 +2,17 @@ import type { ManagedAccount } from '@linedesk/shared';
 
 /** What a row's menu may offer; each page passes the ones its viewer is allowed to use. */
 export type AccountAction =
-  'add' | 'set' | 'transfer' | 'edit' | 'group' | 'ledger' | 'terms' | 'resend' | 'ban' | 'sessions';
+  | 'add'
+  | 'set'
+  | 'transfer'
+  | 'edit'
+  | 'group'
+  | 'ledger'
+  | 'terms'
+  | 'staff'
+  | 'resend'
+  | 'ban'
+  | 'sessions';
 
 /** Which columns a list shows: credits (/user) or everything an admin manages (/resellers). */
 export type AccountsView = 'credits' | 'management';

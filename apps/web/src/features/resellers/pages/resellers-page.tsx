@@ -15,6 +15,7 @@ const adminActions: AccountAction[] = [
   'edit',
   'ledger',
   'terms',
+  'staff',
   'resend',
   'ban',
   'sessions',

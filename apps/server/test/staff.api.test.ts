@@ -1,0 +1,286 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { staffOperationList, type AuditEntry, type StaffRole } from '@linedesk/shared';
+import { balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import { lineServerFixture } from './support/line-server-fixture.js';
+import type { TestClient } from './support/test-client.js';
+
+/**
+ * Staff roles (docs/resellers.md): accounts that act for the admin in their role's operations only,
+ * over every account or one reseller's subtree, each change in the audit log under their own name.
+ */
+const suite = lineServerFixture();
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${++counter}${Date.now().toString(36)}`;
+
+type World = {
+  /** The scope: a reseller with a sub-reseller, and their rows. */
+  resellerA: Account;
+  subOfA: { id: string; email: string };
+  /** Outside the scope. */
+  resellerB: Account;
+  lineA: number;
+  lineB: number;
+  ticketA: number;
+  ticketB: number;
+  serverId: number;
+  packageId: number;
+  methodId: number;
+};
+let w: World;
+
+async function line(client: TestClient): Promise<number> {
+  const res = await client.post('/api/lines', {
+    username: unique('st'),
+    password: 'pw-1234',
+    subscription_months: 1,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.line.id as number;
+}
+
+async function ticket(client: TestClient): Promise<number> {
+  const res = await client.post('/api/tickets', { title: unique('help'), description: 'My line stopped' });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
+}
+
+async function topUp(client: TestClient): Promise<number> {
+  const res = await client.post('/api/topups', { package_id: w.packageId, method_id: w.methodId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
+}
+
+/** A signed-up account the admin gives a staff role. */
+async function staffMember(role: StaffRole, scopeId: string | null): Promise<Account> {
+  const member = await signUpAccount(suite.server, `${unique(role)}@example.com`);
+  const set = await suite.admin.put(`/api/accounts/${member.id}/staff`, { role, scope_id: scopeId });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  expect(set.body).toEqual({ staff: { role, scope_id: scopeId } });
+  return member;
+}
+
+async function auditOf(actorId: string): Promise<AuditEntry[]> {
+  const res = await suite.admin.get(`/api/audit-log?actor=${actorId}&page_size=100`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.items as AuditEntry[];
+}
+
+beforeAll(async () => {
+  const resellerA = await signUpAccount(suite.server, `${unique('ra')}@example.com`, 60);
+  const resellerB = await signUpAccount(suite.server, `${unique('rb')}@example.com`, 60);
+  const subEmail = `${unique('suba')}@example.com`;
+  const sub = await resellerA.client.post('/api/accounts', { email: subEmail, password: 'sub-password-1' });
+  expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+  // With credits, so it sells lines and can be given some.
+  const given = await resellerA.client.post(`/api/accounts/${sub.body.account.id}/credits`, { amount: 5 });
+  expect(given.status, JSON.stringify(given.body)).toBe(200);
+  const pack = await suite.admin.post('/api/credit-packages', {
+    name: 'Ten',
+    credits: 10,
+    price_cents: 1000,
+  });
+  expect(pack.status, JSON.stringify(pack.body)).toBe(201);
+  const method = await suite.admin.post('/api/payment-methods', {
+    kind: 'manual',
+    name: 'Bank',
+    currency: 'EUR',
+    instructions: 'IBAN DE89',
+  });
+  expect(method.status, JSON.stringify(method.body)).toBe(201);
+  const servers = await suite.admin.get('/api/servers');
+  w = {
+    resellerA,
+    resellerB,
+    subOfA: { id: sub.body.account.id, email: subEmail },
+    lineA: await line(resellerA.client),
+    lineB: await line(resellerB.client),
+    ticketA: await ticket(resellerA.client),
+    ticketB: await ticket(resellerB.client),
+    serverId: servers.body.items[0].id,
+    packageId: pack.body.id,
+    methodId: method.body.id,
+  };
+});
+
+describe('giving a staff role', () => {
+  it('the admin sets role and scope; the member sees its operations in /api/me; it is audited', async () => {
+    const member = await staffMember('support', w.resellerA.id);
+    const me = await member.client.get('/api/me');
+    expect(me.body.is_admin).toBe(false);
+    expect(me.body.staff).toEqual({ role: 'support', scope_id: w.resellerA.id });
+    expect(me.body.staff_operations).toEqual(
+      staffOperationList({ role: 'support', scopeId: w.resellerA.id }),
+    );
+    expect(me.body.staff_operations).toContain('POST /api/tickets/:id/replies');
+    // Scoped: nothing of the panel as a whole (every ticket, messages to anyone).
+    expect(me.body.staff_operations).not.toContain('GET /api/tickets');
+    const account = await suite.admin.get(`/api/accounts/${member.id}`);
+    expect(account.body.staff).toEqual({ role: 'support', scope_id: w.resellerA.id });
+
+    const entries = await auditOf((await suite.admin.get('/api/me')).body.id);
+    const given = entries.find((e) => e.action === 'account.staff' && e.target_account_id === member.id);
+    expect(given?.after).toEqual({ staff_role: 'support', staff_scope_id: w.resellerA.id });
+
+    // Taken away: its scope goes with it, and the member is a plain account at its next request.
+    const cleared = await suite.admin.put(`/api/accounts/${member.id}/staff`, {
+      role: null,
+      scope_id: w.resellerA.id,
+    });
+    expect(cleared.body).toEqual({ staff: null });
+    expect((await member.client.get('/api/me')).body.staff_operations).toEqual([]);
+    expect((await member.client.get(`/api/lines/${w.lineA}`)).status).toBe(403);
+  });
+
+  it('refuses a role for an admin, a scope of no account, and anyone but an admin', async () => {
+    const adminId = (await suite.admin.get('/api/me')).body.id;
+    const forAdmin = await suite.admin.put(`/api/accounts/${adminId}/staff`, {
+      role: 'billing',
+      scope_id: null,
+    });
+    expect(forAdmin.status).toBe(422);
+    expect(forAdmin.body.error.code).toBe('STAFF_NOT_FOR_ADMIN');
+    const member = await signUpAccount(suite.server, `${unique('plain')}@example.com`);
+    const noScope = await suite.admin.put(`/api/accounts/${member.id}/staff`, {
+      role: 'billing',
+      scope_id: 'no-such-account',
+    });
+    expect(noScope.status).toBe(422);
+    expect(noScope.body.error).toMatchObject({
+      code: 'STAFF_SCOPE_NOT_FOUND',
+      message: 'There is no account no-such-account to scope the role to',
+    });
+
+    // A staff member never gives roles, its own or anyone's.
+    const ops = await staffMember('operations', null);
+    const self = await ops.client.put(`/api/accounts/${ops.id}/staff`, { role: 'billing', scope_id: null });
+    expect(self.status).toBe(403);
+    expect((await ops.client.put(`/api/accounts/${member.id}/staff`, { role: 'support' })).status).toBe(403);
+    expect((await suite.admin.get(`/api/accounts/${ops.id}`)).body.staff).toEqual({
+      role: 'operations',
+      scope_id: null,
+    });
+  });
+});
+
+describe('a support member scoped to one reseller', () => {
+  it('reads lines and answers tickets in its scope, nothing outside it, no payments, no settings', async () => {
+    const support = await staffMember('support', w.resellerA.id);
+    const c = support.client;
+
+    expect((await c.get(`/api/lines/${w.lineA}`)).status).toBe(200);
+    const outside = await c.get(`/api/lines/${w.lineB}`);
+    expect(outside.status).toBe(404);
+    expect(outside.body.error.code).toBe('LINE_NOT_FOUND');
+    // The list holds the scope's reseller's lines; another reseller's finds nothing.
+    const list = await c.get('/api/lines');
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((l: { id: number }) => l.id)).toEqual([w.lineA]);
+    const listB = await c.get(`/api/lines?owner_id=${w.resellerB.id}`);
+    expect(listB.body.items).toEqual([]);
+
+    expect((await c.get(`/api/tickets/${w.ticketA}`)).status).toBe(200);
+    const reply = await c.post(`/api/tickets/${w.ticketA}/replies`, { content: 'Restarted it for you' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    // The reseller sees the answer as the admin's side of the ticket.
+    const replies = await w.resellerA.client.get(`/api/tickets/${w.ticketA}/replies`);
+    expect(JSON.stringify(replies.body)).toContain('Restarted it for you');
+    const replyB = await c.post(`/api/tickets/${w.ticketB}/replies`, { content: 'not mine' });
+    expect(replyB.status).toBe(404);
+    expect(replyB.body.error.code).toBe('TICKET_NOT_FOUND');
+    expect((await c.get(`/api/tickets/${w.ticketB}`)).status).toBe(404);
+
+    // Lines are read, not changed.
+    expect((await c.patch(`/api/lines/${w.lineA}`, { notes: 'x' })).status).toBe(403);
+    // Payments, servers, settings and credits are not support's.
+    const topupA = await topUp(w.resellerA.client);
+    const approve = await c.post(`/api/topups/${topupA}/approve`, {});
+    expect(approve.status).toBe(403);
+    expect(approve.body.error.code).toBe('ADMIN_ONLY');
+    expect((await c.get(`/api/topups/${topupA}`)).status).toBe(404);
+    expect((await c.patch(`/api/servers/${w.serverId}`, { server_name: 'x' })).status).toBe(403);
+    expect((await c.get('/api/groups')).status).toBe(403);
+    expect((await c.put(`/api/accounts/${w.resellerA.id}/credits`, { credits: 999 })).status).toBe(403);
+
+    // The reply is in the audit log under the support member.
+    const entries = await auditOf(support.id);
+    expect(entries.map((e) => [e.action, e.actor_email, e.after?.operation])).toEqual([
+      ['staff.action', support.email, 'POST /api/tickets/:id/replies'],
+    ]);
+    expect(entries[0]!.after).toMatchObject({ role: 'support', params: { id: w.ticketA } });
+  });
+});
+
+describe('a billing member scoped to one reseller', () => {
+  it('approves a top-up in its scope, not one outside it, and cannot edit servers', async () => {
+    const billing = await staffMember('billing', w.resellerA.id);
+    const topupA = await topUp(w.resellerA.client);
+    const topupB = await topUp(w.resellerB.client);
+    const before = await balanceOf(suite.server, w.resellerA.id);
+
+    const approved = await billing.client.post(`/api/topups/${topupA}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await balanceOf(suite.server, w.resellerA.id)).toBe(before + 10);
+    const outside = await billing.client.post(`/api/topups/${topupB}/approve`, {});
+    expect(outside.status).toBe(404);
+    expect(outside.body.error.code).toBe('TOPUP_NOT_FOUND');
+    const list = await billing.client.get('/api/topups');
+    expect(list.status).toBe(200);
+    expect(new Set(list.body.items.map((t: { account_id: string }) => t.account_id))).toEqual(
+      new Set([w.resellerA.id]),
+    );
+
+    expect((await billing.client.patch(`/api/servers/${w.serverId}`, { server_name: 'x' })).status).toBe(403);
+    expect((await billing.client.get(`/api/lines/${w.lineA}`)).status).toBe(403);
+    expect((await billing.client.get('/api/topup-settings')).status).toBe(403);
+
+    const entries = await auditOf(billing.id);
+    expect(entries.map((e) => [e.action, e.actor_id, e.after?.operation])).toEqual([
+      ['staff.action', billing.id, 'POST /api/topups/:id/approve'],
+    ]);
+  });
+});
+
+describe('an operations member', () => {
+  it('over every account edits a server, audited under its name', async () => {
+    const ops = await staffMember('operations', null);
+    const edited = await ops.client.patch(`/api/servers/${w.serverId}`, { server_name: 'Renamed by ops' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await suite.admin.get(`/api/servers/${w.serverId}`)).body.server_name).toBe('Renamed by ops');
+    // Not a ticket or a payment of anyone's.
+    expect((await ops.client.get(`/api/tickets/${w.ticketA}`)).status).toBe(404);
+    expect((await ops.client.get('/api/topup-settings')).status).toBe(403);
+
+    const entries = await auditOf(ops.id);
+    expect(entries.map((e) => e.action).sort()).toEqual(['server.update', 'staff.action']);
+    expect(entries.every((e) => e.actor_email === ops.email)).toBe(true);
+  });
+
+  it('scoped to one reseller, moves lines within the subtree only, and no servers', async () => {
+    const ops = await staffMember('operations', w.resellerA.id);
+    const own = await line(w.resellerA.client);
+    const moved = await ops.client.post('/api/lines/transfer', {
+      ids: [own],
+      target_account_id: w.subOfA.id,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ moved: 1, target_email: w.subOfA.email });
+    const intoB = await ops.client.post('/api/lines/transfer', {
+      ids: [own],
+      target_account_id: w.resellerB.id,
+    });
+    expect(intoB.status).toBe(404);
+    expect(intoB.body.error.code).toBe('LINE_TRANSFER_TARGET_NOT_FOUND');
+    const fromB = await ops.client.post('/api/lines/transfer', {
+      ids: [w.lineB],
+      target_account_id: w.resellerA.id,
+    });
+    expect(fromB.status).toBe(404);
+    expect(fromB.body.error.code).toBe('LINE_NOT_FOUND');
+    expect((await ops.client.patch(`/api/servers/${w.serverId}`, { server_name: 'y' })).status).toBe(403);
+
+    const entries = await auditOf(ops.id);
+    expect(entries.map((e) => [e.action, e.after?.operation])).toEqual([
+      ['staff.action', 'POST /api/lines/transfer'],
+    ]);
+  });
+});

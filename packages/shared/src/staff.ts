@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { text } from './schema-blocks.js';
+
+/**
+ * Staff roles: accounts that act for the admin with some rights only. Each role names the operations
+ * (`METHOD /path` of their contracts) in which its holder acts as an admin; in every other operation
+ * the account is what its group makes it, and every admin-only one stays refused. The server's route
+ * layer decides with `staffMay` before any handler runs; the web shows a staff member only the screens
+ * whose operations `GET /api/me` lists for them.
+ */
+export const staffRoles = ['support', 'billing', 'operations'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/**
+ * Where a staff operation's rows come from, for a member scoped to one reseller's subtree:
+ * - `panel`: the panel as a whole (servers, moves between servers, every ticket, messages to anyone),
+ *   which a scoped member never does as an admin;
+ * - `line`, `ticket`, `topup`: the row its `:id` names, refused as not found outside the scope (as
+ *   another owner's row answers);
+ * - `list:<param>`: a list narrowed to one account of the scope by that query parameter (the scope's
+ *   reseller when not given; an account outside the scope finds nothing);
+ * - `tree`: the service walks the tree of each account it touches (`inActorsTree`), within the scope.
+ */
+export type StaffOperationKind =
+  'panel' | 'line' | 'ticket' | 'topup' | 'list:owner_id' | 'list:account_id' | 'tree';
+
+/** Every operation of each role, with what its rows are. Nothing else is ever done as an admin. */
+export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOperationKind>>> = {
+  support: {
+    'GET /api/lines': 'list:owner_id',
+    'GET /api/lines/:id': 'line',
+    'GET /api/lines/:id/events': 'line',
+    'GET /api/tickets': 'panel',
+    'GET /api/tickets/unread-count': 'panel',
+    'GET /api/tickets/assignees': 'panel',
+    'GET /api/tickets/:id': 'ticket',
+    'PATCH /api/tickets/:id': 'ticket',
+    'GET /api/tickets/:id/replies': 'ticket',
+    'POST /api/tickets/:id/replies': 'ticket',
+    'GET /api/tickets/:id/attachments/:attachmentId': 'ticket',
+    // Messages go to any account or to every one: the panel as a whole.
+    'POST /api/messages': 'panel',
+  },
+  billing: {
+    'GET /api/topups': 'list:account_id',
+    'GET /api/topups/pending-count': 'panel',
+    'GET /api/topups/:id': 'topup',
+    'GET /api/topups/:id/proof': 'topup',
+    'GET /api/topups/:id/receipt': 'topup',
+    'GET /api/topups/:id/receipt.pdf': 'topup',
+    'POST /api/topups/:id/approve': 'topup',
+    'POST /api/topups/:id/reject': 'topup',
+  },
+  operations: {
+    'GET /api/servers': 'panel',
+    'POST /api/servers': 'panel',
+    'DELETE /api/servers/:id': 'panel',
+    'GET /api/servers/:id': 'panel',
+    'PATCH /api/servers/:id': 'panel',
+    'POST /api/servers/check': 'panel',
+    'POST /api/servers/:id/test': 'panel',
+    'POST /api/lines/server-move/preview': 'panel',
+    'POST /api/lines/server-move': 'panel',
+    'GET /api/lines': 'list:owner_id',
+    'GET /api/lines/:id': 'line',
+    'POST /api/lines/transfer': 'tree',
+  },
+};
+
+/** A staff member's role and scope, as an account carries it. */
+export const staffSchema = z.object({
+  role: z.enum(staffRoles),
+  /** The reseller whose subtree the role acts in (it and every account below it); null = every account. */
+  scope_id: text().nullable(),
+});
+export type Staff = z.infer<typeof staffSchema>;
+
+/** `PUT /api/accounts/:id/staff`: role null takes the role away (and its scope with it). */
+export const staffBodySchema = z.object({
+  role: z.enum(staffRoles).nullable(),
+  scope_id: text().min(1).max(64).nullable().default(null),
+});
+export type StaffBody = z.infer<typeof staffBodySchema>;
+
+/**
+ * The one rule: may a staff member of this role and scope act as an admin in this operation (its
+ * contract's `METHOD /path`)? Scoped members never act on the panel as a whole.
+ */
+export function staffMay(staff: { role: StaffRole; scopeId: string | null }, operation: string): boolean {
+  const kind = staffOperations[staff.role][operation];
+  if (!kind) return false;
+  return !(kind === 'panel' && staff.scopeId !== null);
+}
+
+/** The operations a staff member may do as an admin (what `GET /api/me` sends, and the web reads). */
+export function staffOperationList(staff: { role: StaffRole; scopeId: string | null } | null): string[] {
+  if (!staff) return [];
+  return Object.keys(staffOperations[staff.role]).filter((operation) => staffMay(staff, operation));
+}
