@@ -98,5 +98,19 @@ export const dashboardTodoSchema = z.object({
     items: z.array(z.object({ line: lineSchema, requested_at: text() })),
     total: z.number().int(),
   }),
+  /**
+   * The lines the admin's "Lines that ended" setting will archive or delete within
+   * ENDED_LINE_WARNING_DAYS (those already due included), oldest expiry first, as the lines list's
+   * `expired_for_days` filter selects them; null while the setting is off.
+   */
+  ending: todoLines
+    .extend({
+      action: z.enum(['archive', 'delete']),
+      within_days: z.number().int(),
+      /** The lines list's filter that shows them all. */
+      expired_for_days: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type DashboardTodo = z.infer<typeof dashboardTodoSchema>;

@@ -24,6 +24,7 @@ export const freeze = defineContract({
     'LINE_ALREADY_FROZEN',
     'LINE_FREEZE_LIMIT_REACHED',
     'LINE_REFUSED_BY_SERVER',
+    'LINE_ARCHIVED',
   ],
 });
 
@@ -35,7 +36,7 @@ export const unfreeze = defineContract({
   summary: 'Unfreeze a line: enabled again, expiring the kept days from today on',
   params: idParamsSchema,
   response: lineWriteResultSchema,
-  errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN', 'LINE_REFUSED_BY_SERVER'],
+  errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN', 'LINE_REFUSED_BY_SERVER', 'LINE_ARCHIVED'],
 });
 
 export const transfer = defineContract({

@@ -78,6 +78,7 @@ export const changePassword = defineContract({
     'LINE_INVALID_PASSWORD',
     'LINE_NOTHING_TO_UPDATE',
     'LINE_REFUSED_BY_SERVER',
+    'LINE_ARCHIVED',
   ],
 });
 

@@ -33,6 +33,15 @@ export const lineFreezeExamples: RouteExamples = {
     },
     errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN'],
   },
+  'POST /api/lines/:id/restore': {
+    params: { id: 42 },
+    response: {
+      ...written,
+      charged: 0,
+      line: { ...line, expiry_date: '2026-10-31', status: 'expired' as const, archived_at: null },
+    },
+    errors: ['LINE_NOT_FOUND', 'LINE_NOT_ARCHIVED'],
+  },
   'POST /api/lines/transfer': {
     body: { ids: [42, 43], target_account_id: '9b2f4c1e-2d7a-4c55-9f0e-3a1b6c8d7e21', credits: 10 },
     response: {

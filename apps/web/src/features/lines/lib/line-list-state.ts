@@ -24,6 +24,8 @@ const lineAddressSchema = z.object({
   owner_id: fields.owner_id.catch(undefined),
   expiring_within_days: fields.expiring_within_days.catch(undefined),
   sync_state: fields.sync_state.catch(undefined),
+  expired_for_days: fields.expired_for_days.catch(undefined),
+  archived: fields.archived.catch(undefined),
   online: fields.online.catch(undefined),
   sharing: fields.sharing.catch(undefined),
 });
@@ -48,6 +50,8 @@ export function readLineListState(search: URLSearchParams): LineListParams {
     ownerId: query.owner_id,
     expiringWithinDays: query.expiring_within_days,
     syncState: query.sync_state,
+    expiredForDays: query.expired_for_days,
+    archived: query.archived,
     online: query.online,
     sharing: query.sharing,
   };

@@ -11,6 +11,7 @@ import { TopUpSettingsCard } from '../../credits/components/topup-settings-card'
 import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-card';
 import { BusinessZoneCard } from '../../lines/components/business-zone-card';
 import { FreezeSettingsCard } from '../../lines/components/freeze-settings-card';
+import { EndedLinesSettingsCard } from '../../lines/components/ended-lines-settings-card';
 import { SharingSettingsCard } from '../../lines/components/sharing-settings-card';
 import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
 import { TelegramSettingsCard } from '../../telegram/components/telegram-settings-card';
@@ -39,6 +40,7 @@ export function PanelSettingsPage() {
         <>
           <TrialSettingsCard />
           <FreezeSettingsCard />
+          <EndedLinesSettingsCard />
           <BusinessZoneCard />
           <SharingSettingsCard />
         </>
