@@ -11,6 +11,10 @@ export const freezeRows: Record<string, MatrixRow> = {
   'POST /api/lines/{id}/unfreeze': { params: { id: 'victimLine' }, ...linesOwner, admin: [200, 409] },
   // The victim's line is not archived: the admin reaches it and is told so (409 LINE_NOT_ARCHIVED).
   'POST /api/lines/{id}/restore': { params: { id: 'victimLine' }, ...linesOwner, admin: 409 },
+  // A customer's ask for a freeze is answered by the line's owner (or an admin) only; the victim's
+  // line has no open ask, so the admin, who may, is told there is none.
+  'POST /api/lines/{id}/freeze-request/approve': { params: { id: 'victimLine' }, ...linesOwner, admin: 404 },
+  'POST /api/lines/{id}/freeze-request/refuse': { params: { id: 'victimLine' }, ...linesOwner, admin: 404 },
   'POST /api/lines/transfer': {
     body: (f) => ({ ids: [f.victimLine], target_account_id: f.victimId }),
     ...linesOwner,

@@ -11,6 +11,7 @@ import type { Actor } from '../../platform/access.js';
 import { listLines } from '../lines/line-queries.service.js';
 import { endedLineSettings } from '../lines/line-ended-settings.js';
 import { openRenewalRequests } from '../portal/renewal-request-todo.service.js';
+import { openFreezeRequests } from '../portal/portal-freeze-request.service.js';
 import { toTopUpRequest } from '../topups/topup-mapper.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
 import { dashboardRepository as repo } from './dashboard.repository.js';
@@ -39,27 +40,29 @@ async function shortList(ctx: AppContext, actor: Actor, filter: Partial<LineList
  * the top-ups waiting for a decision.
  */
 export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<DashboardTodo> {
-  const [expiring, failingSync, sharing, serversDown, topups, renewalRequests, ending] = await Promise.all([
-    // Soonest first: the line that runs out tomorrow is the one to renew now.
-    shortList(ctx, actor, {
-      expiring_within_days: LINE_EXPIRING_SOON_DAYS,
-      sort: 'expiry_date',
-      order: 'asc',
-    }),
-    shortList(ctx, actor, { sync_state: 'failing' }),
-    shortList(ctx, actor, { sharing: true }),
-    actor.isAdmin ? repo.serversDown(ctx.db, DASHBOARD_TODO_SIZE) : null,
-    actor.isAdmin
-      ? topUpsRepository.list(
-          ctx.db,
-          // Payments made that nothing credited first ('needs_attention' sorts before 'pending').
-          { statuses: ['needs_attention', 'pending'], sort: 'status', order: 'asc' },
-          { limit: DASHBOARD_TODO_SIZE, offset: 0 },
-        )
-      : null,
-    openRenewalRequests(ctx, actor),
-    endingLines(ctx, actor),
-  ]);
+  const [expiring, failingSync, sharing, serversDown, topups, renewalRequests, freezeRequests, ending] =
+    await Promise.all([
+      // Soonest first: the line that runs out tomorrow is the one to renew now.
+      shortList(ctx, actor, {
+        expiring_within_days: LINE_EXPIRING_SOON_DAYS,
+        sort: 'expiry_date',
+        order: 'asc',
+      }),
+      shortList(ctx, actor, { sync_state: 'failing' }),
+      shortList(ctx, actor, { sharing: true }),
+      actor.isAdmin ? repo.serversDown(ctx.db, DASHBOARD_TODO_SIZE) : null,
+      actor.isAdmin
+        ? topUpsRepository.list(
+            ctx.db,
+            // Payments made that nothing credited first ('needs_attention' sorts before 'pending').
+            { statuses: ['needs_attention', 'pending'], sort: 'status', order: 'asc' },
+            { limit: DASHBOARD_TODO_SIZE, offset: 0 },
+          )
+        : null,
+      openRenewalRequests(ctx, actor),
+      openFreezeRequests(ctx, actor),
+      endingLines(ctx, actor),
+    ]);
   return {
     expiring,
     failing_sync: failingSync,
@@ -76,6 +79,7 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
     },
     pending_topups: topups && { items: topups.rows.map(toTopUpRequest), total: topups.total },
     renewal_requests: renewalRequests,
+    freeze_requests: freezeRequests,
     ending,
   };
 }

@@ -15,6 +15,7 @@ import { exportLinesCsv, getLine, listLineEvents, listLines } from './line-queri
 import { renewLine } from './line-renew.service.js';
 import { freezeLine, unfreezeLine } from './line-freeze.service.js';
 import { restoreLine } from './line-archive.service.js';
+import { approveFreezeRequest, refuseFreezeRequest } from '../portal/portal-freeze-request.service.js';
 import { transferLines } from './line-transfer.service.js';
 import { reconcileServerLines, syncLine } from './line-resync.service.js';
 import { getLineSettings, updateLineSettings } from './line-settings.service.js';
@@ -47,6 +48,12 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, lineFreezeContracts.freeze, ({ actor, params }) => freezeLine(ctx, actor, params.id));
   route(app, ctx, lineFreezeContracts.unfreeze, ({ actor, params }) => unfreezeLine(ctx, actor, params.id));
   route(app, ctx, lineEndedContracts.restore, ({ actor, params }) => restoreLine(ctx, actor, params.id));
+  route(app, ctx, lineFreezeContracts.approveFreezeRequest, ({ actor, params }) =>
+    approveFreezeRequest(ctx, actor, params.id),
+  );
+  route(app, ctx, lineFreezeContracts.refuseFreezeRequest, ({ actor, params }) =>
+    refuseFreezeRequest(ctx, actor, params.id),
+  );
   route(app, ctx, lineFreezeContracts.transfer, ({ actor, body }) => transferLines(ctx, actor, body));
   route(app, ctx, lineContracts.sync, ({ actor, params }) => syncLine(ctx, actor, params.id));
   route(app, ctx, lineContracts.events, ({ actor, params }) => listLineEvents(ctx, actor, params.id));
