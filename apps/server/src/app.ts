@@ -12,6 +12,7 @@ import { startActivationCodeExpiryJob } from './modules/activation-codes/activat
 import { startPaymentReconcileJob } from './modules/payments/payment-reconcile-job.js';
 import { startTopUpExpiryJob } from './modules/topups/topup-expiry-job.js';
 import { startLineFreezeEndJob } from './modules/lines/line-freeze-job.js';
+import { startLineEndedJob } from './modules/lines/line-ended-job.js';
 import { registerActivationCodeRoutes } from './modules/activation-codes/activation-codes.routes.js';
 import { startBackupJob } from './modules/backups/backup-job.js';
 import { registerBackupRoutes } from './modules/backups/backups.routes.js';
@@ -287,6 +288,7 @@ export async function buildApp(
   const telegramPollJob = startTelegramPollJob(ctx);
   const topUpExpiryJob = startTopUpExpiryJob(ctx);
   const lineFreezeEndJob = startLineFreezeEndJob(ctx);
+  const lineEndedJob = startLineEndedJob(ctx);
   const maintenanceJob = startDatabaseMaintenanceJob(ctx, requestActivity(app.server));
   const close = async () => {
     // Readiness answers 503 from here on while requests are still served, so that a load balancer
@@ -306,6 +308,7 @@ export async function buildApp(
         paymentReconcileJob,
         topUpExpiryJob,
         lineFreezeEndJob,
+        lineEndedJob,
         serverCheckJob,
         lineBulkJob,
         lineImportJob,

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   databaseFingerprint,
   ledgerMismatches,
 } from './support/db-fingerprint.js';
+import { lines } from '../src/db/schema.js';
 import { watchPostgresLog } from './support/postgres-log.js';
 import {
   addActiveServer,
@@ -340,6 +342,8 @@ beforeAll(async () => {
     PAYMENT_RECONCILE_INTERVAL_SECONDS: '0',
     LINE_CONNECTIONS_POLL_SECONDS: '0',
     ECM_STATS_POLL_SECONDS: '0',
+    // Lines that ended are not archived or deleted behind the fuzzer's back (it may turn that on).
+    LINE_ENDED_INTERVAL_SECONDS: '0',
     // A bot the fuzzer switches on is not polled: the poller's lease would change between requests.
     TELEGRAM_POLL_SECONDS: '0',
     // Servers the fuzzer adds point anywhere; a call to one gives up quickly.
@@ -383,6 +387,12 @@ beforeAll(async () => {
   // One line frozen, so an unfreeze reaches a frozen line and a freeze a running one.
   const fuzzLines = await reseller.client.get('/api/lines?search=fuzz-line-2');
   await reseller.client.post(`/api/lines/${fuzzLines.body.items[0].id}/freeze`);
+  // One line archived (as the ended-lines job leaves it), so a restore reaches an archived line and
+  // the other line writes reach one they refuse.
+  await server.built.ctx.db
+    .update(lines)
+    .set({ archivedAt: new Date() })
+    .where(eq(lines.username, 'fuzz-line-1'));
   await admin.post('/api/kb/articles', { title: 'Fuzz', body: 'x', category_id: 1, published: true });
   await admin.post('/api/redeem-codes', { credits: 1, count: 2 });
   const credited = await reseller.client.post('/api/topups', { package_id: 1, payment_reference: 'fuzz' });

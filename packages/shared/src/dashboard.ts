@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lineSchema } from './line.js';
+import { freezeRequestSchema } from './portal.js';
 import { text } from './schema-blocks.js';
 import { serverSchema } from './server.js';
 import { topUpRequestSchema } from './topup.js';
@@ -100,5 +101,29 @@ export const dashboardTodoSchema = z.object({
     items: z.array(z.object({ line: lineSchema, requested_at: text() })),
     total: z.number().int(),
   }),
+  /**
+   * Customers' asks (from the portal) for a freeze, newest first, each answered with one click
+   * (approve: the line is frozen; refuse). A reseller's own lines, every line for admins.
+   */
+  freeze_requests: z
+    .object({
+      items: z.array(z.object({ line: lineSchema, request: freezeRequestSchema })),
+      total: z.number().int(),
+    })
+    .optional(),
+  /**
+   * The lines the admin's "Lines that ended" setting will archive or delete within
+   * ENDED_LINE_WARNING_DAYS (those already due included), oldest expiry first, as the lines list's
+   * `expired_for_days` filter selects them; null while the setting is off.
+   */
+  ending: todoLines
+    .extend({
+      action: z.enum(['archive', 'delete']),
+      within_days: z.number().int(),
+      /** The lines list's filter that shows them all. */
+      expired_for_days: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type DashboardTodo = z.infer<typeof dashboardTodoSchema>;

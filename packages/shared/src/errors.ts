@@ -9,6 +9,7 @@ import { ecmStatsErrors } from './ecm-stats-errors.js';
 import { linePlanErrors } from './line-plan-errors.js';
 import { lineErrors } from './line-errors.js';
 import { lineFreezeErrors } from './line-freeze-errors.js';
+import { lineEndedErrors } from './line-ended-errors.js';
 import { lineServerErrors } from './line-server-errors.js';
 import { lineAdoptionErrors } from './line-adoption-errors.js';
 import { messageErrors } from './message-errors.js';
@@ -123,6 +124,7 @@ export const errorDefinitions = {
   ...coreErrors,
   ...lineErrors,
   ...lineFreezeErrors,
+  ...lineEndedErrors,
   ...lineServerErrors,
   ...lineAdoptionErrors,
   ...agentInstallErrors,

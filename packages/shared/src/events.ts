@@ -25,6 +25,8 @@ export const eventTables = [
   'activation_codes',
   /** A customer's ask to renew a line dismissed; sent to the line's owner (admins always). */
   'line_renewal_requests',
+  /** A customer's ask for a freeze made, approved or refused; sent to the line's owner (admins always). */
+  'line_freeze_requests',
   /** An account's Telegram chat linked or unlinked; sent to that account. */
   'telegram_links',
 ] as const;

@@ -21,6 +21,7 @@ export * from './line-adoption.js';
 export * from './line-bulk.js';
 export * from './line-move.js';
 export * from './line-freeze.js';
+export * from './line-ended.js';
 export * from './line-import.js';
 export * from './line-connections.js';
 export * from './ecm-stats.js';

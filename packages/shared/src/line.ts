@@ -9,6 +9,7 @@ import { linePrices, subscriptionMonths } from './line-prices.js';
 import { lineRestrictionsSchema, lineRestrictionsValueSchema } from './line-plan.js';
 import { isTimeZone } from './line-expiry.js';
 import { freezeMaxDaysSchema, freezesPerYearSchema } from './line-freeze.js';
+import { endedLineActionSchema, endedLineDaysSchema } from './line-ended.js';
 
 /** Line accounts (stored in the table `users`) as the API speaks them. */
 
@@ -207,6 +208,11 @@ export const lineSchema = z.object({
   frozen_at: text().nullable().optional(),
   /** The days a frozen line keeps: unfrozen on day U, it expires on U plus these. */
   frozen_days: z.number().int().nullable().optional(),
+  /**
+   * When it was archived, some days after it ended (the admin's "Lines that ended" setting): off its
+   * server and out of the lists unless asked for; null while it is not.
+   */
+  archived_at: text().nullable().optional(),
   subscription_months: z.number().int().nullable(),
   /** The line plan it was sold on: its price on renewal and its restrictions on the server. */
   plan_id: z.number().int(),
@@ -338,6 +344,10 @@ export const lineListQuerySchema = listQuerySchema.extend({
   /** Lines whose expiry falls within the next N days (today included). */
   expiring_within_days: z.coerce.number().int().min(0).max(3650).optional(),
   sync_state: z.enum(lineSyncStates).optional(),
+  /** Lines not frozen whose expiry date is at least this many days before today. */
+  expired_for_days: z.coerce.number().int().min(1).max(3650).optional(),
+  /** `true`: only archived lines (otherwise the list leaves them out). */
+  archived: queryFlag,
   /** `true`: only lines connected now (as their server's agent last reported). */
   online: queryFlag,
   /** `true`: only lines found shared now (connected from several addresses). */
@@ -435,6 +445,9 @@ export const lineSettingsSchema = z.object({
   /** Freezes one line may have in 12 months (0: freezing off), and the longest freeze in days. */
   freezes_per_year: freezesPerYearSchema,
   freeze_max_days: freezeMaxDaysSchema,
+  /** What happens to lines some days after they expired (off, archive, delete), and after how many. */
+  ended_line_action: endedLineActionSchema,
+  ended_line_days: endedLineDaysSchema,
 });
 export type LineSettings = z.infer<typeof lineSettingsSchema>;
 
@@ -446,6 +459,8 @@ export const lineSettingsBodySchema = nonEmptyPatch(
     business_time_zone: businessTimeZoneSchema.optional(),
     freezes_per_year: freezesPerYearSchema.optional(),
     freeze_max_days: freezeMaxDaysSchema.optional(),
+    ended_line_action: endedLineActionSchema.optional(),
+    ended_line_days: endedLineDaysSchema.optional(),
   }),
 );
 export type LineSettingsBody = z.infer<typeof lineSettingsBodySchema>;

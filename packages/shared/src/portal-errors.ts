@@ -17,6 +17,19 @@ export const portalErrors = {
     status: 404,
     message: 'This line has no open renewal request',
   },
+  PORTAL_FREEZE_ALREADY_REQUESTED: {
+    status: 409,
+    message: 'You already asked for a freeze of this line: your reseller has not answered yet',
+  },
+  PORTAL_FREEZE_INVALID: {
+    status: 422,
+    message:
+      'A freeze starts today or later (at most this many days ahead: {{max_start_days}}); its length in days: 1 to {{max_days}}',
+  },
+  PORTAL_FREEZE_REQUEST_NOT_FOUND: {
+    status: 404,
+    message: 'This line has no open freeze request',
+  },
   PORTAL_REMINDER_DAYS_INVALID: {
     status: 422,
     message: 'Enter 1 to 30 days, or 0 for no reminders',

@@ -26,6 +26,34 @@ export type ReceiverSettingKind = (typeof receiverSettingKinds)[number];
 
 export const receiverSettingSchema = z.object({ kind: z.enum(receiverSettingKinds), text: text() });
 export type ReceiverSetting = z.infer<typeof receiverSettingSchema>;
+/** How far ahead a customer's freeze may start. */
+export const FREEZE_REQUEST_MAX_START_DAYS = 60;
+
+/**
+ * A customer's ask for a freeze (a holiday): from `starts_on` (YYYY-MM-DD, today or later) for
+ * `days` days, within the admin's longest freeze. Its owner approves it (the panel's freeze, from the
+ * day it is approved) or refuses it.
+ */
+export const portalFreezeRequestBodySchema = z.object({
+  starts_on: z.iso.date({ error: 'PORTAL_FREEZE_INVALID' }),
+  days: z
+    .number({ error: 'PORTAL_FREEZE_INVALID' })
+    .int({ error: 'PORTAL_FREEZE_INVALID' })
+    .min(1, { error: 'PORTAL_FREEZE_INVALID' })
+    .max(365, { error: 'PORTAL_FREEZE_INVALID' }),
+});
+export type PortalFreezeRequestBody = z.infer<typeof portalFreezeRequestBodySchema>;
+
+export const freezeRequestSchema = z.object({
+  line_id: z.number().int(),
+  requested_at: text(),
+  starts_on: text(),
+  days: z.number().int(),
+  /** null while open. */
+  decision: z.enum(['approved', 'refused']).nullable(),
+  decided_at: text().nullable(),
+});
+export type FreezeRequest = z.infer<typeof freezeRequestSchema>;
 
 export const portalMeSchema = z.object({
   username: text(),
@@ -47,6 +75,14 @@ export const portalMeSchema = z.object({
   /** Where the line is connected from now, as its server last reported. */
   connections: z.array(z.object({ ip: text(), connected_since: text().nullable() })),
   reseller: z.object({ name: text(), contact: text() }),
+  /**
+   * Asking for a freeze: the longest freeze the customer may ask for and their last ask (open, or
+   * how it was answered); null while freezing is off on the panel.
+   */
+  freeze: z
+    .object({ max_days: z.number().int(), request: freezeRequestSchema.nullable() })
+    .nullable()
+    .optional(),
 });
 export type PortalMe = z.infer<typeof portalMeSchema>;
 

@@ -202,6 +202,11 @@ const envSchema = z.object({
     'a number of seconds (0 stops ending freezes past the longest one)',
     { min: 0, max: 86_400, default: 300 },
   ),
+  LINE_ENDED_INTERVAL_SECONDS: numberSetting(
+    'LINE_ENDED_INTERVAL_SECONDS',
+    'a number of seconds (0 stops archiving or deleting lines that ended)',
+    { min: 0, max: 86_400, default: 600 },
+  ),
   TOPUP_EXPIRY_INTERVAL_SECONDS: numberSetting(
     'TOPUP_EXPIRY_INTERVAL_SECONDS',
     'a number of seconds (0 stops expiring unpaid top-ups)',
@@ -387,6 +392,8 @@ export type AppConfig = {
   topUpExpiryIntervalSeconds: number;
   /** Pause between rounds unfreezing lines frozen longer than the admin's longest freeze; 0: off. */
   lineFreezeEndIntervalSeconds: number;
+  /** Pause between rounds archiving or deleting lines that ended (the admin's setting); 0: off. */
+  lineEndedIntervalSeconds: number;
   /**
    * Who may scrape GET /api/metrics: a caller with `Authorization: Bearer <token>`, or one whose address
    * (as TRUST_PROXY resolves it) is in the list. Neither set: the endpoint is off and nothing is counted.
@@ -487,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentReversalChecksPerRound: e.PAYMENT_REVERSAL_CHECKS_PER_ROUND,
     topUpExpiryIntervalSeconds: e.TOPUP_EXPIRY_INTERVAL_SECONDS,
     lineFreezeEndIntervalSeconds: e.LINE_FREEZE_END_INTERVAL_SECONDS,
+    lineEndedIntervalSeconds: e.LINE_ENDED_INTERVAL_SECONDS,
     metrics: { token: e.METRICS_TOKEN, allowedAddresses: e.METRICS_ALLOWED_ADDRESSES ?? [] },
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     lineJobs: {

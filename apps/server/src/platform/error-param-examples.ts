@@ -89,6 +89,7 @@ export const errorParamExamples: {
   WEBHOOK_URL_UNRESOLVABLE: { host: 'shop.example.invalid' },
   WEBHOOK_DELIVERY_FAILED: { reason: 'HTTP 503' },
   PORTAL_RENEWAL_ALREADY_REQUESTED: { retry_at: '2026-11-26T09:30:00.000Z' },
+  PORTAL_FREEZE_INVALID: { max_days: 30, max_start_days: 60 },
   TICKET_CREATE_FAILED: { reason: 'the database is unavailable' },
   BACKUP_FAILED: { reason: 'ENOSPC: no space left on device' },
   TELEGRAM_API_ERROR: { reason: 'Unauthorized' },

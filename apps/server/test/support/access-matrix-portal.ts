@@ -27,6 +27,11 @@ export const portalRows: Record<string, MatrixRow> = {
   },
   // Only a signed-in customer asks, and only about their own line.
   'POST /api/portal/renewal-request': { anonymous: 401, signedIn: 401 },
+  'POST /api/portal/freeze-request': {
+    body: () => ({ starts_on: new Date().toISOString().slice(0, 10), days: 3 }),
+    anonymous: 401,
+    signedIn: 401,
+  },
   // The portal setting is each reseller's own, for their own customers.
   'GET /api/portal/settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'PUT /api/portal/settings': {

@@ -65,6 +65,7 @@ export async function startMatrixWorld(): Promise<MatrixWorld> {
     LINE_RECONCILE_INTERVAL_SECONDS: '0',
     LINE_CONNECTIONS_POLL_SECONDS: '0',
     ECM_STATS_POLL_SECONDS: '0',
+    LINE_ENDED_INTERVAL_SECONDS: '0',
     REMINDER_INTERVAL_MINUTES: '0',
     // The key of reseller A makes one request per operation, more than a minute's default allows.
     API_KEY_RATE_LIMIT_PER_MINUTE: '100000',

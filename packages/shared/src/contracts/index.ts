@@ -25,6 +25,7 @@ export * as lineConnectionContracts from './line-connections.contracts.js';
 export * as ecmStatsContracts from './ecm-stats.contracts.js';
 export * as lineContracts from './lines.contracts.js';
 export * as lineFreezeContracts from './line-freeze.contracts.js';
+export * as lineEndedContracts from './line-ended.contracts.js';
 export * as linePlanContracts from './line-plans.contracts.js';
 export * as localeContracts from './locale.contracts.js';
 export * as metricsContracts from './metrics.contracts.js';

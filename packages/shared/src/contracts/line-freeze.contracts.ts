@@ -1,6 +1,7 @@
 import { defineContract } from '../contract.js';
 import { lineTransferBodySchema, lineTransferResultSchema } from '../line-freeze.js';
 import { lineWriteResultSchema } from '../line.js';
+import { freezeRequestSchema } from '../portal.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
 const tags = ['lines'];
@@ -24,6 +25,7 @@ export const freeze = defineContract({
     'LINE_ALREADY_FROZEN',
     'LINE_FREEZE_LIMIT_REACHED',
     'LINE_REFUSED_BY_SERVER',
+    'LINE_ARCHIVED',
   ],
 });
 
@@ -35,7 +37,7 @@ export const unfreeze = defineContract({
   summary: 'Unfreeze a line: enabled again, expiring the kept days from today on',
   params: idParamsSchema,
   response: lineWriteResultSchema,
-  errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN', 'LINE_REFUSED_BY_SERVER'],
+  errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN', 'LINE_REFUSED_BY_SERVER', 'LINE_ARCHIVED'],
 });
 
 export const transfer = defineContract({
@@ -57,4 +59,38 @@ export const transfer = defineContract({
     'CREDIT_LIMIT_EXCEEDED',
     'BALANCE_NEGATIVE',
   ],
+});
+
+export const approveFreezeRequest = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/freeze-request/approve',
+  access: lineAccess,
+  tags,
+  summary:
+    "Approve a customer's ask (from the portal) to freeze their line: the line is frozen now, as a freeze from the panel",
+  params: idParamsSchema,
+  response: lineWriteResultSchema,
+  errors: [
+    'LINE_NOT_FOUND',
+    'PORTAL_FREEZE_REQUEST_NOT_FOUND',
+    'LINE_FREEZE_OFF',
+    'LINE_FREEZE_EXPIRED',
+    'LINE_FREEZE_SUSPENDED',
+    'LINE_ALREADY_FROZEN',
+    'LINE_FREEZE_LIMIT_REACHED',
+    'LINE_REFUSED_BY_SERVER',
+    'LINE_ARCHIVED',
+  ],
+});
+
+export const refuseFreezeRequest = defineContract({
+  method: 'POST',
+  path: '/api/lines/:id/freeze-request/refuse',
+  access: lineAccess,
+  tags,
+  summary:
+    "Refuse a customer's ask to freeze their line: it leaves the to-do list, the customer sees it refused",
+  params: idParamsSchema,
+  response: freezeRequestSchema,
+  errors: ['LINE_NOT_FOUND', 'PORTAL_FREEZE_REQUEST_NOT_FOUND'],
 });

@@ -122,6 +122,7 @@ export const update = defineContract({
     'LINE_PLAN_INVALID_TIMEFRAME',
     'LINE_PLAN_INVALID_AU',
     'LINE_REFUSED_BY_SERVER',
+    'LINE_ARCHIVED',
   ],
 });
 
@@ -163,6 +164,7 @@ export const renew = defineContract({
     'BALANCE_NEGATIVE',
     'IDEMPOTENCY_KEY_REUSED',
     'LINE_REFUSED_BY_SERVER',
+    'LINE_ARCHIVED',
   ],
 });
 
@@ -174,7 +176,7 @@ export const sync = defineContract({
   summary: "Deliver the line's current state to its server now",
   params: idParamsSchema,
   response: lineWriteResultSchema,
-  errors: ['LINE_NOT_FOUND', 'LINE_REFUSED_BY_SERVER'],
+  errors: ['LINE_NOT_FOUND', 'LINE_REFUSED_BY_SERVER', 'LINE_ARCHIVED'],
 });
 
 export const events = defineContract({
@@ -204,7 +206,7 @@ export const setSettings = defineContract({
   access: 'admin',
   tags,
   summary:
-    'Change the line settings (admin): trial length, trial lines per reseller per day (0 = none), the business time zone (every line on a server is sent to its agent again with the instant it ends), and/or the freeze limits per line (freezes in 12 months, 0 = off; the longest freeze, after which a line unfreezes by itself)',
+    'Change the line settings (admin): trial length, trial lines per reseller per day (0 = none), the business time zone (every line on a server is sent to its agent again with the instant it ends), and/or the freeze limits per line (freezes in 12 months, 0 = off; the longest freeze, after which a line unfreezes by itself), and/or what happens to lines that ended (off, archive or delete, after how many days)',
   body: lineSettingsBodySchema,
   response: lineSettingsSchema,
   errors: [
@@ -212,6 +214,7 @@ export const setSettings = defineContract({
     'LINE_INVALID_TRIAL_LIMIT',
     'LINE_INVALID_TIME_ZONE',
     'LINE_FREEZE_INVALID_SETTING',
+    'LINE_ENDED_INVALID_SETTING',
   ],
 });
 

@@ -11,6 +11,8 @@ import {
   portalSignInBodySchema,
   portalSignOutResultSchema,
   renewalRequestDismissedSchema,
+  freezeRequestSchema,
+  portalFreezeRequestBodySchema,
 } from '../portal.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
@@ -78,6 +80,7 @@ export const changePassword = defineContract({
     'LINE_INVALID_PASSWORD',
     'LINE_NOTHING_TO_UPDATE',
     'LINE_REFUSED_BY_SERVER',
+    'LINE_ARCHIVED',
   ],
 });
 
@@ -91,6 +94,28 @@ export const requestRenewal = defineContract({
     'The reseller is told on the channels they chose for `renewal_requested`. A second ask within a day is refused with PORTAL_RENEWAL_ALREADY_REQUESTED and `params.retry_at`, when the next ask is possible.',
   response: portalRenewalRequestResultSchema,
   errors: ['PORTAL_DISABLED', 'PORTAL_RENEWAL_ALREADY_REQUESTED'],
+});
+
+export const requestFreeze = defineContract({
+  method: 'POST',
+  path: '/api/portal/freeze-request',
+  access: 'portal',
+  tags,
+  summary:
+    "Ask my reseller to freeze my line (a holiday): from which day and for how many days, within the panel's longest freeze",
+  description:
+    "The ask waits on the reseller's to-do list until they approve it (the line is frozen then, its days kept) or refuse it; one open ask at a time.",
+  body: portalFreezeRequestBodySchema,
+  response: freezeRequestSchema,
+  errors: [
+    'PORTAL_DISABLED',
+    'PORTAL_FREEZE_INVALID',
+    'PORTAL_FREEZE_ALREADY_REQUESTED',
+    'LINE_FREEZE_OFF',
+    'LINE_FREEZE_EXPIRED',
+    'LINE_FREEZE_SUSPENDED',
+    'LINE_ALREADY_FROZEN',
+  ],
 });
 
 export const getSettings = defineContract({

@@ -82,6 +82,14 @@ export const lines = pgTable(
      */
     frozenAt: timestamp('frozen_at', { withTimezone: true }),
     frozenDays: integer('frozen_days'),
+    /**
+     * Set when the line was archived some days after it ended (docs/resellers.md, "Lines that
+     * ended"): removed from its server, left out of the lists unless asked for, restorable.
+     * `restored_at`: its last restore; the job leaves a line restored after it expired alone until it
+     * is renewed and ends again.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
     subscriptionMonths: integer('subscription_months'),
     ...timestamps,
     // A constant default: adding the column rewrites no existing line, and every line is on a plan.
@@ -121,6 +129,10 @@ export const lines = pgTable(
     index('users_frozen_idx')
       .on(t.frozenAt)
       .where(sql`${t.frozenAt} is not null`),
+    // The "Archived" filter reads only the archived lines, which the other lists leave out.
+    index('users_archived_idx')
+      .on(t.archivedAt, t.id)
+      .where(sql`${t.archivedAt} is not null`),
     // The list pages read 25 rows in index order instead of sorting every line: one index per sort
     // the list offers (the id breaks ties), for the whole panel and per owner. Status and server name
     // sorts read each status's (or server's) lines in id order (users_enabled_idx, users_trial_idx,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { authUsers } from './core.schema.js';
 import { lines } from './lines.schema.js';
 
@@ -86,5 +96,31 @@ export const lineRenewalRequests = pgTable(
     index('line_renewal_requests_open_idx')
       .on(t.requestedAt)
       .where(sql`${t.dismissedAt} is null`),
+  ],
+);
+
+/**
+ * A line's customer asking (from the portal) for a freeze: from which day and for how many days,
+ * within the admin's freeze limits. Open until the line's owner approves it (the line is frozen by
+ * the panel's freeze, the one rule) or refuses it; one ask per line at a time.
+ */
+export const lineFreezeRequests = pgTable(
+  'line_freeze_requests',
+  {
+    lineId: integer('line_id')
+      .primaryKey()
+      .references(() => lines.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    days: integer('days').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decision: text('decision').$type<'approved' | 'refused'>(),
+  },
+  // The to-do list reads the open asks, newest first.
+  (t) => [
+    index('line_freeze_requests_open_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.decidedAt} is null`),
+    check('line_freeze_requests_decision_check', sql`${t.decision} in ('approved', 'refused')`),
   ],
 );

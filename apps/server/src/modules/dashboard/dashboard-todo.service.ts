@@ -1,5 +1,7 @@
 import {
   DASHBOARD_TODO_SIZE,
+  ENDED_LINE_WARNING_DAYS,
+  endedLineFilterDays,
   LINE_EXPIRING_SOON_DAYS,
   type DashboardTodo,
   type LineListQuery,
@@ -7,7 +9,9 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { listLines } from '../lines/line-queries.service.js';
+import { endedLineSettings } from '../lines/line-ended-settings.js';
 import { openRenewalRequests } from '../portal/renewal-request-todo.service.js';
+import { openFreezeRequests } from '../portal/portal-freeze-request.service.js';
 import { toTopUpRequest } from '../topups/topup-mapper.js';
 import { topUpsRepository } from '../topups/topups.repository.js';
 import { dashboardRepository as repo } from './dashboard.repository.js';
@@ -24,6 +28,7 @@ async function shortList(ctx: AppContext, actor: Actor, filter: Partial<LineList
     online: undefined,
     sharing: undefined,
     churn_risk: undefined,
+    archived: undefined,
     counts: undefined,
     ...filter,
   });
@@ -32,12 +37,12 @@ async function shortList(ctx: AppContext, actor: Actor, filter: Partial<LineList
 
 /**
  * What needs doing now: the caller's lines (every line for an admin) expiring this week, failing to
- * sync, shared now and likely not to renew (the churn radar), and their customers' open asks to renew; for admins also the servers down and
- * the top-ups waiting for a decision.
+ * sync, shared now and likely not to renew (the churn radar), and their customers' open asks to
+ * renew; for admins also the servers down and the top-ups waiting for a decision.
  */
 export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<DashboardTodo> {
-  const [expiring, failingSync, sharing, churnRisk, serversDown, topups, renewalRequests] = await Promise.all(
-    [
+  const [expiring, failingSync, sharing, churnRisk, serversDown, topups, renewalRequests, freezeRequests, ending] =
+    await Promise.all([
       // Soonest first: the line that runs out tomorrow is the one to renew now.
       shortList(ctx, actor, {
         expiring_within_days: LINE_EXPIRING_SOON_DAYS,
@@ -58,8 +63,9 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
           )
         : null,
       openRenewalRequests(ctx, actor),
-    ],
-  );
+      openFreezeRequests(ctx, actor),
+      endingLines(ctx, actor),
+    ]);
   return {
     expiring,
     failing_sync: failingSync,
@@ -77,5 +83,24 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
     },
     pending_topups: topups && { items: topups.rows.map(toTopUpRequest), total: topups.total },
     renewal_requests: renewalRequests,
+    freeze_requests: freezeRequests,
+    ending,
   };
+}
+
+/**
+ * The lines the admin's "Lines that ended" setting archives or deletes within the next
+ * ENDED_LINE_WARNING_DAYS (the job's own rule, `endedCondition`, through the list's filter), so that
+ * their owners can renew them first; null while the setting is off.
+ */
+async function endingLines(ctx: AppContext, actor: Actor): Promise<DashboardTodo['ending']> {
+  const { ended_line_action: action, ended_line_days: days } = await endedLineSettings(ctx.db);
+  if (action === 'off') return null;
+  const expiredForDays = endedLineFilterDays(days, ENDED_LINE_WARNING_DAYS);
+  const list = await shortList(ctx, actor, {
+    expired_for_days: expiredForDays,
+    sort: 'expiry_date',
+    order: 'asc',
+  });
+  return { ...list, action, within_days: ENDED_LINE_WARNING_DAYS, expired_for_days: expiredForDays };
 }

@@ -182,7 +182,7 @@ export const lineOutboxRepository = {
       where u.id in (${sql.join(
         lineIds.map((id) => sql`${id}`),
         sql`, `,
-      )}) and u.server_id is not null and u.sync_state <> 'refused'
+      )}) and u.server_id is not null and u.sync_state <> 'refused' and u.archived_at is null
       on conflict (server_id, username) do nothing
       returning server_id, username`);
     return rowsOf<{ server_id: number; username: string }>(inserted).map((r) => ({
@@ -201,12 +201,13 @@ export const lineOutboxRepository = {
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
       from ${lines} u join ${linePlans} p on p.id = u.plan_id
       where u.plan_id = ${planId} and u.server_id is not null and u.sync_state <> 'refused'
+        and u.archived_at is null
       on conflict (server_id, username) do update set
         payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
         where o.operation = 'upsert'
       returning o.id`);
     await tx.execute(
-      sql`update ${lines} set sync_state = 'pending' where plan_id = ${planId} and server_id is not null and sync_state <> 'refused'`,
+      sql`update ${lines} set sync_state = 'pending' where plan_id = ${planId} and server_id is not null and sync_state <> 'refused' and archived_at is null`,
     );
     return rowsOf(queued).length;
   },
@@ -216,12 +217,14 @@ export const lineOutboxRepository = {
       insert into ${outbox} as o (line_id, server_id, username, operation, payload)
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
       from ${lines} u join ${linePlans} p on p.id = u.plan_id
-      where u.server_id is not null
+      where u.server_id is not null and u.archived_at is null
       on conflict (server_id, username) do update set
         payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
         where o.operation = 'upsert'
       returning o.id`);
-    await tx.execute(sql`update ${lines} set sync_state = 'pending' where server_id is not null`);
+    await tx.execute(
+      sql`update ${lines} set sync_state = 'pending' where server_id is not null and archived_at is null`,
+    );
     return rowsOf(queued).length;
   },
   /** Reconcile: removes an agent user the panel has no line for, unless something is pending for it. */
@@ -229,7 +232,7 @@ export const lineOutboxRepository = {
     const inserted = await db.execute(sql`
       insert into ${outbox} (line_id, server_id, username, operation, payload)
       select null, ${key.serverId}, ${key.username}, 'delete', '{}'::jsonb
-      where not exists (select 1 from ${lines} where server_id = ${key.serverId} and username = ${key.username})
+      where not exists (select 1 from ${lines} where server_id = ${key.serverId} and username = ${key.username} and archived_at is null)
       on conflict (server_id, username) do nothing
       returning id`);
     return rowsOf(inserted).length > 0;

@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorParams } from '@linedesk/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lineBulkItems, lineEvents, lines, lineSyncOutbox } from '../../db/schema.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
@@ -8,15 +8,18 @@ import { lineHistoryRepository } from '../lines/line-history.repository.js';
 export const lineSyncStateRepository = {
   /** What reconcile compares with an agent's GET /users. */
   listForServer(db: Db, serverId: number) {
-    return db
-      .select({
-        id: lines.id,
-        username: lines.username,
-        expiryDate: lines.expiryDate,
-        enabled: lines.enabled,
-      })
-      .from(lines)
-      .where(eq(lines.serverId, serverId));
+    return (
+      db
+        .select({
+          id: lines.id,
+          username: lines.username,
+          expiryDate: lines.expiryDate,
+          enabled: lines.enabled,
+        })
+        .from(lines)
+        // An archived line is off its server on purpose: its user there is a leftover to remove.
+        .where(and(eq(lines.serverId, serverId), isNull(lines.archivedAt)))
+    );
   },
   /** Usernames whose old entry on this server a move keeps (its grace period, or its removal queued). */
   async keptByMoves(db: Db, serverId: number): Promise<Set<string>> {

@@ -33,6 +33,32 @@ export const lineFreezeExamples: RouteExamples = {
     },
     errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN'],
   },
+  'POST /api/lines/:id/restore': {
+    params: { id: 42 },
+    response: {
+      ...written,
+      charged: 0,
+      line: { ...line, expiry_date: '2026-10-31', status: 'expired' as const, archived_at: null },
+    },
+    errors: ['LINE_NOT_FOUND', 'LINE_NOT_ARCHIVED'],
+  },
+  'POST /api/lines/:id/freeze-request/approve': {
+    params: { id: 42 },
+    response: frozen,
+    errors: ['PORTAL_FREEZE_REQUEST_NOT_FOUND', 'LINE_FREEZE_EXPIRED'],
+  },
+  'POST /api/lines/:id/freeze-request/refuse': {
+    params: { id: 42 },
+    response: {
+      line_id: 42,
+      requested_at: '2026-06-20T18:02:11.000Z',
+      starts_on: '2026-07-01',
+      days: 14,
+      decision: 'refused' as const,
+      decided_at: '2026-06-21T08:30:00.000Z',
+    },
+    errors: ['PORTAL_FREEZE_REQUEST_NOT_FOUND'],
+  },
   'POST /api/lines/transfer': {
     body: { ids: [42, 43], target_account_id: '9b2f4c1e-2d7a-4c55-9f0e-3a1b6c8d7e21', credits: 10 },
     response: {

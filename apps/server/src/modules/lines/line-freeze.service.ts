@@ -20,6 +20,20 @@ import type { LineRecord } from './lines.repository.js';
  * months to its kept days).
  */
 
+/**
+ * Whether a line may be frozen on `day`: running (not frozen, not suspended: enabling it after the
+ * freeze would undo a suspension) and not expired. The panel's freeze and a customer's ask for one
+ * (the portal) both hold a line to it.
+ */
+export function assertFreezable(
+  line: Pick<LineRecord, 'frozenAt' | 'enabled' | 'expiryDate'>,
+  day: string,
+): void {
+  if (line.frozenAt !== null) throw new AppError('LINE_ALREADY_FROZEN');
+  if (!line.enabled) throw new AppError('LINE_FREEZE_SUSPENDED');
+  if (line.expiryDate < day) throw new AppError('LINE_FREEZE_EXPIRED');
+}
+
 /** Freezes one line; the owner, anyone above the owner in the tree and admins may. */
 export async function freezeLine(ctx: AppContext, actor: Actor, id: number): Promise<LineWriteResult> {
   const me = access.lines(actor).actor;
@@ -28,10 +42,8 @@ export async function freezeLine(ctx: AppContext, actor: Actor, id: number): Pro
   let claimed: Claimed | undefined;
   const line = await inTransaction(ctx, async (tx) => {
     const current = await lockLineInTree(tx, me, id);
-    if (current.frozenAt !== null) throw new AppError('LINE_ALREADY_FROZEN');
-    if (!current.enabled) throw new AppError('LINE_FREEZE_SUSPENDED');
     const day = today();
-    if (current.expiryDate < day) throw new AppError('LINE_FREEZE_EXPIRED');
+    assertFreezable(current, day);
     // Counted under the line's lock: two freezes of one line cannot both pass the last place.
     const used = await lineHistoryRepository.countSince(tx, id, 'frozen', yearAgo());
     if (used >= settings.freezes_per_year) {

@@ -31,6 +31,10 @@ export type LineFilter = {
   ownerId?: string;
   expiringWithinDays?: number;
   syncState?: LineSyncState;
+  /** Lines that ended at least this many days ago (`endedCondition`). */
+  expiredForDays?: number;
+  /** Only archived lines; without it the archived ones are left out. */
+  archived?: boolean;
   /** Only lines connected now, or found shared now (their `line_presence`). */
   online?: boolean;
   sharing?: boolean;
@@ -65,7 +69,9 @@ export type FilterSql = {
   ownerId?: Bound<string>;
   expiringWithinDays?: Bound<number>;
   syncState?: Bound<LineSyncState>;
+  expiredForDays?: Bound<number>;
   /** Decide the statement's shape, so never placeholders. */
+  archived?: boolean;
   online?: boolean;
   sharing?: boolean;
   churnRisk?: boolean;
@@ -119,6 +125,7 @@ export function boundFilter(filter: LineFilter): {
     filter.online ? 'online' : '',
     filter.sharing ? 'sharing' : '',
     filter.churnRisk ? 'churn' : '',
+    filter.archived ? 'archived' : '',
   ];
   const shape = [
     filter.scopeOwnerId === null ? 'all' : 'own',
@@ -169,6 +176,20 @@ export function statusFilter(status: LineStatus, today: Bound<string>): SQL {
   return and(...earlier, ...(own === 'always' ? [] : [conditionSql(own, true, today)])) as SQL;
 }
 
+/**
+ * Lines that ended on or before `lastDay` (their expiry date, their last day) and are neither frozen
+ * (a frozen line's expiry says nothing until it is unfrozen) nor restored since they expired: the
+ * lines the ended-lines job archives or deletes (docs/resellers.md, "Lines that ended"), and the
+ * list's `expired_for_days` filter that the to-do list links to.
+ */
+export function endedCondition(lastDay: SQL | string): SQL {
+  return and(
+    lte(lines.expiryDate, lastDay as never),
+    isNull(lines.frozenAt),
+    sql`(${lines.restoredAt} is null or ${lines.restoredAt} < ${lines.expiryDate})`,
+  ) as SQL;
+}
+
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -191,6 +212,11 @@ export function whereOf(filter: FilterSql): SQL | undefined {
   if (filter.ownerId) parts.push(eq(lines.ownerId, filter.ownerId));
   if (filter.serverId !== undefined) parts.push(eq(lines.serverId, filter.serverId));
   if (filter.syncState) parts.push(eq(lines.syncState, filter.syncState));
+  // Archived lines are off their servers and out of every list but the one that asks for them.
+  parts.push(filter.archived ? isNotNull(lines.archivedAt) : isNull(lines.archivedAt));
+  if (filter.expiredForDays !== undefined) {
+    parts.push(endedCondition(sql`${dateParam(filter.today)} - ${filter.expiredForDays}::int`));
+  }
   if (filter.status) parts.push(statusFilter(filter.status, filter.today));
   if (filter.expiringWithinDays !== undefined) {
     parts.push(
@@ -211,7 +237,7 @@ export function whereOf(filter: FilterSql): SQL | undefined {
   if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
   // Not a LIKE, so that the index looks up only the pattern's part and this checks the rows it finds.
   if (filter.searchNeedle) parts.push(sql`strpos(${lines.searchText}, ${filter.searchNeedle}) > 0`);
-  return parts.length > 0 ? and(...parts) : undefined;
+  return and(...parts);
 }
 
 export type Order = 'asc' | 'desc';

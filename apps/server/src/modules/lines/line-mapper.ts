@@ -39,6 +39,7 @@ export function toLine(row: LineRow, today: string): Line {
     is_trial: row.isTrial,
     frozen_at: row.frozenAt?.toISOString() ?? null,
     frozen_days: row.frozenDays,
+    archived_at: row.archivedAt?.toISOString() ?? null,
     subscription_months: row.subscriptionMonths,
     plan_id: row.planId,
     restriction_overrides: row.restrictionOverrides ?? {},

@@ -46,6 +46,8 @@ function filterOf(scope: LineScope, query: LineListQuery): LineFilter {
     ownerId: query.owner_id,
     expiringWithinDays: query.expiring_within_days,
     syncState: query.sync_state,
+    expiredForDays: query.expired_for_days,
+    archived: query.archived,
     online: query.online,
     sharing: query.sharing,
     search: query.search || undefined,

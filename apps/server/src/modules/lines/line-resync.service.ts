@@ -8,7 +8,14 @@ import { balanceOf } from './line-charge.js';
 import { reconcileServer } from '../line-sync/line-reconcile.js';
 import { findVisible, inTransaction, lockVisible } from './line-scope.js';
 import type { SyncKind } from '../line-sync/line-sync.js';
-import { assertNotRefused, keyOf, queueUpsert, requestDelivery, type Claimed } from './line-write.js';
+import {
+  assertNotArchived,
+  assertNotRefused,
+  keyOf,
+  queueUpsert,
+  requestDelivery,
+  type Claimed,
+} from './line-write.js';
 
 /** "Retry now": hands the line's current state to its server again and reports the outcome. */
 export async function syncLine(ctx: AppContext, actor: Actor, id: number): Promise<LineWriteResult> {
@@ -22,6 +29,7 @@ export async function syncLine(ctx: AppContext, actor: Actor, id: number): Promi
     await inTransaction(ctx, async (tx) => {
       const current = await lockVisible(tx, scope, id);
       assertNotRefused(current);
+      assertNotArchived(current);
       claimed = await queueUpsert(tx, current, key.serverId, requestDelivery(ctx));
     });
   }

@@ -14,6 +14,7 @@ import { today } from './line-scope.js';
 import { BUSINESS_TIME_ZONE_KEY, businessTimeZone, useBusinessTimeZone } from './business-clock.js';
 import { lineCreateRepository } from './line-create.repository.js';
 import { freezeSettings, updateFreezeSettings } from './line-freeze-settings.js';
+import { endedLineSettings, updateEndedLineSettings } from './line-ended-settings.js';
 
 const TRIAL_DAYS_KEY = 'lines.trial_days';
 const TRIAL_LIMIT_KEY = 'lines.trial_lines_per_day';
@@ -49,6 +50,7 @@ async function lineSettingsFor(ctx: AppContext, me: { id: string; isAdmin: boole
     trial_lines_left_today: left,
     business_time_zone: businessTimeZone(),
     ...(await freezeSettings(ctx.db)),
+    ...(await endedLineSettings(ctx.db)),
   };
 }
 
@@ -66,6 +68,10 @@ export async function updateLineSettings(
   await updateFreezeSettings(ctx, actor, {
     freezes_per_year: body.freezes_per_year,
     freeze_max_days: body.freeze_max_days,
+  });
+  await updateEndedLineSettings(ctx, actor, {
+    ended_line_action: body.ended_line_action,
+    ended_line_days: body.ended_line_days,
   });
   await ctx.bus.publish({ table: 'app_settings', action: 'update', id: TRIAL_DAYS_KEY, audience: 'all' });
   if (body.business_time_zone !== undefined && body.business_time_zone !== businessTimeZone()) {

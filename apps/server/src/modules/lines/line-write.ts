@@ -45,6 +45,14 @@ export function assertNotRefused(line: Pick<LineRecord, 'syncState'>): void {
 }
 
 /**
+ * An archived line is off its server: nothing is sent there for it but its restore (the one change
+ * that clears `archivedAt`), so a change of it is refused until it is restored.
+ */
+export function assertNotArchived(line: Pick<LineRecord, 'archivedAt'>, values: LineUpdate = {}): void {
+  if (line.archivedAt !== null && values.archivedAt !== null) throw new AppError('LINE_ARCHIVED');
+}
+
+/**
  * Queues the line's whole entry (`lineUpsertPayload`) for `serverId`, in the write's own transaction.
  * With a lease the row is the writer's to deliver right after the commit (unless another deliverer
  * holds it: then undefined, and the writer waits for that one). `event`: the write's history row, in
@@ -110,6 +118,7 @@ export type LineChanged = {
  * together, so a failed charge leaves the line as it was.
  */
 export async function writeLineChange(tx: Db, current: LineRecord, change: LineChange): Promise<LineChanged> {
+  assertNotArchived(current, change.values);
   if (change.reachesServer !== false) assertNotRefused(current);
   const serverId = change.reachesServer === false ? null : current.serverId;
   const line = (await linesRepository.update(tx, current.id, {

@@ -183,6 +183,8 @@ export const lineExamples: RouteExamples = {
       business_time_zone: 'UTC',
       freezes_per_year: 2,
       freeze_max_days: 30,
+      ended_line_action: 'off',
+      ended_line_days: 30,
     },
   },
   'PUT /api/line-settings': {
@@ -191,6 +193,8 @@ export const lineExamples: RouteExamples = {
       trial_lines_per_day: 10,
       business_time_zone: 'Europe/Berlin',
       freezes_per_year: 3,
+      ended_line_action: 'archive',
+      ended_line_days: 60,
     },
     response: {
       trial_days: 3,
@@ -199,6 +203,8 @@ export const lineExamples: RouteExamples = {
       business_time_zone: 'Europe/Berlin',
       freezes_per_year: 3,
       freeze_max_days: 30,
+      ended_line_action: 'archive',
+      ended_line_days: 60,
     },
     errors: [
       'ADMIN_ONLY',
@@ -206,6 +212,7 @@ export const lineExamples: RouteExamples = {
       'LINE_INVALID_TRIAL_LIMIT',
       'LINE_INVALID_TIME_ZONE',
       'LINE_FREEZE_INVALID_SETTING',
+      'LINE_ENDED_INVALID_SETTING',
     ],
   },
   'POST /api/servers/:id/reconcile': {

@@ -1,6 +1,7 @@
-import { asc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers, lines } from '../../db/schema.js';
+import { endedCondition } from './line-list-filter.js';
 
 export type LineRecord = Omit<typeof lines.$inferSelect, 'searchText'>;
 export type LineInsert = typeof lines.$inferInsert;
@@ -25,6 +26,8 @@ export type LineUpdate = Partial<
     | 'entryExtra'
     | 'frozenAt'
     | 'frozenDays'
+    | 'archivedAt'
+    | 'restoredAt'
   >
 >;
 /** A line with its server's name, protocol and DES key, as lists, details and exports show it. */
@@ -86,6 +89,19 @@ export const linesRepository = {
       .from(lines)
       .where(lte(lines.frozenAt, cutoff))
       .orderBy(asc(lines.frozenAt))
+      .limit(limit);
+    return rows.map((row) => row.id);
+  },
+  /**
+   * Lines that ended on or before `lastDay` (their expiry date) and are neither frozen nor archived,
+   * nor restored since they expired: what the ended-lines job archives or deletes, oldest first.
+   */
+  async endedBy(db: Db, lastDay: string, limit: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: lines.id })
+      .from(lines)
+      .where(and(endedCondition(lastDay), isNull(lines.archivedAt)))
+      .orderBy(asc(lines.expiryDate), asc(lines.id))
       .limit(limit);
     return rows.map((row) => row.id);
   },

@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
-import { IDEMPOTENT_REPLAYED_HEADER, lineContracts, lineFreezeContracts } from '@linedesk/shared';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  lineContracts,
+  lineEndedContracts,
+  lineFreezeContracts,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { route } from '../../platform/route.js';
@@ -9,6 +14,8 @@ import { deleteLine } from './line-delete.service.js';
 import { exportLinesCsv, getLine, listLineEvents, listLines } from './line-queries.service.js';
 import { renewLine } from './line-renew.service.js';
 import { freezeLine, unfreezeLine } from './line-freeze.service.js';
+import { restoreLine } from './line-archive.service.js';
+import { approveFreezeRequest, refuseFreezeRequest } from '../portal/portal-freeze-request.service.js';
 import { transferLines } from './line-transfer.service.js';
 import { reconcileServerLines, syncLine } from './line-resync.service.js';
 import { getLineSettings, updateLineSettings } from './line-settings.service.js';
@@ -40,6 +47,13 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
   });
   route(app, ctx, lineFreezeContracts.freeze, ({ actor, params }) => freezeLine(ctx, actor, params.id));
   route(app, ctx, lineFreezeContracts.unfreeze, ({ actor, params }) => unfreezeLine(ctx, actor, params.id));
+  route(app, ctx, lineEndedContracts.restore, ({ actor, params }) => restoreLine(ctx, actor, params.id));
+  route(app, ctx, lineFreezeContracts.approveFreezeRequest, ({ actor, params }) =>
+    approveFreezeRequest(ctx, actor, params.id),
+  );
+  route(app, ctx, lineFreezeContracts.refuseFreezeRequest, ({ actor, params }) =>
+    refuseFreezeRequest(ctx, actor, params.id),
+  );
   route(app, ctx, lineFreezeContracts.transfer, ({ actor, body }) => transferLines(ctx, actor, body));
   route(app, ctx, lineContracts.sync, ({ actor, params }) => syncLine(ctx, actor, params.id));
   route(app, ctx, lineContracts.events, ({ actor, params }) => listLineEvents(ctx, actor, params.id));

@@ -6,16 +6,27 @@ import { linePackages } from '../lines/line-packages.js';
 import { today } from '../lines/line-scope.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { toPortalMe } from './portal-mapper.js';
+import { freezeSettings } from '../lines/line-freeze-settings.js';
+import { toFreezeRequest } from './portal-freeze-request.service.js';
+import { portalRepository } from './portal.repository.js';
 import { ownerActor, portalOwnerOf, type PortalCustomer } from './portal-session.js';
 
 /** The signed-in customer's line as the portal shows it, with who is connected to it now. */
 export async function portalMe(ctx: AppContext, customer: PortalCustomer): Promise<PortalMe> {
   // Read through the owner's scope, as the owner's own connections view reads it.
-  const [connections, packages] = await Promise.all([
+  const [connections, packages, freeze, request] = await Promise.all([
     getLineConnections(ctx, await ownerActor(ctx, customer.owner.id), customer.line.id),
     linePackages(ctx.db, customer.line),
+    freezeSettings(ctx.db),
+    portalRepository.freezeRequest(ctx.db, customer.line.id),
   ]);
-  return toPortalMe(customer.line, customer.owner, connections, today(), packages);
+  return {
+    ...toPortalMe(customer.line, customer.owner, connections, today(), packages),
+    freeze:
+      freeze.freezes_per_year === 0
+        ? null
+        : { max_days: freeze.freeze_max_days, request: request ? toFreezeRequest(request) : null },
+  };
 }
 
 /** `portalMe` of a line read again, after the portal changed it (a renewal, a new password). */

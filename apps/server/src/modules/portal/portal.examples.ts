@@ -48,6 +48,21 @@ export const portalExamples: RouteExamples = {
   'POST /api/portal/renewal-request': {
     response: { requested_at: '2026-03-02T09:15:00.000Z', next_request_at: '2026-03-03T09:15:00.000Z' },
   },
+  'POST /api/portal/freeze-request': {
+    body: { starts_on: '2026-07-01', days: 14 },
+    response: {
+      line_id: 42,
+      requested_at: '2026-06-20T18:02:11.000Z',
+      starts_on: '2026-07-01',
+      days: 14,
+      decision: null,
+      decided_at: null,
+    },
+    errors: [
+      ['PORTAL_FREEZE_INVALID', { max_days: 30, max_start_days: 60 }],
+      'PORTAL_FREEZE_ALREADY_REQUESTED',
+    ],
+  },
   'GET /api/portal/settings': {
     response: {
       enabled: true,

@@ -1,6 +1,15 @@
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authUsers, lineRenewalRequests, lines, portalSignOuts } from '../../db/schema.js';
+import {
+  authUsers,
+  lineFreezeRequests,
+  lineRenewalRequests,
+  lines,
+  portalSignOuts,
+} from '../../db/schema.js';
+
+/** A customer's ask for a freeze (`line_freeze_requests`). */
+export type FreezeRequestRow = typeof lineFreezeRequests.$inferSelect;
 
 /** What the portal shows of a line's owner, and whether the owner lets customers in. */
 export type PortalOwner = {
@@ -149,5 +158,75 @@ export const portalRepository = {
       )
       .returning({ lineId: lineRenewalRequests.lineId });
     return rows.length > 0;
+  },
+
+  /**
+   * Records a customer's ask for a freeze, unless one is open (then undefined): an answered ask is
+   * replaced by the new one.
+   */
+  async claimFreezeRequest(
+    db: Db,
+    lineId: number,
+    ask: { startsOn: string; days: number },
+  ): Promise<FreezeRequestRow | undefined> {
+    const [row] = await db
+      .insert(lineFreezeRequests)
+      .values({ lineId, requestedAt: sql`now()`, startsOn: ask.startsOn, days: ask.days })
+      .onConflictDoUpdate({
+        target: lineFreezeRequests.lineId,
+        set: {
+          requestedAt: sql`excluded.requested_at`,
+          startsOn: sql`excluded.starts_on`,
+          days: sql`excluded.days`,
+          decidedAt: null,
+          decision: null,
+        },
+        setWhere: sql`${lineFreezeRequests.decidedAt} is not null`,
+      })
+      .returning();
+    return row;
+  },
+  async freezeRequest(db: Db, lineId: number): Promise<FreezeRequestRow | undefined> {
+    const [row] = await db.select().from(lineFreezeRequests).where(eq(lineFreezeRequests.lineId, lineId));
+    return row;
+  },
+  /** Answers the line's open ask; undefined when it has none (answered meanwhile, or never made). */
+  async decideFreezeRequest(
+    db: Db,
+    lineId: number,
+    decision: 'approved' | 'refused',
+  ): Promise<FreezeRequestRow | undefined> {
+    const [row] = await db
+      .update(lineFreezeRequests)
+      .set({ decision, decidedAt: sql`now()` })
+      .where(and(eq(lineFreezeRequests.lineId, lineId), isNull(lineFreezeRequests.decidedAt)))
+      .returning();
+    return row;
+  },
+  /** The open asks for a freeze of one owner's lines (every line's for null), newest first. */
+  async openFreezeRequests(
+    db: Db,
+    ownerId: string | null,
+    limit: number,
+  ): Promise<{ rows: FreezeRequestRow[]; total: number }> {
+    const where = and(
+      isNull(lineFreezeRequests.decidedAt),
+      ownerId === null ? undefined : eq(lines.ownerId, ownerId),
+    );
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({ request: lineFreezeRequests })
+        .from(lineFreezeRequests)
+        .innerJoin(lines, eq(lines.id, lineFreezeRequests.lineId))
+        .where(where)
+        .orderBy(desc(lineFreezeRequests.requestedAt), desc(lineFreezeRequests.lineId))
+        .limit(limit),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(lineFreezeRequests)
+        .innerJoin(lines, eq(lines.id, lineFreezeRequests.lineId))
+        .where(where),
+    ]);
+    return { rows: rows.map((row) => row.request), total: count?.total ?? 0 };
   },
 };

@@ -7,6 +7,7 @@ import { portalActivate } from './portal-activate.service.js';
 import { portalMe } from './portal-me.service.js';
 import { portalChangePassword } from './portal-password.service.js';
 import { portalRequestRenewal } from './portal-renewal-request.service.js';
+import { portalRequestFreeze } from './portal-freeze-request.service.js';
 import { getPortalSettings, setPortalSettings } from './portal-settings.service.js';
 import { portalSignIn, portalSignOut } from './portal-sign-in.service.js';
 import { dismissRenewalRequest } from './renewal-request-todo.service.js';
@@ -27,6 +28,7 @@ export function registerPortalRoutes(app: App, ctx: AppContext): void {
     answered(reply, await portalChangePassword(ctx, actor, body)),
   );
   route(app, ctx, c.requestRenewal, ({ actor }) => portalRequestRenewal(ctx, actor));
+  route(app, ctx, c.requestFreeze, ({ actor, body }) => portalRequestFreeze(ctx, actor, body));
   route(app, ctx, c.getSettings, ({ actor }) => getPortalSettings(ctx, actor));
   route(app, ctx, c.setSettings, ({ actor, body }) => setPortalSettings(ctx, actor, body));
   route(app, ctx, c.dismissRenewalRequest, ({ actor, params }) =>

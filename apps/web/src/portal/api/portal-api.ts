@@ -1,5 +1,6 @@
 import type {
   PortalActivateBody,
+  PortalFreezeRequestBody,
   PortalPasswordBody,
   PortalSignInBody,
   portalContracts,
@@ -28,4 +29,9 @@ export const portalApi = {
       method: 'POST',
       path: '/api/portal/renewal-request',
     }),
+  requestFreeze: (body: PortalFreezeRequestBody) =>
+    callTyped<typeof portalContracts.requestFreeze>(
+      { method: 'POST', path: '/api/portal/freeze-request' },
+      { body },
+    ),
 };

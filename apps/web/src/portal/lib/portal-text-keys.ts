@@ -23,6 +23,7 @@ export const portalTextKeys = [
   'portal.receivers',
   'portal.reseller',
   'portal.password',
+  'portal.freeze',
 ] as const;
 
 /**
@@ -73,6 +74,14 @@ export const portalErrorCodes = [
   'LINE_TRIAL_LIMIT_REACHED',
   'LINE_USERNAME_TAKEN',
   'LINE_REFUSED_BY_SERVER',
+  'LINE_ARCHIVED',
+  // Asking for a freeze.
+  'PORTAL_FREEZE_INVALID',
+  'PORTAL_FREEZE_ALREADY_REQUESTED',
+  'LINE_FREEZE_OFF',
+  'LINE_FREEZE_EXPIRED',
+  'LINE_FREEZE_SUSPENDED',
+  'LINE_ALREADY_FROZEN',
   // A code activated in the portal makes a line for the code's owner, within the owner's limits.
   'LINE_PLAN_NOT_ALLOWED',
   'LINE_SERVER_NOT_ALLOWED',

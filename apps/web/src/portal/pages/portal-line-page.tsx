@@ -1,3 +1,4 @@
+import { addDays } from '@linedesk/shared';
 import { toDisplayDate } from '@linedesk/shared';
 import { useEffect, useState } from 'react';
 import { paths } from '../../lib/paths';
@@ -11,6 +12,7 @@ import { PortalLink } from '../components/portal-link';
 import { PortalLoading } from '../components/portal-loading';
 import { PortalPasswordForm } from '../components/portal-password-form';
 import { PortalRenewalRequest } from '../components/portal-renewal-request';
+import { PortalFreezeRequest } from '../components/portal-freeze-request';
 import { ReceiverSettings } from '../components/receiver-settings';
 import { usePortal } from '../hooks/use-portal';
 import { useTexts } from '../hooks/use-texts';
@@ -89,6 +91,13 @@ export function PortalLinePage() {
           {t('portal.line.renew')}
         </PortalLink>
         <PortalRenewalRequest />
+        {/* Asking for a freeze, while freezing is on and the line runs (or its ask is answered). */}
+        {line.freeze && (line.status === 'active' || line.status === 'frozen' || line.status === 'trial') && (
+          <>
+            <hr />
+            <PortalFreezeRequest freeze={line.freeze} today={addDays(line.expiry_date, -line.days_left)} />
+          </>
+        )}
         <hr />
         {notice?.kind !== 'created' && (
           <>

@@ -1,3 +1,4 @@
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
@@ -107,6 +108,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
     servers_down: down,
     pending_topups: topups,
     renewal_requests: requests,
+    ending,
   } = todo;
   const nothing =
     requests.total === 0 &&
@@ -115,7 +117,8 @@ export function TodoCard({ todo, today }: TodoCardProps) {
     sharing.total === 0 &&
     churn.total === 0 &&
     !down?.total &&
-    !topups?.total;
+    !topups?.total &&
+    !ending?.total;
 
   return (
     <Card component="section" aria-labelledby="todo-title" sx={{ p: 2 }} data-testid="todo-card">
@@ -251,6 +254,43 @@ export function TodoCard({ todo, today }: TodoCardProps) {
                   </Row>
                 );
               })}
+            </Section>
+          )}
+          {/* Lines the admin's "Lines that ended" setting takes away soon: renewed now, they stay. */}
+          {ending && ending.total > 0 && (
+            <Section
+              testId="todo-ending"
+              icon={ArchiveOutlinedIcon}
+              tone="warning"
+              title={t(`insights.todo.ending.${ending.action}`, { count: ending.total })}
+              total={ending.total}
+              more={ending.total_is_lower_bound}
+              seeAll={`${paths.linesAll}?expired_for_days=${ending.expired_for_days}&sort=expiry_date&order=asc`}
+              seeAllLabel={t('insights.todo.seeAll')}
+            >
+              <Detail>{t('insights.todo.ending.within', { count: ending.within_days })}</Detail>
+              {ending.items.map((line) => (
+                <Row
+                  key={line.id}
+                  testId="todo-ending-line"
+                  action={
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => openRenew({ kind: 'one', line })}
+                      aria-label={t('insights.todo.renewLine', { username: line.username })}
+                      data-testid="todo-ending-renew"
+                    >
+                      {t('insights.todo.renew')}
+                    </Button>
+                  }
+                >
+                  <LineLink line={line} />
+                  <Detail>
+                    {t('insights.todo.ending.endedOn', { date: toDisplayDate(line.expiry_date) })}
+                  </Detail>
+                </Row>
+              ))}
             </Section>
           )}
           {failing.total > 0 && (

@@ -27,6 +27,10 @@ export type LineListParams = {
   ownerId?: string;
   expiringWithinDays?: number;
   syncState?: LineSyncState;
+  /** Lines that ended at least this many days ago (the to-do list's "will be archived" link). */
+  expiredForDays?: number;
+  /** Only archived lines (otherwise the list leaves them out). */
+  archived?: boolean;
   /** Only lines connected now / found shared now (quick filters). */
   online?: boolean;
   sharing?: boolean;
@@ -66,6 +70,8 @@ export function lineQuery(
     owner_id: params.ownerId || undefined,
     expiring_within_days: params.expiringWithinDays,
     sync_state: params.syncState,
+    expired_for_days: params.expiredForDays,
+    archived: params.archived ? 'true' : undefined,
     online: params.online ? 'true' : undefined,
     sharing: params.sharing ? 'true' : undefined,
     churn_risk: params.churnRisk ? 'true' : undefined,

@@ -7,6 +7,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import AcUnitIcon from '@mui/icons-material/AcUnit';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import WbSunnyOutlinedIcon from '@mui/icons-material/WbSunnyOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -19,7 +20,7 @@ import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
 
 /** What a line's row offers on its own buttons; the menu adds editing. */
-export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy' | 'freeze' | 'give';
+export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy' | 'freeze' | 'give' | 'restore';
 export type MenuAction = LineRowAction | 'edit';
 // Made once: rendered again for each line of a grid row, the button does not draw its icon again.
 const moreIcon = <MoreVertIcon fontSize="small" />;
@@ -81,6 +82,31 @@ export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClos
     onClose();
     onAction(action, line);
   };
+  // An archived line takes no change but its restore (the server refuses the others), and deletion.
+  if (line.archived_at) {
+    return (
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+        <MenuItem disabled={busy} onClick={() => act('restore')} data-testid="line-restore-menu-item">
+          <ListItemIcon>
+            <UnarchiveOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('lines.actions.restore')}
+        </MenuItem>
+        {actions.includes('delete') && (
+          <MenuItem
+            onClick={() => act('delete')}
+            sx={{ color: 'error.main' }}
+            data-testid="line-delete-menu-item"
+          >
+            <ListItemIcon sx={{ color: 'inherit' }}>
+              <DeleteOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('common.delete')}
+          </MenuItem>
+        )}
+      </Menu>
+    );
+  }
   return (
     <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
       {actions.includes('renew') && (

@@ -20,7 +20,8 @@ type DotColor = 'primary' | 'success' | 'warning' | 'error' | 'info' | 'grey';
 function dotColor(action: string): DotColor {
   if (/fail|error|refus/.test(action)) return 'error';
   if (/disabl|suspend|delet/.test(action)) return 'warning';
-  if (/creat|renew|enabl|unfroz/.test(action)) return 'success';
+  if (/creat|renew|enabl|unfroz|restor/.test(action)) return 'success';
+  if (action === 'archived') return 'warning';
   if (action === 'frozen') return 'info';
   if (/sync|reconcil/.test(action)) return 'info';
   return 'primary';
@@ -89,6 +90,12 @@ function useEventDetails() {
         const expiry = date(details.expiry_date);
         if (event.action === 'unfrozen' && expiry) result.push(t('lines.history.expiry', { date: expiry }));
         if (details.automatic === true) result.push(t('lines.history.automatic'));
+        break;
+      }
+      case 'archived': {
+        const expiry = date(details.expiry_date);
+        if (expiry) result.push(t('lines.history.expiry', { date: expiry }));
+        if (details.automatic === true) result.push(t('lines.history.archivedAutomatic'));
         break;
       }
       case 'moved': {

@@ -38,7 +38,8 @@ export function LineSettingsCard(props: {
   );
 }
 
-type NumberField = 'trial_days' | 'trial_lines_per_day' | 'freezes_per_year' | 'freeze_max_days';
+type NumberField =
+  'trial_days' | 'trial_lines_per_day' | 'freezes_per_year' | 'freeze_max_days' | 'ended_line_days';
 
 type NumberSettingFormProps = {
   field: NumberField;

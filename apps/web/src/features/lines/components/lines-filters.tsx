@@ -65,10 +65,12 @@ type SelectFieldProps = {
   onChange: (value: string) => void;
   options: readonly { value: string; label: string }[];
   testId: string;
+  /** The empty choice's label ("Any" unless given). */
+  anyLabel?: string;
 };
 
 /** A native select: the phone's own picker, and a handful of elements instead of MUI's Select. */
-function SelectField({ label, value, onChange, options, testId }: SelectFieldProps) {
+function SelectField({ label, value, onChange, options, testId, anyLabel }: SelectFieldProps) {
   const { t } = useTranslation();
   return (
     <Field label={label}>
@@ -81,7 +83,7 @@ function SelectField({ label, value, onChange, options, testId }: SelectFieldPro
             onChange={(event) => onChange(event.target.value)}
             data-testid={testId}
           >
-            <option value="">{t('lines.filters.any')}</option>
+            <option value="">{anyLabel ?? t('lines.filters.any')}</option>
             {options.map((option) => (
               <option key={option.value} value={option.value} data-testid={`${testId}-${option.value}`}>
                 {option.label}
@@ -126,6 +128,8 @@ export const LinesFilters = memo(function LinesFilters({
     filter.ownerId !== undefined ||
     filter.expiringWithinDays !== undefined ||
     filter.syncState !== undefined ||
+    filter.expiredForDays !== undefined ||
+    filter.archived !== undefined ||
     filter.online !== undefined ||
     filter.sharing !== undefined ||
     filter.churnRisk !== undefined;
@@ -190,6 +194,14 @@ export const LinesFilters = memo(function LinesFilters({
             }
             options={lineSyncStates.map((state) => ({ value: state, label: t(`lines.sync.${state}`) }))}
             testId="filter-sync"
+          />
+          <SelectField
+            label={t('lines.filters.archive')}
+            value={filter.archived ? 'archived' : ''}
+            onChange={(value) => onChange({ ...filter, archived: value === 'archived' || undefined })}
+            options={[{ value: 'archived', label: t('lines.filters.archived') }]}
+            anyLabel={t('lines.filters.current')}
+            testId="filter-archived"
           />
           <Field label={t('lines.filters.expiringWithin')}>
             {(id) => (

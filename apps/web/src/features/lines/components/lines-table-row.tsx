@@ -124,15 +124,27 @@ export const LinesTableRow = memo(function LinesTableRow({
         return (
           <td key={field} className="lt-actions">
             <div className="lt-inline">
-              <button
-                type="button"
-                className="lt-text-button"
-                onClick={() => context.onAction('renew', line)}
-                aria-label={t('lines.actions.renewNamed', { username: line.username })}
-                data-testid="line-renew-button"
-              >
-                {t('lines.actions.renew')}
-              </button>
+              {line.archived_at ? (
+                <button
+                  type="button"
+                  className="lt-text-button"
+                  onClick={() => context.onAction('restore', line)}
+                  aria-label={t('lines.actions.restoreNamed', { username: line.username })}
+                  data-testid="line-restore-button"
+                >
+                  {t('lines.actions.restore')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="lt-text-button"
+                  onClick={() => context.onAction('renew', line)}
+                  aria-label={t('lines.actions.renewNamed', { username: line.username })}
+                  data-testid="line-renew-button"
+                >
+                  {t('lines.actions.renew')}
+                </button>
+              )}
               <button
                 type="button"
                 className="lt-button"

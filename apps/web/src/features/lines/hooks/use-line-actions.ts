@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
-import { useFreezeLine } from './use-line-freeze';
+import { useFreezeLine, useRestoreLine } from './use-line-freeze';
 import { useUpdateLine } from './use-lines';
 import { useSyncText } from './use-sync-text';
 
@@ -19,6 +19,7 @@ export function useLineActions() {
   const syncText = useSyncText();
   const update = useUpdateLine();
   const freeze = useFreezeLine();
+  const restore = useRestoreLine();
   // Lines whose switch is on its way, so each row shows its own spinner.
   const [toggling, setToggling] = useState<ReadonlySet<number>>(new Set());
 
@@ -59,6 +60,16 @@ export function useLineActions() {
     });
   };
 
+  /** Restores an archived line; the row shows its spinner meanwhile. */
+  const restoreLine = (line: Line) => {
+    setToggling((ids) => new Set(ids).add(line.id));
+    restore.mutate(line.id, {
+      onSuccess: (result) => reportSync(result, t('lines.list.restored', { username: line.username })),
+      onError: (error) => snackbar(errorMessage(error), 'error'),
+      onSettled: () => settle(line.id),
+    });
+  };
+
   const toggleEnabled = (line: Line) => {
     setToggling((ids) => new Set(ids).add(line.id));
     update.mutate(
@@ -86,5 +97,5 @@ export function useLineActions() {
     else snackbar(t('lines.list.deleted', { username: line.username }));
   };
 
-  return { reportSync, toggleEnabled, toggleFrozen, toggling, reportDeleted };
+  return { reportSync, toggleEnabled, toggleFrozen, restoreLine, toggling, reportDeleted };
 }

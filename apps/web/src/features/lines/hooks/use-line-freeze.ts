@@ -13,6 +13,15 @@ export function useFreezeLine() {
   });
 }
 
+/** Restores an archived line: back in the lists and on its server. */
+export function useRestoreLine() {
+  const invalidate = useInvalidateLineWrites();
+  return useMutation({
+    mutationFn: (id: number) => lineFreezeApi.restore(id),
+    onSuccess: () => invalidate(),
+  });
+}
+
 /** Gives lines to another reseller; balances may move with them, so the account's figures refresh too. */
 export function useTransferLines() {
   const invalidate = useInvalidateLineWrites();

@@ -76,6 +76,8 @@ const answers: Answers = {
       business_time_zone: 'UTC',
       freezes_per_year: 2,
       freeze_max_days: 30,
+      ended_line_action: 'off',
+      ended_line_days: 30,
     },
   },
 };

@@ -82,7 +82,7 @@ export function LinesListPage() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
-  const { reportSync, toggleEnabled, toggleFrozen, toggling, reportDeleted } = useLineActions();
+  const { reportSync, toggleEnabled, toggleFrozen, restoreLine, toggling, reportDeleted } = useLineActions();
   const account = useAccount();
   const admin = isAdminAccount(account);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -182,6 +182,7 @@ export function LinesListPage() {
     if (action === 'delete') setDeleting({ open: true, line });
     if (action === 'toggle') toggleEnabled(line);
     if (action === 'freeze') toggleFrozen(line);
+    if (action === 'restore') restoreLine(line);
     if (action === 'give') setGiving({ open: true, ids: [line.id] });
   };
   // The grid's columns are memoised on this callback; keep it stable while it reads the latest state.

@@ -30,6 +30,7 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   line_connections: [['lines'], ['line-connections'], ['dashboard-online'], ['dashboard', 'todo']],
   // The dashboard's to-do lists the customers' open asks to renew.
   line_renewal_requests: [['dashboard', 'todo']],
+  line_freeze_requests: [['dashboard', 'todo']],
   // A linked chat is a channel notices can go to.
   telegram_links: [['telegram'], ['notifications', 'preferences']],
 };

@@ -12,6 +12,7 @@ import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-
 import { EcmSettingsCard } from '../../ecm-stats/components/ecm-settings-card';
 import { BusinessZoneCard } from '../../lines/components/business-zone-card';
 import { FreezeSettingsCard } from '../../lines/components/freeze-settings-card';
+import { EndedLinesSettingsCard } from '../../lines/components/ended-lines-settings-card';
 import { SharingSettingsCard } from '../../lines/components/sharing-settings-card';
 import { TrialSettingsCard } from '../../lines/components/trial-settings-card';
 import { TelegramSettingsCard } from '../../telegram/components/telegram-settings-card';
@@ -40,6 +41,7 @@ export function PanelSettingsPage() {
         <>
           <TrialSettingsCard />
           <FreezeSettingsCard />
+          <EndedLinesSettingsCard />
           <BusinessZoneCard />
           <SharingSettingsCard />
           <EcmSettingsCard />
