@@ -41,31 +41,40 @@ async function shortList(ctx: AppContext, actor: Actor, filter: Partial<LineList
  * renew; for admins also the servers down and the top-ups waiting for a decision.
  */
 export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<DashboardTodo> {
-  const [expiring, failingSync, sharing, churnRisk, serversDown, topups, renewalRequests, freezeRequests, ending] =
-    await Promise.all([
-      // Soonest first: the line that runs out tomorrow is the one to renew now.
-      shortList(ctx, actor, {
-        expiring_within_days: LINE_EXPIRING_SOON_DAYS,
-        sort: 'expiry_date',
-        order: 'asc',
-      }),
-      shortList(ctx, actor, { sync_state: 'failing' }),
-      shortList(ctx, actor, { sharing: true }),
-      // Soonest first too: the customer to call before their line runs out.
-      shortList(ctx, actor, { churn_risk: true, sort: 'expiry_date', order: 'asc' }),
-      actor.isAdmin ? repo.serversDown(ctx.db, DASHBOARD_TODO_SIZE) : null,
-      actor.isAdmin
-        ? topUpsRepository.list(
-            ctx.db,
-            // Payments made that nothing credited first ('needs_attention' sorts before 'pending').
-            { statuses: ['needs_attention', 'pending'], sort: 'status', order: 'asc' },
-            { limit: DASHBOARD_TODO_SIZE, offset: 0 },
-          )
-        : null,
-      openRenewalRequests(ctx, actor),
-      openFreezeRequests(ctx, actor),
-      endingLines(ctx, actor),
-    ]);
+  const [
+    expiring,
+    failingSync,
+    sharing,
+    churnRisk,
+    serversDown,
+    topups,
+    renewalRequests,
+    freezeRequests,
+    ending,
+  ] = await Promise.all([
+    // Soonest first: the line that runs out tomorrow is the one to renew now.
+    shortList(ctx, actor, {
+      expiring_within_days: LINE_EXPIRING_SOON_DAYS,
+      sort: 'expiry_date',
+      order: 'asc',
+    }),
+    shortList(ctx, actor, { sync_state: 'failing' }),
+    shortList(ctx, actor, { sharing: true }),
+    // Soonest first too: the customer to call before their line runs out.
+    shortList(ctx, actor, { churn_risk: true, sort: 'expiry_date', order: 'asc' }),
+    actor.isAdmin ? repo.serversDown(ctx.db, DASHBOARD_TODO_SIZE) : null,
+    actor.isAdmin
+      ? topUpsRepository.list(
+          ctx.db,
+          // Payments made that nothing credited first ('needs_attention' sorts before 'pending').
+          { statuses: ['needs_attention', 'pending'], sort: 'status', order: 'asc' },
+          { limit: DASHBOARD_TODO_SIZE, offset: 0 },
+        )
+      : null,
+    openRenewalRequests(ctx, actor),
+    openFreezeRequests(ctx, actor),
+    endingLines(ctx, actor),
+  ]);
   return {
     expiring,
     failing_sync: failingSync,

@@ -83,18 +83,16 @@ export const resellerTermsRepository = {
   async replaceGroupPrices(tx: Db, groupId: number, prices: readonly ResellerPrice[], setBy: string) {
     await tx.delete(groupPrices).where(eq(groupPrices.groupId, groupId));
     if (prices.length === 0) return;
-    await tx
-      .insert(groupPrices)
-      .values(
-        prices.map((p) => ({
-          groupId,
-          planId: p.plan_id,
-          months: p.months,
-          mode: p.mode,
-          value: p.value,
-          setBy,
-        })),
-      );
+    await tx.insert(groupPrices).values(
+      prices.map((p) => ({
+        groupId,
+        planId: p.plan_id,
+        months: p.months,
+        mode: p.mode,
+        value: p.value,
+        setBy,
+      })),
+    );
   },
 
   async limits(db: Db, accountId: string): Promise<ResellerLimits> {
