@@ -2,6 +2,7 @@ import {
   type accountContracts,
   type dashboardContracts,
   type ecmStatsContracts,
+  type lineFreezeContracts,
   type lineContracts,
   type portalContracts,
 } from '@linedesk/shared';
@@ -40,6 +41,17 @@ export const dashboardApi = {
   dismissRenewalRequest: (id: number) =>
     callTyped<typeof portalContracts.dismissRenewalRequest>(
       { method: 'DELETE', path: '/api/portal/renewal-requests/:id' },
+      { params: { id } },
+    ),
+  /** A customer's ask (from the portal) to freeze their line: freeze it now, or refuse. */
+  approveFreezeRequest: (id: number) =>
+    callTyped<typeof lineFreezeContracts.approveFreezeRequest>(
+      { method: 'POST', path: '/api/lines/:id/freeze-request/approve' },
+      { params: { id } },
+    ),
+  refuseFreezeRequest: (id: number) =>
+    callTyped<typeof lineFreezeContracts.refuseFreezeRequest>(
+      { method: 'POST', path: '/api/lines/:id/freeze-request/refuse' },
       { params: { id } },
     ),
   /** The churn radar's "write": a win-back mail to the line's customer. */

@@ -1,4 +1,5 @@
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import AcUnitIcon from '@mui/icons-material/AcUnit';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
@@ -30,7 +31,12 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
 import { paths } from '../../../lib/paths';
-import { useDismissRenewalRequest, useRetryTodoSync, useWinBack } from '../hooks/use-dashboard-todo';
+import {
+  useAnswerFreezeRequest,
+  useDismissRenewalRequest,
+  useRetryTodoSync,
+  useWinBack,
+} from '../hooks/use-dashboard-todo';
 import { Detail, LineLink, Row, Section, ServerProblem } from './todo-parts';
 import type { TodoRenewRequest } from './todo-renew-dialogs';
 
@@ -61,6 +67,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
   const retry = useRetryTodoSync();
   const dismiss = useDismissRenewalRequest();
   const winBack = useWinBack();
+  const answerFreeze = useAnswerFreezeRequest();
   const [renewing, setRenewing] = useState<TodoRenewRequest | null>(null);
   // Mounted from the first renewal on, so that a bulk job's progress stays open after its dialog.
   const [dialogsWanted, setDialogsWanted] = useState(false);
@@ -94,6 +101,20 @@ export function TodoCard({ todo, today }: TodoCardProps) {
       onError: (error) => snackbar(errorMessage(error), 'error'),
     });
 
+  const answerFreezeRequest = (line: Line, approve: boolean) =>
+    answerFreeze.mutate(
+      { id: line.id, approve },
+      {
+        onSuccess: () =>
+          snackbar(
+            t(approve ? 'insights.todo.freezeApproved' : 'insights.todo.freezeRefused', {
+              username: line.username,
+            }),
+          ),
+        onError: (error) => snackbar(errorMessage(error), 'error'),
+      },
+    );
+
   const writeTo = (line: Line) =>
     winBack.mutate(line.id, {
       onSuccess: (result) => snackbar(t('insights.todo.winBackSent', { email: result.sent_to })),
@@ -108,6 +129,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
     servers_down: down,
     pending_topups: topups,
     renewal_requests: requests,
+    freeze_requests: freezeRequests,
     ending,
   } = todo;
   const nothing =
@@ -118,6 +140,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
     churn.total === 0 &&
     !down?.total &&
     !topups?.total &&
+    !freezeRequests?.total &&
     !ending?.total;
 
   return (
@@ -186,6 +209,57 @@ export function TodoCard({ todo, today }: TodoCardProps) {
                   </Detail>
                 </Row>
               ))}
+            </Section>
+          )}
+          {freezeRequests && freezeRequests.total > 0 && (
+            <Section
+              testId="todo-freeze-requests"
+              icon={AcUnitIcon}
+              tone="warning"
+              title={t('insights.todo.freezeRequests')}
+              total={freezeRequests.total}
+            >
+              {freezeRequests.items.map(({ line, request }) => {
+                const busy = answerFreeze.isPending && answerFreeze.variables?.id === line.id;
+                return (
+                  <Row
+                    key={line.id}
+                    testId="todo-freeze-request"
+                    action={
+                      <Stack direction="row" sx={{ gap: 0.5, flexShrink: 0 }}>
+                        <Button
+                          size="small"
+                          color="inherit"
+                          onClick={() => answerFreezeRequest(line, false)}
+                          disabled={busy}
+                          aria-label={t('insights.todo.freezeRefuseLine', { username: line.username })}
+                          data-testid="todo-freeze-refuse"
+                        >
+                          {t('insights.todo.freezeRefuse')}
+                        </Button>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => answerFreezeRequest(line, true)}
+                          loading={busy}
+                          aria-label={t('insights.todo.freezeApproveLine', { username: line.username })}
+                          data-testid="todo-freeze-approve"
+                        >
+                          {t('insights.todo.freezeApprove')}
+                        </Button>
+                      </Stack>
+                    }
+                  >
+                    <LineLink line={line} />
+                    <Detail>
+                      {t('insights.todo.freezeAsked', {
+                        count: request.days,
+                        date: toDisplayDate(request.starts_on),
+                      })}
+                    </Detail>
+                  </Row>
+                );
+              })}
             </Section>
           )}
           {expiring.total > 0 && (

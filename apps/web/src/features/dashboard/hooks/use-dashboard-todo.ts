@@ -45,3 +45,22 @@ export function useWinBack() {
     onSuccess: (_result, id) => queryClient.invalidateQueries({ queryKey: ['lines', 'events', id] }),
   });
 }
+
+/**
+ * Answers a customer's ask to freeze their line: approving freezes it (its server, the lists and the
+ * figures change); either way the ask leaves the to-do list.
+ */
+export function useAnswerFreezeRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, approve }: { id: number; approve: boolean }): Promise<void> => {
+      if (approve) await dashboardApi.approveFreezeRequest(id);
+      else await dashboardApi.refuseFreezeRequest(id);
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['lines'] }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+      ]),
+  });
+}
