@@ -241,10 +241,13 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
       day_retention_days: 31,
     });
     expect(set.status).toBe(200);
+    // The churn radar's days keep their defaults (docs/ecm-stats.md).
     expect((await admin.get('/api/ecm-settings')).body).toEqual({
       minute_retention_hours: 2,
       hour_retention_days: 7,
       day_retention_days: 31,
+      churn_idle_days: 7,
+      churn_horizon_days: 14,
     });
 
     const line = await createLine();
