@@ -22,9 +22,10 @@ const STREAMS = 50;
 const JOBS = 3;
 /** What the stop is held to; the process is killed after three times this to end a failed test. */
 // Before, a stop never ended while a stream was open. A quiet machine stops in under 5 s (the
-// figure docs/reliability.md gives); this limit only tells "stopped" from "hung" on a machine busy
-// with other work, where the same stop took 12 s beside the two API runs.
-const STOP_LIMIT_MS = 30_000;
+// figure docs/reliability.md gives, held by bench/shutdown-bench.ts); this limit only tells
+// "stopped" from "hung" on a machine busy with other work, where the same stop took 12 s beside the
+// two API runs, and 42 s once beside them and the kill -9 test of credit operations.
+const STOP_LIMIT_MS = 60_000;
 
 let store: DatabaseCopy;
 let agent: TestAgent;
