@@ -35,6 +35,9 @@ describe('line expiry in the business time zone', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+    // Offsets are not names, though Node.js 22's Intl takes them.
+    expect(isTimeZone('+03:00')).toBe(false);
+    expect(isTimeZone('-0500')).toBe(false);
     expect(isTimeZone(' UTC')).toBe(false);
   });
 });

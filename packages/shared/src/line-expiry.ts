@@ -10,6 +10,9 @@ export const DEFAULT_BUSINESS_TIME_ZONE = 'UTC';
 /** Whether `zone` is an IANA time zone name this runtime knows (`Europe/Berlin`, `UTC`). */
 export function isTimeZone(zone: string): boolean {
   if (zone.trim() === '' || zone !== zone.trim()) return false;
+  // Node.js 22's Intl also takes a UTC offset ('+03:00') as a time zone; an offset has no summer
+  // time, so a zone that has one would be a day's hour off half the year: only names are taken.
+  if (/^[+\-\u2212]/.test(zone)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;
