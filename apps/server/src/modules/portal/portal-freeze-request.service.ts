@@ -12,11 +12,10 @@ import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { freezeSettings } from '../lines/line-freeze-settings.js';
 import { assertFreezable, freezeLine } from '../lines/line-freeze.service.js';
-import { toLine } from '../lines/line-mapper.js';
 import { findVisible, today } from '../lines/line-scope.js';
-import { linesRepository } from '../lines/lines.repository.js';
 import type { PortalCustomer } from './portal-session.js';
 import { portalRepository, type FreezeRequestRow } from './portal.repository.js';
+import { asksWithLines } from './todo-asks.js';
 
 /*
  * A customer asks (in the portal) for a freeze of their line: from which day, for how many days,
@@ -97,21 +96,8 @@ export async function openFreezeRequests(
 ): Promise<NonNullable<DashboardTodo['freeze_requests']>> {
   const scope = access.lines(actor);
   const open = await portalRepository.openFreezeRequests(ctx.db, scope.ownerId, DASHBOARD_TODO_SIZE);
-  const rows = new Map(
-    (
-      await linesRepository.findManyByIds(
-        ctx.db,
-        open.rows.map((row) => row.lineId),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  const day = today();
   return {
-    // A line deleted between the two reads is left out.
-    items: open.rows.flatMap((ask) => {
-      const row = rows.get(ask.lineId);
-      return row ? [{ line: toLine(row, day), request: toFreezeRequest(ask) }] : [];
-    }),
+    items: await asksWithLines(ctx, open.rows, (line, ask) => ({ line, request: toFreezeRequest(ask) })),
     total: open.total,
   };
 }

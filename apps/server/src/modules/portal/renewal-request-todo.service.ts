@@ -2,10 +2,9 @@ import { DASHBOARD_TODO_SIZE, type DashboardTodo, type RenewalRequestDismissed }
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
-import { toLine } from '../lines/line-mapper.js';
-import { findVisible, today } from '../lines/line-scope.js';
-import { linesRepository } from '../lines/lines.repository.js';
+import { findVisible } from '../lines/line-scope.js';
 import { portalRepository } from './portal.repository.js';
+import { asksWithLines } from './todo-asks.js';
 
 /**
  * The customers' open asks to renew, for the dashboard's to-do list: the caller's lines (every line
@@ -17,21 +16,11 @@ export async function openRenewalRequests(
 ): Promise<DashboardTodo['renewal_requests']> {
   const scope = access.lines(actor);
   const open = await portalRepository.openRenewalRequests(ctx.db, scope.ownerId, DASHBOARD_TODO_SIZE);
-  const rows = new Map(
-    (
-      await linesRepository.findManyByIds(
-        ctx.db,
-        open.rows.map((row) => row.lineId),
-      )
-    ).map((row) => [row.id, row]),
-  );
-  const day = today();
   return {
-    // A line deleted between the two reads is left out.
-    items: open.rows.flatMap((ask) => {
-      const row = rows.get(ask.lineId);
-      return row ? [{ line: toLine(row, day), requested_at: ask.requestedAt.toISOString() }] : [];
-    }),
+    items: await asksWithLines(ctx, open.rows, (line, ask) => ({
+      line,
+      requested_at: ask.requestedAt.toISOString(),
+    })),
     total: open.total,
   };
 }
