@@ -2,22 +2,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, lineEvents, lines } from '../../db/schema.js';
 import { accountTextLanguage } from '../locale/account-language.repository.js';
+import type { DueCustomerLine } from '../reminders/reminders.repository.js';
 
 /** The history action of a win-back message: the line's page shows it, and the next one waits for it. */
 export const WIN_BACK_ACTION = 'win_back_sent';
 
-/** What a win-back mail says and who it comes from. */
-export type WinBackLine = {
-  lineId: number;
-  username: string;
-  expiryDate: string;
-  isTrial: boolean;
-  ownerId: string;
-  customerEmail: string;
-  /** The line's own language, else its owner's text language; null when neither is known (English). */
-  language: string | null;
-  owner: { fullName: string; username: string; email: string; portalContact: string; portalEnabled: boolean };
-};
+/** What a win-back mail says and who it comes from: a customer's mail's line, and whether a trial. */
+export type WinBackLine = DueCustomerLine & { isTrial: boolean };
 
 export const winBackRepository = {
   /** When the line's customer last got a win-back message, if ever. */
