@@ -7,6 +7,16 @@ import { idParamsSchema } from '../schema-blocks.js';
 const tags = ['lines'];
 /** Lines need view_users; the line's owner, anyone above it in the tree, and admins may act on it. */
 const lineAccess = { permission: 'view_users' } as const;
+/** What refuses a freeze, from the panel or by approving a customer's ask: one rule (`assertFreezable`). */
+const freezeRefusals = [
+  'LINE_FREEZE_OFF',
+  'LINE_FREEZE_EXPIRED',
+  'LINE_FREEZE_SUSPENDED',
+  'LINE_ALREADY_FROZEN',
+  'LINE_FREEZE_LIMIT_REACHED',
+  'LINE_REFUSED_BY_SERVER',
+  'LINE_ARCHIVED',
+] as const;
 
 export const freeze = defineContract({
   method: 'POST',
@@ -17,16 +27,7 @@ export const freeze = defineContract({
     "Freeze a line (customer on holiday): disabled on its server, the days it has left kept until it is unfrozen (by its owner, anyone above it, an admin, or by itself after the admin's longest freeze)",
   params: idParamsSchema,
   response: lineWriteResultSchema,
-  errors: [
-    'LINE_NOT_FOUND',
-    'LINE_FREEZE_OFF',
-    'LINE_FREEZE_EXPIRED',
-    'LINE_FREEZE_SUSPENDED',
-    'LINE_ALREADY_FROZEN',
-    'LINE_FREEZE_LIMIT_REACHED',
-    'LINE_REFUSED_BY_SERVER',
-    'LINE_ARCHIVED',
-  ],
+  errors: ['LINE_NOT_FOUND', ...freezeRefusals],
 });
 
 export const unfreeze = defineContract({
@@ -70,17 +71,7 @@ export const approveFreezeRequest = defineContract({
     "Approve a customer's ask (from the portal) to freeze their line: the line is frozen now, as a freeze from the panel",
   params: idParamsSchema,
   response: lineWriteResultSchema,
-  errors: [
-    'LINE_NOT_FOUND',
-    'PORTAL_FREEZE_REQUEST_NOT_FOUND',
-    'LINE_FREEZE_OFF',
-    'LINE_FREEZE_EXPIRED',
-    'LINE_FREEZE_SUSPENDED',
-    'LINE_ALREADY_FROZEN',
-    'LINE_FREEZE_LIMIT_REACHED',
-    'LINE_REFUSED_BY_SERVER',
-    'LINE_ARCHIVED',
-  ],
+  errors: ['LINE_NOT_FOUND', 'PORTAL_FREEZE_REQUEST_NOT_FOUND', ...freezeRefusals],
 });
 
 export const refuseFreezeRequest = defineContract({
