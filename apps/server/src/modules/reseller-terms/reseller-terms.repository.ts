@@ -31,6 +31,14 @@ export function toLimits(row: LimitsRow | null | undefined): ResellerLimits {
 /** An account above (or at) the buyer, with its limits: `depth` 0 is the account itself. */
 export type ChainLink = { accountId: string; email: string; depth: number; limits: ResellerLimits };
 
+/** A tier's price as the API gives it. */
+const groupPriceColumns = {
+  plan_id: groupPrices.planId,
+  months: groupPrices.months,
+  mode: groupPrices.mode,
+  value: groupPrices.value,
+};
+
 export const resellerTermsRepository = {
   async prices(db: Db, accountId: string): Promise<ResellerPrice[]> {
     const rows = await db
@@ -49,12 +57,7 @@ export const resellerTermsRepository = {
   /** The price list of the account's tier: its group's. */
   async tierPrices(db: Db, accountId: string): Promise<ResellerPrice[]> {
     return db
-      .select({
-        plan_id: groupPrices.planId,
-        months: groupPrices.months,
-        mode: groupPrices.mode,
-        value: groupPrices.value,
-      })
+      .select(groupPriceColumns)
       .from(groupPrices)
       .innerJoin(authUsers, eq(authUsers.groupId, groupPrices.groupId))
       .where(eq(authUsers.id, accountId))
@@ -63,12 +66,7 @@ export const resellerTermsRepository = {
 
   async groupPrices(db: Db, groupId: number): Promise<ResellerPrice[]> {
     return db
-      .select({
-        plan_id: groupPrices.planId,
-        months: groupPrices.months,
-        mode: groupPrices.mode,
-        value: groupPrices.value,
-      })
+      .select(groupPriceColumns)
       .from(groupPrices)
       .where(eq(groupPrices.groupId, groupId))
       .orderBy(groupPrices.planId, groupPrices.months);
