@@ -82,6 +82,15 @@ export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClos
     onClose();
     onAction(action, line);
   };
+  // The same last item on an archived line's menu and on any other's.
+  const deleteItem = actions.includes('delete') && (
+    <MenuItem onClick={() => act('delete')} sx={{ color: 'error.main' }} data-testid="line-delete-menu-item">
+      <ListItemIcon sx={{ color: 'inherit' }}>
+        <DeleteOutlinedIcon fontSize="small" />
+      </ListItemIcon>
+      {t('common.delete')}
+    </MenuItem>
+  );
   // An archived line takes no change but its restore (the server refuses the others), and deletion.
   if (line.archived_at) {
     return (
@@ -92,18 +101,7 @@ export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClos
           </ListItemIcon>
           {t('lines.actions.restore')}
         </MenuItem>
-        {actions.includes('delete') && (
-          <MenuItem
-            onClick={() => act('delete')}
-            sx={{ color: 'error.main' }}
-            data-testid="line-delete-menu-item"
-          >
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <DeleteOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            {t('common.delete')}
-          </MenuItem>
-        )}
+        {deleteItem}
       </Menu>
     );
   }
@@ -163,18 +161,7 @@ export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClos
           {line.enabled ? t('lines.actions.disable') : t('lines.actions.enable')}
         </MenuItem>
       )}
-      {actions.includes('delete') && (
-        <MenuItem
-          onClick={() => act('delete')}
-          sx={{ color: 'error.main' }}
-          data-testid="line-delete-menu-item"
-        >
-          <ListItemIcon sx={{ color: 'inherit' }}>
-            <DeleteOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          {t('common.delete')}
-        </MenuItem>
-      )}
+      {deleteItem}
     </Menu>
   );
 }
