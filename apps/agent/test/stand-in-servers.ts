@@ -26,6 +26,26 @@ export type StandInClient = {
   ecmtime: number;
 };
 
+/** A receiver connected to the account and watching a channel (one of OSCam's `c` entries). */
+export function watchingClient(username: string, ip: string, thid: string): StandInClient {
+  return {
+    thid,
+    type: 'c',
+    name: username,
+    protocol: 'cccam (2.3.2-3367)',
+    ip,
+    port: 40000,
+    status: 'OK',
+    login: '2026-11-22T07:15:00+0100',
+    online: 600,
+    idle: 3,
+    caid: '1702',
+    srvid: '0085',
+    chname: 'Sky Cinema',
+    ecmtime: 120,
+  };
+}
+
 type Account = { user: string; disabled: boolean; expdate: string };
 type HeldAccount = Account & { pwd: string };
 

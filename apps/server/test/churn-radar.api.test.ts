@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startStandInOscam,
   WEBIF_LOGIN,
-  type StandInClient,
   type StandInOscam,
+  watchingClient,
 } from '../../agent/test/stand-in-servers.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, grantCredits, type Account } from './support/line-fixtures.js';
+import { type Account, addAgentServer, adminMadeAccount } from './support/line-fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -24,25 +24,6 @@ const HOURS_BACK = 30;
 
 type Line = { id: number; username: string; expiry_date: string; email: string | null };
 
-function watching(username: string, thid: string): StandInClient {
-  return {
-    thid,
-    type: 'c',
-    name: username,
-    protocol: 'cccam (2.3.2-3367)',
-    ip: '203.0.113.9',
-    port: 40000,
-    status: 'OK',
-    login: '2026-11-22T07:15:00+0100',
-    online: 600,
-    idle: 3,
-    caid: '1702',
-    srvid: '0085',
-    chname: 'Sky Cinema',
-    ecmtime: 120,
-  };
-}
-
 let smtp: TestSmtpServer;
 let server: TestServer;
 let oscam: StandInOscam;
@@ -56,18 +37,8 @@ let plainServerId: number;
 const lines: Record<string, Line> = {};
 let made = 0;
 
-/** An account an admin creates with a password (confirmed at once: the mails here go to SMTP). */
-async function account(email: string): Promise<Account> {
-  const password = 'user-password-1';
-  const created = await admin.post('/api/accounts', { email, password });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.account.id as string;
-  await grantCredits(server, id, 100);
-  const client = server.client();
-  const signedIn = await client.post('/api/auth/sign-in', { email, password });
-  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  return { client, id, email };
-}
+/** An account an admin makes (the mails here go to SMTP). */
+const account = (email: string) => adminMadeAccount(server, admin, email);
 
 const rounds = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'ecm-stats')?.runs ?? 0;
 async function roundsPass(n: number): Promise<void> {
@@ -165,7 +136,7 @@ beforeAll(async () => {
   await newLine('uncounted', { server_id: plainServerId, expiresIn: 5, email: 'uncounted@example.com' });
 
   // The watched line is answered ECMs from its first minute on (the first reading is the baseline).
-  oscam.setClients([watching(lines.watched!.username, 'id_w')]);
+  oscam.setClients([watchingClient(lines.watched!.username, '203.0.113.9', 'id_w')]);
   oscam.setCounters(lines.watched!.username, 10, 0, { lastMs: 200 });
   await roundsPass(2);
   oscam.setCounters(lines.watched!.username, 50, 1, { lastMs: 200 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lines, notificationOutbox } from '../src/db/schema.js';
 import { CUSTOMER_REMINDER_KIND } from '../src/modules/reminders/customer-reminder-mail.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, grantCredits, type Account } from './support/line-fixtures.js';
+import { type Account, addAgentServer, adminMadeAccount } from './support/line-fixtures.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -52,18 +52,8 @@ async function messagesOf(who: Account) {
   return res.body.items as { title: string; content: string }[];
 }
 
-/** An account an admin creates with a password (confirmed at once: the mails here go to SMTP). */
-async function account(email: string): Promise<Account> {
-  const password = 'user-password-1';
-  const created = await admin.post('/api/accounts', { email, password });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.account.id as string;
-  await grantCredits(server, id, 100);
-  const client = server.client();
-  const signedIn = await client.post('/api/auth/sign-in', { email, password });
-  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  return { client, id, email };
-}
+/** An account an admin makes (the mails here go to SMTP). */
+const account = (email: string) => adminMadeAccount(server, admin, email);
 
 const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
 

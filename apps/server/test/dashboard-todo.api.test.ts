@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startStandInOscam,
   WEBIF_LOGIN,
-  type StandInClient,
   type StandInOscam,
+  watchingClient,
 } from '../../agent/test/stand-in-servers.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import {
@@ -30,26 +30,6 @@ type Todo = {
   servers_down: Short<{ id: number; server_name: string; status: string }> | null;
   pending_topups: Short<{ id: number; account_id: string; status: string }> | null;
 };
-
-/** A client login as OSCam's status API lists it. */
-function client(username: string, ip: string, thid: string): StandInClient {
-  return {
-    thid,
-    type: 'c',
-    name: username,
-    protocol: 'cccam (2.3.2-3367)',
-    ip,
-    port: 40000,
-    status: 'OK',
-    login: '2026-11-22T07:15:00+0100',
-    online: 600,
-    idle: 3,
-    caid: '1702',
-    srvid: '0085',
-    chname: 'Sky Cinema',
-    ecmtime: 120,
-  };
-}
 
 describe("dashboard to-do: what needs doing now, within the caller's scope", () => {
   let server: TestServer;
@@ -115,7 +95,7 @@ describe("dashboard to-do: what needs doing now, within the caller's scope", () 
     await expire('atwo', 2);
     await expire('bthree', 3);
     await expire('blater', 30);
-    const on = (key: string, ip: string, thid: string) => client(lines.get(key)!.username, ip, thid);
+    const on = (key: string, ip: string, thid: string) => watchingClient(lines.get(key)!.username, ip, thid);
     oscam.setClients([
       on('ashare', '203.0.113.2', 'id_0x2'),
       { ...on('ashare', '198.51.100.2', 'id_0x3'), status: 'Duplicate' },

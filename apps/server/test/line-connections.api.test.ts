@@ -4,6 +4,7 @@ import {
   WEBIF_LOGIN,
   type StandInClient,
   type StandInOscam,
+  watchingClient,
 } from '../../agent/test/stand-in-servers.js';
 import { lineConnectionsRepository } from '../src/modules/line-connections/line-connections.repository.js';
 import { openEventStream, type EventStream } from './support/event-stream.js';
@@ -12,26 +13,6 @@ import { addAgentServer, agentUsers, signUpAccount, type Account } from './suppo
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
-
-/** A client login as OSCam's status API lists it. */
-function client(username: string, ip: string, thid: string): StandInClient {
-  return {
-    thid,
-    type: 'c',
-    name: username,
-    protocol: 'cccam (2.3.2-3367)',
-    ip,
-    port: 40000,
-    status: 'OK',
-    login: '2026-11-22T07:15:00+0100',
-    online: 600,
-    idle: 3,
-    caid: '1702',
-    srvid: '0085',
-    chname: 'Sky Cinema',
-    ecmtime: 120,
-  };
-}
 
 describe('who is online and sharing detection', () => {
   let server: TestServer;
@@ -121,7 +102,7 @@ describe('who is online and sharing detection', () => {
     const line = await createLine();
     expect(await listed(owner, line)).toMatchObject({ online: false, last_seen_at: null });
 
-    show(line.username, [client(line.username, '203.0.113.7', 'id_0x1001')]);
+    show(line.username, [watchingClient(line.username, '203.0.113.7', 'id_0x1001')]);
     const event = await ownerEvents.next('line_connections', (e) => e.data.id === String(line.id));
     expect(event).not.toBeNull();
     const online = await listed(owner, line);
@@ -155,7 +136,7 @@ describe('who is online and sharing detection', () => {
     expect(adminDashboard.body.total_online).toBeGreaterThanOrEqual(1);
 
     // A second address later: both stay in the history, newest first.
-    show(line.username, [client(line.username, '198.51.100.23', 'id_0x1002')]);
+    show(line.username, [watchingClient(line.username, '198.51.100.23', 'id_0x1002')]);
     await waitFor(
       () => connectionsOf(owner, line.id),
       (body) => body.connections[0]?.ip === '198.51.100.23',
@@ -174,7 +155,7 @@ describe('who is online and sharing detection', () => {
 
   it("answers 404 to another reseller for a line's connections and kicks, like any foreign line", async () => {
     const line = await createLine();
-    show(line.username, [client(line.username, '203.0.113.9', 'id_0x2001')]);
+    show(line.username, [watchingClient(line.username, '203.0.113.9', 'id_0x2001')]);
     await waitFor(
       () => connectionsOf(owner, line.id),
       (body) => body.online,
@@ -193,7 +174,7 @@ describe('who is online and sharing detection', () => {
 
   it('lets the owner kick a connection: the server ends it and the line shows it gone at once', async () => {
     const line = await createLine();
-    show(line.username, [client(line.username, '203.0.113.11', 'id_0x3001')]);
+    show(line.username, [watchingClient(line.username, '203.0.113.11', 'id_0x3001')]);
     await waitFor(
       () => connectionsOf(owner, line.id),
       (body) => body.online,
@@ -217,7 +198,7 @@ describe('who is online and sharing detection', () => {
     expect((await connectionsOf(owner, line.id)).online).toBe(false);
 
     // Admins may kick too.
-    show(line.username, [client(line.username, '203.0.113.12', 'id_0x3002')]);
+    show(line.username, [watchingClient(line.username, '203.0.113.12', 'id_0x3002')]);
     await waitFor(
       () => connectionsOf(admin, line.id),
       (body) => body.online,
@@ -231,7 +212,7 @@ describe('who is online and sharing detection', () => {
 
   it('keeps a kicked connection gone when a round that read it before the kick stores its answer after', async () => {
     const line = await createLine();
-    show(line.username, [client(line.username, '203.0.113.13', 'id_0x3101')]);
+    show(line.username, [watchingClient(line.username, '203.0.113.13', 'id_0x3101')]);
     await waitFor(
       () => connectionsOf(owner, line.id),
       (body) => body.online,
@@ -279,8 +260,8 @@ describe('who is online and sharing detection', () => {
   it('stores the other lines when one is deleted between reading the agent and storing its answer', async () => {
     const kept = await createLine();
     const doomed = await createLine();
-    show(kept.username, [client(kept.username, '203.0.113.51', 'id_0x7001')]);
-    show(doomed.username, [client(doomed.username, '203.0.113.52', 'id_0x7002')]);
+    show(kept.username, [watchingClient(kept.username, '203.0.113.51', 'id_0x7001')]);
+    show(doomed.username, [watchingClient(doomed.username, '203.0.113.52', 'id_0x7002')]);
     // The poll has matched the agent's usernames to lines; the line is deleted right then, before
     // the round writes its sessions (which used to fail the round on the foreign key).
     const lookUp = lineConnectionsRepository.linesByUsername;
@@ -321,8 +302,8 @@ describe('who is online and sharing detection', () => {
   it('raises one sharing alert per episode to the owner and admins, without suspending by default', async () => {
     const line = await createLine();
     show(line.username, [
-      client(line.username, '203.0.113.21', 'id_0x4001'),
-      { ...client(line.username, '198.51.100.21', 'id_0x4002'), status: 'Duplicate' },
+      watchingClient(line.username, '203.0.113.21', 'id_0x4001'),
+      { ...watchingClient(line.username, '198.51.100.21', 'id_0x4002'), status: 'Duplicate' },
     ]);
     const toOwner = await waitFor(
       () => sharingMessages(owner.client, line.username),
@@ -345,14 +326,14 @@ describe('who is online and sharing detection', () => {
     expect(await connectionsOf(owner, line.id)).toMatchObject({ sharing_active: true });
 
     // The episode ends with one address; a new one alerts again.
-    show(line.username, [client(line.username, '203.0.113.21', 'id_0x4001')]);
+    show(line.username, [watchingClient(line.username, '203.0.113.21', 'id_0x4001')]);
     await waitFor(
       () => connectionsOf(owner, line.id),
       (body) => body.sharing_active === false && body.connections.length === 1,
     );
     show(line.username, [
-      client(line.username, '203.0.113.21', 'id_0x4001'),
-      client(line.username, '192.0.2.44', 'id_0x4003'),
+      watchingClient(line.username, '203.0.113.21', 'id_0x4001'),
+      watchingClient(line.username, '192.0.2.44', 'id_0x4003'),
     ]);
     await waitFor(
       () => sharingMessages(owner.client, line.username),
@@ -373,14 +354,14 @@ describe('who is online and sharing detection', () => {
     try {
       const line = await createLine();
       for (const [i, ip] of ['203.0.113.31', '203.0.113.32'].entries()) {
-        show(line.username, [client(line.username, ip, `id_0x500${i}`)]);
+        show(line.username, [watchingClient(line.username, ip, `id_0x500${i}`)]);
         await waitFor(
           () => connectionsOf(owner, line.id),
           (body) => body.connections[0]?.ip === ip,
         );
       }
       expect(await sharingMessages(owner.client, line.username)).toHaveLength(0);
-      show(line.username, [client(line.username, '203.0.113.33', 'id_0x5009')]);
+      show(line.username, [watchingClient(line.username, '203.0.113.33', 'id_0x5009')]);
       const alerts = await waitFor(
         () => sharingMessages(owner.client, line.username),
         (list) => list.length > 0,
@@ -397,8 +378,8 @@ describe('who is online and sharing detection', () => {
     try {
       const line = await createLine();
       show(line.username, [
-        client(line.username, '203.0.113.41', 'id_0x6001'),
-        client(line.username, '198.51.100.41', 'id_0x6002'),
+        watchingClient(line.username, '203.0.113.41', 'id_0x6001'),
+        watchingClient(line.username, '198.51.100.41', 'id_0x6002'),
       ]);
       const suspended = await waitFor(
         () => owner.client.get(`/api/lines/${line.id}`),

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startStandInOscam,
   WEBIF_LOGIN,
-  type StandInClient,
   type StandInOscam,
+  watchingClient,
 } from '../../agent/test/stand-in-servers.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -13,26 +13,6 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
 const today = isoDate(new Date());
-
-/** A client login as OSCam's status API lists it. */
-function client(username: string, ip: string, thid: string): StandInClient {
-  return {
-    thid,
-    type: 'c',
-    name: username,
-    protocol: 'cccam (2.3.2-3367)',
-    ip,
-    port: 40000,
-    status: 'OK',
-    login: '2026-11-22T07:15:00+0100',
-    online: 600,
-    idle: 3,
-    caid: '1702',
-    srvid: '0085',
-    chname: 'Sky Cinema',
-    ecmtime: 120,
-  };
-}
 
 type Counts = {
   expiring_soon: number;
@@ -112,7 +92,7 @@ describe("lines list: the quick filters and their counts, within the caller's sc
     await expire('asoon', 3);
     await expire('agone', -1);
     await expire('bgone', -2);
-    const on = (key: string, ip: string, thid: string) => client(lines.get(key)!.username, ip, thid);
+    const on = (key: string, ip: string, thid: string) => watchingClient(lines.get(key)!.username, ip, thid);
     oscam.setClients([
       on('aon', '203.0.113.1', 'id_0x1'),
       on('ashare', '203.0.113.2', 'id_0x2'),
@@ -188,7 +168,7 @@ describe("lines list: the quick filters and their counts, within the caller's sc
     await expire('aplain', 30);
     expect((await countsOf(first.client)).expired).toBe(1);
 
-    oscam.setClients([client(lines.get('bon')!.username, '203.0.113.4', 'id_0x4')]);
+    oscam.setClients([watchingClient(lines.get('bon')!.username, '203.0.113.4', 'id_0x4')]);
     const after = await waitFor(
       () => countsOf(first.client),
       (counts) => counts.online === 0,

@@ -1,7 +1,7 @@
 import { addDays, isoDate } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, agentUsers, grantCredits, type Account } from './support/line-fixtures.js';
+import { type Account, addAgentServer, adminMadeAccount, agentUsers } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -16,15 +16,9 @@ describe('asking for a freeze from the portal', () => {
   const today = () => isoDate(new Date());
 
   const account = async (email: string): Promise<Account> => {
-    const password = 'user-password-1';
-    const created = await admin.post('/api/accounts', { email, password });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.account.id as string;
-    await grantCredits(server, id, 100);
-    const client = server.client();
-    expect((await client.post('/api/auth/sign-in', { email, password })).status).toBe(200);
-    await client.put('/api/portal/settings', { enabled: true, contact: '' });
-    return { client, id, email };
+    const made = await adminMadeAccount(server, admin, email);
+    await made.client.put('/api/portal/settings', { enabled: true, contact: '' });
+    return made;
   };
   /** A line of `who` and its customer signed in to the portal. */
   const customerOf = async (who: Account) => {

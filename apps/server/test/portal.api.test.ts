@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startStandInOscam,
   WEBIF_LOGIN,
-  type StandInClient,
   type StandInOscam,
+  watchingClient,
 } from '../../agent/test/stand-in-servers.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers, signUpAccount, type Account } from './support/line-fixtures.js';
@@ -34,26 +34,6 @@ async function signedInCustomer(client: TestClient): Promise<string | null> {
   const answer = await client.get('/api/portal/me');
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return (answer.body as Me | null)?.username ?? null;
-}
-
-/** A client login as OSCam's status API lists it. */
-function connected(username: string, ip: string): StandInClient {
-  return {
-    thid: `id_${username}`,
-    type: 'c',
-    name: username,
-    protocol: 'cccam (2.3.2-3367)',
-    ip,
-    port: 40000,
-    status: 'OK',
-    login: '2026-11-22T07:15:00+0100',
-    online: 600,
-    idle: 3,
-    caid: '1702',
-    srvid: '0085',
-    chname: 'Sky Cinema',
-    ecmtime: 120,
-  };
 }
 
 describe('customer portal', () => {
@@ -187,7 +167,7 @@ describe('customer portal', () => {
 
   it('shows whether the line is online now and from where', async () => {
     const { customer, me } = await newCustomer();
-    oscam.setClients([connected(me.username, '203.0.113.44')]);
+    oscam.setClients([watchingClient(me.username, '203.0.113.44', `id_${me.username}`)]);
     const online = await waitFor(
       async () => (await customer.get('/api/portal/me')).body as Me,
       (body) => body.online,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, grantCredits, type Account } from './support/line-fixtures.js';
+import { type Account, addAgentServer, adminMadeAccount } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
@@ -15,16 +15,9 @@ type Line = { id: number; username: string; expiry_date: string };
 type Todo = { renewal_requests: { items: { line: Line; requested_at: string }[]; total: number } };
 
 async function account(email: string): Promise<Account> {
-  const password = 'user-password-1';
-  const created = await admin.post('/api/accounts', { email, password });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.account.id as string;
-  await grantCredits(server, id, 100);
-  const client = server.client();
-  const signedIn = await client.post('/api/auth/sign-in', { email, password });
-  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-  await client.put('/api/portal/settings', { enabled: true, contact: '' });
-  return { client, id, email };
+  const made = await adminMadeAccount(server, admin, email);
+  await made.client.put('/api/portal/settings', { enabled: true, contact: '' });
+  return made;
 }
 
 /** A line of `who`, whose customer signs in to the portal and asks to renew it. */

@@ -47,6 +47,27 @@ export async function signUpAccount(server: TestServer, email: string, credits =
   return { client, id: me.body.id, email };
 }
 
+/**
+ * An account an admin makes with a password, signed in, with `credits` (confirmed at once: tests
+ * whose mails go to an SMTP server cannot confirm a sign-up from the log).
+ */
+export async function adminMadeAccount(
+  server: TestServer,
+  admin: TestClient,
+  email: string,
+  credits = 100,
+): Promise<Account> {
+  const password = 'user-password-1';
+  const created = await admin.post('/api/accounts', { email, password });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.account.id as string;
+  if (credits > 0) await grantCredits(server, id, credits);
+  const client = server.client();
+  const signedIn = await client.post('/api/auth/sign-in', { email, password });
+  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+  return { client, id, email };
+}
+
 /** An active server pointing at `apiPort` (the real agent, or a fake). */
 export async function addActiveServer(
   admin: TestClient,
