@@ -5,6 +5,7 @@ import {
   WEBIF_LOGIN,
   type StandInClient,
   type StandInOscam,
+  watchingClient,
 } from '../../agent/test/stand-in-servers.js';
 import { rollUpAndExpire } from '../src/modules/ecm-stats/ecm-rollup.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
@@ -13,27 +14,8 @@ import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
-function watching(username: string, thid: string): StandInClient {
-  return {
-    thid,
-    type: 'c',
-    name: username,
-    protocol: 'cccam (2.3.2-3367)',
-    ip: '203.0.113.7',
-    port: 40000,
-    status: 'OK',
-    login: '2026-11-22T07:15:00+0100',
-    online: 600,
-    idle: 3,
-    caid: '1702',
-    srvid: '0085',
-    chname: 'Sky Cinema',
-    ecmtime: 120,
-  };
-}
-
 const card: StandInClient = {
-  ...watching('sky-card', 'id_card'),
+  ...watchingClient('sky-card', '203.0.113.7', 'id_card'),
   type: 'r',
   protocol: 'internal',
   status: 'CARDOK',
@@ -106,7 +88,7 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
 
   it('charts what the server answered the line since the last poll, with its channel and answer time', async () => {
     const line = await createLine();
-    oscam.setClients([watching(line.username, 'id_1'), card]);
+    oscam.setClients([watchingClient(line.username, '203.0.113.7', 'id_1'), card]);
     oscam.setCounters(line.username, 40, 1, { lastMs: 300 });
     // The first reading is the baseline: what came before the panel looked is no one's minute.
     await roundsPass(2);
@@ -251,21 +233,26 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
     });
 
     const line = await createLine();
-    const insert = (table: string, at: string, ok: number) =>
-      db().execute(
+    // The rows and the marks behind them are written in one transaction: the background round (every
+    // second here) must never see the old rows before the marks that make them due, or it would
+    // delete a minute as past its retention and already rolled before it was rolled.
+    await db().transaction(async (tx) => {
+      const insert = (table: string, at: string, ok: number) =>
+        tx.execute(
+          sql.raw(
+            `insert into ${table} (kind, subject_id, reader, bucket, ok) values (1, ${line.id}, '', ${at}, ${ok})`,
+          ),
+        );
+      await insert('ecm_minute', "date_trunc('hour', now(), 'UTC') - interval '5 hours'", 5);
+      await insert('ecm_hour', "date_trunc('day', now(), 'UTC') - interval '10 days'", 11);
+      await insert('ecm_day', "date_trunc('day', now(), 'UTC') - interval '40 days'", 13);
+      await insert('ecm_day', "date_trunc('day', now(), 'UTC') - interval '20 days'", 17);
+      await tx.execute(
         sql.raw(
-          `insert into ${table} (kind, subject_id, reader, bucket, ok) values (1, ${line.id}, '', ${at}, ${ok})`,
+          `update ecm_rollup_state set hours_through = date_trunc('hour', now(), 'UTC') - interval '6 hours', days_through = date_trunc('day', now(), 'UTC') - interval '11 days'`,
         ),
       );
-    await insert('ecm_minute', "date_trunc('hour', now(), 'UTC') - interval '5 hours'", 5);
-    await insert('ecm_hour', "date_trunc('day', now(), 'UTC') - interval '10 days'", 11);
-    await insert('ecm_day', "date_trunc('day', now(), 'UTC') - interval '40 days'", 13);
-    await insert('ecm_day', "date_trunc('day', now(), 'UTC') - interval '20 days'", 17);
-    await db().execute(
-      sql.raw(
-        `update ecm_rollup_state set hours_through = date_trunc('hour', now(), 'UTC') - interval '6 hours', days_through = date_trunc('day', now(), 'UTC') - interval '11 days'`,
-      ),
-    );
+    });
     await rollUpAndExpire(server.built.ctx);
 
     const left = async (table: string) =>
