@@ -1,12 +1,10 @@
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
-import AcUnitIcon from '@mui/icons-material/AcUnit';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import NotificationImportantOutlinedIcon from '@mui/icons-material/NotificationImportantOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
-import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
@@ -31,12 +29,8 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { lazyPage } from '../../../lib/lazy-page';
 import { paths } from '../../../lib/paths';
-import {
-  useAnswerFreezeRequest,
-  useDismissRenewalRequest,
-  useRetryTodoSync,
-  useWinBack,
-} from '../hooks/use-dashboard-todo';
+import { useDismissRenewalRequest, useRetryTodoSync } from '../hooks/use-dashboard-todo';
+import { ChurnSection, FreezeRequestsSection } from './todo-customer-sections';
 import { Detail, LineLink, Row, Section, ServerProblem } from './todo-parts';
 import type { TodoRenewRequest } from './todo-renew-dialogs';
 
@@ -66,8 +60,6 @@ export function TodoCard({ todo, today }: TodoCardProps) {
   const errorMessage = useErrorMessage();
   const retry = useRetryTodoSync();
   const dismiss = useDismissRenewalRequest();
-  const winBack = useWinBack();
-  const answerFreeze = useAnswerFreezeRequest();
   const [renewing, setRenewing] = useState<TodoRenewRequest | null>(null);
   // Mounted from the first renewal on, so that a bulk job's progress stays open after its dialog.
   const [dialogsWanted, setDialogsWanted] = useState(false);
@@ -98,26 +90,6 @@ export function TodoCard({ todo, today }: TodoCardProps) {
   const dismissRequest = (line: Line) =>
     dismiss.mutate(line.id, {
       onSuccess: () => snackbar(t('insights.todo.requestDismissed', { username: line.username })),
-      onError: (error) => snackbar(errorMessage(error), 'error'),
-    });
-
-  const answerFreezeRequest = (line: Line, approve: boolean) =>
-    answerFreeze.mutate(
-      { id: line.id, approve },
-      {
-        onSuccess: () =>
-          snackbar(
-            t(approve ? 'insights.todo.freezeApproved' : 'insights.todo.freezeRefused', {
-              username: line.username,
-            }),
-          ),
-        onError: (error) => snackbar(errorMessage(error), 'error'),
-      },
-    );
-
-  const writeTo = (line: Line) =>
-    winBack.mutate(line.id, {
-      onSuccess: (result) => snackbar(t('insights.todo.winBackSent', { email: result.sent_to })),
       onError: (error) => snackbar(errorMessage(error), 'error'),
     });
 
@@ -211,57 +183,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
               ))}
             </Section>
           )}
-          {freezeRequests && freezeRequests.total > 0 && (
-            <Section
-              testId="todo-freeze-requests"
-              icon={AcUnitIcon}
-              tone="warning"
-              title={t('insights.todo.freezeRequests')}
-              total={freezeRequests.total}
-            >
-              {freezeRequests.items.map(({ line, request }) => {
-                const busy = answerFreeze.isPending && answerFreeze.variables?.id === line.id;
-                return (
-                  <Row
-                    key={line.id}
-                    testId="todo-freeze-request"
-                    action={
-                      <Stack direction="row" sx={{ gap: 0.5, flexShrink: 0 }}>
-                        <Button
-                          size="small"
-                          color="inherit"
-                          onClick={() => answerFreezeRequest(line, false)}
-                          disabled={busy}
-                          aria-label={t('insights.todo.freezeRefuseLine', { username: line.username })}
-                          data-testid="todo-freeze-refuse"
-                        >
-                          {t('insights.todo.freezeRefuse')}
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          onClick={() => answerFreezeRequest(line, true)}
-                          loading={busy}
-                          aria-label={t('insights.todo.freezeApproveLine', { username: line.username })}
-                          data-testid="todo-freeze-approve"
-                        >
-                          {t('insights.todo.freezeApprove')}
-                        </Button>
-                      </Stack>
-                    }
-                  >
-                    <LineLink line={line} />
-                    <Detail>
-                      {t('insights.todo.freezeAsked', {
-                        count: request.days,
-                        date: toDisplayDate(request.starts_on),
-                      })}
-                    </Detail>
-                  </Row>
-                );
-              })}
-            </Section>
-          )}
+          {freezeRequests && <FreezeRequestsSection asks={freezeRequests} />}
           {expiring.total > 0 && (
             <Section
               testId="todo-expiring"
@@ -426,47 +348,7 @@ export function TodoCard({ todo, today }: TodoCardProps) {
               ))}
             </Section>
           )}
-          {churn.total > 0 && (
-            <Section
-              testId="todo-churn"
-              icon={PersonOffOutlinedIcon}
-              tone="warning"
-              title={t('insights.todo.churn')}
-              total={churn.total}
-              more={churn.total_is_lower_bound}
-              seeAll={seeAllLines.churn}
-              seeAllLabel={t('insights.todo.seeAll')}
-            >
-              {churn.items.map((line) => (
-                <Row
-                  key={line.id}
-                  testId="todo-churn-line"
-                  action={
-                    line.email ? (
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        onClick={() => writeTo(line)}
-                        loading={winBack.isPending && winBack.variables === line.id}
-                        aria-label={t('insights.todo.winBackLine', { username: line.username })}
-                        data-testid="todo-win-back"
-                      >
-                        {t('insights.todo.winBack')}
-                      </Button>
-                    ) : undefined
-                  }
-                >
-                  <LineLink line={line} />
-                  <Detail>
-                    {line.is_trial ? t('insights.todo.churnTrial') : t('insights.todo.churnQuiet')}
-                    {' · '}
-                    {t('insights.todo.endsOn', { date: toDisplayDate(line.expiry_date) })}
-                  </Detail>
-                  {!line.email && <Detail>{t('insights.todo.noEmail')}</Detail>}
-                </Row>
-              ))}
-            </Section>
-          )}
+          <ChurnSection lines={churn} seeAll={seeAllLines.churn} />
           {down && down.total > 0 && (
             <Section
               testId="todo-servers"
