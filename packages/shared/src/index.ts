@@ -15,6 +15,7 @@ export * from './events.js';
 export * from './languages.js';
 export * from './locale.js';
 export * from './line.js';
+export * from './line-list.js';
 export * from './line-display.js';
 export * from './line-server-rules.js';
 export * from './line-adoption.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { linePrice, lineListQuerySchema, LINE_CREDENTIAL_MAX_LENGTH } from './line.js';
+import { linePrice, LINE_CREDENTIAL_MAX_LENGTH } from './line.js';
+import { lineListQuerySchema } from './line-list.js';
 import { idSchema, text } from './schema-blocks.js';
 
 /** What a bulk action does to each selected line, or `create` for N new lines. */

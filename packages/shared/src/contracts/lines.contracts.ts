@@ -5,10 +5,7 @@ import {
   lineCreateBodySchema,
   lineDeleteResultSchema,
   lineEventSchema,
-  lineListQuerySchema,
-  lineListResponseSchema,
   linePatchBodySchema,
-  lineReconcileQuerySchema,
   lineReconcileResultSchema,
   lineRenewBodySchema,
   lineSchema,
@@ -16,6 +13,7 @@ import {
   lineSettingsSchema,
   lineWriteResultSchema,
 } from '../line.js';
+import { lineListQuerySchema, lineListResponseSchema, lineReconcileQuerySchema } from '../line-list.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
 const tags = ['lines'];
