@@ -70,8 +70,11 @@ describe('the server process', () => {
       const all = run.output();
       expect(all).toContain('SIGTERM received, shutting down');
       // Until the shutdown, the box was the last thing on screen: the requests above wrote nothing.
+      // Only a request slower than the slow-request mark may log, and then as a warning an operator
+      // wants: on a machine busy with other work, signing in can pass that mark.
       const beforeStop = all.slice(0, all.lastIndexOf('\n', all.indexOf('SIGTERM received'))).trimEnd();
-      expect(beforeStop.split('\n').at(-1)).toMatch(/^└─+┘$/);
+      const onScreen = beforeStop.split('\n').filter((line) => !line.includes('"msg":"slow request"'));
+      expect(onScreen.at(-1)).toMatch(/^└─+┘$/);
       expect(beforeStop).not.toMatch(/request completed|incoming request/);
 
       // A second start on the same folder keeps the admin and prints no box nor password.
