@@ -17,12 +17,13 @@ export type StaffRole = (typeof staffRoles)[number];
  *   which a scoped member never does as an admin;
  * - `line`, `ticket`, `topup`: the row its `:id` names, refused as not found outside the scope (as
  *   another owner's row answers);
- * - `list:<param>`: a list narrowed to one account of the scope by that query parameter (the scope's
- *   reseller when not given; an account outside the scope finds nothing);
+ * - `list`: a list of the scope's rows, every account of the subtree's (as an admin's list of them);
+ * - `list:<param>`: the same, which that query parameter narrows to one account of the scope (one
+ *   outside the scope finds nothing);
  * - `tree`: the service walks the tree of each account it touches (`inActorsTree`), within the scope.
  */
 export type StaffOperationKind =
-  'panel' | 'line' | 'ticket' | 'topup' | 'list:owner_id' | 'list:account_id' | 'tree';
+  'panel' | 'line' | 'ticket' | 'topup' | 'list' | 'list:owner_id' | 'list:account_id' | 'tree';
 
 /** Every operation of each role, with what its rows are. Nothing else is ever done as an admin. */
 export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOperationKind>>> = {
@@ -30,7 +31,7 @@ export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOpe
     'GET /api/lines': 'list:owner_id',
     'GET /api/lines/:id': 'line',
     'GET /api/lines/:id/events': 'line',
-    'GET /api/tickets': 'panel',
+    'GET /api/tickets': 'list',
     'GET /api/tickets/unread-count': 'panel',
     'GET /api/tickets/assignees': 'panel',
     'GET /api/tickets/:id': 'ticket',
