@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAdminAccount } from './permissions.js';
 import { text } from './schema-blocks.js';
 
 /**
@@ -97,4 +98,19 @@ export function staffMay(staff: { role: StaffRole; scopeId: string | null }, ope
 export function staffOperationList(staff: { role: StaffRole; scopeId: string | null } | null): string[] {
   if (!staff) return [];
   return Object.keys(staffOperations[staff.role]).filter((operation) => staffMay(staff, operation));
+}
+
+/**
+ * Whether an account (as `GET /api/me` answers it) does this operation as an admin: an admin, or a
+ * staff member whose role holds it (`staffMay`). The web shows an admin's buttons and views by it,
+ * so a staff member sees those the server accepts from it and not those it refuses.
+ */
+export function actsAsAdmin(
+  account: { is_admin: boolean; group_id: number; staff?: Staff | null },
+  operation: string,
+): boolean {
+  if (isAdminAccount(account)) return true;
+  return (
+    !!account.staff && staffMay({ role: account.staff.role, scopeId: account.staff.scope_id }, operation)
+  );
 }
