@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAdminAccount } from './permissions.js';
 import { text } from './schema-blocks.js';
 
 /**
@@ -17,12 +18,13 @@ export type StaffRole = (typeof staffRoles)[number];
  *   which a scoped member never does as an admin;
  * - `line`, `ticket`, `topup`: the row its `:id` names, refused as not found outside the scope (as
  *   another owner's row answers);
- * - `list:<param>`: a list narrowed to one account of the scope by that query parameter (the scope's
- *   reseller when not given; an account outside the scope finds nothing);
+ * - `list`: a list of the scope's rows, every account of the subtree's (as an admin's list of them);
+ * - `list:<param>`: the same, which that query parameter narrows to one account of the scope (one
+ *   outside the scope finds nothing);
  * - `tree`: the service walks the tree of each account it touches (`inActorsTree`), within the scope.
  */
 export type StaffOperationKind =
-  'panel' | 'line' | 'ticket' | 'topup' | 'list:owner_id' | 'list:account_id' | 'tree';
+  'panel' | 'line' | 'ticket' | 'topup' | 'list' | 'list:owner_id' | 'list:account_id' | 'tree';
 
 /** Every operation of each role, with what its rows are. Nothing else is ever done as an admin. */
 export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOperationKind>>> = {
@@ -30,7 +32,7 @@ export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOpe
     'GET /api/lines': 'list:owner_id',
     'GET /api/lines/:id': 'line',
     'GET /api/lines/:id/events': 'line',
-    'GET /api/tickets': 'panel',
+    'GET /api/tickets': 'list',
     'GET /api/tickets/unread-count': 'panel',
     'GET /api/tickets/assignees': 'panel',
     'GET /api/tickets/:id': 'ticket',
@@ -96,4 +98,19 @@ export function staffMay(staff: { role: StaffRole; scopeId: string | null }, ope
 export function staffOperationList(staff: { role: StaffRole; scopeId: string | null } | null): string[] {
   if (!staff) return [];
   return Object.keys(staffOperations[staff.role]).filter((operation) => staffMay(staff, operation));
+}
+
+/**
+ * Whether an account (as `GET /api/me` answers it) does this operation as an admin: an admin, or a
+ * staff member whose role holds it (`staffMay`). The web shows an admin's buttons and views by it,
+ * so a staff member sees those the server accepts from it and not those it refuses.
+ */
+export function actsAsAdmin(
+  account: { is_admin: boolean; group_id: number; staff?: Staff | null },
+  operation: string,
+): boolean {
+  if (isAdminAccount(account)) return true;
+  return (
+    !!account.staff && staffMay({ role: account.staff.role, scopeId: account.staff.scope_id }, operation)
+  );
 }

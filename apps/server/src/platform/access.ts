@@ -137,6 +137,13 @@ export const access = {
     const ids = actor.actingAsStaff ? actor.staff?.accountIds : null;
     return !ids || (accountId !== null && ids.has(accountId));
   },
+  /**
+   * The reseller whose subtree a scoped staff member acting as an admin works in: the lists it reads
+   * hold that subtree's rows (as an admin's list filtered to it); null for everyone else.
+   */
+  staffTree(actor: Actor): string | null {
+    return actor.actingAsStaff ? (actor.staff?.scopeId ?? null) : null;
+  },
   permission(actor: Actor | null, permission: Permission): Actor {
     const signedIn = access.signedIn(actor);
     if (!signedIn.permissions.has(permission)) throw new AppError('FORBIDDEN');
@@ -158,12 +165,19 @@ export const access = {
    * Lines: admins manage every line, resellers (view_users) only their own, anyone else none.
    * `ownerId` is the owner filter every query must apply (null = all).
    */
-  lines(actor: Actor | null): { actor: Actor; ownerId: string | null; ownerIds?: readonly string[] } {
+  lines(actor: Actor | null): {
+    actor: Actor;
+    ownerId: string | null;
+    ownerIds?: readonly string[];
+    treeId?: string;
+  } {
     const signedIn = access.signedIn(actor);
     if (!maySellLines(signedIn)) throw new AppError('FORBIDDEN');
     const staffScope = signedIn.actingAsStaff ? signedIn.staff?.accountIds : null;
-    // A scoped staff member sees the lines of its scope's accounts (`ownerIds`), every owner's else.
-    if (staffScope) return { actor: signedIn, ownerId: null, ownerIds: [...staffScope] };
+    const treeId = access.staffTree(signedIn);
+    // A scoped staff member sees the lines of its scope's accounts (`ownerIds`; lists: the subtree of
+    // `treeId`), every owner's else.
+    if (staffScope && treeId) return { actor: signedIn, ownerId: null, ownerIds: [...staffScope], treeId };
     return { actor: signedIn, ownerId: signedIn.isAdmin ? null : signedIn.id };
   },
   /** Another owner's line answers 404 like a missing one. */

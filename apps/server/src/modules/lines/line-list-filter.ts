@@ -19,6 +19,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
+import { subtreeIdsSql } from '../../db/account-subtree.js';
 import { linePresence, lines } from '../../db/schema.js';
 import { churnRiskSql } from '../ecm-stats/churn-filter.js';
 
@@ -26,6 +27,8 @@ import { churnRiskSql } from '../ecm-stats/churn-filter.js';
 export type LineFilter = {
   /** null = every owner (admins). */
   scopeOwnerId: string | null;
+  /** Only the lines of this account's subtree (a scoped staff member's lists). */
+  scopeTreeId?: string;
   status?: LineStatus;
   serverId?: number;
   ownerId?: string;
@@ -63,6 +66,7 @@ export type Bound<T> = T | Placeholder;
 /** A filter as its statement uses it: the search as its LIKE pattern, each value given or bound. */
 export type FilterSql = {
   scopeOwnerId: Bound<string> | null;
+  scopeTreeId?: Bound<string>;
   /** Decides the statement's shape, so never a placeholder. */
   status?: LineStatus;
   serverId?: Bound<number>;
@@ -209,6 +213,7 @@ export function whereOf(filter: FilterSql): SQL | undefined {
   if (filter.scopeOwnerId !== null) {
     parts.push(gte(lines.ownerId, filter.scopeOwnerId), lte(lines.ownerId, filter.scopeOwnerId));
   }
+  if (filter.scopeTreeId) parts.push(sql`${lines.ownerId} in ${subtreeIdsSql(filter.scopeTreeId)}`);
   if (filter.ownerId) parts.push(eq(lines.ownerId, filter.ownerId));
   if (filter.serverId !== undefined) parts.push(eq(lines.serverId, filter.serverId));
   if (filter.syncState) parts.push(eq(lines.syncState, filter.syncState));

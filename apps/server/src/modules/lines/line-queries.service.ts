@@ -41,6 +41,7 @@ function withPresence(line: Line, presence: LinePresence | undefined): Line {
 function filterOf(scope: LineScope, query: LineListQuery): LineFilter {
   return {
     scopeOwnerId: scope.ownerId,
+    scopeTreeId: scope.treeId,
     status: query.status,
     serverId: query.server_id,
     ownerId: query.owner_id,
@@ -124,15 +125,18 @@ function staleQuickCounts(event: ChangeEvent): StaleScopes {
 
 const quickCountCache = scopeCachePerContext<LineQuickCounts>(staleQuickCounts);
 
-/** The quick filters' counts over the scope's whole list, reused until a change of the scope. */
+/**
+ * The quick filters' counts over the scope's whole list, reused until a change of the scope. A staff
+ * member's subtree is counted each time: the cache is kept per owner, and a change names its owner.
+ */
 function quickCounts(ctx: AppContext, scope: LineScope, day: string): Promise<LineQuickCounts> {
-  return quickCountCache(ctx).get(scope.ownerId ?? EVERY_OWNER, day, async () => {
-    const counted = await linesListRepository.quickCounts(
-      ctx.db,
-      scope.ownerId,
-      day,
-      LINE_EXPIRING_SOON_DAYS,
-    );
+  const count = async (): Promise<LineQuickCounts> => {
+    const counted = await linesListRepository.quickCounts(ctx.db, {
+      scopeOwnerId: scope.ownerId,
+      scopeTreeId: scope.treeId,
+      today: day,
+      expiringWithinDays: LINE_EXPIRING_SOON_DAYS,
+    });
     return {
       expiring_soon: counted.expiringSoon,
       expired: counted.expired,
@@ -140,7 +144,8 @@ function quickCounts(ctx: AppContext, scope: LineScope, day: string): Promise<Li
       failing_sync: counted.failingSync,
       sharing: counted.sharing,
     };
-  });
+  };
+  return scope.treeId ? count() : quickCountCache(ctx).get(scope.ownerId ?? EVERY_OWNER, day, count);
 }
 
 /** How long the servers' names are kept at most without a change event (a change drops them at once). */

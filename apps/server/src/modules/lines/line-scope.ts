@@ -5,8 +5,16 @@ import { access, type Actor } from '../../platform/access.js';
 import { businessTimeZone } from './business-clock.js';
 import { linesRepository, type LineRecord, type LineRow } from './lines.repository.js';
 
-/** Whose lines a caller sees: `ownerId` null for an admin (every line). */
-export type LineScope = { actor: Actor; ownerId: string | null };
+/**
+ * Whose lines a caller sees: `ownerId` null for an admin (every line); a scoped staff member's also
+ * name its scope's accounts (`ownerIds`) and the reseller whose subtree its lists hold (`treeId`).
+ */
+export type LineScope = {
+  actor: Actor;
+  ownerId: string | null;
+  ownerIds?: readonly string[];
+  treeId?: string;
+};
 
 /** Today in the business time zone (docs/spec-rules.md, "Expiry"). */
 export const today = (now = new Date()) => dateInZone(now, businessTimeZone());

@@ -88,10 +88,9 @@ export const linesListRepository = {
    */
   async quickCounts(
     db: Db,
-    scopeOwnerId: string | null,
-    today: string,
-    expiringWithinDays: number,
+    scope: { scopeOwnerId: string | null; scopeTreeId?: string; today: string; expiringWithinDays: number },
   ): Promise<{ [K in 'expiringSoon' | 'expired' | 'online' | 'sharing' | 'failingSync']: number }> {
+    const { scopeOwnerId, scopeTreeId, today, expiringWithinDays } = scope;
     const only = (filter: Omit<FilterSql, 'scopeOwnerId' | 'today'>) =>
       sql<number>`count(*) filter (where ${whereOf({ scopeOwnerId: null, today, ...filter })})`.mapWith(
         Number,
@@ -105,7 +104,7 @@ export const linesListRepository = {
         failingSync: only({ syncState: 'failing' }),
       })
       .from(lines)
-      .where(whereOf({ scopeOwnerId, today }));
+      .where(whereOf({ scopeOwnerId, scopeTreeId, today }));
     return row ?? { expiringSoon: 0, expired: 0, online: 0, sharing: 0, failingSync: 0 };
   },
   /**

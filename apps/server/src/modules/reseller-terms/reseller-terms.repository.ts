@@ -1,5 +1,6 @@
 import { defaultResellerLimits, type ResellerLimits, type ResellerPrice } from '@linedesk/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { subtreeIdsSql } from '../../db/account-subtree.js';
 import type { Db } from '../../db/client.js';
 import {
   authUsers,
@@ -151,13 +152,9 @@ export const resellerTermsRepository = {
 
   /** Lines owned by the account and every account below it. */
   async subtreeLines(db: Db, accountId: string): Promise<number> {
-    const result = await db.execute<{ n: number }>(sql`
-      with recursive down (id, depth) as (
-        select ${accountId}::text, 0
-        union all
-        select a.id, down.depth + 1 from ${authUsers} a join down on a.owner_id = down.id where down.depth < 50
-      )
-      select count(*)::int as n from ${lines} u where u.owner_id in (select id from down)`);
+    const result = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${lines} u where u.owner_id in ${subtreeIdsSql(accountId)}`,
+    );
     return Number(result.rows[0]?.n ?? 0);
   },
 

@@ -19,15 +19,14 @@ const rowsOf: Partial<Record<StaffOperationKind, { owner: OwnerLookup; notFound:
 const NO_ACCOUNT = '-';
 
 /**
- * A list of every owner's rows, narrowed to one account of the scope through its owner filter: the
- * scope's reseller unless the query names one; one outside the scope finds nothing, as an id of no
- * account would.
+ * A list's query parameter naming one account: one outside the scope finds nothing, as an id of no
+ * account would. Without it the list holds every account of the scope (its service filters by the
+ * scope's subtree, `access.staffTree`).
  */
-function narrowList(request: FastifyRequest, param: string, scopeId: string, accountIds: Set<string>): void {
+function narrowList(request: FastifyRequest, param: string, accountIds: Set<string>): void {
   const query = request.query as Record<string, unknown>;
   const asked = query[param];
-  if (typeof asked !== 'string') query[param] = scopeId;
-  else if (!accountIds.has(asked)) query[param] = NO_ACCOUNT;
+  if (typeof asked === 'string' && asked !== '' && !accountIds.has(asked)) query[param] = NO_ACCOUNT;
 }
 
 /**
@@ -46,7 +45,7 @@ export async function resolveStaffScope(
   const accountIds = new Set(await staffScopeRepository.subtree(ctx.db, staff.scopeId));
   const scoped: Actor = { ...actor, staff: { ...staff, accountIds } };
   const kind = staffOperations[staff.role][operation]!;
-  if (kind.startsWith('list:')) narrowList(request, kind.slice('list:'.length), staff.scopeId, accountIds);
+  if (kind.startsWith('list:')) narrowList(request, kind.slice('list:'.length), accountIds);
   const rows = rowsOf[kind];
   if (rows) {
     const id = Number((request.params as { id?: unknown } | undefined)?.id);

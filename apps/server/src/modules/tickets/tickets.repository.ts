@@ -1,6 +1,7 @@
 import { ADMIN_GROUP_ID, type TicketStatus } from '@linedesk/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { subtreeIdsSql } from '../../db/account-subtree.js';
 import type { Db } from '../../db/client.js';
 import { authUsers, ticketAttachments, ticketReplies, tickets } from '../../db/schema.js';
 
@@ -67,6 +68,8 @@ const sortable = { created_at: tickets.createdAt, updated_at: tickets.updatedAt 
 export type TicketListFilter = {
   /** Only this owner's tickets (users); undefined = all (admins). */
   userId?: string;
+  /** Only the tickets of this account's subtree (a scoped staff member's list). */
+  treeId?: string;
   status?: TicketRow['status'];
   priority?: TicketRow['priority'];
   category?: TicketRow['category'];
@@ -85,6 +88,7 @@ export const ticketsRepository = {
   ): Promise<{ rows: TicketRow[]; total: number }> {
     const filters: SQL[] = [];
     if (filter.userId) filters.push(eq(tickets.userId, filter.userId));
+    if (filter.treeId) filters.push(sql`${tickets.userId} in ${subtreeIdsSql(filter.treeId)}`);
     if (filter.status) filters.push(eq(tickets.status, filter.status));
     if (filter.priority) filters.push(eq(tickets.priority, filter.priority));
     if (filter.category) filters.push(eq(tickets.category, filter.category));

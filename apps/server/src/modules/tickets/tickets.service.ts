@@ -15,7 +15,7 @@ import {
 } from '@linedesk/shared';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context.js';
-import type { Actor } from '../../platform/access.js';
+import { access, type Actor } from '../../platform/access.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { AppError, isErrorCode } from '../../platform/errors.js';
 import { detectAttachmentType, safeFileName } from './attachment-type.js';
@@ -53,8 +53,9 @@ export async function listTickets(
     ctx.db,
     side,
     {
-      // Users see only their own tickets; admins handle all of them.
+      // Users see only their own tickets; admins handle all of them, a scoped staff member its subtree's.
       userId: actor.isAdmin ? undefined : actor.id,
+      treeId: access.staffTree(actor) ?? undefined,
       status: query.status,
       priority: query.priority,
       category: query.category,

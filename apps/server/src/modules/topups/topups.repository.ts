@@ -25,6 +25,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { subtreeIdsSql } from '../../db/account-subtree.js';
 import type { Db } from '../../db/client.js';
 import { authUsers, receiptCounters, topUpRequests, topUpReversals } from '../../db/schema.js';
 import { escapeLike } from '../lines/line-list-filter.js';
@@ -116,12 +117,17 @@ function nextDay(day: string): Date {
 }
 
 /** The list's filters, and (for the dashboard's to-do list) several states at once. */
-export type TopUpListFilter = TopUpFilter & { statuses?: readonly TopUpStatus[] };
+export type TopUpListFilter = TopUpFilter & {
+  statuses?: readonly TopUpStatus[];
+  /** Only the requests of this account's subtree (a scoped staff member's list). */
+  treeId?: string;
+};
 
 /** The list's filters as SQL; the state is left out when counting per state. */
 function filterConditions(filter: TopUpListFilter, withStatus: boolean): SQL[] {
   const where: SQL[] = [];
   if (filter.account_id) where.push(eq(topUpRequests.accountId, filter.account_id));
+  if (filter.treeId) where.push(sql`${topUpRequests.accountId} in ${subtreeIdsSql(filter.treeId)}`);
   if (filter.search) {
     where.push(
       sql`${topUpRequests.accountId} in (select ${authUsers.id} from ${authUsers} where ${ilike(

@@ -32,7 +32,7 @@ import { newPaymentReference } from './payment-reference.js';
 import { assignReceiptNumber } from './receipt-number.js';
 import { topUpCsvHeader, topUpCsvRow } from './topup-csv.js';
 import { toTopUpRequest } from './topup-mapper.js';
-import { topUpsRepository } from './topups.repository.js';
+import { topUpsRepository, type TopUpListFilter } from './topups.repository.js';
 import { topUpProviderRepository } from './topup-provider.repository.js';
 
 /** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
@@ -245,8 +245,13 @@ export async function getTopUpReceipt(ctx: AppContext, signedIn: Actor, id: numb
   };
 }
 
-/** The filter a caller may use: admins any account's requests, everyone else only their own. */
-function scopedFilter(signedIn: Actor, query: TopUpFilter): TopUpFilter {
+/**
+ * The filter a caller may use: admins any account's requests (a scoped staff member its subtree's),
+ * everyone else only their own.
+ */
+function scopedFilter(signedIn: Actor, query: TopUpFilter): TopUpListFilter {
+  const treeId = access.staffTree(signedIn);
+  if (treeId) return { ...query, treeId };
   if (signedIn.isAdmin) return query;
   return { ...query, account_id: signedIn.id, search: undefined };
 }

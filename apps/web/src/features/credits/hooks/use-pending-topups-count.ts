@@ -1,4 +1,4 @@
-import { isAdminAccount } from '@linedesk/shared';
+import { actsAsAdmin } from '@linedesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAccount } from '../../auth/hooks/account-context';
 import { topUpKeys, topUpsApi } from '../api/topups-api';
@@ -15,7 +15,7 @@ export const pendingTopupsCountQuery = queryOptions({
  */
 export function usePendingTopupsCount(): number {
   const account = useAccount();
-  const admin = isAdminAccount(account);
+  const admin = actsAsAdmin(account, 'GET /api/topups/pending-count');
   const count = useQuery({
     ...pendingTopupsCountQuery,
     enabled: admin,

@@ -1,7 +1,7 @@
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { isAdminAccount } from '@linedesk/shared';
+import { actsAsAdmin } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeading } from '../../../components/page-heading';
@@ -17,7 +17,8 @@ import { TopUpRequestsPanel } from '../components/topup-requests-panel';
 export function PaymentsPage() {
   const { t } = useTranslation();
   const account = useAccount();
-  const admin = isAdminAccount(account);
+  // A billing member decides payments as an admin (of its scope, when scoped).
+  const admin = actsAsAdmin(account, 'GET /api/topups');
   return (
     <>
       <PageHeading

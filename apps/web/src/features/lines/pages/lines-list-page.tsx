@@ -14,6 +14,7 @@ import Badge from '@mui/material/Badge';
 import Collapse from '@mui/material/Collapse';
 import type { GridColumnVisibilityModel, GridDensity, GridRowSelectionModel } from '@mui/x-data-grid';
 import {
+  actsAsAdmin,
   isAdminAccount,
   type Line,
   type LineBulkAction,
@@ -85,6 +86,8 @@ export function LinesListPage() {
   const { reportSync, toggleEnabled, toggleFrozen, restoreLine, toggling, reportDeleted } = useLineActions();
   const account = useAccount();
   const admin = isAdminAccount(account);
+  // Whose lines they are: the admin's view, and a staff member's whose role reads every owner's lines.
+  const seesOwners = actsAsAdmin(account, 'GET /api/lines');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
   // Every line matching the filter, not only the ticked rows of this page.
@@ -101,7 +104,7 @@ export function LinesListPage() {
   const connectionOf = useConnectionLine();
   const renew = useRenewLine();
   const [preferences, setPreferences] = useGridPreferences('lines', account.id, {
-    columns: defaultLineColumns(admin),
+    columns: defaultLineColumns(seesOwners),
     density: 'standard',
   });
   const onColumnVisibilityChange = useCallback(
@@ -417,7 +420,7 @@ export function LinesListPage() {
         ) : (
           <LinesTable
             {...view}
-            admin={admin}
+            admin={seesOwners}
             sortModel={list.sortModel}
             onSortModelChange={list.onSortModelChange}
             selection={selection}

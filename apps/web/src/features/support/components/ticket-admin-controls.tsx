@@ -3,10 +3,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ticketPriorities, ticketStatuses, type TicketDetail, type TicketPatchBody } from '@linedesk/shared';
+import {
+  actsAsAdmin,
+  ticketPriorities,
+  ticketStatuses,
+  type TicketDetail,
+  type TicketPatchBody,
+} from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
+import { useAccount } from '../../auth/hooks/account-context';
 import { useTicketAssignees, useUpdateTicket } from '../hooks/use-tickets';
 
 const UNASSIGNED = '__none__';
@@ -17,7 +24,9 @@ export function TicketAdminControls({ ticket }: { ticket: TicketDetail }) {
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
   const update = useUpdateTicket(ticket.id);
-  const assignees = useTicketAssignees(true);
+  // The admins to assign to: a staff member scoped to a subtree is not given the panel's list.
+  const assigns = actsAsAdmin(useAccount(), 'GET /api/tickets/assignees');
+  const assignees = useTicketAssignees(assigns);
 
   const save = (body: TicketPatchBody) =>
     update.mutate(body, { onSuccess: () => snackbar(t('tickets.detail.saved')) });
@@ -65,26 +74,30 @@ export function TicketAdminControls({ ticket }: { ticket: TicketDetail }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        select
-        size="small"
-        label={t('tickets.fields.assignee')}
-        value={ticket.assigned_to ?? UNASSIGNED}
-        disabled={update.isPending}
-        onChange={(event) =>
-          save({ assigned_to: event.target.value === UNASSIGNED ? null : event.target.value })
-        }
-        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'ticket-assignee-select' } as object } }}
-      >
-        <MenuItem value={UNASSIGNED} data-testid="assignee-option-none">
-          {t('tickets.detail.unassigned')}
-        </MenuItem>
-        {assigneeOptions.map((assignee) => (
-          <MenuItem key={assignee.id} value={assignee.id} data-testid="assignee-option">
-            {assignee.email}
+      {assigns && (
+        <TextField
+          select
+          size="small"
+          label={t('tickets.fields.assignee')}
+          value={ticket.assigned_to ?? UNASSIGNED}
+          disabled={update.isPending}
+          onChange={(event) =>
+            save({ assigned_to: event.target.value === UNASSIGNED ? null : event.target.value })
+          }
+          slotProps={{
+            select: { SelectDisplayProps: { 'data-testid': 'ticket-assignee-select' } as object },
+          }}
+        >
+          <MenuItem value={UNASSIGNED} data-testid="assignee-option-none">
+            {t('tickets.detail.unassigned')}
           </MenuItem>
-        ))}
-      </TextField>
+          {assigneeOptions.map((assignee) => (
+            <MenuItem key={assignee.id} value={assignee.id} data-testid="assignee-option">
+              {assignee.email}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
     </Stack>
   );
 }

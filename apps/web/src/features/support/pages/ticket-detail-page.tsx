@@ -12,7 +12,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isAdminAccount, ticketAcceptsReplies, type TicketDetail } from '@linedesk/shared';
+import { actsAsAdmin, ticketAcceptsReplies, type TicketDetail } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -124,7 +124,9 @@ export function TicketDetailPage() {
   const snackbar = useSnackbar();
   const errorMessage = useErrorMessage();
   const account = useAccount();
-  const admin = isAdminAccount(account);
+  // A support member manages the ticket as an admin (status, priority); deleting stays the admin's.
+  const admin = actsAsAdmin(account, 'PATCH /api/tickets/:id');
+  const deletes = actsAsAdmin(account, 'DELETE /api/tickets/:id');
   const id = Number(useParams().id);
   const ticket = useTicket(id);
   const remove = useDeleteTicket();
@@ -215,7 +217,7 @@ export function TicketDetailPage() {
           </Typography>
         </Box>
         {closed && (admin || owner) && <ReopenButton ticket={data} />}
-        {admin && (
+        {deletes && (
           <Button
             color="error"
             variant="outlined"

@@ -3,7 +3,7 @@ import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumb
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
-import { isAdminAccount } from '@linedesk/shared';
+import { actsAsAdmin } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -23,7 +23,8 @@ import { useTickets } from '../hooks/use-tickets';
 /** /tickets and /support/tickets: users see their own tickets, admins every ticket. */
 export function TicketsPage() {
   const { t } = useTranslation();
-  const admin = isAdminAccount(useAccount());
+  // A support member's list is the admin's (of its scope, when scoped).
+  const admin = actsAsAdmin(useAccount(), 'GET /api/tickets');
   const [filters, setFilters] = useState<TicketFilterValues>({ search: '' });
   const paging = usePaging();
   const search = useDebouncedValue(filters.search.trim());
