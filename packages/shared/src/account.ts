@@ -79,6 +79,11 @@ export const managedAccountSchema = accountSchema.extend({
   display_credits: z.number().int(),
   /** `derivedGroupId`: the spec's display derivation of the group. */
   display_group_id: z.number().int(),
+  /**
+   * With `subtree=true` only: how many levels below the viewer the account is (1: the viewer's own
+   * sub-account, or for an admin an account nobody owns); absent for an account outside the walk.
+   */
+  depth: z.number().int().optional(),
 });
 export type ManagedAccount = z.infer<typeof managedAccountSchema>;
 
@@ -105,6 +110,11 @@ export const accountListQuerySchema = z.object({
   status: accountStatusSchema.optional(),
   /** Admins only: the sub-accounts of one reseller. */
   owner_id: text().min(1).max(64).optional(),
+  /**
+   * `true`: every account of the viewer's tree (a reseller: its sub-accounts, theirs, and so on;
+   * an admin: every account), each with its `depth`; without it a reseller sees its direct ones.
+   */
+  subtree: z.enum(['true', 'false']).optional(),
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 

@@ -55,7 +55,8 @@ export const list = defineContract({
   path: '/api/accounts',
   access: 'signedIn',
   tags,
-  summary: 'Accounts (admins: all; others: the accounts they own)',
+  summary:
+    'Accounts (admins: all; others: the accounts they own, with `subtree=true` their whole tree and each level)',
   query: accountListQuerySchema,
   response: listResponseSchema(managedAccountSchema),
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountListQuery } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
@@ -85,6 +85,21 @@ export const accountsRepository = {
       .where(eq(authUsers.id, id));
     return row;
   },
+  /**
+   * Every account below `rootId` (for null: below nobody, i.e. every account of a tree from its top),
+   * with its level under the root (1: owned by the root), at most 50 levels down as the tree checks walk.
+   */
+  async subtreeDepths(db: Db, rootId: string | null): Promise<Map<string, number>> {
+    const start = rootId === null ? sql`owner_id is null` : sql`owner_id = ${rootId}`;
+    const result = await db.execute<{ id: string; depth: number }>(sql`
+      with recursive down (id, depth) as (
+        select id, 1 from ${authUsers} where ${start}
+        union all
+        select a.id, down.depth + 1 from ${authUsers} a join down on a.owner_id = down.id where down.depth < 50
+      )
+      select id, depth from down`);
+    return new Map(result.rows.map((row) => [row.id, Number(row.depth)]));
+  },
   async findByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
     const [row] = await db
       .select(accountColumns)
@@ -95,9 +110,18 @@ export const accountsRepository = {
   },
   async list(
     db: Db,
-    input: Omit<AccountListQuery, 'page' | 'page_size'> & { limit: number; offset: number },
+    input: Omit<AccountListQuery, 'page' | 'page_size'> & {
+      limit: number;
+      offset: number;
+      /** Only these accounts (a reseller's subtree). */
+      ids?: string[];
+    },
   ): Promise<{ rows: ManagedAccountRow[]; total: number }> {
     const filters: SQL[] = [];
+    if (input.ids) {
+      if (input.ids.length === 0) return { rows: [], total: 0 };
+      filters.push(inArray(authUsers.id, input.ids));
+    }
     if (input.owner_id) filters.push(eq(authUsers.ownerId, input.owner_id));
     if (input.group_id !== undefined) filters.push(eq(authUsers.groupId, input.group_id));
     if (input.status) filters.push(eq(authUsers.banned, input.status === 'suspended'));

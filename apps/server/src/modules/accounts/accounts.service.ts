@@ -82,6 +82,17 @@ export async function listAccounts(
   signedIn: Actor,
   query: AccountListQuery,
 ): Promise<ListResponse<ManagedAccount>> {
+  if (query.subtree === 'true') {
+    // A reseller's whole tree (the reports' account picker), each account with its level under the viewer.
+    const depths = await accountsRepository.subtreeDepths(ctx.db, signedIn.isAdmin ? null : signedIn.id);
+    const { rows, total } = await accountsRepository.list(ctx.db, {
+      ...query,
+      owner_id: signedIn.isAdmin ? query.owner_id : undefined,
+      ids: signedIn.isAdmin ? undefined : [...depths.keys()],
+      ...pageWindow(query),
+    });
+    return pageOf(query, { rows, total }, (row) => ({ ...toManagedAccount(row), depth: depths.get(row.id) }));
+  }
   const { rows, total } = await accountsRepository.list(ctx.db, {
     ...query,
     owner_id: signedIn.isAdmin ? query.owner_id : signedIn.id,

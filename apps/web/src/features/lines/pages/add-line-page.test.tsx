@@ -169,4 +169,26 @@ describe('the create-line form', () => {
     });
     expect((posted[0]!.body as { password: string }).password).toMatch(/^\S{8,}$/);
   });
+
+  it("shows the refusal of a server outside the reseller's allowed servers, naming both", async () => {
+    const user = userEvent.setup();
+    await renderForm({
+      'POST /api/lines': {
+        status: 403,
+        body: {
+          error: {
+            code: 'LINE_SERVER_NOT_ALLOWED',
+            message: 'server text',
+            details: { params: { server: 'Frankfurt 1', account: 'shop@example.com' } },
+          },
+        },
+      },
+    });
+    await user.type(screen.getByRole('textbox', { name: /Username/ }), 'anna-tv');
+    await user.click(screen.getByTestId('line-form-submit'));
+    expect(await screen.findByTestId('line-form-error')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('The server Frankfurt 1 is not among the servers shop@example.com may use'),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { reportContracts, type ReportScope, type ReportUnit } from '@linedesk/shared';
+import { accountContracts, reportContracts, type ReportScope, type ReportUnit } from '@linedesk/shared';
 import { callApi } from '../../../lib/api-client';
 
 export type ReportParams = {
@@ -18,7 +18,11 @@ export type ReportParams = {
 export const reportKeys = {
   all: ['reports'] as const,
   report: (params: ReportParams) => ['reports', params] as const,
+  accounts: (search: string) => ['reports', 'accounts', search] as const,
 };
+
+/** The picker's page: enough to scroll a shop's tree, the search narrows a bigger one. */
+const ACCOUNTS_SHOWN = 50;
 
 export const reportsApi = {
   get: (params: ReportParams, signal?: AbortSignal) =>
@@ -32,6 +36,22 @@ export const reportsApi = {
           from: params.from,
           to: params.to,
           churn_days: params.churnDays,
+        },
+      },
+      { signal },
+    ),
+  /** Every account of the viewer's tree (an admin's: every account), with its level and parent. */
+  accounts: (search: string, signal?: AbortSignal) =>
+    callApi(
+      accountContracts.list,
+      {
+        query: {
+          subtree: 'true',
+          page: 1,
+          page_size: ACCOUNTS_SHOWN,
+          sort: 'email',
+          order: 'asc',
+          search: search || undefined,
         },
       },
       { signal },

@@ -2,16 +2,17 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { Account, ReportScope, ReportUnit } from '@linedesk/shared';
+import type { ManagedAccount, ReportScope, ReportUnit } from '@linedesk/shared';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/form/date-field';
-import { useOwnerOptions } from '../../dashboard/hooks/use-dashboard';
+import { useReportAccounts } from '../hooks/use-report';
 
 export type ReportSettings = {
-  account: Account | null;
+  account: ManagedAccount | null;
   scope: ReportScope;
   unit: ReportUnit;
   from: string;
@@ -26,15 +27,15 @@ type ReportFiltersProps = {
 };
 
 /**
- * Whose report and over what: an account (admins: any, empty for the whole panel; resellers: the
- * accounts they own, empty for their own), with or without the accounts below it, by day or month,
+ * Whose report and over what: an account (admins: any, empty for the whole panel; resellers: any of
+ * their tree, sub-resellers' accounts too, empty for their own), each shown with its level and parent, with or without the accounts below it, by day or month,
  * the range and the churn days. The server decides what each may see.
  */
 export function ReportFilters({ value, onChange, admin }: ReportFiltersProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const search = useDeferredValue(input);
-  const options = useOwnerOptions(search, true);
+  const options = useReportAccounts(search);
   const wholePanel = admin && value.account === null;
   return (
     <Card sx={{ mb: 3 }}>
@@ -57,6 +58,30 @@ export function ReportFilters({ value, onChange, admin }: ReportFiltersProps) {
           filterOptions={(items) => items}
           getOptionLabel={(account) => account.email}
           isOptionEqualToValue={(a, b) => a.id === b.id}
+          renderOption={({ key, ...props }, account) => (
+            <Box
+              component="li"
+              key={key}
+              {...props}
+              data-testid={`report-account-option-${account.id}`}
+              // Indented by level, so a tree reads as one on a phone too (capped to keep the email wide).
+              sx={{ pl: `${1 + Math.min((account.depth ?? 1) - 1, 4) * 1.5}rem !important` }}
+            >
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {account.email}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {account.owner_email
+                    ? t('reports.accountLevelUnder', {
+                        depth: account.depth ?? 1,
+                        owner: account.owner_email,
+                      })
+                    : t('reports.accountLevel', { depth: account.depth ?? 1 })}
+                </Typography>
+              </Box>
+            </Box>
+          )}
           openOnFocus
           renderInput={(params) => (
             <TextField

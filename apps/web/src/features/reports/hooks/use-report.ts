@@ -9,3 +9,13 @@ export function useReport(params: ReportParams, enabled: boolean) {
     enabled,
   });
 }
+
+/** The accounts the report may be of: the viewer's whole tree, searched by email or name. */
+export function useReportAccounts(search: string) {
+  return useQuery({
+    queryKey: reportKeys.accounts(search),
+    queryFn: ({ signal }) => reportsApi.accounts(search, signal),
+    placeholderData: (previous) => previous,
+    select: (data) => data.items,
+  });
+}

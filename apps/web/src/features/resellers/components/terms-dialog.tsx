@@ -24,6 +24,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useLinePlans } from '../../line-plans/hooks/use-line-plans';
+import { useActiveServers } from '../../lines/hooks/use-lines';
 import { useResellerTerms, useSaveResellerTerms } from '../hooks/use-reseller-terms';
 import { PriceListForm } from './price-list-form';
 
@@ -92,6 +93,14 @@ function TermsForms({
     credit_limit: String(terms.limits.credit_limit),
   }));
   const [allowedPlans, setAllowedPlans] = useState<number[] | null>(terms.limits.allowed_plan_ids);
+  const [allowedServers, setAllowedServers] = useState<number[] | null>(terms.limits.allowed_server_ids);
+  const servers = useActiveServers();
+  // An allowed server that is no longer active keeps its id, so saving never drops it unseen.
+  const serverIds = [
+    ...new Set([...(servers.data ?? []).map((server) => server.id), ...(allowedServers ?? [])]),
+  ];
+  const serverName = (id: number) =>
+    servers.data?.find((server) => server.id === id)?.server_name ?? `#${id}`;
   const floorOf = (planId: number, months: number) =>
     terms.floor.find((f) => f.plan_id === planId && f.months === months)?.credits;
 
@@ -108,7 +117,7 @@ function TermsForms({
       {
         max_lines: orNull(limits.max_lines),
         allowed_plan_ids: allowedPlans,
-        allowed_server_ids: terms.limits.allowed_server_ids,
+        allowed_server_ids: allowedServers,
         trials_per_day: orNull(limits.trials_per_day),
         trial_min_balance: Number(limits.trial_min_balance || 0),
         sub_reseller_depth: orNull(limits.sub_reseller_depth),
@@ -183,6 +192,23 @@ function TermsForms({
                 {...params}
                 label={t('resellerTerms.allowedPlans')}
                 placeholder={allowedPlans ? undefined : t('resellerTerms.everything')}
+              />
+            )}
+          />
+          <Autocomplete
+            multiple
+            size="small"
+            options={serverIds}
+            getOptionLabel={serverName}
+            value={allowedServers ?? []}
+            onChange={(_e, value) => setAllowedServers(value.length === 0 ? null : value)}
+            data-testid="terms-allowed-servers"
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('resellerTerms.allowedServers')}
+                placeholder={allowedServers ? undefined : t('resellerTerms.everything')}
+                helperText={t('resellerTerms.allowedServersHint')}
               />
             )}
           />
