@@ -8,7 +8,8 @@ import { startTestServer, type TestServer } from './support/test-server.js';
 /**
  * The dashboard's "expiring" card and the lines list's "expiring" quick filter say the same thing, so
  * a reseller who clicks through from the card finds as many lines as the card promised: the edges of
- * the window (today, the last day in it, the first day past it) and a suspended line decide it.
+ * the window (today, the last day in it, the first day past it), a suspended line and a frozen one (its
+ * clock is stopped: not expiring) decide it. The expiries chart's first days add up to the card.
  */
 describe('lines expiring soon', () => {
   let server: TestServer;
@@ -22,7 +23,7 @@ describe('lines expiring soon', () => {
     admin = await server.admin();
     await addAgentServer(admin, agent, 'Expiring');
     reseller = await signUpAccount(server, `expiring-${Date.now()}@example.com`, 100);
-    // Days left per line; suspended lines are named with `off`.
+    // Days left per line; suspended lines are named with `off`, the frozen one `ice`.
     const plan: [string, number, boolean][] = [
       ['today', 0, true],
       ['sixth', LINE_EXPIRING_SOON_DAYS - 1, true],
@@ -30,6 +31,7 @@ describe('lines expiring soon', () => {
       ['past', LINE_EXPIRING_SOON_DAYS + 1, true],
       ['gone', -1, true],
       ['off', 3, false],
+      ['ice', 2, true],
     ];
     for (const [key, days, enabled] of plan) {
       const created = await reseller.client.post('/api/lines', {
@@ -41,6 +43,10 @@ describe('lines expiring soon', () => {
       const id = created.body.line.id as number;
       const changed = await admin.patch(`/api/lines/${id}`, { expiry_date: addDays(today, days), enabled });
       expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      if (key === 'ice') {
+        const frozen = await reseller.client.post(`/api/lines/${id}/freeze`);
+        expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
+      }
     }
   });
 
@@ -66,6 +72,10 @@ describe('lines expiring soon', () => {
       expect(usernames.sort()).toEqual(['last', 'off', 'sixth', 'today']);
       expect(dashboard.body.lines.expiring_7d).toBe(listed.body.total);
       expect(listed.body.quick_counts.expiring_soon).toBe(listed.body.total);
+      const charted = (dashboard.body.charts.expiries as { count: number }[])
+        .slice(0, LINE_EXPIRING_SOON_DAYS + 1)
+        .reduce((sum, day) => sum + day.count, 0);
+      expect(charted).toBe(dashboard.body.lines.expiring_7d);
     });
   }
 });

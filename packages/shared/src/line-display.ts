@@ -34,8 +34,10 @@ export function daysLeft(expiryDate: string, today: string): number {
 /**
  * "Expiring soon", one rule for every place that says it (the dashboard's card and to-do list, the
  * lines list's quick filter and its count, the days-left column's warning colour): an expiry date from
- * today to LINE_EXPIRING_SOON_DAYS days ahead, both included (0 to 7 days left), whatever else the
- * line's state, so that the card's number is the length of the list its filter shows.
+ * today to LINE_EXPIRING_SOON_DAYS days ahead, both included (0 to 7 days left), of a line that is not
+ * frozen (its clock is stopped: its expiry date says nothing until it is unfrozen), whatever else the
+ * line's state, so that the card's number is the length of the list its filter shows and the sum of
+ * the expiries chart's first days.
  */
 export const LINE_EXPIRING_SOON_DAYS = 7;
 

@@ -16,6 +16,8 @@ export const notificationKinds = [
   'balance_low',
   'activation_code_used',
   'renewal_requested',
+  /** A customer's freeze, approved for a later day, could not happen on that day: to the line's owner. */
+  'freeze_not_started',
   /** An admin moved lines to another server and their connection lines changed. */
   'line_moved',
   /** A reconcile would have removed many users from a server and waits for an admin to confirm. */

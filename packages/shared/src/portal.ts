@@ -49,8 +49,11 @@ export const freezeRequestSchema = z.object({
   requested_at: text(),
   starts_on: text(),
   days: z.number().int(),
-  /** null while open. */
-  decision: z.enum(['approved', 'refused']).nullable(),
+  /**
+   * null while open; `scheduled`: approved for its later start day, the line freezes then
+   * (`approved`), or could not be frozen that day (`failed`).
+   */
+  decision: z.enum(['approved', 'refused', 'scheduled', 'failed']).nullable(),
   decided_at: text().nullable(),
 });
 export type FreezeRequest = z.infer<typeof freezeRequestSchema>;

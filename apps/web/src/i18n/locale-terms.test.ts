@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverTexts } from '../../../server/src/i18n/server-texts';
+import { portalErrorCodes } from '../portal/lib/portal-text-keys';
 import { loadTranslation } from './resources';
 
 /**
@@ -63,6 +64,12 @@ describe('terms in the locale files', () => {
     expect(customer.length).toBeGreaterThan(10);
     expect(panel.filter(([, text]) => DU.test(text) || DU_IMPERATIVE.test(text))).toEqual([]);
     expect(customer.filter(([, text]) => SIE.test(text))).toEqual([]);
+  });
+
+  it('every panel error the portal may show in "Sie" has the customer\'s own text in "du"', async () => {
+    const german = new Map(texts((await loadTranslation('de')) as Tree));
+    const sie = portalErrorCodes.filter((code) => SIE.test(german.get(`errors.${code}`) ?? ''));
+    expect(sie.filter((code) => !german.has(`portal.errors.${code}`))).toEqual([]);
   });
 
   it('Portuguese calls a support ticket "ticket", keeping "pedido" for top-up requests', async () => {

@@ -68,7 +68,7 @@ export const approveFreezeRequest = defineContract({
   access: lineAccess,
   tags,
   summary:
-    "Approve a customer's ask (from the portal) to freeze their line: the line is frozen now, as a freeze from the panel",
+    "Approve a customer's ask (from the portal) to freeze their line: the line is frozen now, as a freeze from the panel, or on the ask's start day when that is later",
   params: idParamsSchema,
   response: lineWriteResultSchema,
   errors: ['LINE_NOT_FOUND', 'PORTAL_FREEZE_REQUEST_NOT_FOUND', ...freezeRefusals],
@@ -80,7 +80,7 @@ export const refuseFreezeRequest = defineContract({
   access: lineAccess,
   tags,
   summary:
-    "Refuse a customer's ask to freeze their line: it leaves the to-do list, the customer sees it refused",
+    "Refuse a customer's ask to freeze their line, or cancel its freeze scheduled for a later day: the customer sees it refused",
   params: idParamsSchema,
   response: freezeRequestSchema,
   errors: ['LINE_NOT_FOUND', 'PORTAL_FREEZE_REQUEST_NOT_FOUND'],

@@ -102,7 +102,9 @@ export const lineRenewalRequests = pgTable(
 /**
  * A line's customer asking (from the portal) for a freeze: from which day and for how many days,
  * within the admin's freeze limits. Open until the line's owner approves it (the line is frozen by
- * the panel's freeze, the one rule) or refuses it; one ask per line at a time.
+ * the panel's freeze, the one rule) or refuses it; one ask per line at a time. Approved for a later
+ * day, it is `scheduled` until the `line-freeze-start` job freezes the line on that day (`approved`)
+ * or finds it can no longer be frozen (`failed`); the owner may cancel it meanwhile (`refused`).
  */
 export const lineFreezeRequests = pgTable(
   'line_freeze_requests',
@@ -114,13 +116,19 @@ export const lineFreezeRequests = pgTable(
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     days: integer('days').notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decision: text('decision').$type<'approved' | 'refused'>(),
+    decision: text('decision').$type<'approved' | 'refused' | 'scheduled' | 'failed'>(),
   },
-  // The to-do list reads the open asks, newest first.
+  // The to-do list reads the open asks, newest first; the freeze-start job the scheduled ones due.
   (t) => [
     index('line_freeze_requests_open_idx')
       .on(t.requestedAt)
       .where(sql`${t.decidedAt} is null`),
-    check('line_freeze_requests_decision_check', sql`${t.decision} in ('approved', 'refused')`),
+    index('line_freeze_requests_scheduled_idx')
+      .on(t.startsOn)
+      .where(sql`${t.decision} = 'scheduled'`),
+    check(
+      'line_freeze_requests_decision_check',
+      sql`${t.decision} in ('approved', 'refused', 'scheduled', 'failed')`,
+    ),
   ],
 );

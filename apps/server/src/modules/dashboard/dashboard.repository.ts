@@ -33,6 +33,21 @@ function scopeOf(ownerId: string | null): string {
 }
 
 /**
+ * The scope's counters by server, enabled, trial and expiry date, each with how many of its lines are
+ * frozen (`frozen`, read from the lines themselves: the counters do not know a freeze, and frozen
+ * lines are few, under their own partial index), for LINE_EXPIRING_SOON_DAYS's rule: a frozen line is
+ * not expiring.
+ */
+function countsOf(ownerId: string | null): SQL {
+  const owner = ownerId === null ? sql`true` : sql`u.owner_id = ${ownerId}`;
+  return sql`(select l.server_id, l.enabled, l.is_trial, l.expiry_date, l.lines, 0 as frozen
+      from dashboard_line_counts l where l.scope = ${scopeOf(ownerId)}
+    union all
+    select coalesce(u.server_id, 0), u.enabled, u.is_trial, u.expiry_date, 0, 1
+      from users u where u.frozen_at is not null and ${owner})`;
+}
+
+/**
  * The line figures come from counters kept up to date on write (dashboard_line_counts and
  * dashboard_daily, maintained by triggers in the changing transaction), so a view right after a sale
  * reads a few thousand counter rows instead of rescanning every line of the scope. Statuses derive
@@ -47,13 +62,14 @@ export const dashboardRepository = {
           select nullif(l.server_id, 0) as server_id,
             sum(l.lines) as total,
             sum(l.lines) filter (where l.enabled and l.expiry_date >= ${today}::date and not l.is_trial) as active,
-            -- LINE_EXPIRING_SOON_DAYS's rule, suspended lines too: the list's quick filter counts them.
-            sum(l.lines) filter (where l.expiry_date >= ${today}::date
+            -- LINE_EXPIRING_SOON_DAYS's rule, suspended lines too (the list's quick filter counts
+            -- them), frozen ones not.
+            sum(l.lines - l.frozen) filter (where l.expiry_date >= ${today}::date
               and l.expiry_date <= ${today}::date + ${LINE_EXPIRING_SOON_DAYS}::int) as expiring_7d,
             sum(l.lines) filter (where l.enabled and l.expiry_date < ${today}::date) as expired,
             sum(l.lines) filter (where l.enabled and l.is_trial and l.expiry_date >= ${today}::date) as trial,
             sum(l.lines) filter (where not l.enabled) as suspended
-          from dashboard_line_counts l where l.scope = ${scopeOf(ownerId)}
+          from ${countsOf(ownerId)} l
           group by l.server_id
           having sum(l.lines) <> 0
         ) c left join cccam_servers s on s.id = c.server_id
@@ -103,13 +119,13 @@ export const dashboardRepository = {
       select scope, day, sum(created)::int, sum(renewed)::int, sum(spent)::int from gone
       group by 1, 2 having sum(created) <> 0 or sum(renewed) <> 0 or sum(spent) <> 0`);
   },
-  /** Enabled lines expiring per day in [from, to]. */
+  /** Lines expiring per day in [from, to], by LINE_EXPIRING_SOON_DAYS's rule (the card's count). */
   async expiriesPerDay(db: Db, ownerId: string | null, from: string, to: string) {
     const result = await rows(
       db,
-      sql`select to_char(l.expiry_date, 'YYYY-MM-DD') as day, sum(l.lines) as count
-        from dashboard_line_counts l
-        where l.scope = ${scopeOf(ownerId)} and l.enabled and l.expiry_date between ${from}::date and ${to}::date
+      sql`select to_char(l.expiry_date, 'YYYY-MM-DD') as day, sum(l.lines - l.frozen) as count
+        from ${countsOf(ownerId)} l
+        where l.expiry_date between ${from}::date and ${to}::date
         group by 1`,
     );
     return perDay(result);

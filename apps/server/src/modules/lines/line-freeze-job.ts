@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 import { publishLineWrite } from './line-charge.js';
 import { freezeSettings } from './line-freeze-settings.js';
+import { startScheduledFreezes } from './line-freeze-start.js';
 import { writeUnfreeze } from './line-freeze.service.js';
 import { inTransaction } from './line-scope.js';
 import { linesRepository } from './lines.repository.js';
@@ -11,8 +12,9 @@ const PER_ROUND = 200;
 /**
  * Unfreezes the lines frozen longer than the admin's longest freeze, each in its own transaction
  * under its row lock (a line someone unfroze meanwhile is skipped), the delivery left to the outbox
- * worker. Every instance runs it; the lock makes each unfreeze happen once. Its rounds show on System
- * status as `line-freeze-end`.
+ * worker. Every instance runs it; the lock makes each unfreeze happen once. Its rounds (which also
+ * start the customers' freezes scheduled for today, `startScheduledFreezes`) show on System status as
+ * `line-freeze-end`.
  */
 export async function endLongFreezes(ctx: AppContext, signal: AbortSignal): Promise<number> {
   const { freeze_max_days: maxDays } = await freezeSettings(ctx.db);
@@ -41,6 +43,7 @@ export function startLineFreezeEndJob(ctx: AppContext): PeriodicJob | null {
     name: 'line-freeze-end',
     everyMs: seconds * 1000,
     failureMessage: 'Ending long line freezes failed',
-    round: (signal) => endLongFreezes(ctx, signal),
+    // Both ends of a freeze in one round: the scheduled ones that start today, the long ones ending.
+    round: async (signal) => (await startScheduledFreezes(ctx, signal)) + (await endLongFreezes(ctx, signal)),
   });
 }

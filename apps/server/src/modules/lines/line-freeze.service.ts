@@ -1,4 +1,10 @@
-import { freezeEndsAt, keptDays, unfrozenExpiry, type LineWriteResult } from '@linedesk/shared';
+import {
+  freezeEndsAt,
+  keptDays,
+  unfrozenExpiry,
+  type FreezeSettings,
+  type LineWriteResult,
+} from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { access, type Actor } from '../../platform/access.js';
@@ -42,34 +48,49 @@ export async function freezeLine(ctx: AppContext, actor: Actor, id: number): Pro
   let claimed: Claimed | undefined;
   const line = await inTransaction(ctx, async (tx) => {
     const current = await lockLineInTree(tx, me, id);
-    const day = today();
-    assertFreezable(current, day);
-    // Counted under the line's lock: two freezes of one line cannot both pass the last place.
-    const used = await lineHistoryRepository.countSince(tx, id, 'frozen', yearAgo());
-    if (used >= settings.freezes_per_year) {
-      throw new AppError('LINE_FREEZE_LIMIT_REACHED', { params: { used, limit: settings.freezes_per_year } });
-    }
-    const frozenAt = new Date();
-    const days = keptDays(current.expiryDate, day);
-    const written = await writeLineChange(tx, current, {
-      values: { enabled: false, frozenAt, frozenDays: days },
-      history: [
-        {
-          actorId: me.id,
-          action: 'frozen',
-          details: {
-            days,
-            expiry_date: current.expiryDate,
-            ends_by: freezeEndsAt(frozenAt, settings.freeze_max_days).toISOString(),
-          },
-        },
-      ],
-      delivery: requestDelivery(ctx),
-    });
+    const written = await writeFreeze(tx, current, me.id, settings, requestDelivery(ctx));
     claimed = written.claimed;
     return written.line;
   });
   return answer(ctx, me, line, claimed);
+}
+
+/**
+ * The freeze itself, in the caller's transaction under the line's lock: the panel's freeze and a
+ * customer's scheduled one on its day (`line-freeze-start`) both go through it.
+ */
+export async function writeFreeze(
+  tx: Db,
+  current: LineRecord,
+  actorId: string | null,
+  settings: FreezeSettings,
+  delivery: OutboxDelivery,
+) {
+  if (settings.freezes_per_year === 0) throw new AppError('LINE_FREEZE_OFF');
+  const day = today();
+  assertFreezable(current, day);
+  // Counted under the line's lock: two freezes of one line cannot both pass the last place.
+  const used = await lineHistoryRepository.countSince(tx, current.id, 'frozen', yearAgo());
+  if (used >= settings.freezes_per_year) {
+    throw new AppError('LINE_FREEZE_LIMIT_REACHED', { params: { used, limit: settings.freezes_per_year } });
+  }
+  const frozenAt = new Date();
+  const days = keptDays(current.expiryDate, day);
+  return writeLineChange(tx, current, {
+    values: { enabled: false, frozenAt, frozenDays: days },
+    history: [
+      {
+        actorId,
+        action: 'frozen',
+        details: {
+          days,
+          expiry_date: current.expiryDate,
+          ends_by: freezeEndsAt(frozenAt, settings.freeze_max_days).toISOString(),
+        },
+      },
+    ],
+    delivery,
+  });
 }
 
 /** Unfreezes one line (the same people as a freeze). */

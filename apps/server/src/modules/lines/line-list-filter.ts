@@ -224,7 +224,9 @@ export function whereOf(filter: FilterSql): SQL | undefined {
   }
   if (filter.status) parts.push(statusFilter(filter.status, filter.today));
   if (filter.expiringWithinDays !== undefined) {
+    // LINE_EXPIRING_SOON_DAYS's rule: a frozen line is not expiring.
     parts.push(
+      isNull(lines.frozenAt),
       gte(lines.expiryDate, dateParam(filter.today) as never),
       lte(lines.expiryDate, sql`${dateParam(filter.today)} + ${filter.expiringWithinDays}::int` as never),
     );

@@ -67,6 +67,13 @@ export type NoticeParams = {
   activation_code_used: { code: string; line_id: number; username: string; renewal: boolean };
   /** A line's customer asked, from the portal, for the line to be renewed: to the line's owner. */
   renewal_requested: { line_id: number; username: string; expiry_date: string };
+  /** A customer's freeze scheduled for `starts_on` did not happen (the line could no longer be frozen). */
+  freeze_not_started: {
+    line_id: number;
+    username: string;
+    starts_on: string;
+    reason: 'expired' | 'suspended' | 'frozen' | 'limit' | 'off';
+  };
   /** An admin moved the owner's lines to another server with another address: their new lines. */
   line_moved: {
     server: string;
@@ -303,6 +310,18 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
       return {
         title: t('notifications.renewalRequestedTitle', { username: p.username }),
         content: t('notifications.renewalRequestedContent', { username: p.username, expiry }),
+        link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'freeze_not_started': {
+      const p = notice.params;
+      return {
+        title: t('notifications.freezeNotStartedTitle', { username: p.username }),
+        content: t('notifications.freezeNotStartedContent', {
+          username: p.username,
+          date: toDisplayDate(p.starts_on),
+          reason: t(`notifications.freezeNotStartedReason.${p.reason}`),
+        }),
         link: `${publicUrl}/users/edit/${p.line_id}`,
       };
     }

@@ -11,6 +11,8 @@ import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { freezeSettings } from '../lines/line-freeze-settings.js';
+import { writeResult } from '../lines/line-answer.js';
+import { balanceOf } from '../lines/line-charge.js';
 import { assertFreezable, freezeLine } from '../lines/line-freeze.service.js';
 import { findVisible, today } from '../lines/line-scope.js';
 import type { PortalCustomer } from './portal-session.js';
@@ -21,7 +23,8 @@ import { asksWithLines } from './todo-asks.js';
  * A customer asks (in the portal) for a freeze of their line: from which day, for how many days,
  * within the admin's freeze limits. The line's owner answers from the to-do list: approving freezes
  * the line through the panel's own freeze (`freezeLine`: its limits, its outbox, its history), at
- * once; refusing closes the ask. One open ask per line.
+ * once when its start day has come, else on that day (`scheduled`, `line-freeze-start.ts`; the line
+ * runs until then); refusing closes the ask, or cancels a scheduled freeze. One ask per line.
  */
 
 export function toFreezeRequest(row: FreezeRequestRow): FreezeRequest {
@@ -60,15 +63,31 @@ export async function portalRequestFreeze(
   return toFreezeRequest(row);
 }
 
-/** The owner (anyone above it, an admin) approves the ask: the line is frozen now by the one freeze. */
+/**
+ * The owner (anyone above it, an admin) approves the ask: the line is frozen now by the one freeze,
+ * or, when the ask starts on a later day, that freeze is scheduled for the day. A line that could not
+ * be frozen today is not scheduled either (the same refusal); the day checks it again.
+ */
 export async function approveFreezeRequest(
   ctx: AppContext,
   actor: Actor,
   lineId: number,
 ): Promise<LineWriteResult> {
-  const line = await findVisible(ctx, access.lines(actor), lineId);
+  const scope = access.lines(actor);
+  const line = await findVisible(ctx, scope, lineId);
   const open = await portalRepository.freezeRequest(ctx.db, line.id);
   if (!open || open.decidedAt !== null) throw new AppError('PORTAL_FREEZE_REQUEST_NOT_FOUND');
+  if (open.startsOn > today()) {
+    const settings = await freezeSettings(ctx.db);
+    if (settings.freezes_per_year === 0) throw new AppError('LINE_FREEZE_OFF');
+    assertFreezable(line, today());
+    if (!(await portalRepository.scheduleFreezeRequest(ctx.db, line.id))) {
+      throw new AppError('PORTAL_FREEZE_REQUEST_NOT_FOUND');
+    }
+    await publish(ctx, line);
+    const unchanged = { ok: true, code: null, message: null, params: null };
+    return writeResult(ctx, line.id, unchanged, 0, await balanceOf(ctx, scope.actor, null));
+  }
   // Frozen first: a freeze refused (the line expired, the yearly limit) leaves the ask open.
   const frozen = await freezeLine(ctx, actor, line.id);
   await portalRepository.decideFreezeRequest(ctx.db, line.id, 'approved');
@@ -76,14 +95,19 @@ export async function approveFreezeRequest(
   return frozen;
 }
 
-/** The owner refuses the ask: it leaves the to-do list, and the customer sees it refused. */
+/**
+ * The owner refuses the ask (it leaves the to-do list) or cancels its scheduled freeze before the day;
+ * the customer sees it refused.
+ */
 export async function refuseFreezeRequest(
   ctx: AppContext,
   actor: Actor,
   lineId: number,
 ): Promise<FreezeRequest> {
   const line = await findVisible(ctx, access.lines(actor), lineId);
-  const row = await portalRepository.decideFreezeRequest(ctx.db, line.id, 'refused');
+  const row =
+    (await portalRepository.decideFreezeRequest(ctx.db, line.id, 'refused')) ??
+    (await portalRepository.settleScheduledFreeze(ctx.db, line.id, 'refused'));
   if (!row) throw new AppError('PORTAL_FREEZE_REQUEST_NOT_FOUND');
   await publish(ctx, line);
   return toFreezeRequest(row);

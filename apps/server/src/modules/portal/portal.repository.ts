@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   authUsers,
@@ -181,7 +181,8 @@ export const portalRepository = {
           decidedAt: null,
           decision: null,
         },
-        setWhere: sql`${lineFreezeRequests.decidedAt} is not null`,
+        // A scheduled freeze stands until its day or until the owner cancels it.
+        setWhere: sql`${lineFreezeRequests.decidedAt} is not null and ${lineFreezeRequests.decision} <> 'scheduled'`,
       })
       .returning();
     return row;
@@ -202,6 +203,48 @@ export const portalRepository = {
       .where(and(eq(lineFreezeRequests.lineId, lineId), isNull(lineFreezeRequests.decidedAt)))
       .returning();
     return row;
+  },
+  /** Schedules the line's open ask for its start day; undefined when it has none open. */
+  async scheduleFreezeRequest(db: Db, lineId: number): Promise<FreezeRequestRow | undefined> {
+    const [row] = await db
+      .update(lineFreezeRequests)
+      .set({ decision: 'scheduled', decidedAt: sql`now()` })
+      .where(and(eq(lineFreezeRequests.lineId, lineId), isNull(lineFreezeRequests.decidedAt)))
+      .returning();
+    return row;
+  },
+  /**
+   * Settles the line's scheduled freeze (`approved` once frozen, `failed`, or `refused` when the owner
+   * cancels it); undefined when it has none scheduled (settled or cancelled meanwhile).
+   */
+  async settleScheduledFreeze(
+    db: Db,
+    lineId: number,
+    decision: 'approved' | 'failed' | 'refused',
+  ): Promise<FreezeRequestRow | undefined> {
+    const [row] = await db
+      .update(lineFreezeRequests)
+      .set({ decision, decidedAt: sql`now()` })
+      .where(and(eq(lineFreezeRequests.lineId, lineId), eq(lineFreezeRequests.decision, 'scheduled')))
+      .returning();
+    return row;
+  },
+  /** The scheduled freeze just claimed did not happen (the line could no longer be frozen). */
+  async settleFailedFreeze(db: Db, lineId: number): Promise<void> {
+    await db
+      .update(lineFreezeRequests)
+      .set({ decision: 'failed' })
+      .where(and(eq(lineFreezeRequests.lineId, lineId), eq(lineFreezeRequests.decision, 'approved')));
+  },
+  /** The lines whose scheduled freeze is due on or before `day`, earliest first. */
+  async dueFreezes(db: Db, day: string, limit: number): Promise<number[]> {
+    const rows = await db
+      .select({ lineId: lineFreezeRequests.lineId })
+      .from(lineFreezeRequests)
+      .where(and(eq(lineFreezeRequests.decision, 'scheduled'), lte(lineFreezeRequests.startsOn, day)))
+      .orderBy(asc(lineFreezeRequests.startsOn), asc(lineFreezeRequests.lineId))
+      .limit(limit);
+    return rows.map((row) => row.lineId);
   },
   /** The open asks for a freeze of one owner's lines (every line's for null), newest first. */
   async openFreezeRequests(

@@ -16,7 +16,8 @@ export function PortalFreezeRequest({ freeze, today }: { freeze: Freeze; today: 
   const [startsOn, setStartsOn] = useState(today);
   const [days, setDays] = useState('7');
   const [request, setRequest] = useState<Request>({ state: 'idle' });
-  const open = asked !== null && asked.decision === null;
+  // A freeze scheduled for a later day stands: no new ask until it happened or was cancelled.
+  const open = asked !== null && (asked.decision === null || asked.decision === 'scheduled');
   const ask = () => {
     setRequest({ state: 'pending' });
     portalApi.requestFreeze({ starts_on: startsOn, days: Number(days) }).then(
@@ -32,7 +33,7 @@ export function PortalFreezeRequest({ freeze, today }: { freeze: Freeze; today: 
       <h2>{t('portal.freeze.title')}</h2>
       {asked && (
         <PortalAlert
-          severity={asked.decision === 'refused' ? 'warning' : 'success'}
+          severity={asked.decision === 'refused' || asked.decision === 'failed' ? 'warning' : 'success'}
           testId="portal-freeze-state"
         >
           {t(`portal.freeze.${asked.decision ?? 'open'}`, {

@@ -56,7 +56,11 @@ export function PortalTextsProvider({
       t,
       errorText: (error) => {
         if (isApiError(error)) {
-          const text = lookUp(shown.texts, `errors.${error.code}`, errorParams(error.details));
+          const params = errorParams(error.details);
+          // A customer's own wording ("du") first, where the panel's text addresses a reseller ("Sie").
+          const text =
+            lookUp(shown.texts, `portal.errors.${error.code}`, params) ??
+            lookUp(shown.texts, `errors.${error.code}`, params);
           return text ?? (error.message || t('errors.INTERNAL'));
         }
         return t('errors.INTERNAL');

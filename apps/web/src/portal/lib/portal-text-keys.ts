@@ -24,6 +24,8 @@ export const portalTextKeys = [
   'portal.reseller',
   'portal.password',
   'portal.freeze',
+  // The customer's wording of panel errors the portal may answer (see `portalErrorCodes`).
+  'portal.errors',
 ] as const;
 
 /**

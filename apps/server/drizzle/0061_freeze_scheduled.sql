@@ -1,0 +1,3 @@
+ALTER TABLE "line_freeze_requests" DROP CONSTRAINT "line_freeze_requests_decision_check";--> statement-breakpoint
+CREATE INDEX "line_freeze_requests_scheduled_idx" ON "line_freeze_requests" USING btree ("starts_on") WHERE "line_freeze_requests"."decision" = 'scheduled';--> statement-breakpoint
+ALTER TABLE "line_freeze_requests" ADD CONSTRAINT "line_freeze_requests_decision_check" CHECK ("line_freeze_requests"."decision" in ('approved', 'refused', 'scheduled', 'failed'));
