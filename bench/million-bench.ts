@@ -281,6 +281,18 @@ async function dashboards(
   console.log(
     `\ndashboard and to-do list (autocannon, ${CONNECTIONS} connections, ${SECONDS} s after 1 s of warm-up):`,
   );
+  // What a dashboard computation reads: the scope's counter rows (the panel's scope is '*').
+  for (const viewer of viewers) {
+    const scope = viewer.label === 'admin' ? '*' : viewer.ownerId;
+    const counted = await client.query<{ table: string; c: string }>(
+      `select 'dashboard_line_counts' as table, count(*) as c from dashboard_line_counts where scope = $1
+       union all select 'dashboard_daily', count(*) from dashboard_daily where scope = $1`,
+      [scope],
+    );
+    console.log(
+      `  counter rows read (${viewer.label}): ${counted.rows.map((r) => `${r.table} ${n(Number(r.c))}`).join(', ')}`,
+    );
+  }
   for (const viewer of viewers) {
     for (const pathname of ['/api/dashboard', '/api/dashboard/todo']) {
       const quiet = await measure({
