@@ -46,12 +46,12 @@ const COMPACT_EVERY_MS = 60_000;
 const lastCompacted = new WeakMap<AppContext, number>();
 
 /** At most once a minute per instance, after a computation and off its path: a failure only waits for the next. */
-function compactNowAndThen(ctx: AppContext, today: string): void {
+function compactNowAndThen(ctx: AppContext): void {
   const now = Date.now();
   if (now - (lastCompacted.get(ctx) ?? 0) < COMPACT_EVERY_MS) return;
   lastCompacted.set(ctx, now);
   repo
-    .compact(ctx.db, today)
+    .compact(ctx.db)
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'Dashboard counters not compacted'));
 }
 
@@ -74,7 +74,7 @@ async function computeScopeFigures(
     repo.perDay(db, ownerId, spentFrom),
     repo.expiriesPerDay(db, ownerId, today, until),
   ]);
-  compactNowAndThen(ctx, today);
+  compactNowAndThen(ctx);
   const pastDays = days(since, CHART_DAYS);
   return {
     lines,
