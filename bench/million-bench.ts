@@ -17,6 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { LineListQuery } from '@linedesk/shared';
 import type { Db } from '../apps/server/src/db/client.js';
+import { today as businessToday } from '../apps/server/src/modules/lines/line-scope.js';
 import { readSearchSample } from '../apps/server/src/modules/lines/line-search.js';
 import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
 import { dashboardRepository } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
@@ -188,7 +189,7 @@ async function seed(client: pg.Client, db: Db, ids: { admin: string; big: string
   // The counters' difference rows, one set per statement above, folded as the panel does at most once
   // a minute after a dashboard computation (dashboard.service.ts): a panel that has run a while has.
   const folded = performance.now();
-  await dashboardRepository.compact(db);
+  await dashboardRepository.compact(db, businessToday());
   console.log(
     `  ${"dashboard counters folded (the panel's own compaction)".padEnd(58)} ${seconds(performance.now() - folded).padStart(8)}`,
   );

@@ -1,4 +1,4 @@
-import { LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
+import { addDays, LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
 import { asc, count, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers } from '../../db/schema.js';
@@ -103,11 +103,15 @@ export const dashboardRepository = {
    * Folds the counters' difference rows into one row per key (dropping those that sum to nothing),
    * each table in one statement: rows inserted meanwhile are not in its snapshot and stay as they
    * are, and a concurrent fold skips the rows this one deleted, so nothing is counted twice.
+   * Expiry days before the day before yesterday become that day: from then on they only ever count
+   * as expired or suspended, whatever today is, so a scope holds a row per coming expiry day and not
+   * one per day of its history (two days back, so no instance's today, in any time zone, is earlier).
    */
-  async compact(db: Db): Promise<void> {
+  async compact(db: Db, today: string): Promise<void> {
+    const past = addDays(today, -2);
     await db.execute(sql`with gone as (delete from dashboard_line_counts returning *)
       insert into dashboard_line_counts (scope, enabled, is_trial, expiry_date, lines)
-      select scope, enabled, is_trial, expiry_date, sum(lines)::int from gone
+      select scope, enabled, is_trial, greatest(expiry_date, ${past}::date), sum(lines)::int from gone
       group by 1, 2, 3, 4 having sum(lines) <> 0`);
     await db.execute(sql`with gone as (delete from dashboard_server_lines returning *)
       insert into dashboard_server_lines (scope, server_id, lines)

@@ -46,12 +46,12 @@ const COMPACT_EVERY_MS = 60_000;
 const lastCompacted = new WeakMap<AppContext, number>();
 
 /** At most once a minute per instance, after a computation and off its path: a failure only waits for the next. */
-function compactNowAndThen(ctx: AppContext): void {
+function compactNowAndThen(ctx: AppContext, today: string): void {
   const now = Date.now();
   if (now - (lastCompacted.get(ctx) ?? 0) < COMPACT_EVERY_MS) return;
   lastCompacted.set(ctx, now);
   repo
-    .compact(ctx.db)
+    .compact(ctx.db, today)
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'Dashboard counters not compacted'));
 }
 
@@ -74,7 +74,7 @@ async function computeScopeFigures(
     repo.perDay(db, ownerId, spentFrom),
     repo.expiriesPerDay(db, ownerId, today, until),
   ]);
-  compactNowAndThen(ctx);
+  compactNowAndThen(ctx, today);
   const pastDays = days(since, CHART_DAYS);
   return {
     lines,
