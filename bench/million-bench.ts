@@ -17,6 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { LineListQuery } from '@linedesk/shared';
 import type { Db } from '../apps/server/src/db/client.js';
+import { today as businessToday } from '../apps/server/src/modules/lines/line-scope.js';
 import { readSearchSample } from '../apps/server/src/modules/lines/line-search.js';
 import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
 import { dashboardRepository } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
@@ -188,7 +189,7 @@ async function seed(client: pg.Client, db: Db, ids: { admin: string; big: string
   // The counters' difference rows, one set per statement above, folded as the panel does at most once
   // a minute after a dashboard computation (dashboard.service.ts): a panel that has run a while has.
   const folded = performance.now();
-  await dashboardRepository.compact(db);
+  await dashboardRepository.compact(db, businessToday());
   console.log(
     `  ${"dashboard counters folded (the panel's own compaction)".padEnd(58)} ${seconds(performance.now() - folded).padStart(8)}`,
   );
@@ -281,6 +282,18 @@ async function dashboards(
   console.log(
     `\ndashboard and to-do list (autocannon, ${CONNECTIONS} connections, ${SECONDS} s after 1 s of warm-up):`,
   );
+  // What a dashboard computation reads: the scope's counter rows (the panel's scope is '*').
+  for (const viewer of viewers) {
+    const scope = viewer.label === 'admin' ? '*' : viewer.ownerId;
+    const counted = await client.query<{ table: string; c: string }>(
+      `select 'dashboard_line_counts' as table, count(*) as c from dashboard_line_counts where scope = $1
+       union all select 'dashboard_daily', count(*) from dashboard_daily where scope = $1`,
+      [scope],
+    );
+    console.log(
+      `  counter rows read (${viewer.label}): ${counted.rows.map((r) => `${r.table} ${n(Number(r.c))}`).join(', ')}`,
+    );
+  }
   for (const viewer of viewers) {
     for (const pathname of ['/api/dashboard', '/api/dashboard/todo']) {
       const quiet = await measure({

@@ -233,7 +233,7 @@ describe('dashboard figures', () => {
   );
 
   it(
-    'keeps every figure equal to a fresh count through creates, renews, suspends, deletes and a removed server',
+    'keeps every figure equal to a fresh count through creates, renews, suspends, moves, deletes and a removed server',
     { timeout: 120_000 },
     async () => {
       const seller = await signUpAccount(server, 'dash-mix@example.com', 100);
@@ -278,6 +278,23 @@ describe('dashboard figures', () => {
         server_id: other.id,
       });
       expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(201);
+      // Moves: one line to the other server, one to another owner.
+      const moved = await admin.post('/api/lines/server-move', {
+        ids: [ids[1]],
+        target_server_id: serverId,
+        grace_hours: 0,
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(202);
+      await waitFor(
+        () => admin.get(`/api/lines/bulk/${moved.body.id}`),
+        (res) => res.body.status === 'done',
+      );
+      expect((await admin.get(`/api/lines/${ids[1]}`)).body.server_id).toBe(serverId);
+      const given = await admin.post('/api/lines/transfer', {
+        ids: [ids[4]],
+        target_account_id: resellerA.id,
+      });
+      expect(given.status, JSON.stringify(given.body)).toBe(200);
       // Lines of a deleted server stay, with no server.
       expect((await admin.delete(`/api/servers/${other.id}`)).status).toBe(204);
 
@@ -298,12 +315,19 @@ describe('dashboard figures', () => {
 
       // Folded into one row per key (as the server does now and then), the counters still add up,
       // and go on following changes.
-      await dashboardRepository.compact(server.built.ctx.db);
+      // Expiry days before the day before yesterday (ids[3]'s) become that day.
+      await dashboardRepository.compact(server.built.ctx.db, today);
       ok((await seller.client.post(`/api/lines/${ids[2]}/renew`, { subscription_months: 1 })).status);
       ok((await seller.client.delete(`/api/lines/${ids[0]}`)).status);
+      const givenBack = await admin.post('/api/lines/transfer', {
+        ids: [ids[2]],
+        target_account_id: resellerA.id,
+      });
+      expect(givenBack.status, JSON.stringify(givenBack.body)).toBe(200);
       for (const [who, ownerId] of [
         [admin, null],
         [seller.client, seller.id],
+        [resellerA.client, resellerA.id],
       ] as const) {
         const shown = (await who.get('/api/dashboard')).body;
         const fresh = await freshFigures(ownerId);

@@ -13,18 +13,32 @@ import { boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-cor
  * row). `dashboardRepository.compact` folds the rows into one per key now and then.
  */
 
-/** Lines per scope, server (0 = none), enabled, trial and expiry date: every status count derives from these. */
+/**
+ * Lines per scope, enabled, trial and expiry date: every status count derives from these. No server
+ * here (#52): with it the panel's scope held a row per server and expiry date (67,343 at a million
+ * lines), and its dashboard read them all; the per-server totals are dashboard_server_lines.
+ */
 export const dashboardLineCounts = pgTable(
   'dashboard_line_counts',
   {
     scope: text('scope').notNull(),
-    serverId: integer('server_id').notNull(),
     enabled: boolean('enabled').notNull(),
     isTrial: boolean('is_trial').notNull(),
     expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
     lines: integer('lines').notNull(),
   },
   (t) => [index('dashboard_line_counts_scope_idx').on(t.scope, t.expiryDate)],
+);
+
+/** Lines per scope and server (0 = none): the dashboard's lines-by-server chart. */
+export const dashboardServerLines = pgTable(
+  'dashboard_server_lines',
+  {
+    scope: text('scope').notNull(),
+    serverId: integer('server_id').notNull(),
+    lines: integer('lines').notNull(),
+  },
+  (t) => [index('dashboard_server_lines_scope_idx').on(t.scope, t.serverId)],
 );
 
 /** Per scope and UTC day: lines created (still existing), renewals, and credits spent on lines. */

@@ -1,4 +1,4 @@
-import { LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
+import { addDays, LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
 import { asc, count, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers } from '../../db/schema.js';
@@ -15,10 +15,8 @@ function perDay(result: Row[], value = 'count'): Map<string, number> {
   return new Map(result.map((r) => [String(r.day), n(r[value])]));
 }
 
-/** One server's line counts in a scope (serverId null: lines on no server). */
-export type ServerLineCountsRow = {
-  serverId: number | null;
-  serverName: string | null;
+/** A scope's line counts per status. */
+export type LineCountsRow = {
   total: number;
   active: number;
   expiring7d: number;
@@ -27,49 +25,67 @@ export type ServerLineCountsRow = {
   suspended: number;
 };
 
+/** One server's lines in a scope (serverId null: lines on no server). */
+export type ServerLinesRow = { serverId: number | null; serverName: string | null; total: number };
+
 /** The panel's counters (scope '*') or one owner's. */
 function scopeOf(ownerId: string | null): string {
   return ownerId ?? '*';
 }
 
 /**
- * The scope's counters by server, enabled, trial and expiry date, each with how many of its lines are
- * frozen (`frozen`, read from the lines themselves: the counters do not know a freeze, and frozen
- * lines are few, under their own partial index), for LINE_EXPIRING_SOON_DAYS's rule: a frozen line is
- * not expiring.
+ * The scope's counters by enabled, trial and expiry date, each with how many of its lines are frozen
+ * (`frozen`, read from the lines themselves: the counters do not know a freeze, and frozen lines are
+ * few, under their own partial index), for LINE_EXPIRING_SOON_DAYS's rule: a frozen line is not
+ * expiring.
  */
 function countsOf(ownerId: string | null): SQL {
   const owner = ownerId === null ? sql`true` : sql`u.owner_id = ${ownerId}`;
-  return sql`(select l.server_id, l.enabled, l.is_trial, l.expiry_date, l.lines, 0 as frozen
+  return sql`(select l.enabled, l.is_trial, l.expiry_date, l.lines, 0 as frozen
       from dashboard_line_counts l where l.scope = ${scopeOf(ownerId)}
     union all
-    select coalesce(u.server_id, 0), u.enabled, u.is_trial, u.expiry_date, 0, 1
+    select u.enabled, u.is_trial, u.expiry_date, 0, 1
       from users u where u.frozen_at is not null and ${owner})`;
 }
 
 /**
- * The line figures come from counters kept up to date on write (dashboard_line_counts and
- * dashboard_daily, maintained by triggers in the changing transaction), so a view right after a sale
- * reads a few thousand counter rows instead of rescanning every line of the scope. Statuses derive
- * from today at read time, from the counts per expiry date.
+ * The line figures come from counters kept up to date on write (dashboard_line_counts,
+ * dashboard_server_lines and dashboard_daily, maintained by triggers in the changing transaction), so
+ * a view right after a sale reads a few hundred counter rows instead of rescanning every line of the
+ * scope. Statuses derive from today at read time, from the counts per expiry date.
  */
 export const dashboardRepository = {
-  /** Every status count, per server, from the scope's counters; totals are summed by the caller. */
-  async lineCountsByServer(db: Db, ownerId: string | null, today: string): Promise<ServerLineCountsRow[]> {
+  /** Every status count of the scope, from its counters (a row per expiry date, enabled and trial). */
+  async lineCounts(db: Db, ownerId: string | null, today: string): Promise<LineCountsRow> {
+    const [row] = await rows(
+      db,
+      sql`select sum(l.lines) as total,
+          sum(l.lines) filter (where l.enabled and l.expiry_date >= ${today}::date and not l.is_trial) as active,
+          -- LINE_EXPIRING_SOON_DAYS's rule, suspended lines too (the list's quick filter counts
+          -- them), frozen ones not.
+          sum(l.lines - l.frozen) filter (where l.expiry_date >= ${today}::date
+            and l.expiry_date <= ${today}::date + ${LINE_EXPIRING_SOON_DAYS}::int) as expiring_7d,
+          sum(l.lines) filter (where l.enabled and l.expiry_date < ${today}::date) as expired,
+          sum(l.lines) filter (where l.enabled and l.is_trial and l.expiry_date >= ${today}::date) as trial,
+          sum(l.lines) filter (where not l.enabled) as suspended
+        from ${countsOf(ownerId)} l`,
+    );
+    return {
+      total: n(row?.total),
+      active: n(row?.active),
+      expiring7d: n(row?.expiring_7d),
+      expired: n(row?.expired),
+      trial: n(row?.trial),
+      suspended: n(row?.suspended),
+    };
+  },
+  /** The scope's lines per server (serverId null: lines on no server), the most first. */
+  async linesByServer(db: Db, ownerId: string | null): Promise<ServerLinesRow[]> {
     const result = await rows(
       db,
-      sql`select c.*, s.server_name from (
-          select nullif(l.server_id, 0) as server_id,
-            sum(l.lines) as total,
-            sum(l.lines) filter (where l.enabled and l.expiry_date >= ${today}::date and not l.is_trial) as active,
-            -- LINE_EXPIRING_SOON_DAYS's rule, suspended lines too (the list's quick filter counts
-            -- them), frozen ones not.
-            sum(l.lines - l.frozen) filter (where l.expiry_date >= ${today}::date
-              and l.expiry_date <= ${today}::date + ${LINE_EXPIRING_SOON_DAYS}::int) as expiring_7d,
-            sum(l.lines) filter (where l.enabled and l.expiry_date < ${today}::date) as expired,
-            sum(l.lines) filter (where l.enabled and l.is_trial and l.expiry_date >= ${today}::date) as trial,
-            sum(l.lines) filter (where not l.enabled) as suspended
-          from ${countsOf(ownerId)} l
+      sql`select c.server_id, c.total, s.server_name from (
+          select nullif(l.server_id, 0) as server_id, sum(l.lines) as total
+          from dashboard_server_lines l where l.scope = ${scopeOf(ownerId)}
           group by l.server_id
           having sum(l.lines) <> 0
         ) c left join cccam_servers s on s.id = c.server_id
@@ -79,11 +95,6 @@ export const dashboardRepository = {
       serverId: r.server_id === null ? null : n(r.server_id),
       serverName: r.server_name === null || r.server_name === undefined ? null : String(r.server_name),
       total: n(r.total),
-      active: n(r.active),
-      expiring7d: n(r.expiring_7d),
-      expired: n(r.expired),
-      trial: n(r.trial),
-      suspended: n(r.suspended),
     }));
   },
   /**
@@ -108,12 +119,20 @@ export const dashboardRepository = {
    * Folds the counters' difference rows into one row per key (dropping those that sum to nothing),
    * each table in one statement: rows inserted meanwhile are not in its snapshot and stay as they
    * are, and a concurrent fold skips the rows this one deleted, so nothing is counted twice.
+   * Expiry days before the day before yesterday become that day: from then on they only ever count
+   * as expired or suspended, whatever today is, so a scope holds a row per coming expiry day and not
+   * one per day of its history (two days back, so no instance's today, in any time zone, is earlier).
    */
-  async compact(db: Db): Promise<void> {
+  async compact(db: Db, today: string): Promise<void> {
+    const past = addDays(today, -2);
     await db.execute(sql`with gone as (delete from dashboard_line_counts returning *)
-      insert into dashboard_line_counts (scope, server_id, enabled, is_trial, expiry_date, lines)
-      select scope, server_id, enabled, is_trial, expiry_date, sum(lines)::int from gone
-      group by 1, 2, 3, 4, 5 having sum(lines) <> 0`);
+      insert into dashboard_line_counts (scope, enabled, is_trial, expiry_date, lines)
+      select scope, enabled, is_trial, greatest(expiry_date, ${past}::date), sum(lines)::int from gone
+      group by 1, 2, 3, 4 having sum(lines) <> 0`);
+    await db.execute(sql`with gone as (delete from dashboard_server_lines returning *)
+      insert into dashboard_server_lines (scope, server_id, lines)
+      select scope, server_id, sum(lines)::int from gone
+      group by 1, 2 having sum(lines) <> 0`);
     await db.execute(sql`with gone as (delete from dashboard_daily returning *)
       insert into dashboard_daily (scope, day, created, renewed, spent)
       select scope, day, sum(created)::int, sum(renewed)::int, sum(spent)::int from gone

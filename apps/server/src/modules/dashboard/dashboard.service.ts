@@ -4,7 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
-import { toServerFigures, type LineCounts } from './dashboard-mapper.js';
+import { toLineCounts } from './dashboard-mapper.js';
 import { dashboardRepository as repo } from './dashboard.repository.js';
 import { scopeCachePerContext, type StaleScopes } from './scope-cache.js';
 
@@ -46,16 +46,14 @@ const COMPACT_EVERY_MS = 60_000;
 const lastCompacted = new WeakMap<AppContext, number>();
 
 /** At most once a minute per instance, after a computation and off its path: a failure only waits for the next. */
-function compactNowAndThen(ctx: AppContext): void {
+function compactNowAndThen(ctx: AppContext, today: string): void {
   const now = Date.now();
   if (now - (lastCompacted.get(ctx) ?? 0) < COMPACT_EVERY_MS) return;
   lastCompacted.set(ctx, now);
   repo
-    .compact(ctx.db)
+    .compact(ctx.db, today)
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'Dashboard counters not compacted'));
 }
-
-const noLines: LineCounts = { total: 0, active: 0, expiring_7d: 0, expired: 0, trial: 0, suspended: 0 };
 
 /** The heavy part, shared by everyone looking at the same scope on the same day. */
 async function computeScopeFigures(
@@ -70,17 +68,13 @@ async function computeScopeFigures(
   const monthStart = `${today.slice(0, 8)}01`;
   const spentFrom = monthStart < since ? monthStart : since;
 
-  const [byServer, { created, renewed, spent }, expiries] = await Promise.all([
-    repo.lineCountsByServer(db, ownerId, today).then((rows) => rows.map(toServerFigures)),
+  const [lines, byServer, { created, renewed, spent }, expiries] = await Promise.all([
+    repo.lineCounts(db, ownerId, today).then(toLineCounts),
+    repo.linesByServer(db, ownerId),
     repo.perDay(db, ownerId, spentFrom),
     repo.expiriesPerDay(db, ownerId, today, until),
   ]);
-
-  const lines = { ...noLines };
-  for (const server of byServer) {
-    for (const key of Object.keys(lines) as (keyof LineCounts)[]) lines[key] += server.counts[key];
-  }
-  compactNowAndThen(ctx);
+  compactNowAndThen(ctx, today);
   const pastDays = days(since, CHART_DAYS);
   return {
     lines,
@@ -93,9 +87,9 @@ async function computeScopeFigures(
       })),
       credits_spent: pastDays.map((date) => ({ date, credits: spent.get(date) ?? 0 })),
       lines_by_server: byServer.map((server) => ({
-        server_id: server.server_id,
-        server_name: server.server_name,
-        count: server.counts.total,
+        server_id: server.serverId,
+        server_name: server.serverName,
+        count: server.total,
       })),
       expiries: days(today, CHART_DAYS + 1).map((date) => ({ date, count: expiries.get(date) ?? 0 })),
     },

@@ -93,7 +93,7 @@ async function refresh(ctx: AppContext, gauges: Gauges): Promise<void> {
     metricsRepository.serversByStatus(ctx.db),
     metricsRepository.topUpsByStatus(ctx.db),
     // The dashboard's counters, kept on write: no scan of the lines however many there are.
-    dashboardRepository.lineCountsByServer(ctx.db, null, today()),
+    dashboardRepository.lineCounts(ctx.db, null, today()),
   ]);
   gauges.queue.reset();
   gauges.queueOldest.reset();
@@ -111,14 +111,9 @@ async function refresh(ctx: AppContext, gauges: Gauges): Promise<void> {
   setStates(gauges.agents, Object.values(agentStates), agents);
   // The dashboard's counter rows know no "frozen": a frozen line is disabled, so it counts as suspended.
   const counted = lineStatuses.filter((status) => status !== 'frozen');
-  const lines = new Map<string, number>(counted.map((status) => [status, 0]));
-  let expiringSoon = 0;
-  for (const row of lineCounts) {
-    for (const status of counted) lines.set(status, lines.get(status)! + row[status]);
-    expiringSoon += row.expiring7d;
-  }
+  const lines = new Map<string, number>(counted.map((status) => [status, lineCounts[status]]));
   setStates(gauges.lines, counted, lines);
-  gauges.linesExpiringSoon.set(expiringSoon);
+  gauges.linesExpiringSoon.set(lineCounts.expiring7d);
   setStates(gauges.payments, topUpStatuses, new Map(topUps.map(({ state, count }) => [state, count])));
   gauges.scrapeSeconds.set((performance.now() - started) / 1000);
 }
