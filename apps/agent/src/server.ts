@@ -15,6 +15,7 @@ import type { ChangeOutcome, LineService } from './line-service';
 import type { Logger } from './logger';
 import { ConfigFileError } from './managed-block';
 import { createLoginLimiter } from './login-limiter';
+import { readMachineLoad } from './machine-load';
 import {
   CCCAM_USERNAME_MAX_LENGTH,
   validateAddUser,
@@ -27,7 +28,10 @@ import type { Validated } from './request-validation';
 import { AGENT_CAPABILITIES } from './restrictions';
 import { ALL_CAIDS_LIMIT } from './cccam-backend';
 
-type ServerConfig = Pick<AgentConfig, 'username' | 'password' | 'backend' | 'maxBodyBytes' | 'tls'> &
+type ServerConfig = Pick<
+  AgentConfig,
+  'username' | 'password' | 'backend' | 'maxBodyBytes' | 'tls' | 'configFile'
+> &
   Partial<Pick<AgentConfig, 'cccam' | 'oscam'>>;
 
 /**
@@ -235,6 +239,25 @@ export function createAgentServer({
           sendJson(res, 200, {
             ...stats,
             message: `${stats.accounts.length} account${stats.accounts.length === 1 ? '' : 's'}, ${stats.readers.length} reader${stats.readers.length === 1 ? '' : 's'}`,
+          });
+        },
+      },
+    },
+    '/load': {
+      GET: {
+        auth: true,
+        handle: async (_req, res) => {
+          // The machine's figures stand on their own: a card server without a readable status page
+          // still reports its CPU, memory and disk, with its client count unknown.
+          const clients = () =>
+            connections.list().then(
+              (list) => list.length,
+              () => null,
+            );
+          const load = await readMachineLoad(config.configFile, clients);
+          sendJson(res, 200, {
+            ...load,
+            message: `CPU ${load.cpu.percent}%, memory ${load.memory.usedPercent}%, disk ${load.disk.usedPercent}%`,
           });
         },
       },

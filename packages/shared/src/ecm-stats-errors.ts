@@ -9,6 +9,11 @@ export const ecmStatsErrors = {
     status: 400,
     message: 'Likely to churn: idle days must be 0 to 90, and the days before expiry 1 to 60',
   },
+  LOAD_ALERT_INVALID_SETTINGS: {
+    status: 400,
+    message:
+      'Load alerts: CPU, memory and disk thresholds must be 0 to 1000 percent, clients 0 to 1000000, and the minutes 0 to 1440',
+  },
   LINE_NO_CUSTOMER_EMAIL: {
     status: 409,
     message: 'This line has no customer email address to write to',

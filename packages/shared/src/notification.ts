@@ -26,6 +26,10 @@ export const notificationKinds = [
   'line_refused',
   /** Someone created an account on the sign-up page while it is open: to every admin. */
   'account_signed_up',
+  /** A server's CPU, memory, disk or client count stayed over its threshold (load alerts): to admins. */
+  'server_load_high',
+  /** That metric is below its threshold again. */
+  'server_load_normal',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -15,6 +15,7 @@ import * as payments from './schema/payments.schema.js';
 import * as portal from './schema/portal.schema.js';
 import * as reminders from './schema/reminders.schema.js';
 import * as resellerTerms from './schema/reseller-terms.schema.js';
+import * as serverLoad from './schema/server-load.schema.js';
 import * as settings from './schema/settings.schema.js';
 import * as setupGuide from './schema/setup-guide.schema.js';
 import * as support from './schema/support.schema.js';
@@ -41,6 +42,7 @@ export * from './schema/payments.schema.js';
 export * from './schema/portal.schema.js';
 export * from './schema/reminders.schema.js';
 export * from './schema/reseller-terms.schema.js';
+export * from './schema/server-load.schema.js';
 export * from './schema/settings.schema.js';
 export * from './schema/setup-guide.schema.js';
 export * from './schema/support.schema.js';
@@ -64,6 +66,7 @@ export const schema = {
   ...portal,
   ...reminders,
   ...resellerTerms,
+  ...serverLoad,
   ...settings,
   ...setupGuide,
   ...support,

@@ -222,6 +222,10 @@ export const lineRows: Record<string, MatrixRow> = {
   // The admin may write to the victim line's customer: sent, or refused for want of an email or for
   // one sent within the week (409).
   'POST /api/lines/{id}/win-back': { params: { id: 'victimLine' }, ...linesOwner, admin: [200, 409] },
+  // Load alerts: a server machine's load and the thresholds, for admins.
+  'GET /api/servers/{id}/load': { params: { id: 'server' }, ...adminOnly, admin: 200 },
+  'GET /api/load-alert-settings': { ...adminOnly, admin: 200 },
+  'PUT /api/load-alert-settings': { body: () => ({ for_minutes: 5 }), ...adminOnly, admin: 200 },
   'GET /api/sharing-settings': { ...adminOnly, admin: 200 },
   'PUT /api/sharing-settings': { body: () => ({ max_ips_in_window: 4 }), ...adminOnly, admin: 200 },
 };

@@ -23,6 +23,7 @@ export * as lineBulkContracts from './line-bulk.contracts.js';
 export * as lineImportContracts from './line-imports.contracts.js';
 export * as lineConnectionContracts from './line-connections.contracts.js';
 export * as ecmStatsContracts from './ecm-stats.contracts.js';
+export * as serverLoadContracts from './server-load.contracts.js';
 export * as lineContracts from './lines.contracts.js';
 export * as lineFreezeContracts from './line-freeze.contracts.js';
 export * as lineEndedContracts from './line-ended.contracts.js';

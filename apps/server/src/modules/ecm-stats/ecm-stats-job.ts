@@ -4,6 +4,9 @@ import { pollEcmStats } from './ecm-poll.js';
 import { pollDueServers } from '../servers/poll-due-servers.js';
 import { ecmPollsRepository } from './ecm-poll.repository.js';
 import { rollUpAndExpire } from './ecm-rollup.js';
+import { pollServerLoad } from '../server-load/server-load-poll.js';
+import { serverLoadRepository } from '../server-load/server-load.repository.js';
+import { LOAD_HISTORY_HOURS } from '@linedesk/shared';
 
 const MAX_ROUND_SECONDS = 10;
 
@@ -24,9 +27,17 @@ export function startEcmStatsJob(ctx: AppContext): PeriodicJob {
         intervalSeconds,
         signal,
         failureMessage: 'Reading ECM statistics failed',
-        read: (serverId) => pollEcmStats(ctx, serverId, signal),
+        // The machine's load rides on the same poll (load alerts): one claim of the server, two reads.
+        read: async (serverId) => {
+          const reads = await Promise.allSettled([
+            pollEcmStats(ctx, serverId, signal),
+            pollServerLoad(ctx, serverId, signal),
+          ]);
+          for (const read of reads) if (read.status === 'rejected') throw read.reason;
+        },
       });
       await rollUpAndExpire(ctx, signal);
+      await serverLoadRepository.expire(ctx.db, LOAD_HISTORY_HOURS);
     },
   });
 }

@@ -33,6 +33,8 @@ const examples: { [K in NoticeKind]: Extract<Notice, { kind: K }>['params'] } = 
   server_down: { server_id: 3, server: 'Main', error: 'connect ECONNREFUSED' },
   server_up: { server_id: 3, server: 'Main' },
   reconcile_held: { server_id: 3, server: 'Main', count: 8, total: 40 },
+  server_load_high: { server_id: 3, server: 'Main', metric: 'cpu', value: 97.5, threshold: 90 },
+  server_load_normal: { server_id: 3, server: 'Main', metric: 'clients', value: 120, threshold: 400 },
   topup_credited: {
     request_id: 41,
     package_name: 'Pack 100',
@@ -76,6 +78,8 @@ const facts: Record<NoticeKind, string[]> = {
   server_down: ['Main', 'connect ECONNREFUSED'],
   server_up: ['Main'],
   reconcile_held: ['Main', '8', '40'],
+  server_load_high: ['Main', '97.5%', '90%'],
+  server_load_normal: ['Main', '120', '400'],
   topup_credited: ['Pack 100', 'INV-7', '100', '130'],
   topup_rejected: ['Pack 100', 'INV-7', 'No payment arrived'],
   topup_reversed: ['Stripe', 'Pack 100', 'INV-7', '100', '-70'],

@@ -2,12 +2,18 @@ import {
   serverProblemOf,
   toDisplayDate,
   type Language,
+  type LoadMetric,
   type NotificationKind,
   type TopUpReversalKind,
 } from '@linedesk/shared';
 import { translate } from '../../i18n/server-texts.js';
 
 type LineAtDate = { username: string; expiry_date: string };
+type LoadNotice = { server_id: number; server: string; metric: LoadMetric; value: number; threshold: number };
+
+/** A load figure as the notice shows it: percent for CPU, memory and disk, the count for clients. */
+const loadFigure = (metric: LoadMetric, value: number) =>
+  metric === 'clients' ? String(value) : `${value}%`;
 
 /**
  * The facts each kind carries. They are the webhook's `data` as they are, and the text of every other
@@ -25,6 +31,9 @@ export type NoticeParams = {
   };
   server_down: { server_id: number; server: string; error: string };
   server_up: { server_id: number; server: string };
+  /** A server machine's metric stayed at or above its threshold (load alerts), and when it is back. */
+  server_load_high: LoadNotice;
+  server_load_normal: LoadNotice;
   reconcile_held: { server_id: number; server: string; count: number; total: number };
   topup_credited: {
     request_id: number;
@@ -182,6 +191,26 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         content: t('notifications.serverUpContent', { server: notice.params.server }),
         link: `${publicUrl}/cccam-servers`,
       };
+    case 'server_load_high':
+    case 'server_load_normal': {
+      const p = notice.params;
+      const high = notice.kind === 'server_load_high';
+      const metric = t(`notifications.loadMetrics.${p.metric}`);
+      const params = {
+        server: p.server,
+        metric,
+        value: loadFigure(p.metric, p.value),
+        threshold: loadFigure(p.metric, p.threshold),
+      };
+      return {
+        title: t(high ? 'notifications.serverLoadHighTitle' : 'notifications.serverLoadNormalTitle', params),
+        content: t(
+          high ? 'notifications.serverLoadHighContent' : 'notifications.serverLoadNormalContent',
+          params,
+        ),
+        link: `${publicUrl}/cccam-servers`,
+      };
+    }
     case 'topup_credited': {
       const p = notice.params;
       return {

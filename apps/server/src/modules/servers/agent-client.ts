@@ -189,6 +189,7 @@ const routes = {
   connections: { method: 'GET', path: '/connections', auth: true },
   kickConnection: { method: 'POST', path: '/kick-connection', auth: true },
   ecmStats: { method: 'GET', path: '/ecm-stats', auth: true },
+  load: { method: 'GET', path: '/load', auth: true },
   unmanagedAccounts: { method: 'GET', path: '/unmanaged-accounts', auth: true },
   adopt: { method: 'POST', path: '/adopt', auth: true },
 } as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean }>;
@@ -220,6 +221,8 @@ export function createAgentClient(target: AgentTarget, options: AgentClientOptio
     kickConnection: (id: string) => call('kickConnection', { id }),
     /** ECM counters per account and the readers' state; agents older than ECM statistics answer 404. */
     ecmStats: () => call('ecmStats'),
+    /** The machine's CPU, memory, disk and client count; agents older than load alerts answer 404. */
+    load: () => call('load'),
     /** The config file's entries outside the managed block; agents older than adoption answer 404. */
     unmanagedAccounts: () => call('unmanagedAccounts'),
     /** Moves listed entries into the managed block with their login unchanged, in one write. */
