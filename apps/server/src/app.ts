@@ -65,6 +65,7 @@ import { registerLineImportRoutes } from './modules/line-import/line-import.rout
 import { registerLineConnectionRoutes } from './modules/line-connections/line-connections.routes.js';
 import { startLineConnectionsJob } from './modules/line-connections/line-connections-job.js';
 import { registerEcmStatsRoutes } from './modules/ecm-stats/ecm-stats.routes.js';
+import { registerOutageRoutes } from './modules/outages/outages.routes.js';
 import { startEcmStatsJob } from './modules/ecm-stats/ecm-stats-job.js';
 import { registerLineRoutes } from './modules/lines/lines.routes.js';
 import { registerMessageRoutes } from './modules/messages/messages.routes.js';
@@ -246,6 +247,7 @@ export async function buildApp(
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);
   registerEcmStatsRoutes(app, ctx);
+  registerOutageRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
   registerLineImportRoutes(app, ctx);
   registerActivationCodeRoutes(app, ctx);

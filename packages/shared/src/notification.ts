@@ -24,6 +24,9 @@ export const notificationKinds = [
   'line_refused',
   /** Someone created an account on the sign-up page while it is open: to every admin. */
   'account_signed_up',
+  /** A server's outage began or ended (docs/outages.md): to the admins and the affected lines' owners. */
+  'outage_started',
+  'outage_ended',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -22,6 +22,7 @@ import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
 import { lineImportExamples } from './line-import/line-import.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
 import { ecmStatsExamples } from './ecm-stats/ecm-stats.examples.js';
+import { outageExamples } from './outages/outages.examples.js';
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { lineFreezeExamples } from './lines/line-freeze.examples.js';
@@ -71,6 +72,7 @@ export const routeExamples: RouteExamples = {
   ...lineImportExamples,
   ...lineConnectionExamples,
   ...ecmStatsExamples,
+  ...outageExamples,
   ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,
