@@ -208,7 +208,7 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
           server: p.server,
           start: utcMinute(p.started_at),
           cause: t(`notifications.outageCauses.${p.cause}`),
-          count: p.lines,
+          lines: p.lines,
         }),
         link: `${publicUrl}/system-status`,
       };
@@ -221,7 +221,7 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         duration,
         start: utcMinute(p.started_at),
         end: utcMinute(p.ended_at),
-        count: p.lines,
+        lines: p.lines,
       });
       return {
         title: t('notifications.outageEndedTitle', { server: p.server }),
