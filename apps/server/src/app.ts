@@ -66,6 +66,7 @@ import { registerLineConnectionRoutes } from './modules/line-connections/line-co
 import { startLineConnectionsJob } from './modules/line-connections/line-connections-job.js';
 import { registerEcmStatsRoutes } from './modules/ecm-stats/ecm-stats.routes.js';
 import { registerServerLoadRoutes } from './modules/server-load/server-load.routes.js';
+import { registerOutageRoutes } from './modules/outages/outages.routes.js';
 import { startEcmStatsJob } from './modules/ecm-stats/ecm-stats-job.js';
 import { registerLineRoutes } from './modules/lines/lines.routes.js';
 import { registerMessageRoutes } from './modules/messages/messages.routes.js';
@@ -248,6 +249,7 @@ export async function buildApp(
   registerLineConnectionRoutes(app, ctx);
   registerEcmStatsRoutes(app, ctx);
   registerServerLoadRoutes(app, ctx);
+  registerOutageRoutes(app, ctx);
   registerLineBulkRoutes(app, ctx);
   registerLineImportRoutes(app, ctx);
   registerActivationCodeRoutes(app, ctx);

@@ -89,6 +89,14 @@ export const ecmSettingsSchema = z.object({
    */
   churn_idle_days: z.number(churnInvalid).int(churnInvalid).min(0, churnInvalid).max(90, churnInvalid),
   churn_horizon_days: z.number(churnInvalid).int(churnInvalid).min(1, churnInvalid).max(60, churnInvalid),
+  /**
+   * Outages: a server is down when its agent is unreachable, or its ECM answer rate is below
+   * `outage_answer_rate_percent` (0: the rate is never a cause), for `outage_minutes` (0: at the first
+   * poll that sees it). `outage_compensate`: an ended outage extends every affected line by its length.
+   */
+  outage_answer_rate_percent: z.number(invalid).int(invalid).min(0, invalid).max(100, invalid),
+  outage_minutes: z.number(invalid).int(invalid).min(0, invalid).max(1440, invalid),
+  outage_compensate: z.boolean(invalid),
 });
 export type EcmSettings = z.infer<typeof ecmSettingsSchema>;
 export const ecmSettingsBodySchema = ecmSettingsSchema.partial();
@@ -100,6 +108,9 @@ export const DEFAULT_ECM_SETTINGS: EcmSettings = {
   day_retention_days: 400,
   churn_idle_days: 7,
   churn_horizon_days: 14,
+  outage_answer_rate_percent: 50,
+  outage_minutes: 5,
+  outage_compensate: false,
 };
 
 /** A trial line with no answered ECM this long after it was made counts as unused. */

@@ -29,6 +29,8 @@ export const eventTables = [
   'line_freeze_requests',
   /** An account's Telegram chat linked or unlinked; sent to that account. */
   'telegram_links',
+  /** A server's outage began or ended; sent to every signed-in account (each list is scoped when read). */
+  'server_outages',
 ] as const;
 export type EventTable = (typeof eventTables)[number];
 

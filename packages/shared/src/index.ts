@@ -27,6 +27,7 @@ export * from './line-import.js';
 export * from './line-connections.js';
 export * from './ecm-stats.js';
 export * from './server-load.js';
+export * from './outages.js';
 export * from './line-plan.js';
 export * from './line-plan-renewal.js';
 export * from './line-entry.js';

@@ -30,6 +30,9 @@ export const notificationKinds = [
   'server_load_high',
   /** That metric is below its threshold again. */
   'server_load_normal',
+  /** A server's outage began or ended (docs/outages.md): to the admins and the affected lines' owners. */
+  'outage_started',
+  'outage_ended',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

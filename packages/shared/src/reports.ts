@@ -92,5 +92,7 @@ export const reportSchema = z.object({
   spent_by_plan: z.array(reportPlanSpendSchema),
   /** Admins: approved top-ups of the scope per method and currency, by the period they were approved; null for resellers. */
   money_in: z.array(revenueBucketSchema).nullable(),
+  /** The time outages' compensation added to the scope's lines in the range, summed over the lines (minutes). */
+  outage_compensated_minutes: count,
 });
 export type Report = z.infer<typeof reportSchema>;

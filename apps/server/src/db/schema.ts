@@ -11,6 +11,7 @@ import * as ecmStats from './schema/ecm-stats.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
 import * as notifications from './schema/notifications.schema.js';
+import * as outages from './schema/outages.schema.js';
 import * as payments from './schema/payments.schema.js';
 import * as portal from './schema/portal.schema.js';
 import * as reminders from './schema/reminders.schema.js';
@@ -38,6 +39,7 @@ export * from './schema/ecm-stats.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
 export * from './schema/notifications.schema.js';
+export * from './schema/outages.schema.js';
 export * from './schema/payments.schema.js';
 export * from './schema/portal.schema.js';
 export * from './schema/reminders.schema.js';
@@ -62,6 +64,7 @@ export const schema = {
   ...lines,
   ...messages,
   ...notifications,
+  ...outages,
   ...payments,
   ...portal,
   ...reminders,

@@ -23,6 +23,7 @@ import { lineImportExamples } from './line-import/line-import.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
 import { ecmStatsExamples } from './ecm-stats/ecm-stats.examples.js';
 import { serverLoadExamples } from './server-load/server-load.examples.js';
+import { outageExamples } from './outages/outages.examples.js';
 import { linePlanExamples } from './line-plans/line-plans.examples.js';
 import { lineExamples } from './lines/lines.examples.js';
 import { lineFreezeExamples } from './lines/line-freeze.examples.js';
@@ -73,6 +74,7 @@ export const routeExamples: RouteExamples = {
   ...lineConnectionExamples,
   ...ecmStatsExamples,
   ...serverLoadExamples,
+  ...outageExamples,
   ...linePlanExamples,
   ...localeExamples,
   ...messageExamples,

@@ -219,6 +219,8 @@ export const lineRows: Record<string, MatrixRow> = {
   'GET /api/dashboard/ecm': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'GET /api/ecm-settings': { ...adminOnly, admin: 200 },
   'PUT /api/ecm-settings': { body: () => ({ minute_retention_hours: 24 }), ...adminOnly, admin: 200 },
+  // Outages: everyone who sells lines, each scoped to the servers of their lines.
+  'GET /api/outages': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   // The admin may write to the victim line's customer: sent, or refused for want of an email or for
   // one sent within the week (409).
   'POST /api/lines/{id}/win-back': { params: { id: 'victimLine' }, ...linesOwner, admin: [200, 409] },

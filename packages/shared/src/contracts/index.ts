@@ -32,6 +32,7 @@ export * as localeContracts from './locale.contracts.js';
 export * as metricsContracts from './metrics.contracts.js';
 export * as messageContracts from './messages.contracts.js';
 export * as notificationContracts from './notifications.contracts.js';
+export * as outageContracts from './outages.contracts.js';
 export * as paymentMethodContracts from './payment-methods.contracts.js';
 export * as portalContracts from './portal.contracts.js';
 export * as paymentWebhookContracts from './payment-webhooks.contracts.js';

@@ -30,10 +30,15 @@ export const ecmPollRepository = {
    * line, when it is one of the server's lines, and of the server), the channel of every line that
    * got answers to today's channels, and keeps the reading for the next difference. A counter
    * below its last reading means the server restarted: the new count is all since then.
-   * The first reading of an account only sets its baseline.
+   * The first reading of an account only sets its baseline. Answers what the whole server answered
+   * and not since its last reading (the outage watch's answer rate).
    */
-  async addAccountReadings(tx: Db, serverId: number, readings: EcmAccountReading[]): Promise<void> {
-    if (readings.length === 0) return;
+  async addAccountReadings(
+    tx: Db,
+    serverId: number,
+    readings: EcmAccountReading[],
+  ): Promise<{ ok: number; nok: number }> {
+    if (readings.length === 0) return { ok: 0, nok: 0 };
     const input = JSON.stringify(readings);
     const deltas = sql`
       with input as (
@@ -47,7 +52,7 @@ export const ecmPollRepository = {
       left join ${ecmCounters} c on c.server_id = ${serverId} and c.username = i.username
       left join ${lines} l on l.server_id = ${serverId} and l.username = i.username`;
     // The last answer's time stands for every answer since the last reading.
-    await tx.execute(sql`
+    const result = (await tx.execute(sql`
       with d as (${deltas}),
       per_line as (
         insert into ${ecmMinute} (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n)
@@ -73,15 +78,22 @@ export const ecmPollRepository = {
         select ${serverId}, username, ok, nok, now() from d
         on conflict (server_id, username) do update set ok = excluded.ok, nok = excluded.nok, read_at = now()
         returning 1
+      ),
+      per_server as (
+        insert into ${ecmMinute} (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n)
+        select ${SERVER_KIND}, ${serverId}, '', ${thisMinute}, coalesce(sum(d_ok), 0), coalesce(sum(d_nok), 0),
+          coalesce(sum(case when ms is null then 0 else ms::bigint * d_ok end), 0),
+          coalesce(sum(case when ms is null then 0 else d_ok end), 0)
+        from d
+        on conflict (kind, subject_id, reader, bucket) do update set
+          ok = ${ecmMinute.ok} + excluded.ok, nok = ${ecmMinute.nok} + excluded.nok,
+          time_sum = ${ecmMinute.timeSum} + excluded.time_sum, time_n = ${ecmMinute.timeN} + excluded.time_n
+        returning 1
       )
-      insert into ${ecmMinute} (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n)
-      select ${SERVER_KIND}, ${serverId}, '', ${thisMinute}, coalesce(sum(d_ok), 0), coalesce(sum(d_nok), 0),
-        coalesce(sum(case when ms is null then 0 else ms::bigint * d_ok end), 0),
-        coalesce(sum(case when ms is null then 0 else d_ok end), 0)
-      from d
-      on conflict (kind, subject_id, reader, bucket) do update set
-        ok = ${ecmMinute.ok} + excluded.ok, nok = ${ecmMinute.nok} + excluded.nok,
-        time_sum = ${ecmMinute.timeSum} + excluded.time_sum, time_n = ${ecmMinute.timeN} + excluded.time_n`);
+      select coalesce(sum(d_ok), 0)::float8 as ok, coalesce(sum(d_nok), 0)::float8 as nok
+      from d, (select count(*) from per_server) w`)) as unknown as { rows: { ok: number; nok: number }[] };
+    const [sums] = result.rows;
+    return { ok: Number(sums?.ok ?? 0), nok: Number(sums?.nok ?? 0) };
   },
 
   /** Counts this poll for each reader (working or not, and its answer time), and keeps its state. */

@@ -1,6 +1,7 @@
 import { ECM_READER_UP_STATES } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
+import { recordServerHealth } from '../outages/outage-watch.js';
 import { resolveAgentTarget } from '../servers/server-connection.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import {
@@ -62,7 +63,10 @@ export function parseEcmStats(
   return { accounts, readers };
 }
 
-/** Reads one server's ECM counters through its agent and adds them to this minute's rows. */
+/**
+ * Reads one server's ECM counters through its agent and adds them to this minute's rows; what it saw
+ * (no answer, or the server's answer rate) goes to the outage watch.
+ */
 export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: AbortSignal): Promise<void> {
   const server = await serversRepository.findById(ctx.db, serverId);
   if (!server || server.status !== 'active') return;
@@ -88,12 +92,15 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
   } catch (error) {
     if (!(error instanceof AgentUnreachableError)) throw error;
     await ecmPollsRepository.recordPoll(ctx.db, serverId, error.reason);
+    await recordServerHealth(ctx, serverId, { reachable: false });
     return;
   }
   const { accounts, readers } = reading;
-  await ctx.db.transaction(async (tx) => {
-    await ecmPollRepository.addAccountReadings(tx, serverId, accounts);
+  const ecm = await ctx.db.transaction(async (tx) => {
+    const sums = await ecmPollRepository.addAccountReadings(tx, serverId, accounts);
     await ecmPollRepository.addReaderReadings(tx, serverId, readers, ECM_READER_UP_STATES);
     await ecmPollsRepository.recordPoll(tx, serverId, null);
+    return sums;
   });
+  await recordServerHealth(ctx, serverId, { reachable: true, ecm });
 }

@@ -6,6 +6,9 @@ const settings = {
   day_retention_days: 400,
   churn_idle_days: 7,
   churn_horizon_days: 14,
+  outage_answer_rate_percent: 50,
+  outage_minutes: 5,
+  outage_compensate: false,
 };
 const points = [
   { at: '2026-11-22T16:00:00.000Z', ok: 1180, nok: 4, avg_ms: 212 },

@@ -68,6 +68,24 @@ const examples: { [K in NoticeKind]: Extract<Notice, { kind: K }>['params'] } = 
     codes: [],
   },
   account_signed_up: { account_id: 'a1', email: 'new@example.com', username: 'new' },
+  outage_started: {
+    outage_id: 5,
+    server_id: 3,
+    server: 'Main',
+    cause: 'unreachable',
+    started_at: '2026-11-26T14:05:09.000Z',
+    lines: 7,
+  },
+  outage_ended: {
+    outage_id: 5,
+    server_id: 3,
+    server: 'Main',
+    started_at: '2026-11-26T14:05:09.000Z',
+    ended_at: '2026-11-26T16:10:00.000Z',
+    minutes: 125,
+    lines: 7,
+    compensated: true,
+  },
   test: {},
 };
 
@@ -92,6 +110,8 @@ const facts: Record<NoticeKind, string[]> = {
   line_moved: ['Backup', 'erin-tv', 'C: backup.example.com 12000 erin-tv pw'],
   line_refused: ['frank-tv', 'Main', 'name taken', '3'],
   account_signed_up: ['new@example.com'],
+  outage_started: ['Main', '2026-11-26 14:05 UTC', '7'],
+  outage_ended: ['Main', '2026-11-26 14:05 UTC', '2026-11-26 16:10 UTC', '2h 05m', '7'],
   test: [],
 };
 

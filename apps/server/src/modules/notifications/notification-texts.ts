@@ -4,6 +4,7 @@ import {
   type Language,
   type LoadMetric,
   type NotificationKind,
+  type OutageCause,
   type TopUpReversalKind,
 } from '@linedesk/shared';
 import { translate } from '../../i18n/server-texts.js';
@@ -34,6 +35,26 @@ export type NoticeParams = {
   /** A server machine's metric stayed at or above its threshold (load alerts), and when it is back. */
   server_load_high: LoadNotice;
   server_load_normal: LoadNotice;
+  /** `lines`: the recipient's affected lines (every one for an admin). Times are ISO strings. */
+  outage_started: {
+    outage_id: number;
+    server_id: number;
+    server: string;
+    cause: OutageCause;
+    started_at: string;
+    lines: number;
+  };
+  outage_ended: {
+    outage_id: number;
+    server_id: number;
+    server: string;
+    started_at: string;
+    ended_at: string;
+    minutes: number;
+    lines: number;
+    /** Whether the affected lines were extended by the outage's length. */
+    compensated: boolean;
+  };
   reconcile_held: { server_id: number; server: string; count: number; total: number };
   topup_credited: {
     request_id: number;
@@ -127,6 +148,16 @@ const lineList = (lines: LineAtDate[]) =>
     .join('\n');
 
 /** A notice's title, text and the panel page it is about, in the recipient's language. */
+/** "2026-11-26 14:05 UTC": notices go to people in many zones, and say which one. */
+function utcMinute(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** An outage's length as "2h 05m" (the same in every language, like a clock). */
+export function outageDuration(minutes: number): string {
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
 export function noticeText(language: Language, notice: Notice, publicUrl: string): NoticeText {
   const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) =>
     translate(language, key, params);
@@ -185,6 +216,35 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         }),
         link: `${publicUrl}/cccam-servers`,
       };
+    case 'outage_started': {
+      const p = notice.params;
+      return {
+        title: t('notifications.outageStartedTitle', { server: p.server }),
+        content: t('notifications.outageStartedContent', {
+          server: p.server,
+          start: utcMinute(p.started_at),
+          cause: t(`notifications.outageCauses.${p.cause}`),
+          lines: p.lines,
+        }),
+        link: `${publicUrl}/system-status`,
+      };
+    }
+    case 'outage_ended': {
+      const p = notice.params;
+      const duration = outageDuration(p.minutes);
+      const ended = t('notifications.outageEndedContent', {
+        server: p.server,
+        duration,
+        start: utcMinute(p.started_at),
+        end: utcMinute(p.ended_at),
+        lines: p.lines,
+      });
+      return {
+        title: t('notifications.outageEndedTitle', { server: p.server }),
+        content: p.compensated ? `${ended} ${t('notifications.outageCompensated', { duration })}` : ended,
+        link: `${publicUrl}/system-status`,
+      };
+    }
     case 'server_up':
       return {
         title: t('notifications.serverUpTitle', { server: notice.params.server }),

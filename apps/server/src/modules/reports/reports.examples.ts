@@ -86,6 +86,7 @@ const report: Report = {
       count: 1,
     },
   ],
+  outage_compensated_minutes: 375,
 };
 
 export const reportExamples: RouteExamples = {

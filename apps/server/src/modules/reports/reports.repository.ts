@@ -178,4 +178,16 @@ export const reportsRepository = {
       count: n(r.count),
     }));
   },
+  /** Minutes of outage compensation given to the scope's lines (docs/outages.md) within the range. */
+  async outageCompensation(db: Db, w: ReportWindow): Promise<number> {
+    const [row] = await rows(
+      db,
+      sql`${scopeCte(w.scope)}
+        select coalesce(sum(ol.compensated_minutes), 0) as minutes
+        from server_outage_lines ol
+        where ol.owner_id in (select id from scope)
+          and ol.compensated_at >= ${fromTime(w)} and ol.compensated_at < ${untilTime(w)}`,
+    );
+    return n(row?.minutes);
+  },
 };

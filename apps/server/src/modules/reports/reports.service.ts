@@ -77,11 +77,12 @@ export async function getReport(ctx: AppContext, actor: Actor, query: ReportQuer
   const today = businessToday();
   const { from, to } = range(query, today);
   const w: ReportWindow = { scope: spec, unit: query.unit, from, to, today };
-  const [credits, events, expiries, moneyIn] = await Promise.all([
+  const [credits, events, expiries, moneyIn, compensated] = await Promise.all([
     repo.credits(ctx.db, w),
     repo.lineEvents(ctx.db, w),
     repo.expiries(ctx.db, w, query.churn_days),
     actor.isAdmin ? repo.moneyIn(ctx.db, w) : Promise.resolve(null),
+    repo.outageCompensation(ctx.db, w),
   ]);
   const byPeriod = new Map<string, ReportRow>(
     reportPeriods(query.unit, from, to).map((period) => [period, { period, ...zero() }]),
@@ -125,5 +126,6 @@ export async function getReport(ctx: AppContext, actor: Actor, query: ReportQuer
       .map((c) => ({ period: c.period, plan_id: c.planId, plan_name: c.planName, credits: c.spent }))
       .sort((a, b) => a.period.localeCompare(b.period) || (a.plan_id ?? 0) - (b.plan_id ?? 0)),
     money_in: moneyIn,
+    outage_compensated_minutes: compensated,
   };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
+import { recordServerHealth } from '../outages/outage-watch.js';
 import { testServerConnection } from './server-connection.js';
 import { serversRepository } from './servers.repository.js';
 
@@ -12,7 +13,7 @@ const MAX_POLL_SECONDS = 30;
  * Re-tests active and error servers every SERVER_CHECK_INTERVAL_SECONDS so their status stays true
  * (a server that went down turns error, one that came back turns active). Each server is claimed in
  * the database before it is tested, so several instances on one PostgreSQL share the work instead of
- * all testing the same server.
+ * all testing the same server. What it finds feeds the outage watch (docs/outages.md).
  */
 export function startServerCheckJob(ctx: AppContext): PeriodicJob {
   const intervalSeconds = ctx.config.serverCheckIntervalSeconds;
@@ -26,7 +27,11 @@ export function startServerCheckJob(ctx: AppContext): PeriodicJob {
         while (!signal.aborted) {
           const row = await serversRepository.claimDue(ctx.db, intervalSeconds);
           if (!row) return;
-          await testServerConnection(ctx, row, { signal });
+          const result = await testServerConnection(ctx, row, { signal });
+          // An agent that answers but refuses (a wrong key) still serves its customers: not an outage.
+          if (!signal.aborted && (result.ok || !result.health)) {
+            await recordServerHealth(ctx, row.id, { reachable: result.ok });
+          }
         }
       };
       return Promise.all(Array.from({ length: CONCURRENCY }, worker));

@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ecmSettingsSchema, isAdminAccount, type EcmSettings } from '@linedesk/shared';
@@ -20,6 +22,8 @@ const fields = [
   'day_retention_days',
   'churn_idle_days',
   'churn_horizon_days',
+  'outage_answer_rate_percent',
+  'outage_minutes',
 ] as const satisfies readonly (keyof EcmSettings)[];
 
 const labelKey = {
@@ -28,11 +32,13 @@ const labelKey = {
   day_retention_days: 'ecmStats.settings.day',
   churn_idle_days: 'ecmStats.settings.idle',
   churn_horizon_days: 'ecmStats.settings.horizon',
+  outage_answer_rate_percent: 'ecmStats.settings.outageRate',
+  outage_minutes: 'ecmStats.settings.outageMinutes',
 } as const;
 
 /**
- * How long ECM statistics are kept at each rollup, and the churn radar's days (admins): five numbers
- * saved together, checked by the API's own schema before they are sent.
+ * How long ECM statistics are kept at each rollup, the churn radar's days and when a server counts as
+ * down (admins): saved together, checked by the API's own schema before they are sent.
  */
 export function EcmSettingsCard() {
   const account = useAccount();
@@ -60,13 +66,17 @@ function EcmSettingsForm({ current }: { current: EcmSettings }) {
   const [texts, setTexts] = useState(() =>
     Object.fromEntries(fields.map((field) => [field, String(current[field])])),
   );
-  const parsed = ecmSettingsSchema.safeParse(
-    Object.fromEntries(
+  const [compensate, setCompensate] = useState(current.outage_compensate);
+  const parsed = ecmSettingsSchema.safeParse({
+    ...Object.fromEntries(
       fields.map((field) => [field, /^\d+$/.test(texts[field]!) ? Number(texts[field]) : NaN]),
     ),
-  );
+    outage_compensate: compensate,
+  });
   const invalid = parsed.success ? null : parsed.error.issues[0]?.message;
-  const changed = fields.some((field) => texts[field] !== String(current[field]));
+  const changed =
+    fields.some((field) => texts[field] !== String(current[field])) ||
+    compensate !== current.outage_compensate;
 
   return (
     <Box
@@ -102,8 +112,18 @@ function EcmSettingsForm({ current }: { current: EcmSettings }) {
           />
         ))}
       </Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={compensate}
+            onChange={(event) => setCompensate(event.target.checked)}
+            slotProps={{ input: { 'data-testid': 'ecm-setting-outage_compensate' } as object }}
+          />
+        }
+        label={t('ecmStats.settings.outageCompensate')}
+      />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('ecmStats.settings.help')}
+        {t('ecmStats.settings.help')} {t('ecmStats.settings.outageHelp')}
       </Typography>
       <Box>
         <Button

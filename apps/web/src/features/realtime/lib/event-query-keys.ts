@@ -33,4 +33,5 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   line_freeze_requests: [['dashboard', 'todo']],
   // A linked chat is a channel notices can go to.
   telegram_links: [['telegram'], ['notifications', 'preferences']],
+  server_outages: [['outages'], ['reports']],
 };

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/page-heading';
 import { QueryStates } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/format-date';
+import { OutagesCard } from '../components/outages-card';
 import { StatusRow } from '../components/status-row';
 import { useSystemStatus } from '../hooks/use-system-status';
 
@@ -40,6 +41,9 @@ export function SystemStatusPage() {
     <>
       <title>{`${t('systemStatus.title')} | Linedesk`}</title>
       <PageHeading title={t('systemStatus.title')} description={t('systemStatus.description')} />
+      <Box sx={{ mb: 3 }}>
+        <OutagesCard />
+      </Box>
       <QueryStates query={status}>
         {(s) => (
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>

@@ -1,0 +1,226 @@
+import { addDays } from '@linedesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startStandInOscam,
+  WEBIF_LOGIN,
+  type StandInOscam,
+  watchingClient,
+} from '../../agent/test/stand-in-servers.js';
+import { endOutage } from '../src/modules/outages/outage-watch.js';
+import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { addAgentServer, agentUsers, display, signUpAccount, type Account } from './support/line-fixtures.js';
+import type { TestClient } from './support/test-client.js';
+import { testPostgresUrl } from './support/test-database.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+import { waitFor } from './support/wait-for.js';
+
+type Outage = {
+  id: number;
+  server_id: number;
+  server: string;
+  cause: string;
+  started_at: string;
+  ended_at: string | null;
+  affected_lines: number;
+  compensated_lines: number;
+};
+type Line = { id: number; username: string; expiry_date: string };
+
+describe('outages: detection, notices, compensation and who sees them', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let oscam: StandInOscam;
+  let agent: TestAgent;
+  let serverId: number;
+  let owner: Account;
+  let stranger: Account;
+  let counter = 0;
+  const name = () => `out${++counter}x${Date.now().toString(36)}`;
+
+  const outages = async (client: TestClient) => {
+    const res = await client.get('/api/outages');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.outages as Outage[];
+  };
+  const ours = async (client: TestClient) => (await outages(client)).filter((o) => o.server_id === serverId);
+  const openOutage = () =>
+    waitFor(
+      () => ours(admin),
+      (list) => list.some((o) => o.ended_at === null),
+    ).then((list) => list.find((o) => o.ended_at === null)!);
+  const ended = (id: number) =>
+    waitFor(
+      () => ours(admin),
+      (list) => list.some((o) => o.id === id && o.ended_at !== null),
+    ).then((list) => list.find((o) => o.id === id)!);
+  const setSettings = async (body: Record<string, unknown>) => {
+    const res = await admin.put('/api/ecm-settings', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+  const createLine = async (account: Account = owner): Promise<Line> => {
+    const res = await account.client.post('/api/lines', {
+      username: name(),
+      password: 'pw-1234',
+      subscription_months: 1,
+      server_id: serverId,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.line as Line;
+  };
+  const lineOf = async (id: number): Promise<Line> => (await owner.client.get(`/api/lines/${id}`)).body;
+  const titles = async (client: TestClient) => {
+    const res = await client.get('/api/messages?page_size=100');
+    expect(res.status).toBe(200);
+    return (res.body.items as { title: string }[]).map((m) => m.title);
+  };
+  const rounds = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'ecm-stats')?.runs ?? 0;
+  const roundsPass = async (n: number) => {
+    const target = rounds() + n;
+    await waitFor(rounds, (runs) => runs >= target);
+  };
+  const onCard = async (username: string) => (await agentUsers(agent)).find((u) => u.username === username);
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      ECM_STATS_POLL_SECONDS: '1',
+      SERVER_CHECK_INTERVAL_SECONDS: '1',
+      LINE_CONNECTIONS_POLL_SECONDS: '0',
+    });
+    admin = await server.admin();
+    agent = await startLineAgent({
+      envFor: async (configFile) => {
+        oscam = await startStandInOscam(configFile);
+        return {
+          AGENT_BACKEND: 'oscam',
+          AGENT_OSCAM_WEBIF_URL: oscam.url,
+          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
+          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
+        };
+      },
+    });
+    serverId = (await addAgentServer(admin, agent, 'OSCam Outages')).id;
+    owner = await signUpAccount(server, `outage-owner-${Date.now()}@example.com`, 100);
+    stranger = await signUpAccount(server, `outage-other-${Date.now()}@example.com`, 100);
+    await setSettings({ outage_minutes: 0, outage_answer_rate_percent: 50, outage_compensate: true });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await agent?.cleanup();
+    await oscam?.close();
+  });
+
+  it('records an unreachable agent as an outage, tells the owner once, and extends the line on its server', async () => {
+    const line = await createLine();
+    await waitFor(
+      () => onCard(line.username),
+      (user) => user?.expiryDate === display(line.expiry_date),
+    );
+
+    await agent.stop();
+    const open = await openOutage();
+    expect(open).toMatchObject({ cause: 'unreachable', server: 'OSCam Outages', ended_at: null });
+    expect(open.affected_lines).toBeGreaterThanOrEqual(1);
+    // A reseller sees the outage of a server their line is on, counting only their own lines; one
+    // without lines there does not see it.
+    expect((await ours(owner.client)).find((o) => o.id === open.id)).toMatchObject({ affected_lines: 1 });
+    expect(await ours(stranger.client)).toEqual([]);
+
+    await agent.restart();
+    const done = await ended(open.id);
+    expect(new Date(done.ended_at!).getTime()).toBeGreaterThanOrEqual(new Date(done.started_at).getTime());
+
+    // The line runs a day longer (its expiry is a day), here and on the card server.
+    const extended = addDays(line.expiry_date, 1);
+    expect((await lineOf(line.id)).expiry_date).toBe(extended);
+    await waitFor(
+      () => onCard(line.username),
+      (user) => user?.expiryDate === display(extended),
+    );
+    const events = (await owner.client.get(`/api/lines/${line.id}/events`)).body.items as {
+      action: string;
+      details: Record<string, unknown>;
+    }[];
+    const entry = events.filter((e) => e.action === 'outage_extended');
+    expect(entry).toHaveLength(1);
+    expect(entry[0]!.details).toMatchObject({ server: 'OSCam Outages', outage_id: open.id });
+    expect((await ours(owner.client)).find((o) => o.id === open.id)).toMatchObject({
+      affected_lines: 1,
+      compensated_lines: 1,
+    });
+
+    // One notice when it began and one when it ended.
+    const seen = await waitFor(
+      () => titles(owner.client),
+      (list) => list.includes('Outage on OSCam Outages ended'),
+    );
+    expect(seen.filter((t) => t === 'Outage on OSCam Outages')).toHaveLength(1);
+    expect(seen.filter((t) => t === 'Outage on OSCam Outages ended')).toHaveLength(1);
+    expect(await titles(stranger.client)).not.toContain('Outage on OSCam Outages');
+
+    // The reseller's report counts the compensated time.
+    const report = await owner.client.get('/api/reports');
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    expect(report.body.outage_compensated_minutes).toBeGreaterThanOrEqual(1);
+    const others = await stranger.client.get('/api/reports');
+    expect(others.body.outage_compensated_minutes).toBe(0);
+  });
+
+  it('records a server answering too few ECMs, and ends it when it answers again', async () => {
+    const line = await createLine();
+    oscam.setClients([watchingClient(line.username, '203.0.113.9', 'id_9')]);
+    oscam.setCounters(line.username, 10, 0);
+    // The first reading only sets the baseline; then 5 answered of 100 asked is a 5% answer rate.
+    await roundsPass(2);
+    const before = (await ours(admin)).length;
+    oscam.setCounters(line.username, 15, 95);
+    const open = await openOutage();
+    expect(open.cause).toBe('low_answer_rate');
+    expect((await ours(admin)).length).toBe(before + 1);
+
+    oscam.setCounters(line.username, 215, 95);
+    const done = await ended(open.id);
+    expect(done.compensated_lines).toBeGreaterThanOrEqual(1);
+    expect((await lineOf(line.id)).expiry_date).toBe(addDays(line.expiry_date, 1));
+  });
+
+  it('extends each line once when two finish the same outage at once', async () => {
+    // The answer rate alone decides here; the stand-in stops being asked.
+    const line = await createLine();
+    oscam.setClients([watchingClient(line.username, '203.0.113.10', 'id_10')]);
+    oscam.setCounters(line.username, 10, 0);
+    await roundsPass(2);
+    oscam.setCounters(line.username, 12, 200);
+    const open = await openOutage();
+    const instances = [server.built.ctx, server.built.ctx];
+    const second = testPostgresUrl() ? await secondInstance() : undefined;
+    if (second) instances[1] = second.built.ctx;
+    try {
+      await Promise.all(instances.flatMap((ctx) => [endOutage(ctx, open.id), endOutage(ctx, open.id)]));
+    } finally {
+      await second?.close();
+    }
+    const done = await ended(open.id);
+    expect(done.compensated_lines).toBe(done.affected_lines);
+    expect((await lineOf(line.id)).expiry_date).toBe(addDays(line.expiry_date, 1));
+    const events = (await owner.client.get(`/api/lines/${line.id}/events`)).body.items as {
+      action: string;
+    }[];
+    expect(events.filter((e) => e.action === 'outage_extended')).toHaveLength(1);
+    const seen = await titles(owner.client);
+    // The first test's outage and this one: one end notice each.
+    expect(seen.filter((t) => t === 'Outage on OSCam Outages ended').length).toBe(
+      (await ours(owner.client)).filter((o) => o.ended_at !== null).length,
+    );
+    oscam.setCounters(line.username, 400, 200);
+  });
+
+  const secondInstance = async () => {
+    const config = server.built.ctx.config;
+    if (config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    return startTestServer(
+      { DATABASE_URL: config.database.url, ECM_STATS_POLL_SECONDS: '0', SERVER_CHECK_INTERVAL_SECONDS: '0' },
+      { dataDir: config.dataDir },
+    );
+  };
+});
