@@ -77,3 +77,41 @@ export const DEFAULT_SHARING_SETTINGS: SharingSettings = {
   window_minutes: 60,
   auto_suspend: false,
 };
+
+/** Evidence rows kept per line (one per address) and how long one is kept after it was last seen. */
+export const SHARING_EVIDENCE_LIMIT = 50;
+export const SHARING_EVIDENCE_RETENTION_DAYS = 90;
+
+/**
+ * What a sharing score is built from: several addresses at once, in different networks (ASN) or
+ * countries, several of them asking for control words at once, different channels at the same time.
+ */
+export const SHARING_SIGNALS = ['addresses', 'networks', 'countries', 'ecm', 'channels'] as const;
+export type SharingSignal = (typeof SHARING_SIGNALS)[number];
+
+/** One address a line was seen from while it looked shared. */
+export const sharingEvidenceEntrySchema = z.object({
+  ip: text(),
+  /** The network's number and holder (offline database); null for private addresses or unknown. */
+  asn: z.number().int().nullable(),
+  network: text().nullable(),
+  /** ISO 3166 country code; null for private addresses or unknown. */
+  country: text().nullable(),
+  channel: text().nullable(),
+  signals: z.array(z.enum(SHARING_SIGNALS)),
+  /** The highest score seen with this address. */
+  score: z.number().int(),
+  first_seen_at: text(),
+  last_seen_at: text(),
+});
+export type SharingEvidenceEntry = z.infer<typeof sharingEvidenceEntrySchema>;
+
+export const lineSharingSchema = z.object({
+  /** 0 (one viewer) to 100 (clearly shared), from the last poll. */
+  score: z.number().int().min(0).max(100),
+  /** Since when the current sharing episode lasts; null when there is none. */
+  episode_since: text().nullable(),
+  /** Newest first. */
+  evidence: z.array(sharingEvidenceEntrySchema),
+});
+export type LineSharing = z.infer<typeof lineSharingSchema>;

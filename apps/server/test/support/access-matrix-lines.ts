@@ -205,6 +205,7 @@ export const lineRows: Record<string, MatrixRow> = {
   'PUT /api/line-settings': { body: () => ({ trial_days: 2 }), ...adminOnly, admin: 200 },
   // Who is online: the line's owner and admins; the victim's line has no live connection to kick.
   'GET /api/lines/{id}/connections': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'GET /api/lines/{id}/sharing': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
   'POST /api/lines/{id}/connections/kick': {
     params: { id: 'victimLine' },
     body: () => ({ connection_id: 'id_0x7f3a2c001200' }),

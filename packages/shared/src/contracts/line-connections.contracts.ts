@@ -3,6 +3,7 @@ import {
   lineConnectionsSchema,
   lineKickBodySchema,
   lineKickResultSchema,
+  lineSharingSchema,
   onlineByServerSchema,
   sharingSettingsBodySchema,
   sharingSettingsSchema,
@@ -30,6 +31,16 @@ export const kick = connectionsContract({
   body: lineKickBodySchema,
   response: lineKickResultSchema,
   errors: ['LINE_NOT_FOUND', 'LINE_CONNECTION_NOT_FOUND', 'LINE_KICK_NOT_SUPPORTED', 'LINE_KICK_FAILED'],
+});
+
+export const sharing = connectionsContract({
+  method: 'GET',
+  path: '/api/lines/:id/sharing',
+  summary:
+    "The line's sharing score and its evidence: when, from which address, network and country, and what was seen",
+  params: idParamsSchema,
+  response: lineSharingSchema,
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const onlineByServer = defineContract({

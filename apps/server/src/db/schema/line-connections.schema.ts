@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { cccamServers } from './core.schema.js';
 import { lines } from './lines.schema.js';
 
@@ -49,6 +58,8 @@ export const linePresence = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     sharingSince: timestamp('sharing_since', { withTimezone: true }),
     sharingDetectedAt: timestamp('sharing_detected_at', { withTimezone: true }),
+    /** The sharing score (0–100) of the line's last poll; 0 while it looks like one viewer. */
+    sharingScore: integer('sharing_score').notNull().default(0),
   },
   (t) => [
     // Lines online now per server (the dashboard) reads only the online ones.
@@ -75,6 +86,36 @@ export const lineIpHistory = pgTable(
   (t) => [
     primaryKey({ columns: [t.lineId, t.ip] }),
     index('line_ip_history_recent_idx').on(t.lineId, t.lastSeenAt),
+  ],
+);
+
+/**
+ * What a line's sharing score was built from, one row per address seen while the line scored above
+ * zero: when, from where (network, country) and what was seen. Bounded per line
+ * (SHARING_EVIDENCE_LIMIT) and by age (SHARING_EVIDENCE_RETENTION_DAYS).
+ */
+export const lineSharingEvidence = pgTable(
+  'line_sharing_evidence',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => lines.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    asn: integer('asn'),
+    network: text('network'),
+    country: text('country'),
+    /** The last channel watched from this address while the line looked shared. */
+    channel: text('channel'),
+    /** The signals seen with this address (addresses, networks, countries, ecm, channels). */
+    signals: text('signals').array().notNull(),
+    score: integer('score').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('line_sharing_evidence_line_ip_idx').on(t.lineId, t.ip),
+    index('line_sharing_evidence_recent_idx').on(t.lastSeenAt),
   ],
 );
 

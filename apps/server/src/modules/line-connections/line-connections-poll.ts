@@ -9,6 +9,9 @@ import {
   type SessionInsert,
 } from './line-connections.repository.js';
 import { endedSince } from './ended-connections.js';
+import { locateAddresses } from './ip-location.js';
+import { sharingEvidenceRepository, type EvidenceInsert } from './sharing-evidence.repository.js';
+import { scoreSharing } from './sharing-score.js';
 import { raiseSharingAlerts, type SharingEpisode } from './sharing-alerts.js';
 import { looksShared, readSharingSettings } from './sharing-settings.js';
 
@@ -133,6 +136,7 @@ export async function applyConnections(
     ];
   });
   const settings = await readSharingSettings(ctx.db);
+  const locations = await locateAddresses(addressesOfSharedLines(found));
 
   const { changed, episodes } = await ctx.db.transaction(async (tx) => {
     // A line deleted since it was looked up has nothing left to record against (its rows would
@@ -162,6 +166,30 @@ export async function applyConnections(
       tx,
       [...ips].flatMap(([lineId, set]) => [...set].map((ip) => ({ lineId, ip }))),
     );
+
+    const scores = new Map<number, number>();
+    const evidence: EvidenceInsert[] = [];
+    for (const [lineId, lineSessions] of groupByLine(sessions)) {
+      const { score, signals } = scoreSharing(lineSessions, locations);
+      scores.set(lineId, score);
+      if (score === 0) continue;
+      const byIp = new Map(lineSessions.map((s) => [s.ip, s]));
+      for (const [ip, session] of byIp) {
+        const where = locations.get(ip);
+        evidence.push({
+          lineId,
+          ip,
+          asn: where?.asn ?? null,
+          network: where?.network ?? null,
+          country: where?.country ?? null,
+          channel: session.lastChannel ?? null,
+          signals,
+          score,
+        });
+      }
+    }
+    await sharingEvidenceRepository.setScores(tx, serverId, scores);
+    await sharingEvidenceRepository.record(tx, evidence);
 
     // Sharing: the seen lines, and the lines whose episode may end now.
     const open = await lineConnectionsRepository.openEpisodes(tx, serverId);
@@ -225,6 +253,19 @@ export async function applyConnections(
     );
   }
   if (episodes.length > 0) await raiseSharingAlerts(ctx, episodes, settings);
+}
+
+function groupByLine(sessions: SessionInsert[]): Map<number, SessionInsert[]> {
+  const byLine = new Map<number, SessionInsert[]>();
+  for (const session of sessions)
+    byLine.set(session.lineId, [...(byLine.get(session.lineId) ?? []), session]);
+  return byLine;
+}
+
+/** Only lines seen from two or more addresses can score: the others' addresses need no lookup. */
+function addressesOfSharedLines(sessions: SessionInsert[]): string[] {
+  const ips = [...groupByLine(sessions).values()].map((list) => new Set(list.map((s) => s.ip)));
+  return [...new Set(ips.filter((set) => set.size > 1).flatMap((set) => [...set]))];
 }
 
 async function ownersOf(ctx: AppContext, ids: number[]) {

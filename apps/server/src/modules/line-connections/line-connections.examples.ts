@@ -63,6 +63,38 @@ export const lineConnectionExamples: RouteExamples = {
     response: { message: 'Connection ended' },
     errors: ['LINE_NOT_FOUND', 'LINE_CONNECTION_NOT_FOUND', 'LINE_KICK_NOT_SUPPORTED', 'LINE_KICK_FAILED'],
   },
+  'GET /api/lines/:id/sharing': {
+    params: { id: 42 },
+    response: {
+      score: 100,
+      episode_since: '2026-11-22T18:29:35.004Z',
+      evidence: [
+        {
+          ip: '8.8.8.8',
+          asn: 15169,
+          network: 'Google LLC',
+          country: 'US',
+          channel: 'DAZN 1',
+          signals: ['addresses', 'networks', 'countries', 'ecm', 'channels'],
+          score: 100,
+          first_seen_at: '2026-11-22T18:29:35.004Z',
+          last_seen_at: '2026-11-22T18:30:05.120Z',
+        },
+        {
+          ip: '217.0.0.1',
+          asn: 3320,
+          network: 'Deutsche Telekom AG',
+          country: 'DE',
+          channel: 'Sky Cinema',
+          signals: ['addresses', 'networks', 'countries', 'ecm', 'channels'],
+          score: 100,
+          first_seen_at: '2026-11-22T18:29:35.004Z',
+          last_seen_at: '2026-11-22T18:30:05.120Z',
+        },
+      ],
+    },
+    errors: ['LINE_NOT_FOUND'],
+  },
   'GET /api/dashboard/online': {
     response: {
       items: [

@@ -1,10 +1,12 @@
 import type {
   LineConnections,
   LineKickBody,
+  LineSharing,
   OnlineByServer,
   SharingSettings,
   SharingSettingsBody,
 } from '@linedesk/shared';
+import { SHARING_SIGNALS } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
@@ -15,6 +17,7 @@ import { serversRepository } from '../servers/servers.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { noteConnectionEnded } from './ended-connections.js';
 import { lineConnectionsRepository } from './line-connections.repository.js';
+import { sharingEvidenceRepository } from './sharing-evidence.repository.js';
 import { readSharingSettings, SHARING_SETTINGS_KEY } from './sharing-settings.js';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -61,6 +64,33 @@ export async function getLineConnections(
       ip: entry.ip,
       first_seen_at: entry.firstSeenAt.toISOString(),
       last_seen_at: entry.lastSeenAt.toISOString(),
+    })),
+  };
+}
+
+/** The line's sharing score and what it was built from, for its owner to talk to the customer. */
+export async function getLineSharing(ctx: AppContext, actor: Actor, id: number): Promise<LineSharing> {
+  await visibleLine(ctx, actor, id);
+  const [presence, evidence] = await Promise.all([
+    lineConnectionsRepository.presenceOf(ctx.db, [id]),
+    sharingEvidenceRepository.evidenceOfLine(ctx.db, id),
+  ]);
+  const state = presence.get(id);
+  return {
+    score: state?.sharingScore ?? 0,
+    episode_since: iso(state?.sharingSince ?? null),
+    evidence: evidence.map((row) => ({
+      ip: row.ip,
+      asn: row.asn,
+      network: row.network,
+      country: row.country,
+      channel: row.channel,
+      signals: row.signals.filter((signal): signal is LineSharing['evidence'][number]['signals'][number] =>
+        (SHARING_SIGNALS as readonly string[]).includes(signal),
+      ),
+      score: row.score,
+      first_seen_at: row.firstSeenAt.toISOString(),
+      last_seen_at: row.lastSeenAt.toISOString(),
     })),
   };
 }

@@ -7,6 +7,7 @@ import { callTyped } from '../../../lib/api-client';
  */
 export const lineConnectionKeys = {
   detail: (id: number) => ['lines', 'connections', id] as const,
+  sharing: (id: number) => ['lines', 'sharing', id] as const,
   onlineByServer: ['dashboard-online'] as const,
   sharingSettings: ['settings', 'sharing-settings'] as const,
 };
@@ -16,6 +17,12 @@ export const lineConnectionsApi = {
   get: (id: number, signal?: AbortSignal) =>
     callTyped<typeof lineConnectionContracts.get>(
       { method: 'GET', path: '/api/lines/:id/connections' },
+      { params: { id } },
+      { signal },
+    ),
+  sharing: (id: number, signal?: AbortSignal) =>
+    callTyped<typeof lineConnectionContracts.sharing>(
+      { method: 'GET', path: '/api/lines/:id/sharing' },
       { params: { id } },
       { signal },
     ),

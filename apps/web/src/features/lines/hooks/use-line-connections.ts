@@ -10,6 +10,14 @@ export function useLineConnections(id: number) {
   });
 }
 
+export function useLineSharing(id: number) {
+  return useQuery({
+    queryKey: lineConnectionKeys.sharing(id),
+    queryFn: ({ signal }) => lineConnectionsApi.sharing(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
 export function useKickConnection(id: number) {
   const queryClient = useQueryClient();
   return useMutation({

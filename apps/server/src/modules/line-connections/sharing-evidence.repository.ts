@@ -1,0 +1,102 @@
+import {
+  SHARING_EVIDENCE_LIMIT,
+  SHARING_EVIDENCE_RETENTION_DAYS,
+  type SharingSignal,
+} from '@linedesk/shared';
+import { and, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { linePresence, lineSharingEvidence } from '../../db/schema.js';
+
+export type EvidenceInsert = {
+  lineId: number;
+  ip: string;
+  asn: number | null;
+  network: string | null;
+  country: string | null;
+  channel: string | null;
+  signals: SharingSignal[];
+  score: number;
+};
+
+export const sharingEvidenceRepository = {
+  /** Each line's score of this poll; the server's other lines that still had one go back to 0. */
+  async setScores(tx: Db, serverId: number, scores: Map<number, number>): Promise<void> {
+    const scored = [...scores].filter(([, score]) => score > 0);
+    for (const [lineId, score] of scored) {
+      await tx.update(linePresence).set({ sharingScore: score }).where(eq(linePresence.lineId, lineId));
+    }
+    await tx
+      .update(linePresence)
+      .set({ sharingScore: 0 })
+      .where(
+        and(
+          eq(linePresence.serverId, serverId),
+          gt(linePresence.sharingScore, 0),
+          scored.length > 0
+            ? notInArray(
+                linePresence.lineId,
+                scored.map(([lineId]) => lineId),
+              )
+            : undefined,
+        ),
+      );
+  },
+  /**
+   * One row per line and address, refreshed while the line scores above zero (keeping its highest
+   * score); each line keeps its newest rows only, and rows unseen for the retention period go.
+   */
+  async record(tx: Db, rows: EvidenceInsert[]): Promise<void> {
+    if (rows.length > 0) {
+      await tx
+        .insert(lineSharingEvidence)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [lineSharingEvidence.lineId, lineSharingEvidence.ip],
+          set: {
+            asn: sql`excluded.asn`,
+            network: sql`excluded.network`,
+            country: sql`excluded.country`,
+            channel: sql`coalesce(excluded.channel, ${lineSharingEvidence.channel})`,
+            signals: sql`excluded.signals`,
+            score: sql`greatest(${lineSharingEvidence.score}, excluded.score)`,
+            lastSeenAt: sql`now()`,
+          },
+        });
+      await tx.execute(sql`
+        delete from ${lineSharingEvidence} e
+        using (
+          select id from (
+            select id, row_number() over (partition by line_id order by last_seen_at desc, id desc) as n
+            from ${lineSharingEvidence}
+            where line_id in (${sql.join(
+              [...new Set(rows.map((row) => row.lineId))].map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          ) ranked
+          where n > ${SHARING_EVIDENCE_LIMIT}
+        ) old
+        where e.id = old.id`);
+    }
+    await tx
+      .delete(lineSharingEvidence)
+      .where(
+        sql`${lineSharingEvidence.lastSeenAt} < now() - (${SHARING_EVIDENCE_RETENTION_DAYS})::int * interval '1 day'`,
+      );
+  },
+  evidenceOfLine(db: Db, lineId: number) {
+    return db
+      .select()
+      .from(lineSharingEvidence)
+      .where(eq(lineSharingEvidence.lineId, lineId))
+      .orderBy(desc(lineSharingEvidence.lastSeenAt), desc(lineSharingEvidence.id))
+      .limit(SHARING_EVIDENCE_LIMIT);
+  },
+  async scoresOf(db: Db, lineIds: number[]): Promise<Map<number, number>> {
+    if (lineIds.length === 0) return new Map();
+    const rows = await db
+      .select({ lineId: linePresence.lineId, score: linePresence.sharingScore })
+      .from(linePresence)
+      .where(inArray(linePresence.lineId, lineIds));
+    return new Map(rows.map((row) => [row.lineId, row.score]));
+  },
+};

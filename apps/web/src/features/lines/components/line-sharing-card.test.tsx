@@ -1,0 +1,63 @@
+import type { LineSharing } from '@linedesk/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../../test-support/render-page';
+import { LineSharingCard } from './line-sharing-card';
+
+// The line page's evidence panel: the score a reseller reads first, then each address with its
+// network, country and what was seen. The server is a table of answers (render-page.tsx).
+
+const shared: LineSharing = {
+  score: 100,
+  episode_since: '2026-11-22T18:29:35.004Z',
+  evidence: [
+    {
+      ip: '8.8.8.8',
+      asn: 15169,
+      network: 'Google LLC',
+      country: 'US',
+      channel: 'DAZN 1',
+      signals: ['addresses', 'countries'],
+      score: 100,
+      first_seen_at: '2026-11-22T18:29:35.004Z',
+      last_seen_at: '2026-11-22T18:30:05.120Z',
+    },
+    {
+      ip: '10.1.2.3',
+      asn: null,
+      network: null,
+      country: null,
+      channel: null,
+      signals: ['addresses'],
+      score: 30,
+      first_seen_at: '2026-11-22T18:29:35.004Z',
+      last_seen_at: '2026-11-22T18:30:05.120Z',
+    },
+  ],
+};
+
+describe('the sharing evidence panel', () => {
+  it('shows the score with its band and where each address is, unknown places said so', async () => {
+    await renderPage(<LineSharingCard lineId={42} />, {
+      answers: { 'GET /api/lines/42/sharing': { body: shared } },
+    });
+    expect((await screen.findByTestId('sharing-score')).textContent).toBe('Sharing score: 100 / 100');
+    expect(screen.getByText('High')).toBeTruthy();
+    const rows = screen.getAllByTestId('sharing-evidence');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('Network: Google LLC (AS15169)');
+    expect(rows[0]!.textContent).toContain('Country: United States');
+    expect(rows[0]!.textContent).toContain('Channel: DAZN 1');
+    expect(rows[0]!.textContent).toContain('Different countries');
+    expect(rows[1]!.textContent).toContain('Unknown network');
+    expect(rows[1]!.textContent).toContain('Unknown country');
+  });
+
+  it('says nothing suspicious was seen for a line without evidence', async () => {
+    await renderPage(<LineSharingCard lineId={7} />, {
+      answers: { 'GET /api/lines/7/sharing': { body: { score: 0, episode_since: null, evidence: [] } } },
+    });
+    expect(await screen.findByText('Nothing suspicious seen so far.')).toBeTruthy();
+    expect(screen.getByText('Looks like one viewer')).toBeTruthy();
+  });
+});
