@@ -223,13 +223,16 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
       day_retention_days: 31,
     });
     expect(set.status).toBe(200);
-    // The churn radar's days keep their defaults (docs/ecm-stats.md).
+    // The churn radar's days and the outage watch keep their defaults (docs/ecm-stats.md, docs/outages.md).
     expect((await admin.get('/api/ecm-settings')).body).toEqual({
       minute_retention_hours: 2,
       hour_retention_days: 7,
       day_retention_days: 31,
       churn_idle_days: 7,
       churn_horizon_days: 14,
+      outage_answer_rate_percent: 50,
+      outage_minutes: 5,
+      outage_compensate: false,
     });
 
     const line = await createLine();
