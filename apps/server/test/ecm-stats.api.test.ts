@@ -150,14 +150,16 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
   it('rolls minutes into hours and hours into days with the same sums, and the charts read them', async () => {
     const line = await createLine();
     const subject = line.id;
-    // Two days ago: 3 minutes in one hour, 2 in the next; yesterday: one minute.
+    // Three days ago: 3 minutes in one hour, 2 in the next; two days ago: one minute. (Not yesterday:
+    // in the first minutes after midnight, yesterday's last hour is not settled yet, so its day does
+    // not roll.)
     const minutes: [string, number, number, number][] = [
-      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '10 hours 1 minute'", 10, 1, 100],
-      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '10 hours 2 minutes'", 20, 0, 200],
-      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '10 hours 59 minutes'", 30, 2, 300],
-      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '11 hours 5 minutes'", 40, 3, 400],
-      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '11 hours 6 minutes'", 50, 0, 500],
-      ["date_trunc('day', now(), 'UTC') - interval '1 day' + interval '8 hours'", 7, 7, 0],
+      ["date_trunc('day', now(), 'UTC') - interval '3 days' + interval '10 hours 1 minute'", 10, 1, 100],
+      ["date_trunc('day', now(), 'UTC') - interval '3 days' + interval '10 hours 2 minutes'", 20, 0, 200],
+      ["date_trunc('day', now(), 'UTC') - interval '3 days' + interval '10 hours 59 minutes'", 30, 2, 300],
+      ["date_trunc('day', now(), 'UTC') - interval '3 days' + interval '11 hours 5 minutes'", 40, 3, 400],
+      ["date_trunc('day', now(), 'UTC') - interval '3 days' + interval '11 hours 6 minutes'", 50, 0, 500],
+      ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '8 hours'", 7, 7, 0],
     ];
     for (const [at, ok, nok, ms] of minutes) {
       await db().execute(
@@ -169,7 +171,7 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
     // Taken back to before those rows, as if the rollup had been stopped since.
     await db().execute(
       sql.raw(
-        `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '3 days', days_through = date_trunc('day', now(), 'UTC') - interval '3 days'`,
+        `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '4 days', days_through = date_trunc('day', now(), 'UTC') - interval '4 days'`,
       ),
     );
     await rollUpAndExpire(server.built.ctx);
