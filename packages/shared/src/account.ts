@@ -9,7 +9,7 @@ import {
   isAdminAccount,
   permissions,
 } from './permissions.js';
-import { staffSchema } from './staff.js';
+import { staffSchema } from './staff-schema.js';
 
 export const accountStatusSchema = z.enum(['active', 'suspended']);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;

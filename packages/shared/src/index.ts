@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './schema-blocks.js';
 export * from './permissions.js';
 export * from './staff.js';
+export * from './staff-schema.js';
 export * from './account.js';
 export * from './account-name.js';
 export * from './auth.js';

@@ -1,6 +1,8 @@
-import { z } from 'zod';
 import { isAdminAccount } from './permissions.js';
-import { text } from './schema-blocks.js';
+// Types only, and no schema here: the shell decides buttons with `actsAsAdmin`, and what the sign-in
+// page and the dashboard load first must not hold the schema library (web-delivery's test).
+import type { Staff } from './staff-schema.js';
+import type { StaffRole } from './staff-roles.js';
 
 /**
  * Staff roles: accounts that act for the admin with some rights only. Each role names the operations
@@ -9,8 +11,7 @@ import { text } from './schema-blocks.js';
  * layer decides with `staffMay` before any handler runs; the web shows a staff member only the screens
  * whose operations `GET /api/me` lists for them.
  */
-export const staffRoles = ['support', 'billing', 'operations'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+export { staffRoles, type StaffRole } from './staff-roles.js';
 
 /**
  * Where a staff operation's rows come from, for a member scoped to one reseller's subtree:
@@ -68,21 +69,6 @@ export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOpe
     'POST /api/lines/transfer': 'tree',
   },
 };
-
-/** A staff member's role and scope, as an account carries it. */
-export const staffSchema = z.object({
-  role: z.enum(staffRoles),
-  /** The reseller whose subtree the role acts in (it and every account below it); null = every account. */
-  scope_id: text().nullable(),
-});
-export type Staff = z.infer<typeof staffSchema>;
-
-/** `PUT /api/accounts/:id/staff`: role null takes the role away (and its scope with it). */
-export const staffBodySchema = z.object({
-  role: z.enum(staffRoles).nullable(),
-  scope_id: text().min(1).max(64).nullable().default(null),
-});
-export type StaffBody = z.infer<typeof staffBodySchema>;
 
 /**
  * The one rule: may a staff member of this role and scope act as an admin in this operation (its

@@ -7,7 +7,7 @@ import {
   resellerPricesBodySchema,
   resellerTermsSchema,
 } from '../reseller-terms.js';
-import { staffBodySchema, staffSchema } from '../staff.js';
+import { staffBodySchema, staffSchema } from '../staff-schema.js';
 
 const tags = ['accounts'];
 
