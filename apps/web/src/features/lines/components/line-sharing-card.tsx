@@ -5,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -113,12 +112,17 @@ export const LineSharingCard = memo(function LineSharingCard({ lineId }: { lineI
               </Typography>
               <Chip size="small" color={band.color} label={t(`lineConnections.evidence.level.${band.key}`)} />
             </Stack>
-            <LinearProgress
-              variant="determinate"
-              value={data.score}
-              color={band.color}
+            {/* A meter, not a progress bar: nothing is loading, and a progress bar would say so. */}
+            <Box
+              role="meter"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={data.score}
               aria-label={t('lineConnections.evidence.score', { score: data.score })}
-            />
+              sx={{ height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden' }}
+            >
+              <Box sx={{ width: `${data.score}%`, height: '100%', bgcolor: `${band.color}.main` }} />
+            </Box>
             {data.evidence.length === 0 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t('lineConnections.evidence.none')}
