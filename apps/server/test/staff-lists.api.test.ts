@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { StaffRole } from '@linedesk/shared';
 import { signUpAccount, type Account } from './support/line-fixtures.js';
 import { lineServerFixture } from './support/line-server-fixture.js';
+import { madeLine, openedTicket, staffMember } from './support/staff-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 
 /**
@@ -16,29 +16,6 @@ const unique = (prefix: string) => `${prefix}${++counter}${Date.now().toString(3
 type Ids = { a: number; sub: number; b: number };
 type World = { resellerA: Account; sub: Account; resellerB: Account; lines: Ids; tickets: Ids; topups: Ids };
 let w: World;
-
-async function line(client: TestClient): Promise<number> {
-  const res = await client.post('/api/lines', {
-    username: unique('sl'),
-    password: 'pw-1234',
-    subscription_months: 1,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.line.id as number;
-}
-
-async function ticket(client: TestClient): Promise<number> {
-  const res = await client.post('/api/tickets', { title: unique('help'), description: 'My line stopped' });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as number;
-}
-
-async function staffMember(role: StaffRole, scopeId: string | null): Promise<Account> {
-  const member = await signUpAccount(suite.server, `${unique(role)}@example.com`);
-  const set = await suite.admin.put(`/api/accounts/${member.id}/staff`, { role, scope_id: scopeId });
-  expect(set.status, JSON.stringify(set.body)).toBe(200);
-  return member;
-}
 
 /** The ids of a list's first page of 100 (every row these tests make). */
 async function idsOf(client: TestClient, path: string): Promise<number[]> {
@@ -72,7 +49,7 @@ beforeAll(async () => {
   const given = await resellerA.client.post(`/api/accounts/${sub.id}/credits`, { amount: 5 });
   expect(given.status, JSON.stringify(given.body)).toBe(200);
   // The sub-reseller's line: made by its parent and moved down to it.
-  const subLine = await line(resellerA.client);
+  const subLine = await madeLine(resellerA.client, unique('sl'));
   const moved = await suite.admin.post('/api/lines/transfer', { ids: [subLine], target_account_id: sub.id });
   expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
@@ -99,11 +76,15 @@ beforeAll(async () => {
     resellerA,
     sub,
     resellerB,
-    lines: { a: await line(resellerA.client), sub: subLine, b: await line(resellerB.client) },
+    lines: {
+      a: await madeLine(resellerA.client, unique('sl')),
+      sub: subLine,
+      b: await madeLine(resellerB.client, unique('sl')),
+    },
     tickets: {
-      a: await ticket(resellerA.client),
-      sub: await ticket(sub.client),
-      b: await ticket(resellerB.client),
+      a: await openedTicket(resellerA.client, unique('help')),
+      sub: await openedTicket(sub.client, unique('help')),
+      b: await openedTicket(resellerB.client, unique('help')),
     },
     topups: {
       a: await topUp(resellerA.client),
@@ -115,17 +96,17 @@ beforeAll(async () => {
 
 describe('a support member scoped to a reseller', () => {
   it("lists the tickets of every account of the subtree, and not another reseller's", async () => {
-    const support = await staffMember('support', w.resellerA.id);
+    const support = await staffMember(suite, `${unique('staff')}@example.com`, 'support', w.resellerA.id);
     const tickets = await idsOf(support.client, '/api/tickets');
     expect(tickets).toEqual([w.tickets.a, w.tickets.sub].sort((x, y) => x - y));
     expect(tickets).toEqual(await adminIdsOf('/api/tickets', 'user_id', [w.resellerA.id, w.sub.id]));
     // Its own tickets are not the subtree's: the list is the scope's, not the member's.
-    await ticket(support.client);
+    await openedTicket(support.client, unique('help'));
     expect(await idsOf(support.client, '/api/tickets')).toEqual(tickets);
   });
 
   it('lists the lines of every account of the subtree; an owner of the subtree narrows it, one outside finds nothing', async () => {
-    const support = await staffMember('support', w.resellerA.id);
+    const support = await staffMember(suite, `${unique('staff')}@example.com`, 'support', w.resellerA.id);
     const lines = await idsOf(support.client, '/api/lines');
     expect(lines).toContain(w.lines.a);
     expect(lines).toContain(w.lines.sub);
@@ -141,7 +122,7 @@ describe('a support member scoped to a reseller', () => {
 
 describe('a billing member', () => {
   it('scoped to a reseller, lists the top-ups of every account of the subtree', async () => {
-    const billing = await staffMember('billing', w.resellerA.id);
+    const billing = await staffMember(suite, `${unique('staff')}@example.com`, 'billing', w.resellerA.id);
     const topups = await idsOf(billing.client, '/api/topups');
     expect(topups).toEqual([w.topups.a, w.topups.sub].sort((x, y) => x - y));
     expect(topups).toEqual(await adminIdsOf('/api/topups', 'account_id', [w.resellerA.id, w.sub.id]));
@@ -150,7 +131,7 @@ describe('a billing member', () => {
   });
 
   it('over every account, lists every top-up, as the admin does', async () => {
-    const billing = await staffMember('billing', null);
+    const billing = await staffMember(suite, `${unique('staff')}@example.com`, 'billing', null);
     const topups = await idsOf(billing.client, '/api/topups');
     expect(topups).toEqual(await idsOf(suite.admin, '/api/topups'));
     expect(topups).toEqual(expect.arrayContaining([w.topups.a, w.topups.sub, w.topups.b]));

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { staffOperationList, type AuditEntry, type StaffRole } from '@linedesk/shared';
+import { staffOperationList, type AuditEntry } from '@linedesk/shared';
 import { balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
 import { lineServerFixture } from './support/line-server-fixture.js';
+import { madeLine, openedTicket, staffMember } from './support/staff-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 
 /**
@@ -28,35 +29,10 @@ type World = {
 };
 let w: World;
 
-async function line(client: TestClient): Promise<number> {
-  const res = await client.post('/api/lines', {
-    username: unique('st'),
-    password: 'pw-1234',
-    subscription_months: 1,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.line.id as number;
-}
-
-async function ticket(client: TestClient): Promise<number> {
-  const res = await client.post('/api/tickets', { title: unique('help'), description: 'My line stopped' });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as number;
-}
-
 async function topUp(client: TestClient): Promise<number> {
   const res = await client.post('/api/topups', { package_id: w.packageId, method_id: w.methodId });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
-}
-
-/** A signed-up account the admin gives a staff role. */
-async function staffMember(role: StaffRole, scopeId: string | null): Promise<Account> {
-  const member = await signUpAccount(suite.server, `${unique(role)}@example.com`);
-  const set = await suite.admin.put(`/api/accounts/${member.id}/staff`, { role, scope_id: scopeId });
-  expect(set.status, JSON.stringify(set.body)).toBe(200);
-  expect(set.body).toEqual({ staff: { role, scope_id: scopeId } });
-  return member;
 }
 
 async function auditOf(actorId: string): Promise<AuditEntry[]> {
@@ -92,10 +68,10 @@ beforeAll(async () => {
     resellerA,
     resellerB,
     subOfA: { id: sub.body.account.id, email: subEmail },
-    lineA: await line(resellerA.client),
-    lineB: await line(resellerB.client),
-    ticketA: await ticket(resellerA.client),
-    ticketB: await ticket(resellerB.client),
+    lineA: await madeLine(resellerA.client, unique('st')),
+    lineB: await madeLine(resellerB.client, unique('st')),
+    ticketA: await openedTicket(resellerA.client, unique('help')),
+    ticketB: await openedTicket(resellerB.client, unique('help')),
     serverId: servers.body.items[0].id,
     packageId: pack.body.id,
     methodId: method.body.id,
@@ -104,7 +80,7 @@ beforeAll(async () => {
 
 describe('giving a staff role', () => {
   it('the admin sets role and scope; the member sees its operations in /api/me; it is audited', async () => {
-    const member = await staffMember('support', w.resellerA.id);
+    const member = await staffMember(suite, `${unique('staff')}@example.com`, 'support', w.resellerA.id);
     const me = await member.client.get('/api/me');
     expect(me.body.is_admin).toBe(false);
     expect(me.body.staff).toEqual({ role: 'support', scope_id: w.resellerA.id });
@@ -152,7 +128,7 @@ describe('giving a staff role', () => {
     });
 
     // A staff member never gives roles, its own or anyone's.
-    const ops = await staffMember('operations', null);
+    const ops = await staffMember(suite, `${unique('staff')}@example.com`, 'operations', null);
     const self = await ops.client.put(`/api/accounts/${ops.id}/staff`, { role: 'billing', scope_id: null });
     expect(self.status).toBe(403);
     expect((await ops.client.put(`/api/accounts/${member.id}/staff`, { role: 'support' })).status).toBe(403);
@@ -165,7 +141,7 @@ describe('giving a staff role', () => {
 
 describe('a support member scoped to one reseller', () => {
   it('reads lines and answers tickets in its scope, nothing outside it, no payments, no settings', async () => {
-    const support = await staffMember('support', w.resellerA.id);
+    const support = await staffMember(suite, `${unique('staff')}@example.com`, 'support', w.resellerA.id);
     const c = support.client;
 
     expect((await c.get(`/api/lines/${w.lineA}`)).status).toBe(200);
@@ -214,7 +190,7 @@ describe('a support member scoped to one reseller', () => {
 
 describe('a billing member scoped to one reseller', () => {
   it('approves a top-up in its scope, not one outside it, and cannot edit servers', async () => {
-    const billing = await staffMember('billing', w.resellerA.id);
+    const billing = await staffMember(suite, `${unique('staff')}@example.com`, 'billing', w.resellerA.id);
     const topupA = await topUp(w.resellerA.client);
     const topupB = await topUp(w.resellerB.client);
     const before = await balanceOf(suite.server, w.resellerA.id);
@@ -243,7 +219,7 @@ describe('a billing member scoped to one reseller', () => {
 
 describe('an operations member', () => {
   it('over every account edits a server, audited under its name', async () => {
-    const ops = await staffMember('operations', null);
+    const ops = await staffMember(suite, `${unique('staff')}@example.com`, 'operations', null);
     const edited = await ops.client.patch(`/api/servers/${w.serverId}`, { server_name: 'Renamed by ops' });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await suite.admin.get(`/api/servers/${w.serverId}`)).body.server_name).toBe('Renamed by ops');
@@ -257,8 +233,8 @@ describe('an operations member', () => {
   });
 
   it('scoped to one reseller, moves lines within the subtree only, and no servers', async () => {
-    const ops = await staffMember('operations', w.resellerA.id);
-    const own = await line(w.resellerA.client);
+    const ops = await staffMember(suite, `${unique('staff')}@example.com`, 'operations', w.resellerA.id);
+    const own = await madeLine(w.resellerA.client, unique('st'));
     const moved = await ops.client.post('/api/lines/transfer', {
       ids: [own],
       target_account_id: w.subOfA.id,
