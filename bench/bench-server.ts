@@ -75,6 +75,11 @@ export async function openTarget(databaseUrl: string | undefined, prefix: string
     env: { DATABASE_URL: url.toString() },
     dataDir,
     drop: async () => {
+      // Kept on request, to read its plans by hand after a figure went wrong.
+      if (process.env.BENCH_KEEP_DATABASE) {
+        console.log(`kept database ${name} (BENCH_KEEP_DATABASE)`);
+        return;
+      }
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await rm(dataDir, { recursive: true, force: true });
     },

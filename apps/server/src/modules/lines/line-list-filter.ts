@@ -234,11 +234,18 @@ export function whereOf(filter: FilterSql): SQL | undefined {
   if (filter.online || filter.sharing) parts.push(presenceFilter(filter));
   if (filter.churnRisk) {
     parts.push(
-      churnRiskSql({
-        today: filter.today,
-        idleDays: filter.churnIdleDays ?? 0,
-        horizonDays: filter.churnHorizonDays ?? 0,
-      }),
+      churnRiskSql(
+        {
+          today: filter.today,
+          idleDays: filter.churnIdleDays ?? 0,
+          horizonDays: filter.churnHorizonDays ?? 0,
+        },
+        {
+          scopeOwnerId: filter.scopeOwnerId,
+          ...(filter.scopeTreeId ? { scopeTree: subtreeIdsSql(filter.scopeTreeId) } : {}),
+          ...(filter.ownerId ? { ownerId: filter.ownerId } : {}),
+        },
+      ),
     );
   }
   if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
