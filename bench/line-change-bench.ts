@@ -7,6 +7,8 @@
 //
 //   npx tsx bench/line-change-bench.ts            (embedded database)
 //   LINE_CHANGE_BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/line-change-bench.ts
+// BENCH_PROFILE_DIR=<folder> writes CPU profiles of the changes: this process (the panel and the
+// stand-in OSCam) and each agent's (`--cpu-prof`, written when the agent exits).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import {
 } from '../apps/agent/test/agent-harness.js';
 import { startStandInOscam, WEBIF_LOGIN, type StandInOscam } from '../apps/agent/test/stand-in-servers.js';
 import { startBenchPanel, type BenchPanel } from './bench-server.js';
+import { profileWhile } from './profile.js';
 
 const BIG = Number(process.env.LINE_CHANGE_BENCH_LINES ?? 50_000);
 const SMALL = 100;
@@ -30,7 +33,7 @@ const CHANGES = Number(process.env.LINE_CHANGE_BENCH_CHANGES ?? 15);
  */
 const ABSOLUTE_TARGET_MS = 1_000;
 
-type CardServer = {
+export type CardServer = {
   lines: number;
   agent: RunningAgent;
   oscam: StandInOscam;
@@ -43,7 +46,7 @@ type CardServer = {
  * An OSCam agent whose state already lists `count` managed accounts (as after months of sales), so
  * start-up renders them once into oscam.user, and the stand-in webif it reloads through.
  */
-async function startCardServer(count: number, prefix: string): Promise<Omit<CardServer, 'serverId'>> {
+export async function startCardServer(count: number, prefix: string): Promise<Omit<CardServer, 'serverId'>> {
   const dir = await tempDir(`change-bench-${count}`);
   const userFile = path.join(dir, 'oscam.user');
   await writeFile(userFile, '');
@@ -67,11 +70,19 @@ async function startCardServer(count: number, prefix: string): Promise<Omit<Card
       AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
     }),
     startupMs: 300_000,
+    ...(process.env.BENCH_PROFILE_DIR
+      ? {
+          nodeArgs: [
+            '--cpu-prof',
+            `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR, `agent-${count}`)}`,
+          ],
+        }
+      : {}),
   });
   return { lines: count, agent, oscam, dir, prefix };
 }
 
-async function api(panel: BenchPanel, method: string, pathname: string, body?: unknown) {
+export async function api(panel: BenchPanel, method: string, pathname: string, body?: unknown) {
   const res = await fetch(`${panel.url}${pathname}`, {
     method,
     headers: { 'content-type': 'application/json', cookie: panel.admin.cookie, origin: panel.url },
@@ -82,7 +93,7 @@ async function api(panel: BenchPanel, method: string, pathname: string, body?: u
 }
 
 /** The server record for an agent, tested once as an admin would, and its lines written in bulk. */
-async function register(panel: BenchPanel, server: Omit<CardServer, 'serverId'>): Promise<CardServer> {
+export async function register(panel: BenchPanel, server: Omit<CardServer, 'serverId'>): Promise<CardServer> {
   const created = await api(panel, 'POST', '/api/servers', {
     server_name: `OSCam ${server.lines}`,
     host_ip: '127.0.0.1',
@@ -108,7 +119,7 @@ async function register(panel: BenchPanel, server: Omit<CardServer, 'serverId'>)
   return { ...server, serverId };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function lineIdOf(panel: BenchPanel, username: string): Promise<number> {
   const rows = (await panel.db.execute(sql`select id from users where username = ${username}`)) as unknown as
@@ -156,10 +167,12 @@ export async function runLineChangeBench(databaseUrl?: string): Promise<void> {
     await change(panel, smallServer, 0);
     await change(panel, bigServer, 0);
     const times = { big: [] as number[], small: [] as number[] };
-    for (let round = 1; round <= CHANGES; round += 1) {
-      times.small.push(await change(panel, smallServer, round));
-      times.big.push(await change(panel, bigServer, round));
-    }
+    await profileWhile('line-change-panel', async () => {
+      for (let round = 1; round <= CHANGES; round += 1) {
+        times.small.push(await change(panel, smallServer, round));
+        times.big.push(await change(panel, bigServer, round));
+      }
+    });
     const bigMs = median(times.big);
     const smallMs = median(times.small);
     const ratio = bigMs / smallMs;
@@ -181,7 +194,9 @@ export async function runLineChangeBench(databaseUrl?: string): Promise<void> {
     );
   } finally {
     for (const server of started) {
-      await server.agent.kill();
+      // A profiled agent writes its profile on a clean exit only.
+      if (process.env.BENCH_PROFILE_DIR) await server.agent.stop();
+      else await server.agent.kill();
       await server.oscam.close();
       await removeDir(server.dir);
     }

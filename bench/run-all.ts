@@ -82,6 +82,13 @@ if (linesPgUrl) await runLinesBenchProcess('postgres');
   await runLineChangeBench(linesPgUrl);
 }
 
+// #52's bulk operations on a 50,000-line card server: a renew and a move of 10,000 lines, a
+// reconcile of the whole server, each beside its baseline of the same run.
+{
+  const { runBulkOpsBench } = await import('./bulk-ops-bench.js');
+  await runBulkOpsBench(linesPgUrl);
+}
+
 // The compiled server in its own process: start time, scaling behind nginx, event fan-out, memory.
 await runScaleBench(linesPgUrl);
 

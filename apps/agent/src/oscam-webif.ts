@@ -35,7 +35,11 @@ export type OscamClient = {
 export type OscamWebif = {
   /** Asks OSCam to re-read oscam.user ("Refresh Accounts requested by WebIF"). */
   reinit(): Promise<void>;
-  userStats(): Promise<Map<string, OscamAccountStats>>;
+  /**
+   * The accounts OSCam holds, by `oscamUserKey`; with `only`, just those keys (the others are
+   * skipped unread: a reload check of one change on a 50,000-account server needs one or two).
+   */
+  userStats(only?: ReadonlySet<string>): Promise<Map<string, OscamAccountStats>>;
   clients(): Promise<OscamClient[]>;
   kill(threadId: string): Promise<void>;
 };
@@ -131,7 +135,7 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
         throw new WebPageError(`OSCam webif answered ${answer.status} to the account reload (reinit)`);
       }
     },
-    async userStats() {
+    async userStats(only) {
       const oscam = parseApi(
         await web.get('/oscamapi.json?part=userstats', { maxBytes: USERSTATS_MAX_BYTES }),
         'part=userstats',
@@ -141,17 +145,16 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
       for (const entry of users) {
         const user = asObject(asObject(entry).user);
         const key = asText(user.usermd5);
+        if (!key || (only && !only.has(key))) continue;
         const counters = asObject(user.stats);
-        if (key) {
-          stats.set(key, {
-            status: asText(user.status),
-            expdate: asText(user.expdate),
-            cwok: asNumber(counters.cwok) ?? 0,
-            cwnok: asNumber(counters.cwnok) ?? 0,
-            cwtimeout: asNumber(counters.cwtimeout) ?? 0,
-            cwlastresptime: asNumber(counters.cwlastresptime),
-          });
-        }
+        stats.set(key, {
+          status: asText(user.status),
+          expdate: asText(user.expdate),
+          cwok: asNumber(counters.cwok) ?? 0,
+          cwnok: asNumber(counters.cwnok) ?? 0,
+          cwtimeout: asNumber(counters.cwtimeout) ?? 0,
+          cwlastresptime: asNumber(counters.cwlastresptime),
+        });
       }
       return stats;
     },

@@ -88,7 +88,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 async function reloadThroughWebif(webif: OscamWebif, check: ReloadCheck): Promise<string | null> {
   try {
     await webif.reinit();
-    const stats = await webif.userStats();
+    const wanted = new Set([...check.accounts.map((account) => account.username), ...check.removed]);
+    const stats = await webif.userStats(new Set([...wanted].map(oscamUserKey)));
     const problems: string[] = [];
     for (const account of check.accounts) {
       const held = stats.get(oscamUserKey(account.username));

@@ -78,6 +78,12 @@ export type AgentChangeResult = {
 
 // An agent answers with small JSON documents; anything bigger is not one of ours.
 const MAX_RESPONSE_BYTES = 1024 * 1024;
+/**
+ * Except the lists that hold an entry per account of the server (its users, connections, ECM
+ * counters, unmanaged entries): a 50,000-account server's user list is several MiB, and a cap below
+ * it failed every reconcile of such a server. 256 MiB, as the agent's own cap on OSCam's account list.
+ */
+const MAX_LIST_RESPONSE_BYTES = 256 * 1024 * 1024;
 
 export function agentBaseUrl(target: Pick<AgentTarget, 'hostIp' | 'apiPort' | 'useTls'>): string {
   const host = target.hostIp.includes(':') ? `[${target.hostIp.replace(/^\[|\]$/g, '')}]` : target.hostIp;
@@ -112,7 +118,7 @@ function parseBody(raw: string): unknown {
  */
 function send(
   target: AgentTarget,
-  request: { method: AgentMethod; path: string; body?: unknown; auth: boolean },
+  request: { method: AgentMethod; path: string; body?: unknown; auth: boolean; list?: boolean },
   options: AgentClientOptions,
 ): Promise<AgentResponse> {
   const url = new URL(request.path, agentBaseUrl(target));
@@ -151,7 +157,7 @@ function send(
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) fail('Response too large');
+        if (size > (request.list ? MAX_LIST_RESPONSE_BYTES : MAX_RESPONSE_BYTES)) fail('Response too large');
         else chunks.push(chunk);
       });
       res.on('end', () =>
@@ -184,15 +190,15 @@ const routes = {
   addUser: { method: 'POST', path: '/add-user', auth: true },
   editUser: { method: 'PUT', path: '/edit-user', auth: true },
   deleteUser: { method: 'DELETE', path: '/delete-user', auth: true },
-  listUsers: { method: 'GET', path: '/users', auth: true },
+  listUsers: { method: 'GET', path: '/users', auth: true, list: true },
   batch: { method: 'POST', path: '/batch', auth: true },
-  connections: { method: 'GET', path: '/connections', auth: true },
+  connections: { method: 'GET', path: '/connections', auth: true, list: true },
   kickConnection: { method: 'POST', path: '/kick-connection', auth: true },
-  ecmStats: { method: 'GET', path: '/ecm-stats', auth: true },
+  ecmStats: { method: 'GET', path: '/ecm-stats', auth: true, list: true },
   load: { method: 'GET', path: '/load', auth: true },
-  unmanagedAccounts: { method: 'GET', path: '/unmanaged-accounts', auth: true },
+  unmanagedAccounts: { method: 'GET', path: '/unmanaged-accounts', auth: true, list: true },
   adopt: { method: 'POST', path: '/adopt', auth: true },
-} as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean }>;
+} as const satisfies Record<string, { method: AgentMethod; path: string; auth: boolean; list?: true }>;
 
 export type AgentRoute = keyof typeof routes;
 
