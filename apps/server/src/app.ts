@@ -63,6 +63,7 @@ import { startLineBulkJob } from './modules/line-bulk/line-bulk-job.js';
 import { startLineImportJob } from './modules/line-import/line-import-job.js';
 import { registerLineImportRoutes } from './modules/line-import/line-import.routes.js';
 import { registerLineConnectionRoutes } from './modules/line-connections/line-connections.routes.js';
+import { registerLineLockRoutes } from './modules/line-connections/line-locks.routes.js';
 import { startLineConnectionsJob } from './modules/line-connections/line-connections-job.js';
 import { registerEcmStatsRoutes } from './modules/ecm-stats/ecm-stats.routes.js';
 import { registerServerLoadRoutes } from './modules/server-load/server-load.routes.js';
@@ -247,6 +248,7 @@ export async function buildApp(
   registerAgentInstallRoutes(app, ctx);
   registerLineRoutes(app, ctx);
   registerLineConnectionRoutes(app, ctx);
+  registerLineLockRoutes(app, ctx);
   registerEcmStatsRoutes(app, ctx);
   registerServerLoadRoutes(app, ctx);
   registerOutageRoutes(app, ctx);

@@ -26,6 +26,7 @@ export * from './line-freeze.js';
 export * from './line-ended.js';
 export * from './line-import.js';
 export * from './line-connections.js';
+export * from './line-lock.js';
 export * from './ecm-stats.js';
 export * from './server-load.js';
 export * from './outages.js';

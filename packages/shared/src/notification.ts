@@ -5,6 +5,8 @@ import { INT4_MAX, text } from './schema-blocks.js';
 export const notificationKinds = [
   'lines_expiring',
   'sharing_detected',
+  /** A line was used from outside its lock (docs/locks.md): to its owner, once per episode. */
+  'lock_violation',
   'server_down',
   'server_up',
   'topup_credited',

@@ -7,6 +7,7 @@ import * as dashboard from './schema/dashboard.schema.js';
 import * as lineBulk from './schema/line-bulk.schema.js';
 import * as lineImport from './schema/line-import.schema.js';
 import * as lineConnections from './schema/line-connections.schema.js';
+import * as lineLocks from './schema/line-locks.schema.js';
 import * as ecmStats from './schema/ecm-stats.schema.js';
 import * as lines from './schema/lines.schema.js';
 import * as messages from './schema/messages.schema.js';
@@ -35,6 +36,7 @@ export * from './schema/dashboard.schema.js';
 export * from './schema/line-bulk.schema.js';
 export * from './schema/line-import.schema.js';
 export * from './schema/line-connections.schema.js';
+export * from './schema/line-locks.schema.js';
 export * from './schema/ecm-stats.schema.js';
 export * from './schema/lines.schema.js';
 export * from './schema/messages.schema.js';
@@ -60,6 +62,7 @@ export const schema = {
   ...lineBulk,
   ...lineImport,
   ...lineConnections,
+  ...lineLocks,
   ...ecmStats,
   ...lines,
   ...messages,

@@ -21,6 +21,7 @@ import { lineAdoptionExamples } from './line-adoption/line-adoption.examples.js'
 import { lineBulkExamples } from './line-bulk/line-bulk.examples.js';
 import { lineImportExamples } from './line-import/line-import.examples.js';
 import { lineConnectionExamples } from './line-connections/line-connections.examples.js';
+import { lineLockExamples } from './line-connections/line-locks.examples.js';
 import { ecmStatsExamples } from './ecm-stats/ecm-stats.examples.js';
 import { serverLoadExamples } from './server-load/server-load.examples.js';
 import { outageExamples } from './outages/outages.examples.js';
@@ -72,6 +73,7 @@ export const routeExamples: RouteExamples = {
   ...lineBulkExamples,
   ...lineImportExamples,
   ...lineConnectionExamples,
+  ...lineLockExamples,
   ...ecmStatsExamples,
   ...serverLoadExamples,
   ...outageExamples,

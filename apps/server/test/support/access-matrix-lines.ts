@@ -201,6 +201,21 @@ export const lineRows: Record<string, MatrixRow> = {
     ...adminOnly,
     admin: 200,
   },
+  // Locks: a plan's for admins; a line's for its owner and admins.
+  'GET /api/line-plans/{id}/lock': { params: { id: 'linePlan' }, ...adminOnly, admin: 200 },
+  'PUT /api/line-plans/{id}/lock': {
+    params: { id: 'linePlan' },
+    body: () => ({ lock: { countries: ['DE'], asns: [], no_datacenters: false } }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'GET /api/lines/{id}/lock': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
+  'PUT /api/lines/{id}/lock': {
+    params: { id: 'victimLine' },
+    body: () => ({ lock: { countries: [], asns: [3320], no_datacenters: true } }),
+    ...linesOwner,
+    admin: 200,
+  },
   'GET /api/line-settings': { anonymous: 401, user: 403, reseller: 200, admin: 200 },
   'PUT /api/line-settings': { body: () => ({ trial_days: 2 }), ...adminOnly, admin: 200 },
   // Who is online: the line's owner and admins; the victim's line has no live connection to kick.

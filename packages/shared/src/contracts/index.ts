@@ -22,6 +22,7 @@ export * as lineAdoptionContracts from './line-adoption.contracts.js';
 export * as lineBulkContracts from './line-bulk.contracts.js';
 export * as lineImportContracts from './line-imports.contracts.js';
 export * as lineConnectionContracts from './line-connections.contracts.js';
+export * as lineLockContracts from './line-locks.contracts.js';
 export * as ecmStatsContracts from './ecm-stats.contracts.js';
 export * as serverLoadContracts from './server-load.contracts.js';
 export * as lineContracts from './lines.contracts.js';

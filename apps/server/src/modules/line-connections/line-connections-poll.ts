@@ -10,6 +10,7 @@ import {
 } from './line-connections.repository.js';
 import { endedSince } from './ended-connections.js';
 import { locateAddresses } from './ip-location.js';
+import { checkLineLocks } from './line-locks.js';
 import { sharingEvidenceRepository, type EvidenceInsert } from './sharing-evidence.repository.js';
 import { scoreSharing } from './sharing-score.js';
 import { raiseSharingAlerts, type SharingEpisode } from './sharing-alerts.js';
@@ -253,6 +254,8 @@ export async function applyConnections(
     );
   }
   if (episodes.length > 0) await raiseSharingAlerts(ctx, episodes, settings);
+  // Without an answer nothing is known about who is connected: open lock episodes stay as they are.
+  if (outcome.ok) await checkLineLocks(ctx, serverId, found);
 }
 
 function groupByLine(sessions: SessionInsert[]): Map<number, SessionInsert[]> {

@@ -11,11 +11,8 @@ import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { linesRepository } from '../lines/lines.repository.js';
-import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
-import { resolveAgentTarget } from '../servers/server-connection.js';
-import { serversRepository } from '../servers/servers.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
-import { noteConnectionEnded } from './ended-connections.js';
+import { endServerConnection } from './end-connection.js';
 import { lineConnectionsRepository } from './line-connections.repository.js';
 import { sharingEvidenceRepository } from './sharing-evidence.repository.js';
 import { readSharingSettings, SHARING_SETTINGS_KEY } from './sharing-settings.js';
@@ -95,11 +92,6 @@ export async function getLineSharing(ctx: AppContext, actor: Actor, id: number):
   };
 }
 
-function agentMessage(body: unknown): string {
-  const message = (body as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : 'no answer';
-}
-
 /** Ends one connection of the line on its server (the line's owner and admins). */
 export async function kickLineConnection(
   ctx: AppContext,
@@ -110,27 +102,8 @@ export async function kickLineConnection(
   const line = await visibleLine(ctx, actor, id);
   const session = await lineConnectionsRepository.findSession(ctx.db, id, body.connection_id);
   if (!session) throw new AppError('LINE_CONNECTION_NOT_FOUND');
-  const server = await serversRepository.findById(ctx.db, session.serverId);
-  const target = server ? resolveAgentTarget(ctx, server).target : null;
-  if (!target) throw new AppError('LINE_KICK_FAILED', { params: { reason: 'server not reachable' } });
-
-  let response;
-  try {
-    response = await createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs }).kickConnection(
-      body.connection_id,
-    );
-  } catch (error) {
-    if (!(error instanceof AgentUnreachableError)) throw error;
-    throw new AppError('LINE_KICK_FAILED', { params: { reason: error.reason } });
-  }
-  const ended = response.status === 200;
-  // Gone either way: ended now, or already over before the agent looked.
-  if (ended || response.status === 404) {
-    noteConnectionEnded(ctx, session.serverId, body.connection_id);
-    await ctx.db.transaction(async (tx) => {
-      await lineConnectionsRepository.lockServerSessions(tx, session.serverId);
-      await lineConnectionsRepository.removeConnection(tx, session.serverId, body.connection_id);
-    });
+  const outcome = await endServerConnection(ctx, session.serverId, body.connection_id);
+  if (outcome.kind === 'ended' || outcome.kind === 'gone') {
     await ctx.bus.publish({
       table: 'line_connections',
       action: 'update',
@@ -138,12 +111,10 @@ export async function kickLineConnection(
       audience: line.ownerId ? [line.ownerId] : [],
     });
   }
-  if (ended) return { message: 'Connection ended' };
-  if (response.status === 404) throw new AppError('LINE_CONNECTION_NOT_FOUND');
-  if (response.status === 501) throw new AppError('LINE_KICK_NOT_SUPPORTED');
-  throw new AppError('LINE_KICK_FAILED', {
-    params: { reason: `${response.status} ${agentMessage(response.body)}` },
-  });
+  if (outcome.kind === 'ended') return { message: 'Connection ended' };
+  if (outcome.kind === 'gone') throw new AppError('LINE_CONNECTION_NOT_FOUND');
+  if (outcome.kind === 'unsupported') throw new AppError('LINE_KICK_NOT_SUPPORTED');
+  throw new AppError('LINE_KICK_FAILED', { params: { reason: outcome.reason } });
 }
 
 /** Lines connected now on each server, for the dashboard (admins: every line; resellers: their own). */

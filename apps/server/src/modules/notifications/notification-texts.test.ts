@@ -68,6 +68,15 @@ const examples: { [K in NoticeKind]: Extract<Notice, { kind: K }>['params'] } = 
     codes: [],
   },
   account_signed_up: { account_id: 'a1', email: 'new@example.com', username: 'new' },
+  lock_violation: {
+    line_id: 14,
+    username: 'carl-tv',
+    ip: '8.8.8.8',
+    country: 'US',
+    network: 'Google LLC',
+    reason: 'country',
+    disconnected: true,
+  },
   outage_started: {
     outage_id: 5,
     server_id: 3,
@@ -111,6 +120,7 @@ const facts: Record<NoticeKind, string[]> = {
   line_refused: ['frank-tv', 'Main', 'name taken', '3'],
   account_signed_up: ['new@example.com'],
   outage_started: ['Main', '2026-11-26 14:05 UTC', '7'],
+  lock_violation: ['carl-tv', '8.8.8.8', 'US, Google LLC'],
   outage_ended: ['Main', '2026-11-26 14:05 UTC', '2026-11-26 16:10 UTC', '2h 05m', '7'],
   test: [],
 };
@@ -129,7 +139,7 @@ describe('noticeText', () => {
       expect(written.content.trim(), `${kind} content`).not.toBe('');
       expect(whole, kind).not.toMatch(/\{\{|\}\}|undefined|\bnull\b|NaN/);
       // A key shown instead of its text ("notifications.serverDownTitle").
-      expect(whole, kind).not.toMatch(/\b(notifications|topups|reminders|sharing)\.\w+/);
+      expect(whole, kind).not.toMatch(/\b(notifications|topups|reminders|sharing|locks)\.\w+/);
       for (const fact of facts[kind]) expect(whole, `${kind} in ${language}`).toContain(fact);
       expect(written.link.startsWith(URL), kind).toBe(true);
     }

@@ -30,6 +30,16 @@ export type NoticeParams = {
     window_minutes: number;
     suspended: boolean;
   };
+  lock_violation: {
+    line_id: number;
+    username: string;
+    ip: string;
+    country: string | null;
+    network: string | null;
+    reason: 'country' | 'network' | 'datacenter';
+    /** Whether the connection was ended on the server, or only reported (the server cannot). */
+    disconnected: boolean;
+  };
   server_down: { server_id: number; server: string; error: string };
   server_up: { server_id: number; server: string };
   /** A server machine's metric stayed at or above its threshold (load alerts), and when it is back. */
@@ -186,6 +196,21 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
       return {
         title: t('sharing.title', { username: p.username }),
         content: `${seen} ${t(p.suspended ? 'sharing.suspended' : 'sharing.check')}`,
+        link: `${publicUrl}/users/edit/${p.line_id}`,
+      };
+    }
+    case 'lock_violation': {
+      const p = notice.params;
+      const place = [p.country, p.network].filter((part): part is string => part !== null).join(', ');
+      return {
+        title: t('locks.title', { username: p.username }),
+        content: [
+          t(`locks.reasons.${p.reason}`, { username: p.username, ip: p.ip }),
+          place === '' ? '' : t('locks.place', { place }),
+          t(p.disconnected ? 'locks.disconnected' : 'locks.reported'),
+        ]
+          .filter((part) => part !== '')
+          .join(' '),
         link: `${publicUrl}/users/edit/${p.line_id}`,
       };
     }

@@ -23,6 +23,7 @@ import { ALL_SERVERS, useServers } from '../../servers/hooks/use-servers';
 import { namedGroups } from '../lib/named-groups';
 import { caidsToText, textToCaids } from '../lib/caid-text';
 import { uniqKeys } from '../lib/uniq-keys';
+import { PlanLockSection } from './plan-lock-section';
 
 type PriceRow = { months: string; credits: string };
 
@@ -280,6 +281,8 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
             helperText={t('linePlans.fields.timeframeHelp')}
             slotProps={{ htmlInput: { 'data-testid': 'line-plan-timeframe' } }}
           />
+          {/* A new plan gets its lock once it exists: the lock is saved on its own. */}
+          {plan && <PlanLockSection planId={plan.id} />}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -36,6 +36,7 @@ import { LineCustomerFields } from '../components/line-customer-fields';
 import { LineConnectionsCard } from '../components/line-connections-card';
 import { LineKeptSettingsCard } from '../components/line-kept-settings-card';
 import { LineSharingCard } from '../components/line-sharing-card';
+import { LineLockCard } from '../components/line-lock-card';
 import { LineHistory } from '../components/line-history';
 import { LinePasswordField } from '../components/line-password-field';
 import { LineSummaryCard } from '../components/line-summary-card';
@@ -179,6 +180,7 @@ function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
         <LineKeptSettingsCard line={line} plan={plan} admin={admin} />
         <LineConnectionsCard lineId={line.id} />
         <LineSharingCard lineId={line.id} />
+        <LineLockCard lineId={line.id} />
         <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
           <LineEcmCard lineId={line.id} />
         </Suspense>
