@@ -32,11 +32,24 @@ export type OscamClient = {
   ecmTimeMs: number | null;
 };
 
+/**
+ * One reader as `oscamapi.json?part=readerlist` lists it: its counters since OSCam started (or since
+ * the webif's "reset statistics"): `ecmsok` answered, `ecmsnok` not found, `ecmstout` timed out.
+ */
+export type OscamReaderStats = {
+  label: string;
+  enabled: boolean;
+  ecmsok: number;
+  ecmsnok: number;
+  ecmstout: number;
+};
+
 export type OscamWebif = {
   /** Asks OSCam to re-read oscam.user ("Refresh Accounts requested by WebIF"). */
   reinit(): Promise<void>;
   userStats(): Promise<Map<string, OscamAccountStats>>;
   clients(): Promise<OscamClient[]>;
+  readerStats(): Promise<Map<string, OscamReaderStats>>;
   kill(threadId: string): Promise<void>;
 };
 
@@ -115,6 +128,27 @@ export function parseOscamClients(oscam: Json): OscamClient[] {
   });
 }
 
+/** `readers` of a part=readerlist answer, by label (the label comes URL-encoded, as `name_enc`). */
+export function parseOscamReaders(oscam: Json): Map<string, OscamReaderStats> {
+  const list = Array.isArray(oscam.readers) ? oscam.readers : [];
+  const readers = new Map<string, OscamReaderStats>();
+  for (const entry of list) {
+    const reader = asObject(entry);
+    const label = decodeName(asText(reader.label));
+    const counters = asObject(reader.stats);
+    if (label) {
+      readers.set(label, {
+        label,
+        enabled: asText(reader.enabled) !== '0',
+        ecmsok: asNumber(counters.ecmsok) ?? 0,
+        ecmsnok: asNumber(counters.ecmsnok) ?? 0,
+        ecmstout: asNumber(counters.ecmstout) ?? 0,
+      });
+    }
+  }
+  return readers;
+}
+
 /**
  * The account list grows with the server, a few hundred bytes an account: 50,000 accounts are more
  * than the 8 MiB other pages may answer, and a reload check that cannot read the list fails every
@@ -160,6 +194,9 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
       return parseOscamClients(
         parseApi(await web.get('/oscamapi.json?part=status&hideidle=0'), 'part=status'),
       );
+    },
+    async readerStats() {
+      return parseOscamReaders(parseApi(await web.get('/oscamapi.json?part=readerlist'), 'part=readerlist'));
     },
     async kill(threadId) {
       // The JSON API names a thread "id_0x..."; the kill action reads the bare pointer.

@@ -74,6 +74,10 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
     ]);
     oscam.setCounters('alice', 940, 25, { timeout: 35, lastMs: 231 });
     oscam.setCounters('handuser', 3, 0, { lastMs: 90 });
+    oscam.setReader('card1', { ok: 812, notFound: 40, timeout: 7 });
+    oscam.setReader('peer', { ok: 0, notFound: 3 });
+    // Disabled in oscam.server: no thread, so only part=readerlist names it.
+    oscam.setReader('spare card', { ok: 5, notFound: 1, enabled: false });
 
     const res = await agent.call('GET', '/ecm-stats');
     expect(res.status).toBe(200);
@@ -114,11 +118,14 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
         lastChannel: null,
       },
     ]);
+    expect(oscam.requests).toContain('GET /oscamapi.json?part=readerlist');
     expect(res.body.readers).toEqual([
-      { label: 'card1', protocol: 'internal', state: 'CARDOK', lastAnswerMs: 187 },
-      { label: 'peer', protocol: 'cccam', state: 'OFF', lastAnswerMs: null },
+      // Not found and timed out alike, as for accounts.
+      { label: 'card1', protocol: 'internal', state: 'CARDOK', lastAnswerMs: 187, ecmOk: 812, ecmNok: 47 },
+      { label: 'peer', protocol: 'cccam', state: 'OFF', lastAnswerMs: null, ecmOk: 0, ecmNok: 3 },
+      { label: 'spare card', protocol: '', state: 'OFF', lastAnswerMs: null, ecmOk: 5, ecmNok: 1 },
     ]);
-    expect(res.body.message).toBe('3 accounts, 2 readers');
+    expect(res.body.message).toBe('3 accounts, 3 readers');
   });
 
   it('answers 502 SERVER_WEB_PAGE_FAILED when the webif refuses the login', async () => {

@@ -60,6 +60,15 @@ export type StandInOscam = {
   setClients(clients: StandInClient[]): void;
   /** The account's counters in part=userstats (`timeout`: cwtimeout, `lastMs`: cwlastresptime). */
   setCounters(user: string, cwok: number, cwnok: number, more?: { timeout?: number; lastMs?: number }): void;
+  /**
+   * A reader (oscam.server) as `part=readerlist` lists it, with its counters: `ok` ecmsok,
+   * `notFound` ecmsnok, `timeout` ecmstout. A reader also running (in `part=status`) is a client of
+   * type `r` or `p` with its label as name.
+   */
+  setReader(
+    label: string,
+    counted: { ok: number; notFound: number; timeout?: number; enabled?: boolean },
+  ): void;
   /** Like `httpreadonly = 1`: reinit answers 200 and reloads nothing. */
   setReadonly(readonly: boolean): void;
   close(): Promise<void>;
@@ -96,7 +105,7 @@ function header(body: string): string {
 /**
  * Stands in for OSCam's web interface: HTTP Digest login as OSCam checks it (MD5, qop=auth, realm
  * "Forbidden"; Basic gets 401), `userconfig.html?action=reinit` re-reading oscam.user from disk, and
- * the JSON API's `part=userstats` and `part=status` (hiding clients idle over 25 s unless
+ * the JSON API's `part=userstats`, `part=readerlist` and `part=status` (hiding clients idle over 25 s unless
  * hideidle=0) with `action=kill`.
  */
 export async function startStandInOscam(userFile: string): Promise<StandInOscam> {
@@ -106,6 +115,7 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   let accounts = readAccounts(readFileSync(userFile, 'utf8'));
   let clients: StandInClient[] = [];
   const counters = new Map<string, { cwok: number; cwnok: number; timeout: number; lastMs: number }>();
+  const readers = new Map<string, { ok: number; notFound: number; timeout: number; enabled: boolean }>();
   let readonly = false;
 
   function authorized(req: http.IncomingMessage): boolean {
@@ -156,6 +166,28 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
     return header(`"status": {\n"client":[${entries.join(',')}]}`);
   }
 
+  // OSCam writes the counters as strings, and a reader's status as HTML (`<B>online</B>`).
+  function readerlist(): string {
+    const entries = [...readers].map(([label, counted]) =>
+      JSON.stringify({
+        labelmd5: md5(label),
+        label: encodeURIComponent(label),
+        status: counted.enabled ? '<B>online</B>' : 'offline',
+        protocol: 'newcamd',
+        type: 'p',
+        enabled: counted.enabled ? '1' : '0',
+        stats: {
+          ecmsok: String(counted.ok),
+          ecmsokrel: ' (0.00 %)',
+          ecmsnok: String(counted.notFound),
+          ecmstout: String(counted.timeout),
+          ecmsfiltered: '0 / 0',
+        },
+      }),
+    );
+    return header(`"readers":[${entries.join(',')}]`);
+  }
+
   const server = http.createServer((req, res) => {
     if (!authorized(req)) {
       const nonce = randomBytes(16).toString('hex');
@@ -180,6 +212,11 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
     if (url.pathname === '/oscamapi.json' && part === 'userstats') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(userstats());
+      return;
+    }
+    if (url.pathname === '/oscamapi.json' && part === 'readerlist') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(readerlist());
       return;
     }
     if (url.pathname === '/oscamapi.json' && part === 'status') {
@@ -215,6 +252,14 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
     },
     setCounters: (user, cwok, cwnok, more = {}) => {
       counters.set(user, { cwok, cwnok, timeout: more.timeout ?? 0, lastMs: more.lastMs ?? 0 });
+    },
+    setReader: (label, counted) => {
+      readers.set(label, {
+        ok: counted.ok,
+        notFound: counted.notFound,
+        timeout: counted.timeout ?? 0,
+        enabled: counted.enabled ?? true,
+      });
     },
     setReadonly: (value) => {
       readonly = value;
