@@ -3,7 +3,7 @@ import { oscamUserKey, type OscamAccountStats, type OscamClient, type OscamReade
 
 /**
  * What the server counted for one account since it started: control words answered (`ecmOk`) and
- * not (`ecmNok`: not found or timed out). The counters only grow until the server restarts; the
+ * not (`ecmNok`: not found, refused or timed out). The counters only grow until the server restarts; the
  * panel takes the difference between two reads.
  */
 export type AccountEcmStats = {
@@ -69,7 +69,7 @@ export function oscamEcmStats(
       managed: managed.has(username),
       online: client !== undefined,
       ecmOk: counters?.cwok ?? 0,
-      ecmNok: counters ? counters.cwnok + counters.cwtimeout : 0,
+      ecmNok: counters ? counters.cwnok + counters.cwignore + counters.cwtimeout : 0,
       lastAnswerMs: counters?.cwlastresptime || (client?.ecmTimeMs ?? null) || null,
       lastCaid: client ? codeOrNull(client.caid) : null,
       lastSrvid: client ? codeOrNull(client.srvid) : null,

@@ -5,10 +5,16 @@ import { createWebPageClient, WebPageError, type WebPageClient } from './web-pag
 /** One account as `oscamapi.json?part=userstats` lists it (OSCam names it by an MD5 of the name). */
 /** `expdate`: the account's expiry day as OSCam holds it (YYYY-MM-DD), '' when it has none. */
 /** `cwtimeout`: ECMs no reader answered in time; `cwlastresptime`: the last answer's time in ms. */
+/**
+ * `cwignore`: ECMs answered "not found" with a reason (OSCam's rcEx: a reader refused it, wrong
+ * checksum, rate limit…); the receiver got "not found" for them as for `cwnok` (a real OSCam counts a
+ * constant-CW reader's "no CW for this service" there, docs/ecm-stats.md).
+ */
 export type OscamAccountStats = {
   status: string;
   cwok: number;
   cwnok: number;
+  cwignore: number;
   cwtimeout: number;
   cwlastresptime: number | null;
   expdate: string;
@@ -182,6 +188,7 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
             expdate: asText(user.expdate),
             cwok: asNumber(counters.cwok) ?? 0,
             cwnok: asNumber(counters.cwnok) ?? 0,
+            cwignore: asNumber(counters.cwignore) ?? 0,
             cwtimeout: asNumber(counters.cwtimeout) ?? 0,
             cwlastresptime: asNumber(counters.cwlastresptime),
           });

@@ -72,7 +72,7 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
       }),
       client({ thid: 'id_5', name: 'peer', type: 'p', protocol: 'cccam', status: 'OFF', ecmtime: 0 }),
     ]);
-    oscam.setCounters('alice', 940, 25, { timeout: 35, lastMs: 231 });
+    oscam.setCounters('alice', 940, 20, { timeout: 35, ignored: 5, lastMs: 231 });
     oscam.setCounters('handuser', 3, 0, { lastMs: 90 });
     oscam.setReader('card1', { ok: 812, notFound: 40, timeout: 7 });
     oscam.setReader('peer', { ok: 0, notFound: 3 });
@@ -88,7 +88,7 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
         managed: true,
         online: true,
         ecmOk: 940,
-        // Not found and timed out alike: the receiver got no picture for them.
+        // Not found, refused (cwignore) and timed out alike: the receiver got no picture for them.
         ecmNok: 60,
         lastAnswerMs: 231,
         lastCaid: '098C',

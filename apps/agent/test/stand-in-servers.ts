@@ -58,8 +58,16 @@ export type StandInOscam = {
   /** Whether a client logging in with this user and password would be let in (held, enabled, not expired). */
   acceptsLogin(user: string, pwd: string): boolean;
   setClients(clients: StandInClient[]): void;
-  /** The account's counters in part=userstats (`timeout`: cwtimeout, `lastMs`: cwlastresptime). */
-  setCounters(user: string, cwok: number, cwnok: number, more?: { timeout?: number; lastMs?: number }): void;
+  /**
+   * The account's counters in part=userstats (`timeout`: cwtimeout, `ignored`: cwignore, `lastMs`:
+   * cwlastresptime).
+   */
+  setCounters(
+    user: string,
+    cwok: number,
+    cwnok: number,
+    more?: { timeout?: number; ignored?: number; lastMs?: number },
+  ): void;
   /**
    * A reader (oscam.server) as `part=readerlist` lists it, with its counters: `ok` ecmsok,
    * `notFound` ecmsnok, `timeout` ecmstout. A reader also running (in `part=status`) is a client of
@@ -114,7 +122,10 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   const requests: string[] = [];
   let accounts = readAccounts(readFileSync(userFile, 'utf8'));
   let clients: StandInClient[] = [];
-  const counters = new Map<string, { cwok: number; cwnok: number; timeout: number; lastMs: number }>();
+  const counters = new Map<
+    string,
+    { cwok: number; cwnok: number; timeout: number; ignored: number; lastMs: number }
+  >();
   const readers = new Map<string, { ok: number; notFound: number; timeout: number; enabled: boolean }>();
   let readonly = false;
 
@@ -135,11 +146,17 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   function userstats(): string {
     const now = new Date().toISOString().slice(0, 10);
     const users = accounts.map((account) => {
-      const counted = counters.get(account.user) ?? { cwok: 0, cwnok: 0, timeout: 0, lastMs: 0 };
+      const counted = counters.get(account.user) ?? {
+        cwok: 0,
+        cwnok: 0,
+        timeout: 0,
+        ignored: 0,
+        lastMs: 0,
+      };
       const expired = account.expdate !== '' && account.expdate < now;
       const online = clients.some((client) => client.type === 'c' && client.name === account.user);
       const suffix = account.disabled ? ' (disabled)' : expired ? ' (expired)' : '';
-      return `{\n\t"user":{\n\t\t"usermd5":"id_${md5(account.user)}",\n\t\t"status":"${online ? 'online' : 'offline'}${suffix}",\n\t\t"expdate":"${account.expdate}",\n\t\t"stats":{\n\t\t\t"cwok":"${counted.cwok}",\n\t\t\t"cwnok":"${counted.cwnok}",\n\t\t\t"cwtimeout":"${counted.timeout}",\n\t\t\t"cwlastresptime":"${counted.lastMs}"\n\t\t}\n\t}\n}`;
+      return `{\n\t"user":{\n\t\t"usermd5":"id_${md5(account.user)}",\n\t\t"status":"${online ? 'online' : 'offline'}${suffix}",\n\t\t"expdate":"${account.expdate}",\n\t\t"stats":{\n\t\t\t"cwok":"${counted.cwok}",\n\t\t\t"cwnok":"${counted.cwnok}",\n\t\t\t"cwignore":"${counted.ignored}",\n\t\t\t"cwtimeout":"${counted.timeout}",\n\t\t\t"cwlastresptime":"${counted.lastMs}"\n\t\t}\n\t}\n}`;
     });
     return header(`"users":[${users.join(',')}]`);
   }
@@ -251,7 +268,13 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
       clients = next;
     },
     setCounters: (user, cwok, cwnok, more = {}) => {
-      counters.set(user, { cwok, cwnok, timeout: more.timeout ?? 0, lastMs: more.lastMs ?? 0 });
+      counters.set(user, {
+        cwok,
+        cwnok,
+        timeout: more.timeout ?? 0,
+        ignored: more.ignored ?? 0,
+        lastMs: more.lastMs ?? 0,
+      });
     },
     setReader: (label, counted) => {
       readers.set(label, {
