@@ -76,8 +76,9 @@ export function oscamEcmStats(
       lastChannel: client?.channel || null,
     };
   });
-  // The counters come from part=readerlist, the state from part=status: a reader without a running
-  // thread (disabled, or never connected) is only in the list, and counts as off.
+  // The counters come from part=readerlist, the state from part=status; a reader part=status does not
+  // list (disabled, or one whose thread it leaves out, as a real OSCam does a constant-CW reader's)
+  // takes the list's own status.
   const readers = clients
     .filter((client) => client.type === 'r' || client.type === 'p')
     .map((reader): ReaderEcmStats => {
@@ -97,7 +98,7 @@ export function oscamEcmStats(
     readers.push({
       label: counters.label,
       protocol: '',
-      state: 'OFF',
+      state: counters.state,
       lastAnswerMs: null,
       ecmOk: counters.ecmsok,
       ecmNok: counters.ecmsnok + counters.ecmstout,

@@ -45,6 +45,11 @@ export type OscamClient = {
 export type OscamReaderStats = {
   label: string;
   enabled: boolean;
+  /**
+   * The list's status in the words of part=status: `CARDOK` (OSCam prints "online" or "active": a
+   * card, or an emulator, answers), `CONNECTED`, `OFF` ("offline", or the reader is disabled).
+   */
+  state: string;
   ecmsok: number;
   ecmsnok: number;
   ecmstout: number;
@@ -143,9 +148,21 @@ export function parseOscamReaders(oscam: Json): Map<string, OscamReaderStats> {
     const label = decodeName(asText(reader.label));
     const counters = asObject(reader.stats);
     if (label) {
+      const enabled = asText(reader.enabled) !== '0';
+      const status = asText(reader.status)
+        .replace(/<[^>]*>/g, '')
+        .trim()
+        .toLowerCase();
       readers.set(label, {
         label,
-        enabled: asText(reader.enabled) !== '0',
+        enabled,
+        state: !enabled
+          ? 'OFF'
+          : status === 'online' || status === 'active'
+            ? 'CARDOK'
+            : status === 'connected'
+              ? 'CONNECTED'
+              : 'OFF',
         ecmsok: asNumber(counters.ecmsok) ?? 0,
         ecmsnok: asNumber(counters.ecmsnok) ?? 0,
         ecmstout: asNumber(counters.ecmstout) ?? 0,

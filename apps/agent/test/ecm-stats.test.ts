@@ -78,6 +78,8 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
     oscam.setReader('peer', { ok: 0, notFound: 3 });
     // Disabled in oscam.server: no thread, so only part=readerlist names it.
     oscam.setReader('spare card', { ok: 5, notFound: 1, enabled: false });
+    // Enabled, but not in part=status: its state is the list's ("online": a card answers).
+    oscam.setReader('emu', { ok: 9, notFound: 0 });
 
     const res = await agent.call('GET', '/ecm-stats');
     expect(res.status).toBe(200);
@@ -122,10 +124,11 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
     expect(res.body.readers).toEqual([
       // Not found and timed out alike, as for accounts.
       { label: 'card1', protocol: 'internal', state: 'CARDOK', lastAnswerMs: 187, ecmOk: 812, ecmNok: 47 },
+      { label: 'emu', protocol: '', state: 'CARDOK', lastAnswerMs: null, ecmOk: 9, ecmNok: 0 },
       { label: 'peer', protocol: 'cccam', state: 'OFF', lastAnswerMs: null, ecmOk: 0, ecmNok: 3 },
       { label: 'spare card', protocol: '', state: 'OFF', lastAnswerMs: null, ecmOk: 5, ecmNok: 1 },
     ]);
-    expect(res.body.message).toBe('3 accounts, 3 readers');
+    expect(res.body.message).toBe('3 accounts, 4 readers');
   });
 
   it('answers 502 SERVER_WEB_PAGE_FAILED when the webif refuses the login', async () => {
