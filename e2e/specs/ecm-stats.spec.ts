@@ -91,6 +91,7 @@ beforeAll(async () => {
   });
   lineId = line.line.id;
   oscam.setClients([watching, card]);
+  oscam.setReader('sky-card', { ok: 0, notFound: 0 });
 }, 120_000);
 
 afterAll(async () => {
@@ -136,7 +137,18 @@ describe('ECM statistics', () => {
     await page.context().close();
   });
 
-  it("shows the server's answer rate and its reader, and the dashboard's tile", async () => {
+  it("shows the server's answer rate, its reader's answers and chart, and the dashboard's tile", async () => {
+    type Stats = { polled_at: string | null; readers: { label: string; ok: number }[] };
+    const stats = () => api.request<Stats>('GET', `/api/servers/${serverId}/ecm-stats`);
+    // The reader's first read is its baseline too: two reads, then the card answers.
+    for (let read = 0; read < 2; read += 1) {
+      const before = (await stats()).polled_at;
+      await expect.poll(async () => (await stats()).polled_at, POLL).not.toBe(before);
+    }
+    oscam.setReader('sky-card', { ok: 1190, notFound: 8, timeout: 2 });
+    await expect
+      .poll(async () => (await stats()).readers.find((r) => r.label === 'sky-card')?.ok, POLL)
+      .toBe(1190);
     const page = await signIn(1440);
     await page.goto(`${server.url}/cccam-servers/manage`);
     const row = page.getByTestId('server-row').filter({ hasText: 'OSCam pictures' });
@@ -147,6 +159,13 @@ describe('ECM statistics', () => {
     const reader = dialog.getByTestId('server-ecm-reader').filter({ hasText: 'sky-card' });
     await reader.getByText('CARDOK').waitFor();
     await reader.getByText('100%').waitFor();
+    await reader.getByTestId('server-ecm-reader-ok').getByText('1,190').waitFor();
+    await reader.getByTestId('server-ecm-reader-nok').getByText('10').waitFor();
+    await reader.getByText('99.2%').waitFor();
+    const chart = dialog.getByRole('region', { name: 'ECMs of reader sky-card' });
+    await chart.getByTestId('server-ecm-reader-totals').getByText('Answered: 1,190').waitFor();
+    await chart.getByTestId('server-ecm-reader-totals').getByText('Not answered: 10').waitFor();
+    await chart.getByTestId('ecm-chart').locator('svg').first().waitFor();
     await page.keyboard.press('Escape');
 
     await page.goto(server.url);

@@ -146,8 +146,12 @@ export function createConnectionSource(
       try {
         if (settings.backend === 'oscam') {
           if (!webif) throw notConfigured();
-          const [clients, stats] = await Promise.all([webif.clients(), webif.userStats()]);
-          return oscamEcmStats(clients, stats, managedNames());
+          const [clients, stats, readers] = await Promise.all([
+            webif.clients(),
+            webif.userStats(),
+            webif.readerStats(),
+          ]);
+          return oscamEcmStats(clients, stats, managedNames(), readers);
         }
         if (!webinfo) throw notConfigured();
         return cccamEcmStats(await cccamClients(), managedNames());

@@ -1,9 +1,9 @@
 import type { CccamClient } from './cccam-webinfo';
-import { oscamUserKey, type OscamAccountStats, type OscamClient } from './oscam-webif';
+import { oscamUserKey, type OscamAccountStats, type OscamClient, type OscamReaderStats } from './oscam-webif';
 
 /**
  * What the server counted for one account since it started: control words answered (`ecmOk`) and
- * not (`ecmNok`: not found or timed out). The counters only grow until the server restarts; the
+ * not (`ecmNok`: not found, refused or timed out). The counters only grow until the server restarts; the
  * panel takes the difference between two reads.
  */
 export type AccountEcmStats = {
@@ -28,6 +28,12 @@ export type ReaderEcmStats = {
   state: string;
   /** The time of the reader's last answer in ms, null before its first. */
   lastAnswerMs: number | null;
+  /**
+   * ECMs the reader answered (`ecmOk`) and did not (`ecmNok`: not found or timed out) since the
+   * server started, as `ecmOk`/`ecmNok` of an account; null where the server counts none per reader.
+   */
+  ecmOk: number | null;
+  ecmNok: number | null;
 };
 
 export type EcmStats = { accounts: AccountEcmStats[]; readers: ReaderEcmStats[] };
@@ -44,6 +50,7 @@ export function oscamEcmStats(
   clients: OscamClient[],
   stats: Map<string, OscamAccountStats>,
   managed: ReadonlySet<string>,
+  readerStats: Map<string, OscamReaderStats> = new Map(),
 ): EcmStats {
   const connected = new Map<string, OscamClient>();
   for (const client of clients) {
@@ -62,27 +69,49 @@ export function oscamEcmStats(
       managed: managed.has(username),
       online: client !== undefined,
       ecmOk: counters?.cwok ?? 0,
-      ecmNok: counters ? counters.cwnok + counters.cwtimeout : 0,
+      ecmNok: counters ? counters.cwnok + counters.cwignore + counters.cwtimeout : 0,
       lastAnswerMs: counters?.cwlastresptime || (client?.ecmTimeMs ?? null) || null,
       lastCaid: client ? codeOrNull(client.caid) : null,
       lastSrvid: client ? codeOrNull(client.srvid) : null,
       lastChannel: client?.channel || null,
     };
   });
+  // The counters come from part=readerlist, the state from part=status; a reader part=status does not
+  // list (disabled, or one whose thread it leaves out, as a real OSCam does a constant-CW reader's)
+  // takes the list's own status.
   const readers = clients
     .filter((client) => client.type === 'r' || client.type === 'p')
-    .map((reader): ReaderEcmStats => ({
-      label: reader.username,
-      protocol: reader.protocol,
-      state: reader.status,
-      lastAnswerMs: reader.ecmTimeMs || null,
-    }));
+    .map((reader): ReaderEcmStats => {
+      const counters = readerStats.get(reader.username);
+      return {
+        label: reader.username,
+        protocol: reader.protocol,
+        state: reader.status,
+        lastAnswerMs: reader.ecmTimeMs || null,
+        ecmOk: counters ? counters.ecmsok : null,
+        ecmNok: counters ? counters.ecmsnok + counters.ecmstout : null,
+      };
+    });
+  const listed = new Set(readers.map((reader) => reader.label));
+  for (const counters of readerStats.values()) {
+    if (listed.has(counters.label)) continue;
+    readers.push({
+      label: counters.label,
+      protocol: '',
+      state: counters.state,
+      lastAnswerMs: null,
+      ecmOk: counters.ecmsok,
+      ecmNok: counters.ecmsnok + counters.ecmstout,
+    });
+  }
+  readers.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   return { accounts, readers };
 }
 
 /**
  * CCcam: its info page counts ECMs per connection (`ecm` as total and, in brackets, answered); an
- * account's figures are the sum over its connections. It gives no answer times and no readers.
+ * account's figures are the sum over its connections. It gives no answer times, and its server
+ * page (`/servers`) lists cards per hop, not ECMs per server: no readers.
  */
 export function cccamEcmStats(clients: CccamClient[], managed: ReadonlySet<string>): EcmStats {
   const byName = new Map<string, AccountEcmStats>();

@@ -5,10 +5,16 @@ import { createWebPageClient, WebPageError, type WebPageClient } from './web-pag
 /** One account as `oscamapi.json?part=userstats` lists it (OSCam names it by an MD5 of the name). */
 /** `expdate`: the account's expiry day as OSCam holds it (YYYY-MM-DD), '' when it has none. */
 /** `cwtimeout`: ECMs no reader answered in time; `cwlastresptime`: the last answer's time in ms. */
+/**
+ * `cwignore`: ECMs answered "not found" with a reason (OSCam's rcEx: a reader refused it, wrong
+ * checksum, rate limit…); the receiver got "not found" for them as for `cwnok` (a real OSCam counts a
+ * constant-CW reader's "no CW for this service" there, docs/ecm-stats.md).
+ */
 export type OscamAccountStats = {
   status: string;
   cwok: number;
   cwnok: number;
+  cwignore: number;
   cwtimeout: number;
   cwlastresptime: number | null;
   expdate: string;
@@ -32,6 +38,23 @@ export type OscamClient = {
   ecmTimeMs: number | null;
 };
 
+/**
+ * One reader as `oscamapi.json?part=readerlist` lists it: its counters since OSCam started (or since
+ * the webif's "reset statistics"): `ecmsok` answered, `ecmsnok` not found, `ecmstout` timed out.
+ */
+export type OscamReaderStats = {
+  label: string;
+  enabled: boolean;
+  /**
+   * The list's status in the words of part=status: `CARDOK` (OSCam prints "online" or "active": a
+   * card, or an emulator, answers), `CONNECTED`, `OFF` ("offline", or the reader is disabled).
+   */
+  state: string;
+  ecmsok: number;
+  ecmsnok: number;
+  ecmstout: number;
+};
+
 export type OscamWebif = {
   /** Asks OSCam to re-read oscam.user ("Refresh Accounts requested by WebIF"). */
   reinit(): Promise<void>;
@@ -41,6 +64,7 @@ export type OscamWebif = {
    */
   userStats(only?: ReadonlySet<string>): Promise<Map<string, OscamAccountStats>>;
   clients(): Promise<OscamClient[]>;
+  readerStats(): Promise<Map<string, OscamReaderStats>>;
   kill(threadId: string): Promise<void>;
 };
 
@@ -119,6 +143,39 @@ export function parseOscamClients(oscam: Json): OscamClient[] {
   });
 }
 
+/** `readers` of a part=readerlist answer, by label (the label comes URL-encoded, as `name_enc`). */
+export function parseOscamReaders(oscam: Json): Map<string, OscamReaderStats> {
+  const list = Array.isArray(oscam.readers) ? oscam.readers : [];
+  const readers = new Map<string, OscamReaderStats>();
+  for (const entry of list) {
+    const reader = asObject(entry);
+    const label = decodeName(asText(reader.label));
+    const counters = asObject(reader.stats);
+    if (label) {
+      const enabled = asText(reader.enabled) !== '0';
+      const status = asText(reader.status)
+        .replace(/<[^>]*>/g, '')
+        .trim()
+        .toLowerCase();
+      readers.set(label, {
+        label,
+        enabled,
+        state: !enabled
+          ? 'OFF'
+          : status === 'online' || status === 'active'
+            ? 'CARDOK'
+            : status === 'connected'
+              ? 'CONNECTED'
+              : 'OFF',
+        ecmsok: asNumber(counters.ecmsok) ?? 0,
+        ecmsnok: asNumber(counters.ecmsnok) ?? 0,
+        ecmstout: asNumber(counters.ecmstout) ?? 0,
+      });
+    }
+  }
+  return readers;
+}
+
 /**
  * The account list grows with the server, a few hundred bytes an account: 50,000 accounts are more
  * than the 8 MiB other pages may answer, and a reload check that cannot read the list fails every
@@ -152,6 +209,7 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
           expdate: asText(user.expdate),
           cwok: asNumber(counters.cwok) ?? 0,
           cwnok: asNumber(counters.cwnok) ?? 0,
+          cwignore: asNumber(counters.cwignore) ?? 0,
           cwtimeout: asNumber(counters.cwtimeout) ?? 0,
           cwlastresptime: asNumber(counters.cwlastresptime),
         });
@@ -163,6 +221,9 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
       return parseOscamClients(
         parseApi(await web.get('/oscamapi.json?part=status&hideidle=0'), 'part=status'),
       );
+    },
+    async readerStats() {
+      return parseOscamReaders(parseApi(await web.get('/oscamapi.json?part=readerlist'), 'part=readerlist'));
     },
     async kill(threadId) {
       // The JSON API names a thread "id_0x..."; the kill action reads the bare pointer.

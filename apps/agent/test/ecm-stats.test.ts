@@ -72,8 +72,14 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
       }),
       client({ thid: 'id_5', name: 'peer', type: 'p', protocol: 'cccam', status: 'OFF', ecmtime: 0 }),
     ]);
-    oscam.setCounters('alice', 940, 25, { timeout: 35, lastMs: 231 });
+    oscam.setCounters('alice', 940, 20, { timeout: 35, ignored: 5, lastMs: 231 });
     oscam.setCounters('handuser', 3, 0, { lastMs: 90 });
+    oscam.setReader('card1', { ok: 812, notFound: 40, timeout: 7 });
+    oscam.setReader('peer', { ok: 0, notFound: 3 });
+    // Disabled in oscam.server: no thread, so only part=readerlist names it.
+    oscam.setReader('spare card', { ok: 5, notFound: 1, enabled: false });
+    // Enabled, but not in part=status: its state is the list's ("online": a card answers).
+    oscam.setReader('emu', { ok: 9, notFound: 0 });
 
     const res = await agent.call('GET', '/ecm-stats');
     expect(res.status).toBe(200);
@@ -84,7 +90,7 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
         managed: true,
         online: true,
         ecmOk: 940,
-        // Not found and timed out alike: the receiver got no picture for them.
+        // Not found, refused (cwignore) and timed out alike: the receiver got no picture for them.
         ecmNok: 60,
         lastAnswerMs: 231,
         lastCaid: '098C',
@@ -114,11 +120,15 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
         lastChannel: null,
       },
     ]);
+    expect(oscam.requests).toContain('GET /oscamapi.json?part=readerlist');
     expect(res.body.readers).toEqual([
-      { label: 'card1', protocol: 'internal', state: 'CARDOK', lastAnswerMs: 187 },
-      { label: 'peer', protocol: 'cccam', state: 'OFF', lastAnswerMs: null },
+      // Not found and timed out alike, as for accounts.
+      { label: 'card1', protocol: 'internal', state: 'CARDOK', lastAnswerMs: 187, ecmOk: 812, ecmNok: 47 },
+      { label: 'emu', protocol: '', state: 'CARDOK', lastAnswerMs: null, ecmOk: 9, ecmNok: 0 },
+      { label: 'peer', protocol: 'cccam', state: 'OFF', lastAnswerMs: null, ecmOk: 0, ecmNok: 3 },
+      { label: 'spare card', protocol: '', state: 'OFF', lastAnswerMs: null, ecmOk: 5, ecmNok: 1 },
     ]);
-    expect(res.body.message).toBe('3 accounts, 2 readers');
+    expect(res.body.message).toBe('3 accounts, 4 readers');
   });
 
   it('answers 502 SERVER_WEB_PAGE_FAILED when the webif refuses the login', async () => {

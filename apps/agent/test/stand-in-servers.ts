@@ -71,8 +71,25 @@ export type StandInOscam = {
   /** Whether a client logging in with this user and password would be let in (held, enabled, not expired). */
   acceptsLogin(user: string, pwd: string): boolean;
   setClients(clients: StandInClient[]): void;
-  /** The account's counters in part=userstats (`timeout`: cwtimeout, `lastMs`: cwlastresptime). */
-  setCounters(user: string, cwok: number, cwnok: number, more?: { timeout?: number; lastMs?: number }): void;
+  /**
+   * The account's counters in part=userstats (`timeout`: cwtimeout, `ignored`: cwignore, `lastMs`:
+   * cwlastresptime).
+   */
+  setCounters(
+    user: string,
+    cwok: number,
+    cwnok: number,
+    more?: { timeout?: number; ignored?: number; lastMs?: number },
+  ): void;
+  /**
+   * A reader (oscam.server) as `part=readerlist` lists it, with its counters: `ok` ecmsok,
+   * `notFound` ecmsnok, `timeout` ecmstout. A reader also running (in `part=status`) is a client of
+   * type `r` or `p` with its label as name.
+   */
+  setReader(
+    label: string,
+    counted: { ok: number; notFound: number; timeout?: number; enabled?: boolean },
+  ): void;
   /** Like `httpreadonly = 1`: reinit answers 200 and reloads nothing. */
   setReadonly(readonly: boolean): void;
   close(): Promise<void>;
@@ -109,7 +126,7 @@ function header(body: string): string {
 /**
  * Stands in for OSCam's web interface: HTTP Digest login as OSCam checks it (MD5, qop=auth, realm
  * "Forbidden"; Basic gets 401), `userconfig.html?action=reinit` re-reading oscam.user from disk, and
- * the JSON API's `part=userstats` and `part=status` (hiding clients idle over 25 s unless
+ * the JSON API's `part=userstats`, `part=readerlist` and `part=status` (hiding clients idle over 25 s unless
  * hideidle=0) with `action=kill`.
  */
 export async function startStandInOscam(userFile: string): Promise<StandInOscam> {
@@ -118,7 +135,11 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   const requests: string[] = [];
   let accounts = readAccounts(readFileSync(userFile, 'utf8'));
   let clients: StandInClient[] = [];
-  const counters = new Map<string, { cwok: number; cwnok: number; timeout: number; lastMs: number }>();
+  const counters = new Map<
+    string,
+    { cwok: number; cwnok: number; timeout: number; ignored: number; lastMs: number }
+  >();
+  const readers = new Map<string, { ok: number; notFound: number; timeout: number; enabled: boolean }>();
   let readonly = false;
 
   function authorized(req: http.IncomingMessage): boolean {
@@ -138,11 +159,17 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   function userstats(): string {
     const now = new Date().toISOString().slice(0, 10);
     const users = accounts.map((account) => {
-      const counted = counters.get(account.user) ?? { cwok: 0, cwnok: 0, timeout: 0, lastMs: 0 };
+      const counted = counters.get(account.user) ?? {
+        cwok: 0,
+        cwnok: 0,
+        timeout: 0,
+        ignored: 0,
+        lastMs: 0,
+      };
       const expired = account.expdate !== '' && account.expdate < now;
       const online = clients.some((client) => client.type === 'c' && client.name === account.user);
       const suffix = account.disabled ? ' (disabled)' : expired ? ' (expired)' : '';
-      return `{\n\t"user":{\n\t\t"usermd5":"id_${userMd5(account.user)}",\n\t\t"status":"${online ? 'online' : 'offline'}${suffix}",\n\t\t"expdate":"${account.expdate}",\n\t\t"stats":{\n\t\t\t"cwok":"${counted.cwok}",\n\t\t\t"cwnok":"${counted.cwnok}",\n\t\t\t"cwtimeout":"${counted.timeout}",\n\t\t\t"cwlastresptime":"${counted.lastMs}"\n\t\t}\n\t}\n}`;
+      return `{\n\t"user":{\n\t\t"usermd5":"id_${userMd5(account.user)}",\n\t\t"status":"${online ? 'online' : 'offline'}${suffix}",\n\t\t"expdate":"${account.expdate}",\n\t\t"stats":{\n\t\t\t"cwok":"${counted.cwok}",\n\t\t\t"cwnok":"${counted.cwnok}",\n\t\t\t"cwignore":"${counted.ignored}",\n\t\t\t"cwtimeout":"${counted.timeout}",\n\t\t\t"cwlastresptime":"${counted.lastMs}"\n\t\t}\n\t}\n}`;
     });
     return header(`"users":[${users.join(',')}]`);
   }
@@ -169,6 +196,28 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
     return header(`"status": {\n"client":[${entries.join(',')}]}`);
   }
 
+  // OSCam writes the counters as strings, and a reader's status as HTML (`<B>online</B>`).
+  function readerlist(): string {
+    const entries = [...readers].map(([label, counted]) =>
+      JSON.stringify({
+        labelmd5: md5(label),
+        label: encodeURIComponent(label),
+        status: counted.enabled ? '<B>online</B>' : 'offline',
+        protocol: 'newcamd',
+        type: 'p',
+        enabled: counted.enabled ? '1' : '0',
+        stats: {
+          ecmsok: String(counted.ok),
+          ecmsokrel: ' (0.00 %)',
+          ecmsnok: String(counted.notFound),
+          ecmstout: String(counted.timeout),
+          ecmsfiltered: '0 / 0',
+        },
+      }),
+    );
+    return header(`"readers":[${entries.join(',')}]`);
+  }
+
   const server = http.createServer((req, res) => {
     if (!authorized(req)) {
       const nonce = randomBytes(16).toString('hex');
@@ -193,6 +242,11 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
     if (url.pathname === '/oscamapi.json' && part === 'userstats') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(userstats());
+      return;
+    }
+    if (url.pathname === '/oscamapi.json' && part === 'readerlist') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(readerlist());
       return;
     }
     if (url.pathname === '/oscamapi.json' && part === 'status') {
@@ -227,7 +281,21 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
       clients = next;
     },
     setCounters: (user, cwok, cwnok, more = {}) => {
-      counters.set(user, { cwok, cwnok, timeout: more.timeout ?? 0, lastMs: more.lastMs ?? 0 });
+      counters.set(user, {
+        cwok,
+        cwnok,
+        timeout: more.timeout ?? 0,
+        ignored: more.ignored ?? 0,
+        lastMs: more.lastMs ?? 0,
+      });
+    },
+    setReader: (label, counted) => {
+      readers.set(label, {
+        ok: counted.ok,
+        notFound: counted.notFound,
+        timeout: counted.timeout ?? 0,
+        enabled: counted.enabled ?? true,
+      });
     },
     setReadonly: (value) => {
       readonly = value;

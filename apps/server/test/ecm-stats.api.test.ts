@@ -214,6 +214,83 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
     expect(week.points.map((p: any) => p.ok)).toEqual([60, 90, 7]);
   });
 
+  it("counts each reader's ECMs answered and not since the last poll, and charts each reader from the rollups", async () => {
+    const peer: StandInClient = {
+      ...card,
+      thid: 'id_peer',
+      name: 'peer-fra',
+      type: 'p',
+      protocol: 'newcamd',
+      status: 'CONNECTED',
+      ecmtime: 0,
+    };
+    const serverStats = async (range = '24h') => {
+      const res = await admin.get(`/api/servers/${serverId}/ecm-stats?range=${range}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { readers: any[] };
+    };
+    const reader = (body: { readers: any[] }, label: string) =>
+      body.readers.find((entry) => entry.label === label);
+    oscam.setClients([card, peer]);
+    oscam.setReader('sky-card', { ok: 500, notFound: 10 });
+    oscam.setReader('peer-fra', { ok: 40, notFound: 4, timeout: 1 });
+    // The first reading of a reader's counters is its baseline, as for accounts.
+    await roundsPass(2);
+    const before = await serverStats();
+    expect([reader(before, 'sky-card').ok, reader(before, 'sky-card').nok]).toEqual([0, 0]);
+    expect([reader(before, 'peer-fra').ok, reader(before, 'peer-fra').nok]).toEqual([0, 0]);
+
+    oscam.setReader('sky-card', { ok: 620, notFound: 13, timeout: 2 });
+    oscam.setReader('peer-fra', { ok: 40, notFound: 8, timeout: 2 });
+    const counted = await waitFor(serverStats, (body) => {
+      const sky = reader(body, 'sky-card');
+      const fra = reader(body, 'peer-fra');
+      return sky?.ok === 120 && fra?.nok === 5;
+    });
+    const sky = reader(counted, 'sky-card');
+    // Not found and timed out alike.
+    expect({ ok: sky.ok, nok: sky.nok, state: sky.state }).toEqual({ ok: 120, nok: 5, state: 'CARDOK' });
+    expect(sky.points.reduce((n: number, p: any) => n + p.ok, 0)).toBe(120);
+    expect(sky.points.reduce((n: number, p: any) => n + p.nok, 0)).toBe(5);
+    const fra = reader(counted, 'peer-fra');
+    expect({ ok: fra.ok, nok: fra.nok, state: fra.state, protocol: fra.protocol }).toEqual({
+      ok: 0,
+      nok: 5,
+      state: 'CONNECTED',
+      protocol: 'newcamd',
+    });
+
+    // OSCam restarted (or its statistics were reset): what it counts since is added.
+    oscam.setReader('sky-card', { ok: 30, notFound: 1 });
+    await waitFor(serverStats, (body) => reader(body, 'sky-card')?.ok === 150);
+    expect(reader(await serverStats(), 'sky-card').nok).toBe(6);
+
+    // Three days back, a minute of the reader: rolled into its hour and day, and the month reads the day.
+    await db().execute(
+      sql.raw(
+        `insert into ecm_minute (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n, polls, up) values (3, ${serverId}, 'sky-card', date_trunc('day', now(), 'UTC') - interval '3 days' + interval '9 hours', 900, 100, 1800, 10, 10, 10)`,
+      ),
+    );
+    await db().execute(
+      sql.raw(
+        `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '4 days', days_through = date_trunc('day', now(), 'UTC') - interval '4 days'`,
+      ),
+    );
+    await rollUpAndExpire(server.built.ctx);
+    expect(
+      await rows(
+        sql.raw(
+          `select ok, nok from ecm_day where kind = 3 and subject_id = ${serverId} and reader = 'sky-card' and bucket = date_trunc('day', now(), 'UTC') - interval '3 days'`,
+        ),
+      ),
+    ).toEqual([{ ok: 900, nok: 100 }]);
+    const month = reader(await serverStats('30d'), 'sky-card');
+    expect(month.points[0]).toMatchObject({ ok: 900, nok: 100, avg_ms: 180 });
+    expect({ ok: month.ok, nok: month.nok }).toEqual({ ok: 1050, nok: 106 });
+    // The other reader's figures stay its own.
+    expect(reader(await serverStats('30d'), 'peer-fra')).toMatchObject({ ok: 0, nok: 5 });
+  });
+
   it('deletes rows older than the retention, only once they are rolled up, and refuses a retention out of range', async () => {
     const refused = await admin.put('/api/ecm-settings', { minute_retention_hours: 1 });
     expect(refused.status).toBe(400);

@@ -59,6 +59,14 @@ export const ecmReaderSchema = z.object({
   /** Share of polls in the range that found the reader working (0 to 1), null without a poll. */
   up_ratio: z.number().min(0).max(1).nullable(),
   avg_ms: z.number().int().nullable(),
+  /** ECMs the reader answered and did not answer in the range (OSCam's count per reader). */
+  ok: count(),
+  nok: count(),
+  /**
+   * The reader's buckets in the range, as the server's `points`: answered, not answered, and the
+   * mean of its last answer time over the polls of the bucket.
+   */
+  points: z.array(ecmPointSchema),
   seen_at: z.string(),
 });
 export type EcmReader = z.infer<typeof ecmReaderSchema>;

@@ -17,7 +17,7 @@ import { lines } from './lines.schema.js';
  * One table per rollup level, the same columns each. `kind` says what a row counts: 1 a line
  * (`subject_id` its id), 2 a whole server (every account on it, managed or not), 3 a reader of a
  * server (`reader` its label). Reader rows count polls (`polls`, and `up` those that found it
- * working) instead of ECMs. No foreign keys: a deleted line's or server's rows go with the retention.
+ * working) and, where the server counts them per reader, its ECMs. No foreign keys: a deleted line's or server's rows go with the retention.
  * `time_sum`/`time_n`: answer times in ms summed over the answers they were measured for.
  */
 function ecmSeries(name: string) {
@@ -63,7 +63,11 @@ export const ecmCounters = pgTable(
   (t) => [primaryKey({ columns: [t.serverId, t.username] })],
 );
 
-/** Each server's readers as last polled: the state the server page shows. */
+/**
+ * Each server's readers as last polled: the state the server page shows, and the reader's ECM
+ * counters as the server reported them (null where it counts none per reader): the next poll
+ * records the difference, as `ecm_counters` does for accounts.
+ */
 export const ecmReaders = pgTable(
   'ecm_readers',
   {
@@ -73,6 +77,8 @@ export const ecmReaders = pgTable(
     label: text('label').notNull(),
     protocol: text('protocol').notNull(),
     state: text('state').notNull(),
+    ok: bigint('ok', { mode: 'number' }),
+    nok: bigint('nok', { mode: 'number' }),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.serverId, t.label] })],

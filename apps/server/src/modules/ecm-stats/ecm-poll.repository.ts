@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { serverPollsRepository } from '../servers/server-polls.repository.js';
 import { ecmCounters, ecmLineChannels, ecmMinute, ecmPolls, ecmReaders, lines } from '../../db/schema.js';
@@ -13,7 +13,15 @@ export type EcmAccountReading = {
   srvid: string | null;
   channel: string | null;
 };
-export type EcmReaderReading = { label: string; protocol: string; state: string; ms: number | null };
+/** `ok`/`nok`: the reader's counters since the server started, null where it counts none per reader. */
+export type EcmReaderReading = {
+  label: string;
+  protocol: string;
+  state: string;
+  ms: number | null;
+  ok: number | null;
+  nok: number | null;
+};
 
 export const LINE_KIND = 1;
 export const SERVER_KIND = 2;
@@ -96,34 +104,57 @@ export const ecmPollRepository = {
     return { ok: Number(sums?.ok ?? 0), nok: Number(sums?.nok ?? 0) };
   },
 
-  /** Counts this poll for each reader (working or not, and its answer time), and keeps its state. */
+  /**
+   * Counts this poll for each reader (working or not, and its answer time), adds what it answered and
+   * not since the last reading (the first reading only sets the baseline; counters below the last
+   * reading mean the server restarted, so the new count is all since then), and keeps its state and
+   * counters. A reader the server no longer lists is dropped.
+   */
   async addReaderReadings(
     tx: Db,
     serverId: number,
     readings: EcmReaderReading[],
     upStates: readonly string[],
   ): Promise<void> {
-    await tx.delete(ecmReaders).where(eq(ecmReaders.serverId, serverId));
-    if (readings.length === 0) return;
+    const labels = [...new Set(readings.map((reading) => reading.label))];
+    if (labels.length === 0) {
+      await tx.delete(ecmReaders).where(eq(ecmReaders.serverId, serverId));
+      return;
+    }
     const input = JSON.stringify(readings);
     const up = JSON.stringify(upStates);
+    const readingsOf = sql`
+      select distinct on (label) * from json_to_recordset(${input}::json)
+        as r(label text, protocol text, state text, ms int, ok bigint, nok bigint)
+      order by label`;
+    // The minute rows read the last counters before the statement below replaces them.
     await tx.execute(sql`
-      with r as (
-        select distinct on (label) * from json_to_recordset(${input}::json)
-          as r(label text, protocol text, state text, ms int)
-        order by label
-      ),
-      kept as (
-        insert into ${ecmReaders} (server_id, label, protocol, state, seen_at)
-        select ${serverId}, label, protocol, state, now() from r
-        returning 1
+      with r as (${readingsOf}),
+      d as (
+        select r.*,
+          case when r.ok is null or r.nok is null or c.ok is null or c.nok is null then 0
+            when r.ok >= c.ok and r.nok >= c.nok then r.ok - c.ok else r.ok end as d_ok,
+          case when r.ok is null or r.nok is null or c.ok is null or c.nok is null then 0
+            when r.ok >= c.ok and r.nok >= c.nok then r.nok - c.nok else r.nok end as d_nok
+        from r left join ${ecmReaders} c on c.server_id = ${serverId} and c.label = r.label
       )
-      insert into ${ecmMinute} (kind, subject_id, reader, bucket, time_sum, time_n, polls, up)
-      select ${READER_KIND}, ${serverId}, label, ${thisMinute}, coalesce(ms, 0), case when ms is null then 0 else 1 end, 1,
+      insert into ${ecmMinute} (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n, polls, up)
+      select ${READER_KIND}, ${serverId}, label, ${thisMinute}, d_ok, d_nok,
+        coalesce(ms, 0), case when ms is null then 0 else 1 end, 1,
         case when upper(state) in (select json_array_elements_text(${up}::json)) then 1 else 0 end
-      from r
+      from d
       on conflict (kind, subject_id, reader, bucket) do update set
+        ok = ${ecmMinute.ok} + excluded.ok, nok = ${ecmMinute.nok} + excluded.nok,
         time_sum = ${ecmMinute.timeSum} + excluded.time_sum, time_n = ${ecmMinute.timeN} + excluded.time_n,
         polls = ${ecmMinute.polls} + 1, up = ${ecmMinute.up} + excluded.up`);
+    await tx.execute(sql`
+      insert into ${ecmReaders} (server_id, label, protocol, state, ok, nok, seen_at)
+      select ${serverId}, label, protocol, state, ok, nok, now() from (${readingsOf}) r
+      on conflict (server_id, label) do update set
+        protocol = excluded.protocol, state = excluded.state, ok = excluded.ok, nok = excluded.nok,
+        seen_at = excluded.seen_at`);
+    await tx
+      .delete(ecmReaders)
+      .where(and(eq(ecmReaders.serverId, serverId), notInArray(ecmReaders.label, labels)));
   },
 };

@@ -57,6 +57,10 @@ export function parseEcmStats(
         protocol: str(entry.protocol) ?? '',
         state: str(entry.state) ?? '',
         ms: ms(entry.lastAnswerMs),
+        // Both or neither: a difference of one without the other would be no answer rate.
+        ...(count(entry.ecmOk) !== null && count(entry.ecmNok) !== null
+          ? { ok: count(entry.ecmOk), nok: count(entry.ecmNok) }
+          : { ok: null, nok: null }),
       },
     ];
   });

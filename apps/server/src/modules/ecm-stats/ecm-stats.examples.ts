@@ -48,6 +48,12 @@ export const ecmStatsExamples: RouteExamples = {
           state: 'CARDOK',
           up_ratio: 1,
           avg_ms: 187,
+          ok: 1460,
+          nok: 12,
+          points: [
+            { at: '2026-11-22T17:00:00.000Z', ok: 742, nok: 5, avg_ms: 181 },
+            { at: '2026-11-22T18:00:00.000Z', ok: 718, nok: 7, avg_ms: 193 },
+          ],
           seen_at: '2026-11-22T18:30:05.120Z',
         },
         {
@@ -56,6 +62,9 @@ export const ecmStatsExamples: RouteExamples = {
           state: 'OFF',
           up_ratio: 0.75,
           avg_ms: 640,
+          ok: 0,
+          nok: 31,
+          points: [{ at: '2026-11-22T17:00:00.000Z', ok: 0, nok: 31, avg_ms: 640 }],
           seen_at: '2026-11-22T18:30:05.120Z',
         },
       ],

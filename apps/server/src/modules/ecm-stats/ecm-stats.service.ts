@@ -65,7 +65,10 @@ export async function getLineEcmStats(
   return { ...series, channels };
 }
 
-/** A server's answer rate and time, and each reader's state, availability and answer time (admin). */
+/**
+ * A server's answer rate and time, and each reader's state, availability, answer rate and time, and
+ * its chart (admin). Every figure comes from the rollups, as the server's own.
+ */
 export async function getServerEcmStats(
   ctx: AppContext,
   actor: Actor,
@@ -87,15 +90,16 @@ export async function getServerEcmStats(
       const own = readerRows.filter((row) => row.reader === reader.label);
       const polls = own.reduce((n, row) => n + row.polls, 0);
       const up = own.reduce((n, row) => n + row.up, 0);
+      const sums = totals(own);
       return {
         label: reader.label,
         protocol: reader.protocol,
         state: reader.state,
         up_ratio: polls > 0 ? up / polls : null,
-        avg_ms: average(
-          own.reduce((n, row) => n + row.timeSum, 0),
-          own.reduce((n, row) => n + row.timeN, 0),
-        ),
+        avg_ms: sums.avg_ms,
+        ok: sums.ok,
+        nok: sums.nok,
+        points: points(own),
         seen_at: reader.seenAt.toISOString(),
       };
     }),

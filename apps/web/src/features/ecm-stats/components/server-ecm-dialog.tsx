@@ -25,7 +25,7 @@ import { useServerEcmStats } from '../hooks/use-ecm-stats';
 import { EcmChart, EcmTotalsLine } from './ecm-chart';
 import { EcmRangePicker } from './ecm-range-picker';
 
-/** A server's answer rate and time over a period, and each reader's state (admin). */
+/** A server's answer rate and time over a period, and each reader's state, figures and chart (admin). */
 export function ServerEcmDialog({
   server,
   open,
@@ -93,6 +93,9 @@ export function ServerEcmDialog({
                         <TableCell>{t('ecmStats.protocol')}</TableCell>
                         <TableCell>{t('ecmStats.state')}</TableCell>
                         <TableCell align="right">{t('ecmStats.availability')}</TableCell>
+                        <TableCell align="right">{t('ecmStats.answered')}</TableCell>
+                        <TableCell align="right">{t('ecmStats.notAnswered')}</TableCell>
+                        <TableCell align="right">{t('ecmStats.rate')}</TableCell>
                         <TableCell align="right">{t('ecmStats.answerTime')}</TableCell>
                       </TableRow>
                     </TableHead>
@@ -107,6 +110,20 @@ export function ServerEcmDialog({
                               ? '–'
                               : formatNumber(reader.up_ratio, language, { style: 'percent' })}
                           </TableCell>
+                          <TableCell align="right" data-testid="server-ecm-reader-ok">
+                            {formatNumber(reader.ok, language)}
+                          </TableCell>
+                          <TableCell align="right" data-testid="server-ecm-reader-nok">
+                            {formatNumber(reader.nok, language)}
+                          </TableCell>
+                          <TableCell align="right">
+                            {reader.ok + reader.nok === 0
+                              ? '–'
+                              : formatNumber(reader.ok / (reader.ok + reader.nok), language, {
+                                  style: 'percent',
+                                  maximumFractionDigits: 1,
+                                })}
+                          </TableCell>
                           <TableCell align="right">
                             {reader.avg_ms === null ? '–' : formatNumber(reader.avg_ms, language)}
                           </TableCell>
@@ -115,6 +132,28 @@ export function ServerEcmDialog({
                     </TableBody>
                   </Table>
                 </Box>
+              )}
+              {data.readers.length > 0 && (
+                <>
+                  <Typography variant="subtitle1">{t('ecmStats.readerCharts')}</Typography>
+                  {data.readers.map((reader) => (
+                    <Box
+                      component="section"
+                      key={reader.label}
+                      aria-label={t('ecmStats.readerChartLabel', { name: reader.label })}
+                      data-testid="server-ecm-reader-chart"
+                    >
+                      <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
+                        {reader.label} · {reader.state}
+                      </Typography>
+                      <EcmTotalsLine
+                        totals={{ ok: reader.ok, nok: reader.nok, avg_ms: reader.avg_ms }}
+                        testId="server-ecm-reader-totals"
+                      />
+                      <EcmChart points={reader.points} granularity={data.granularity} />
+                    </Box>
+                  ))}
+                </>
               )}
             </>
           )}
