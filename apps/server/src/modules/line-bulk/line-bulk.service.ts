@@ -140,7 +140,7 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
     target = await giveTarget(ctx.db, me, body.target_owner_id);
     params.target_owner_id = target.id;
     params.target_owner_email = target.email;
-  } else if (body.credits !== undefined) throw new AppError('LINE_BULK_CREDITS_MOVE_ONLY');
+  }
   if (body.action === 'change_plan') {
     if (body.plan_id === undefined) throw new AppError('LINE_BULK_PLAN_REQUIRED');
     params.plan_id = (await planForNewLine(ctx, body.plan_id)).id;
@@ -280,7 +280,10 @@ async function planChangeCosts(
 }
 
 async function planOf(ctx: AppContext, actor: Actor, body: LineBulkBody): Promise<Plan> {
-  if (body.action === 'create') return planCreate(ctx, access.lines(actor).actor, body);
+  const me = access.lines(actor).actor;
+  // Credits go only with lines given to another account.
+  if (body.credits !== undefined && body.action !== 'move') throw new AppError('LINE_BULK_CREDITS_MOVE_ONLY');
+  if (body.action === 'create') return planCreate(ctx, me, body);
   return planSelection(ctx, actor, body);
 }
 
