@@ -132,12 +132,16 @@ describe('freezing a line and giving lines away (#50)', () => {
     await admin.getByTestId('line-row').nth(1).waitFor(POLL);
     await admin.getByRole('checkbox', { name: 'Select all rows' }).check();
     await admin.getByTestId('lines-bulk-give').click();
-    const dialog = admin.getByTestId('give-lines-dialog');
-    await dialog.waitFor();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByTestId('bulk-action-dialog').waitFor();
     await dialog.getByTestId('give-target').fill('freeze.target');
     await admin.getByRole('option', { name: TARGET.email }).click();
-    await dialog.getByTestId('give-confirm').click();
-    await admin.getByText(`2 lines given to ${TARGET.email}`).waitFor(POLL);
+    // The bulk action's preview counts the lines before anything starts; the job then moves them.
+    const confirm = dialog.getByTestId('bulk-confirm');
+    await confirm.filter({ hasText: '(2)' }).waitFor(POLL);
+    await confirm.click();
+    await admin.locator('[data-testid="bulk-progress"][data-finished="true"]').waitFor(POLL);
+    expect(await admin.getByTestId('bulk-summary').textContent()).toBe('Done: 2 succeeded, 0 failed.');
     for (const line of lines) {
       const now = await scenario.adminApi.request<{ owner_id: string }>('GET', `/api/lines/${line.id}`);
       expect(now.owner_id).toBe(targetId);

@@ -4,7 +4,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRepository } from '../src/modules/dashboard/dashboard.repository.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addActiveServer, addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import {
+  addActiveServer,
+  addAgentServer,
+  giveLines,
+  signUpAccount,
+  type Account,
+} from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { waitFor } from './support/wait-for.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -290,11 +296,7 @@ describe('dashboard figures', () => {
         (res) => res.body.status === 'done',
       );
       expect((await admin.get(`/api/lines/${ids[1]}`)).body.server_id).toBe(serverId);
-      const given = await admin.post('/api/lines/transfer', {
-        ids: [ids[4]],
-        target_account_id: resellerA.id,
-      });
-      expect(given.status, JSON.stringify(given.body)).toBe(200);
+      expect(await giveLines(admin, [ids[4]!], resellerA.id)).toMatchObject({ succeeded: 1 });
       // Lines of a deleted server stay, with no server.
       expect((await admin.delete(`/api/servers/${other.id}`)).status).toBe(204);
 
@@ -319,11 +321,7 @@ describe('dashboard figures', () => {
       await dashboardRepository.compact(server.built.ctx.db, today);
       ok((await seller.client.post(`/api/lines/${ids[2]}/renew`, { subscription_months: 1 })).status);
       ok((await seller.client.delete(`/api/lines/${ids[0]}`)).status);
-      const givenBack = await admin.post('/api/lines/transfer', {
-        ids: [ids[2]],
-        target_account_id: resellerA.id,
-      });
-      expect(givenBack.status, JSON.stringify(givenBack.body)).toBe(200);
+      expect(await giveLines(admin, [ids[2]!], resellerA.id)).toMatchObject({ succeeded: 1 });
       for (const [who, ownerId] of [
         [admin, null],
         [seller.client, seller.id],

@@ -186,14 +186,15 @@ describe('bulk line actions', () => {
     expect((await resellerB.client.get(`/api/lines/bulk/${jobsOfA.body.id}`)).status).toBe(404);
     expect((await resellerB.client.get(`/api/lines/bulk/${jobsOfA.body.id}/results.csv`)).status).toBe(404);
 
-    // Moving lines to another reseller is the admin's.
+    // Nor give lines to another reseller outside its own tree.
     const move = await resellerB.client.post('/api/lines/bulk', {
       action: 'move',
       ids: [ofB.id],
       target_owner_id: resellerA.id,
     });
-    expect(move.status).toBe(403);
-    expect(move.body.error.code).toBe('LINE_BULK_MOVE_ADMIN_ONLY');
+    expect(move.status).toBe(404);
+    expect(move.body.error.code).toBe('LINE_TRANSFER_TARGET_NOT_FOUND');
+    expect((await resellerB.client.get(`/api/lines/${ofB.id}`)).status).toBe(200);
 
     // An account without lines (group 3) has no bulk actions either; signed out is 401.
     const plain = await signUpAccount(server, 'bulk-plain@example.com');

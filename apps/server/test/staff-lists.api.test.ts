@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUpAccount, type Account } from './support/line-fixtures.js';
+import { giveLines, signUpAccount, type Account } from './support/line-fixtures.js';
 import { lineServerFixture } from './support/line-server-fixture.js';
 import { madeLine, openedTicket, staffMember } from './support/staff-fixtures.js';
 import type { TestClient } from './support/test-client.js';
@@ -50,8 +50,7 @@ beforeAll(async () => {
   expect(given.status, JSON.stringify(given.body)).toBe(200);
   // The sub-reseller's line: made by its parent and moved down to it.
   const subLine = await madeLine(resellerA.client, unique('sl'));
-  const moved = await suite.admin.post('/api/lines/transfer', { ids: [subLine], target_account_id: sub.id });
-  expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+  expect(await giveLines(suite.admin, [subLine], sub.id)).toMatchObject({ succeeded: 1 });
 
   const pack = await suite.admin.post('/api/credit-packages', {
     name: 'Ten',

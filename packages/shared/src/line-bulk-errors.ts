@@ -8,9 +8,9 @@ export const lineBulkErrors = {
   LINE_BULK_NOT_FOUND: { status: 404, message: 'Bulk action not found' },
   LINE_BULK_TARGET_REQUIRED: { status: 422, message: 'Choose the reseller to move the lines to' },
   LINE_BULK_PLAN_REQUIRED: { status: 400, message: 'Choose the plan to move the lines to' },
-  LINE_BULK_MOVE_ADMIN_ONLY: {
-    status: 403,
-    message: 'Only administrators can move lines to another reseller',
+  LINE_BULK_CREDITS_MOVE_ONLY: {
+    status: 422,
+    message: 'Credits can only go with lines given to another account',
   },
   LINE_BULK_INVALID_COUNT: { status: 422, message: 'Create between 1 and {{max}} lines at once' },
   LINE_BULK_INVALID_PREFIX: {

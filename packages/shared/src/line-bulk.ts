@@ -20,6 +20,8 @@ export type LineBulkJobAction = (typeof lineBulkJobActions)[number];
 
 /** Lines one bulk action may touch, by ids or by filter. */
 export const LINE_BULK_MAX_LINES = 10_000;
+/** Credits one move may carry to the lines' new owner. */
+export const LINE_GIVE_MAX_CREDITS = 1_000_000;
 /** Lines one bulk create makes. */
 export const LINE_BULK_CREATE_MAX = 500;
 /** Room left in a username for the random part a bulk create appends to the prefix. */
@@ -47,8 +49,13 @@ export const lineBulkBodySchema = z.object({
   filter: lineBulkFilterSchema.optional(),
   /** renew and create. */
   subscription_months: z.number().int().optional(),
-  /** move (admins): the account the lines go to. */
+  /**
+   * move: the account the lines go to (admins: any reseller; a reseller: itself or one below it).
+   * `credits`, when given, move once with the job's start from the lines' one owner to that account,
+   * through the credit ledger.
+   */
   target_owner_id: text().max(64).optional(),
+  credits: z.number().int().min(1).max(LINE_GIVE_MAX_CREDITS).optional(),
   /** change_plan: the plan the lines go to (one that takes new lines). */
   plan_id: idSchema.optional(),
   /**

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { idSchema, text } from './schema-blocks.js';
 
 /*
  * Freezing a line (a customer on holiday) and giving lines to another reseller (docs/resellers.md,
@@ -58,29 +57,3 @@ export function unfrozenExpiry(frozenDays: number, today: string): string {
 export function freezeEndsAt(frozenAt: Date, maxDays: number): Date {
   return new Date(frozenAt.getTime() + maxDays * 86_400_000);
 }
-
-/** The most lines one call gives to another reseller (it runs in one transaction). */
-export const LINE_TRANSFER_MAX_LINES = 500;
-export const LINE_TRANSFER_MAX_CREDITS = 1_000_000;
-
-/**
- * Lines given to another account. `credits`, when given, move from the lines' current owner (all the
- * lines must have one) to the target through the credit ledger, in the same transaction.
- */
-export const lineTransferBodySchema = z.object({
-  ids: z.array(idSchema).min(1).max(LINE_TRANSFER_MAX_LINES),
-  target_account_id: text().min(1).max(64),
-  credits: z.number().int().min(1).max(LINE_TRANSFER_MAX_CREDITS).optional(),
-});
-export type LineTransferBody = z.infer<typeof lineTransferBodySchema>;
-
-export const lineTransferResultSchema = z.object({
-  /** Lines whose owner changed (lines already the target's are counted in `unchanged`). */
-  moved: z.number().int(),
-  unchanged: z.number().int(),
-  target_account_id: text(),
-  target_email: text(),
-  /** Credits moved with the lines (0 when none were asked for). */
-  credits_moved: z.number().int(),
-});
-export type LineTransferResult = z.infer<typeof lineTransferResultSchema>;

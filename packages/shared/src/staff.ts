@@ -66,7 +66,6 @@ export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOpe
     'POST /api/lines/server-move': 'panel',
     'GET /api/lines': 'list:owner_id',
     'GET /api/lines/:id': 'line',
-    'POST /api/lines/transfer': 'tree',
   },
 };
 

@@ -1,9 +1,9 @@
 import { linesOwner, type MatrixRow } from './access-matrix-rules.js';
 
 /**
- * Freezing the victim's line and giving it away: every reseller's try answers 404 (not their line,
- * not their tree), plain users 403. The admin freezes it and unfreezes it again (either may find it
- * already so, depending on which runs first: 409), and gives it to its own owner (nothing changes).
+ * Freezing the victim's line: every reseller's try answers 404 (not their line, not their tree),
+ * plain users 403. The admin freezes it and unfreezes it again (either may find it already so,
+ * depending on which runs first: 409).
  * Restoring it (it is not archived) reaches the line too: 409 for the admin.
  */
 export const freezeRows: Record<string, MatrixRow> = {
@@ -15,9 +15,4 @@ export const freezeRows: Record<string, MatrixRow> = {
   // line has no open ask, so the admin, who may, is told there is none.
   'POST /api/lines/{id}/freeze-request/approve': { params: { id: 'victimLine' }, ...linesOwner, admin: 404 },
   'POST /api/lines/{id}/freeze-request/refuse': { params: { id: 'victimLine' }, ...linesOwner, admin: 404 },
-  'POST /api/lines/transfer': {
-    body: (f) => ({ ids: [f.victimLine], target_account_id: f.victimId }),
-    ...linesOwner,
-    admin: 200,
-  },
 };

@@ -107,13 +107,15 @@ export const lineRows: Record<string, MatrixRow> = {
   'POST /api/lines/{id}/sync': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
   'GET /api/lines/{id}/events': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
   // Bulk actions: each reseller tries to reach the victim's line another way — by id, by a filter
-  // on the victim, by "every line I see" — and finds nothing to act on; moving is for admins only.
+  // on the victim, by "every line I see" — and finds nothing to act on. The sub-reseller asks to give
+  // the victim's line to the victim: an account outside its tree (404, as a row of another owner's).
+  // (Giving lines within the mover's tree has its own tests: lines-bulk-move.api.test.ts.)
   'POST /api/lines/bulk/preview': {
     body: bulkBody,
     anonymous: 401,
     user: 403,
     reseller: 200,
-    subResellerA: 403,
+    subResellerA: 404,
     admin: 200,
   },
   'POST /api/lines/bulk': {
@@ -122,7 +124,7 @@ export const lineRows: Record<string, MatrixRow> = {
     user: 403,
     // Nothing the caller may touch was chosen: refused before any job exists.
     reseller: 422,
-    subResellerA: 403,
+    subResellerA: 404,
     admin: 202,
   },
   // Moving lines to another server is for admins only. The admin's move names a line already on the

@@ -31,7 +31,7 @@ export const staffAnswers: Record<string, Partial<Record<StaffActor, Status>>> =
   'GET /api/topups/{id}/receipt.pdf': { billing: 404 },
   'POST /api/topups/{id}/approve': { billing: 404 },
   'POST /api/topups/{id}/reject': { billing: 404 },
-  // operations: servers and moves
+  // operations: servers and moves between them
   'GET /api/servers': { operations: 403 },
   'POST /api/servers': { operations: 403 },
   'GET /api/servers/{id}': { operations: 403 },
@@ -41,7 +41,6 @@ export const staffAnswers: Record<string, Partial<Record<StaffActor, Status>>> =
   'POST /api/servers/{id}/test': { operations: 403 },
   'POST /api/lines/server-move/preview': { operations: 403 },
   'POST /api/lines/server-move': { operations: 403 },
-  'POST /api/lines/transfer': { operations: 404 },
 };
 
 /** The rows with the staff members' answers of `staffAnswers` added. */

@@ -8,6 +8,7 @@ import { creditLedger } from '../../src/modules/credits/credit-ledger.js';
 import type { TestAgent } from './line-agent.js';
 import type { TestClient } from './test-client.js';
 import type { TestServer } from './test-server.js';
+import { waitFor } from './wait-for.js';
 
 export type Account = { client: TestClient; id: string; email: string };
 
@@ -95,6 +96,20 @@ export async function addAgentServer(admin: TestClient, agent: TestAgent, name =
     password: agent.password,
     name,
   });
+}
+
+/**
+ * Gives lines to another account (the bulk action `move`) and waits for its job to end; answers
+ * the finished job.
+ */
+export async function giveLines(client: TestClient, ids: number[], targetId: string) {
+  const started = await client.post('/api/lines/bulk', { action: 'move', ids, target_owner_id: targetId });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const done = await waitFor(
+    () => client.get(`/api/lines/bulk/${started.body.id}`),
+    (res) => res.body.status === 'done',
+  );
+  return done.body as { succeeded: number; refused: number };
 }
 
 export type AgentUser = { username: string; expiryDate: string; enabled: boolean };

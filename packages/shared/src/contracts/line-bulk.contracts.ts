@@ -8,15 +8,17 @@ import { idParamsSchema } from '../schema-blocks.js';
 /** A caller's bulk actions over the lines they see. */
 const bulkContract = contractGroup({ access: { permission: 'view_users' }, tags: ['lines'] });
 const bodyDescription =
-  'Existing lines are chosen by `ids` or by `filter` (the list filters of GET /api/lines; `{}` = every line the caller sees): `renew` (with `subscription_months`), `enable`, `disable`, `delete`, `move` (admins, with `target_owner_id`). `create` makes `count` lines (at most 500) named `username_prefix` + 6 random characters with random passwords, for `subscription_months`, on `server_id` or the newest active server.';
+  "Existing lines are chosen by `ids` or by `filter` (the list filters of GET /api/lines; `{}` = every line the caller sees): `renew` (with `subscription_months`), `enable`, `disable`, `delete`, `move` to another account (`target_owner_id`: admins any reseller, a reseller itself or an account below it; the lines of the mover's tree; refused whole when the target's tree has no room for them, LINE_LIMIT_REACHED; `credits` optionally go along once, from the lines' one owner, through the ledger). `create` makes `count` lines (at most 500) named `username_prefix` + 6 random characters with random passwords, for `subscription_months`, on `server_id` or the newest active server.";
 
 /** What the preview and the start both refuse in a body, checked the same way before anything is charged. */
 const bodyRefusals = [
   'LINE_BULK_NOTHING_SELECTED',
   'LINE_BULK_TOO_MANY',
-  'LINE_BULK_MOVE_ADMIN_ONLY',
+  'LINE_BULK_CREDITS_MOVE_ONLY',
   'LINE_BULK_TARGET_REQUIRED',
-  'USER_NOT_FOUND',
+  'LINE_TRANSFER_TARGET_NOT_FOUND',
+  'LINE_TRANSFER_TARGET_NOT_RESELLER',
+  'LINE_LIMIT_REACHED',
   'LINE_BULK_PLAN_REQUIRED',
   'LINE_PLAN_NOT_FOUND',
   'LINE_INVALID_DURATION',
@@ -55,6 +57,7 @@ export const start = bulkContract({
   response: lineBulkJobSchema,
   errors: [
     ...bodyRefusals,
+    'LINE_TRANSFER_CREDITS_ONE_OWNER',
     'INSUFFICIENT_CREDITS',
     'CREDIT_LIMIT_EXCEEDED',
     'BALANCE_NEGATIVE',

@@ -1,5 +1,4 @@
 import { defineContract } from '../contract.js';
-import { lineTransferBodySchema, lineTransferResultSchema } from '../line-freeze.js';
 import { lineWriteResultSchema } from '../line.js';
 import { freezeRequestSchema } from '../portal.js';
 import { idParamsSchema } from '../schema-blocks.js';
@@ -39,27 +38,6 @@ export const unfreeze = defineContract({
   params: idParamsSchema,
   response: lineWriteResultSchema,
   errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN', 'LINE_REFUSED_BY_SERVER', 'LINE_ARCHIVED'],
-});
-
-export const transfer = defineContract({
-  method: 'POST',
-  path: '/api/lines/transfer',
-  access: lineAccess,
-  tags,
-  summary:
-    "Give lines to another reseller (admins: any; a reseller: within their own tree), with their history; credits move only when asked, from the lines' owner through the ledger",
-  body: lineTransferBodySchema,
-  response: lineTransferResultSchema,
-  errors: [
-    'LINE_NOT_FOUND',
-    'LINE_TRANSFER_TARGET_NOT_FOUND',
-    'LINE_TRANSFER_TARGET_NOT_RESELLER',
-    'LINE_TRANSFER_CREDITS_ONE_OWNER',
-    'LINE_LIMIT_REACHED',
-    'INSUFFICIENT_CREDITS',
-    'CREDIT_LIMIT_EXCEEDED',
-    'BALANCE_NEGATIVE',
-  ],
 });
 
 export const approveFreezeRequest = defineContract({

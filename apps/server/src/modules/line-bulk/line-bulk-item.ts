@@ -8,7 +8,7 @@ import { assertAllowed, assertLineRoom, buyerTerms, pricesFor } from '../reselle
 import { assertPackagesOnServer } from '../lines/line-packages.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { access } from '../../platform/access.js';
+import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
@@ -20,6 +20,8 @@ import { checkNewLine, checkRenewal } from '../lines/line-rules.js';
 import { today } from '../lines/line-scope.js';
 import { keyOf, writeLineChange, type LineHistory, type OutboxDelivery } from '../lines/line-write.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
+import { assertGiveRoom, giveTarget, type GiveTarget } from '../lines/line-give-rules.js';
+import { lockLineInTree } from '../lines/line-tree.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { lineBulkRepository, type BulkItemRow, type BulkJobRow } from './line-bulk.repository.js';
 
@@ -58,7 +60,41 @@ const TO_WORKER: OutboxDelivery = { workerAfterMs: WORKER_NOW };
 
 type Applied = { done: ItemDone; connectionLine?: string };
 
+/**
+ * One line of a move to another account, by the rules of giving lines (line-give-rules.ts) checked
+ * again as it is moved: the target is still the mover's to give to, the line still in the mover's
+ * tree, and the target's tree still has room for it (its limited accounts locked first, as a create
+ * takes them, then the line; a line that no longer fits is refused with LINE_LIMIT_REACHED). The line keeps
+ * its history, renewals and dates; only its owner changes, with a `moved` row in its history.
+ */
+async function moveLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: BulkParams): Promise<Applied> {
+  const mover = { id: job.accountId, isAdmin: job.isAdmin } as Actor;
+  const target: GiveTarget = await giveTarget(tx, mover, params.target_owner_id!);
+  const base = { lineId: item.lineId! };
+  await assertGiveRoom(tx, target, [], { lock: true });
+  const current = await lockLineInTree(tx, mover, item.lineId!);
+  // Already the target's: nothing to change, and a re-run of the same move stays harmless.
+  if (current.ownerId === target.id) return { done: { ...base, charged: 0, owners: [] } };
+  await assertGiveRoom(tx, target, [current]);
+  await lineBulkRepository.moveLine(tx, current.id, target);
+  await lineHistoryRepository.insert(tx, {
+    lineId: current.id,
+    ownerId: target.id,
+    actorId: job.accountId,
+    action: 'moved',
+    details: {
+      from: current.ownerEmail,
+      to: target.email,
+      from_id: current.ownerId,
+      to_id: target.id,
+      bulk_job_id: job.id,
+    },
+  });
+  return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId, target.id) } };
+}
+
 async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: BulkParams): Promise<Applied> {
+  if (job.action === 'move') return moveLine(tx, job, item, params);
   const scope = { ownerId: job.isAdmin ? null : job.accountId };
   const current = access.ownLineOrNotFound(scope, await linesRepository.lockById(tx, item.lineId!));
   const base = { lineId: current.id };
@@ -132,18 +168,6 @@ async function applyToLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: B
         ...entry('deleted', { username: current.username }),
       });
       return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId) } };
-    }
-    case 'move': {
-      const target = { id: params.target_owner_id!, email: params.target_owner_email! };
-      if (current.ownerId === target.id) {
-        return { done: { ...base, charged: 0, owners: [] } };
-      }
-      await lineBulkRepository.moveLine(tx, current.id, target);
-      await lineHistoryRepository.insert(tx, {
-        lineId: current.id,
-        ...entry('moved', { from: current.ownerEmail, to: target.email }),
-      });
-      return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId, target.id) } };
     }
     case 'change_plan': {
       const plan = await planOfLine(tx, params.plan_id!);

@@ -43,7 +43,8 @@ export const lineBulkExamples: RouteExamples = {
     errors: [
       'LINE_BULK_NOTHING_SELECTED',
       'LINE_INVALID_DURATION',
-      'LINE_BULK_MOVE_ADMIN_ONLY',
+      'LINE_TRANSFER_TARGET_NOT_FOUND',
+      ['LINE_LIMIT_REACHED', { limit: 100, account: 'sub@example.com' }],
       'LINE_BULK_PLAN_REQUIRED',
       'LINE_PLAN_NOT_FOUND',
     ],
@@ -56,6 +57,7 @@ export const lineBulkExamples: RouteExamples = {
       'LINE_BULK_NOTHING_SELECTED',
       ['LINE_BULK_TOO_MANY', { max: 10000 }],
       ['LINE_BULK_INVALID_COUNT', { max: 500 }],
+      'LINE_TRANSFER_CREDITS_ONE_OWNER',
     ],
   },
   'POST /api/lines/server-move/preview': {

@@ -106,17 +106,21 @@ export const lineBulkRepository = {
       .limit(limit);
   },
   /** Of `ids`, those that exist and belong to the scope (null = every owner), with their usernames. */
-  async visibleLines(db: Db, ids: number[], scopeOwnerId: string | null): Promise<Map<number, string>> {
-    const found = new Map<number, string>();
+  async visibleLines(
+    db: Db,
+    ids: number[],
+    scopeOwnerId: string | null,
+  ): Promise<Map<number, { username: string; ownerId: string | null }>> {
+    const found = new Map<number, { username: string; ownerId: string | null }>();
     for (let start = 0; start < ids.length; start += INSERT_SLICE) {
       const slice = ids.slice(start, start + INSERT_SLICE);
       const rows = await db
-        .select({ id: lines.id, username: lines.username })
+        .select({ id: lines.id, username: lines.username, ownerId: lines.ownerId })
         .from(lines)
         .where(
           and(inArray(lines.id, slice), scopeOwnerId === null ? undefined : eq(lines.ownerId, scopeOwnerId)),
         );
-      for (const row of rows) found.set(row.id, row.username);
+      for (const row of rows) found.set(row.id, { username: row.username, ownerId: row.ownerId });
     }
     return found;
   },

@@ -15,6 +15,7 @@ import {
   type LineBulkItem,
   type LineBulkJob,
   type LineBulkPreview,
+  type ChangeEvent,
 } from '@linedesk/shared';
 import { today } from '../lines/line-scope.js';
 import type { AppContext } from '../../app-context.js';
@@ -24,7 +25,9 @@ import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js'
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { planCharge } from '../lines/line-charge.js';
+import { assertGiveRoom, giveCredits, giveTarget, type GiveTarget } from '../lines/line-give-rules.js';
 import { checkNewLine } from '../lines/line-rules.js';
+import { inActorsTree } from '../lines/line-tree.js';
 import { pickServer } from '../lines/line-server-pick.js';
 import type { LineFilter } from '../lines/line-list-filter.js';
 import type { BulkParams } from './line-bulk-item.js';
@@ -55,6 +58,8 @@ type Plan = {
   /** The dearest line (all lines cost the same but for a plan change). */
   perLine: number;
   total: number;
+  /** move: whom the lines go to, whose they are now, and the credits asked to go with them. */
+  give?: { target: GiveTarget; owners: Set<string | null>; credits: number };
 };
 
 function filterOf(scopeOwnerId: string | null, filter: NonNullable<LineBulkBody['filter']>): LineFilter {
@@ -129,11 +134,10 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
   const scope = access.lines(actor);
   const me = scope.actor;
   const params: BulkParams = {};
+  let target: GiveTarget | undefined;
   if (body.action === 'move') {
-    if (!me.isAdmin) throw new AppError('LINE_BULK_MOVE_ADMIN_ONLY');
     if (!body.target_owner_id) throw new AppError('LINE_BULK_TARGET_REQUIRED');
-    const target = await lineBulkRepository.findAccount(ctx.db, body.target_owner_id);
-    if (!target) throw new AppError('USER_NOT_FOUND');
+    target = await giveTarget(ctx.db, me, body.target_owner_id);
     params.target_owner_id = target.id;
     params.target_owner_email = target.email;
   }
@@ -159,10 +163,25 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
   if (ids.length > LINE_BULK_MAX_LINES) {
     throw new AppError('LINE_BULK_TOO_MANY', { params: { max: LINE_BULK_MAX_LINES } });
   }
-  const found = await lineBulkRepository.visibleLines(ctx.db, ids, scope.ownerId);
+  // A move reaches the lines of the mover's tree (a parent gives its sub-resellers' lines too).
+  const found = await lineBulkRepository.visibleLines(ctx.db, ids, target ? null : scope.ownerId);
+  if (target) {
+    const reach = new Map<string | null, boolean>();
+    for (const owner of new Set([...found.values()].map((line) => line.ownerId))) {
+      reach.set(owner, await inActorsTree(ctx.db, me, owner));
+    }
+    for (const [id, line] of found) if (!reach.get(line.ownerId)) found.delete(id);
+  }
   // Another owner's line is refused as "not found", exactly as a single action on it would be.
   const visible = ids.filter((id) => found.has(id));
   const refused = ids.filter((id) => !found.has(id));
+  let give: Plan['give'];
+  if (target) {
+    const owned = visible.map((id) => found.get(id)!);
+    // The whole selection must fit the target's line limits, or nothing starts.
+    await assertGiveRoom(ctx.db, target, owned);
+    give = { target, owners: new Set(owned.map((line) => line.ownerId)), credits: body.credits ?? 0 };
+  }
   let costs = { perLine: 0, total: 0 };
   if (body.action === 'change_plan') costs = await planChangeCosts(ctx, me, visible, params.plan_id!);
   if (body.action === 'renew') costs = await renewalCosts(ctx, me, visible, params.subscription_months!);
@@ -174,7 +193,7 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
     action: body.action,
     params,
     items: [
-      ...visible.map((lineId, i) => ({ seq: i + 1, lineId, username: found.get(lineId) })),
+      ...visible.map((lineId, i) => ({ seq: i + 1, lineId, username: found.get(lineId)!.username })),
       ...refused.map((lineId, i) => ({
         seq: visible.length + i + 1,
         lineId,
@@ -187,6 +206,7 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
     refused: refused.length,
     perLine,
     total,
+    give,
   };
 }
 
@@ -260,7 +280,10 @@ async function planChangeCosts(
 }
 
 async function planOf(ctx: AppContext, actor: Actor, body: LineBulkBody): Promise<Plan> {
-  if (body.action === 'create') return planCreate(ctx, access.lines(actor).actor, body);
+  const me = access.lines(actor).actor;
+  // Credits go only with lines given to another account.
+  if (body.credits !== undefined && body.action !== 'move') throw new AppError('LINE_BULK_CREDITS_MOVE_ONLY');
+  if (body.action === 'create') return planCreate(ctx, me, body);
   return planSelection(ctx, actor, body);
 }
 
@@ -352,6 +375,7 @@ export async function startLineBulk(
   const preview = await previewOf(ctx, plan);
   const refused = preview.balance === null ? null : spendRefusalError(preview.balance, preview.charge_total);
   if (refused) throw refused;
+  const balances: ChangeEvent[] = [];
   const outcome = await runIdempotent<{ job_id: number }>(ctx, keyed, 202, async (tx) => {
     const job = await lineBulkRepository.insertJob(tx, {
       accountId: me.id,
@@ -361,12 +385,22 @@ export async function startLineBulk(
       total: plan.items.length,
     });
     await lineBulkRepository.insertItems(tx, job.id, plan.items);
+    // Credits asked to go with the lines move once, with the job's start, through the ledger.
+    if (plan.give && plan.give.credits > 0) {
+      balances.push(
+        ...(await giveCredits(tx, me, plan.give.owners, plan.give.target, plan.give.credits, {
+          id: `line_bulk_job:${job.id}`,
+          note: `${plan.count} line(s)`,
+        })),
+      );
+    }
     return { job_id: job.id };
   });
   const job = await ownJob(ctx, me, outcome.body.job_id);
   if (!outcome.replayed) {
     await lineBulkRepository.refreshCounts(ctx.db, job.id);
     await publishJobChange(ctx, { id: job.id, accountId: me.id });
+    await ctx.bus.publishAll(balances);
   }
   return { job: await ownJob(ctx, me, job.id), replayed: outcome.replayed };
 }

@@ -59,20 +59,4 @@ export const lineFreezeExamples: RouteExamples = {
     },
     errors: ['PORTAL_FREEZE_REQUEST_NOT_FOUND'],
   },
-  'POST /api/lines/transfer': {
-    body: { ids: [42, 43], target_account_id: '9b2f4c1e-2d7a-4c55-9f0e-3a1b6c8d7e21', credits: 10 },
-    response: {
-      moved: 2,
-      unchanged: 0,
-      target_account_id: '9b2f4c1e-2d7a-4c55-9f0e-3a1b6c8d7e21',
-      target_email: 'sub@example.com',
-      credits_moved: 10,
-    },
-    errors: [
-      'LINE_NOT_FOUND',
-      'LINE_TRANSFER_TARGET_NOT_FOUND',
-      ['LINE_LIMIT_REACHED', { limit: 100, account: 'sub@example.com' }],
-      'LINE_TRANSFER_CREDITS_ONE_OWNER',
-    ],
-  },
 };

@@ -16,7 +16,6 @@ import { renewLine } from './line-renew.service.js';
 import { freezeLine, unfreezeLine } from './line-freeze.service.js';
 import { restoreLine } from './line-archive.service.js';
 import { approveFreezeRequest, refuseFreezeRequest } from '../portal/portal-freeze-request.service.js';
-import { transferLines } from './line-transfer.service.js';
 import { reconcileServerLines, syncLine } from './line-resync.service.js';
 import { getLineSettings, updateLineSettings } from './line-settings.service.js';
 import { updateLine } from './line-update.service.js';
@@ -54,7 +53,6 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, lineFreezeContracts.refuseFreezeRequest, ({ actor, params }) =>
     refuseFreezeRequest(ctx, actor, params.id),
   );
-  route(app, ctx, lineFreezeContracts.transfer, ({ actor, body }) => transferLines(ctx, actor, body));
   route(app, ctx, lineContracts.sync, ({ actor, params }) => syncLine(ctx, actor, params.id));
   route(app, ctx, lineContracts.events, ({ actor, params }) => listLineEvents(ctx, actor, params.id));
   route(app, ctx, lineContracts.getSettings, ({ actor }) => getLineSettings(ctx, actor));

@@ -15,6 +15,7 @@ import {
   DEFAULT_LINE_PLAN_ID,
   isAdminAccount,
   LINE_BULK_CREATE_MAX,
+  LINE_GIVE_MAX_CREDITS,
   type LineBulkAction,
   type LineBulkBody,
   type LineBulkJob,
@@ -52,6 +53,12 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
   const admin = isAdminAccount(account);
   const [months, setMonths] = useState(1);
   const [target, setTarget] = useState<string | undefined>();
+  // A move carries credits from the lines' owner only when asked.
+  const [withCredits, setWithCredits] = useState(false);
+  const [credits, setCredits] = useState('');
+  const creditAmount = Number(credits);
+  const creditsValid =
+    !withCredits || (/^\d+$/.test(credits) && creditAmount >= 1 && creditAmount <= LINE_GIVE_MAX_CREDITS);
   const [planId, setPlanId] = useState('');
   // A plan change asks: lines keep their own settings kept from their server unless told otherwise.
   const [keepOverrides, setKeepOverrides] = useState(true);
@@ -67,16 +74,30 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
       if (!prefix.trim() || !Number.isInteger(n)) return null;
       return { action, count: n, username_prefix: prefix.trim(), subscription_months: months };
     }
-    if (action === 'move' && !target) return null;
+    if (action === 'move' && (!target || !creditsValid)) return null;
     if (action === 'change_plan' && !planId) return null;
     return {
       action,
       ...selection,
       ...(action === 'renew' ? { subscription_months: months } : {}),
-      ...(action === 'move' ? { target_owner_id: target } : {}),
+      ...(action === 'move'
+        ? { target_owner_id: target, ...(withCredits ? { credits: creditAmount } : {}) }
+        : {}),
       ...(action === 'change_plan' ? { plan_id: Number(planId), keep_overrides: keepOverrides } : {}),
     };
-  }, [action, selection, months, target, planId, keepOverrides, count, prefix]);
+  }, [
+    action,
+    selection,
+    months,
+    target,
+    withCredits,
+    creditAmount,
+    creditsValid,
+    planId,
+    keepOverrides,
+    count,
+    prefix,
+  ]);
   const preview = useLineBulkPreview(open ? body : null);
   const data = body ? preview.data : undefined;
   const ready = Boolean(data && data.count > 0 && data.sufficient) && !preview.isFetching;
@@ -84,6 +105,8 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
   const reset = () => {
     setMonths(1);
     setTarget(undefined);
+    setWithCredits(false);
+    setCredits('');
     setPlanId('');
     setKeepOverrides(true);
     setCount('10');
@@ -136,7 +159,41 @@ export function BulkActionDialog({ open, action, selection, onClose, onStarted }
               prices={plans.data?.find((plan) => plan.id === DEFAULT_LINE_PLAN_ID)?.prices}
             />
           )}
-          {action === 'move' && <OwnerFilter value={target} onChange={setTarget} />}
+          {action === 'move' && (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {t('lines.give.help')}
+              </Typography>
+              <OwnerFilter
+                value={target}
+                onChange={setTarget}
+                label={t('lines.give.target')}
+                testId="give-target"
+              />
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={withCredits}
+                    onChange={(event) => setWithCredits(event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'give-with-credits' } as object }}
+                  />
+                }
+                label={t('lines.give.moveCredits')}
+              />
+              {withCredits && (
+                <TextField
+                  type="number"
+                  label={t('lines.give.credits')}
+                  value={credits}
+                  onChange={(event) => setCredits(event.target.value)}
+                  error={credits !== '' && !creditsValid}
+                  slotProps={{
+                    htmlInput: { min: 1, max: LINE_GIVE_MAX_CREDITS, 'data-testid': 'give-credits' },
+                  }}
+                />
+              )}
+            </>
+          )}
           {action === 'change_plan' && (
             <TextField
               select

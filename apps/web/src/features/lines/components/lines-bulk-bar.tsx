@@ -2,7 +2,6 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import DnsOutlinedIcon from '@mui/icons-material/DnsOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
@@ -15,10 +14,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * What the bar offers: the bulk actions, moving the ticked lines to another server (admins), and
- * giving them to another reseller (`/api/lines/transfer`: admins anywhere, resellers in their tree).
+ * What the bar offers: the bulk actions (`move` gives the lines to another reseller: admins
+ * anywhere, resellers within their tree) and moving the ticked lines to another server (admins).
  */
-export type BulkBarAction = Exclude<LineBulkAction, 'create'> | 'move_server' | 'give';
+export type BulkBarAction = Exclude<LineBulkAction, 'create'> | 'move_server';
 
 type BulkButton = {
   action: BulkBarAction;
@@ -63,19 +62,10 @@ const buttons: BulkButton[] = [
   },
   {
     action: 'move',
-    label: 'linesBulk.move',
-    icon: <DriveFileMoveOutlinedIcon />,
-    testId: 'lines-bulk-move',
-    variant: 'outlined',
-    adminOnly: true,
-  },
-  {
-    action: 'give',
     label: 'lines.bulk.give',
     icon: <PersonAddAltOutlinedIcon />,
     testId: 'lines-bulk-give',
     variant: 'outlined',
-    idsOnly: true,
   },
   {
     action: 'move_server',

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Line, LineTransferBody } from '@linedesk/shared';
+import type { Line } from '@linedesk/shared';
 import { lineFreezeApi } from '../api/line-freeze-api';
 import { useInvalidateLineWrites } from './use-lines';
 
@@ -18,15 +18,6 @@ export function useRestoreLine() {
   const invalidate = useInvalidateLineWrites();
   return useMutation({
     mutationFn: (id: number) => lineFreezeApi.restore(id),
-    onSuccess: () => invalidate(),
-  });
-}
-
-/** Gives lines to another reseller; balances may move with them, so the account's figures refresh too. */
-export function useTransferLines() {
-  const invalidate = useInvalidateLineWrites();
-  return useMutation({
-    mutationFn: (body: LineTransferBody) => lineFreezeApi.transfer(body),
     onSuccess: () => invalidate(),
   });
 }

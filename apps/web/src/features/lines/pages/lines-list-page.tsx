@@ -21,7 +21,6 @@ import {
   type LineBulkJob,
   type LineDeleteResult,
   type LineQuickCounts,
-  type LineTransferResult,
 } from '@linedesk/shared';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +36,6 @@ import { toBulkFilter } from '../api/line-bulk-api';
 import { BulkActionDialog, type BulkSelection } from '../components/bulk-action-dialog';
 import { BulkJobDialog } from '../components/bulk-job-dialog';
 import { DeleteLineDialog } from '../components/delete-line-dialog';
-import { GiveLinesDialog } from '../components/give-lines-dialog';
 import { LinesBulkBar, type BulkBarAction } from '../components/lines-bulk-bar';
 import { MoveServerDialog } from '../components/move-server-dialog';
 import { LinesFilters, type LineFilter } from '../components/lines-filters';
@@ -70,7 +68,6 @@ const DeleteDialog = memo(DeleteLineDialog);
 const BulkDialog = memo(BulkActionDialog);
 const MoveDialog = memo(MoveServerDialog);
 const JobDialog = memo(BulkJobDialog);
-const GiveDialog = memo(GiveLinesDialog);
 
 /** The rows of this page the user ticked ('exclude' is the header checkbox: all but the unticked). */
 function selectedLines(rows: readonly Line[], selection: GridRowSelectionModel): Line[] {
@@ -129,7 +126,6 @@ export function LinesListPage() {
     ids: [],
     serverIds: [],
   });
-  const [giving, setGiving] = useState<{ open: boolean; ids: number[] }>({ open: false, ids: [] });
   const [job, setJob] = useState<{ open: boolean; started: LineBulkJob | null }>({
     open: false,
     started: null,
@@ -186,7 +182,7 @@ export function LinesListPage() {
     if (action === 'toggle') toggleEnabled(line);
     if (action === 'freeze') toggleFrozen(line);
     if (action === 'restore') restoreLine(line);
-    if (action === 'give') setGiving({ open: true, ids: [line.id] });
+    if (action === 'give') setBulk({ open: true, action: 'move', selection: { ids: [line.id] } });
   };
   // The grid's columns are memoised on this callback; keep it stable while it reads the latest state.
   const latestAction = useRef(handleAction);
@@ -196,21 +192,19 @@ export function LinesListPage() {
   const onAction = useCallback((action: LineRowAction, line: Line) => latestAction.current(action, line), []);
 
   const openBulk = (action: BulkBarAction) =>
-    action === 'give'
-      ? setGiving({ open: true, ids: selected.map((l) => l.id) })
-      : action === 'move_server'
-        ? setMoving({
-            open: true,
-            ids: selected.map((l) => l.id),
-            serverIds: selected.map((l) => l.server_id),
-          })
-        : setBulk({
-            open: true,
-            action,
-            selection: allMatching
-              ? { filter: toBulkFilter(filterOf(params)) }
-              : { ids: selected.map((l) => l.id) },
-          });
+    action === 'move_server'
+      ? setMoving({
+          open: true,
+          ids: selected.map((l) => l.id),
+          serverIds: selected.map((l) => l.server_id),
+        })
+      : setBulk({
+          open: true,
+          action,
+          selection: allMatching
+            ? { filter: toBulkFilter(filterOf(params)) }
+            : { ids: selected.map((l) => l.id) },
+        });
   // The bulk endpoint's filter knows no presence nor the churn radar, so "every matching line" is
   // not offered while one is set. Offered once the whole page is ticked, never before (a bar about thousands of lines with
   // none chosen reads as if they were).
@@ -272,15 +266,6 @@ export function LinesListPage() {
     setJob({ open: true, started });
   }, []);
   const closeJob = useCallback(() => setJob((state) => ({ ...state, open: false })), []);
-  const closeGive = useCallback(() => setGiving((state) => ({ ...state, open: false })), []);
-  const onGiven = useCallback(
-    (result: LineTransferResult) => {
-      setGiving((state) => ({ ...state, open: false }));
-      setSelection(emptySelection);
-      snackbar(t('lines.give.done', { count: result.moved + result.unchanged, email: result.target_email }));
-    },
-    [snackbar, t],
-  );
 
   const activeFilters = Object.values(filterOf(params)).filter((value) => value !== undefined).length;
   // What the grid and the card list both take.
@@ -451,7 +436,6 @@ export function LinesListPage() {
       />
       <MoveDialog open={moving.open} source={moveSource} onClose={closeMove} onStarted={onMoveStarted} />
       <JobDialog started={job.started} open={job.open} onClose={closeJob} />
-      <GiveDialog open={giving.open} ids={giving.ids} onClose={closeGive} onGiven={onGiven} />
     </>
   );
 }
