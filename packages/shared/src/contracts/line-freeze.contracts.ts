@@ -1,7 +1,7 @@
 import { defineContract } from '../contract.js';
 import { lineTransferBodySchema, lineTransferResultSchema } from '../line-freeze.js';
 import { lineWriteResultSchema } from '../line.js';
-import { freezeRequestSchema } from '../portal.js';
+import { freezeRequestSchema, lineFreezeRequestSchema } from '../portal.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
 const tags = ['lines'];
@@ -60,6 +60,18 @@ export const transfer = defineContract({
     'CREDIT_LIMIT_EXCEEDED',
     'BALANCE_NEGATIVE',
   ],
+});
+
+export const freezeRequest = defineContract({
+  method: 'GET',
+  path: '/api/lines/:id/freeze-request',
+  access: lineAccess,
+  tags,
+  summary:
+    "The line's customer ask for a freeze while it waits for an answer or stands scheduled for a later start day (null otherwise), for the line page",
+  params: idParamsSchema,
+  response: lineFreezeRequestSchema,
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const approveFreezeRequest = defineContract({
