@@ -100,6 +100,7 @@ describe('the reports page', () => {
     ['en', PHONE, ['50 credits bought', '12 credits spent', '4 lines made', '1 renewal']],
     ['pl', PHONE, ['50 kredytów kupionych', '12 kredytów wydanych', '4 linie utworzone', '1 odnowienie']],
     ['pl', DESKTOP, ['50 kredytów kupionych', '12 kredytów wydanych', '4 linie utworzone', '1 odnowienie']],
+    ['de', DESKTOP, ['50 Credits gekauft', '12 Credits ausgegeben', '4 Zugänge angelegt', '1 Verlängerung']],
   ] as const) {
     it(`reads the tree's totals in ${language} at ${viewport.width} px, without sideways scrolling`, async () => {
       const page = await signedInPage(scenario.browser, scenario.server.url, RESELLER, viewport);

@@ -110,11 +110,44 @@ describe('a freeze scheduled for a later day', () => {
     expect(await balanceOf(server, reseller.id)).toBe(balance);
   });
 
+  it("shows on the line's page, from when for how long and when the customer asked, to its owner only", async () => {
+    const { line } = await scheduled();
+    const shown = await reseller.client.get(`/api/lines/${line.id}/freeze-request`);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.request).toMatchObject({
+      line_id: line.id,
+      decision: 'scheduled',
+      starts_on: addDays(today(), 5),
+      days: 7,
+    });
+    expect(Date.parse(shown.body.request.requested_at)).toBeLessThanOrEqual(Date.now());
+    expect((await admin.get(`/api/lines/${line.id}/freeze-request`)).body.request).toMatchObject({
+      decision: 'scheduled',
+    });
+    const other = await adminMadeAccount(server, admin, `freeze-other-${++counter}@example.com`);
+    const hidden = await other.client.get(`/api/lines/${line.id}/freeze-request`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.error.code).toBe('LINE_NOT_FOUND');
+
+    // Once it has started it is the line's freeze, no longer an ask waiting.
+    await dayComes(line.id);
+    await waitFor(
+      () => lineOf(line.id),
+      (body) => body.status === 'frozen',
+    );
+    expect((await reseller.client.get(`/api/lines/${line.id}/freeze-request`)).body).toEqual({
+      request: null,
+    });
+  });
+
   it('is cancelled by the owner before the day: the day changes nothing', async () => {
     const { customer, line } = await scheduled();
     const cancelled = await reseller.client.post(`/api/lines/${line.id}/freeze-request/refuse`);
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body).toMatchObject({ decision: 'refused' });
+    expect((await reseller.client.get(`/api/lines/${line.id}/freeze-request`)).body).toEqual({
+      request: null,
+    });
     await dayComes(line.id);
     await runRound();
     expect((await lineOf(line.id)).status).toBe('active');
@@ -150,6 +183,11 @@ describe('a freeze scheduled for a later day', () => {
       await client.post('/api/portal/freeze-request', { starts_on: addDays(today(), 5), days: 7 });
       return { customer: client, line: created.body.line as { id: number } };
     })();
+    // Open, it shows on the line's page too, waiting for the answer.
+    expect((await reseller.client.get(`/api/lines/${line.id}/freeze-request`)).body.request).toMatchObject({
+      decision: null,
+      days: 7,
+    });
     await reseller.client.patch(`/api/lines/${line.id}`, { enabled: false });
     const approved = await reseller.client.post(`/api/lines/${line.id}/freeze-request/approve`);
     expect(approved.body.error.code).toBe('LINE_FREEZE_SUSPENDED');

@@ -58,6 +58,13 @@ export const freezeRequestSchema = z.object({
 });
 export type FreezeRequest = z.infer<typeof freezeRequestSchema>;
 
+/**
+ * A line's customer ask for a freeze as its line page shows it: open (waiting for the owner's
+ * answer) or scheduled (approved for a later start day, not started yet); null when neither.
+ */
+export const lineFreezeRequestSchema = z.object({ request: freezeRequestSchema.nullable() });
+export type LineFreezeRequest = z.infer<typeof lineFreezeRequestSchema>;
+
 export const portalMeSchema = z.object({
   username: text(),
   /** The line's own credential: the customer needs it in the receiver, it is in every `C:` line. */

@@ -13,6 +13,8 @@ export const freezeRows: Record<string, MatrixRow> = {
   'POST /api/lines/{id}/restore': { params: { id: 'victimLine' }, ...linesOwner, admin: 409 },
   // A customer's ask for a freeze is answered by the line's owner (or an admin) only; the victim's
   // line has no open ask, so the admin, who may, is told there is none.
+  // The victim's line has no ask: the admin reads that (null), nobody else reaches the line.
+  'GET /api/lines/{id}/freeze-request': { params: { id: 'victimLine' }, ...linesOwner, admin: 200 },
   'POST /api/lines/{id}/freeze-request/approve': { params: { id: 'victimLine' }, ...linesOwner, admin: 404 },
   'POST /api/lines/{id}/freeze-request/refuse': { params: { id: 'victimLine' }, ...linesOwner, admin: 404 },
 };

@@ -1,6 +1,6 @@
 import { defineContract } from '../contract.js';
 import { lineWriteResultSchema } from '../line.js';
-import { freezeRequestSchema } from '../portal.js';
+import { freezeRequestSchema, lineFreezeRequestSchema } from '../portal.js';
 import { idParamsSchema } from '../schema-blocks.js';
 
 const tags = ['lines'];
@@ -38,6 +38,18 @@ export const unfreeze = defineContract({
   params: idParamsSchema,
   response: lineWriteResultSchema,
   errors: ['LINE_NOT_FOUND', 'LINE_NOT_FROZEN', 'LINE_REFUSED_BY_SERVER', 'LINE_ARCHIVED'],
+});
+
+export const freezeRequest = defineContract({
+  method: 'GET',
+  path: '/api/lines/:id/freeze-request',
+  access: lineAccess,
+  tags,
+  summary:
+    "The line's customer ask for a freeze while it waits for an answer or stands scheduled for a later start day (null otherwise), for the line page",
+  params: idParamsSchema,
+  response: lineFreezeRequestSchema,
+  errors: ['LINE_NOT_FOUND'],
 });
 
 export const approveFreezeRequest = defineContract({

@@ -15,7 +15,11 @@ import { exportLinesCsv, getLine, listLineEvents, listLines } from './line-queri
 import { renewLine } from './line-renew.service.js';
 import { freezeLine, unfreezeLine } from './line-freeze.service.js';
 import { restoreLine } from './line-archive.service.js';
-import { approveFreezeRequest, refuseFreezeRequest } from '../portal/portal-freeze-request.service.js';
+import {
+  approveFreezeRequest,
+  lineFreezeRequest,
+  refuseFreezeRequest,
+} from '../portal/portal-freeze-request.service.js';
 import { reconcileServerLines, syncLine } from './line-resync.service.js';
 import { getLineSettings, updateLineSettings } from './line-settings.service.js';
 import { updateLine } from './line-update.service.js';
@@ -47,6 +51,9 @@ export function registerLineRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, lineFreezeContracts.freeze, ({ actor, params }) => freezeLine(ctx, actor, params.id));
   route(app, ctx, lineFreezeContracts.unfreeze, ({ actor, params }) => unfreezeLine(ctx, actor, params.id));
   route(app, ctx, lineEndedContracts.restore, ({ actor, params }) => restoreLine(ctx, actor, params.id));
+  route(app, ctx, lineFreezeContracts.freezeRequest, ({ actor, params }) =>
+    lineFreezeRequest(ctx, actor, params.id),
+  );
   route(app, ctx, lineFreezeContracts.approveFreezeRequest, ({ actor, params }) =>
     approveFreezeRequest(ctx, actor, params.id),
   );

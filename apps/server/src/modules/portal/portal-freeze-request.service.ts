@@ -4,6 +4,7 @@ import {
   FREEZE_REQUEST_MAX_START_DAYS,
   type DashboardTodo,
   type FreezeRequest,
+  type LineFreezeRequest,
   type LineWriteResult,
   type PortalFreezeRequestBody,
 } from '@linedesk/shared';
@@ -111,6 +112,21 @@ export async function refuseFreezeRequest(
   if (!row) throw new AppError('PORTAL_FREEZE_REQUEST_NOT_FOUND');
   await publish(ctx, line);
   return toFreezeRequest(row);
+}
+
+/**
+ * The line's ask its page shows (the same people as answering it): open, or scheduled and not started;
+ * an answered or settled one is history (the line's history shows the freeze itself).
+ */
+export async function lineFreezeRequest(
+  ctx: AppContext,
+  actor: Actor,
+  lineId: number,
+): Promise<LineFreezeRequest> {
+  const line = await findVisible(ctx, access.lines(actor), lineId);
+  const row = await portalRepository.freezeRequest(ctx.db, line.id);
+  const standing = row && (row.decidedAt === null || row.decision === 'scheduled');
+  return { request: standing ? toFreezeRequest(row) : null };
 }
 
 /** The open asks for the dashboard's to-do list: the caller's lines (every line for an admin). */

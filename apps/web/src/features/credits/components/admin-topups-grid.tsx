@@ -27,7 +27,8 @@ type AdminTopUpsGridProps = GridPage & {
   onDecide: (request: TopUpRequest, approve: boolean) => void;
   onOpen: (request: TopUpRequest) => void;
   /** Undo a manual approval. */
-  onRevoke: (request: TopUpRequest) => void;
+  /** Absent when the server would refuse it (a billing member does not undo an approval). */
+  onRevoke?: (request: TopUpRequest) => void;
   /** Requests whose decision is on its way. */
   busy: ReadonlySet<number>;
 };
@@ -87,7 +88,7 @@ export function AdminTopUpsGrid(props: AdminTopUpsGridProps) {
                   </Tooltip>
                 </>
               )}
-              {topUpRevocable(row) && (
+              {topUpRevocable(row) && onRevoke && (
                 <Tooltip title={t('payments.row.undo')}>
                   <IconButton
                     size="small"

@@ -12,7 +12,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { topUpSortFields, type TopUpRequest, type TopUpSortField, type TopUpStatus } from '@linedesk/shared';
+import {
+  actsAsAdmin,
+  topUpSortFields,
+  type TopUpRequest,
+  type TopUpSortField,
+  type TopUpStatus,
+} from '@linedesk/shared';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paging } from '../../../components/paged-data-grid';
@@ -21,6 +27,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
 import { formatNumber } from '../../../lib/number-format';
 import { topUpExportUrl, type TopUpFilters as TopUpFilterParams } from '../api/topups-api';
+import { useAccount } from '../../auth/hooks/account-context';
 import { usePaymentMethods } from '../hooks/use-payment-methods';
 import { useDecideTopUp, useTopUps } from '../hooks/use-topups';
 import { topUpStatusTabs } from '../lib/topup-status-tabs';
@@ -63,7 +70,12 @@ export function TopUpRequestsPanel() {
     [filter, search, values.methodId, values.from, values.to, sort],
   );
   const requests = useTopUps({ ...filters, page: paging.page + 1, pageSize: paging.pageSize, counts: true });
-  const methods = usePaymentMethods(true);
+  // A billing member decides payments as an admin, but the methods' list, the export and undoing an
+  // approval stay the admin's: the panel leaves out what the server would refuse it.
+  const account = useAccount();
+  const mayRevoke = actsAsAdmin(account, 'POST /api/topups/:id/revoke');
+  const mayExport = actsAsAdmin(account, 'GET /api/topups/export.csv');
+  const methods = usePaymentMethods(actsAsAdmin(account, 'GET /api/payment-methods'));
   const decide = useDecideTopUp();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [rejecting, setRejecting] = useState<{ open: boolean; request: TopUpRequest | null }>({
@@ -150,15 +162,17 @@ export function TopUpRequestsPanel() {
                   </Button>
                 </Badge>
               )}
-              <Button
-                variant="outlined"
-                startIcon={<DownloadIcon />}
-                href={topUpExportUrl(filters)}
-                download
-                data-testid="topup-export"
-              >
-                {t('credits.topups.export')}
-              </Button>
+              {mayExport && (
+                <Button
+                  variant="outlined"
+                  startIcon={<DownloadIcon />}
+                  href={topUpExportUrl(filters)}
+                  download
+                  data-testid="topup-export"
+                >
+                  {t('credits.topups.export')}
+                </Button>
+              )}
             </Stack>
           }
           sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
@@ -211,7 +225,7 @@ export function TopUpRequestsPanel() {
           }}
           onDecide={onDecide}
           onOpen={onOpen}
-          onRevoke={onRevoke}
+          onRevoke={mayRevoke ? onRevoke : undefined}
           busy={busy}
         />
       </Card>

@@ -24,7 +24,16 @@ export type LineRowAction = 'renew' | 'toggle' | 'delete' | 'copy' | 'freeze' | 
 export type MenuAction = LineRowAction | 'edit';
 // Made once: rendered again for each line of a grid row, the button does not draw its icon again.
 const moreIcon = <MoreVertIcon fontSize="small" />;
-const everyAction: readonly MenuAction[] = ['renew', 'copy', 'edit', 'freeze', 'give', 'toggle', 'delete'];
+export const everyAction: readonly MenuAction[] = [
+  'renew',
+  'copy',
+  'edit',
+  'freeze',
+  'give',
+  'toggle',
+  'delete',
+  'restore',
+];
 
 type LineActionsMenuProps = {
   line: Line;
@@ -95,12 +104,14 @@ export function LineActionsPopup({ line, busy, onAction, actions, anchor, onClos
   if (line.archived_at) {
     return (
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
-        <MenuItem disabled={busy} onClick={() => act('restore')} data-testid="line-restore-menu-item">
-          <ListItemIcon>
-            <UnarchiveOutlinedIcon fontSize="small" />
-          </ListItemIcon>
-          {t('lines.actions.restore')}
-        </MenuItem>
+        {actions.includes('restore') && (
+          <MenuItem disabled={busy} onClick={() => act('restore')} data-testid="line-restore-menu-item">
+            <ListItemIcon>
+              <UnarchiveOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('lines.actions.restore')}
+          </MenuItem>
+        )}
         {deleteItem}
       </Menu>
     );

@@ -5,7 +5,8 @@ import type { Line } from '@linedesk/shared';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { linePath } from '../../../lib/paths';
-import { LineActionsMenu, type LineRowAction } from './line-actions-menu';
+import type { LineRights } from '../lib/line-rights';
+import { LineActionsMenu, type LineRowAction, type MenuAction } from './line-actions-menu';
 import { OnlineDot } from './online-dot';
 
 export type { LineRowAction };
@@ -26,12 +27,15 @@ export type LinesViewProps = {
   /** Lines whose enable/disable is being saved. */
   busy: ReadonlySet<number>;
   onAction: (action: LineRowAction, line: Line) => void;
+  /** What the server would take from this account (`lineRights`): the rows offer only that. */
+  rights: LineRights;
 };
 
 type LineRowActionsProps = {
   line: Line;
   busy: boolean;
   onAction: (action: LineRowAction, line: Line) => void;
+  actions: readonly MenuAction[];
 };
 
 /**
@@ -39,8 +43,13 @@ type LineRowActionsProps = {
  * of a card: a page change gives each card its new line, and the rest stays as it was. (A desktop
  * row draws its own buttons, in `lines-table-row.tsx`.)
  */
-export const LineRowActions = memo(function LineRowActions({ line, busy, onAction }: LineRowActionsProps) {
-  return <LineActionsMenu line={line} busy={busy} onAction={onAction} />;
+export const LineRowActions = memo(function LineRowActions({
+  line,
+  busy,
+  onAction,
+  actions,
+}: LineRowActionsProps) {
+  return <LineActionsMenu line={line} busy={busy} onAction={onAction} actions={actions} />;
 });
 
 /** The line's username with its online dot, linking to its page. */

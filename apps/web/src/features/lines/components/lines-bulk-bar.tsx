@@ -88,6 +88,8 @@ const buttons: BulkButton[] = [
 
 type LinesBulkBarProps = {
   admin: boolean;
+  /** Whether the server would take the action from this account (`lineRights`). */
+  may: (action: BulkBarAction) => boolean;
   /** Lines ticked on this page (0 when every matching line is chosen instead). */
   selectedCount: number;
   /** Every line matching the filter is chosen, `total` of them. */
@@ -137,7 +139,12 @@ export function LinesBulkBar(props: LinesBulkBarProps) {
       )}
       {someSelected &&
         buttons
-          .filter((button) => (props.admin || !button.adminOnly) && !(button.idsOnly && props.allMatching))
+          .filter(
+            (button) =>
+              (props.admin || !button.adminOnly) &&
+              props.may(button.action) &&
+              !(button.idsOnly && props.allMatching),
+          )
           .map((button) => (
             <Button
               key={button.action}

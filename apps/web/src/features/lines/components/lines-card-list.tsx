@@ -7,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { toDisplayDate, type Line } from '@linedesk/shared';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DaysLeftCell } from './days-left-cell';
+import { everyAction, type MenuAction } from './line-actions-menu';
 import { LineRowActions, LineUsernameLink, type LinesViewProps } from './line-row-parts';
 import { LinesEmptyOverlay } from './lines-empty-overlay';
 import { LineStatusChip } from './line-status-chip';
@@ -38,6 +39,7 @@ const LineCard = memo(function LineCard({
   today,
   busy,
   onAction,
+  actions,
   checked,
   onToggle,
 }: {
@@ -45,6 +47,7 @@ const LineCard = memo(function LineCard({
   today: string;
   busy: boolean;
   onAction: LinesViewProps['onAction'];
+  actions: readonly MenuAction[];
   checked: boolean;
   onToggle?: (lineId: number) => void;
 }) {
@@ -84,7 +87,7 @@ const LineCard = memo(function LineCard({
           <LastSeenCell online={line.online} lastSeenAt={line.last_seen_at} language={language} />
         </Box>
       </Stack>
-      <LineRowActions line={line} busy={busy} onAction={onAction} />
+      <LineRowActions line={line} busy={busy} onAction={onAction} actions={actions} />
     </Box>
   );
 });
@@ -100,7 +103,9 @@ type LinesCardListProps = LinesViewProps & {
 };
 
 export const LinesCardList = memo(function LinesCardList(props: LinesCardListProps) {
-  const { rows, total, totalIsLowerBound, endReached, loading, busy, onAction } = props;
+  const { rows, total, totalIsLowerBound, endReached, loading, busy, onAction, rights } = props;
+  // Only what the server would take from this account (a support member reads lines, no more).
+  const actions = useMemo(() => everyAction.filter(rights.row), [rights]);
   const { selection, onSelectionChange } = props;
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
@@ -175,6 +180,7 @@ export const LinesCardList = memo(function LinesCardList(props: LinesCardListPro
             today={today}
             busy={busy.has(row.id)}
             onAction={onAction}
+            actions={actions}
             checked={selection ? isChecked(selection, row.id) : false}
             onToggle={selection && onSelectionChange ? onToggle : undefined}
           />

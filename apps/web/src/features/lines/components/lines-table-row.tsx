@@ -7,6 +7,7 @@ import { linePath } from '../../../lib/paths';
 import type { SyncFailure } from '../lib/sync-text';
 import { daysLeftText, daysLeftTone } from './days-left-cell';
 import type { LineRowAction } from './line-row-parts';
+import type { LineRights } from '../lib/line-rights';
 import { tableIcons } from './line-table-icons';
 import { onlineTitle } from './online-dot';
 
@@ -35,6 +36,8 @@ export type LineRowContext = {
   today: string;
   selectRowLabel: string;
   syncText: (failure: SyncFailure) => string;
+  /** What the server would take from this account (`lineRights`). */
+  rights: LineRights;
   onAction: (action: LineRowAction, line: Line) => void;
   onToggle: (lineId: number) => void;
   onOpenMenu: (line: Line, anchor: HTMLElement) => void;
@@ -124,27 +127,29 @@ export const LinesTableRow = memo(function LinesTableRow({
         return (
           <td key={field} className="lt-actions">
             <div className="lt-inline">
-              {line.archived_at ? (
-                <button
-                  type="button"
-                  className="lt-text-button"
-                  onClick={() => context.onAction('restore', line)}
-                  aria-label={t('lines.actions.restoreNamed', { username: line.username })}
-                  data-testid="line-restore-button"
-                >
-                  {t('lines.actions.restore')}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="lt-text-button"
-                  onClick={() => context.onAction('renew', line)}
-                  aria-label={t('lines.actions.renewNamed', { username: line.username })}
-                  data-testid="line-renew-button"
-                >
-                  {t('lines.actions.renew')}
-                </button>
-              )}
+              {line.archived_at
+                ? context.rights.row('restore') && (
+                    <button
+                      type="button"
+                      className="lt-text-button"
+                      onClick={() => context.onAction('restore', line)}
+                      aria-label={t('lines.actions.restoreNamed', { username: line.username })}
+                      data-testid="line-restore-button"
+                    >
+                      {t('lines.actions.restore')}
+                    </button>
+                  )
+                : context.rights.row('renew') && (
+                    <button
+                      type="button"
+                      className="lt-text-button"
+                      onClick={() => context.onAction('renew', line)}
+                      aria-label={t('lines.actions.renewNamed', { username: line.username })}
+                      data-testid="line-renew-button"
+                    >
+                      {t('lines.actions.renew')}
+                    </button>
+                  )}
               <button
                 type="button"
                 className="lt-button"

@@ -1,8 +1,16 @@
-import { addDays, isoDate, type Line } from '@linedesk/shared';
+import {
+  addDays,
+  ADMIN_GROUP_ID,
+  isoDate,
+  RESELLER_GROUP_ID,
+  USER_GROUP_ID,
+  type Line,
+} from '@linedesk/shared';
 import type { GridPaginationModel, GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { lineRights, type LineRights } from '../lib/line-rights';
 import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../test-support/render-page';
 import { LinesTable } from './lines-table';
@@ -60,6 +68,7 @@ function Harness(props: {
   total: number;
   totalIsLowerBound?: boolean;
   admin?: boolean;
+  rights?: LineRights;
   page?: number;
   asked: Asked;
 }) {
@@ -81,6 +90,15 @@ function Harness(props: {
       }}
       busy={new Set()}
       onAction={vi.fn()}
+      rights={
+        props.rights ??
+        lineRights({
+          is_admin: props.admin ?? false,
+          group_id: props.admin ? ADMIN_GROUP_ID : RESELLER_GROUP_ID,
+          permissions: ['view_users'],
+          staff: null,
+        })
+      }
       admin={props.admin ?? false}
       sortModel={sortModel}
       onSortModelChange={(model) => {
@@ -200,5 +218,23 @@ describe('the lines table', () => {
     expect(all.checked).toBe(true);
     await user.click(all);
     expect(log.selections.at(-1)).toEqual([]);
+  });
+
+  it('offers a support member, who only reads lines, no renewal and no change in its menu', async () => {
+    const support = lineRights({
+      is_admin: false,
+      group_id: USER_GROUP_ID,
+      permissions: [],
+      staff: { role: 'support', scope_id: null },
+    });
+    await renderPage(<Harness asked={asked()} total={1} rows={[line(1)]} rights={support} />);
+    const row = rowOf('customer-1');
+    expect(within(row).queryByTestId('line-renew-button')).toBeNull();
+    within(row).getByTestId('line-actions-menu-button').click();
+    await screen.findByTestId('line-edit-menu-item');
+    expect(screen.getByTestId('line-copy-connection-menu-item')).toBeTruthy();
+    for (const item of ['renew', 'freeze', 'give', 'toggle', 'delete']) {
+      expect(screen.queryByTestId(`line-${item}-menu-item`)).toBeNull();
+    }
   });
 });

@@ -58,7 +58,15 @@ const englishTexts: Pick<
 
 const densities: GridDensity[] = ['compact', 'standard', 'comfortable'];
 const pageSizeOptions = [...linePageSizes];
-const menuBesideButtons: readonly MenuAction[] = ['copy', 'edit', 'freeze', 'give', 'toggle', 'delete'];
+const menuBesideButtons: readonly MenuAction[] = [
+  'copy',
+  'edit',
+  'freeze',
+  'give',
+  'toggle',
+  'delete',
+  'restore',
+];
 const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
 const densityTextKey = {
   compact: 'toolbarDensityCompact',
@@ -92,6 +100,9 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
   const { rows, total, totalIsLowerBound, endReached, loading, admin, busy, onAction } = props;
   const { selection, onSelectionChange, columnVisibility, onColumnVisibilityChange } = props;
   const { t, i18n } = useTranslation();
+  // Only what the server would take from this account (a support member reads lines, no more).
+  const { rights } = props;
+  const menuActions = useMemo(() => menuBesideButtons.filter(rights.row), [rights]);
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const gridTexts = useGridLocaleText();
   const texts = useMemo(() => ({ ...englishTexts, ...gridTexts }), [gridTexts]);
@@ -136,8 +147,8 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
   );
   const selectRowLabel = texts.checkboxSelectionSelectRow;
   const context = useMemo<LineRowContext>(
-    () => ({ t, language, today, selectRowLabel, syncText, onAction, onToggle, onOpenMenu, follow }),
-    [t, language, today, selectRowLabel, syncText, onAction, onToggle, onOpenMenu, follow],
+    () => ({ t, language, today, selectRowLabel, syncText, rights, onAction, onToggle, onOpenMenu, follow }),
+    [t, language, today, selectRowLabel, syncText, rights, onAction, onToggle, onOpenMenu, follow],
   );
 
   const tableMinWidth = fields.reduce((sum, field) => sum + columnWidth[field], checkWidth);
@@ -229,7 +240,7 @@ export const LinesTable = memo(function LinesTable(props: LinesTableProps) {
           line={menu.line}
           busy={busy.has(menu.line.id)}
           onAction={onAction}
-          actions={menuBesideButtons}
+          actions={menuActions}
           anchor={menu.anchor}
           onClose={closeMenu}
         />

@@ -37,6 +37,7 @@ import { LineConnectionsCard } from '../components/line-connections-card';
 import { LineKeptSettingsCard } from '../components/line-kept-settings-card';
 import { LineSharingCard } from '../components/line-sharing-card';
 import { LineLockCard } from '../components/line-lock-card';
+import { LineFreezeRequestCard } from '../components/line-freeze-request-card';
 import { LineHistory } from '../components/line-history';
 import { LinePasswordField } from '../components/line-password-field';
 import { LineSummaryCard } from '../components/line-summary-card';
@@ -133,6 +134,8 @@ function LineDetails({ line, onDelete }: { line: Line; onDelete: () => void }) {
       }}
     >
       <Stack sx={{ gap: 3, minWidth: 0 }}>
+        {/* First: a customer's ask waits for the owner, a scheduled freeze changes the line soon. */}
+        <LineFreezeRequestCard line={line} />
         <Card>
           <CardHeader title={t('lines.edit.formTitle')} />
           <CardContent>

@@ -45,6 +45,7 @@ import { defaultLineColumns } from '../components/lines-table-columns';
 import type { LineRowAction, LinesViewProps } from '../components/line-row-parts';
 import { QuickFilters } from '../components/quick-filters';
 import { RenewLineDialog } from '../components/renew-line-dialog';
+import { useLineRights } from '../hooks/use-line-rights';
 import { useLines, useRenewLine, useServerOptions } from '../hooks/use-lines';
 import { useConnectionLine } from '../hooks/use-connection-line';
 import { useGridPreferences } from '../hooks/use-grid-preferences';
@@ -85,6 +86,7 @@ export function LinesListPage() {
   const admin = isAdminAccount(account);
   // Whose lines they are: the admin's view, and a staff member's whose role reads every owner's lines.
   const seesOwners = actsAsAdmin(account, 'GET /api/lines');
+  const rights = useLineRights();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [selection, setSelection] = useState<GridRowSelectionModel>(emptySelection);
   // Every line matching the filter, not only the ticked rows of this page.
@@ -280,6 +282,7 @@ export function LinesListPage() {
     onPaginationModelChange: list.onPaginationModelChange,
     busy: toggling,
     onAction,
+    rights,
   };
   const exportHref = lineExportUrl(filter);
   // The time zone expiry days end in, beside the list of expiry dates (docs/spec-rules.md, "Expiry").
@@ -292,40 +295,46 @@ export function LinesListPage() {
         description={`${t('lines.list.subtitle')} ${t('lines.businessZone.note', { zone })}.`}
         action={
           <Stack direction="row" sx={{ gap: 1.5 }}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<FileDownloadOutlinedIcon />}
-              component="a"
-              href={exportHref}
-              download
-              data-testid="lines-export"
-            >
-              {t('lines.list.export')}
-            </Button>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<LibraryAddOutlinedIcon />}
-              onClick={() => setBulk({ open: true, action: 'create', selection: {} })}
-              data-testid="lines-bulk-create"
-            >
-              {t('linesBulk.createMany')}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              component={RouterLink}
-              to={paths.linesAdd}
-              data-testid="lines-add-button"
-            >
-              {t('lines.list.add')}
-            </Button>
+            {rights.exportCsv && (
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<FileDownloadOutlinedIcon />}
+                component="a"
+                href={exportHref}
+                download
+                data-testid="lines-export"
+              >
+                {t('lines.list.export')}
+              </Button>
+            )}
+            {rights.createMany && (
+              <Button
+                variant="outlined"
+                color="inherit"
+                startIcon={<LibraryAddOutlinedIcon />}
+                onClick={() => setBulk({ open: true, action: 'create', selection: {} })}
+                data-testid="lines-bulk-create"
+              >
+                {t('linesBulk.createMany')}
+              </Button>
+            )}
+            {rights.create && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                component={RouterLink}
+                to={paths.linesAdd}
+                data-testid="lines-add-button"
+              >
+                {t('lines.list.add')}
+              </Button>
+            )}
           </Stack>
         }
       />
     ),
-    [exportHref, t, zone],
+    [exportHref, t, zone, rights],
   );
   const serverOptions = servers.data ?? noServers;
   // Likewise the filter area: the same element while the filter, its counts and the panel stay.
@@ -387,6 +396,7 @@ export function LinesListPage() {
         {someSelected && (
           <LinesBulkBar
             admin={admin}
+            may={rights.bulk}
             selectedCount={selected.length}
             allMatching={allMatching}
             total={total}

@@ -30,7 +30,11 @@ export const eventQueryKeys: Record<EventTable, QueryKey[]> = {
   line_connections: [['lines'], ['line-connections'], ['dashboard-online'], ['dashboard', 'todo']],
   // The dashboard's to-do lists the customers' open asks to renew.
   line_renewal_requests: [['dashboard', 'todo']],
-  line_freeze_requests: [['dashboard', 'todo']],
+  // The to-do lists the open asks; a line's page shows its open or scheduled one.
+  line_freeze_requests: [
+    ['dashboard', 'todo'],
+    ['lines', 'freeze-request'],
+  ],
   // A linked chat is a channel notices can go to.
   telegram_links: [['telegram'], ['notifications', 'preferences']],
   server_outages: [['outages'], ['reports']],
