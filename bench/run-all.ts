@@ -110,6 +110,10 @@ await runNoticeDelayBench();
 const { runReportsBench } = await import('./reports-bench.js');
 await runReportsBench(linesPgUrl);
 
+// The ECM charts (line and server, 30 days of rollups over 100,000 lines) under the lines list's load.
+const { runEcmStatsBench } = await import('./ecm-stats-bench.js');
+await runEcmStatsBench(linesPgUrl);
+
 // Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
 const { runWebBench } = await import('./web-bench.js');
 await runWebBench();

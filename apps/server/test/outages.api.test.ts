@@ -23,6 +23,7 @@ type Outage = {
   ended_at: string | null;
   affected_lines: number;
   compensated_lines: number;
+  compensated_minutes: number;
 };
 type Line = { id: number; username: string; expiry_date: string };
 
@@ -144,10 +145,11 @@ describe('outages: detection, notices, compensation and who sees them', () => {
     const entry = events.filter((e) => e.action === 'outage_extended');
     expect(entry).toHaveLength(1);
     expect(entry[0]!.details).toMatchObject({ server: 'OSCam Outages', outage_id: open.id });
-    expect((await ours(owner.client)).find((o) => o.id === open.id)).toMatchObject({
-      affected_lines: 1,
-      compensated_lines: 1,
-    });
+    const seenByOwner = (await ours(owner.client)).find((o) => o.id === open.id)!;
+    expect(seenByOwner).toMatchObject({ affected_lines: 1, compensated_lines: 1 });
+    // The one line's compensation counts the outage's length in minutes, started ones whole.
+    const lasted = new Date(done.ended_at!).getTime() - new Date(done.started_at).getTime();
+    expect(seenByOwner.compensated_minutes).toBe(Math.max(1, Math.ceil(lasted / 60_000)));
 
     // One notice when it began and one when it ended.
     const seen = await waitFor(

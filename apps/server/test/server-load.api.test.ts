@@ -146,4 +146,54 @@ describe('Load alerts: a server machine’s CPU, memory, disk and clients, and t
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('SERVER_NOT_FOUND');
   });
+
+  it('lets one server override the global thresholds, and follows the global ones again once it drops them', async () => {
+    const high = `High load on ${SERVER_NAME}: Memory used`;
+    const normal = `Load back to normal on ${SERVER_NAME}: Memory used`;
+    const before = await titles();
+    // Globally nothing is over (no memory threshold); this server alone watches any memory in use.
+    expect(
+      (await admin.put('/api/load-alert-settings', { memory_percent: null, for_minutes: 60 })).status,
+    ).toBe(200);
+    const own = await admin.put(`/api/servers/${serverId}/load-alert-settings`, {
+      memory_percent: 0,
+      for_minutes: 0,
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.overrides).toEqual({ memory_percent: 0, for_minutes: 0 });
+    expect(own.body.thresholds).toEqual(
+      expect.objectContaining({ memory_percent: 0, for_minutes: 0, cpu_percent: null }),
+    );
+    await waitFor(titles, (list) => count(list, high) === count(before, high) + 1);
+    const shown = await load();
+    expect(shown.alerts).toEqual(['memory']);
+    expect(shown.overrides).toEqual({ memory_percent: 0, for_minutes: 0 });
+    expect(shown.thresholds.memory_percent).toBe(0);
+
+    // A change of the global threshold does not reach a metric the server set itself.
+    expect((await admin.put('/api/load-alert-settings', { memory_percent: 100 })).status).toBe(200);
+    expect((await load()).thresholds.memory_percent).toBe(0);
+
+    const dropped = await admin.put(`/api/servers/${serverId}/load-alert-settings`, {});
+    expect(dropped.body).toEqual({
+      overrides: {},
+      thresholds: expect.objectContaining({ memory_percent: 100, for_minutes: 60 }),
+    });
+    await waitFor(titles, (list) => count(list, normal) === count(before, normal) + 1);
+    expect((await load()).alerts).toEqual([]);
+  });
+
+  it("refuses a server's thresholds out of range, for another server, and to anyone but an admin", async () => {
+    const bad = await admin.put(`/api/servers/${serverId}/load-alert-settings`, { disk_percent: -5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('LOAD_ALERT_INVALID_SETTINGS');
+    const missing = await admin.put('/api/servers/999999/load-alert-settings', { cpu_percent: 50 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('SERVER_NOT_FOUND');
+    const refused = await reseller.client.put(`/api/servers/${serverId}/load-alert-settings`, {
+      cpu_percent: 1,
+    });
+    expect(refused.status).toBe(403);
+    expect((await load()).overrides).toEqual({});
+  });
 });

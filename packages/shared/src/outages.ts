@@ -17,6 +17,8 @@ export const outageSchema = z.object({
   affected_lines: z.number().int().min(0),
   /** Affected lines already extended by its length (the panel's compensation option). */
   compensated_lines: z.number().int().min(0),
+  /** The time its compensation added to those lines, summed over them (minutes). */
+  compensated_minutes: z.number().int().min(0),
 });
 export type Outage = z.infer<typeof outageSchema>;
 

@@ -15,18 +15,6 @@ export const loadPointSchema = z.object({
 });
 export type LoadPoint = z.infer<typeof loadPointSchema>;
 
-/** A server's load now, the last readings for its sparklines, and what is over its threshold now. */
-export const serverLoadSchema = z.object({
-  latest: loadPointSchema.extend({ cpu_cores: z.number().int(), disk_path: z.string() }).nullable(),
-  /** One point a minute, oldest first, over the last hours (`LOAD_HISTORY_HOURS`). */
-  history: z.array(loadPointSchema),
-  /** Metrics whose alert was raised and has not recovered yet. */
-  alerts: z.array(z.enum(loadMetrics)),
-  /** What the last reading failed with (an agent older than load alerts answers 404); null: nothing. */
-  poll_error: z.string().nullable(),
-});
-export type ServerLoad = z.infer<typeof serverLoadSchema>;
-
 /** How far back the server page's load sparklines reach (the minute rows are kept that long). */
 export const LOAD_HISTORY_HOURS = 24;
 
@@ -60,3 +48,42 @@ export function loadThreshold(settings: LoadAlertSettings, metric: LoadMetric): 
   if (metric === 'clients') return settings.clients;
   return settings[`${metric}_percent`];
 }
+
+/**
+ * A server's own thresholds: a field present overrides the global one (null: that metric is not
+ * watched on this server), a field absent follows the global settings.
+ */
+export const loadAlertOverridesSchema = loadAlertSettingsSchema.partial();
+export type LoadAlertOverrides = z.infer<typeof loadAlertOverridesSchema>;
+
+/** The thresholds a server's alerts use: its own where it set one, the global ones elsewhere. */
+export function serverLoadThresholds(
+  global: LoadAlertSettings,
+  overrides: LoadAlertOverrides | null | undefined,
+): LoadAlertSettings {
+  const own = Object.fromEntries(
+    Object.entries(overrides ?? {}).filter(([field, value]) => field in global && value !== undefined),
+  );
+  return { ...global, ...own };
+}
+
+/** What applies to one server, and what it set itself. */
+export const serverLoadThresholdsSchema = z.object({
+  thresholds: loadAlertSettingsSchema,
+  overrides: loadAlertOverridesSchema,
+});
+export type ServerLoadThresholds = z.infer<typeof serverLoadThresholdsSchema>;
+
+/** A server's load now, the last readings for its sparklines, and what is over its threshold now. */
+export const serverLoadSchema = z.object({
+  latest: loadPointSchema.extend({ cpu_cores: z.number().int(), disk_path: z.string() }).nullable(),
+  /** One point a minute, oldest first, over the last hours (`LOAD_HISTORY_HOURS`). */
+  history: z.array(loadPointSchema),
+  /** Metrics whose alert was raised and has not recovered yet. */
+  alerts: z.array(z.enum(loadMetrics)),
+  /** What the last reading failed with (an agent older than load alerts answers 404); null: nothing. */
+  poll_error: z.string().nullable(),
+  /** The thresholds this server's alerts use now, and the ones it set itself. */
+  ...serverLoadThresholdsSchema.shape,
+});
+export type ServerLoad = z.infer<typeof serverLoadSchema>;

@@ -246,6 +246,12 @@ export const lineRows: Record<string, MatrixRow> = {
   'GET /api/servers/{id}/load': { params: { id: 'server' }, ...adminOnly, admin: 200 },
   'GET /api/load-alert-settings': { ...adminOnly, admin: 200 },
   'PUT /api/load-alert-settings': { body: () => ({ for_minutes: 5 }), ...adminOnly, admin: 200 },
+  'PUT /api/servers/{id}/load-alert-settings': {
+    params: { id: 'server' },
+    body: () => ({}),
+    ...adminOnly,
+    admin: 200,
+  },
   'GET /api/sharing-settings': { ...adminOnly, admin: 200 },
   'PUT /api/sharing-settings': { body: () => ({ max_ips_in_window: 4 }), ...adminOnly, admin: 200 },
 };

@@ -50,6 +50,7 @@ export const paths = {
   systemStatus: '/system-status',
   auditLog: '/audit-log',
   reports: '/reports',
+  outages: '/outages',
   /**
    * The customer portal: a page of its own (`portal.html`, `src/portal/`), so the panel reaches it
    * with a full page load (an `<a href>`), never through its router.

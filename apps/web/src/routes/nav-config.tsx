@@ -1,6 +1,7 @@
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
@@ -57,10 +58,13 @@ type NavItemConfig = {
     | 'products'
     | 'systemStatus'
     | 'auditLog'
-    | 'reports';
+    | 'reports'
+    | 'outages';
   path: string;
   icon?: ReactNode;
   adminOnly?: boolean;
+  /** Not for admins, who find the same on a page of their own (outages: System status). */
+  notForAdmins?: boolean;
   /** Shown only to accounts whose group grants it (admins hold every permission). */
   permission?: Permission;
   /**
@@ -127,6 +131,14 @@ export const navConfig: NavGroupConfig[] = [
         icon: <AssessmentOutlinedIcon />,
         permission: 'view_users',
         adminSection: 'management',
+      },
+      // The outages that touched a reseller's lines (the server scopes them).
+      {
+        titleKey: 'outages',
+        path: paths.outages,
+        icon: <ReportProblemOutlinedIcon />,
+        permission: 'view_users',
+        notForAdmins: true,
       },
       // Resellers too: the server shows them the entries about their own sub-accounts.
       {
@@ -243,6 +255,7 @@ function buildItems(
   const byAccount = (item: NavItemConfig) =>
     !staffOnly && !item.adminOnly && (!item.permission || granted.includes(item.permission));
   return items
+    .filter((item) => !(admin && item.notForAdmins))
     .filter((item) => admin || byAccount(item) || byStaff(item))
     .map((item) => ({
       title: t(`nav.${item.titleKey}`),

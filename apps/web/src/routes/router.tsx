@@ -83,6 +83,7 @@ const NotificationsPage = lazyPage(
   () => import('../features/notifications/pages/notifications-page'),
   'NotificationsPage',
 );
+const OutagesPage = lazyPage(() => import('../features/system-status/pages/outages-page'), 'OutagesPage');
 const SystemStatusPage = lazyPage(
   () => import('../features/system-status/pages/system-status-page'),
   'SystemStatusPage',
@@ -245,6 +246,8 @@ const routes: RouteObject[] = [
           { path: paths.auditLog, element: <AuditLogPage /> },
           // Admins and resellers: the server answers each with the trees they may see.
           { path: paths.reports, element: <ReportsPage /> },
+          // Those who sell lines: the server lists each the outages of their own lines.
+          { path: paths.outages, element: <OutagesPage /> },
           { path: paths.support, element: <Navigate to={paths.tickets} replace /> },
           { path: paths.supportTickets, element: <TicketsPage /> },
           { path: paths.tickets, element: <TicketsPage /> },

@@ -1,6 +1,12 @@
 import { defineContract } from '../contract.js';
 import { idParamsSchema } from '../schema-blocks.js';
-import { loadAlertSettingsBodySchema, loadAlertSettingsSchema, serverLoadSchema } from '../server-load.js';
+import {
+  loadAlertOverridesSchema,
+  loadAlertSettingsBodySchema,
+  loadAlertSettingsSchema,
+  serverLoadSchema,
+  serverLoadThresholdsSchema,
+} from '../server-load.js';
 
 export const server = defineContract({
   method: 'GET',
@@ -33,4 +39,17 @@ export const updateSettings = defineContract({
   body: loadAlertSettingsBodySchema,
   response: loadAlertSettingsSchema,
   errors: ['LOAD_ALERT_INVALID_SETTINGS'],
+});
+
+export const updateServerThresholds = defineContract({
+  method: 'PUT',
+  path: '/api/servers/:id/load-alert-settings',
+  access: 'admin',
+  tags: ['servers'],
+  summary:
+    "A server's own load thresholds, replacing what it set before: a field given overrides the global one (null: not watched on this server), a field left out follows the global settings (admin)",
+  params: idParamsSchema,
+  body: loadAlertOverridesSchema,
+  response: serverLoadThresholdsSchema,
+  errors: ['SERVER_NOT_FOUND', 'LOAD_ALERT_INVALID_SETTINGS'],
 });

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { LoadAlertOverrides } from '@linedesk/shared';
 import { cccamServers } from './core.schema.js';
 
 /** Per metric over its threshold: since when, and whether the admins were told (load alerts). */
@@ -31,6 +32,8 @@ export const serverLoad = pgTable('server_load', {
   clients: integer('clients'),
   lastError: text('last_error'),
   alertState: jsonb('alert_state').$type<LoadAlertState>().notNull().default({}),
+  /** The server's own thresholds over the global ones (`serverLoadThresholds`); {}: none. */
+  alertOverrides: jsonb('alert_overrides').$type<LoadAlertOverrides>().notNull().default({}),
 });
 
 /** The readings of each minute (the last one wins), for the server page's sparklines. */

@@ -14,6 +14,7 @@ export const outageExamples: RouteExamples = {
           ended_at: null,
           affected_lines: 31,
           compensated_lines: 0,
+          compensated_minutes: 0,
         },
         {
           id: 7,
@@ -24,6 +25,7 @@ export const outageExamples: RouteExamples = {
           ended_at: '2026-11-20T05:17:00.000Z',
           affected_lines: 118,
           compensated_lines: 112,
+          compensated_minutes: 14_112,
         },
       ],
     },

@@ -110,7 +110,9 @@ export const outagesRepository = {
       select o.id, o.server_id, s.server_name as server, o.cause, o.started_at, o.ended_at,
         (select count(*) from ${serverOutageLines} ol where ol.outage_id = o.id and ${mine})::int as affected,
         (select count(*) from ${serverOutageLines} ol
-          where ol.outage_id = o.id and ol.compensated_at is not null and ${mine})::int as compensated
+          where ol.outage_id = o.id and ol.compensated_at is not null and ${mine})::int as compensated,
+        (select coalesce(sum(ol.compensated_minutes), 0) from ${serverOutageLines} ol
+          where ol.outage_id = o.id and ol.compensated_at is not null and ${mine})::int as compensated_minutes
       from ${serverOutages} o
       join ${cccamServers} s on s.id = o.server_id
       where o.confirmed_at is not null and (o.ended_at is null or o.started_at >= ${since.toISOString()})
@@ -125,6 +127,7 @@ export const outagesRepository = {
       ended_at: Date | string | null;
       affected: number;
       compensated: number;
+      compensated_minutes: number;
     }>;
     return result.rows;
   },

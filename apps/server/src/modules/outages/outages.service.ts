@@ -26,6 +26,7 @@ export async function listOutages(ctx: AppContext, actor: Actor): Promise<Outage
       ended_at: row.ended_at === null ? null : iso(row.ended_at),
       affected_lines: Number(row.affected),
       compensated_lines: Number(row.compensated),
+      compensated_minutes: Number(row.compensated_minutes),
     })),
   };
 }

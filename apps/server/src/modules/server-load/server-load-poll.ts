@@ -1,4 +1,4 @@
-import type { LoadMetric } from '@linedesk/shared';
+import { serverLoadThresholds, type LoadMetric } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { announceNotices, notifyAdmins, type Notified } from '../notifications/notify.js';
 import { AgentUnreachableError, createAgentClient } from '../servers/agent-client.js';
@@ -70,7 +70,7 @@ export async function pollServerLoad(ctx: AppContext, serverId: number, signal?:
   const notified: Notified[] = [];
   await ctx.db.transaction(async (tx) => {
     const row = await serverLoadRepository.lockRow(tx, serverId);
-    const settings = await readLoadAlertSettings(tx);
+    const settings = serverLoadThresholds(await readLoadAlertSettings(tx), row?.alertOverrides);
     const next = nextLoadAlerts(row?.alertState ?? {}, values, settings, new Date());
     await serverLoadRepository.record(tx, serverId, reading, next.state);
     for (const change of next.changes) {

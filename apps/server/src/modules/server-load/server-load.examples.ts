@@ -21,6 +21,8 @@ export const serverLoadExamples: RouteExamples = {
       history: [point('2026-11-22T18:28:00.000Z', 93, 405), point('2026-11-22T18:29:00.000Z', 96.5, 410)],
       alerts: ['cpu'],
       poll_error: null,
+      thresholds: { ...settings, cpu_percent: 95 },
+      overrides: { cpu_percent: 95 },
     },
     errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND'],
   },
@@ -29,5 +31,14 @@ export const serverLoadExamples: RouteExamples = {
     body: { cpu_percent: 80, clients: 500 },
     response: { ...settings, cpu_percent: 80, clients: 500 },
     errors: ['ADMIN_ONLY', 'LOAD_ALERT_INVALID_SETTINGS'],
+  },
+  'PUT /api/servers/:id/load-alert-settings': {
+    params: { id: 3 },
+    body: { cpu_percent: 95, clients: 800 },
+    response: {
+      thresholds: { ...settings, cpu_percent: 95, clients: 800 },
+      overrides: { cpu_percent: 95, clients: 800 },
+    },
+    errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND', 'LOAD_ALERT_INVALID_SETTINGS'],
   },
 };

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { LoadAlertOverrides } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { serverLoad, serverLoadMinute, type LoadAlertState } from '../../db/schema.js';
 
@@ -43,6 +44,14 @@ export const serverLoadRepository = {
       .insert(serverLoadMinute)
       .values({ serverId, bucket: sql`date_trunc('minute', now(), 'UTC')`, ...point })
       .onConflictDoUpdate({ target: [serverLoadMinute.serverId, serverLoadMinute.bucket], set: point });
+  },
+
+  /** Replaces the server's own thresholds; its readings and alerts stay as they were. */
+  async setOverrides(db: Db, serverId: number, overrides: LoadAlertOverrides): Promise<void> {
+    await db
+      .insert(serverLoad)
+      .values({ serverId, alertOverrides: overrides })
+      .onConflictDoUpdate({ target: serverLoad.serverId, set: { alertOverrides: overrides } });
   },
 
   /** What the last reading failed with; the latest values and the alerts stay as they were. */

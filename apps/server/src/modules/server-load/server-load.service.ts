@@ -1,9 +1,12 @@
 import {
   LOAD_HISTORY_HOURS,
   loadMetrics,
+  serverLoadThresholds,
+  type LoadAlertOverrides,
   type LoadAlertSettings,
   type LoadAlertSettingsBody,
   type ServerLoad,
+  type ServerLoadThresholds,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
@@ -17,10 +20,12 @@ import { serverLoadRepository } from './server-load.repository.js';
 export async function getServerLoad(ctx: AppContext, actor: Actor, id: number): Promise<ServerLoad> {
   access.admin(actor);
   if (!(await serversRepository.findById(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
-  const [row, history] = await Promise.all([
+  const [row, history, global] = await Promise.all([
     serverLoadRepository.find(ctx.db, id),
     serverLoadRepository.history(ctx.db, id, LOAD_HISTORY_HOURS),
+    readLoadAlertSettings(ctx.db),
   ]);
+  const overrides = row?.alertOverrides ?? {};
   const latest =
     row?.readAt && row.cpuPercent !== null && row.memoryPercent !== null && row.diskPercent !== null
       ? {
@@ -44,7 +49,26 @@ export async function getServerLoad(ctx: AppContext, actor: Actor, id: number): 
     })),
     alerts: loadMetrics.filter((metric) => row?.alertState[metric]?.raised === true),
     poll_error: row?.lastError ?? null,
+    thresholds: serverLoadThresholds(global, overrides),
+    overrides,
   };
+}
+
+/**
+ * Sets a server's own thresholds, replacing the ones it had: the next poll decides its alerts by
+ * them (a raised alert whose metric is now below, or no longer watched, recovers then).
+ */
+export async function updateServerLoadThresholds(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  overrides: LoadAlertOverrides,
+): Promise<ServerLoadThresholds> {
+  access.admin(actor);
+  if (!(await serversRepository.findById(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
+  await serverLoadRepository.setOverrides(ctx.db, id, overrides);
+  await ctx.bus.publish({ table: 'cccam_servers', action: 'update', id: String(id), audience: [] });
+  return { thresholds: serverLoadThresholds(await readLoadAlertSettings(ctx.db), overrides), overrides };
 }
 
 export async function getLoadAlertSettings(ctx: AppContext, actor: Actor): Promise<LoadAlertSettings> {

@@ -24,6 +24,7 @@ import { formatNumber } from '../../../lib/number-format';
 import { useServerEcmStats } from '../hooks/use-ecm-stats';
 import { EcmChart, EcmTotalsLine } from './ecm-chart';
 import { EcmRangePicker } from './ecm-range-picker';
+import { ServerLoadPanel } from './server-load-panel';
 
 /** A server's answer rate and time over a period, and each reader's state, figures and chart (admin). */
 export function ServerEcmDialog({
@@ -157,6 +158,7 @@ export function ServerEcmDialog({
               )}
             </>
           )}
+          {server && <ServerLoadPanel serverId={server.id} />}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,4 @@
-import type { EcmRange, EcmSettingsBody } from '@linedesk/shared';
+import type { EcmRange, EcmSettingsBody, LoadAlertOverrides, LoadAlertSettingsBody } from '@linedesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ecmStatsApi, ecmStatsKeys } from '../api/ecm-stats-api';
 
@@ -56,5 +56,43 @@ export function useUpdateEcmSettings() {
         queryClient.invalidateQueries({ queryKey: ['lines', 'list'] }),
       ]);
     },
+  });
+}
+
+/** A server machine's load (admins); read again each minute, as the poll brings new readings. */
+export function useServerLoad(id: number | null) {
+  return useQuery({
+    queryKey: ecmStatsKeys.load(id ?? 0),
+    queryFn: ({ signal }) => ecmStatsApi.load(id ?? 0, signal),
+    enabled: id !== null,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useLoadAlertSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: ecmStatsKeys.loadSettings,
+    queryFn: ({ signal }) => ecmStatsApi.loadSettings(signal),
+    enabled,
+  });
+}
+
+export function useUpdateLoadAlertSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoadAlertSettingsBody) => ecmStatsApi.updateLoadSettings(body),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(ecmStatsKeys.loadSettings, settings);
+      // Every server without its own thresholds now shows the new ones.
+      return queryClient.invalidateQueries({ queryKey: ['servers', 'load'] });
+    },
+  });
+}
+
+export function useUpdateServerThresholds(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoadAlertOverrides) => ecmStatsApi.updateServerThresholds(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ecmStatsKeys.load(id) }),
   });
 }

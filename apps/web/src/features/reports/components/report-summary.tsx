@@ -7,7 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/number-format';
 
 /** The range's totals in words a person reads at a glance, each number in the reader's language. */
-export function ReportSummary({ totals }: { totals: ReportFigures }) {
+export function ReportSummary({
+  totals,
+  outageMinutes,
+}: {
+  totals: ReportFigures;
+  /** The time outages' compensation added to the scope's lines (minutes). */
+  outageMinutes: number;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const formatted = (value: number) => formatNumber(value, language);
@@ -60,6 +67,10 @@ export function ReportSummary({ totals }: { totals: ReportFigures }) {
         converted: formatted(totals.trials_converted),
       }),
       detail: rate === null ? undefined : t('reports.figures.conversionRate', { rate }),
+    },
+    {
+      id: 'outage_minutes',
+      text: t('reports.figures.outageMinutes', { value: formatted(outageMinutes) }),
     },
   ];
   return (

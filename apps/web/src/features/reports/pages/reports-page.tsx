@@ -103,7 +103,7 @@ export function ReportsPage() {
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }} data-testid="report-range">
             {t('reports.rangeNote', { from: longDay(data.from, language), to: longDay(data.to, language) })}
           </Typography>
-          <ReportSummary totals={data.totals} />
+          <ReportSummary totals={data.totals} outageMinutes={data.outage_compensated_minutes} />
           <ReportCharts report={data} />
           <ReportTables report={data} />
         </>

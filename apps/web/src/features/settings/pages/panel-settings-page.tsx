@@ -10,6 +10,7 @@ import { SellerDetailsCard } from '../../credits/components/billing-details-card
 import { TopUpSettingsCard } from '../../credits/components/topup-settings-card';
 import { SignUpSettingsCard } from '../../dashboard/components/sign-up-settings-card';
 import { EcmSettingsCard } from '../../ecm-stats/components/ecm-settings-card';
+import { LoadAlertSettingsCard } from '../../ecm-stats/components/load-alert-settings-card';
 import { BusinessZoneCard } from '../../lines/components/business-zone-card';
 import { FreezeSettingsCard } from '../../lines/components/freeze-settings-card';
 import { EndedLinesSettingsCard } from '../../lines/components/ended-lines-settings-card';
@@ -45,6 +46,7 @@ export function PanelSettingsPage() {
           <BusinessZoneCard />
           <SharingSettingsCard />
           <EcmSettingsCard />
+          <LoadAlertSettingsCard />
         </>
       ),
     },

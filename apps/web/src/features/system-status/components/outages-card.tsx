@@ -9,6 +9,7 @@ import type { Outage } from '@linedesk/shared';
 import { useTranslation } from 'react-i18next';
 import { QueryStates } from '../../../components/query-states';
 import { formatDateTime } from '../../../lib/format-date';
+import { formatNumber } from '../../../lib/number-format';
 import { useOutages } from '../hooks/use-outages';
 
 /** Each server's outages as red spans on a bar from the list's start until now. */
@@ -64,6 +65,13 @@ function Timeline({ outages, since }: { outages: Outage[]; since: string }) {
   );
 }
 
+/** How long an outage lasted (until now while it lasts), as hours and minutes: 26:05. */
+export function outageDuration(outage: Outage, now = Date.now()): string {
+  const end = outage.ended_at === null ? now : new Date(outage.ended_at).getTime();
+  const minutes = Math.max(0, Math.round((end - new Date(outage.started_at).getTime()) / 60_000));
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** Servers' outages (open first, then the last 30 days'), as a timeline per server and a list. */
 export function OutagesCard() {
   const { t, i18n } = useTranslation();
@@ -98,6 +106,18 @@ export function OutagesCard() {
                         {t('outages.affected', { value: o.affected_lines })}
                         {o.compensated_lines > 0 &&
                           ` · ${t('outages.compensated', { value: o.compensated_lines })}`}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        <span data-testid={`outage-${o.id}-duration`}>
+                          {t('outages.duration', { value: outageDuration(o) })}
+                        </span>
+                        {o.compensated_minutes > 0 && (
+                          <span data-testid={`outage-${o.id}-compensated-minutes`}>
+                            {` · ${t('outages.compensatedMinutes', {
+                              value: formatNumber(o.compensated_minutes, i18n.resolvedLanguage),
+                            })}`}
+                          </span>
+                        )}
                       </Typography>
                     </Box>
                   ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "server_load" ADD COLUMN "alert_overrides" jsonb DEFAULT '{}'::jsonb NOT NULL;
