@@ -118,6 +118,24 @@ describe('standby servers', () => {
     // A line sold afterwards gets both at once.
     const after = await create(ids.primary);
     expect(after.host_port).toEqual(['127.0.0.1:12000', '127.0.0.1:12001']);
+    // The customer's portal gives both C: lines and an OSCam reader for each.
+    const customer = server.client();
+    const signedIn = await customer.post('/api/portal/sign-in', {
+      username: after.username,
+      password: 'pw-1234',
+    });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    const me = (await customer.get('/api/portal/me')).body as {
+      connection_lines: string[];
+      receiver_settings: { kind: string; text: string }[];
+    };
+    expect(me.connection_lines).toEqual([
+      `C: 127.0.0.1 12000 ${after.username} pw-1234`,
+      `C: 127.0.0.1 12001 ${after.username} pw-1234`,
+    ]);
+    const reader = me.receiver_settings.find((setting) => setting.kind === 'oscam_cccam')!.text;
+    expect(reader).toContain('device = 127.0.0.1,12000');
+    expect(reader).toContain('device = 127.0.0.1,12001');
   });
 
   it('refuses chains: a standby with a standby, a standby of two primaries, a primary as a standby', async () => {
