@@ -169,6 +169,17 @@ describe('standby servers', () => {
     );
   });
 
+  it('reconciling the standby puts back a line missing from its file', async () => {
+    const kept = await create(ids.primary);
+    await waitOnFile(standbyAgent, (users) => users.has(kept.username));
+    await standbyAgent.current().call('DELETE', '/delete-user', { username: kept.username });
+    expect((await onStandby(standbyAgent)).has(kept.username)).toBe(false);
+    const reconciled = await admin.post(`/api/servers/${ids.standby}/reconcile`);
+    expect(reconciled.status, JSON.stringify(reconciled.body)).toBe(200);
+    expect(reconciled.body.added).toBeGreaterThanOrEqual(1);
+    await waitOnFile(standbyAgent, (users) => users.has(kept.username));
+  });
+
   it('a standby that is down holds nothing up, and catches up once it is back', async () => {
     await standbyAgent.stop();
     let stopped = true;
