@@ -25,6 +25,8 @@ export const auditActions = [
   'server.install_command',
   // An admin started moving lines to this server (`/api/lines/server-move`).
   'server.move_lines',
+  // An admin gave a server a standby, changed it or took it away (docs/standby.md).
+  'server.standby',
   'credit_package.create',
   'credit_package.update',
   'credit_package.delete',

@@ -17,6 +17,7 @@ import { notificationErrors } from './notification-errors.js';
 import { onboardingErrors } from './onboarding-errors.js';
 import { paymentErrors } from './payment-errors.js';
 import { portalErrors } from './portal-errors.js';
+import { serverStandbyErrors } from './server-standby-errors.js';
 import { supportErrors } from './support-errors.js';
 import { systemErrors } from './system-errors.js';
 import { telegramErrors } from './telegram-errors.js';
@@ -129,6 +130,7 @@ export const errorDefinitions = {
   ...lineAdoptionErrors,
   ...agentInstallErrors,
   ...lineBulkErrors,
+  ...serverStandbyErrors,
   ...lineImportErrors,
   ...lineConnectionErrors,
   ...ecmStatsErrors,

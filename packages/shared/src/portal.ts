@@ -180,54 +180,69 @@ function readerLabel(username: string): string {
 }
 
 /**
- * The settings a customer pastes into common receivers, for the line's first address: the `C:` line
- * and an OSCam `[reader]` (protocol cccam) for a CCcam server; the `N:` line with the server's DES
- * key and an OSCam newcamd reader for a NewCamd server. Empty when the line has no address.
+ * The settings a customer pastes into common receivers, for every address of the line (a server
+ * with a standby gives its lines the standby's address too, docs/standby.md: a receiver holding both
+ * keeps watching from the standby while the server is down): the `C:` lines and an OSCam `[reader]`
+ * (protocol cccam) per address for a CCcam server; the `N:` lines with the server's DES key and an
+ * OSCam newcamd reader per address for a NewCamd server. Empty when the line has no address.
  */
 export function receiverSettings(
   line: { username: string; password: string; hostPort: readonly string[] },
   protocol: string | null,
   newcamdDesKey: string | null,
 ): ReceiverSetting[] {
-  const first = line.hostPort.map(parseHostPort).find((parsed) => parsed !== null);
-  if (!first) return [];
-  const server: ReceiverServer = {
-    host: first.host,
-    port: first.port,
+  const addresses = line.hostPort.map(parseHostPort).filter((parsed) => parsed !== null);
+  if (addresses.length === 0) return [];
+  const servers: ReceiverServer[] = addresses.map((address) => ({
+    host: address.host,
+    port: address.port,
     protocol: protocol ?? 'CCcam',
     newcamdDesKey,
-  };
-  const lineText = connectionLine(
-    { host_ip: server.host, port: server.port, protocol: server.protocol, newcamd_des_key: newcamdDesKey },
-    line,
-  );
-  const reader = [
-    '[reader]',
-    `label = ${readerLabel(line.username)}`,
-    `protocol = ${server.protocol === 'NewCamd' ? 'newcamd' : 'cccam'}`,
-    `device = ${server.host},${server.port}`,
-    `user = ${line.username}`,
-    `password = ${line.password}`,
-  ];
-  if (server.protocol === 'NewCamd') {
-    const key =
-      newcamdDesKey && isNewcamdDesKey(newcamdDesKey)
-        ? normalizeNewcamdDesKey(newcamdDesKey)
-        : DEFAULT_NEWCAMD_DES_KEY;
-    return [
-      { kind: 'newcamd_line', text: lineText },
-      { kind: 'oscam_newcamd', text: [...reader, `key = ${key}`, 'group = 1'].join('\n') },
-    ];
-  }
-  return [
-    { kind: 'cccam_line', text: lineText },
-    {
-      kind: 'oscam_cccam',
-      text: [...reader, 'cccversion = 2.3.2', 'ccckeepalive = 1', 'inactivitytimeout = 1', 'group = 1'].join(
-        '\n',
+  }));
+  const newcamd = (protocol ?? 'CCcam') === 'NewCamd';
+  const lineText = servers
+    .map((server) =>
+      connectionLine(
+        {
+          host_ip: server.host,
+          port: server.port,
+          protocol: server.protocol,
+          newcamd_des_key: newcamdDesKey,
+        },
+        line,
       ),
-    },
-  ];
+    )
+    .join('\n');
+  const key =
+    newcamdDesKey && isNewcamdDesKey(newcamdDesKey)
+      ? normalizeNewcamdDesKey(newcamdDesKey)
+      : DEFAULT_NEWCAMD_DES_KEY;
+  const extra = newcamd
+    ? [`key = ${key}`, 'group = 1']
+    : ['cccversion = 2.3.2', 'ccckeepalive = 1', 'inactivitytimeout = 1', 'group = 1'];
+  // Each reader needs a label of its own: the second and later get "_2", "_3"….
+  const readers = servers
+    .map((server, index) =>
+      [
+        '[reader]',
+        `label = ${readerLabel(line.username)}${index === 0 ? '' : `_${index + 1}`}`,
+        `protocol = ${newcamd ? 'newcamd' : 'cccam'}`,
+        `device = ${server.host},${server.port}`,
+        `user = ${line.username}`,
+        `password = ${line.password}`,
+        ...extra,
+      ].join('\n'),
+    )
+    .join('\n\n');
+  return newcamd
+    ? [
+        { kind: 'newcamd_line', text: lineText },
+        { kind: 'oscam_newcamd', text: readers },
+      ]
+    : [
+        { kind: 'cccam_line', text: lineText },
+        { kind: 'oscam_cccam', text: readers },
+      ];
 }
 
 /** The line's connection line for each of its addresses (`C:` or `N:` by its server's protocol). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonEmptyPatch, text } from './schema-blocks.js';
+import { idSchema, nonEmptyPatch, text } from './schema-blocks.js';
 import { errorMessages } from './errors.js';
 import { listQuerySchema } from './list.js';
 import { newcamdDesKeySchema } from './newcamd-des-key.js';
@@ -65,8 +65,14 @@ export const serverSchema = z.object({
    * servers whose agents write the same file (`moveTargetRefusal`).
    */
   backend: serverBackendSchema.nullable(),
+  /** The server holding this one's lines in advance (docs/standby.md); null when it has none. */
+  standby_id: z.number().int().nullable(),
 });
 export type Server = z.infer<typeof serverSchema>;
+
+/** PUT /api/servers/:id/standby: the server to hold this one's lines in advance, or null for none. */
+export const serverStandbyBodySchema = z.object({ standby_id: idSchema.nullable() });
+export type ServerStandbyBody = z.infer<typeof serverStandbyBodySchema>;
 
 export const SERVER_GROUP_NAME_MAX = 50;
 

@@ -33,6 +33,14 @@ export const lineRows: Record<string, MatrixRow> = {
     ...adminOnly,
     admin: 200,
   },
+  // Null on a server without a standby: answered, nothing changes.
+  'PUT /api/servers/{id}/standby': {
+    params: { id: 'server' },
+    body: () => ({ standby_id: null }),
+    ...adminOnly,
+    admin: 200,
+  },
+  'POST /api/servers/{id}/promote-standby': { params: { id: 'server' }, ...adminOnly, admin: 422 },
   'POST /api/servers/{id}/reconcile': { params: { id: 'server' }, ...adminOnly, admin: 200 },
   'POST /api/servers/{id}/install-command': { params: { id: 'server' }, ...adminOnly, admin: 200 },
   'GET /api/servers/{id}/unmanaged-accounts': { params: { id: 'server' }, ...adminOnly, admin: 200 },

@@ -22,6 +22,7 @@ import type enPayments from './locales/payments/en.json';
 import type enPortal from './locales/portal/en.json';
 import type enReports from './locales/reports/en.json';
 import type enResellerTerms from './locales/reseller-terms/en.json';
+import type enServerStandby from './locales/server-standby/en.json';
 import type enSupport from './locales/support/en.json';
 import type enTelegram from './locales/telegram/en.json';
 
@@ -49,6 +50,7 @@ export type Translation = typeof en &
   typeof enPortal &
   typeof enReports &
   typeof enResellerTerms &
+  typeof enServerStandby &
   typeof enTelegram;
 
 export type { TextsPart, Tree };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.js';
 import { listResponseSchema } from '../list.js';
+import { lineBulkJobSchema } from '../line-bulk.js';
 import { idParamsSchema } from '../schema-blocks.js';
 import {
   activeServerSchema,
@@ -12,6 +13,7 @@ import {
   serverListQuerySchema,
   serverPatchBodySchema,
   serverSchema,
+  serverStandbyBodySchema,
   serverTestResultSchema,
 } from '../server.js';
 
@@ -156,4 +158,50 @@ export const clientConfigPhp = defineContract({
   summary: "The spec's address of GET /api/config: the same answer",
   response: clientConfigSchema,
   errors: ['NO_ACTIVE_SERVERS'],
+});
+
+export const setStandby = defineContract({
+  method: 'PUT',
+  path: '/api/servers/:id/standby',
+  access: 'admin',
+  tags,
+  summary:
+    "Give a server a standby, or take it away (admin): the standby is filled with the server's lines, and emptied of them when taken away, through the line outbox",
+  description:
+    "`standby_id` null removes the standby. A standby has the server's protocol and agent file (and for NewCamd its DES key), no lines of its own, no standby of its own, and serves one primary; every line of the primary gets the standby's address as a second connection line.",
+  params: idParamsSchema,
+  body: serverStandbyBodySchema,
+  response: serverSchema,
+  errors: [
+    'SERVER_NOT_FOUND',
+    'SERVER_STANDBY_SELF',
+    'SERVER_STANDBY_PROTOCOL_MISMATCH',
+    'SERVER_STANDBY_FILE_MISMATCH',
+    'SERVER_STANDBY_DES_KEY_MISMATCH',
+    'SERVER_STANDBY_IS_PRIMARY',
+    'SERVER_STANDBY_TAKEN',
+    'SERVER_IS_STANDBY',
+    'SERVER_STANDBY_HAS_LINES',
+  ],
+});
+
+export const promoteStandby = defineContract({
+  method: 'POST',
+  path: '/api/servers/:id/promote-standby',
+  access: 'admin',
+  tags,
+  summary:
+    "Make a server's standby its primary (admin): its lines move onto the standby as a server move does (a bulk action), and the standby stops being one",
+  params: idParamsSchema,
+  status: 202,
+  response: lineBulkJobSchema,
+  errors: [
+    'SERVER_NOT_FOUND',
+    'SERVER_NO_STANDBY',
+    'LINE_MOVE_TARGET_INACTIVE',
+    'LINE_MOVE_PROTOCOL_MISMATCH',
+    'LINE_MOVE_FILE_MISMATCH',
+    'LINE_BULK_NOTHING_SELECTED',
+    'LINE_BULK_NOT_FOUND',
+  ],
 });

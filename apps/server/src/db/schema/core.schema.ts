@@ -249,8 +249,16 @@ export const cccamServers = pgTable(
      * server whose agent writes the same file.
      */
     agentBackend: text('agent_backend').$type<'oscam' | 'cccam'>(),
+    /**
+     * The server that holds this one's lines in advance (docs/standby.md): every outbox row for this
+     * server is copied to it by a trigger, and customers' receivers have a second connection line to it.
+     */
+    standbyId: integer('standby_id').references((): AnyPgColumn => cccamServers.id, { onDelete: 'set null' }),
   },
   (t) => [
+    check('cccam_servers_standby_check', sql`${t.standbyId} <> ${t.id}`),
+    // One primary per standby: a standby filled from two primaries could not tell whose lines it holds.
+    uniqueIndex('cccam_servers_standby_idx').on(t.standbyId),
     check('cccam_servers_protocol_check', sql`${t.protocol} in ('CCcam', 'NewCamd')`),
     check('cccam_servers_status_check', sql`${t.status} in ('active', 'inactive', 'error')`),
     check('cccam_servers_port_check', sql`${t.port} between 1 and 65535`),

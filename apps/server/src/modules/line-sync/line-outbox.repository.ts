@@ -227,6 +227,31 @@ export const lineOutboxRepository = {
     );
     return rowsOf(queued).length;
   },
+  /**
+   * A server's standby was given (`upsert`: every line of the primary as it is now) or taken away
+   * (`delete`: each of them removed from it), as rows of the standby's own (docs/standby.md). No
+   * line_id: a line's sync state is its primary's. A pending adoption is kept, as everywhere.
+   */
+  async enqueueForStandby(
+    tx: Db,
+    primaryId: number,
+    standbyId: number,
+    operation: 'upsert' | 'delete',
+  ): Promise<number> {
+    const payload = operation === 'upsert' ? currentPayload : sql`'{}'::jsonb`;
+    const queued = await tx.execute(sql`
+      insert into ${outbox} as o (line_id, server_id, username, operation, payload)
+      select null, ${standbyId}, u.username, ${operation}, ${payload}
+      from ${lines} u join ${linePlans} p on p.id = u.plan_id
+      where u.server_id = ${primaryId} and u.archived_at is null
+        ${operation === 'upsert' ? sql`and u.sync_state <> 'refused'` : sql``}
+      on conflict (server_id, username) do update set
+        operation = excluded.operation, payload = excluded.payload, attempts = 0,
+        next_attempt_at = now(), last_error = null
+        ${keepAdoption}
+      returning o.id`);
+    return rowsOf(queued).length;
+  },
   /** Reconcile: removes an agent user the panel has no line for, unless something is pending for it. */
   async enqueueDeleteIfNoLine(db: Db, key: OutboxKey): Promise<boolean> {
     const inserted = await db.execute(sql`

@@ -1,12 +1,15 @@
 import type { ErrorCode, ErrorParams } from '@linedesk/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { lineBulkItems, lineEvents, lines, lineSyncOutbox } from '../../db/schema.js';
+import { cccamServers, lineBulkItems, lineEvents, lines, lineSyncOutbox } from '../../db/schema.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 
 /** A line's sync state as delivery and reconcile read and record it. */
 export const lineSyncStateRepository = {
-  /** What reconcile compares with an agent's GET /users. */
+  /**
+   * What reconcile compares with an agent's GET /users: the server's lines, and for a standby its
+   * primary's (docs/standby.md; their current state queued for the primary is copied to it).
+   */
   listForServer(db: Db, serverId: number) {
     return (
       db
@@ -18,7 +21,12 @@ export const lineSyncStateRepository = {
         })
         .from(lines)
         // An archived line is off its server on purpose: its user there is a leftover to remove.
-        .where(and(eq(lines.serverId, serverId), isNull(lines.archivedAt)))
+        .where(
+          and(
+            sql`${lines.serverId} in (select ${serverId}::int union all select id from ${cccamServers} where standby_id = ${serverId})`,
+            isNull(lines.archivedAt),
+          ),
+        )
     );
   },
   /** Usernames whose old entry on this server a move keeps (its grace period, or its removal queued). */

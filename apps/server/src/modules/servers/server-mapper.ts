@@ -24,6 +24,7 @@ export function toServer(row: ServerRow): Server {
     group_names: row.groupNames,
     service_names: row.serviceNames,
     backend: row.agentBackend ?? null,
+    standby_id: row.standbyId,
   };
 }
 

@@ -37,6 +37,7 @@ const frankfurt: Server = {
   group_names: { '1': 'Sports', '3': 'Football' },
   service_names: ['sports', 'adult'],
   backend: 'oscam',
+  standby_id: null,
 };
 
 const createBody: ServerCreateBody = {
@@ -76,6 +77,7 @@ const created: Server = {
   group_names: {},
   service_names: [],
   backend: null,
+  standby_id: null,
 };
 
 // An empty password keeps the stored one, which is what an edit form sends.
@@ -199,6 +201,40 @@ export const serverExamples: RouteExamples = {
     body: agentCall,
     response: agentAnswer,
     errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND', 'SERVER_CONFIG_INCOMPLETE'],
+  },
+  // Frankfurt 2 (id 6) takes a copy of every line of Frankfurt 1 and becomes its standby.
+  'PUT /api/servers/:id/standby': {
+    params: { id: 3 },
+    body: { standby_id: 6 },
+    response: { ...frankfurt, standby_id: 6 },
+    errors: [
+      'ADMIN_ONLY',
+      'SERVER_NOT_FOUND',
+      'SERVER_STANDBY_SELF',
+      ['SERVER_STANDBY_PROTOCOL_MISMATCH', { from: 'CCcam', to: 'NewCamd' }],
+      ['SERVER_IS_STANDBY', { server: 'Frankfurt 3' }],
+      'SERVER_STANDBY_HAS_LINES',
+    ],
+  },
+  // The lines of Frankfurt 1 move onto its standby as a server move (a bulk action).
+  'POST /api/servers/:id/promote-standby': {
+    params: { id: 3 },
+    response: {
+      id: 19,
+      action: 'move_server',
+      status: 'queued',
+      total: 240,
+      done: 0,
+      succeeded: 0,
+      refused: 0,
+      charged: 0,
+      attempts: 0,
+      last_error: null,
+      created_at: '2026-11-22T09:14:03.512Z',
+      finished_at: null,
+      refusals: [],
+    },
+    errors: ['ADMIN_ONLY', 'SERVER_NOT_FOUND', 'SERVER_NO_STANDBY', 'LINE_MOVE_TARGET_INACTIVE'],
   },
   'GET /api/config': { response: config, errors: ['NO_ACTIVE_SERVERS'] },
   'GET /api/config.php': { response: config, errors: ['NO_ACTIVE_SERVERS'] },

@@ -2,6 +2,7 @@ import { serverContracts } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { App } from '../../platform/fastify.js';
 import { route } from '../../platform/route.js';
+import { promoteServerStandby, setServerStandby } from './server-standby.service.js';
 import {
   callServerAgent,
   checkAllServers,
@@ -32,6 +33,12 @@ export function registerServerRoutes(app: App, ctx: AppContext): void {
   route(app, ctx, serverContracts.test, ({ actor, params }) => testServer(ctx, actor, params.id));
   route(app, ctx, serverContracts.callAgent, ({ actor, params, body }) =>
     callServerAgent(ctx, actor, params.id, body),
+  );
+  route(app, ctx, serverContracts.setStandby, ({ actor, params, body }) =>
+    setServerStandby(ctx, actor, params.id, body),
+  );
+  route(app, ctx, serverContracts.promoteStandby, ({ actor, params }) =>
+    promoteServerStandby(ctx, actor, params.id),
   );
   route(app, ctx, serverContracts.clientConfig, ({ actor }) => getClientConfig(ctx, actor));
   route(app, ctx, serverContracts.clientConfigPhp, ({ actor }) => getClientConfig(ctx, actor));

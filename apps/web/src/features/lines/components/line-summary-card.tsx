@@ -11,7 +11,7 @@ import { useBusinessDay } from '../hooks/use-business-day';
 import { BusinessZoneNote } from './business-zone-note';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConnectionLine } from '../hooks/use-connection-line';
+import { useConnectionLine, useMoreConnectionLines } from '../hooks/use-connection-line';
 import { ConnectionLineBox } from './connection-line-box';
 import { ConnectionLineQr } from './connection-line-qr';
 import { DaysLeftCell } from './days-left-cell';
@@ -45,6 +45,7 @@ export const LineSummaryCard = memo(function LineSummaryCard({
 }) {
   const { t } = useTranslation();
   const text = useConnectionLine()(line);
+  const more = useMoreConnectionLines()(line);
   const { today } = useBusinessDay();
   return (
     <Card data-testid="line-summary-card">
@@ -96,6 +97,19 @@ export const LineSummaryCard = memo(function LineSummaryCard({
                 {t('linesBulk.connection.unknown')}
               </Alert>
             )}
+            {more.map((other) => (
+              <Stack key={other} sx={{ gap: 0.5 }}>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('serverStandby.moreLines')}
+                </Typography>
+                <ConnectionLineBox
+                  text={other}
+                  copyLabel={t('linesBulk.connection.copy')}
+                  testId="line-connection-line-more"
+                  copyTestId="line-connection-copy-more"
+                />
+              </Stack>
+            ))}
             <Button
               variant="contained"
               startIcon={<AutorenewIcon />}

@@ -28,6 +28,9 @@ export const serversApi = {
   /** Mints a new token each call: the command works 24 hours, until the agent's login changes. */
   agentRelease: (signal?: AbortSignal) => callApi(agentInstallContracts.release, {}, { signal }),
   installCommand: (id: number) => callApi(agentInstallContracts.createCommand, { params: { id } }),
+  setStandby: (id: number, standbyId: number | null) =>
+    callApi(serverContracts.setStandby, { params: { id }, body: { standby_id: standbyId } }),
+  promoteStandby: (id: number) => callApi(serverContracts.promoteStandby, { params: { id } }),
   callAgent: (id: number, body: AgentCallBody) =>
     callApi(serverContracts.callAgent, { params: { id }, body }),
 };

@@ -12,6 +12,7 @@ import {
   type ServerFormValues,
 } from '../lib/server-form';
 import { ServerFormFields } from './server-form-fields';
+import { ServerStandbyField } from './server-standby-field';
 
 const schema = serverFormSchema('edit');
 
@@ -54,6 +55,7 @@ export function ServerEditDialog({ open, server, onClose, onSaved }: ServerEditD
       errorTestId="server-form-error"
     >
       <ServerFormFields control={control} mode="edit" />
+      {server && <ServerStandbyField key={server.id} server={server} />}
     </FormDialog>
   );
 }

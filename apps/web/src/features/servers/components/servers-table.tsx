@@ -3,6 +3,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
+import SwapVertIcon from '@mui/icons-material/SwapVert';
 import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import TerminalIcon from '@mui/icons-material/Terminal';
 import Button from '@mui/material/Button';
@@ -25,6 +26,7 @@ import { serverAdoptPath } from '../../../lib/paths';
 import { useReconcileServerAction } from '../../lines/components/reconcile-server-action';
 import { useServerMessage } from '../hooks/use-server-messages';
 import { useAgentRelease } from '../hooks/use-servers';
+import { usePromoteStandbyAction } from './server-standby-promote';
 import { ServerStatusChip } from './server-status-chip';
 
 type ServersTableProps = {
@@ -57,6 +59,25 @@ export function ServersTable({
   const reconcile = useReconcileServerAction();
   const reconcilingId = reconcile.pendingId;
   const [menu, setMenu] = useState<{ server: Server; anchor: HTMLElement | null } | null>(null);
+  const promote = usePromoteStandbyAction(servers);
+  /** Its standby's name, or the server it is the standby of (docs/standby.md). */
+  const standbyLine = useMemo(() => {
+    const byId = new Map(servers.map((server) => [server.id, server]));
+    const primaryOf = new Map(
+      servers.flatMap((server) => (server.standby_id === null ? [] : [[server.standby_id, server]])),
+    );
+    return (server: Server) => {
+      const standby = server.standby_id === null ? undefined : byId.get(server.standby_id);
+      if (standby && server.status === 'error') {
+        return { text: t('serverStandby.serving', { name: standby.server_name }), warn: true };
+      }
+      if (standby) return { text: t('serverStandby.shown', { name: standby.server_name }), warn: false };
+      const primary = primaryOf.get(server.id);
+      return primary
+        ? { text: t('serverStandby.standbyOf', { name: primary.server_name }), warn: false }
+        : null;
+    };
+  }, [servers, t]);
   const columns = useMemo<ListColumn<Server>[]>(
     () => [
       {
@@ -72,6 +93,18 @@ export function ServersTable({
             <Typography variant="caption" sx={{ color: 'text.secondary' }} data-testid="server-protocol">
               {server.protocol} · {server.username}
             </Typography>
+            {standbyLine(server) && (
+              <Typography
+                variant="caption"
+                sx={{
+                  display: 'block',
+                  color: standbyLine(server)!.warn ? 'warning.main' : 'text.secondary',
+                }}
+                data-testid="server-standby"
+              >
+                {standbyLine(server)!.text}
+              </Typography>
+            )}
           </>
         ),
       },
@@ -217,6 +250,7 @@ export function ServersTable({
     [
       t,
       i18n.resolvedLanguage,
+      standbyLine,
       serverMessage,
       current,
       testing,
@@ -244,6 +278,7 @@ export function ServersTable({
         rowProps={(server) => ({ testId: 'server-row', data: { 'server-id': server.id } })}
       />
       {reconcile.dialog}
+      {promote.dialog}
       {menu && (
         <Menu anchorEl={menu.anchor} open={Boolean(menu.anchor)} onClose={closeMenu}>
           <MenuItem
@@ -285,6 +320,14 @@ export function ServersTable({
             </ListItemIcon>
             {t('linesBulk.moveServer.allButton')}
           </MenuItem>
+          {menu.server.standby_id !== null && (
+            <MenuItem onClick={act(promote.start)} data-testid="server-promote-standby-button">
+              <ListItemIcon>
+                <SwapVertIcon fontSize="small" />
+              </ListItemIcon>
+              {t('serverStandby.promote')}
+            </MenuItem>
+          )}
           <MenuItem onClick={act(onDelete)} sx={{ color: 'error.main' }} data-testid="server-delete-button">
             <ListItemIcon sx={{ color: 'inherit' }}>
               <DeleteOutlinedIcon fontSize="small" />

@@ -29,6 +29,24 @@ export function useUpdateServer() {
   });
 }
 
+export function useSetServerStandby() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, standbyId }: { id: number; standbyId: number | null }) =>
+      serversApi.setStandby(id, standbyId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: serverKeys.all }),
+  });
+}
+
+/** Moves the server's lines onto its standby (a server move): the lines and servers refresh. */
+export function usePromoteServerStandby() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: serversApi.promoteStandby,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: serverKeys.all }),
+  });
+}
+
 export function useDeleteServer() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -25,6 +25,7 @@ function server(id: number, extra: Partial<Server> = {}): Server {
     group_names: {},
     service_names: [],
     backend: null,
+    standby_id: null,
     ...extra,
   };
 }
