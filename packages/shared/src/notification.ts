@@ -5,6 +5,8 @@ import { INT4_MAX, text } from './schema-blocks.js';
 export const notificationKinds = [
   'lines_expiring',
   'sharing_detected',
+  /** A plan's sharing step `warn` (docs/sharing-score.md, "Steps"): to the line's owner. */
+  'sharing_step',
   'server_down',
   'server_up',
   'topup_credited',
