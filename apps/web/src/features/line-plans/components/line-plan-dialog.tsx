@@ -23,6 +23,7 @@ import { ALL_SERVERS, useServers } from '../../servers/hooks/use-servers';
 import { namedGroups } from '../lib/named-groups';
 import { caidsToText, textToCaids } from '../lib/caid-text';
 import { uniqKeys } from '../lib/uniq-keys';
+import { rowsToSteps, SharingStepsEditor, stepRows } from './sharing-steps-editor';
 
 type PriceRow = { months: string; credits: string };
 
@@ -52,6 +53,7 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
   const [services, setServices] = useState((r?.services ?? []).join(', '));
   const [timeframe, setTimeframe] = useState(r?.allowed_timeframe ?? '');
   const [au, setAu] = useState(r?.au ?? '');
+  const [steps, setSteps] = useState(() => stepRows(plan?.sharing_steps ?? []));
   const servers = useServers(ALL_SERVERS);
   // Groups are picked by the names servers give them; a group of the plan no server names any more
   // still shows (by its number) so that saving does not drop it unseen.
@@ -76,7 +78,9 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
     save.mutate(
       {
         id: plan?.id ?? null,
-        body: fixedPrices ? { name, restrictions } : { name, prices: priceList, restrictions },
+        body: fixedPrices
+          ? { name, restrictions, sharing_steps: rowsToSteps(steps) }
+          : { name, prices: priceList, restrictions, sharing_steps: rowsToSteps(steps) },
       },
       { onSuccess: onClose },
     );
@@ -280,6 +284,7 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
             helperText={t('linePlans.fields.timeframeHelp')}
             slotProps={{ htmlInput: { 'data-testid': 'line-plan-timeframe' } }}
           />
+          <SharingStepsEditor rows={steps} onChange={setSteps} />
         </Stack>
       </DialogContent>
       <DialogActions>
