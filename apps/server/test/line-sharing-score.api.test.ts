@@ -84,7 +84,13 @@ describe('graded sharing score with evidence', () => {
 
   it('scores a line watched from two countries at once 100 and shows where each address is', async () => {
     const line = await createLine();
-    expect(await sharingOf(owner.client, line.id)).toEqual({ score: 0, episode_since: null, evidence: [] });
+    expect(await sharingOf(owner.client, line.id)).toEqual({
+      score: 0,
+      episode_since: null,
+      steps_taken: [],
+      oscam_in_force: null,
+      evidence: [],
+    });
 
     oscam.setCounters(line.username, 40, 2);
     show(line.username, [

@@ -31,6 +31,7 @@ export * from './ecm-stats.js';
 export * from './server-load.js';
 export * from './outages.js';
 export * from './line-plan.js';
+export * from './sharing-steps.js';
 export * from './line-plan-renewal.js';
 export * from './line-entry.js';
 export * from './line-expiry.js';

@@ -111,6 +111,10 @@ export const lineSharingSchema = z.object({
   score: z.number().int().min(0).max(100),
   /** Since when the current sharing episode lasts; null when there is none. */
   episode_since: text().nullable(),
+  /** The plan's sharing steps taken in the current episode, in order (sharing-steps.ts). */
+  steps_taken: z.array(text()),
+  /** The OSCam anti-sharing lines a step put on the line's account, in force now; null: none. */
+  oscam_in_force: z.array(text()).nullable(),
   /** Newest first. */
   evidence: z.array(sharingEvidenceEntrySchema),
 });

@@ -34,6 +34,11 @@ export const linePlanErrors = {
     message:
       'The time window cannot be read by OSCam: write DAY@HH:MM-HH:MM, several windows separated by commas and days by semicolons (for example ALL@08:00-22:00;SAT@00:00-24:00)',
   },
+  LINE_PLAN_INVALID_SHARING_STEPS: {
+    status: 422,
+    message:
+      'Each sharing step appears once, with a score from 1 to 100 and 1 to 1000 polls; the OSCam step sets a penalty (0 to 3) or a number of users',
+  },
   LINE_PLAN_INVALID_AU: {
     status: 422,
     message: 'AU is 1 (every reader) or reader labels separated by commas, without spaces',

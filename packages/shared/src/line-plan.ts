@@ -9,6 +9,7 @@ import {
   OSCAM_MAX_SERVICES,
   RESTRICTION_KEYS,
 } from './line-config-files.js';
+import { sharingStepsSchema, sharingStepValueSchema } from './sharing-steps.js';
 
 /**
  * Line plans: an admin's named offer with its own price per duration and the limits the line's
@@ -151,6 +152,8 @@ export const linePlanSchema = z.object({
    * what resellers are shown instead of numbers. A group no server names is shown as its number.
    */
   packages: z.array(text()),
+  /** The plan's anti-sharing ladder (sharing-steps.ts); [] takes no step. */
+  sharing_steps: z.array(sharingStepValueSchema),
   is_default: z.boolean(),
   archived: z.boolean(),
   /** Lines on the plan (admins only; null for resellers). */
@@ -164,6 +167,7 @@ export const linePlanBodySchema = z.object({
   name: text().trim().min(1).max(100),
   prices: planPricesBodySchema,
   restrictions: lineRestrictionsSchema.default({}),
+  sharing_steps: sharingStepsSchema.default([]),
 });
 export type LinePlanBody = z.input<typeof linePlanBodySchema>;
 
@@ -172,6 +176,7 @@ export const linePlanPatchSchema = nonEmptyPatch(
     name: linePlanBodySchema.shape.name.optional(),
     prices: planPricesBodySchema.optional(),
     restrictions: lineRestrictionsSchema.optional(),
+    sharing_steps: sharingStepsSchema.optional(),
     /** Archived plans keep their lines (renewable at the plan's price) but take no new ones. */
     archived: z.boolean().optional(),
   }),

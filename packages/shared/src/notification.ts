@@ -7,6 +7,8 @@ export const notificationKinds = [
   'sharing_detected',
   /** A line was used from outside its lock (docs/locks.md): to its owner, once per episode. */
   'lock_violation',
+  /** A plan's sharing step `warn` (docs/sharing-score.md, "Steps"): to the line's owner. */
+  'sharing_step',
   'server_down',
   'server_up',
   'topup_credited',

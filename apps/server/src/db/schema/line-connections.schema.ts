@@ -3,6 +3,7 @@ import {
   bigserial,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -60,6 +61,11 @@ export const linePresence = pgTable(
     sharingDetectedAt: timestamp('sharing_detected_at', { withTimezone: true }),
     /** The sharing score (0–100) of the line's last poll; 0 while it looks like one viewer. */
     sharingScore: integer('sharing_score').notNull().default(0),
+    /**
+     * The plan's sharing steps in the line's current episode (sharing-steps.ts): polls in a row at
+     * or above each step's score, and the steps already taken. Null outside an episode.
+     */
+    sharingLadder: jsonb('sharing_ladder').$type<{ counts: Record<string, number>; applied: string[] }>(),
   },
   (t) => [
     // Lines online now per server (the dashboard) reads only the online ones.

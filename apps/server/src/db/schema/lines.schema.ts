@@ -20,6 +20,7 @@ import type {
   LineRestrictions,
   LineSyncState,
   PlanPrice,
+  SharingStep,
 } from '@linedesk/shared';
 import { timestamps } from './columns.js';
 import { authUsers, cccamServers } from './core.schema.js';
@@ -34,6 +35,8 @@ export const linePlans = pgTable('line_plans', {
   name: text('name').notNull(),
   prices: jsonb('prices').$type<PlanPrice[]>().notNull(),
   restrictions: jsonb('restrictions').$type<LineRestrictions>().notNull().default({}),
+  /** The plan's anti-sharing ladder (docs/sharing-score.md, "Steps"); [] takes no step. */
+  sharingSteps: jsonb('sharing_steps').$type<SharingStep[]>().notNull().default([]),
   isDefault: boolean('is_default').notNull().default(false),
   archived: boolean('archived').notNull().default(false),
   ...timestamps,
@@ -104,6 +107,11 @@ export const lines = pgTable(
     restrictionOverrides: jsonb('restriction_overrides').$type<LineRestrictions>().notNull().default({}),
     /** What the panel does not model of the line's entry, kept verbatim and sent with every upsert. */
     entryExtra: jsonb('entry_extra').$type<LineEntryExtra>(),
+    /**
+     * The OSCam anti-sharing lines (`penalty = 1`, …) a sharing step put on the line's account while
+     * its episode lasts; sent with every upsert over the entry's own keys of the same name. Null: none.
+     */
+    sharingOscam: jsonb('sharing_oscam').$type<string[]>(),
     syncState: text('sync_state').$type<LineSyncState>().notNull().default('pending'),
     syncError: text('sync_error'),
     /** The failure's code and template parameters, so a reader sees it in their own language. */

@@ -15,6 +15,7 @@ import { sharingEvidenceRepository, type EvidenceInsert } from './sharing-eviden
 import { scoreSharing } from './sharing-score.js';
 import { raiseSharingAlerts, type SharingEpisode } from './sharing-alerts.js';
 import { looksShared, readSharingSettings } from './sharing-settings.js';
+import { finishSharingSteps, takeSharingSteps, type LineScore } from './sharing-steps.js';
 
 /** One entry of the agent's GET /connections (apps/agent README, "Who is online"). */
 type AgentConnection = {
@@ -139,7 +140,7 @@ export async function applyConnections(
   const settings = await readSharingSettings(ctx.db);
   const locations = await locateAddresses(addressesOfSharedLines(found));
 
-  const { changed, episodes } = await ctx.db.transaction(async (tx) => {
+  const { changed, episodes, steps } = await ctx.db.transaction(async (tx) => {
     // A line deleted since it was looked up has nothing left to record against (its rows would
     // break the foreign keys and fail the whole round); the lock keeps the rest until this commits.
     const existing = new Set(await lineConnectionsRepository.lockExistingLines(tx, [...byId.keys()]));
@@ -169,10 +170,12 @@ export async function applyConnections(
     );
 
     const scores = new Map<number, number>();
+    const scored = new Map<number, LineScore>();
     const evidence: EvidenceInsert[] = [];
     for (const [lineId, lineSessions] of groupByLine(sessions)) {
       const { score, signals } = scoreSharing(lineSessions, locations);
       scores.set(lineId, score);
+      scored.set(lineId, { score, signals });
       if (score === 0) continue;
       const byIp = new Map(lineSessions.map((s) => [s.ip, s]));
       for (const [ip, session] of byIp) {
@@ -191,6 +194,7 @@ export async function applyConnections(
     }
     await sharingEvidenceRepository.setScores(tx, serverId, scores);
     await sharingEvidenceRepository.record(tx, evidence);
+    const steps = await takeSharingSteps(ctx, tx, serverId, scored);
 
     // Sharing: the seen lines, and the lines whose episode may end now.
     const open = await lineConnectionsRepository.openEpisodes(tx, serverId);
@@ -235,7 +239,7 @@ export async function applyConnections(
     const changed = [...touched].filter(
       (lineId) => openedNow.has(lineId) || was.get(lineId) !== now.get(lineId),
     );
-    return { changed, episodes };
+    return { changed, episodes, steps };
   });
 
   const missingOwners = changed.filter((id) => !ownerOf.has(id));
@@ -254,6 +258,7 @@ export async function applyConnections(
     );
   }
   if (episodes.length > 0) await raiseSharingAlerts(ctx, episodes, settings);
+  await finishSharingSteps(ctx, steps);
   // Without an answer nothing is known about who is connected: open lock episodes stay as they are.
   if (outcome.ok) await checkLineLocks(ctx, serverId, found);
 }

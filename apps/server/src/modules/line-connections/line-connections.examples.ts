@@ -68,6 +68,8 @@ export const lineConnectionExamples: RouteExamples = {
     response: {
       score: 100,
       episode_since: '2026-11-22T18:29:35.004Z',
+      steps_taken: ['note', 'warn', 'oscam'],
+      oscam_in_force: ['penalty = 1'],
       evidence: [
         {
           ip: '8.8.8.8',

@@ -67,7 +67,7 @@ export async function getLineConnections(
 
 /** The line's sharing score and what it was built from, for its owner to talk to the customer. */
 export async function getLineSharing(ctx: AppContext, actor: Actor, id: number): Promise<LineSharing> {
-  await visibleLine(ctx, actor, id);
+  const line = await visibleLine(ctx, actor, id);
   const [presence, evidence] = await Promise.all([
     lineConnectionsRepository.presenceOf(ctx.db, [id]),
     sharingEvidenceRepository.evidenceOfLine(ctx.db, id),
@@ -76,6 +76,8 @@ export async function getLineSharing(ctx: AppContext, actor: Actor, id: number):
   return {
     score: state?.sharingScore ?? 0,
     episode_since: iso(state?.sharingSince ?? null),
+    steps_taken: state?.sharingLadder?.applied ?? [],
+    oscam_in_force: line.sharingOscam ?? null,
     evidence: evidence.map((row) => ({
       ip: row.ip,
       asn: row.asn,

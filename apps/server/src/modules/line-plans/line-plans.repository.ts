@@ -3,6 +3,7 @@ import {
   type LinePlan,
   type LineRestrictions,
   type PlanPrice,
+  type SharingStep,
   type ServerPackages,
 } from '@linedesk/shared';
 import { asc, count, eq, inArray } from 'drizzle-orm';
@@ -14,6 +15,7 @@ export type LinePlanValues = {
   name: string;
   prices: PlanPrice[];
   restrictions: LineRestrictions;
+  sharingSteps?: SharingStep[];
   archived?: boolean;
 };
 
@@ -41,6 +43,7 @@ export function toLinePlan(
       au: r.au ?? null,
     },
     packages: packageNames(r.groups, servers),
+    sharing_steps: row.sharingSteps,
     is_default: row.isDefault,
     archived: row.archived,
     line_count: lineCount,

@@ -89,7 +89,12 @@ export async function createLinePlan(ctx: AppContext, actor: Actor, input: LineP
     read: async (_db: Db, r: LinePlanRow | undefined) => (r ? toLinePlan(r, null, []) : null),
   };
   const row = await audited(ctx, admin, subject, (tx) =>
-    linePlansRepository.insert(tx, { name: body.name, prices: body.prices, restrictions }),
+    linePlansRepository.insert(tx, {
+      name: body.name,
+      prices: body.prices,
+      restrictions,
+      sharingSteps: body.sharing_steps,
+    }),
   );
   await publish(ctx, 'insert', row.id);
   return toLinePlan(row, 0, servers);
@@ -129,6 +134,7 @@ export async function updateLinePlan(
       name: patch.name,
       prices: patch.prices,
       restrictions,
+      sharingSteps: patch.sharing_steps,
       archived: patch.archived,
     });
     if (restrictionsChanged) await lineOutboxRepository.enqueuePlanLines(tx, id);

@@ -35,7 +35,13 @@ export type AdoptPayload = {
 const currentPayload = sql`jsonb_build_object('password', u.password, 'expiryDate', to_char(u.expiry_date, 'DD-MM-YYYY'), 'enabled', u.enabled)
   || case when jsonb_strip_nulls(p.restrictions || u.restriction_overrides) = '{}'::jsonb then '{}'::jsonb
      else jsonb_build_object('restrictions', jsonb_strip_nulls(p.restrictions || u.restriction_overrides)) end
-  || case when u.entry_extra is null then '{}'::jsonb else jsonb_build_object('extra', u.entry_extra) end`;
+  || case when u.sharing_oscam is not null and not coalesce(u.entry_extra ? 'cccam', false)
+       then jsonb_build_object('extra', jsonb_build_object('oscam', coalesce((
+         select jsonb_agg(l.line order by l.n) from jsonb_array_elements_text(u.entry_extra->'oscam')
+           with ordinality as l(line, n)
+         where lower(btrim(split_part(l.line, '=', 1))) not in ('penalty', 'numusers', 'fakedelay')
+       ), '[]'::jsonb) || u.sharing_oscam))
+     when u.entry_extra is null then '{}'::jsonb else jsonb_build_object('extra', u.entry_extra) end`;
 export type OutboxEntry = OutboxKey & { lineId: number | null } & (
     { operation: 'upsert'; payload: UpsertPayload } | { operation: 'delete' }
   );

@@ -22,6 +22,7 @@ import { SYNC_OK } from '../line-sync/line-sync.js';
 import { inTransaction, lockVisible } from './line-scope.js';
 import { keyOf, requestDelivery, writeLineChange, type Claimed, type LineHistory } from './line-write.js';
 import { linesRepository, type LineUpdate } from './lines.repository.js';
+import { lineHistoryRepository } from './line-history.repository.js';
 
 /** The fields an agent holds for a line: a change of any of them goes to its server. */
 const AGENT_FIELDS: readonly (keyof LineUpdate)[] = [
@@ -153,6 +154,44 @@ async function checkEntryChange(
   ]);
   const effective: LineRestrictions = lineEntryRestrictions(plan.restrictions, overrides) ?? {};
   if (server) assertPackagesOnServer(effective, server);
+}
+
+/** A line write the caller delivers after its commit (`deliverLineWrite`). */
+export type PendingLineWrite = { line: LineRecord; claimed: Claimed | undefined };
+
+/**
+ * Puts a sharing step's OSCam lines on the line's account, or (null) lifts them, in the caller's
+ * transaction with its history row; the entry goes to the server with every other write of the line.
+ * Null when nothing is to be delivered: the line is gone, already so, or archived (off its server:
+ * the value is kept for its restore).
+ */
+export async function setSharingOscam(
+  ctx: AppContext,
+  tx: Db,
+  id: number,
+  lines: string[] | null,
+  history: LineHistory,
+): Promise<PendingLineWrite | null> {
+  const current = await linesRepository.lockById(tx, id);
+  if (!current || JSON.stringify(current.sharingOscam) === JSON.stringify(lines)) return null;
+  if (current.archivedAt !== null) {
+    await linesRepository.update(tx, id, { sharingOscam: lines });
+    await lineHistoryRepository.insert(tx, { lineId: id, ...history });
+    return null;
+  }
+  const written = await writeLineChange(tx, current, {
+    values: { sharingOscam: lines },
+    reachesServer: keyOf(current) !== null,
+    history: [history],
+    delivery: requestDelivery(ctx),
+  });
+  return { line: written.line, claimed: written.claimed };
+}
+
+/** After the commit of `setSharingOscam`: the realtime update and the delivery to the server. */
+export async function deliverLineWrite(ctx: AppContext, write: PendingLineWrite): Promise<void> {
+  await publishLineWrite(ctx, 'update', write.line);
+  await deliver(ctx, keyOf(write.line), 'update', write.claimed);
 }
 
 /**

@@ -70,6 +70,7 @@ export async function queueUpsert(
     | 'planId'
     | 'restrictionOverrides'
     | 'entryExtra'
+    | 'sharingOscam'
   >,
   serverId: number,
   delivery: OutboxDelivery,

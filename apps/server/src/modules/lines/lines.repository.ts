@@ -24,6 +24,7 @@ export type LineUpdate = Partial<
     | 'serverId'
     | 'restrictionOverrides'
     | 'entryExtra'
+    | 'sharingOscam'
     | 'frozenAt'
     | 'frozenDays'
     | 'archivedAt'

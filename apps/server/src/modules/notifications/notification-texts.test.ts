@@ -95,6 +95,7 @@ const examples: { [K in NoticeKind]: Extract<Notice, { kind: K }>['params'] } = 
     lines: 7,
     compensated: true,
   },
+  sharing_step: { line_id: 12, username: 'bob-tv', score: 85, signals: ['addresses', 'countries'] },
   test: {},
 };
 
@@ -102,6 +103,7 @@ const examples: { [K in NoticeKind]: Extract<Notice, { kind: K }>['params'] } = 
 const facts: Record<NoticeKind, string[]> = {
   lines_expiring: ['alice-tv', '05-03-2026'],
   sharing_detected: ['bob-tv', '198.51.100.1, 198.51.100.2'],
+  sharing_step: ['bob-tv', '85'],
   server_down: ['Main', 'connect ECONNREFUSED'],
   server_up: ['Main'],
   reconcile_held: ['Main', '8', '40'],

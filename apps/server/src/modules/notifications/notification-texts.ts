@@ -5,6 +5,7 @@ import {
   type LoadMetric,
   type NotificationKind,
   type OutageCause,
+  type SharingSignal,
   type TopUpReversalKind,
 } from '@linedesk/shared';
 import { translate } from '../../i18n/server-texts.js';
@@ -40,6 +41,8 @@ export type NoticeParams = {
     /** Whether the connection was ended on the server, or only reported (the server cannot). */
     disconnected: boolean;
   };
+  /** `signals`: the sharing score's signals at the poll (sharing-score.ts). */
+  sharing_step: { line_id: number; username: string; score: number; signals: SharingSignal[] };
   server_down: { server_id: number; server: string; error: string };
   server_up: { server_id: number; server: string };
   /** A server machine's metric stayed at or above its threshold (load alerts), and when it is back. */
@@ -181,6 +184,15 @@ export function noticeText(language: Language, notice: Notice, publicUrl: string
         content: t('reminders.content', { count: p.days, list }),
         // The lines list with the same window, soonest first: every line the digest is about.
         link: `${publicUrl}/users/all?expiring_within_days=${p.days}&sort=expiry_date&order=asc`,
+      };
+    }
+    case 'sharing_step': {
+      const p = notice.params;
+      const signals = p.signals.map((signal) => t(`sharing.signals.${signal}`)).join(', ');
+      return {
+        title: t('sharing.title', { username: p.username }),
+        content: t('sharing.warn', { username: p.username, score: p.score, signals }),
+        link: `${publicUrl}/users/edit/${p.line_id}`,
       };
     }
     case 'sharing_detected': {

@@ -24,6 +24,7 @@ import { namedGroups } from '../lib/named-groups';
 import { caidsToText, textToCaids } from '../lib/caid-text';
 import { uniqKeys } from '../lib/uniq-keys';
 import { PlanLockSection } from './plan-lock-section';
+import { rowsToSteps, SharingStepsEditor, stepRows } from './sharing-steps-editor';
 
 type PriceRow = { months: string; credits: string };
 
@@ -53,6 +54,7 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
   const [services, setServices] = useState((r?.services ?? []).join(', '));
   const [timeframe, setTimeframe] = useState(r?.allowed_timeframe ?? '');
   const [au, setAu] = useState(r?.au ?? '');
+  const [steps, setSteps] = useState(() => stepRows(plan?.sharing_steps ?? []));
   const servers = useServers(ALL_SERVERS);
   // Groups are picked by the names servers give them; a group of the plan no server names any more
   // still shows (by its number) so that saving does not drop it unseen.
@@ -77,7 +79,9 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
     save.mutate(
       {
         id: plan?.id ?? null,
-        body: fixedPrices ? { name, restrictions } : { name, prices: priceList, restrictions },
+        body: fixedPrices
+          ? { name, restrictions, sharing_steps: rowsToSteps(steps) }
+          : { name, prices: priceList, restrictions, sharing_steps: rowsToSteps(steps) },
       },
       { onSuccess: onClose },
     );
@@ -283,6 +287,7 @@ export function LinePlanDialog({ plan, open, onClose }: LinePlanDialogProps) {
           />
           {/* A new plan gets its lock once it exists: the lock is saved on its own. */}
           {plan && <PlanLockSection planId={plan.id} />}
+          <SharingStepsEditor rows={steps} onChange={setSteps} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -10,6 +10,8 @@ import { LineSharingCard } from './line-sharing-card';
 const shared: LineSharing = {
   score: 100,
   episode_since: '2026-11-22T18:29:35.004Z',
+  steps_taken: ['note', 'oscam'],
+  oscam_in_force: ['penalty = 1'],
   evidence: [
     {
       ip: '8.8.8.8',
@@ -51,13 +53,22 @@ describe('the sharing evidence panel', () => {
     expect(rows[0]!.textContent).toContain('Different countries');
     expect(rows[1]!.textContent).toContain('Unknown network');
     expect(rows[1]!.textContent).toContain('Unknown country');
+    expect(screen.getByTestId('sharing-steps-taken').textContent).toBe(
+      'Steps taken in this episode: note, OSCam anti-sharing',
+    );
+    expect(screen.getByTestId('sharing-oscam-in-force').textContent).toContain('penalty = 1');
   });
 
   it('says nothing suspicious was seen for a line without evidence', async () => {
     await renderPage(<LineSharingCard lineId={7} />, {
-      answers: { 'GET /api/lines/7/sharing': { body: { score: 0, episode_since: null, evidence: [] } } },
+      answers: {
+        'GET /api/lines/7/sharing': {
+          body: { score: 0, episode_since: null, steps_taken: [], oscam_in_force: null, evidence: [] },
+        },
+      },
     });
     expect(await screen.findByText('Nothing suspicious seen so far.')).toBeTruthy();
     expect(screen.getByText('Looks like one viewer')).toBeTruthy();
+    expect(screen.queryByTestId('sharing-steps-taken')).toBeNull();
   });
 });

@@ -123,6 +123,24 @@ export const LineSharingCard = memo(function LineSharingCard({ lineId }: { lineI
             >
               <Box sx={{ width: `${data.score}%`, height: '100%', bgcolor: `${band.color}.main` }} />
             </Box>
+            {data.steps_taken.length > 0 && (
+              <Typography variant="body2" data-testid="sharing-steps-taken">
+                {t('lineConnections.evidence.stepsTaken', {
+                  steps: data.steps_taken
+                    .map((step) => t(`lineConnections.evidence.steps.${step as 'note'}`))
+                    .join(', '),
+                })}
+              </Typography>
+            )}
+            {data.oscam_in_force && (
+              <Typography
+                variant="body2"
+                data-testid="sharing-oscam-in-force"
+                sx={{ color: 'text.secondary' }}
+              >
+                {t('lineConnections.evidence.oscamInForce', { lines: data.oscam_in_force.join(', ') })}
+              </Typography>
+            )}
             {data.evidence.length === 0 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t('lineConnections.evidence.none')}

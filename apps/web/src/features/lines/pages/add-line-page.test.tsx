@@ -56,6 +56,7 @@ const standard: LinePlan = {
     au: null,
   },
   packages: [],
+  sharing_steps: [],
   is_default: true,
   archived: false,
   line_count: null,
