@@ -35,7 +35,15 @@ const files: Record<string, { file: string; type: string }> = {
  */
 export function registerAgentFiles(app: FastifyInstance): void {
   for (const [name, { file, type }] of Object.entries(files)) {
-    app.get(`/agent/${name}`, { schema: { hide: true } }, (_request, reply) => {
+    // Sent as they are, uncompressed: the executable (over 100 MB; install.sh fetches it with curl
+    // or wget, which ask for no compression, and compressing it on the fly for a client that does
+    // would hold a core for the whole download), and the checksums. The compressor peeks at a
+    // stream's first bytes and passes it through unchanged when they look compressed already, yet
+    // still labels it gzip: a checksum starting with "80" reads as a zlib header, so the client got
+    // plain text it could not unpack.
+    const raw = name === executableName || name.endsWith('.sha256');
+    const compress = raw ? { compress: false as const } : {};
+    app.get(`/agent/${name}`, { schema: { hide: true }, ...compress }, (_request, reply) => {
       if (!existsSync(file)) {
         // The panel was started without `npm start` (which builds the agent) or the build failed.
         return reply.status(404).send({

@@ -42,6 +42,20 @@ export const lineFreezeExamples: RouteExamples = {
     },
     errors: ['LINE_NOT_FOUND', 'LINE_NOT_ARCHIVED'],
   },
+  'GET /api/lines/:id/freeze-request': {
+    params: { id: 42 },
+    response: {
+      request: {
+        line_id: 42,
+        requested_at: '2026-06-20T18:02:11.000Z',
+        starts_on: '2026-07-01',
+        days: 14,
+        decision: 'scheduled' as const,
+        decided_at: '2026-06-21T08:30:00.000Z',
+      },
+    },
+    errors: ['LINE_NOT_FOUND'],
+  },
   'POST /api/lines/:id/freeze-request/approve': {
     params: { id: 42 },
     response: frozen,
