@@ -11,17 +11,19 @@
 // the move; BENCH_PROFILE_DIR=<folder> writes a CPU profile of this process around each operation.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { removeDir } from '../apps/agent/test/agent-harness.js';
 import { startBenchPanel, type BenchPanel } from './bench-server.js';
-import { api, register, startCardServer, type CardServer } from './line-change-bench.js';
+import { api, register, startCardServer, stopCardServers, type CardServer } from './line-change-bench.js';
 import { profileWhile } from './profile.js';
 
 const BIG = Number(process.env.BULK_OPS_BENCH_LINES ?? 50_000);
 const SMALL = 100;
 const BULK = Number(process.env.BULK_OPS_BENCH_BULK ?? 10_000);
 const BULK_BASELINE = Math.max(1, Math.round(BULK / 10));
-/** Which figures to take: `reconcile,renew,move` (all) by default. */
+/** Which figures to take: `reconcile,renew,move` by default; also `disable`, `change_plan`, `delete`. */
 const STEPS = new Set((process.env.BULK_OPS_BENCH_STEPS ?? 'reconcile,renew,move').split(','));
+
+/** How long the bench waits for a finished job's lines to be loaded on their server. */
+const LOADED_WAIT_MS = Number(process.env.BULK_OPS_BENCH_LOADED_WAIT_MS ?? 600_000);
 
 type Figure = { label: string; lines: number; ms: number };
 
@@ -44,9 +46,10 @@ async function runJob(
   panel: BenchPanel,
   cookie: string,
   pathname: string,
-  body: unknown,
+  body: { ids: number[] } & Record<string, unknown>,
   label: string,
 ): Promise<number> {
+  const ids = body.ids;
   const started = performance.now();
   const res = await fetch(`${panel.url}${pathname}`, {
     method: 'POST',
@@ -57,6 +60,7 @@ async function runJob(
   if (res.status !== 202 || job.id === undefined) {
     throw new Error(`${label}: ${res.status} ${JSON.stringify(job)}`);
   }
+  let lastReport = performance.now();
   for (;;) {
     // A poll may meet the server closing an idle kept-alive connection: ask again.
     const answer = await fetch(`${panel.url}/api/lines/bulk/${job.id}`, { headers: { cookie } }).catch(
@@ -75,11 +79,65 @@ async function runJob(
       if (state.status === 'dead' || state.refused > 0 || state.succeeded !== state.total) {
         throw new Error(`${label}: ${JSON.stringify(state)}`);
       }
-      return elapsed;
+      // A renewal's job is done once every line is renewed; its lines reach their server through
+      // the outbox after that. The figure is to the last line loaded (a move's job waits for it).
+      for (;;) {
+        const left = await notLoaded(panel, ids);
+        if (left === 0) break;
+        if (performance.now() - lastReport > 10_000) {
+          lastReport = performance.now();
+          console.log(
+            `  ${label}: job done in ${(elapsed / 1000).toFixed(1)} s, ${left} lines not loaded yet ${JSON.stringify(await progress(panel, job.id))}`,
+          );
+        }
+        if (performance.now() - started - elapsed > LOADED_WAIT_MS) {
+          throw new Error(`${label}: ${left} lines not loaded ${LOADED_WAIT_MS / 1000} s after the job`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const loaded = performance.now() - started;
+      console.log(
+        `  ${label}: job done in ${(elapsed / 1000).toFixed(1)} s, every line loaded in ${(loaded / 1000).toFixed(1)} s`,
+      );
+      return loaded;
     }
     if (performance.now() - started > 1_800_000) throw new Error(`${label}: not done in 30 min`);
+    if (performance.now() - lastReport > 10_000) {
+      lastReport = performance.now();
+      console.log(`  ${label}: ${JSON.stringify(await progress(panel, job.id))}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Where a running job stands, every 10 s: its items by result and step, and the outbox by server. */
+async function progress(panel: BenchPanel, jobId: number): Promise<Record<string, number>> {
+  const items = rowsOf<{ k: string; n: number }>(
+    await panel.db.execute(
+      sql`select result || coalesce('/' || stage, '') as k, count(*)::int as n from line_bulk_items where job_id = ${jobId} group by 1`,
+    ),
+  );
+  const outbox = rowsOf<{ k: string; n: number }>(
+    await panel.db.execute(
+      sql`select 'outbox ' || server_id || ' ' || operation || case when attempts > 0 then ' retried: ' || coalesce(left(last_error, 80), '') else '' end as k, count(*)::int as n from line_sync_outbox group by 1`,
+    ),
+  );
+  return Object.fromEntries([...items, ...outbox].map((row) => [row.k, Number(row.n)]));
+}
+
+/**
+ * Of these lines, those not loaded on their server yet (pending or failing), or (deleted) whose
+ * removal is still in the outbox.
+ */
+async function notLoaded(panel: BenchPanel, ids: number[]): Promise<number> {
+  const list = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`;
+  const rows = rowsOf<{ n: number }>(
+    await panel.db.execute(
+      sql`select (select count(*)::int from users where id in ${list} and sync_state <> 'synced')
+        + (select count(*)::int from line_sync_outbox where line_id in ${list}) as n`,
+    ),
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** Lines of a server that are not synced (a job is done when its lines are; this checks it). */
@@ -106,7 +164,7 @@ export async function runBulkOpsBench(databaseUrl?: string): Promise<void> {
   const panel = await startBenchPanel({
     databaseUrl,
     prefix: 'bulk-ops',
-    portBase: 49_000,
+    portBase: Number(process.env.BULK_OPS_BENCH_PORT ?? 49_000),
     admin: { email: 'bench-admin@example.com', password: 'bench-admin-password-1' },
     reseller: { email: 'bench-reseller@example.com', password: 'bench-reseller-password-1' },
     // Enough for every renewal at any price the default plan asks.
@@ -161,6 +219,46 @@ export async function runBulkOpsBench(databaseUrl?: string): Promise<void> {
     if (STEPS.has('renew'))
       await measure(`renew, ${BULK.toLocaleString('en')} lines`, BULK, () => renew(bulkRenew, 'renew'));
 
+    // Disable, plan change and delete (the admin), a chunk at a time since #52: the baseline's lines
+    // first, then others; each until its last line is loaded on (or, deleted, removed from) the agent.
+    const bulkAction = (action: string, ids: number[], label: string, extra: Record<string, unknown> = {}) =>
+      runJob(panel, panel.admin.cookie, '/api/lines/bulk', { action, ids, ...extra }, label);
+    const baselineIds = await lineIds(panel, big.serverId, BULK_BASELINE, 0);
+    const bulkIds = await lineIds(panel, big.serverId, BULK, BULK_BASELINE);
+    if (STEPS.has('disable')) {
+      await measure(`disable, ${BULK_BASELINE.toLocaleString('en')} lines (baseline)`, BULK_BASELINE, () =>
+        bulkAction('disable', baselineIds, 'disable baseline'),
+      );
+      await measure(`disable, ${BULK.toLocaleString('en')} lines`, BULK, () =>
+        bulkAction('disable', bulkIds, 'disable'),
+      );
+    }
+    if (STEPS.has('change_plan')) {
+      const plan = await api(panel, 'POST', '/api/line-plans', {
+        name: 'Bench plan',
+        prices: [{ months: 1, credits: 5 }],
+        restrictions: { max_connections: 2 },
+      });
+      if (plan.status !== 201) throw new Error(`plan: ${plan.status} ${JSON.stringify(plan.body)}`);
+      const extra = { plan_id: Number(plan.body.id) };
+      await measure(
+        `change_plan, ${BULK_BASELINE.toLocaleString('en')} lines (baseline)`,
+        BULK_BASELINE,
+        () => bulkAction('change_plan', baselineIds, 'change_plan baseline', extra),
+      );
+      await measure(`change_plan, ${BULK.toLocaleString('en')} lines`, BULK, () =>
+        bulkAction('change_plan', bulkIds, 'change_plan', extra),
+      );
+    }
+    if (STEPS.has('delete')) {
+      await measure(`delete, ${BULK_BASELINE.toLocaleString('en')} lines (baseline)`, BULK_BASELINE, () =>
+        bulkAction('delete', baselineIds, 'delete baseline'),
+      );
+      await measure(`delete, ${BULK.toLocaleString('en')} lines`, BULK, () =>
+        bulkAction('delete', bulkIds, 'delete'),
+      );
+    }
+
     // Move (the admin) to the empty server, the old entries removed at once (no grace period).
     const move = (ids: number[], label: string) =>
       runJob(
@@ -198,13 +296,7 @@ export async function runBulkOpsBench(databaseUrl?: string): Promise<void> {
       );
     }
   } finally {
-    for (const server of started) {
-      // A profiled agent writes its profile on a clean exit only.
-      if (process.env.BENCH_PROFILE_DIR) await server.agent.stop();
-      else await server.agent.kill();
-      await server.oscam.close();
-      await removeDir(server.dir);
-    }
+    await stopCardServers(started);
     await panel.close();
   }
 }

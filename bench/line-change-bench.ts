@@ -43,6 +43,13 @@ export type CardServer = {
 };
 
 /**
+ * The seeded accounts' expiry, the same on the agent and in the panel: a year ahead, not the end of
+ * 2099, which a renewal would take past the last date an agent takes (the bulk bench's renewed lines
+ * were refused and never loaded).
+ */
+const SEEDED_EXPIRY = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+/**
  * An OSCam agent whose state already lists `count` managed accounts (as after months of sales), so
  * start-up renders them once into oscam.user, and the stand-in webif it reloads through.
  */
@@ -53,7 +60,7 @@ export async function startCardServer(count: number, prefix: string): Promise<Om
   const users = Array.from({ length: count }, (_, i) => ({
     username: `${prefix}${i}`,
     password: `pw-${prefix}-${i}`,
-    expiryDate: '2099-12-31',
+    expiryDate: SEEDED_EXPIRY,
     enabled: true,
   }));
   await writeFile(
@@ -82,6 +89,19 @@ export async function startCardServer(count: number, prefix: string): Promise<Om
   return { lines: count, agent, oscam, dir, prefix };
 }
 
+/** Stops the bench's card servers and removes their files, whichever bench started them. */
+export async function stopCardServers(
+  servers: readonly { agent: RunningAgent; oscam: { close(): Promise<void> }; dir: string }[],
+): Promise<void> {
+  for (const server of servers) {
+    // A profiled agent writes its profile on a clean exit only.
+    if (process.env.BENCH_PROFILE_DIR) await server.agent.stop();
+    else await server.agent.kill();
+    await server.oscam.close();
+    await removeDir(server.dir);
+  }
+}
+
 export async function api(panel: BenchPanel, method: string, pathname: string, body?: unknown) {
   const res = await fetch(`${panel.url}${pathname}`, {
     method,
@@ -93,7 +113,10 @@ export async function api(panel: BenchPanel, method: string, pathname: string, b
 }
 
 /** The server record for an agent, tested once as an admin would, and its lines written in bulk. */
-export async function register(panel: BenchPanel, server: Omit<CardServer, 'serverId'>): Promise<CardServer> {
+export async function register<S extends Pick<CardServer, 'lines' | 'agent' | 'prefix'>>(
+  panel: BenchPanel,
+  server: S,
+): Promise<S & { serverId: number }> {
   const created = await api(panel, 'POST', '/api/servers', {
     server_name: `OSCam ${server.lines}`,
     host_ip: '127.0.0.1',
@@ -112,7 +135,7 @@ export async function register(panel: BenchPanel, server: Omit<CardServer, 'serv
   // The panel's side of the same accounts, synced: the database's bulk path, not 50,000 requests.
   await panel.db.execute(sql`
     insert into users (username, password, expiry_date, server_id, owner_id, owner_email, sync_state, synced_at)
-    select ${server.prefix} || i, 'pw-' || ${server.prefix} || '-' || i, date '2099-12-31', ${serverId},
+    select ${server.prefix} || i, 'pw-' || ${server.prefix} || '-' || i, ${SEEDED_EXPIRY}::date, ${serverId},
       a.id, a.email, 'synced', now()
     from generate_series(0, ${server.lines - 1}) as i
     cross join (select id, email from auth_users where id = ${panel.reseller.id}) a`);
@@ -193,13 +216,7 @@ export async function runLineChangeBench(databaseUrl?: string): Promise<void> {
         `absolute ${bigMs.toFixed(0)} ms (target ≤ ${ABSOLUTE_TARGET_MS} ms: ${verdict(bigMs <= ABSOLUTE_TARGET_MS)})`,
     );
   } finally {
-    for (const server of started) {
-      // A profiled agent writes its profile on a clean exit only.
-      if (process.env.BENCH_PROFILE_DIR) await server.agent.stop();
-      else await server.agent.kill();
-      await server.oscam.close();
-      await removeDir(server.dir);
-    }
+    await stopCardServers(started);
     await panel.close();
   }
 }

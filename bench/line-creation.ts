@@ -7,7 +7,8 @@
 //
 // Part of `npm run bench` (bench/lines-bench.ts), or on its own over a fresh database:
 //   npx tsx bench/line-creation.ts            (embedded; PostgreSQL too with LINES_BENCH_DATABASE_URL)
-// LINE_CREATION_COUNT and LINE_CREATION_CONNECTIONS change the 1,000 lines and 50 connections.
+// LINE_CREATION_COUNT and LINE_CREATION_CONNECTIONS change the 1,000 lines and 50 connections;
+// LINE_SYNC_AGENT_CALLS is passed to the panel (agent calls in flight per server).
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,8 @@ export type LineCreationResult = {
   /** CPU time of this process (server, its database when embedded, the polling) per line created. */
   panelCpuMsPerLine: number;
   agentCpuMsPerLine: number | null;
+  /** On PostgreSQL: CPU time of the database's backends serving the panel, per line (null embedded). */
+  databaseCpuMsPerLine: number | null;
   /** SQL statements the panel sent per line, BEGIN and COMMIT included. */
   statementsPerLine: number;
   /** The agent alone, POST /add-user straight to it with the same connections: users per second. */
@@ -71,7 +74,7 @@ type SessionInternals = { logger: QueryLogger; options: { logger?: QueryLogger }
  * Counts every statement the app sends through Drizzle (its logger sees each one, in transactions
  * too). PGlite runs a transaction's BEGIN and COMMIT itself, unseen by the logger: counted apart.
  */
-function countStatements(db: Db): { count: () => number; stop: () => void } {
+export function countStatements(db: Db): { count: () => number; stop: () => void } {
   let statements = 0;
   const internals = db as unknown as {
     session: SessionInternals;
@@ -117,7 +120,7 @@ function countStatements(db: Db): { count: () => number; stop: () => void } {
 }
 
 /** CPU time (user + system) of another process so far, in ms, from /proc (Linux only). */
-async function processCpuMs(pid: number | undefined): Promise<number | null> {
+export async function processCpuMs(pid: number | undefined): Promise<number | null> {
   if (pid === undefined) return null;
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
@@ -127,6 +130,24 @@ async function processCpuMs(pid: number | undefined): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU so far of each PostgreSQL backend connected to the panel's database (same machine), by pid; null
+ * on the embedded database, whose work is the panel process's own. A backend that ends during the run
+ * takes its time with it: the figure is a floor.
+ */
+async function backendsCpuMs(db: Db): Promise<Map<number, number> | null> {
+  if (!((db as unknown as { $client: unknown }).$client instanceof pg.Pool)) return null;
+  const pids = rowsOf<{ pid: number }>(
+    await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of pids) {
+    const ms = await processCpuMs(pid);
+    if (ms !== null) cpu.set(pid, ms);
+  }
+  return cpu;
 }
 
 function ownCpuMs(): number {
@@ -167,6 +188,7 @@ export async function measureLineCreation(setup: LineCreationSetup): Promise<Lin
   const agentAlonePerSecond = await measureAgentAlone(setup);
   const agentPid = setup.agent.current().process.pid;
   const agentCpuBefore = await processCpuMs(agentPid);
+  const databaseCpuBefore = await backendsCpuMs(setup.db);
   const cpuBefore = ownCpuMs();
   const statements = countStatements(setup.db);
   const started = performance.now();
@@ -211,6 +233,12 @@ export async function measureLineCreation(setup: LineCreationSetup): Promise<Lin
   const liveMs = performance.now() - started;
   const cpuMs = ownCpuMs() - cpuBefore;
   const agentCpuAfter = await processCpuMs(agentPid);
+  const databaseCpuAfter = await backendsCpuMs(setup.db);
+  let databaseCpuMs: number | null = null;
+  if (databaseCpuBefore && databaseCpuAfter) {
+    databaseCpuMs = 0;
+    for (const [pid, ms] of databaseCpuAfter) databaseCpuMs += ms - (databaseCpuBefore.get(pid) ?? 0);
+  }
   const notSynced = await count(sql`sync_state <> 'synced'`);
   const perLine = (value: number) => +(value / Math.max(created, 1)).toFixed(1);
   return {
@@ -225,6 +253,7 @@ export async function measureLineCreation(setup: LineCreationSetup): Promise<Lin
     panelCpuMsPerLine: perLine(cpuMs),
     agentCpuMsPerLine:
       agentCpuBefore === null || agentCpuAfter === null ? null : perLine(agentCpuAfter - agentCpuBefore),
+    databaseCpuMsPerLine: databaseCpuMs === null ? null : perLine(databaseCpuMs),
     statementsPerLine: perLine(sent),
     agentAlonePerSecond,
   };
@@ -250,7 +279,7 @@ export function reportLineCreation(
     `  against the agent alone: ${result.linesPerSecond} / ${result.agentAlonePerSecond} = x${(result.linesPerSecond / result.agentAlonePerSecond).toFixed(2)}   target >= x${AGENT_RATIO_TARGET}: ${result.linesPerSecond >= AGENT_RATIO_TARGET * result.agentAlonePerSecond && met ? 'met' : 'MISSED'}`,
   );
   console.log(
-    `  per line: ${result.statementsPerLine} SQL statements, panel CPU ${result.panelCpuMsPerLine} ms, agent CPU ${result.agentCpuMsPerLine ?? '?'} ms   (load average ${os.loadavg()[0]!.toFixed(1)})`,
+    `  per line: ${result.statementsPerLine} SQL statements, panel CPU ${result.panelCpuMsPerLine} ms, agent CPU ${result.agentCpuMsPerLine ?? '?'} ms${result.databaseCpuMsPerLine === null ? '' : `, PostgreSQL's backends ${result.databaseCpuMsPerLine} ms`}   (load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
 }
 
@@ -268,6 +297,10 @@ export async function runLineCreationBench(databaseUrl?: string): Promise<LineCr
     admin: ADMIN,
     reseller: RESELLER,
     resellerCredits: count * 2,
+    // LINE_SYNC_AGENT_CALLS=1 is the panel of one agent call at a time, for a same-run comparison.
+    env: process.env.LINE_SYNC_AGENT_CALLS
+      ? { LINE_SYNC_AGENT_CALLS: process.env.LINE_SYNC_AGENT_CALLS }
+      : undefined,
   });
   const { url, built, db, agent, reseller } = panel;
   try {

@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { measure, report, type LoadResult } from './load.js';
-import { ADMIN, signIn, startServer, type Server } from './scale-bench.js';
+import { ADMIN, scratchDatabase, signIn, startServer, type Server } from './scale-bench.js';
 
 const SEEDED = 100_000;
 const EXPIRING = 10_000;
@@ -211,13 +211,8 @@ async function embedded() {
 }
 
 async function postgres(baseUrl: string) {
-  const name = `ld_bench_reminders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase(baseUrl, `ld_bench_reminders_${process.pid}`);
+  const url = scratch.url;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-reminders-'));
   const db = new pg.Client({ connectionString: url.toString() });
   let server: Server | undefined;
@@ -246,8 +241,7 @@ async function postgres(baseUrl: string) {
   } finally {
     await server?.stop();
     await db.end().catch(() => undefined);
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -114,6 +114,11 @@ await runReportsBench(linesPgUrl);
 const { runEcmStatsBench } = await import('./ecm-stats-bench.js');
 await runEcmStatsBench(linesPgUrl);
 
+// One statistics poll (ECM counters, connections) of a server with 50,000 connected lines, beside
+// the same polls of a 500-line server, and the lines list's latency while they run.
+const { runStatsPollBench } = await import('./stats-poll-bench.js');
+await runStatsPollBench(linesPgUrl);
+
 // Web delivery: first-load sizes from the built web app and Lighthouse for /sign-in and the dashboard.
 const { runWebBench } = await import('./web-bench.js');
 await runWebBench();

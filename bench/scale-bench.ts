@@ -152,6 +152,26 @@ function rssParts(pid: number): string {
   return `anonymous ${mb('RssAnon')} MB, files ${mb('RssFile')} MB`;
 }
 
+/** A new database of this name on the server at `baseUrl` (any old one of that name dropped first). */
+export async function scratchDatabase(
+  baseUrl: string,
+  name: string,
+): Promise<{ url: URL; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 export async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/sign-in`, {
     method: 'POST',
@@ -351,13 +371,8 @@ async function embedded() {
 }
 
 async function postgres(baseUrl: string) {
-  const name = `ld_bench_scale_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase(baseUrl, `ld_bench_scale_${process.pid}`);
+  const url = scratch.url;
   const dataDirs = [
     await mkdtemp(path.join(os.tmpdir(), 'linedesk-scale-')),
     await mkdtemp(path.join(os.tmpdir(), 'linedesk-scale-')),
@@ -406,8 +421,7 @@ async function postgres(baseUrl: string) {
     );
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
     await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
   }
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Checks the ECM statistics against a real OSCam (docs/ecm-stats.md, "Checked against a real OSCam"):
+// Checks against a real OSCam (docs/ecm-stats.md and docs/standby.md, "Checked against a real OSCam"):
 // the panel creates a line through the agent, a camd 3.5 client asks ECMs the constant-CW reader
-// answers or not, and the line's, the server's and the reader's figures must match what it asked.
+// answers or not, and the line's, the server's and the reader's figures must match what it asked;
+// then a standby OSCam serves a line's client once the primary OSCam is stopped, and the panel
+// records the primary's outage.
 // Not part of npm test: it needs an OSCam binary, given as OSCAM_BIN=/path/to/oscam.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

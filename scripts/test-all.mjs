@@ -7,8 +7,13 @@
 // machine has it; each of those steps' logs starts with the node version that ran it.
 //
 // Independent steps run side by side (lint next to the web build and the unit tests, the two API runs
-// next to each other); each one's output is printed whole when it ends, so logs never interleave.
-// The browser tests run last, alone, since they are the ones that suffer from a busy machine.
+// next to each other, then the browser tests next to the API runs on PGlite); each one's output is
+// printed whole when it ends, so logs never interleave. The machine has two cores to keep busy: an API
+// run keeps both (two workers, each a server and its database in one process), the browser tests one
+// spec at a time, a request at a time, about one. Run last and alone, they left a core idle for their
+// whole 16 minutes (bench/RESULTS.md, "where the time went", #53); beside an API run the machine
+// carries three busy processes, fewer than the four of the two API runs side by side, and far less
+// than the load of 15 every test must bear.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +34,9 @@ const pgUrl = process.env.LINEDESK_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1
 let passed = 0;
 let failed = 0;
 const steps = [];
+// Each failed test's step, file and name, repeated at the very end: CI keeps only the last lines of
+// what a run printed, and a failure must be known from them.
+const failures = [];
 const started = Date.now();
 
 const slug = (name) => name.replace(/\W+/g, '-').replace(/^-|-$/g, '');
@@ -104,6 +112,14 @@ async function vitest(name, args, env = {}, node = null) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const file of report.testResults ?? []) {
+      const where = path.relative(root, file.name ?? '');
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) failures.push(`${name}: ${where} › ${test.fullName}`);
+      // A file that failed outside its tests (a hook, an import) has no failed test of its own.
+      if (file.status === 'failed' && failedTests.length === 0)
+        failures.push(`${name}: ${where} › ${(file.message ?? 'failed outside its tests').split('\n')[0]}`);
+    }
     if (!ok && report.numFailedTests === 0) failed += 1; // a crash outside any test still fails the run
   } catch {
     failed += 1;
@@ -166,17 +182,35 @@ const [linted, built] = await Promise.all([
   node22Path && vitest('unit (Node.js 22)', ['--project', 'unit'], {}, node22Path),
 ]);
 if (!linted) failed += 1;
-await Promise.all([vitest('api (embedded PGlite)', ['--project', 'api']), apiOnPostgres()]);
-// After the two runs above rather than beside them: a third run of servers and databases on a machine
-// of two cores put the API tests' own waits past their limits.
-if (node22Path) await vitest('api (embedded PGlite, Node.js 22)', ['--project', 'api'], {}, node22Path);
-if (built) await vitest('e2e', ['--root', 'e2e']);
-else failed += 1;
+// Two lanes, so that no more than two API runs ever run at once (a third run of servers and databases
+// on a machine of two cores put the API tests' own waits past their limits) and the browser tests
+// start as soon as the shorter PostgreSQL run leaves its place.
+await Promise.all([
+  (async () => {
+    await vitest('api (embedded PGlite)', ['--project', 'api']);
+    if (node22Path) await vitest('api (embedded PGlite, Node.js 22)', ['--project', 'api'], {}, node22Path);
+  })(),
+  (async () => {
+    await apiOnPostgres();
+    if (built) await vitest('e2e', ['--root', 'e2e']);
+    else failed += 1;
+  })(),
+]);
 
+// A step's CPU seconds over its wall seconds is how many cores it kept busy: on a quiet machine, the
+// figure that says whether a step left a core idle (and another step could run beside it).
 console.log('\n━━ summary ━━');
 for (const step of steps) {
-  const cpu = step.cpu === undefined ? '' : `, CPU ${step.cpu}s`;
+  const cores =
+    step.cpu === undefined || step.seconds === 0 ? '' : `, ${(step.cpu / step.seconds).toFixed(2)} cores`;
+  const cpu = step.cpu === undefined ? '' : `, CPU ${step.cpu}s${cores}`;
   console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name} (${step.seconds}s${cpu})`);
 }
-console.log(`\n${passed} passed, ${failed} failed in ${Math.round((Date.now() - started) / 1000)}s`);
+if (failures.length > 0) {
+  console.log('\n━━ failed tests ━━');
+  for (const failure of failures) console.log(`✗ ${failure}`);
+}
+const wall = Math.round((Date.now() - started) / 1000);
+const cpuTotal = steps.reduce((sum, step) => sum + (step.cpu ?? 0), 0);
+console.log(`\n${passed} passed, ${failed} failed in ${wall}s (CPU ${cpuTotal}s of the steps)`);
 process.exit(failed === 0 ? 0 : 1);

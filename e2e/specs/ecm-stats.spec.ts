@@ -1,18 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInOscam,
-  WEBIF_LOGIN,
-  type StandInClient,
-  type StandInOscam,
-} from '../../apps/agent/test/stand-in-servers.js';
-import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
-import { apiSession, type ApiSession } from '../support/api-session.js';
-import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
+import { type StandInClient, type StandInOscam } from '../../apps/agent/test/stand-in-servers.js';
+import { type ApiSession } from '../support/api-session.js';
+import { ADMIN, type AppServer } from '../support/app-server.js';
+import { startOscamScene, type OscamScene } from '../support/card-server-scene.js';
 import { POLL, signedInPage } from '../support/page-helpers.js';
 
 const USERNAME = 'ecm-demo';
@@ -45,9 +36,8 @@ const card: StandInClient = {
 
 let server: AppServer;
 let browser: Browser;
-let agent: LineAgent;
+let scene: OscamScene;
 let oscam: StandInOscam;
-let dir: string;
 let api: ApiSession;
 let lineId: number;
 let serverId: number;
@@ -56,50 +46,16 @@ const signIn = (width: number): Promise<Page> =>
   signedInPage(browser, server.url, ADMIN, { width, height: 900 });
 
 beforeAll(async () => {
-  // The stand-in OSCam reads the oscam.user the agent writes, so both share one file.
-  dir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-ecm-'));
-  const userFile = path.join(dir, 'oscam.user');
-  await writeFile(userFile, '');
-  oscam = await startStandInOscam(userFile);
-  // The app server is started with this process's environment: read ECM counters every second.
-  process.env.ECM_STATS_POLL_SECONDS = '1';
-  try {
-    [server, browser, agent] = await Promise.all([
-      startAppServer(),
-      launchBrowser(),
-      startLineAgent({
-        env: {
-          AGENT_BACKEND: 'oscam',
-          AGENT_CONFIG_FILE: userFile,
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        },
-      }),
-    ]);
-  } finally {
-    delete process.env.ECM_STATS_POLL_SECONDS;
-  }
-  api = apiSession(server.url);
-  await api.signIn(ADMIN.email, ADMIN.password);
-  serverId = (await addAgentServer(api, agent, 'OSCam pictures')).id;
-  const line = await api.request<{ line: { id: number } }>('POST', '/api/lines', {
-    username: USERNAME,
-    password: 'Line-Pass-42',
-    subscription_months: 1,
-    server_id: serverId,
-  });
-  lineId = line.line.id;
+  // The panel reads ECM counters every second.
+  scene = await startOscamScene({ serverName: 'OSCam pictures', panelEnv: { ECM_STATS_POLL_SECONDS: '1' } });
+  ({ server, browser, oscam, admin: api, serverId } = scene);
+  lineId = await scene.addLine(USERNAME);
   oscam.setClients([watching, card]);
   oscam.setReader('sky-card', { ok: 0, notFound: 0 });
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await agent?.stop();
-  await oscam?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await scene?.stop();
 });
 
 describe('ECM statistics', () => {

@@ -1,10 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandInCccamInfo, WEBINFO_LOGIN } from '../../apps/agent/test/stand-in-servers.js';
-import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
-import { apiSession } from '../support/api-session.js';
-import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
+import { ADMIN, type AppServer } from '../support/app-server.js';
+import { startCccamScene, type CardServerScene } from '../support/card-server-scene.js';
 import { axeViolations, signedInPage } from '../support/page-helpers.js';
 
 const USERNAME = 'lock-demo';
@@ -29,46 +26,22 @@ ${rows.join('\n')}
 
 let server: AppServer;
 let browser: Browser;
-let agent: LineAgent;
-let info: Awaited<ReturnType<typeof startStandInCccamInfo>>;
+let scene: CardServerScene;
 let lineId: number;
 
 beforeAll(async () => {
-  info = await startStandInCccamInfo(activeClients);
-  // The app server is started with this process's environment: read connections every second.
-  process.env.LINE_CONNECTIONS_POLL_SECONDS = '1';
-  try {
-    [server, browser, agent] = await Promise.all([
-      startAppServer(),
-      launchBrowser(),
-      startLineAgent({
-        env: {
-          AGENT_CCCAM_WEBINFO_URL: info.url,
-          AGENT_CCCAM_WEBINFO_USER: WEBINFO_LOGIN.username,
-          AGENT_CCCAM_WEBINFO_PASSWORD: WEBINFO_LOGIN.password,
-        },
-      }),
-    ]);
-  } finally {
-    delete process.env.LINE_CONNECTIONS_POLL_SECONDS;
-  }
-  const api = apiSession(server.url);
-  await api.signIn(ADMIN.email, ADMIN.password);
-  const created = await addAgentServer(api, agent, 'CCcam locks');
-  const line = await api.request<{ line: { id: number } }>('POST', '/api/lines', {
-    username: USERNAME,
-    password: 'Line-Pass-42',
-    subscription_months: 1,
-    server_id: created.id,
+  // The panel reads connections every second.
+  scene = await startCccamScene({
+    serverName: 'CCcam locks',
+    panelEnv: { LINE_CONNECTIONS_POLL_SECONDS: '1' },
+    activeClients,
   });
-  lineId = line.line.id;
+  ({ server, browser } = scene);
+  lineId = await scene.addLine(USERNAME);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await agent?.stop();
-  await info?.close();
+  await scene?.stop();
 });
 
 describe('line locks', () => {

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAgentServer, startLineAgent, type LineAgent } from '../support/agent.js';
+import { type LineAgent } from '../support/agent.js';
 import { apiSession, type ApiSession } from '../support/api-session.js';
-import { ADMIN, startAppServer, type AppServer } from '../support/app-server.js';
-import { launchBrowser } from '../support/browser.js';
+import { ADMIN, type AppServer } from '../support/app-server.js';
+import { startCccamScene, type CardServerScene } from '../support/card-server-scene.js';
 import { accountId, POLL, signedInPage, signUpConfirmed, waitForIdle } from '../support/page-helpers.js';
 
 const SERVER_NAME = 'Load and outage OSCam';
@@ -16,6 +16,7 @@ const OTHER = { email: 'outage-other@example.com', password: 'Reseller-Pass-42',
 
 let server: AppServer;
 let browser: Browser;
+let scene: CardServerScene;
 let agent: LineAgent;
 let api: ApiSession;
 let serverId: number;
@@ -24,16 +25,9 @@ const fitsWidth = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 beforeAll(async () => {
-  // The app server takes this process's environment: poll the servers (load, outages) every second.
-  process.env.ECM_STATS_POLL_SECONDS = '1';
-  try {
-    [server, browser, agent] = await Promise.all([startAppServer(), launchBrowser(), startLineAgent()]);
-  } finally {
-    delete process.env.ECM_STATS_POLL_SECONDS;
-  }
-  api = apiSession(server.url);
-  await api.signIn(ADMIN.email, ADMIN.password);
-  serverId = (await addAgentServer(api, agent, SERVER_NAME)).id;
+  // The panel polls the servers (load, outages) every second.
+  scene = await startCccamScene({ serverName: SERVER_NAME, panelEnv: { ECM_STATS_POLL_SECONDS: '1' } });
+  ({ server, browser, agent, admin: api, serverId } = scene);
   for (const account of [RESELLER, OTHER]) {
     await signUpConfirmed(server, account);
     const id = await accountId(api, account.email);
@@ -50,9 +44,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await agent?.stop();
+  await scene?.stop();
 });
 
 describe('load alerts and outages on screen', () => {

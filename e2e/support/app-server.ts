@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { copyFolder } from '../../apps/server/test/support/copy-folder.js';
 import { onFreePort } from '../../apps/server/test/support/ports.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -113,7 +114,7 @@ export async function prepareTemplateDataDir(): Promise<string> {
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'linedesk-e2e-'));
-  await cp(inject('templateDataDir'), dataDir, { recursive: true });
+  await copyFolder(inject('templateDataDir'), dataDir);
   const { child, output, exited, port } = await onFreePort((port) => runServer(dataDir, port, env));
   const mailLines = (email: string) =>
     output()

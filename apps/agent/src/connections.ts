@@ -48,7 +48,13 @@ function isoFromOscam(login: string, onlineSeconds: number | null, now: number):
 const caidOrNull = (value: string) => (value && !/^0+$/.test(value) ? value.toUpperCase() : null);
 
 function webFailure(error: unknown): never {
-  if (error instanceof WebPageError) throw new AgentError(502, error.message, 'SERVER_WEB_PAGE_FAILED');
+  if (error instanceof WebPageError) {
+    throw new AgentError(
+      502,
+      error.message,
+      error.unreachable ? 'SERVER_NOT_ANSWERING' : 'SERVER_WEB_PAGE_FAILED',
+    );
+  }
   throw error;
 }
 

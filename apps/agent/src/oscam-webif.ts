@@ -180,8 +180,12 @@ export function parseOscamReaders(oscam: Json): Map<string, OscamReaderStats> {
  * The account list grows with the server, a few hundred bytes an account: 50,000 accounts are more
  * than the 8 MiB other pages may answer, and a reload check that cannot read the list fails every
  * change. 256 MiB holds several hundred thousand accounts and stays far below a string's limit.
+ * The status page lists every connected client at a few hundred bytes each, so it grows alike: at
+ * 50,000 connected accounts it is some 17 MB, and a cap of 8 MiB failed every connections and ECM
+ * statistics read of such a server.
  */
 const USERSTATS_MAX_BYTES = 256 * 1024 * 1024;
+const STATUS_MAX_BYTES = USERSTATS_MAX_BYTES;
 
 export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebif {
   const web: WebPageClient = createWebPageClient(login, 'digest', timeoutMs);
@@ -219,7 +223,10 @@ export function createOscamWebif(login: HttpLogin, timeoutMs: number): OscamWebi
     async clients() {
       // hideidle=0: by default the webif leaves out clients idle longer than httphideidleclients.
       return parseOscamClients(
-        parseApi(await web.get('/oscamapi.json?part=status&hideidle=0'), 'part=status'),
+        parseApi(
+          await web.get('/oscamapi.json?part=status&hideidle=0', { maxBytes: STATUS_MAX_BYTES }),
+          'part=status',
+        ),
       );
     },
     async readerStats() {

@@ -3,7 +3,7 @@ import type { AdoptRequest } from './adoption';
 import { credentialProblem } from './credentials';
 import { displayToIsoDate } from './dates';
 import { isInstant } from './expiry';
-import type { AddUserInput, EditUserInput, LineChange } from './line-service';
+import type { AddUserInput, EditUserInput, LineChange } from './line-changes';
 import { validateRestrictions } from './restrictions';
 
 // Messages the panel shows verbatim.

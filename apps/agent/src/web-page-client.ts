@@ -6,7 +6,18 @@ import type { HttpLogin } from './config';
 export type WebAnswer = { status: number; body: string };
 
 /** The web page could not be reached, or answered in a way no request can fix. */
-export class WebPageError extends Error {}
+export class WebPageError extends Error {
+  constructor(
+    message: string,
+    /**
+     * Nothing answered at all (connection refused, reset, or no answer in time): the card server
+     * itself is down, not merely its page misconfigured, so the panel counts it as an outage.
+     */
+    readonly unreachable = false,
+  ) {
+    super(message);
+  }
+}
 
 export type WebPageClient = {
   /** `maxBytes`: a page that grows with the server (OSCam's account list) allows more than the default. */
@@ -52,10 +63,12 @@ function fetchOnce(
       },
     );
     req.on('timeout', () =>
-      req.destroy(new WebPageError(`${url.origin} did not answer within ${timeoutMs / 1000}s`)),
+      req.destroy(new WebPageError(`${url.origin} did not answer within ${timeoutMs / 1000}s`, true)),
     );
     req.on('error', (error) =>
-      reject(error instanceof WebPageError ? error : new WebPageError(`${url.origin}: ${error.message}`)),
+      reject(
+        error instanceof WebPageError ? error : new WebPageError(`${url.origin}: ${error.message}`, true),
+      ),
     );
     req.end();
   });

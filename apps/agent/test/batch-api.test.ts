@@ -82,6 +82,32 @@ describe('POST /batch', () => {
     expect(await reloads()).toBe(before);
   });
 
+  it('keeps every change of batches sent at the same time, each batch applied in its own order', async () => {
+    // The panel has several batches in flight at once (never two with one account): each must land
+    // whole, none may drop another's change, and a batch's own changes apply in the order it lists them.
+    const names = Array.from({ length: 8 }, (_, i) => `cc${i}`);
+    const answers = await Promise.all(
+      names.map((name) =>
+        agent.call('POST', '/batch', {
+          changes: [
+            { action: 'add-user', username: name, password: `first-${name}`, expiryDate: '01-01-2099' },
+            { action: 'edit-user', username: name, enabled: false },
+            { action: 'add-user', username: name, password: `second-${name}`, expiryDate: '01-01-2099' },
+            { action: 'edit-user', username: name, enabled: true },
+          ],
+        }),
+      ),
+    );
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect((res.body.results as { status: number }[]).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    }
+    const block = (await readText(cfg)).split('\n').filter((line) => line.startsWith('F: cc'));
+    expect(block.sort()).toEqual(names.map((name) => `F: ${name} second-${name} 1 0 0 { 0:0:2 }`).sort());
+    const listed = (await agent.call('GET', '/users')).body.users as { username: string; enabled: boolean }[];
+    expect(listed.filter((u) => u.username.startsWith('cc')).every((u) => u.enabled)).toBe(true);
+  });
+
   it('refuses a body without a list of changes, or too many, as a whole', async () => {
     expect((await agent.call('POST', '/batch', { changes: 'x' })).body).toEqual({
       message: 'changes must be a list',

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAgent } from './agent-harness';
@@ -148,6 +149,33 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
       expect(res.body.code).toBe('SERVER_WEB_PAGE_FAILED');
     } finally {
       await bad.stop();
+      await removeDir(dir2);
+    }
+  });
+
+  it('answers 502 SERVER_NOT_ANSWERING when nothing answers at the webif address (OSCam stopped)', async () => {
+    const dir2 = await tempDir('ecm-oscam-down');
+    const userFile = path.join(dir2, 'oscam.user');
+    await writeFile(userFile, '');
+    // A port just freed: nothing listens there, as when OSCam is stopped behind a running agent.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const down = await startAgent({
+      env: baseEnv(userFile, {
+        AGENT_OSCAM_WEBIF_URL: `http://127.0.0.1:${port}`,
+        AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
+        AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
+      }),
+    });
+    try {
+      const res = await down.call('GET', '/ecm-stats');
+      expect(res.status).toBe(502);
+      expect(res.body.code).toBe('SERVER_NOT_ANSWERING');
+      expect(res.body.message).toContain('ECONNREFUSED');
+    } finally {
+      await down.stop();
       await removeDir(dir2);
     }
   });

@@ -89,7 +89,7 @@ import { claimDataDir } from './platform/data-dir-lock.js';
 import { createJobMonitor } from './platform/job-monitor.js';
 import { requireContracts } from './platform/route.js';
 import { registerCallerResolvers } from './platform/request-callers.js';
-import { registerErrorHandler } from './platform/error-handler.js';
+import { answerClientError, registerErrorHandler } from './platform/error-handler.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { responseSerializerCompiler } from './platform/response-serializer.js';
 import { registerCompression, registerWebApp } from './platform/web-app.js';
@@ -132,6 +132,7 @@ export async function buildApp(
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: answerClientError,
     logController: new QuietRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestContext(app);

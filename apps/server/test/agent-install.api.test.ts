@@ -133,7 +133,10 @@ describe('the panel serves the agent', () => {
     expect(manifest.headers.get('set-cookie')).toBeNull();
     const { version, sha256, size } = (await manifest.json()) as Record<string, unknown>;
 
-    const bundle = Buffer.from(await (await fetch(`${server.url}/agent/linedesk-agent.mjs`)).arrayBuffer());
+    // Text is still compressed for a client that asks (fetch asks for gzip, deflate and br).
+    const served = await fetch(`${server.url}/agent/linedesk-agent.mjs`);
+    expect(served.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    const bundle = Buffer.from(await served.arrayBuffer());
     expect(bundle.length).toBe(size);
     expect(createHash('sha256').update(bundle).digest('hex')).toBe(sha256);
     // Asked with compression (fetch asks for gzip, deflate and br), a checksum still comes as it
@@ -169,9 +172,9 @@ describe('the panel serves the agent', () => {
     const first = await reader.read();
     await reader.cancel();
     expect(Buffer.from(first.value!.subarray(0, 4))).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
-    expect(await (await fetch(`${server.url}/agent/${executable.name}.sha256`)).text()).toBe(
-      `${executable.sha256}  ${executable.name}\n`,
-    );
+    const sum = await fetch(`${server.url}/agent/${executable.name}.sha256`);
+    expect(sum.headers.get('content-encoding')).toBeNull();
+    expect(await sum.text()).toBe(`${executable.sha256}  ${executable.name}\n`);
   });
 });
 

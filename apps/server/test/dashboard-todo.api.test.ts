@@ -1,22 +1,14 @@
 import { addDays, isoDate } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInOscam,
-  WEBIF_LOGIN,
-  type StandInOscam,
-  watchingClient,
-} from '../../agent/test/stand-in-servers.js';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
+import { type StandInOscam, watchingClient } from '../../agent/test/stand-in-servers.js';
 import {
   addActiveServer,
-  addAgentServer,
-  signUpAccount,
   startScriptedAgent,
   type Account,
   type ScriptedAgent,
 } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { oscamLineFixture } from './support/oscam-line-fixture.js';
 import { waitFor } from './support/wait-for.js';
 
 const today = isoDate(new Date());
@@ -32,10 +24,8 @@ type Todo = {
 };
 
 describe("dashboard to-do: what needs doing now, within the caller's scope", () => {
-  let server: TestServer;
   let admin: TestClient;
   let oscam: StandInOscam;
-  let agent: TestAgent;
   let scripted: ScriptedAgent;
   let serverId: number;
   let failingServerId: number;
@@ -66,25 +56,11 @@ describe("dashboard to-do: what needs doing now, within the caller's scope", () 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
+  const lineFixture = oscamLineFixture({ serverName: 'OSCam todo', prefix: 'todo' });
   beforeAll(async () => {
-    server = await startTestServer({ LINE_CONNECTIONS_POLL_SECONDS: '1' });
-    admin = await server.admin();
-    agent = await startLineAgent({
-      envFor: async (configFile) => {
-        oscam = await startStandInOscam(configFile);
-        return {
-          AGENT_BACKEND: 'oscam',
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        };
-      },
-    });
+    ({ admin, oscam, serverId, owner: first, stranger: second } = lineFixture);
     scripted = await startScriptedAgent();
-    serverId = (await addAgentServer(admin, agent, 'OSCam todo')).id;
     failingServerId = (await addActiveServer(admin, { apiPort: scripted.port, name: 'Refusing' })).id;
-    first = await signUpAccount(server, `todo-first-${Date.now()}@example.com`, 100);
-    second = await signUpAccount(server, `todo-second-${Date.now()}@example.com`, 100);
     // The first reseller: lines expiring in 5 and 2 days, one shared, one plain, one failing to sync.
     for (const key of ['afive', 'atwo', 'ashare', 'aplain']) await createLine(first, key);
     // The second: one expiring in 3 days and one in 30 (next month: not this week).
@@ -126,9 +102,6 @@ describe("dashboard to-do: what needs doing now, within the caller's scope", () 
   }, 180_000);
 
   afterAll(async () => {
-    await server?.close();
-    await agent?.cleanup();
-    await oscam?.close();
     await scripted?.close();
   });
 

@@ -7,6 +7,7 @@ import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import {
   addActiveServer,
   addAgentServer,
+  bulkJobDone,
   giveLines,
   signUpAccount,
   type Account,
@@ -291,10 +292,7 @@ describe('dashboard figures', () => {
         grace_hours: 0,
       });
       expect(moved.status, JSON.stringify(moved.body)).toBe(202);
-      await waitFor(
-        () => admin.get(`/api/lines/bulk/${moved.body.id}`),
-        (res) => res.body.status === 'done',
-      );
+      await bulkJobDone(admin, moved.body.id);
       expect((await admin.get(`/api/lines/${ids[1]}`)).body.server_id).toBe(serverId);
       expect(await giveLines(admin, [ids[4]!], resellerA.id)).toMatchObject({ succeeded: 1 });
       // Lines of a deleted server stay, with no server.

@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInOscam,
-  WEBIF_LOGIN,
-  type StandInClient,
-  type StandInOscam,
-  watchingClient,
-} from '../../agent/test/stand-in-servers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type StandInClient, type StandInOscam, watchingClient } from '../../agent/test/stand-in-servers.js';
 import { rollUpAndExpire } from '../src/modules/ecm-stats/ecm-rollup.js';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import { type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { oscamLineFixture } from './support/oscam-line-fixture.js';
+import type { TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 
 const card: StandInClient = {
@@ -26,21 +20,24 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
   let server: TestServer;
   let admin: TestClient;
   let oscam: StandInOscam;
-  let agent: TestAgent;
   let serverId: number;
   let owner: Account;
   let stranger: Account;
-  let counter = 0;
-  const name = () => `ecm${++counter}x${Date.now().toString(36)}`;
+  const lineFixture = oscamLineFixture({
+    serverName: 'OSCam ECM',
+    prefix: 'ecm',
+    env: { ECM_STATS_POLL_SECONDS: '1', LINE_CONNECTIONS_POLL_SECONDS: '0' },
+  });
+  const { name } = lineFixture;
 
   const rounds = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'ecm-stats')?.runs ?? 0;
   const roundsPass = async (n: number) => {
     const target = rounds() + n;
     await waitFor(rounds, (runs) => runs >= target);
   };
-  const createLine = async (account: Account = owner) => {
+  const createLine = async (account: Account = owner, username = name()) => {
     const res = await account.client.post('/api/lines', {
-      username: name(),
+      username,
       password: 'pw-1234',
       subscription_months: 1,
       server_id: serverId,
@@ -61,35 +58,17 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
       ),
     );
 
-  beforeAll(async () => {
-    server = await startTestServer({ ECM_STATS_POLL_SECONDS: '1', LINE_CONNECTIONS_POLL_SECONDS: '0' });
-    admin = await server.admin();
-    agent = await startLineAgent({
-      envFor: async (configFile) => {
-        oscam = await startStandInOscam(configFile);
-        return {
-          AGENT_BACKEND: 'oscam',
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        };
-      },
-    });
-    serverId = (await addAgentServer(admin, agent, 'OSCam ECM')).id;
-    owner = await signUpAccount(server, `ecm-owner-${Date.now()}@example.com`, 100);
-    stranger = await signUpAccount(server, `ecm-other-${Date.now()}@example.com`, 100);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await agent?.cleanup();
-    await oscam?.close();
+  beforeAll(() => {
+    ({ server, admin, oscam, serverId, owner, stranger } = lineFixture);
   });
 
   it('charts what the server answered the line since the last poll, with its channel and answer time', async () => {
-    const line = await createLine();
-    oscam.setClients([watchingClient(line.username, '203.0.113.7', 'id_1'), card]);
-    oscam.setCounters(line.username, 40, 1, { lastMs: 300 });
+    // The counters are there before the line is: a poll may read the account as soon as the agent
+    // has written it, before the line's creation has answered, and that first reading is then 40.
+    const username = name();
+    oscam.setClients([watchingClient(username, '203.0.113.7', 'id_1'), card]);
+    oscam.setCounters(username, 40, 1, { lastMs: 300 });
+    const line = await createLine(owner, username);
     // The first reading is the baseline: what came before the panel looked is no one's minute.
     await roundsPass(2);
     expect((await lineStats(owner.client, line.id)).totals).toEqual({ ok: 0, nok: 0, avg_ms: null });

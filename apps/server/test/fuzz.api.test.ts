@@ -526,7 +526,12 @@ describe('fuzzing every operation', () => {
         );
         if (result.failed) {
           const shown = JSON.stringify(result.counterexample?.[0]).slice(0, 400);
-          errors.push(`  ${method} ${template} as ${caller}: failing request ${shown}`);
+          // A request that failed without a 5xx threw (a connection closed under it, a wait run out): say what.
+          const thrown =
+            result.errorInstance instanceof Error
+              ? ` (${result.errorInstance.message.slice(0, 300)}${result.errorInstance.cause ? `: ${String(result.errorInstance.cause)}` : ''})`
+              : '';
+          errors.push(`  ${method} ${template} as ${caller}: failing request ${shown}${thrown}`);
         }
       }
     }

@@ -1,50 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInOscam,
-  WEBIF_LOGIN,
-  type StandInClient,
-  type StandInOscam,
-  watchingClient,
-} from '../../agent/test/stand-in-servers.js';
+import { watchingClient } from '../../agent/test/stand-in-servers.js';
 import { lineConnectionsRepository } from '../src/modules/line-connections/line-connections.repository.js';
 import { openEventStream, type EventStream } from './support/event-stream.js';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, agentUsers, signUpAccount, type Account } from './support/line-fixtures.js';
+import { agentUsers, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
+import { oscamLineFixture } from './support/oscam-line-fixture.js';
 
 describe('who is online and sharing detection', () => {
-  let server: TestServer;
-  let admin: TestClient;
-  let oscam: StandInOscam;
-  let agent: TestAgent;
-  let serverId: number;
-  let owner: Account;
-  let stranger: Account;
+  const fx = oscamLineFixture({ serverName: 'OSCam 1', prefix: 'on' });
+  const { show, forget, name } = fx;
   let ownerEvents: EventStream;
-  let counter = 0;
-  const clients = new Map<string, StandInClient[]>();
-  const name = () => `on${++counter}x${Date.now().toString(36)}`;
-
-  /** What the stand-in lists: every line's clients set so far. */
-  const show = (username: string, list: StandInClient[]) => {
-    clients.set(username, list);
-    oscam.setClients([...clients.values()].flat());
-  };
   const pollRuns = () =>
-    server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
+    fx.server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
   /** Waits until the poll job has finished `n` more rounds (each reads every active server once). */
   const roundsPass = async (n: number) => {
     const target = pollRuns() + n;
     await waitFor(pollRuns, (runs) => runs >= target);
   };
-  const createLine = async (account: Account = owner) => {
+  const createLine = async (account: Account = fx.owner) => {
     const res = await account.client.post('/api/lines', {
       username: name(),
       password: 'pw-1234',
       subscription_months: 1,
-      server_id: serverId,
+      server_id: fx.serverId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.sync.ok, JSON.stringify(res.body.sync)).toBe(true);
@@ -72,49 +51,30 @@ describe('who is online and sharing detection', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ LINE_CONNECTIONS_POLL_SECONDS: '1' });
-    admin = await server.admin();
-    agent = await startLineAgent({
-      envFor: async (configFile) => {
-        oscam = await startStandInOscam(configFile);
-        return {
-          AGENT_BACKEND: 'oscam',
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        };
-      },
-    });
-    serverId = (await addAgentServer(admin, agent, 'OSCam 1')).id;
-    owner = await signUpAccount(server, `online-owner-${Date.now()}@example.com`, 100);
-    stranger = await signUpAccount(server, `online-other-${Date.now()}@example.com`, 100);
-    ownerEvents = await openEventStream(server, owner.client);
+    ownerEvents = await openEventStream(fx.server, fx.owner.client);
   });
 
-  afterAll(async () => {
+  afterAll(() => {
     ownerEvents?.close();
-    await server?.close();
-    await agent?.cleanup();
-    await oscam?.close();
   });
 
   it('shows a line online with its connection, then offline with its last seen time and IP history', async () => {
     const line = await createLine();
-    expect(await listed(owner, line)).toMatchObject({ online: false, last_seen_at: null });
+    expect(await listed(fx.owner, line)).toMatchObject({ online: false, last_seen_at: null });
 
     show(line.username, [watchingClient(line.username, '203.0.113.7', 'id_0x1001')]);
     const event = await ownerEvents.next('line_connections', (e) => e.data.id === String(line.id));
     expect(event).not.toBeNull();
-    const online = await listed(owner, line);
+    const online = await listed(fx.owner, line);
     expect(online.online).toBe(true);
     expect(Date.parse(online.last_seen_at)).toBeGreaterThan(Date.now() - 120_000);
 
-    const detail = await connectionsOf(owner, line.id);
+    const detail = await connectionsOf(fx.owner, line.id);
     expect(detail.online).toBe(true);
     expect(detail.connections).toEqual([
       expect.objectContaining({
         connection_id: 'id_0x1001',
-        server_id: serverId,
+        server_id: fx.serverId,
         server_name: 'OSCam 1',
         ip: '203.0.113.7',
         protocol: 'cccam (2.3.2-3367)',
@@ -126,49 +86,54 @@ describe('who is online and sharing detection', () => {
       }),
     ]);
     expect(detail.ip_history.map((entry: any) => entry.ip)).toEqual(['203.0.113.7']);
-    expect((await server.client().get(`/api/lines/${line.id}`)).status).toBe(401);
-    expect((await owner.client.get(`/api/lines/${line.id}`)).body.online).toBe(true);
+    expect((await fx.server.client().get(`/api/lines/${line.id}`)).status).toBe(401);
+    expect((await fx.owner.client.get(`/api/lines/${line.id}`)).body.online).toBe(true);
 
-    const dashboard = await owner.client.get('/api/dashboard/online');
-    expect(dashboard.body.items).toEqual([{ server_id: serverId, server_name: 'OSCam 1', online_lines: 1 }]);
-    expect((await stranger.client.get('/api/dashboard/online')).body).toEqual({ items: [], total_online: 0 });
-    const adminDashboard = await admin.get('/api/dashboard/online');
+    const dashboard = await fx.owner.client.get('/api/dashboard/online');
+    expect(dashboard.body.items).toEqual([
+      { server_id: fx.serverId, server_name: 'OSCam 1', online_lines: 1 },
+    ]);
+    expect((await fx.stranger.client.get('/api/dashboard/online')).body).toEqual({
+      items: [],
+      total_online: 0,
+    });
+    const adminDashboard = await fx.admin.get('/api/dashboard/online');
     expect(adminDashboard.body.total_online).toBeGreaterThanOrEqual(1);
 
     // A second address later: both stay in the history, newest first.
     show(line.username, [watchingClient(line.username, '198.51.100.23', 'id_0x1002')]);
     await waitFor(
-      () => connectionsOf(owner, line.id),
+      () => connectionsOf(fx.owner, line.id),
       (body) => body.connections[0]?.ip === '198.51.100.23',
     );
     show(line.username, []);
     const offline = await waitFor(
-      () => listed(owner, line),
+      () => listed(fx.owner, line),
       (item) => item.online === false,
     );
     expect(offline.last_seen_at).not.toBeNull();
-    const after = await connectionsOf(owner, line.id);
+    const after = await connectionsOf(fx.owner, line.id);
     expect(after).toMatchObject({ online: false, connections: [], sharing_detected_at: null });
     expect(after.ip_history.map((entry: any) => entry.ip)).toEqual(['198.51.100.23', '203.0.113.7']);
-    expect((await owner.client.get('/api/dashboard/online')).body.total_online).toBe(0);
+    expect((await fx.owner.client.get('/api/dashboard/online')).body.total_online).toBe(0);
   });
 
   it("answers 404 to another reseller for a line's connections and kicks, like any foreign line", async () => {
     const line = await createLine();
     show(line.username, [watchingClient(line.username, '203.0.113.9', 'id_0x2001')]);
     await waitFor(
-      () => connectionsOf(owner, line.id),
+      () => connectionsOf(fx.owner, line.id),
       (body) => body.online,
     );
-    const seen = await stranger.client.get(`/api/lines/${line.id}/connections`);
+    const seen = await fx.stranger.client.get(`/api/lines/${line.id}/connections`);
     expect(seen.status).toBe(404);
     expect(seen.body.error.code).toBe('LINE_NOT_FOUND');
-    const kicked = await stranger.client.post(`/api/lines/${line.id}/connections/kick`, {
+    const kicked = await fx.stranger.client.post(`/api/lines/${line.id}/connections/kick`, {
       connection_id: 'id_0x2001',
     });
     expect(kicked.status).toBe(404);
     expect(kicked.body.error.code).toBe('LINE_NOT_FOUND');
-    expect(oscam.requests.some((r) => r.includes('action=kill'))).toBe(false);
+    expect(fx.oscam.requests.some((r) => r.includes('action=kill'))).toBe(false);
     show(line.username, []);
   });
 
@@ -176,45 +141,45 @@ describe('who is online and sharing detection', () => {
     const line = await createLine();
     show(line.username, [watchingClient(line.username, '203.0.113.11', 'id_0x3001')]);
     await waitFor(
-      () => connectionsOf(owner, line.id),
+      () => connectionsOf(fx.owner, line.id),
       (body) => body.online,
     );
-    const unknown = await owner.client.post(`/api/lines/${line.id}/connections/kick`, {
+    const unknown = await fx.owner.client.post(`/api/lines/${line.id}/connections/kick`, {
       connection_id: 'id_0xdead',
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('LINE_CONNECTION_NOT_FOUND');
 
-    const kicked = await owner.client.post(`/api/lines/${line.id}/connections/kick`, {
+    const kicked = await fx.owner.client.post(`/api/lines/${line.id}/connections/kick`, {
       connection_id: 'id_0x3001',
     });
     expect(kicked.status, JSON.stringify(kicked.body)).toBe(200);
     expect(kicked.body.message).toBe('Connection ended');
-    expect(oscam.requests).toContain('GET /oscamapi.json?part=status&action=kill&threadid=0x3001');
-    expect((await connectionsOf(owner, line.id)).connections).toEqual([]);
+    expect(fx.oscam.requests).toContain('GET /oscamapi.json?part=status&action=kill&threadid=0x3001');
+    expect((await connectionsOf(fx.owner, line.id)).connections).toEqual([]);
     // The stand-in dropped the client, so the next polls agree.
-    clients.delete(line.username);
+    forget(line.username);
     await roundsPass(2);
-    expect((await connectionsOf(owner, line.id)).online).toBe(false);
+    expect((await connectionsOf(fx.owner, line.id)).online).toBe(false);
 
     // Admins may kick too.
     show(line.username, [watchingClient(line.username, '203.0.113.12', 'id_0x3002')]);
     await waitFor(
-      () => connectionsOf(admin, line.id),
+      () => connectionsOf(fx.admin, line.id),
       (body) => body.online,
     );
-    const byAdmin = await admin.post(`/api/lines/${line.id}/connections/kick`, {
+    const byAdmin = await fx.admin.post(`/api/lines/${line.id}/connections/kick`, {
       connection_id: 'id_0x3002',
     });
     expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(200);
-    clients.delete(line.username);
+    forget(line.username);
   });
 
   it('keeps a kicked connection gone when a round that read it before the kick stores its answer after', async () => {
     const line = await createLine();
     show(line.username, [watchingClient(line.username, '203.0.113.13', 'id_0x3101')]);
     await waitFor(
-      () => connectionsOf(owner, line.id),
+      () => connectionsOf(fx.owner, line.id),
       (body) => body.online,
     );
     // A round has read the agent (the connection still there) and matched its usernames; the owner
@@ -228,7 +193,7 @@ describe('who is online and sharing detection', () => {
     lineConnectionsRepository.linesByUsername = async (...args) => {
       const found = await lookUp(...args);
       if (!kicked && found.some((l) => l.id === line.id)) {
-        const res = await owner.client.post(`/api/lines/${line.id}/connections/kick`, {
+        const res = await fx.owner.client.post(`/api/lines/${line.id}/connections/kick`, {
           connection_id: 'id_0x3101',
         });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -249,11 +214,11 @@ describe('who is online and sharing detection', () => {
       // Every worker of the kick's round, the one that read before the kick included, has stored.
       await waitFor(pollRuns, (runs) => runs > runsAtKick);
       expect(storedAfterKick).not.toContain('id_0x3101');
-      expect((await connectionsOf(owner, line.id)).connections).toEqual([]);
+      expect((await connectionsOf(fx.owner, line.id)).connections).toEqual([]);
     } finally {
       lineConnectionsRepository.linesByUsername = lookUp;
       lineConnectionsRepository.replaceSessions = replace;
-      clients.delete(line.username);
+      forget(line.username);
     }
   });
 
@@ -270,19 +235,19 @@ describe('who is online and sharing detection', () => {
       const found = await lookUp(...args);
       if (!deleted && found.some((line) => line.id === doomed.id)) {
         deleted = true;
-        const res = await owner.client.delete(`/api/lines/${doomed.id}`);
+        const res = await fx.owner.client.delete(`/api/lines/${doomed.id}`);
         expect(res.status, JSON.stringify(res.body)).toBe(200);
       }
       return found;
     };
-    const failuresBefore = server.logs.filter((l) => l.includes('Reading live connections failed')).length;
+    const failuresBefore = fx.server.logs.filter((l) => l.includes('Reading live connections failed')).length;
     try {
       await waitFor(
         () => deleted,
         (done) => done,
       );
       const detail = await waitFor(
-        () => connectionsOf(owner, kept.id),
+        () => connectionsOf(fx.owner, kept.id),
         (body) => body.online,
       );
       expect(detail.connections).toEqual([expect.objectContaining({ ip: '203.0.113.51' })]);
@@ -290,13 +255,13 @@ describe('who is online and sharing detection', () => {
       await roundsPass(1);
     } finally {
       lineConnectionsRepository.linesByUsername = lookUp;
-      clients.delete(doomed.username);
+      forget(doomed.username);
       show(kept.username, []);
     }
-    expect(server.logs.filter((l) => l.includes('Reading live connections failed'))).toHaveLength(
+    expect(fx.server.logs.filter((l) => l.includes('Reading live connections failed'))).toHaveLength(
       failuresBefore,
     );
-    expect((await owner.client.get(`/api/lines/${doomed.id}`)).status).toBe(404);
+    expect((await fx.owner.client.get(`/api/lines/${doomed.id}`)).status).toBe(404);
   });
 
   it('raises one sharing alert per episode to the owner and admins, without suspending by default', async () => {
@@ -306,29 +271,29 @@ describe('who is online and sharing detection', () => {
       { ...watchingClient(line.username, '198.51.100.21', 'id_0x4002'), status: 'Duplicate' },
     ]);
     const toOwner = await waitFor(
-      () => sharingMessages(owner.client, line.username),
+      () => sharingMessages(fx.owner.client, line.username),
       (list) => list.length > 0,
     );
     expect(toOwner[0].content).toContain('203.0.113.21');
     expect(toOwner[0].content).toContain('198.51.100.21');
-    expect(await sharingMessages(admin, line.username)).toHaveLength(1);
-    expect((await stranger.client.get('/api/messages?page_size=100')).body.items).not.toContainEqual(
+    expect(await sharingMessages(fx.admin, line.username)).toHaveLength(1);
+    expect((await fx.stranger.client.get('/api/messages?page_size=100')).body.items).not.toContainEqual(
       expect.objectContaining({ title: `Possible line sharing: ${line.username}` }),
     );
 
     // Still shared on the next polls: no second alert.
     await roundsPass(3);
-    expect(await sharingMessages(owner.client, line.username)).toHaveLength(1);
-    expect(await sharingMessages(admin, line.username)).toHaveLength(1);
-    const flagged = await listed(owner, line);
+    expect(await sharingMessages(fx.owner.client, line.username)).toHaveLength(1);
+    expect(await sharingMessages(fx.admin, line.username)).toHaveLength(1);
+    const flagged = await listed(fx.owner, line);
     expect(flagged.enabled).toBe(true);
     expect(flagged.sharing_detected_at).not.toBeNull();
-    expect(await connectionsOf(owner, line.id)).toMatchObject({ sharing_active: true });
+    expect(await connectionsOf(fx.owner, line.id)).toMatchObject({ sharing_active: true });
 
     // The episode ends with one address; a new one alerts again.
     show(line.username, [watchingClient(line.username, '203.0.113.21', 'id_0x4001')]);
     await waitFor(
-      () => connectionsOf(owner, line.id),
+      () => connectionsOf(fx.owner, line.id),
       (body) => body.sharing_active === false && body.connections.length === 1,
     );
     show(line.username, [
@@ -336,19 +301,19 @@ describe('who is online and sharing detection', () => {
       watchingClient(line.username, '192.0.2.44', 'id_0x4003'),
     ]);
     await waitFor(
-      () => sharingMessages(owner.client, line.username),
+      () => sharingMessages(fx.owner.client, line.username),
       (list) => list.length === 2,
     );
     show(line.username, []);
   });
 
   it('alerts on too many addresses within the window when the admin sets a limit', async () => {
-    const refused = await owner.client.put('/api/sharing-settings', { max_ips_in_window: 2 });
+    const refused = await fx.owner.client.put('/api/sharing-settings', { max_ips_in_window: 2 });
     expect(refused.status).toBe(403);
-    const invalid = await admin.put('/api/sharing-settings', { max_ips_in_window: 1000 });
+    const invalid = await fx.admin.put('/api/sharing-settings', { max_ips_in_window: 1000 });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.code).toBe('LINE_SHARING_INVALID_SETTINGS');
-    const set = await admin.put('/api/sharing-settings', { max_ips_in_window: 2, window_minutes: 60 });
+    const set = await fx.admin.put('/api/sharing-settings', { max_ips_in_window: 2, window_minutes: 60 });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toMatchObject({ max_ips_in_window: 2, auto_suspend: false, detect_simultaneous: true });
     try {
@@ -356,25 +321,25 @@ describe('who is online and sharing detection', () => {
       for (const [i, ip] of ['203.0.113.31', '203.0.113.32'].entries()) {
         show(line.username, [watchingClient(line.username, ip, `id_0x500${i}`)]);
         await waitFor(
-          () => connectionsOf(owner, line.id),
+          () => connectionsOf(fx.owner, line.id),
           (body) => body.connections[0]?.ip === ip,
         );
       }
-      expect(await sharingMessages(owner.client, line.username)).toHaveLength(0);
+      expect(await sharingMessages(fx.owner.client, line.username)).toHaveLength(0);
       show(line.username, [watchingClient(line.username, '203.0.113.33', 'id_0x5009')]);
       const alerts = await waitFor(
-        () => sharingMessages(owner.client, line.username),
+        () => sharingMessages(fx.owner.client, line.username),
         (list) => list.length > 0,
       );
       expect(alerts[0].content).toContain('used 3 IP addresses within 60 min');
       show(line.username, []);
     } finally {
-      await admin.put('/api/sharing-settings', { max_ips_in_window: 0 });
+      await fx.admin.put('/api/sharing-settings', { max_ips_in_window: 0 });
     }
   });
 
   it('suspends the shared line through the normal disable path when automatic suspension is on', async () => {
-    expect((await admin.put('/api/sharing-settings', { auto_suspend: true })).status).toBe(200);
+    expect((await fx.admin.put('/api/sharing-settings', { auto_suspend: true })).status).toBe(200);
     try {
       const line = await createLine();
       show(line.username, [
@@ -382,29 +347,29 @@ describe('who is online and sharing detection', () => {
         watchingClient(line.username, '198.51.100.41', 'id_0x6002'),
       ]);
       const suspended = await waitFor(
-        () => owner.client.get(`/api/lines/${line.id}`),
+        () => fx.owner.client.get(`/api/lines/${line.id}`),
         (res) => res.body.enabled === false,
       );
       expect(suspended.body.status).toBe('suspended');
       // The agent was told, as for a manual disable.
       await waitFor(
-        () => agentUsers(agent),
+        () => agentUsers(fx.agent),
         (users) => users.find((u) => u.username === line.username)?.enabled === false,
       );
       // The alert is sent once the suspension has committed, so it may arrive a moment after it.
       const alerts = await waitFor(
-        () => sharingMessages(owner.client, line.username),
+        () => sharingMessages(fx.owner.client, line.username),
         (found) => found.length > 0,
       );
       expect(alerts).toHaveLength(1);
       expect(alerts[0].content).toContain('suspended automatically');
-      const history = await owner.client.get(`/api/lines/${line.id}/events`);
+      const history = await fx.owner.client.get(`/api/lines/${line.id}/events`);
       expect(history.body.items).toContainEqual(
         expect.objectContaining({ action: 'disabled', actor_email: null, details: { reason: 'sharing' } }),
       );
       show(line.username, []);
     } finally {
-      await admin.put('/api/sharing-settings', { auto_suspend: false });
+      await fx.admin.put('/api/sharing-settings', { auto_suspend: false });
     }
   });
 });

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInCccamInfo,
-  startStandInOscam,
-  WEBIF_LOGIN,
-  WEBINFO_LOGIN,
-  type StandInClient,
-  type StandInOscam,
-  watchingClient,
-} from '../../agent/test/stand-in-servers.js';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { watchingClient } from '../../agent/test/stand-in-servers.js';
 import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
+import { oscamLineFixture } from './support/oscam-line-fixture.js';
 
 /**
  * Public addresses whose network and country the shipped offline database knows (real data, no
@@ -26,26 +16,10 @@ type Lock = { countries: string[]; asns: number[]; no_datacenters: boolean };
 const lock = (over: Partial<Lock>): Lock => ({ countries: [], asns: [], no_datacenters: false, ...over });
 
 describe('line locks: countries, networks and datacenters', () => {
-  let server: TestServer;
-  let admin: TestClient;
-  let oscam: StandInOscam;
-  let agent: TestAgent;
-  let cccamAgent: TestAgent;
-  let cccamInfo: Awaited<ReturnType<typeof startStandInCccamInfo>>;
-  let cccamPage = '';
-  let serverId: number;
-  let cccamServerId: number;
-  let owner: Account;
-  let stranger: Account;
-  let counter = 0;
-  const clients = new Map<string, StandInClient[]>();
-  const name = () => `lk${++counter}x${Date.now().toString(36)}`;
+  const fx = oscamLineFixture({ serverName: 'OSCam locks', prefix: 'lk', cccam: true });
+  const { show, name } = fx;
 
-  const show = (username: string, list: StandInClient[]) => {
-    clients.set(username, list);
-    oscam.setClients([...clients.values()].flat());
-  };
-  const createLine = async (on = serverId, c: TestClient = owner.client, extra: object = {}) => {
+  const createLine = async (on = fx.serverId, c: TestClient = fx.owner.client, extra: object = {}) => {
     const res = await c.post('/api/lines', {
       username: name(),
       password: 'pw-1234',
@@ -75,58 +49,22 @@ describe('line locks: countries, networks and datacenters', () => {
     );
   };
 
-  beforeAll(async () => {
-    server = await startTestServer({ LINE_CONNECTIONS_POLL_SECONDS: '1' });
-    admin = await server.admin();
-    agent = await startLineAgent({
-      envFor: async (configFile) => {
-        oscam = await startStandInOscam(configFile);
-        return {
-          AGENT_BACKEND: 'oscam',
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        };
-      },
-    });
-    cccamInfo = await startStandInCccamInfo(() => cccamPage);
-    cccamAgent = await startLineAgent({
-      env: {
-        AGENT_CCCAM_WEBINFO_URL: cccamInfo.url,
-        AGENT_CCCAM_WEBINFO_USER: WEBINFO_LOGIN.username,
-        AGENT_CCCAM_WEBINFO_PASSWORD: WEBINFO_LOGIN.password,
-      },
-    });
-    serverId = (await addAgentServer(admin, agent, 'OSCam locks')).id;
-    cccamServerId = (await addAgentServer(admin, cccamAgent, 'CCcam locks')).id;
-    owner = await signUpAccount(server, `lock-owner-${Date.now()}@example.com`, 100);
-    stranger = await signUpAccount(server, `lock-other-${Date.now()}@example.com`, 100);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await agent?.cleanup();
-    await cccamAgent?.cleanup();
-    await oscam?.close();
-    await cccamInfo?.close();
-  });
-
   it('ends a connection from a country outside the lock, records it and tells the owner once', async () => {
     const line = await createLine();
-    const initial = await lockOf(owner.client, line.id);
+    const initial = await lockOf(fx.owner.client, line.id);
     expect(initial).toMatchObject({ own: null, effective: null, enforced: true, violations: [] });
 
-    const set = await setLock(owner.client, line.id, lock({ countries: ['DE', 'AT', 'DE'] }));
+    const set = await setLock(fx.owner.client, line.id, lock({ countries: ['DE', 'AT', 'DE'] }));
     expect(set.own).toEqual(lock({ countries: ['DE', 'AT'] }));
     expect(set.effective).toEqual(lock({ countries: ['DE', 'AT'] }));
 
     // Allowed: a German address is left alone.
     show(line.username, [watchingClient(line.username, TELEKOM, 'id_0x6001')]);
     await waitFor(
-      async () => (await owner.client.get(`/api/lines/${line.id}/connections`)).body,
+      async () => (await fx.owner.client.get(`/api/lines/${line.id}/connections`)).body,
       (body) => body.online === true,
     );
-    expect((await lockOf(owner.client, line.id)).violations).toEqual([]);
+    expect((await lockOf(fx.owner.client, line.id)).violations).toEqual([]);
 
     // Outside: a US address is ended on the server and listed with when, where and what.
     show(line.username, [
@@ -134,11 +72,11 @@ describe('line locks: countries, networks and datacenters', () => {
       watchingClient(line.username, GOOGLE, 'id_0x6002'),
     ]);
     const seen = await waitFor(
-      () => lockOf(owner.client, line.id),
+      () => lockOf(fx.owner.client, line.id),
       (body) => body.violations.length === 1,
     );
     expect(seen.violations[0]).toMatchObject({
-      server_id: serverId,
+      server_id: fx.serverId,
       server_name: 'OSCam locks',
       ip: GOOGLE,
       country: 'US',
@@ -148,9 +86,11 @@ describe('line locks: countries, networks and datacenters', () => {
       action: 'disconnected',
       ended_at: null,
     });
-    expect(oscam.requests.some((path) => path.includes('action=kill') && path.includes('0x6002'))).toBe(true);
+    expect(fx.oscam.requests.some((path) => path.includes('action=kill') && path.includes('0x6002'))).toBe(
+      true,
+    );
     const connections = await waitFor(
-      async () => (await owner.client.get(`/api/lines/${line.id}/connections`)).body,
+      async () => (await fx.owner.client.get(`/api/lines/${line.id}/connections`)).body,
       (body) => body.connections.length === 1,
     );
     expect(connections.connections[0].ip).toBe(TELEKOM);
@@ -161,48 +101,48 @@ describe('line locks: countries, networks and datacenters', () => {
       watchingClient(line.username, GOOGLE, 'id_0x6003'),
     ]);
     await waitFor(
-      () => Promise.resolve(oscam.requests.some((path) => path.includes('0x6003'))),
+      () => Promise.resolve(fx.oscam.requests.some((path) => path.includes('0x6003'))),
       (killed) => killed,
     );
-    const again = await lockOf(owner.client, line.id);
+    const again = await lockOf(fx.owner.client, line.id);
     expect(again.violations).toHaveLength(1);
     const messages = await waitFor(
-      () => lockMessages(owner.client, line.username),
+      () => lockMessages(fx.owner.client, line.username),
       (list) => list.length >= 1,
     );
     expect(messages).toHaveLength(1);
     expect(messages[0].content).toContain(GOOGLE);
     expect(messages[0].content).toContain('The connection was ended on the server');
-    const history = await owner.client.get(`/api/lines/${line.id}/events`);
+    const history = await fx.owner.client.get(`/api/lines/${line.id}/events`);
     expect(
       history.body.items.filter((event: { action: string }) => event.action === 'lock_violation'),
     ).toHaveLength(1);
 
     // Nobody else sees the line's lock.
-    expect((await stranger.client.get(`/api/lines/${line.id}/lock`)).status).toBe(404);
-    expect((await stranger.client.put(`/api/lines/${line.id}/lock`, { lock: null })).status).toBe(404);
-    expect((await server.client().get(`/api/lines/${line.id}/lock`)).status).toBe(401);
-    expect((await admin.get(`/api/lines/${line.id}/lock`)).body.violations).toHaveLength(1);
+    expect((await fx.stranger.client.get(`/api/lines/${line.id}/lock`)).status).toBe(404);
+    expect((await fx.stranger.client.put(`/api/lines/${line.id}/lock`, { lock: null })).status).toBe(404);
+    expect((await fx.server.client().get(`/api/lines/${line.id}/lock`)).status).toBe(401);
+    expect((await fx.admin.get(`/api/lines/${line.id}/lock`)).body.violations).toHaveLength(1);
     show(line.username, []);
   });
 
   it('refuses networks outside the list and datacenter networks', async () => {
     const byNetwork = await createLine();
-    await setLock(owner.client, byNetwork.id, lock({ asns: [3320] }));
+    await setLock(fx.owner.client, byNetwork.id, lock({ asns: [3320] }));
     const byDatacenter = await createLine();
-    await setLock(owner.client, byDatacenter.id, lock({ no_datacenters: true }));
+    await setLock(fx.owner.client, byDatacenter.id, lock({ no_datacenters: true }));
     show(byNetwork.username, [watchingClient(byNetwork.username, GOOGLE, 'id_0x6101')]);
     show(byDatacenter.username, [
       watchingClient(byDatacenter.username, TELEKOM, 'id_0x6201'),
       watchingClient(byDatacenter.username, GOOGLE, 'id_0x6202'),
     ]);
     const network = await waitFor(
-      () => lockOf(owner.client, byNetwork.id),
+      () => lockOf(fx.owner.client, byNetwork.id),
       (body) => body.violations.length === 1,
     );
     expect(network.violations[0]).toMatchObject({ ip: GOOGLE, reason: 'network' });
     const datacenter = await waitFor(
-      () => lockOf(owner.client, byDatacenter.id),
+      () => lockOf(fx.owner.client, byDatacenter.id),
       (body) => body.violations.length === 1,
     );
     // The Telekom address is an access network, not a datacenter: only Google's is held against it.
@@ -214,24 +154,26 @@ describe('line locks: countries, networks and datacenters', () => {
   });
 
   it("follows its plan's lock until it has its own, and clearing its own restores the plan's", async () => {
-    const plan = await admin.post('/api/line-plans', {
+    const plan = await fx.admin.post('/api/line-plans', {
       name: `Locked plan ${name()}`,
       prices: [{ months: 1, credits: 1 }],
     });
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
-    expect((await admin.get(`/api/line-plans/${plan.body.id}/lock`)).body).toEqual({ lock: null });
+    expect((await fx.admin.get(`/api/line-plans/${plan.body.id}/lock`)).body).toEqual({ lock: null });
     const planLock = lock({ countries: ['PL'], no_datacenters: true });
-    const put = await admin.put(`/api/line-plans/${plan.body.id}/lock`, { lock: planLock });
+    const put = await fx.admin.put(`/api/line-plans/${plan.body.id}/lock`, { lock: planLock });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toEqual({ lock: planLock });
-    expect((await owner.client.put(`/api/line-plans/${plan.body.id}/lock`, { lock: null })).status).toBe(403);
-    expect((await admin.get('/api/line-plans/2000000000/lock')).status).toBe(404);
+    expect((await fx.owner.client.put(`/api/line-plans/${plan.body.id}/lock`, { lock: null })).status).toBe(
+      403,
+    );
+    expect((await fx.admin.get('/api/line-plans/2000000000/lock')).status).toBe(404);
 
-    const line = await createLine(serverId, admin, { plan_id: plan.body.id });
-    expect(await lockOf(admin, line.id)).toMatchObject({ own: null, plan: planLock, effective: planLock });
+    const line = await createLine(fx.serverId, fx.admin, { plan_id: plan.body.id });
+    expect(await lockOf(fx.admin, line.id)).toMatchObject({ own: null, plan: planLock, effective: planLock });
     const own = lock({ countries: ['DE'] });
-    expect(await setLock(admin, line.id, own)).toMatchObject({ own, plan: planLock, effective: own });
-    expect(await setLock(admin, line.id, null)).toMatchObject({ own: null, effective: planLock });
+    expect(await setLock(fx.admin, line.id, own)).toMatchObject({ own, plan: planLock, effective: own });
+    expect(await setLock(fx.admin, line.id, null)).toMatchObject({ own: null, effective: planLock });
 
     // Codes must be ISO's upper-case pairs; networks 32-bit numbers.
     for (const bad of [
@@ -241,23 +183,16 @@ describe('line locks: countries, networks and datacenters', () => {
       { countries: [], asns: [4_294_967_296], no_datacenters: false },
       { countries: [] },
     ]) {
-      expect((await admin.put(`/api/lines/${line.id}/lock`, { lock: bad })).status).toBe(422);
+      expect((await fx.admin.put(`/api/lines/${line.id}/lock`, { lock: bad })).status).toBe(422);
     }
   });
 
   it('reports, without ending, a connection on a server that cannot end one (CCcam)', async () => {
-    const line = await createLine(cccamServerId);
-    await setLock(owner.client, line.id, lock({ countries: ['DE'] }));
-    cccamPage = `<HTML><BODY><PRE>
-Connected clients: 1
-+--------------------+---------------+--------------+-----------+----------+--------+---------+--------------------------------+---------+
-| Username           | Host          | Connected    | Idle time | ECM      | EMM    | Version | Last used share                | Ecm time|
-+--------------------+---------------+--------------+-----------+----------+--------+---------+--------------------------------+---------+
-| ${line.username.padEnd(18)} | ${GOOGLE.padEnd(13)} | 0d 00:10:00  | 00:00:05  | 10(10)   | 0(0)   | 2.3.2   | 1702:000000 Sky DE local ok    | 0.212   |
-+--------------------+---------------+--------------+-----------+----------+--------+---------+--------------------------------+---------+
-</PRE></BODY></HTML>`;
+    const line = await createLine(fx.cccam.serverId);
+    await setLock(fx.owner.client, line.id, lock({ countries: ['DE'] }));
+    fx.cccam.show([{ username: line.username, ip: GOOGLE }]);
     const seen = await waitFor(
-      () => lockOf(owner.client, line.id),
+      () => lockOf(fx.owner.client, line.id),
       (body) => body.violations.length === 1,
     );
     expect(seen.enforced).toBe(false);
@@ -268,12 +203,12 @@ Connected clients: 1
       action: 'reported',
     });
     const messages = await waitFor(
-      () => lockMessages(owner.client, line.username),
+      () => lockMessages(fx.owner.client, line.username),
       (list) => list.length === 1,
     );
     expect(messages[0].content).toContain('Reported, not enforced on this server');
     // Still connected: the panel could only report it.
-    expect((await owner.client.get(`/api/lines/${line.id}/connections`)).body.connections).toHaveLength(1);
-    cccamPage = '';
+    expect((await fx.owner.client.get(`/api/lines/${line.id}/connections`)).body.connections).toHaveLength(1);
+    fx.cccam.show([]);
   });
 });

@@ -9,6 +9,8 @@ import { ENTRY_EXTRA_UNSUPPORTED } from '../src/modules/line-sync/line-agent-del
 import {
   addActiveServer,
   addAgentServer,
+  bulkJobDone,
+  jobDone,
   signUpAccount,
   startScriptedAgent,
   type Account,
@@ -304,10 +306,7 @@ describe('a line keeps every setting of its entry on the server', () => {
     };
     const started = await admin.post('/api/lines/server-move', body);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    await waitFor(
-      () => admin.get(`/api/lines/bulk/${started.body.id}`),
-      (res) => res.body.status === 'done',
-    );
+    await bulkJobDone(admin, started.body.id);
     for (const name of moving) await synced(name);
     const there = await waitFor(
       () => oscamSections(oscamTarget),
@@ -409,10 +408,7 @@ describe('an import writes each account as the file has it, as an adoption does'
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const started = await admin.post(`/api/line-imports/${uploaded.id}/start`, options);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    await waitFor(
-      () => admin.get(`/api/line-imports/${uploaded.id}`),
-      (res) => res.body.status === 'done',
-    );
+    await jobDone(admin, `/api/line-imports/${uploaded.id}`);
     return preview.body as {
       ok: number;
       differing: number;

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAgent, startLineAgent, type FakeAgent, type TestAgent } from './support/line-agent.js';
-import { addActiveServer, addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import {
+  addActiveServer,
+  addAgentServer,
+  bulkJobDone,
+  signUpAccount,
+  type Account,
+} from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -34,11 +40,6 @@ describe('moving lines between servers', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.line as Line;
   };
-  const finished = (id: number) =>
-    waitFor(
-      () => admin.get(`/api/lines/bulk/${id}`),
-      (res) => res.body.status === 'done',
-    ).then((res) => res.body);
   /** The F: lines of an agent's CCcam.cfg, by username. */
   const onFile = async (agent: TestAgent): Promise<Set<string>> => {
     const text = await readFile(agent.configFile, 'utf8');
@@ -125,7 +126,7 @@ describe('moving lines between servers', () => {
     const started = await admin.post('/api/lines/server-move', body);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body).toMatchObject({ action: 'move_server', total: 2 });
-    const job = await finished(started.body.id);
+    const job = await bulkJobDone(admin, started.body.id);
     expect(job).toMatchObject({ succeeded: 2, refused: 0, done: 2 });
 
     const [onOld, onNew] = [await onFile(oldAgent), await onFile(newAgent)];
@@ -190,7 +191,7 @@ describe('moving lines between servers', () => {
     });
 
     await newAgent.restart();
-    const job = await finished(started.body.id);
+    const job = await bulkJobDone(admin, started.body.id);
     expect(job).toMatchObject({ total: all.length, succeeded: all.length, refused: 0 });
     const [onOld, onNew] = [await onFile(oldAgent), await onFile(newAgent)];
     for (const line of all) {
@@ -207,7 +208,7 @@ describe('moving lines between servers', () => {
     const preview = await admin.post('/api/lines/server-move/preview', body);
     expect(preview.body).toEqual({ count: 1, refused: 1, address_changes: false });
     const started = await admin.post('/api/lines/server-move', body);
-    const job = await finished(started.body.id);
+    const job = await bulkJobDone(admin, started.body.id);
     expect(job).toMatchObject({ succeeded: 1, refused: 1 });
     expect(job.refusals[0]).toMatchObject({ line_id: 999_999, code: 'LINE_NOT_FOUND' });
     const [onNew, onTwin] = [await onFile(newAgent), await onFile(twinAgent)];
@@ -315,7 +316,7 @@ describe('moving lines between servers', () => {
     await db.execute(
       sql`update line_bulk_items set grace_until = now() - interval '1 second' where job_id = ${started.body.id as number} and stage = 'grace'`,
     );
-    const job = await finished(started.body.id);
+    const job = await bulkJobDone(admin, started.body.id);
     expect(job).toMatchObject({ succeeded: 2, refused: 0, grace: { waiting: 0 } });
     expect((await onFile(oldAgent)).has(unseen.username)).toBe(false);
     expect((await onFile(newAgent)).has(unseen.username)).toBe(true);
@@ -366,7 +367,7 @@ describe('moving lines between servers', () => {
 
       // The server loads it at last: synced, and only now does the old entry go.
       await writeFile(script, 'exit 0\n');
-      const job = await finished(move.body.id);
+      const job = await bulkJobDone(admin, move.body.id);
       expect(job).toMatchObject({ succeeded: 1, refused: 0 });
       expect((await reseller.client.get(`/api/lines/${line.id}`)).body.sync_state).toBe('synced');
       expect((await onFile(oldAgent)).has(line.username)).toBe(false);

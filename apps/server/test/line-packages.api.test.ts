@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import {
+  addAgentServer,
+  balanceOf,
+  bulkJobDone,
+  signUpAccount,
+  type Account,
+} from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -283,11 +289,8 @@ describe('line packages', () => {
         keep_overrides: keep,
       });
       expect(started.status, JSON.stringify(started.body)).toBe(202);
-      const job = await waitFor(
-        () => reseller.client.get(`/api/lines/bulk/${started.body.id}`),
-        (res) => res.body.status === 'done',
-      );
-      expect(job.body).toMatchObject({ succeeded: 1 });
+      const job = await bulkJobDone(reseller.client, started.body.id);
+      expect(job).toMatchObject({ succeeded: 1 });
     };
     await change([keeping.id], true);
     await change([dropping.id], false);

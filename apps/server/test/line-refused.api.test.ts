@@ -1,5 +1,5 @@
 import { appendFile, readFile } from 'node:fs/promises';
-import { and, eq, sql, sum } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, lineSyncOutbox } from '../src/db/schema.js';
 import { ledgerMismatches } from './support/db-fingerprint.js';
@@ -8,6 +8,9 @@ import {
   addAgentServer,
   agentUsers,
   balanceOf,
+  bulkJobDone,
+  jobDone,
+  ledgerSum,
   signUpAccount,
   type Account,
 } from './support/line-fixtures.js';
@@ -33,13 +36,6 @@ describe('a line the server refuses', () => {
       .from(creditLedger)
       .where(and(eq(creditLedger.refType, 'line'), eq(creditLedger.refId, String(lineId))))
       .orderBy(creditLedger.id);
-  const ledgerSum = async (accountId: string) => {
-    const [row] = await fixture.server.built.ctx.db
-      .select({ total: sum(creditLedger.delta) })
-      .from(creditLedger)
-      .where(eq(creditLedger.accountId, accountId));
-    return Number(row?.total ?? 0);
-  };
   const outboxFor = async (username: string) =>
     (
       await fixture.server.built.ctx.db
@@ -90,7 +86,7 @@ describe('a line the server refuses', () => {
       expect(notice?.content).toMatch(/hand-written entry/);
       expect(notice?.content).toMatch(/2 Guthaben, die er gekostet hat, wurden zurückgebucht/);
     }
-    expect(await ledgerSum(reseller.id)).toBe(await balanceOf(fixture.server, reseller.id));
+    expect(await ledgerSum(fixture.server, reseller.id)).toBe(await balanceOf(fixture.server, reseller.id));
     expect(await ledgerMismatches(fixture.server)).toEqual([]);
   });
 
@@ -223,11 +219,7 @@ describe('a line the server refuses', () => {
       server_id: (await admin.get('/api/servers/active')).body.items[0].id,
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    await waitFor(
-      () => admin.get(`/api/line-imports/${uploaded.body.id}`),
-      (res) => res.body.status === 'done',
-      120_000,
-    );
+    await jobDone(admin, `/api/line-imports/${uploaded.body.id}`, 120_000);
     const states = await waitFor(
       async () =>
         Promise.all(
@@ -246,7 +238,7 @@ describe('a line the server refuses', () => {
       .from(creditLedger)
       .where(and(eq(creditLedger.accountId, reseller.id), eq(creditLedger.reason, 'line_refused_refund')));
     expect(refunds!.n).toBeGreaterThan(0);
-    expect(await ledgerSum(reseller.id)).toBe(await balanceOf(fixture.server, reseller.id));
+    expect(await ledgerSum(fixture.server, reseller.id)).toBe(await balanceOf(fixture.server, reseller.id));
     expect(await balanceOf(fixture.server, reseller.id)).toBeLessThan(before);
     const refusedLine = (await admin.get(`/api/lines?search=${names[1]}`)).body.items[0];
     expect((await ledger(refusedLine.id)).reduce((total, entry) => total + entry.delta, 0)).toBe(0);
@@ -284,11 +276,7 @@ describe('a line the server refuses', () => {
       };
       const started = await buyer.client.post('/api/lines/bulk', body);
       expect(started.status, JSON.stringify(started.body)).toBe(202);
-      await waitFor(
-        () => buyer.client.get(`/api/lines/bulk/${started.body.id}`),
-        (res) => res.body.status === 'done',
-        60_000,
-      );
+      await bulkJobDone(buyer.client, started.body.id, 60_000);
       const lines = await waitFor(
         () => buyer.client.get('/api/lines?search=refusedbulk1234'),
         (res) =>
@@ -298,7 +286,7 @@ describe('a line the server refuses', () => {
       );
       expect(lines.body.items[0].sync_error_params.reason).toMatch(/at most 20 characters/);
       expect(await balanceOf(fixture.server, buyer.id)).toBe(20);
-      expect(await ledgerSum(buyer.id)).toBe(20);
+      expect(await ledgerSum(fixture.server, buyer.id)).toBe(20);
       expect(await agentUsers(strict)).toEqual([]);
     }, 120_000);
   });

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInOscam,
-  WEBIF_LOGIN,
-  type StandInClient,
-  type StandInOscam,
-  watchingClient,
-} from '../../agent/test/stand-in-servers.js';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { watchingClient } from '../../agent/test/stand-in-servers.js';
 import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
+import { oscamLineFixture } from './support/oscam-line-fixture.js';
 
 /**
  * The stand-in OSCam reports whatever client addresses the test sets, so the addresses below are
@@ -22,31 +14,19 @@ const TELEKOM_B = '217.0.0.2';
 const GOOGLE = '8.8.8.8';
 
 describe('graded sharing score with evidence', () => {
-  let server: TestServer;
-  let admin: TestClient;
-  let oscam: StandInOscam;
-  let agent: TestAgent;
-  let serverId: number;
-  let owner: Account;
-  let stranger: Account;
-  let counter = 0;
-  const clients = new Map<string, StandInClient[]>();
-  const name = () => `sc${++counter}x${Date.now().toString(36)}`;
+  const fx = oscamLineFixture({ serverName: 'OSCam sharing', prefix: 'sc' });
+  const { show, name } = fx;
 
-  const show = (username: string, list: StandInClient[]) => {
-    clients.set(username, list);
-    oscam.setClients([...clients.values()].flat());
-  };
   const watching = (username: string, ip: string, thid: string, channel = 'Sky Cinema') => ({
     ...watchingClient(username, ip, thid),
     chname: channel,
   });
   const createLine = async () => {
-    const res = await owner.client.post('/api/lines', {
+    const res = await fx.owner.client.post('/api/lines', {
       username: name(),
       password: 'pw-1234',
       subscription_months: 1,
-      server_id: serverId,
+      server_id: fx.serverId,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.line as { id: number; username: string };
@@ -57,48 +37,24 @@ describe('graded sharing score with evidence', () => {
     return res.body;
   };
 
-  beforeAll(async () => {
-    server = await startTestServer({ LINE_CONNECTIONS_POLL_SECONDS: '1' });
-    admin = await server.admin();
-    agent = await startLineAgent({
-      envFor: async (configFile) => {
-        oscam = await startStandInOscam(configFile);
-        return {
-          AGENT_BACKEND: 'oscam',
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        };
-      },
-    });
-    serverId = (await addAgentServer(admin, agent, 'OSCam sharing')).id;
-    owner = await signUpAccount(server, `score-owner-${Date.now()}@example.com`, 100);
-    stranger = await signUpAccount(server, `score-other-${Date.now()}@example.com`, 100);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await agent?.cleanup();
-    await oscam?.close();
-  });
-
   it('scores a line watched from two countries at once 100 and shows where each address is', async () => {
     const line = await createLine();
-    expect(await sharingOf(owner.client, line.id)).toEqual({
+    expect(await sharingOf(fx.owner.client, line.id)).toEqual({
       score: 0,
       episode_since: null,
       steps_taken: [],
+      steps_not_supported: [],
       oscam_in_force: null,
       evidence: [],
     });
 
-    oscam.setCounters(line.username, 40, 2);
+    fx.oscam.setCounters(line.username, 40, 2);
     show(line.username, [
       watching(line.username, TELEKOM_A, 'id_0x5001', 'Sky Cinema'),
       watching(line.username, GOOGLE, 'id_0x5002', 'DAZN 1'),
     ]);
     const shared = await waitFor(
-      () => sharingOf(owner.client, line.id),
+      () => sharingOf(fx.owner.client, line.id),
       (body) => body.score === 100 && body.evidence.length === 2,
     );
     expect(shared.episode_since).not.toBeNull();
@@ -125,14 +81,14 @@ describe('graded sharing score with evidence', () => {
         }),
       ]),
     );
-    expect((await admin.get(`/api/lines/${line.id}/sharing`)).body.score).toBe(100);
-    expect((await stranger.client.get(`/api/lines/${line.id}/sharing`)).status).toBe(404);
-    expect((await server.client().get(`/api/lines/${line.id}/sharing`)).status).toBe(401);
+    expect((await fx.admin.get(`/api/lines/${line.id}/sharing`)).body.score).toBe(100);
+    expect((await fx.stranger.client.get(`/api/lines/${line.id}/sharing`)).status).toBe(404);
+    expect((await fx.server.client().get(`/api/lines/${line.id}/sharing`)).status).toBe(401);
 
     // Back to one viewer: the score falls to 0, the evidence stays for the talk with the customer.
     show(line.username, [watching(line.username, TELEKOM_A, 'id_0x5001')]);
     const after = await waitFor(
-      () => sharingOf(owner.client, line.id),
+      () => sharingOf(fx.owner.client, line.id),
       (body) => body.score === 0,
     );
     expect(after.episode_since).toBeNull();
@@ -149,7 +105,7 @@ describe('graded sharing score with evidence', () => {
       watching(line.username, TELEKOM_B, 'id_0x6002'),
     ]);
     const household = await waitFor(
-      () => sharingOf(owner.client, line.id),
+      () => sharingOf(fx.owner.client, line.id),
       (body) => body.score > 0 && body.evidence.length === 2,
     );
     expect(household.score).toBe(30);
@@ -161,7 +117,7 @@ describe('graded sharing score with evidence', () => {
       watching(other.username, '192.168.7.8', 'id_0x6102'),
     ]);
     const unknown = await waitFor(
-      () => sharingOf(owner.client, other.id),
+      () => sharingOf(fx.owner.client, other.id),
       (body) => body.evidence.length === 2,
     );
     expect(unknown.score).toBe(30);

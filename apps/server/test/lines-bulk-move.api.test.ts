@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { defaultResellerLimits } from '@linedesk/shared';
 import { creditLedger, lines } from '../src/db/schema.js';
-import { balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import { balanceOf, bulkJobDone, signUpAccount, type Account } from './support/line-fixtures.js';
 import { lineServerFixture } from './support/line-server-fixture.js';
 import type { TestClient } from './support/test-client.js';
-import { waitFor } from './support/wait-for.js';
 
 /**
  * Giving lines to another reseller (docs/resellers.md): the bulk action `move`, the one way lines
@@ -29,16 +28,11 @@ const createLine = async (client: TestClient) => {
 type Give = { ids: number[]; target_owner_id: string; credits?: number };
 const startGive = (client: TestClient, body: Give) =>
   client.post('/api/lines/bulk', { action: 'move', ...body });
-const finished = (client: TestClient, id: number) =>
-  waitFor(
-    () => client.get(`/api/lines/bulk/${id}`),
-    (res) => res.body.status === 'done',
-  ).then((res) => res.body);
 /** Gives the lines and waits for the job to end, answering it. */
 async function give(client: TestClient, body: Give) {
   const started = await startGive(client, body);
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  return finished(client, started.body.id);
+  return bulkJobDone(client, started.body.id);
 }
 
 async function subAccount(parent: Account, credits = 0): Promise<Account> {
@@ -235,7 +229,7 @@ describe('giving lines to another reseller (bulk move)', () => {
       if (res.status === 409) expect(res.body.error.code).toBe('LINE_LIMIT_REACHED');
       else {
         expect(res.status, JSON.stringify(res.body)).toBe(202);
-        jobs.push(await finished(parent.client, res.body.id));
+        jobs.push(await bulkJobDone(parent.client, res.body.id));
       }
     }
     const owners = [await ownerOf(l1.id), await ownerOf(l2.id)];
@@ -259,7 +253,7 @@ describe('giving lines to another reseller (bulk move)', () => {
       ]);
       for (const res of started) {
         expect(res.status, JSON.stringify(res.body)).toBe(202);
-        await finished(suite.admin, res.body.id);
+        await bulkJobDone(suite.admin, res.body.id);
       }
       for (const line of ys) expect(await ownerOf(line.id)).toBe(x.id);
       // However the two moves of each of xs were ordered (a job moves line by line), its owner is the

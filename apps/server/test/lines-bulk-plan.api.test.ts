@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import {
+  addAgentServer,
+  balanceOf,
+  bulkJobDone,
+  signUpAccount,
+  type Account,
+} from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
@@ -45,11 +51,6 @@ describe('changing the plan of lines in bulk', () => {
   };
   const planOf = async (client: TestClient, id: number) =>
     (await client.get(`/api/lines/${id}`)).body.plan_id as number;
-  const finished = (client: TestClient, id: number) =>
-    waitFor(
-      () => client.get(`/api/lines/bulk/${id}`),
-      (res) => res.body.status === 'done',
-    ).then((res) => res.body);
 
   beforeAll(async () => {
     server = await startTestServer({
@@ -136,7 +137,7 @@ describe('changing the plan of lines in bulk', () => {
 
     const started = await reseller.client.post('/api/lines/bulk', body);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const job = await finished(reseller.client, started.body.id);
+    const job = await bulkJobDone(reseller.client, started.body.id);
     expect(job).toMatchObject({ status: 'done', total: 5, succeeded: 2, refused: 3, charged: 11 });
     const refusals = new Map(
       (job.refusals as { line_id: number; code: string; message: string }[]).map((r) => [r.line_id, r]),
@@ -202,7 +203,7 @@ describe('changing the plan of lines in bulk', () => {
     });
     const back = await reseller.client.post('/api/lines/bulk', backBody);
     expect(back.status, JSON.stringify(back.body)).toBe(202);
-    expect(await finished(reseller.client, back.body.id)).toMatchObject({
+    expect(await bulkJobDone(reseller.client, back.body.id)).toMatchObject({
       succeeded: 2,
       refused: 0,
       charged: 0,
@@ -282,7 +283,7 @@ describe('changing the plan of lines in bulk', () => {
     if (both.status === 402) {
       // The first job ran before the second was asked for: the balance refuses the second whole,
       // and nothing of a or b changes. (Usually the second job is queued first and takes the path below.)
-      await finished(spender.client, first.body.id);
+      await bulkJobDone(spender.client, first.body.id);
       expect(both.body.error.code).toBe('INSUFFICIENT_CREDITS');
       expect(await planOf(spender.client, a!.id)).toBe(a!.plan_id);
       expect(await planOf(spender.client, b!.id)).toBe(b!.plan_id);
@@ -290,8 +291,8 @@ describe('changing the plan of lines in bulk', () => {
       return;
     }
     expect(both.status, JSON.stringify(both.body)).toBe(202);
-    await finished(spender.client, first.body.id);
-    const job = await finished(spender.client, both.body.id);
+    await bulkJobDone(spender.client, first.body.id);
+    const job = await bulkJobDone(spender.client, both.body.id);
     expect(job).toMatchObject({ succeeded: 1, refused: 1, charged: 4 });
     expect(job.refusals).toEqual([
       expect.objectContaining({
@@ -333,7 +334,7 @@ describe('changing the plan of lines in bulk', () => {
       plan_id: plan.body.id,
     });
     expect(refused.status, JSON.stringify(refused.body)).toBe(202);
-    const refusedJob = await finished(reseller.client, refused.body.id);
+    const refusedJob = await bulkJobDone(reseller.client, refused.body.id);
     expect(refusedJob).toMatchObject({ succeeded: 0, refused: 1, charged: 0 });
     expect(refusedJob.refusals[0]).toMatchObject({
       code: 'LINE_PLAN_CHANGE_TRIAL',
@@ -351,7 +352,7 @@ describe('changing the plan of lines in bulk', () => {
     });
     const started = await admin.post('/api/lines/bulk', body);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    expect(await finished(admin, started.body.id)).toMatchObject({ succeeded: 2, refused: 0, charged: 0 });
+    expect(await bulkJobDone(admin, started.body.id)).toMatchObject({ succeeded: 2, refused: 0, charged: 0 });
     expect(await planOf(reseller.client, line.id)).toBe(plan.body.id);
     expect(await planOf(reseller.client, trialId)).toBe(plan.body.id);
     expect(await balanceOf(server, reseller.id)).toBe(balance);

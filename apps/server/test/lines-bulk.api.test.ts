@@ -1,14 +1,17 @@
 import { addMonths, isoDate, renewedExpiry } from '@linedesk/shared';
-import { eq, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger } from '../src/db/schema.js';
+import { creditLedger, lineEvents } from '../src/db/schema.js';
+import { lineBulkRepository } from '../src/modules/line-bulk/line-bulk.repository.js';
 import { openEventStream } from './support/event-stream.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import {
   addAgentServer,
   agentUsers,
   balanceOf,
+  bulkJobDone,
   display,
+  ledgerSum,
   signUpAccount,
   type Account,
 } from './support/line-fixtures.js';
@@ -35,18 +38,6 @@ describe('bulk line actions', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.line as { id: number; username: string; expiry_date: string };
-  };
-  const finished = (client: TestClient, id: number) =>
-    waitFor(
-      () => client.get(`/api/lines/bulk/${id}`),
-      (res) => res.body.status === 'done',
-    ).then((res) => res.body);
-  const ledgerSum = async (accountId: string) => {
-    const [row] = await server.built.ctx.db
-      .select({ total: sum(creditLedger.delta) })
-      .from(creditLedger)
-      .where(eq(creditLedger.accountId, accountId));
-    return Number(row?.total ?? 0);
   };
 
   beforeAll(async () => {
@@ -95,10 +86,10 @@ describe('bulk line actions', () => {
     const started = await resellerA.client.post('/api/lines/bulk', body);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body).toMatchObject({ action: 'renew', total: 6 });
-    const job = await finished(resellerA.client, started.body.id);
+    const job = await bulkJobDone(resellerA.client, started.body.id);
     expect(job).toMatchObject({ status: 'done', total: 6, done: 6, succeeded: 6, refused: 0, charged: 24 });
     expect(await balanceOf(server, resellerA.id)).toBe(before - preview.body.charge_total);
-    expect(await ledgerSum(resellerA.id)).toBe(await balanceOf(server, resellerA.id));
+    expect(await ledgerSum(server, resellerA.id)).toBe(await balanceOf(server, resellerA.id));
 
     // Progress went to the caller's event stream, not to another reseller's.
     expect(await streamA.next('line_bulk_jobs', (e) => e.data.id === String(job.id))).not.toBeNull();
@@ -122,6 +113,65 @@ describe('bulk line actions', () => {
     );
   });
 
+  it('renews line by line what the balance still covers when it cannot pay a whole chunk, one ledger and history row a line', async () => {
+    const short = await signUpAccount(server, 'bulk-short@example.com', 4 * 2 + 5);
+    const lines: Awaited<ReturnType<typeof create>>[] = [];
+    for (let i = 0; i < 4; i += 1) lines.push(await create(short));
+    expect(await balanceOf(server, short.id)).toBe(5);
+    // A job asked for while the balance covered it, the balance spent elsewhere before it ran (the
+    // request refuses a job the balance cannot cover, so it is written as the request writes it).
+    const job = await server.built.ctx.db.transaction(async (tx) => {
+      const row = await lineBulkRepository.insertJob(tx, {
+        accountId: short.id,
+        isAdmin: false,
+        action: 'renew',
+        params: { subscription_months: 1, charge_per_line: 2 },
+        total: lines.length,
+      });
+      await lineBulkRepository.insertItems(
+        tx,
+        row.id,
+        lines.map((line, i) => ({ seq: i + 1, lineId: line.id, username: line.username })),
+      );
+      return row;
+    });
+    const done = await bulkJobDone(short.client, job.id);
+    // 5 credits pay two renewals of 2: the first two lines in the job's order, the others refused.
+    expect(done).toMatchObject({ total: 4, succeeded: 2, refused: 2, charged: 4 });
+    expect(await balanceOf(server, short.id)).toBe(1);
+    expect(await ledgerSum(server, short.id)).toBe(1);
+    const renewals = await server.built.ctx.db
+      .select({ refId: creditLedger.refId, delta: creditLedger.delta })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.accountId, short.id), eq(creditLedger.reason, 'line_renew')))
+      .orderBy(asc(creditLedger.id));
+    expect(renewals).toEqual([
+      { refId: String(lines[0]!.id), delta: -2 },
+      { refId: String(lines[1]!.id), delta: -2 },
+    ]);
+    const history = await server.built.ctx.db
+      .select({ lineId: lineEvents.lineId, details: lineEvents.details })
+      .from(lineEvents)
+      .where(
+        and(
+          inArray(
+            lineEvents.lineId,
+            lines.map((line) => line.id),
+          ),
+          eq(lineEvents.action, 'renewed'),
+        ),
+      )
+      .orderBy(asc(lineEvents.lineId));
+    expect(history.map((row) => [row.lineId, (row.details as { bulk_job_id?: number }).bulk_job_id])).toEqual(
+      [
+        [lines[0]!.id, job.id],
+        [lines[1]!.id, job.id],
+      ],
+    );
+    const csv = (await short.client.get(`/api/lines/bulk/${job.id}/results.csv`)).body as string;
+    expect(csv.match(/INSUFFICIENT_CREDITS/g)?.length, csv).toBe(2);
+  });
+
   it('refuses the whole action before charging anything when the balance does not cover every line', async () => {
     const poor = await signUpAccount(server, 'bulk-poor@example.com', 6);
     for (let i = 0; i < 3; i += 1) await create(poor);
@@ -137,7 +187,7 @@ describe('bulk line actions', () => {
       details: { params: { required: 6, available: 0 } },
     });
     expect(await balanceOf(server, poor.id)).toBe(0);
-    expect(await ledgerSum(poor.id)).toBe(0);
+    expect(await ledgerSum(server, poor.id)).toBe(0);
   });
 
   it("refuses another reseller's lines, by ids (one by one, as not found) and by filter", async () => {
@@ -157,7 +207,7 @@ describe('bulk line actions', () => {
       subscription_months: 1,
     });
     expect(started.status).toBe(202);
-    const job = await finished(resellerB.client, started.body.id);
+    const job = await bulkJobDone(resellerB.client, started.body.id);
     expect(job).toMatchObject({ succeeded: 1, refused: 1, charged: 2 });
     expect(job.refusals).toEqual([
       {
@@ -226,7 +276,7 @@ describe('bulk line actions', () => {
     const run = async (client: TestClient, body: Record<string, unknown>) => {
       const res = await client.post('/api/lines/bulk', body);
       expect(res.status, JSON.stringify(res.body)).toBe(202);
-      return finished(client, res.body.id);
+      return bulkJobDone(client, res.body.id);
     };
     await run(resellerA.client, { action: 'disable', ids });
     for (const id of ids) expect((await resellerA.client.get(`/api/lines/${id}`)).body.enabled).toBe(false);
@@ -273,10 +323,10 @@ describe('bulk line actions', () => {
     const retried = await buyer.client.post('/api/lines/bulk', body, key);
     expect(retried.body.id).toBe(started.body.id);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
-    const job = await finished(buyer.client, started.body.id);
+    const job = await bulkJobDone(buyer.client, started.body.id);
     expect(job).toMatchObject({ total: 4, succeeded: 4, charged: 8 });
     expect(await balanceOf(server, buyer.id)).toBe(12);
-    expect(await ledgerSum(buyer.id)).toBe(12);
+    expect(await ledgerSum(server, buyer.id)).toBe(12);
 
     const csv = (await buyer.client.get(`/api/lines/bulk/${job.id}/results.csv`)).body as string;
     const rows = csv.trim().split('\r\n').slice(1);
@@ -318,7 +368,7 @@ describe('bulk line actions', () => {
       expect(refused.body.error.details.params).toEqual({ max: 20 });
     }
     expect(await balanceOf(server, buyer.id)).toBe(20);
-    expect(await ledgerSum(buyer.id)).toBe(20);
+    expect(await ledgerSum(server, buyer.id)).toBe(20);
     expect((await buyer.client.get('/api/lines')).body.total).toBe(0);
 
     // One character less fits: 20.

@@ -1,15 +1,9 @@
 import { addDays, isoDate } from '@linedesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInOscam,
-  WEBIF_LOGIN,
-  type StandInOscam,
-  watchingClient,
-} from '../../agent/test/stand-in-servers.js';
-import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type StandInOscam, watchingClient } from '../../agent/test/stand-in-servers.js';
+import { type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
-import { startTestServer, type TestServer } from './support/test-server.js';
+import { oscamLineFixture } from './support/oscam-line-fixture.js';
 import { waitFor } from './support/wait-for.js';
 
 const today = isoDate(new Date());
@@ -37,10 +31,8 @@ const quickQuery: Record<keyof Counts, string> = {
 };
 
 describe("lines list: the quick filters and their counts, within the caller's scope", () => {
-  let server: TestServer;
   let admin: TestClient;
   let oscam: StandInOscam;
-  let agent: TestAgent;
   let serverId: number;
   let first: Account;
   let second: Account;
@@ -68,23 +60,9 @@ describe("lines list: the quick filters and their counts, within the caller's sc
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
+  const lineFixture = oscamLineFixture({ serverName: 'OSCam quick', prefix: 'quick' });
   beforeAll(async () => {
-    server = await startTestServer({ LINE_CONNECTIONS_POLL_SECONDS: '1' });
-    admin = await server.admin();
-    agent = await startLineAgent({
-      envFor: async (configFile) => {
-        oscam = await startStandInOscam(configFile);
-        return {
-          AGENT_BACKEND: 'oscam',
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        };
-      },
-    });
-    serverId = (await addAgentServer(admin, agent, 'OSCam quick')).id;
-    first = await signUpAccount(server, `quick-first-${Date.now()}@example.com`, 100);
-    second = await signUpAccount(server, `quick-second-${Date.now()}@example.com`, 100);
+    ({ admin, oscam, serverId, owner: first, stranger: second } = lineFixture);
     // The first reseller: one line online, one shared, one expiring in 3 days, one expired, one plain.
     for (const key of ['aon', 'ashare', 'asoon', 'agone', 'aplain']) await createLine(first, key);
     // The second: one online, one expired.
@@ -99,12 +77,6 @@ describe("lines list: the quick filters and their counts, within the caller's sc
       { ...on('ashare', '198.51.100.2', 'id_0x3'), status: 'Duplicate' },
       on('bon', '203.0.113.4', 'id_0x4'),
     ]);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await agent?.cleanup();
-    await oscam?.close();
   });
 
   it('counts only the caller’s own lines for a reseller, and every line for an admin', async () => {

@@ -1,14 +1,11 @@
+import net from 'node:net';
 import { addDays } from '@linedesk/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startStandInOscam,
-  WEBIF_LOGIN,
-  type StandInOscam,
-  watchingClient,
-} from '../../agent/test/stand-in-servers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { WEBIF_LOGIN, type StandInOscam, watchingClient } from '../../agent/test/stand-in-servers.js';
 import { endOutage } from '../src/modules/outages/outage-watch.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { addAgentServer, agentUsers, display, signUpAccount, type Account } from './support/line-fixtures.js';
+import { oscamLineFixture } from './support/oscam-line-fixture.js';
+import { addAgentServer, agentUsers, display, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { testPostgresUrl } from './support/test-database.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -28,6 +25,15 @@ type Outage = {
 type Line = { id: number; username: string; expiry_date: string };
 
 describe('outages: detection, notices, compensation and who sees them', () => {
+  const fixture = oscamLineFixture({
+    serverName: 'OSCam Outages',
+    prefix: 'out',
+    env: {
+      ECM_STATS_POLL_SECONDS: '1',
+      SERVER_CHECK_INTERVAL_SECONDS: '1',
+      LINE_CONNECTIONS_POLL_SECONDS: '0',
+    },
+  });
   let server: TestServer;
   let admin: TestClient;
   let oscam: StandInOscam;
@@ -35,8 +41,7 @@ describe('outages: detection, notices, compensation and who sees them', () => {
   let serverId: number;
   let owner: Account;
   let stranger: Account;
-  let counter = 0;
-  const name = () => `out${++counter}x${Date.now().toString(36)}`;
+  const { name } = fixture;
 
   const outages = async (client: TestClient) => {
     const res = await client.get('/api/outages');
@@ -82,33 +87,8 @@ describe('outages: detection, notices, compensation and who sees them', () => {
   const onCard = async (username: string) => (await agentUsers(agent)).find((u) => u.username === username);
 
   beforeAll(async () => {
-    server = await startTestServer({
-      ECM_STATS_POLL_SECONDS: '1',
-      SERVER_CHECK_INTERVAL_SECONDS: '1',
-      LINE_CONNECTIONS_POLL_SECONDS: '0',
-    });
-    admin = await server.admin();
-    agent = await startLineAgent({
-      envFor: async (configFile) => {
-        oscam = await startStandInOscam(configFile);
-        return {
-          AGENT_BACKEND: 'oscam',
-          AGENT_OSCAM_WEBIF_URL: oscam.url,
-          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
-          AGENT_OSCAM_WEBIF_PASSWORD: WEBIF_LOGIN.password,
-        };
-      },
-    });
-    serverId = (await addAgentServer(admin, agent, 'OSCam Outages')).id;
-    owner = await signUpAccount(server, `outage-owner-${Date.now()}@example.com`, 100);
-    stranger = await signUpAccount(server, `outage-other-${Date.now()}@example.com`, 100);
+    ({ server, admin, oscam, agent, serverId, owner, stranger } = fixture);
     await setSettings({ outage_minutes: 0, outage_answer_rate_percent: 50, outage_compensate: true });
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    await agent?.cleanup();
-    await oscam?.close();
   });
 
   it('records an unreachable agent as an outage, tells the owner once, and extends the line on its server', async () => {
@@ -186,6 +166,71 @@ describe('outages: detection, notices, compensation and who sees them', () => {
     expect((await lineOf(line.id)).expiry_date).toBe(addDays(line.expiry_date, 1));
   });
 
+  it("records a card server that stops behind its running agent, which the agent's check does not end; a refused webif login is none", async () => {
+    // The stopped card server's web page: while down, every connection is dropped at once, as with
+    // nothing listening; once up, connections reach the stand-in OSCam.
+    const target = new URL(oscam.url);
+    let up = false;
+    const relay = net.createServer((socket) => {
+      if (!up) return socket.destroy();
+      const out = net.connect(Number(target.port), target.hostname);
+      socket.on('error', () => out.destroy());
+      out.on('error', () => socket.destroy());
+      socket.pipe(out).pipe(socket);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayUrl = `http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    const oscamAgent = (url: string, password: string) =>
+      startLineAgent({
+        env: {
+          AGENT_BACKEND: 'oscam',
+          AGENT_OSCAM_WEBIF_URL: url,
+          AGENT_OSCAM_WEBIF_USER: WEBIF_LOGIN.username,
+          AGENT_OSCAM_WEBIF_PASSWORD: password,
+        },
+      });
+    const stopped = await oscamAgent(relayUrl, WEBIF_LOGIN.password);
+    const refused = await oscamAgent(oscam.url, 'not-the-webif-password');
+    const outagesOf = async (id: number) => (await outages(admin)).filter((o) => o.server_id === id);
+    try {
+      const stoppedId = (await addAgentServer(admin, stopped, 'OSCam Stopped')).id;
+      const refusedId = (await addAgentServer(admin, refused, 'OSCam Refused')).id;
+      const open = await waitFor(
+        () => outagesOf(stoppedId),
+        (list) => list.some((o) => o.ended_at === null),
+      ).then((list) => list.find((o) => o.ended_at === null)!);
+      expect(open.cause).toBe('server_not_answering');
+
+      // The agent's check (every second here) finds the agent answering: that ends nothing.
+      const checks = () =>
+        server.built.ctx.jobs.snapshot().find((job) => job.name === 'server-check')?.runs ?? 0;
+      const target = checks() + 3;
+      await waitFor(checks, (runs) => runs >= target);
+      expect((await outagesOf(stoppedId)).map((o) => [o.id, o.ended_at])).toEqual([[open.id, null]]);
+      expect((await admin.get(`/api/servers/${stoppedId}`)).body.status).toBe('active');
+
+      // The card server answers again: the next reading of its counters ends the outage.
+      up = true;
+      await waitFor(
+        () => outagesOf(stoppedId),
+        (list) => list.some((o) => o.id === open.id && o.ended_at !== null),
+      );
+
+      // A web page refusing the agent's login is a setting to fix, not a server that is down.
+      await waitFor(
+        async () =>
+          (await admin.get(`/api/servers/${refusedId}/ecm-stats?range=1h`)).body.poll_error as string | null,
+        (error) => error !== null && error.includes('refused the login'),
+      );
+      await roundsPass(2);
+      expect(await outagesOf(refusedId)).toEqual([]);
+    } finally {
+      await stopped.cleanup();
+      await refused.cleanup();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+  });
+
   it('extends each line once when two finish the same outage at once', async () => {
     // The answer rate alone decides here; the stand-in stops being asked.
     const line = await createLine();
@@ -215,6 +260,48 @@ describe('outages: detection, notices, compensation and who sees them', () => {
       (await ours(owner.client)).filter((o) => o.ended_at !== null).length,
     );
     oscam.setCounters(line.username, 400, 200);
+  });
+
+  it('says the standby serves while the outage watch has the server down, though its check passes', async () => {
+    // A server with nothing on it as the standby (never tested, so never contacted by the checks).
+    const created = await admin.post('/api/servers', {
+      server_name: 'Outage Standby',
+      host_ip: '127.0.0.1',
+      port: 12998,
+      api_port: 1,
+      username: 'panel',
+      password: 'secret-password',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const set = await admin.put(`/api/servers/${serverId}/standby`, { standby_id: created.body.id });
+    expect([set.status, set.body.standby_serving]).toEqual([200, false]);
+    type Shown = { id: number; status: string; standby_serving: boolean };
+    const shown = async () => {
+      const one = (await admin.get(`/api/servers/${serverId}`)).body as Shown;
+      const list = (await admin.get('/api/servers?page_size=100')).body.items as Shown[];
+      return { one, inList: list.find((s) => s.id === serverId)! };
+    };
+    try {
+      const line = await createLine();
+      oscam.setClients([watchingClient(line.username, '203.0.113.11', 'id_11')]);
+      oscam.setCounters(line.username, 10, 0);
+      await roundsPass(2);
+      expect((await shown()).inList.standby_serving).toBe(false);
+      oscam.setCounters(line.username, 12, 200);
+      const open = await openOutage();
+      expect(open.cause).toBe('low_answer_rate');
+      // The agent answers (its check keeps it active), yet its customers are served by the standby.
+      const during = await shown();
+      expect(during.one).toMatchObject({ status: 'active', standby_serving: true });
+      expect(during.inList).toMatchObject({ status: 'active', standby_serving: true });
+
+      oscam.setCounters(line.username, 600, 200);
+      await ended(open.id);
+      const after = await shown();
+      expect([after.one.standby_serving, after.inList.standby_serving]).toEqual([false, false]);
+    } finally {
+      expect((await admin.put(`/api/servers/${serverId}/standby`, { standby_id: null })).status).toBe(200);
+    }
   });
 
   const secondInstance = async () => {

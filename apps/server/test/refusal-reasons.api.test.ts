@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from './support/wait-for.js';
 import { creditLedger } from '../src/modules/credits/credit-ledger.js';
 import { ledgerMismatches } from './support/db-fingerprint.js';
-import { balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import { balanceOf, jobDone, signUpAccount, type Account } from './support/line-fixtures.js';
 import { lineServerFixture } from './support/line-server-fixture.js';
 import type { TestServer } from './support/test-server.js';
 
@@ -149,12 +148,8 @@ describe('refusals that say why', () => {
       server_id: (await admin.get('/api/servers/active')).body.items[0].id,
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const done = await waitFor(
-      () => admin.get(`/api/line-imports/${uploaded.body.id}`),
-      (res) => res.body.status === 'done',
-      120_000,
-    );
-    expect(done.body).toMatchObject({ imported: 2, refused: 2 });
+    const done = await jobDone(admin, `/api/line-imports/${uploaded.body.id}`, 120_000);
+    expect(done).toMatchObject({ imported: 2, refused: 2 });
     expect(await balanceOf(fixture.server, short.id)).toBe(1);
     expect(await balanceOf(fixture.server, negative.id)).toBe(-3);
     expect(await ledgerMismatches(fixture.server)).toEqual([]);

@@ -84,6 +84,21 @@ describe('prices per reseller', () => {
     await expectLedgerMatches(reseller.id);
   });
 
+  it('a price set right after a purchase is what the next create pays', async () => {
+    // A purchase keeps the buyer's terms this instance holds (it only moves the balance); a change of
+    // the price list must still reach the very next create.
+    const reseller = await signUpAccount(suite.server, `${unique('after')}@example.com`, 100);
+    const first = await createLine(reseller.client);
+    expect(first.body).toMatchObject({ charged: 2, balance: 98 });
+    const set = await suite.admin.put(`/api/accounts/${reseller.id}/prices`, {
+      prices: [{ plan_id: DEFAULT_PLAN, months: 1, mode: 'fixed', value: 7 }],
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const second = await createLine(reseller.client);
+    expect(second.body).toMatchObject({ charged: 7, balance: 91 });
+    await expectLedgerMatches(reseller.id);
+  });
+
   it('bulk preview and activation codes are priced by the same rule', async () => {
     const reseller = await signUpAccount(suite.server, `${unique('bulk')}@example.com`, 100);
     await suite.admin.put(`/api/accounts/${reseller.id}/prices`, {

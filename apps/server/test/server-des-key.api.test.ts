@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
-import { signUpAccount, type Account } from './support/line-fixtures.js';
+import { bulkJobDone, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-import { waitFor } from './support/wait-for.js';
 
 const DEFAULT_KEY_TEXT = '01 02 03 04 05 06 07 08 09 10 11 12 13 14';
 
@@ -108,10 +107,7 @@ describe("a NewCamd server's own DES key", () => {
       server_id: serverId,
     });
     expect(job.status, JSON.stringify(job.body)).toBe(202);
-    await waitFor(
-      () => seller.client.get(`/api/lines/bulk/${job.body.id}`),
-      (res) => res.body.status === 'done',
-    );
+    await bulkJobDone(seller.client, job.body.id);
     const credentials = String((await seller.client.get(`/api/lines/bulk/${job.body.id}/results.csv`)).body);
     const rows = credentials.trim().split('\r\n').slice(1);
     expect(rows).toHaveLength(2);

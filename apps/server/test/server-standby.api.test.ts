@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAgent, startLineAgent, type FakeAgent, type TestAgent } from './support/line-agent.js';
 import {
   addActiveServer,
   agentUsers,
+  bulkJobDone,
   display,
   signUpAccount,
   type Account,
@@ -206,12 +208,92 @@ describe('standby servers', () => {
     expect((await agentUsers(primaryAgent)).map((u) => u.username)).toContain(kept.username);
   });
 
+  it("a line's connection lines follow its standby's and its primary's address edits, and a standby that goes", async () => {
+    // Servers of its own: the other cases' standby link is left as they need it.
+    const agents = await Promise.all([startLineAgent(), startLineAgent(), startLineAgent()]);
+    try {
+      const add = (agent: TestAgent, i: number) =>
+        addActiveServer(admin, {
+          apiPort: agent.port,
+          username: agent.username,
+          password: agent.password,
+          name: `Address ${i}`,
+          port: 13000 + i,
+        });
+      const [p, s, r] = await Promise.all([add(agents[0], 0), add(agents[1], 1), add(agents[2], 2)]);
+      const sold = await create(p.id);
+      expect((await setStandby(p.id, s.id)).status).toBe(200);
+      expect((await line(sold.id)).host_port).toEqual(['127.0.0.1:13000', '127.0.0.1:13001']);
+      const customer = server.client();
+      const signedIn = await customer.post('/api/portal/sign-in', {
+        username: sold.username,
+        password: 'pw-1234',
+      });
+      expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+      const portal = async () =>
+        (await customer.get('/api/portal/me')).body as {
+          connection_lines: string[];
+          receiver_settings: { kind: string; text: string }[];
+        };
+
+      // The standby gets a public name and another port: the primary's line gives the new one.
+      const standbyEdit = await admin.patch(`/api/servers/${s.id}`, {
+        hostname: 'standby.example.com',
+        port: 13101,
+      });
+      expect(standbyEdit.status, JSON.stringify(standbyEdit.body)).toBe(200);
+      expect((await line(sold.id)).host_port).toEqual(['127.0.0.1:13000', 'standby.example.com:13101']);
+      let me = await portal();
+      expect(me.connection_lines).toEqual([
+        `C: 127.0.0.1 13000 ${sold.username} pw-1234`,
+        `C: standby.example.com 13101 ${sold.username} pw-1234`,
+      ]);
+      const reader = me.receiver_settings.find((setting) => setting.kind === 'oscam_cccam')!.text;
+      expect(reader).toContain('device = standby.example.com,13101');
+      expect(reader).not.toContain('13001');
+
+      // The primary's own edit changes its line and keeps the standby's.
+      const primaryEdit = await admin.patch(`/api/servers/${p.id}`, { hostname: 'primary.example.com' });
+      expect(primaryEdit.status, JSON.stringify(primaryEdit.body)).toBe(200);
+      expect((await line(sold.id)).host_port).toEqual([
+        'primary.example.com:13000',
+        'standby.example.com:13101',
+      ]);
+      // A line sold now is given the current addresses too.
+      const later = await create(p.id);
+      expect(later.host_port).toEqual(['primary.example.com:13000', 'standby.example.com:13101']);
+
+      // Another standby in its place: the old one's line goes, the new one's comes.
+      expect((await setStandby(p.id, r.id)).status).toBe(200);
+      expect((await line(sold.id)).host_port).toEqual(['primary.example.com:13000', '127.0.0.1:13002']);
+      // A standby deleted: its line goes with it, and the primary has no standby.
+      expect((await admin.delete(`/api/servers/${r.id}`)).status).toBe(204);
+      expect((await admin.get(`/api/servers/${p.id}`)).body.standby_id).toBeNull();
+      expect((await line(sold.id)).host_port).toEqual(['primary.example.com:13000']);
+      me = await portal();
+      expect(me.connection_lines).toEqual([`C: primary.example.com 13000 ${sold.username} pw-1234`]);
+
+      // Linked again after its edit, then unlinked: the second line is the edited address, then gone.
+      expect((await setStandby(p.id, s.id)).status).toBe(200);
+      expect((await line(later.id)).host_port).toEqual([
+        'primary.example.com:13000',
+        'standby.example.com:13101',
+      ]);
+      expect((await setStandby(p.id, null)).status).toBe(200);
+      expect((await line(later.id)).host_port).toEqual(['primary.example.com:13000']);
+      for (const l of [sold, later]) expect((await admin.delete(`/api/lines/${l.id}`)).status).toBe(200);
+    } finally {
+      await Promise.all(agents.map((agent) => agent.cleanup()));
+    }
+  });
+
   it('promoting the standby while the primary is stopped moves the lines onto it as a server move', async () => {
     expect((await setStandby(ids.primary, ids.standby)).status).toBe(200);
     const lines = (await admin.get(`/api/lines?server_id=${ids.primary}&page_size=100`)).body.items as Line[];
     expect(lines.length).toBeGreaterThan(0);
     await waitOnFile(standbyAgent, (users) => lines.every((l) => users.has(l.username)));
     await primaryAgent.stop();
+    let stopped = true;
     try {
       const noStandby = await admin.post(`/api/servers/${ids.other}/promote-standby`);
       expect([noStandby.status, noStandby.body.error.code]).toEqual([422, 'SERVER_NO_STANDBY']);
@@ -229,8 +311,40 @@ describe('standby servers', () => {
       // The customers never lost the standby's copy.
       const users = await onStandby(standbyAgent);
       for (const l of lines) expect(users.has(l.username)).toBe(true);
-    } finally {
+
+      // The old primary answers again and the move's grace period ends: the move finishes.
       await primaryAgent.restart();
+      stopped = false;
+      // Every line waits out its grace on the old primary before the period is cut short: the job
+      // moves a line to that stage on its pass after the line is synced on the standby, and a line
+      // not there yet when the period is cut waits the whole period (the job was not done in 90 s
+      // once on the embedded database).
+      await waitFor(
+        () => admin.get(`/api/lines/bulk/${promoted.body.id}`).catch(() => null),
+        (res) => res?.body.grace?.waiting === lines.length,
+      );
+      await server.built.ctx.db.execute(
+        sql`update line_bulk_items set grace_until = now() - interval '1 second' where job_id = ${promoted.body.id as number} and stage = 'grace'`,
+      );
+      const job = await bulkJobDone(admin, promoted.body.id);
+      expect(job).toMatchObject({ succeeded: lines.length, refused: 0 });
+      await waitFor(
+        () => agentUsers(primaryAgent),
+        (left) => lines.every((l) => !left.some((u) => u.username === l.username)),
+      );
+      // The owner hears once that the standby took over; not "give your customers new lines": their
+      // receivers hold the standby's line already.
+      const messages = (await reseller.client.get('/api/messages?page_size=100')).body.items as {
+        title: string;
+        content: string;
+      }[];
+      const promotedNotices = messages.filter((m) => m.title === 'Lines of Primary now run on Standby');
+      expect(promotedNotices).toHaveLength(1);
+      expect(promotedNotices[0]!.content).toContain(`(lines: ${lines.length})`);
+      expect(promotedNotices[0]!.content).toContain('Your customers have nothing to do');
+      expect(messages.filter((m) => m.title.startsWith('Lines moved'))).toEqual([]);
+    } finally {
+      if (stopped) await primaryAgent.restart();
     }
   });
 });

@@ -232,6 +232,50 @@ describe('an operations member', () => {
     expect(entries.every((e) => e.actor_email === ops.email)).toBe(true);
   });
 
+  it("over every account sets a server's standby and its load thresholds, not the panel's", async () => {
+    const ops = await staffMember(suite, `${unique('staff')}@example.com`, 'operations', null);
+    // A server with nothing on it, so that it may be another's standby (not contacted meanwhile).
+    const created = await suite.admin.post('/api/servers', {
+      server_name: unique('spare'),
+      host_ip: '127.0.0.1',
+      port: 12999,
+      api_port: 1,
+      username: 'panel',
+      password: 'secret-password',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const spare = created.body.id as number;
+    const set = await ops.client.put(`/api/servers/${w.serverId}/standby`, { standby_id: spare });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await suite.admin.get(`/api/servers/${w.serverId}`)).body.standby_id).toBe(spare);
+    // Reached the promotion itself: the spare was never tested, so it cannot take the lines.
+    const promoted = await ops.client.post(`/api/servers/${w.serverId}/promote-standby`);
+    expect([promoted.status, promoted.body.error?.code]).toEqual([422, 'LINE_MOVE_TARGET_INACTIVE']);
+    const cleared = await ops.client.put(`/api/servers/${w.serverId}/standby`, { standby_id: null });
+    expect([cleared.status, cleared.body.standby_id]).toEqual([200, null]);
+
+    const thresholds = await ops.client.put(`/api/servers/${w.serverId}/load-alert-settings`, {
+      cpu_percent: 95,
+    });
+    expect(thresholds.status, JSON.stringify(thresholds.body)).toBe(200);
+    const load = await ops.client.get(`/api/servers/${w.serverId}/load`);
+    expect(load.status, JSON.stringify(load.body)).toBe(200);
+    expect(load.body.overrides).toEqual({ cpu_percent: 95 });
+    expect((await ops.client.get(`/api/servers/${w.serverId}/ecm-stats`)).status).toBe(200);
+    // The panel-wide thresholds are a setting: the admin's.
+    expect((await ops.client.get('/api/load-alert-settings')).status).toBe(403);
+    expect((await ops.client.put('/api/load-alert-settings', { for_minutes: 5 })).status).toBe(403);
+    expect((await suite.admin.put(`/api/servers/${w.serverId}/load-alert-settings`, {})).status).toBe(200);
+
+    // What succeeded is audited under the member's name (the refused promotion changed nothing).
+    const acted = (await auditOf(ops.id)).filter((e) => e.action === 'staff.action');
+    expect(acted.map((e) => (e.after as { operation: string }).operation).sort()).toEqual([
+      'PUT /api/servers/:id/load-alert-settings',
+      'PUT /api/servers/:id/standby',
+      'PUT /api/servers/:id/standby',
+    ]);
+  });
+
   it('scoped to one reseller: no servers, and no moves of lines to other accounts', async () => {
     const ops = await staffMember(suite, `${unique('staff')}@example.com`, 'operations', w.resellerA.id);
     const own = await madeLine(w.resellerA.client, unique('st'));
@@ -246,6 +290,11 @@ describe('an operations member', () => {
     expect(moved.body.error.code).toBe('FORBIDDEN');
     expect((await w.resellerA.client.get(`/api/lines/${own}`)).body.owner_id).toBe(w.resellerA.id);
     expect((await ops.client.patch(`/api/servers/${w.serverId}`, { server_name: 'y' })).status).toBe(403);
+    const standby = await ops.client.put(`/api/servers/${w.serverId}/standby`, { standby_id: null });
+    expect(standby.status).toBe(403);
+    expect((await ops.client.post(`/api/servers/${w.serverId}/promote-standby`)).status).toBe(403);
+    expect((await ops.client.put(`/api/servers/${w.serverId}/load-alert-settings`, {})).status).toBe(403);
+    expect((await ops.client.get(`/api/servers/${w.serverId}/load`)).status).toBe(403);
     expect(await auditOf(ops.id)).toEqual([]);
   });
 });

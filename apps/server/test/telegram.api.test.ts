@@ -363,6 +363,17 @@ describe('reseller commands', () => {
     expect((await ask(chatId, '/renew tg-soon many')).params.text).toContain('Send /renew followed by');
   });
 
+  it('/renew that would take a line past the last date the server takes is refused without a button', async () => {
+    await line(reseller.client, 'tg-last', '2099-12-15');
+    const before = await balanceOf(server, reseller.id);
+    const refused = await ask(chatId, '/renew tg-last 1');
+    expect(refused.params.text).toBe(
+      'Renewing would take the line to 15-01-2100, after 31-12-2099, the last date a line can have. Nothing was charged.',
+    );
+    expect(refused.params.reply_markup).toBeUndefined();
+    expect(await balanceOf(server, reseller.id)).toBe(before);
+  });
+
   it('answers a German account in German', async () => {
     const chat = nextChat++;
     const code = await german.client.post('/api/telegram/link-code');

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { creditLedger } from '../src/db/schema.js';
-import { balanceOf, signUpAccount, type Account } from './support/line-fixtures.js';
+import { balanceOf, bulkJobDone, signUpAccount, type Account } from './support/line-fixtures.js';
 import { lineServerFixture } from './support/line-server-fixture.js';
 import type { TestClient } from './support/test-client.js';
-import { waitFor } from './support/wait-for.js';
 
 // A tier is a group: its price list is paid by every account of the group for what the account's
 // own list does not price; the plan's price is paid for what neither prices.
@@ -81,10 +80,7 @@ describe('prices per tier (group)', () => {
     expect(preview.body).toMatchObject({ charge_per_line: 6, charge_total: 12 });
     const job = await reseller.client.post('/api/lines/bulk', bulk);
     expect(job.status, JSON.stringify(job.body)).toBe(202);
-    await waitFor(
-      () => reseller.client.get(`/api/lines/bulk/${job.body.id}`),
-      (res) => res.body.status === 'done',
-    );
+    await bulkJobDone(reseller.client, job.body.id);
     expect(await balanceOf(suite.server, reseller.id)).toBe(87);
 
     const codes = await reseller.client.post('/api/activation-codes', {

@@ -45,4 +45,9 @@ export type ChangeEvent = {
    * themselves stay valid. Stays inside the server; streams carry only action and id.
    */
   syncOnly?: true;
+  /**
+   * Set on an account's event when only its balance moved (a purchase, a top-up, a transfer): what
+   * is kept of its price lists, limits and place in the tree stays valid. Stays inside the server.
+   */
+  balanceOnly?: true;
 };

@@ -113,6 +113,11 @@ export const lineSharingSchema = z.object({
   episode_since: text().nullable(),
   /** The plan's sharing steps taken in the current episode, in order (sharing-steps.ts). */
   steps_taken: z.array(text()),
+  /**
+   * The ones among them the line's server cannot take (OSCam settings on a CCcam server): recorded
+   * in the line's history, nothing changed on the server.
+   */
+  steps_not_supported: z.array(text()),
   /** The OSCam anti-sharing lines a step put on the line's account, in force now; null: none. */
   oscam_in_force: z.array(text()).nullable(),
   /** Newest first. */

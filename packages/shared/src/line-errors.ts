@@ -24,6 +24,11 @@ export const lineErrors = {
     status: 422,
     message: 'Invalid expiry date format. Expected DD-MM-YYYY format.',
   },
+  LINE_EXPIRY_OUT_OF_RANGE: {
+    status: 422,
+    message:
+      'The new expiry date {{expiry_date}} would be after {{last_date}}, the last date a line can have. Nothing was charged.',
+  },
   LINE_EXPIRY_ADMIN_ONLY: { status: 403, message: 'Only administrators can set an arbitrary expiry date' },
   LINE_OVERRIDES_ADMIN_ONLY: {
     status: 403,

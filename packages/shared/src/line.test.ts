@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMonths,
+  capExpiry,
+  isExpiryWithinRange,
   isValidLineCredential,
+  LAST_EXPIRY_DATE,
   lineStatus,
   newLineExpiry,
   parseExpiryDate,
@@ -17,6 +20,15 @@ describe('line dates', () => {
     for (const bad of ['2030-02-30', '29-02-2027', '2030-2-1', '1899-12-31', '01-01-2100', '', 'soon']) {
       expect(parseExpiryDate(bad), bad).toBeNull();
     }
+  });
+
+  it('ends expiries at the last date the picker and the agent take: sales are refused past it, extensions stop at it', () => {
+    expect(LAST_EXPIRY_DATE).toBe('2099-12-31');
+    expect(parseExpiryDate(LAST_EXPIRY_DATE)).toBe(LAST_EXPIRY_DATE);
+    expect(isExpiryWithinRange('2099-12-31')).toBe(true);
+    expect(isExpiryWithinRange('2100-01-01')).toBe(false);
+    expect(capExpiry('2099-12-30')).toBe('2099-12-30');
+    expect(capExpiry('2100-03-04')).toBe('2099-12-31');
   });
 
   it('renews from the current expiry while valid, else from today; month ends clamp', () => {

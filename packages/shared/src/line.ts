@@ -138,6 +138,22 @@ const MIN_EXPIRY_YEAR = 1900;
 const MAX_EXPIRY_YEAR = 2099;
 
 /**
+ * The last expiry a line can have: the agent refuses a later one for good, so the line would never
+ * sync. Sales that would pass it are refused (LINE_EXPIRY_OUT_OF_RANGE); free extensions stop at it.
+ */
+export const LAST_EXPIRY_DATE = `${MAX_EXPIRY_YEAR}-12-31`;
+
+/** Whether an expiry the server computed (YYYY-MM-DD) is one the agent still takes. */
+export function isExpiryWithinRange(iso: string): boolean {
+  return iso <= LAST_EXPIRY_DATE;
+}
+
+/** An extension that is no sale (a freeze's kept days, an outage's compensation) ends at the last date. */
+export function capExpiry(iso: string): string {
+  return isExpiryWithinRange(iso) ? iso : LAST_EXPIRY_DATE;
+}
+
+/**
  * An expiry date as a client may send it: YYYY-MM-DD (the API's format) or the spec's DD-MM-YYYY.
  * Returns YYYY-MM-DD, or null when it is no real date within the picker's range.
  */

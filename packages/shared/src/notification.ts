@@ -24,6 +24,11 @@ export const notificationKinds = [
   'freeze_not_started',
   /** An admin moved lines to another server and their connection lines changed. */
   'line_moved',
+  /**
+   * An admin promoted a server's standby: the lines now run on it, and the customers, whose receivers
+   * have its connection line already, have nothing to do. To each owner of those lines, once.
+   */
+  'standby_promoted',
   /** A reconcile would have removed many users from a server and waits for an admin to confirm. */
   'reconcile_held',
   /** A line's server refused it for good: what it cost was given back. */

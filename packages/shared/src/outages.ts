@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { idSchema, text } from './schema-blocks.js';
 
-/** Why a server counts as down: its agent did not answer, or its ECM answer rate was too low. */
-export const outageCauses = ['unreachable', 'low_answer_rate'] as const;
+/**
+ * Why a server counts as down: its agent did not answer; its agent answered but the card server
+ * behind it did not (stopped or crashed); or its ECM answer rate was too low.
+ */
+export const outageCauses = ['unreachable', 'server_not_answering', 'low_answer_rate'] as const;
 export type OutageCause = (typeof outageCauses)[number];
 
 export const outageSchema = z.object({

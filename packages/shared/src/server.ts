@@ -67,6 +67,12 @@ export const serverSchema = z.object({
   backend: serverBackendSchema.nullable(),
   /** The server holding this one's lines in advance (docs/standby.md); null when it has none. */
   standby_id: z.number().int().nullable(),
+  /**
+   * Whether its standby serves its lines now: it has one and is down, by its connection check
+   * (`status` error) or the outage watch (an open outage: unreachable, or a low answer rate for the
+   * admin's minutes; docs/outages.md). `standbyServing` on the server is the rule.
+   */
+  standby_serving: z.boolean(),
 });
 export type Server = z.infer<typeof serverSchema>;
 

@@ -62,6 +62,13 @@ export const staffOperations: Record<StaffRole, Readonly<Record<string, StaffOpe
     'PATCH /api/servers/:id': 'panel',
     'POST /api/servers/check': 'panel',
     'POST /api/servers/:id/test': 'panel',
+    // A server's standby and its promotion, and its own load thresholds, with what the servers
+    // screen reads to show them (its answer rate and load); the panel-wide settings stay the admin's.
+    'PUT /api/servers/:id/standby': 'panel',
+    'POST /api/servers/:id/promote-standby': 'panel',
+    'GET /api/servers/:id/ecm-stats': 'panel',
+    'GET /api/servers/:id/load': 'panel',
+    'PUT /api/servers/:id/load-alert-settings': 'panel',
     'POST /api/lines/server-move/preview': 'panel',
     'POST /api/lines/server-move': 'panel',
     'GET /api/lines': 'list:owner_id',

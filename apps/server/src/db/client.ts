@@ -119,6 +119,17 @@ function timedClientClass(observe: QueryObserver): typeof pg.Client {
   return TimedClient;
 }
 
+/** `run`, then one turn of the event loop before its answer is handed on. */
+function yieldingAfter<F extends (...args: never[]) => Promise<unknown>>(run: F): F {
+  return (async (...args: Parameters<F>) => {
+    try {
+      return await run(...args);
+    } finally {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }) as F;
+}
+
 // The embedded database's modules are loaded only when it is used: a panel on PostgreSQL does not
 // carry PGlite in memory.
 const loadPglite = () => import('@electric-sql/pglite');
@@ -153,6 +164,13 @@ async function openEmbedded(dataDir: string, onQuery?: QueryObserver): Promise<D
     client.query = timedQuery(client.query.bind(client), onQuery);
     client.exec = timedQuery(client.exec.bind(client), onQuery);
   }
+  // PGlite answers a statement without ever giving the event loop a turn (its WebAssembly runs on
+  // this thread and its promises resolve as microtasks): a job or poll that awaits statement after
+  // statement held every request, timer and socket until its last one. A turn after each statement
+  // and each transaction lets them in between.
+  client.query = yieldingAfter(client.query.bind(client));
+  client.exec = yieldingAfter(client.exec.bind(client));
+  client.transaction = yieldingAfter(client.transaction.bind(client));
   embeddedClients.set(db, client);
   return {
     db,

@@ -17,6 +17,8 @@ export function createChangeCache<T>(
   bus: EventBus,
   tables: ChangeEvent['table'][],
   ttlMs: number,
+  /** Events of `tables` that leave the kept values valid (they do not drop them). */
+  keeps: (event: ChangeEvent) => boolean = () => false,
 ): ChangeCache<T> {
   const entries = new Map<string, { value: T; until: number }>();
   const running = new Map<string, { generation: number; promise: Promise<T> }>();
@@ -26,7 +28,7 @@ export function createChangeCache<T>(
     entries.clear();
   };
   bus.watch((event) => {
-    if (tables.includes(event.table)) dropAll();
+    if (tables.includes(event.table) && !keeps(event)) dropAll();
   });
   bus.watchInternal((event) => {
     if (event.type === 'listen_restarted') dropAll();

@@ -55,6 +55,15 @@ const envSchema = z.object({
     default: 5000,
     int: true,
   }),
+  LINE_SYNC_AGENT_CALLS: numberSetting('LINE_SYNC_AGENT_CALLS', 'a whole number of calls', {
+    min: 1,
+    max: 16,
+    // One: on a quiet machine, four calls in flight made smaller agent writes (twice the agent's CPU
+    // a line) and fewer lines a second than one call that gathers what arrives meanwhile
+    // (bench/RESULTS.md, "line creation").
+    default: 1,
+    int: true,
+  }),
   LINE_SYNC_RETRY_BASE_MS: numberSetting('LINE_SYNC_RETRY_BASE_MS', 'a number of milliseconds', {
     min: 50,
     max: 3_600_000,
@@ -268,6 +277,11 @@ export type AppConfig = {
    * instance never reads the bot's updates.
    */
   telegramPollSeconds: number;
+  /**
+   * Line deliveries in flight to one agent at once from this instance; never two carrying one
+   * account, so each account's changes still reach it in order.
+   */
+  lineSyncAgentCalls: number;
   /** Line sync retries: the first after the base, doubling up to the cap. */
   lineSyncRetryBaseMs: number;
   lineSyncRetryMaxMs: number;
@@ -403,6 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     lineConnectionsPollSeconds: e.LINE_CONNECTIONS_POLL_SECONDS,
     ecmStatsPollSeconds: e.ECM_STATS_POLL_SECONDS,
     telegramPollSeconds: e.TELEGRAM_POLL_SECONDS,
+    lineSyncAgentCalls: e.LINE_SYNC_AGENT_CALLS,
     lineSyncRetryBaseMs: e.LINE_SYNC_RETRY_BASE_MS,
     lineSyncRetryMaxMs: Math.max(e.LINE_SYNC_RETRY_MAX_MS, e.LINE_SYNC_RETRY_BASE_MS),
     lineReconcileIntervalSeconds: e.LINE_RECONCILE_INTERVAL_SECONDS,

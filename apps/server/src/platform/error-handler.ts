@@ -1,5 +1,7 @@
 import { errorMessages, errorStatus, type ApiErrorBody, type ErrorCode } from '@linedesk/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnreachable } from './database-errors.js';
 import { AppError, isErrorCode } from './errors.js';
@@ -68,4 +70,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'Unhandled error');
     return reply.status(errorStatus('INTERNAL')).send(body('INTERNAL', errorMessages.INTERNAL));
   });
+}
+
+/**
+ * A request Node could not read (headers over the limit, a malformed request, one that took too
+ * long): answered as Fastify answers it, in the panel's error shape, and with `Connection: close`,
+ * since the socket is closed right after. Fastify's own answer leaves that header out, so a client
+ * that keeps connections open (fetch, a proxy) took the socket as reusable and sent its next request
+ * on it, which then failed with "other side closed".
+ */
+export function answerClientError(
+  this: { log: FastifyBaseLogger },
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const payload = JSON.stringify(body('VALIDATION', `${errorMessages.VALIDATION}: ${STATUS_CODES[status]}`));
+  this.log.trace({ err: error }, 'unreadable request');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -86,6 +86,7 @@ export const errorParamExamples: {
   LINE_IMPORT_SERVER_FORMAT: { backend: 'oscam.user', format: 'CCcam.cfg' },
   LINE_IMPORT_DISABLED_INVALID: { value: 'maybe' },
   LINE_PLAN_DURATION_NOT_OFFERED: { months: 3 },
+  LINE_EXPIRY_OUT_OF_RANGE: { expiry_date: '2100-01-15', last_date: '2099-12-31' },
   LINE_PLAN_PROTOCOL_NOT_ALLOWED: { protocol: 'NewCamd' },
   LINE_USERNAME_TOO_LONG_FOR_CCCAM: { max: lineUsernameMaxLength('CCcam') },
   LINE_SERVER_RELOAD_FAILED: { reason: 'CCcam did not reload CCcam.cfg' },

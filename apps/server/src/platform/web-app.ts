@@ -7,12 +7,14 @@ import fastifyStatic from '@fastify/static';
 import { errorMessages, isLanguage, type Language } from '@linedesk/shared';
 import { CSP_NONCE_PLACEHOLDER, ME_BLOCK_ID } from '@linedesk/shared/page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { guardCompression } from './compression-guard.js';
 import { appContentSecurityPolicy } from './security-headers.js';
 
 /**
  * Compresses what is not precompressed at build time: JSON answers, the OpenAPI document, the page
  * itself. Level 4 brotli costs about what gzip does; the big static files get level 11 at build
- * time. `/api/events` hijacks its reply, so the event stream is never buffered by a compressor.
+ * time. `/api/events` hijacks its reply, so the event stream is never buffered by a compressor. An
+ * answer that already looks compressed goes out as it is (compression-guard.ts).
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
@@ -21,6 +23,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     encodings: ['br', 'gzip'],
     threshold: 1024,
   });
+  guardCompression(app);
 }
 
 /** A nonce per answer: the page's only way to let emotion's `<style>` tags through the policy. */

@@ -39,6 +39,11 @@ export const staffAnswers: Record<string, Partial<Record<StaffActor, Status>>> =
   'DELETE /api/servers/{id}': { operations: 403 },
   'POST /api/servers/check': { operations: 403 },
   'POST /api/servers/{id}/test': { operations: 403 },
+  'PUT /api/servers/{id}/standby': { operations: 403 },
+  'POST /api/servers/{id}/promote-standby': { operations: 403 },
+  'GET /api/servers/{id}/ecm-stats': { operations: 403 },
+  'GET /api/servers/{id}/load': { operations: 403 },
+  'PUT /api/servers/{id}/load-alert-settings': { operations: 403 },
   'POST /api/lines/server-move/preview': { operations: 403 },
   'POST /api/lines/server-move': { operations: 403 },
 };

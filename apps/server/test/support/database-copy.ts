@@ -1,7 +1,8 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { copyFolder } from './copy-folder.js';
 import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './test-database.js';
 
 /** A fresh copy of the migrated template database that a test keeps across restarts of its server. */
@@ -27,7 +28,7 @@ export async function copyTemplateDatabase(prefix: string): Promise<DatabaseCopy
     dbName = uniqueName(prefix);
     await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
   } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
+    await copyFolder(inject('templateDataDir'), dataDir);
   }
   return {
     dataDir,

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type net from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sum } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { authUsers } from '../../src/db/schema.js';
+import { authUsers, creditLedger as ledgerRows } from '../../src/db/schema.js';
 import { publishBalanceChange } from '../../src/modules/credits/credit-events.js';
 import { creditLedger } from '../../src/modules/credits/credit-ledger.js';
 import type { TestAgent } from './line-agent.js';
@@ -39,6 +39,32 @@ export async function balanceOf(server: TestServer, accountId: string): Promise<
     .where(eq(authUsers.id, accountId));
   return row!.credits;
 }
+
+/** The sum of an account's ledger rows: what its balance must be. */
+export async function ledgerSum(server: TestServer, accountId: string): Promise<number> {
+  const [row] = await server.built.ctx.db
+    .select({ total: sum(ledgerRows.delta) })
+    .from(ledgerRows)
+    .where(eq(ledgerRows.accountId, accountId));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Waits for a job's page (`url`: a bulk job's, an import's) to say `done` and answers that page. A
+ * poll that meets the server closing an idle kept-alive connection (seen at load 40+) asks again.
+ */
+export async function jobDone(client: TestClient, url: string, ms?: number) {
+  const done = await waitFor(
+    () => client.get(url).catch(() => null),
+    (res) => res?.body.status === 'done',
+    ms,
+  );
+  return done!.body;
+}
+
+/** Waits for a bulk line job to end and answers it. */
+export const bulkJobDone = (client: TestClient, id: number, ms?: number) =>
+  jobDone(client, `/api/lines/bulk/${id}`, ms);
 
 /** A confirmed account; with credits it is a reseller (the first credits move it to group 2). */
 export async function signUpAccount(server: TestServer, email: string, credits = 0): Promise<Account> {
@@ -105,11 +131,7 @@ export async function addAgentServer(admin: TestClient, agent: TestAgent, name =
 export async function giveLines(client: TestClient, ids: number[], targetId: string) {
   const started = await client.post('/api/lines/bulk', { action: 'move', ids, target_owner_id: targetId });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
-  const done = await waitFor(
-    () => client.get(`/api/lines/bulk/${started.body.id}`),
-    (res) => res.body.status === 'done',
-  );
-  return done.body as { succeeded: number; refused: number };
+  return (await bulkJobDone(client, started.body.id)) as { succeeded: number; refused: number };
 }
 
 export type AgentUser = { username: string; expiryDate: string; enabled: boolean };

@@ -1,10 +1,11 @@
-import { cp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { UNDECLARED_ERROR_LOG } from '../../src/platform/route.js';
+import { copyFolder } from './copy-folder.js';
 import { repoTestData } from './global-setup.js';
 import { reservePort } from './ports.js';
 import { TestClient } from './test-client.js';
@@ -51,7 +52,7 @@ export async function startTestServer(
     dbName = uniqueName('ld_test');
     await adminQuery(pgUrl, `CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDatabase')}`);
   } else {
-    await cp(inject('templateDataDir'), dataDir, { recursive: true });
+    await copyFolder(inject('templateDataDir'), dataDir);
   }
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({

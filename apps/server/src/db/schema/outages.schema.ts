@@ -26,7 +26,7 @@ export const serverOutages = pgTable(
     serverId: integer('server_id')
       .notNull()
       .references(() => cccamServers.id, { onDelete: 'cascade' }),
-    /** `unreachable` or `low_answer_rate`. */
+    /** `unreachable`, `server_not_answering` or `low_answer_rate` (outageCauses). */
     cause: text('cause').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

@@ -37,10 +37,9 @@ export function registerAgentFiles(app: FastifyInstance): void {
   for (const [name, { file, type }] of Object.entries(files)) {
     // Sent as they are, uncompressed: the executable (over 100 MB; install.sh fetches it with curl
     // or wget, which ask for no compression, and compressing it on the fly for a client that does
-    // would hold a core for the whole download), and the checksums. The compressor peeks at a
-    // stream's first bytes and passes it through unchanged when they look compressed already, yet
-    // still labels it gzip: a checksum starting with "80" reads as a zlib header, so the client got
-    // plain text it could not unpack.
+    // would hold a core for the whole download), and the checksums (a line of text, nothing to
+    // gain). That a checksum looking like zlib data is never mislabelled is the compressor's guard's
+    // business (platform/compression-guard.ts), for every answer.
     const raw = name === executableName || name.endsWith('.sha256');
     const compress = raw ? { compress: false as const } : {};
     app.get(`/agent/${name}`, { schema: { hide: true }, ...compress }, (_request, reply) => {

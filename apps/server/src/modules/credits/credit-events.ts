@@ -1,11 +1,15 @@
 import type { ChangeEvent } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 
-/** The events of a balance change: the account and its ledger, for the account and its owner. */
+/**
+ * The events of a balance change: the account and its ledger, for the account and its owner. The
+ * account's event says that only its balance moved, so a burst of purchases does not drop what is
+ * kept of the buyer's terms (`currentBuyerTerms`) at each one.
+ */
 export function balanceEvents(account: { id: string; ownerId: string | null }): ChangeEvent[] {
   const audience = account.ownerId ? [account.id, account.ownerId] : [account.id];
   return [
-    { table: 'auth_users', action: 'update', id: account.id, audience },
+    { table: 'auth_users', action: 'update', id: account.id, audience, balanceOnly: true },
     { table: 'credit_ledger', action: 'insert', id: account.id, audience },
   ];
 }

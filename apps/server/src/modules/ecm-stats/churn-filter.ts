@@ -1,7 +1,8 @@
 import { CHURN_UNUSED_TRIAL_HOURS } from '@linedesk/shared';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
-import { ecmDay, ecmHour, ecmMinute, lines } from '../../db/schema.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { ownerScopeSql, type OwnerScope } from '../../db/account-subtree.js';
+import { cccamServers, ecmDay, ecmHour, ecmMinute, lines } from '../../db/schema.js';
 import { LINE_KIND, SERVER_KIND } from './ecm-poll.repository.js';
 
 /** A value of a statement, given or bound when a prepared statement runs. */
@@ -13,38 +14,69 @@ const levels = [
   { table: ecmDay, unit: 'day' },
 ] as const;
 
+type RadarValues = { today: Value; idleDays: Value; horizonDays: Value };
+
+/** Running: not frozen, enabled, not expired. */
+function running(line: LinesTable, today: Value): SQL {
+  return sql`${line.frozenAt} is null and ${line.enabled} and ${line.expiryDate} >= ${today}::date`;
+}
+
 /** The lines the radar finds its candidates in, apart from the list's own rows. */
 const candidate = alias(lines, 'churn_line');
-type LinesTable = typeof candidate;
-
-/** Which owners' lines the radar looks at: the list's own scope, given again for its candidates. */
-export type ChurnOwners = {
-  /** null = every owner (admins). */
-  scopeOwnerId: Value | null;
-  /** The accounts of a subtree, as a subquery (`subtreeIdsSql`). */
-  scopeTree?: SQL;
-  ownerId?: Value;
-};
+/** A line of the scope on a server: whether the radar needs that server's statistics at all. */
+const inScope = alias(lines, 'churn_scope');
+type LinesTable = typeof candidate | typeof inScope;
 
 /**
- * Whether the line's server counts ECMs for the whole quiet time since `since`: it was already polled
- * then (its own row is written at every poll, at any rollup level, at or before `since`), and it
- * answered ECMs since — to some account. Without the first, a quiet line may be one nobody counted
- * yet; without the second, the server (a CCcam one that reports no counts, or one that was down) is
- * quiet, not the customer.
+ * What the radar needs to know of each server, read once per statement rather than once per line
+ * (a few probes of the key a server, however many lines it holds): when its own row was first
+ * written at any rollup level (`first_polled`: the poll writes it at every poll), and the newest
+ * bucket of each level in which it answered ECMs to some account (`answered_minute`, `_hour`,
+ * `_day`); `counted_idle`: whether it counts the lines' quiet time since `idleSince`. Only servers
+ * with both a poll and an answer: the others count no line. Without ECM statistics (or with only
+ * CCcam servers, which report no counts) there are none, and the radar reads no line at all.
  */
-function serverCounted(line: LinesTable, since: SQL): SQL {
+function countedServers(idleSince: SQL, values: RadarValues, owners: OwnerScope): SQL {
   const server = (table: (typeof levels)[number]['table']) =>
-    sql`${table.kind} = ${SERVER_KIND} and ${table.subjectId} = ${line.serverId} and ${table.reader} = ''`;
-  const polledBefore = levels.map(
-    ({ table }) =>
-      sql`exists (select 1 from ${table} where ${server(table)} and ${table.bucket} <= ${since})`,
+    sql`${table.kind} = ${SERVER_KIND} and ${table.subjectId} = ${cccamServers.id} and ${table.reader} = ''`;
+  // min and max over the key's range (kind, subject, reader, bucket): a probe of the key each.
+  const firstPolled = levels.map(
+    ({ table }) => sql`(select min(${table.bucket}) from ${table} where ${server(table)})`,
   );
-  const answeredSince = levels.map(
+  const answered = levels.map(
     ({ table, unit }) =>
-      sql`exists (select 1 from ${table} where ${server(table)} and ${table.bucket} >= date_trunc(${unit}, ${since}) and ${table.ok} > 0)`,
+      sql`(select max(${table.bucket}) from ${table} where ${server(table)} and ${table.ok} > 0) as ${sql.identifier(`answered_${unit}`)}`,
   );
-  return sql`(${sql.join(polledBefore, sql` or `)}) and (${sql.join(answeredSince, sql` or `)})`;
+  // A reseller's radar probes only the servers of their own candidates (found through the owner's
+  // indexes): a reseller with a few lines pays for their servers, not for the panel's.
+  const scope =
+    owners.scopeOwnerId !== null || Boolean(owners.ownerId)
+      ? sql`where exists (select 1 from ${lines} as ${sql.identifier('churn_scope')} where ${and(
+          sql`${inScope.serverId} = ${cccamServers.id}`,
+          ...ownerScopeSql(inScope.ownerId, owners),
+          running(inScope, values.today),
+          sql`(${inScope.expiryDate} <= ${values.today}::date + ${values.horizonDays}::int or ${inScope.isTrial})`,
+        )})`
+      : sql``;
+  // offset 0 keeps the probes in their own step: the condition above them would repeat each.
+  return sql`select *, ${serverCounted(sql`counted`, idleSince)} as counted_idle
+    from (select ${cccamServers.id} as id, least(${sql.join(firstPolled, sql`, `)}) as first_polled, ${sql.join(answered, sql`, `)}
+      from ${cccamServers} ${scope} offset 0) as counted
+    where first_polled is not null and coalesce(answered_minute, answered_hour, answered_day) is not null`;
+}
+
+/**
+ * Whether the server (its row of `countedServers`) counts ECMs for the whole quiet time since
+ * `since`: it was already polled then (its own row was written at or before `since`), and it
+ * answered ECMs since — to some account; a bucket that began before `since` but reaches past it
+ * counts. Without the first, a quiet line may be one nobody counted yet; without the second, the
+ * server (a CCcam one that reports no counts, or one that was down) is quiet, not the customer.
+ */
+function serverCounted(server: SQL, since: SQL): SQL {
+  const answeredSince = levels.map(
+    ({ unit }) => sql`${server}.${sql.identifier(`answered_${unit}`)} >= date_trunc(${unit}, ${since})`,
+  );
+  return sql`(${server}.first_polled <= ${since} and (${sql.join(answeredSince, sql` or `)}))`;
 }
 
 /**
@@ -60,14 +92,6 @@ function nothingAnsweredSince(line: LinesTable, since: SQL): SQL {
   return sql.join(probes, sql` and `);
 }
 
-function ownersOf(owners: ChurnOwners): SQL[] {
-  return [
-    ...(owners.scopeOwnerId === null ? [] : [sql`${candidate.ownerId} = ${owners.scopeOwnerId}`]),
-    ...(owners.scopeTree ? [sql`${candidate.ownerId} in ${owners.scopeTree}`] : []),
-    ...(owners.ownerId === undefined ? [] : [sql`${candidate.ownerId} = ${owners.ownerId}`]),
-  ];
-}
-
 /**
  * The churn radar (docs/ecm-stats.md): lines likely not to renew. Running lines (not frozen,
  * enabled, not expired) that either expire within `horizonDays` and were answered no ECM for
@@ -79,33 +103,38 @@ function ownersOf(owners: ChurnOwners): SQL[] {
  * index, trials through the partial index of trial lines, both per owner for a reseller), and the
  * list then reads them by id. Written as one condition on the list's rows, a page in expiry order
  * walked every running line checking each (666,600 of them at 1,000,000 lines: 9 s for the admin's
- * to-do list), since the planner cannot know how few lines pass the ECM probes.
+ * to-do list), since the planner cannot know how few lines pass the ECM probes. The servers'
+ * statistics are read once per statement (`countedServers`) and joined to the candidates: probed
+ * for each candidate, they cost the admin's to-do list most of its time (#52), and a panel without
+ * counted servers now reads no candidate at all.
  */
 export function churnRiskSql(
-  values: { today: Value; idleDays: Value; horizonDays: Value },
-  owners: ChurnOwners,
+  values: RadarValues,
+  /** Which owners' lines the radar looks at: the list's own scope, given again for its candidates. */
+  owners: OwnerScope,
 ): SQL {
   const today = sql`${values.today}::date`;
   const idleSince = sql`(now() - ${values.idleDays}::int * interval '1 day')`;
-  const running = sql`${candidate.frozenAt} is null and ${candidate.enabled} and ${candidate.expiryDate} >= ${today}`;
-  const scope = ownersOf(owners);
+  const scope = ownerScopeSql(candidate.ownerId, owners);
   const quietBeforeExpiry = and(
-    running,
+    running(candidate, values.today),
     ...scope,
     sql`${candidate.expiryDate} <= ${today} + ${values.horizonDays}::int`,
     sql`${candidate.createdAt} <= ${idleSince}`,
-    serverCounted(candidate, idleSince),
+    sql`churn_server.counted_idle`,
     nothingAnsweredSince(candidate, idleSince),
   );
   const unusedTrial = and(
     sql`${candidate.isTrial}`,
-    running,
+    running(candidate, values.today),
     ...scope,
     sql`${candidate.createdAt} <= now() - interval '${sql.raw(String(CHURN_UNUSED_TRIAL_HOURS))} hours'`,
-    serverCounted(candidate, sql`${candidate.createdAt}`),
+    serverCounted(sql`churn_server`, sql`${candidate.createdAt}`),
     nothingAnsweredSince(candidate, sql`${candidate.createdAt}`),
   );
-  const ids = () => new QueryBuilder().select({ id: candidate.id }).from(candidate);
-  const found = ids().where(quietBeforeExpiry).union(ids().where(unusedTrial));
+  const ids = (where: SQL | undefined) =>
+    sql`select ${candidate.id} from ${lines} as ${sql.identifier('churn_line')}
+      join churn_server on churn_server.id = ${candidate.serverId} where ${where}`;
+  const found = sql`with churn_server as (${countedServers(idleSince, values, owners)}) ${ids(quietBeforeExpiry)} union ${ids(unusedTrial)}`;
   return sql`(${values.idleDays}::int > 0 and ${lines.id} = any (array(${found})))`;
 }

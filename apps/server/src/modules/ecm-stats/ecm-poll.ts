@@ -11,6 +11,9 @@ import {
   type EcmReaderReading,
 } from './ecm-poll.repository.js';
 
+/** Accounts whose readings one transaction stores (see `pollEcmStats`). */
+export const ECM_ACCOUNTS_PER_TRANSACTION = 2_000;
+
 const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value.slice(0, 200) : null);
 const count = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0
@@ -85,12 +88,18 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
     const response = await client.ecmStats();
     reading = response.status === 200 ? parseEcmStats(response.body) : null;
     if (!reading) {
-      const message = (response.body as { message?: unknown } | null)?.message;
+      const body = response.body as { message?: unknown; code?: unknown } | null;
+      const message = body?.message;
       await ecmPollsRepository.recordPoll(
         ctx.db,
         serverId,
         `Agent answered ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
       );
+      // The agent runs but the card server behind it does not answer (stopped, crashed): its
+      // customers get no control words. Its own cause: the agent's check answering does not end it.
+      if (body?.code === 'SERVER_NOT_ANSWERING') {
+        await recordServerHealth(ctx, serverId, { reachable: true, cardServer: false });
+      }
       return;
     }
   } catch (error) {
@@ -100,11 +109,20 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
     return;
   }
   const { accounts, readers } = reading;
-  const ecm = await ctx.db.transaction(async (tx) => {
-    const sums = await ecmPollRepository.addAccountReadings(tx, serverId, accounts);
+  // A transaction a slice of accounts: on the embedded database a transaction holds its only
+  // connection, and one over 50,000 accounts kept every other request waiting for seconds. Each
+  // account's minute row and its new counters commit together, and the server's row only ever adds,
+  // so a poll stopped between slices leaves the rest to count at the next one.
+  const ecm = { ok: 0, nok: 0 };
+  for (let start = 0; start < accounts.length; start += ECM_ACCOUNTS_PER_TRANSACTION) {
+    const slice = accounts.slice(start, start + ECM_ACCOUNTS_PER_TRANSACTION);
+    const sums = await ctx.db.transaction((tx) => ecmPollRepository.addAccountReadings(tx, serverId, slice));
+    ecm.ok += sums.ok;
+    ecm.nok += sums.nok;
+  }
+  await ctx.db.transaction(async (tx) => {
     await ecmPollRepository.addReaderReadings(tx, serverId, readers, ECM_READER_UP_STATES);
     await ecmPollsRepository.recordPoll(tx, serverId, null);
-    return sums;
   });
   await recordServerHealth(ctx, serverId, { reachable: true, ecm });
 }

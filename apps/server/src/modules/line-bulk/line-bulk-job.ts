@@ -9,12 +9,19 @@ import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { applyItem, type BulkParams, type ItemDone } from './line-bulk-item.js';
+import { applyChunk, isChunkAction } from './line-bulk-chunk.js';
 import { runMoveRound } from './line-move-job.js';
 import { lineMoveRepository } from './line-move.repository.js';
 import { lineBulkRepository, openBulkJobs, type BulkJobRow } from './line-bulk.repository.js';
 
-/** Lines per round trip between progress reports (and lease renewals). */
+/** Lines per round trip between progress reports (and lease renewals), taken one at a time. */
 const CHUNK = 25;
+/**
+ * A chunk written at once is one transaction of a few statements whatever its size
+ * (line-bulk-chunk.ts): larger, so a 10,000-line job is a hundred of them, yet each still short next
+ * to other writers.
+ */
+const WRITE_CHUNK = 100;
 /**
  * A move waits on agents between its steps: after a pass it gives its lease back for this long, so
  * other jobs run meanwhile and the next pass comes after the outbox had time to deliver.
@@ -50,7 +57,10 @@ async function publishChunk(ctx: AppContext, job: BulkJobRow, done: ItemDone[]):
   }
 }
 
-/** A leased job's pending items, a chunk at a time (see applyItem: each item commits on its own). */
+/**
+ * A leased job's pending items, a chunk at a time: a chunk of renewals, switches, deletes or plan
+ * changes commits at once (applyChunk); a create's or a move's items each on their own (applyItem).
+ */
 async function runJob(ctx: AppContext, lease: Lease<BulkJobRow>, signal: AbortSignal) {
   const job = lease.row;
   if (job.action === 'move_server') return runMovePass(ctx, lease, signal);
@@ -59,9 +69,12 @@ async function runJob(ctx: AppContext, lease: Lease<BulkJobRow>, signal: AbortSi
     job.action === 'create' && params.server_id !== undefined
       ? ((await serversRepository.findById(ctx.db, params.server_id)) ?? null)
       : null;
+  const chunked = isChunkAction(job.action) ? { ...job, action: job.action } : null;
   await workThroughItems(lease, signal, {
-    pending: (afterSeq) => lineBulkRepository.pendingItems(ctx.db, job.id, afterSeq, CHUNK),
+    pending: (afterSeq) =>
+      lineBulkRepository.pendingItems(ctx.db, job.id, afterSeq, chunked ? WRITE_CHUNK : CHUNK),
     work: async (batch) => {
+      if (chunked) return applyChunk(ctx, chunked, batch, signal);
       const done: ItemDone[] = [];
       for (const item of batch) {
         // Stopping: the items left stay pending, and the job goes back to the queue.

@@ -24,9 +24,8 @@ import { AppError } from '../../platform/errors.js';
 import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
-import { planCharge } from '../lines/line-charge.js';
 import { assertGiveRoom, giveCredits, giveTarget, type GiveTarget } from '../lines/line-give-rules.js';
-import { checkNewLine } from '../lines/line-rules.js';
+import { checkNewLine, checkRenewal } from '../lines/line-rules.js';
 import { inActorsTree } from '../lines/line-tree.js';
 import { pickServer } from '../lines/line-server-pick.js';
 import type { LineFilter } from '../lines/line-list-filter.js';
@@ -212,7 +211,8 @@ async function planSelection(ctx: AppContext, actor: Actor, body: LineBulkBody):
 
 /**
  * What renewing these lines costs, each at its own plan's price as the run will charge it
- * (`checkRenewal`); lines the run will refuse (a duration their plan does not sell) cost nothing.
+ * (`checkRenewal`); lines the run will refuse (a duration their plan does not sell, an expiry past
+ * the last date) cost nothing.
  */
 async function renewalCosts(
   ctx: AppContext,
@@ -224,10 +224,11 @@ async function renewalCosts(
   const terms = await buyerTerms(ctx.db, me);
   let perLine = 0;
   let total = 0;
+  const day = today();
   for (const line of await lineBulkRepository.planChangeLines(ctx.db, ids)) {
     let price: number;
     try {
-      price = planCharge(await plans(line.planId), months, terms);
+      price = checkRenewal({ plan: await plans(line.planId), line, months, payer: terms, today: day }).charge;
     } catch (error) {
       if (error instanceof AppError) continue;
       throw error;

@@ -6,21 +6,23 @@ import {
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
-import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
-import { planOfLine } from '../line-plans/line-plans.service.js';
 import { assertPackagesOnServer } from '../lines/line-packages.js';
-import { queueUpsert } from '../lines/line-write.js';
+import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
+import { lineUpsertPayload } from '../line-sync/line-payload.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { announceNotices, notify, type Notified } from '../notifications/notify.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
-import type { BulkParams } from './line-bulk-item.js';
+import { planOnce, type BulkParams } from './line-bulk-item.js';
 import { lineBulkRepository, type BulkJobRow } from './line-bulk.repository.js';
-import { lineMoveRepository, type MoveItemState } from './line-move.repository.js';
+import {
+  lineMoveRepository,
+  type MoveAddRow,
+  type MoveItemState,
+  type MoveRemoveRow,
+} from './line-move.repository.js';
 
 /** Items read per statement while a round walks a job. */
 const SLICE = 200;
-/** Due at once: the line-sync worker delivers the job's rows in its per-server batches. */
-const WORKER_NOW = 0;
 const HOUR_MS = 3_600_000;
 
 /** Whether the line is on the target and its agent has it: nothing queued for it there, marked synced. */
@@ -32,85 +34,101 @@ function inSyncOnTarget(state: MoveItemState, targetId: number): boolean {
 }
 
 /**
- * Step 1: the line now belongs to the target, and its add there is queued, in one transaction
- * under the item's and the line's locks. The old server keeps the line meanwhile, so its customer
- * stays connected until the target has it.
+ * Step 1 for a slice of lines: each line now belongs to the target, and its add there is queued, in
+ * one transaction under the items' and the lines' locks (a few statements for the slice, not ten a
+ * line). The old server keeps each line meanwhile, so its customer stays connected until the target
+ * has it. A line a rule refuses settles refused in the same transaction. Returns each changed line's
+ * owner (with the line).
  */
 async function addOnTarget(
   ctx: AppContext,
   job: BulkJobRow,
-  state: MoveItemState,
+  states: MoveItemState[],
   target: ServerRow,
-): Promise<string | null | undefined> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      // Another runner (an instance that took the job over) may have done this step meanwhile.
-      const item = await lineBulkRepository.lockPendingItem(tx, state.id);
-      if (!item || item.stage !== null) return undefined;
-      const current = state.lineId === null ? undefined : await linesRepository.lockById(tx, state.lineId);
-      if (!current) throw new AppError('LINE_NOT_FOUND');
-      if (current.serverId === target.id) throw new AppError('LINE_MOVE_SAME_SERVER');
-      // Given back when its server refused it: it goes nowhere until it is created (and paid) again.
-      if (current.syncState === 'refused') throw new AppError('LINE_REFUSED_BY_SERVER');
-      const from =
-        current.serverId === null ? undefined : await serversRepository.findById(tx, current.serverId);
-      if (from && from.protocol !== target.protocol) {
-        throw new AppError('LINE_MOVE_PROTOCOL_MISMATCH', {
-          params: { from: from.protocol, to: target.protocol },
-        });
-      }
-      // The target must know every package the line gets, or the line would lose them there.
-      const plan = await planOfLine(tx, current.planId);
-      assertPackagesOnServer(
-        lineEntryRestrictions(plan.restrictions, current.restrictionOverrides) ?? {},
-        target,
-      );
-      const address = serverAddress({ host_ip: target.hostIp, hostname: target.hostname, port: target.port });
-      const before = current.hostPort.map(parseHostPort).find((parsed) => parsed !== null);
-      const addressChanged =
-        !from ||
-        !before ||
-        `${before.host}:${before.port}` !== address ||
-        (target.protocol === 'NewCamd' && from.newcamdDesKey !== target.newcamdDesKey);
-      const line = (await linesRepository.update(tx, current.id, {
-        serverId: target.id,
-        hostPort: [address],
-        syncState: 'pending',
-      }))!;
-      await queueUpsert(
+): Promise<Map<string, number>> {
+  const owners = new Map<string, number>();
+  if (states.length === 0) return owners;
+  await ctx.db.transaction(async (tx) => {
+    // Another runner (an instance that took the job over) may have done this step meanwhile.
+    const items = (
+      await lineBulkRepository.lockPendingItems(
         tx,
-        line,
-        target.id,
-        { workerAfterMs: WORKER_NOW },
-        {
-          lineId: line.id,
-          ownerId: line.ownerId,
-          actorId: job.accountId,
-          action: 'server_moved',
+        states.map((state) => state.id),
+      )
+    ).filter((item) => item.stage === null);
+    const lines = await linesRepository.lockByIds(
+      tx,
+      items.flatMap((item) => (item.lineId === null ? [] : [item.lineId])),
+    );
+    const lineById = new Map(lines.map((line) => [line.id, line]));
+    const servers = new Map<number, ServerRow | undefined>();
+    const plans = new Map<number, LinePlanRow>();
+    const address = serverAddress({ host_ip: target.hostIp, hostname: target.hostname, port: target.port });
+    const rows: MoveAddRow[] = [];
+    for (const item of items) {
+      try {
+        const current = item.lineId === null ? undefined : lineById.get(item.lineId);
+        if (!current) throw new AppError('LINE_NOT_FOUND');
+        if (current.serverId === target.id) throw new AppError('LINE_MOVE_SAME_SERVER');
+        // Given back when its server refused it: it goes nowhere until it is created (and paid) again.
+        if (current.syncState === 'refused') throw new AppError('LINE_REFUSED_BY_SERVER');
+        let from: ServerRow | undefined;
+        if (current.serverId !== null) {
+          if (!servers.has(current.serverId)) {
+            servers.set(current.serverId, await serversRepository.findById(tx, current.serverId));
+          }
+          from = servers.get(current.serverId);
+        }
+        if (from && from.protocol !== target.protocol) {
+          throw new AppError('LINE_MOVE_PROTOCOL_MISMATCH', {
+            params: { from: from.protocol, to: target.protocol },
+          });
+        }
+        // The target must know every package the line gets, or the line would lose them there.
+        const plan = await planOnce(tx, plans, current.planId);
+        assertPackagesOnServer(
+          lineEntryRestrictions(plan.restrictions, current.restrictionOverrides) ?? {},
+          target,
+        );
+        // A line that lists the target's address already (its standby's, docs/standby.md) has its
+        // customers connecting there with nothing to change: its owner is not told new lines.
+        const listed = current.hostPort
+          .map(parseHostPort)
+          .some((parsed) => parsed !== null && `${parsed.host}:${parsed.port}` === address);
+        const addressChanged =
+          !from || !listed || (target.protocol === 'NewCamd' && from.newcamdDesKey !== target.newcamdDesKey);
+        rows.push({
+          item_id: item.id,
+          line_id: current.id,
+          owner_id: current.ownerId,
+          username: current.username,
+          server_id: target.id,
+          address,
+          // The line's whole entry: the move changes nothing of it but where it is.
+          payload: lineUpsertPayload(current, plan.restrictions),
           details: {
             from_server_id: current.serverId,
             to_server_id: target.id,
             to_server: target.serverName,
             bulk_job_id: job.id,
           },
-        },
-      );
-      await lineMoveRepository.advance(tx, state.id, null, {
-        stage: 'added',
-        fromServerId: current.serverId,
-        addressChanged,
-      });
-      return line.ownerId;
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    await lineBulkRepository.settleItem(ctx.db, state.id, {
-      result: 'refused',
-      code: error.code,
-      message: error.message,
-    });
-    return undefined;
-  }
+          from_server_id: current.serverId,
+          address_changed: addressChanged,
+          lease_id: null,
+        });
+        if (current.ownerId !== null) owners.set(current.ownerId, current.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await lineBulkRepository.settleItem(tx, item.id, {
+          result: 'refused',
+          code: error.code,
+          message: error.message,
+        });
+      }
+    }
+    await lineMoveRepository.addedMany(tx, job.accountId, rows);
+  });
+  return owners;
 }
 
 /**
@@ -133,22 +151,41 @@ function graceOver(state: MoveItemState, targetId: number, hours: number): boole
   return state.seenOnTargetAt !== null && state.seenOnTargetAt.getTime() >= started;
 }
 
-/** Step 3: the line's removal from the server it came from is queued. */
-async function removeFromSource(ctx: AppContext, state: MoveItemState): Promise<void> {
+/** Step 3 for a slice of lines: each line's removal from the server it came from is queued. */
+async function removeFromSource(ctx: AppContext, states: MoveItemState[]): Promise<void> {
+  if (states.length === 0) return;
   await ctx.db.transaction(async (tx) => {
-    const item = await lineBulkRepository.lockPendingItem(tx, state.id);
-    if (item?.stage !== 'added' && item?.stage !== 'grace') return;
-    // Under the line's lock, as every outbox write for a line is (a deleted line has none to take).
-    const line = state.lineId === null ? undefined : await linesRepository.lockById(tx, state.lineId);
-    const from = state.fromServerId;
-    if (from !== null && state.username !== null && line?.serverId !== from) {
-      await lineOutboxRepository.enqueue(
+    const items = (
+      await lineBulkRepository.lockPendingItems(
         tx,
-        { serverId: from, username: state.username, lineId: state.lineId, operation: 'delete' },
-        WORKER_NOW,
-      );
+        states.map((state) => state.id),
+      )
+    ).filter((item) => item.stage === 'added' || item.stage === 'grace');
+    // Under the lines' locks, as every outbox write for a line is (a deleted line has none to take).
+    const lines = await linesRepository.lockByIds(
+      tx,
+      items.flatMap((item) => (item.lineId === null ? [] : [item.lineId])),
+    );
+    const lineById = new Map(lines.map((line) => [line.id, line]));
+    const removals: MoveRemoveRow[] = [];
+    for (const item of items) {
+      const from = item.fromServerId;
+      const line = item.lineId === null ? undefined : lineById.get(item.lineId);
+      if (from !== null && item.username !== null && line?.serverId !== from) {
+        removals.push({
+          line_id: item.lineId,
+          server_id: from,
+          username: item.username,
+          payload: {},
+          lease_id: null,
+        });
+      }
     }
-    await lineMoveRepository.advance(tx, state.id, item.stage, { stage: 'removing' });
+    await lineMoveRepository.removingMany(
+      tx,
+      items.map((item) => item.id),
+      removals,
+    );
   });
 }
 
@@ -224,6 +261,8 @@ export async function runMoveRound(
     if (states.length === 0) break;
     afterSeq = states[states.length - 1]!.seq;
     const verified: MoveItemState[] = [];
+    const toAdd: MoveItemState[] = [];
+    const toRemove: MoveItemState[] = [];
     for (const state of states) {
       if (signal.aborted) break;
       if (!target) {
@@ -237,20 +276,23 @@ export async function runMoveRound(
         continue;
       }
       if (state.stage === null) {
-        const owner = await addOnTarget(ctx, job, state, target);
-        if (owner && state.lineId !== null) owners.set(owner, state.lineId);
+        toAdd.push(state);
       } else if (state.stage === 'added') {
         if (!inSyncOnTarget(state, target.id)) continue;
         // Jobs from before grace periods have none.
         const line = state.line;
         if (graceHours > 0 && line && line.serverId === target.id) await startGrace(ctx, state, graceHours);
-        else await removeFromSource(ctx, state);
+        else toRemove.push(state);
       } else if (state.stage === 'grace') {
-        if (graceOver(state, target.id, graceHours)) await removeFromSource(ctx, state);
+        if (graceOver(state, target.id, graceHours)) toRemove.push(state);
       } else if (!state.sourcePending && inSyncOnTarget(state, target.id)) {
         verified.push(state);
         if (state.line?.ownerId && state.lineId !== null) owners.set(state.line.ownerId, state.lineId);
       }
+    }
+    if (target && !signal.aborted) {
+      for (const [owner, lineId] of await addOnTarget(ctx, job, toAdd, target)) owners.set(owner, lineId);
+      await removeFromSource(ctx, toRemove);
     }
     if (target) await settleVerified(ctx, job, target, verified);
     if (!(await keepLease())) break;

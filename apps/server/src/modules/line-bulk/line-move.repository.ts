@@ -1,6 +1,8 @@
 import type { LineMoveStage } from '@linedesk/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { outboxStatements, type UpsertPayload } from '../line-sync/line-outbox.repository.js';
+import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import {
   cccamServers,
   lineBulkItems as items,
@@ -9,6 +11,32 @@ import {
   lineSessions,
   lineSyncOutbox as outbox,
 } from '../../db/schema.js';
+
+/** One line of a move's first step, checked under its lock (line-move-job.ts). */
+export type MoveAddRow = {
+  item_id: number;
+  line_id: number;
+  owner_id: string | null;
+  username: string;
+  /** The target. */
+  server_id: number;
+  /** The target's public address, the line's only one from now on. */
+  address: string;
+  payload: UpsertPayload;
+  details: Record<string, unknown>;
+  from_server_id: number | null;
+  address_changed: boolean;
+  lease_id: null;
+};
+
+/** A removal from the server a line came from (a move's third step). */
+export type MoveRemoveRow = {
+  line_id: number | null;
+  server_id: number;
+  username: string;
+  payload: Record<string, never>;
+  lease_id: null;
+};
 
 /** Ids per query when a selection is read. */
 const SLICE = 1000;
@@ -136,6 +164,55 @@ export const lineMoveRepository = {
       graceUntil: row.graceUntil,
       seenOnTargetAt: row.seenOnTargetMs === null ? null : new Date(row.seenOnTargetMs),
     }));
+  },
+  /**
+   * A slice of a move's first step in one statement, as each line's own step writes it: the line on
+   * the target (pending for it), its upsert there queued for the worker's batches, its
+   * `server_moved` history row, and its item advanced to `added`.
+   */
+  async addedMany(tx: Db, actorId: string, rows: MoveAddRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (item_id int, line_id int,
+          owner_id text, username text, server_id int, address text, payload jsonb, details jsonb,
+          from_server_id int, address_changed boolean, lease_id text)
+      ),
+      moved as (
+        update ${lines} u set server_id = v.server_id, host_port = array[v.address],
+          sync_state = 'pending', updated_at = now()
+        from v where u.id = v.line_id
+        returning u.id
+      ),
+      -- Due at once and not leased: the line-sync worker delivers them in its per-server batches.
+      queued as (${outboxStatements.upsertManyStatement(sql`v`, 0, null)}),
+      logged as (${lineHistoryRepository.insertSelected(
+        sql`select v.line_id, v.owner_id, ${actorId}::text, 'server_moved', v.details from v`,
+      )}),
+      advanced as (
+        update ${items} i set stage = 'added', from_server_id = v.from_server_id,
+          address_changed = v.address_changed
+        from v where i.id = v.item_id and i.result = 'pending' and i.stage is null
+        returning i.id
+      )
+      select (select count(*) from moved) + (select count(*) from advanced) as n`);
+  },
+  /** A slice of a move's third step: the removals queued, the items advanced to `removing`. */
+  async removingMany(tx: Db, itemIds: number[], removals: MoveRemoveRow[]): Promise<void> {
+    if (itemIds.length === 0) return;
+    await tx.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(removals)}::jsonb) as r (line_id int,
+          server_id int, username text, payload jsonb, lease_id text)
+      ),
+      queued as (${outboxStatements.upsertManyStatement(sql`v`, 0, null, 'delete')}),
+      advanced as (
+        update ${items} i set stage = 'removing'
+        where i.id in (select jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb)::int)
+          and i.result = 'pending' and i.stage in ('added', 'grace')
+        returning i.id
+      )
+      select (select count(*) from queued) + (select count(*) from advanced) as n`);
   },
   /** Moves a pending item on to its next step, unless another runner got there first. */
   async advance(

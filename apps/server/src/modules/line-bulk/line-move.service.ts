@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { announceNotices, nothingNotified, type Notified } from '../notifications/notify.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import type { BulkParams } from './line-bulk-item.js';
 import { publishJobChange } from './line-bulk-job.js';
@@ -130,10 +131,18 @@ export async function previewLineMove(
 /**
  * Starts moving the lines as a bulk job (action `move_server`, run by the bulk job runner through
  * `line-move-job.ts`) and answers with it at once; the audit log records who asked for it.
+ * `notices`: what the caller tells about the move, written in the job's transaction (a notice is
+ * never sent for a move that did not start), announced after it.
  */
-export async function startLineMove(ctx: AppContext, actor: Actor, body: LineMoveBody): Promise<LineBulkJob> {
+export async function startLineMove(
+  ctx: AppContext,
+  actor: Actor,
+  body: LineMoveBody,
+  notices?: (tx: Db) => Promise<Notified>,
+): Promise<LineBulkJob> {
   const plan = await planMove(ctx, body);
   if (plan.count === 0) throw new AppError('LINE_BULK_NOTHING_SELECTED');
+  let notified = nothingNotified();
   const params: BulkParams = {
     target_server_id: plan.target.id,
     grace_hours: body.grace_hours ?? LINE_MOVE_GRACE_DEFAULT_HOURS,
@@ -158,8 +167,10 @@ export async function startLineMove(ctx: AppContext, actor: Actor, body: LineMov
         lines: plan.count,
       },
     });
+    if (notices) notified = await notices(tx);
     return row;
   });
+  await announceNotices(ctx, notified);
   await lineBulkRepository.refreshCounts(ctx.db, job.id);
   await publishJobChange(ctx, job);
   return getLineBulk(ctx, actor, job.id);

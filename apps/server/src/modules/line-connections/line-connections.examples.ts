@@ -69,6 +69,7 @@ export const lineConnectionExamples: RouteExamples = {
       score: 100,
       episode_since: '2026-11-22T18:29:35.004Z',
       steps_taken: ['note', 'warn', 'oscam'],
+      steps_not_supported: [],
       oscam_in_force: ['penalty = 1'],
       evidence: [
         {

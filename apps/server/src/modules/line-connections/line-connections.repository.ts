@@ -1,6 +1,7 @@
 import { LINE_IP_HISTORY_LIMIT } from '@linedesk/shared';
-import { and, desc, eq, gt, gte, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inJsonList, notInJsonList } from '../../db/json-list.js';
 import { serverPollsRepository } from '../servers/server-polls.repository.js';
 import {
   cccamServers,
@@ -18,6 +19,8 @@ export type PresenceRow = typeof linePresence.$inferSelect;
 /** When each active server's connections are read next. */
 export const lineConnectionPollsRepository = serverPollsRepository(lineConnectionPolls);
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export const lineConnectionsRepository = {
   /** Servers that still have sessions but are no longer polled (made inactive, or in error). */
   async serversWithStaleSessions(db: Db): Promise<number[]> {
@@ -34,7 +37,7 @@ export const lineConnectionsRepository = {
     return db
       .select({ id: lines.id, username: lines.username, ownerId: lines.ownerId, enabled: lines.enabled })
       .from(lines)
-      .where(and(eq(lines.serverId, serverId), inArray(lines.username, usernames)));
+      .where(and(eq(lines.serverId, serverId), inJsonList(lines.username, usernames, 'text')));
   },
   /**
    * Those of these lines that still exist, locked against deletion (not against other changes)
@@ -45,7 +48,7 @@ export const lineConnectionsRepository = {
     const rows = await tx
       .select({ id: lines.id })
       .from(lines)
-      .where(inArray(lines.id, lineIds))
+      .where(inJsonList(lines.id, lineIds, 'int'))
       .for('key share');
     return rows.map((row) => row.id);
   },
@@ -57,22 +60,41 @@ export const lineConnectionsRepository = {
   },
   async replaceSessions(tx: Db, serverId: number, sessions: SessionInsert[]): Promise<void> {
     await tx.delete(lineSessions).where(eq(lineSessions.serverId, serverId));
-    if (sessions.length > 0) await tx.insert(lineSessions).values(sessions);
+    if (sessions.length === 0) return;
+    // All rows in one parameter (db/json-list.ts): 50,000 connections are 600,000 values.
+    const rows = sessions.map((s) => ({
+      server_id: s.serverId,
+      line_id: s.lineId,
+      connection_id: s.connectionId ?? null,
+      ip: s.ip,
+      protocol: s.protocol,
+      connected_since: s.connectedSince ?? null,
+      idle_seconds: s.idleSeconds ?? null,
+      last_channel: s.lastChannel ?? null,
+      last_caid: s.lastCaid ?? null,
+      ecm_ok: s.ecmOk ?? null,
+      ecm_total: s.ecmTotal ?? null,
+      state: s.state ?? null,
+    }));
+    await tx.execute(sql`
+      insert into ${lineSessions} (server_id, line_id, connection_id, ip, protocol, connected_since,
+        idle_seconds, last_channel, last_caid, ecm_ok, ecm_total, state)
+      select server_id, line_id, connection_id, ip, protocol, connected_since,
+        idle_seconds, last_channel, last_caid, ecm_ok, ecm_total, state
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r (server_id int, line_id int,
+        connection_id text, ip text, protocol text, connected_since timestamptz, idle_seconds int,
+        last_channel text, last_caid text, ecm_ok int, ecm_total int, state text)`);
   },
   /** Seen lines: their session count and last seen now. */
   async markSeen(tx: Db, serverId: number, counts: Map<number, number>): Promise<void> {
     if (counts.size === 0) return;
-    await tx
-      .insert(linePresence)
-      .values([...counts].map(([lineId, n]) => ({ lineId, serverId, sessions: n, lastSeenAt: sql`now()` })))
-      .onConflictDoUpdate({
-        target: linePresence.lineId,
-        set: {
-          serverId: sql`excluded.server_id`,
-          sessions: sql`excluded.sessions`,
-          lastSeenAt: sql`excluded.last_seen_at`,
-        },
-      });
+    const rows = [...counts].map(([lineId, n]) => ({ line_id: lineId, sessions: n }));
+    await tx.execute(sql`
+      insert into ${linePresence} (line_id, server_id, sessions, last_seen_at)
+      select line_id, ${serverId}, sessions, now()
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r (line_id int, sessions int)
+      on conflict (line_id) do update set
+        server_id = excluded.server_id, sessions = excluded.sessions, last_seen_at = excluded.last_seen_at`);
   },
   /** The server's lines that were online and are not among `seen`: now offline. Returns them. */
   async markOffline(tx: Db, serverId: number, seen: number[]): Promise<number[]> {
@@ -83,7 +105,7 @@ export const lineConnectionsRepository = {
         and(
           eq(linePresence.serverId, serverId),
           gt(linePresence.sessions, 0),
-          seen.length > 0 ? notInArray(linePresence.lineId, seen) : undefined,
+          seen.length > 0 ? notInJsonList(linePresence.lineId, seen, 'int') : undefined,
         ),
       )
       .returning({ lineId: linePresence.lineId });
@@ -91,13 +113,19 @@ export const lineConnectionsRepository = {
   },
   async recordIps(tx: Db, pairs: { lineId: number; ip: string }[]): Promise<void> {
     if (pairs.length === 0) return;
-    await tx
-      .insert(lineIpHistory)
-      .values(pairs)
-      .onConflictDoUpdate({
-        target: [lineIpHistory.lineId, lineIpHistory.ip],
-        set: { lastSeenAt: sql`now()` },
-      });
+    const rows = pairs.map((pair) => ({ line_id: pair.lineId, ip: pair.ip }));
+    // Only a line with an address new to its history can hold more than it keeps.
+    const grown = rowsOf<{ line_id: number }>(
+      await tx.execute(sql`
+        with seen as (
+          insert into ${lineIpHistory} (line_id, ip)
+          select line_id, ip from json_to_recordset(${JSON.stringify(rows)}::json) as r (line_id int, ip text)
+          on conflict (line_id, ip) do update set last_seen_at = now()
+          returning line_id, xmax = 0 as added
+        )
+        select distinct line_id from seen where added`),
+    ).map((row) => Number(row.line_id));
+    if (grown.length === 0) return;
     // Each line keeps only its newest addresses, so the history stays bounded however often it changes.
     await tx.execute(sql`
       delete from ${lineIpHistory} h
@@ -105,10 +133,7 @@ export const lineConnectionsRepository = {
         select line_id, ip from (
           select line_id, ip, row_number() over (partition by line_id order by last_seen_at desc, ip) as n
           from ${lineIpHistory}
-          where line_id in (${sql.join(
-            [...new Set(pairs.map((pair) => pair.lineId))].map((id) => sql`${id}`),
-            sql`, `,
-          )})
+          where ${inJsonList(sql`line_id`, grown, 'int')}
         ) ranked
         where n > ${LINE_IP_HISTORY_LIMIT}
       ) old
@@ -122,7 +147,7 @@ export const lineConnectionsRepository = {
       .from(lineIpHistory)
       .where(
         and(
-          inArray(lineIpHistory.lineId, lineIds),
+          inJsonList(lineIpHistory.lineId, lineIds, 'int'),
           gte(lineIpHistory.lastSeenAt, sql`now() - (${windowMinutes})::int * interval '1 minute'`),
         ),
       )
@@ -143,13 +168,16 @@ export const lineConnectionsRepository = {
     const rows = await tx
       .update(linePresence)
       .set({ sharingSince: sql`now()`, sharingDetectedAt: sql`now()` })
-      .where(and(inArray(linePresence.lineId, lineIds), sql`${linePresence.sharingSince} is null`))
+      .where(and(inJsonList(linePresence.lineId, lineIds, 'int'), sql`${linePresence.sharingSince} is null`))
       .returning({ lineId: linePresence.lineId });
     return rows.map((row) => row.lineId);
   },
   async closeEpisodes(tx: Db, lineIds: number[]): Promise<void> {
     if (lineIds.length === 0) return;
-    await tx.update(linePresence).set({ sharingSince: null }).where(inArray(linePresence.lineId, lineIds));
+    await tx
+      .update(linePresence)
+      .set({ sharingSince: null })
+      .where(inJsonList(linePresence.lineId, lineIds, 'int'));
   },
   /** Presence of a page of lines, by primary key. */
   async presenceOf(db: Db, lineIds: number[]): Promise<Map<number, PresenceRow>> {

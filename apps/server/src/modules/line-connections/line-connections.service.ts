@@ -14,7 +14,9 @@ import { linesRepository } from '../lines/lines.repository.js';
 import { updateSetting } from '../settings/app-settings.service.js';
 import { endServerConnection } from './end-connection.js';
 import { lineConnectionsRepository } from './line-connections.repository.js';
+import { serversRepository } from '../servers/servers.repository.js';
 import { sharingEvidenceRepository } from './sharing-evidence.repository.js';
+import { stepSupported } from './sharing-steps.js';
 import { readSharingSettings, SHARING_SETTINGS_KEY } from './sharing-settings.js';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -73,10 +75,16 @@ export async function getLineSharing(ctx: AppContext, actor: Actor, id: number):
     sharingEvidenceRepository.evidenceOfLine(ctx.db, id),
   ]);
   const state = presence.get(id);
+  const taken = state?.sharingLadder?.applied ?? [];
+  const backend =
+    taken.length > 0 && line.serverId !== null
+      ? (await serversRepository.findById(ctx.db, line.serverId))?.agentBackend
+      : null;
   return {
     score: state?.sharingScore ?? 0,
     episode_since: iso(state?.sharingSince ?? null),
-    steps_taken: state?.sharingLadder?.applied ?? [],
+    steps_taken: taken,
+    steps_not_supported: taken.filter((step) => !stepSupported(step, backend)),
     oscam_in_force: line.sharingOscam ?? null,
     evidence: evidence.map((row) => ({
       ip: row.ip,

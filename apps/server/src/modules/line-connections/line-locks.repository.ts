@@ -1,6 +1,7 @@
 import type { LineLock } from '@linedesk/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inJsonList } from '../../db/json-list.js';
 import { cccamServers, lineLocks, lineLockViolations, linePlanLocks, lines } from '../../db/schema.js';
 
 /** Violations kept per line, newest first (older episodes are dropped as new ones open). */
@@ -80,7 +81,7 @@ export const lineLocksRepository = {
       .leftJoin(linePlanLocks, eq(linePlanLocks.planId, lines.planId))
       .where(
         and(
-          inArray(lines.id, lineIds),
+          inJsonList(lines.id, lineIds, 'int'),
           sql`(${lineLocks.lineId} is not null or ${linePlanLocks.planId} is not null)`,
         ),
       );

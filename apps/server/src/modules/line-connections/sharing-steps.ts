@@ -4,9 +4,10 @@ import {
   type SharingStep,
   type SharingStepKind,
 } from '@linedesk/shared';
-import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
+import { inJsonList } from '../../db/json-list.js';
 import { linePlans, linePresence, lines } from '../../db/schema.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import {
@@ -53,6 +54,15 @@ export function advanceLadder(
   return { state: { counts, applied: [...applied, ...due.map((step) => step.step)] }, due, ended: false };
 }
 
+/**
+ * Whether a server can take a step: the `oscam` step writes OSCam account settings, which a CCcam
+ * server (or one whose backend is not known yet) has no place for. The step is still recorded, so
+ * the owner sees the line reached it and that it was not supported there.
+ */
+export function stepSupported(step: string, backend: string | null | undefined): boolean {
+  return step !== 'oscam' || backend === 'oscam';
+}
+
 /** What a poll's steps leave to do after its commit. */
 export type StepsAfterCommit = { notified: Notified[]; writes: PendingLineWrite[]; suspend: number[] };
 
@@ -85,13 +95,12 @@ export async function takeSharingSteps(
     .innerJoin(linePlans, eq(linePlans.id, lines.planId))
     .where(
       or(
-        scoring.length > 0 ? inArray(linePresence.lineId, scoring) : undefined,
+        scoring.length > 0 ? inJsonList(linePresence.lineId, scoring, 'int') : undefined,
         and(eq(linePresence.serverId, serverId), isNotNull(linePresence.sharingLadder)),
       ),
     );
   if (rows.length === 0) return after;
-  const server = await serversRepository.findById(tx, serverId);
-  const onOscam = server?.agentBackend === 'oscam';
+  const backend = (await serversRepository.findById(tx, serverId))?.agentBackend;
 
   for (const row of rows) {
     const scored = scores.get(row.lineId) ?? { score: 0, signals: [] };
@@ -113,16 +122,16 @@ export async function takeSharingSteps(
         polls: step.polls,
       };
       const history = { actorId: null, action: 'sharing_step', details };
+      if (!stepSupported(step.step, backend)) {
+        await lineHistoryRepository.insert(tx, {
+          lineId: row.lineId,
+          ...history,
+          details: { ...details, unsupported: true },
+        });
+        continue;
+      }
       if (step.step === 'oscam') {
         const oscamLines = oscamSharingLines(step);
-        if (!onOscam) {
-          await lineHistoryRepository.insert(tx, {
-            lineId: row.lineId,
-            ...history,
-            details: { ...details, unsupported: true },
-          });
-          continue;
-        }
         const write = await setSharingOscam(ctx, tx, row.lineId, oscamLines, {
           ...history,
           details: { ...details, oscam: oscamLines },

@@ -279,7 +279,43 @@ function unreachableOrThrow(error: unknown): Outcome {
 }
 
 type Waiting = { row: OutboxRow; settle: (outcome: Outcome) => void; fail: (error: unknown) => void };
-type ServerQueue = { waiting: Waiting[]; sending: boolean; noBatchUntil: number };
+type ServerQueue = {
+  waiting: Waiting[];
+  /** Calls to the agent running now. */
+  calls: number;
+  /** The accounts those calls carry: a row for one of them waits until its call has answered. */
+  busy: Set<string>;
+  /** A pump is due once this turn of the event loop ends. */
+  scheduled: boolean;
+  noBatchUntil: number;
+};
+
+/**
+ * The account a row changes, as the busy set knows it: lowercased, so two spellings the agent might
+ * take for one account are never in flight together either.
+ */
+const accountOf = (row: OutboxRow) => row.username.toLowerCase();
+
+/**
+ * The rows the next call takes: in the order handed in, the first row of each account that no
+ * running call carries. Anything else stays queued, in its order, for a later call.
+ */
+function takeFree(queue: ServerQueue): Waiting[] {
+  const taken: Waiting[] = [];
+  const kept: Waiting[] = [];
+  const accounts = new Set<string>();
+  for (const item of queue.waiting) {
+    const account = accountOf(item.row);
+    if (queue.busy.has(account) || accounts.has(account)) kept.push(item);
+    else {
+      accounts.add(account);
+      taken.push(item);
+    }
+  }
+  queue.waiting = kept;
+  for (const account of accounts) queue.busy.add(account);
+  return taken;
+}
 
 /** Splits rows into batches the agent accepts. */
 function chunk(waiting: Waiting[], zone: string): { items: Waiting[]; changes: AgentChange[][] }[] {
@@ -334,9 +370,12 @@ export type AgentDelivery = { deliver(row: OutboxRow): Promise<Outcome> };
 /**
  * Delivers outbox rows to their agents. Rows for one server that are handed in while a call to it
  * runs go together in the next POST /batch, which the agent applies in one write and one reload;
- * so a burst of line changes costs a few agent calls rather than one or two per line. At most one
- * call per server at a time from this instance, in the order rows were handed in. An agent that does
- * not answer POST /batch gets the single-change endpoints instead.
+ * so a burst of line changes costs a few agent calls rather than one or two per line. Up to
+ * LINE_SYNC_AGENT_CALLS calls per server run at once from this instance, so a change does not wait
+ * for the call before it to answer (the agent writes calls that arrive during a write together), but
+ * never two carrying the same account: its changes reach the agent one after the other, in the order
+ * they were handed in. An agent that does not answer POST /batch gets the single-change endpoints
+ * instead.
  */
 export function createAgentDelivery(ctx: AppContext): AgentDelivery {
   const queues = new Map<number, ServerQueue>();
@@ -400,21 +439,26 @@ export function createAgentDelivery(ctx: AppContext): AgentDelivery {
     }
   }
 
-  async function drain(serverId: number, queue: ServerQueue): Promise<void> {
-    queue.sending = true;
-    // Rows handed in during this tick (a job round's claim) go in the first call.
-    await Promise.resolve();
-    try {
-      while (queue.waiting.length > 0) {
-        const batch = queue.waiting.splice(0);
-        try {
-          await send(serverId, queue, batch);
-        } catch (error) {
-          for (const item of batch) item.fail(error);
-        }
-      }
-    } finally {
-      queue.sending = false;
+  const maxCalls = ctx.config.lineSyncAgentCalls;
+
+  function call(serverId: number, queue: ServerQueue, batch: Waiting[]): void {
+    queue.calls += 1;
+    void send(serverId, queue, batch)
+      .catch((error: unknown) => {
+        for (const item of batch) item.fail(error);
+      })
+      .finally(() => {
+        queue.calls -= 1;
+        for (const item of batch) queue.busy.delete(accountOf(item.row));
+        pump(serverId, queue);
+      });
+  }
+
+  function pump(serverId: number, queue: ServerQueue): void {
+    while (queue.calls < maxCalls && queue.waiting.length > 0) {
+      const batch = takeFree(queue);
+      if (batch.length === 0) return;
+      call(serverId, queue, batch);
     }
   }
 
@@ -423,12 +467,20 @@ export function createAgentDelivery(ctx: AppContext): AgentDelivery {
       return new Promise<Outcome>((resolve, reject) => {
         let queue = queues.get(row.serverId);
         if (!queue) {
-          queue = { waiting: [], sending: false, noBatchUntil: 0 };
+          queue = { waiting: [], calls: 0, busy: new Set(), scheduled: false, noBatchUntil: 0 };
           queues.set(row.serverId, queue);
         }
         // A settled promise ignores later calls, so settling twice (fail after settle) is harmless.
         queue.waiting.push({ row, settle: resolve, fail: reject });
-        if (!queue.sending) void drain(row.serverId, queue);
+        if (queue.scheduled) return;
+        queue.scheduled = true;
+        const own = queue;
+        // Rows handed in during this turn (a job round's claim, the creates one commit wrote) go in
+        // one call.
+        setImmediate(() => {
+          own.scheduled = false;
+          pump(row.serverId, own);
+        });
       });
     },
   };

@@ -123,15 +123,22 @@ function leasedRow(
 /**
  * Many lines' upserts (as `upsertStatement`), each leased for its own request, read from the WITH
  * query `source` with columns line_id, server_id, username, payload, lease_id. Returns per row its
- * key and lease, like `upsertStatement`.
+ * key and lease, like `upsertStatement`. `leaseMs` null: nobody leases them (a bulk job leaves its
+ * rows to the worker's batches), as `upsertStatement` without a lease. `operation` delete: the
+ * usernames' removals instead (their `payload` is `{}`).
  */
-function upsertManyStatement(source: SQL, workerAfterMs: number, leaseMs: number): SQL {
+function upsertManyStatement(
+  source: SQL,
+  workerAfterMs: number,
+  leaseMs: number | null,
+  operation: OutboxEntry['operation'] = 'upsert',
+): SQL {
   const free = sql`(o.leased_until is null or o.leased_until < now())`;
   return sql`
     insert into ${outbox} as o
       (line_id, server_id, username, operation, payload, next_attempt_at, leased_until, lease_id)
-    select s.line_id, s.server_id, s.username, 'upsert', s.payload, ${msFromNow(workerAfterMs)},
-      ${msFromNow(leaseMs)}, s.lease_id
+    select s.line_id, s.server_id, s.username, ${operation}, s.payload, ${msFromNow(workerAfterMs)},
+      ${leaseMs === null ? sql`null::timestamptz` : msFromNow(leaseMs)}, s.lease_id
     from ${source} s
     on conflict (server_id, username) do update set
       line_id = excluded.line_id, operation = excluded.operation, payload = excluded.payload,

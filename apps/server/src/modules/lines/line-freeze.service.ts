@@ -1,4 +1,5 @@
 import {
+  capExpiry,
   freezeEndsAt,
   keptDays,
   unfrozenExpiry,
@@ -118,7 +119,9 @@ export async function writeUnfreeze(
   by: 'panel' | 'limit',
 ) {
   if (current.frozenAt === null || current.frozenDays === null) throw new AppError('LINE_NOT_FROZEN');
-  const expiryDate = unfrozenExpiry(current.frozenDays, today());
+  // The kept days run from today, so a line frozen near the last date could pass it: an unfreeze is
+  // no sale and must not fail (nor leave a line the agent refuses), so it stops at the last date.
+  const expiryDate = capExpiry(unfrozenExpiry(current.frozenDays, today()));
   return writeLineChange(tx, current, {
     values: { enabled: true, frozenAt: null, frozenDays: null, expiryDate },
     history: [

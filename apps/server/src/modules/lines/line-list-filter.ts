@@ -19,7 +19,7 @@ import {
   type Placeholder,
   type SQL,
 } from 'drizzle-orm';
-import { subtreeIdsSql } from '../../db/account-subtree.js';
+import { ownerScopeSql } from '../../db/account-subtree.js';
 import { linePresence, lines } from '../../db/schema.js';
 import { churnRiskSql } from '../ecm-stats/churn-filter.js';
 
@@ -208,13 +208,7 @@ function presenceFilter(filter: Pick<FilterSql, 'online' | 'sharing'>): SQL {
 }
 
 export function whereOf(filter: FilterSql): SQL | undefined {
-  const parts: SQL[] = [];
-  // The scope's owner as a range of one: see `scopeOrder`.
-  if (filter.scopeOwnerId !== null) {
-    parts.push(gte(lines.ownerId, filter.scopeOwnerId), lte(lines.ownerId, filter.scopeOwnerId));
-  }
-  if (filter.scopeTreeId) parts.push(sql`${lines.ownerId} in ${subtreeIdsSql(filter.scopeTreeId)}`);
-  if (filter.ownerId) parts.push(eq(lines.ownerId, filter.ownerId));
+  const parts: SQL[] = ownerScopeSql(lines.ownerId, filter);
   if (filter.serverId !== undefined) parts.push(eq(lines.serverId, filter.serverId));
   if (filter.syncState) parts.push(eq(lines.syncState, filter.syncState));
   // Archived lines are off their servers and out of every list but the one that asks for them.
@@ -240,11 +234,7 @@ export function whereOf(filter: FilterSql): SQL | undefined {
           idleDays: filter.churnIdleDays ?? 0,
           horizonDays: filter.churnHorizonDays ?? 0,
         },
-        {
-          scopeOwnerId: filter.scopeOwnerId,
-          ...(filter.scopeTreeId ? { scopeTree: subtreeIdsSql(filter.scopeTreeId) } : {}),
-          ...(filter.ownerId ? { ownerId: filter.ownerId } : {}),
-        },
+        filter,
       ),
     );
   }

@@ -1,4 +1,3 @@
-import { planAllowsServerProtocol, lineEntryRestrictions } from '@linedesk/shared';
 import { assertAllowed, currentBuyerTerms } from '../reseller-terms/buyer-terms.js';
 import type { LineRenewBody, LineWriteResult } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
@@ -6,30 +5,11 @@ import { access, type Actor } from '../../platform/access.js';
 import { runIdempotent, storedOutcome, type IdempotencyRequest } from '../credits/idempotency.js';
 import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
 import { serversRepository } from '../servers/servers.repository.js';
-import { AppError } from '../../platform/errors.js';
-import type { Db } from '../../db/client.js';
-import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
-import type { LineRecord } from './lines.repository.js';
-import { assertPackagesOnServer } from './line-packages.js';
 import { answerChargedWrite, NO_IDEMPOTENCY_KEY, replayedWrite, type StoredWrite } from './line-answer.js';
 import { publishLineWrite } from './line-charge.js';
-import { checkRenewal } from './line-rules.js';
+import { assertPlanFitsServer, checkRenewal } from './line-rules.js';
 import { findVisible, lockVisible, today } from './line-scope.js';
 import { requestDelivery, writeLineChange, type LineChanged } from './line-write.js';
-
-/**
- * The plan a renewal moves the line to must fit the line's server as a plan change would: a protocol
- * the plan allows, and the packages it names (with the line's own values over it) on the server.
- */
-async function assertPlanFitsServer(tx: Db, plan: LinePlanRow, line: LineRecord): Promise<void> {
-  if (line.serverId === null) return;
-  const server = await serversRepository.findById(tx, line.serverId);
-  if (!server) return;
-  if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
-    throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
-  }
-  assertPackagesOnServer(lineEntryRestrictions(plan.restrictions, line.restrictionOverrides) ?? {}, server);
-}
 
 /**
  * Renews a line: the months are added to the current expiry while it is still valid, else to today,
@@ -67,7 +47,12 @@ export async function renewLine(
     // waited for another one that moved the line prices from the plan the line is on now.
     const plan = await planOfLine(tx, current.planId);
     const moving = newPlan && newPlan.id !== current.planId ? newPlan : undefined;
-    if (moving) await assertPlanFitsServer(tx, moving, current);
+    // The plan it moves to must fit the line's server, as a plan change must.
+    const server =
+      moving && current.serverId !== null
+        ? await serversRepository.findById(tx, current.serverId)
+        : undefined;
+    if (moving && server) assertPlanFitsServer(moving, current.restrictionOverrides, server);
     const renewal = checkRenewal({
       plan,
       newPlan: moving,

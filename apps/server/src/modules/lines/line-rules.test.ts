@@ -289,6 +289,17 @@ describe('checkRenewal', () => {
     expect(renew('2026-03-10').expiryDate).toBe('2026-04-10');
   });
 
+  it('refuses a renewal past the last date the agent takes, and takes one ending on it', () => {
+    expect(renew('2099-11-30', 1).expiryDate).toBe('2099-12-30');
+    expect(renew('2099-11-30', 1, ADMIN).expiryDate).toBe('2099-12-30');
+    expect(refusal(() => renew('2099-12-15', 1))).toEqual({
+      code: 'LINE_EXPIRY_OUT_OF_RANGE',
+      params: { expiry_date: '2100-01-15', last_date: '2099-12-31' },
+    });
+    // Admins renew free, but the agent refuses the date all the same.
+    expect(refusal(() => renew('2099-12-15', 1, ADMIN))).toMatchObject({ code: 'LINE_EXPIRY_OUT_OF_RANGE' });
+  });
+
   it('adds the months to today for an expired line, so the customer does not pay for days gone', () => {
     expect(renew('2025-12-01').expiryDate).toBe('2026-04-10');
   });

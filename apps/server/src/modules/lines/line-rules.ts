@@ -1,6 +1,9 @@
 import {
+  isExpiryWithinRange,
   isValidLineCredential,
+  LAST_EXPIRY_DATE,
   keptDays,
+  lineEntryRestrictions,
   unfrozenExpiry,
   newLineExpiry,
   planAllowsServerProtocol,
@@ -103,6 +106,22 @@ export type NewLine = {
   /** The details of the line's `created` history row. */
   details: Record<string, unknown>;
 };
+
+/**
+ * A plan a line moves to (a plan change, a renewal onto another plan) must fit the line's server: a
+ * protocol the plan allows, and the packages it names, with the line's own values over it, on the
+ * server.
+ */
+export function assertPlanFitsServer(
+  plan: LinePlanRow,
+  overrides: LineRestrictions,
+  server: ServerRow,
+): void {
+  if (!planAllowsServerProtocol(plan.restrictions, server.protocol)) {
+    throw new AppError('LINE_PLAN_PROTOCOL_NOT_ALLOWED', { params: { protocol: server.protocol } });
+  }
+  assertPackagesOnServer(lineEntryRestrictions(plan.restrictions, overrides) ?? {}, server);
+}
 
 /**
  * Whether a line may be made, and everything making it writes. Refuses (before anything is charged
@@ -212,6 +231,9 @@ export type Renewal = {
  *
  * A frozen line stays frozen: the months are added to the days it keeps, as if it were unfrozen
  * today and renewed (its expiry date then says where it would end if unfrozen today).
+ *
+ * A renewal whose new expiry would pass LAST_EXPIRY_DATE is refused (LINE_EXPIRY_OUT_OF_RANGE): every
+ * path that sells months on an existing line (single, bulk, Telegram, activation codes) checks here.
  */
 export function checkRenewal(request: RenewalRequest): Renewal {
   const { months, line, newPlan, payer } = request;
@@ -236,6 +258,12 @@ export function checkRenewal(request: RenewalRequest): Renewal {
   const frozen = line.frozenDays !== undefined && line.frozenDays !== null;
   const from = frozen ? unfrozenExpiry(line.frozenDays!, request.today) : line.expiryDate;
   const expiryDate = renewedExpiry(from, months, request.today);
+  // Past the last date the agent refuses the line for good: refused here, before any charge.
+  if (!isExpiryWithinRange(expiryDate)) {
+    throw new AppError('LINE_EXPIRY_OUT_OF_RANGE', {
+      params: { expiry_date: expiryDate, last_date: LAST_EXPIRY_DATE },
+    });
+  }
   return {
     charge,
     difference,

@@ -125,6 +125,7 @@ export const lineExamples: RouteExamples = {
     errors: [
       'LINE_NOT_FOUND',
       'LINE_INVALID_DURATION',
+      ['LINE_EXPIRY_OUT_OF_RANGE', { expiry_date: '2100-01-15', last_date: '2099-12-31' }],
       ['INSUFFICIENT_CREDITS', { required: 10, available: 6 }],
       'IDEMPOTENCY_KEY_REUSED',
     ],

@@ -83,6 +83,16 @@ export const linesRepository = {
     const [row] = await tx.select(storedColumns).from(lines).where(eq(lines.id, id)).for('update');
     return row;
   },
+  /** Locks these lines (in id order, as any two lockers then queue rather than deadlock). */
+  lockByIds(tx: Db, ids: number[]): Promise<LineRecord[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return tx
+      .select(storedColumns)
+      .from(lines)
+      .where(inArray(lines.id, ids))
+      .orderBy(asc(lines.id))
+      .for('update');
+  },
   /** Lines frozen at or before `cutoff`, oldest first: freezes past the longest one. */
   async frozenSince(db: Db, cutoff: Date, limit: number): Promise<number[]> {
     const rows = await db

@@ -55,6 +55,7 @@ const examples: { [K in NoticeKind]: Extract<Notice, { kind: K }>['params'] } = 
   activation_code_used: { code: 'ABCD-EFGH', line_id: 12, username: 'carol-tv', renewal: true },
   renewal_requested: { line_id: 12, username: 'dave-tv', expiry_date: '2026-12-31' },
   freeze_not_started: { line_id: 12, username: 'gina-tv', starts_on: '2026-12-20', reason: 'expired' },
+  standby_promoted: { server: 'Main', standby: 'Backup', lines: 4 },
   line_moved: {
     server: 'Backup',
     lines: [{ line_id: 12, username: 'erin-tv', connection_line: 'C: backup.example.com 12000 erin-tv pw' }],
@@ -119,6 +120,7 @@ const facts: Record<NoticeKind, string[]> = {
   renewal_requested: ['dave-tv', '31-12-2026'],
   freeze_not_started: ['gina-tv', '20-12-2026'],
   line_moved: ['Backup', 'erin-tv', 'C: backup.example.com 12000 erin-tv pw'],
+  standby_promoted: ['Main', 'Backup', '4'],
   line_refused: ['frank-tv', 'Main', 'name taken', '3'],
   account_signed_up: ['new@example.com'],
   outage_started: ['Main', '2026-11-26 14:05 UTC', '7'],

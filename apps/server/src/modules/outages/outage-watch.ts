@@ -1,4 +1,4 @@
-import { addDays, type OutageCause } from '@linedesk/shared';
+import { addDays, capExpiry, type OutageCause } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { readEcmSettings } from '../ecm-stats/ecm-settings.js';
@@ -18,10 +18,14 @@ import { notificationsRepository } from '../notifications/notifications.reposito
 import { outagesRepository, type OutageRow } from './outages.repository.js';
 
 /**
- * What one poll saw of a server: its agent did not answer; or it answered, with the ECMs its
- * server answered and not since the last poll (`ecm` absent: a check that does not count ECMs).
+ * What one poll saw of a server: its agent did not answer; its agent answered that the card server
+ * behind it did not (`cardServer: false`); or it answered, with the ECMs its server answered and
+ * not since the last poll (`ecm` absent: a check of the agent alone, which does not count ECMs).
  */
-export type ServerHealth = { reachable: false } | { reachable: true; ecm?: { ok: number; nok: number } };
+export type ServerHealth =
+  | { reachable: false }
+  | { reachable: true; cardServer: false }
+  | { reachable: true; ecm?: { ok: number; nok: number } };
 
 /** The cause a poll shows, or null when it shows a healthy server; undefined: it cannot tell. */
 function causeOf(
@@ -30,10 +34,16 @@ function causeOf(
   current: OutageCause | undefined,
 ): OutageCause | null | undefined {
   if (!seen.reachable) return 'unreachable';
-  // An answer ends an unreachable spell; whether the answer rate is low needs ECMs asked meanwhile
-  // (none asked is no viewer, which says nothing about the server).
+  if ('cardServer' in seen) return 'server_not_answering';
+  // An answer ends an unreachable spell, and ECM counters read end a card server's silence (the
+  // agent's answer alone says nothing of the card server behind it); whether the answer rate is
+  // low needs ECMs asked meanwhile (none asked is no viewer, which says nothing about the server).
   const asked = seen.ecm ? seen.ecm.ok + seen.ecm.nok : 0;
-  if (!seen.ecm || asked === 0) return current === 'unreachable' ? null : undefined;
+  if (!seen.ecm || asked === 0) {
+    if (current === 'unreachable') return null;
+    if (current === 'server_not_answering' && seen.ecm) return null;
+    return undefined;
+  }
   if (ratePercent === 0) return null;
   return (seen.ecm.ok * 100) / asked < ratePercent ? 'low_answer_rate' : null;
 }
@@ -70,9 +80,11 @@ export async function recordServerHealth(
 }
 
 async function confirmOutage(ctx: AppContext, id: number): Promise<void> {
+  let serverId: number | null = null;
   const notified = await inTransaction(ctx, async (tx) => {
     const row = await outagesRepository.confirm(tx, id, today());
     if (!row) return nothingNotified();
+    serverId = row.serverId;
     const server = await outagesRepository.serverName(tx, row.serverId);
     return tellOwners(ctx, tx, row, (lines) => ({
       kind: 'outage_started',
@@ -88,6 +100,13 @@ async function confirmOutage(ctx: AppContext, id: number): Promise<void> {
   });
   await announceNotices(ctx, notified);
   await ctx.bus.publish({ table: 'server_outages', action: 'insert', id: String(id), audience: 'all' });
+  await publishServerState(ctx, serverId);
+}
+
+/** The servers list shows whether a standby serves by the outage watch too (`standbyServing`). */
+async function publishServerState(ctx: AppContext, serverId: number | null): Promise<void> {
+  if (serverId === null) return;
+  await ctx.bus.publish({ table: 'cccam_servers', action: 'update', id: String(serverId), audience: [] });
 }
 
 /**
@@ -98,9 +117,11 @@ async function confirmOutage(ctx: AppContext, id: number): Promise<void> {
 export async function endOutage(ctx: AppContext, id: number): Promise<void> {
   const { outage_compensate: compensate } = await readEcmSettings(ctx.db);
   const changed: { id: number; ownerId: string | null }[] = [];
+  let serverId: number | null = null;
   const notified = await inTransaction(ctx, async (tx) => {
     const row = await outagesRepository.end(tx, id);
     if (!row || row.endedAt === null) return nothingNotified();
+    serverId = row.serverId;
     const server = await outagesRepository.serverName(tx, row.serverId);
     const minutes = Math.max(1, Math.ceil((row.endedAt.getTime() - row.startedAt.getTime()) / 60_000));
     if (compensate) changed.push(...(await compensateLines(tx, row, server, minutes)));
@@ -121,6 +142,7 @@ export async function endOutage(ctx: AppContext, id: number): Promise<void> {
   await announceNotices(ctx, notified);
   for (const line of changed) await publishLineWrite(ctx, 'update', line);
   await ctx.bus.publish({ table: 'server_outages', action: 'update', id: String(id), audience: 'all' });
+  await publishServerState(ctx, serverId);
 }
 
 /**
@@ -133,7 +155,8 @@ async function compensateLines(tx: Db, row: OutageRow, server: string, minutes: 
   for (const lineId of await outagesRepository.claimCompensation(tx, row.id, minutes, today())) {
     const current = await linesRepository.lockById(tx, lineId);
     if (!current) continue;
-    const expiryDate = addDays(current.expiryDate, days);
+    // Compensation is no sale: past the last date the agent takes, it stops there rather than fail.
+    const expiryDate = capExpiry(addDays(current.expiryDate, days));
     const { line } = await writeLineChange(tx, current, {
       values: { expiryDate },
       history: [

@@ -41,11 +41,17 @@ export async function buyerTerms(db: Db, buyer: { id: string; isAdmin: boolean }
 
 /**
  * Every change of a price list or limit, and every move or change of an account in the tree,
- * publishes an `auth_users` event, which drops every kept buyer's terms (so does each purchase, which
- * moves a balance: a burst of creates reads them once per batch, not once per line).
+ * publishes an `auth_users` event, which drops every kept buyer's terms. A purchase's event only
+ * moves a balance, which the terms do not hold (`balanceOnly`): it keeps them, so a burst of creates
+ * reads them once, not once per batch.
  */
 const keptTerms = perContext((ctx: AppContext) =>
-  createChangeCache<BuyerTerms>(ctx.bus, ['auth_users', 'groups'], TERMS_CACHE_MS),
+  createChangeCache<BuyerTerms>(
+    ctx.bus,
+    ['auth_users', 'groups'],
+    TERMS_CACHE_MS,
+    (event) => event.balanceOnly === true,
+  ),
 );
 /** Bounds what a change made outside the app (by hand in the database) could leave behind. */
 const TERMS_CACHE_MS = 5_000;

@@ -30,7 +30,7 @@ export function startServerCheckJob(ctx: AppContext): PeriodicJob {
           const result = await testServerConnection(ctx, row, { signal });
           // An agent that answers but refuses (a wrong key) still serves its customers: not an outage.
           if (!signal.aborted && (result.ok || !result.health)) {
-            await recordServerHealth(ctx, row.id, { reachable: result.ok });
+            await recordServerHealth(ctx, row.id, result.ok ? { reachable: true } : { reachable: false });
           }
         }
       };

@@ -1,7 +1,17 @@
 import type { ActiveServer, Server } from '@linedesk/shared';
 import type { ServerRow } from './servers.repository.js';
 
-export function toServer(row: ServerRow): Server {
+/**
+ * The one rule of "the standby serves" (docs/standby.md): the server has a standby and is down, by
+ * its connection check (status `error`) or by the outage watch (`outageOpen`: a confirmed outage not
+ * ended yet, docs/outages.md). Customers' receivers then use their second connection line.
+ */
+export function standbyServing(row: Pick<ServerRow, 'standbyId' | 'status'>, outageOpen: boolean): boolean {
+  return row.standbyId !== null && (row.status === 'error' || outageOpen);
+}
+
+/** A server as the API shows it; `outageOpen`: whether the outage watch has it down now. */
+export function toServer(row: ServerRow, outageOpen: boolean): Server {
   return {
     id: row.id,
     server_name: row.serverName,
@@ -25,6 +35,7 @@ export function toServer(row: ServerRow): Server {
     service_names: row.serviceNames,
     backend: row.agentBackend ?? null,
     standby_id: row.standbyId,
+    standby_serving: standbyServing(row, outageOpen),
   };
 }
 

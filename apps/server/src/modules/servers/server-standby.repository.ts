@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { cccamServers, lines } from '../../db/schema.js';
+import { cccamServers, lines, serverOutages } from '../../db/schema.js';
 import type { ServerRow } from './servers.repository.js';
 
 /** The queries of a server's standby (docs/standby.md). */
@@ -28,12 +28,36 @@ export const serverStandbyRepository = {
       );
     return row;
   },
+  /** Of these servers, those the outage watch has down now: a confirmed outage not ended yet. */
+  async withOpenOutage(db: Db, ids: readonly number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ serverId: serverOutages.serverId })
+      .from(serverOutages)
+      .where(
+        and(
+          inArray(serverOutages.serverId, [...ids]),
+          isNotNull(serverOutages.confirmedAt),
+          isNull(serverOutages.endedAt),
+        ),
+      );
+    return new Set(rows.map((row) => row.serverId));
+  },
   async lineCount(db: Db, serverId: number): Promise<number> {
     const [row] = await db
       .select({ n: count() })
       .from(lines)
       .where(and(eq(lines.serverId, serverId), isNull(lines.archivedAt)));
     return row?.n ?? 0;
+  },
+  /** The owners of the server's lines (unarchived, owned), each with how many it has there. */
+  async lineCountsByOwner(db: Db, serverId: number): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ ownerId: lines.ownerId, n: count() })
+      .from(lines)
+      .where(and(eq(lines.serverId, serverId), isNull(lines.archivedAt), isNotNull(lines.ownerId)))
+      .groupBy(lines.ownerId);
+    return new Map(rows.map((row) => [row.ownerId!, row.n]));
   },
   async setStandby(tx: Db, id: number, standbyId: number | null): Promise<ServerRow | undefined> {
     const [row] = await tx.update(cccamServers).set({ standbyId }).where(eq(cccamServers.id, id)).returning();

@@ -12,8 +12,9 @@ import { AppError } from '../../platform/errors.js';
 import { audited } from '../audit/audit.service.js';
 import { startLineMove } from '../line-bulk/line-move.service.js';
 import { lineOutboxRepository } from '../line-sync/line-outbox.repository.js';
-import { toServer } from './server-mapper.js';
+import { nothingNotified, notify, type Notified } from '../notifications/notify.js';
 import { serverStandbyRepository } from './server-standby.repository.js';
+import { shownServers } from './servers.service.js';
 import { serversRepository, type ServerRow } from './servers.repository.js';
 
 const FILE_LABELS = { oscam: 'oscam.user', cccam: 'CCcam.cfg' } as const;
@@ -98,7 +99,7 @@ export async function setServerStandby(
   for (const ownerId of new Set(owners)) {
     await ctx.bus.publish({ table: 'users', action: 'update', id: '0', audience: ownerId ? [ownerId] : [] });
   }
-  return toServer(row);
+  return (await shownServers(ctx.db, [row]))[0]!;
 }
 
 /**
@@ -128,9 +129,36 @@ export async function promoteServerStandby(ctx: AppContext, actor: Actor, id: nu
     (tx) => serverStandbyRepository.setStandby(tx, id, null),
   );
   await ctx.bus.publish({ table: 'cccam_servers', action: 'update', id: String(id), audience: [] });
-  return startLineMove(ctx, actor, {
-    source_server_id: id,
-    target_server_id: standby.id,
-    grace_hours: LINE_MOVE_GRACE_DEFAULT_HOURS,
-  });
+  return startLineMove(
+    ctx,
+    actor,
+    { source_server_id: id, target_server_id: standby.id, grace_hours: LINE_MOVE_GRACE_DEFAULT_HOURS },
+    (tx) => tellPromotion(ctx, tx, actor, current, standby),
+  );
+}
+
+/**
+ * One notice to each owner of the server's lines (but the one promoting): its lines now run on the
+ * standby, and its customers, whose receivers hold the standby's connection line already, have
+ * nothing to do. The move itself tells nobody new connection lines for them (they list the
+ * standby's address already).
+ */
+async function tellPromotion(
+  ctx: AppContext,
+  tx: Db,
+  actor: Actor,
+  primary: ServerRow,
+  standby: ServerRow,
+): Promise<Notified> {
+  const all = nothingNotified();
+  for (const [ownerId, lines] of await serverStandbyRepository.lineCountsByOwner(tx, primary.id)) {
+    if (ownerId === actor.id) continue;
+    const one = await notify(ctx, tx, ownerId, {
+      kind: 'standby_promoted',
+      params: { server: primary.serverName, standby: standby.serverName, lines },
+    });
+    all.messages.push(...one.messages);
+    all.queued += one.queued;
+  }
+  return all;
 }

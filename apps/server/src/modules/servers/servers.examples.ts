@@ -38,6 +38,7 @@ const frankfurt: Server = {
   service_names: ['sports', 'adult'],
   backend: 'oscam',
   standby_id: null,
+  standby_serving: false,
 };
 
 const createBody: ServerCreateBody = {
@@ -78,6 +79,7 @@ const created: Server = {
   service_names: [],
   backend: null,
   standby_id: null,
+  standby_serving: false,
 };
 
 // An empty password keeps the stored one, which is what an edit form sends.

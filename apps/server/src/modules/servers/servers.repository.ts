@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers, lines } from '../../db/schema.js';
 
@@ -121,17 +121,27 @@ export const serversRepository = {
     return row;
   },
   /**
-   * The server's lines that pointed customers at `from` ("host:port") point at `to` instead; other
-   * addresses a line was given are kept. Returns the owners of the lines changed.
+   * The lines the server serves, as their primary or as its standby (docs/standby.md), that pointed
+   * customers at `from` ("host:port") point at `to` instead, in the same place in the list; other
+   * addresses a line was given are kept, and a line that listed `to` already keeps it once.
+   * Returns the owners of the lines changed.
    */
   async readdressLines(db: Db, id: number, from: string, to: string): Promise<(string | null)[]> {
+    const served = db
+      .select({ id: cccamServers.id })
+      .from(cccamServers)
+      .where(or(eq(cccamServers.id, id), eq(cccamServers.standbyId, id)));
     const rows = await db
       .update(lines)
       .set({
-        hostPort: sql`array(select case when e = ${from} then ${to} else e end from unnest(${lines.hostPort}) as e)`,
+        hostPort: sql`array(
+          select e from (
+            select case when e = ${from} then ${to} else e end as e, n
+            from unnest(${lines.hostPort}) with ordinality as a(e, n)
+          ) r group by e order by min(n))`,
         updatedAt: new Date(),
       })
-      .where(and(eq(lines.serverId, id), sql`${from} = any(${lines.hostPort})`))
+      .where(and(inArray(lines.serverId, served), sql`${from} = any(${lines.hostPort})`))
       .returning({ ownerId: lines.ownerId });
     return [...new Set(rows.map((row) => row.ownerId))];
   },

@@ -39,14 +39,37 @@ import { buyerTerms, serverAllowed } from '../reseller-terms/buyer-terms.js';
 import { mapLimited } from './map-limited.js';
 import { resolveAgentTarget, testServerConnection } from './server-connection.js';
 import { toActiveServer, toServer } from './server-mapper.js';
+import { serverStandbyRepository } from './server-standby.repository.js';
 import { serversRepository, type ServerRow, type ServerUpdate } from './servers.repository.js';
 
 /** A server as the audit log shows it: what an admin sets, the password only as "changed". */
 function auditValues(row: ServerRow | undefined) {
   if (!row) return null;
-  const { last_connection: _c, last_error: _e, version: _v, ...values } = toServer(row);
+  const {
+    last_connection: _c,
+    last_error: _e,
+    version: _v,
+    standby_serving: _s,
+    ...values
+  } = toServer(row, false);
   return { ...values, password: row.passwordEncrypted };
 }
+
+/** The servers as the API shows them, each with what the outage watch says of it now. */
+export async function shownServers(db: Db, rows: readonly ServerRow[]): Promise<Server[]> {
+  const down = await serverStandbyRepository.withOpenOutage(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toServer(row, down.has(row.id)));
+}
+
+async function shownServer(db: Db, row: ServerRow): Promise<Server> {
+  return (await shownServers(db, [row]))[0]!;
+}
+
+/** A server's address fields, for `serverAddress` and `serverPublicHost`. */
+const addressOf = (row: ServerRow) => ({ host_ip: row.hostIp, hostname: row.hostname, port: row.port });
 
 /** Servers tested at once by "check all": enough to be quick, few enough not to flood the network. */
 const CHECK_ALL_CONCURRENCY = 8;
@@ -86,11 +109,12 @@ export async function listServers(
     order: query.order,
     ...pageWindow(query),
   });
-  return pageOf(query, { rows, total }, toServer);
+  const items = await shownServers(ctx.db, rows);
+  return pageOf(query, { rows: items, total }, (item) => item);
 }
 
 export async function getServer(ctx: AppContext, actor: Actor, id: number): Promise<Server> {
-  return toServer(await findOrNotFound(ctx, id));
+  return shownServer(ctx.db, await findOrNotFound(ctx, id));
 }
 
 export async function createServer(ctx: AppContext, actor: Actor, body: ServerCreateBody): Promise<Server> {
@@ -124,7 +148,7 @@ export async function createServer(ctx: AppContext, actor: Actor, body: ServerCr
   // Tested at once, as the Test button does: the answer shows whether the agent answers (active) or
   // why not, instead of an "inactive" the admin has to think of testing.
   await testServer(ctx, actor, row.id);
-  return toServer(await findOrNotFound(ctx, row.id));
+  return shownServer(ctx.db, await findOrNotFound(ctx, row.id));
 }
 
 export async function updateServer(
@@ -153,7 +177,7 @@ export async function updateServer(
     status: patch.status,
   };
   const values = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as ServerUpdate;
-  if (Object.keys(values).length === 0) return toServer(existing);
+  if (Object.keys(values).length === 0) return shownServer(ctx.db, existing);
   const connectionChanged = [
     values.hostIp,
     values.apiPort,
@@ -166,12 +190,17 @@ export async function updateServer(
   const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
   let readdressed: (string | null)[] = [];
   const row = await audited(ctx, actor, { ...subject, read }, async (tx) => {
+    // The address before this edit, read under the row's lock: a concurrent edit or standby link
+    // (which locks it too) is either wholly before this one or waits for it.
+    const current = (await serverStandbyRepository.lock(tx, [id])).get(id);
+    if (!current) return undefined;
     const updated = await serversRepository.update(tx, id, values, { recheckSoon: connectionChanged });
     // Lines keep the address customers connect to (host_port): those that pointed at the server's
     // old public address follow it, so every connection line shown or exported shows the new one.
+    // That is its own lines and, when it is a standby, its primary's (their second line).
     // An emptied host (allowed, the test then reports the configuration incomplete) moves nobody.
-    const before = serverAddress(toServer(existing));
-    const after = updated && serverPublicHost(toServer(updated)) ? serverAddress(toServer(updated)) : null;
+    const before = serverAddress(addressOf(current));
+    const after = updated && serverPublicHost(addressOf(updated)) ? serverAddress(addressOf(updated)) : null;
     if (after && after !== before)
       readdressed = await serversRepository.readdressLines(tx, id, before, after);
     return updated;
@@ -181,15 +210,29 @@ export async function updateServer(
   for (const ownerId of readdressed) {
     await ctx.bus.publish({ table: 'users', action: 'update', id: '0', audience: ownerId ? [ownerId] : [] });
   }
-  return toServer(row);
+  return shownServer(ctx.db, row);
 }
 
 export async function deleteServer(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const subject = { action: 'server.delete' as const, entity: { type: 'server' as const, id } };
   const read = async (db: Db) => auditValues(await serversRepository.findById(db, id));
-  if (!(await audited(ctx, actor, { ...subject, read }, (tx) => serversRepository.delete(tx, id))))
-    throw new AppError('SERVER_NOT_FOUND');
+  let owners: (string | null)[] = [];
+  const deleted = await audited(ctx, actor, { ...subject, read }, async (tx) => {
+    const current = (await serverStandbyRepository.lock(tx, [id])).get(id);
+    if (!current) return false;
+    // A standby that goes takes its connection line off its primary's lines, as unlinking it
+    // does (docs/standby.md): receivers set up afterwards must not be given a server that is gone.
+    const primary = await serverStandbyRepository.primaryOf(tx, id);
+    if (primary) {
+      owners = await serverStandbyRepository.removeAddress(tx, primary.id, serverAddress(addressOf(current)));
+    }
+    return serversRepository.delete(tx, id);
+  });
+  if (!deleted) throw new AppError('SERVER_NOT_FOUND');
   await publish(ctx, 'delete', id);
+  for (const ownerId of owners) {
+    await ctx.bus.publish({ table: 'users', action: 'update', id: '0', audience: ownerId ? [ownerId] : [] });
+  }
 }
 
 export async function testServer(ctx: AppContext, actor: Actor, id: number): Promise<ServerTestResult> {

@@ -54,6 +54,11 @@ function refusal(language: Language, error: unknown): BotAnswer {
   switch (error.code) {
     case 'INSUFFICIENT_CREDITS':
       return say(language, 'telegram.errors.insufficientCredits', params);
+    case 'LINE_EXPIRY_OUT_OF_RANGE':
+      return say(language, 'telegram.errors.expiryOutOfRange', {
+        expiry: toDisplayDate(String(params.expiry_date)),
+        last: toDisplayDate(String(params.last_date)),
+      });
     case 'LINE_NOT_FOUND':
       return say(language, 'telegram.errors.lineNotFound');
     case 'FORBIDDEN':

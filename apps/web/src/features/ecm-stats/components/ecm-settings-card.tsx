@@ -1,9 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -11,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { ecmSettingsSchema, isAdminAccount, type EcmSettings } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard, SettingsForm } from '../../../components/settings-card';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { useErrorMessage } from '../../../i18n/use-error-message';
 import { useAccount } from '../../auth/hooks/account-context';
 import { useEcmSettings, useUpdateEcmSettings } from '../hooks/use-ecm-stats';
 
@@ -41,27 +36,25 @@ const labelKey = {
  * down (admins): saved together, checked by the API's own schema before they are sent.
  */
 export function EcmSettingsCard() {
-  const account = useAccount();
-  const admin = isAdminAccount(account);
+  const admin = isAdminAccount(useAccount());
   const settings = useEcmSettings(admin);
-  const errorMessage = useErrorMessage();
   const { t } = useTranslation();
   if (!admin) return null;
   return (
-    <Card data-testid="ecm-settings-card">
-      <CardHeader title={t('ecmStats.settings.title')} subheader={t('ecmStats.settings.subtitle')} />
-      <CardContent>
-        {settings.isError && <Alert severity="error">{errorMessage(settings.error)}</Alert>}
-        {settings.data && <EcmSettingsForm current={settings.data} />}
-      </CardContent>
-    </Card>
+    <SettingsCard
+      testId="ecm-settings-card"
+      title={t('ecmStats.settings.title')}
+      subheader={t('ecmStats.settings.subtitle')}
+      settings={settings}
+    >
+      {(current) => <EcmSettingsForm current={current} />}
+    </SettingsCard>
   );
 }
 
 function EcmSettingsForm({ current }: { current: EcmSettings }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
-  const errorMessage = useErrorMessage();
   const save = useUpdateEcmSettings();
   const [texts, setTexts] = useState(() =>
     Object.fromEntries(fields.map((field) => [field, String(current[field])])),
@@ -79,22 +72,19 @@ function EcmSettingsForm({ current }: { current: EcmSettings }) {
     compensate !== current.outage_compensate;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!parsed.success) return;
-        save.mutate(parsed.data, { onSuccess: () => snackbar(t('ecmStats.settings.saved')) });
+    <SettingsForm
+      onSubmit={() => {
+        if (parsed.success)
+          save.mutate(parsed.data, { onSuccess: () => snackbar(t('ecmStats.settings.saved')) });
       }}
-      sx={{ display: 'grid', gap: 2 }}
+      saveError={save.error}
+      invalid={invalid ? t(`errors.${invalid}` as 'errors.ECM_STATS_INVALID_SETTINGS') : null}
+      invalidTestId="ecm-settings-invalid"
+      changed={changed}
+      saving={save.isPending}
+      saveLabel={t('ecmStats.settings.save')}
+      saveTestId="ecm-settings-save"
     >
-      {save.isError && <Alert severity="error">{errorMessage(save.error)}</Alert>}
-      {invalid && (
-        <Alert severity="warning" data-testid="ecm-settings-invalid">
-          {t(`errors.${invalid}` as 'errors.ECM_STATS_INVALID_SETTINGS')}
-        </Alert>
-      )}
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}
       >
@@ -125,17 +115,6 @@ function EcmSettingsForm({ current }: { current: EcmSettings }) {
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('ecmStats.settings.help')} {t('ecmStats.settings.outageHelp')}
       </Typography>
-      <Box>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!parsed.success || !changed}
-          loading={save.isPending}
-          data-testid="ecm-settings-save"
-        >
-          {t('ecmStats.settings.save')}
-        </Button>
-      </Box>
-    </Box>
+    </SettingsForm>
   );
 }

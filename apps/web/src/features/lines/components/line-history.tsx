@@ -6,7 +6,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { toDisplayDate, type ErrorParams, type LineEvent } from '@linedesk/shared';
+import { sharingStepKinds, toDisplayDate, type ErrorParams, type LineEvent } from '@linedesk/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorMessage } from '../../../i18n/use-error-message';
@@ -118,6 +118,15 @@ function useEventDetails() {
       case 'plan_changed': {
         const plan = text(details.plan);
         if (plan) result.push(t('linesBulk.changePlan.plan', { plan }));
+        break;
+      }
+      // Which step of the plan, and the score that took it: the evidence rows say where from.
+      case 'sharing_step':
+      case 'sharing_step_lifted': {
+        const step = sharingStepKinds.find((kind) => kind === details.step);
+        if (step) result.push(t(`lineConnections.evidence.steps.${step}`));
+        if (typeof details.score === 'number')
+          result.push(t('lineConnections.evidence.score', { score: details.score }));
         break;
       }
       case 'sync_failed':

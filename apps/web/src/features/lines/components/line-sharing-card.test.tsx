@@ -11,6 +11,7 @@ const shared: LineSharing = {
   score: 100,
   episode_since: '2026-11-22T18:29:35.004Z',
   steps_taken: ['note', 'oscam'],
+  steps_not_supported: [],
   oscam_in_force: ['penalty = 1'],
   evidence: [
     {
@@ -57,13 +58,38 @@ describe('the sharing evidence panel', () => {
       'Steps taken in this episode: note, OSCam anti-sharing',
     );
     expect(screen.getByTestId('sharing-oscam-in-force').textContent).toContain('penalty = 1');
+    expect(screen.queryByTestId('sharing-steps-not-supported')).toBeNull();
+  });
+
+  it('tells the owner when the OSCam step was reached on a server that cannot take it', async () => {
+    await renderPage(<LineSharingCard lineId={43} />, {
+      answers: {
+        'GET /api/lines/43/sharing': {
+          body: { ...shared, steps_not_supported: ['oscam'], oscam_in_force: null },
+        },
+      },
+    });
+    expect((await screen.findByTestId('sharing-steps-taken')).textContent).toBe(
+      'Steps taken in this episode: note, OSCam anti-sharing',
+    );
+    expect(screen.getByTestId('sharing-steps-not-supported').textContent).toBe(
+      "Not supported on this line's server, nothing was changed there: OSCam anti-sharing",
+    );
+    expect(screen.queryByTestId('sharing-oscam-in-force')).toBeNull();
   });
 
   it('says nothing suspicious was seen for a line without evidence', async () => {
     await renderPage(<LineSharingCard lineId={7} />, {
       answers: {
         'GET /api/lines/7/sharing': {
-          body: { score: 0, episode_since: null, steps_taken: [], oscam_in_force: null, evidence: [] },
+          body: {
+            score: 0,
+            episode_since: null,
+            steps_taken: [],
+            steps_not_supported: [],
+            oscam_in_force: null,
+            evidence: [],
+          },
         },
       },
     });

@@ -94,6 +94,8 @@ export const LineSharingCard = memo(function LineSharingCard({ lineId }: { lineI
   const query = useLineSharing(lineId);
   const data = query.data;
   const band = level(data?.score ?? 0);
+  const stepNames = (steps: string[]) =>
+    steps.map((step) => t(`lineConnections.evidence.steps.${step as 'note'}`)).join(', ');
 
   return (
     <Card data-testid="line-sharing-card">
@@ -126,9 +128,14 @@ export const LineSharingCard = memo(function LineSharingCard({ lineId }: { lineI
             {data.steps_taken.length > 0 && (
               <Typography variant="body2" data-testid="sharing-steps-taken">
                 {t('lineConnections.evidence.stepsTaken', {
-                  steps: data.steps_taken
-                    .map((step) => t(`lineConnections.evidence.steps.${step as 'note'}`))
-                    .join(', '),
+                  steps: stepNames(data.steps_taken),
+                })}
+              </Typography>
+            )}
+            {data.steps_not_supported.length > 0 && (
+              <Typography variant="body2" data-testid="sharing-steps-not-supported">
+                {t('lineConnections.evidence.stepsNotSupported', {
+                  steps: stepNames(data.steps_not_supported),
                 })}
               </Typography>
             )}

@@ -19,11 +19,13 @@ const schema = serverFormSchema('edit');
 type ServerEditDialogProps = {
   open: boolean;
   server: Server | null;
+  /** Whether the account may set the server's standby (`serverRights`). */
+  standby: boolean;
   onClose: () => void;
   onSaved: (server: Server) => void;
 };
 
-export function ServerEditDialog({ open, server, onClose, onSaved }: ServerEditDialogProps) {
+export function ServerEditDialog({ open, server, standby, onClose, onSaved }: ServerEditDialogProps) {
   const { t } = useTranslation();
   const errorMessage = useServerErrorMessage();
   const update = useUpdateServer();
@@ -55,7 +57,7 @@ export function ServerEditDialog({ open, server, onClose, onSaved }: ServerEditD
       errorTestId="server-form-error"
     >
       <ServerFormFields control={control} mode="edit" />
-      {server && <ServerStandbyField key={server.id} server={server} />}
+      {server && standby && <ServerStandbyField key={server.id} server={server} />}
     </FormDialog>
   );
 }

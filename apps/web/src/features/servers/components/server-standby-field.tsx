@@ -20,8 +20,11 @@ export function ServerStandbyField({ server }: { server: Server }) {
   const servers = useServers(ALL_SERVERS).data?.items ?? [];
   const save = useSetServerStandby();
   const [choice, setChoice] = useState<number | ''>(server.standby_id ?? '');
+  // The standby as last saved: the server the edit dialog was opened with is not refreshed by a save,
+  // and compared with it a saved choice would still look unsaved.
+  const [saved, setSaved] = useState<number | null>(server.standby_id);
   const others = servers.filter((other) => other.id !== server.id);
-  const changed = (choice === '' ? null : choice) !== server.standby_id;
+  const changed = (choice === '' ? null : choice) !== saved;
   return (
     <Stack spacing={1} data-testid="server-standby-field">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
@@ -44,7 +47,12 @@ export function ServerStandbyField({ server }: { server: Server }) {
         <Button
           variant="outlined"
           disabled={!changed || save.isPending}
-          onClick={() => save.mutate({ id: server.id, standbyId: choice === '' ? null : choice })}
+          onClick={() =>
+            save.mutate(
+              { id: server.id, standbyId: choice === '' ? null : choice },
+              { onSuccess: (updated) => setSaved(updated.standby_id) },
+            )
+          }
           data-testid="server-standby-save"
         >
           {t('serverStandby.save')}

@@ -1,4 +1,4 @@
-import type { Server } from '@linedesk/shared';
+import type { LineBulkJob, Server } from '@linedesk/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -7,9 +7,10 @@ import { usePromoteServerStandby } from '../hooks/use-servers';
 
 /**
  * "Promote standby": asks, then moves the server's lines onto its standby (a server move, followed as
- * a bulk action). Returns the dialog to render and the function that opens it.
+ * a bulk action: `onStarted` gets the job, whose progress the page shows). Returns the dialog to
+ * render and the function that opens it.
  */
-export function usePromoteStandbyAction(servers: readonly Server[]) {
+export function usePromoteStandbyAction(servers: readonly Server[], onStarted: (job: LineBulkJob) => void) {
   const { t } = useTranslation();
   const errorMessage = useServerErrorMessage();
   const promote = usePromoteServerStandby();
@@ -31,7 +32,15 @@ export function usePromoteStandbyAction(servers: readonly Server[]) {
       confirmLabel={t('serverStandby.promote')}
       color="primary"
       loading={promote.isPending}
-      onConfirm={() => target && promote.mutate(target.id, { onSuccess: close })}
+      onConfirm={() =>
+        target &&
+        promote.mutate(target.id, {
+          onSuccess: (job) => {
+            close();
+            onStarted(job);
+          },
+        })
+      }
       onClose={close}
     />
   );

@@ -15,7 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { isOlderAgentVersion, type Server } from '@linedesk/shared';
+import { isOlderAgentVersion, type LineBulkJob, type Server } from '@linedesk/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -26,11 +26,14 @@ import { serverAdoptPath } from '../../../lib/paths';
 import { useReconcileServerAction } from '../../lines/components/reconcile-server-action';
 import { useServerMessage } from '../hooks/use-server-messages';
 import { useAgentRelease } from '../hooks/use-servers';
+import type { ServerRights } from '../lib/server-rights';
 import { usePromoteStandbyAction } from './server-standby-promote';
 import { ServerStatusChip } from './server-status-chip';
 
 type ServersTableProps = {
   servers: Server[];
+  /** The actions the account may take (`serverRights`); the others are not offered. */
+  rights: ServerRights;
   /** Servers whose connection test is running. */
   testing: ReadonlySet<number>;
   onTest: (server: Server) => void;
@@ -41,10 +44,13 @@ type ServersTableProps = {
   onMoveLines: (server: Server) => void;
   /** Its answer rate and time, and its readers. */
   onEcmStats: (server: Server) => void;
+  /** A promotion of a standby started: the move of the lines, as a bulk job to follow. */
+  onPromoted: (job: LineBulkJob) => void;
 };
 
 export function ServersTable({
   servers,
+  rights,
   testing,
   onTest,
   onEdit,
@@ -52,6 +58,7 @@ export function ServersTable({
   onDelete,
   onMoveLines,
   onEcmStats,
+  onPromoted,
 }: ServersTableProps) {
   const { t, i18n } = useTranslation();
   const serverMessage = useServerMessage();
@@ -59,7 +66,7 @@ export function ServersTable({
   const reconcile = useReconcileServerAction();
   const reconcilingId = reconcile.pendingId;
   const [menu, setMenu] = useState<{ server: Server; anchor: HTMLElement | null } | null>(null);
-  const promote = usePromoteStandbyAction(servers);
+  const promote = usePromoteStandbyAction(servers, onPromoted);
   /** Its standby's name, or the server it is the standby of (docs/standby.md). */
   const standbyLine = useMemo(() => {
     const byId = new Map(servers.map((server) => [server.id, server]));
@@ -68,7 +75,8 @@ export function ServersTable({
     );
     return (server: Server) => {
       const standby = server.standby_id === null ? undefined : byId.get(server.standby_id);
-      if (standby && server.status === 'error') {
+      // The server says when the standby serves (its check failed, or the outage watch has it down).
+      if (standby && server.standby_serving) {
         return { text: t('serverStandby.serving', { name: standby.server_name }), warn: true };
       }
       if (standby) return { text: t('serverStandby.shown', { name: standby.server_name }), warn: false };
@@ -141,7 +149,7 @@ export function ServersTable({
         render: (server) => (
           <>
             <span data-testid="server-version">{server.version ?? '—'}</span>
-            {isOlderAgentVersion(server.version, current) && (
+            {rights.install && isOlderAgentVersion(server.version, current) && (
               <Tooltip title={t('agentInstall.updateAvailableHint', { version: current })}>
                 <Chip
                   size="small"
@@ -210,26 +218,30 @@ export function ServersTable({
           const busy = testing.has(server.id) || reconcilingId === server.id;
           return (
             <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}>
-              <Button
-                size="small"
-                variant="outlined"
-                onClick={() => onTest(server)}
-                disabled={testing.has(server.id)}
-                startIcon={testing.has(server.id) ? <CircularProgress size={16} /> : undefined}
-                aria-label={t('servers.manage.testNamed', { name: server.server_name })}
-                data-testid="server-test-button"
-              >
-                {t('servers.manage.test')}
-              </Button>
-              <Button
-                size="small"
-                color="inherit"
-                onClick={() => onEdit(server)}
-                aria-label={t('servers.manage.editNamed', { name: server.server_name })}
-                data-testid="server-edit-button"
-              >
-                {t('common.edit')}
-              </Button>
+              {rights.test && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  onClick={() => onTest(server)}
+                  disabled={testing.has(server.id)}
+                  startIcon={testing.has(server.id) ? <CircularProgress size={16} /> : undefined}
+                  aria-label={t('servers.manage.testNamed', { name: server.server_name })}
+                  data-testid="server-test-button"
+                >
+                  {t('servers.manage.test')}
+                </Button>
+              )}
+              {rights.edit && (
+                <Button
+                  size="small"
+                  color="inherit"
+                  onClick={() => onEdit(server)}
+                  aria-label={t('servers.manage.editNamed', { name: server.server_name })}
+                  data-testid="server-edit-button"
+                >
+                  {t('common.edit')}
+                </Button>
+              )}
               <Button
                 size="small"
                 color="inherit"
@@ -259,6 +271,7 @@ export function ServersTable({
       onTest,
       onEdit,
       onInstall,
+      rights,
     ],
   );
   const closeMenu = () => setMenu((open) => (open ? { ...open, anchor: null } : null));
@@ -281,46 +294,56 @@ export function ServersTable({
       {promote.dialog}
       {menu && (
         <Menu anchorEl={menu.anchor} open={Boolean(menu.anchor)} onClose={closeMenu}>
-          <MenuItem
-            onClick={act((server) => reconcile.start({ id: server.id, name: server.server_name }))}
-            disabled={reconcile.pendingId !== null}
-            data-testid="server-reconcile-button"
-          >
-            <ListItemIcon>
-              <SyncAltIcon fontSize="small" />
-            </ListItemIcon>
-            {t('lines.reconcile.action')}
-          </MenuItem>
-          <MenuItem onClick={act(onEcmStats)} data-testid="server-ecm-button">
-            <ListItemIcon>
-              <InsightsOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            {t('ecmStats.open')}
-          </MenuItem>
-          <MenuItem onClick={act(onInstall)} data-testid="server-install-button">
-            <ListItemIcon>
-              <TerminalIcon fontSize="small" />
-            </ListItemIcon>
-            {t('agentInstall.open')}
-          </MenuItem>
-          <MenuItem
-            component={RouterLink}
-            to={serverAdoptPath(menu.server.id)}
-            onClick={closeMenu}
-            data-testid="server-adopt-button"
-          >
-            <ListItemIcon>
-              <PersonAddAltIcon fontSize="small" />
-            </ListItemIcon>
-            {t('lineAdoption.card.open')}
-          </MenuItem>
-          <MenuItem onClick={act(onMoveLines)} data-testid="server-move-lines-button">
-            <ListItemIcon>
-              <DriveFileMoveOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            {t('linesBulk.moveServer.allButton')}
-          </MenuItem>
-          {menu.server.standby_id !== null && (
+          {rights.reconcile && (
+            <MenuItem
+              onClick={act((server) => reconcile.start({ id: server.id, name: server.server_name }))}
+              disabled={reconcile.pendingId !== null}
+              data-testid="server-reconcile-button"
+            >
+              <ListItemIcon>
+                <SyncAltIcon fontSize="small" />
+              </ListItemIcon>
+              {t('lines.reconcile.action')}
+            </MenuItem>
+          )}
+          {rights.ecm && (
+            <MenuItem onClick={act(onEcmStats)} data-testid="server-ecm-button">
+              <ListItemIcon>
+                <InsightsOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t('ecmStats.open')}
+            </MenuItem>
+          )}
+          {rights.install && (
+            <MenuItem onClick={act(onInstall)} data-testid="server-install-button">
+              <ListItemIcon>
+                <TerminalIcon fontSize="small" />
+              </ListItemIcon>
+              {t('agentInstall.open')}
+            </MenuItem>
+          )}
+          {rights.adopt && (
+            <MenuItem
+              component={RouterLink}
+              to={serverAdoptPath(menu.server.id)}
+              onClick={closeMenu}
+              data-testid="server-adopt-button"
+            >
+              <ListItemIcon>
+                <PersonAddAltIcon fontSize="small" />
+              </ListItemIcon>
+              {t('lineAdoption.card.open')}
+            </MenuItem>
+          )}
+          {rights.moveLines && (
+            <MenuItem onClick={act(onMoveLines)} data-testid="server-move-lines-button">
+              <ListItemIcon>
+                <DriveFileMoveOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t('linesBulk.moveServer.allButton')}
+            </MenuItem>
+          )}
+          {rights.promote && menu.server.standby_id !== null && (
             <MenuItem onClick={act(promote.start)} data-testid="server-promote-standby-button">
               <ListItemIcon>
                 <SwapVertIcon fontSize="small" />
@@ -328,12 +351,14 @@ export function ServersTable({
               {t('serverStandby.promote')}
             </MenuItem>
           )}
-          <MenuItem onClick={act(onDelete)} sx={{ color: 'error.main' }} data-testid="server-delete-button">
-            <ListItemIcon sx={{ color: 'inherit' }}>
-              <DeleteOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            {t('common.delete')}
-          </MenuItem>
+          {rights.delete && (
+            <MenuItem onClick={act(onDelete)} sx={{ color: 'error.main' }} data-testid="server-delete-button">
+              <ListItemIcon sx={{ color: 'inherit' }}>
+                <DeleteOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              {t('common.delete')}
+            </MenuItem>
+          )}
         </Menu>
       )}
     </>

@@ -1,34 +1,11 @@
 import type { Server, ServerCheckItem } from '@linedesk/shared';
 import { describe, expect, it } from 'vitest';
+import { serverFixture } from '../../../test-support/server-fixture';
 import { agentAddress, buildCheckRows } from './check-rows';
 
-function server(id: number, extra: Partial<Server> = {}): Server {
-  return {
-    id,
-    server_name: `s${id}`,
-    host_ip: '10.0.0.1',
-    hostname: null,
-    port: 12000,
-    api_port: 3000,
-    username: 'panel',
-    has_password: true,
-    protocol: 'CCcam',
-    newcamd_des_key: '0102030405060708091011121314',
-    status: 'inactive',
-    use_tls: false,
-    tls_insecure: false,
-    user_id: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    last_connection: null,
-    last_error: null,
-    version: null,
-    group_names: {},
-    service_names: [],
-    backend: null,
-    standby_id: null,
-    ...extra,
-  };
-}
+/** Stored as not checked yet unless a test says otherwise. */
+const server = (id: number, extra: Partial<Server> = {}): Server =>
+  serverFixture(id, `s${id}`, { status: 'inactive', ...extra });
 
 const failed: ServerCheckItem = {
   id: 2,

@@ -23,6 +23,8 @@ import { ServersTable } from '../components/servers-table';
 import { useServerErrorMessage, useServerMessage } from '../hooks/use-server-messages';
 import { useServers, useTestServer } from '../hooks/use-servers';
 import { lazyPage } from '../../../lib/lazy-page';
+import { useAccount } from '../../auth/hooks/account-context';
+import { serverRights } from '../lib/server-rights';
 
 // The charts library comes only with the dialog that draws it.
 const ServerEcmDialog = lazyPage(
@@ -40,6 +42,7 @@ export function ManageServersPage() {
   const errorMessage = useServerErrorMessage();
   const serverMessage = useServerMessage();
   const paging = usePaging();
+  const rights = serverRights(useAccount());
   const servers = useServers({ page: paging.page + 1, pageSize: paging.pageSize });
   const test = useTestServer();
   const [testing, setTesting] = useState<ReadonlySet<number>>(new Set());
@@ -122,6 +125,7 @@ export function ManageServersPage() {
             <>
               <ServersTable
                 servers={data.items}
+                rights={rights}
                 testing={testing}
                 onTest={(server) => void runTest(server)}
                 onEdit={(server) => setEditing({ open: true, server })}
@@ -129,6 +133,10 @@ export function ManageServersPage() {
                 onDelete={(server) => setDeleting({ open: true, server })}
                 onMoveLines={(server) => setMoving({ open: true, server })}
                 onEcmStats={(server) => setEcm({ open: true, server })}
+                onPromoted={(started) => {
+                  snackbar(t('serverStandby.promoteStarted'));
+                  setJob({ open: true, started });
+                }}
               />
               <ListPagination total={total} paging={paging} />
             </>
@@ -139,6 +147,7 @@ export function ManageServersPage() {
       <ServerEditDialog
         open={editing.open}
         server={editing.server}
+        standby={rights.standby}
         onClose={() => setEditing((state) => ({ ...state, open: false }))}
         onSaved={(server) => {
           snackbar(t('servers.manage.updateSuccess', { name: server.server_name }));
