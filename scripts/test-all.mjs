@@ -115,7 +115,9 @@ async function vitest(name, args, env = {}, node = null) {
     for (const file of report.testResults ?? []) {
       const where = path.relative(root, file.name ?? '');
       const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-      for (const test of failedTests) failures.push(`${name}: ${where} › ${test.fullName}`);
+      // With the first lines of what it threw: the printout CI keeps may hold nothing else of it.
+      for (const test of failedTests)
+        failures.push(`${name}: ${where} › ${test.fullName}${firstLines(test.failureMessages)}`);
       // A file that failed outside its tests (a hook, an import) has no failed test of its own.
       if (file.status === 'failed' && failedTests.length === 0)
         failures.push(`${name}: ${where} › ${(file.message ?? 'failed outside its tests').split('\n')[0]}`);
@@ -125,6 +127,13 @@ async function vitest(name, args, env = {}, node = null) {
     failed += 1;
   }
   return ok;
+}
+
+/** The first lines of a failed test's messages, colours stripped and indented under its name. */
+function firstLines(messages = []) {
+  const text = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = text.split('\n').filter((line) => line.trim() !== '').slice(0, 6);
+  return lines.length === 0 ? '' : `\n    ${lines.map((line) => line.slice(0, 300)).join('\n    ')}`;
 }
 
 async function postgresReachable() {

@@ -66,9 +66,11 @@ describe('the server process', () => {
       );
 
       run.kill('SIGTERM');
-      expect(await run.exit).toBe(0);
+      const code = await run.exit;
       const all = run.output();
-      expect(all).toContain('SIGTERM received, shutting down');
+      // What the process printed goes with each failure below: it is the only evidence of why.
+      expect(code, all).toBe(0);
+      expect(all, all).toContain('SIGTERM received, shutting down');
       // Until the shutdown, the box was the last thing on screen: the requests above wrote nothing.
       // Only a request slower than the slow-request mark may log, and then as a warning an operator
       // wants: on a machine busy with other work, signing in can pass that mark.
@@ -77,8 +79,8 @@ describe('the server process', () => {
       const onScreen = beforeStop
         .split('\n')
         .filter((line) => line.trim() !== '' && !line.includes('"msg":"slow request"'));
-      expect(onScreen.at(-1)).toMatch(/^└─+┘$/);
-      expect(beforeStop).not.toMatch(/request completed|incoming request/);
+      expect(onScreen.at(-1), all).toMatch(/^└─+┘$/);
+      expect(beforeStop, all).not.toMatch(/request completed|incoming request/);
 
       // A second start on the same folder keeps the admin and prints no box nor password.
       const { server: again } = await spawnServerOnFreePort({ LINEDESK_DATA_DIR: dataDir });
