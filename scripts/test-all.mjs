@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { ensureDebianPackages } from './debian-packages.mjs';
 import { findNode22, NODE_22_VERSION, runningOn22 } from './node22.mjs';
@@ -131,8 +132,11 @@ async function vitest(name, args, env = {}, node = null) {
 
 /** The first lines of a failed test's messages, colours stripped and indented under its name. */
 function firstLines(messages = []) {
-  const text = messages.join('\n').replace(/\u001b\[[0-9;]*m/g, '');
-  const lines = text.split('\n').filter((line) => line.trim() !== '').slice(0, 6);
+  const text = stripVTControlCharacters(messages.join('\n'));
+  const lines = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 6);
   return lines.length === 0 ? '' : `\n    ${lines.map((line) => line.slice(0, 300)).join('\n    ')}`;
 }
 
