@@ -178,6 +178,44 @@ describe('dashboard and system status in a real browser', () => {
     await expect.poll(() => page.getByTestId('figure-lines-active-value').textContent(), POLL).toBe('4');
   });
 
+  it.each(['opened at its address', 'signed in on the sign-in page'] as const)(
+    '%s, the dashboard shows a line created after it read its figures but before its live updates began, without a reload',
+    async (how) => {
+      // The page reads its figures, paints, and only then opens its event stream: here the stream's
+      // request is held until a line has been created elsewhere, so that the change falls in between.
+      const activeLines = async () =>
+        (await adminApi.request<{ lines: { active: number } }>('GET', '/api/dashboard')).lines.active;
+      const before = await activeLines();
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+      try {
+        if (how === 'opened at its address') await context.addCookies(await page.context().cookies());
+        const opened = await context.newPage();
+        let created = false;
+        await opened.route('**/api/events*', async (route) => {
+          if (!created) {
+            await adminApi.request('POST', '/api/lines', {
+              username: `between-${Date.now() % 100_000}`,
+              password: 'Between-Pass-1',
+              subscription_months: 1,
+            });
+            created = true;
+          }
+          await route.continue();
+        });
+        if (how === 'opened at its address') await opened.goto(server.url);
+        else await submitSignIn(opened, server.url, ADMIN);
+        await opened.getByTestId('figure-lines-active-value').waitFor();
+        await expect.poll(() => created, POLL).toBe(true);
+        expect(await activeLines()).toBe(before + 1);
+        await expect
+          .poll(() => opened.getByTestId('figure-lines-active-value').textContent(), POLL)
+          .toBe(String(before + 1));
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it('an admin narrows the figures to one owner by typing into the owner search', async () => {
     await page.goto(server.url);
     const panelLines = await page.getByTestId('figure-lines-active-value').textContent();

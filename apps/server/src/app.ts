@@ -104,6 +104,7 @@ import { registerRequestContext } from './platform/request-context.js';
 import { createMetrics, metricsEnabled, registerRequestMetrics } from './platform/metrics.js';
 import { registerMetricsRoutes } from './modules/metrics/metrics.routes.js';
 import { createEventBus } from './realtime/event-bus.js';
+import { registerEventPosition } from './realtime/event-position.js';
 import { registerEventRoutes } from './realtime/events.routes.js';
 
 export type BuiltApp = {
@@ -136,6 +137,7 @@ export async function buildApp(
     logController: new QuietRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   registerRequestContext(app);
+  registerEventPosition(app);
   // Nothing is counted while nobody may read it.
   const metrics = metricsEnabled(config) ? createMetrics() : null;
   if (metrics) registerRequestMetrics(app, metrics);

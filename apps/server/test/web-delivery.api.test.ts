@@ -93,11 +93,15 @@ describe('the page and app routes', () => {
       const secondNonce = second.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1];
       expect(secondNonce).toBeTruthy();
       expect(secondNonce).not.toBe(styleNonce);
-      // No inline scripts: every <script> loads a file, but for the account's data block (not run).
+      // No inline scripts: every <script> loads a file, but for the data blocks (not run): the account
+      // and the position the page's event stream starts from.
       const inline = [...body.matchAll(/<script\b[^>]*>/g)]
         .map(([tag]) => tag)
         .filter((tag) => !/ src="/.test(tag));
-      expect(inline).toEqual(['<script type="application/json" id="linedesk-me">']);
+      expect(inline).toEqual([
+        '<script type="application/json" id="linedesk-me">',
+        '<script type="application/json" id="linedesk-event-position">',
+      ]);
     },
   );
 
@@ -162,14 +166,23 @@ describe('the page and app routes', () => {
     const me = (await admin.get('/api/me')).body as { id: string; full_name: string };
     expect(me.full_name).toBe(name);
 
+    const before = Date.now();
     const page = await admin.get('/');
     const body = String(page.body);
     const block = body.match(/<script type="application\/json" id="linedesk-me">([^<]*)<\/script>/)?.[1];
     expect(JSON.parse(block!)).toEqual(me);
-    // The only scripts that run are the app's files; the data block is the only other <script>.
+    // And when it was asked for, as every answer's header says it: where its event stream starts.
+    const position = body.match(
+      /<script type="application\/json" id="linedesk-event-position">(\d+)<\/script>/,
+    )?.[1];
+    expect(position).toBe(page.headers.get('x-event-position'));
+    expect(Number(position)).toBeGreaterThanOrEqual(before);
+    expect(Number(position)).toBeLessThanOrEqual(Date.now());
+    // The only scripts that run are the app's files; the data blocks are the only other <script>s.
     const scripts = [...body.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
     expect(scripts.filter((tag) => !/ src="/.test(tag))).toEqual([
       '<script type="application/json" id="linedesk-me">',
+      '<script type="application/json" id="linedesk-event-position">',
     ]);
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
 

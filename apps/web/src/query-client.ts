@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { authKeys } from './features/auth/api/auth-api';
-import { noteSessionEnded, takeEarlyMe } from './features/auth/api/early-me';
+import { accountCameWithPage, noteSessionEnded, takeEarlyMe } from './features/auth/api/early-me';
 import { isApiError, isUnauthenticated } from './lib/api-client';
+import { startEventWindow } from './lib/event-position';
 
 function onError(error: unknown) {
   // A session that expired or was ended elsewhere: the auth guard sends the user to /sign-in.
@@ -33,9 +34,16 @@ const earlyMe = takeEarlyMe();
 if (earlyMe) void queryClient.prefetchQuery({ queryKey: authKeys.me, queryFn: () => earlyMe });
 
 // Whatever sets the cached account (a sign-in, a sign-out, a request refused as signed out) tells the
-// sign-in page whether there is anything to ask.
+// sign-in page whether there is anything to ask, and a tab that becomes signed in where its event
+// stream will start (lib/event-position.ts).
+let signedIn = false;
+let firstAccount = true;
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.query.queryKey[0] !== authKeys.me[0]) return;
   const me: unknown = event.query.state.data;
-  if (me !== undefined) noteSessionEnded(me === null);
+  if (me === undefined) return;
+  noteSessionEnded(me === null);
+  if (me !== null && !signedIn) startEventWindow(firstAccount && accountCameWithPage());
+  signedIn = me !== null;
+  firstAccount = false;
 });

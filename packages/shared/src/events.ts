@@ -1,3 +1,9 @@
+/**
+ * Where the event stream is read. Named here, beside the events, as well as in its contract: the web
+ * opens it from the signed-in shell, whose first download must not carry the contract's schema.
+ */
+export const EVENT_STREAM_PATH = '/api/events';
+
 /** Event names on `GET /api/events` (SSE `event:` lines): the table that changed. */
 export const eventTables = [
   'auth_users',
@@ -51,3 +57,9 @@ export type ChangeEvent = {
    */
   balanceOnly?: true;
 };
+
+/**
+ * The stream's own event, not a table's: changes since the `since` it was opened with are no longer
+ * all held by the server (or could not be heard), so what the reader shows must be read again.
+ */
+export const RESYNC_EVENT = 'resync';

@@ -5,7 +5,12 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { errorMessages, isLanguage, type Language } from '@linedesk/shared';
-import { CSP_NONCE_PLACEHOLDER, ME_BLOCK_ID } from '@linedesk/shared/page';
+import {
+  CSP_NONCE_PLACEHOLDER,
+  EVENT_POSITION_BLOCK_ID,
+  EVENT_POSITION_HEADER,
+  ME_BLOCK_ID,
+} from '@linedesk/shared/page';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { guardCompression } from './compression-guard.js';
 import { appContentSecurityPolicy } from './security-headers.js';
@@ -156,6 +161,10 @@ async function sendIndex(
   // would report as an error on every page a signed-out visitor opens.
   const me = signedIn ? await meForPage(request, reply) : 'null';
   if (me !== undefined) head.push(dataBlock(ME_BLOCK_ID, me));
+  // When this page was asked for (the header every answer carries): the app's event stream opens
+  // after its first paint and asks for the changes from then on, which its reads may have missed.
+  const position = reply.getHeader(EVENT_POSITION_HEADER);
+  if (typeof position === 'string') head.push(dataBlock(EVENT_POSITION_BLOCK_ID, position));
   if (head.length > 0) html = html.replace('</head>', `${head.join('')}  </head>`);
   return reply
     .header('cache-control', signedIn && me !== undefined ? 'private, no-cache' : 'no-cache')

@@ -1,9 +1,10 @@
 import type { Socket } from 'node:net';
-import { eventContracts, type ChangeEvent } from '@linedesk/shared';
+import { eventContracts, RESYNC_EVENT, type ChangeEvent } from '@linedesk/shared';
 import type { AppContext } from '../app-context.js';
 import type { Actor } from '../platform/access.js';
 import type { App } from '../platform/fastify.js';
 import { route } from '../platform/route.js';
+import { createRecentEvents } from './recent-events.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -37,15 +38,20 @@ function send(socket: Socket, framed: Buffer): void {
   if (socket.writable) socket.write(framed);
 }
 
+/** One event as the stream's text: the table as its name, and only its action and id. */
+function eventText(event: ChangeEvent): string {
+  return `event: ${event.table}\ndata: ${JSON.stringify({ action: event.action, id: event.id })}\n\n`;
+}
+
+const RESYNC_TEXT = `event: ${RESYNC_EVENT}\ndata: {}\n\n`;
+
 /**
  * Writes each event to every open stream that may see it. One bus listener walks all the streams, so
  * the event's chunk is built once per event.
  */
 function fanOut(streams: Set<Stream>, event: ChangeEvent): void {
   if (streams.size === 0) return;
-  const framed = chunk(
-    `event: ${event.table}\ndata: ${JSON.stringify({ action: event.action, id: event.id })}\n\n`,
-  );
+  const framed = chunk(eventText(event));
   for (const { actor, socket } of streams) {
     if (visibleTo(actor, event)) send(socket, framed);
   }
@@ -54,7 +60,15 @@ function fanOut(streams: Set<Stream>, event: ChangeEvent): void {
 /** Server-Sent Events: one `event: <table>` per change the caller may see. */
 export function registerEventRoutes(app: App, ctx: AppContext): void {
   const streams = new Set<Stream>();
-  ctx.bus.subscribe((event) => fanOut(streams, event));
+  const recent = createRecentEvents();
+  ctx.bus.subscribe((event) => {
+    recent.add(event);
+    fanOut(streams, event);
+  });
+  // Events NOTIFY sent while this instance's LISTEN connection was down never reached it.
+  ctx.bus.watchInternal((event) => {
+    if (event.type === 'listen_restarted') recent.gap();
+  });
   // A stream never ends by itself, and the server's close waits for every connection to end: without
   // this a stop (SIGTERM, Ctrl-C) closed the port and then waited for as long as a browser kept its
   // page open. Ended properly, each browser reconnects (to another instance, or to this one once it
@@ -71,7 +85,7 @@ export function registerEventRoutes(app: App, ctx: AppContext): void {
     streams.clear();
   });
 
-  route(app, ctx, eventContracts.stream, ({ actor, request, reply }) => {
+  route(app, ctx, eventContracts.stream, ({ actor, query, request, reply }) => {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -82,7 +96,20 @@ export function registerEventRoutes(app: App, ctx: AppContext): void {
     });
     // The head and the first chunk go through the answer, which then leaves the socket to the chunks
     // above (in order: a write before the answer's own has gone out waits behind it).
-    raw.write(': connected\nretry: 3000\n\n');
+    // With them, the changes this caller may see that came since `since`, before any that come
+    // later: nothing runs between this write and the stream joining the set below.
+    let missed = '';
+    if (query.since !== undefined) {
+      const held = recent.since(query.since);
+      missed =
+        held === null
+          ? RESYNC_TEXT
+          : held
+              .filter((event) => visibleTo(actor, event))
+              .map(eventText)
+              .join('');
+    }
+    raw.write(`: connected\nretry: 3000\n\n${missed}`);
     const socket = raw.socket;
     // Gone already: the caller left before the stream opened.
     if (!socket) return reply;

@@ -3,24 +3,34 @@ import { expect } from 'vitest';
 import type { TestClient } from './test-client.js';
 import type { TestServer } from './test-server.js';
 
-export type StreamEvent = { event: EventTable; data: { action: string; id: string }; at: number };
+/** A table's change, or the stream's own `resync` (its data then `{}`). */
+export type StreamEvent = { event: EventTable | 'resync'; data: { action: string; id: string }; at: number };
 
 export type EventStream = {
   events: StreamEvent[];
   /** The first `table` event matching `match` (already received or still to come), or null after `ms`. */
-  next: (table: EventTable, match?: (e: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent | null>;
+  next: (
+    table: EventTable | 'resync',
+    match?: (e: StreamEvent) => boolean,
+    ms?: number,
+  ) => Promise<StreamEvent | null>;
   /** Events of `table` about row `id` received so far. */
   about: (table: EventTable, id: string | number) => StreamEvent[];
   close: () => void;
 };
 
-/** An open `GET /api/events` stream of one client, as a browser tab holds it, collecting its events. */
+/**
+ * An open `GET /api/events` stream of one client, as a browser tab holds it, collecting its events;
+ * `since` asks for the changes from that position on, as a page that has read its data does.
+ */
 export async function openEventStream(
   server: Pick<TestServer, 'url'>,
   client: TestClient,
+  options: { since?: number } = {},
 ): Promise<EventStream> {
   const controller = new AbortController();
-  const res = await fetch(`${server.url}/api/events`, {
+  const query = options.since === undefined ? '' : `?since=${options.since}`;
+  const res = await fetch(`${server.url}/api/events${query}`, {
     headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     signal: controller.signal,
   });
@@ -44,7 +54,7 @@ export async function openEventStream(
           const event = /^event: (.+)$/m.exec(block)?.[1];
           const data = /^data: (.+)$/m.exec(block)?.[1];
           if (event && data) {
-            events.push({ event: event as EventTable, data: JSON.parse(data), at: Date.now() });
+            events.push({ event: event as StreamEvent['event'], data: JSON.parse(data), at: Date.now() });
           }
           for (const wake of waiters) wake();
         }

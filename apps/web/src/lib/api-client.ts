@@ -6,6 +6,8 @@ import {
   type ContractResponse,
   type ErrorCode,
 } from '@linedesk/shared';
+import { EVENT_POSITION_HEADER } from '@linedesk/shared/page';
+import { noteAnswerPosition } from './event-position';
 
 /** Codes the client produces itself when no server answer is available. */
 export type ClientErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE';
@@ -65,6 +67,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server');
   }
 
+  noteAnswerPosition(response.headers.get(EVENT_POSITION_HEADER));
   if (response.status === 204) return undefined as T;
 
   const text = await response.text();

@@ -13,10 +13,19 @@ function meFromPage(): Me | null | undefined {
   if (!block?.textContent) return undefined;
   block.remove();
   try {
-    return JSON.parse(block.textContent) as Me | null;
+    const me = JSON.parse(block.textContent) as Me | null;
+    accountFromPage = me !== null;
+    return me;
   } catch {
     return undefined;
   }
+}
+
+let accountFromPage = false;
+
+/** The page carried a signed-in account (read as the page was served, before any of its requests). */
+export function accountCameWithPage(): boolean {
+  return accountFromPage;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { eventContracts, eventTables } from '@linedesk/shared';
+import { EVENT_STREAM_PATH, eventTables, RESYNC_EVENT } from '@linedesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { afterNextPaint } from '../../../lib/after-next-paint';
+import { eventWindowStart } from '../../../lib/event-position';
 import { eventQueryKeys } from '../lib/event-query-keys';
 import { emitLiveEvent, readLiveEvent } from '../lib/live-event-listeners';
 
@@ -21,8 +22,16 @@ export function useLiveEvents() {
     let hadError = false;
     let disposed = false;
 
+    // The first stream asks for the changes since the page's reads began; a later one follows an
+    // error, after which everything on screen is read again anyway.
+    let since = eventWindowStart();
     const connect = () => {
-      source = new EventSource(eventContracts.stream.path);
+      source = new EventSource(
+        since === undefined ? EVENT_STREAM_PATH : `${EVENT_STREAM_PATH}?since=${since}`,
+      );
+      since = undefined;
+      // Changes since `since` were more than the server still holds: read everything again.
+      source.addEventListener(RESYNC_EVENT, () => void queryClient.invalidateQueries());
       for (const table of eventTables) {
         source.addEventListener(table, (message) => {
           for (const queryKey of eventQueryKeys[table]) void queryClient.invalidateQueries({ queryKey });
