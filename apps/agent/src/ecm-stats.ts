@@ -11,8 +11,13 @@ export type AccountEcmStats = {
   managed: boolean;
   /** Whether a client of the account is connected now. */
   online: boolean;
-  ecmOk: number;
-  ecmNok: number;
+  /**
+   * Null where the server lists no counters for the account: OSCam has not loaded it (yet, or any
+   * more) though a client of that name is connected or the agent wrote it. Read as 0, the panel
+   * took it as the account's starting point and counted everything the account then showed as new.
+   */
+  ecmOk: number | null;
+  ecmNok: number | null;
   /** The last answer's time in ms (OSCam's `cwlastresptime`); null where the server gives none (CCcam). */
   lastAnswerMs: number | null;
   lastCaid: string | null;
@@ -68,8 +73,8 @@ export function oscamEcmStats(
       username,
       managed: managed.has(username),
       online: client !== undefined,
-      ecmOk: counters?.cwok ?? 0,
-      ecmNok: counters ? counters.cwnok + counters.cwignore + counters.cwtimeout : 0,
+      ecmOk: counters ? counters.cwok : null,
+      ecmNok: counters ? counters.cwnok + counters.cwignore + counters.cwtimeout : null,
       lastAnswerMs: counters?.cwlastresptime || (client?.ecmTimeMs ?? null) || null,
       lastCaid: client ? codeOrNull(client.caid) : null,
       lastSrvid: client ? codeOrNull(client.srvid) : null,
@@ -142,8 +147,9 @@ export function cccamEcmStats(clients: CccamClient[], managed: ReadonlySet<strin
     };
     const ok = client.ecmOk ?? 0;
     entry.online = true;
-    entry.ecmOk += ok;
-    entry.ecmNok += Math.max(0, (client.ecmTotal ?? 0) - ok);
+    // CCcam counts per connection: every account it names has figures, 0 when it asked for nothing.
+    entry.ecmOk = (entry.ecmOk ?? 0) + ok;
+    entry.ecmNok = (entry.ecmNok ?? 0) + Math.max(0, (client.ecmTotal ?? 0) - ok);
     entry.lastCaid = client.caid ?? entry.lastCaid;
     entry.lastChannel = client.lastShare || entry.lastChannel;
     byName.set(client.username, entry);

@@ -58,6 +58,20 @@ describe('GET /ecm-stats on OSCam (webif userstats and status)', () => {
     await removeDir(dir);
   });
 
+  it('gives no counters for an account OSCam does not list yet, though a client of that name is connected: they are not 0', async () => {
+    oscam.setClients([client({ thid: 'id_9', name: 'not-loaded', chname: 'Sky Cinema' })]);
+    oscam.setCounters('not-loaded', 40, 1, { lastMs: 300 });
+    const res = await agent.call('GET', '/ecm-stats');
+    expect(res.status).toBe(200);
+    // OSCam lists the counters of the accounts it has loaded; this one is not in oscam.user.
+    expect(res.body.accounts).toContainEqual(
+      expect.objectContaining({ username: 'not-loaded', online: true, ecmOk: null, ecmNok: null }),
+    );
+    expect(res.body.accounts).toContainEqual(
+      expect.objectContaining({ username: 'quiet', managed: true, ecmOk: 0, ecmNok: 0 }),
+    );
+  });
+
   it('answers each managed account with its counters, the connected ones with their channel, and the readers', async () => {
     oscam.setClients([
       client({ thid: 'id_1', name: 'alice', idle: 40, srvid: '0001', chname: 'Old channel' }),

@@ -155,20 +155,31 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
     );
     await rollUpAndExpire(server.built.ctx);
 
-    const hours = await rows(
-      sql.raw(
-        `select extract(hour from bucket at time zone 'UTC')::int as h, ok, nok, time_sum, time_n from ecm_hour where kind = 1 and subject_id = ${subject} order by bucket`,
-      ),
+    // The server's own rounds (every second here) roll up too, and while one holds the rollup's
+    // state this call skips its steps (FOR UPDATE SKIP LOCKED, seen on PostgreSQL): whichever of
+    // them rolls these buckets, the rows come.
+    const hours = await waitFor(
+      () =>
+        rows(
+          sql.raw(
+            `select extract(hour from bucket at time zone 'UTC')::int as h, ok, nok, time_sum, time_n from ecm_hour where kind = 1 and subject_id = ${subject} order by bucket`,
+          ),
+        ),
+      (found) => found.length >= 3,
     );
     expect(hours).toEqual([
       { h: 10, ok: 60, nok: 3, time_sum: 1000 + 4000 + 9000, time_n: 60 },
       { h: 11, ok: 90, nok: 3, time_sum: 16000 + 25000, time_n: 90 },
       { h: 8, ok: 7, nok: 7, time_sum: 0, time_n: 0 },
     ]);
-    const days = await rows(
-      sql.raw(
-        `select ok, nok, time_sum, time_n from ecm_day where kind = 1 and subject_id = ${subject} order by bucket`,
-      ),
+    const days = await waitFor(
+      () =>
+        rows(
+          sql.raw(
+            `select ok, nok, time_sum, time_n from ecm_day where kind = 1 and subject_id = ${subject} order by bucket`,
+          ),
+        ),
+      (found) => found.length >= 2,
     );
     expect(days).toEqual([
       { ok: 150, nok: 6, time_sum: 55000, time_n: 150 },
