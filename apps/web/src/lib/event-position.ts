@@ -18,7 +18,8 @@ function readPosition(text: string | null | undefined): number | undefined {
 /** The page's own position, read once. */
 function pagePosition(): number | undefined {
   if (page === undefined) {
-    page = readPosition(document.getElementById(EVENT_POSITION_BLOCK_ID)?.textContent) ?? null;
+    const block = typeof document === 'undefined' ? null : document.getElementById(EVENT_POSITION_BLOCK_ID);
+    page = readPosition(block?.textContent) ?? null;
   }
   return page ?? undefined;
 }
