@@ -267,13 +267,17 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
       ),
     );
     await rollUpAndExpire(server.built.ctx);
-    expect(
-      await rows(
-        sql.raw(
-          `select ok, nok from ecm_day where kind = 3 and subject_id = ${serverId} and reader = 'sky-card' and bucket = date_trunc('day', now(), 'UTC') - interval '3 days'`,
+    // Rolled by this call or by the server's own round, whichever holds the rollup's state (above).
+    const readerDay = await waitFor(
+      () =>
+        rows(
+          sql.raw(
+            `select ok, nok from ecm_day where kind = 3 and subject_id = ${serverId} and reader = 'sky-card' and bucket = date_trunc('day', now(), 'UTC') - interval '3 days'`,
+          ),
         ),
-      ),
-    ).toEqual([{ ok: 900, nok: 100 }]);
+      (found) => found.length > 0,
+    );
+    expect(readerDay).toEqual([{ ok: 900, nok: 100 }]);
     const month = reader(await serverStats('30d'), 'sky-card');
     expect(month.points[0]).toMatchObject({ ok: 900, nok: 100, avg_ms: 180 });
     expect({ ok: month.ok, nok: month.nok }).toEqual({ ok: 1050, nok: 106 });
@@ -329,16 +333,26 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
 
     const left = async (table: string) =>
       rows(sql.raw(`select ok from ${table} where kind = 1 and subject_id = ${line.id} order by bucket`));
+    // (Before 05:00 UTC the minute's hour is yesterday's, and yesterday is rolled into its day too.)
+    const olderDays = async () =>
+      (
+        await rows(
+          sql.raw(
+            `select ok from ecm_day where kind = 1 and subject_id = ${line.id} and bucket < date_trunc('day', now(), 'UTC') - interval '1 day' order by bucket`,
+          ),
+        )
+      ).map((r) => r.ok);
+    // Rolled and deleted by this call or by the server's own round, whichever holds the rollup's
+    // state (see above): waited for until all of it is done, then each part checked.
+    await waitFor(
+      async () =>
+        [(await left('ecm_minute')).length, (await left('ecm_hour')).length, await olderDays()] as const,
+      ([minutes, hours, days]) => minutes === 0 && hours === 1 && days.join() === '17,11',
+    ).catch(() => undefined);
     // The minute row is gone, its hour kept; the 10-day hour went into its day before it was deleted.
     expect(await left('ecm_minute')).toEqual([]);
     expect((await left('ecm_hour')).map((r) => r.ok)).toEqual([5]);
-    // (Before 05:00 UTC the minute's hour is yesterday's, and yesterday is rolled into its day too.)
-    const olderDays = await rows(
-      sql.raw(
-        `select ok from ecm_day where kind = 1 and subject_id = ${line.id} and bucket < date_trunc('day', now(), 'UTC') - interval '1 day' order by bucket`,
-      ),
-    );
-    expect(olderDays.map((r) => r.ok)).toEqual([17, 11]);
+    expect(await olderDays()).toEqual([17, 11]);
     const month = await lineStats(owner.client, line.id, '30d');
     expect(month.totals.ok).toBe(17 + 11 + 5);
   });
