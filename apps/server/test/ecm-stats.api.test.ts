@@ -140,19 +140,23 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
       ["date_trunc('day', now(), 'UTC') - interval '3 days' + interval '11 hours 6 minutes'", 50, 0, 500],
       ["date_trunc('day', now(), 'UTC') - interval '2 days' + interval '8 hours'", 7, 7, 0],
     ];
-    for (const [at, ok, nok, ms] of minutes) {
-      await db().execute(
+    // The rollup taken back to before those rows, as if it had been stopped since, in the same
+    // transaction: a round of the server's own (every second here) that saw the old rows under the
+    // current marks would take them for rolled already and delete them as past the minutes' 48 hours.
+    await db().transaction(async (tx) => {
+      for (const [at, ok, nok, ms] of minutes) {
+        await tx.execute(
+          sql.raw(
+            `insert into ecm_minute (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n) values (1, ${subject}, '', ${at}, ${ok}, ${nok}, ${ms * ok}, ${ms ? ok : 0})`,
+          ),
+        );
+      }
+      await tx.execute(
         sql.raw(
-          `insert into ecm_minute (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n) values (1, ${subject}, '', ${at}, ${ok}, ${nok}, ${ms * ok}, ${ms ? ok : 0})`,
+          `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '4 days', days_through = date_trunc('day', now(), 'UTC') - interval '4 days'`,
         ),
       );
-    }
-    // Taken back to before those rows, as if the rollup had been stopped since.
-    await db().execute(
-      sql.raw(
-        `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '4 days', days_through = date_trunc('day', now(), 'UTC') - interval '4 days'`,
-      ),
-    );
+    });
     await rollUpAndExpire(server.built.ctx);
 
     // The server's own rounds (every second here) roll up too, and while one holds the rollup's
@@ -256,16 +260,19 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
     expect(reader(await serverStats(), 'sky-card').nok).toBe(6);
 
     // Three days back, a minute of the reader: rolled into its hour and day, and the month reads the day.
-    await db().execute(
-      sql.raw(
-        `insert into ecm_minute (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n, polls, up) values (3, ${serverId}, 'sky-card', date_trunc('day', now(), 'UTC') - interval '3 days' + interval '9 hours', 900, 100, 1800, 10, 10, 10)`,
-      ),
-    );
-    await db().execute(
-      sql.raw(
-        `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '4 days', days_through = date_trunc('day', now(), 'UTC') - interval '4 days'`,
-      ),
-    );
+    // Written with the marks taken back, in one transaction (as in the rollup test above).
+    await db().transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(
+          `insert into ecm_minute (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n, polls, up) values (3, ${serverId}, 'sky-card', date_trunc('day', now(), 'UTC') - interval '3 days' + interval '9 hours', 900, 100, 1800, 10, 10, 10)`,
+        ),
+      );
+      await tx.execute(
+        sql.raw(
+          `update ecm_rollup_state set hours_through = date_trunc('day', now(), 'UTC') - interval '4 days', days_through = date_trunc('day', now(), 'UTC') - interval '4 days'`,
+        ),
+      );
+    });
     await rollUpAndExpire(server.built.ctx);
     // Rolled by this call or by the server's own round, whichever holds the rollup's state (above).
     const readerDay = await waitFor(
