@@ -45,6 +45,9 @@ export type RouteHandler<C extends Contract> = (
 /** The route option that marks a route as registered from a contract (see `requireContracts`). */
 const CONTRACT_CONFIG = 'linedeskContract';
 
+/** The staff member acting as an admin in a changing request, until its answer is sent. */
+const staffCallers = new WeakMap<FastifyRequest, Actor>();
+
 /**
  * Resolves the contract's access for this request: the caller for every access but `public`,
  * refused (401/403) before the handler when it does not qualify.
@@ -130,16 +133,15 @@ export function route<const C extends Contract>(
       body: request.body,
       headers: request.headers,
     } as ContractParsed<C>;
+    // A change a staff member makes as an admin: who did it goes to the audit log, as the answer
+    // leaves (onSend below).
+    const caller = actor as Actor | null;
+    if (caller?.actingAsStaff && contract.method !== 'GET') staffCallers.set(request, caller);
     const returned = handler({ ...parsed, actor, request, reply } as RouteInput<C>);
     // A reply is thenable (it settles when the response ends), so one handed back as is must not be
     // awaited: an event stream would be answered again when it closes. An async handler's promise
     // adopts it all the same; `sent` tells that case apart.
     const result = returned === reply ? reply : await returned;
-    // A change a staff member made as an admin: who did it goes to the audit log.
-    const caller = actor as Actor | null;
-    if (caller?.actingAsStaff && contract.method !== 'GET') {
-      await callerResolvers(ctx).staffActed(ctx, caller, operation, request);
-    }
     if (result === reply || reply.sent) return reply;
     if (status === 204) return reply.status(204).send();
     return reply.status(status).send(result);
@@ -150,6 +152,17 @@ export function route<const C extends Contract>(
     config: { [CONTRACT_CONFIG]: true } as FastifyContextConfig,
     // After the schemas have read the request, before access and the handler.
     preHandler: async (request) => refuseNul(request),
+    // The staff member's audit entry, written before a successful answer goes out, whether the
+    // handler returned its result or sent the answer itself (an idempotent one does): written after
+    // it, a caller reading the audit log at once could miss it, and a failed write went unseen.
+    onSend: async (request, reply, payload) => {
+      const caller = staffCallers.get(request);
+      if (caller && reply.statusCode < 400) {
+        staffCallers.delete(request);
+        await callerResolvers(ctx).staffActed(ctx, caller, operation, request);
+      }
+      return payload;
+    },
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,
