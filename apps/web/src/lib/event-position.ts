@@ -39,13 +39,8 @@ export function noteAnswerPosition(header: string | null): void {
  */
 export function startEventWindow(accountCameWithPage: boolean): void {
   const fromPage = pagePosition();
-  if (accountCameWithPage) windowStart = fromPage;
-  else
-    windowStart = [fromPage, latestAnswer].reduce<number | undefined>(
-      (latest, value) =>
-        value === undefined ? latest : latest === undefined ? value : Math.max(latest, value),
-      undefined,
-    );
+  const known = [fromPage, latestAnswer].filter((value) => value !== undefined);
+  windowStart = accountCameWithPage || known.length === 0 ? fromPage : Math.max(...known);
 }
 
 /** Where the event stream of the signed-in session starts, when known. */
