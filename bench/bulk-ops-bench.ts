@@ -19,7 +19,10 @@ const BIG = Number(process.env.BULK_OPS_BENCH_LINES ?? 50_000);
 const SMALL = 100;
 const BULK = Number(process.env.BULK_OPS_BENCH_BULK ?? 10_000);
 const BULK_BASELINE = Math.max(1, Math.round(BULK / 10));
-/** Which figures to take: `reconcile,renew,move` by default; also `disable`, `change_plan`, `delete`. */
+/**
+ * Which figures to take: `reconcile,renew,move` by default; also `disable`, `change_plan`, `delete`,
+ * `create` (500 lines, the most a job makes) and `give` (to another account).
+ */
 const STEPS = new Set((process.env.BULK_OPS_BENCH_STEPS ?? 'reconcile,renew,move').split(','));
 
 /** How long the bench waits for a finished job's lines to be loaded on their server. */
@@ -46,10 +49,9 @@ async function runJob(
   panel: BenchPanel,
   cookie: string,
   pathname: string,
-  body: { ids: number[] } & Record<string, unknown>,
+  body: Record<string, unknown>,
   label: string,
 ): Promise<number> {
-  const ids = body.ids;
   const started = performance.now();
   const res = await fetch(`${panel.url}${pathname}`, {
     method: 'POST',
@@ -81,6 +83,8 @@ async function runJob(
       }
       // A renewal's job is done once every line is renewed; its lines reach their server through
       // the outbox after that. The figure is to the last line loaded (a move's job waits for it).
+      // A create's lines are the job's own.
+      const ids = Array.isArray(body.ids) ? (body.ids as number[]) : await jobLines(panel, job.id);
       for (;;) {
         const left = await notLoaded(panel, ids);
         if (left === 0) break;
@@ -108,6 +112,16 @@ async function runJob(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The lines a job made (a bulk create). */
+async function jobLines(panel: BenchPanel, jobId: number): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await panel.db.execute(
+      sql`select line_id as id from line_bulk_items where job_id = ${jobId} and line_id is not null`,
+    ),
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 /** Where a running job stands, every 10 s: its items by result and step, and the outbox by server. */
@@ -257,6 +271,37 @@ export async function runBulkOpsBench(databaseUrl?: string): Promise<void> {
       await measure(`delete, ${BULK.toLocaleString('en')} lines`, BULK, () =>
         bulkAction('delete', bulkIds, 'delete'),
       );
+    }
+
+    // Create (the reseller, charged per line) on the big server: at most 500 lines a job, so the
+    // baseline is a tenth of that; each until every line it made is loaded on the agent.
+    if (STEPS.has('create')) {
+      const create = (count: number, label: string) =>
+        runJob(
+          panel,
+          panel.reseller.cookie,
+          '/api/lines/bulk',
+          {
+            action: 'create',
+            count,
+            username_prefix: `${label.replace(/\W/g, '').slice(0, 6)}-`,
+            subscription_months: 1,
+            server_id: big.serverId,
+          },
+          label,
+        );
+      await measure('create, 50 lines (baseline)', 50, () => create(50, 'cbase'));
+      await measure('create, 500 lines', 500, () => create(500, 'create'));
+    }
+    // Give (the admin) the reseller's lines to the admin's own account: owners and history only, no
+    // agent involved.
+    if (STEPS.has('give')) {
+      const give = (ids: number[], label: string) =>
+        bulkAction('move', ids, label, { target_owner_id: panel.admin.id });
+      await measure(`give, ${BULK_BASELINE.toLocaleString('en')} lines (baseline)`, BULK_BASELINE, () =>
+        give(baselineIds, 'give baseline'),
+      );
+      await measure(`give, ${BULK.toLocaleString('en')} lines`, BULK, () => give(bulkIds, 'give'));
     }
 
     // Move (the admin) to the empty server, the old entries removed at once (no grace period).

@@ -13,7 +13,13 @@ import { waitFor } from './support/wait-for.js';
 
 const MAX_ATTEMPTS = 3;
 /** Lines the database takes with each prefix before it refuses more. */
-const BULK_QUOTA = 30;
+const BULK_QUOTA = 130;
+/**
+ * A bulk create writes its lines 100 at a time, each chunk in one transaction: the first chunk is
+ * made, the second passes the quota and is rolled back whole on every attempt.
+ */
+const BULK_TOTAL = 160;
+const BULK_MADE = 100;
 const IMPORT_QUOTA = 500;
 
 describe('a job that fails on every run', () => {
@@ -64,8 +70,8 @@ describe('a job that fails on every run', () => {
   });
 
   it('gives a bulk create up after its attempts, its lines made before the failure kept and charged once', async () => {
-    const buyer = await signUpAccount(server, 'dead-bulk@example.com', 500);
-    const body = { action: 'create', count: 60, username_prefix: 'quotab-', subscription_months: 1 };
+    const buyer = await signUpAccount(server, 'dead-bulk@example.com', 1000);
+    const body = { action: 'create', count: BULK_TOTAL, username_prefix: 'quotab-', subscription_months: 1 };
     const preview = await buyer.client.post('/api/lines/bulk/preview', body);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const perLine = preview.body.charge_per_line as number;
@@ -81,20 +87,20 @@ describe('a job that fails on every run', () => {
     expect(job.body).toMatchObject({
       status: 'dead',
       attempts: MAX_ATTEMPTS,
-      total: 60,
-      succeeded: BULK_QUOTA,
+      total: BULK_TOTAL,
+      succeeded: BULK_MADE,
       refused: 0,
-      done: BULK_QUOTA,
-      charged: BULK_QUOTA * perLine,
+      done: BULK_MADE,
+      charged: BULK_MADE * perLine,
     });
     expect(job.body.last_error).toContain(`no more than ${BULK_QUOTA} lines`);
-    expect(await lineCount('quotab-')).toBe(BULK_QUOTA);
-    expect(await balanceOf(server, buyer.id)).toBe(500 - BULK_QUOTA * perLine);
+    expect(await lineCount('quotab-')).toBe(BULK_MADE);
+    expect(await balanceOf(server, buyer.id)).toBe(1000 - BULK_MADE * perLine);
     // The result lists the lines not done as still pending, none of them made.
     const csv = await buyer.client.get(`/api/lines/bulk/${started.body.id}/results.csv`);
     expect(csv.status).toBe(200);
     const results = (csv.body as string).trim().split('\r\n').slice(1);
-    expect(results.filter((row) => row.includes(',pending,'))).toHaveLength(60 - BULK_QUOTA);
+    expect(results.filter((row) => row.includes(',pending,'))).toHaveLength(BULK_TOTAL - BULK_MADE);
     // Dead stays dead: a job asked for after it runs to its end, and the dead one was not taken again.
     const next = await buyer.client.post('/api/lines/bulk', { ...body, count: 1, username_prefix: 'after-' });
     expect(next.status, JSON.stringify(next.body)).toBe(202);
@@ -104,7 +110,7 @@ describe('a job that fails on every run', () => {
       60_000,
     );
     const later = await buyer.client.get(`/api/lines/bulk/${started.body.id}`);
-    expect(later.body).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS, succeeded: BULK_QUOTA });
+    expect(later.body).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS, succeeded: BULK_MADE });
   }, 200_000);
 
   it('gives an import up after its attempts, the chunk that failed rolled back whole', async () => {

@@ -12,7 +12,13 @@ import { assertNotArchived, assertNotRefused, keyOf } from '../lines/line-write.
 import { linesRepository, type LineRecord } from '../lines/lines.repository.js';
 import { assertAllowed, buyerTerms, pricesFor, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
-import { assertPreviewedCharge, planOnce, type BulkParams, type ItemDone } from './line-bulk-item.js';
+import {
+  assertPreviewedCharge,
+  planOnce,
+  wholeOrEach,
+  type BulkParams,
+  type ItemDone,
+} from './line-bulk-item.js';
 import {
   lineBulkRepository,
   type BulkItemRow,
@@ -269,31 +275,31 @@ async function writeChunkOnce(
  * A chunk of a job's lines (writeChunkOnce). When the payer cannot pay the whole chunk, its lines
  * are taken one at a time (each a chunk of one), so the lines the balance still covers are done and
  * each other one is refused with its own INSUFFICIENT_CREDITS, and a line refused never fails its
- * chunk-mates. Stops between lines once `signal` is aborted: the items left stay pending.
+ * chunk-mates (wholeOrEach).
  */
-export async function applyChunk(
+export function applyChunk(
   ctx: AppContext,
   job: BulkJobRow & { action: ChunkAction },
   batch: BulkItemRow[],
   signal: AbortSignal,
 ): Promise<ItemDone[]> {
-  if (signal.aborted) return [];
-  const whole = batch.length > 1 ? await writeChunkOnce(ctx, job, batch) : undefined;
-  if (whole) return whole;
-  const done: ItemDone[] = [];
-  for (const item of batch) {
-    if (signal.aborted) break;
-    try {
-      done.push(...((await writeChunkOnce(ctx, job, [item])) ?? []));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      await lineBulkRepository.settleItem(ctx.db, item.id, {
-        result: 'refused',
-        charged: 0,
-        code: error.code,
-        message: error.message,
-      });
-    }
-  }
-  return done;
+  return wholeOrEach(
+    batch,
+    signal,
+    (chunk) => writeChunkOnce(ctx, job, chunk),
+    async (item) => {
+      try {
+        return (await writeChunkOnce(ctx, job, [item])) ?? [];
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await lineBulkRepository.settleItem(ctx.db, item.id, {
+          result: 'refused',
+          charged: 0,
+          code: error.code,
+          message: error.message,
+        });
+        return [];
+      }
+    },
+  );
 }

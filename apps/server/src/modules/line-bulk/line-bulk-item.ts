@@ -1,5 +1,5 @@
 import { connectionLine } from '@linedesk/shared';
-import { assertLineRoom, buyerTerms } from '../reseller-terms/buyer-terms.js';
+import { assertLineRoom, buyerTerms, type BuyerTerms } from '../reseller-terms/buyer-terms.js';
 import type { AppContext } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
@@ -8,9 +8,10 @@ import type { ServerRow } from '../servers/servers.repository.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
 import { planForNewLine, planOfLine } from '../line-plans/line-plans.service.js';
 import { writeNewLine } from '../lines/line-create-write.js';
-import { checkNewLine } from '../lines/line-rules.js';
+import { checkNewLine, type NewLine } from '../lines/line-rules.js';
 import { today } from '../lines/line-scope.js';
 import type { OutboxDelivery } from '../lines/line-write.js';
+import type { LineRecord } from '../lines/lines.repository.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
 import { assertGiveRoom, giveTarget, type GiveTarget } from '../lines/line-give-rules.js';
 import { lockLineInTree } from '../lines/line-tree.js';
@@ -79,6 +80,17 @@ const TO_WORKER: OutboxDelivery = { workerAfterMs: WORKER_NOW };
 
 type Applied = { done: ItemDone; connectionLine?: string };
 
+/** A given line's `moved` history row: from whom, to whom, by which job. */
+export function movedDetails(job: BulkJobRow, line: LineRecord, target: GiveTarget) {
+  return {
+    from: line.ownerEmail,
+    to: target.email,
+    from_id: line.ownerId,
+    to_id: target.id,
+    bulk_job_id: job.id,
+  };
+}
+
 /**
  * One line of a move to another account, by the rules of giving lines (line-give-rules.ts) checked
  * again as it is moved: the target is still the mover's to give to, the line still in the mover's
@@ -101,42 +113,73 @@ async function moveLine(tx: Db, job: BulkJobRow, item: BulkItemRow, params: Bulk
     ownerId: target.id,
     actorId: job.accountId,
     action: 'moved',
-    details: {
-      from: current.ownerEmail,
-      to: target.email,
-      from_id: current.ownerId,
-      to_id: target.id,
-      bulk_job_id: job.id,
-    },
+    details: movedDetails(job, current, target),
   });
   return { done: { ...base, charged: 0, owners: ownersOf(current.ownerId, target.id) } };
+}
+
+/** What a bulk create checks of its payer once per transaction, however many of its lines it writes. */
+export type CreateBuyer = { email: string | null; terms: BuyerTerms };
+
+export async function createBuyer(tx: Db, job: BulkJobRow): Promise<CreateBuyer> {
+  const owner = await lineBulkRepository.findAccount(tx, job.accountId);
+  return {
+    email: owner?.email ?? null,
+    terms: await buyerTerms(tx, { id: job.accountId, isAdmin: job.isAdmin }),
+  };
+}
+
+/**
+ * One line of a bulk create checked again by the single create's rule: the server, the plan, the
+ * buyer's price or limits may have changed since the job was asked for, and the line is priced as it
+ * is written, never above what the preview showed. One rule for the line-by-line and the chunk paths.
+ */
+export function checkCreateItem(
+  job: BulkJobRow,
+  item: BulkItemRow,
+  server: ServerRow | null,
+  plan: LinePlanRow,
+  buyer: CreateBuyer,
+): NewLine {
+  if (!server || server.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
+  const checked = checkNewLine({
+    plan,
+    server,
+    username: item.username!,
+    password: item.password!,
+    months: (job.params as BulkParams).subscription_months,
+    trialDays: null,
+    buyer: { id: job.accountId, email: buyer.email, isAdmin: job.isAdmin, terms: buyer.terms },
+    today: today(),
+  });
+  assertPreviewedCharge(job, checked.charge);
+  return checked;
+}
+
+/** The customer's connection line of a created line, for the credentials CSV. */
+export function createdConnectionLine(server: ServerRow, line: Pick<LineRecord, 'username' | 'password'>) {
+  return connectionLine(
+    {
+      host_ip: server.hostIp,
+      hostname: server.hostname,
+      port: server.port,
+      protocol: server.protocol,
+      newcamd_des_key: server.newcamdDesKey,
+    },
+    { username: line.username, password: line.password },
+  );
 }
 
 async function applyCreate(
   tx: Db,
   job: BulkJobRow,
   item: BulkItemRow,
-  params: BulkParams,
   server: ServerRow | null,
   plan: LinePlanRow,
 ): Promise<Applied> {
-  if (!server || server.status !== 'active') throw new AppError('SERVER_NOT_FOUND');
-  const owner = await lineBulkRepository.findAccount(tx, job.accountId);
-  const terms = await buyerTerms(tx, { id: job.accountId, isAdmin: job.isAdmin });
-  // Checked again by the single create's rule: the server, the plan, the buyer's price or limits may
-  // have changed since the job was asked for, and the line is priced as it is written.
-  const checked = checkNewLine({
-    plan,
-    server,
-    username: item.username!,
-    password: item.password!,
-    months: params.subscription_months,
-    trialDays: null,
-    buyer: { id: job.accountId, email: owner?.email ?? null, isAdmin: job.isAdmin, terms },
-    today: today(),
-  });
-  assertPreviewedCharge(job, checked.charge);
-  await assertLineRoom(tx, terms);
+  const buyer = await createBuyer(tx, job);
+  const checked = checkCreateItem(job, item, server, plan, buyer);
+  await assertLineRoom(tx, buyer.terms);
   const { line } = await writeNewLine(tx, checked, {
     actorId: job.accountId,
     delivery: TO_WORKER,
@@ -144,17 +187,31 @@ async function applyCreate(
   });
   return {
     done: { lineId: line.id, charged: checked.charge, owners: ownersOf(job.accountId) },
-    connectionLine: connectionLine(
-      {
-        host_ip: server.hostIp,
-        hostname: server.hostname,
-        port: server.port,
-        protocol: server.protocol,
-        newcamd_des_key: server.newcamdDesKey,
-      },
-      { username: line.username, password: line.password },
-    ),
+    connectionLine: createdConnectionLine(server!, line),
   };
+}
+
+/**
+ * A chunk of a job's lines written whole when `whole` can decide it (undefined: it could not, such as
+ * a payer who cannot pay the chunk's total or a limit the whole chunk would pass); otherwise its lines
+ * one at a time, so the lines still possible are done and each other one gets its own refusal. Stops
+ * between lines once `signal` is aborted: the items left stay pending.
+ */
+export async function wholeOrEach(
+  batch: BulkItemRow[],
+  signal: AbortSignal,
+  whole: (batch: BulkItemRow[]) => Promise<ItemDone[] | undefined>,
+  each: (item: BulkItemRow) => Promise<ItemDone[]>,
+): Promise<ItemDone[]> {
+  if (signal.aborted) return [];
+  const all = batch.length > 1 ? await whole(batch) : undefined;
+  if (all) return all;
+  const done: ItemDone[] = [];
+  for (const item of batch) {
+    if (signal.aborted) break;
+    done.push(...(await each(item)));
+  }
+  return done;
 }
 
 export type ItemOutcome =
@@ -185,7 +242,7 @@ export async function applyItem(
       }
       const applied =
         job.action === 'create'
-          ? await applyCreate(tx, job, item, params, server, plan!)
+          ? await applyCreate(tx, job, item, server, plan!)
           : await moveLine(tx, job, item, params);
       await lineBulkRepository.settleItem(tx, item.id, {
         result: 'done',

@@ -8,18 +8,18 @@ import {
 import type { PeriodicJob } from '../../platform/periodic-job.js';
 import { publishBalanceChange } from '../credits/credit-events.js';
 import { serversRepository } from '../servers/servers.repository.js';
-import { applyItem, type BulkParams, type ItemDone } from './line-bulk-item.js';
+import type { BulkParams, ItemDone } from './line-bulk-item.js';
 import { applyChunk, isChunkAction } from './line-bulk-chunk.js';
+import { applyItemChunk } from './line-bulk-item-chunk.js';
 import { runMoveRound } from './line-move-job.js';
 import { lineMoveRepository } from './line-move.repository.js';
 import { lineBulkRepository, openBulkJobs, type BulkJobRow } from './line-bulk.repository.js';
 
-/** Lines per round trip between progress reports (and lease renewals), taken one at a time. */
-const CHUNK = 25;
 /**
  * A chunk written at once is one transaction of a few statements whatever its size
- * (line-bulk-chunk.ts): larger, so a 10,000-line job is a hundred of them, yet each still short next
- * to other writers.
+ * (line-bulk-chunk.ts, line-bulk-item-chunk.ts): large, so a 10,000-line job is a hundred of them,
+ * yet each still short next to other writers. It is also the lines between progress reports (and
+ * lease renewals).
  */
 const WRITE_CHUNK = 100;
 /**
@@ -59,7 +59,8 @@ async function publishChunk(ctx: AppContext, job: BulkJobRow, done: ItemDone[]):
 
 /**
  * A leased job's pending items, a chunk at a time: a chunk of renewals, switches, deletes or plan
- * changes commits at once (applyChunk); a create's or a move's items each on their own (applyItem).
+ * changes commits at once (applyChunk), as does a chunk of creates or of lines given to another
+ * account (applyItemChunk).
  */
 async function runJob(ctx: AppContext, lease: Lease<BulkJobRow>, signal: AbortSignal) {
   const job = lease.row;
@@ -70,19 +71,15 @@ async function runJob(ctx: AppContext, lease: Lease<BulkJobRow>, signal: AbortSi
       ? ((await serversRepository.findById(ctx.db, params.server_id)) ?? null)
       : null;
   const chunked = isChunkAction(job.action) ? { ...job, action: job.action } : null;
+  const itemChunked =
+    job.action === 'create' || job.action === 'move' ? { ...job, action: job.action } : null;
   await workThroughItems(lease, signal, {
-    pending: (afterSeq) =>
-      lineBulkRepository.pendingItems(ctx.db, job.id, afterSeq, chunked ? WRITE_CHUNK : CHUNK),
+    pending: (afterSeq) => lineBulkRepository.pendingItems(ctx.db, job.id, afterSeq, WRITE_CHUNK),
+    // Stopping: the items left stay pending, and the job goes back to the queue.
     work: async (batch) => {
       if (chunked) return applyChunk(ctx, chunked, batch, signal);
-      const done: ItemDone[] = [];
-      for (const item of batch) {
-        // Stopping: the items left stay pending, and the job goes back to the queue.
-        if (signal.aborted) break;
-        const outcome = await applyItem(ctx, job, item, server);
-        if (outcome.result === 'done') done.push(outcome.done);
-      }
-      return done;
+      if (itemChunked) return applyItemChunk(ctx, itemChunked, batch, server, signal);
+      throw new Error(`no bulk path writes ${job.action} items`);
     },
     recount: () => lineBulkRepository.refreshCounts(ctx.db, job.id),
     published: (done) => publishChunk(ctx, job, done),

@@ -76,6 +76,17 @@ function changeStatement(action: ChunkAction): SQL {
   }
 }
 
+/** An item's result as a chunk settles it (`settleItems`). */
+export type SettledItem = {
+  id: number;
+  result: Exclude<LineBulkItemResult, 'pending'>;
+  line_id: number | null;
+  charged: number;
+  code: string | null;
+  message: string | null;
+  connection_line: string | null;
+};
+
 /** Rows per INSERT when a job's items are written. */
 const INSERT_SLICE = 1000;
 
@@ -136,6 +147,21 @@ export const lineBulkRepository = {
       .where(and(eq(items.id, id), eq(items.result, 'pending')))
       .returning({ id: items.id });
     return rows.length > 0;
+  },
+  /**
+   * Many items' results in one statement (a chunk of creates or gives): each as `settleItem` writes
+   * it, and only while still pending.
+   */
+  async settleItems(tx: Db, rows: SettledItem[]): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (id bigint, result text,
+          line_id int, charged int, code text, message text, connection_line text)
+      )
+      update ${items} i set result = v.result, line_id = v.line_id, charged = v.charged, code = v.code,
+        message = v.message, connection_line = v.connection_line
+      from v where i.id = v.id and i.result = 'pending'`);
   },
   /** Takes the row locks of those of `ids` still pending; the others another runner settled. */
   lockPendingItems(tx: Db, ids: number[]): Promise<BulkItemRow[]> {
@@ -284,6 +310,30 @@ export const lineBulkRepository = {
       .from(lines)
       .where(inArray(lines.username, usernames));
     return new Set(rows.map((row) => row.username));
+  },
+  /**
+   * Gives lines to `owner` in one statement, as `moveLine` and its history row do for one line: each
+   * line's owner changes, with a `moved` row (its own details) in its history.
+   */
+  async moveLines(
+    tx: Db,
+    rows: { line_id: number; details: Record<string, unknown> }[],
+    owner: { id: string; email: string },
+    actorId: string,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r (line_id int, details jsonb)
+      ),
+      moved as (
+        update ${lines} u set owner_id = ${owner.id}, owner_email = ${owner.email}, updated_at = now()
+        from v where u.id = v.line_id returning u.id
+      ),
+      logged as (${lineHistoryRepository.insertSelected(
+        sql`select v.line_id, ${owner.id}::text, ${actorId}::text, 'moved', v.details from v`,
+      )})
+      select count(*) from moved`);
   },
   async moveLine(tx: Db, id: number, owner: { id: string; email: string }) {
     const [row] = await tx

@@ -117,22 +117,24 @@ export const lineCreateRepository = {
     return { line, outbox, charged };
   },
   /**
-   * Many new lines in one transaction's two statements (group commit of concurrent creates): the
-   * lines, in order, skipping any whose username is taken (by an existing line or an earlier one in
-   * `values`); then for the inserted ones, in one statement, their outbox rows (each leased for its
-   * own request), their history rows and the charges with one ledger row per line, each account's
-   * balance moved once by its lines' total. `short`: accounts whose balance could not pay their
-   * total; the caller must roll back, since their lines stand uncharged.
+   * Many new lines in one transaction's two statements (group commit of concurrent creates, or a
+   * chunk of a bulk create): the lines, in order, skipping any whose username is taken (by an
+   * existing line or an earlier one in `values`); then for the inserted ones, in one statement, their
+   * outbox rows (each leased for its own request, or left to the worker), their history rows and the
+   * charges with one ledger row per line, each account's balance moved once by its lines' total.
+   * `short`: accounts whose balance could not pay their total; the caller must roll back, since their
+   * lines stand uncharged.
    */
   async insertCreatedMany(
     tx: Db,
     items: {
       values: LineInsert;
-      outbox: { payload: UpsertPayload; leaseId: string };
+      /** Leased for its own request to deliver; null: left to the worker's batches. */
+      outbox: { payload: UpsertPayload; leaseId: string | null };
       details: Record<string, unknown>;
       charge: number;
     }[],
-    timing: { workerAfterMs: number; leaseMs: number },
+    timing: { workerAfterMs: number; leaseMs: number | null },
   ): Promise<{
     lines: LineRecord[];
     outbox: Map<string, { id: number; lease_id: string | null; attempts: number }>;
