@@ -128,6 +128,11 @@ describe('the screens at desktop size', () => {
         await page.goto(`${scenario.server.url}/users/edit/${lineId}`);
         await page.waitForFunction((lang) => document.documentElement.lang === lang, language, POLL);
         await page.getByTestId('line-created').waitFor(POLL);
+        // The history is read on its own, after the line: its rows may come after the dates above.
+        await page
+          .getByTestId('line-event')
+          .nth(history.items.length - 1)
+          .waitFor(POLL);
         expect(await page.getByTestId('line-created').textContent()).toBe(
           formatDate(line.created_at, language),
         );
