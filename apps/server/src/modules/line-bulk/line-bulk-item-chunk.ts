@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
@@ -59,6 +60,16 @@ function settledDone(
   };
 }
 
+/** A rule that refuses the chunk as a whole (a limit, the target gone): it goes line by line. */
+async function orNotWhole<T>(check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (error) {
+    if (error instanceof AppError) throw new NotWhole();
+    throw error;
+  }
+}
+
 /** Runs `check`, turning a rule's refusal into the item's refused result. */
 function checkOrRefuse<T>(item: BulkItemRow, settled: SettledItem[], check: () => T): T | undefined {
   try {
@@ -67,6 +78,29 @@ function checkOrRefuse<T>(item: BulkItemRow, settled: SettledItem[], check: () =
     if (!(error instanceof AppError)) throw error;
     settled.push(refused(item, error));
     return undefined;
+  }
+}
+
+/**
+ * `write` in one transaction with the row locks of the chunk's items still pending (the others
+ * another runner settled); undefined when it finds the chunk cannot be decided whole (NotWhole).
+ */
+async function inChunkTransaction(
+  ctx: AppContext,
+  batch: BulkItemRow[],
+  write: (tx: Db, items: BulkItemRow[]) => Promise<ItemDone[]>,
+): Promise<ItemDone[] | undefined> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const items = await lineBulkRepository.lockPendingItems(
+        tx,
+        batch.map((item) => item.id),
+      );
+      return items.length === 0 ? [] : write(tx, items);
+    });
+  } catch (error) {
+    if (error instanceof NotWhole) return undefined;
+    throw error;
   }
 }
 
@@ -86,60 +120,45 @@ async function createChunkOnce(
   server: ServerRow | null,
   plan: LinePlanRow,
 ): Promise<ItemDone[] | undefined> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const items = await lineBulkRepository.lockPendingItems(
+  return inChunkTransaction(ctx, batch, async (tx, items) => {
+    const buyer = await createBuyer(tx, job);
+    const settled: SettledItem[] = [];
+    const checked: { item: BulkItemRow; line: NewLine }[] = [];
+    for (const item of items) {
+      const line = checkOrRefuse(item, settled, () => checkCreateItem(job, item, server, plan, buyer));
+      if (line) checked.push({ item, line });
+    }
+    const done: ItemDone[] = [];
+    if (checked.length > 0) {
+      await orNotWhole(assertLineRoom(tx, buyer.terms, checked.length));
+      const written = await lineCreateRepository.insertCreatedMany(
         tx,
-        batch.map((item) => item.id),
+        checked.map(({ line }) => ({
+          values: line.values,
+          outbox: { payload: line.payload, leaseId: null },
+          details: { ...line.details, bulk_job_id: job.id },
+          charge: line.charge,
+        })),
+        // Due at once and not leased: the line-sync worker delivers them in its batches.
+        { workerAfterMs: 0, leaseMs: null },
       );
-      if (items.length === 0) return [];
-      const buyer = await createBuyer(tx, job);
-      const settled: SettledItem[] = [];
-      const checked: { item: BulkItemRow; line: NewLine }[] = [];
-      for (const item of items) {
-        const line = checkOrRefuse(item, settled, () => checkCreateItem(job, item, server, plan, buyer));
-        if (line) checked.push({ item, line });
-      }
-      const done: ItemDone[] = [];
-      if (checked.length > 0) {
-        try {
-          await assertLineRoom(tx, buyer.terms, checked.length);
-        } catch (error) {
-          if (error instanceof AppError) throw new NotWhole();
-          throw error;
+      if (written.short.length > 0) throw new NotWhole();
+      const created = new Map(written.lines.map((line) => [line.username, line]));
+      for (const { item, line } of checked) {
+        const row = created.get(line.values.username);
+        // Not inserted: an existing line, or an earlier item of the chunk, holds the username.
+        if (!row) {
+          settled.push(refused(item, new AppError('LINE_USERNAME_TAKEN')));
+          continue;
         }
-        const written = await lineCreateRepository.insertCreatedMany(
-          tx,
-          checked.map(({ line }) => ({
-            values: line.values,
-            outbox: { payload: line.payload, leaseId: null },
-            details: { ...line.details, bulk_job_id: job.id },
-            charge: line.charge,
-          })),
-          // Due at once and not leased: the line-sync worker delivers them in its batches.
-          { workerAfterMs: 0, leaseMs: null },
-        );
-        if (written.short.length > 0) throw new NotWhole();
-        const created = new Map(written.lines.map((line) => [line.username, line]));
-        for (const { item, line } of checked) {
-          const row = created.get(line.values.username);
-          // Not inserted: an existing line, or an earlier item of the chunk, holds the username.
-          if (!row) {
-            settled.push(refused(item, new AppError('LINE_USERNAME_TAKEN')));
-            continue;
-          }
-          created.delete(row.username);
-          settled.push(settledDone(item, row.id, line.charge, createdConnectionLine(server!, row)));
-          done.push({ lineId: row.id, charged: line.charge, owners: [job.accountId] });
-        }
+        created.delete(row.username);
+        settled.push(settledDone(item, row.id, line.charge, createdConnectionLine(server!, row)));
+        done.push({ lineId: row.id, charged: line.charge, owners: [job.accountId] });
       }
-      await lineBulkRepository.settleItems(tx, settled);
-      return done;
-    });
-  } catch (error) {
-    if (error instanceof NotWhole) return undefined;
-    throw error;
-  }
+    }
+    await lineBulkRepository.settleItems(tx, settled);
+    return done;
+  });
 }
 
 /**
@@ -156,77 +175,58 @@ async function giveChunkOnce(
   batch: BulkItemRow[],
 ): Promise<ItemDone[] | undefined> {
   const mover = { id: job.accountId, isAdmin: job.isAdmin } as Actor;
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const items = await lineBulkRepository.lockPendingItems(
-        tx,
-        batch.map((item) => item.id),
-      );
-      if (items.length === 0) return [];
-      let target;
-      try {
-        target = await giveTarget(tx, mover, (job.params as BulkParams).target_owner_id!);
-        await assertGiveRoom(tx, target, [], { lock: true });
-      } catch (error) {
-        if (error instanceof AppError) throw new NotWhole();
-        throw error;
+  return inChunkTransaction(ctx, batch, async (tx, items) => {
+    const target = await orNotWhole(giveTarget(tx, mover, (job.params as BulkParams).target_owner_id!));
+    await orNotWhole(assertGiveRoom(tx, target, [], { lock: true }));
+    const lines = await linesRepository.lockByIds(
+      tx,
+      items.flatMap((item) => (item.lineId === null ? [] : [item.lineId])),
+    );
+    const lineById = new Map(lines.map((line) => [line.id, line]));
+    // Whose tree a line is in is its owner's question: asked once per owner of the chunk.
+    const inTree = new Map<string | null, boolean>();
+    const settled: SettledItem[] = [];
+    const moving: { item: BulkItemRow; line: LineRecord }[] = [];
+    const done: ItemDone[] = [];
+    for (const item of items) {
+      const line = item.lineId === null ? undefined : lineById.get(item.lineId);
+      if (line && !inTree.has(line.ownerId)) {
+        inTree.set(line.ownerId, await inActorsTree(tx, mover, line.ownerId));
       }
-      const lines = await linesRepository.lockByIds(
-        tx,
-        items.flatMap((item) => (item.lineId === null ? [] : [item.lineId])),
-      );
-      const lineById = new Map(lines.map((line) => [line.id, line]));
-      // Whose tree a line is in is its owner's question: asked once per owner of the chunk.
-      const inTree = new Map<string | null, boolean>();
-      const settled: SettledItem[] = [];
-      const moving: { item: BulkItemRow; line: LineRecord }[] = [];
-      const done: ItemDone[] = [];
-      for (const item of items) {
-        const line = item.lineId === null ? undefined : lineById.get(item.lineId);
-        if (line && !inTree.has(line.ownerId)) {
-          inTree.set(line.ownerId, await inActorsTree(tx, mover, line.ownerId));
-        }
-        if (!line || !inTree.get(line.ownerId)) {
-          settled.push(refused(item, new AppError('LINE_NOT_FOUND')));
-        } else if (line.ownerId === target.id) {
-          // Already the target's: nothing to change, and a re-run of the same move stays harmless.
-          settled.push(settledDone(item, line.id));
-          done.push({ lineId: line.id, charged: 0, owners: [] });
-        } else {
-          moving.push({ item, line });
-        }
-      }
-      try {
-        await assertGiveRoom(
-          tx,
-          target,
-          moving.map(({ line }) => line),
-        );
-      } catch (error) {
-        if (error instanceof AppError) throw new NotWhole();
-        throw error;
-      }
-      await lineBulkRepository.moveLines(
-        tx,
-        moving.map(({ line }) => ({ line_id: line.id, details: movedDetails(job, line, target) })),
-        target,
-        job.accountId,
-      );
-      for (const { item, line } of moving) {
+      if (!line || !inTree.get(line.ownerId)) {
+        settled.push(refused(item, new AppError('LINE_NOT_FOUND')));
+      } else if (line.ownerId === target.id) {
+        // Already the target's: nothing to change, and a re-run of the same move stays harmless.
         settled.push(settledDone(item, line.id));
-        done.push({
-          lineId: line.id,
-          charged: 0,
-          owners: [line.ownerId, target.id].filter((id): id is string => id !== null),
-        });
+        done.push({ lineId: line.id, charged: 0, owners: [] });
+      } else {
+        moving.push({ item, line });
       }
-      await lineBulkRepository.settleItems(tx, settled);
-      return done;
-    });
-  } catch (error) {
-    if (error instanceof NotWhole) return undefined;
-    throw error;
-  }
+    }
+    await orNotWhole(
+      assertGiveRoom(
+        tx,
+        target,
+        moving.map(({ line }) => line),
+      ),
+    );
+    await lineBulkRepository.moveLines(
+      tx,
+      moving.map(({ line }) => ({ line_id: line.id, details: movedDetails(job, line, target) })),
+      target,
+      job.accountId,
+    );
+    for (const { item, line } of moving) {
+      settled.push(settledDone(item, line.id));
+      done.push({
+        lineId: line.id,
+        charged: 0,
+        owners: [line.ownerId, target.id].filter((id): id is string => id !== null),
+      });
+    }
+    await lineBulkRepository.settleItems(tx, settled);
+    return done;
+  });
 }
 
 async function planOrNone(ctx: AppContext, job: BulkJobRow): Promise<LinePlanRow | undefined> {
