@@ -14,7 +14,10 @@ import { assertAllowed, buyerTerms, pricesFor, type BuyerTerms } from '../resell
 import { serversRepository, type ServerRow } from '../servers/servers.repository.js';
 import {
   assertPreviewedCharge,
+  inChunkTransaction,
+  NotWhole,
   planOnce,
+  refusalOf,
   wholeOrEach,
   type BulkParams,
   type ItemDone,
@@ -26,9 +29,6 @@ import {
   type ChunkAction,
   type ChunkRow,
 } from './line-bulk.repository.js';
-
-/** The payer could not pay the chunk's total: nothing of it may stay. */
-class ChunkShort extends Error {}
 
 /** What a step reads once per chunk, however many of its lines need it. */
 type ChunkReads = {
@@ -200,75 +200,59 @@ async function writeChunkOnce(
   job: BulkJobRow & { action: ChunkAction },
   batch: BulkItemRow[],
 ): Promise<ItemDone[] | undefined> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const locked = await lineBulkRepository.lockPendingItems(
-        tx,
-        batch.map((item) => item.id),
-      );
-      const pending = new Set(locked.map((item) => item.id));
-      const items = batch.filter((item) => pending.has(item.id));
-      if (items.length === 0) return [];
-      const lines = await linesRepository.lockByIds(
-        tx,
-        items.flatMap((item) => (item.lineId === null ? [] : [item.lineId])),
-      );
-      const lineById = new Map(lines.map((line) => [line.id, line]));
-      const plans = new Map<number, LinePlanRow>();
-      const servers = new Map<number, ServerRow | undefined>();
-      let payer: Promise<BuyerTerms> | undefined;
-      const reads: ChunkReads = {
-        tx,
-        job,
-        params: job.params as BulkParams,
-        day: today(),
-        plan: (id) => planOnce(tx, plans, id),
-        payer: () => (payer ??= buyerTerms(tx, { id: job.accountId, isAdmin: job.isAdmin })),
-        server: async (id) => {
-          if (!servers.has(id)) servers.set(id, await serversRepository.findById(tx, id));
-          return servers.get(id);
-        },
-      };
-      const scope = { ownerId: job.isAdmin ? null : job.accountId };
-      const rows: ChunkRow[] = [];
-      const done: ItemDone[] = [];
-      for (const item of items) {
-        try {
-          const current = access.ownLineOrNotFound(
-            scope,
-            item.lineId === null ? undefined : lineById.get(item.lineId),
-          );
-          const line = await steps[job.action](current, reads);
-          if (line.row) {
-            rows.push({ ...line.row, item_id: item.id, seq: item.seq, lease_id: null });
-          } else {
-            await lineBulkRepository.settleItem(tx, item.id, {
-              result: 'done',
-              lineId: current.id,
-              charged: 0,
-            });
-          }
-          done.push(line.done);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+  return inChunkTransaction(ctx, batch, async (tx, items) => {
+    const lines = await linesRepository.lockByIds(
+      tx,
+      items.flatMap((item) => (item.lineId === null ? [] : [item.lineId])),
+    );
+    const lineById = new Map(lines.map((line) => [line.id, line]));
+    const plans = new Map<number, LinePlanRow>();
+    const servers = new Map<number, ServerRow | undefined>();
+    let payer: Promise<BuyerTerms> | undefined;
+    const reads: ChunkReads = {
+      tx,
+      job,
+      params: job.params as BulkParams,
+      day: today(),
+      plan: (id) => planOnce(tx, plans, id),
+      payer: () => (payer ??= buyerTerms(tx, { id: job.accountId, isAdmin: job.isAdmin })),
+      server: async (id) => {
+        if (!servers.has(id)) servers.set(id, await serversRepository.findById(tx, id));
+        return servers.get(id);
+      },
+    };
+    const scope = { ownerId: job.isAdmin ? null : job.accountId };
+    const rows: ChunkRow[] = [];
+    const done: ItemDone[] = [];
+    for (const item of items) {
+      try {
+        const current = access.ownLineOrNotFound(
+          scope,
+          item.lineId === null ? undefined : lineById.get(item.lineId),
+        );
+        const line = await steps[job.action](current, reads);
+        if (line.row) {
+          rows.push({ ...line.row, item_id: item.id, seq: item.seq, lease_id: null });
+        } else {
           await lineBulkRepository.settleItem(tx, item.id, {
-            result: 'refused',
+            result: 'done',
+            lineId: current.id,
             charged: 0,
-            code: error.code,
-            message: error.message,
           });
         }
+        done.push(line.done);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await lineBulkRepository.settleItem(tx, item.id, refusalOf(error));
       }
-      if (await lineBulkRepository.writeChunk(tx, job, job.action, rows)) return done;
-      // A chunk of one line that its payer cannot pay: refused with the balance's own answer, as a
-      // single change of the line is.
-      if (rows.length === 1) throw await creditLedger.refusal(tx, job.accountId, -rows[0]!.charge);
-      throw new ChunkShort();
-    });
-  } catch (error) {
-    if (error instanceof ChunkShort) return undefined;
-    throw error;
-  }
+    }
+    if (await lineBulkRepository.writeChunk(tx, job, job.action, rows)) return done;
+    // A chunk of one line that its payer cannot pay: refused with the balance's own answer, as a
+    // single change of the line is.
+    if (rows.length === 1) throw await creditLedger.refusal(tx, job.accountId, -rows[0]!.charge);
+    // The payer could not pay the chunk's total: nothing of it may stay.
+    throw new NotWhole();
+  });
 }
 
 /**
@@ -292,12 +276,7 @@ export function applyChunk(
         return (await writeChunkOnce(ctx, job, [item])) ?? [];
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        await lineBulkRepository.settleItem(ctx.db, item.id, {
-          result: 'refused',
-          charged: 0,
-          code: error.code,
-          message: error.message,
-        });
+        await lineBulkRepository.settleItem(ctx.db, item.id, refusalOf(error));
         return [];
       }
     },

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import type { LinePlanRow } from '../line-plans/line-plans.repository.js';
@@ -16,7 +15,11 @@ import {
   checkCreateItem,
   createBuyer,
   createdConnectionLine,
+  inChunkTransaction,
   movedDetails,
+  NotWhole,
+  ownersOf,
+  refusalOf,
   wholeOrEach,
   type BulkParams,
   type ItemDone,
@@ -28,19 +31,8 @@ import {
   type SettledItem,
 } from './line-bulk.repository.js';
 
-/** The chunk could not be decided whole (a balance or a limit): taken line by line instead. */
-class NotWhole extends Error {}
-
 function refused(item: BulkItemRow, error: AppError): SettledItem {
-  return {
-    id: item.id,
-    result: 'refused',
-    line_id: null,
-    charged: 0,
-    code: error.code,
-    message: error.message,
-    connection_line: null,
-  };
+  return { id: item.id, line_id: null, connection_line: null, ...refusalOf(error) };
 }
 
 function settledDone(
@@ -78,29 +70,6 @@ function checkOrRefuse<T>(item: BulkItemRow, settled: SettledItem[], check: () =
     if (!(error instanceof AppError)) throw error;
     settled.push(refused(item, error));
     return undefined;
-  }
-}
-
-/**
- * `write` in one transaction with the row locks of the chunk's items still pending (the others
- * another runner settled); undefined when it finds the chunk cannot be decided whole (NotWhole).
- */
-async function inChunkTransaction(
-  ctx: AppContext,
-  batch: BulkItemRow[],
-  write: (tx: Db, items: BulkItemRow[]) => Promise<ItemDone[]>,
-): Promise<ItemDone[] | undefined> {
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const items = await lineBulkRepository.lockPendingItems(
-        tx,
-        batch.map((item) => item.id),
-      );
-      return items.length === 0 ? [] : write(tx, items);
-    });
-  } catch (error) {
-    if (error instanceof NotWhole) return undefined;
-    throw error;
   }
 }
 
@@ -221,7 +190,7 @@ async function giveChunkOnce(
       done.push({
         lineId: line.id,
         charged: 0,
-        owners: [line.ownerId, target.id].filter((id): id is string => id !== null),
+        owners: ownersOf(line.ownerId, target.id),
       });
     }
     await lineBulkRepository.settleItems(tx, settled);

@@ -67,7 +67,7 @@ export type BulkParams = {
 /** A line the action changed: whose lists to refresh. */
 export type ItemDone = { lineId: number; charged: number; owners: string[] };
 
-function ownersOf(...ids: (string | null | undefined)[]): string[] {
+export function ownersOf(...ids: (string | null | undefined)[]): string[] {
   return ids.filter((id): id is string => typeof id === 'string');
 }
 
@@ -214,6 +214,40 @@ export async function wholeOrEach(
   return done;
 }
 
+/** A chunk that cannot be decided whole (a balance or a limit): `inChunkTransaction` answers undefined. */
+export class NotWhole extends Error {}
+
+/**
+ * `write` in one transaction holding the row locks of the chunk's items still pending, in the chunk's
+ * order (the others another runner settled); undefined, with nothing kept, when `write` throws
+ * NotWhole, so `wholeOrEach` takes the chunk line by line.
+ */
+export async function inChunkTransaction(
+  ctx: AppContext,
+  batch: BulkItemRow[],
+  write: (tx: Db, items: BulkItemRow[]) => Promise<ItemDone[]>,
+): Promise<ItemDone[] | undefined> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const locked = await lineBulkRepository.lockPendingItems(
+        tx,
+        batch.map((item) => item.id),
+      );
+      const pending = new Set(locked.map((item) => item.id));
+      const items = batch.filter((item) => pending.has(item.id));
+      return items.length === 0 ? [] : write(tx, items);
+    });
+  } catch (error) {
+    if (error instanceof NotWhole) return undefined;
+    throw error;
+  }
+}
+
+/** An item refused by a rule: its result, code and text, nothing charged. */
+export function refusalOf(error: AppError) {
+  return { result: 'refused' as const, charged: 0, code: error.code, message: error.message };
+}
+
 export type ItemOutcome =
   { result: 'done'; done: ItemDone } | { result: 'refused'; code: string } | { result: 'skipped' };
 
@@ -254,12 +288,7 @@ export async function applyItem(
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const settled = await lineBulkRepository.settleItem(ctx.db, item.id, {
-      result: 'refused',
-      charged: 0,
-      code: error.code,
-      message: error.message,
-    });
+    const settled = await lineBulkRepository.settleItem(ctx.db, item.id, refusalOf(error));
     return settled ? { result: 'refused', code: error.code } : { result: 'skipped' };
   }
 }
