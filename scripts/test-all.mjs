@@ -6,16 +6,20 @@
 // (scripts/node22.mjs), with the same node_modules, so the supported runtime is tested until the
 // machine has it; each of those steps' logs starts with the node version that ran it.
 //
-// Independent steps run side by side (lint next to the web build and the unit tests, the two API runs
-// next to each other, then the browser tests next to the API runs on PGlite); each one's output is
-// printed whole when it ends, so logs never interleave. The machine has two cores to keep busy: an API
-// run keeps both (two workers, each a server and its database in one process), the browser tests one
-// spec at a time, a request at a time, about one. Run last and alone, they left a core idle for their
-// whole 16 minutes (bench/RESULTS.md, "where the time went", #53); beside an API run the machine
-// carries three busy processes, fewer than the four of the two API runs side by side, and far less
-// than the load of 15 every test must bear.
+// Independent steps run side by side, each one's output printed whole when it ends, so logs never
+// interleave. The machine has two cores to keep busy, and the suite's work (3,697 CPU seconds in
+// session 38's quiet run) cannot take less than half that on them; what a layout can win is the time
+// a core stands idle. An API run keeps both cores busy (two workers, each a server and its database
+// in one process); the browser tests, one spec at a time, a request at a time, keep about half of
+// one (0.53 cores over their 1,805 s in that run, run last after the API tests on PostgreSQL, with
+// a core idle for the last ~500 s). So they run in two parts of every other spec: the first as soon
+// as the builds are done, beside everything else; the second after the API tests on PostgreSQL,
+// beside the API runs on PGlite. No more than two API runs ever run at once (a third run of servers
+// and databases on two cores put the API tests' own waits past their limits) and at most two
+// browsers, against four busy processes of the two API runs: far less than the load of 15 every
+// test must bear (bench/RESULTS.md, "where the time went", #53).
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
@@ -178,15 +182,37 @@ function node22() {
   return null;
 }
 
+/**
+ * The browser specs in two parts, every other one by name: a part is one vitest run, a spec at a
+ * time, given its specs' paths (each one its own file filter).
+ */
+const specs = readdirSync(path.join(root, 'e2e/specs'))
+  .filter((file) => file.endsWith('.spec.ts'))
+  .sort();
+const e2eParts = [0, 1].map((part) => specs.filter((_, index) => index % 2 === part));
+function e2ePart(part, built) {
+  if (!built) {
+    failed += 1;
+    return;
+  }
+  return vitest(`e2e (part ${part + 1} of 2)`, [
+    '--root',
+    'e2e',
+    ...e2eParts[part].map((spec) => `specs/${spec}`),
+  ]);
+}
+
 const node22Path = node22();
+const building = (async () =>
+  (await run('build web', 'node', ['scripts/build-web-if-stale.mjs'])) &&
+  // The process tests (startup API test, e2e) run the compiled server as `npm start` does.
+  (await run('build server', 'node', ['scripts/build-server.mjs'])) &&
+  // The agent with its single executable, once, before the API runs that serve it start side by side.
+  (await run('build agent', 'node', ['scripts/build-agent.mjs'])))();
+const firstBrowserPart = (async () => e2ePart(0, await building))();
 const [linted, built] = await Promise.all([
   run('lint', 'npm', ['run', 'lint']),
-  (async () =>
-    (await run('build web', 'node', ['scripts/build-web-if-stale.mjs'])) &&
-    // The process tests (startup API test, e2e) run the compiled server as `npm start` does.
-    (await run('build server', 'node', ['scripts/build-server.mjs'])) &&
-    // The agent with its single executable, once, before the API runs that serve it start side by side.
-    (await run('build agent', 'node', ['scripts/build-agent.mjs'])))(),
+  building,
   (async () => {
     await vitest('unit', ['--project', 'unit']);
     await vitest('component', ['--project', 'component']);
@@ -195,9 +221,8 @@ const [linted, built] = await Promise.all([
   node22Path && vitest('unit (Node.js 22)', ['--project', 'unit'], {}, node22Path),
 ]);
 if (!linted) failed += 1;
-// Two lanes, so that no more than two API runs ever run at once (a third run of servers and databases
-// on a machine of two cores put the API tests' own waits past their limits) and the browser tests
-// start as soon as the shorter PostgreSQL run leaves its place.
+// Two lanes of API runs, so that no more than two ever run at once, the second part of the browser
+// tests starting as soon as the shorter PostgreSQL run leaves its place.
 await Promise.all([
   (async () => {
     await vitest('api (embedded PGlite)', ['--project', 'api']);
@@ -205,9 +230,9 @@ await Promise.all([
   })(),
   (async () => {
     await apiOnPostgres();
-    if (built) await vitest('e2e', ['--root', 'e2e']);
-    else failed += 1;
+    await e2ePart(1, built);
   })(),
+  firstBrowserPart,
 ]);
 
 // A step's CPU seconds over its wall seconds is how many cores it kept busy: on a quiet machine, the

@@ -15,10 +15,22 @@ type JsonSchema = { [key: string]: unknown };
  * Schemas that JSON Schema cannot express (none of the contracts' responses today) keep zod's check.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
-  const jsonSchema = serializableSchema(route.schema as unknown);
+  const schema = route.schema as unknown;
+  const known = schema instanceof z.ZodType ? compiled.get(schema) : undefined;
+  if (known) return known;
+  const jsonSchema = serializableSchema(schema);
   if (!jsonSchema) return zodSerializerCompiler(route as never) as (data: unknown) => string;
-  return fastJsonStringify(jsonSchema as never) as (data: unknown) => string;
+  const serialize = fastJsonStringify(jsonSchema as never) as (data: unknown) => string;
+  compiled.set(schema as z.ZodType, serialize);
+  return serialize;
 };
+
+/**
+ * Each contract's serializer, compiled once per process: a serializer keeps no state, and a process
+ * that builds the app more than once (the API tests start a server per file in each worker) would
+ * otherwise compile every contract again each time.
+ */
+const compiled = new WeakMap<z.ZodType, (data: unknown) => string>();
 
 /** The response schema as JSON Schema for serializing, or null when it has parts JSON Schema lacks. */
 export function serializableSchema(schema: unknown): JsonSchema | null {
