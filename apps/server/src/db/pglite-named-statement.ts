@@ -23,7 +23,8 @@ export type NamedStatement = {
  * third less of the database's time this way.
  *
  * Values are turned into text by PGlite's own serializers for the parameter types PostgreSQL reported.
- * Like `query`, a run waits for any open transaction and holds the database while it runs.
+ * Like `query`, a run waits for any open transaction and holds the database while it runs (both of
+ * PGlite's locks).
  *
  * `keepPlan`: each run first sets `plan_cache_mode = force_generic_plan` for its own transaction (which
  * ends with the run, even when it fails), so PostgreSQL keeps the statement's first plan.
@@ -36,8 +37,14 @@ export async function prepareOnPglite(
 ): Promise<NamedStatement> {
   // Loaded here, not at the top: a panel on PostgreSQL never loads PGlite.
   const { serialize } = (await import('@electric-sql/pglite')).protocol;
+  // Both of PGlite's locks, as its own `query` takes them: with the statement lock alone, a run could
+  // come between two statements of another caller's open transaction and run inside it (seeing what
+  // that transaction had not committed; and a `SET TRANSACTION` sent after it failed and aborted the
+  // transaction).
   const send = (parts: Uint8Array[]) =>
-    client.runExclusive(() => client.execProtocol(Buffer.concat([...parts, serialize.sync()])));
+    client._runExclusiveTransaction(() =>
+      client.runExclusive(() => client.execProtocol(Buffer.concat([...parts, serialize.sync()]))),
+    );
   const keep = `${name}_keep_plan`;
   const described = await send([
     ...(keepPlan ? [serialize.parse({ name: keep, text: KEEP_PLAN, types: [] })] : []),

@@ -5,6 +5,7 @@ import type { AccountListQuery } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { authAccounts, authUsers, groups } from '../../db/schema.js';
 import type { AccountRow } from '../../platform/access.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 export type { AccountRow };
 
@@ -137,18 +138,20 @@ export const accountsRepository = {
     }
     const where = filters.length ? and(...filters) : undefined;
     const column = sortable[input.sort ?? 'created_at'];
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select(managedColumns)
-        .from(authUsers)
-        .leftJoin(groups, eq(groups.id, authUsers.groupId))
-        .leftJoin(owner, eq(owner.id, authUsers.ownerId))
-        .where(where)
-        .orderBy(input.order === 'asc' ? asc(column) : desc(column), asc(authUsers.id))
-        .limit(input.limit)
-        .offset(input.offset),
-      db.select({ n: count() }).from(authUsers).where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select(managedColumns)
+          .from(authUsers)
+          .leftJoin(groups, eq(groups.id, authUsers.groupId))
+          .leftJoin(owner, eq(owner.id, authUsers.ownerId))
+          .where(where)
+          .orderBy(input.order === 'asc' ? asc(column) : desc(column), asc(authUsers.id))
+          .limit(input.limit)
+          .offset(input.offset),
+        tx.select({ n: count() }).from(authUsers).where(where),
+      ]),
+    );
     return { rows, total: totalRow?.n ?? 0 };
   },
   async update(

@@ -2,6 +2,7 @@ import type { AuditFilter } from '@linedesk/shared';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, authUsers } from '../../db/schema.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -81,19 +82,21 @@ export const auditRepository = {
     page: { limit: number; offset: number },
   ): Promise<{ rows: AuditRow[]; total: number }> {
     const where = whereOf(scope, filter);
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(page.limit)
-        .offset(page.offset),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(auditLog)
-        .where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(desc(auditLog.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(auditLog)
+          .where(where),
+      ]),
+    );
     return { rows, total: totalRow?.n ?? 0 };
   },
   /** One batch of the export, newest first, continuing below `beforeId` (keyset, so no OFFSET scans). */

@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, creditLedger } from '../../db/schema.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 const actor = alias(authUsers, 'ledger_actor');
 const account = alias(authUsers, 'ledger_account');
@@ -63,19 +64,21 @@ export const ledgerRepository = {
     if (input.accountId) filters.push(eq(creditLedger.accountId, input.accountId));
     if (input.reason) filters.push(eq(creditLedger.reason, input.reason));
     const where = filters.length ? and(...filters) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select(columns)
-        .from(creditLedger)
-        .innerJoin(account, eq(account.id, creditLedger.accountId))
-        .leftJoin(actor, eq(actor.id, creditLedger.actorId))
-        .where(where)
-        // id breaks ties inside one transaction, where created_at is the same for every row.
-        .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
-        .limit(input.limit)
-        .offset(input.offset),
-      db.select({ n: count() }).from(creditLedger).where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select(columns)
+          .from(creditLedger)
+          .innerJoin(account, eq(account.id, creditLedger.accountId))
+          .leftJoin(actor, eq(actor.id, creditLedger.actorId))
+          .where(where)
+          // id breaks ties inside one transaction, where created_at is the same for every row.
+          .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+          .limit(input.limit)
+          .offset(input.offset),
+        tx.select({ n: count() }).from(creditLedger).where(where),
+      ]),
+    );
     return { rows, total: totalRow?.n ?? 0 };
   },
   /**

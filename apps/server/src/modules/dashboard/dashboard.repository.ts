@@ -2,6 +2,7 @@ import { addDays, LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
 import { asc, count, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers } from '../../db/schema.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
@@ -181,21 +182,23 @@ export const dashboardRepository = {
   /** Up to `limit` servers that are not active (what the "servers down" figure counts), and how many. */
   async serversDown(db: Db, limit: number) {
     const down = ne(cccamServers.status, 'active');
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({
-          id: cccamServers.id,
-          serverName: cccamServers.serverName,
-          hostIp: cccamServers.hostIp,
-          status: cccamServers.status,
-          lastError: cccamServers.lastError,
-        })
-        .from(cccamServers)
-        .where(down)
-        .orderBy(asc(cccamServers.serverName), asc(cccamServers.id))
-        .limit(limit),
-      db.select({ n: count() }).from(cccamServers).where(down),
-    ]);
+    const [rows, [total]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select({
+            id: cccamServers.id,
+            serverName: cccamServers.serverName,
+            hostIp: cccamServers.hostIp,
+            status: cccamServers.status,
+            lastError: cccamServers.lastError,
+          })
+          .from(cccamServers)
+          .where(down)
+          .orderBy(asc(cccamServers.serverName), asc(cccamServers.id))
+          .limit(limit),
+        tx.select({ n: count() }).from(cccamServers).where(down),
+      ]),
+    );
     return { rows, total: total?.n ?? 0 };
   },
 

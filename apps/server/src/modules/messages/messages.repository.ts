@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, messageReads, messages } from '../../db/schema.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 const recipient = alias(authUsers, 'message_recipient');
 const creator = alias(authUsers, 'message_creator');
@@ -81,18 +82,20 @@ function listWhere(input: Omit<MessageListInput, 'limit' | 'offset'>): SQL | und
 export const messagesRepository = {
   async list(db: Db, input: MessageListInput): Promise<{ rows: MessageRow[]; total: number }> {
     const where = listWhere(input);
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select(columns(input.accountId))
-        .from(messages)
-        .leftJoin(recipient, eq(recipient.id, messages.recipientId))
-        .leftJoin(creator, eq(creator.id, messages.createdBy))
-        .where(where)
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(input.limit)
-        .offset(input.offset),
-      db.select({ n: count() }).from(messages).where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select(columns(input.accountId))
+          .from(messages)
+          .leftJoin(recipient, eq(recipient.id, messages.recipientId))
+          .leftJoin(creator, eq(creator.id, messages.createdBy))
+          .where(where)
+          .orderBy(desc(messages.createdAt), desc(messages.id))
+          .limit(input.limit)
+          .offset(input.offset),
+        tx.select({ n: count() }).from(messages).where(where),
+      ]),
+    );
     return { rows, total: totalRow?.n ?? 0 };
   },
 

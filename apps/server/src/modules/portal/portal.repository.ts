@@ -7,6 +7,7 @@ import {
   lines,
   portalSignOuts,
 } from '../../db/schema.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 /** A customer's ask for a freeze (`line_freeze_requests`). */
 export type FreezeRequestRow = typeof lineFreezeRequests.$inferSelect;
@@ -127,20 +128,22 @@ export const portalRepository = {
       lte(lines.expiryDate, lineRenewalRequests.expiryDate),
       ownerId === null ? undefined : eq(lines.ownerId, ownerId),
     );
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({ lineId: lineRenewalRequests.lineId, requestedAt: lineRenewalRequests.requestedAt })
-        .from(lineRenewalRequests)
-        .innerJoin(lines, eq(lines.id, lineRenewalRequests.lineId))
-        .where(where)
-        .orderBy(desc(lineRenewalRequests.requestedAt), desc(lineRenewalRequests.lineId))
-        .limit(limit),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(lineRenewalRequests)
-        .innerJoin(lines, eq(lines.id, lineRenewalRequests.lineId))
-        .where(where),
-    ]);
+    const [rows, [count]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select({ lineId: lineRenewalRequests.lineId, requestedAt: lineRenewalRequests.requestedAt })
+          .from(lineRenewalRequests)
+          .innerJoin(lines, eq(lines.id, lineRenewalRequests.lineId))
+          .where(where)
+          .orderBy(desc(lineRenewalRequests.requestedAt), desc(lineRenewalRequests.lineId))
+          .limit(limit),
+        tx
+          .select({ total: sql<number>`count(*)::int` })
+          .from(lineRenewalRequests)
+          .innerJoin(lines, eq(lines.id, lineRenewalRequests.lineId))
+          .where(where),
+      ]),
+    );
     return { rows, total: count?.total ?? 0 };
   },
 
@@ -256,20 +259,22 @@ export const portalRepository = {
       isNull(lineFreezeRequests.decidedAt),
       ownerId === null ? undefined : eq(lines.ownerId, ownerId),
     );
-    const [rows, [count]] = await Promise.all([
-      db
-        .select({ request: lineFreezeRequests })
-        .from(lineFreezeRequests)
-        .innerJoin(lines, eq(lines.id, lineFreezeRequests.lineId))
-        .where(where)
-        .orderBy(desc(lineFreezeRequests.requestedAt), desc(lineFreezeRequests.lineId))
-        .limit(limit),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(lineFreezeRequests)
-        .innerJoin(lines, eq(lines.id, lineFreezeRequests.lineId))
-        .where(where),
-    ]);
+    const [rows, [count]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select({ request: lineFreezeRequests })
+          .from(lineFreezeRequests)
+          .innerJoin(lines, eq(lines.id, lineFreezeRequests.lineId))
+          .where(where)
+          .orderBy(desc(lineFreezeRequests.requestedAt), desc(lineFreezeRequests.lineId))
+          .limit(limit),
+        tx
+          .select({ total: sql<number>`count(*)::int` })
+          .from(lineFreezeRequests)
+          .innerJoin(lines, eq(lines.id, lineFreezeRequests.lineId))
+          .where(where),
+      ]),
+    );
     return { rows: rows.map((row) => row.request), total: count?.total ?? 0 };
   },
 };

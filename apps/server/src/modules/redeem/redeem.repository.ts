@@ -2,6 +2,7 @@ import type { RedeemCode, RedeemCodeListQuery } from '@linedesk/shared';
 import { and, asc, count, desc, eq, gte, ilike, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, redeemCodeHistory, redeemCodes } from '../../db/schema.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 export type CodeRow = typeof redeemCodes.$inferSelect & { createdByEmail: string | null };
 type Status = RedeemCode['status'];
@@ -79,17 +80,19 @@ export const redeemRepository = {
     }
     const where = filters.length ? and(...filters) : undefined;
     const column = sortable[query.sort ?? 'created_at'];
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select(codeColumns)
-        .from(redeemCodes)
-        .leftJoin(authUsers, eq(authUsers.id, redeemCodes.createdBy))
-        .where(where)
-        .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(redeemCodes.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-      db.select({ n: count() }).from(redeemCodes).where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select(codeColumns)
+          .from(redeemCodes)
+          .leftJoin(authUsers, eq(authUsers.id, redeemCodes.createdBy))
+          .where(where)
+          .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(redeemCodes.id))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
+        tx.select({ n: count() }).from(redeemCodes).where(where),
+      ]),
+    );
     return { rows, total: totalRow?.n ?? 0 };
   },
   async update(
@@ -171,27 +174,29 @@ export const redeemRepository = {
     if (input.userId) filters.push(eq(redeemCodeHistory.userId, input.userId));
     if (input.status) filters.push(eq(redeemCodeHistory.status, input.status));
     const where = filters.length ? and(...filters) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select({
-          id: redeemCodeHistory.id,
-          codeId: redeemCodeHistory.codeId,
-          code: redeemCodeHistory.code,
-          credits: redeemCodeHistory.credits,
-          userId: redeemCodeHistory.userId,
-          userEmail: authUsers.email,
-          redeemedAt: redeemCodeHistory.redeemedAt,
-          status: redeemCodeHistory.status,
-          errorCode: redeemCodeHistory.errorCode,
-        })
-        .from(redeemCodeHistory)
-        .leftJoin(authUsers, eq(authUsers.id, redeemCodeHistory.userId))
-        .where(where)
-        .orderBy(desc(redeemCodeHistory.redeemedAt), desc(redeemCodeHistory.id))
-        .limit(input.limit)
-        .offset(input.offset),
-      db.select({ n: count() }).from(redeemCodeHistory).where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select({
+            id: redeemCodeHistory.id,
+            codeId: redeemCodeHistory.codeId,
+            code: redeemCodeHistory.code,
+            credits: redeemCodeHistory.credits,
+            userId: redeemCodeHistory.userId,
+            userEmail: authUsers.email,
+            redeemedAt: redeemCodeHistory.redeemedAt,
+            status: redeemCodeHistory.status,
+            errorCode: redeemCodeHistory.errorCode,
+          })
+          .from(redeemCodeHistory)
+          .leftJoin(authUsers, eq(authUsers.id, redeemCodeHistory.userId))
+          .where(where)
+          .orderBy(desc(redeemCodeHistory.redeemedAt), desc(redeemCodeHistory.id))
+          .limit(input.limit)
+          .offset(input.offset),
+        tx.select({ n: count() }).from(redeemCodeHistory).where(where),
+      ]),
+    );
     return {
       rows,
       total: totalRow?.n ?? 0,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers, lines } from '../../db/schema.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 export type ServerRow = typeof cccamServers.$inferSelect;
 export type ServerInsert = typeof cccamServers.$inferInsert;
@@ -59,16 +60,18 @@ export const serversRepository = {
     const where = filters.length ? and(...filters) : undefined;
     const column = sortable[(input.sort ?? 'created_at') as keyof typeof sortable] ?? cccamServers.createdAt;
     const direction = input.order === 'asc' ? asc : desc;
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select()
-        .from(cccamServers)
-        .where(where)
-        .orderBy(direction(column), direction(cccamServers.id))
-        .limit(input.limit)
-        .offset(input.offset),
-      db.select({ n: count() }).from(cccamServers).where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        tx
+          .select()
+          .from(cccamServers)
+          .where(where)
+          .orderBy(direction(column), direction(cccamServers.id))
+          .limit(input.limit)
+          .offset(input.offset),
+        tx.select({ n: count() }).from(cccamServers).where(where),
+      ]),
+    );
     return { rows, total: totalRow?.n ?? 0 };
   },
   async findById(db: Db, id: number): Promise<ServerRow | undefined> {

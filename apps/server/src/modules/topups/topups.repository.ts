@@ -29,6 +29,7 @@ import { subtreeIdsSql } from '../../db/account-subtree.js';
 import type { Db } from '../../db/client.js';
 import { authUsers, receiptCounters, topUpRequests, topUpReversals } from '../../db/schema.js';
 import { escapeLike } from '../lines/line-list-filter.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 const requester = alias(authUsers, 'topup_requester');
 const decider = alias(authUsers, 'topup_decider');
@@ -288,14 +289,16 @@ export const topUpsRepository = {
   ): Promise<{ rows: TopUpRow[]; total: number }> {
     const conditions = filterConditions(filter, true);
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [totalRow]] = await Promise.all([
-      select(db)
-        .where(where)
-        .orderBy(...orderOf(filter.sort, filter.order))
-        .limit(page.limit)
-        .offset(page.offset),
-      db.select({ n: count() }).from(topUpRequests).where(where),
-    ]);
+    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
+      Promise.all([
+        select(tx)
+          .where(where)
+          .orderBy(...orderOf(filter.sort, filter.order))
+          .limit(page.limit)
+          .offset(page.offset),
+        tx.select({ n: count() }).from(topUpRequests).where(where),
+      ]),
+    );
     return { rows, total: totalRow?.n ?? 0 };
   },
   /** The credited request whose provider payment this is (Stripe: refunds and disputes name the PaymentIntent). */
