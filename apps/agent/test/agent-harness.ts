@@ -184,8 +184,24 @@ export async function runAgentToExit(
   return { code, output };
 }
 
+/**
+ * Starts the agent on `AGENT_PORT`, or on a free port. A free port is let go before the agent (a new
+ * process, seconds from listening on a busy machine) takes it, and another process may take it
+ * meanwhile (an outgoing connection's local port comes from the same range): when the agent then
+ * exits saying EADDRINUSE, it starts again on another, up to three times.
+ */
 export async function startAgent(options: StartOptions): Promise<RunningAgent> {
-  const port = options.env.AGENT_PORT ? Number(options.env.AGENT_PORT) : await freePort();
+  if (options.env.AGENT_PORT) return startAgentOn(Number(options.env.AGENT_PORT), options);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startAgentOn(await freePort(), options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startAgentOn(port: number, options: StartOptions): Promise<RunningAgent> {
   const child = spawnAgent({
     ...options,
     env: { AGENT_HOST: '127.0.0.1', ...options.env, AGENT_PORT: String(port) },
