@@ -10,3 +10,16 @@ import type { Db } from './client.js';
 export function inOneSnapshot<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
+
+/**
+ * A page of a list and how many rows its filter matches, from one snapshot: every paged list reads
+ * them so, and each repository keeps only its two queries. `total` selects one row `{ n }`.
+ */
+export async function pageAndTotal<Row>(
+  db: Db,
+  page: (tx: Db) => PromiseLike<Row[]>,
+  total: (tx: Db) => PromiseLike<{ n: number }[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const [rows, [counted]] = await inOneSnapshot(db, (tx) => Promise.all([page(tx), total(tx)]));
+  return { rows, total: counted?.n ?? 0 };
+}

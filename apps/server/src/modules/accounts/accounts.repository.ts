@@ -5,7 +5,7 @@ import type { AccountListQuery } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
 import { authAccounts, authUsers, groups } from '../../db/schema.js';
 import type { AccountRow } from '../../platform/access.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 export type { AccountRow };
 
@@ -138,8 +138,9 @@ export const accountsRepository = {
     }
     const where = filters.length ? and(...filters) : undefined;
     const column = sortable[input.sort ?? 'created_at'];
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select(managedColumns)
           .from(authUsers)
@@ -149,10 +150,8 @@ export const accountsRepository = {
           .orderBy(input.order === 'asc' ? asc(column) : desc(column), asc(authUsers.id))
           .limit(input.limit)
           .offset(input.offset),
-        tx.select({ n: count() }).from(authUsers).where(where),
-      ]),
+      (tx) => tx.select({ n: count() }).from(authUsers).where(where),
     );
-    return { rows, total: totalRow?.n ?? 0 };
   },
   async update(
     db: Db,

@@ -2,7 +2,7 @@ import type { ActivationCodeState } from '@linedesk/shared';
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activationCodes, authUsers, linePlans, lines } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 export type ActivationCodeRecord = typeof activationCodes.$inferSelect;
 export type ActivationCodeRow = ActivationCodeRecord & {
@@ -112,21 +112,21 @@ export const activationCodesRepository = {
     window: { limit: number; offset: number },
   ): Promise<{ rows: ActivationCodeRow[]; total: number }> {
     const where = whereOf(filter);
-    const [rows, [total]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         withNames(tx)
           .where(where)
           .orderBy(desc(activationCodes.id))
           .limit(window.limit)
           .offset(window.offset),
+      (tx) =>
         tx
           .select({ n: count() })
           .from(activationCodes)
           .leftJoin(lines, eq(lines.id, activationCodes.lineId))
           .where(where),
-      ]),
     );
-    return { rows, total: total?.n ?? 0 };
   },
   /** A slice of the filter's codes after `afterId` (newest first), for the CSV. */
   async slice(db: Db, filter: ActivationCodeFilter, beforeId: number | null, limit: number) {

@@ -2,7 +2,7 @@ import type { AuditFilter } from '@linedesk/shared';
 import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, authUsers } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
@@ -82,8 +82,9 @@ export const auditRepository = {
     page: { limit: number; offset: number },
   ): Promise<{ rows: AuditRow[]; total: number }> {
     const where = whereOf(scope, filter);
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select()
           .from(auditLog)
@@ -91,13 +92,12 @@ export const auditRepository = {
           .orderBy(desc(auditLog.id))
           .limit(page.limit)
           .offset(page.offset),
+      (tx) =>
         tx
           .select({ n: sql<number>`count(*)::int` })
           .from(auditLog)
           .where(where),
-      ]),
     );
-    return { rows, total: totalRow?.n ?? 0 };
   },
   /** One batch of the export, newest first, continuing below `beforeId` (keyset, so no OFFSET scans). */
   async batch(db: Db, scope: AuditScope, filter: AuditFilter, beforeId: number | undefined, limit: number) {

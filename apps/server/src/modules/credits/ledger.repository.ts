@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, creditLedger } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 const actor = alias(authUsers, 'ledger_actor');
 const account = alias(authUsers, 'ledger_account');
@@ -64,8 +64,9 @@ export const ledgerRepository = {
     if (input.accountId) filters.push(eq(creditLedger.accountId, input.accountId));
     if (input.reason) filters.push(eq(creditLedger.reason, input.reason));
     const where = filters.length ? and(...filters) : undefined;
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select(columns)
           .from(creditLedger)
@@ -76,10 +77,8 @@ export const ledgerRepository = {
           .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
           .limit(input.limit)
           .offset(input.offset),
-        tx.select({ n: count() }).from(creditLedger).where(where),
-      ]),
+      (tx) => tx.select({ n: count() }).from(creditLedger).where(where),
     );
-    return { rows, total: totalRow?.n ?? 0 };
   },
   /**
    * What a line still costs each account that paid for it: the net of the ledger rows booked against

@@ -2,7 +2,7 @@ import { addDays, LINE_EXPIRING_SOON_DAYS } from '@linedesk/shared';
 import { asc, count, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
@@ -182,8 +182,9 @@ export const dashboardRepository = {
   /** Up to `limit` servers that are not active (what the "servers down" figure counts), and how many. */
   async serversDown(db: Db, limit: number) {
     const down = ne(cccamServers.status, 'active');
-    const [rows, [total]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select({
             id: cccamServers.id,
@@ -196,10 +197,8 @@ export const dashboardRepository = {
           .where(down)
           .orderBy(asc(cccamServers.serverName), asc(cccamServers.id))
           .limit(limit),
-        tx.select({ n: count() }).from(cccamServers).where(down),
-      ]),
+      (tx) => tx.select({ n: count() }).from(cccamServers).where(down),
     );
-    return { rows, total: total?.n ?? 0 };
   },
 
   async balance(db: Db, accountId: string): Promise<number> {

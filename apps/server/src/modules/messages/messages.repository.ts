@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, not, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, messageReads, messages } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 const recipient = alias(authUsers, 'message_recipient');
 const creator = alias(authUsers, 'message_creator');
@@ -82,8 +82,9 @@ function listWhere(input: Omit<MessageListInput, 'limit' | 'offset'>): SQL | und
 export const messagesRepository = {
   async list(db: Db, input: MessageListInput): Promise<{ rows: MessageRow[]; total: number }> {
     const where = listWhere(input);
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select(columns(input.accountId))
           .from(messages)
@@ -93,10 +94,8 @@ export const messagesRepository = {
           .orderBy(desc(messages.createdAt), desc(messages.id))
           .limit(input.limit)
           .offset(input.offset),
-        tx.select({ n: count() }).from(messages).where(where),
-      ]),
+      (tx) => tx.select({ n: count() }).from(messages).where(where),
     );
-    return { rows, total: totalRow?.n ?? 0 };
   },
 
   async countUnread(db: Db, accountId: string): Promise<number> {

@@ -7,7 +7,7 @@ import {
   lines,
   portalSignOuts,
 } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 /** A customer's ask for a freeze (`line_freeze_requests`). */
 export type FreezeRequestRow = typeof lineFreezeRequests.$inferSelect;
@@ -128,8 +128,9 @@ export const portalRepository = {
       lte(lines.expiryDate, lineRenewalRequests.expiryDate),
       ownerId === null ? undefined : eq(lines.ownerId, ownerId),
     );
-    const [rows, [count]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select({ lineId: lineRenewalRequests.lineId, requestedAt: lineRenewalRequests.requestedAt })
           .from(lineRenewalRequests)
@@ -137,14 +138,13 @@ export const portalRepository = {
           .where(where)
           .orderBy(desc(lineRenewalRequests.requestedAt), desc(lineRenewalRequests.lineId))
           .limit(limit),
+      (tx) =>
         tx
-          .select({ total: sql<number>`count(*)::int` })
+          .select({ n: sql<number>`count(*)::int` })
           .from(lineRenewalRequests)
           .innerJoin(lines, eq(lines.id, lineRenewalRequests.lineId))
           .where(where),
-      ]),
     );
-    return { rows, total: count?.total ?? 0 };
   },
 
   /** Dismisses the line's open ask; false when it has none open. */
@@ -259,8 +259,9 @@ export const portalRepository = {
       isNull(lineFreezeRequests.decidedAt),
       ownerId === null ? undefined : eq(lines.ownerId, ownerId),
     );
-    const [rows, [count]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    const { rows, total } = await pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select({ request: lineFreezeRequests })
           .from(lineFreezeRequests)
@@ -268,13 +269,13 @@ export const portalRepository = {
           .where(where)
           .orderBy(desc(lineFreezeRequests.requestedAt), desc(lineFreezeRequests.lineId))
           .limit(limit),
+      (tx) =>
         tx
-          .select({ total: sql<number>`count(*)::int` })
+          .select({ n: sql<number>`count(*)::int` })
           .from(lineFreezeRequests)
           .innerJoin(lines, eq(lines.id, lineFreezeRequests.lineId))
           .where(where),
-      ]),
     );
-    return { rows: rows.map((row) => row.request), total: count?.total ?? 0 };
+    return { rows: rows.map((row) => row.request), total };
   },
 };

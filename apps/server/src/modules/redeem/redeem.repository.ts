@@ -2,7 +2,7 @@ import type { RedeemCode, RedeemCodeListQuery } from '@linedesk/shared';
 import { and, asc, count, desc, eq, gte, ilike, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, redeemCodeHistory, redeemCodes } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 export type CodeRow = typeof redeemCodes.$inferSelect & { createdByEmail: string | null };
 type Status = RedeemCode['status'];
@@ -80,8 +80,9 @@ export const redeemRepository = {
     }
     const where = filters.length ? and(...filters) : undefined;
     const column = sortable[query.sort ?? 'created_at'];
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select(codeColumns)
           .from(redeemCodes)
@@ -90,10 +91,8 @@ export const redeemRepository = {
           .orderBy(query.order === 'asc' ? asc(column) : desc(column), desc(redeemCodes.id))
           .limit(query.page_size)
           .offset((query.page - 1) * query.page_size),
-        tx.select({ n: count() }).from(redeemCodes).where(where),
-      ]),
+      (tx) => tx.select({ n: count() }).from(redeemCodes).where(where),
     );
-    return { rows, total: totalRow?.n ?? 0 };
   },
   async update(
     db: Db,
@@ -174,8 +173,9 @@ export const redeemRepository = {
     if (input.userId) filters.push(eq(redeemCodeHistory.userId, input.userId));
     if (input.status) filters.push(eq(redeemCodeHistory.status, input.status));
     const where = filters.length ? and(...filters) : undefined;
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select({
             id: redeemCodeHistory.id,
@@ -194,12 +194,7 @@ export const redeemRepository = {
           .orderBy(desc(redeemCodeHistory.redeemedAt), desc(redeemCodeHistory.id))
           .limit(input.limit)
           .offset(input.offset),
-        tx.select({ n: count() }).from(redeemCodeHistory).where(where),
-      ]),
+      (tx) => tx.select({ n: count() }).from(redeemCodeHistory).where(where),
     );
-    return {
-      rows,
-      total: totalRow?.n ?? 0,
-    };
   },
 };

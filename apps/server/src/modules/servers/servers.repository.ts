@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers, lines } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 export type ServerRow = typeof cccamServers.$inferSelect;
 export type ServerInsert = typeof cccamServers.$inferInsert;
@@ -60,8 +60,9 @@ export const serversRepository = {
     const where = filters.length ? and(...filters) : undefined;
     const column = sortable[(input.sort ?? 'created_at') as keyof typeof sortable] ?? cccamServers.createdAt;
     const direction = input.order === 'asc' ? asc : desc;
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select()
           .from(cccamServers)
@@ -69,10 +70,8 @@ export const serversRepository = {
           .orderBy(direction(column), direction(cccamServers.id))
           .limit(input.limit)
           .offset(input.offset),
-        tx.select({ n: count() }).from(cccamServers).where(where),
-      ]),
+      (tx) => tx.select({ n: count() }).from(cccamServers).where(where),
     );
-    return { rows, total: totalRow?.n ?? 0 };
   },
   async findById(db: Db, id: number): Promise<ServerRow | undefined> {
     const [row] = await db.select().from(cccamServers).where(eq(cccamServers.id, id));

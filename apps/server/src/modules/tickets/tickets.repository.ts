@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { subtreeIdsSql } from '../../db/account-subtree.js';
 import type { Db } from '../../db/client.js';
 import { authUsers, ticketAttachments, ticketReplies, tickets } from '../../db/schema.js';
-import { inOneSnapshot } from '../../db/one-snapshot.js';
+import { pageAndTotal } from '../../db/one-snapshot.js';
 
 /** Whose replies count as unread for the caller: admins read users' replies and vice versa. */
 export type TicketSide = 'admin' | 'user';
@@ -107,8 +107,9 @@ export const ticketsRepository = {
     const where = filters.length ? and(...filters) : undefined;
     const column = sortable[(page.sort ?? 'created_at') as keyof typeof sortable] ?? tickets.createdAt;
     const direction = page.order === 'asc' ? asc : desc;
-    const [rows, [totalRow]] = await inOneSnapshot(db, (tx) =>
-      Promise.all([
+    return pageAndTotal(
+      db,
+      (tx) =>
         tx
           .select(ticketColumns(side))
           .from(tickets)
@@ -118,14 +119,13 @@ export const ticketsRepository = {
           .orderBy(direction(column), direction(tickets.id))
           .limit(page.limit)
           .offset(page.offset),
+      (tx) =>
         tx
           .select({ n: count() })
           .from(tickets)
           .innerJoin(authUsers, eq(authUsers.id, tickets.userId))
           .where(where),
-      ]),
     );
-    return { rows, total: totalRow?.n ?? 0 };
   },
 
   async findById(db: Db, id: number, side: TicketSide): Promise<TicketRow | undefined> {
