@@ -1,12 +1,12 @@
 import type { Revenue, RevenueBucket } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
-import { topUpsRepository } from '../topups/topups.repository.js';
+import { topUpListRepository } from '../topups/topups-list.repository.js';
 
 const DAYS = 30;
 const MONTHS = 12;
 
-function bucket(row: Awaited<ReturnType<typeof topUpsRepository.revenue>>[number]): RevenueBucket {
+function bucket(row: Awaited<ReturnType<typeof topUpListRepository.revenue>>[number]): RevenueBucket {
   return {
     period: row.period,
     method_name: row.methodName,
@@ -28,8 +28,8 @@ export async function getRevenue(ctx: AppContext, actor: Actor): Promise<Revenue
   const daysFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
   const monthsFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (MONTHS - 1), 1));
   const [daily, monthly] = await Promise.all([
-    topUpsRepository.revenue(ctx.db, 'day', daysFrom),
-    topUpsRepository.revenue(ctx.db, 'month', monthsFrom),
+    topUpListRepository.revenue(ctx.db, 'day', daysFrom),
+    topUpListRepository.revenue(ctx.db, 'month', monthsFrom),
   ]);
   return {
     days_from: daysFrom.toISOString().slice(0, 10),

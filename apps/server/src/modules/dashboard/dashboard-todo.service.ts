@@ -13,7 +13,7 @@ import { endedLineSettings } from '../lines/line-ended-settings.js';
 import { openRenewalRequests } from '../portal/renewal-request-todo.service.js';
 import { openFreezeRequests } from '../portal/portal-freeze-request.service.js';
 import { toTopUpRequest } from '../topups/topup-mapper.js';
-import { topUpsRepository } from '../topups/topups.repository.js';
+import { topUpListRepository } from '../topups/topups-list.repository.js';
 import { dashboardRepository as repo } from './dashboard.repository.js';
 
 /**
@@ -64,7 +64,7 @@ export async function getDashboardTodo(ctx: AppContext, actor: Actor): Promise<D
     shortList(ctx, actor, { churn_risk: true, sort: 'expiry_date', order: 'asc' }),
     actor.isAdmin ? repo.serversDown(ctx.db, DASHBOARD_TODO_SIZE) : null,
     actor.isAdmin
-      ? topUpsRepository.list(
+      ? topUpListRepository.list(
           ctx.db,
           // Payments made that nothing credited first ('needs_attention' sorts before 'pending').
           { statuses: ['needs_attention', 'pending'], sort: 'status', order: 'asc' },

@@ -35,6 +35,7 @@ async function claimUnasked(
 }
 
 export const topUpProviderRepository = {
+  /** The provider's checkout opened for a request waiting for its payment. */
   async setCheckout(
     db: Db,
     id: number,
@@ -45,6 +46,11 @@ export const topUpProviderRepository = {
       .set({ checkoutId: checkout.checkoutId, checkoutUrl: checkout.checkoutUrl, updatedAt: new Date() })
       .where(eq(topUpRequests.id, id));
   },
+  /**
+   * Online requests still awaiting their payment, made more than `afterSeconds` ago and not asked
+   * about in as long, claimed by stamping `reconciled_at` in one statement; rows another instance is
+   * claiming are skipped (SKIP LOCKED), so each is asked about once a round.
+   */
   async claimForReconcile(
     db: Db,
     input: { kinds: readonly PaymentMethodKind[]; afterSeconds: number; limit: number },
@@ -60,6 +66,10 @@ export const topUpProviderRepository = {
       input,
     );
   },
+  /**
+   * The provider's state of the payment's refunds and chargebacks, as last read; the PaymentIntent
+   * too when the request did not know it yet (approved by hand before its paid event came).
+   */
   async setProviderState(
     tx: Db,
     id: number,
@@ -76,6 +86,11 @@ export const topUpProviderRepository = {
       })
       .where(eq(topUpRequests.id, id));
   },
+  /**
+   * The provider payment of a request credited before its provider confirmed it (an admin approved
+   * it by hand): the provider and payment id where the request has none from a provider yet, the
+   * PaymentIntent where it has none. What is there already is never overwritten.
+   */
   async recordProviderPayment(
     tx: Db,
     id: number,
@@ -90,6 +105,11 @@ export const topUpProviderRepository = {
       })
       .where(eq(topUpRequests.id, id));
   },
+  /**
+   * expired, underpaid or rejected (or awaiting its payment, when its method was switched off) →
+   * needs_attention, with the provider's payment that was made: the provider says it was paid, and
+   * nothing credited it. One conditional UPDATE: false when it was credited or marked meanwhile.
+   */
   async markNeedsAttention(
     db: Db,
     id: number,
@@ -109,6 +129,10 @@ export const topUpProviderRepository = {
       .returning({ id: topUpRequests.id });
     return rows.length > 0;
   },
+  /**
+   * Credited online requests with a chargeback still open at their provider, not asked about in
+   * `afterSeconds`, claimed like `claimForReconcile`: a lost `dispute.closed` event is found by asking.
+   */
   async claimOpenDisputes(db: Db, input: { afterSeconds: number; limit: number }): Promise<number[]> {
     return claimUnasked(
       db,
@@ -140,6 +164,7 @@ export const topUpProviderRepository = {
       { ...input, stamp: 'provider_checked_at' },
     );
   },
+  /** A method's requests whose provider checkout is still open (awaiting its payment). */
   async countOpenCheckouts(db: Db, methodId: number): Promise<number> {
     const [row] = await db
       .select({ n: count() })
@@ -153,6 +178,7 @@ export const topUpProviderRepository = {
       );
     return row?.n ?? 0;
   },
+  /** Locks a request's row: its reversals are booked one after the other, each seeing the last. */
   async lock(tx: Db, id: number): Promise<void> {
     await tx
       .select({ id: topUpRequests.id })
@@ -167,6 +193,7 @@ export const topUpProviderRepository = {
       .where(eq(topUpReversals.topUpRequestId, id))
       .orderBy(topUpReversals.id);
   },
+  /** False when this provider event was booked already (unique provider + event id). */
   async insertReversal(tx: Db, values: typeof topUpReversals.$inferInsert): Promise<boolean> {
     const rows = await tx
       .insert(topUpReversals)

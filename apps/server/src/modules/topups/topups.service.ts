@@ -32,7 +32,8 @@ import { newPaymentReference } from './payment-reference.js';
 import { assignReceiptNumber } from './receipt-number.js';
 import { topUpCsvHeader, topUpCsvRow } from './topup-csv.js';
 import { toTopUpRequest } from './topup-mapper.js';
-import { topUpsRepository, type TopUpListFilter } from './topups.repository.js';
+import { topUpListRepository, type TopUpListFilter } from './topups-list.repository.js';
+import { topUpsRepository } from './topups.repository.js';
 import { topUpProviderRepository } from './topup-provider.repository.js';
 
 /** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
@@ -264,8 +265,8 @@ export async function listTopUps(
 ): Promise<TopUpListResponse> {
   const filter = scopedFilter(signedIn, query);
   const [found, counts] = await Promise.all([
-    topUpsRepository.list(ctx.db, filter, pageWindow(query)),
-    query.counts ? topUpsRepository.countByStatus(ctx.db, filter) : undefined,
+    topUpListRepository.list(ctx.db, filter, pageWindow(query)),
+    query.counts ? topUpListRepository.countByStatus(ctx.db, filter) : undefined,
   ]);
   return { ...pageOf(query, found, toTopUpRequest), ...(counts ? { status_counts: counts } : {}) };
 }
@@ -283,12 +284,14 @@ export async function exportTopUpsCsv(
   filter: TopUpFilter,
 ): Promise<AsyncGenerator<string>> {
   access.admin(admin);
-  const ids = await topUpsRepository.orderedIds(ctx.db, filter);
+  const ids = await topUpListRepository.orderedIds(ctx.db, filter);
   return (async function* () {
     yield topUpCsvHeader();
     for (let start = 0; start < ids.length; start += EXPORT_SLICE) {
       const slice = ids.slice(start, start + EXPORT_SLICE);
-      const byId = new Map((await topUpsRepository.findManyByIds(ctx.db, slice)).map((row) => [row.id, row]));
+      const byId = new Map(
+        (await topUpListRepository.findManyByIds(ctx.db, slice)).map((row) => [row.id, row]),
+      );
       yield slice
         .flatMap((id) => byId.get(id) ?? [])
         .map(topUpCsvRow)
@@ -298,7 +301,7 @@ export async function exportTopUpsCsv(
 }
 
 export async function countPendingTopUps(ctx: AppContext): Promise<number> {
-  return topUpsRepository.countPending(ctx.db);
+  return topUpListRepository.countPending(ctx.db);
 }
 
 /**
