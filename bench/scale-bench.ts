@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { startNginx } from '../apps/server/test/support/nginx.js';
-import { freePort } from '../apps/server/test/support/ports.js';
+import { freePort } from '../apps/agent/test/ports.js';
 import { measure, report } from './load.js';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { copyFolder } from '../../apps/server/test/support/copy-folder.js';
-import { onFreePort } from '../../apps/server/test/support/ports.js';
+import { onFreePort } from '../../apps/agent/test/ports.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverBundle = path.join(repoRoot, 'apps/server/dist/main.js');

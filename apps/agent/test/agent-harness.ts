@@ -3,11 +3,11 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { onFreePort } from './ports.js';
 
 export const AGENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = path.join(AGENT_DIR, 'src', 'main.ts');
@@ -43,18 +43,6 @@ export type RunningAgent = {
   /** SIGKILL and wait. */
   kill(): Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function tempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), `linedesk-agent-${prefix}-`));
@@ -185,20 +173,12 @@ export async function runAgentToExit(
 }
 
 /**
- * Starts the agent on `AGENT_PORT`, or on a free port. A free port is let go before the agent (a new
- * process, seconds from listening on a busy machine) takes it, and another process may take it
- * meanwhile (an outgoing connection's local port comes from the same range): when the agent then
- * exits saying EADDRINUSE, it starts again on another, up to three times.
+ * Starts the agent on `AGENT_PORT`, or on a free port: a new process, seconds from listening on a
+ * busy machine, so `onFreePort` starts it again on another when the port was taken meanwhile.
  */
 export async function startAgent(options: StartOptions): Promise<RunningAgent> {
   if (options.env.AGENT_PORT) return startAgentOn(Number(options.env.AGENT_PORT), options);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startAgentOn(await freePort(), options);
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
+  return onFreePort((port) => startAgentOn(port, options));
 }
 
 async function startAgentOn(port: number, options: StartOptions): Promise<RunningAgent> {

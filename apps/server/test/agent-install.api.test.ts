@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, removeDir, tempDir } from '../../agent/test/agent-harness.js';
+import { removeDir, tempDir } from '../../agent/test/agent-harness.js';
+import { freePort } from '../../agent/test/ports.js';
 import { createInstallCommand } from '../src/modules/agent-install/agent-install.service.js';
 import type { Actor } from '../src/platform/access.js';
 import {

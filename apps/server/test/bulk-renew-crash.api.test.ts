@@ -8,7 +8,7 @@ import { openEventStream } from './support/event-stream.js';
 import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers, display } from './support/line-fixtures.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
 import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';

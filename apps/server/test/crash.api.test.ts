@@ -7,7 +7,7 @@ import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';
 import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 

@@ -6,7 +6,7 @@ import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addActiveServer, agentUsers } from './support/line-fixtures.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { queryServerDatabase } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { TestClient } from './support/test-client.js';

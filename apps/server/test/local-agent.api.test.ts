@@ -8,7 +8,7 @@ import {
   localAgentPassword,
 } from '@linedesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';

@@ -2,7 +2,7 @@
 // the in-app message exactly once, mail and webhook at least once with the same delivery id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { queryServerDatabase, signedIn } from './support/killed-server.js';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './support/server-process.js';
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';

@@ -11,7 +11,7 @@ import { buildServerBundle, startServerProcess, type ServerProcess } from './sup
 import { TestClient } from './support/test-client.js';
 import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy.js';
 import { testPostgresUrl } from './support/test-database.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { ADMIN } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 

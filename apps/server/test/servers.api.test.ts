@@ -11,7 +11,7 @@ import {
   type TestAgent,
 } from './support/line-agent.js';
 import type { TestClient } from './support/test-client.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { openEventStream } from './support/event-stream.js';
 import { waitFor } from './support/wait-for.js';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../src/app.js';
 import { TestClient } from './support/test-client.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 import { waitFor } from './support/wait-for.js';
 

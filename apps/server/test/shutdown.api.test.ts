@@ -7,7 +7,7 @@ import { copyTemplateDatabase, type DatabaseCopy } from './support/database-copy
 import { queryServerDatabase } from './support/killed-server.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer } from './support/line-fixtures.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 import { waitFor } from './support/wait-for.js';
 import {
   buildServerBundle,

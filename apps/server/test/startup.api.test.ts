@@ -8,7 +8,7 @@ import {
   spawnServerOnFreePort,
   type SpawnedServer,
 } from './support/server-process.js';
-import { freePort } from './support/ports.js';
+import { freePort } from '../../agent/test/ports.js';
 
 // These tests start the server as `npm start` does: the compiled bundle run by plain node. A start
 // waits on its own readiness line; the limit is only for a start that never comes, and is generous

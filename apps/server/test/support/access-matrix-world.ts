@@ -9,7 +9,7 @@ import { databaseFingerprint } from './db-fingerprint.js';
 import { addActiveServer, signUpAccount, startScriptedAgent, type ScriptedAgent } from './line-fixtures.js';
 import type { TestClient, TestResponse } from './test-client.js';
 import { startTestServer, type TestServer } from './test-server.js';
-import { freePort } from './ports.js';
+import { freePort } from '../../../agent/test/ports.js';
 import { waitFor } from './wait-for.js';
 
 export type Parameter = { in: string; name: string; schema?: { type?: string }; example?: unknown };

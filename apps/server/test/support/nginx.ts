@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './ports.js';
+import { freePort } from '../../../agent/test/ports.js';
 import { waitFor } from './wait-for.js';
 
 const deployConfig = path.resolve(import.meta.dirname, '../../../../docs/deploy/nginx.conf');

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { onFreePort } from './ports.js';
+import { onFreePort } from '../../../agent/test/ports.js';
 import { waitFor } from './wait-for.js';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/platform/config.js';
 import { UNDECLARED_ERROR_LOG } from '../../src/platform/route.js';
 import { copyFolder } from './copy-folder.js';
 import { repoTestData } from './global-setup.js';
-import { reservePort } from './ports.js';
+import { reservePort } from '../../../agent/test/ports.js';
 import { TestClient } from './test-client.js';
 import { adminQuery, databaseUrl, testPostgresUrl, uniqueName } from './test-database.js';
 
