@@ -32,10 +32,12 @@ async function adminPage(width: number, language: string): Promise<Page> {
 async function signUpLinkShown(width: number): Promise<boolean> {
   const context = await browser.newContext({ viewport: { width, height: 844 }, locale: 'en-US' });
   const guest = await context.newPage();
+  // The page asks the server once as it loads: waited for from before the page opens, since a wait
+  // that begins after the answer came sits out its whole time (60 s) and then looks anyway.
+  const answered = guest.waitForResponse((r) => r.url().endsWith('/api/sign-up-settings'), POLL);
   await guest.goto(`${server.url}/sign-in`);
   await guest.getByTestId('sign-in-form').waitFor(POLL);
-  // The page asks the server once; wait for that answer before looking.
-  await guest.waitForResponse((r) => r.url().endsWith('/api/sign-up-settings'), POLL).catch(() => undefined);
+  await answered;
   const shown = (await guest.getByTestId('sign-up-offer').count()) > 0;
   await context.close();
   return shown;
