@@ -1,6 +1,6 @@
 // The scale bench (#52): a panel on PostgreSQL holding SCALE_BENCH_LINES lines (1,000,000 unless
 // told) over 1,000 resellers three levels deep and 100 server records, a year of ledger rows and line
-// history, seeded through the database's bulk paths (INSERT … SELECT generate_series). Then, each
+// history, the last hour's ECM statistics of 9 lines in 10 (the churn radar's input), seeded through the database's bulk paths (INSERT … SELECT generate_series). Then, each
 // figure beside its same-run baseline: the lines list's shapes against the bare SQL of the same page,
 // the dashboard and the to-do list of the admin and of a reseller with 5 % of the lines (50,000 at a
 // million) against a reseller with an average share, the cost of every migration statement that
@@ -21,6 +21,7 @@ import { today as businessToday } from '../apps/server/src/modules/lines/line-sc
 import { readSearchSample } from '../apps/server/src/modules/lines/line-search.js';
 import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
 import { dashboardRepository } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
+import { LINE_KIND, SERVER_KIND } from '../apps/server/src/modules/ecm-stats/ecm-poll.repository.js';
 import { signIn, signUpConfirmed, startBenchPanel, type Session } from './bench-server.js';
 import { bareList, measureFor, queryString, shortPlan } from './lines-bench.js';
 import { measure, type LoadResult } from './load.js';
@@ -193,6 +194,24 @@ async function seed(client: pg.Client, db: Db, ids: { admin: string; big: string
   console.log(
     `  ${"dashboard counters folded (the panel's own compaction)".padEnd(58)} ${seconds(performance.now() - folded).padStart(8)}`,
   );
+  // ECM statistics as a panel that polls OSCam servers holds them, so that the churn radar on the
+  // to-do list has servers whose statistics count and candidates to probe: every server polled and
+  // answering for 30 days (its own rows at each rollup level), and 9 lines in 10 answered within the
+  // last hour (a minute row each); the tenth is quiet, and the radar names those expiring soon. The
+  // quiet tenth is not the admin's own tenth (`g % 10 = 0` above): every owner has quiet lines.
+  const serverRows = (table: string, unit: string, count: number, polls: number) =>
+    `insert into ${table} (kind, subject_id, reader, bucket, ok, polls, up)
+     select ${SERVER_KIND}, s.id, '', date_trunc('${unit}', now()) - k * interval '1 ${unit}', ${polls * 20}, ${polls}, ${polls}
+     from scale_servers s cross join generate_series(0, ${count - 1}) as k`;
+  await step('ecm_day: each server, 30 days', serverRows('ecm_day', 'day', 30, 1_440));
+  await step('ecm_hour: each server, 24 hours', serverRows('ecm_hour', 'hour', 24, 60));
+  await step('ecm_minute: each server, 60 minutes', serverRows('ecm_minute', 'minute', 60, 1));
+  await step(
+    'ecm_minute: 9 lines in 10 answered in the last hour',
+    `insert into ecm_minute (kind, subject_id, reader, bucket, ok)
+     select ${LINE_KIND}, id, '', date_trunc('minute', now()) - (id % 60) * interval '1 minute', 20
+     from users where username like 'line%' and id % 10 <> 7`,
+  );
   // What autovacuum does within a minute or so of an import (it is off on this machine's PostgreSQL):
   // statistics for the planner, and the visibility map the index-only scans need.
   await step('vacuum analyze (the whole database)', 'vacuum analyze');
@@ -293,6 +312,14 @@ async function dashboards(
     console.log(
       `  counter rows read (${viewer.label}): ${counted.rows.map((r) => `${r.table} ${n(Number(r.c))}`).join(', ')}`,
     );
+  }
+  // What the churn radar finds for each (the to-do list's most expensive part): a radar that named
+  // nothing would make its figure meaningless.
+  for (const viewer of viewers) {
+    const todo = await fetch(`${url}/api/dashboard/todo`, { headers: { cookie: viewer.session.cookie } });
+    if (!todo.ok) throw new Error(`/api/dashboard/todo: ${todo.status}`);
+    const { churn_risk: churn } = (await todo.json()) as { churn_risk: { total: number } };
+    console.log(`  churn radar (${viewer.label}): ${n(churn.total)} lines named`);
   }
   for (const viewer of viewers) {
     for (const pathname of ['/api/dashboard', '/api/dashboard/todo']) {
