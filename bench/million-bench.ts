@@ -116,13 +116,15 @@ async function seed(client: pg.Client, db: Db, ids: { admin: string; big: string
     const to = Math.min(LINES, from + CHUNK - 1);
     // Lines 1..BIG: the big reseller's, on server 1; up to 5 × BIG: servers 2-5; the rest over
     // servers 6-100. Every tenth of the rest is the admin's own, the others go round the resellers.
+    // Every 17th is a trial, which ends the day after it was made: only the newest still run.
     linesMs += await step(
       `users: lines ${n(from)}-${n(to)}`,
       `insert into users (username, password, expiry_date, added_date, owner_id, owner_email, server_id,
          is_trial, subscription_months, enabled, notes, name, email, sync_state, synced_at, host_port,
          created_at)
        select 'line' || lpad(g::text, 7, '0'), substr(md5(g::text), 1, 10),
-         current_date + ((g % 900) - 300), (c.at at time zone 'UTC')::date,
+         case when g % 17 = 0 then (c.at at time zone 'UTC')::date + 1 else current_date + ((g % 900) - 300) end,
+         (c.at at time zone 'UTC')::date,
          case when g <= ${BIG} then '${ids.big}' when g % 10 = 0 then '${ids.admin}' else o.id end,
          case when g <= ${BIG} then '${BIG_RESELLER.email}' when g % 10 = 0 then '${ADMIN.email}' else o.email end,
          s.id, g % 17 = 0,
