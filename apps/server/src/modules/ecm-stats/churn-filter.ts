@@ -47,16 +47,17 @@ function countedServers(idleSince: SQL, values: RadarValues, owners: OwnerScope)
     ({ table, unit }) =>
       sql`(select max(${table.bucket}) from ${table} where ${server(table)} and ${table.ok} > 0) as ${sql.identifier(`answered_${unit}`)}`,
   );
-  // A reseller's radar probes only the servers of their own candidates (found through the owner's
-  // indexes): a reseller with a few lines pays for their servers, not for the panel's.
+  // A reseller's radar probes only the servers of their own candidates, found once through the
+  // owner's indexes (`offset 0` keeps that set a step of its own): a reseller with a few lines pays
+  // for their servers, not for the panel's. As `exists` per server, the planner walked every server's
+  // lines looking for the owner's: 1.7 s for a 50,000-line reseller at 1,000,000 lines.
   const scope =
     owners.scopeOwnerId !== null || Boolean(owners.ownerId)
-      ? sql`where exists (select 1 from ${lines} as ${sql.identifier('churn_scope')} where ${and(
-          sql`${inScope.serverId} = ${cccamServers.id}`,
+      ? sql`where ${cccamServers.id} in (select ${inScope.serverId} from ${lines} as ${sql.identifier('churn_scope')} where ${and(
           ...ownerScopeSql(inScope.ownerId, owners),
           running(inScope, values.today),
           sql`(${inScope.expiryDate} <= ${values.today}::date + ${values.horizonDays}::int or ${inScope.isTrial})`,
-        )})`
+        )} offset 0)`
       : sql``;
   // offset 0 keeps the probes in their own step: the condition above them would repeat each.
   return sql`select *, ${serverCounted(sql`counted`, idleSince)} as counted_idle
