@@ -20,6 +20,7 @@ import type { Db } from '../apps/server/src/db/client.js';
 import { today as businessToday } from '../apps/server/src/modules/lines/line-scope.js';
 import { readSearchSample } from '../apps/server/src/modules/lines/line-search.js';
 import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
+import { statementsOf, withoutLeadingComments } from '../apps/server/src/db/migration-locks.js';
 import { dashboardRepository } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
 import { LINE_KIND, SERVER_KIND } from '../apps/server/src/modules/ecm-stats/ecm-poll.repository.js';
 import { signIn, signUpConfirmed, startBenchPanel, type Session } from './bench-server.js';
@@ -378,9 +379,8 @@ async function migrationReplay(client: pg.Client) {
   );
   let total = 0;
   for (const file of files) {
-    const statements = readFileSync(path.join(folder, file), 'utf8').split('--> statement-breakpoint');
-    for (const raw of statements) {
-      const text = raw.replace(/^\s*(--[^\n]*\n\s*)*/, '').trim();
+    for (const raw of statementsOf(readFileSync(path.join(folder, file), 'utf8'))) {
+      const text = withoutLeadingComments(raw);
       const target =
         /^CREATE (?:UNIQUE )?INDEX\s+(?:IF NOT EXISTS\s+)?"?\w+"?\s+ON\s+"?(\w+)"?/i.exec(text)?.[1] ??
         /^ALTER TABLE\s+(?:ONLY\s+)?"?(\w+)"?/i.exec(text)?.[1] ??

@@ -64,11 +64,16 @@ function tableOf(statement: string): string | undefined {
 
 /** Why a statement of a migration would keep a big table locked for long, or undefined. */
 export function slowOnABigTable(statement: string): string | undefined {
-  const text = statement.replace(/^\s*(--[^\n]*\n\s*)*/, '');
+  const text = withoutLeadingComments(statement);
   const table = tableOf(text);
   if (!table || !(TABLES_THAT_GROW_WITH_LINES as readonly string[]).includes(table)) return undefined;
   const found = slowChanges.find(({ pattern }) => pattern.test(text));
   return found && `${table}: ${found.why}`;
+}
+
+/** A statement with the `--` comment lines before it taken away. */
+export function withoutLeadingComments(statement: string): string {
+  return statement.replace(/^\s*(--[^\n]*\n\s*)*/, '').trim();
 }
 
 /** A migration file's statements, as drizzle-kit separates them. */
