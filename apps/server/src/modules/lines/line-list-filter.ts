@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm';
 import { ownerScopeSql } from '../../db/account-subtree.js';
 import { linePresence, lines } from '../../db/schema.js';
-import { churnRiskSql } from '../ecm-stats/churn-filter.js';
+import { churnRunningSql } from '../ecm-stats/churn-filter.js';
 
 // The list's filter as SQL: which lines a page, a count, an export or a bulk selection picks.
 export type LineFilter = {
@@ -41,10 +41,15 @@ export type LineFilter = {
   /** Only lines connected now, or found shared now (their `line_presence`). */
   online?: boolean;
   sharing?: boolean;
-  /** Only lines likely not to renew (`churnRiskSql`), by the admin's days at the time of asking. */
+  /** Only lines likely not to renew (`churnRiskIdsSql`), by the admin's days at the time of asking. */
   churnRisk?: boolean;
   churnIdleDays?: number;
   churnHorizonDays?: number;
+  /**
+   * The radar's lines for `churnRisk`, found once for the request (`withChurnIds`): a page and its
+   * count select by them rather than each running the radar.
+   */
+  churnIds?: readonly number[];
   search?: string;
   /**
    * A part of the lower-cased `search` that the trigram index looks up instead of the whole (see
@@ -78,9 +83,8 @@ export type FilterSql = {
   archived?: boolean;
   online?: boolean;
   sharing?: boolean;
-  churnRisk?: boolean;
-  churnIdleDays?: Bound<number>;
-  churnHorizonDays?: Bound<number>;
+  /** The radar's line ids as an array literal (`{1,2,3}`): one value, however many lines. */
+  churnIds?: Bound<string>;
   searchPattern?: Bound<string>;
   /** The whole search, when the pattern holds only a part of it, or alone for a common search. */
   searchNeedle?: Bound<string>;
@@ -93,7 +97,19 @@ export type FilterSql = {
  * up to its cap, and asks the index for them.
  */
 export function filterSql(filter: LineFilter, forPage = false): FilterSql {
-  const { search, searchWindow, searchCommon, ...rest } = filter;
+  const {
+    search,
+    searchWindow,
+    searchCommon,
+    churnRisk,
+    churnIds,
+    // The radar's days are read into `churnIds` beforehand; they are no condition of their own.
+    churnIdleDays: _idleDays,
+    churnHorizonDays: _horizonDays,
+    ...others
+  } = filter;
+  if (churnRisk && churnIds === undefined) throw new Error('the churn radar was asked for but not read');
+  const rest: FilterSql = churnRisk ? { ...others, churnIds: `{${churnIds!.join(',')}}` } : others;
   if (!search) return rest;
   // search_text is username, name, email and notes lower-cased (see the schema).
   const needle = search.toLowerCase();
@@ -226,17 +242,8 @@ export function whereOf(filter: FilterSql): SQL | undefined {
     );
   }
   if (filter.online || filter.sharing) parts.push(presenceFilter(filter));
-  if (filter.churnRisk) {
-    parts.push(
-      churnRiskSql(
-        {
-          today: filter.today,
-          idleDays: filter.churnIdleDays ?? 0,
-          horizonDays: filter.churnHorizonDays ?? 0,
-        },
-        filter,
-      ),
-    );
+  if (filter.churnIds !== undefined) {
+    parts.push(churnRunningSql(filter.today), sql`${lines.id} = any(${filter.churnIds}::int[])`);
   }
   if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
   // Not a LIKE, so that the index looks up only the pattern's part and this checks the rows it finds.

@@ -69,6 +69,12 @@ async function askedFilter(ctx: AppContext, scope: LineScope, query: LineListQue
   };
 }
 
+/** The filter with the churn radar's lines read, once for the page and its count, when it asks for them. */
+async function withChurnIds(ctx: AppContext, filter: LineFilter): Promise<LineFilter> {
+  if (!filter.churnRisk) return filter;
+  return { ...filter, churnIds: await linesListRepository.churnRiskIds(ctx.db, filter) };
+}
+
 /**
  * Lines go in and out of the churn radar with the statistics' polls, which change no line: its totals
  * are counted again each hour rather than kept until a line changes.
@@ -165,7 +171,7 @@ export async function listLines(
 ): Promise<CappedListResponse<Line> & { quick_counts?: LineQuickCounts }> {
   const scope = access.lines(actor);
   const asked = await askedFilter(ctx, scope, query);
-  const filter = await withSearchWindow(ctx, asked);
+  const filter = await withSearchWindow(ctx, await withChurnIds(ctx, asked));
   const cap = ctx.config.linesTotalCap;
   // The server-name sort's order comes from the servers, which rarely change.
   const serverGroups =
@@ -208,7 +214,7 @@ export async function exportLinesCsv(
   query: LineListQuery,
 ): Promise<AsyncGenerator<string>> {
   const scope = access.lines(actor);
-  const filter = await withSearchWindow(ctx, await askedFilter(ctx, scope, query));
+  const filter = await withSearchWindow(ctx, await withChurnIds(ctx, await askedFilter(ctx, scope, query)));
   // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
   // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
   const ids = await linesListRepository.orderedIds(ctx.db, filter, query.sort, query.order);

@@ -2,6 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { decodeJsonRows } from '../../db/json-rows.js';
 import { cccamServers, lines } from '../../db/schema.js';
+import { churnRiskIdsSql } from '../ecm-stats/churn-filter.js';
 import { boundFilter, filterSql, whereOf, type FilterSql, type LineFilter } from './line-list-filter.js';
 import {
   orderOf,
@@ -121,6 +122,15 @@ export const linesListRepository = {
       ) picked
       join ${lines} on ${lines.id} = picked.id`);
     return result.rows.flatMap((row) => (row.text === null ? [] : [row.text]));
+  },
+  /** The churn radar's lines in the filter's scope (`churnRiskIdsSql`); none while its idle days are 0. */
+  async churnRiskIds(db: Db, filter: LineFilter): Promise<number[]> {
+    const idleDays = filter.churnIdleDays ?? 0;
+    if (idleDays <= 0) return [];
+    const result = await db.execute<{ id: number }>(
+      churnRiskIdsSql({ today: filter.today, idleDays, horizonDays: filter.churnHorizonDays ?? 0 }, filter),
+    );
+    return result.rows.map((row) => Number(row.id));
   },
   /** Every matching id in the list's order: the CSV export then reads the rows in slices by id. */
   async orderedIds(db: Db, filter: LineFilter, sort: string | undefined, order: 'asc' | 'desc') {
