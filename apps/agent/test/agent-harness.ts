@@ -181,6 +181,11 @@ export async function startAgent(options: StartOptions): Promise<RunningAgent> {
   return onFreePort((port) => startAgentOn(port, options));
 }
 
+/** Whether the agent's output says it listens on `port` (its start-up line, main.ts). */
+function listensOn(output: string, port: number): boolean {
+  return output.split('\n').some((line) => line.includes(' listening on ') && line.includes(`:${port} (`));
+}
+
 async function startAgentOn(port: number, options: StartOptions): Promise<RunningAgent> {
   const child = spawnAgent({
     ...options,
@@ -201,7 +206,10 @@ async function startAgentOn(port: number, options: StartOptions): Promise<Runnin
     if (hasExited) throw new Error(`agent exited during start-up:\n${output}`);
     try {
       const res = await request(`${baseUrl}/health`, 'GET', undefined, null);
-      if (res.status === 200) break;
+      // Healthy, and this very process says it listens there: an agent that failed to bind the port
+      // (EADDRINUSE) still lives for a moment, and another run's agent or server that took the port
+      // meanwhile answers its health check; taken for this one, a test then found nothing there.
+      if (res.status === 200 && listensOn(output, port)) break;
     } catch {
       // not listening yet
     }
