@@ -272,3 +272,17 @@ describe('the win-back message', () => {
     expect(mailsTo('far@example.com')).toHaveLength(0);
   });
 });
+
+describe('a line that stops matching', () => {
+  it('leaves the radar at once when its expiry moves past the horizon, though the radar was read moments ago', async () => {
+    const before = await todoChurn(reseller.client);
+    expect(names(before.items)).toContain(lines.quiet2!.username);
+    // Renewed by hand: two months to go now, far past the 14 days the radar looks ahead.
+    const moved = await admin.patch(`/api/lines/${lines.quiet2!.id}`, { expiry_date: addDays(today, 60) });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const after = await todoChurn(reseller.client);
+    expect(names(after.items)).toEqual(expected('quiet', 'trial'));
+    expect(after.total).toBe(before.total - 1);
+    expect(names((await listChurn(reseller.client)).items)).toEqual(expected('quiet', 'trial'));
+  });
+});

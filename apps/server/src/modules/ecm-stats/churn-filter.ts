@@ -28,13 +28,16 @@ const inScope = alias(lines, 'churn_scope');
 type LinesTable = typeof lines | typeof candidate | typeof inScope;
 
 /**
- * What holds for every line the radar names, on the list's own rows: a page and a count select the
- * radar's lines by id, and this tells the planner where in the expiry order they are. Without it a
- * page in expiry order walked the index from the oldest expired line checking each id (372,395 lines
- * for the admin's to-do list at 1,000,000 lines: 2.7-7 s).
+ * What holds for every line the radar names, and only changes with the line itself: running, and
+ * expiring within `horizonDays` or a trial. A page and a count select the radar's lines by id
+ * (`churnRiskIdsSql`, read once for many requests) and check this again on the list's own rows, so a
+ * line renewed, frozen or disabled since leaves the radar at once. It also tells the planner where
+ * in the expiry order those lines are: without it a page in expiry order walked the index from the
+ * oldest expired line checking each id (372,395 lines for the admin's to-do list at 1,000,000 lines:
+ * 2.7-7 s).
  */
-export function churnRunningSql(today: Value): SQL {
-  return running(lines, today);
+export function churnLineSql(today: Value, horizonDays: Value): SQL {
+  return sql`${running(lines, today)} and (${lines.expiryDate} <= ${today}::date + ${horizonDays}::int or ${lines.isTrial})`;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm';
 import { ownerScopeSql } from '../../db/account-subtree.js';
 import { linePresence, lines } from '../../db/schema.js';
-import { churnRunningSql } from '../ecm-stats/churn-filter.js';
+import { churnLineSql } from '../ecm-stats/churn-filter.js';
 
 // The list's filter as SQL: which lines a page, a count, an export or a bulk selection picks.
 export type LineFilter = {
@@ -85,6 +85,7 @@ export type FilterSql = {
   sharing?: boolean;
   /** The radar's line ids as an array literal (`{1,2,3}`): one value, however many lines. */
   churnIds?: Bound<string>;
+  churnHorizonDays?: Bound<number>;
   searchPattern?: Bound<string>;
   /** The whole search, when the pattern holds only a part of it, or alone for a common search. */
   searchNeedle?: Bound<string>;
@@ -103,13 +104,14 @@ export function filterSql(filter: LineFilter, forPage = false): FilterSql {
     searchCommon,
     churnRisk,
     churnIds,
-    // The radar's days are read into `churnIds` beforehand; they are no condition of their own.
+    // The radar's idle days are read into `churnIds` beforehand; they are no condition of their own.
     churnIdleDays: _idleDays,
-    churnHorizonDays: _horizonDays,
     ...others
   } = filter;
   if (churnRisk && churnIds === undefined) throw new Error('the churn radar was asked for but not read');
-  const rest: FilterSql = churnRisk ? { ...others, churnIds: `{${churnIds!.join(',')}}` } : others;
+  const rest: FilterSql = churnRisk
+    ? { ...others, churnIds: `{${churnIds!.join(',')}}`, churnHorizonDays: others.churnHorizonDays ?? 0 }
+    : others;
   if (!search) return rest;
   // search_text is username, name, email and notes lower-cased (see the schema).
   const needle = search.toLowerCase();
@@ -243,7 +245,10 @@ export function whereOf(filter: FilterSql): SQL | undefined {
   }
   if (filter.online || filter.sharing) parts.push(presenceFilter(filter));
   if (filter.churnIds !== undefined) {
-    parts.push(churnRunningSql(filter.today), sql`${lines.id} = any(${filter.churnIds}::int[])`);
+    parts.push(
+      churnLineSql(filter.today, filter.churnHorizonDays ?? 0),
+      sql`${lines.id} = any(${filter.churnIds}::int[])`,
+    );
   }
   if (filter.searchPattern) parts.push(like(lines.searchText, filter.searchPattern));
   // Not a LIKE, so that the index looks up only the pattern's part and this checks the rows it finds.

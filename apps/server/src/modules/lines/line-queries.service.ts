@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CappedListResponse,
   type ChangeEvent,
@@ -11,7 +12,7 @@ import type { AppContext } from '../../app-context.js';
 import { access, type Actor } from '../../platform/access.js';
 import { createChangeCache, type ChangeCache } from '../../platform/change-cache.js';
 import { perContext } from '../../platform/per-context.js';
-import { scopeCachePerContext, type StaleScopes } from '../dashboard/scope-cache.js';
+import { createScopeCache, scopeCachePerContext, type StaleScopes } from '../dashboard/scope-cache.js';
 import { readEcmSettings } from '../ecm-stats/ecm-settings.js';
 import { lineConnectionsRepository } from '../line-connections/line-connections.repository.js';
 import { lineCsvHeader, lineCsvRow } from './line-csv.js';
@@ -69,17 +70,48 @@ async function askedFilter(ctx: AppContext, scope: LineScope, query: LineListQue
   };
 }
 
-/** The filter with the churn radar's lines read, once for the page and its count, when it asks for them. */
-async function withChurnIds(ctx: AppContext, filter: LineFilter): Promise<LineFilter> {
-  if (!filter.churnRisk) return filter;
-  return { ...filter, churnIds: await linesListRepository.churnRiskIds(ctx.db, filter) };
+/**
+ * How long the churn radar's lines are reused. They follow the statistics' polls and the passing days
+ * more than any change of a line: a line that stops matching on its own (renewed, disabled, frozen)
+ * leaves at once (`churnLineSql`, checked on every read); one that starts to, within this time.
+ */
+const CHURN_IDS_MS = 60_000;
+
+/** A server's lines and an account's lines can vanish from a scope: then every scope reads again. */
+function staleChurnIds(event: ChangeEvent): StaleScopes {
+  if (event.table === 'cccam_servers') return 'all';
+  return event.table === 'auth_users' && event.action === 'delete' ? 'all' : null;
 }
 
 /**
- * Lines go in and out of the churn radar with the statistics' polls, which change no line: its totals
- * are counted again each hour rather than kept until a line changes.
+ * The radar's lines per scope and settings: the radar reads every line of its window and probes its
+ * statistics (about 0.7 s for an admin at 1,000,000 lines), so requests in the same minute, the to-do
+ * list's and the list's, and concurrent ones, share one reading.
  */
-const CHURN_TOTAL_MS = 3_600_000;
+const churnIdsCache = perContext((ctx) =>
+  createScopeCache<number[]>(ctx.bus, { ttlMs: CHURN_IDS_MS, staleScopes: staleChurnIds }),
+);
+
+/** A short name for a set of line ids, to key what was counted over them. */
+function digestOf(ids: readonly number[]): string {
+  return createHash('sha1').update(ids.join(',')).digest('base64url');
+}
+
+/** The filter with the churn radar's lines read (or reused), when it asks for them. */
+async function withChurnIds(ctx: AppContext, filter: LineFilter): Promise<LineFilter> {
+  if (!filter.churnRisk) return filter;
+  const scope = `${filter.scopeOwnerId ?? EVERY_OWNER}|${filter.scopeTreeId ?? ''}`;
+  const key = JSON.stringify([
+    filter.ownerId ?? '',
+    filter.today,
+    filter.churnIdleDays,
+    filter.churnHorizonDays,
+  ]);
+  const ids = await churnIdsCache(ctx).get(scope, key, () =>
+    linesListRepository.churnRiskIds(ctx.db, filter),
+  );
+  return { ...filter, churnIds: ids };
+}
 
 const EVERY_OWNER = '*';
 /** Totals filtered on the sync state live in their own scope: only they go stale with each delivery. */
@@ -190,7 +222,9 @@ export async function listLines(
         (filter.syncState ? SYNC : '') +
         (filter.online || filter.sharing ? PRESENCE : ''),
       // Keyed by the filter as asked: the part of a search the index looks up changes nothing counted.
-      JSON.stringify([asked, cap, asked.churnRisk ? Math.floor(Date.now() / CHURN_TOTAL_MS) : 0]),
+      // Lines go in and out of the churn radar with the statistics' polls, which change no line: its
+      // totals are kept for the radar's set of lines, counted again when that changes.
+      JSON.stringify([asked, cap, filter.churnIds ? digestOf(filter.churnIds) : 0]),
       () => linesListRepository.countUpTo(ctx.db, filter, cap),
     ),
     query.counts ? quickCounts(ctx, scope, filter.today) : undefined,
