@@ -48,6 +48,7 @@ export const genericErrorCodes = [
   'NOT_FOUND',
   'INTERNAL',
   'DATABASE_DOWN',
+  'DATABASE_BUSY',
 ] as const satisfies readonly ErrorCode[];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

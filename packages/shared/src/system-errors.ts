@@ -14,4 +14,10 @@ export const systemErrors = {
     status: 503,
     message: 'The database is not reachable right now. Please try again in a moment.',
   },
+  // Every connection of the panel's pool stayed taken for the whole wait: the database answers, the
+  // panel has more requests in flight than connections (DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS).
+  DATABASE_BUSY: {
+    status: 503,
+    message: 'The panel is busy right now. Please try again in a moment.',
+  },
 } as const;

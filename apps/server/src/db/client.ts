@@ -6,7 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { AppConfig } from '../platform/config.js';
+import { DATABASE_POOL_DEFAULTS, type AppConfig } from '../platform/config.js';
 import { migrationsFolder } from '../platform/paths.js';
 import { dumpPglite, removeUnfinishedDumps } from './embedded-dump.js';
 import { schema } from './schema.js';
@@ -77,7 +77,8 @@ export async function openDatabase(
   config: AppConfig['database'],
   options: OpenOptions = {},
 ): Promise<Database> {
-  if (config.kind === 'postgres') return openPostgres(config.url, options.onQuery);
+  if (config.kind === 'postgres')
+    return openPostgres(config.url, config.pool ?? DATABASE_POOL_DEFAULTS, options.onQuery);
   return openEmbedded(config.dataDir, options.onQuery);
 }
 
@@ -222,10 +223,20 @@ function statsOf(name: string, pool: pg.Pool): PoolStats {
   return { pool: name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
-async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSettings: { size: number; waitMs: number },
+  onQuery?: QueryObserver,
+): Promise<Database> {
   const Client = onQuery ? timedClientClass(onQuery) : pg.Client;
-  // A database that does not answer a connection attempt fails the request (503) instead of holding it.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, Client });
+  // A database that does not answer a connection attempt, or a pool whose connections all stay busy,
+  // fails the request (503 DATABASE_DOWN / DATABASE_BUSY) instead of holding it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSettings.size,
+    connectionTimeoutMillis: poolSettings.waitMs,
+    Client,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next query.
   });
@@ -242,7 +253,7 @@ async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Datab
   const keptPlansPool = new pg.Pool({
     connectionString: withStartupOption(url, '-c plan_cache_mode=force_generic_plan'),
     max: 5,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: poolSettings.waitMs,
     Client,
   });
   keptPlansPool.on('error', () => undefined);

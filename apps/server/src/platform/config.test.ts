@@ -22,9 +22,25 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/x',
       PUBLIC_URL: 'https://panel.example.com/',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/x' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/x',
+      pool: { size: 10, waitMs: 10_000 },
+    });
     expect(config.publicUrl).toBe('https://panel.example.com');
     expect(config.secureCookies).toBe(true);
+  });
+
+  it("reads the PostgreSQL pool's size and wait, and refuses one of no connections", () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/x',
+      DATABASE_POOL_SIZE: '30',
+      DATABASE_POOL_WAIT_MS: '2500',
+    });
+    expect(config.database).toMatchObject({ pool: { size: 30, waitMs: 2500 } });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:5432/x', DATABASE_POOL_SIZE: '0' })).toThrow(
+      /DATABASE_POOL_SIZE/,
+    );
   });
 
   it('fails fast naming every bad variable', () => {

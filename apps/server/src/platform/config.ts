@@ -3,6 +3,9 @@ import { z } from 'zod';
 import type { Backoff } from './backoff.js';
 import { metricsAddressesSchema, numberSetting, trustProxySchema } from './config-values.js';
 
+/** PostgreSQL's request pool when nothing is set (a request pool of one instance; docs/deploy.md). */
+export const DATABASE_POOL_DEFAULTS = { size: 10, waitMs: 10_000 } as const;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -13,6 +16,18 @@ const envSchema = z.object({
       error: 'DATABASE_URL must be a postgres:// URL (or unset for the embedded database)',
     })
     .optional(),
+  DATABASE_POOL_SIZE: numberSetting('DATABASE_POOL_SIZE', 'a whole number of connections', {
+    min: 1,
+    max: 200,
+    default: DATABASE_POOL_DEFAULTS.size,
+    int: true,
+  }),
+  DATABASE_POOL_WAIT_MS: numberSetting('DATABASE_POOL_WAIT_MS', 'a number of milliseconds', {
+    min: 100,
+    max: 120_000,
+    default: DATABASE_POOL_DEFAULTS.waitMs,
+    int: true,
+  }),
   LINEDESK_DATA_DIR: z.string().min(1).default('./data'),
   LINEDESK_ADMIN_EMAIL: z.email({ error: 'LINEDESK_ADMIN_EMAIL must be an email address' }).optional(),
   LINEDESK_ADMIN_PASSWORD: z
@@ -255,7 +270,17 @@ export type AppConfig = {
   /** Origins besides our own that may send cookie-authenticated writes. */
   trustedOrigins: string[];
   secureCookies: boolean;
-  database: { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
+  database:
+    | {
+        kind: 'postgres';
+        url: string;
+        /**
+         * The request pool's size, and how long a statement waits for one of its connections (a
+         * free one, or a new one connecting) before the request is answered 503.
+         */
+        pool?: { size: number; waitMs: number };
+      }
+    | { kind: 'embedded'; dataDir: string };
   dataDir: string;
   admin: { email: string; password: string | undefined };
   secret: string | undefined;
@@ -403,7 +428,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((o) => new URL(o).origin),
     secureCookies: publicUrl.startsWith('https://'),
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          pool: { size: e.DATABASE_POOL_SIZE, waitMs: e.DATABASE_POOL_WAIT_MS },
+        }
       : { kind: 'embedded', dataDir: path.join(dataDir, 'db') },
     dataDir,
     admin: { email: e.LINEDESK_ADMIN_EMAIL ?? 'admin@linedesk.local', password: e.LINEDESK_ADMIN_PASSWORD },

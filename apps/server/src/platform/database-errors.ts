@@ -13,6 +13,23 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether the statement waited for a connection of a full pool and none came free in time: the
+ * database answers, the panel has more requests in flight than connections. pg-pool says it in
+ * these words only, and only for a waiter of a full pool.
+ */
+export function isPoolBusy(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth += 1) {
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && message.includes(POOL_WAIT_RAN_OUT)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const POOL_WAIT_RAN_OUT = 'timeout exceeded when trying to connect';
+
 /** Node's socket failures while connecting to or talking with the server. */
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
@@ -30,10 +47,12 @@ const SOCKET_CODES = new Set([
  */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 
-/** node-postgres says these in words only. */
+/**
+ * node-postgres says these in words only. A new connection that does not answer within the wait says
+ * "Connection terminated due to connection timeout"; a full pool's wait running out is `isPoolBusy`.
+ */
 const DRIVER_MESSAGES = [
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'is not currently accepting connections',
 ];

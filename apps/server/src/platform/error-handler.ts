@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnreachable } from './database-errors.js';
+import { isDatabaseUnreachable, isPoolBusy } from './database-errors.js';
 import { AppError, isErrorCode } from './errors.js';
 
 /**
@@ -59,6 +59,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', errorMessages.RATE_LIMITED));
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body('VALIDATION', `${errorMessages.VALIDATION}: ${error.message}`));
+    }
+    if (isPoolBusy(error)) {
+      request.log.warn({ err: error }, 'No database connection free within the wait');
+      return reply
+        .status(errorStatus('DATABASE_BUSY'))
+        .header('retry-after', '2')
+        .send(body('DATABASE_BUSY', errorMessages.DATABASE_BUSY));
     }
     if (isDatabaseUnreachable(error)) {
       request.log.warn({ err: error }, 'Database unreachable');

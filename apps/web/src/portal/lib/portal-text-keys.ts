@@ -46,6 +46,7 @@ export const portalErrorCodes = [
   'NOT_FOUND',
   'INTERNAL',
   'DATABASE_DOWN',
+  'DATABASE_BUSY',
   'NETWORK_ERROR',
   'UNEXPECTED_RESPONSE',
   'WRONG_PASSWORD',
