@@ -113,6 +113,19 @@ async function withChurnIds(ctx: AppContext, filter: LineFilter): Promise<LineFi
   return { ...filter, churnIds: ids };
 }
 
+/**
+ * The list's filter as asked (what its totals are keyed by), and as read: with the radar's lines and
+ * the search's window found. The list and its CSV export read the same lines.
+ */
+async function listFilter(
+  ctx: AppContext,
+  scope: LineScope,
+  query: LineListQuery,
+): Promise<{ asked: LineFilter; filter: LineFilter }> {
+  const asked = await askedFilter(ctx, scope, query);
+  return { asked, filter: await withSearchWindow(ctx, await withChurnIds(ctx, asked)) };
+}
+
 const EVERY_OWNER = '*';
 /** Totals filtered on the sync state live in their own scope: only they go stale with each delivery. */
 const SYNC = '|sync';
@@ -202,8 +215,7 @@ export async function listLines(
   query: LineListQuery,
 ): Promise<CappedListResponse<Line> & { quick_counts?: LineQuickCounts }> {
   const scope = access.lines(actor);
-  const asked = await askedFilter(ctx, scope, query);
-  const filter = await withSearchWindow(ctx, await withChurnIds(ctx, asked));
+  const { asked, filter } = await listFilter(ctx, scope, query);
   const cap = ctx.config.linesTotalCap;
   // The server-name sort's order comes from the servers, which rarely change.
   const serverGroups =
@@ -248,7 +260,7 @@ export async function exportLinesCsv(
   query: LineListQuery,
 ): Promise<AsyncGenerator<string>> {
   const scope = access.lines(actor);
-  const filter = await withSearchWindow(ctx, await withChurnIds(ctx, await askedFilter(ctx, scope, query)));
+  const { filter } = await listFilter(ctx, scope, query);
   // One cheap ordered id scan, then the rows in slices: no OFFSET that grows with every page. The scan
   // runs before the answer starts, so a refused filter is an error answer, not a cut-off 200.
   const ids = await linesListRepository.orderedIds(ctx.db, filter, query.sort, query.order);
