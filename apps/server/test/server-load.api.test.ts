@@ -94,6 +94,38 @@ describe('Load alerts: a server machine’s CPU, memory, disk and clients, and t
     await waitFor(load, (answer) => answer.latest?.clients === 1);
   });
 
+  it("shows the latest figures and the chart's last point from the same poll, while polls keep coming", async () => {
+    // Each poll writes the latest reading and this minute's point together; readers racing the polls
+    // must never see one poll's figures beside another's point (two clients against one).
+    const lists = [
+      [watchingClient('viewer-a', '203.0.113.7', 'id_1')],
+      [watchingClient('viewer-a', '203.0.113.7', 'id_1'), watchingClient('viewer-b', '198.51.100.4', 'id_2')],
+    ];
+    let flips = 0;
+    const flipping = setInterval(() => oscam.setClients(lists[++flips % 2]!), 150);
+    const disagreements: string[] = [];
+    let reads = 0;
+    const until = Date.now() + 6_000;
+    try {
+      await Promise.all(
+        [0, 1, 2, 3].map(async () => {
+          while (Date.now() < until) {
+            const body = await load();
+            reads += 1;
+            const last = body.history.at(-1);
+            if (body.latest && last && body.latest.clients !== last.clients) {
+              disagreements.push(`latest ${body.latest.clients}, chart ${last.clients}`);
+            }
+          }
+        }),
+      );
+    } finally {
+      clearInterval(flipping);
+    }
+    console.log(`server load: ${reads} reads over ${flips} changes of the clients`);
+    expect(disagreements).toEqual([]);
+  });
+
   it('tells the admins once when a metric stays over its threshold, and once when it is back', async () => {
     const high = `High load on ${SERVER_NAME}: Memory used`;
     const normal = `Load back to normal on ${SERVER_NAME}: Memory used`;

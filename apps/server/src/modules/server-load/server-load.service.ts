@@ -9,6 +9,7 @@ import {
   type ServerLoadThresholds,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { serversRepository } from '../servers/servers.repository.js';
@@ -20,9 +21,16 @@ import { serverLoadRepository } from './server-load.repository.js';
 export async function getServerLoad(ctx: AppContext, actor: Actor, id: number): Promise<ServerLoad> {
   access.admin(actor);
   if (!(await serversRepository.findById(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
-  const [row, history, global] = await Promise.all([
-    serverLoadRepository.find(ctx.db, id),
-    serverLoadRepository.history(ctx.db, id, LOAD_HISTORY_HOURS),
+  // The latest reading and the history's last point are written together by each poll: read in one
+  // snapshot, so the figures and the chart never show two different polls (side by side on
+  // PostgreSQL they took two connections, and a poll committing between them did).
+  const [[row, history], global] = await Promise.all([
+    inOneSnapshot(ctx.db, (tx) =>
+      Promise.all([
+        serverLoadRepository.find(tx, id),
+        serverLoadRepository.history(tx, id, LOAD_HISTORY_HOURS),
+      ]),
+    ),
     readLoadAlertSettings(ctx.db),
   ]);
   const overrides = row?.alertOverrides ?? {};
