@@ -5,9 +5,14 @@
  * is back. Drizzle wraps the driver's error, so the whole `cause` chain is looked at.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
+  return inCauseChain(error, isUnreachableItself);
+}
+
+/** Whether the error or one of its causes (Drizzle wraps the driver's) matches. */
+function inCauseChain(error: unknown, matches: (current: unknown) => boolean): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current; depth += 1) {
-    if (isUnreachableItself(current)) return true;
+    if (matches(current)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -19,13 +24,10 @@ export function isDatabaseUnreachable(error: unknown): boolean {
  * these words only, and only for a waiter of a full pool.
  */
 export function isPoolBusy(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current; depth += 1) {
+  return inCauseChain(error, (current) => {
     const message = (current as { message?: unknown }).message;
-    if (typeof message === 'string' && message.includes(POOL_WAIT_RAN_OUT)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+    return typeof message === 'string' && message.includes(POOL_WAIT_RAN_OUT);
+  });
 }
 
 const POOL_WAIT_RAN_OUT = 'timeout exceeded when trying to connect';
