@@ -157,6 +157,8 @@ describe('the credits economy in a real browser', () => {
     await reseller.getByTestId('credits-chip').click();
     await reseller.getByTestId('credits-redeem-code').click();
     await reseller.waitForURL(/\/redeem-code$/);
+    // The page downloads after the address changes: absence counts once its form shows.
+    await reseller.getByTestId('field-code').waitFor();
     expect(await reseller.getByTestId('redeem-tab-manage').count()).toBe(0);
 
     await reseller.getByTestId('field-code').fill('NOPE-NOPE-NOPE-NOPE');

@@ -109,7 +109,9 @@ describe('moving lines between servers', () => {
     await row.getByTestId('server-actions-menu-button').click();
     await page.getByTestId('server-move-lines-button').click();
     await page.getByTestId('move-target-select').click();
-    // The server whose lines move is not offered as their target.
+    // The server whose lines move is not offered as their target (the dialog loads the servers as it
+    // opens, so absence counts once the other server is offered).
+    await page.getByTestId(`move-target-${ids.old}`).waitFor();
     expect(await page.getByTestId(`move-target-${ids.new}`).count()).toBe(0);
     await page.getByTestId(`move-target-${ids.old}`).click();
     await page.locator(`[data-testid="move-preview-count"][data-count="${usernames.length}"]`).waitFor();

@@ -235,6 +235,8 @@ describe('settings: mine and the panel’s', () => {
         );
       }
       await page.getByTestId('account-button').click();
+      // The menu's code loads on its first opening: absence counts once the menu shows.
+      await page.getByTestId('account-settings-link').waitFor(POLL);
       expect(await page.getByTestId('account-profile-link').count()).toBe(0);
       await page.getByTestId('account-settings-link').click();
       await page.waitForURL(/\/settings\/account$/);

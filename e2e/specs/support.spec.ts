@@ -97,6 +97,8 @@ describe('support tickets in two browsers', () => {
 
     // The browser refuses an empty form with the field texts.
     await user.getByTestId('ticket-form-submit').click();
+    // The form's check runs asynchronously (its schema resolver): the texts come a render later.
+    await user.getByText('This field is required').nth(1).waitFor(POLL);
     expect(await user.getByText('This field is required').count()).toBe(2);
 
     await user.getByTestId('field-title').fill(TITLE);
