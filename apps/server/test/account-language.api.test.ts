@@ -183,6 +183,17 @@ describe("server-made texts in the recipient's language", () => {
       expect((await watched.put('/api/me/language', { language: 'pt' })).status).toBe(200);
       // Events reach a stream in the order they were published: the choice's is the first.
       expect(await stream.next('auth_users', (event) => event.data.id === me.id)).not.toBeNull();
+      // A later message to the account proves the stream has read past both changes' events.
+      const marker = await admin.post('/api/messages', {
+        title: 'Marker',
+        content: 'after the choices',
+        is_global: false,
+        recipient_id: me.id,
+      });
+      expect(marker.status, JSON.stringify(marker.body)).toBe(201);
+      expect(
+        await stream.next('messages', (event) => event.data.id === String(marker.body.id)),
+      ).not.toBeNull();
       expect(stream.about('auth_users', me.id)).toHaveLength(1);
     } finally {
       stream.close();

@@ -201,7 +201,6 @@ describe('agent faults during line operations', () => {
       const status = await waitFor(
         async () => (await admin.get('/api/system/status')).body,
         (s) => s.outbox.failing > 0 && s.outbox.last_error !== null,
-        TIMEOUT_MS * 10,
       );
       expect(status.outbox.last_error).toEqual(expect.any(String));
       const failing = await admin.get('/api/lines?sync_state=failing&page_size=1');

@@ -247,7 +247,6 @@ describe.skipIf(Boolean(testPostgresUrl()))('backups of the embedded database', 
     await waitFor(
       async () => sold,
       (n) => n >= 5,
-      30_000,
     );
     const soldBefore = sold;
     const backup = await admin.post('/api/system/backup');

@@ -45,6 +45,13 @@ async function roundsPass(n: number): Promise<void> {
   const target = rounds() + n;
   await waitFor(rounds, (runs) => runs >= target);
 }
+const noticeRounds = () =>
+  server.built.ctx.jobs.snapshot().find((job) => job.name === 'notifications')?.runs ?? 0;
+/** Two more rounds of the mail outbox: one began after this call, so whatever was queued is sent. */
+async function outboxSent(): Promise<void> {
+  const target = noticeRounds() + 2;
+  await waitFor(noticeRounds, (runs) => runs >= target);
+}
 
 async function newLine(
   key: string,
@@ -240,6 +247,7 @@ describe('the win-back message', () => {
     expect(again.status, JSON.stringify(again.body)).toBe(409);
     expect(again.body.error.code).toBe('LINE_WIN_BACK_TOO_SOON');
     expect(again.body.error.details.params).toMatchObject({ days: 7 });
+    await outboxSent();
     expect(mailsTo('quiet@example.com')).toHaveLength(1);
   });
 
@@ -269,6 +277,7 @@ describe('the win-back message', () => {
     const stranger = await other.client.post(`/api/lines/${lines.far!.id}/win-back`);
     expect(stranger.status, JSON.stringify(stranger.body)).toBe(404);
     expect(stranger.body.error.code).toBe('LINE_NOT_FOUND');
+    await outboxSent();
     expect(mailsTo('far@example.com')).toHaveLength(0);
   });
 });

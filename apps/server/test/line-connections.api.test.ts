@@ -325,6 +325,8 @@ describe('who is online and sharing detection', () => {
           (body) => body.connections[0]?.ip === ip,
         );
       }
+      // Alerts are written after a round stores the connections: its end is when one would be there.
+      await roundsPass(1);
       expect(await sharingMessages(fx.owner.client, line.username)).toHaveLength(0);
       show(line.username, [watchingClient(line.username, '203.0.113.33', 'id_0x5009')]);
       const alerts = await waitFor(

@@ -18,6 +18,13 @@ const lock = (over: Partial<Lock>): Lock => ({ countries: [], asns: [], no_datac
 describe('line locks: countries, networks and datacenters', () => {
   const fx = oscamLineFixture({ serverName: 'OSCam locks', prefix: 'lk', cccam: true });
   const { show, name } = fx;
+  const pollRuns = () =>
+    fx.server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
+  /** Waits until the poll job has finished `n` more rounds (the locks are checked after each store). */
+  const roundsPass = async (n: number) => {
+    const target = pollRuns() + n;
+    await waitFor(pollRuns, (runs) => runs >= target);
+  };
 
   const createLine = async (on = fx.serverId, c: TestClient = fx.owner.client, extra: object = {}) => {
     const res = await c.post('/api/lines', {
@@ -64,6 +71,7 @@ describe('line locks: countries, networks and datacenters', () => {
       async () => (await fx.owner.client.get(`/api/lines/${line.id}/connections`)).body,
       (body) => body.online === true,
     );
+    await roundsPass(1);
     expect((await lockOf(fx.owner.client, line.id)).violations).toEqual([]);
 
     // Outside: a US address is ended on the server and listed with when, where and what.
@@ -104,6 +112,8 @@ describe('line locks: countries, networks and datacenters', () => {
       () => Promise.resolve(fx.oscam.requests.some((path) => path.includes('0x6003'))),
       (killed) => killed,
     );
+    // The kill comes before the round records the violation: the round's end is when both are done.
+    await roundsPass(1);
     const again = await lockOf(fx.owner.client, line.id);
     expect(again.violations).toHaveLength(1);
     const messages = await waitFor(

@@ -13,6 +13,8 @@ type LineEvent = { action: string; details: Record<string, unknown> };
 describe('sharing steps of a plan', () => {
   const fx = oscamLineFixture({ serverName: 'OSCam steps', prefix: 'st', cccam: true });
   const { show, name } = fx;
+  const pollRuns = () =>
+    fx.server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
 
   const shared = (username: string, channel = 'Sky Cinema') => [
     { ...watchingClient(username, TELEKOM, `id_${username}_1`), chname: channel },
@@ -198,6 +200,9 @@ describe('sharing steps of a plan', () => {
       steps_not_supported: ['oscam'],
       oscam_in_force: null,
     });
+    // A step's writes, suspensions and failures follow the commit that records it: the round's end first.
+    const target = pollRuns() + 1;
+    await waitFor(pollRuns, (runs) => runs >= target);
     expect((await fx.owner.client.get(`/api/lines/${line.id}`)).body.enabled).toBe(true);
     // The CCcam.cfg line is as the line was made: no OSCam setting was written anywhere.
     const now = await readFile(fx.cccam.agent.configFile, 'utf8');

@@ -93,6 +93,14 @@ describe('bulk line actions', () => {
 
     // Progress went to the caller's event stream, not to another reseller's.
     expect(await streamA.next('line_bulk_jobs', (e) => e.data.id === String(job.id))).not.toBeNull();
+    // A later message to B proves B's stream has read past the job's events before none is asserted.
+    const marker = await admin.post('/api/messages', {
+      title: 'Marker',
+      content: 'after the job',
+      recipient_email: resellerB.email,
+    });
+    expect(marker.status, JSON.stringify(marker.body)).toBe(201);
+    expect(await streamB.next('messages', (e) => e.data.id === String(marker.body.id))).not.toBeNull();
     expect(streamB.about('line_bulk_jobs', job.id)).toEqual([]);
     streamA.close();
     streamB.close();

@@ -86,7 +86,6 @@ describe('line sync', () => {
           (await admin.get('/api/lines?sync_state=failing')).body.total,
       }),
       (v) => v.outbox === 0 && v.unsynced === 0,
-      30_000,
     );
 
   beforeAll(async () => {

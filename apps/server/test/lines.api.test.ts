@@ -581,7 +581,6 @@ describe('lines', () => {
       await waitFor(
         async () => actions(streamA.about('users', line.id)),
         (seen) => seen.includes('delete'),
-        5000,
       );
       // Created, synced (the delivery's state change), edited, deleted.
       expect(actions(streamA.about('users', line.id))).toEqual(['insert', 'update', 'update', 'delete']);
@@ -589,8 +588,15 @@ describe('lines', () => {
       await waitFor(
         async () => actions(streamAdmin.about('users', line.id)),
         (seen) => seen.includes('delete'),
-        5000,
       );
+      // B's stream carries nothing of A's line: a later message to B proves it has read that far.
+      const marker = await admin.post('/api/messages', {
+        title: 'Marker',
+        content: 'after the line',
+        recipient_email: resellerB.email,
+      });
+      expect(marker.status, JSON.stringify(marker.body)).toBe(201);
+      expect(await streamB.next('messages', (e) => e.data.id === String(marker.body.id))).not.toBeNull();
       expect(streamB.about('users', line.id)).toEqual([]);
       expect(streamB.events.some((e) => e.data.id === resellerA.id)).toBe(false);
     } finally {

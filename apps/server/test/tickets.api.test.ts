@@ -377,7 +377,6 @@ describe('tickets', () => {
     const toDave = await waitFor(
       () => mailLines('dave@example.com').filter((l) => l.includes(link)),
       (lines) => lines.length === 1,
-      10_000,
     );
     expect(toDave[0]).toContain(`New reply to ticket #${ticket.id}: Mail me`);
 
@@ -386,7 +385,6 @@ describe('tickets', () => {
     await waitFor(
       () => mailLines(ADMIN.email).filter((l) => l.includes(link)),
       (lines) => lines.length === 1,
-      10_000,
     );
 
     const off = await dave.put('/api/tickets/mail-preference', { ticket_reply_mail: false });
@@ -398,7 +396,6 @@ describe('tickets', () => {
     await waitFor(
       () => mailLines(ADMIN.email).filter((l) => l.includes(link)),
       (lines) => lines.length === 2,
-      10_000,
     );
     expect(mailLines('dave@example.com').filter((l) => l.includes(link))).toHaveLength(1);
   });
