@@ -6,6 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useErrorMessage } from '../../../i18n/use-error-message';
@@ -18,10 +19,10 @@ export function TicketMailPreferenceCard() {
   const errorMessage = useErrorMessage();
   const preference = useTicketMailPreference();
   const save = useSetTicketMailPreference();
-  // Shows the new position while saving rather than jumping back until the answer arrives.
-  const checked = save.isPending
-    ? Boolean(save.variables?.ticket_reply_mail)
-    : Boolean(preference.data?.ticket_reply_mail);
+  // The new position shows from the click on, not from the saving's next render: held in the
+  // switch's own state until the answer is stored, so a slow machine never shows it jump back.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const checked = asked ?? Boolean(preference.data?.ticket_reply_mail);
 
   return (
     <Card>
@@ -45,12 +46,16 @@ export function TicketMailPreferenceCard() {
                 <Switch
                   checked={checked}
                   disabled={save.isPending}
-                  onChange={(event) =>
+                  onChange={(event) => {
+                    setAsked(event.target.checked);
                     save.mutate(
                       { ticket_reply_mail: event.target.checked },
-                      { onSuccess: () => snackbar(t('tickets.mailPreference.saved')) },
-                    )
-                  }
+                      {
+                        onSuccess: () => snackbar(t('tickets.mailPreference.saved')),
+                        onSettled: () => setAsked(null),
+                      },
+                    );
+                  }}
                   slotProps={{ input: { 'data-testid': 'ticket-reply-mail-switch' } as object }}
                 />
               }
