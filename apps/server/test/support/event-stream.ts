@@ -88,3 +88,23 @@ export async function openEventStream(
     close: () => controller.abort(),
   };
 }
+
+/**
+ * Waits until `stream` has received a message `admin` sends its account now. Events reach a stream
+ * in the order they were published, so an absence asserted after this covers every event published
+ * before it, not only those that happened to arrive in time.
+ */
+export async function readPastNow(
+  admin: TestClient,
+  stream: EventStream,
+  recipient: { recipient_id: string } | { recipient_email: string },
+): Promise<void> {
+  const marker = await admin.post('/api/messages', {
+    title: 'Marker',
+    content: 'read past this',
+    is_global: false,
+    ...recipient,
+  });
+  expect(marker.status, JSON.stringify(marker.body)).toBe(201);
+  expect(await stream.next('messages', (event) => event.data.id === String(marker.body.id))).not.toBeNull();
+}
