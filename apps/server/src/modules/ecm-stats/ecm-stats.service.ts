@@ -10,6 +10,8 @@ import {
   type ServerEcmStats,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 import { access, type Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { linesRepository } from '../lines/lines.repository.js';
@@ -42,9 +44,9 @@ function totals(rows: SeriesRow[]): EcmTotals {
   return { ok: sum.ok, nok: sum.nok, avg_ms: average(sum.timeSum, sum.timeN) };
 }
 
-async function seriesOf(ctx: AppContext, subject: SeriesSubject, range: EcmRange) {
+async function seriesOf(db: Db, subject: SeriesSubject, range: EcmRange) {
   const granularity = ecmGranularity[range];
-  const rows = await ecmStatsRepository.series(ctx.db, subject, range, granularity);
+  const rows = await ecmStatsRepository.series(db, subject, range, granularity);
   return { range, granularity, points: points(rows), totals: totals(rows) };
 }
 
@@ -58,10 +60,14 @@ export async function getLineEcmStats(
   range: EcmRange,
 ): Promise<LineEcmStats> {
   access.ownLineOrNotFound(access.lines(actor), await linesRepository.findById(ctx.db, id));
-  const [series, channels] = await Promise.all([
-    seriesOf(ctx, { kind: 'line', id }, range),
-    ecmStatsRepository.channels(ctx.db, id, RANGE_DAYS[range]),
-  ]);
+  // One snapshot: side by side on two pool connections, a poll committing between them showed its
+  // answers without the channel it wrote with them (a loaded run on PostgreSQL).
+  const [series, channels] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      seriesOf(tx, { kind: 'line', id }, range),
+      ecmStatsRepository.channels(tx, id, RANGE_DAYS[range]),
+    ]),
+  );
   return { ...series, channels };
 }
 
@@ -78,12 +84,15 @@ export async function getServerEcmStats(
   access.admin(actor);
   if (!(await serversRepository.findById(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
   const granularity = ecmGranularity[range];
-  const [series, readerRows, readers, poll] = await Promise.all([
-    seriesOf(ctx, { kind: 'server', id }, range),
-    ecmStatsRepository.series(ctx.db, { kind: 'readers', serverId: id }, range, granularity),
-    ecmStatsRepository.readers(ctx.db, id),
-    ecmStatsRepository.pollOf(ctx.db, id),
-  ]);
+  // One snapshot, so the server's figures, its readers' and the poll's time are of the same polls.
+  const [series, readerRows, readers, poll] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      seriesOf(tx, { kind: 'server', id }, range),
+      ecmStatsRepository.series(tx, { kind: 'readers', serverId: id }, range, granularity),
+      ecmStatsRepository.readers(tx, id),
+      ecmStatsRepository.pollOf(tx, id),
+    ]),
+  );
   return {
     ...series,
     readers: readers.map((reader) => {
@@ -113,7 +122,7 @@ export async function getEcmSummary(ctx: AppContext, actor: Actor): Promise<EcmS
   const scope = access.lines(actor);
   const subject: SeriesSubject =
     scope.ownerId === null ? { kind: 'all-servers' } : { kind: 'owner-lines', ownerId: scope.ownerId };
-  return seriesOf(ctx, subject, '24h');
+  return seriesOf(ctx.db, subject, '24h');
 }
 
 export async function getEcmSettings(ctx: AppContext, actor: Actor): Promise<EcmSettings> {
