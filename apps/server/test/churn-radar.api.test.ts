@@ -12,7 +12,7 @@ import { type Account, addAgentServer, adminMadeAccount } from './support/line-f
 import { startSmtpServer, type TestSmtpServer } from './support/smtp-server.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-import { waitFor } from './support/wait-for.js';
+import { jobRoundsPass, waitFor } from './support/wait-for.js';
 
 // The churn radar (docs/ecm-stats.md): lines expiring soon that their server answered no ECM for
 // days, and trials never used, in the to-do list and the lines list; and the one-click win-back mail.
@@ -40,18 +40,9 @@ let made = 0;
 /** An account an admin makes (the mails here go to SMTP). */
 const account = (email: string) => adminMadeAccount(server, admin, email);
 
-const rounds = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'ecm-stats')?.runs ?? 0;
-async function roundsPass(n: number): Promise<void> {
-  const target = rounds() + n;
-  await waitFor(rounds, (runs) => runs >= target);
-}
-const noticeRounds = () =>
-  server.built.ctx.jobs.snapshot().find((job) => job.name === 'notifications')?.runs ?? 0;
+const roundsPass = (n: number) => jobRoundsPass(server, 'ecm-stats', n);
 /** Two more rounds of the mail outbox: one began after this call, so whatever was queued is sent. */
-async function outboxSent(): Promise<void> {
-  const target = noticeRounds() + 2;
-  await waitFor(noticeRounds, (runs) => runs >= target);
-}
+const outboxSent = () => jobRoundsPass(server, 'notifications', 2);
 
 async function newLine(
   key: string,

@@ -4,20 +4,16 @@ import { lineConnectionsRepository } from '../src/modules/line-connections/line-
 import { openEventStream, type EventStream } from './support/event-stream.js';
 import { agentUsers, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
-import { waitFor } from './support/wait-for.js';
+import { jobRoundsPass, jobRuns, waitFor } from './support/wait-for.js';
 import { oscamLineFixture } from './support/oscam-line-fixture.js';
 
 describe('who is online and sharing detection', () => {
   const fx = oscamLineFixture({ serverName: 'OSCam 1', prefix: 'on' });
   const { show, forget, name } = fx;
   let ownerEvents: EventStream;
-  const pollRuns = () =>
-    fx.server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
+  const pollRuns = () => jobRuns(fx.server, 'line-connections');
   /** Waits until the poll job has finished `n` more rounds (each reads every active server once). */
-  const roundsPass = async (n: number) => {
-    const target = pollRuns() + n;
-    await waitFor(pollRuns, (runs) => runs >= target);
-  };
+  const roundsPass = (n: number) => jobRoundsPass(fx.server, 'line-connections', n);
   const createLine = async (account: Account = fx.owner) => {
     const res = await account.client.post('/api/lines', {
       username: name(),

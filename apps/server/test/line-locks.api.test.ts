@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { watchingClient } from '../../agent/test/stand-in-servers.js';
 import type { TestClient } from './support/test-client.js';
-import { waitFor } from './support/wait-for.js';
+import { jobRoundsPass, waitFor } from './support/wait-for.js';
 import { oscamLineFixture } from './support/oscam-line-fixture.js';
 
 /**
@@ -18,13 +18,8 @@ const lock = (over: Partial<Lock>): Lock => ({ countries: [], asns: [], no_datac
 describe('line locks: countries, networks and datacenters', () => {
   const fx = oscamLineFixture({ serverName: 'OSCam locks', prefix: 'lk', cccam: true });
   const { show, name } = fx;
-  const pollRuns = () =>
-    fx.server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
   /** Waits until the poll job has finished `n` more rounds (the locks are checked after each store). */
-  const roundsPass = async (n: number) => {
-    const target = pollRuns() + n;
-    await waitFor(pollRuns, (runs) => runs >= target);
-  };
+  const roundsPass = (n: number) => jobRoundsPass(fx.server, 'line-connections', n);
 
   const createLine = async (on = fx.serverId, c: TestClient = fx.owner.client, extra: object = {}) => {
     const res = await c.post('/api/lines', {

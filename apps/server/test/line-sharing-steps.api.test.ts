@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { watchingClient } from '../../agent/test/stand-in-servers.js';
-import { waitFor } from './support/wait-for.js';
+import { jobRoundsPass, waitFor } from './support/wait-for.js';
 import { oscamLineFixture } from './support/oscam-line-fixture.js';
 
 /** Public addresses the shipped database places in two countries (line-sharing-score.api.test.ts). */
@@ -13,8 +13,6 @@ type LineEvent = { action: string; details: Record<string, unknown> };
 describe('sharing steps of a plan', () => {
   const fx = oscamLineFixture({ serverName: 'OSCam steps', prefix: 'st', cccam: true });
   const { show, name } = fx;
-  const pollRuns = () =>
-    fx.server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-connections')?.runs ?? 0;
 
   const shared = (username: string, channel = 'Sky Cinema') => [
     { ...watchingClient(username, TELEKOM, `id_${username}_1`), chname: channel },
@@ -201,8 +199,7 @@ describe('sharing steps of a plan', () => {
       oscam_in_force: null,
     });
     // A step's writes, suspensions and failures follow the commit that records it: the round's end first.
-    const target = pollRuns() + 1;
-    await waitFor(pollRuns, (runs) => runs >= target);
+    await jobRoundsPass(fx.server, 'line-connections', 1);
     expect((await fx.owner.client.get(`/api/lines/${line.id}`)).body.enabled).toBe(true);
     // The CCcam.cfg line is as the line was made: no OSCam setting was written anywhere.
     const now = await readFile(fx.cccam.agent.configFile, 'utf8');
