@@ -18,6 +18,7 @@ import { serversRepository } from '../servers/servers.repository.js';
 import { sharingEvidenceRepository } from './sharing-evidence.repository.js';
 import { stepSupported } from './sharing-steps.js';
 import { readSharingSettings, SHARING_SETTINGS_KEY } from './sharing-settings.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -33,11 +34,15 @@ export async function getLineConnections(
   id: number,
 ): Promise<LineConnections> {
   await visibleLine(ctx, actor, id);
-  const [sessions, history, presence] = await Promise.all([
-    lineConnectionsRepository.sessionsOfLine(ctx.db, id),
-    lineConnectionsRepository.ipHistoryOfLine(ctx.db, id),
-    lineConnectionsRepository.presenceOf(ctx.db, [id]),
-  ]);
+  // One snapshot: a poll writes the sessions, the addresses and the presence together, and reads on
+  // two connections could show a session whose address the history did not hold yet.
+  const [sessions, history, presence] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      lineConnectionsRepository.sessionsOfLine(tx, id),
+      lineConnectionsRepository.ipHistoryOfLine(tx, id),
+      lineConnectionsRepository.presenceOf(tx, [id]),
+    ]),
+  );
   const state = presence.get(id);
   return {
     online: sessions.length > 0,
@@ -70,10 +75,13 @@ export async function getLineConnections(
 /** The line's sharing score and what it was built from, for its owner to talk to the customer. */
 export async function getLineSharing(ctx: AppContext, actor: Actor, id: number): Promise<LineSharing> {
   const line = await visibleLine(ctx, actor, id);
-  const [presence, evidence] = await Promise.all([
-    lineConnectionsRepository.presenceOf(ctx.db, [id]),
-    sharingEvidenceRepository.evidenceOfLine(ctx.db, id),
-  ]);
+  // The score and the evidence it was built from, as one poll wrote them.
+  const [presence, evidence] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      lineConnectionsRepository.presenceOf(tx, [id]),
+      sharingEvidenceRepository.evidenceOfLine(tx, id),
+    ]),
+  );
   const state = presence.get(id);
   const taken = state?.sharingLadder?.applied ?? [];
   const backend =

@@ -7,6 +7,7 @@ import { linePlansRepository } from '../line-plans/line-plans.repository.js';
 import { linesRepository } from '../lines/lines.repository.js';
 import { serversRepository } from '../servers/servers.repository.js';
 import { lineLocksRepository } from './line-locks.repository.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 async function visibleLine(ctx: AppContext, actor: Actor, id: number) {
   return access.ownLineOrNotFound(access.lines(actor), await linesRepository.findById(ctx.db, id));
@@ -38,12 +39,16 @@ export async function setPlanLock(
 /** The line's own lock, its plan's, the one in force, and the connections seen outside it. */
 export async function getLineLock(ctx: AppContext, actor: Actor, lineId: number): Promise<LineLockState> {
   const line = await visibleLine(ctx, actor, lineId);
-  const [own, plan, violations, server] = await Promise.all([
-    lineLocksRepository.lineLock(ctx.db, lineId),
-    line.planId === null ? null : lineLocksRepository.planLock(ctx.db, line.planId),
-    lineLocksRepository.violationsOfLine(ctx.db, lineId),
-    line.serverId === null ? undefined : serversRepository.findById(ctx.db, line.serverId),
-  ]);
+  // One snapshot: the violations are judged against the locks, and a change of lock committed between
+  // two reads on two connections would show violations of a lock no longer in force.
+  const [own, plan, violations, server] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      lineLocksRepository.lineLock(tx, lineId),
+      line.planId === null ? null : lineLocksRepository.planLock(tx, line.planId),
+      lineLocksRepository.violationsOfLine(tx, lineId),
+      line.serverId === null ? undefined : serversRepository.findById(tx, line.serverId),
+    ]),
+  );
   return {
     own,
     plan,

@@ -14,6 +14,7 @@ import { accountsRepository } from '../accounts/accounts.repository.js';
 import { recipientLanguages } from '../locale/account-language.service.js';
 import { toMessage, type MessageReader } from './message-mapper.js';
 import { messagesRepository, type MessageRow } from './messages.repository.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 function inInbox(actor: Actor, row: { isGlobal: boolean; recipientId: string | null }): boolean {
   return row.isGlobal || row.recipientId === actor.id;
@@ -65,17 +66,23 @@ export async function getUnreadMessages(
   actor: Actor,
   limit: number,
 ): Promise<UnreadMessages> {
-  const [count, newest, reader] = await Promise.all([
-    messagesRepository.countUnread(ctx.db, actor.id),
-    limit > 0
-      ? messagesRepository.list(ctx.db, {
-          accountId: actor.id,
-          inboxOnly: true,
-          unreadOnly: true,
-          limit,
-          offset: 0,
-        })
-      : Promise.resolve({ rows: [] }),
+  // The count and the newest from one snapshot: a message sent between two reads on two connections
+  // showed the bell a count its list did not hold.
+  const [[count, newest], reader] = await Promise.all([
+    inOneSnapshot(ctx.db, (tx) =>
+      Promise.all([
+        messagesRepository.countUnread(tx, actor.id),
+        limit > 0
+          ? messagesRepository.list(tx, {
+              accountId: actor.id,
+              inboxOnly: true,
+              unreadOnly: true,
+              limit,
+              offset: 0,
+            })
+          : Promise.resolve({ rows: [] }),
+      ]),
+    ),
     readerOf(ctx, actor),
   ]);
   return { count, items: newest.rows.map((row) => toMessage(row, reader)) };

@@ -27,6 +27,7 @@ import { notifyReply } from './ticket-reply-notice.js';
 import { attachmentUrl, toReply, toTicket } from './ticket-mapper.js';
 import { ticketsRepository, type TicketRow } from './tickets.repository.js';
 import type { UploadedFile } from './attachment-http.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 /** Admins receive every ticket event (audience = owner; the bus always includes admins). */
 async function publish(
@@ -115,10 +116,11 @@ export async function getTicket(ctx: AppContext, actor: Actor, id: number): Prom
   const side = ticketAccess.side(actor);
   const found = await findVisible(ctx, actor, id);
   await markOpened(ctx, actor, found);
-  const [row, replies] = await Promise.all([
-    ticketsRepository.findById(ctx.db, id, side),
-    ticketsRepository.listReplies(ctx.db, id),
-  ]);
+  // The ticket's state and its replies from one snapshot: a reply posted between two reads showed an
+  // answered ticket without its answer.
+  const [row, replies] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([ticketsRepository.findById(tx, id, side), ticketsRepository.listReplies(tx, id)]),
+  );
   if (!row) throw new AppError('TICKET_NOT_FOUND');
   return { ...toTicket(row, side), replies: replies.map(toReply) };
 }

@@ -35,6 +35,7 @@ import { toTopUpRequest } from './topup-mapper.js';
 import { topUpListRepository, type TopUpListFilter } from './topups-list.repository.js';
 import { topUpsRepository } from './topups.repository.js';
 import { topUpProviderRepository } from './topup-provider.repository.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 
 /** Who confirmed a payment: an admin in the panel, or (later) a payment provider's verified webhook. */
 export type TopUpConfirmer =
@@ -264,10 +265,14 @@ export async function listTopUps(
   query: TopUpListQuery,
 ): Promise<TopUpListResponse> {
   const filter = scopedFilter(signedIn, query);
-  const [found, counts] = await Promise.all([
-    topUpListRepository.list(ctx.db, filter, pageWindow(query)),
-    query.counts ? topUpListRepository.countByStatus(ctx.db, filter) : undefined,
-  ]);
+  // The page and the counts per state from one snapshot, so a payment settled meanwhile is in both or
+  // in neither.
+  const [found, counts] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      topUpListRepository.list(tx, filter, pageWindow(query)),
+      query.counts ? topUpListRepository.countByStatus(tx, filter) : undefined,
+    ]),
+  );
   return { ...pageOf(query, found, toTopUpRequest), ...(counts ? { status_counts: counts } : {}) };
 }
 
