@@ -6,7 +6,7 @@ import { type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { oscamLineFixture } from './support/oscam-line-fixture.js';
 import type { TestServer } from './support/test-server.js';
-import { waitFor } from './support/wait-for.js';
+import { jobRoundsPass, waitFor } from './support/wait-for.js';
 
 const card: StandInClient = {
   ...watchingClient('sky-card', '203.0.113.7', 'id_card'),
@@ -30,11 +30,7 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
   });
   const { name } = lineFixture;
 
-  const rounds = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'ecm-stats')?.runs ?? 0;
-  const roundsPass = async (n: number) => {
-    const target = rounds() + n;
-    await waitFor(rounds, (runs) => runs >= target);
-  };
+  const roundsPass = (n: number) => jobRoundsPass(server, 'ecm-stats', n);
   const createLine = async (account: Account = owner, username = name()) => {
     const res = await account.client.post('/api/lines', {
       username,

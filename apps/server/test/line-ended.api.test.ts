@@ -4,7 +4,7 @@ import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, agentUsers, display, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-import { waitFor } from './support/wait-for.js';
+import { jobRoundsPass, waitFor } from './support/wait-for.js';
 
 /** Lines that ended (docs/resellers.md, "Lines that ended"), over HTTP against a running server. */
 describe('lines that ended', () => {
@@ -44,12 +44,8 @@ describe('lines that ended', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body;
   };
-  const runs = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'line-ended')?.runs ?? 0;
   /** Waits until two more rounds of the job have run: one of them started after this call. */
-  const twoMoreRounds = async () => {
-    const from = runs();
-    await waitFor(runs, (n) => n >= from + 2);
-  };
+  const twoMoreRounds = () => jobRoundsPass(server, 'line-ended', 2);
 
   beforeAll(async () => {
     server = await startTestServer({

@@ -11,7 +11,7 @@ import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { addAgentServer, signUpAccount, type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
-import { waitFor } from './support/wait-for.js';
+import { jobRoundsPass, waitFor } from './support/wait-for.js';
 
 /**
  * Load alerts, read from the real agent on this machine: the figures are what this machine really
@@ -28,11 +28,7 @@ describe('Load alerts: a server machine’s CPU, memory, disk and clients, and t
   let serverId: number;
   const SERVER_NAME = 'OSCam under load';
 
-  const rounds = () => server.built.ctx.jobs.snapshot().find((job) => job.name === 'ecm-stats')?.runs ?? 0;
-  const roundsPass = async (n: number) => {
-    const target = rounds() + n;
-    await waitFor(rounds, (runs) => runs >= target);
-  };
+  const roundsPass = (n: number) => jobRoundsPass(server, 'ecm-stats', n);
   const load = async () => {
     const res = await admin.get(`/api/servers/${serverId}/load`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
