@@ -49,17 +49,20 @@ async function validate(values: SignInFormValues): Promise<FieldErrors> {
  */
 /**
  * Whether sign-up is open, as the server says: the link shows only then (the server refuses sign-up
- * when an admin closed it). Until the answer comes, it shows, as a fresh panel is open.
+ * when an admin closed it). `undefined` until the answer comes: the link's line then keeps its place
+ * unseen, so a closed panel never flashes it and an open one does not move the form when it shows.
  */
-function useSignUpOpen(): boolean {
-  const [open, setOpen] = useState(true);
+function useSignUpOpen(): boolean | undefined {
+  const [open, setOpen] = useState<boolean>();
   useEffect(() => {
     const abort = new AbortController();
     signInApi
       .getSignUpSettings(abort.signal)
       .then((settings) => setOpen(settings.open))
-      // Without an answer the link stays: the sign-up page says so if it is closed.
-      .catch(() => undefined);
+      // Without an answer the link shows: the sign-up page says so if it is closed.
+      .catch(() => {
+        if (!abort.signal.aborted) setOpen(true);
+      });
     return () => abort.abort();
   }, []);
   return open;
@@ -125,8 +128,13 @@ export function SignInForm() {
         <Typography variant="h5" component="h1">
           {t('auth.signIn.title')}
         </Typography>
-        {signUpOpen && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="sign-up-offer">
+        {signUpOpen !== false && (
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.secondary', visibility: signUpOpen ? 'visible' : 'hidden' }}
+            aria-hidden={!signUpOpen}
+            data-testid="sign-up-offer"
+          >
             {t('auth.signIn.noAccount')}{' '}
             <Link component={RouterLink} to={paths.signUp} variant="subtitle2">
               {t('auth.signIn.getStarted')}
