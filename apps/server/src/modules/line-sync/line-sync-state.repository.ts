@@ -103,10 +103,17 @@ export const lineSyncStateRepository = {
       syncedAt: new Date(Math.floor(row.synced_ms)),
     }));
   },
-  /** Returns the owner only when this changes what the line shows (not already failing this way). */
+  /**
+   * Returns the owner only when this changes what the line shows (not already failing this way).
+   * Only while the failed change is still pending for the key: another deliverer may have taken the
+   * released row and delivered it meanwhile, and its "synced" must not be overwritten by this older
+   * failure. The pending row is locked for the statement, so that deliverer's completion (which
+   * deletes it before marking the line synced) waits for this mark rather than passing it.
+   */
   async markFailing(
     db: Db,
     lineId: number,
+    key: { serverId: number; username: string },
     failure: { message: string; code: ErrorCode | null; params: ErrorParams | null },
   ): Promise<{ ownerId: string | null } | undefined> {
     const { message } = failure;
@@ -122,6 +129,8 @@ export const lineSyncStateRepository = {
         and(
           eq(lines.id, lineId),
           sql`(${lines.syncState} <> 'failing' or ${lines.syncError} is distinct from ${message})`,
+          sql`exists (select 1 from ${lineSyncOutbox} o
+            where o.server_id = ${key.serverId} and o.username = ${key.username} for key share)`,
         ),
       )
       .returning({ ownerId: lines.ownerId });

@@ -262,7 +262,7 @@ async function deliverLeasedRow(
       code: result.code as ErrorCode | null,
       params: result.params,
     };
-    const failing = await lineSyncStateRepository.markFailing(ctx.db, row.lineId, failure);
+    const failing = await lineSyncStateRepository.markFailing(ctx.db, row.lineId, row, failure);
     if (failing) {
       await lineHistoryRepository.insert(ctx.db, {
         lineId: row.lineId,
