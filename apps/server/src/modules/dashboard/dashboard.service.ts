@@ -1,6 +1,7 @@
 import { addDays, type ChangeEvent, type Dashboard, type DashboardQuery } from '@linedesk/shared';
 import { today as businessToday } from '../lines/line-scope.js';
 import type { AppContext } from '../../app-context.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
@@ -68,12 +69,16 @@ async function computeScopeFigures(
   const monthStart = `${today.slice(0, 8)}01`;
   const spentFrom = monthStart < since ? monthStart : since;
 
-  const [lines, byServer, { created, renewed, spent }, expiries] = await Promise.all([
-    repo.lineCounts(db, ownerId, today).then(toLineCounts),
-    repo.linesByServer(db, ownerId),
-    repo.perDay(db, ownerId, spentFrom),
-    repo.expiriesPerDay(db, ownerId, today, until),
-  ]);
+  // One snapshot: the line counts, the lines per server and the day's sales agree with each other
+  // even while lines are being sold (the figures are cached, so this runs once per change).
+  const [lines, byServer, { created, renewed, spent }, expiries] = await inOneSnapshot(db, (tx) =>
+    Promise.all([
+      repo.lineCounts(tx, ownerId, today).then(toLineCounts),
+      repo.linesByServer(tx, ownerId),
+      repo.perDay(tx, ownerId, spentFrom),
+      repo.expiriesPerDay(tx, ownerId, today, until),
+    ]),
+  );
   compactNowAndThen(ctx, today);
   const pastDays = days(since, CHART_DAYS);
   return {

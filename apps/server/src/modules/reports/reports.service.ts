@@ -7,6 +7,7 @@ import {
   type ReportUnit,
 } from '@linedesk/shared';
 import type { AppContext } from '../../app-context.js';
+import { inOneSnapshot } from '../../db/one-snapshot.js';
 import type { Actor } from '../../platform/access.js';
 import { AppError } from '../../platform/errors.js';
 import { today as businessToday } from '../lines/line-scope.js';
@@ -77,13 +78,17 @@ export async function getReport(ctx: AppContext, actor: Actor, query: ReportQuer
   const today = businessToday();
   const { from, to } = range(query, today);
   const w: ReportWindow = { scope: spec, unit: query.unit, from, to, today };
-  const [credits, events, expiries, moneyIn, compensated] = await Promise.all([
-    repo.credits(ctx.db, w),
-    repo.lineEvents(ctx.db, w),
-    repo.expiries(ctx.db, w, query.churn_days),
-    actor.isAdmin ? repo.moneyIn(ctx.db, w) : Promise.resolve(null),
-    repo.outageCompensation(ctx.db, w),
-  ]);
+  // One snapshot: a renewal writes its ledger row and its line event together, so a report read
+  // beside it shows both or neither, never the credits spent without the renewal they paid for.
+  const [credits, events, expiries, moneyIn, compensated] = await inOneSnapshot(ctx.db, (tx) =>
+    Promise.all([
+      repo.credits(tx, w),
+      repo.lineEvents(tx, w),
+      repo.expiries(tx, w, query.churn_days),
+      actor.isAdmin ? repo.moneyIn(tx, w) : Promise.resolve(null),
+      repo.outageCompensation(tx, w),
+    ]),
+  );
   const byPeriod = new Map<string, ReportRow>(
     reportPeriods(query.unit, from, to).map((period) => [period, { period, ...zero() }]),
   );
