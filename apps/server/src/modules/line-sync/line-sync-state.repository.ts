@@ -107,8 +107,8 @@ export const lineSyncStateRepository = {
    * Returns the owner only when this changes what the line shows (not already failing this way).
    * Only while the failed change is still pending for the key: another deliverer may have taken the
    * released row and delivered it meanwhile, and its "synced" must not be overwritten by this older
-   * failure. The pending row is locked for the statement, so that deliverer's completion (which
-   * deletes it before marking the line synced) waits for this mark rather than passing it.
+   * failure. Call with the line locked, so a completion recorded after this
+   * statement's look at the outbox marks the line synced after it, not before.
    */
   async markFailing(
     db: Db,
@@ -130,7 +130,7 @@ export const lineSyncStateRepository = {
           eq(lines.id, lineId),
           sql`(${lines.syncState} <> 'failing' or ${lines.syncError} is distinct from ${message})`,
           sql`exists (select 1 from ${lineSyncOutbox} o
-            where o.server_id = ${key.serverId} and o.username = ${key.username} for key share)`,
+            where o.server_id = ${key.serverId} and o.username = ${key.username})`,
         ),
       )
       .returning({ ownerId: lines.ownerId });

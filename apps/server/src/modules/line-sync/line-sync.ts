@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import { createAgentDelivery, type AgentDelivery, type Outcome } from './line-agent-delivery.js';
 import { lineOutboxRepository, type OutboxKey, type OutboxRow } from './line-outbox.repository.js';
 import { lineHistoryRepository } from '../lines/line-history.repository.js';
+import { linesRepository } from '../lines/lines.repository.js';
 import { perContext } from '../../platform/per-context.js';
 import { backoffMs, leaseCoveringCallsMs } from '../../platform/backoff.js';
 import { lineSyncStateRepository } from './line-sync-state.repository.js';
@@ -262,15 +263,24 @@ async function deliverLeasedRow(
       code: result.code as ErrorCode | null,
       params: result.params,
     };
-    const failing = await lineSyncStateRepository.markFailing(ctx.db, row.lineId, row, failure);
+    const lineId = row.lineId;
+    // The line is locked before the outbox is looked at, the order the refusal's settling takes too:
+    // a deliverer that completes the row meanwhile marks the line synced after this, never before.
+    const failing = await ctx.db.transaction(async (tx) => {
+      await linesRepository.lockById(tx, lineId);
+      const marked = await lineSyncStateRepository.markFailing(tx, lineId, row, failure);
+      if (marked) {
+        await lineHistoryRepository.insert(tx, {
+          lineId,
+          actorId: null,
+          action: 'sync_failed',
+          details: { server_id: row.serverId, error: message, code: result.code, params: result.params },
+        });
+      }
+      return marked;
+    });
     if (failing) {
-      await lineHistoryRepository.insert(ctx.db, {
-        lineId: row.lineId,
-        actorId: null,
-        action: 'sync_failed',
-        details: { server_id: row.serverId, error: message, code: result.code, params: result.params },
-      });
-      await publishLine(ctx, row.lineId, failing.ownerId);
+      await publishLine(ctx, lineId, failing.ownerId);
       return {
         sync: result,
         line: {
