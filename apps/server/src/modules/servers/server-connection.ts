@@ -216,6 +216,10 @@ export async function testServerConnection(
   const saved = options.signal?.aborted
     ? undefined
     : await ctx.db.transaction(async (tx) => {
+        // The status before this test's outcome is the one now, not the one read before the probe:
+        // two tests of one record that overlap (the periodic check, an admin's "test") would each
+        // see it active and tell the admins twice that it went down.
+        const before = (await serversRepository.lockById(tx, row.id)) ?? row;
         if (result.ok && result.agentId) result = await checkIdentity(tx, row.id, result, result.agentId);
         const outcome: TestOutcome = result.ok
           ? { ok: true, version: result.version, agentId: result.agentId, backend: result.backend }
@@ -226,7 +230,7 @@ export async function testServerConnection(
           outcome,
           ctx.config.serverCheckIntervalSeconds || FALLBACK_CHECK_SECONDS,
         );
-        if (recorded) notified = await noticeOfChange(ctx, tx, row, recorded);
+        if (recorded) notified = await noticeOfChange(ctx, tx, before, recorded);
         return recorded;
       });
   if (saved) {

@@ -77,6 +77,11 @@ export const serversRepository = {
     const [row] = await db.select().from(cccamServers).where(eq(cccamServers.id, id));
     return row;
   },
+  /** The record as it is now, locked until the caller's transaction ends (its tests queue). */
+  async lockById(tx: Db, id: number): Promise<ServerRow | undefined> {
+    const [row] = await tx.select().from(cccamServers).where(eq(cccamServers.id, id)).for('update');
+    return row;
+  },
   listAll(db: Db): Promise<ServerRow[]> {
     return db.select().from(cccamServers).orderBy(asc(cccamServers.id));
   },
