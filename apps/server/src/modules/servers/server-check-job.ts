@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app-context.js';
+import { leaseCoveringCallsMs } from '../../platform/backoff.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 import { recordServerHealth } from '../outages/outage-watch.js';
 import { testServerConnection } from './server-connection.js';
@@ -18,6 +19,13 @@ const MAX_POLL_SECONDS = 30;
 export function startServerCheckJob(ctx: AppContext): PeriodicJob {
   const intervalSeconds = ctx.config.serverCheckIntervalSeconds;
   if (intervalSeconds <= 0) return { stop: async () => undefined };
+  // A claimed server is not due again before its test could have timed out: with a short interval
+  // and a slow agent (or a loaded machine), another worker would otherwise test it at the same time.
+  // A finished test sets the next check itself, one interval on.
+  const leaseSeconds = Math.max(
+    intervalSeconds,
+    Math.ceil(leaseCoveringCallsMs(ctx.config.serverApiTimeoutMs) / 1000),
+  );
   return startPeriodicJob(ctx, {
     name: 'server-check',
     everyMs: Math.min(intervalSeconds, MAX_POLL_SECONDS) * 1000,
@@ -25,7 +33,7 @@ export function startServerCheckJob(ctx: AppContext): PeriodicJob {
     round: (signal) => {
       const worker = async () => {
         while (!signal.aborted) {
-          const row = await serversRepository.claimDue(ctx.db, intervalSeconds);
+          const row = await serversRepository.claimDue(ctx.db, leaseSeconds);
           if (!row) return;
           const result = await testServerConnection(ctx, row, { signal });
           // An agent that answers but refuses (a wrong key) still serves its customers: not an outage.
