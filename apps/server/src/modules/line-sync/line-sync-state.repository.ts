@@ -107,8 +107,8 @@ export const lineSyncStateRepository = {
    * Returns the owner only when this changes what the line shows (not already failing this way).
    * Only while the failed change is still pending for the key: another deliverer may have taken the
    * released row and delivered it meanwhile, and its "synced" must not be overwritten by this older
-   * failure. Call with the line locked, so a completion recorded after this
-   * statement's look at the outbox marks the line synced after it, not before.
+   * failure. Call with the line locked, so a completion recorded after this statement's look at the
+   * outbox marks the line synced after it, not before.
    */
   async markFailing(
     db: Db,

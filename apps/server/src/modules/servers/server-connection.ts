@@ -152,14 +152,18 @@ async function probe(ctx: AppContext, row: ServerRow, signal?: AbortSignal): Pro
  * different box behind the old address). Two records on one agent would each remove the other's
  * lines as leftovers. Agents from before identities report none and are let through as before.
  */
-async function checkIdentity(tx: Db, id: number, result: Probe, agentId: string): Promise<Probe> {
+async function checkIdentity(
+  tx: Db,
+  record: Pick<ServerRow, 'id' | 'agentId'>,
+  result: Probe,
+  agentId: string,
+): Promise<Probe> {
   const holder = await serversRepository.findByAgentId(tx, agentId);
-  if (holder && holder.id !== id) {
+  if (holder && holder.id !== record.id) {
     const message = formatErrorMessage('SERVER_AGENT_TAKEN', { server: holder.serverName });
     return { ...result, ok: false, code: 'SERVER_AGENT_TAKEN', message };
   }
-  const bound = await serversRepository.boundAgentId(tx, id);
-  if (bound && bound !== agentId) {
+  if (record.agentId && record.agentId !== agentId) {
     return {
       ...result,
       ok: false,
@@ -220,7 +224,7 @@ export async function testServerConnection(
         // two tests of one record that overlap (the periodic check, an admin's "test") would each
         // see it active and tell the admins twice that it went down.
         const before = (await serversRepository.lockById(tx, row.id)) ?? row;
-        if (result.ok && result.agentId) result = await checkIdentity(tx, row.id, result, result.agentId);
+        if (result.ok && result.agentId) result = await checkIdentity(tx, before, result, result.agentId);
         const outcome: TestOutcome = result.ok
           ? { ok: true, version: result.version, agentId: result.agentId, backend: result.backend }
           : { ok: false, error: result.message };

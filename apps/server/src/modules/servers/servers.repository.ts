@@ -171,15 +171,6 @@ export const serversRepository = {
       .where(eq(cccamServers.agentId, agentId));
     return row;
   },
-  /** The identity a record is bound to, read under the record's lock (tests of one record queue). */
-  async boundAgentId(db: Db, id: number): Promise<string | null> {
-    const [row] = await db
-      .select({ agentId: cccamServers.agentId })
-      .from(cccamServers)
-      .where(eq(cccamServers.id, id))
-      .for('update');
-    return row?.agentId ?? null;
-  },
   async recordTest(
     db: Db,
     id: number,
