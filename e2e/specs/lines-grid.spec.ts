@@ -19,11 +19,12 @@ let admin: ReturnType<typeof apiSession>;
 const ids = new Map<string, number>();
 
 /**
- * Dates the two short lines from `today`: one ends tomorrow, one ended two days ago. Called again
- * by the days-left check with the day as it is then, so a run that set up before midnight and looks
+ * Dates the two short lines from today: one ends tomorrow, one ended two days ago. Called again by
+ * the days-left check with the day as it is then, so a run that set up before midnight and looks
  * after it still sees "1 day", not the panel's right answer for the older date.
  */
-async function dateShortLines(today: string): Promise<void> {
+async function dateShortLines(): Promise<void> {
+  const today = isoDate(new Date());
   await admin.request('PATCH', `/api/lines/${ids.get(TOMORROW)}`, { expiry_date: addDays(today, 1) });
   await admin.request('PATCH', `/api/lines/${ids.get(EXPIRED)}`, { expiry_date: addDays(today, -2) });
 }
@@ -42,7 +43,7 @@ beforeAll(async () => {
     });
     ids.set(username, answer.line.id);
   }
-  await dateShortLines(isoDate(new Date()));
+  await dateShortLines();
 }, 120_000);
 
 afterAll(async () => {
@@ -121,7 +122,7 @@ describe('the lines grid at desktop sizes', () => {
   });
 
   it('shows the days left in colour and narrows the list with a quick filter and its count', async () => {
-    await dateShortLines(isoDate(new Date()));
+    await dateShortLines();
     const page = await listAt(1440, 900);
     const daysOf = (username: string) =>
       page.getByTestId('line-row').filter({ hasText: username }).getByTestId('line-days-left');
