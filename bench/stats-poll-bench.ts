@@ -201,6 +201,21 @@ async function lastError(panel: BenchPanel, poll: Poll, serverId: number): Promi
   return row.last_error;
 }
 
+/**
+ * The server's poll row as it stands, taken as the poll's claim: the jobs' timers are off, so nothing
+ * else claims it, and a poll's writes go through only while the row is as it was claimed.
+ */
+async function currentClaim(panel: BenchPanel, poll: Poll, serverId: number): Promise<string> {
+  const table = poll === 'ecm' ? sql`ecm_polls` : sql`line_connection_polls`;
+  const [row] = rowsOf<{ claim: string }>(
+    await panel.db.execute(
+      sql`select next_poll_at::text as claim from ${table} where server_id = ${serverId}`,
+    ),
+  );
+  if (!row) throw new Error(`server ${serverId} has no ${poll} poll row`);
+  return row.claim;
+}
+
 async function measurePoll(
   panel: BenchPanel,
   server: CardServer & { serverId: number },
@@ -209,6 +224,7 @@ async function measurePoll(
   label: string | null,
 ): Promise<Figures> {
   const { ctx } = panel.built;
+  const held = { claim: await currentClaim(panel, poll, server.serverId), intervalSeconds: 60 };
   const rowsBefore = await settledRowsWritten(panel.db);
   const agentBefore = await processCpuMs(server.agent.process.pid);
   const oscamBefore = await processCpuMs(server.oscam.pid);
@@ -216,7 +232,8 @@ async function measurePoll(
   const statements = countStatements(panel.db);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const run = () => (poll === 'ecm' ? pollEcmStats(ctx, server.serverId) : pollServer(ctx, server.serverId));
+  const run = () =>
+    poll === 'ecm' ? pollEcmStats(ctx, server.serverId, held) : pollServer(ctx, server.serverId, held);
   await (label ? profileWhile(label, run) : run());
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);

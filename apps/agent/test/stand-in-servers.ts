@@ -92,6 +92,11 @@ export type StandInOscam = {
   ): void;
   /** Like `httpreadonly = 1`: reinit answers 200 and reloads nothing. */
   setReadonly(readonly: boolean): void;
+  /**
+   * A slow server: the next `part=userstats` request gets the counters as they are when it comes in,
+   * but only once `release` is called. `arrived` resolves when it has come in.
+   */
+  holdNextUserstats(): { arrived: Promise<void>; release: () => void };
   close(): Promise<void>;
 };
 
@@ -141,6 +146,7 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
   >();
   const readers = new Map<string, { ok: number; notFound: number; timeout: number; enabled: boolean }>();
   let readonly = false;
+  let hold: { arrived: () => void; released: Promise<void> } | null = null;
 
   function authorized(req: http.IncomingMessage): boolean {
     const value = req.headers.authorization ?? '';
@@ -242,8 +248,14 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
       return;
     }
     if (url.pathname === '/oscamapi.json' && part === 'userstats') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(userstats());
+      const body = userstats();
+      const held = hold;
+      hold = null;
+      held?.arrived();
+      void (held?.released ?? Promise.resolve()).then(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(body);
+      });
       return;
     }
     if (url.pathname === '/oscamapi.json' && part === 'readerlist') {
@@ -301,6 +313,13 @@ export async function startStandInOscam(userFile: string): Promise<StandInOscam>
     },
     setReadonly: (value) => {
       readonly = value;
+    },
+    holdNextUserstats: () => {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      hold = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { arrived: arrival, release };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type StandInClient, type StandInOscam, watchingClient } from '../../agent/test/stand-in-servers.js';
+import { pollEcmStats } from '../src/modules/ecm-stats/ecm-poll.js';
+import { ecmPollsRepository } from '../src/modules/ecm-stats/ecm-poll.repository.js';
 import { rollUpAndExpire } from '../src/modules/ecm-stats/ecm-rollup.js';
 import { type Account } from './support/line-fixtures.js';
 import type { TestClient } from './support/test-client.js';
@@ -26,7 +28,8 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
   const lineFixture = oscamLineFixture({
     serverName: 'OSCam ECM',
     prefix: 'ecm',
-    env: { ECM_STATS_POLL_SECONDS: '1', LINE_CONNECTIONS_POLL_SECONDS: '0' },
+    // Agent calls may take long (a test below holds one): a poll's claim covers their time.
+    env: { ECM_STATS_POLL_SECONDS: '1', LINE_CONNECTIONS_POLL_SECONDS: '0', SERVER_API_TIMEOUT_MS: '30000' },
   });
   const { name } = lineFixture;
 
@@ -105,6 +108,42 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
     const tile = await owner.client.get('/api/dashboard/ecm');
     expect(tile.status).toBe(200);
     expect(tile.body.totals.ok).toBe(110);
+  });
+
+  it('counts what a slow poll read only if no newer reading was stored meanwhile: never an older count after a newer one', async () => {
+    const username = name();
+    oscam.setCounters(username, 40, 0, { lastMs: 200 });
+    const line = await createLine(owner, username);
+    await roundsPass(2);
+    oscam.setCounters(username, 140, 0, { lastMs: 200 });
+    // The server is slow to answer the next poll, which has read 140 when the count goes on to 150.
+    const held = oscam.holdNextUserstats();
+    await held.arrived;
+    oscam.setCounters(username, 150, 0, { lastMs: 200 });
+    try {
+      const [claimed] = await rows(
+        sql`select next_poll_at > now() + interval '60 seconds' as leased from ecm_polls where server_id = ${serverId}`,
+      );
+      // While its agent call may still answer, the server is not due again (a claim for the calls'
+      // time, not for the one-second interval): no second poll of this panel reads it meanwhile.
+      expect(claimed).toEqual({ leased: true });
+      // Another instance, as when the slow poll ran past its claim, takes the server and stores its
+      // newer reading first: 150 - 40 answers.
+      await db().execute(sql`update ecm_polls set next_poll_at = now() where server_id = ${serverId}`);
+      const other = await ecmPollsRepository.claimDue(db(), 60);
+      expect(other?.serverId).toBe(serverId);
+      await pollEcmStats(server.built.ctx, serverId, { claim: other!.claim, intervalSeconds: 3600 });
+      expect((await lineStats(owner.client, line.id)).totals.ok).toBe(110);
+    } finally {
+      held.release();
+    }
+    // The slow poll's 140 is older than the 150 stored: added, it would read as a restart of the
+    // server and count 140 more.
+    await roundsPass(1);
+    expect((await lineStats(owner.client, line.id)).totals).toEqual({ ok: 110, nok: 0, avg_ms: 200 });
+    await db().execute(sql`update ecm_polls set next_poll_at = now() where server_id = ${serverId}`);
+    await roundsPass(2);
+    expect((await lineStats(owner.client, line.id)).totals).toEqual({ ok: 110, nok: 0, avg_ms: 200 });
   });
 
   it("answers 404 to another reseller for a line's figures, and keeps the server's and its tile to their own", async () => {

@@ -72,14 +72,22 @@ export function parseEcmStats(
 
 /**
  * Reads one server's ECM counters through its agent and adds them to this minute's rows; what it saw
- * (no answer, or the server's answer rate) goes to the outage watch.
+ * (no answer, or the server's answer rate) goes to the outage watch. `poll` is the server's claim
+ * (`ecmPollsRepository.claimDue`) and the interval to its next reading.
  */
-export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: AbortSignal): Promise<void> {
+export async function pollEcmStats(
+  ctx: AppContext,
+  serverId: number,
+  poll: { claim: string; intervalSeconds: number },
+  signal?: AbortSignal,
+): Promise<void> {
+  const recordPoll = (db: typeof ctx.db, error: string | null) =>
+    ecmPollsRepository.recordPoll(db, serverId, poll.claim, { error, intervalSeconds: poll.intervalSeconds });
   const server = await serversRepository.findById(ctx.db, serverId);
   if (!server || server.status !== 'active') return;
   const { target } = resolveAgentTarget(ctx, server);
   if (!target) {
-    await ecmPollsRepository.recordPoll(ctx.db, serverId, 'Server connection settings are incomplete');
+    await recordPoll(ctx.db, 'Server connection settings are incomplete');
     return;
   }
   const client = createAgentClient(target, { timeoutMs: ctx.config.serverApiTimeoutMs, signal });
@@ -90,9 +98,8 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
     if (!reading) {
       const body = response.body as { message?: unknown; code?: unknown } | null;
       const message = body?.message;
-      await ecmPollsRepository.recordPoll(
+      await recordPoll(
         ctx.db,
-        serverId,
         `Agent answered ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
       );
       // The agent runs but the card server behind it does not answer (stopped, crashed): its
@@ -104,7 +111,7 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
     }
   } catch (error) {
     if (!(error instanceof AgentUnreachableError)) throw error;
-    await ecmPollsRepository.recordPoll(ctx.db, serverId, error.reason);
+    await recordPoll(ctx.db, error.reason);
     await recordServerHealth(ctx, serverId, { reachable: false });
     return;
   }
@@ -113,16 +120,26 @@ export async function pollEcmStats(ctx: AppContext, serverId: number, signal?: A
   // connection, and one over 50,000 accounts kept every other request waiting for seconds. Each
   // account's minute row and its new counters commit together, and the server's row only ever adds,
   // so a poll stopped between slices leaves the rest to count at the next one.
+  // Each slice first checks, under the poll row's lock, that this read still holds its claim: one
+  // that ran past its lease may have been overtaken by a newer reading, already stored, and an older
+  // count stored after it would look like a restart of the server and be added whole.
   const ecm = { ok: 0, nok: 0 };
   for (let start = 0; start < accounts.length; start += ECM_ACCOUNTS_PER_TRANSACTION) {
     const slice = accounts.slice(start, start + ECM_ACCOUNTS_PER_TRANSACTION);
-    const sums = await ctx.db.transaction((tx) => ecmPollRepository.addAccountReadings(tx, serverId, slice));
+    const sums = await ctx.db.transaction(async (tx) =>
+      (await ecmPollsRepository.holdsClaim(tx, serverId, poll.claim))
+        ? ecmPollRepository.addAccountReadings(tx, serverId, slice)
+        : null,
+    );
+    if (!sums) return;
     ecm.ok += sums.ok;
     ecm.nok += sums.nok;
   }
-  await ctx.db.transaction(async (tx) => {
+  const stored = await ctx.db.transaction(async (tx) => {
+    if (!(await ecmPollsRepository.holdsClaim(tx, serverId, poll.claim))) return false;
     await ecmPollRepository.addReaderReadings(tx, serverId, readers, ECM_READER_UP_STATES);
-    await ecmPollsRepository.recordPoll(tx, serverId, null);
+    await recordPoll(tx, null);
+    return true;
   });
-  await recordServerHealth(ctx, serverId, { reachable: true, ecm });
+  if (stored) await recordServerHealth(ctx, serverId, { reachable: true, ecm });
 }

@@ -28,9 +28,9 @@ export function startEcmStatsJob(ctx: AppContext): PeriodicJob {
         signal,
         failureMessage: 'Reading ECM statistics failed',
         // The machine's load rides on the same poll (load alerts): one claim of the server, two reads.
-        read: async (serverId) => {
+        read: async (serverId, claim) => {
           const reads = await Promise.allSettled([
-            pollEcmStats(ctx, serverId, signal),
+            pollEcmStats(ctx, serverId, { claim, intervalSeconds }, signal),
             pollServerLoad(ctx, serverId, signal),
           ]);
           for (const read of reads) if (read.status === 'rejected') throw read.reason;

@@ -29,7 +29,7 @@ export function startLineConnectionsJob(ctx: AppContext): PeriodicJob {
         intervalSeconds,
         signal,
         failureMessage: 'Reading live connections failed',
-        read: (serverId) => pollServer(ctx, serverId, signal),
+        read: (serverId, claim) => pollServer(ctx, serverId, { claim, intervalSeconds }, signal),
       });
     },
   });

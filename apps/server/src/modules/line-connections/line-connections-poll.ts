@@ -103,11 +103,16 @@ type Change = { lineId: number; ownerId: string | null };
 /**
  * Stores what the agent reported (or, when it could not be read, that nobody is known to be connected)
  * and evaluates sharing, in one transaction; then tells the lines' owners and admins what changed.
+ * From a poll (its claim and interval), nothing is stored when the server was claimed again
+ * meanwhile: a newer reading may be stored already, and this older one would undo it (and tell its
+ * changes again). Otherwise the poll is recorded with what it stored, so the next one is due an
+ * interval on while this one's notices are still being sent.
  */
 export async function applyConnections(
   ctx: AppContext,
   serverId: number,
   outcome: PollOutcome,
+  poll?: { claim: string; intervalSeconds: number },
 ): Promise<void> {
   const connections = outcome.ok ? outcome.connections : [];
   const readAt = outcome.ok ? outcome.readAt : Date.now();
@@ -140,7 +145,8 @@ export async function applyConnections(
   const settings = await readSharingSettings(ctx.db);
   const locations = await locateAddresses(addressesOfSharedLines(found));
 
-  const { changed, episodes, steps } = await ctx.db.transaction(async (tx) => {
+  const stored = await ctx.db.transaction(async (tx) => {
+    if (poll && !(await lineConnectionPollsRepository.holdsClaim(tx, serverId, poll.claim))) return null;
     // A line deleted since it was looked up has nothing left to record against (its rows would
     // break the foreign keys and fail the whole round); the lock keeps the rest until this commits.
     const existing = new Set(await lineConnectionsRepository.lockExistingLines(tx, [...byId.keys()]));
@@ -239,8 +245,16 @@ export async function applyConnections(
     const changed = [...touched].filter(
       (lineId) => openedNow.has(lineId) || was.get(lineId) !== now.get(lineId),
     );
+    if (poll) {
+      await lineConnectionPollsRepository.recordPoll(tx, serverId, poll.claim, {
+        error: outcome.ok ? null : outcome.error,
+        intervalSeconds: poll.intervalSeconds,
+      });
+    }
     return { changed, episodes, steps };
   });
+  if (!stored) return;
+  const { changed, episodes, steps } = stored;
 
   const missingOwners = changed.filter((id) => !ownerOf.has(id));
   if (missingOwners.length > 0) {
@@ -283,11 +297,18 @@ async function ownersOf(ctx: AppContext, ids: number[]) {
   }));
 }
 
-/** Reads one server's connections and stores them. */
-export async function pollServer(ctx: AppContext, serverId: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Reads one server's connections and stores them. `poll` is the server's claim
+ * (`lineConnectionPollsRepository.claimDue`) and the interval to its next reading.
+ */
+export async function pollServer(
+  ctx: AppContext,
+  serverId: number,
+  poll: { claim: string; intervalSeconds: number },
+  signal?: AbortSignal,
+): Promise<void> {
   const outcome = await readConnections(ctx, serverId, signal);
   if (signal?.aborted) return;
   if (!outcome.ok) ctx.log.debug({ serverId, error: outcome.error }, 'Could not read live connections');
-  await applyConnections(ctx, serverId, outcome);
-  await lineConnectionPollsRepository.recordPoll(ctx.db, serverId, outcome.ok ? null : outcome.error);
+  await applyConnections(ctx, serverId, outcome, poll);
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers, type ecmPolls, type lineConnectionPolls } from '../../db/schema.js';
 
@@ -18,10 +18,11 @@ export function serverPollsRepository(table: ServerPollTable) {
         on conflict do nothing`);
     },
     /**
-     * Takes one active server whose read is due and pushes its next read out by `intervalSeconds`, in
-     * one statement; SKIP LOCKED lets other instances take other servers meanwhile.
+     * Takes one active server whose read is due and pushes its next read out by `leaseSeconds`, in
+     * one statement; SKIP LOCKED lets other instances take other servers meanwhile. The claim it
+     * answers (the new due time, exactly as stored) is what the read's writes check they still hold.
      */
-    async claimDue(db: Db, intervalSeconds: number): Promise<number | undefined> {
+    async claimDue(db: Db, leaseSeconds: number): Promise<{ serverId: number; claim: string } | undefined> {
       const due = sql`(
         select p.server_id from ${table} p
         join ${cccamServers} s on s.id = p.server_id
@@ -32,16 +33,42 @@ export function serverPollsRepository(table: ServerPollTable) {
       )`;
       const [row] = await db
         .update(table)
-        .set({ nextPollAt: afterSeconds(intervalSeconds) })
+        .set({ nextPollAt: afterSeconds(leaseSeconds) })
         .where(eq(table.serverId, due))
-        .returning({ serverId: table.serverId });
-      return row?.serverId;
+        .returning({ serverId: table.serverId, claim: sql<string>`${table.nextPollAt}::text` });
+      return row;
     },
-    async recordPoll(db: Db, serverId: number, error: string | null): Promise<void> {
+    /**
+     * Whether the read claimed with `claim` still holds its server, locking its row until the
+     * caller's transaction ends. A read that ran past its lease may have been claimed again (by
+     * another instance) and stored since: a reading older than one stored must not be stored after it.
+     */
+    async holdsClaim(tx: Db, serverId: number, claim: string): Promise<boolean> {
+      const held = await tx.execute(sql`
+        select 1 from ${table}
+        where ${table.serverId} = ${serverId} and ${table.nextPollAt} = ${claim}::timestamptz
+        for update`);
+      return ((held as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+    },
+    /**
+     * Records the outcome of the read that holds `claim` and makes the server due again
+     * `intervalSeconds` on (or at the end of its lease, if sooner); nothing when it was claimed again
+     * meanwhile, so a late read neither shortens the next one's lease nor overwrites its outcome.
+     */
+    async recordPoll(
+      db: Db,
+      serverId: number,
+      claim: string,
+      outcome: { error: string | null; intervalSeconds: number },
+    ): Promise<void> {
       await db
         .update(table)
-        .set({ lastPolledAt: sql`now()`, lastError: error })
-        .where(eq(table.serverId, serverId));
+        .set({
+          lastPolledAt: sql`now()`,
+          lastError: outcome.error,
+          nextPollAt: sql`least(${table.nextPollAt}, ${afterSeconds(outcome.intervalSeconds)})`,
+        })
+        .where(and(eq(table.serverId, serverId), sql`${table.nextPollAt} = ${claim}::timestamptz`));
     },
   };
 }
