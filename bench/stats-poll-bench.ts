@@ -190,8 +190,11 @@ type Figures = {
   listFailures: number;
 };
 
+/** The table of one kind of poll's rows, one per server. */
+const pollTable = (poll: Poll) => (poll === 'ecm' ? sql`ecm_polls` : sql`line_connection_polls`);
+
 async function lastError(panel: BenchPanel, poll: Poll, serverId: number): Promise<string | null> {
-  const table = poll === 'ecm' ? sql`ecm_polls` : sql`line_connection_polls`;
+  const table = pollTable(poll);
   const [row] = rowsOf<{ last_error: string | null; last_polled_at: unknown }>(
     await panel.db.execute(
       sql`select last_error, last_polled_at from ${table} where server_id = ${serverId}`,
@@ -206,10 +209,9 @@ async function lastError(panel: BenchPanel, poll: Poll, serverId: number): Promi
  * else claims it, and a poll's writes go through only while the row is as it was claimed.
  */
 async function currentClaim(panel: BenchPanel, poll: Poll, serverId: number): Promise<string> {
-  const table = poll === 'ecm' ? sql`ecm_polls` : sql`line_connection_polls`;
   const [row] = rowsOf<{ claim: string }>(
     await panel.db.execute(
-      sql`select next_poll_at::text as claim from ${table} where server_id = ${serverId}`,
+      sql`select next_poll_at::text as claim from ${pollTable(poll)} where server_id = ${serverId}`,
     ),
   );
   if (!row) throw new Error(`server ${serverId} has no ${poll} poll row`);

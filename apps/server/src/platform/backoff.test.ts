@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, leaseCoveringCallsMs } from './backoff.js';
+import { backoffMs, claimSecondsCoveringCalls, leaseCoveringCallsMs } from './backoff.js';
 
 describe('backoffMs', () => {
   const backoff = { baseMs: 1000, maxMs: 60_000 };
@@ -43,5 +43,13 @@ describe('leaseCoveringCallsMs', () => {
   it('covers three calls with 5 s to spare', () => {
     expect(leaseCoveringCallsMs(10_000)).toBe(35_000);
     expect(leaseCoveringCallsMs(0)).toBe(5000);
+  });
+});
+
+describe('claimSecondsCoveringCalls', () => {
+  it("is the interval, or the calls' lease in whole seconds when that is longer", () => {
+    expect(claimSecondsCoveringCalls(60, 5000)).toBe(60);
+    expect(claimSecondsCoveringCalls(1, 5000)).toBe(20);
+    expect(claimSecondsCoveringCalls(1, 5100)).toBe(21);
   });
 });

@@ -33,3 +33,12 @@ export function backoffMs(
 export function leaseCoveringCallsMs(timeoutMs: number): number {
   return 3 * timeoutMs + 5000;
 }
+
+/**
+ * The claim of a periodic per-server check or poll, in whole seconds: its interval, and never less
+ * than its calls' lease, so a second worker or instance does not take the server while the first may
+ * still be waiting for its agent. The one who claimed sets the next turn itself when done.
+ */
+export function claimSecondsCoveringCalls(intervalSeconds: number, timeoutMs: number): number {
+  return Math.max(intervalSeconds, Math.ceil(leaseCoveringCallsMs(timeoutMs) / 1000));
+}

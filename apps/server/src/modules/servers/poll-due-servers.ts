@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { leaseCoveringCallsMs } from '../../platform/backoff.js';
+import { claimSecondsCoveringCalls } from '../../platform/backoff.js';
 import type { serverPollsRepository } from './server-polls.repository.js';
 
 /** Servers one instance reads at the same time, per kind of reading. */
@@ -26,10 +26,7 @@ export async function pollDueServers(
   },
 ): Promise<void> {
   const { intervalSeconds, signal, failureMessage, read } = options;
-  const leaseSeconds = Math.max(
-    intervalSeconds,
-    Math.ceil(leaseCoveringCallsMs(ctx.config.serverApiTimeoutMs) / 1000),
-  );
+  const leaseSeconds = claimSecondsCoveringCalls(intervalSeconds, ctx.config.serverApiTimeoutMs);
   const worker = async () => {
     while (!signal.aborted) {
       const claimed = await polls.claimDue(ctx.db, leaseSeconds);

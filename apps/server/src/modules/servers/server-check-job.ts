@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context.js';
-import { leaseCoveringCallsMs } from '../../platform/backoff.js';
+import { claimSecondsCoveringCalls } from '../../platform/backoff.js';
 import { startPeriodicJob, type PeriodicJob } from '../../platform/periodic-job.js';
 import { recordServerHealth } from '../outages/outage-watch.js';
 import { testServerConnection } from './server-connection.js';
@@ -22,10 +22,7 @@ export function startServerCheckJob(ctx: AppContext): PeriodicJob {
   // A claimed server is not due again before its test could have timed out: with a short interval
   // and a slow agent (or a loaded machine), another worker would otherwise test it at the same time.
   // A finished test sets the next check itself, one interval on.
-  const leaseSeconds = Math.max(
-    intervalSeconds,
-    Math.ceil(leaseCoveringCallsMs(ctx.config.serverApiTimeoutMs) / 1000),
-  );
+  const leaseSeconds = claimSecondsCoveringCalls(intervalSeconds, ctx.config.serverApiTimeoutMs);
   return startPeriodicJob(ctx, {
     name: 'server-check',
     everyMs: Math.min(intervalSeconds, MAX_POLL_SECONDS) * 1000,

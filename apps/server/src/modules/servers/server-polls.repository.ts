@@ -9,6 +9,9 @@ const afterSeconds = (seconds: number) => sql`now() + (${seconds})::float8 * int
 
 /** The queries of one kind of per-server reading: its rows, the claim of a due one, and the outcome. */
 export function serverPollsRepository(table: ServerPollTable) {
+  /** The server's row while it is as `claimDue` left it for the read that got `claim`. */
+  const heldBy = (serverId: number, claim: string) =>
+    and(eq(table.serverId, serverId), sql`${table.nextPollAt} = ${claim}::timestamptz`);
   return {
     /** Gives every active server a poll row (due now) if it has none yet. */
     async addMissingPolls(db: Db): Promise<void> {
@@ -44,11 +47,12 @@ export function serverPollsRepository(table: ServerPollTable) {
      * another instance) and stored since: a reading older than one stored must not be stored after it.
      */
     async holdsClaim(tx: Db, serverId: number, claim: string): Promise<boolean> {
-      const held = await tx.execute(sql`
-        select 1 from ${table}
-        where ${table.serverId} = ${serverId} and ${table.nextPollAt} = ${claim}::timestamptz
-        for update`);
-      return ((held as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+      const held = await tx
+        .select({ serverId: table.serverId })
+        .from(table)
+        .where(heldBy(serverId, claim))
+        .for('update');
+      return held.length > 0;
     },
     /**
      * Records the outcome of the read that holds `claim` and makes the server due again
@@ -68,7 +72,7 @@ export function serverPollsRepository(table: ServerPollTable) {
           lastError: outcome.error,
           nextPollAt: sql`least(${table.nextPollAt}, ${afterSeconds(outcome.intervalSeconds)})`,
         })
-        .where(and(eq(table.serverId, serverId), sql`${table.nextPollAt} = ${claim}::timestamptz`));
+        .where(heldBy(serverId, claim));
     },
   };
 }
