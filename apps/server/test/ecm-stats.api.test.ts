@@ -51,7 +51,7 @@ describe('ECM statistics: the poll, rollups, retention and who sees them', () =>
   };
   const db = () => server.built.ctx.db;
   const rows = async (query: ReturnType<typeof sql>) =>
-    (((await db().execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows ?? []).map((row) =>
+    (await db().execute<Record<string, unknown>>(query)).rows.map((row) =>
       Object.fromEntries(
         Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v]),
       ),

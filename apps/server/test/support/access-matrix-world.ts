@@ -346,9 +346,9 @@ async function populate(server: TestServer, agent: ScriptedAgent, doc: OpenApi):
   await waitFor(
     async () =>
       (
-        (await server.built.ctx.db.execute(
+        await server.built.ctx.db.execute<{ n: number }>(
           sql`select count(*)::int as n from notification_outbox where status = 'pending'`,
-        )) as unknown as { rows: { n: number }[] }
+        )
       ).rows[0]!.n,
     (pending) => pending === 0,
   );

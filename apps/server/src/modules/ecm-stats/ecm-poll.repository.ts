@@ -60,7 +60,7 @@ export const ecmPollRepository = {
       left join ${ecmCounters} c on c.server_id = ${serverId} and c.username = i.username
       left join ${lines} l on l.server_id = ${serverId} and l.username = i.username`;
     // The last answer's time stands for every answer since the last reading.
-    const result = (await tx.execute(sql`
+    const result = await tx.execute<{ ok: number; nok: number }>(sql`
       with d as (${deltas}),
       per_line as (
         insert into ${ecmMinute} (kind, subject_id, reader, bucket, ok, nok, time_sum, time_n)
@@ -99,7 +99,7 @@ export const ecmPollRepository = {
         returning 1
       )
       select coalesce(sum(d_ok), 0)::float8 as ok, coalesce(sum(d_nok), 0)::float8 as nok
-      from d, (select count(*) from per_server) w`)) as unknown as { rows: { ok: number; nok: number }[] };
+      from d, (select count(*) from per_server) w`);
     const [sums] = result.rows;
     return { ok: Number(sums?.ok ?? 0), nok: Number(sums?.nok ?? 0) };
   },

@@ -5,8 +5,6 @@ import type { OutageCause } from '@linedesk/shared';
 
 export type OutageRow = typeof serverOutages.$inferSelect;
 
-type Rows<T> = { rows: T[] };
-
 /** A line that runs (enabled, not frozen, not archived, not expired on `today`). */
 const running = (today: string) =>
   sql`${lines.enabled} and ${lines.frozenAt} is null and ${lines.archivedAt} is null and ${lines.expiryDate} >= ${today}`;
@@ -60,12 +58,12 @@ export const outagesRepository = {
   },
   /** Affected lines per owner (null: lines without an owner), for the notices. */
   async countsByOwner(db: Db, outageId: number): Promise<Map<string | null, number>> {
-    const result = (await db.execute(sql`
-      select owner_id, count(*)::int as n from ${serverOutageLines}
-      where outage_id = ${outageId} group by owner_id`)) as unknown as Rows<{
+    const result = await db.execute<{
       owner_id: string | null;
       n: number;
-    }>;
+    }>(sql`
+      select owner_id, count(*)::int as n from ${serverOutageLines}
+      where outage_id = ${outageId} group by owner_id`);
     return new Map(result.rows.map((row) => [row.owner_id, Number(row.n)]));
   },
   /**
@@ -73,12 +71,12 @@ export const outagesRepository = {
    * once, so two instances finishing the outage at once split or skip them, never repeat one.
    */
   async claimCompensation(db: Db, outageId: number, minutes: number, today: string): Promise<number[]> {
-    const result = (await db.execute(sql`
+    const result = await db.execute<{ line_id: number }>(sql`
       update ${serverOutageLines} ol set compensated_at = now(), compensated_minutes = ${minutes}
       from ${lines}
       where ol.outage_id = ${outageId} and ol.compensated_at is null
         and ${lines.id} = ol.line_id and ${running(today)}
-      returning ol.line_id`)) as unknown as Rows<{ line_id: number }>;
+      returning ol.line_id`);
     return result.rows.map((row) => Number(row.line_id));
   },
   async serverName(db: Db, serverId: number): Promise<string> {
@@ -106,7 +104,17 @@ export const outagesRepository = {
         ? sql`true`
         : sql`(exists (select 1 from ${serverOutageLines} x where x.outage_id = o.id and x.owner_id in (${owners}))
             or exists (select 1 from ${lines} where ${lines.serverId} = o.server_id and ${lines.ownerId} in (${owners})))`;
-    const result = (await db.execute(sql`
+    const result = await db.execute<{
+      id: number;
+      server_id: number;
+      server: string;
+      cause: OutageCause;
+      started_at: Date | string;
+      ended_at: Date | string | null;
+      affected: number;
+      compensated: number;
+      compensated_minutes: number;
+    }>(sql`
       select o.id, o.server_id, s.server_name as server, o.cause, o.started_at, o.ended_at,
         (select count(*) from ${serverOutageLines} ol where ol.outage_id = o.id and ${mine})::int as affected,
         (select count(*) from ${serverOutageLines} ol
@@ -118,29 +126,19 @@ export const outagesRepository = {
       where o.confirmed_at is not null and (o.ended_at is null or o.started_at >= ${since.toISOString()})
         and ${visible}
       order by (o.ended_at is null) desc, o.started_at desc, o.id desc
-      limit ${limit}`)) as unknown as Rows<{
-      id: number;
-      server_id: number;
-      server: string;
-      cause: OutageCause;
-      started_at: Date | string;
-      ended_at: Date | string | null;
-      affected: number;
-      compensated: number;
-      compensated_minutes: number;
-    }>;
+      limit ${limit}`);
     return result.rows;
   },
   /** Minutes of outage compensation given to each owner's lines from `from` until `to`. */
   async compensatedMinutes(db: Db, ownerIds: readonly string[], from: Date, to: Date) {
     if (ownerIds.length === 0) return new Map<string, number>();
-    const result = (await db.execute(sql`
+    const result = await db.execute<{ owner_id: string; minutes: number }>(sql`
       select owner_id, coalesce(sum(compensated_minutes), 0)::int as minutes from ${serverOutageLines}
       where owner_id in (${sql.join(
         ownerIds.map((id) => sql`${id}`),
         sql`, `,
       )}) and compensated_at >= ${from.toISOString()} and compensated_at < ${to.toISOString()}
-      group by owner_id`)) as unknown as Rows<{ owner_id: string; minutes: number }>;
+      group by owner_id`);
     return new Map(result.rows.map((row) => [row.owner_id, Number(row.minutes)]));
   },
 };

@@ -6,8 +6,8 @@ type Row = Record<string, unknown>;
 const n = (value: unknown) => Number(value ?? 0);
 
 async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
+  const result = await db.execute<Row>(query);
+  return result.rows;
 }
 
 /**
