@@ -46,6 +46,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.api.test.ts'],
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          setupFiles: ['apps/server/test/support/statement-overlap-guard.ts'],
           // Only stops a test that hangs; on a machine busy with other work a test's own waits (up to
           // 30 s for an event or a settled outbox) must fit inside it.
           testTimeout: 120_000,

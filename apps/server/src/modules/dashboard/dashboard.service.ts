@@ -71,14 +71,12 @@ async function computeScopeFigures(
 
   // One snapshot: the line counts, the lines per server and the day's sales agree with each other
   // even while lines are being sold (the figures are cached, so this runs once per change).
-  const [lines, byServer, { created, renewed, spent }, expiries] = await inOneSnapshot(db, (tx) =>
-    Promise.all([
-      repo.lineCounts(tx, ownerId, today).then(toLineCounts),
-      repo.linesByServer(tx, ownerId),
-      repo.perDay(tx, ownerId, spentFrom),
-      repo.expiriesPerDay(tx, ownerId, today, until),
-    ]),
-  );
+  const [lines, byServer, { created, renewed, spent }, expiries] = await inOneSnapshot(db, [
+    (tx) => repo.lineCounts(tx, ownerId, today).then(toLineCounts),
+    (tx) => repo.linesByServer(tx, ownerId),
+    (tx) => repo.perDay(tx, ownerId, spentFrom),
+    (tx) => repo.expiriesPerDay(tx, ownerId, today, until),
+  ]);
   compactNowAndThen(ctx, today);
   const pastDays = days(since, CHART_DAYS);
   return {

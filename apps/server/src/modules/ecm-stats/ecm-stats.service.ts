@@ -62,12 +62,10 @@ export async function getLineEcmStats(
   access.ownLineOrNotFound(access.lines(actor), await linesRepository.findById(ctx.db, id));
   // One snapshot: side by side on two pool connections, a poll committing between them showed its
   // answers without the channel it wrote with them (a loaded run on PostgreSQL).
-  const [series, channels] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      seriesOf(tx, { kind: 'line', id }, range),
-      ecmStatsRepository.channels(tx, id, RANGE_DAYS[range]),
-    ]),
-  );
+  const [series, channels] = await inOneSnapshot(ctx.db, [
+    (tx) => seriesOf(tx, { kind: 'line', id }, range),
+    (tx) => ecmStatsRepository.channels(tx, id, RANGE_DAYS[range]),
+  ]);
   return { ...series, channels };
 }
 
@@ -85,14 +83,12 @@ export async function getServerEcmStats(
   if (!(await serversRepository.findById(ctx.db, id))) throw new AppError('SERVER_NOT_FOUND');
   const granularity = ecmGranularity[range];
   // One snapshot, so the server's figures, its readers' and the poll's time are of the same polls.
-  const [series, readerRows, readers, poll] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      seriesOf(tx, { kind: 'server', id }, range),
-      ecmStatsRepository.series(tx, { kind: 'readers', serverId: id }, range, granularity),
-      ecmStatsRepository.readers(tx, id),
-      ecmStatsRepository.pollOf(tx, id),
-    ]),
-  );
+  const [series, readerRows, readers, poll] = await inOneSnapshot(ctx.db, [
+    (tx) => seriesOf(tx, { kind: 'server', id }, range),
+    (tx) => ecmStatsRepository.series(tx, { kind: 'readers', serverId: id }, range, granularity),
+    (tx) => ecmStatsRepository.readers(tx, id),
+    (tx) => ecmStatsRepository.pollOf(tx, id),
+  ]);
   return {
     ...series,
     readers: readers.map((reader) => {

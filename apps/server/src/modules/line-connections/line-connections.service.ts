@@ -36,13 +36,11 @@ export async function getLineConnections(
   await visibleLine(ctx, actor, id);
   // One snapshot: a poll writes the sessions, the addresses and the presence together, and reads on
   // two connections could show a session whose address the history did not hold yet.
-  const [sessions, history, presence] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      lineConnectionsRepository.sessionsOfLine(tx, id),
-      lineConnectionsRepository.ipHistoryOfLine(tx, id),
-      lineConnectionsRepository.presenceOf(tx, [id]),
-    ]),
-  );
+  const [sessions, history, presence] = await inOneSnapshot(ctx.db, [
+    (tx) => lineConnectionsRepository.sessionsOfLine(tx, id),
+    (tx) => lineConnectionsRepository.ipHistoryOfLine(tx, id),
+    (tx) => lineConnectionsRepository.presenceOf(tx, [id]),
+  ]);
   const state = presence.get(id);
   return {
     online: sessions.length > 0,
@@ -76,12 +74,10 @@ export async function getLineConnections(
 export async function getLineSharing(ctx: AppContext, actor: Actor, id: number): Promise<LineSharing> {
   const line = await visibleLine(ctx, actor, id);
   // The score and the evidence it was built from, as one poll wrote them.
-  const [presence, evidence] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      lineConnectionsRepository.presenceOf(tx, [id]),
-      sharingEvidenceRepository.evidenceOfLine(tx, id),
-    ]),
-  );
+  const [presence, evidence] = await inOneSnapshot(ctx.db, [
+    (tx) => lineConnectionsRepository.presenceOf(tx, [id]),
+    (tx) => sharingEvidenceRepository.evidenceOfLine(tx, id),
+  ]);
   const state = presence.get(id);
   const taken = state?.sharingLadder?.applied ?? [];
   const backend =

@@ -41,14 +41,12 @@ export async function getLineLock(ctx: AppContext, actor: Actor, lineId: number)
   const line = await visibleLine(ctx, actor, lineId);
   // One snapshot: the violations are judged against the locks, and a change of lock committed between
   // two reads on two connections would show violations of a lock no longer in force.
-  const [own, plan, violations, server] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      lineLocksRepository.lineLock(tx, lineId),
-      line.planId === null ? null : lineLocksRepository.planLock(tx, line.planId),
-      lineLocksRepository.violationsOfLine(tx, lineId),
-      line.serverId === null ? undefined : serversRepository.findById(tx, line.serverId),
-    ]),
-  );
+  const [own, plan, violations, server] = await inOneSnapshot(ctx.db, [
+    (tx) => lineLocksRepository.lineLock(tx, lineId),
+    (tx) => (line.planId === null ? null : lineLocksRepository.planLock(tx, line.planId)),
+    (tx) => lineLocksRepository.violationsOfLine(tx, lineId),
+    (tx) => (line.serverId === null ? undefined : serversRepository.findById(tx, line.serverId)),
+  ]);
   return {
     own,
     plan,

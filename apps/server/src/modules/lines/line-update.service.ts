@@ -148,10 +148,9 @@ async function checkEntryChange(
     if (!onlyDropped) throw new AppError('LINE_OVERRIDES_ADMIN_ONLY');
   }
   if (current.serverId === null) return;
-  const [plan, server] = await Promise.all([
-    planOfLine(tx, current.planId),
-    serversRepository.findById(tx, current.serverId),
-  ]);
+  // One after another: a transaction runs one statement at a time.
+  const plan = await planOfLine(tx, current.planId);
+  const server = await serversRepository.findById(tx, current.serverId);
   const effective: LineRestrictions = lineEntryRestrictions(plan.restrictions, overrides) ?? {};
   if (server) assertPackagesOnServer(effective, server);
 }

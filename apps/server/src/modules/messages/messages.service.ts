@@ -69,9 +69,9 @@ export async function getUnreadMessages(
   // The count and the newest from one snapshot: a message sent between two reads on two connections
   // showed the bell a count its list did not hold.
   const [[count, newest], reader] = await Promise.all([
-    inOneSnapshot(ctx.db, (tx) =>
-      Promise.all([
-        messagesRepository.countUnread(tx, actor.id),
+    inOneSnapshot(ctx.db, [
+      (tx) => messagesRepository.countUnread(tx, actor.id),
+      (tx) =>
         limit > 0
           ? messagesRepository.list(tx, {
               accountId: actor.id,
@@ -80,9 +80,8 @@ export async function getUnreadMessages(
               limit,
               offset: 0,
             })
-          : Promise.resolve({ rows: [] }),
-      ]),
-    ),
+          : { rows: [] },
+    ]),
     readerOf(ctx, actor),
   ]);
   return { count, items: newest.rows.map((row) => toMessage(row, reader)) };

@@ -80,15 +80,13 @@ export async function getReport(ctx: AppContext, actor: Actor, query: ReportQuer
   const w: ReportWindow = { scope: spec, unit: query.unit, from, to, today };
   // One snapshot: a renewal writes its ledger row and its line event together, so a report read
   // beside it shows both or neither, never the credits spent without the renewal they paid for.
-  const [credits, events, expiries, moneyIn, compensated] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      repo.credits(tx, w),
-      repo.lineEvents(tx, w),
-      repo.expiries(tx, w, query.churn_days),
-      actor.isAdmin ? repo.moneyIn(tx, w) : Promise.resolve(null),
-      repo.outageCompensation(tx, w),
-    ]),
-  );
+  const [credits, events, expiries, moneyIn, compensated] = await inOneSnapshot(ctx.db, [
+    (tx) => repo.credits(tx, w),
+    (tx) => repo.lineEvents(tx, w),
+    (tx) => repo.expiries(tx, w, query.churn_days),
+    (tx) => (actor.isAdmin ? repo.moneyIn(tx, w) : null),
+    (tx) => repo.outageCompensation(tx, w),
+  ]);
   const byPeriod = new Map<string, ReportRow>(
     reportPeriods(query.unit, from, to).map((period) => [period, { period, ...zero() }]),
   );

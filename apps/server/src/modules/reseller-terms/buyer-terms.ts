@@ -31,11 +31,11 @@ export const ADMIN_TERMS: BuyerTerms = { isAdmin: true, prices: [], tierPrices: 
 
 export async function buyerTerms(db: Db, buyer: { id: string; isAdmin: boolean }): Promise<BuyerTerms> {
   if (buyer.isAdmin) return ADMIN_TERMS;
-  const [prices, tierPrices, chain] = await Promise.all([
-    resellerTermsRepository.prices(db, buyer.id),
-    resellerTermsRepository.tierPrices(db, buyer.id),
-    resellerTermsRepository.chain(db, buyer.id),
-  ]);
+  // One after another: `db` is often a transaction, one connection that runs one statement at a time
+  // (node-postgres deprecates being handed a second while one runs). Read once and kept, see below.
+  const prices = await resellerTermsRepository.prices(db, buyer.id);
+  const tierPrices = await resellerTermsRepository.tierPrices(db, buyer.id);
+  const chain = await resellerTermsRepository.chain(db, buyer.id);
   return { isAdmin: false, prices, tierPrices, chain };
 }
 

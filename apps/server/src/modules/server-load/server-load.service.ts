@@ -25,12 +25,10 @@ export async function getServerLoad(ctx: AppContext, actor: Actor, id: number): 
   // snapshot, so the figures and the chart never show two different polls (side by side on
   // PostgreSQL they took two connections, and a poll committing between them did).
   const [[row, history], global] = await Promise.all([
-    inOneSnapshot(ctx.db, (tx) =>
-      Promise.all([
-        serverLoadRepository.find(tx, id),
-        serverLoadRepository.history(tx, id, LOAD_HISTORY_HOURS),
-      ]),
-    ),
+    inOneSnapshot(ctx.db, [
+      (tx) => serverLoadRepository.find(tx, id),
+      (tx) => serverLoadRepository.history(tx, id, LOAD_HISTORY_HOURS),
+    ]),
     readLoadAlertSettings(ctx.db),
   ]);
   const overrides = row?.alertOverrides ?? {};

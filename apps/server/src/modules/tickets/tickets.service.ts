@@ -118,9 +118,10 @@ export async function getTicket(ctx: AppContext, actor: Actor, id: number): Prom
   await markOpened(ctx, actor, found);
   // The ticket's state and its replies from one snapshot: a reply posted between two reads showed an
   // answered ticket without its answer.
-  const [row, replies] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([ticketsRepository.findById(tx, id, side), ticketsRepository.listReplies(tx, id)]),
-  );
+  const [row, replies] = await inOneSnapshot(ctx.db, [
+    (tx) => ticketsRepository.findById(tx, id, side),
+    (tx) => ticketsRepository.listReplies(tx, id),
+  ]);
   if (!row) throw new AppError('TICKET_NOT_FOUND');
   return { ...toTicket(row, side), replies: replies.map(toReply) };
 }

@@ -267,12 +267,10 @@ export async function listTopUps(
   const filter = scopedFilter(signedIn, query);
   // The page and the counts per state from one snapshot, so a payment settled meanwhile is in both or
   // in neither.
-  const [found, counts] = await inOneSnapshot(ctx.db, (tx) =>
-    Promise.all([
-      topUpListRepository.list(tx, filter, pageWindow(query)),
-      query.counts ? topUpListRepository.countByStatus(tx, filter) : undefined,
-    ]),
-  );
+  const [found, counts] = await inOneSnapshot(ctx.db, [
+    (tx) => topUpListRepository.list(tx, filter, pageWindow(query)),
+    (tx) => (query.counts ? topUpListRepository.countByStatus(tx, filter) : undefined),
+  ]);
   return { ...pageOf(query, found, toTopUpRequest), ...(counts ? { status_counts: counts } : {}) };
 }
 
