@@ -78,7 +78,7 @@ beforeAll(async () => {
   await page.getByTestId('welcome-card').waitFor();
   // What the dashboard shows as soon as it shows: it renders before the other pages' texts arrive.
   firstShown = await page.locator('body').innerText();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await agent?.stop();
@@ -368,7 +368,7 @@ describe('the dashboard as a to-do list', () => {
       password: 'secret-password',
     });
     [reseller, admin] = await Promise.all([dashboardAs(RESELLER, DESKTOP), dashboardAs(ADMIN, DESKTOP)]);
-  }, 120_000);
+  });
   afterAll(async () => {
     await Promise.all(pages.map((opened) => opened.context().close()));
   });

@@ -36,7 +36,7 @@ beforeAll(async () => {
     priority: 'high',
     category: 'technical',
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

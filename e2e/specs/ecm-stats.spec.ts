@@ -52,7 +52,7 @@ beforeAll(async () => {
   lineId = await scene.addLine(USERNAME);
   oscam.setClients([watching, card]);
   oscam.setReader('sky-card', { ok: 0, notFound: 0 });
-}, 120_000);
+});
 
 afterAll(async () => {
   await scene?.stop();

@@ -182,7 +182,7 @@ beforeAll(async () => {
   });
   ids.topUp = topUp.id;
   await adminApi.request('POST', `/api/topups/${ids.topUp}/approve`, {});
-}, 180_000);
+});
 
 afterAll(async () => {
   await scenario?.stop();

@@ -14,7 +14,7 @@ let server: AppServer;
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-}, 180_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

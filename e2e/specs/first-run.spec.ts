@@ -36,7 +36,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await submitSignIn(page, server.url, ADMIN);
   await page.getByTestId('welcome-card').waitFor(POLL);
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

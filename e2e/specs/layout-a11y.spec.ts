@@ -232,7 +232,7 @@ beforeAll(async () => {
       pages.set(role, await context.newPage());
     }),
   );
-}, 180_000);
+});
 
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') {
@@ -315,7 +315,7 @@ describe('phone layout and accessibility of every main page', () => {
         return layoutFaults(target);
       });
       expect(faults).toEqual([]);
-    }, 300_000);
+    });
   }
 
   it('axe-core finds no critical or serious fault on any main page, for any role', async () => {
@@ -331,5 +331,5 @@ describe('phone layout and accessibility of every main page', () => {
     } finally {
       for (const target of pages.values()) await target.setViewportSize(PHONE);
     }
-  }, 300_000);
+  });
 });

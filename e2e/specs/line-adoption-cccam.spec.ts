@@ -44,7 +44,7 @@ beforeAll(async () => {
   await signUpConfirmed(server, { ...RESELLER, name: 'CCcam Reseller' });
   await accountId(adminApi, RESELLER.email);
   page = await signedInPage(browser, server.url, ADMIN, { width: 1440, height: 900 });
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -60,7 +60,7 @@ beforeAll(async () => {
   await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: CREDITS });
   // A phone's width: the whole adoption has to work there.
   page = await signedInPage(browser, server.url, ADMIN, { width: 390, height: 844 });
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

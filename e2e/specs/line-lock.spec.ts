@@ -38,7 +38,7 @@ beforeAll(async () => {
   });
   ({ server, browser } = scene);
   lineId = await scene.addLine(USERNAME);
-}, 120_000);
+});
 
 afterAll(async () => {
   await scene?.stop();

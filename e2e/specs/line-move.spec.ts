@@ -52,7 +52,7 @@ beforeAll(async () => {
     'the lines on the old server',
   );
   page = await signedInPage(browser, server.url, ADMIN, { width: 1440, height: 900 });
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -44,7 +44,7 @@ beforeAll(async () => {
   expect(created.line.sync_state).toBe('refused');
   lineId = created.line.id;
   page = await signedInPage(browser, server.url, RESELLER);
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -80,5 +80,5 @@ describe('a line its server refused', () => {
       await row.waitFor(POLL);
       expect((await row.textContent())?.trim()).toBe(expected.state);
     }
-  }, 180_000);
+  });
 });

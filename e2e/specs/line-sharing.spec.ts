@@ -82,7 +82,7 @@ beforeAll(async () => {
   await adminApi.request('POST', `/api/accounts/${resellerId}/credits`, { amount: 20 });
   resellerApi = apiSession(server.url);
   await resellerApi.signIn(RESELLER.email, RESELLER.password);
-}, 180_000);
+});
 
 afterAll(async () => {
   await scene?.stop();

@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   resellerApi = apiSession(server.url);
   await resellerApi.signIn(RESELLER.email, RESELLER.password);
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -44,7 +44,7 @@ beforeAll(async () => {
     ids.set(username, answer.line.id);
   }
   await dateShortLines();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

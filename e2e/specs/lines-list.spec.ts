@@ -40,7 +40,7 @@ beforeAll(async () => {
   page = await context.newPage();
   await submitSignIn(page, server.url, ADMIN);
   await page.getByTestId('welcome-card').waitFor();
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

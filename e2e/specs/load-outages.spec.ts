@@ -41,7 +41,7 @@ beforeAll(async () => {
     subscription_months: 1,
     server_id: serverId,
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await scene?.stop();

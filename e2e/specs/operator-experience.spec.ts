@@ -72,7 +72,7 @@ beforeAll(async () => {
     signedInPage(browser, server.url, ADMIN, { width: 1440, height: 900 }),
     signedInPage(browser, server.url, RESELLER, { width: 1440, height: 900 }),
   ]);
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -50,7 +50,7 @@ beforeAll(async () => {
     name: NAMED.name,
     subscription_months: 1,
   });
-}, 240_000);
+});
 
 afterAll(async () => {
   await scenario?.stop();

@@ -70,7 +70,7 @@ beforeAll(async () => {
     signedInPage(browser, server.url, ADMIN, DESKTOP),
     signedInPage(browser, server.url, ADMIN, PHONE),
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

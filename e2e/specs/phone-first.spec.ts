@@ -90,7 +90,7 @@ beforeAll(async () => {
     payment_reference: 'SEPA 2026-11-25 Caixa Geral de Depositos',
   });
   [resellerPhone, adminPhone] = await Promise.all([phonePage(RESELLER), phonePage(ADMIN)]);
-}, 180_000);
+});
 
 afterAll(async () => {
   await scenario?.stop();

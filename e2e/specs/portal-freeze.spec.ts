@@ -58,7 +58,7 @@ beforeAll(async () => {
   await customer.getByLabel('Password', { exact: true }).fill(LINE_PASSWORD);
   await customer.getByTestId('portal-sign-in-submit').click();
   await customer.getByTestId('portal-line-page').waitFor(POLL);
-}, 180_000);
+});
 afterAll(() => scenario?.stop());
 
 describe("the portal's freeze ask (#50)", () => {

@@ -95,7 +95,7 @@ beforeAll(async () => {
   reseller = apiSession(server.url);
   await reseller.signIn(RESELLER.email, RESELLER.password);
   await reseller.request('PUT', '/api/portal/settings', { enabled: true, contact: 'Telegram @handout' });
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -46,7 +46,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -34,7 +34,7 @@ beforeAll(async () => {
   ticketId = ticket.id;
   await scenario.adminApi.request('POST', `/api/tickets/${ticketId}/replies`, { content: 'Fixed, closing.' });
   await scenario.adminApi.request('PATCH', `/api/tickets/${ticketId}`, { status: 'closed' });
-}, 180_000);
+});
 
 afterAll(async () => {
   await scenario?.stop();

@@ -63,7 +63,7 @@ beforeAll(async () => {
     async () => ((await onFile(primaryAgent)).size === usernames.length ? true : undefined),
     'the lines on the primary',
   );
-}, 180_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -205,7 +205,7 @@ beforeAll(async () => {
       pages.set(role, target);
     }),
   );
-}, 300_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -237,6 +237,6 @@ describe('no English left on the main pages', () => {
         }),
       );
       expect([...leftovers].sort()).toEqual([]);
-    }, 300_000);
+    });
   }
 });

@@ -37,7 +37,7 @@ describe('activation codes', () => {
     await addAgentServer(admin, agent);
     reseller = await signUpAccount(server, 'codes-reseller@example.com', 200);
     other = await signUpAccount(server, 'codes-other@example.com', 50);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
     await agent?.cleanup();

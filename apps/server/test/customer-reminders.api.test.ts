@@ -67,7 +67,7 @@ beforeAll(async () => {
   await addAgentServer(admin, agent);
   reseller = await account('reminding-reseller@example.com');
   other = await account('other-reseller@example.com');
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   await agent?.stop();

@@ -63,7 +63,7 @@ describe('a job that fails on every run', () => {
       sql.raw(`create trigger refuse_import_past_quota before insert on users for each row
         execute function refuse_past_quota('quotai-', '${IMPORT_QUOTA}')`),
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
     await agent?.cleanup();

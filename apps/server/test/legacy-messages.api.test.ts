@@ -24,7 +24,7 @@ async function signIn(on: TestServer) {
 
 beforeAll(async () => {
   store = await copyTemplateDatabase('ld_legacy_messages');
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -94,5 +94,5 @@ describe('panel messages stored as English text before the codes', () => {
     expect((english.body.items as { title: string }[]).map((item) => item.title)).toContain(
       'Balance below 50 credits',
     );
-  }, 120_000);
+  });
 });

@@ -174,7 +174,7 @@ describe('adopting the accounts already on a server', () => {
       server_id: elsewhere.id,
     });
     expect(line.status, JSON.stringify(line.body)).toBe(201);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
     await proxy?.close();

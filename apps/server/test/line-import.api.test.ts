@@ -77,7 +77,7 @@ describe('importing lines from a file', () => {
       restrictions: { max_connections: 2 },
     });
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
     await agent?.cleanup();

@@ -17,7 +17,7 @@ describe('a list page and its total', () => {
   beforeAll(async () => {
     server = await startTestServer({ SERVER_CHECK_INTERVAL_SECONDS: '0' });
     reseller = await signUpAccount(server, 'page-total@example.com', 10_000);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
   });

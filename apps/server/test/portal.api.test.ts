@@ -65,7 +65,7 @@ describe('customer portal', () => {
     await addAgentServer(admin, agent, 'Portal server');
     reseller = await signUpAccount(server, 'portal-reseller@example.com', 500);
     other = await signUpAccount(server, 'portal-other@example.com', 100);
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
     await agent?.cleanup();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   await addAgentServer(admin, agent);
   reseller = await account('asked-reseller@example.com');
   other = await account('other-asked-reseller@example.com');
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   await agent?.stop();
