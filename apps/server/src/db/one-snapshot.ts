@@ -2,6 +2,8 @@ import type { Db } from './client.js';
 
 // A read may answer nothing without asking the database (a part the viewer has no right to, say).
 type Read = (tx: Db) => unknown;
+/** What each read answered, in the reads' order. */
+type Answers<Reads extends readonly Read[]> = { -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> };
 
 /**
  * Reads that must agree with each other, such as a page of a list and the count of its filter, in
@@ -17,12 +19,12 @@ type Read = (tx: Db) => unknown;
 export async function inOneSnapshot<const Reads extends readonly Read[]>(
   db: Db,
   reads: Reads,
-): Promise<{ -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {
+): Promise<Answers<Reads>> {
   return db.transaction(
     async (tx) => {
       const results: unknown[] = [];
       for (const read of reads) results.push(await read(tx));
-      return results as { -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> };
+      return results as Answers<Reads>;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -6,14 +6,16 @@ import { afterAll } from 'vitest';
 // warning comes once per process, so the file whose code first does it fails, naming the warning.
 const OVERLAP = 'Calling client.query() when the client is already executing a query';
 const seen = Symbol.for('linedesk.statementOverlapSeen');
-const state = globalThis as { [seen]?: { warned: string | null; listening: boolean } };
-const overlap = (state[seen] ??= { warned: null, listening: false });
-if (!overlap.listening) {
-  overlap.listening = true;
+const state = globalThis as { [seen]?: { warned: string | null } };
+// Set up once per worker process: the files a worker runs share it, each with this file run again.
+if (!state[seen]) {
+  const first = { warned: null as string | null };
+  state[seen] = first;
   process.on('warning', (warning) => {
-    if (warning.message.includes(OVERLAP)) overlap.warned = warning.stack ?? warning.message;
+    if (warning.message.includes(OVERLAP)) first.warned = warning.stack ?? warning.message;
   });
 }
+const overlap = state[seen];
 
 afterAll(() => {
   const warned = overlap.warned;
