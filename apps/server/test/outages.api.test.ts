@@ -1,7 +1,10 @@
 import net from 'node:net';
 import { addDays } from '@linedesk/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBIF_LOGIN, type StandInOscam, watchingClient } from '../../agent/test/stand-in-servers.js';
+import { pollEcmStats } from '../src/modules/ecm-stats/ecm-poll.js';
+import { ecmPollsRepository } from '../src/modules/ecm-stats/ecm-poll.repository.js';
 import { endOutage } from '../src/modules/outages/outage-watch.js';
 import { startLineAgent, type TestAgent } from './support/line-agent.js';
 import { oscamLineFixture } from './support/oscam-line-fixture.js';
@@ -307,4 +310,47 @@ describe('outages: detection, notices, compensation and who sees them', () => {
       { dataDir: config.dataDir },
     );
   };
+});
+
+describe('outages: a poll whose server another poll took over', () => {
+  let server: TestServer;
+  let agent: TestAgent;
+
+  beforeAll(async () => {
+    // The panel polls nothing by itself: the test makes each poll, with the claim it names.
+    [server, agent] = await Promise.all([
+      startTestServer({
+        ECM_STATS_POLL_SECONDS: '0',
+        SERVER_CHECK_INTERVAL_SECONDS: '0',
+        LINE_CONNECTIONS_POLL_SECONDS: '0',
+      }),
+      startLineAgent(),
+    ]);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await agent?.cleanup();
+  });
+
+  it('opens no outage for a failure seen by a poll whose claim ran out, and one for the poll that holds it', async () => {
+    const admin = await server.admin();
+    const set = await admin.put('/api/ecm-settings', { outage_minutes: 0, outage_compensate: false });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const { id } = await addAgentServer(admin, agent, 'Taken Over');
+    await agent.stop();
+    const { ctx } = server.built;
+    await ecmPollsRepository.addMissingPolls(ctx.db);
+    const slow = await ecmPollsRepository.claimDue(ctx.db, 60);
+    // The slow poll's lease runs out and another instance claims the server.
+    await ctx.db.execute(sql`update ecm_polls set next_poll_at = now() where server_id = ${id}`);
+    const newer = await ecmPollsRepository.claimDue(ctx.db, 60);
+    expect([slow?.serverId, newer?.serverId]).toEqual([id, id]);
+    const open = async () =>
+      ((await admin.get('/api/outages')).body.outages as Outage[]).filter((o) => o.server_id === id);
+
+    await pollEcmStats(ctx, id, { claim: slow!.claim, intervalSeconds: 60 });
+    expect(await open()).toEqual([]);
+    await pollEcmStats(ctx, id, { claim: newer!.claim, intervalSeconds: 60 });
+    expect(await open()).toEqual([expect.objectContaining({ cause: 'unreachable', ended_at: null })]);
+  });
 });

@@ -98,21 +98,22 @@ export async function pollEcmStats(
     if (!reading) {
       const body = response.body as { message?: unknown; code?: unknown } | null;
       const message = body?.message;
-      await recordPoll(
+      const held = await recordPoll(
         ctx.db,
         `Agent answered ${response.status}${typeof message === 'string' ? `: ${message}` : ''}`,
       );
       // The agent runs but the card server behind it does not answer (stopped, crashed): its
       // customers get no control words. Its own cause: the agent's check answering does not end it.
-      if (body?.code === 'SERVER_NOT_ANSWERING') {
+      // A read whose claim was taken over tells the watch nothing: a newer read has seen the server
+      // since (or will), and this stale failure must not open or keep a suspicion after it.
+      if (held && body?.code === 'SERVER_NOT_ANSWERING') {
         await recordServerHealth(ctx, serverId, { reachable: true, cardServer: false });
       }
       return;
     }
   } catch (error) {
     if (!(error instanceof AgentUnreachableError)) throw error;
-    await recordPoll(ctx.db, error.reason);
-    await recordServerHealth(ctx, serverId, { reachable: false });
+    if (await recordPoll(ctx.db, error.reason)) await recordServerHealth(ctx, serverId, { reachable: false });
     return;
   }
   const { accounts, readers } = reading;

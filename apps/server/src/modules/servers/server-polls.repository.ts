@@ -58,21 +58,24 @@ export function serverPollsRepository(table: ServerPollTable) {
      * Records the outcome of the read that holds `claim` and makes the server due again
      * `intervalSeconds` on (or at the end of its lease, if sooner); nothing when it was claimed again
      * meanwhile, so a late read neither shortens the next one's lease nor overwrites its outcome.
+     * Answers whether it still held the server (and so recorded anything).
      */
     async recordPoll(
       db: Db,
       serverId: number,
       claim: string,
       outcome: { error: string | null; intervalSeconds: number },
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const recorded = await db
         .update(table)
         .set({
           lastPolledAt: sql`now()`,
           lastError: outcome.error,
           nextPollAt: sql`least(${table.nextPollAt}, ${afterSeconds(outcome.intervalSeconds)})`,
         })
-        .where(heldBy(serverId, claim));
+        .where(heldBy(serverId, claim))
+        .returning({ serverId: table.serverId });
+      return recorded.length > 0;
     },
   };
 }
