@@ -3,17 +3,10 @@ import { asc, count, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cccamServers } from '../../db/schema.js';
 import { pageAndTotal } from '../../db/one-snapshot.js';
+import { rawNumber, rawRows } from '../../db/raw-rows.js';
 
-type Row = Record<string, unknown>;
-const n = (value: unknown) => Number(value ?? 0);
-
-async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = await db.execute<Row>(query);
-  return result.rows;
-}
-
-function perDay(result: Row[], value = 'count'): Map<string, number> {
-  return new Map(result.map((r) => [String(r.day), n(r[value])]));
+function perDay(result: Record<string, unknown>[], value = 'count'): Map<string, number> {
+  return new Map(result.map((r) => [String(r.day), rawNumber(r[value])]));
 }
 
 /** A scope's line counts per status. */
@@ -58,7 +51,7 @@ function countsOf(ownerId: string | null): SQL {
 export const dashboardRepository = {
   /** Every status count of the scope, from its counters (a row per expiry date, enabled and trial). */
   async lineCounts(db: Db, ownerId: string | null, today: string): Promise<LineCountsRow> {
-    const [row] = await rows(
+    const [row] = await rawRows(
       db,
       sql`select sum(l.lines) as total,
           sum(l.lines) filter (where l.enabled and l.expiry_date >= ${today}::date and not l.is_trial) as active,
@@ -72,17 +65,17 @@ export const dashboardRepository = {
         from ${countsOf(ownerId)} l`,
     );
     return {
-      total: n(row?.total),
-      active: n(row?.active),
-      expiring7d: n(row?.expiring_7d),
-      expired: n(row?.expired),
-      trial: n(row?.trial),
-      suspended: n(row?.suspended),
+      total: rawNumber(row?.total),
+      active: rawNumber(row?.active),
+      expiring7d: rawNumber(row?.expiring_7d),
+      expired: rawNumber(row?.expired),
+      trial: rawNumber(row?.trial),
+      suspended: rawNumber(row?.suspended),
     };
   },
   /** The scope's lines per server (serverId null: lines on no server), the most first. */
   async linesByServer(db: Db, ownerId: string | null): Promise<ServerLinesRow[]> {
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`select c.server_id, c.total, s.server_name from (
           select nullif(l.server_id, 0) as server_id, sum(l.lines) as total
@@ -93,9 +86,9 @@ export const dashboardRepository = {
         order by c.total desc, s.server_name`,
     );
     return result.map((r) => ({
-      serverId: r.server_id === null ? null : n(r.server_id),
+      serverId: r.server_id === null ? null : rawNumber(r.server_id),
       serverName: r.server_name === null || r.server_name === undefined ? null : String(r.server_name),
-      total: n(r.total),
+      total: rawNumber(r.total),
     }));
   },
   /**
@@ -103,7 +96,7 @@ export const dashboardRepository = {
    * spent on lines (purchases and renewals, net of refunds) by the scope's owner, or by everyone.
    */
   async perDay(db: Db, ownerId: string | null, from: string) {
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`select to_char(d.day, 'YYYY-MM-DD') as day,
           sum(d.created) as created, sum(d.renewed) as renewed, sum(d.spent) as spent
@@ -141,7 +134,7 @@ export const dashboardRepository = {
   },
   /** Lines expiring per day in [from, to], by LINE_EXPIRING_SOON_DAYS's rule (the card's count). */
   async expiriesPerDay(db: Db, ownerId: string | null, from: string, to: string) {
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`select to_char(l.expiry_date, 'YYYY-MM-DD') as day, sum(l.lines - l.frozen) as count
         from ${countsOf(ownerId)} l
@@ -152,31 +145,31 @@ export const dashboardRepository = {
   },
   async openTickets(db: Db, userId: string | null): Promise<number> {
     const owner = userId === null ? sql`true` : sql`t.user_id = ${userId}`;
-    const [row] = await rows(
+    const [row] = await rawRows(
       db,
       sql`select count(*) as count from tickets t where ${owner} and t.status <> 'closed'`,
     );
-    return n(row?.count);
+    return rawNumber(row?.count);
   },
 
   /** Messages the account may read (global or addressed to it) that it has not read. */
   async unreadMessages(db: Db, accountId: string): Promise<number> {
-    const [row] = await rows(
+    const [row] = await rawRows(
       db,
       sql`select count(*) as count from messages m
         where (m.is_global or m.recipient_id = ${accountId})
           and not exists (select 1 from message_reads r where r.message_id = m.id and r.account_id = ${accountId})`,
     );
-    return n(row?.count);
+    return rawNumber(row?.count);
   },
 
   async serverCounts(db: Db) {
-    const [row] = await rows(
+    const [row] = await rawRows(
       db,
       sql`select count(*) filter (where status = 'active') as up, count(*) filter (where status <> 'active') as down
         from cccam_servers`,
     );
-    return { up: n(row?.up), down: n(row?.down) };
+    return { up: rawNumber(row?.up), down: rawNumber(row?.down) };
   },
 
   /** Up to `limit` servers that are not active (what the "servers down" figure counts), and how many. */
@@ -202,7 +195,7 @@ export const dashboardRepository = {
   },
 
   async balance(db: Db, accountId: string): Promise<number> {
-    const [row] = await rows(db, sql`select credits from auth_users where id = ${accountId}`);
-    return n(row?.credits);
+    const [row] = await rawRows(db, sql`select credits from auth_users where id = ${accountId}`);
+    return rawNumber(row?.credits);
   },
 };

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { ecmDay, ecmHour, ecmLineChannels, ecmMinute, ecmRollupState } from '../../db/schema.js';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Buckets a rollup leaves alone this long after they end: a poll running at the turn still adds to them. */
 const SETTLE = sql`interval '5 minutes'`;
@@ -15,8 +14,9 @@ export type RollupMarks = { hoursThrough: Date; daysThrough: Date };
 type SeriesTable = typeof ecmMinute;
 
 async function countDeleted(db: Db, deletion: SQL): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`with gone as (${deletion}) select count(*)::int as n from gone`),
+  const [row] = await rawRows<{ n: number }>(
+    db,
+    sql`with gone as (${deletion}) select count(*)::int as n from gone`,
   );
   return Number(row?.n ?? 0);
 }
@@ -46,10 +46,11 @@ export const ecmRollupRepository = {
         coalesce(date_trunc('day', m.first, 'UTC'), date_trunc('day', now(), 'UTC'))
       from (select min(bucket) as first from ${ecmMinute}) m
       on conflict (id) do nothing`);
-    const [row] = rowsOf<{ h: number; d: number }>(
-      await db.execute(sql`
+    const [row] = await rawRows<{ h: number; d: number }>(
+      db,
+      sql`
         select extract(epoch from hours_through)::float8 * 1000 as h, extract(epoch from days_through)::float8 * 1000 as d
-        from ${ecmRollupState} where id = 1`),
+        from ${ecmRollupState} where id = 1`,
     );
     return { hoursThrough: new Date(Number(row!.h)), daysThrough: new Date(Number(row!.d)) };
   },
@@ -60,12 +61,13 @@ export const ecmRollupRepository = {
    * the mark past them. Answers how many hours it rolled (0: nothing due, or another instance is on it).
    */
   async rollHours(tx: Db): Promise<number> {
-    const [mark] = rowsOf<{ start: string; end: string; hours: number }>(
-      await tx.execute(sql`
+    const [mark] = await rawRows<{ start: string; end: string; hours: number }>(
+      tx,
+      sql`
         select hours_through::text as start,
           least(hours_through + ${ROLLUP_BATCH_HOURS} * interval '1 hour', date_trunc('hour', now() - ${SETTLE}, 'UTC'))::text as end,
           extract(epoch from least(hours_through + ${ROLLUP_BATCH_HOURS} * interval '1 hour', date_trunc('hour', now() - ${SETTLE}, 'UTC')) - hours_through)::float8 / 3600 as hours
-        from ${ecmRollupState} where id = 1 for update skip locked`),
+        from ${ecmRollupState} where id = 1 for update skip locked`,
     );
     if (!mark || Number(mark.hours) <= 0) return 0;
     const start = sql`${mark.start}::timestamptz`;
@@ -77,12 +79,13 @@ export const ecmRollupRepository = {
 
   /** The hour → day step, as `rollHours`: only days whose every hour is rolled. */
   async rollDays(tx: Db): Promise<number> {
-    const [mark] = rowsOf<{ start: string; end: string; days: number }>(
-      await tx.execute(sql`
+    const [mark] = await rawRows<{ start: string; end: string; days: number }>(
+      tx,
+      sql`
         select days_through::text as start,
           least(days_through + ${ROLLUP_BATCH_DAYS} * interval '1 day', date_trunc('day', hours_through, 'UTC'))::text as end,
           extract(epoch from least(days_through + ${ROLLUP_BATCH_DAYS} * interval '1 day', date_trunc('day', hours_through, 'UTC')) - days_through)::float8 / 86400 as days
-        from ${ecmRollupState} where id = 1 for update skip locked`),
+        from ${ecmRollupState} where id = 1 for update skip locked`,
     );
     if (!mark || Number(mark.days) <= 0) return 0;
     const start = sql`${mark.start}::timestamptz`;

@@ -1,6 +1,7 @@
 import type { EcmGranularity, EcmRange } from '@linedesk/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 import {
   ecmDay,
   ecmHour,
@@ -12,8 +13,6 @@ import {
   lines,
 } from '../../db/schema.js';
 import { LINE_KIND, READER_KIND, SERVER_KIND } from './ecm-poll.repository.js';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const SPAN: Record<EcmRange, SQL> = {
   '1h': sql`interval '1 hour'`,
@@ -84,8 +83,9 @@ export const ecmStatsRepository = {
               pick(ecmHour, sql`greatest(${from}, coalesce(m.d, '-infinity'::timestamptz))`, noMarks),
               pick(ecmMinute, sql`greatest(${from}, ${noMarks})`, null),
             ];
-    const rows = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
+    const rows = await rawRows<Record<string, unknown>>(
+      db,
+      sql`
         with m as (
           select (select hours_through from ${ecmRollupState} where id = 1) as h,
             (select days_through from ${ecmRollupState} where id = 1) as d
@@ -94,7 +94,7 @@ export const ecmStatsRepository = {
           sum(ok)::float8 as ok, sum(nok)::float8 as nok, sum(time_sum)::float8 as time_sum,
           sum(time_n)::float8 as time_n, sum(polls)::float8 as polls, sum(up)::float8 as up
         from (${sql.join(parts, sql` union all `)}) s
-        group by 2, 1 order by 2, 1`),
+        group by 2, 1 order by 2, 1`,
     );
     return rows.map((row) => ({
       at: Number(row.at),
@@ -110,12 +110,13 @@ export const ecmStatsRepository = {
 
   /** The channels the line was found watching since `days` days ago, most watched first. */
   async channels(db: Db, lineId: number, days: number) {
-    const rows = rowsOf<{ caid: string; srvid: string; channel: string | null; polls: number }>(
-      await db.execute(sql`
+    const rows = await rawRows<{ caid: string; srvid: string; channel: string | null; polls: number }>(
+      db,
+      sql`
         select caid, srvid, max(channel) as channel, sum(polls)::int as polls
         from ${ecmLineChannels}
         where line_id = ${lineId} and day >= (now() at time zone 'UTC')::date - ${days}::int
-        group by caid, srvid order by 4 desc, 1, 2 limit 10`),
+        group by caid, srvid order by 4 desc, 1, 2 limit 10`,
     );
     return rows.map((row) => ({
       caid: row.caid || null,

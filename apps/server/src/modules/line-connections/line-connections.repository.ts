@@ -2,6 +2,7 @@ import { LINE_IP_HISTORY_LIMIT } from '@linedesk/shared';
 import { and, desc, eq, gt, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inJsonList, notInJsonList } from '../../db/json-list.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { serverPollsRepository } from '../servers/server-polls.repository.js';
 import {
   cccamServers,
@@ -18,8 +19,6 @@ export type PresenceRow = typeof linePresence.$inferSelect;
 
 /** When each active server's connections are read next. */
 export const lineConnectionPollsRepository = serverPollsRepository(lineConnectionPolls);
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const lineConnectionsRepository = {
   /** Servers that still have sessions but are no longer polled (made inactive, or in error). */
@@ -115,15 +114,18 @@ export const lineConnectionsRepository = {
     if (pairs.length === 0) return;
     const rows = pairs.map((pair) => ({ line_id: pair.lineId, ip: pair.ip }));
     // Only a line with an address new to its history can hold more than it keeps.
-    const grown = rowsOf<{ line_id: number }>(
-      await tx.execute(sql`
+    const grown = (
+      await rawRows<{ line_id: number }>(
+        tx,
+        sql`
         with seen as (
           insert into ${lineIpHistory} (line_id, ip)
           select line_id, ip from json_to_recordset(${JSON.stringify(rows)}::json) as r (line_id int, ip text)
           on conflict (line_id, ip) do update set last_seen_at = now()
           returning line_id, xmax = 0 as added
         )
-        select distinct line_id from seen where added`),
+        select distinct line_id from seen where added`,
+      )
     ).map((row) => Number(row.line_id));
     if (grown.length === 0) return;
     // Each line keeps only its newest addresses, so the history stays bounded however often it changes.

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { LineEntryExtra, LineRestrictions } from '@linedesk/shared';
 import type { Db } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { linePlans, lines, lineSyncOutbox as outbox } from '../../db/schema.js';
 import { lineHistoryRepository, type OwnedLineEvent } from '../lines/line-history.repository.js';
 
@@ -174,8 +175,9 @@ export const lineOutboxRepository = {
     const statement = event
       ? sql`with queued as (${upsert}), logged as (${lineHistoryRepository.insertStatement(event)}) select id, lease_id, attempts from queued`
       : upsert;
-    const [row] = rowsOf<{ id: string | number; lease_id: string | null; attempts: number }>(
-      await tx.execute(statement),
+    const [row] = await rawRows<{ id: string | number; lease_id: string | null; attempts: number }>(
+      tx,
+      statement,
     );
     return row && leasedRow(entry, workerAfterMs, lease, row);
   },
@@ -188,7 +190,9 @@ export const lineOutboxRepository = {
   async enqueueCurrentState(tx: Db, lineIds: number[]): Promise<OutboxKey[]> {
     if (lineIds.length === 0) return [];
     await tx.select({ id: lines.id }).from(lines).where(inArray(lines.id, lineIds)).for('update');
-    const inserted = await tx.execute(sql`
+    const inserted = await rawRows<{ server_id: number; username: string }>(
+      tx,
+      sql`
       insert into ${outbox} (line_id, server_id, username, operation, payload)
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
       from ${lines} u join ${linePlans} p on p.id = u.plan_id
@@ -197,8 +201,9 @@ export const lineOutboxRepository = {
         sql`, `,
       )}) and u.server_id is not null and u.sync_state <> 'refused' and u.archived_at is null
       on conflict (server_id, username) do nothing
-      returning server_id, username`);
-    return rowsOf<{ server_id: number; username: string }>(inserted).map((r) => ({
+      returning server_id, username`,
+    );
+    return inserted.map((r) => ({
       serverId: r.server_id,
       username: r.username,
     }));
@@ -209,7 +214,9 @@ export const lineOutboxRepository = {
    * and leaves it for the next round); a pending delete stays.
    */
   async enqueuePlanLines(tx: Db, planId: number): Promise<number> {
-    const queued = await tx.execute(sql`
+    const queued = await rawRows(
+      tx,
+      sql`
       insert into ${outbox} as o (line_id, server_id, username, operation, payload)
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
       from ${lines} u join ${linePlans} p on p.id = u.plan_id
@@ -218,15 +225,18 @@ export const lineOutboxRepository = {
       on conflict (server_id, username) do update set
         payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
         where o.operation = 'upsert'
-      returning o.id`);
+      returning o.id`,
+    );
     await tx.execute(
       sql`update ${lines} set sync_state = 'pending' where plan_id = ${planId} and server_id is not null and sync_state <> 'refused' and archived_at is null`,
     );
-    return rowsOf(queued).length;
+    return queued.length;
   },
   /** The business time zone changed: every line on a server gets its current state queued, as above. */
   async enqueueEveryLine(tx: Db): Promise<number> {
-    const queued = await tx.execute(sql`
+    const queued = await rawRows(
+      tx,
+      sql`
       insert into ${outbox} as o (line_id, server_id, username, operation, payload)
       select u.id, u.server_id, u.username, 'upsert', ${currentPayload}
       from ${lines} u join ${linePlans} p on p.id = u.plan_id
@@ -234,11 +244,12 @@ export const lineOutboxRepository = {
       on conflict (server_id, username) do update set
         payload = excluded.payload, attempts = 0, next_attempt_at = now(), last_error = null
         where o.operation = 'upsert'
-      returning o.id`);
+      returning o.id`,
+    );
     await tx.execute(
       sql`update ${lines} set sync_state = 'pending' where server_id is not null and archived_at is null`,
     );
-    return rowsOf(queued).length;
+    return queued.length;
   },
   /**
    * A server's standby was given (`upsert`: every line of the primary as it is now) or taken away
@@ -252,7 +263,9 @@ export const lineOutboxRepository = {
     operation: 'upsert' | 'delete',
   ): Promise<number> {
     const payload = operation === 'upsert' ? currentPayload : sql`'{}'::jsonb`;
-    const queued = await tx.execute(sql`
+    const queued = await rawRows(
+      tx,
+      sql`
       insert into ${outbox} as o (line_id, server_id, username, operation, payload)
       select null, ${standbyId}, u.username, ${operation}, ${payload}
       from ${lines} u join ${linePlans} p on p.id = u.plan_id
@@ -262,18 +275,22 @@ export const lineOutboxRepository = {
         operation = excluded.operation, payload = excluded.payload, attempts = 0,
         next_attempt_at = now(), last_error = null
         ${keepAdoption}
-      returning o.id`);
-    return rowsOf(queued).length;
+      returning o.id`,
+    );
+    return queued.length;
   },
   /** Reconcile: removes an agent user the panel has no line for, unless something is pending for it. */
   async enqueueDeleteIfNoLine(db: Db, key: OutboxKey): Promise<boolean> {
-    const inserted = await db.execute(sql`
+    const inserted = await rawRows(
+      db,
+      sql`
       insert into ${outbox} (line_id, server_id, username, operation, payload)
       select null, ${key.serverId}, ${key.username}, 'delete', '{}'::jsonb
       where not exists (select 1 from ${lines} where server_id = ${key.serverId} and username = ${key.username} and archived_at is null)
       on conflict (server_id, username) do nothing
-      returning id`);
-    return rowsOf(inserted).length > 0;
+      returning id`,
+    );
+    return inserted.length > 0;
   },
   /** Adoptions of new lines, leased for the request that delivers them right after its commit. */
   async enqueueAdoptions(
@@ -314,14 +331,20 @@ export const lineOutboxRepository = {
   ): Promise<{ id: number; lineId: number | null; serverId: number; username: string }[]> {
     if (rows.length === 0) return [];
     const values = rows.map((row) => ({ id: row.id, lease_id: row.leaseId }));
-    const result = await tx.execute(sql`
+    const result = await rawRows<{
+      id: string | number;
+      line_id: number | null;
+      server_id: number;
+      username: string;
+    }>(
+      tx,
+      sql`
       delete from ${outbox} o
       using jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v (id bigint, lease_id text)
       where o.id = v.id and o.lease_id = v.lease_id and o.operation = 'adopt'
-      returning o.id, o.line_id, o.server_id, o.username`);
-    return rowsOf<{ id: string | number; line_id: number | null; server_id: number; username: string }>(
-      result,
-    ).map((row) => ({
+      returning o.id, o.line_id, o.server_id, o.username`,
+    );
+    return result.map((row) => ({
       id: Number(row.id),
       lineId: row.line_id,
       serverId: row.server_id,
@@ -441,12 +464,7 @@ export const lineOutboxRepository = {
       .where(and(eq(outbox.id, id), eq(outbox.leaseId, leaseId)));
   },
   async pendingCount(db: Db): Promise<number> {
-    const result = await db.execute(sql`select count(*)::int as n from ${outbox}`);
-    return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+    const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from ${outbox}`);
+    return row?.n ?? 0;
   },
 };
-
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

@@ -1,13 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-
-type Row = Record<string, unknown>;
-const n = (value: unknown) => Number(value ?? 0);
-
-async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = await db.execute<Row>(query);
-  return result.rows;
-}
+import { rawNumber, rawRows } from '../../db/raw-rows.js';
 
 /** One background queue's work: ready to be taken, being worked on, failed; and its oldest item's age. */
 export type QueueRow = { queue: string; due: number; running: number; failed: number; oldestSeconds: number };
@@ -31,7 +24,7 @@ export const metricsRepository = {
   async queues(db: Db): Promise<QueueRow[]> {
     const free = sql`(leased_until is null or leased_until < now())`;
     const oldest = sql`coalesce(extract(epoch from now() - min(created_at)), 0)`;
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`select 'line_sync' as queue,
           count(*) filter (where next_attempt_at <= now() and ${free}) as due,
@@ -68,22 +61,28 @@ export const metricsRepository = {
     );
     return result.map((r) => ({
       queue: String(r.queue),
-      due: n(r.due),
-      running: n(r.running),
-      failed: n(r.failed),
-      oldestSeconds: n(r.oldest_seconds),
+      due: rawNumber(r.due),
+      running: rawNumber(r.running),
+      failed: rawNumber(r.failed),
+      oldestSeconds: rawNumber(r.oldest_seconds),
     }));
   },
 
   /** Servers by status: an active server's agent answered its last check, an error one's did not. */
   async serversByStatus(db: Db): Promise<StateCount[]> {
-    const result = await rows(db, sql`select status, count(*) as count from cccam_servers group by status`);
-    return result.map((r) => ({ state: String(r.status), count: n(r.count) }));
+    const result = await rawRows(
+      db,
+      sql`select status, count(*) as count from cccam_servers group by status`,
+    );
+    return result.map((r) => ({ state: String(r.status), count: rawNumber(r.count) }));
   },
 
   /** Top-up requests (manual and paid online) by status. */
   async topUpsByStatus(db: Db): Promise<StateCount[]> {
-    const result = await rows(db, sql`select status, count(*) as count from topup_requests group by status`);
-    return result.map((r) => ({ state: String(r.status), count: n(r.count) }));
+    const result = await rawRows(
+      db,
+      sql`select status, count(*) as count from topup_requests group by status`,
+    );
+    return result.map((r) => ({ state: String(r.status), count: rawNumber(r.count) }));
   },
 };

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { authUsers } from '../../db/schema.js';
 import { accountTextLanguage } from '../locale/account-language.repository.js';
 
@@ -12,8 +13,6 @@ export type DueCustomerLine = DueLine & {
   language: string | null;
   owner: { fullName: string; username: string; email: string; portalContact: string; portalEnabled: boolean };
 };
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** Where an owner's next claim starts: after this line in expiry date and id order. */
 export type ClaimCursor = { expiryDate: string; lineId: number };
@@ -80,30 +79,36 @@ export const remindersRepository = {
     today: string,
     until: string,
   ): Promise<{ ownerId: string; untold: boolean }[]> {
-    const result = await db.execute(sql`
+    const rows = await rawRows(
+      db,
+      sql`
       select a.id as owner_id, exists (select 1 from expiry_reminder_batches b where b.owner_id = a.id) as untold
       from auth_users a
       where (a.expiry_reminders and not a.banned and exists (
           select 1 from users l
           where l.owner_id = a.id and l.expiry_date between ${today}::date and ${until}::date))
         or exists (select 1 from expiry_reminder_batches b where b.owner_id = a.id)
-      order by a.id`);
-    return rowsOf(result).map((row) => ({ ownerId: String(row.owner_id), untold: row.untold === true }));
+      order by a.id`,
+    );
+    return rows.map((row) => ({ ownerId: String(row.owner_id), untold: row.untold === true }));
   },
   /**
    * Whether the owner (wanting reminders) has an enabled line in the window not told yet; stops at the
    * first, so an owner with due lines costs little and one told of them all costs a walk through them.
    */
   async hasDueLines(db: Db, ownerId: string, window: { today: string; until: string }): Promise<boolean> {
-    const result = await db.execute(sql`
+    const rows = await rawRows(
+      db,
+      sql`
       select exists (
         select 1 from users l join auth_users a on a.id = l.owner_id
         where l.owner_id = ${ownerId} and l.enabled and a.expiry_reminders and not a.banned
           and l.expiry_date between ${window.today}::date and ${window.until}::date
           and not exists (
             select 1 from expiry_reminders r where r.line_id = l.id and r.expiry_date = l.expiry_date)
-      ) as due`);
-    return rowsOf(result)[0]?.due === true;
+      ) as due`,
+    );
+    return rows[0]?.due === true;
   },
   /**
    * Claims the due lines among one owner's next `limit` lines in the window after `after`
@@ -118,7 +123,9 @@ export const remindersRepository = {
     limit: number,
     after: ClaimCursor | null,
   ): Promise<ClaimStep> {
-    const result = await db.execute(sql`
+    const rows = await rawRows(
+      db,
+      sql`
       with batch as (
         insert into expiry_reminder_batches (owner_id) values (${ownerId}) returning id
       ), next as (${nextLines(ownerId, window, limit, after)}
@@ -135,8 +142,9 @@ export const remindersRepository = {
         returning line_id
       )
       select (select count(*)::int from claimed) as claimed, ${stepOf}
-      from next`);
-    return claimStep(rowsOf(result)[0]);
+      from next`,
+    );
+    return claimStep(rows[0]);
   },
   /**
    * Takes every batch of the owner not told yet (deleting it: a second instance taking them at once
@@ -144,14 +152,17 @@ export const remindersRepository = {
    * caller writes in the same transaction.
    */
   async takeBatches(tx: Db, ownerId: string): Promise<DueLine[]> {
-    const result = await tx.execute(sql`
+    const rows = await rawRows(
+      tx,
+      sql`
       with taken as (
         delete from expiry_reminder_batches where owner_id = ${ownerId} returning id
       )
       select r.line_id, to_char(r.expiry_date, 'YYYY-MM-DD') as expiry_date, r.owner_id, l.username
       from expiry_reminders r join taken t on t.id = r.batch_id join users l on l.id = r.line_id
-      order by r.expiry_date, l.username`);
-    return rowsOf(result).map((row) => ({
+      order by r.expiry_date, l.username`,
+    );
+    return rows.map((row) => ({
       lineId: Number(row.line_id),
       username: String(row.username),
       expiryDate: String(row.expiry_date),
@@ -160,11 +171,14 @@ export const remindersRepository = {
   },
   /** Resellers who have their customers reminded (a number of days chosen, 0 = never), with the days. */
   async resellersRemindingCustomers(db: Db): Promise<{ id: string; days: number }[]> {
-    const result = await db.execute(sql`
+    const rows = await rawRows(
+      db,
+      sql`
       select id, customer_reminder_days from auth_users
       where customer_reminder_days > 0 and not banned
-      order by id`);
-    return rowsOf(result).map((row) => ({ id: String(row.id), days: Number(row.customer_reminder_days) }));
+      order by id`,
+    );
+    return rows.map((row) => ({ id: String(row.id), days: Number(row.customer_reminder_days) }));
   },
   /**
    * Among one reseller's next `limit` lines in the reseller's customer reminder window after `after`
@@ -179,7 +193,9 @@ export const remindersRepository = {
     limit: number,
     after: ClaimCursor | null,
   ): Promise<{ step: ClaimStep; lines: DueCustomerLine[] }> {
-    const result = await tx.execute(sql`
+    const rows = await rawRows(
+      tx,
+      sql`
       with next as (${nextLines(ownerId, window, limit, after)}
       ), due as (
         select next.line_id, next.expiry_date
@@ -201,8 +217,8 @@ export const remindersRepository = {
         auth_users.email as owner_email, auth_users.portal_contact, auth_users.portal_enabled
       from seen left join (claimed c join users l on l.id = c.line_id
         join auth_users on auth_users.id = l.owner_id) on true
-      order by c.line_id`);
-    const rows = rowsOf(result);
+      order by c.line_id`,
+    );
     return {
       step: claimStep(rows[0]),
       lines: rows

@@ -1,14 +1,7 @@
 import type { PaymentMethodKind, ReportUnit } from '@linedesk/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-
-type Row = Record<string, unknown>;
-const n = (value: unknown) => Number(value ?? 0);
-
-async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = await db.execute<Row>(query);
-  return result.rows;
-}
+import { rawNumber, rawRows } from '../../db/raw-rows.js';
 
 /**
  * Whose rows a report reads: every account (the panel), one account, or an account and every account
@@ -65,7 +58,7 @@ export const reportsRepository = {
   /** Credits bought and spent per period, the spending split by the plan of the line or codes it bought. */
   async credits(db: Db, w: ReportWindow) {
     const period = periodOfTime(w.unit, sql`cl.created_at`);
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`${scopeCte(w.scope)}
         select ${period} as period, p.id as plan_id, p.name as plan_name,
@@ -82,10 +75,10 @@ export const reportsRepository = {
     );
     return result.map((r) => ({
       period: String(r.period),
-      planId: r.plan_id === null ? null : n(r.plan_id),
+      planId: r.plan_id === null ? null : rawNumber(r.plan_id),
       planName: r.plan_name === null ? null : String(r.plan_name),
-      bought: n(r.bought),
-      spent: n(r.spent),
+      bought: rawNumber(r.bought),
+      spent: rawNumber(r.spent),
     }));
   },
 
@@ -94,7 +87,7 @@ export const reportsRepository = {
     const period = periodOfTime(w.unit, sql`e.created_at`);
     const isTrial = sql`coalesce((e.details ->> 'is_trial')::boolean, false)`;
     const made = sql`e.action = 'created' and e.details ->> 'imported' is null`;
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`${scopeCte(w.scope)}
         select ${period} as period,
@@ -110,10 +103,10 @@ export const reportsRepository = {
     );
     return result.map((r) => ({
       period: String(r.period),
-      created: n(r.created),
-      trials: n(r.trials),
-      renewed: n(r.renewed),
-      converted: n(r.converted),
+      created: rawNumber(r.created),
+      trials: rawNumber(r.trials),
+      renewed: rawNumber(r.renewed),
+      converted: rawNumber(r.converted),
     }));
   },
 
@@ -126,7 +119,7 @@ export const reportsRepository = {
    */
   async expiries(db: Db, w: ReportWindow, churnDays: number) {
     const period = periodOfDay(w.unit, sql`p.expiry`);
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`${scopeCte(w.scope)},
         points (line_id, expiry, renewed_on) as (
@@ -152,13 +145,17 @@ export const reportsRepository = {
         from lapsed p
         group by ${period}`,
     );
-    return result.map((r) => ({ period: String(r.period), expired: n(r.expired), churned: n(r.churned) }));
+    return result.map((r) => ({
+      period: String(r.period),
+      expired: rawNumber(r.expired),
+      churned: rawNumber(r.churned),
+    }));
   },
 
   /** Approved top-ups of the scope's accounts, per method and currency, by the period they were approved. */
   async moneyIn(db: Db, w: ReportWindow) {
     const period = periodOfTime(w.unit, sql`t.decided_at`);
-    const result = await rows(
+    const result = await rawRows(
       db,
       sql`${scopeCte(w.scope)}
         select ${period} as period, t.method_name, t.method_kind, t.currency,
@@ -174,13 +171,13 @@ export const reportsRepository = {
       method_name: r.method_name === null ? null : String(r.method_name),
       method_kind: (r.method_kind ?? null) as PaymentMethodKind | null,
       currency: String(r.currency),
-      amount_cents: n(r.amount_cents),
-      count: n(r.count),
+      amount_cents: rawNumber(r.amount_cents),
+      count: rawNumber(r.count),
     }));
   },
   /** Minutes of outage compensation given to the scope's lines (docs/outages.md) within the range. */
   async outageCompensation(db: Db, w: ReportWindow): Promise<number> {
-    const [row] = await rows(
+    const [row] = await rawRows(
       db,
       sql`${scopeCte(w.scope)}
         select coalesce(sum(ol.compensated_minutes), 0) as minutes
@@ -188,6 +185,6 @@ export const reportsRepository = {
         where ol.owner_id in (select id from scope)
           and ol.compensated_at >= ${fromTime(w)} and ol.compensated_at < ${untilTime(w)}`,
     );
-    return n(row?.minutes);
+    return rawNumber(row?.minutes);
   },
 };
