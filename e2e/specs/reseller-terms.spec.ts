@@ -1,11 +1,13 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../support/app-server.js';
-import { signedInPage } from '../support/page-helpers.js';
+import { apiSession } from '../support/api-session.js';
+import { accountId, animationsDone, signedInPage, signUpConfirmed } from '../support/page-helpers.js';
 import { startResellerScenario, type ResellerScenario } from '../support/reseller-scenario.js';
 
 const RESELLER = { email: 'reseller.terms@example.com', password: 'reseller-password-1' };
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 const LINE = { username: 'e2e-terms-customer', password: 'Terms-Pass-42' };
 
 let scenario: ResellerScenario;
@@ -79,4 +81,99 @@ describe("a reseller's own prices and limits", () => {
     await phone.getByTestId('line-form-submit').click();
     await phone.getByText(`The limit of 1 lines of ${RESELLER.email} is reached`).waitFor();
   });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The labels of the visible buttons among `buttons` that the shown toast lies over. */
+async function buttonsUnder(toast: Locator, buttons: Locator): Promise<string[]> {
+  const toastBox = await toast.boundingBox();
+  expect(toastBox).not.toBeNull();
+  const visible = await buttons.filter({ visible: true }).all();
+  expect(visible.length).toBeGreaterThan(0);
+  const covered: string[] = [];
+  for (const button of visible) {
+    const box = await button.boundingBox();
+    if (box && overlap(toastBox!, box)) covered.push((await button.textContent()) ?? '');
+  }
+  return covered;
+}
+
+const SIZES = [
+  { size: '1280×800', viewport: DESKTOP },
+  { size: '390×844 (phone)', viewport: PHONE },
+];
+
+describe('toasts leave the buttons a user needs next in reach', () => {
+  // A reseller of these tests' own with one line, so that a line limit of none is refused.
+  const OWNER = {
+    email: 'reseller.toasts@example.com',
+    password: 'reseller-password-2',
+    name: 'Toast Reseller',
+  };
+  beforeAll(async () => {
+    await signUpConfirmed(server, OWNER);
+    const id = await accountId(scenario.adminApi, OWNER.email);
+    await scenario.adminApi.request('POST', `/api/accounts/${id}/credits`, { amount: 10 });
+    const owner = apiSession(server.url);
+    await owner.signIn(OWNER.email, OWNER.password);
+    await owner.request('POST', '/api/lines', {
+      username: 'e2e-toast-customer',
+      password: LINE.password,
+      subscription_months: 1,
+    });
+  });
+
+  for (const { size, viewport } of SIZES) {
+    it(`at ${size} the toast of a created account is clear of the header's and the list page's buttons`, async () => {
+      const email = `toast.${viewport.width}@example.com`;
+      await admin.setViewportSize(viewport);
+      await admin.goto(`${server.url}/resellers`);
+      await admin.getByTestId('account-create-button').click();
+      await admin.getByTestId('field-email').fill(email);
+      await admin.getByTestId('field-password').fill('toast-password-1');
+      await admin.getByTestId('create-account-submit').click();
+      const toast = admin.getByTestId('snackbar').filter({ hasText: `Account ${email} created` });
+      await toast.waitFor();
+      await admin.getByRole('dialog').waitFor({ state: 'detached' });
+      await animationsDone(admin);
+      const buttons = admin
+        .getByTestId('app-header')
+        .getByRole('button')
+        .or(admin.getByTestId('page-heading').getByRole('button'));
+      expect(await buttonsUnder(toast, buttons)).toEqual([]);
+    });
+  }
+
+  for (const { size, viewport } of SIZES) {
+    it(`at ${size} a refused save keeps the terms dialog open, its toast clear of the dialog's buttons`, async () => {
+      await admin.setViewportSize(viewport);
+      await admin.goto(`${server.url}/resellers`);
+      await admin
+        .getByTestId('account-row')
+        .filter({ hasText: OWNER.email })
+        .getByTestId('account-actions-button')
+        .click();
+      await admin.getByTestId('account-action-terms').click();
+      const dialog = admin.getByRole('dialog');
+      // On a phone the dialog fills the screen, its actions along the screen's foot.
+      if (viewport === PHONE) expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, ...PHONE });
+      // The reseller has a line: a limit of none is refused, and the dialog stays open.
+      await dialog.getByTestId('terms-limit-max_lines').fill('0');
+      await dialog.getByTestId('terms-save-limits').click();
+      const toast = admin.getByTestId('snackbar').filter({
+        hasText: 'A limit of 0 lines is below the 1 lines the account and its sub-accounts already have',
+      });
+      await toast.waitFor();
+      await animationsDone(admin);
+      expect(await dialog.isVisible()).toBe(true);
+      // Its actions, and the save the user presses again once the limit is corrected.
+      const next = dialog
+        .locator('.MuiDialogActions-root button')
+        .or(dialog.getByTestId('terms-save-limits'));
+      expect(await buttonsUnder(toast, next)).toEqual([]);
+    });
+  }
 });

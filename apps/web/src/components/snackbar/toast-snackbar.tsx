@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
+import { dialogClasses } from '@mui/material/Dialog';
+import { popoverClasses } from '@mui/material/Popover';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { layoutConfig } from '../../layouts/layout-config';
+import { keyframes } from '@mui/material/styles';
 import type { SnackbarSeverity } from './snackbar-context';
 
 export type Toast = { key: number; message: string; severity: SnackbarSeverity };
@@ -11,6 +13,11 @@ type ToastSnackbarProps = {
   onClose: (event?: unknown, reason?: SnackbarCloseReason) => void;
 };
 
+// A form's dialog closes as its save shows a toast: over the closing dialog the toast would show at
+// the top for a moment and then jump to the foot. Over a dialog it fades in late, once a closing one
+// is gone (MUI's dialogs fade out in 195 ms).
+const fadeInLate = keyframes`0%, 70% { opacity: 0; }`;
+
 /** The toast itself: loaded with the first message, so the first page's download leaves it out. */
 export function ToastSnackbar({ toast, open, onClose }: ToastSnackbarProps) {
   return (
@@ -18,14 +25,19 @@ export function ToastSnackbar({ toast, open, onClose }: ToastSnackbarProps) {
       open={open}
       autoHideDuration={5000}
       onClose={onClose}
-      anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      // Below the header, not over it: on a phone a toast spans the whole width, and over the header
-      // it would hide the menu and account buttons for as long as it shows (and longer while a
-      // finger or pointer rests on it, which pauses its timer).
+      // At the foot of the screen: the layout keeps its controls at the top (the header's menu and
+      // account buttons, a page heading's actions, which a toast below the header covered while it
+      // showed, and longer while a pointer rested on it), has no bottom bar or floating button, and the
+      // main area's bottom padding keeps the end of every page clear of it. A dialog's actions are at
+      // its foot (across the screen's foot when it is full screen on a phone), and a row's menu near
+      // the foot of the screen opens there, so while either is open the toast shows at the top, over
+      // the dialog's title, which holds no control, or over the header a menu leaves inert.
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       sx={{
-        top: {
-          xs: layoutConfig.headerMobileHeight + 8,
-          [layoutConfig.desktopBreakpoint]: layoutConfig.headerDesktopHeight + 8,
+        [`body:has(.${dialogClasses.root}, .${popoverClasses.root}) &`]: {
+          top: { xs: 8, sm: 24 },
+          bottom: 'auto',
+          animation: `${fadeInLate} 450ms`,
         },
       }}
     >
