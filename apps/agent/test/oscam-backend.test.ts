@@ -47,6 +47,10 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
   let agent: RunningAgent;
 
   const hups = async () => (await readText(hupLog).catch(() => '')).split('\n').filter(Boolean).length;
+  // Waits until the stand-in has counted `total` reloads. Every change waits for its own: a signal
+  // still on its way when the next test reads the count arrives after it (a run at load ~19 saw one
+  // land during "does not reload"), and two sent before the stand-in handles the first are one.
+  const reloads = (total: number) => waitFor(async () => (await hups()) === total);
 
   beforeAll(async () => {
     dir = await tempDir('oscam');
@@ -93,13 +97,13 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     expect(res.status).toBe(200);
     expect(res.body.reload).toEqual({ status: 'ok' });
     expect(await file()).toBe(withBlock(account('alice', 'alice-pw1', '2099-12-31', 0)));
-    await waitFor(async () => (await hups()) === 1);
+    await reloads(1);
 
     await agent.addUser('bob', 'bob-pw', '30-06-2098');
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw1', '2099-12-31', 0), account('bob', 'bob-pw', '2098-06-30', 0)),
     );
-    await waitFor(async () => (await hups()) === 2);
+    await reloads(2);
   });
 
   it('edits password and expiry date', async () => {
@@ -107,6 +111,7 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw2', '2099-12-31', 0), account('bob', 'bob-pw', '2098-06-30', 0)),
     );
+    await reloads(3);
     const res = await agent.call('PUT', '/edit-user', {
       username: 'alice',
       newPassword: 'alice-pw3',
@@ -116,7 +121,7 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2098-06-30', 0)),
     );
-    await waitFor(async () => (await hups()) === 4);
+    await reloads(4);
   });
 
   it('disables and enables with the disabled key, keeping the section', async () => {
@@ -124,10 +129,12 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2098-06-30', 1)),
     );
+    await reloads(5);
     await agent.call('PUT', '/edit-user', { username: 'bob', enabled: true });
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2098-06-30', 0)),
     );
+    await reloads(6);
   });
 
   it('writes an expired account disabled as well (an expired OSCam login still connects) and re-enables it on renewal', async () => {
@@ -135,6 +142,7 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2020-01-01', 1)),
     );
+    await reloads(7);
     // Still enabled as far as the panel is concerned: only the date keeps it out.
     expect((await agent.call('GET', '/users')).body.users[1]).toEqual({
       username: 'bob',
@@ -145,6 +153,7 @@ describe('oscam backend: [account] sections in oscam.user through the HTTP API',
     expect(await file()).toBe(
       withBlock(account('alice', 'alice-pw3', '2099-01-15', 0), account('bob', 'bob-pw', '2099-01-01', 0)),
     );
+    await reloads(8);
     expect((await agent.call('GET', '/users')).body.users).toEqual([
       { username: 'alice', expiryDate: '15-01-2099', enabled: true },
       { username: 'bob', expiryDate: '01-01-2099', enabled: true },
