@@ -163,10 +163,12 @@ describe('toasts leave the buttons a user needs next in reach', () => {
       // The reseller has a line: a limit of none is refused, and the dialog stays open.
       await dialog.getByTestId('terms-limit-max_lines').fill('0');
       await dialog.getByTestId('terms-save-limits').click();
-      const toast = admin.getByTestId('snackbar').filter({
-        hasText: 'A limit of 0 lines is below the 1 lines the account and its sub-accounts already have',
-      });
+      const reason = 'A limit of 0 lines is below the 1 lines the account and its sub-accounts already have';
+      const toast = admin.getByTestId('snackbar').filter({ hasText: reason });
       await toast.waitFor();
+      // Read out over the dialog: an alert a screen reader reaches, not one inside the page the
+      // open dialog hides from it (role queries leave out what is aria-hidden).
+      expect(await admin.getByRole('alert').filter({ hasText: reason }).count()).toBe(1);
       await animationsDone(admin);
       expect(await dialog.isVisible()).toBe(true);
       // Its actions, and the save the user presses again once the limit is corrected.

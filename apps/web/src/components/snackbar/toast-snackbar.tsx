@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { dialogClasses } from '@mui/material/Dialog';
 import { popoverClasses } from '@mui/material/Popover';
+import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { keyframes } from '@mui/material/styles';
 import type { SnackbarSeverity } from './snackbar-context';
@@ -21,35 +22,41 @@ const fadeInLate = keyframes`0%, 70% { opacity: 0; }`;
 /** The toast itself: loaded with the first message, so the first page's download leaves it out. */
 export function ToastSnackbar({ toast, open, onClose }: ToastSnackbarProps) {
   return (
-    <Snackbar
-      open={open}
-      autoHideDuration={5000}
-      onClose={onClose}
-      // At the foot of the screen: the layout keeps its controls at the top (the header's menu and
-      // account buttons, a page heading's actions, which a toast below the header covered while it
-      // showed, and longer while a pointer rested on it), has no bottom bar or floating button, and the
-      // main area's bottom padding keeps the end of every page clear of it. A dialog's actions are at
-      // its foot (across the screen's foot when it is full screen on a phone), and a row's menu near
-      // the foot of the screen opens there, so while either is open the toast shows at the top, over
-      // the dialog's title, which holds no control, or over the header a menu leaves inert.
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{
-        [`body:has(.${dialogClasses.root}, .${popoverClasses.root}) &`]: {
-          top: { xs: 8, sm: 24 },
-          bottom: 'auto',
-          animation: `${fadeInLate} 450ms`,
-        },
-      }}
-    >
-      <Alert
+    // An open dialog hides the rest of the page from screen readers (aria-hidden on the body's other
+    // children as it opens), so a toast drawn inside the page is not read out over the dialog, and a
+    // dialog's refused save shows its reason only as a toast. Each toast is mounted anew (keyed), so
+    // in a portal it joins the body after any open dialog and is read out.
+    <Portal>
+      <Snackbar
+        open={open}
+        autoHideDuration={5000}
         onClose={onClose}
-        severity={toast.severity}
-        variant="filled"
-        data-testid="snackbar"
-        sx={{ width: 1, boxShadow: 3 }}
+        // At the foot of the screen: the layout keeps its controls at the top (the header's menu and
+        // account buttons, a page heading's actions, which a toast below the header covered while it
+        // showed, and longer while a pointer rested on it), has no bottom bar or floating button, and the
+        // main area's bottom padding keeps the end of every page clear of it. A dialog's actions are at
+        // its foot (across the screen's foot when it is full screen on a phone), and a row's menu near
+        // the foot of the screen opens there, so while either is open the toast shows at the top, over
+        // the dialog's title, which holds no control, or over the header a menu leaves inert.
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{
+          [`body:has(.${dialogClasses.root}, .${popoverClasses.root}) &`]: {
+            top: { xs: 8, sm: 24 },
+            bottom: 'auto',
+            animation: `${fadeInLate} 450ms`,
+          },
+        }}
       >
-        {toast.message}
-      </Alert>
-    </Snackbar>
+        <Alert
+          onClose={onClose}
+          severity={toast.severity}
+          variant="filled"
+          data-testid="snackbar"
+          sx={{ width: 1, boxShadow: 3 }}
+        >
+          {toast.message}
+        </Alert>
+      </Snackbar>
+    </Portal>
   );
 }
