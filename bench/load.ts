@@ -36,6 +36,10 @@ export type LoadResult = {
   requests: number;
   /** Requests answered during the warm-up (not in the figures; for per-request costs over the whole run). */
   warmupRequests: number;
+  /** When the load's first request went out and when it ended (ms since the epoch): without the
+   * client's start-up, which a short run would otherwise count. */
+  startedAt: number;
+  finishedAt: number;
 };
 
 type AutocannonJson = {
@@ -45,6 +49,8 @@ type AutocannonJson = {
   timeouts: number;
   non2xx: number;
   duration: number;
+  start: string;
+  finish: string;
   statusCodeStats?: Record<string, { count: number }>;
 };
 
@@ -60,7 +66,9 @@ function errorDetailOf(result: AutocannonJson): string {
 
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
   const args = [autocannonCli, '-j', '-n', '-c', String(spec.connections)];
-  if (spec.amount !== undefined) args.push('-a', String(spec.amount));
+  // A fixed amount ends at the first sample tick after the last answer, and ticks come once a second
+  // by default: every short run would last a whole number of seconds. Ticks every 5 ms end it then.
+  if (spec.amount !== undefined) args.push('-a', String(spec.amount), '-L', '5');
   else args.push('-d', String(spec.seconds ?? 3));
   if (spec.method) args.push('-m', spec.method);
   for (const [name, value] of Object.entries(spec.headers ?? {})) args.push('-H', `${name}=${value}`);
@@ -94,6 +102,8 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     errorDetail: errorDetailOf(result),
     requests,
     warmupRequests: warmup?.requests.total ?? 0,
+    startedAt: Date.parse(result.start),
+    finishedAt: Date.parse(result.finish),
   };
 }
 
