@@ -2,7 +2,14 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppServer } from '../support/app-server.js';
 import { apiSession } from '../support/api-session.js';
-import { accountId, animationsDone, signedInPage, signUpConfirmed } from '../support/page-helpers.js';
+import {
+  accountId,
+  animationsDone,
+  POLL,
+  signedInPage,
+  signUpConfirmed,
+  submitSignIn,
+} from '../support/page-helpers.js';
 import { startResellerScenario, type ResellerScenario } from '../support/reseller-scenario.js';
 
 const RESELLER = { email: 'reseller.terms@example.com', password: 'reseller-password-1' };
@@ -178,4 +185,55 @@ describe('toasts leave the buttons a user needs next in reach', () => {
       expect(await buttonsUnder(toast, next)).toEqual([]);
     });
   }
+});
+
+describe('a toast goes by itself unless a mouse rests on it', () => {
+  const OWNER = { email: 'reseller.toast-timer@example.com', password: 'reseller-password-3' };
+  beforeAll(() => signUpConfirmed(server, { ...OWNER, name: 'Toast Timer' }));
+
+  /** Saves the account's name on its settings page: the toast that says so. */
+  async function savedToast(page: Page, name: string): Promise<Locator> {
+    await page.goto(`${server.url}/settings/account`);
+    await page.getByTestId('field-full_name').fill(name);
+    await page.getByTestId('profile-save').click();
+    const toast = page.getByTestId('snackbar').filter({ hasText: 'Profile updated' });
+    await toast.waitFor(POLL);
+    return toast;
+  }
+
+  it('tapped on a phone to read it, a toast still goes by itself', async () => {
+    const context = await scenario.browser.newContext({
+      viewport: PHONE,
+      locale: 'en-US',
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const page = await context.newPage();
+      await submitSignIn(page, server.url, OWNER);
+      await page.getByTestId('welcome-card').waitFor(POLL);
+      const toast = await savedToast(page, 'Tapped Toast');
+      // On its text, not its close button. A phone sends the mouse's events for a tap too, and moves
+      // the mouse away only at the next tap elsewhere: held on the mouse's hover, the toast stayed.
+      await toast.locator('.MuiAlert-message').tap();
+      await toast.waitFor({ state: 'hidden', timeout: 60_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a mouse resting on a toast holds it; moved away, the toast goes', async () => {
+    const page = await signedInPage(scenario.browser, server.url, OWNER, DESKTOP);
+    try {
+      const toast = await savedToast(page, 'Hovered Toast');
+      await toast.locator('.MuiAlert-message').hover();
+      // Past the 5 s a toast shows for: nothing to wait on here but the time itself.
+      await page.waitForTimeout(6_500);
+      expect(await toast.isVisible()).toBe(true);
+      await page.mouse.move(5, 5);
+      await toast.waitFor({ state: 'hidden', timeout: 60_000 });
+    } finally {
+      await page.context().close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { keyframes } from '@mui/material/styles';
 import type { SnackbarSeverity } from './snackbar-context';
+import { useToastTimer } from './use-toast-timer';
 
 export type Toast = { key: number; message: string; severity: SnackbarSeverity };
 
@@ -21,6 +22,8 @@ const fadeInLate = keyframes`0%, 70% { opacity: 0; }`;
 
 /** The toast itself: loaded with the first message, so the first page's download leaves it out. */
 export function ToastSnackbar({ toast, open, onClose }: ToastSnackbarProps) {
+  // Not MUI's autoHideDuration: see useToastTimer (a tapped toast stayed up on a phone).
+  const holdWhileRead = useToastTimer(open, () => onClose(undefined, 'timeout'));
   return (
     // An open dialog hides the rest of the page from screen readers (aria-hidden on the body's other
     // children as it opens), so a toast drawn inside the page is not read out over the dialog, and a
@@ -29,7 +32,6 @@ export function ToastSnackbar({ toast, open, onClose }: ToastSnackbarProps) {
     <Portal>
       <Snackbar
         open={open}
-        autoHideDuration={5000}
         onClose={onClose}
         // At the foot of the screen: the layout keeps its controls at the top (the header's menu and
         // account buttons, a page heading's actions, which a toast below the header covered while it
@@ -53,6 +55,7 @@ export function ToastSnackbar({ toast, open, onClose }: ToastSnackbarProps) {
           variant="filled"
           data-testid="snackbar"
           sx={{ width: 1, boxShadow: 3 }}
+          {...holdWhileRead}
         >
           {toast.message}
         </Alert>
