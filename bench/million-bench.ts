@@ -4,8 +4,9 @@
 // figure beside its same-run baseline: the lines list's shapes against the bare SQL of the same page,
 // the dashboard and the to-do list of the admin and of a reseller with 5 % of the lines (50,000 at a
 // million) against a reseller with an average share, the cost of every migration statement that
-// alters a big table when replayed on this database, and a backup and its restore with the commands
-// `npm run backup` names for PostgreSQL (pg_dump / pg_restore).
+// alters a big table when replayed on this database, line creation end to end beside the agent
+// alone, and a backup and its restore with the commands `npm run backup` names for PostgreSQL
+// (pg_dump / pg_restore).
 //
 // Run by hand, not in CI (too big): `npm run bench:scale`, with SCALE_BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test; a fresh database is created next to it and dropped after).
@@ -23,7 +24,8 @@ import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.j
 import { statementsOf, withoutLeadingComments } from '../apps/server/src/db/migration-locks.js';
 import { dashboardRepository } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
 import { LINE_KIND, SERVER_KIND } from '../apps/server/src/modules/ecm-stats/ecm-poll.repository.js';
-import { signIn, signUpConfirmed, startBenchPanel, type Session } from './bench-server.js';
+import { signIn, signUpConfirmed, startBenchPanel, type BenchPanel, type Session } from './bench-server.js';
+import { measureLineCreation, reportLineCreation } from './line-creation.js';
 import { bareList, measureFor, queryString, shortPlan } from './lines-bench.js';
 import { measure, type LoadResult } from './load.js';
 
@@ -36,6 +38,9 @@ const SEEDED_RESELLERS = 998;
 const SERVERS = 100;
 const SECONDS = Number(process.env.SCALE_BENCH_SECONDS ?? 3);
 const CONNECTIONS = 10;
+/** Lines created through the API in the creation figure, and the clients creating them at once. */
+const CREATE = 1_000;
+const CREATE_CONNECTIONS = 50;
 /** Lines inserted a statement: one statement per chunk keeps the progress visible. */
 const CHUNK = 100_000;
 /** The tables that grow with the lines: a migration statement altering one of them is replayed. */
@@ -369,6 +374,36 @@ async function dashboards(
  * it holds its lock at this size. Drizzle's migrator runs each migration in one transaction, so none of
  * them can be CONCURRENTLY; what matters is which take a lock for longer than a moment.
  */
+/**
+ * Line creation end to end (request to live on the agent) by the big reseller, on a server record of
+ * the bench's live agent, beside the agent alone in the same run: `npm run bench`'s figure, here on a
+ * database of this size.
+ */
+async function lineCreation(panel: BenchPanel, reseller: Session) {
+  const serverId = await panel.addAgentServer();
+  await panel.db.transaction((tx) =>
+    creditLedger.change(tx as unknown as Db, {
+      accountId: reseller.id,
+      delta: CREATE * 10,
+      reason: 'add',
+      actorId: null,
+    }),
+  );
+  const setup = { count: CREATE, connections: CREATE_CONNECTIONS };
+  console.log(`
+line creation with ${n(LINES)} lines in the database, by the reseller with ${n(BIG)}:`);
+  const result = await measureLineCreation({
+    ...setup,
+    url: panel.url,
+    db: panel.db,
+    cookie: reseller.cookie,
+    serverId,
+    agent: panel.agent,
+    prefix: 'scale',
+  });
+  reportLineCreation('postgres', setup, result);
+}
+
 async function migrationReplay(client: pg.Client) {
   const folder = path.resolve(import.meta.dirname, '../apps/server/drizzle');
   const files = readdirSync(folder)
@@ -503,7 +538,7 @@ export async function runMillionBench() {
     const smallLines = Number(
       (await client.query(`select count(*) as c from users where owner_id = $1`, [smallId])).rows[0].c,
     );
-    const parts = (process.env.SCALE_BENCH_STEPS ?? 'list,dashboard,backup,migrations').split(',');
+    const parts = (process.env.SCALE_BENCH_STEPS ?? 'list,dashboard,create,backup,migrations').split(',');
     if (parts.includes('list'))
       await linesList(url, db, { admin, 'big reseller': big }, ids, serverId, built.ctx.config.linesTotalCap);
     if (parts.includes('dashboard'))
@@ -517,6 +552,7 @@ export async function runMillionBench() {
         ],
         admin,
       );
+    if (parts.includes('create')) await lineCreation(panel, big);
     if (parts.includes('backup')) await backupAndRestore(databaseUrl);
     if (parts.includes('migrations')) await migrationReplay(client);
     console.log(
