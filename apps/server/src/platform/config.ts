@@ -73,9 +73,9 @@ const envSchema = z.object({
   LINE_SYNC_AGENT_CALLS: numberSetting('LINE_SYNC_AGENT_CALLS', 'a whole number of calls', {
     min: 1,
     max: 16,
-    // One: on a quiet machine, four calls in flight made smaller agent writes (twice the agent's CPU
-    // a line) and fewer lines a second than one call that gathers what arrives meanwhile
-    // (bench/RESULTS.md, "line creation").
+    // One: on a quiet two-core machine, two or four calls in flight created no more lines a second
+    // than one call that gathers what arrives meanwhile (bench/RESULTS.md, "line creation" and
+    // session 50).
     default: 1,
     int: true,
   }),
