@@ -101,6 +101,33 @@ export function request(
   });
 }
 
+/** How long one health check at start-up waits for its answer. */
+const HEALTH_WAIT_MS = 5_000;
+
+/**
+ * Whether `baseUrl` answers GET /health with 200 within `ms`. Bounded because the port may belong to
+ * another test's server by then, one that takes connections and never answers (a hung agent, a
+ * provider too slow to wait for): unbounded, the start-up waited on it for good, and never saw its
+ * own agent exit on EADDRINUSE (a fresh clone's run lost two files' beforeAll to it, 180 s each).
+ */
+function healthy(baseUrl: string, ms: number): Promise<boolean> {
+  const client = baseUrl.startsWith('https:') ? https : http;
+  return new Promise((resolve) => {
+    const req = client.get(
+      `${baseUrl}/health`,
+      { agent: false, rejectUnauthorized: false, timeout: ms },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode === 200));
+        res.on('error', () => resolve(false));
+      },
+    );
+    // Not listening yet, or not answering: the caller looks again (and at whether its agent exited).
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+  });
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -204,15 +231,10 @@ async function startAgentOn(port: number, options: StartOptions): Promise<Runnin
   const deadline = Date.now() + (options.startupMs ?? 60_000);
   for (;;) {
     if (hasExited) throw new Error(`agent exited during start-up:\n${output}`);
-    try {
-      const res = await request(`${baseUrl}/health`, 'GET', undefined, null);
-      // Healthy, and this very process says it listens there: an agent that failed to bind the port
-      // (EADDRINUSE) still lives for a moment, and another run's agent or server that took the port
-      // meanwhile answers its health check; taken for this one, a test then found nothing there.
-      if (res.status === 200 && listensOn(output, port)) break;
-    } catch {
-      // not listening yet
-    }
+    // Healthy, and this very process says it listens there: an agent that failed to bind the port
+    // (EADDRINUSE) still lives for a moment, and another run's agent or server that took the port
+    // meanwhile answers its health check; taken for this one, a test then found nothing there.
+    if ((await healthy(baseUrl, HEALTH_WAIT_MS)) && listensOn(output, port)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`agent did not become healthy:\n${output}`);
