@@ -86,6 +86,13 @@ export async function openTarget(databaseUrl: string | undefined, prefix: string
   };
 }
 
+/** Credits added to an account through the credit ledger, as an admin's top-up with no actor. */
+export function addCredits(db: Db, accountId: string, delta: number): Promise<unknown> {
+  return db.transaction((tx) =>
+    creditLedger.change(tx as unknown as Db, { accountId, delta, reason: 'add', actorId: null }),
+  );
+}
+
 export type BenchPanel = {
   url: string;
   built: BuiltApp;
@@ -159,14 +166,7 @@ export async function startBenchPanel(options: {
     const admin = await signIn(url, options.admin);
     await signUpConfirmed(url, logs, options.reseller);
     const resellerId = (await signIn(url, options.reseller)).id;
-    await db.transaction((tx) =>
-      creditLedger.change(tx as unknown as Db, {
-        accountId: resellerId,
-        delta: options.resellerCredits,
-        reason: 'add',
-        actorId: null,
-      }),
-    );
+    await addCredits(db, resellerId, options.resellerCredits);
     // Signed in again: the credits made the account a reseller.
     const reseller = await signIn(url, options.reseller);
     const addAgentServer = async () => {

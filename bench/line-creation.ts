@@ -58,9 +58,17 @@ export type LineCreationResult = {
   agentAlonePerSecond: number;
 };
 
-async function linesInFile(file: string, prefix: string): Promise<number> {
+/** The usernames starting with `prefix` in the agent's oscam.user. */
+async function usernamesInFile(file: string, prefix: string): Promise<string[]> {
   const text = await readFile(file, 'utf8');
-  return text.split('\n').filter((line) => line.startsWith(`user = ${prefix}`)).length;
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`user = ${prefix}`))
+    .map((line) => line.slice('user = '.length).trim());
+}
+
+async function linesInFile(file: string, prefix: string): Promise<number> {
+  return (await usernamesInFile(file, prefix)).length;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -193,11 +201,7 @@ async function measureAgentAlone(setup: LineCreationSetup): Promise<number> {
  * into the same file the baseline's went into (empty), or the panel pays for the baseline's too.
  */
 async function removeUsers(agent: TestAgent, basic: string, prefix: string): Promise<void> {
-  const text = await readFile(agent.configFile, 'utf8');
-  const usernames = text
-    .split('\n')
-    .filter((line) => line.startsWith(`user = ${prefix}`))
-    .map((line) => line.slice('user = '.length).trim());
+  const usernames = await usernamesInFile(agent.configFile, prefix);
   // In calls of a few hundred: the agent caps a request's body.
   for (let from = 0; from < usernames.length; from += 250) {
     const changes = usernames

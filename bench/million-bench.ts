@@ -20,11 +20,17 @@ import type { LineListQuery } from '@linedesk/shared';
 import type { Db } from '../apps/server/src/db/client.js';
 import { today as businessToday } from '../apps/server/src/modules/lines/line-scope.js';
 import { readSearchSample } from '../apps/server/src/modules/lines/line-search.js';
-import { creditLedger } from '../apps/server/src/modules/credits/credit-ledger.js';
 import { statementsOf, withoutLeadingComments } from '../apps/server/src/db/migration-locks.js';
 import { dashboardRepository } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
 import { LINE_KIND, SERVER_KIND } from '../apps/server/src/modules/ecm-stats/ecm-poll.repository.js';
-import { signIn, signUpConfirmed, startBenchPanel, type BenchPanel, type Session } from './bench-server.js';
+import {
+  addCredits,
+  signIn,
+  signUpConfirmed,
+  startBenchPanel,
+  type BenchPanel,
+  type Session,
+} from './bench-server.js';
 import { measureLineCreation, reportLineCreation } from './line-creation.js';
 import { bareList, measureFor, queryString, shortPlan } from './lines-bench.js';
 import { measure, type LoadResult } from './load.js';
@@ -369,29 +375,15 @@ async function dashboards(
 }
 
 /**
- * Every migration statement that alters one of the big tables, replayed on this database in a
- * transaction that is rolled back (its index, column or constraint under a name of its own): how long
- * it holds its lock at this size. Drizzle's migrator runs each migration in one transaction, so none of
- * them can be CONCURRENTLY; what matters is which take a lock for longer than a moment.
- */
-/**
  * Line creation end to end (request to live on the agent) by the big reseller, on a server record of
  * the bench's live agent, beside the agent alone in the same run: `npm run bench`'s figure, here on a
  * database of this size.
  */
 async function lineCreation(panel: BenchPanel, reseller: Session) {
   const serverId = await panel.addAgentServer();
-  await panel.db.transaction((tx) =>
-    creditLedger.change(tx as unknown as Db, {
-      accountId: reseller.id,
-      delta: CREATE * 10,
-      reason: 'add',
-      actorId: null,
-    }),
-  );
+  await addCredits(panel.db, reseller.id, CREATE * 10);
   const setup = { count: CREATE, connections: CREATE_CONNECTIONS };
-  console.log(`
-line creation with ${n(LINES)} lines in the database, by the reseller with ${n(BIG)}:`);
+  console.log(`\nline creation with ${n(LINES)} lines in the database, by the reseller with ${n(BIG)}:`);
   const result = await measureLineCreation({
     ...setup,
     url: panel.url,
@@ -404,6 +396,12 @@ line creation with ${n(LINES)} lines in the database, by the reseller with ${n(B
   reportLineCreation('postgres', setup, result);
 }
 
+/**
+ * Every migration statement that alters one of the big tables, replayed on this database in a
+ * transaction that is rolled back (its index, column or constraint under a name of its own): how long
+ * it holds its lock at this size. Drizzle's migrator runs each migration in one transaction, so none of
+ * them can be CONCURRENTLY; what matters is which take a lock for longer than a moment.
+ */
 async function migrationReplay(client: pg.Client) {
   const folder = path.resolve(import.meta.dirname, '../apps/server/drizzle');
   const files = readdirSync(folder)
@@ -522,14 +520,7 @@ export async function runMillionBench() {
   try {
     await signUpConfirmed(url, logs, SMALL_RESELLER);
     const smallId = (await signIn(url, SMALL_RESELLER)).id;
-    await db.transaction((tx) =>
-      creditLedger.change(tx as unknown as Db, {
-        accountId: smallId,
-        delta: 100,
-        reason: 'add',
-        actorId: null,
-      }),
-    );
+    await addCredits(db, smallId, 100);
     const ids = { admin: admin.id, big: panel.reseller.id, small: smallId };
     const serverId = await seed(client, db, ids);
     // Signed in again after the seeding: the sessions read the accounts as they now are.

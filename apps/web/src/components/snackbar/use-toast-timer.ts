@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 
 /** How long a toast shows, and how long it stays once nothing holds it any more (MUI's: half). */
-export const TOAST_SHOWN_MS = 5000;
-export const TOAST_RESUMED_MS = 2500;
+const TOAST_SHOWN_MS = 5000;
+const TOAST_RESUMED_MS = 2500;
 
 type Hold = 'pointer' | 'focus' | 'window';
 
